@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm start`: build the web app when its sources changed since the last build, then run the
+// server (web + workers + embedded PostgreSQL unless DATABASE_URL is set). Arguments pass through
+// (e.g. `npm start -- --role=web`).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+if (!existsSync(path.join(root, "node_modules", ".bin", "tsx"))) {
+  console.error("Dependencies are missing: run `npm ci` first (or `npm ci && npm start`).");
+  process.exit(1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const builtIndex = path.join(root, "dist", "web", "index.html");
+const sources = Math.max(
+  newestMtime(path.join(root, "src", "web")),
+  newestMtime(path.join(root, "src", "domain")),
+  statSync(path.join(root, "package-lock.json")).mtimeMs,
+);
+if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
+  console.log("Building the web app…");
+  const build = spawnSync(
+    path.join(root, "node_modules", ".bin", "vite"),
+    ["build", "--logLevel", "warn"],
+    {
+      stdio: "inherit",
+    },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(
+  process.execPath,
+  ["--import", "tsx", path.join(root, "src", "server", "main.ts"), ...process.argv.slice(2)],
+  { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
+);
+// Ctrl+C reaches the server directly (same process group); we only wait for it to finish.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,15 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import { accounts, users } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export async function findAccountAndUser(db: Db, auth: AuthContext) {
+  const [row] = await db
+    .select({ account: accounts, user: users })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.id, auth.userId), ownedBy(users, auth)))
+    .limit(1);
+  return row;
+}

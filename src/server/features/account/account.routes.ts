@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountLite } from "../../../domain/account.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import { getMeLite } from "./account.service";
+
+export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // getMeLite: the account and the signed-in user, as the shell needs them.
+  r.get(
+    "/api/account/me",
+    { preHandler: requireAuth, schema: { tags: ["account"], response: { 200: accountLite } } },
+    (request) => getMeLite(ctx, authOf(request)),
+  );
+}

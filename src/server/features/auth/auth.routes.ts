@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { checkTokenResponse, loginRequest, loginResponse } from "../../../domain/auth.schemas";
+import { AppError } from "../../../domain/errors";
+import type { AppContext } from "../../http/context";
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../../http/session";
+import * as auth from "./auth.service";
+
+const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/auth/login",
+    {
+      schema: { tags: ["auth"], body: loginRequest, response: { 200: loginResponse } },
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: "1 minute",
+          errorResponseBuilder: () => new AppError("RATE_LIMITED", TOO_MANY),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, expiresAt } = await auth.login(ctx, {
+        ...request.body,
+        userAgent: request.headers["user-agent"] ?? null,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
+      setSessionCookie(reply, request, ctx, token, expiresAt);
+      return {
+        ok: true as const,
+        emailVerificationRequired: false,
+        phoneVerificationRequired: false,
+        deviceVerificationRequired: false,
+      };
+    },
+  );
+
+  r.post(
+    "/api/auth/logout",
+    { schema: { tags: ["auth"], response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, request, ctx);
+      return { ok: true as const };
+    },
+  );
+
+  // checkToken: the web asks every 5 minutes whether its session is still alive.
+  r.get(
+    "/api/auth/check",
+    { schema: { tags: ["auth"], response: { 200: checkTokenResponse } } },
+    async (request) => ({ valid: request.auth !== null }),
+  );
+}

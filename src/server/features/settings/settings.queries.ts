@@ -1,0 +1,54 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/connection";
+import { accountSettings, globalSettings, userSettings } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export async function readAccountSetting(db: Db, auth: AuthContext, name: string) {
+  const [row] = await db
+    .select({ value: accountSettings.value })
+    .from(accountSettings)
+    .where(and(ownedBy(accountSettings, auth), eq(accountSettings.name, name)));
+  return row?.value;
+}
+
+export async function writeAccountSetting(
+  db: Executor,
+  accountId: number,
+  name: string,
+  value: unknown,
+) {
+  await db
+    .insert(accountSettings)
+    .values({ accountId, name, value })
+    .onConflictDoUpdate({
+      target: [accountSettings.accountId, accountSettings.name],
+      set: { value, updatedAt: sql`now()` },
+    });
+}
+
+export async function readUserSetting(db: Db, auth: AuthContext, name: string) {
+  const [row] = await db
+    .select({ value: userSettings.value })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, auth.userId), eq(userSettings.name, name)));
+  return row?.value;
+}
+
+export async function writeUserSetting(db: Db, auth: AuthContext, name: string, value: unknown) {
+  await db
+    .insert(userSettings)
+    .values({ userId: auth.userId, name, value })
+    .onConflictDoUpdate({
+      target: [userSettings.userId, userSettings.name],
+      set: { value, updatedAt: sql`now()` },
+    });
+}
+
+export async function readGlobalSetting(db: Db, name: string) {
+  const [row] = await db
+    .select({ value: globalSettings.value })
+    .from(globalSettings)
+    .where(eq(globalSettings.name, name));
+  return row?.value;
+}

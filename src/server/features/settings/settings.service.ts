@@ -1,0 +1,83 @@
+import type { z } from "zod";
+import type { SettingResponse } from "../../../domain/account.schemas";
+import { AppError } from "../../../domain/errors";
+import {
+  ACCOUNT_SETTING_DEFAULTS,
+  ACCOUNT_SETTINGS,
+  GLOBAL_SETTING_DEFAULTS,
+  GLOBAL_SETTINGS,
+  isAccountSetting,
+  isEnabledValue,
+  isGlobalSetting,
+  isUserSetting,
+  USER_SETTING_DEFAULTS,
+  USER_SETTINGS,
+} from "../../../domain/settings";
+import type { AppContext, AuthContext } from "../../http/context";
+import * as q from "./settings.queries";
+
+function unknownSetting(name: string): never {
+  throw new AppError("NOT_FOUND", `There is no setting named "${name}".`);
+}
+
+/** A stored value that no longer fits its schema reads as the default instead of breaking a page. */
+function present(
+  name: string,
+  schema: z.ZodType,
+  stored: unknown,
+  fallback: unknown,
+): SettingResponse {
+  const parsed = stored === undefined ? undefined : schema.safeParse(stored);
+  const value = parsed?.success ? parsed.data : fallback;
+  return { name, value, enabled: isEnabledValue(value) };
+}
+
+function validate(schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Invalid value");
+  }
+  return parsed.data;
+}
+
+export async function getAccountSetting(ctx: AppContext, auth: AuthContext, name: string) {
+  if (!isAccountSetting(name)) unknownSetting(name);
+  const stored = await q.readAccountSetting(ctx.db, auth, name);
+  return present(name, ACCOUNT_SETTINGS[name], stored, ACCOUNT_SETTING_DEFAULTS[name]);
+}
+
+export async function setAccountSetting(
+  ctx: AppContext,
+  auth: AuthContext,
+  name: string,
+  value: unknown,
+) {
+  if (!isAccountSetting(name)) unknownSetting(name);
+  const valid = validate(ACCOUNT_SETTINGS[name], value);
+  await q.writeAccountSetting(ctx.db, auth.accountId, name, valid);
+  return present(name, ACCOUNT_SETTINGS[name], valid, ACCOUNT_SETTING_DEFAULTS[name]);
+}
+
+export async function getUserSetting(ctx: AppContext, auth: AuthContext, name: string) {
+  if (!isUserSetting(name)) unknownSetting(name);
+  const stored = await q.readUserSetting(ctx.db, auth, name);
+  return present(name, USER_SETTINGS[name], stored, USER_SETTING_DEFAULTS[name]);
+}
+
+export async function setUserSetting(
+  ctx: AppContext,
+  auth: AuthContext,
+  name: string,
+  value: unknown,
+) {
+  if (!isUserSetting(name)) unknownSetting(name);
+  const valid = validate(USER_SETTINGS[name], value);
+  await q.writeUserSetting(ctx.db, auth, name, valid);
+  return present(name, USER_SETTINGS[name], valid, USER_SETTING_DEFAULTS[name]);
+}
+
+export async function getGlobalSetting(ctx: AppContext, name: string) {
+  if (!isGlobalSetting(name)) unknownSetting(name);
+  const stored = await q.readGlobalSetting(ctx.db, name);
+  return present(name, GLOBAL_SETTINGS[name], stored, GLOBAL_SETTING_DEFAULTS[name]);
+}

@@ -1,0 +1,62 @@
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { accountRoutes } from "../features/account/account.routes";
+import { authRoutes } from "../features/auth/auth.routes";
+import { dataRoutes } from "../features/data/data.routes";
+import { settingsRoutes } from "../features/settings/settings.routes";
+import type { AppContext } from "./context";
+import { errorHandler } from "./error-handler";
+import { registerSecurityHeaders } from "./security";
+import { registerSession } from "./session";
+import { registerWebApp } from "./web-app";
+
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logger?: FastifyServerOptions["logger"] } = {},
+) {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    // One line per request only when debugging; errors are logged either way.
+    logController: new LogController({
+      disableRequestLogging: ctx.config.LOG_LEVEL !== "debug" && ctx.config.LOG_LEVEL !== "trace",
+    }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await registerSecurityHeaders(app, ctx.config);
+  await app.register(cookie);
+  // Limits are set per route (login, codes); nothing is limited unless a route asks.
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: "Parley API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  registerSession(app, ctx);
+
+  app.get("/healthz", { schema: { hide: true } }, async () => {
+    await ctx.db.$client.query("select 1");
+    return { ok: true };
+  });
+
+  authRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  dataRoutes(app);
+
+  await registerWebApp(app, ctx.config);
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, type ErrorBody } from "../../domain/errors";
+import { TEXT } from "../../domain/texts";
+
+/**
+ * The one place errors become HTTP answers: AppError keeps its code and message, schema
+ * validation becomes 400 with the schema's own (spec) message, anything unexpected becomes a
+ * 500 whose details stay in the log.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return send(reply, error.status, {
+      error: {
+        code: error.code,
+        message: error.message,
+        reason: error.reason,
+        fields: error.fields,
+      },
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const v of error.validation) {
+      const key = v.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+      fields[key] ??= v.message ?? "Invalid value";
+    }
+    const first = error.validation[0]?.message ?? "Invalid request";
+    return send(reply, 400, { error: { code: "VALIDATION", message: first, fields } });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return send(reply, 429, { error: { code: "RATE_LIMITED", message: error.message } });
+  }
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, payload too large, unsupported media type).
+    return send(reply, status, { error: { code: "BAD_REQUEST", message: error.message } });
+  }
+  request.log.error({ err: error }, "unhandled error");
+  return send(reply, 500, { error: { code: "INTERNAL", message: TEXT.serverError } });
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type("application/json").send(JSON.stringify(body));
+}

@@ -1,0 +1,31 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+
+/**
+ * Strict headers: nothing loads from another origin, and framing is denied unless the operator
+ * lists the sites allowed to embed Parley (FRAME_ANCESTORS), for the embedded-frame mode.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const frameAncestors =
+    config.frameAncestors.length > 0 ? ["'self'", ...config.frameAncestors] : ["'none'"];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes CSS variables into style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameAncestors,
+        upgradeInsecureRequests: null,
+      },
+    },
+    // frame-ancestors in the CSP says who may frame us; X-Frame-Options cannot list origins.
+    frameguard: config.frameAncestors.length > 0 ? false : { action: "deny" },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../domain/errors";
+import { resolveSession } from "../features/auth/auth.service";
+import type { AppContext } from "./context";
+
+export const SESSION_COOKIE = "parley_session";
+/** Sent by our web client on every write; a cross-site form cannot set it (CSRF guard). */
+export const CSRF_HEADER = "x-parley-csrf";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Reads the session cookie of /api requests into request.auth and guards writes against CSRF. */
+export function registerSession(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest("auth", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] !== "1") {
+      throw new AppError("CSRF", "This request was refused: reload the page and try again.");
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.auth = await resolveSession(ctx, token);
+  });
+}
+
+export async function requireAuth(request: FastifyRequest) {
+  if (!request.auth)
+    throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  ctx: AppContext,
+  token: string,
+  expires: Date,
+) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    // Lax, not Strict: a link from an e-mail or another site must land signed in.
+    sameSite: "lax",
+    secure: isSecure(request, ctx),
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest, ctx: AppContext) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(request, ctx),
+  });
+}
+
+function isSecure(request: FastifyRequest, ctx: AppContext): boolean {
+  if (ctx.config.COOKIE_SECURE !== "auto") return ctx.config.COOKIE_SECURE === "true";
+  return request.protocol === "https";
+}

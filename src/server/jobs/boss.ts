@@ -1,0 +1,38 @@
+import PgBoss from "pg-boss";
+import type { AppContext } from "../http/context";
+import { sessionsPurgeJob } from "./sessions-purge.job";
+
+/** A job: a name, an optional cron, and a thin handler that calls a service. */
+export interface JobDefinition {
+  name: string;
+  cron?: string;
+  handler(ctx: AppContext): Promise<void>;
+}
+
+const JOBS: JobDefinition[] = [sessionsPurgeJob];
+
+/**
+ * pg-boss on the application database. Every role can enqueue; only worker processes
+ * (--role=worker or all) run handlers and the cron clock.
+ */
+export async function startJobs(ctx: AppContext, url: string, opts: { work: boolean }) {
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: "pgboss",
+    max: 4,
+    application_name: "parley-jobs",
+    schedule: opts.work,
+    supervise: opts.work,
+  });
+  boss.on("error", (err) => console.error("[jobs]", err.message));
+  await boss.start();
+  for (const job of JOBS) {
+    await boss.createQueue(job.name);
+    if (!opts.work) continue;
+    if (job.cron) await boss.schedule(job.name, job.cron);
+    await boss.work(job.name, async () => {
+      await job.handler(ctx);
+    });
+  }
+  return boss;
+}

@@ -1,0 +1,87 @@
+import path from "node:path";
+import type PgBoss from "pg-boss";
+import { ConfigError, parseConfig, parseRole } from "./config";
+import { createDb, ensureDatabase, withDatabase } from "./db/connection";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
+import { runMigrations } from "./db/migrate";
+import { buildApp } from "./http/app";
+import type { AppContext } from "./http/context";
+import { startJobs } from "./jobs/boss";
+import { seedDemo } from "./seed/demo";
+
+/** Boot: config → database → migrations → seed → http → workers. */
+// Undone in order at shutdown, and also when boot fails half-way (so no PostgreSQL is left behind).
+const stops: (() => Promise<unknown>)[] = [];
+
+async function main() {
+  const config = parseConfig();
+  const role = parseRole(process.argv.slice(2));
+
+  let url = config.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  if (!url) {
+    if (role !== "all") {
+      throw new ConfigError(
+        `--role=${role} needs DATABASE_URL: processes cannot share an embedded PostgreSQL`,
+      );
+    }
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.DATA_DIR, "pg"),
+      port: config.EMBEDDED_PG_PORT,
+      persistent: true,
+    });
+    await ensureDatabase(embedded.url, "parley");
+    url = withDatabase(embedded.url, "parley");
+    stops.push(() => embedded!.stop());
+  }
+
+  const { db, pool } = createDb(url);
+  stops.unshift(() => pool.end());
+  await runMigrations(db);
+  const ctx: AppContext = { config, db };
+  const seeded = config.SEED_DEMO ? await seedDemo(db, config) : false;
+
+  const boss: PgBoss = await startJobs(ctx, url, { work: role !== "web" });
+  stops.unshift(() => boss.stop({ graceful: true, timeout: 5000, wait: true }));
+
+  let address = "";
+  if (role !== "worker") {
+    const app = await buildApp(ctx);
+    stops.unshift(() => app.close());
+    await app.listen({ port: config.PORT, host: config.HOST });
+    address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping Parley…`);
+    for (const stop of stops) await stop().catch((err) => console.error(err));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  const lines = [
+    "",
+    `Parley is running (role: ${role}, database: ${embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : "DATABASE_URL"})`,
+  ];
+  if (address) lines.push(`  Open ${address}`);
+  if (config.SEED_DEMO) {
+    lines.push(
+      `  Demo login: ${config.DEMO_USERNAME} / ${config.DEMO_PASSWORD}${seeded ? " (account created)" : ""}`,
+    );
+  }
+  lines.push("  Press Ctrl+C to stop.", "");
+  console.log(lines.join("\n"));
+}
+
+main().catch(async (err) => {
+  for (const stop of stops) await stop().catch(() => {});
+  // A configuration mistake is the operator's to fix: one clear line, no stack trace.
+  if (err instanceof ConfigError) console.error(`Parley cannot start: ${err.message}`);
+  else console.error("Parley failed to start:", err instanceof Error ? err.message : err);
+  if (!(err instanceof ConfigError) && process.env.LOG_LEVEL === "debug") console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { PERMISSION_LEVEL } from "../../domain/permissions";
+import { ONBOARDING_STEP } from "../../domain/settings";
+import type { Config } from "../config";
+import type { Db } from "../db/connection";
+import { accounts, users } from "../db/schema";
+import { hashPassword } from "../features/auth/password";
+import { writeAccountSetting } from "../features/settings/settings.queries";
+
+const TRIAL_DAYS = 14;
+
+/**
+ * Seeds the demo account once. Returns false when it already exists, so a second start keeps
+ * whatever the demo user changed. Later features extend the demo with their own data.
+ */
+export async function seedDemo(db: Db, config: Config): Promise<boolean> {
+  const existing = await db.execute(
+    sql`select 1 from ${users} where lower(${users.username}) = ${config.DEMO_USERNAME.toLowerCase()}`,
+  );
+  if (existing.rows.length > 0) return false;
+
+  const passwordHash = await hashPassword(config.DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        accountName: "parley-demo",
+        businessName: "Parley Demo Coffee Co.",
+        email: config.DEMO_EMAIL,
+        timezoneId: 1,
+        industry: 2,
+        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+      })
+      .returning({ id: accounts.id });
+    await tx.insert(users).values({
+      accountId: account!.id,
+      username: config.DEMO_USERNAME,
+      email: config.DEMO_EMAIL,
+      passwordHash,
+      firstName: "Dana",
+      lastName: "Demo",
+      permissionLevel: PERMISSION_LEVEL.OWNER,
+    });
+    await writeAccountSetting(tx, account!.id, "onboarding_step", ONBOARDING_STEP.ADD_SUBSCRIBER);
+  });
+  return true;
+}

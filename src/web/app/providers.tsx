@@ -1,0 +1,24 @@
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { theme } from "./theme";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // Cached data goes stale after 10 minutes (spec doc 1 §7).
+    queries: { staleTime: 10 * 60 * 1000, refetchOnWindowFocus: false, retry: 1 },
+  },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-right" zIndex={1000} limit={4} />
+        <ModalsProvider>{children}</ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

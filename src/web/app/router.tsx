@@ -1,0 +1,80 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { FullPageLoader } from "../components/full-page-loader";
+import { useSession } from "../features/auth/api/check-token";
+import { useMe } from "../features/auth/api/get-me";
+import { ErrorPage } from "../features/system/pages/error-page";
+import { setUnauthorizedHandler } from "../lib/api-client";
+import { clearSessionState } from "../lib/storage";
+import { APP_ROUTES, isPublicPath, PUBLIC_ROUTES, paths, SECTION_REDIRECTS } from "./paths";
+import { queryClient } from "./providers";
+import { AppLayout, homePath } from "./shell/app-layout";
+
+// Every page is its own lazy chunk; screens not built yet share the placeholder.
+const notBuilt = () =>
+  import("../features/system/pages/not-built-page").then((m) => ({ Component: m.default }));
+const publicNotBuilt = () =>
+  import("../features/system/pages/public-not-built-page").then((m) => ({ Component: m.default }));
+
+/** Screens that exist, by path; everything else in the route map shows the placeholder. */
+const PAGES: Record<string, RouteObject["lazy"]> = {
+  [paths.login]: () =>
+    import("../features/auth/pages/login-page").then((m) => ({ Component: m.default })),
+};
+
+/** The bare root: the inbox in a frame (or for restricted users), else the dashboard. */
+function RootRedirect() {
+  const session = useSession();
+  const me = useMe({ enabled: session.data?.valid === true });
+  if (session.isPending || (session.data?.valid && me.isPending)) return <FullPageLoader />;
+  if (!session.data?.valid) return <Navigate to={paths.login} replace />;
+  return <Navigate to={homePath(me.data)} replace />;
+}
+
+const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { path: paths.root, element: <RootRedirect /> },
+      ...PUBLIC_ROUTES.map((r) => ({ path: r.path, lazy: PAGES[r.path] ?? publicNotBuilt })),
+      {
+        element: <AppLayout />,
+        children: [
+          ...APP_ROUTES.map((r) => ({ path: r.path, lazy: PAGES[r.path] ?? notBuilt })),
+          ...Object.entries(SECTION_REDIRECTS).map(([from, to]) => ({
+            path: from,
+            element: <Navigate to={to} replace />,
+          })),
+          {
+            path: "*",
+            lazy: () =>
+              import("../features/system/pages/not-found-page").then((m) => ({
+                Component: m.default,
+              })),
+          },
+        ],
+      },
+      {
+        // /{service} (single sign-on landing) and /{deeplinkUrlId}: public, matched after the app's own.
+        path: "/:segment",
+        lazy: () =>
+          import("../features/system/pages/single-segment-page").then((m) => ({
+            Component: m.default,
+          })),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// An expired session anywhere (outside public pages) clears local state and goes to login.
+setUnauthorizedHandler(() => {
+  const { pathname, search } = window.location;
+  if (isPublicPath(pathname)) return;
+  clearSessionState();
+  queryClient.clear();
+  void router.navigate(`${paths.login}?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`, {
+    replace: true,
+  });
+});

@@ -1,0 +1,121 @@
+import { Drawer } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Suspense, useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import type { AccountLite } from "../../../domain/account.schemas";
+import { TEXT } from "../../../domain/texts";
+import { FullPageLoader } from "../../components/full-page-loader";
+import { usePageMeta } from "../../components/page-meta";
+import {
+  checkToken,
+  TOKEN_CHECK_INTERVAL_MS,
+  useSession,
+} from "../../features/auth/api/check-token";
+import { useMe } from "../../features/auth/api/get-me";
+import { ErrorPage } from "../../features/system/pages/error-page";
+import { ApiError, sessionEnded } from "../../lib/api-client";
+import { isEmbedded } from "../../lib/frame";
+import { notify } from "../../lib/notify";
+import { type Access, findRoute, paths } from "../paths";
+import { activeSection } from "./nav";
+import classes from "./shell.module.css";
+import { Sidebar } from "./sidebar";
+import { SubBar } from "./sub-bar";
+import { TopBar } from "./top-bar";
+import { useSidebar } from "./use-sidebar";
+
+/** Where a user lands by default: the inbox in a frame or for restricted users, else the dashboard. */
+export function homePath(me: Pick<AccountLite, "restrictedUser"> | undefined): string {
+  return isEmbedded() || me?.restrictedUser ? paths.inbox : paths.dashboard;
+}
+
+function allowed(access: Access | undefined, me: AccountLite): boolean {
+  if (access === "superUser") return me.superUser;
+  if (access === "notRestricted") return !me.restrictedUser && !isEmbedded();
+  return true;
+}
+
+/** The authenticated area: guards the session, then renders the shell around the page. */
+export function AppLayout() {
+  // Ask whether a session exists first: an anonymous visitor then causes no 401 at all.
+  const session = useSession();
+  const me = useMe({ enabled: session.data?.valid === true });
+  const location = useLocation();
+  const signedOut =
+    session.data?.valid === false || (me.error instanceof ApiError && me.error.status === 401);
+
+  if (signedOut) {
+    const redirectTo = `${location.pathname}${location.search}`;
+    return <Navigate to={`${paths.login}?redirectTo=${encodeURIComponent(redirectTo)}`} replace />;
+  }
+  if (session.error || me.error) return <ErrorPage />;
+  if (!me.data) return <FullPageLoader />;
+  const route = findRoute(location.pathname);
+  if (route && !allowed(route.access, me.data)) return <AccessDenied to={homePath(me.data)} />;
+  return <Shell me={me.data} title={route?.title ?? "Page Not Found"} />;
+}
+
+function AccessDenied({ to }: { to: string }) {
+  useEffect(() => {
+    notify.error(TEXT.notAllowed);
+  }, []);
+  return <Navigate to={to} replace />;
+}
+
+function Shell({ me, title }: { me: AccountLite; title: string }) {
+  const { pathname } = useLocation();
+  const embedded = isEmbedded();
+  const sidebar = useSidebar();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  usePageMeta(title);
+  useTokenCheck();
+
+  return (
+    <div className={classes.root}>
+      <Sidebar me={me} collapsed={sidebar.collapsed} embedded={embedded} />
+      <Drawer
+        opened={drawerOpened && sidebar.mobile}
+        onClose={drawer.close}
+        size={260}
+        padding={0}
+        withCloseButton={false}
+        aria-label="Menu"
+      >
+        <Sidebar me={me} collapsed={false} embedded={embedded} onNavigate={drawer.close} />
+      </Drawer>
+      <div className={classes.main}>
+        {me.isImpersonating && <div className={classes.banner}>{TEXT.impersonating}</div>}
+        <TopBar
+          me={me}
+          title={title}
+          mobile={sidebar.mobile}
+          collapsed={sidebar.collapsed}
+          onToggleSidebar={sidebar.toggle}
+          drawerOpened={drawerOpened}
+          onOpenDrawer={drawer.toggle}
+        />
+        {!embedded && <SubBar section={activeSection(pathname, me)} />}
+        <main className={classes.content}>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Every 5 minutes, ask whether the session is alive; a dead one goes to login through the client. */
+function useTokenCheck() {
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      void checkToken().then(
+        (r) => {
+          if (!r.valid) sessionEnded();
+        },
+        () => {},
+      );
+    }, TOKEN_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+}

@@ -1,0 +1,139 @@
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
+import {
+  IconBell,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconMoon,
+  IconSettings,
+  IconSun,
+} from "@tabler/icons-react";
+import { Link } from "react-router";
+import type { AccountLite } from "../../../domain/account.schemas";
+import { PERMISSION_LABEL, type PermissionLevel } from "../../../domain/permissions";
+import { useLogout } from "../../features/auth/api/logout";
+import { paths } from "../paths";
+import classes from "./shell.module.css";
+
+interface TopBarProps {
+  me: AccountLite;
+  title: string;
+  mobile: boolean;
+  collapsed: boolean;
+  onToggleSidebar: () => void;
+  drawerOpened: boolean;
+  onOpenDrawer: () => void;
+}
+
+export function TopBar(props: TopBarProps) {
+  const { me, title, mobile, collapsed, onToggleSidebar, drawerOpened, onOpenDrawer } = props;
+  const logout = useLogout();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme("light");
+  const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(" ") || me.user.username;
+
+  return (
+    <header className={classes.topBar}>
+      {mobile ? (
+        <Burger opened={drawerOpened} onClick={onOpenDrawer} size="sm" aria-label="Open menu" />
+      ) : (
+        <Tooltip label={collapsed ? "Expand sidebar" : "Collapse sidebar"}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onToggleSidebar}
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            data-testid="sidebar-toggle"
+          >
+            {collapsed ? (
+              <IconLayoutSidebarLeftExpand size={20} />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={20} />
+            )}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Text fw={600} size="lg" truncate="end" style={{ flex: 1 }} component="h1">
+        {title}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <Tooltip label={scheme === "dark" ? "Light mode" : "Dark mode"}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Toggle color scheme"
+            onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
+          >
+            {scheme === "dark" ? <IconSun size={20} /> : <IconMoon size={20} />}
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Notifications">
+          <ActionIcon
+            component={Link}
+            to={paths.notifications}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Notifications"
+          >
+            <IconBell size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Menu position="bottom-end" width={240} shadow="md">
+          <Menu.Target>
+            <UnstyledButton aria-label="Account menu" data-testid="account-menu">
+              <Group gap={8} wrap="nowrap">
+                <Avatar color="brand" radius="xl" size={34}>
+                  {name.slice(0, 1).toUpperCase()}
+                </Avatar>
+                {!mobile && (
+                  <div style={{ lineHeight: 1.2 }}>
+                    <Text size="sm" fw={600}>
+                      {name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {me.businessName}
+                    </Text>
+                  </div>
+                )}
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>
+              {me.user.email} ·{" "}
+              {PERMISSION_LABEL[me.user.permissionLevel as PermissionLevel] ?? "User"}
+            </Menu.Label>
+            <Menu.Item
+              component={Link}
+              to={paths.settings}
+              leftSection={<IconSettings size={16} />}
+            >
+              Settings
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => logout.mutate()}
+            >
+              Log Out
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </header>
+  );
+}

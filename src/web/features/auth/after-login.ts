@@ -1,0 +1,26 @@
+/**
+ * Where login leads (spec doc 1 §2): the redirectTo parameter if present, else the dashboard
+ * (the inbox inside a frame); the login URL's other query parameters are carried over.
+ * Only same-site paths are followed, so a crafted link cannot send a user elsewhere.
+ */
+export function afterLoginPath(search: string, embedded: boolean): string {
+  const params = new URLSearchParams(search);
+  const requested = params.get("redirectTo");
+  params.delete("redirectTo");
+  const fallback = embedded ? "/inbox" : "/dashboard";
+  const target = requested && isSafePath(requested) ? requested : fallback;
+  const url = new URL(target, "http://parley.invalid");
+  for (const [key, value] of params) {
+    if (!url.searchParams.has(key)) url.searchParams.append(key, value);
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function isSafePath(value: string): boolean {
+  return (
+    value.startsWith("/") &&
+    !value.startsWith("//") &&
+    !value.startsWith("/\\") &&
+    !value.startsWith("/auth/login")
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import { type AccountLite, accountLite } from "../../../../domain/account.schemas";
+import { api } from "../../../lib/api-client";
+
+export const meQueryKey = ["me"] as const;
+
+export function getMe(): Promise<AccountLite> {
+  // allow401: an anonymous visitor is an answer here; the guard sends them to login.
+  return api.get("/api/account/me", { schema: accountLite, allow401: true });
+}
+
+export function useMe(opts: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: meQueryKey, queryFn: getMe, retry: false, enabled: opts.enabled });
+}

@@ -1,0 +1,24 @@
+import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { paths } from "../../../app/paths";
+import { usePageMeta } from "../../../components/page-meta";
+
+/** Text of spec doc 1 §2, letter for letter, with "return to Dashboard" as the link. */
+export default function NotFoundPage() {
+  usePageMeta("Page Not Found");
+  return (
+    <Center mih="60dvh" p="md">
+      <Stack align="center" gap="xs" maw={520} ta="center">
+        <Title order={1} fz={64} c="brand.6" lh={1}>
+          404
+        </Title>
+        <Text size="lg" data-testid="not-found">
+          Oops, looks like this page does not exist,{" "}
+          <Anchor component={Link} to={paths.dashboard}>
+            return to Dashboard
+          </Anchor>
+        </Text>
+      </Stack>
+    </Center>
+  );
+}

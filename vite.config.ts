@@ -1,0 +1,13 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The SPA lives in src/web; the server serves dist/web in production and proxies nothing in dev.
+export default defineConfig({
+  root: "src/web",
+  plugins: [react()],
+  build: { outDir: "../../dist/web", emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/healthz": "http://localhost:3000" },
+  },
+});
