@@ -17,8 +17,10 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD needs at least 8 characters").default("demo1234"),
   DEMO_EMAIL: z.email().default("demo@parley.local"),
   SEED_DEMO: bool.default(true),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  TRUST_PROXY: bool.default(false),
   FRAME_ANCESTORS: z.string().default(""),
   WEB_DIST: z.string().default("./dist/web"),
 });

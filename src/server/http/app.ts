@@ -24,7 +24,8 @@ export async function buildApp(
 ) {
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.LOG_LEVEL },
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-* be believed (client IP for rate limits, https).
+    trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // One line per request only when debugging; errors are logged either way.
     logController: new LogController({

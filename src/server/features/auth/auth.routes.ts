@@ -18,7 +18,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags: ["auth"], body: loginRequest, response: { 200: loginResponse } },
       config: {
         rateLimit: {
-          max: 10,
+          max: ctx.config.LOGIN_RATE_LIMIT,
           timeWindow: "1 minute",
           errorResponseBuilder: () => new AppError("RATE_LIMITED", TOO_MANY),
         },
