@@ -1,16 +1,8 @@
-import { chmodSync, mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// One production server for the whole run, with its own fresh embedded PostgreSQL cluster in the
-// system temp folder. Set in process.env so Playwright's worker processes see the same values.
+// One production server for the whole run, with its own fresh embedded PostgreSQL cluster
+// (scripts/e2e-server.mjs). The port is set in process.env so worker processes agree on it.
 process.env.PARLEY_E2E_PORT ??= String(3100 + (process.pid % 400));
-if (!process.env.PARLEY_E2E_DATA) {
-  process.env.PARLEY_E2E_DATA = mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
-  // mkdtemp makes the folder private; the embedded server's "postgres" user must enter it.
-  chmodSync(process.env.PARLEY_E2E_DATA, 0o755);
-}
 const port = Number(process.env.PARLEY_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -42,16 +34,16 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node scripts/start.mjs",
+    command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: process.env.PARLEY_E2E_DATA,
       EMBEDDED_PG_PORT: String(port + 20_000),
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",

@@ -13,7 +13,13 @@ chmodSync(dataDir, 0o755);
 async function timeStart(label) {
   const started = performance.now();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 20000), LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 20000),
+      LOG_LEVEL: "warn",
+    },
     stdio: "ignore",
   });
   for (;;) {

@@ -24,7 +24,10 @@ export async function startJobs(ctx: AppContext, url: string, opts: { work: bool
     schedule: opts.work,
     supervise: opts.work,
   });
-  boss.on("error", (err) => console.error("[jobs]", err.message));
+  boss.on("error", (err: Error & { code?: string }) => {
+    // 57P01: PostgreSQL is shutting down (Ctrl+C reaches it too); not worth a line.
+    if (err.code !== "57P01") console.error("[jobs]", err.message);
+  });
   await boss.start();
   for (const job of JOBS) {
     await boss.createQueue(job.name);

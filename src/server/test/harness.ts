@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, inject } from "vitest";
+import { type Config, parseConfig } from "../config";
+import { createDb, type Db, withDatabase } from "../db/connection";
+import { buildApp } from "../http/app";
+import { CSRF_HEADER, SESSION_COOKIE } from "../http/session";
+import { adminQuery, dropDatabase, quoteIdent } from "./pg-admin";
+
+export type TestResponse = LightMyRequestResponse;
+
+export interface RequestOptions {
+  method?: InjectOptions["method"];
+  url: string;
+  /** JSON body (objects are serialised); a string is sent as is, for malformed-body tests. */
+  body?: unknown;
+  /** The Cookie header, as loginAs returns it. */
+  cookie?: string;
+  /** Writes carry the CSRF header unless this is false. */
+  csrf?: boolean;
+  headers?: Record<string, string>;
+  /** The caller's address: per-client limits (login) count per address. */
+  remoteAddress?: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** URL of this file's own database. */
+  databaseUrl: string;
+  request(opts: RequestOptions): Promise<TestResponse>;
+  get(url: string, opts?: Omit<RequestOptions, "url" | "method" | "body">): Promise<TestResponse>;
+  post(
+    url: string,
+    body?: unknown,
+    opts?: Omit<RequestOptions, "url" | "method" | "body">,
+  ): Promise<TestResponse>;
+  put(
+    url: string,
+    body?: unknown,
+    opts?: Omit<RequestOptions, "url" | "method" | "body">,
+  ): Promise<TestResponse>;
+}
+
+/**
+ * The real app on a fresh database of its own, cloned from the migrated template that the global
+ * setup built. Call it at the top level of a test file (`const t = await createTestServer();`):
+ * it registers the afterAll that closes the app and drops the database. Requests go through
+ * `app.inject`, so no port is opened.
+ */
+export async function createTestServer(
+  opts: { env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const adminUrl = inject("pgAdminUrl");
+  const template = inject("pgTemplate");
+  const name = `${inject("pgTestPrefix")}${randomBytes(5).toString("hex")}`;
+  await createDatabaseFromTemplate(adminUrl, name, template);
+  const databaseUrl = withDatabase(adminUrl, name);
+
+  const config = parseConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    // Never built: page requests answer 503, which the app tests rely on.
+    WEB_DIST: path.join(os.tmpdir(), `parley-test-no-web-dist-${name}`),
+    ...opts.env,
+  });
+  const { db, pool } = createDb(databaseUrl, 5);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, db });
+    await app.ready();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    await dropDatabase(adminUrl, name).catch(() => {});
+    throw err;
+  }
+
+  afterAll(async () => {
+    await app.close();
+    await pool.end();
+    await dropDatabase(adminUrl, name);
+  });
+
+  const request = (o: RequestOptions) => send(app, o);
+  return {
+    app,
+    db,
+    config,
+    databaseUrl,
+    request,
+    get: (url, o = {}) => request({ ...o, url, method: "GET" }),
+    post: (url, body, o = {}) => request({ ...o, url, body, method: "POST" }),
+    put: (url, body, o = {}) => request({ ...o, url, body, method: "PUT" }),
+  };
+}
+
+export function send(app: FastifyInstance, o: RequestOptions): Promise<TestResponse> {
+  const method = o.method ?? "GET";
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.csrf ?? method !== "GET") headers[CSRF_HEADER] = "1";
+  if (o.cookie) headers.cookie = o.cookie;
+  let payload: string | undefined;
+  if (typeof o.body === "string") payload = o.body;
+  else if (o.body !== undefined) payload = JSON.stringify(o.body);
+  if (payload !== undefined) headers["content-type"] ??= "application/json";
+  return app.inject({ method, url: o.url, headers, payload, remoteAddress: o.remoteAddress });
+}
+
+/** The Cookie header that carries the session a response set (throws if it set none). */
+export function sessionCookieOf(res: TestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie?.value)
+    throw new Error(`no ${SESSION_COOKIE} cookie in response ${res.statusCode}: ${res.body}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+let ipCounter = 0;
+/** A client address no request of this file has used yet (from 10.77.0.0/16). */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+async function createDatabaseFromTemplate(adminUrl: string, name: string, template: string) {
+  // Test files start in parallel; a clone fails if someone else is connected to the template
+  // at that instant (55006 object_in_use), which only lasts a moment: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(
+        adminUrl,
+        `create database ${quoteIdent(name)} template ${quoteIdent(template)}`,
+      );
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== "55006" || attempt >= 10) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
