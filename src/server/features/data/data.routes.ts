@@ -13,12 +13,20 @@ const industriesResponse = z.array(z.object({ id: z.number(), name: z.string() }
 /** Reference data (getTimezones, getIndustries): public, the sign-up pages need it too. */
 export function dataRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/data/timezones", { schema: { tags: ["data"], response: { 200: timezonesResponse } } }, () =>
-    Object.fromEntries(
-      TIMEZONES.map((tz) => [String(tz.id), { code: tz.code, name: tz.name, iana: tz.iana, offset: utcOffset(tz.iana) }]),
-    ),
+  r.get(
+    "/api/data/timezones",
+    { schema: { tags: ["data"], response: { 200: timezonesResponse } } },
+    () =>
+      Object.fromEntries(
+        TIMEZONES.map((tz) => [
+          String(tz.id),
+          { code: tz.code, name: tz.name, iana: tz.iana, offset: utcOffset(tz.iana) },
+        ]),
+      ),
   );
-  r.get("/api/data/industries", { schema: { tags: ["data"], response: { 200: industriesResponse } } }, () => [
-    ...INDUSTRIES,
-  ]);
+  r.get(
+    "/api/data/industries",
+    { schema: { tags: ["data"], response: { 200: industriesResponse } } },
+    () => [...INDUSTRIES],
+  );
 }
