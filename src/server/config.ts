@@ -23,6 +23,22 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   FRAME_ANCESTORS: z.string().default(""),
   WEB_DIST: z.string().default("./dist/web"),
+  // Carrier: real Twilio when both credentials are set, else the built-in emulator.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must look like AC followed by 32 hex digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  TWILIO_LOOKUP_BASE: z.url().default("https://lookups.twilio.com"),
+  /** Base URL the carrier calls back (webhooks); defaults to PUBLIC_URL, then this server on loopback. */
+  WEBHOOK_BASE_URL: z.url().optional(),
+  EMULATOR_MPS_LONG_CODE: z.coerce.number().positive().default(1),
+  EMULATOR_MPS_TOLL_FREE: z.coerce.number().positive().default(3),
+  /** Share of sends the emulator answers with a 500, to exercise retries (0 to 1). */
+  EMULATOR_5XX_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Milliseconds between the emulator's status steps (queued → sent → delivered). */
+  EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -40,6 +56,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     DATA_DIR: path.resolve(c.DATA_DIR),
     WEB_DIST: path.resolve(c.WEB_DIST),
     frameAncestors: c.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
+    useEmulator: !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN),
+    /** Where this server is reached by the carrier (no trailing slash). */
+    webhookBase: (c.WEBHOOK_BASE_URL ?? c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(
+      /\/+$/,
+      "",
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type PgBoss from "pg-boss";
+import { createAppContext } from "./app-context";
 import { ConfigError, parseConfig, parseRole } from "./config";
 import { createDb, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
@@ -38,7 +39,7 @@ async function main() {
   const { db, pool } = createDb(url);
   stops.unshift(() => pool.end());
   await runMigrations(db);
-  const ctx: AppContext = { config, db };
+  const ctx: AppContext = await createAppContext(config, db);
   const seeded = config.SEED_DEMO ? await seedDemo(db, config) : false;
 
   const boss: PgBoss = await startJobs(ctx, url, { work: role !== "web" });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -120,3 +121,177 @@ export const globalSettings = pgTable("global_settings", {
   value: jsonb().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Carrier layer: dedicated numbers, every message that crossed the carrier, suppressions and the
+// consent log. (Migration 0001.)
+
+export const phoneNumbers = pgTable(
+  "phone_numbers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** E.164. */
+    number: text().notNull(),
+    /** The carrier's id for the number (Twilio's IncomingPhoneNumber sid, PN…). */
+    carrierSid: text("carrier_sid").notNull(),
+    name: text().notNull().default(""),
+    tollFree: boolean("toll_free").notNull().default(false),
+    /** pending (ordered, not usable yet) | active | released. */
+    state: text().notNull().default("active"),
+    /** Toll-free verification: none | pending | verified | rejected. */
+    tfVerification: text("tf_verification").notNull().default("none"),
+    tfVerificationForm: jsonb("tf_verification_form"),
+    /** Whether this is the account's included number (extra ones cost $5 per month). */
+    included: boolean().notNull().default(false),
+    monthlyPriceCents: integer("monthly_price_cents").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [
+    // A number belongs to one account at a time; a released one may be bought again.
+    uniqueIndex("phone_numbers_live_number_key").on(t.number).where(sql`${t.state} <> 'released'`),
+    index("phone_numbers_account_id_idx").on(t.accountId),
+  ],
+);
+
+/** 10DLC brand and campaign registration of an account (one of each). */
+export const brandRegistrations = pgTable("brand_registrations", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  brand: jsonb().notNull(),
+  brandStatus: text("brand_status").notNull().default("pending"),
+  campaign: jsonb(),
+  campaignStatus: text("campaign_status").notNull().default("none"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    direction: text().notNull(), // outbound | inbound
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+      onDelete: "set null",
+    }),
+    fromNumber: text("from_number").notNull(),
+    toNumber: text("to_number").notNull(),
+    body: text().notNull().default(""),
+    mediaUrls: jsonb("media_urls").$type<string[]>().notNull().default([]),
+    segments: smallint().notNull().default(1),
+    /** One of the spec's delivery statuses (src/domain/delivery-status.ts); 'Received' inbound. */
+    status: text().notNull(),
+    errorCode: integer("error_code"),
+    carrierSid: text("carrier_sid"),
+    /** What created it: compliance (STOP/HELP replies), test, inbox, campaign, … */
+    source: text().notNull().default("api"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("messages_carrier_sid_key").on(t.carrierSid),
+    index("messages_account_created_idx").on(t.accountId, t.createdAt),
+    index("messages_account_peer_idx").on(t.accountId, t.toNumber),
+  ],
+);
+
+/** Numbers an account must never send to: opted out (STOP or by hand) or blocked. */
+export const suppressions = pgTable(
+  "suppressions",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    phone: text().notNull(),
+    reason: text().notNull(), // opted_out | blocked
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.phone, t.reason] })],
+);
+
+/** Every consent change: who, when, how, through which of the account's numbers. */
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    phone: text().notNull(),
+    action: text().notNull(), // opt_out | opt_in | help | block | unblock
+    /** keyword | manual | carrier | import | sign_up_form | … */
+    source: text().notNull(),
+    /** The exact words or the page/keyword that caused it. */
+    detail: text().notNull().default(""),
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+      onDelete: "set null",
+    }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    messageId: bigint("message_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consent_events_account_phone_idx").on(t.accountId, t.phone, t.createdAt)],
+);
+
+/** Charges to bill later (extra numbers at $5 per month, credit packs, …). */
+export const billingRecords = pgTable(
+  "billing_records",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    description: text().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    recurring: text(), // monthly | null
+    reference: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("billing_records_account_idx").on(t.accountId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The built-in carrier emulator's own state: what a real carrier would keep on its side.
+
+export const emuNumbers = pgTable("emu_numbers", {
+  sid: text().primaryKey(),
+  number: text().notNull().unique(),
+  friendlyName: text("friendly_name").notNull().default(""),
+  smsUrl: text("sms_url").notNull().default(""),
+  statusCallback: text("status_callback").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emuMessages = pgTable(
+  "emu_messages",
+  {
+    sid: text().primaryKey(),
+    direction: text().notNull(), // outbound-api | inbound
+    fromNumber: text("from_number").notNull(),
+    toNumber: text("to_number").notNull(),
+    body: text().notNull().default(""),
+    mediaUrls: jsonb("media_urls").$type<string[]>().notNull().default([]),
+    numSegments: smallint("num_segments").notNull().default(1),
+    status: text().notNull(),
+    errorCode: integer("error_code"),
+    statusCallback: text("status_callback"),
+    /** The caller's idempotency key: a retried send returns the first message. */
+    idempotencyKey: text("idempotency_key").unique(),
+    /** Planned callback steps still to post: [{ status, errorCode?, at }]. */
+    pendingEvents: jsonb("pending_events").notNull().default([]),
+    nextEventAt: timestamp("next_event_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("emu_messages_next_event_idx").on(t.nextEventAt).where(sql`${t.nextEventAt} is not null`),
+    index("emu_messages_to_idx").on(t.toNumber, t.createdAt),
+    index("emu_messages_from_idx").on(t.fromNumber, t.createdAt),
+  ],
+);

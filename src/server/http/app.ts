@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -10,7 +11,10 @@ import {
 } from "fastify-type-provider-zod";
 import { accountRoutes } from "../features/account/account.routes";
 import { authRoutes } from "../features/auth/auth.routes";
+import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { dataRoutes } from "../features/data/data.routes";
+import { numbersRoutes } from "../features/numbers/numbers.routes";
+import { registrationRoutes } from "../features/numbers/registration.routes";
 import { settingsRoutes } from "../features/settings/settings.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
@@ -38,6 +42,8 @@ export async function buildApp(
 
   await registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
+  // Carriers post webhooks form-encoded (application/x-www-form-urlencoded).
+  await app.register(formbody);
   // Limits are set per route (login, codes); nothing is limited unless a route asks.
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -57,6 +63,9 @@ export async function buildApp(
   accountRoutes(app, ctx);
   settingsRoutes(app, ctx);
   dataRoutes(app);
+  numbersRoutes(app, ctx);
+  registrationRoutes(app, ctx);
+  carrierWebhookRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config);
   return app;

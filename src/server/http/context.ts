@@ -1,10 +1,14 @@
+import type { Carrier } from "../carriers/carrier";
+import type { CarrierSettings } from "../carriers/credentials";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
 
-/** What every route and service can reach; built once at boot and passed down. */
+/** What every route and service can reach; built once at boot (createAppContext) and passed down. */
 export interface AppContext {
   config: Config;
   db: Db;
+  carrier: Carrier;
+  carrierSettings: CarrierSettings;
 }
 
 /** Who is calling, set by the session hook on authenticated routes. */
@@ -12,6 +16,9 @@ export interface AuthContext {
   sessionId: string;
   userId: number;
   accountId: number;
+  /** 0 Agent … 3 Owner (src/domain/permissions.ts). */
+  permissionLevel: number;
+  restricted: boolean;
 }
 
 declare module "fastify" {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../domain/errors";
+import { PERMISSION_LEVEL } from "../../domain/permissions";
+import { TEXT } from "../../domain/texts";
 import { resolveSession } from "../features/auth/auth.service";
 import type { AppContext } from "./context";
 
@@ -25,6 +27,14 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
 export async function requireAuth(request: FastifyRequest) {
   if (!request.auth)
     throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");
+}
+
+/** Only the account owner (super user): numbers, billing, registration. */
+export async function requireOwner(request: FastifyRequest) {
+  await requireAuth(request);
+  if (request.auth!.permissionLevel !== PERMISSION_LEVEL.OWNER) {
+    throw new AppError("FORBIDDEN", TEXT.notAllowed);
+  }
 }
 
 export function setSessionCookie(

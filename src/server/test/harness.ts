@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, inject } from "vitest";
+import { createAppContext } from "../app-context";
 import { type Config, parseConfig } from "../config";
 import { createDb, type Db, withDatabase } from "../db/connection";
 import { buildApp } from "../http/app";
@@ -71,7 +72,7 @@ export async function createTestServer(
   const { db, pool } = createDb(databaseUrl, 5);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db });
+    app = await buildApp(await createAppContext(config, db));
     await app.ready();
   } catch (err) {
     await pool.end().catch(() => {});

@@ -45,5 +45,5 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   const session = await findLiveSession(ctx.db, id);
   if (!session) return null;
   await touchSession(ctx.db, id, new Date(Date.now() + ctx.config.SESSION_DAYS * DAY_MS));
-  return { sessionId: id, userId: session.userId, accountId: session.accountId };
+  return { sessionId: id, ...session };
 }

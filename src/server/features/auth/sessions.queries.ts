@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { sessions } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 
 export function newSessionToken(): { token: string; id: string } {
   const token = randomBytes(32).toString("base64url");
@@ -19,10 +19,17 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
+/** A live session with what every request needs to know of its user (one query). */
 export async function findLiveSession(db: Db, id: string) {
   const [row] = await db
-    .select()
+    .select({
+      userId: sessions.userId,
+      accountId: sessions.accountId,
+      permissionLevel: users.permissionLevel,
+      restricted: users.restricted,
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   return row;

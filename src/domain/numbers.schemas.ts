@@ -1,0 +1,137 @@
+import { z } from "zod";
+
+/** Dedicated numbers (spec doc 1 §3, §7; doc 2 §4): API shapes shared by server and web. */
+export const numberState = z.enum(["pending", "active"]);
+export const tfVerificationState = z.enum(["none", "pending", "verified", "rejected"]);
+
+export const dedicatedNumber = z.object({
+  id: z.number(),
+  /** The spec's name for the same id in pickers and send payloads. */
+  longcodeId: z.number(),
+  number: z.string(),
+  name: z.string(),
+  tollFree: z.boolean(),
+  /** Usable without limits: a long code, or a toll-free number whose verification passed. */
+  verified: z.boolean(),
+  state: numberState,
+  tfVerification: tfVerificationState,
+  /** '(pending)', '(unverified Toll-Free)' or '' — shown after the number in pickers. */
+  hint: z.string(),
+  monthlyPriceCents: z.number(),
+  createdAt: z.string(),
+});
+export type DedicatedNumber = z.infer<typeof dedicatedNumber>;
+
+export const listNumbersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+  search: z.string().trim().max(50).default(""),
+});
+export const listNumbersResponse = z.object({ total: z.number(), rows: z.array(dedicatedNumber) });
+
+export const availableNumbersQuery = z.object({
+  areaCode: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, "Enter a 3-digit area code")
+    .optional(),
+  tollFree: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+export const availableNumber = z.object({
+  number: z.string(),
+  locality: z.string(),
+  region: z.string(),
+  tollFree: z.boolean(),
+});
+export const availableNumbersResponse = z.object({ rows: z.array(availableNumber) });
+
+export const buyNumberRequest = z.object({
+  number: z.string().regex(/^\+1\d{10}$/, "Choose a number from the list"),
+  name: z.string().trim().max(60).default(""),
+});
+export const renameNumberRequest = z.object({
+  name: z.string().trim().max(60, "Names are at most 60 characters"),
+});
+
+export const tollFreeVerificationRequest = z.object({
+  businessName: z.string().trim().min(1, "Business name is required").max(120),
+  website: z.url("Enter a valid URL starting with http:// or https://"),
+  contactEmail: z.email("Invalid Email Address"),
+  contactPhone: z.string().trim().min(10, "Invalid phone number").max(20),
+  useCase: z.string().trim().min(1, "Use case is required").max(500),
+  sampleMessage: z.string().trim().min(20, "A sample message has at least 20 characters").max(1000),
+  optInDescription: z
+    .string()
+    .trim()
+    .min(20, "Describe how subscribers opt in (20 characters or more)")
+    .max(1000),
+  monthlyVolume: z.enum(["10", "100", "1000", "10000", "100000", "250000"]),
+});
+
+export const hasValidSendingNumberResponse = z.object({ hasValidSendingNumber: z.boolean() });
+
+export const brandRegistration = z.object({
+  brand: z
+    .object({
+      legalName: z.string(),
+      ein: z.string(),
+      website: z.string(),
+      vertical: z.string(),
+    })
+    .nullable(),
+  brandStatus: z.enum(["none", "pending", "approved", "rejected"]),
+  campaign: z
+    .object({ useCase: z.string(), description: z.string(), sampleMessages: z.array(z.string()) })
+    .nullable(),
+  campaignStatus: z.enum(["none", "pending", "approved", "rejected"]),
+});
+export const brandRequest = z.object({
+  legalName: z.string().trim().min(1, "Legal business name is required").max(120),
+  ein: z
+    .string()
+    .trim()
+    .regex(/^\d{2}-?\d{7}$/, "Enter a valid EIN (12-3456789)"),
+  website: z.url("Enter a valid URL starting with http:// or https://"),
+  vertical: z.string().trim().min(1, "Industry is required").max(60),
+});
+export const campaignRequest = z.object({
+  useCase: z.string().trim().min(1, "Use case is required").max(60),
+  description: z
+    .string()
+    .trim()
+    .min(40, "Describe the campaign in 40 characters or more")
+    .max(1000),
+  sampleMessages: z
+    .array(z.string().trim().min(20, "Each sample message has at least 20 characters"))
+    .min(2, "Give two sample messages")
+    .max(5),
+});
+
+/** Virtual phones of the carrier emulator (demo mode). */
+export const virtualPhone = z.object({
+  phone: z.string(),
+  lastMessageAt: z.string(),
+  lastBody: z.string(),
+  messageCount: z.number(),
+});
+export const virtualPhonesResponse = z.object({ rows: z.array(virtualPhone) });
+export const virtualMessage = z.object({
+  sid: z.string(),
+  /** "received" by the virtual phone (sent by the business) or "sent" by it. */
+  direction: z.enum(["received", "sent"]),
+  from: z.string(),
+  to: z.string(),
+  body: z.string(),
+  mediaUrls: z.array(z.string()),
+  segments: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export const virtualThreadResponse = z.object({ rows: z.array(virtualMessage) });
+export const virtualReplyRequest = z.object({
+  to: z.string().regex(/^\+1\d{10}$/, "Choose one of the account's numbers"),
+  body: z.string().trim().min(1, "Type a message").max(1600),
+});

@@ -1,0 +1,11 @@
+import { loadCarrierSettings } from "./carriers/credentials";
+import { TwilioAdapter } from "./carriers/twilio-adapter";
+import type { Config } from "./config";
+import type { Db } from "./db/connection";
+import type { AppContext } from "./http/context";
+
+/** Everything a process shares between its routes, jobs and services. */
+export async function createAppContext(config: Config, db: Db): Promise<AppContext> {
+  const carrierSettings = await loadCarrierSettings(db, config);
+  return { config, db, carrierSettings, carrier: new TwilioAdapter(carrierSettings) };
+}

@@ -1,0 +1,151 @@
+import { isTollFree } from "../../domain/phone";
+import {
+  type AvailableNumber,
+  type Carrier,
+  CarrierError,
+  type LookupResult,
+  type OwnedNumber,
+  type SendRequest,
+  type SendResult,
+} from "./carrier";
+import type { CarrierSettings } from "./credentials";
+
+const TIMEOUT_MS = 15_000;
+
+/** Twilio's REST API (2010-04-01 Messages and numbers, Lookup v2), form-encoded with Basic auth. */
+export class TwilioAdapter implements Carrier {
+  readonly name: "twilio" | "emulator";
+  readonly authToken: string;
+  private readonly auth: string;
+  private readonly accountBase: string;
+
+  constructor(private readonly settings: CarrierSettings) {
+    this.name = settings.mode;
+    this.authToken = settings.authToken;
+    this.auth = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString("base64")}`;
+    this.accountBase = `${settings.apiBase}/2010-04-01/Accounts/${settings.accountSid}`;
+  }
+
+  async send(req: SendRequest): Promise<SendResult> {
+    const form = new URLSearchParams({
+      To: req.to,
+      From: req.from,
+      Body: req.body,
+      StatusCallback: req.statusCallback,
+    });
+    for (const url of req.mediaUrls ?? []) form.append("MediaUrl", url);
+    const json = await this.call("POST", `${this.accountBase}/Messages.json`, form, {
+      "Idempotency-Key": req.idempotencyKey,
+    });
+    return {
+      sid: String(json.sid),
+      status: String(json.status),
+      errorCode: json.error_code == null ? null : Number(json.error_code),
+      segments: Number(json.num_segments ?? 1),
+    };
+  }
+
+  async searchNumbers(q: {
+    areaCode?: string;
+    tollFree: boolean;
+    limit: number;
+  }): Promise<AvailableNumber[]> {
+    const params = new URLSearchParams({ PageSize: String(q.limit), SmsEnabled: "true" });
+    if (q.areaCode) params.set("AreaCode", q.areaCode);
+    const kind = q.tollFree ? "TollFree" : "Local";
+    const json = await this.call(
+      "GET",
+      `${this.accountBase}/AvailablePhoneNumbers/US/${kind}.json?${params}`,
+    );
+    const rows = (json.available_phone_numbers ?? []) as Record<string, string>[];
+    return rows.map((r) => ({
+      number: String(r.phone_number),
+      locality: r.locality ?? "",
+      region: r.region ?? "",
+      tollFree: isTollFree(String(r.phone_number)),
+    }));
+  }
+
+  async buyNumber(
+    number: string,
+    hooks: { smsUrl: string; statusCallback: string; friendlyName: string },
+  ): Promise<OwnedNumber> {
+    const form = new URLSearchParams({
+      PhoneNumber: number,
+      SmsUrl: hooks.smsUrl,
+      SmsMethod: "POST",
+      StatusCallback: hooks.statusCallback,
+      FriendlyName: hooks.friendlyName,
+    });
+    const json = await this.call("POST", `${this.accountBase}/IncomingPhoneNumbers.json`, form);
+    return { sid: String(json.sid), number: String(json.phone_number) };
+  }
+
+  async releaseNumber(sid: string): Promise<void> {
+    await this.call(
+      "DELETE",
+      `${this.accountBase}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`,
+    );
+  }
+
+  async lookup(number: string): Promise<LookupResult> {
+    const url = `${this.settings.lookupBase}/v2/PhoneNumbers/${encodeURIComponent(number)}?Fields=line_type_intelligence`;
+    const json = await this.call("GET", url);
+    const type = (json.line_type_intelligence as { type?: string } | null)?.type ?? null;
+    const lineType =
+      type === "mobile" || type === "landline"
+        ? type
+        : type === "nonFixedVoip" || type === "fixedVoip"
+          ? "voip"
+          : type
+            ? "unknown"
+            : null;
+    return { valid: Boolean(json.valid), number: (json.phone_number as string) ?? null, lineType };
+  }
+
+  private async call(
+    method: string,
+    url: string,
+    form?: URLSearchParams,
+    headers: Record<string, string> = {},
+  ): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          authorization: this.auth,
+          accept: "application/json",
+          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          ...headers,
+        },
+        body: form?.toString(),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new CarrierError(
+        `The carrier could not be reached: ${(err as Error).message}`,
+        0,
+        null,
+        true,
+      );
+    }
+    if (response.status === 204) return {};
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      // A proxy's HTML error page: keep the status, the body tells us nothing.
+    }
+    if (response.ok) return json;
+    const retryAfter = Number(response.headers.get("retry-after"));
+    throw new CarrierError(
+      String(json.message ?? `The carrier answered ${response.status}`),
+      response.status,
+      json.code == null ? null : Number(json.code),
+      response.status === 429 || response.status >= 500,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+    );
+  }
+}

@@ -1,0 +1,54 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db, Executor } from "../../db/connection";
+import { consentEvents, suppressions } from "../../db/schema";
+
+export type SuppressionReason = "opted_out" | "blocked";
+
+export async function suppressionReasons(
+  db: Db,
+  accountId: number,
+  phone: string,
+): Promise<SuppressionReason[]> {
+  const rows = await db
+    .select({ reason: suppressions.reason })
+    .from(suppressions)
+    .where(and(eq(suppressions.accountId, accountId), eq(suppressions.phone, phone)));
+  return rows.map((r) => r.reason as SuppressionReason);
+}
+
+export async function addSuppression(
+  db: Executor,
+  accountId: number,
+  phone: string,
+  reason: SuppressionReason,
+) {
+  const added = await db
+    .insert(suppressions)
+    .values({ accountId, phone, reason })
+    .onConflictDoNothing()
+    .returning({ phone: suppressions.phone });
+  return added.length > 0;
+}
+
+export async function removeSuppression(
+  db: Executor,
+  accountId: number,
+  phone: string,
+  reasons: SuppressionReason[],
+) {
+  const removed = await db
+    .delete(suppressions)
+    .where(
+      and(
+        eq(suppressions.accountId, accountId),
+        eq(suppressions.phone, phone),
+        inArray(suppressions.reason, reasons),
+      ),
+    )
+    .returning({ phone: suppressions.phone });
+  return removed.length > 0;
+}
+
+export async function insertConsentEvent(db: Executor, row: typeof consentEvents.$inferInsert) {
+  await db.insert(consentEvents).values(row);
+}

@@ -1,0 +1,93 @@
+import {
+  classifyInbound,
+  helpReply,
+  startConfirmation,
+  stopConfirmation,
+} from "../../../domain/compliance";
+import { AppError } from "../../../domain/errors";
+import type { AppContext } from "../../http/context";
+import * as q from "./compliance.queries";
+
+export const SUPPRESSED_MESSAGE: Record<q.SuppressionReason, string> = {
+  opted_out: "This number has opted out of your messages and cannot be sent to.",
+  blocked: "This number is blocked and cannot be sent to.",
+};
+
+/** The send path asks this at dispatch time, not only when a send is created. */
+export async function assertSendable(ctx: AppContext, accountId: number, phone: string) {
+  const reasons = await q.suppressionReasons(ctx.db, accountId, phone);
+  const reason = reasons.includes("blocked") ? "blocked" : reasons[0];
+  if (reason)
+    throw new AppError("CONFLICT", SUPPRESSED_MESSAGE[reason], { reason: `suppressed_${reason}` });
+}
+
+export interface InboundForCompliance {
+  accountId: number;
+  businessName: string;
+  phoneNumberId: number;
+  from: string;
+  body: string;
+  messageId: number;
+}
+
+export type ComplianceOutcome =
+  | { handled: false }
+  | { handled: true; reply: string; kind: "stop" | "start" | "help" };
+
+/**
+ * Runs on every inbound message before any feature sees it. STOP and its siblings opt the sender
+ * out of this account; START/UNSTOP/YES opt back in; HELP/INFO get the help text. Each change is
+ * written to the consent log. The caller sends the reply.
+ */
+export async function applyInboundCompliance(
+  ctx: AppContext,
+  msg: InboundForCompliance,
+): Promise<ComplianceOutcome> {
+  const kind = classifyInbound(msg.body);
+  if (!kind) return { handled: false };
+  const base = {
+    accountId: msg.accountId,
+    phone: msg.from,
+    source: "keyword",
+    detail: msg.body.trim().slice(0, 160),
+    phoneNumberId: msg.phoneNumberId,
+    messageId: msg.messageId,
+  };
+  if (kind === "stop") {
+    await ctx.db.transaction(async (tx) => {
+      await q.addSuppression(tx, msg.accountId, msg.from, "opted_out");
+      await q.insertConsentEvent(tx, { ...base, action: "opt_out" });
+    });
+    return { handled: true, kind, reply: stopConfirmation(msg.businessName) };
+  }
+  if (kind === "start") {
+    await ctx.db.transaction(async (tx) => {
+      await q.removeSuppression(tx, msg.accountId, msg.from, ["opted_out"]);
+      await q.insertConsentEvent(tx, { ...base, action: "opt_in" });
+    });
+    return { handled: true, kind, reply: startConfirmation(msg.businessName) };
+  }
+  await q.insertConsentEvent(ctx.db, { ...base, action: "help" });
+  return { handled: true, kind, reply: helpReply(msg.businessName) };
+}
+
+/** The carrier said the recipient opted out (error 21610): never send to them again. */
+export async function recordCarrierOptOut(
+  ctx: AppContext,
+  accountId: number,
+  phone: string,
+  messageId: number,
+) {
+  await ctx.db.transaction(async (tx) => {
+    if (await q.addSuppression(tx, accountId, phone, "opted_out")) {
+      await q.insertConsentEvent(tx, {
+        accountId,
+        phone,
+        action: "opt_out",
+        source: "carrier",
+        detail: "The carrier reported the number as opted out (21610)",
+        messageId,
+      });
+    }
+  });
+}

@@ -1,0 +1,109 @@
+import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/connection";
+import { billingRecords, phoneNumbers } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
+
+const live = sql`${phoneNumbers.state} <> 'released'`;
+
+export async function listLiveNumbers(
+  db: Db,
+  auth: AuthContext,
+  q: { page: number; pageSize: number; search: string },
+) {
+  const digits = q.search.replace(/\D/g, "");
+  const filters = [ownedBy(phoneNumbers, auth), live];
+  if (q.search) {
+    const byName = ilike(phoneNumbers.name, `%${q.search.replace(/[%_\\]/g, "\\$&")}%`);
+    filters.push(digits ? or(byName, ilike(phoneNumbers.number, `%${digits}%`))! : byName);
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(phoneNumbers)
+      .where(where)
+      .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(phoneNumbers).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findLiveNumber(db: Db, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(ownedBy(phoneNumbers, auth), eq(phoneNumbers.id, id), live));
+  return row;
+}
+
+/**
+ * Inbound routing: the account is not known yet, the number tells it. This is the one lookup of
+ * tenant rows that is not scoped by an account, by design.
+ */
+export async function findLiveNumberByE164(db: Db, number: string) {
+  const [row] = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.number, number), live));
+  return row;
+}
+
+export async function countLiveNumbers(db: Executor, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), live));
+  return row?.n ?? 0;
+}
+
+export async function insertNumber(db: Executor, row: typeof phoneNumbers.$inferInsert) {
+  const [inserted] = await db.insert(phoneNumbers).values(row).returning();
+  return inserted!;
+}
+
+export async function updateNumber(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  set: Partial<Pick<PhoneNumberRow, "name" | "tfVerification" | "tfVerificationForm" | "state">>,
+) {
+  const [row] = await db
+    .update(phoneNumbers)
+    .set(set)
+    .where(and(ownedBy(phoneNumbers, auth), eq(phoneNumbers.id, id), live))
+    .returning();
+  return row;
+}
+
+export async function markReleased(db: Db, auth: AuthContext, id: number) {
+  await db
+    .update(phoneNumbers)
+    .set({ state: "released", releasedAt: sql`now()` })
+    .where(
+      and(ownedBy(phoneNumbers, auth), eq(phoneNumbers.id, id), ne(phoneNumbers.state, "released")),
+    );
+}
+
+export async function hasUsableNumber(db: Db, auth: AuthContext): Promise<boolean> {
+  const [row] = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(
+      and(
+        ownedBy(phoneNumbers, auth),
+        eq(phoneNumbers.state, "active"),
+        or(eq(phoneNumbers.tollFree, false), eq(phoneNumbers.tfVerification, "verified")),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertBillingRecord(db: Executor, row: typeof billingRecords.$inferInsert) {
+  await db.insert(billingRecords).values(row);
+}

@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import type { tollFreeVerificationRequest } from "../../../domain/numbers.schemas";
+import { isTollFree } from "../../../domain/phone";
+import { CarrierError } from "../../carriers/carrier";
+import { accounts } from "../../db/schema";
+import type { AppContext, AuthContext } from "../../http/context";
+import { toDedicatedNumber } from "./numbers.presenter";
+import * as q from "./numbers.queries";
+
+/** Each number beyond the one included with the plan costs $5 per month (spec doc 1 §1). */
+export const EXTRA_NUMBER_PRICE_CENTS = 500;
+
+export const INBOUND_WEBHOOK_PATH = "/webhooks/twilio/inbound";
+export const STATUS_WEBHOOK_PATH = "/webhooks/twilio/status";
+
+const NOT_FOUND = "That number was not found in this account.";
+
+export async function listNumbers(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: { page: number; pageSize: number; search: string },
+) {
+  const { rows, total } = await q.listLiveNumbers(ctx.db, auth, query);
+  return { total, rows: rows.map(toDedicatedNumber) };
+}
+
+export async function getNumber(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findLiveNumber(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return toDedicatedNumber(row);
+}
+
+export async function searchAvailable(
+  ctx: AppContext,
+  query: { areaCode?: string; tollFree: boolean },
+) {
+  const rows = await carrierCall(() => ctx.carrier.searchNumbers({ ...query, limit: 20 }));
+  return { rows };
+}
+
+/**
+ * Buys a number from the carrier, pointed at our webhooks, and records its price: the account's
+ * first number is included, each further one is billed monthly.
+ */
+export async function buyNumber(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { number: string; name: string },
+) {
+  const bought = await carrierCall(() =>
+    ctx.carrier.buyNumber(input.number, {
+      smsUrl: `${ctx.config.webhookBase}${INBOUND_WEBHOOK_PATH}`,
+      statusCallback: `${ctx.config.webhookBase}${STATUS_WEBHOOK_PATH}`,
+      friendlyName: input.name || input.number,
+    }),
+  );
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      // One purchase at a time per account, so "first number is included" cannot be claimed twice.
+      await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, auth.accountId))
+        .for("update");
+      const included = (await q.countLiveNumbers(tx, auth.accountId)) === 0;
+      const price = included ? 0 : EXTRA_NUMBER_PRICE_CENTS;
+      const inserted = await q.insertNumber(tx, {
+        accountId: auth.accountId,
+        number: bought.number,
+        carrierSid: bought.sid,
+        name: input.name,
+        tollFree: isTollFree(bought.number),
+        included,
+        monthlyPriceCents: price,
+      });
+      if (price > 0) {
+        await q.insertBillingRecord(tx, {
+          accountId: auth.accountId,
+          kind: "dedicated_number",
+          description: `Dedicated number ${bought.number}`,
+          amountCents: price,
+          recurring: "monthly",
+          reference: String(inserted.id),
+        });
+      }
+      return inserted;
+    });
+    return toDedicatedNumber(row);
+  } catch (err) {
+    // Not recorded here: give the number back so it is not paid for at the carrier unseen.
+    await ctx.carrier.releaseNumber(bought.sid).catch(() => {});
+    throw err;
+  }
+}
+
+export async function renameNumber(ctx: AppContext, auth: AuthContext, id: number, name: string) {
+  const row = await q.updateNumber(ctx.db, auth, id, { name });
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return toDedicatedNumber(row);
+}
+
+export async function releaseNumber(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findLiveNumber(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  await carrierCall(() => ctx.carrier.releaseNumber(row.carrierSid));
+  await q.markReleased(ctx.db, auth, id);
+}
+
+export async function submitTollFreeVerification(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  form: z.infer<typeof tollFreeVerificationRequest>,
+) {
+  const row = await q.findLiveNumber(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (!row.tollFree)
+    throw new AppError("BAD_REQUEST", "Only toll-free numbers need toll-free verification.");
+  if (row.tfVerification === "verified")
+    throw new AppError("CONFLICT", "This number is already verified.");
+  const updated = await q.updateNumber(ctx.db, auth, id, {
+    tfVerification: "pending",
+    tfVerificationForm: form,
+  });
+  return toDedicatedNumber(updated!);
+}
+
+export async function hasValidSendingNumber(ctx: AppContext, auth: AuthContext) {
+  return { hasValidSendingNumber: await q.hasUsableNumber(ctx.db, auth) };
+}
+
+/** A carrier refusal becomes a message a person can act on; an outage is a 5xx-free 409. */
+async function carrierCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof CarrierError)) throw err;
+    if (err.code === 21422)
+      throw new AppError("CONFLICT", "That number was just taken. Please pick another one.");
+    if (err.retryable) {
+      throw new AppError(
+        "CONFLICT",
+        "The phone carrier is not answering right now. Please try again in a minute.",
+      );
+    }
+    throw new AppError("BAD_REQUEST", `The phone carrier refused: ${err.message}`);
+  }
+}
