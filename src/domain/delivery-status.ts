@@ -156,3 +156,8 @@ function failureStatus(
       return messageStatus === "failed" ? "Sending Failed" : "Delivery Failed";
   }
 }
+
+/** The statuses a message may be in for a callback to move it to `next` (canTransition, inverted). */
+export function allowedFrom(next: DeliveryStatus): DeliveryStatus[] {
+  return DELIVERY_STATUSES.filter((current) => canTransition(current, next));
+}

@@ -9,6 +9,7 @@ import type { AppContext } from "../../http/context";
 import { assertSendable, recordCarrierOptOut } from "../compliance/compliance.service";
 import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
 import * as q from "./messages.queries";
+import { StatusBatcher } from "./status-batcher";
 
 export interface SendInput {
   accountId: number;
@@ -82,6 +83,8 @@ export async function sendMessage(ctx: AppContext, input: SendInput): Promise<Se
 
 export type CallbackResult = "applied" | "ignored" | "unknown";
 
+const batchers = new WeakMap<AppContext, StatusBatcher>();
+
 /** A status callback: idempotent (a repeat changes nothing) and monotonic (never backwards). */
 export async function applyStatusCallback(
   ctx: AppContext,
@@ -89,23 +92,16 @@ export async function applyStatusCallback(
 ): Promise<CallbackResult> {
   const next = fromTwilio(cb.messageStatus, cb.errorCode);
   if (!next) return "ignored";
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const row = await q.findForCallback(ctx.db, { id: cb.messageId, sid: cb.sid });
-    if (!row || (row.carrierSid && row.carrierSid !== cb.sid)) return "unknown";
-    if (!canTransition(row.status as DeliveryStatus, next)) return "ignored";
-    if (
-      await q.casStatus(ctx.db, row.id, row.status, {
-        status: next,
-        errorCode: cb.errorCode,
-        sid: cb.sid,
-      })
-    ) {
-      if (cb.errorCode === TWILIO_ERRORS.OPTED_OUT)
-        await recordCarrierOptOut(ctx, row.accountId, row.toNumber, row.id);
-      return "applied";
-    }
+  // Callbacks configured on the number (not per message) name only the sid.
+  const id = cb.messageId ?? (await q.findForCallback(ctx.db, { sid: cb.sid }))?.id;
+  if (id === undefined) return "unknown";
+  let batcher = batchers.get(ctx);
+  if (!batcher) batchers.set(ctx, (batcher = new StatusBatcher(ctx.db)));
+  const result = await batcher.apply({ id, sid: cb.sid, status: next, errorCode: cb.errorCode });
+  if (result.kind === "applied" && cb.errorCode === TWILIO_ERRORS.OPTED_OUT) {
+    await recordCarrierOptOut(ctx, result.accountId, result.toNumber, id);
   }
-  return "ignored";
+  return result.kind;
 }
 
 export async function recordInbound(
