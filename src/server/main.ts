@@ -1,6 +1,7 @@
 import path from "node:path";
 import type PgBoss from "pg-boss";
 import { createAppContext } from "./app-context";
+import { startEmulatorDispatcher } from "./carriers/emulator/status-dispatcher";
 import { ConfigError, parseConfig, parseRole } from "./config";
 import { createDb, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
@@ -50,6 +51,11 @@ async function main() {
     const app = await buildApp(ctx);
     stops.unshift(() => app.close());
     await app.listen({ port: config.PORT, host: config.HOST });
+    // The built-in carrier lives with the web server; its callbacks stop before the pool closes.
+    if (config.useEmulator) {
+      const dispatcher = startEmulatorDispatcher(ctx);
+      stops.unshift(() => dispatcher.stop());
+    }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   }
 

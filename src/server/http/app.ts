@@ -9,6 +9,8 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { registerEmulator } from "../carriers/emulator/emulator.routes";
+import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes";
 import { accountRoutes } from "../features/account/account.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
@@ -42,8 +44,6 @@ export async function buildApp(
 
   await registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
-  // Carriers post webhooks form-encoded (application/x-www-form-urlencoded).
-  await app.register(formbody);
   // Limits are set per route (login, codes); nothing is limited unless a route asks.
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -65,7 +65,13 @@ export async function buildApp(
   dataRoutes(app);
   numbersRoutes(app, ctx);
   registrationRoutes(app, ctx);
-  carrierWebhookRoutes(app, ctx);
+  // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
+  await app.register(async (carrierScope) => {
+    await carrierScope.register(formbody);
+    carrierWebhookRoutes(carrierScope, ctx);
+    if (ctx.config.useEmulator) registerEmulator(carrierScope, ctx);
+  });
+  if (ctx.config.useEmulator) virtualPhonesRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config);
   return app;

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, inject } from "vitest";
 import { createAppContext } from "../app-context";
+import { startEmulatorDispatcher } from "../carriers/emulator/status-dispatcher";
 import { type Config, parseConfig } from "../config";
 import { createDb, type Db, withDatabase } from "../db/connection";
 import { buildApp } from "../http/app";
+import type { AppContext } from "../http/context";
 import { CSRF_HEADER, SESSION_COOKIE } from "../http/session";
 import { adminQuery, dropDatabase, quoteIdent } from "./pg-admin";
 
@@ -30,6 +33,10 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The context routes and services share (ctx.carrier is the real Twilio adapter). */
+  ctx: AppContext;
+  /** http://127.0.0.1:PORT when started with `listen: true`, else "". */
+  baseUrl: string;
   /** URL of this file's own database. */
   databaseUrl: string;
   request(opts: RequestOptions): Promise<TestResponse>;
@@ -51,9 +58,14 @@ export interface TestServer {
  * setup built. Call it at the top level of a test file (`const t = await createTestServer();`):
  * it registers the afterAll that closes the app and drops the database. Requests go through
  * `app.inject`, so no port is opened.
+ *
+ * `listen: true` also serves on 127.0.0.1 at a free port, chosen before the configuration is
+ * parsed so that the carrier credentials and webhook base point at this very server, and runs
+ * the emulator's status-callback dispatcher as `npm start` does: the Twilio adapter then goes
+ * over real HTTP to the emulator, and callbacks really arrive.
  */
 export async function createTestServer(
-  opts: { env?: Record<string, string> } = {},
+  opts: { env?: Record<string, string>; listen?: boolean } = {},
 ): Promise<TestServer> {
   const adminUrl = inject("pgAdminUrl");
   const template = inject("pgTemplate");
@@ -67,20 +79,24 @@ export async function createTestServer(
     SEED_DEMO: "false",
     // Never built: page requests answer 503, which the app tests rely on.
     WEB_DIST: path.join(os.tmpdir(), `parley-test-no-web-dist-${name}`),
+    // Without a listener the carrier base URL still gets a port of its own, so a test never
+    // reaches whatever else runs on this machine's port 3000.
+    PORT: String(await freePort()),
     ...opts.env,
   });
   const { db, pool } = createDb(databaseUrl, 5);
-  let app: FastifyInstance;
+  let started: Awaited<ReturnType<typeof startApp>>;
   try {
-    app = await buildApp(await createAppContext(config, db));
-    await app.ready();
+    started = await startApp(config, db, opts.listen ?? false);
   } catch (err) {
     await pool.end().catch(() => {});
     await dropDatabase(adminUrl, name).catch(() => {});
     throw err;
   }
+  const { app, ctx, dispatcher } = started;
 
   afterAll(async () => {
+    await dispatcher?.stop();
     await app.close();
     await pool.end();
     await dropDatabase(adminUrl, name);
@@ -91,12 +107,29 @@ export async function createTestServer(
     app,
     db,
     config,
+    ctx,
+    baseUrl: opts.listen ? `http://127.0.0.1:${config.PORT}` : "",
     databaseUrl,
     request,
     get: (url, o = {}) => request({ ...o, url, method: "GET" }),
     post: (url, body, o = {}) => request({ ...o, url, body, method: "POST" }),
     put: (url, body, o = {}) => request({ ...o, url, body, method: "PUT" }),
   };
+}
+
+async function startApp(config: Config, db: Db, listen: boolean) {
+  const ctx = await createAppContext(config, db);
+  const app = await buildApp(ctx);
+  try {
+    await app.ready();
+    if (listen) await app.listen({ port: config.PORT, host: "127.0.0.1" });
+  } catch (err) {
+    // A port taken in the meantime fails listen: the half-started app must not linger.
+    await app.close().catch(() => {});
+    throw err;
+  }
+  const dispatcher = listen && config.useEmulator ? startEmulatorDispatcher(ctx) : undefined;
+  return { app, ctx, dispatcher };
 }
 
 export function send(app: FastifyInstance, o: RequestOptions): Promise<TestResponse> {
@@ -142,4 +175,16 @@ async function createDatabaseFromTemplate(adminUrl: string, name: string, templa
       await new Promise((r) => setTimeout(r, 100 * attempt));
     }
   }
+}
+
+/** A port nobody listens on right now (the OS picks it; the test server takes it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,9 +1,4 @@
-import {
-  canTransition,
-  type DeliveryStatus,
-  fromTwilio,
-  TWILIO_ERRORS,
-} from "../../../domain/delivery-status";
+import { type DeliveryStatus, fromTwilio, TWILIO_ERRORS } from "../../../domain/delivery-status";
 import { CarrierError } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
 import { assertSendable, recordCarrierOptOut } from "../compliance/compliance.service";
@@ -96,7 +91,10 @@ export async function applyStatusCallback(
   const id = cb.messageId ?? (await q.findForCallback(ctx.db, { sid: cb.sid }))?.id;
   if (id === undefined) return "unknown";
   let batcher = batchers.get(ctx);
-  if (!batcher) batchers.set(ctx, (batcher = new StatusBatcher(ctx.db)));
+  if (!batcher) {
+    batcher = new StatusBatcher(ctx.db);
+    batchers.set(ctx, batcher);
+  }
   const result = await batcher.apply({ id, sid: cb.sid, status: next, errorCode: cb.errorCode });
   if (result.kind === "applied" && cb.errorCode === TWILIO_ERRORS.OPTED_OUT) {
     await recordCarrierOptOut(ctx, result.accountId, result.toNumber, id);

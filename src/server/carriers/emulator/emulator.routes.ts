@@ -1,0 +1,143 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../http/context";
+import type { CarrierSettings } from "../credentials";
+import { TwilioApiError } from "./api-error";
+import { lookupNumber } from "./lookup";
+import { createMessage, getMessage } from "./messages.service";
+import { buyNumber, releaseNumber, searchAvailable } from "./numbers.service";
+import { toIncomingNumberResource, toMessageResource } from "./twilio-resources";
+
+type Form = Record<string, string | string[] | undefined>;
+type AccountParams = { sid: string };
+
+/**
+ * The built-in carrier: Twilio's REST API (Messages, AvailablePhoneNumbers, IncomingPhoneNumbers,
+ * Lookup v2) under /emulator, so the Twilio adapter runs unchanged against it. Its own plugin
+ * scope gives it Twilio's Basic auth and error shape without touching the app's /api routes.
+ */
+export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
+  void app.register(
+    async (emu) => {
+      emu.setErrorHandler(twilioErrorHandler);
+      emu.addHook("onRequest", basicAuth(ctx.carrierSettings));
+      const hidden = { schema: { hide: true } };
+      const { accountSid } = ctx.carrierSettings;
+      const account = "/2010-04-01/Accounts/:sid";
+
+      emu.post<{ Params: AccountParams; Body: Form }>(
+        `${account}/Messages.json`,
+        hidden,
+        async (req, reply) => {
+          const form = req.body ?? {};
+          const key = req.headers["idempotency-key"];
+          const message = await createMessage(ctx, {
+            to: first(form.To),
+            from: first(form.From),
+            body: first(form.Body),
+            mediaUrls: all(form.MediaUrl),
+            statusCallback: first(form.StatusCallback) || null,
+            idempotencyKey: typeof key === "string" && key ? key : null,
+          });
+          return reply.status(201).send(toMessageResource(message, accountSid));
+        },
+      );
+
+      emu.get<{ Params: AccountParams & { msid: string } }>(
+        `${account}/Messages/:msid.json`,
+        hidden,
+        async (req) => toMessageResource(await getMessage(ctx, req.params.msid), accountSid),
+      );
+
+      for (const [path, kind] of [
+        ["Local", "local"],
+        ["TollFree", "tollFree"],
+      ] as const) {
+        emu.get<{ Params: AccountParams; Querystring: Form }>(
+          `${account}/AvailablePhoneNumbers/US/${path}.json`,
+          hidden,
+          async (req) => {
+            const areaCode = first(req.query.AreaCode) || undefined;
+            const pageSize = Number(first(req.query.PageSize) || 50);
+            const numbers = await searchAvailable(ctx, { kind, areaCode, pageSize });
+            return {
+              available_phone_numbers: numbers,
+              uri: `/2010-04-01/Accounts/${accountSid}/AvailablePhoneNumbers/US/${path}.json`,
+            };
+          },
+        );
+      }
+
+      emu.post<{ Params: AccountParams; Body: Form }>(
+        `${account}/IncomingPhoneNumbers.json`,
+        hidden,
+        async (req, reply) => {
+          const form = req.body ?? {};
+          const number = await buyNumber(ctx, {
+            phoneNumber: first(form.PhoneNumber),
+            smsUrl: first(form.SmsUrl),
+            statusCallback: first(form.StatusCallback),
+            friendlyName: first(form.FriendlyName),
+          });
+          return reply.status(201).send(toIncomingNumberResource(number, accountSid));
+        },
+      );
+
+      emu.delete<{ Params: AccountParams & { pnsid: string } }>(
+        `${account}/IncomingPhoneNumbers/:pnsid.json`,
+        hidden,
+        async (req, reply) => {
+          await releaseNumber(ctx, req.params.pnsid);
+          return reply.status(204).send();
+        },
+      );
+
+      emu.get<{ Params: { number: string }; Querystring: Form }>(
+        "/lookups/v2/PhoneNumbers/:number",
+        hidden,
+        async (req) =>
+          lookupNumber(req.params.number, first(req.query.Fields), ctx.carrierSettings.lookupBase),
+      );
+    },
+    { prefix: "/emulator" },
+  );
+}
+
+/** HTTP Basic with the emulator's AccountSid:AuthToken, and only for its own account's URLs. */
+function basicAuth(settings: CarrierSettings) {
+  const expected = Buffer.from(
+    `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString("base64")}`,
+  );
+  return async (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? "");
+    const sid = (request.params as { sid?: string }).sid;
+    const valid = given.length === expected.length && timingSafeEqual(given, expected);
+    if (!valid || (sid !== undefined && sid !== settings.accountSid)) {
+      throw new TwilioApiError(401, 20003, "Authenticate", {
+        "www-authenticate": 'Basic realm="Twilio API"',
+      });
+    }
+  };
+}
+
+function twilioErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof TwilioApiError) {
+    return reply.status(error.status).headers(error.headers).send(error.toJSON());
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own refusals (unreadable body, too large): keep the status, Twilio's shape.
+    return reply.status(status).send({ code: 20001, message: error.message, status });
+  }
+  request.log.error({ err: error }, "carrier emulator error");
+  return reply.status(500).send(new TwilioApiError(500, 20500, "Internal Server Error").toJSON());
+}
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+function all(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}

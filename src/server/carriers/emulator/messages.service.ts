@@ -1,0 +1,150 @@
+import { eq, sql } from "drizzle-orm";
+import { isTollFree, toE164 } from "../../../domain/phone";
+import { emuMessages, emuNumbers } from "../../db/schema";
+import type { AppContext } from "../../http/context";
+import { TwilioApiError } from "./api-error";
+import { outcomeFor, type RecipientOutcome } from "./recipient-rules";
+import { countSegments } from "./segments";
+import { type TakeResult, takeSendSlot } from "./throughput-limiter";
+import { type EmuMessageRow, newSid } from "./twilio-resources";
+
+export interface SendInput {
+  to: string;
+  from: string;
+  body: string;
+  mediaUrls: string[];
+  statusCallback: string | null;
+  idempotencyKey: string | null;
+}
+
+/** A status callback still to post; `attempts` counts failed posts of this step. */
+export interface PlannedEvent {
+  status: "sent" | "delivered" | "undelivered";
+  errorCode?: number;
+  at: string;
+  attempts?: number;
+}
+
+const MAX_BODY = 1600;
+/** No real number sends this fast: a setting this high (benchmarks) switches the limit off. */
+const UNLIMITED_MPS = 1000;
+
+/**
+ * Messages.json create, in Twilio's order of checks: a repeated idempotency key returns the first
+ * message before anything else (so a retry after a lost answer never sends twice), then the
+ * configured share of 500s, validation, the recipient rules, and the sender's throughput.
+ */
+export async function createMessage(ctx: AppContext, input: SendInput): Promise<EmuMessageRow> {
+  // One round trip answers both questions a send starts with.
+  const [known] = (
+    await ctx.db.execute<{ first_sid: string | null; sender_owned: boolean }>(sql`
+      select (select ${emuMessages.sid} from ${emuMessages}
+               where ${emuMessages.idempotencyKey} = ${input.idempotencyKey}) as first_sid,
+             exists (select 1 from ${emuNumbers} where ${emuNumbers.number} = ${input.from})
+               as sender_owned`)
+  ).rows;
+  if (known?.first_sid) return getMessage(ctx, known.first_sid);
+  if (Math.random() < ctx.config.EMULATOR_5XX_RATE) {
+    throw new TwilioApiError(500, 20500, "An internal server error has occurred");
+  }
+  validate(input, Boolean(known?.sender_owned));
+
+  const outcome = outcomeFor(input.to);
+  if (outcome.kind === "refused" && outcome.code === 21211) {
+    throw invalidTo(input.to);
+  }
+  if (outcome.kind === "refused") {
+    throw new TwilioApiError(400, 21610, "Attempt to send to unsubscribed recipient");
+  }
+
+  const { EMULATOR_MPS_TOLL_FREE, EMULATOR_MPS_LONG_CODE } = ctx.config;
+  const mps = isTollFree(input.from) ? EMULATOR_MPS_TOLL_FREE : EMULATOR_MPS_LONG_CODE;
+  const slot: TakeResult =
+    mps >= UNLIMITED_MPS ? { ok: true } : await takeSendSlot(ctx.db, input.from, mps);
+  if (!slot.ok) {
+    throw new TwilioApiError(429, 20429, "Too Many Requests", {
+      "retry-after": String(slot.retryAfterSeconds),
+    });
+  }
+
+  const events = planEvents(outcome, Date.now(), ctx.config.EMULATOR_LATENCY_MS);
+  const [row] = await ctx.db
+    .insert(emuMessages)
+    .values({
+      sid: newSid("SM"),
+      direction: "outbound-api",
+      fromNumber: input.from,
+      toNumber: input.to,
+      body: input.body,
+      mediaUrls: input.mediaUrls,
+      // An MMS travels as one message whatever its text.
+      numSegments: input.mediaUrls.length > 0 ? 1 : countSegments(input.body).segments,
+      status: "queued",
+      statusCallback: input.statusCallback,
+      idempotencyKey: input.idempotencyKey,
+      pendingEvents: events,
+      nextEventAt: new Date(events[0]!.at),
+    })
+    .onConflictDoNothing({ target: emuMessages.idempotencyKey })
+    .returning();
+  if (row) return row;
+  // Two sends with one key raced: the other one won, and its message is the answer.
+  const [first] = await ctx.db
+    .select()
+    .from(emuMessages)
+    .where(eq(emuMessages.idempotencyKey, input.idempotencyKey!));
+  if (!first) throw new Error("idempotency conflict without a first message");
+  return first;
+}
+
+export async function getMessage(ctx: AppContext, sid: string): Promise<EmuMessageRow> {
+  const [row] = await ctx.db.select().from(emuMessages).where(eq(emuMessages.sid, sid));
+  if (!row) throw notFound(`Messages/${sid}.json`);
+  return row;
+}
+
+export function notFound(resource: string): TwilioApiError {
+  return new TwilioApiError(404, 20404, `The requested resource ${resource} was not found`);
+}
+
+/** sent after one latency step, then the final status after another. */
+function planEvents(outcome: RecipientOutcome, now: number, latencyMs: number): PlannedEvent[] {
+  const at = (steps: number) => new Date(now + steps * latencyMs).toISOString();
+  const final: PlannedEvent =
+    outcome.kind === "undelivered"
+      ? { status: "undelivered", errorCode: outcome.errorCode, at: at(2) }
+      : { status: "delivered", at: at(2) };
+  return [{ status: "sent", at: at(1) }, final];
+}
+
+function validate(input: SendInput, senderOwned: boolean) {
+  if (!/^\+1\d{10}$/.test(input.to) || toE164(input.to) !== input.to) {
+    throw invalidTo(input.to);
+  }
+  if (!senderOwned) {
+    throw new TwilioApiError(
+      400,
+      21606,
+      `The From phone number ${input.from} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+    );
+  }
+  if (!input.body && input.mediaUrls.length === 0) {
+    throw new TwilioApiError(400, 21602, "Message body is required.");
+  }
+  if (input.body.length > MAX_BODY) {
+    throw new TwilioApiError(
+      400,
+      21617,
+      "The concatenated message body exceeds the 1600 character limit.",
+    );
+  }
+  for (const url of input.mediaUrls) {
+    if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
+      throw new TwilioApiError(400, 21620, `Media urls: ${url} are invalid.`);
+    }
+  }
+}
+
+function invalidTo(to: string): TwilioApiError {
+  return new TwilioApiError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+}
