@@ -10,6 +10,7 @@ import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { startJobs } from "./jobs/boss";
 import { seedDemo } from "./seed/demo";
+import { seedDemoNumbers } from "./seed/demo-numbers";
 
 /** Boot: config → database → migrations → seed → http → workers. */
 // Undone in order at shutdown, and also when boot fails half-way (so no PostgreSQL is left behind).
@@ -55,6 +56,9 @@ async function main() {
     if (config.useEmulator) {
       const dispatcher = startEmulatorDispatcher(ctx);
       stops.unshift(() => dispatcher.stop());
+      await seedDemoNumbers(ctx).catch((err) =>
+        console.error("Demo numbers were not seeded:", err.message),
+      );
     }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   }
