@@ -9,6 +9,7 @@ import {
   type SendResult,
 } from "./carrier";
 import type { CarrierSettings } from "./credentials";
+import { type HttpAnswer, httpRequest } from "./http-request";
 
 const TIMEOUT_MS = 15_000;
 
@@ -109,18 +110,18 @@ export class TwilioAdapter implements Carrier {
     form?: URLSearchParams,
     headers: Record<string, string> = {},
   ): Promise<Record<string, unknown>> {
-    let response: Response;
+    let response: HttpAnswer;
     try {
-      response = await fetch(url, {
+      response = await httpRequest(url, {
         method,
+        timeoutMs: TIMEOUT_MS,
+        body: form?.toString(),
         headers: {
           authorization: this.auth,
           accept: "application/json",
           ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
           ...headers,
         },
-        body: form?.toString(),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (err) {
       throw new CarrierError(
@@ -131,15 +132,14 @@ export class TwilioAdapter implements Carrier {
       );
     }
     if (response.status === 204) return {};
-    const text = await response.text();
     let json: Record<string, unknown> = {};
     try {
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      json = response.text ? (JSON.parse(response.text) as Record<string, unknown>) : {};
     } catch {
       // A proxy's HTML error page: keep the status, the body tells us nothing.
     }
-    if (response.ok) return json;
-    const retryAfter = Number(response.headers.get("retry-after"));
+    if (response.status >= 200 && response.status < 300) return json;
+    const retryAfter = Number(response.headers["retry-after"]);
     throw new CarrierError(
       String(json.message ?? `The carrier answered ${response.status}`),
       response.status,
