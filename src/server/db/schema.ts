@@ -295,3 +295,150 @@ export const emuMessages = pgTable(
     index("emu_messages_from_idx").on(t.fromNumber, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Subscribers, custom fields, groups, imports and exports. (Migration 0002.)
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** E.164, unique per account. */
+    phone: text().notNull(),
+    /** The three digits after +1: a stored column so the area-code filter can use an index. */
+    areaCode: text("area_code").generatedAlwaysAs(sql`substring(phone from 3 for 3)`),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text().notNull().default(""),
+    countryId: smallint("country_id").notNull().default(209),
+    /** A key of SIGNUP_METHODS (src/domain/signup-methods.ts), e.g. MANUAL_ENTRY. */
+    signupMethod: text("signup_method").notNull().default("MANUAL_ENTRY"),
+    /** How consent was given (manual, import, keyword, sign_up_form, …) and its detail. */
+    consentSource: text("consent_source").notNull().default("manual"),
+    consentDetail: text("consent_detail").notNull().default(""),
+    /** Learnt from carrier lookups or failed deliveries; null while unknown. */
+    isLandline: boolean("is_landline"),
+    /** Custom field values keyed by custom field id; an empty value is an absent key. */
+    attributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscribers_account_phone_key").on(t.accountId, t.phone),
+    // Ascending: scanned backwards it serves "order by created_at desc, id desc" (nulls first).
+    index("subscribers_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    index("subscribers_account_name_idx").on(
+      t.accountId,
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.id,
+    ),
+    index("subscribers_account_area_code_idx").on(t.accountId, t.areaCode),
+    index("subscribers_attributes_idx").using("gin", t.attributes),
+  ],
+);
+
+export const customFields = pgTable(
+  "custom_fields",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** string | boolean | date | multi_select | address */
+    type: text().notNull(),
+    /** The choices of a multi-select field. */
+    options: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("custom_fields_account_name_key").on(t.accountId, sql`lower(${t.name})`)],
+);
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** static (members in group_members) | adaptive (members by rules, evaluated live). */
+    type: text().notNull().default("static"),
+    rules: jsonb(),
+    hidden: boolean().notNull().default(false),
+    welcomeMessage: text("welcome_message").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("groups_account_name_key").on(t.accountId, sql`lower(${t.name})`)],
+);
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    subscriberId: bigint("subscriber_id", { mode: "number" })
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.subscriberId] }),
+    index("group_members_subscriber_idx").on(t.subscriberId),
+  ],
+);
+
+export const subscriberImports = pgTable(
+  "subscriber_imports",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** queued | running | finished | failed */
+    status: text().notNull().default("queued"),
+    fileName: text("file_name").notNull(),
+    filePath: text("file_path").notNull(),
+    /** Column mapping, groups, duplicate handling, attestation. */
+    options: jsonb().notNull().default({}),
+    totalRows: integer("total_rows").notNull().default(0),
+    processedRows: integer("processed_rows").notNull().default(0),
+    added: integer().notNull().default(0),
+    updated: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    errorFilePath: text("error_file_path"),
+    error: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("subscriber_imports_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export const subscriberExports = pgTable(
+  "subscriber_exports",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** queued | running | finished | failed */
+    status: text().notNull().default("queued"),
+    /** The selection exported: ids, or a filter minus excluded ids. */
+    selection: jsonb().notNull().default({}),
+    rowCount: integer("row_count").notNull().default(0),
+    fileName: text("file_name"),
+    filePath: text("file_path"),
+    error: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("subscriber_exports_account_idx").on(t.accountId, t.createdAt)],
+);
