@@ -1,0 +1,30 @@
+/** Sign-up methods (spec doc 1 §3, doc 2 §3): stored as keys, shown with the spec's labels. */
+export const SIGNUP_METHODS = {
+  OPT_IN_MESSAGE: "Opt In Message",
+  SIGN_UP_FORM: "Sign Up Form",
+  PLATFORM_LEGACY: "Platform (Legacy)",
+  SPREADSHEET_IMPORT: "Spreadsheet Import",
+  API: "API",
+  ACTIVE_DIRECTORY_SYNC: "Active Directory Sync",
+  BLESS_IMPORT: "Bless Import",
+  CONSTANT_CONTACT: "Constant Contact",
+  SONLET_SYNC: "Sonlet Sync",
+  INTEGRATION_SYNC: "Integration Sync",
+  BLESS_REGISTRATION: "Bless Registration",
+  ZIPWHIP: "Zipwhip",
+  OPT_IN_WEB_BANNER: "Opt In Web Banner",
+  ZAPIER: "Zapier",
+  SHOPIFY: "Shopify",
+  HUBSPOT: "Hubspot",
+  KEYWORD: "Keyword",
+  QR_CODE: "QR Code",
+  MANUAL_ENTRY: "Manual Entry",
+  WEBINAR_IMPORT: "Webinar Import",
+} as const;
+
+export type SignupMethod = keyof typeof SIGNUP_METHODS;
+export const SIGNUP_METHOD_KEYS = Object.keys(SIGNUP_METHODS) as [SignupMethod, ...SignupMethod[]];
+
+export function signupMethodLabel(key: string): string {
+  return SIGNUP_METHODS[key as SignupMethod] ?? key;
+}
