@@ -14,10 +14,13 @@ import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes"
 import { accountRoutes } from "../features/account/account.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
+import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { dataRoutes } from "../features/data/data.routes";
+import { groupsRoutes } from "../features/groups/groups.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
 import { settingsRoutes } from "../features/settings/settings.routes";
+import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerSecurityHeaders } from "./security";
@@ -65,6 +68,9 @@ export async function buildApp(
   dataRoutes(app);
   numbersRoutes(app, ctx);
   registrationRoutes(app, ctx);
+  subscribersRoutes(app, ctx);
+  groupsRoutes(app, ctx);
+  customFieldsRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

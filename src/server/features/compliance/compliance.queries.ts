@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { consentEvents, suppressions } from "../../db/schema";
 
@@ -51,4 +51,13 @@ export async function removeSuppression(
 
 export async function insertConsentEvent(db: Executor, row: typeof consentEvents.$inferInsert) {
   await db.insert(consentEvents).values(row);
+}
+
+export async function consentEventsFor(db: Db, accountId: number, phone: string, limit = 100) {
+  return db
+    .select()
+    .from(consentEvents)
+    .where(and(eq(consentEvents.accountId, accountId), eq(consentEvents.phone, phone)))
+    .orderBy(desc(consentEvents.createdAt), desc(consentEvents.id))
+    .limit(limit);
 }

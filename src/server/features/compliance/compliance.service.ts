@@ -91,3 +91,66 @@ export async function recordCarrierOptOut(
     }
   });
 }
+
+export type ManualConsentAction = "opt_out" | "opt_in" | "block" | "unblock";
+
+const MANUAL_CHANGE: Record<ManualConsentAction, { reason: q.SuppressionReason; add: boolean }> = {
+  opt_out: { reason: "opted_out", add: true },
+  opt_in: { reason: "opted_out", add: false },
+  block: { reason: "blocked", add: true },
+  unblock: { reason: "blocked", add: false },
+};
+
+/**
+ * A person in the account opted a number out or back in, or blocked or unblocked it, by hand.
+ * The suppression and its consent-log line (source 'manual', with the user) are written
+ * together; a change that changes nothing is not logged twice.
+ */
+export async function applyManualConsent(
+  ctx: AppContext,
+  change: {
+    accountId: number;
+    phone: string;
+    userId: number;
+    action: ManualConsentAction;
+    detail?: string;
+  },
+): Promise<boolean> {
+  const { reason, add } = MANUAL_CHANGE[change.action];
+  return ctx.db.transaction(async (tx) => {
+    const changed = add
+      ? await q.addSuppression(tx, change.accountId, change.phone, reason)
+      : await q.removeSuppression(tx, change.accountId, change.phone, [reason]);
+    if (changed) {
+      await q.insertConsentEvent(tx, {
+        accountId: change.accountId,
+        phone: change.phone,
+        action: change.action,
+        source: "manual",
+        detail: change.detail ?? "",
+        userId: change.userId,
+      });
+    }
+    return changed;
+  });
+}
+
+/** A consent line for something other than a suppression change (a subscriber added by hand). */
+export async function recordConsent(
+  ctx: AppContext,
+  row: {
+    accountId: number;
+    phone: string;
+    action: string;
+    source: string;
+    detail: string;
+    userId?: number;
+  },
+) {
+  await q.insertConsentEvent(ctx.db, row);
+}
+
+/** The consent log of one number, newest first. */
+export async function consentHistory(ctx: AppContext, accountId: number, phone: string) {
+  return q.consentEventsFor(ctx.db, accountId, phone);
+}

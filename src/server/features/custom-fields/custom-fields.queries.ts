@@ -1,0 +1,97 @@
+import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/connection";
+import { customFields, subscribers } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export type CustomFieldRow = typeof customFields.$inferSelect;
+
+export async function listFields(
+  db: Db,
+  auth: AuthContext,
+  q: { page: number; pageSize: number; query: string; types: string[] },
+) {
+  const filters = [ownedBy(customFields, auth), inArray(customFields.type, q.types)];
+  if (q.query) filters.push(ilike(customFields.name, `%${q.query.replace(/[%_\\]/g, "\\$&")}%`));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(customFields)
+      .where(where)
+      .orderBy(asc(sql`lower(${customFields.name})`), asc(customFields.id))
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize),
+    db.select({ n: count() }).from(customFields).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function allFields(db: Executor, auth: AuthContext) {
+  return db.select().from(customFields).where(ownedBy(customFields, auth));
+}
+
+export async function findField(db: Executor, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(customFields)
+    .where(and(ownedBy(customFields, auth), eq(customFields.id, id)));
+  return row;
+}
+
+export async function findFieldByName(db: Executor, auth: AuthContext, name: string) {
+  const [row] = await db
+    .select()
+    .from(customFields)
+    .where(
+      and(ownedBy(customFields, auth), eq(sql`lower(${customFields.name})`, name.toLowerCase())),
+    );
+  return row;
+}
+
+export async function insertField(db: Executor, row: typeof customFields.$inferInsert) {
+  const [inserted] = await db.insert(customFields).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateField(
+  db: Executor,
+  auth: AuthContext,
+  id: number,
+  set: Partial<Pick<CustomFieldRow, "name" | "options">>,
+) {
+  const [row] = await db
+    .update(customFields)
+    .set(set)
+    .where(and(ownedBy(customFields, auth), eq(customFields.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteField(db: Executor, auth: AuthContext, id: number) {
+  await db.delete(customFields).where(and(ownedBy(customFields, auth), eq(customFields.id, id)));
+}
+
+/** Values are keyed by field id: a deleted field's values go with it. */
+export async function dropFieldValues(db: Executor, auth: AuthContext, id: number) {
+  const key = String(id);
+  await db
+    .update(subscribers)
+    .set({ attributes: sql`${subscribers.attributes} - ${key}::text` })
+    .where(and(ownedBy(subscribers, auth), sql`${subscribers.attributes} ? ${key}`));
+}
+
+/** Years present in a date field, newest first (the years picker of the filter form). */
+export async function fieldYears(db: Db, auth: AuthContext, id: number): Promise<number[]> {
+  const key = String(id);
+  const rows = await db
+    .selectDistinct({
+      year: sql<string>`substring(${subscribers.attributes} ->> ${key} from 1 for 4)`,
+    })
+    .from(subscribers)
+    .where(and(ownedBy(subscribers, auth), sql`${subscribers.attributes} ? ${key}`));
+  return rows
+    .map((r) => Number(r.year))
+    .filter((y) => Number.isInteger(y))
+    .sort((a, b) => b - a);
+}

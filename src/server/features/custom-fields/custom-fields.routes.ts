@@ -1,0 +1,77 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createCustomFieldRequest,
+  customField,
+  customFieldYearsResponse,
+  listCustomFieldsQuery,
+  listCustomFieldsResponse,
+  updateCustomFieldRequest,
+} from "../../../domain/custom-fields.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as fields from "./custom-fields.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ["custom fields"];
+
+export function customFieldsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/custom-fields",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        querystring: listCustomFieldsQuery,
+        response: { 200: listCustomFieldsResponse },
+      },
+    },
+    (req) => fields.listFields(ctx, authOf(req), req.query),
+  );
+  r.get(
+    "/api/custom-fields/:id",
+    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: customField } } },
+    (req) => fields.getField(ctx, authOf(req), req.params.id),
+  );
+  r.get(
+    "/api/custom-fields/:id/years",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: idParams, response: { 200: customFieldYearsResponse } },
+    },
+    (req) => fields.fieldYears(ctx, authOf(req), req.params.id),
+  );
+  r.post(
+    "/api/custom-fields",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: createCustomFieldRequest, response: { 201: customField } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await fields.createField(ctx, authOf(req), req.body)),
+  );
+  r.patch(
+    "/api/custom-fields/:id",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: idParams,
+        body: updateCustomFieldRequest,
+        response: { 200: customField },
+      },
+    },
+    (req) => fields.updateField(ctx, authOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    "/api/custom-fields/:id",
+    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await fields.deleteField(ctx, authOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/connection";
+import { groupMembers, groups, subscribers } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export type GroupRow = typeof groups.$inferSelect;
+export type GroupListRow = GroupRow & { memberCount: number | null };
+
+const memberCount = sql<
+  number | null
+>`case when ${groups.type} = 'static' then (select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id}) end`;
+
+export async function listGroups(
+  db: Db,
+  auth: AuthContext,
+  q: {
+    page: number;
+    pageSize: number;
+    query: string;
+    includeAdaptive: boolean;
+    includeHidden: boolean;
+  },
+) {
+  const filters: SQL[] = [ownedBy(groups, auth)];
+  if (!q.includeAdaptive) filters.push(eq(groups.type, "static"));
+  if (!q.includeHidden) filters.push(eq(groups.hidden, false));
+  if (q.query) filters.push(ilike(groups.name, `%${q.query.replace(/[%_\\]/g, "\\$&")}%`));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ row: groups, memberCount })
+      .from(groups)
+      .where(where)
+      .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize),
+    db.select({ n: count() }).from(groups).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r.row, memberCount: r.memberCount })),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function findGroup(
+  db: Executor,
+  auth: AuthContext,
+  id: number,
+): Promise<GroupListRow | undefined> {
+  const [row] = await db
+    .select({ row: groups, memberCount })
+    .from(groups)
+    .where(and(ownedBy(groups, auth), eq(groups.id, id)));
+  return row ? { ...row.row, memberCount: row.memberCount } : undefined;
+}
+
+export async function findGroups(db: Db, auth: AuthContext, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(groups)
+    .where(and(ownedBy(groups, auth), inArray(groups.id, ids)));
+}
+
+export async function adaptiveGroups(db: Db, auth: AuthContext) {
+  return db
+    .select()
+    .from(groups)
+    .where(and(ownedBy(groups, auth), eq(groups.type, "adaptive")))
+    .orderBy(asc(sql`lower(${groups.name})`));
+}
+
+export async function findGroupByName(db: Executor, auth: AuthContext, name: string) {
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(ownedBy(groups, auth), eq(sql`lower(${groups.name})`, name.toLowerCase())));
+  return row;
+}
+
+export async function insertGroup(db: Executor, row: typeof groups.$inferInsert) {
+  const [inserted] = await db.insert(groups).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateGroup(
+  db: Executor,
+  auth: AuthContext,
+  id: number,
+  set: Partial<Pick<GroupRow, "name" | "rules" | "hidden" | "welcomeMessage">>,
+) {
+  await db
+    .update(groups)
+    .set(set)
+    .where(and(ownedBy(groups, auth), eq(groups.id, id)));
+}
+
+export async function deleteGroup(db: Executor, auth: AuthContext, id: number) {
+  await db.delete(groups).where(and(ownedBy(groups, auth), eq(groups.id, id)));
+}
+
+/** Adds the caller's own subscribers among `ids`; returns how many were new members. */
+export async function addMembers(db: Executor, auth: AuthContext, groupId: number, ids: number[]) {
+  const result = await db.execute(
+    sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${and(ownedBy(subscribers, auth), inArray(subscribers.id, ids))} on conflict do nothing`,
+  );
+  return result.rowCount ?? 0;
+}
+
+export async function removeMembers(db: Executor, groupId: number, ids: number[]) {
+  const rows = await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.subscriberId, ids)))
+    .returning({ id: groupMembers.subscriberId });
+  return rows.length;
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adaptiveCountsRequest,
+  adaptiveCountsResponse,
+  createGroupRequest,
+  group,
+  groupMembersRequest,
+  listGroupsQuery,
+  listGroupsResponse,
+  updateGroupRequest,
+} from "../../../domain/groups.schemas";
+import { bulkResponse } from "../../../domain/subscribers.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as groups from "./groups.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ["groups"];
+
+export function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/groups",
+    {
+      preHandler: requireAuth,
+      schema: { tags, querystring: listGroupsQuery, response: { 200: listGroupsResponse } },
+    },
+    (req) => groups.listGroups(ctx, authOf(req), req.query),
+  );
+  r.post(
+    "/api/groups/adaptive-member-counts",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: adaptiveCountsRequest, response: { 200: adaptiveCountsResponse } },
+    },
+    (req) => groups.adaptiveMemberCounts(ctx, authOf(req), req.body.groupIds),
+  );
+  r.get(
+    "/api/groups/:id",
+    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: group } } },
+    (req) => groups.getGroup(ctx, authOf(req), req.params.id),
+  );
+  r.post(
+    "/api/groups",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: createGroupRequest, response: { 201: group } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await groups.createGroup(ctx, authOf(req), req.body)),
+  );
+  r.patch(
+    "/api/groups/:id",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: idParams, body: updateGroupRequest, response: { 200: group } },
+    },
+    (req) => groups.updateGroup(ctx, authOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    "/api/groups/:id",
+    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await groups.deleteGroup(ctx, authOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  r.post(
+    "/api/groups/:id/members",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: idParams,
+        body: groupMembersRequest,
+        response: { 200: bulkResponse },
+      },
+    },
+    (req) => groups.addMembers(ctx, authOf(req), req.params.id, req.body.subscriberIds),
+  );
+  r.post(
+    "/api/groups/:id/members/remove",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: idParams,
+        body: groupMembersRequest,
+        response: { 200: bulkResponse },
+      },
+    },
+    (req) => groups.removeMembers(ctx, authOf(req), req.params.id, req.body.subscriberIds),
+  );
+}

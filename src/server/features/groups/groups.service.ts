@@ -1,0 +1,221 @@
+import type { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import {
+  BUILTIN_KIND,
+  checkCondition,
+  type createGroupRequest,
+  type GroupRules,
+  type listGroupsQuery,
+  NO_GROUP_ID,
+  NO_GROUP_NAME,
+  type RuleBuiltinField,
+  type updateGroupRequest,
+} from "../../../domain/groups.schemas";
+import { TEXT } from "../../../domain/texts";
+import type { AppContext, AuthContext } from "../../http/context";
+import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { fieldKind, type GroupForFilter } from "../subscribers/subscriber-conditions";
+import { countByRules, countInNoGroup } from "../subscribers/subscribers.service";
+import { toGroup } from "./groups.presenter";
+import * as q from "./groups.queries";
+
+const NOT_FOUND = "That group was not found in this account.";
+const nameTaken = (name: string) => `A group named '${name}' already exists.`;
+const ADAPTIVE_MEMBERS =
+  "Members of an adaptive group follow its rules; they cannot be added or removed by hand.";
+
+export async function listGroups(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: z.infer<typeof listGroupsQuery>,
+) {
+  const { rows, total } = await q.listGroups(ctx.db, auth, query);
+  const out = rows.map(toGroup);
+  // 'No Group' is offered to users who are not restricted (spec doc 2 §3, §6), on the first page.
+  if (query.includeNoGroup && !auth.restricted && query.page === 0 && !query.query) {
+    out.unshift({
+      id: NO_GROUP_ID,
+      name: NO_GROUP_NAME,
+      type: "static",
+      rules: null,
+      memberCount: await countInNoGroup(ctx, auth),
+      hidden: false,
+      welcomeMessage: "",
+      createdAt: new Date(0).toISOString(),
+    });
+  }
+  return { total, rows: out };
+}
+
+export async function getGroup(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findGroup(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return toGroup(row);
+}
+
+/** Checks each rule against its field and normalises values (dates, option spelling). */
+async function checkRules(
+  ctx: AppContext,
+  auth: AuthContext,
+  rules: GroupRules,
+): Promise<GroupRules> {
+  const fields = await fieldsById(ctx, auth);
+  const out: GroupRules = { match: rules.match, conditions: [] };
+  for (const original of rules.conditions) {
+    const c = { ...original };
+    let kind = BUILTIN_KIND[c.field as RuleBuiltinField];
+    let field: FieldInfo | undefined;
+    if (c.field.startsWith("attribute:")) {
+      field = fields.get(Number(c.field.slice("attribute:".length)));
+      if (!field) throw new AppError("NOT_FOUND", "That attribute was not found in this account.");
+      kind = fieldKind(field.type);
+    }
+    const problem = checkCondition(kind, c);
+    if (problem) throw new AppError("VALIDATION", problem, { fields: { rules: problem } });
+    if (field?.type === "multi_select" && c.value !== null) {
+      const values = Array.isArray(c.value) ? c.value : [String(c.value)];
+      const spelled = values.map((v) =>
+        field.options.find((o) => o.toLowerCase() === v.toLowerCase()),
+      );
+      const missing = values.find((_, i) => spelled[i] === undefined);
+      if (missing !== undefined) {
+        throw new AppError("VALIDATION", `'${missing}' is not an option of ${field.name}`);
+      }
+      c.value = Array.isArray(c.value) ? (spelled as string[]) : spelled[0]!;
+    }
+    out.conditions.push(c);
+  }
+  return out;
+}
+
+export async function createGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: z.infer<typeof createGroupRequest>,
+) {
+  const rules =
+    input.type === "adaptive" && input.rules ? await checkRules(ctx, auth, input.rules) : null;
+  const row = await q.insertGroup(ctx.db, {
+    accountId: auth.accountId,
+    name: input.name,
+    type: input.type,
+    rules,
+    hidden: input.hidden,
+    welcomeMessage: input.welcomeMessage,
+  });
+  if (!row) throw new AppError("CONFLICT", nameTaken(input.name));
+  return toGroup({ ...row, memberCount: input.type === "static" ? 0 : null });
+}
+
+export async function updateGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: z.infer<typeof updateGroupRequest>,
+) {
+  const current = await q.findGroup(ctx.db, auth, id);
+  if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (input.rules && current.type !== "adaptive") {
+    throw new AppError("BAD_REQUEST", "Only adaptive groups have rules");
+  }
+  if (input.name && input.name.toLowerCase() !== current.name.toLowerCase()) {
+    if (await q.findGroupByName(ctx.db, auth, input.name))
+      throw new AppError("CONFLICT", nameTaken(input.name));
+  }
+  const rules = input.rules ? await checkRules(ctx, auth, input.rules) : undefined;
+  try {
+    await q.updateGroup(ctx.db, auth, id, {
+      name: input.name,
+      rules,
+      hidden: input.hidden,
+      welcomeMessage: input.welcomeMessage,
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505")
+      throw new AppError("CONFLICT", nameTaken(input.name!));
+    throw err;
+  }
+  return getGroup(ctx, auth, id);
+}
+
+export async function deleteGroup(ctx: AppContext, auth: AuthContext, id: number) {
+  const current = await q.findGroup(ctx.db, auth, id);
+  if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
+  // Members are unlinked by the foreign key; the subscribers stay.
+  await q.deleteGroup(ctx.db, auth, id);
+}
+
+/** A static group of the caller's, for adding or removing members; 404 or 400 otherwise. */
+export async function staticGroupOf(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findGroup(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (row.type === "adaptive") throw new AppError("BAD_REQUEST", ADAPTIVE_MEMBERS);
+  return row;
+}
+
+export async function addMembers(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  subscriberIds: number[],
+) {
+  await staticGroupOf(ctx, auth, id);
+  return { affected: await q.addMembers(ctx.db, auth, id, subscriberIds) };
+}
+
+export async function removeMembers(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  subscriberIds: number[],
+) {
+  await staticGroupOf(ctx, auth, id);
+  return { affected: await q.removeMembers(ctx.db, id, subscriberIds) };
+}
+
+/** bulkGetAdaptiveGroupMemberCount (spec doc 1 §7): live counts, keyed by group id. */
+export async function adaptiveMemberCounts(ctx: AppContext, auth: AuthContext, groupIds: number[]) {
+  const rows = await q.findGroups(ctx.db, auth, [...new Set(groupIds)]);
+  const memberCounts: Record<string, number> = {};
+  for (const row of rows) {
+    if (row.type !== "adaptive" || !row.rules) continue;
+    memberCounts[String(row.id)] = await countByRules(ctx, auth, row.rules as GroupRules);
+  }
+  if (groupIds.includes(NO_GROUP_ID) && !auth.restricted) {
+    memberCounts[String(NO_GROUP_ID)] = await countInNoGroup(ctx, auth);
+  }
+  return { memberCounts };
+}
+
+/** What the subscriber filter needs to know of the group it names. */
+export async function groupForFilter(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+): Promise<GroupForFilter> {
+  if (id === NO_GROUP_ID) {
+    if (auth.restricted) throw new AppError("FORBIDDEN", TEXT.notAllowed);
+    return { kind: "none" };
+  }
+  const row = await q.findGroup(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (row.type === "adaptive") return { kind: "adaptive", rules: row.rules as GroupRules };
+  return { kind: "static", id: row.id };
+}
+
+export async function adaptiveGroupsOf(ctx: AppContext, auth: AuthContext) {
+  const rows = await q.adaptiveGroups(ctx.db, auth);
+  return rows.map((r) => ({ id: r.id, name: r.name, rules: r.rules as GroupRules }));
+}
+
+export async function adaptiveGroupsUsingField(
+  ctx: AppContext,
+  auth: AuthContext,
+  fieldId: number,
+) {
+  const key = `attribute:${fieldId}`;
+  const rows = await q.adaptiveGroups(ctx.db, auth);
+  return rows
+    .filter((r) => (r.rules as GroupRules | null)?.conditions.some((c) => c.field === key))
+    .map((r) => r.name);
+}

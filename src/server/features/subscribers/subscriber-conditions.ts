@@ -1,0 +1,220 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import {
+  BUILTIN_KIND,
+  type GroupRules,
+  type RuleBuiltinField,
+  type RuleCondition,
+  type RuleValueKind,
+} from "../../../domain/groups.schemas";
+import {
+  MULTI_SELECT_EMPTY,
+  MULTI_SELECT_NOT_EMPTY,
+  type SubscriberFilter,
+} from "../../../domain/subscribers.schemas";
+import { groupMembers, subscribers as s } from "../../db/schema";
+import type { FieldInfo } from "../custom-fields/custom-fields.service";
+
+/**
+ * Turns the filter form and adaptive group rules into SQL over the subscribers table. Custom
+ * field values live in `attributes` keyed by field id, an empty value being an absent key, so
+ * "is empty" is `not (attributes ? key)` and equality is containment (`@>`), both served by the
+ * GIN index. Dates typed by a person are days in the account's time zone.
+ */
+
+const like = (text: string) => `%${text.replace(/[%_\\]/g, "\\$&")}%`;
+const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
+/** The instant a day (YYYY-MM-DD) starts in the zone, plus `days`. */
+function dayStart(date: string, tz: string, days = 0): SQL {
+  return sql`((${date}::date + ${days}::int)::timestamp at time zone ${tz})`;
+}
+
+export function fieldKind(type: FieldInfo["type"]): RuleValueKind {
+  switch (type) {
+    case "boolean":
+      return "bool";
+    case "date":
+      return "date";
+    case "multi_select":
+      return "multi";
+    case "address":
+      return "address";
+    default:
+      return "text";
+  }
+}
+
+/** A group the filter names: static ones by membership, adaptive ones by their rules. */
+export type GroupForFilter =
+  | { kind: "none" }
+  | { kind: "static"; id: number }
+  | { kind: "adaptive"; rules: GroupRules };
+
+export interface FilterContext {
+  fields: Map<number, FieldInfo>;
+  tz: string;
+  group?: GroupForFilter;
+}
+
+export function inStaticGroup(groupId: number): SQL {
+  return sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groupId} and ${groupMembers.subscriberId} = ${s.id})`;
+}
+
+export function filterCondition(f: SubscriberFilter, c: FilterContext): SQL[] {
+  const out: SQL[] = [];
+  if (f.query) {
+    const digits = f.query.replace(/\D/g, "");
+    const parts = [
+      sql`${s.firstName} ilike ${like(f.query)}`,
+      sql`${s.lastName} ilike ${like(f.query)}`,
+      sql`(${s.firstName} || ' ' || ${s.lastName}) ilike ${like(f.query)}`,
+      sql`${s.email} ilike ${like(f.query)}`,
+    ];
+    if (digits.length >= 3) parts.push(sql`${s.phone} like ${like(digits)}`);
+    out.push(sql`(${sql.join(parts, sql` or `)})`);
+  }
+  if (f.startDate) out.push(sql`${s.createdAt} >= ${dayStart(f.startDate, c.tz)}`);
+  if (f.endDate) out.push(sql`${s.createdAt} < ${dayStart(f.endDate, c.tz, 1)}`);
+  if (c.group?.kind === "none") {
+    out.push(
+      sql`not exists (select 1 from ${groupMembers} where ${groupMembers.subscriberId} = ${s.id})`,
+    );
+  } else if (c.group?.kind === "static") {
+    out.push(inStaticGroup(c.group.id));
+  } else if (c.group?.kind === "adaptive") {
+    out.push(rulesCondition(c.group.rules, c.fields, c.tz));
+  }
+  if (f.country !== undefined) out.push(eq(s.countryId, f.country));
+  if (f.signupMethod) out.push(eq(s.signupMethod, f.signupMethod));
+  if (f.isLandline === true) out.push(sql`${s.isLandline} is true`);
+  if (f.isLandline === false) out.push(sql`${s.isLandline} is not true`);
+  if (f.areaCode) out.push(eq(s.areaCode, f.areaCode));
+  if (f.attribute !== undefined) {
+    const field = c.fields.get(f.attribute);
+    if (field) out.push(...attributeFilter(f, field));
+  }
+  return out;
+}
+
+function attributeFilter(f: SubscriberFilter, field: FieldInfo): SQL[] {
+  const key = String(field.id);
+  const has = sql`${s.attributes} ? ${key}`;
+  const out: SQL[] = [];
+  if (f.attributeIsEmpty) out.push(sql`not (${has})`);
+  if (f.attributeIsNotEmpty) out.push(has);
+  if (f.attributeBoolean !== undefined)
+    out.push(sql`${s.attributes} @> ${json({ [key]: f.attributeBoolean })}`);
+  if (f.attributeString)
+    out.push(sql`(${s.attributes} -> ${key})::text ilike ${like(f.attributeString)}`);
+  if (f.attributeDate && "date" in f.attributeDate) {
+    out.push(sql`${s.attributes} @> ${json({ [key]: f.attributeDate.date })}`);
+  } else if (f.attributeDate) {
+    out.push(sql`(${s.attributes} ->> ${key}) like ${`${f.attributeDate.year}-%`}`);
+  }
+  if (f.attributeMultiSelect) {
+    const options = f.attributeMultiSelect.filter(
+      (v) => v !== MULTI_SELECT_EMPTY && v !== MULTI_SELECT_NOT_EMPTY,
+    );
+    const any: SQL[] = [];
+    if (f.attributeMultiSelect.includes(MULTI_SELECT_EMPTY)) any.push(sql`not (${has})`);
+    if (f.attributeMultiSelect.includes(MULTI_SELECT_NOT_EMPTY)) any.push(has);
+    if (options.length)
+      any.push(
+        sql`(${s.attributes} -> ${key}) ?| ${sql`array[${sql.join(
+          options.map((o) => sql`${o}`),
+          sql`, `,
+        )}]::text[]`}`,
+      );
+    out.push(sql`(${sql.join(any, sql` or `)})`);
+  }
+  return out;
+}
+
+const BUILTIN_COLUMN = {
+  firstName: s.firstName,
+  lastName: s.lastName,
+  email: s.email,
+  signupMethod: s.signupMethod,
+  countryId: s.countryId,
+  areaCode: s.areaCode,
+  isLandline: s.isLandline,
+  createdAt: s.createdAt,
+} as const;
+
+/** The adaptive group's members, live: all or any of its conditions. */
+export function rulesCondition(rules: GroupRules, fields: Map<number, FieldInfo>, tz: string): SQL {
+  const parts = rules.conditions.map((c) => conditionSql(c, fields, tz));
+  return sql`(${sql.join(parts, rules.match === "any" ? sql` or ` : sql` and `)})`;
+}
+
+function conditionSql(c: RuleCondition, fields: Map<number, FieldInfo>, tz: string): SQL {
+  if (c.field.startsWith("attribute:")) {
+    const field = fields.get(Number(c.field.slice("attribute:".length)));
+    // A field deleted under the rule matches nobody (deleting a field in use is refused).
+    if (!field) return sql`false`;
+    return attributeRule(c, String(field.id), fieldKind(field.type));
+  }
+  const name = c.field as RuleBuiltinField;
+  const col = BUILTIN_COLUMN[name];
+  const kind = BUILTIN_KIND[name];
+  const v = c.value;
+  switch (kind) {
+    case "date": {
+      const day = String(v);
+      if (c.operator === "before") return sql`${col} < ${dayStart(day, tz)}`;
+      if (c.operator === "after") return sql`${col} >= ${dayStart(day, tz, 1)}`;
+      return and(sql`${col} >= ${dayStart(day, tz)}`, sql`${col} < ${dayStart(day, tz, 1)}`)!;
+    }
+    case "bool":
+      if (c.operator === "is_empty") return sql`${col} is null`;
+      if (c.operator === "is_not_empty") return sql`${col} is not null`;
+      if (c.operator === "not_equals") return sql`${col} is distinct from ${v}`;
+      return v === true ? sql`${col} is true` : sql`${col} is not true`;
+    case "text":
+      if (c.operator === "is_empty") return sql`${col} = ''`;
+      if (c.operator === "is_not_empty") return sql`${col} <> ''`;
+      if (c.operator === "contains") return sql`${col} ilike ${like(String(v))}`;
+      if (c.operator === "not_equals") return sql`lower(${col}) <> lower(${String(v)})`;
+      return sql`lower(${col}) = lower(${String(v)})`;
+    default: {
+      // signup, country, area code: plain equality or membership.
+      if (c.operator === "in") {
+        const list = (v as (string | number)[]).map((x) => sql`${x}`);
+        return sql`${col} in (${sql.join(list, sql`, `)})`;
+      }
+      if (c.operator === "not_equals") return sql`${col} is distinct from ${v}`;
+      return sql`${col} = ${v}`;
+    }
+  }
+}
+
+function attributeRule(c: RuleCondition, key: string, kind: RuleValueKind): SQL {
+  const has = sql`${s.attributes} ? ${key}`;
+  const v = c.value;
+  if (c.operator === "is_empty") return sql`not (${has})`;
+  if (c.operator === "is_not_empty") return has;
+  switch (kind) {
+    case "bool":
+      return c.operator === "not_equals"
+        ? sql`not (${s.attributes} @> ${json({ [key]: v })})`
+        : sql`${s.attributes} @> ${json({ [key]: v })}`;
+    case "date":
+      if (c.operator === "before") return sql`(${s.attributes} ->> ${key}) < ${String(v)}`;
+      if (c.operator === "after") return sql`(${s.attributes} ->> ${key}) > ${String(v)}`;
+      return sql`${s.attributes} @> ${json({ [key]: v })}`;
+    case "multi":
+      if (c.operator === "in") {
+        const list = (v as string[]).map((x) => sql`${x}`);
+        return sql`(${s.attributes} -> ${key}) ?| array[${sql.join(list, sql`, `)}]::text[]`;
+      }
+      return sql`(${s.attributes} -> ${key}) ? ${String(v)}`;
+    case "address":
+      return sql`(${s.attributes} -> ${key})::text ilike ${like(String(v))}`;
+    default:
+      if (c.operator === "contains")
+        return sql`(${s.attributes} ->> ${key}) ilike ${like(String(v))}`;
+      if (c.operator === "not_equals")
+        return sql`lower(coalesce(${s.attributes} ->> ${key}, '')) <> lower(${String(v)})`;
+      return sql`lower(${s.attributes} ->> ${key}) = lower(${String(v)})`;
+  }
+}

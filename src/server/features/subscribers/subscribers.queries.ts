@@ -1,0 +1,185 @@
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/connection";
+import { accounts, groupMembers, groups, subscribers, suppressions } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export type SubscriberRow = typeof subscribers.$inferSelect;
+export type SubscriberListRow = SubscriberRow & { optedOut: boolean; blocked: boolean };
+
+const suppressed = (reason: "opted_out" | "blocked") =>
+  sql<boolean>`exists (select 1 from ${suppressions} where ${suppressions.accountId} = ${subscribers.accountId} and ${suppressions.phone} = ${subscribers.phone} and ${suppressions.reason} = ${reason})`;
+
+const withFlags = {
+  row: subscribers,
+  optedOut: suppressed("opted_out"),
+  blocked: suppressed("blocked"),
+};
+const flatten = (r: {
+  row: SubscriberRow;
+  optedOut: boolean;
+  blocked: boolean;
+}): SubscriberListRow => ({
+  ...r.row,
+  optedOut: r.optedOut,
+  blocked: r.blocked,
+});
+
+export async function accountTimezoneId(db: Db, auth: AuthContext): Promise<number> {
+  const [row] = await db
+    .select({ tz: accounts.timezoneId })
+    .from(accounts)
+    .where(eq(accounts.id, auth.accountId));
+  return row?.tz ?? 1;
+}
+
+export function scoped(auth: AuthContext, conditions: SQL[]): SQL {
+  return and(ownedBy(subscribers, auth), ...conditions)!;
+}
+
+export async function listSubscribers(
+  db: Db,
+  where: SQL,
+  q: {
+    page: number;
+    pageSize: number;
+    sortBy: "date" | "name" | "phone";
+    sortDirection: "ASC" | "DESC";
+  },
+) {
+  const dir = q.sortDirection === "ASC" ? asc : desc;
+  const order =
+    q.sortBy === "name"
+      ? [
+          dir(sql`lower(${subscribers.firstName})`),
+          dir(sql`lower(${subscribers.lastName})`),
+          dir(subscribers.id),
+        ]
+      : q.sortBy === "phone"
+        ? [dir(subscribers.phone)]
+        : [dir(subscribers.createdAt), dir(subscribers.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withFlags)
+      .from(subscribers)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize),
+    db.select({ n: count() }).from(subscribers).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: total?.n ?? 0 };
+}
+
+export async function countSubscribers(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(subscribers).where(where);
+  return row?.n ?? 0;
+}
+
+export async function findSubscriber(db: Executor, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select(withFlags)
+    .from(subscribers)
+    .where(and(ownedBy(subscribers, auth), eq(subscribers.id, id)));
+  return row ? flatten(row) : undefined;
+}
+
+export async function findByPhone(db: Executor, auth: AuthContext, phone: string) {
+  const [row] = await db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(and(ownedBy(subscribers, auth), eq(subscribers.phone, phone)));
+  return row;
+}
+
+export async function insertSubscriber(db: Executor, row: typeof subscribers.$inferInsert) {
+  const [inserted] = await db.insert(subscribers).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateSubscriber(
+  db: Executor,
+  auth: AuthContext,
+  id: number,
+  set: Partial<
+    Pick<SubscriberRow, "phone" | "countryId" | "firstName" | "lastName" | "email" | "attributes">
+  >,
+) {
+  const [row] = await db
+    .update(subscribers)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(ownedBy(subscribers, auth), eq(subscribers.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteWhere(db: Executor, where: SQL): Promise<number> {
+  const rows = await db.delete(subscribers).where(where).returning({ id: subscribers.id });
+  return rows.length;
+}
+
+export async function ownedIds(db: Executor, auth: AuthContext, ids: number[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .where(and(ownedBy(subscribers, auth), inArray(subscribers.id, ids)));
+  return row?.n ?? 0;
+}
+
+export function selectionWhere(
+  auth: AuthContext,
+  sel: { mode: "ids"; ids: number[] } | { mode: "all"; conditions: SQL[]; excludedIds: number[] },
+): SQL {
+  if (sel.mode === "ids") return scoped(auth, [inArray(subscribers.id, sel.ids)]);
+  const extra = sel.excludedIds.length ? [notInArray(subscribers.id, sel.excludedIds)] : [];
+  return scoped(auth, [...sel.conditions, ...extra]);
+}
+
+export async function addToGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${where} on conflict do nothing`,
+  );
+  return result.rowCount ?? 0;
+}
+
+export async function removeFromGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
+  const rows = await db
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        inArray(
+          groupMembers.subscriberId,
+          db.select({ id: subscribers.id }).from(subscribers).where(where),
+        ),
+      ),
+    )
+    .returning({ id: groupMembers.subscriberId });
+  return rows.length;
+}
+
+/** The static groups a subscriber is in (the subscriber is already known to be the caller's). */
+export async function staticGroupsOf(db: Db, auth: AuthContext, subscriberId: number) {
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(ownedBy(groups, auth), eq(groupMembers.subscriberId, subscriberId)))
+    .orderBy(asc(sql`lower(${groups.name})`));
+}
+
+/** Which of the given conditions (adaptive groups) one subscriber meets, in one query. */
+export async function matchingOf(
+  db: Db,
+  auth: AuthContext,
+  subscriberId: number,
+  conditions: SQL[],
+) {
+  if (conditions.length === 0) return [];
+  const cols = conditions.map((c, i) => sql`(${c}) as ${sql.raw(`m${i}`)}`);
+  const result = await db.execute(
+    sql`select ${sql.join(cols, sql`, `)} from ${subscribers} where ${scoped(auth, [eq(subscribers.id, subscriberId)])}`,
+  );
+  const row = result.rows[0] as Record<string, boolean> | undefined;
+  return conditions.map((_, i) => row?.[`m${i}`] === true);
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  bulkDeleteRequest,
+  bulkGroupRequest,
+  bulkResponse,
+  listSubscribersQuery,
+  listSubscribersResponse,
+  subscriberDetail,
+  subscriberRequests,
+} from "../../../domain/subscribers.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import type { ManualConsentAction } from "../compliance/compliance.service";
+import * as subscribers from "./subscribers.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ["subscribers"];
+
+/** Consent actions by hand: the path segment and what it records. */
+const CONSENT_ROUTES: [string, ManualConsentAction][] = [
+  ["opt-out", "opt_out"],
+  ["opt-in", "opt_in"],
+  ["block", "block"],
+  ["unblock", "unblock"],
+];
+
+export function subscribersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The phone message points at this install's own contact page (spec doc 1 §5).
+  const host = ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${ctx.config.PORT}`;
+  const { create, update } = subscriberRequests(host);
+
+  r.get(
+    "/api/subscribers",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        querystring: listSubscribersQuery,
+        response: { 200: listSubscribersResponse },
+      },
+    },
+    (req) => subscribers.listSubscribers(ctx, authOf(req), req.query),
+  );
+  r.get(
+    "/api/subscribers/:id",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: idParams, response: { 200: subscriberDetail } },
+    },
+    (req) => subscribers.getSubscriber(ctx, authOf(req), req.params.id),
+  );
+  r.post(
+    "/api/subscribers",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: create, response: { 201: subscriberDetail } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await subscribers.createSubscriber(ctx, authOf(req), req.body)),
+  );
+  r.patch(
+    "/api/subscribers/:id",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: idParams, body: update, response: { 200: subscriberDetail } },
+    },
+    (req) => subscribers.updateSubscriber(ctx, authOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    "/api/subscribers/:id",
+    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await subscribers.deleteSubscriber(ctx, authOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  for (const [path, action] of CONSENT_ROUTES) {
+    r.post(
+      `/api/subscribers/:id/${path}`,
+      {
+        preHandler: requireAuth,
+        schema: { tags, params: idParams, response: { 200: subscriberDetail } },
+      },
+      (req) => subscribers.changeConsent(ctx, authOf(req), req.params.id, action),
+    );
+  }
+  r.post(
+    "/api/subscribers/bulk/delete",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: bulkDeleteRequest, response: { 200: bulkResponse } },
+    },
+    (req) => subscribers.bulkDelete(ctx, authOf(req), req.body.selection),
+  );
+  r.post(
+    "/api/subscribers/bulk/add-to-group",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: bulkGroupRequest, response: { 200: bulkResponse } },
+    },
+    (req) => subscribers.bulkAddToGroup(ctx, authOf(req), req.body.selection, req.body.groupId),
+  );
+  r.post(
+    "/api/subscribers/bulk/remove-from-group",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: bulkGroupRequest, response: { 200: bulkResponse } },
+    },
+    (req) =>
+      subscribers.bulkRemoveFromGroup(ctx, authOf(req), req.body.selection, req.body.groupId),
+  );
+}

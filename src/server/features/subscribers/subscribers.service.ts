@@ -1,0 +1,257 @@
+import type { SQL } from "drizzle-orm";
+import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
+import { AppError } from "../../../domain/errors";
+import type { GroupRules } from "../../../domain/groups.schemas";
+import { signupMethodLabel } from "../../../domain/signup-methods";
+import type {
+  ListSubscribersQuery,
+  SubscriberFilter,
+  SubscriberSelection,
+} from "../../../domain/subscribers.schemas";
+import { timezoneById } from "../../../domain/timezones";
+import type { AppContext, AuthContext } from "../../http/context";
+import * as compliance from "../compliance/compliance.service";
+import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/groups.service";
+import { filterCondition, rulesCondition } from "./subscriber-conditions";
+import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
+import * as q from "./subscribers.queries";
+
+const NOT_FOUND = "That subscriber was not found in this account.";
+const SOME_NOT_FOUND = "Some of the selected subscribers were not found in this account.";
+const DUPLICATE = "A subscriber with this phone number already exists.";
+
+async function timezoneOf(ctx: AppContext, auth: AuthContext) {
+  return timezoneById(await q.accountTimezoneId(ctx.db, auth)).iana;
+}
+
+/** The filter form as SQL conditions, with the group and attribute it names checked. */
+async function filterConditions(
+  ctx: AppContext,
+  auth: AuthContext,
+  f: SubscriberFilter,
+): Promise<SQL[]> {
+  const [fields, tz] = await Promise.all([fieldsById(ctx, auth), timezoneOf(ctx, auth)]);
+  if (f.attribute !== undefined && !fields.has(f.attribute)) {
+    throw new AppError("NOT_FOUND", "That attribute was not found in this account.");
+  }
+  const group = f.group === undefined ? undefined : await groupForFilter(ctx, auth, f.group);
+  return filterCondition(f, { fields, tz, group });
+}
+
+export async function listSubscribers(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: ListSubscribersQuery,
+) {
+  const where = q.scoped(auth, await filterConditions(ctx, auth, query));
+  const { rows, total } = await q.listSubscribers(ctx.db, where, query);
+  return { total, page: query.page, pageSize: query.pageSize, rows: rows.map(toSubscriber) };
+}
+
+export async function countByRules(ctx: AppContext, auth: AuthContext, rules: GroupRules) {
+  const [fields, tz] = await Promise.all([fieldsById(ctx, auth), timezoneOf(ctx, auth)]);
+  return q.countSubscribers(ctx.db, q.scoped(auth, [rulesCondition(rules, fields, tz)]));
+}
+
+export async function countInNoGroup(ctx: AppContext, auth: AuthContext) {
+  const conditions = filterCondition({} as SubscriberFilter, {
+    fields: new Map(),
+    tz: "UTC",
+    group: { kind: "none" },
+  });
+  return q.countSubscribers(ctx.db, q.scoped(auth, conditions));
+}
+
+export async function getSubscriber(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findSubscriber(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const [staticGroups, adaptive, fields, tz, consent] = await Promise.all([
+    q.staticGroupsOf(ctx.db, auth, id),
+    adaptiveGroupsOf(ctx, auth),
+    fieldsById(ctx, auth),
+    timezoneOf(ctx, auth),
+    compliance.consentHistory(ctx, auth.accountId, row.phone),
+  ]);
+  const matches = await q.matchingOf(
+    ctx.db,
+    auth,
+    id,
+    adaptive.map((g) => rulesCondition(g.rules, fields, tz)),
+  );
+  const groups = [
+    ...staticGroups,
+    ...adaptive.filter((_, i) => matches[i]).map((g) => ({ id: g.id, name: g.name })),
+  ];
+  return toSubscriberDetail(row, { groups, consent });
+}
+
+/** Checks values against their fields; returns the attributes to store after the change. */
+function mergeAttributes(
+  fields: Map<number, FieldInfo>,
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const next = { ...current };
+  for (const [key, raw] of Object.entries(changes)) {
+    const field = fields.get(Number(key));
+    if (!field) throw new AppError("NOT_FOUND", "That attribute was not found in this account.");
+    const r = normalizeAttribute(field, raw);
+    if (!r.ok)
+      throw new AppError("VALIDATION", r.message, { fields: { [`attributes.${key}`]: r.message } });
+    if (r.value === undefined) delete next[key];
+    else next[key] = r.value;
+  }
+  return next;
+}
+
+export async function createSubscriber(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: {
+    number: { phone: string; countryId: number };
+    firstName: string;
+    lastName: string;
+    email: string;
+    signupMethod: string;
+    attributes: Record<string, unknown>;
+    groupIds: number[];
+  },
+) {
+  const fields = await fieldsById(ctx, auth);
+  const attributes = mergeAttributes(fields, {}, input.attributes);
+  for (const groupId of new Set(input.groupIds)) await staticGroupOf(ctx, auth, groupId);
+  const { phone, countryId } = input.number;
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await q.insertSubscriber(tx, {
+      accountId: auth.accountId,
+      phone,
+      countryId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      signupMethod: input.signupMethod,
+      consentSource: "manual",
+      consentDetail: `${signupMethodLabel(input.signupMethod)} by user ${auth.userId}`,
+      attributes,
+    });
+    if (!inserted) throw new AppError("CONFLICT", DUPLICATE, { fields: { number: DUPLICATE } });
+    for (const groupId of new Set(input.groupIds)) {
+      await q.addToGroup(tx, groupId, q.selectionWhere(auth, { mode: "ids", ids: [inserted.id] }));
+    }
+    return inserted;
+  });
+  // Consent is recorded for every subscriber; an earlier opt-out stays in force.
+  await compliance.recordConsent(ctx, {
+    accountId: auth.accountId,
+    phone,
+    action: "opt_in",
+    source: "manual",
+    detail: signupMethodLabel(input.signupMethod),
+    userId: auth.userId,
+  });
+  return getSubscriber(ctx, auth, row.id);
+}
+
+export async function updateSubscriber(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: {
+    number?: { phone: string; countryId: number };
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    attributes?: Record<string, unknown>;
+  },
+) {
+  const current = await q.findSubscriber(ctx.db, auth, id);
+  if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const attributes = input.attributes
+    ? mergeAttributes(await fieldsById(ctx, auth), current.attributes, input.attributes)
+    : undefined;
+  if (input.number && input.number.phone !== current.phone) {
+    const other = await q.findByPhone(ctx.db, auth, input.number.phone);
+    if (other) throw new AppError("CONFLICT", DUPLICATE, { fields: { number: DUPLICATE } });
+  }
+  try {
+    await q.updateSubscriber(ctx.db, auth, id, {
+      phone: input.number?.phone,
+      countryId: input.number?.countryId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      attributes,
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") throw new AppError("CONFLICT", DUPLICATE);
+    throw err;
+  }
+  return getSubscriber(ctx, auth, id);
+}
+
+export async function deleteSubscriber(ctx: AppContext, auth: AuthContext, id: number) {
+  // Suppressions and the consent log are kept: an opted-out number stays opted out.
+  const n = await q.deleteWhere(ctx.db, q.selectionWhere(auth, { mode: "ids", ids: [id] }));
+  if (n === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
+}
+
+export async function changeConsent(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  action: compliance.ManualConsentAction,
+) {
+  const row = await q.findSubscriber(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  await compliance.applyManualConsent(ctx, {
+    accountId: auth.accountId,
+    phone: row.phone,
+    userId: auth.userId,
+    action,
+  });
+  return getSubscriber(ctx, auth, id);
+}
+
+/** A selection as SQL; picked ids must all be the caller's, or nothing happens (404). */
+async function selectionWhere(
+  ctx: AppContext,
+  auth: AuthContext,
+  sel: SubscriberSelection,
+): Promise<SQL> {
+  if (sel.mode === "ids") {
+    const ids = [...new Set(sel.ids)];
+    if ((await q.ownedIds(ctx.db, auth, ids)) !== ids.length)
+      throw new AppError("NOT_FOUND", SOME_NOT_FOUND);
+    return q.selectionWhere(auth, { mode: "ids", ids });
+  }
+  const conditions = await filterConditions(ctx, auth, sel.filter);
+  return q.selectionWhere(auth, { mode: "all", conditions, excludedIds: sel.excludedIds });
+}
+
+export async function bulkDelete(ctx: AppContext, auth: AuthContext, sel: SubscriberSelection) {
+  const where = await selectionWhere(ctx, auth, sel);
+  return { affected: await q.deleteWhere(ctx.db, where) };
+}
+
+export async function bulkAddToGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  sel: SubscriberSelection,
+  groupId: number,
+) {
+  await staticGroupOf(ctx, auth, groupId);
+  const where = await selectionWhere(ctx, auth, sel);
+  return { affected: await q.addToGroup(ctx.db, groupId, where) };
+}
+
+export async function bulkRemoveFromGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  sel: SubscriberSelection,
+  groupId: number,
+) {
+  await staticGroupOf(ctx, auth, groupId);
+  const where = await selectionWhere(ctx, auth, sel);
+  return { affected: await q.removeFromGroup(ctx.db, groupId, where) };
+}
