@@ -11,6 +11,7 @@ import type { AppContext } from "./http/context";
 import { startJobs } from "./jobs/boss";
 import { seedDemo } from "./seed/demo";
 import { seedDemoNumbers } from "./seed/demo-numbers";
+import { seedDemoSubscribers } from "./seed/demo-subscribers";
 
 /** Boot: config → database → migrations → seed → http → workers. */
 // Undone in order at shutdown, and also when boot fails half-way (so no PostgreSQL is left behind).
@@ -43,6 +44,7 @@ async function main() {
   await runMigrations(db);
   const ctx: AppContext = await createAppContext(config, db);
   const seeded = config.SEED_DEMO ? await seedDemo(db, config) : false;
+  if (config.SEED_DEMO) await seedDemoSubscribers(db, config);
 
   const boss: PgBoss = await startJobs(ctx, url, { work: role !== "web" });
   stops.unshift(() => boss.stop({ graceful: true, timeout: 5000, wait: true }));
