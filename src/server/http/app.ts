@@ -20,6 +20,7 @@ import { groupsRoutes } from "../features/groups/groups.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
 import { settingsRoutes } from "../features/settings/settings.routes";
+import { importsRoutes } from "../features/subscriber-imports/imports.routes";
 import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
@@ -71,6 +72,7 @@ export async function buildApp(
   subscribersRoutes(app, ctx);
   groupsRoutes(app, ctx);
   customFieldsRoutes(app, ctx);
+  await importsRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

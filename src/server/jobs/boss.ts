@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { subscribersImportJob } from "../features/subscriber-imports/subscribers-import.job";
 import type { AppContext } from "../http/context";
 import { sessionsPurgeJob } from "./sessions-purge.job";
 
@@ -6,10 +7,23 @@ import { sessionsPurgeJob } from "./sessions-purge.job";
 export interface JobDefinition {
   name: string;
   cron?: string;
-  handler(ctx: AppContext): Promise<void>;
+  /** `data` is what was enqueued with the job (cron jobs get none). */
+  handler(ctx: AppContext, data?: unknown): Promise<void>;
 }
 
-const JOBS: JobDefinition[] = [sessionsPurgeJob];
+const JOBS: JobDefinition[] = [sessionsPurgeJob, subscribersImportJob];
+
+let running: PgBoss | undefined;
+
+/**
+ * Queues a job for the workers. Returns false when this process has no job queue (API tests
+ * build the app alone): the caller then runs the work itself or leaves it queued.
+ */
+export async function enqueue(name: string, data: object): Promise<boolean> {
+  if (!running) return false;
+  await running.send(name, data);
+  return true;
+}
 
 /**
  * pg-boss on the application database. Every role can enqueue; only worker processes
@@ -33,9 +47,10 @@ export async function startJobs(ctx: AppContext, url: string, opts: { work: bool
     await boss.createQueue(job.name);
     if (!opts.work) continue;
     if (job.cron) await boss.schedule(job.name, job.cron);
-    await boss.work(job.name, async () => {
-      await job.handler(ctx);
+    await boss.work(job.name, async ([first]) => {
+      await job.handler(ctx, first?.data);
     });
   }
+  running = boss;
   return boss;
 }

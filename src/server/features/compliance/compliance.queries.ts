@@ -61,3 +61,10 @@ export async function consentEventsFor(db: Db, accountId: number, phone: string,
     .orderBy(desc(consentEvents.createdAt), desc(consentEvents.id))
     .limit(limit);
 }
+
+export async function insertConsentEvents(
+  db: Executor,
+  rows: (typeof consentEvents.$inferInsert)[],
+) {
+  await db.insert(consentEvents).values(rows);
+}

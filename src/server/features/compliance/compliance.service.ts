@@ -5,6 +5,7 @@ import {
   stopConfirmation,
 } from "../../../domain/compliance";
 import { AppError } from "../../../domain/errors";
+import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import * as q from "./compliance.queries";
 
@@ -153,4 +154,19 @@ export async function recordConsent(
 /** The consent log of one number, newest first. */
 export async function consentHistory(ctx: AppContext, accountId: number, phone: string) {
   return q.consentEventsFor(ctx.db, accountId, phone);
+}
+
+/** Consent lines for many new subscribers at once (imports), inside the caller's transaction. */
+export async function recordConsentMany(
+  tx: Executor,
+  rows: {
+    accountId: number;
+    phone: string;
+    action: string;
+    source: string;
+    detail: string;
+    userId?: number;
+  }[],
+) {
+  if (rows.length > 0) await q.insertConsentEvents(tx, rows);
 }

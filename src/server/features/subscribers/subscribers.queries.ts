@@ -183,3 +183,57 @@ export async function matchingOf(
   const row = result.rows[0] as Record<string, boolean> | undefined;
   return conditions.map((_, i) => row?.[`m${i}`] === true);
 }
+
+export interface ImportRow {
+  phone: string;
+  country_id: number;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  attributes: Record<string, unknown>;
+}
+const RECORDSET = sql`v(phone text, country_id int, first_name text, last_name text, email text, attributes jsonb)`;
+
+/** Inserts the batch's new numbers; returns them (the others are already in the account). */
+export async function insertImported(
+  db: Executor,
+  accountId: number,
+  rows: ImportRow[],
+  consent: { source: string; detail: string },
+) {
+  const result = await db.execute(
+    sql`insert into ${subscribers} (account_id, phone, country_id, first_name, last_name, email, signup_method, consent_source, consent_detail, attributes)
+        select ${accountId}, v.phone, v.country_id, coalesce(v.first_name, ''), coalesce(v.last_name, ''), coalesce(v.email, ''),
+               'SPREADSHEET_IMPORT', ${consent.source}, ${consent.detail}, v.attributes
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}
+        on conflict (account_id, phone) do nothing
+        returning id, phone`,
+  );
+  return result.rows as { id: number; phone: string }[];
+}
+
+/** Updates existing numbers with the columns the file has; attributes are merged. */
+export async function updateImported(db: Executor, accountId: number, rows: ImportRow[]) {
+  if (rows.length === 0) return [];
+  const result = await db.execute(
+    sql`update ${subscribers} s set
+          first_name = coalesce(v.first_name, s.first_name),
+          last_name = coalesce(v.last_name, s.last_name),
+          email = coalesce(v.email, s.email),
+          attributes = s.attributes || v.attributes,
+          updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}
+        where s.account_id = ${accountId} and s.phone = v.phone
+        returning s.id`,
+  );
+  return result.rows as { id: number }[];
+}
+
+export async function addManyToGroups(db: Executor, groupIds: number[], subscriberIds: number[]) {
+  if (groupIds.length === 0 || subscriberIds.length === 0) return;
+  await db.execute(
+    sql`insert into ${groupMembers} (group_id, subscriber_id)
+        select g, s from unnest(${`{${groupIds.join(",")}}`}::int[]) g, unnest(${`{${subscriberIds.join(",")}}`}::bigint[]) s
+        on conflict do nothing`,
+  );
+}

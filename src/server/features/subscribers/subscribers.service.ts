@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
 import type { GroupRules } from "../../../domain/groups.schemas";
+import type { ImportedSubscriber } from "../../../domain/import-row";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type {
   ListSubscribersQuery,
@@ -254,4 +255,58 @@ export async function bulkRemoveFromGroup(
   await staticGroupOf(ctx, auth, groupId);
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.removeFromGroup(ctx.db, groupId, where) };
+}
+
+/**
+ * One batch of an import (the import job calls this): new numbers are added with the import as
+ * their consent source, known ones skipped or updated, and the batch's subscribers put into the
+ * chosen groups. One transaction per batch, so a crash never leaves half a batch.
+ */
+export async function importBatch(
+  ctx: AppContext,
+  job: { accountId: number; userId: number | null; importId: number; fileName: string },
+  rows: ImportedSubscriber[],
+  opts: { duplicates: "skip" | "update"; groupIds: number[] },
+) {
+  // A number repeated in the file: its last row when updating, its first when skipping.
+  const byPhone = new Map<string, ImportedSubscriber>();
+  for (const r of rows)
+    if (opts.duplicates === "update" || !byPhone.has(r.phone)) byPhone.set(r.phone, r);
+  const batch: q.ImportRow[] = [...byPhone.values()].map((r) => ({
+    phone: r.phone,
+    country_id: r.countryId,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    email: r.email,
+    attributes: r.attributes,
+  }));
+  const detail = `Import #${job.importId} (${job.fileName})`;
+  return ctx.db.transaction(async (tx) => {
+    const added = await q.insertImported(tx, job.accountId, batch, { source: "import", detail });
+    const addedPhones = new Set(added.map((a) => a.phone));
+    const rest = batch.filter((r) => !addedPhones.has(r.phone));
+    const updated =
+      opts.duplicates === "update" ? await q.updateImported(tx, job.accountId, rest) : [];
+    await q.addManyToGroups(tx, opts.groupIds, [
+      ...added.map((a) => Number(a.id)),
+      ...updated.map((u) => Number(u.id)),
+    ]);
+    await compliance.recordConsentMany(
+      tx,
+      added.map((a) => ({
+        accountId: job.accountId,
+        phone: a.phone,
+        action: "opt_in",
+        source: "import",
+        detail,
+        userId: job.userId ?? undefined,
+      })),
+    );
+    return {
+      added: added.length,
+      updated: updated.length,
+      // In-file repeats of a number count as skipped too.
+      skipped: rows.length - added.length - updated.length,
+    };
+  });
 }

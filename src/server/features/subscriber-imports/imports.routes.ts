@@ -1,0 +1,87 @@
+import { createReadStream } from "node:fs";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import {
+  listImportsQuery,
+  listImportsResponse,
+  startImportRequest,
+  subscriberImport,
+} from "../../../domain/imports.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as imports from "./imports.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ["subscriber imports"];
+/** A million rows with a few columns is well under this. */
+const MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Multipart only inside this scope: the rest of the API stays JSON.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/subscribers/imports",
+      {
+        preHandler: requireAuth,
+        schema: { tags, consumes: ["multipart/form-data"], response: { 201: subscriberImport } },
+      },
+      async (req, reply) => {
+        const file = await req.file();
+        if (!file) throw new AppError("BAD_REQUEST", "Choose a CSV file to import.");
+        if (!/\.csv$/i.test(file.filename) && !/csv|text\/plain/.test(file.mimetype)) {
+          file.file.resume();
+          throw new AppError("BAD_REQUEST", "Only CSV files can be imported here.");
+        }
+        return reply
+          .status(201)
+          .send(await imports.saveUpload(ctx, authOf(req), file.filename, file.file));
+      },
+    );
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/api/subscribers/imports/:id/start",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: idParams,
+        body: startImportRequest,
+        response: { 200: subscriberImport },
+      },
+    },
+    (req) => imports.startImport(ctx, authOf(req), req.params.id, req.body),
+  );
+  r.get(
+    "/api/subscribers/imports",
+    {
+      preHandler: requireAuth,
+      schema: { tags, querystring: listImportsQuery, response: { 200: listImportsResponse } },
+    },
+    (req) => imports.listImports(ctx, authOf(req), req.query),
+  );
+  r.get(
+    "/api/subscribers/imports/:id",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: idParams, response: { 200: subscriberImport } },
+    },
+    (req) => imports.getImport(ctx, authOf(req), req.params.id),
+  );
+  r.get(
+    "/api/subscribers/imports/:id/failed-rows",
+    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const file = await imports.failedRowsFile(ctx, authOf(req), req.params.id);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)
+        .send(createReadStream(file.path));
+    },
+  );
+}

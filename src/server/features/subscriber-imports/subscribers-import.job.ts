@@ -1,0 +1,11 @@
+import type { JobDefinition } from "../../jobs/boss";
+import { IMPORT_JOB, runImport } from "./imports.service";
+
+/** Runs one subscriber import (queued by startImport) to the end. */
+export const subscribersImportJob: JobDefinition = {
+  name: IMPORT_JOB,
+  async handler(ctx, data) {
+    const importId = (data as { importId?: unknown } | undefined)?.importId;
+    if (typeof importId === "number") await runImport(ctx, importId);
+  },
+};
