@@ -20,6 +20,7 @@ import { groupsRoutes } from "../features/groups/groups.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
 import { settingsRoutes } from "../features/settings/settings.routes";
+import { exportsRoutes } from "../features/subscriber-exports/exports.routes";
 import { importsRoutes } from "../features/subscriber-imports/imports.routes";
 import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import type { AppContext } from "./context";
@@ -73,6 +74,7 @@ export async function buildApp(
   groupsRoutes(app, ctx);
   customFieldsRoutes(app, ctx);
   await importsRoutes(app, ctx);
+  exportsRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { subscribersExportJob } from "../features/subscriber-exports/subscribers-export.job";
 import { subscribersImportJob } from "../features/subscriber-imports/subscribers-import.job";
 import type { AppContext } from "../http/context";
 import { sessionsPurgeJob } from "./sessions-purge.job";
@@ -11,7 +12,7 @@ export interface JobDefinition {
   handler(ctx: AppContext, data?: unknown): Promise<void>;
 }
 
-const JOBS: JobDefinition[] = [sessionsPurgeJob, subscribersImportJob];
+const JOBS: JobDefinition[] = [sessionsPurgeJob, subscribersImportJob, subscribersExportJob];
 
 let running: PgBoss | undefined;
 

@@ -237,3 +237,15 @@ export async function addManyToGroups(db: Executor, groupIds: number[], subscrib
         on conflict do nothing`,
   );
 }
+
+/** The next rows of a selection after `afterId`, by id: exports walk big selections this way. */
+export async function selectedAfter(db: Db, where: SQL, afterId: number, limit: number) {
+  return (
+    await db
+      .select(withFlags)
+      .from(subscribers)
+      .where(and(where, sql`${subscribers.id} > ${afterId}`))
+      .orderBy(asc(subscribers.id))
+      .limit(limit)
+  ).map(flatten);
+}

@@ -310,3 +310,25 @@ export async function importBatch(
     };
   });
 }
+
+/** How many subscribers a selection holds (also checks it: unknown ids, groups, fields). */
+export async function countSelection(ctx: AppContext, auth: AuthContext, sel: SubscriberSelection) {
+  return q.countSubscribers(ctx.db, await selectionWhere(ctx, auth, sel));
+}
+
+/** Walks a selection in id order, a page at a time, for exports. */
+export async function* eachSelected(
+  ctx: AppContext,
+  auth: AuthContext,
+  sel: SubscriberSelection,
+  pageSize = 5000,
+) {
+  const where = await selectionWhere(ctx, auth, sel);
+  let after = 0;
+  for (;;) {
+    const rows = await q.selectedAfter(ctx.db, where, after, pageSize);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows.at(-1)!.id;
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { subscriberSelection } from "./subscribers.schemas";
+
+/** Subscriber export (issue 5; listed in /reports/export-history). */
+export const createExportRequest = z.object({ selection: subscriberSelection });
+
+export const subscriberExport = z.object({
+  id: z.number(),
+  status: z.enum(["queued", "running", "finished", "failed"]),
+  rowCount: z.number(),
+  fileName: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type SubscriberExport = z.infer<typeof subscriberExport>;
+export const listExportsQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const listExportsResponse = z.object({ total: z.number(), rows: z.array(subscriberExport) });
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return in front)
+ * gets a leading apostrophe, so opening an export never executes what a subscriber typed.
+ */
+export function escapeCsvCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -1,0 +1,59 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import { subscriberExports } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export type ExportRecord = typeof subscriberExports.$inferSelect;
+
+export async function insertExport(db: Db, row: typeof subscriberExports.$inferInsert) {
+  const [inserted] = await db.insert(subscriberExports).values(row).returning();
+  return inserted!;
+}
+
+export async function findExport(db: Db, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(subscriberExports)
+    .where(and(ownedBy(subscriberExports, auth), eq(subscriberExports.id, id)));
+  return row;
+}
+
+/** The job's read: the id comes from our own queue, the row carries its account. */
+export async function findExportForJob(db: Db, id: number) {
+  const [row] = await db.select().from(subscriberExports).where(eq(subscriberExports.id, id));
+  return row;
+}
+
+export async function listExports(
+  db: Db,
+  auth: AuthContext,
+  q: { page: number; pageSize: number },
+) {
+  const where = ownedBy(subscriberExports, auth);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(subscriberExports)
+      .where(where)
+      .orderBy(desc(subscriberExports.createdAt), desc(subscriberExports.id))
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize),
+    db.select({ n: count() }).from(subscriberExports).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function transition(
+  db: Db,
+  id: number,
+  from: string,
+  set: Partial<typeof subscriberExports.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(subscriberExports)
+    .set(set)
+    .where(and(eq(subscriberExports.id, id), eq(subscriberExports.status, from)))
+    .returning({ id: subscriberExports.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,138 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { stringify } from "csv-stringify";
+import { type Address, formatAddress } from "../../../domain/address";
+import { AppError } from "../../../domain/errors";
+import { escapeCsvCell } from "../../../domain/exports.schemas";
+import { signupMethodLabel } from "../../../domain/signup-methods";
+import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
+import type { AppContext, AuthContext } from "../../http/context";
+import { enqueue } from "../../jobs/boss";
+import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { countSelection, eachSelected } from "../subscribers/subscribers.service";
+import { toSubscriberExport } from "./exports.presenter";
+import * as q from "./exports.queries";
+
+export const EXPORT_JOB = "subscribers-export";
+const NOT_FOUND = "That export was not found in this account.";
+
+/** Checks the selection now (so a bad one is a 4xx, not a failed job) and queues the export. */
+export async function createExport(
+  ctx: AppContext,
+  auth: AuthContext,
+  selection: SubscriberSelection,
+) {
+  const rowCount = await countSelection(ctx, auth, selection);
+  const row = await q.insertExport(ctx.db, {
+    accountId: auth.accountId,
+    userId: auth.userId,
+    selection: { ...selection, restricted: auth.restricted },
+    rowCount,
+  });
+  // Without a job queue in this process (API tests), the caller runs runExport itself.
+  await enqueue(EXPORT_JOB, { exportId: row.id });
+  return toSubscriberExport(row);
+}
+
+export async function getExport(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findExport(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return toSubscriberExport(row);
+}
+
+export async function listExports(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: { page: number; pageSize: number },
+) {
+  const { rows, total } = await q.listExports(ctx.db, auth, query);
+  return { total, rows: rows.map(toSubscriberExport) };
+}
+
+export async function exportFile(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findExport(ctx.db, auth, id);
+  if (row?.status !== "finished" || !row.filePath) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return { path: row.filePath, name: row.fileName ?? "subscribers.csv" };
+}
+
+function attributeText(field: FieldInfo, value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return value.join("; ");
+  if (field.type === "address" && typeof value === "object") return formatAddress(value as Address);
+  return String(value);
+}
+
+/** The export job: walks the selection by id and streams it to a CSV file with formulas defused. */
+export async function runExport(ctx: AppContext, exportId: number) {
+  const row = await q.findExportForJob(ctx.db, exportId);
+  if (!row || !(await q.transition(ctx.db, exportId, "queued", { status: "running" }))) return;
+  const { restricted, ...selection } = row.selection as SubscriberSelection & {
+    restricted?: boolean;
+  };
+  const auth: AuthContext = {
+    sessionId: "job",
+    userId: row.userId ?? 0,
+    accountId: row.accountId,
+    permissionLevel: 0,
+    restricted: restricted ?? false,
+  };
+  const dir = path.join(ctx.config.DATA_DIR, "exports", String(row.accountId));
+  const fileName = `subscribers-${row.createdAt.toISOString().slice(0, 10)}-${exportId}.csv`;
+  const filePath = path.join(dir, `${exportId}.csv`);
+  try {
+    await mkdir(dir, { recursive: true });
+    const fields = [...(await fieldsById(ctx, auth)).values()].sort((a, b) => a.id - b.id);
+    const csv = stringify();
+    const out = createWriteStream(filePath);
+    csv.pipe(out);
+    const write = async (cells: string[]) => {
+      if (!csv.write(cells.map(escapeCsvCell))) await once(csv, "drain");
+    };
+    await write([
+      "Phone Number",
+      "First Name",
+      "Last Name",
+      "Email",
+      "Sign Up Method",
+      "Date",
+      "Opted Out",
+      "Blocked",
+      ...fields.map((f) => f.name),
+    ]);
+    let n = 0;
+    for await (const rows of eachSelected(ctx, auth, selection as SubscriberSelection)) {
+      for (const s of rows) {
+        await write([
+          s.phone,
+          s.firstName,
+          s.lastName,
+          s.email,
+          signupMethodLabel(s.signupMethod),
+          s.createdAt.toISOString(),
+          s.optedOut ? "yes" : "no",
+          s.blocked ? "yes" : "no",
+          ...fields.map((f) => attributeText(f, s.attributes[String(f.id)])),
+        ]);
+        n++;
+      }
+    }
+    csv.end();
+    await once(out, "finish");
+    await q.transition(ctx.db, exportId, "running", {
+      status: "finished",
+      rowCount: n,
+      fileName,
+      filePath,
+      finishedAt: new Date(),
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await q.transition(ctx.db, exportId, "running", {
+      status: "failed",
+      error: `The export could not be written: ${message}`.slice(0, 500),
+      finishedAt: new Date(),
+    });
+  }
+}
