@@ -48,12 +48,16 @@ describe("normalizeAttribute", () => {
   });
   it("stores dates as YYYY-MM-DD", () => {
     expect(normalizeAttribute(field("date"), "3/7/1990")).toEqual({
+      ok: true,
+      value: "1990-03-07",
+    });
+    expect(normalizeAttribute(field("date"), "3/7/1899")).toEqual({
       ok: false,
       message: "F: Inputted date is too far in the past.",
     });
-    expect(normalizeAttribute(field("date"), "3/7/2001")).toEqual({
-      ok: true,
-      value: "2001-03-07",
+    expect(normalizeAttribute(field("date"), "2/30/2001")).toEqual({
+      ok: false,
+      message: "F: Invalid date supplied.",
     });
   });
   it("keeps known options, in their own spelling", () => {

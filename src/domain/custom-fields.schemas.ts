@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Address, parseAddress } from "./address";
-import { parseDateInput } from "./date-input";
+import { EARLIEST_ATTRIBUTE_DATE, parseDateInput } from "./date-input";
 
 /** Custom fields (subscriber attributes), spec doc 2 §3 and §7. */
 export const CUSTOM_FIELD_TYPES = ["string", "boolean", "date", "multi_select", "address"] as const;
@@ -115,7 +115,7 @@ export function normalizeAttribute(
     case "date": {
       if (typeof raw !== "string") return bad(`${field.name}: Invalid date supplied.`);
       if (raw.trim() === "") return { ok: true, value: undefined };
-      const r = parseDateInput(raw);
+      const r = parseDateInput(raw, { earliest: EARLIEST_ATTRIBUTE_DATE });
       return r.ok ? { ok: true, value: r.date } : bad(`${field.name}: ${r.message}`);
     }
     case "multi_select": {

@@ -17,7 +17,12 @@ export interface DateRules {
   disablePast?: boolean;
   /** Today as YYYY-MM-DD, in the account's time zone. */
   today?: string;
+  /** A lower bound other than 01/01/2000 (birthdays and other attribute dates go further back). */
+  earliest?: string;
 }
+
+/** The earliest date an attribute of type date may hold. */
+export const EARLIEST_ATTRIBUTE_DATE = "1900-01-01";
 
 export type DateResult = { ok: true; date: string } | { ok: false; message: string };
 
@@ -56,7 +61,8 @@ export function parseDateInput(input: string, rules: DateRules = {}): DateResult
     return { ok: false, message: DATE_MESSAGES.past };
   }
   if (date > LATEST_DATE) return { ok: false, message: DATE_MESSAGES.tooFarFuture };
-  if (date < EARLIEST_DATE) return { ok: false, message: DATE_MESSAGES.tooFarPast };
+  if (date < (rules.earliest ?? EARLIEST_DATE))
+    return { ok: false, message: DATE_MESSAGES.tooFarPast };
   return { ok: true, date };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDateInput } from "./date-input";
+import { EARLIEST_ATTRIBUTE_DATE, parseDateInput } from "./date-input";
 import { SIGNUP_METHOD_KEYS } from "./signup-methods";
 
 /** Groups (spec doc 2 §3, §7; doc 1 §7): static lists and adaptive groups defined by rules. */
@@ -106,7 +106,7 @@ export function checkCondition(kind: RuleValueKind, c: RuleCondition): string | 
       return typeof v === "boolean" ? null : "Choose true or false";
     case "date": {
       if (typeof v !== "string") return "Invalid date supplied.";
-      const r = parseDateInput(v);
+      const r = parseDateInput(v, { earliest: EARLIEST_ATTRIBUTE_DATE });
       if (!r.ok) return r.message;
       c.value = r.date;
       return null;

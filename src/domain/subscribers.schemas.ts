@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { countryIdOfCode } from "./countries";
-import { DATE_MESSAGES, parseDateInput } from "./date-input";
+import { DATE_MESSAGES, EARLIEST_ATTRIBUTE_DATE, parseDateInput } from "./date-input";
 import { isTollFree, toE164 } from "./phone";
 import { SIGNUP_METHOD_KEYS } from "./signup-methods";
 
@@ -141,7 +141,7 @@ export const subscriberFilter = z
         if (v === undefined || v === "") return undefined;
         const s = String(v).trim();
         if (/^\d{4}$/.test(s)) return { year: Number(s) };
-        const r = parseDateInput(s);
+        const r = parseDateInput(s, { earliest: EARLIEST_ATTRIBUTE_DATE });
         if (!r.ok) {
           ctx.addIssue({ code: "custom", message: r.message });
           return z.NEVER;

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import { subscribersExportJob } from "../features/subscriber-exports/subscribers-export.job";
 import { subscribersImportJob } from "../features/subscriber-imports/subscribers-import.job";
 import type { AppContext } from "../http/context";
+import { setQueue } from "./queue";
 import { sessionsPurgeJob } from "./sessions-purge.job";
 
 /** A job: a name, an optional cron, and a thin handler that calls a service. */
@@ -13,18 +14,6 @@ export interface JobDefinition {
 }
 
 const JOBS: JobDefinition[] = [sessionsPurgeJob, subscribersImportJob, subscribersExportJob];
-
-let running: PgBoss | undefined;
-
-/**
- * Queues a job for the workers. Returns false when this process has no job queue (API tests
- * build the app alone): the caller then runs the work itself or leaves it queued.
- */
-export async function enqueue(name: string, data: object): Promise<boolean> {
-  if (!running) return false;
-  await running.send(name, data);
-  return true;
-}
 
 /**
  * pg-boss on the application database. Every role can enqueue; only worker processes
@@ -52,6 +41,6 @@ export async function startJobs(ctx: AppContext, url: string, opts: { work: bool
       await job.handler(ctx, first?.data);
     });
   }
-  running = boss;
+  setQueue(boss);
   return boss;
 }

@@ -9,7 +9,7 @@ import { escapeCsvCell } from "../../../domain/exports.schemas";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
 import type { AppContext, AuthContext } from "../../http/context";
-import { enqueue } from "../../jobs/boss";
+import { enqueue } from "../../jobs/queue";
 import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
 import { countSelection, eachSelected } from "../subscribers/subscribers.service";
 import { toSubscriberExport } from "./exports.presenter";

@@ -9,7 +9,7 @@ import { AppError } from "../../../domain/errors";
 import { type ImportedSubscriber, readImportRow } from "../../../domain/import-row";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
 import type { AppContext, AuthContext } from "../../http/context";
-import { enqueue } from "../../jobs/boss";
+import { enqueue } from "../../jobs/queue";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { staticGroupOf } from "../groups/groups.service";
 import { importBatch } from "../subscribers/subscribers.service";
