@@ -442,3 +442,14 @@ export const subscriberExports = pgTable(
   },
   (t) => [index("subscriber_exports_account_idx").on(t.accountId, t.createdAt)],
 );
+
+/**
+ * Subscribers per account, kept by statement-level triggers on subscribers (migration 0004), so
+ * the unfiltered list's total is one row read instead of a count over a million rows.
+ */
+export const subscriberCounts = pgTable("subscriber_counts", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  n: bigint({ mode: "number" }).notNull().default(0),
+});

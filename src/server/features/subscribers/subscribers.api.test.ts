@@ -418,6 +418,12 @@ describe("subscribers: another account", () => {
     expect(bConsent).toEqual([]);
   });
 
+  it("keeps the unfiltered total (a trigger-kept counter) equal to the rows", async () => {
+    const rows = await t.db.select().from(subscribers).where(eq(subscribers.accountId, a.account.id));
+    expect((await list("")).total).toBe(rows.length);
+    expect((await list("", bCookie)).total).toBe(0);
+  });
+
   it("needs a session", async () => {
     expect((await t.get("/api/subscribers")).statusCode).toBe(401);
   });

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { accounts, groupMembers, groups, subscribers, suppressions } from "../../db/schema";
+import {
+  accounts,
+  groupMembers,
+  groups,
+  subscriberCounts,
+  subscribers,
+  suppressions,
+} from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { AuthContext } from "../../http/context";
 
@@ -37,9 +44,14 @@ export function scoped(auth: AuthContext, conditions: SQL[]): SQL {
   return and(ownedBy(subscribers, auth), ...conditions)!;
 }
 
+/**
+ * A page of subscribers and the total. `unfiltered` (the caller's auth, when nothing but the
+ * account narrows the list) takes the total from the trigger-kept counter instead of counting.
+ */
 export async function listSubscribers(
   db: Db,
   where: SQL,
+  unfiltered: AuthContext | null,
   q: {
     page: number;
     pageSize: number;
@@ -58,7 +70,7 @@ export async function listSubscribers(
       : q.sortBy === "phone"
         ? [dir(subscribers.phone)]
         : [dir(subscribers.createdAt), dir(subscribers.id)];
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(withFlags)
       .from(subscribers)
@@ -66,9 +78,9 @@ export async function listSubscribers(
       .orderBy(...order)
       .limit(q.pageSize)
       .offset(q.page * q.pageSize),
-    db.select({ n: count() }).from(subscribers).where(where),
+    unfiltered ? accountTotal(db, unfiltered) : countSubscribers(db, where),
   ]);
-  return { rows: rows.map(flatten), total: total?.n ?? 0 };
+  return { rows: rows.map(flatten), total };
 }
 
 export async function countSubscribers(db: Db, where: SQL): Promise<number> {
@@ -248,4 +260,12 @@ export async function selectedAfter(db: Db, where: SQL, afterId: number, limit: 
       .orderBy(asc(subscribers.id))
       .limit(limit)
   ).map(flatten);
+}
+
+export async function accountTotal(db: Db, auth: AuthContext): Promise<number> {
+  const [row] = await db
+    .select({ n: subscriberCounts.n })
+    .from(subscriberCounts)
+    .where(ownedBy(subscriberCounts, auth));
+  return row?.n ?? 0;
 }

@@ -45,8 +45,10 @@ export async function listSubscribers(
   auth: AuthContext,
   query: ListSubscribersQuery,
 ) {
-  const where = q.scoped(auth, await filterConditions(ctx, auth, query));
-  const { rows, total } = await q.listSubscribers(ctx.db, where, query);
+  const conditions = await filterConditions(ctx, auth, query);
+  const where = q.scoped(auth, conditions);
+  const unfiltered = conditions.length === 0 ? auth : null;
+  const { rows, total } = await q.listSubscribers(ctx.db, where, unfiltered, query);
   return { total, page: query.page, pageSize: query.pageSize, rows: rows.map(toSubscriber) };
 }
 
