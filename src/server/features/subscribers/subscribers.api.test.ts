@@ -419,7 +419,10 @@ describe("subscribers: another account", () => {
   });
 
   it("keeps the unfiltered total (a trigger-kept counter) equal to the rows", async () => {
-    const rows = await t.db.select().from(subscribers).where(eq(subscribers.accountId, a.account.id));
+    const rows = await t.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.accountId, a.account.id));
     expect((await list("")).total).toBe(rows.length);
     expect((await list("", bCookie)).total).toBe(0);
   });
