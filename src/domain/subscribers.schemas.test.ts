@@ -114,3 +114,33 @@ describe("subscriber filter", () => {
     );
   });
 });
+
+describe("acceptSubscriberPhone", () => {
+  it("gives the same answer on its fast path as libphonenumber does", async () => {
+    const { acceptSubscriberPhone } = await import("./subscribers.schemas");
+    const { toE164, isTollFree } = await import("./phone");
+    const inputs = [
+      "(212) 555-0187",
+      "212.555.0187",
+      "1-212-555-0187",
+      "+1 212 555 0187",
+      "+2125550187",
+      "(604) 555-0187",
+      "+1 (800) 555-0187",
+      "(123) 456-7890",
+      "1234567890",
+      "12125550187",
+      "212 555 018",
+      "+44 20 7946 0958",
+      "(911) 555-0187",
+      "(212) 055-0187",
+    ];
+    for (const input of inputs) {
+      const slow = toE164(input);
+      const expected = slow && !isTollFree(slow) ? slow : null;
+      expect(acceptSubscriberPhone(input)?.phone ?? null, input).toBe(expected);
+      // Asked twice: the second answer comes from the cache.
+      expect(acceptSubscriberPhone(input)?.phone ?? null, input).toBe(expected);
+    }
+  });
+});

@@ -16,6 +16,31 @@ export const PHONE_REQUIRED = "Phone number is required";
 
 /** A US or Canada number that can receive texts, as E.164 plus its country id; null otherwise. */
 export function acceptSubscriberPhone(input: string): { phone: string; countryId: number } | null {
+  // Fast path for the usual written forms of a 10-digit number (imports read a million of them):
+  // with libphonenumber's default metadata, validity and country follow from the first six digits.
+  const trimmed = input.trim();
+  if (/^\+?[\d\s().\-/]+$/.test(trimmed)) {
+    let digits = trimmed.replace(/\D/g, "");
+    const hasCountry = digits.length === 11 && digits.startsWith("1");
+    // "+" must be followed by the country code 1; without it, a leading 1 is optional.
+    if (hasCountry) digits = digits.slice(1);
+    if (digits.length === 10 && (hasCountry || !trimmed.startsWith("+"))) {
+      const prefix = digits.slice(0, 6);
+      let known = PREFIX_CACHE.get(prefix);
+      if (known === undefined) {
+        known = slowAccept(`+1${digits}`)?.countryId ?? null;
+        if (PREFIX_CACHE.size > 200_000) PREFIX_CACHE.clear();
+        PREFIX_CACHE.set(prefix, known);
+      }
+      return known === null ? null : { phone: `+1${digits}`, countryId: known };
+    }
+  }
+  return slowAccept(input);
+}
+
+const PREFIX_CACHE = new Map<string, number | null>();
+
+function slowAccept(input: string): { phone: string; countryId: number } | null {
   const phone = toE164(input);
   // Toll-free numbers are not mobiles: a text to one never reaches a person.
   if (!phone || isTollFree(phone)) return null;

@@ -115,16 +115,15 @@ function attributeFilter(f: SubscriberFilter, field: FieldInfo): SQL[] {
     const any: SQL[] = [];
     if (f.attributeMultiSelect.includes(MULTI_SELECT_EMPTY)) any.push(sql`not (${has})`);
     if (f.attributeMultiSelect.includes(MULTI_SELECT_NOT_EMPTY)) any.push(has);
-    if (options.length)
-      any.push(
-        sql`(${s.attributes} -> ${key}) ?| ${sql`array[${sql.join(
-          options.map((o) => sql`${o}`),
-          sql`, `,
-        )}]::text[]`}`,
-      );
+    for (const o of options) any.push(hasOption(key, o));
     out.push(sql`(${sql.join(any, sql` or `)})`);
   }
   return out;
+}
+
+/** A multi-select value holding `option`: containment, so the GIN index on attributes serves it. */
+function hasOption(key: string, option: string): SQL {
+  return sql`${s.attributes} @> ${json({ [key]: [option] })}`;
 }
 
 const BUILTIN_COLUMN = {
@@ -201,10 +200,12 @@ function attributeRule(c: RuleCondition, key: string, kind: RuleValueKind): SQL 
       return sql`${s.attributes} @> ${json({ [key]: v })}`;
     case "multi":
       if (c.operator === "in") {
-        const list = (v as string[]).map((x) => sql`${x}`);
-        return sql`(${s.attributes} -> ${key}) ?| array[${sql.join(list, sql`, `)}]::text[]`;
+        return sql`(${sql.join(
+          (v as string[]).map((o) => hasOption(key, o)),
+          sql` or `,
+        )})`;
       }
-      return sql`(${s.attributes} -> ${key}) ? ${String(v)}`;
+      return hasOption(key, String(v));
     case "address":
       return sql`(${s.attributes} -> ${key})::text ilike ${like(String(v))}`;
     default:
