@@ -336,7 +336,8 @@ export const subscribers = pgTable(
       sql`lower(${t.lastName})`,
       t.id,
     ),
-    index("subscribers_account_area_code_idx").on(t.accountId, t.areaCode),
+    // With the date columns, one area code's newest rows come straight off the index.
+    index("subscribers_account_area_code_idx").on(t.accountId, t.areaCode, t.createdAt, t.id),
     index("subscribers_attributes_idx").using("gin", t.attributes),
   ],
 );
