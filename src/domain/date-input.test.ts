@@ -47,6 +47,13 @@ describe("parseDateInput", () => {
     );
   });
 
+  it("reads two-digit years of older dates (birthdays) as 19YY when they are still to come", () => {
+    const rules = { earliest: "1900-01-01", today: "2026-11-22" };
+    expect(parseDateInput("5/5/85", rules)).toEqual({ ok: true, date: "1985-05-05" });
+    expect(parseDateInput("5/5/26", rules)).toEqual({ ok: true, date: "2026-05-05" });
+    expect(parseDateInput("5/5/85")).toEqual({ ok: true, date: "2085-05-05" });
+  });
+
   it("writes the API format", () => {
     expect(toApiDate("2024-03-07")).toBe("03/07/2024");
   });

@@ -41,7 +41,7 @@ export function parseDateInput(input: string, rules: DateRules = {}): DateResult
   if (us) {
     m = Number(us[1]);
     d = Number(us[2]);
-    y = us[3]!.length === 2 ? 2000 + Number(us[3]) : Number(us[3]);
+    y = us[3]!.length === 2 ? twoDigitYear(Number(us[3]), rules) : Number(us[3]);
   } else if (iso) {
     y = Number(iso[1]);
     m = Number(iso[2]);
@@ -64,6 +64,16 @@ export function parseDateInput(input: string, rules: DateRules = {}): DateResult
   if (date < (rules.earliest ?? EARLIEST_DATE))
     return { ok: false, message: DATE_MESSAGES.tooFarPast };
   return { ok: true, date };
+}
+
+/**
+ * 20YY in the filter forms (their dates start in 2000); for dates that reach further back
+ * (birthdays), a year after this one's two digits is read as 19YY: '5/5/85' is 1985.
+ */
+function twoDigitYear(yy: number, rules: DateRules): number {
+  if (!rules.earliest || rules.earliest >= EARLIEST_DATE) return 2000 + yy;
+  const now = rules.today ? Number(rules.today.slice(2, 4)) : new Date().getUTCFullYear() % 100;
+  return yy > now ? 1900 + yy : 2000 + yy;
 }
 
 /** MM/DD/YYYY, the API's date format (spec doc 1 §9), from YYYY-MM-DD. */
