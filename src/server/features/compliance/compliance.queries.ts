@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { consentEvents, suppressions } from "../../db/schema";
 
@@ -62,9 +62,15 @@ export async function consentEventsFor(db: Db, accountId: number, phone: string,
     .limit(limit);
 }
 
-export async function insertConsentEvents(
+/** The same consent line for many numbers in one statement (imports: thousands per batch). */
+export async function insertConsentForPhones(
   db: Executor,
-  rows: (typeof consentEvents.$inferInsert)[],
+  row: { accountId: number; action: string; source: string; detail: string; userId: number | null },
+  phones: string[],
 ) {
-  await db.insert(consentEvents).values(rows);
+  await db.execute(
+    sql`insert into ${consentEvents} (account_id, phone, action, source, detail, user_id)
+        select ${row.accountId}, p, ${row.action}, ${row.source}, ${row.detail}, ${row.userId}::int
+        from unnest(${`{${phones.join(",")}}`}::text[]) as p`,
+  );
 }

@@ -156,17 +156,11 @@ export async function consentHistory(ctx: AppContext, accountId: number, phone: 
   return q.consentEventsFor(ctx.db, accountId, phone);
 }
 
-/** Consent lines for many new subscribers at once (imports), inside the caller's transaction. */
+/** One consent line for each of many new subscribers (imports), inside the caller's transaction. */
 export async function recordConsentMany(
   tx: Executor,
-  rows: {
-    accountId: number;
-    phone: string;
-    action: string;
-    source: string;
-    detail: string;
-    userId?: number;
-  }[],
+  row: { accountId: number; action: string; source: string; detail: string; userId: number | null },
+  phones: string[],
 ) {
-  if (rows.length > 0) await q.insertConsentEvents(tx, rows);
+  if (phones.length > 0) await q.insertConsentForPhones(tx, row, phones);
 }

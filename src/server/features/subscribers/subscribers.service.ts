@@ -295,14 +295,8 @@ export async function importBatch(
     ]);
     await compliance.recordConsentMany(
       tx,
-      added.map((a) => ({
-        accountId: job.accountId,
-        phone: a.phone,
-        action: "opt_in",
-        source: "import",
-        detail,
-        userId: job.userId ?? undefined,
-      })),
+      { accountId: job.accountId, action: "opt_in", source: "import", detail, userId: job.userId },
+      added.map((a) => a.phone),
     );
     return {
       added: added.length,
