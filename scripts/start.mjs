@@ -24,7 +24,10 @@ function newestMtime(dir) {
   return newest;
 }
 
-const builtIndex = path.join(root, "dist", "web", "index.html");
+// WEB_DIST (default dist/web) is where the build goes and what the server serves, so several
+// checkouts' servers (or test runs) can build side by side without overwriting each other.
+const webDist = path.resolve(root, process.env.WEB_DIST || path.join("dist", "web"));
+const builtIndex = path.join(webDist, "index.html");
 const sources = Math.max(
   newestMtime(path.join(root, "src", "web")),
   newestMtime(path.join(root, "src", "domain")),
@@ -34,7 +37,7 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
   console.log("Building the web app…");
   const build = spawnSync(
     path.join(root, "node_modules", ".bin", "vite"),
-    ["build", "--logLevel", "warn"],
+    ["build", "--logLevel", "warn", "--outDir", webDist],
     {
       stdio: "inherit",
     },
@@ -45,7 +48,7 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
 const server = spawn(
   process.execPath,
   ["--import", "tsx", path.join(root, "src", "server", "main.ts"), ...process.argv.slice(2)],
-  { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
+  { stdio: "inherit", env: { NODE_ENV: "production", ...process.env, WEB_DIST: webDist } },
 );
 // Ctrl+C reaches the server directly (same process group); we only wait for it to finish.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -4,6 +4,7 @@ import { TEXT } from "../../domain/texts";
 import { notify } from "./notify";
 
 const TIMEOUT_MS = 30_000;
+const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
 export class ApiError extends Error {
   constructor(
@@ -54,13 +55,21 @@ async function request<T>(method: string, url: string, opts: RequestOptions<T> =
 
 async function send(method: string, url: string, opts: RequestOptions<unknown>): Promise<unknown> {
   const headers: Record<string, string> = { accept: "application/json", "x-parley-csrf": "1" };
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const multipart = opts.body instanceof FormData;
+  // FormData sets its own multipart boundary; everything else goes as JSON.
+  if (opts.body !== undefined && !multipart) headers["content-type"] = "application/json";
   const response = await fetch(url, {
     method,
     headers,
     credentials: "same-origin",
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    body:
+      opts.body === undefined
+        ? undefined
+        : multipart
+          ? (opts.body as FormData)
+          : JSON.stringify(opts.body),
+    // Uploads of large files may take longer than an ordinary call.
+    signal: AbortSignal.timeout(multipart ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
   });
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
@@ -107,5 +116,10 @@ export const api = {
     request<T>("POST", url, { ...opts, body }),
   put: <T>(url: string, body?: unknown, opts?: RequestOptions<T>) =>
     request<T>("PUT", url, { ...opts, body }),
+  patch: <T>(url: string, body?: unknown, opts?: RequestOptions<T>) =>
+    request<T>("PATCH", url, { ...opts, body }),
+  /** Multipart upload: `form` carries the file field(s) the route expects. */
+  upload: <T>(url: string, form: FormData, opts?: RequestOptions<T>) =>
+    request<T>("POST", url, { ...opts, body: form }),
   delete: <T>(url: string, opts?: RequestOptions<T>) => request<T>("DELETE", url, opts),
 };
