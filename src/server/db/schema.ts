@@ -416,6 +416,14 @@ export const subscriberImports = pgTable(
     failed: integer().notNull().default(0),
     errorFilePath: text("error_file_path"),
     error: text(),
+    /**
+     * Resume state, so a worker that dies mid-import loses and repeats nothing: the batches whose
+     * rows are committed (written in the batch's own transaction), and the prefix of data rows
+     * (with the failed-rows file's length at that point) that is committed and written out.
+     */
+    committedBatches: integer("committed_batches").array().notNull().default([]),
+    checkpointRows: integer("checkpoint_rows").notNull().default(0),
+    checkpointBytes: bigint("checkpoint_bytes", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { consentEvents, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { runImport } from "./imports.service";
+import { runImport } from "./import-runner";
 
 const t = await createTestServer({
   env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "parley-imports-test-")) },

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/connection";
+import type { Db, Executor } from "../../db/connection";
 import { subscriberImports } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { AuthContext } from "../../http/context";
@@ -59,20 +59,31 @@ export async function transition(
   return rows.length > 0;
 }
 
-export async function addProgress(
-  db: Db,
+/** A batch's counts and its number, in the batch's own transaction (see import-runner.ts). */
+export async function recordBatch(
+  db: Executor,
   id: number,
+  batchIndex: number,
   d: { processed: number; added: number; updated: number; skipped: number; failed: number },
 ) {
   await db
     .update(subscriberImports)
     .set({
+      committedBatches: sql`array_append(${subscriberImports.committedBatches}, ${batchIndex}::int)`,
       processedRows: sql`${subscriberImports.processedRows} + ${d.processed}`,
       added: sql`${subscriberImports.added} + ${d.added}`,
       updated: sql`${subscriberImports.updated} + ${d.updated}`,
       skipped: sql`${subscriberImports.skipped} + ${d.skipped}`,
       failed: sql`${subscriberImports.failed} + ${d.failed}`,
     })
+    .where(eq(subscriberImports.id, id));
+}
+
+/** Data rows done and written out in file order, with the failed-rows file's length then. */
+export async function checkpoint(db: Db, id: number, rows: number, failedBytes: number) {
+  await db
+    .update(subscriberImports)
+    .set({ checkpointRows: rows, checkpointBytes: failedBytes })
     .where(eq(subscriberImports.id, id));
 }
 

@@ -1,5 +1,6 @@
 import type { JobDefinition } from "../../jobs/boss";
-import { IMPORT_JOB, runImport } from "./imports.service";
+import { runImport } from "./import-runner";
+import { IMPORT_JOB } from "./imports.service";
 
 /** Runs one subscriber import (queued by startImport) to the end. */
 export const subscribersImportJob: JobDefinition = {

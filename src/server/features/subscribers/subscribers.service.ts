@@ -10,6 +10,7 @@ import type {
   SubscriberSelection,
 } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
+import type { Executor } from "../../db/connection";
 import type { AppContext, AuthContext } from "../../http/context";
 import * as compliance from "../compliance/compliance.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
@@ -259,32 +260,46 @@ export async function bulkRemoveFromGroup(
   return { affected: await q.removeFromGroup(ctx.db, groupId, where) };
 }
 
+export interface ImportCounts {
+  added: number;
+  updated: number;
+  skipped: number;
+}
+
 /**
  * One batch of an import (the import job calls this): new numbers are added with the import as
  * their consent source, known ones skipped or updated, and the batch's subscribers put into the
- * chosen groups. One transaction per batch, so a crash never leaves half a batch.
+ * chosen groups. One transaction per batch, so a crash never leaves half a batch; `record` runs
+ * in that transaction, so the caller's progress commits with the rows or not at all.
  */
 export async function importBatch(
   ctx: AppContext,
   job: { accountId: number; userId: number | null; importId: number; fileName: string },
   rows: ImportedSubscriber[],
   opts: { duplicates: "skip" | "update"; groupIds: number[] },
-) {
+  record?: (tx: Executor, counts: ImportCounts) => Promise<void>,
+): Promise<ImportCounts> {
   // A number repeated in the file: its last row when updating, its first when skipping.
   const byPhone = new Map<string, ImportedSubscriber>();
   for (const r of rows)
     if (opts.duplicates === "update" || !byPhone.has(r.phone)) byPhone.set(r.phone, r);
-  const batch: q.ImportRow[] = [...byPhone.values()].map((r) => ({
-    phone: r.phone,
-    country_id: r.countryId,
-    first_name: r.firstName,
-    last_name: r.lastName,
-    email: r.email,
-    attributes: r.attributes,
-  }));
+  // In phone order: two batches written at once then take their key locks in the same order,
+  // which keeps them from deadlocking on a number both contain.
+  const batch: q.ImportRow[] = [...byPhone.values()]
+    .sort((a, b) => (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0))
+    .map((r) => ({
+      phone: r.phone,
+      country_id: r.countryId,
+      first_name: r.firstName,
+      last_name: r.lastName,
+      email: r.email,
+      attributes: r.attributes,
+    }));
   const detail = `Import #${job.importId} (${job.fileName})`;
   return ctx.db.transaction(async (tx) => {
-    const added = await q.insertImported(tx, job.accountId, batch, { source: "import", detail });
+    const added = batch.length
+      ? await q.insertImported(tx, job.accountId, batch, { source: "import", detail })
+      : [];
     const addedPhones = new Set(added.map((a) => a.phone));
     const rest = batch.filter((r) => !addedPhones.has(r.phone));
     const updated =
@@ -298,12 +313,14 @@ export async function importBatch(
       { accountId: job.accountId, action: "opt_in", source: "import", detail, userId: job.userId },
       added.map((a) => a.phone),
     );
-    return {
+    const counts = {
       added: added.length,
       updated: updated.length,
       // In-file repeats of a number count as skipped too.
       skipped: rows.length - added.length - updated.length,
     };
+    await record?.(tx, counts);
+    return counts;
   });
 }
 

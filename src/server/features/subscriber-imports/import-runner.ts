@@ -1,0 +1,182 @@
+import { createReadStream } from "node:fs";
+import { open, rm, stat, truncate } from "node:fs/promises";
+import { parse } from "csv-parse";
+import { stringify } from "csv-stringify/sync";
+import { type ImportedSubscriber, readImportRow } from "../../../domain/import-row";
+import type { StartImportRequest } from "../../../domain/imports.schemas";
+import type { AppContext, AuthContext } from "../../http/context";
+import { fieldsById } from "../custom-fields/custom-fields.service";
+import { importBatch } from "../subscribers/subscribers.service";
+import * as q from "./imports.queries";
+
+/** Data rows per batch: one transaction each. Fixed, because batch numbers are resume points. */
+export const IMPORT_BATCH_ROWS = 2000;
+/** Batches written at once: PostgreSQL maintains one batch's indexes while the next is parsed and sent. */
+const IN_FLIGHT = 2;
+const DEADLOCK = "40P01";
+const SERIALIZATION = "40001";
+
+interface Batch {
+  index: number;
+  /** Data rows in the batch (imported and failed). */
+  rows: number;
+  subscribers: ImportedSubscriber[];
+  /** Refused rows: the original cells plus the reason, for the failed-rows file. */
+  failedLines: string[][];
+  /** Resolves once the batch's transaction committed (or it had been committed before). */
+  written: Promise<void>;
+}
+
+export interface RunImportOptions {
+  batchRows?: number;
+  /** Test hook: runs after each checkpoint; a promise that never settles stands for a dead worker. */
+  afterCheckpoint?: (batchIndex: number) => Promise<void>;
+}
+
+/** Lines in the file, for the progress bar's total (quoted line breaks make it approximate). */
+async function countLines(file: string): Promise<number> {
+  let n = 0;
+  for await (const chunk of createReadStream(file)) {
+    for (const byte of chunk as Buffer) if (byte === 10) n++;
+  }
+  return n + 1;
+}
+
+function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: string; cause?: { code?: string } })?.code;
+  const causeCode = (err as { cause?: { code?: string } })?.cause?.code;
+  return [code, causeCode].some((c) => c === DEADLOCK || c === SERIALIZATION);
+}
+
+/**
+ * The import job: streams the CSV, reads each row through the mapping and writes batches of
+ * rows, two at a time. Each batch's rows, counts and batch number commit in one transaction;
+ * batches are then checkpointed in file order together with the failed-rows file's length.
+ * Run again after the worker died (pg-boss retries an expired job), it truncates the failed-rows
+ * file to the checkpoint, skips the committed batches and finishes the rest: no row is lost,
+ * none is written twice, and the counts stay exact.
+ */
+export async function runImport(ctx: AppContext, importId: number, opts: RunImportOptions = {}) {
+  const batchRows = opts.batchRows ?? IMPORT_BATCH_ROWS;
+  const row = await q.findImportForJob(ctx.db, importId);
+  if (!row) return;
+  const resuming = row.status === "running";
+  if (!resuming && !(await q.transition(ctx.db, importId, "queued", { status: "running" }))) {
+    return;
+  }
+  const options = row.options as StartImportRequest;
+  const auth = { accountId: row.accountId } as AuthContext;
+  const job = { accountId: row.accountId, userId: row.userId, importId, fileName: row.fileName };
+  const failedPath = row.filePath.replace(/\.csv$/, "-failed.csv");
+  const committed = new Set(resuming ? row.committedBatches : []);
+  let checkpointRows = resuming ? row.checkpointRows : 0;
+
+  // The failed-rows file holds exactly the lines of the checkpointed batches.
+  const failedFile = await open(failedPath, resuming ? "a+" : "w");
+  let failedBytes = resuming ? row.checkpointBytes : 0;
+  if (resuming) await truncate(failedPath, failedBytes);
+  const appendFailed = async (lines: string[][]) => {
+    if (lines.length === 0) return;
+    const text = Buffer.from(stringify(lines));
+    await failedFile.write(text, 0, text.length, failedBytes);
+    failedBytes += text.length;
+  };
+
+  try {
+    if (!resuming) {
+      const lines = await countLines(row.filePath);
+      await q.setTotal(ctx.db, importId, Math.max(0, lines - (options.hasHeader ? 1 : 0)));
+    }
+    const fields = await fieldsById(ctx, auth);
+    const parser = createReadStream(row.filePath).pipe(
+      parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }),
+    );
+
+    const write = async (batch: Omit<Batch, "written">) => {
+      if (committed.has(batch.index)) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await importBatch(ctx, job, batch.subscribers, options, (tx, counts) =>
+            q.recordBatch(tx, importId, batch.index, {
+              processed: batch.rows,
+              failed: batch.failedLines.length,
+              ...counts,
+            }),
+          );
+          return;
+        } catch (err) {
+          // Two batches sharing a number may still collide; PostgreSQL aborts one, we redo it.
+          if (attempt >= 5 || !isRetryable(err)) throw err;
+        }
+      }
+    };
+    const inFlight: Batch[] = [];
+    /** Waits for the oldest batch, then checkpoints it: failed lines first, then the row count. */
+    const settleOldest = async () => {
+      const batch = inFlight.shift()!;
+      await batch.written;
+      await appendFailed(batch.failedLines);
+      await failedFile.sync();
+      checkpointRows = batch.index * batchRows + batch.rows;
+      await q.checkpoint(ctx.db, importId, checkpointRows, failedBytes);
+      await opts.afterCheckpoint?.(batch.index);
+    };
+    const submit = async (batch: Omit<Batch, "written">) => {
+      const written = write(batch);
+      // A failure surfaces when its batch is settled; until then it must not go unhandled.
+      written.catch(() => {});
+      inFlight.push({ ...batch, written });
+      if (inFlight.length >= IN_FLIGHT) await settleOldest();
+    };
+
+    let headerSeen = !options.hasHeader;
+    let dataRow = 0;
+    let current: Omit<Batch, "written"> = { index: 0, rows: 0, subscribers: [], failedLines: [] };
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      if (!headerSeen) {
+        headerSeen = true;
+        // The failed-rows file starts with the file's own header (again, if cut off by a crash).
+        if (failedBytes === 0) await appendFailed([[...cells, "reason"]]);
+        continue;
+      }
+      const index = Math.floor(dataRow / batchRows);
+      dataRow++;
+      if (index !== current.index) {
+        if (current.rows > 0 && current.index * batchRows >= checkpointRows) await submit(current);
+        current = { index, rows: 0, subscribers: [], failedLines: [] };
+      }
+      current.rows++;
+      // Rows before the checkpoint are done and written out: nothing to read them for.
+      if (index * batchRows < checkpointRows) continue;
+      const r = readImportRow(cells, options.mapping, fields);
+      if (r.ok) current.subscribers.push(r.subscriber);
+      else current.failedLines.push([...cells, r.reason]);
+    }
+    if (current.rows > 0 && current.index * batchRows >= checkpointRows) await submit(current);
+    while (inFlight.length > 0) await settleOldest();
+    await failedFile.close();
+
+    const done = await q.findImportForJob(ctx.db, importId);
+    const anyFailed = (done?.failed ?? 0) > 0;
+    if (!anyFailed) await rm(failedPath, { force: true });
+    await q.transition(ctx.db, importId, "running", {
+      status: "finished",
+      totalRows: done?.processedRows ?? 0,
+      errorFilePath: anyFailed ? failedPath : null,
+      finishedAt: new Date(),
+    });
+  } catch (err) {
+    await failedFile.close().catch(() => {});
+    const message = err instanceof Error ? err.message : String(err);
+    const hasFailedLines = await stat(failedPath).then(
+      (s) => s.size > 0,
+      () => false,
+    );
+    await q.transition(ctx.db, importId, "running", {
+      status: "failed",
+      error: `The file could not be read: ${message}`.slice(0, 500),
+      errorFilePath: hasFailedLines ? failedPath : null,
+      finishedAt: new Date(),
+    });
+  }
+}
