@@ -46,6 +46,8 @@ export const accountLite = z.object({
   phoneAlerts: z.boolean(),
   forbiddenReason: z.enum(FORBIDDEN_REASONS).nullable(),
   trialEndsAt: z.string().nullable(),
+  /** The built-in carrier emulator is the carrier (no real one configured): virtual phones exist. */
+  carrierEmulator: z.boolean(),
 });
 export type AccountLite = z.infer<typeof accountLite>;
 

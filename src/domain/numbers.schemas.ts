@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUsStateCode } from "./us-states";
 
 /** Dedicated numbers (spec doc 1 §3, §7; doc 2 §4): API shapes shared by server and web. */
 export const numberState = z.enum(["pending", "active"]);
@@ -26,6 +27,8 @@ export const listNumbersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
   search: z.string().trim().max(50).default(""),
+  /** Long codes only, toll-free only, or both. */
+  type: z.enum(["all", "longCode", "tollFree"]).default("all"),
 });
 export const listNumbersResponse = z.object({ total: z.number(), rows: z.array(dedicatedNumber) });
 
@@ -73,6 +76,10 @@ export const tollFreeVerificationRequest = z.object({
 
 export const hasValidSendingNumberResponse = z.object({ hasValidSendingNumber: z.boolean() });
 
+/** Spec doc 1 §5: EIN is 2 digits, an optional dash, 7 digits; zip is 5 digits, optional +4. */
+export const EIN_PATTERN = /^\d{2}-?\d{7}$/;
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
 export const brandRegistration = z.object({
   brand: z
     .object({
@@ -80,6 +87,12 @@ export const brandRegistration = z.object({
       ein: z.string(),
       website: z.string(),
       vertical: z.string(),
+      // Asked since the address became part of the form; absent in older submissions.
+      street: z.string().optional(),
+      city: z.string().optional(),
+      state: z.string().optional(),
+      zip: z.string().optional(),
+      contactEmail: z.string().optional(),
     })
     .nullable(),
   brandStatus: z.enum(["none", "pending", "approved", "rejected"]),
@@ -90,12 +103,15 @@ export const brandRegistration = z.object({
 });
 export const brandRequest = z.object({
   legalName: z.string().trim().min(1, "Legal business name is required").max(120),
-  ein: z
-    .string()
-    .trim()
-    .regex(/^\d{2}-?\d{7}$/, "Enter a valid EIN (12-3456789)"),
+  ein: z.string().trim().regex(EIN_PATTERN, "Enter a valid EIN (12-3456789)"),
   website: z.url("Enter a valid URL starting with http:// or https://"),
   vertical: z.string().trim().min(1, "Industry is required").max(60),
+  /** The registry checks the brand against its registered address (spec doc 1 §5: zip). */
+  street: z.string().trim().min(1, "Street address is required").max(120),
+  city: z.string().trim().min(1, "City is required").max(60),
+  state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state"),
+  zip: z.string().trim().regex(ZIP_PATTERN, "Enter a valid ZIP code (12345 or 12345-6789)"),
+  contactEmail: z.email("Invalid Email Address"),
 });
 export const campaignRequest = z.object({
   useCase: z.string().trim().min(1, "Use case is required").max(60),

@@ -12,7 +12,11 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null, fa
 }
 
 /** Decides what of an account and its user leaves the server (never the raw rows). */
-export function toAccountLite(account: AccountRow, user: UserRow): AccountLite {
+export function toAccountLite(
+  account: AccountRow,
+  user: UserRow,
+  carrier: { emulator: boolean },
+): AccountLite {
   const tz = timezoneById(account.timezoneId);
   return {
     id: account.id,
@@ -53,5 +57,6 @@ export function toAccountLite(account: AccountRow, user: UserRow): AccountLite {
     phoneAlerts: account.phoneAlerts,
     forbiddenReason: oneOf(FORBIDDEN_REASONS, account.forbiddenReason, null),
     trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
+    carrierEmulator: carrier.emulator,
   };
 }

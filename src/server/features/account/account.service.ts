@@ -8,5 +8,5 @@ export async function getMeLite(ctx: AppContext, auth: AuthContext): Promise<Acc
   const row = await findAccountAndUser(ctx.db, auth);
   // The session outlived its user (deleted meanwhile): treat as signed out.
   if (!row) throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");
-  return toAccountLite(row.account, row.user);
+  return toAccountLite(row.account, row.user, { emulator: ctx.config.useEmulator });
 }

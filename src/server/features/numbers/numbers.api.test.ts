@@ -56,6 +56,13 @@ describe("dedicated numbers", () => {
     ]);
     const search = await t.get("/api/dedicated-numbers?search=front", { cookie: aCookie });
     expect(search.json().rows.map((r: { number: string }) => r.number)).toEqual(["+12125550160"]);
+    const tollFree = await t.get("/api/dedicated-numbers?type=tollFree", { cookie: aCookie });
+    expect(tollFree.json()).toMatchObject({ total: 1, rows: [{ number: "+18335550160" }] });
+    const longCodes = await t.get("/api/dedicated-numbers?type=longCode", { cookie: aCookie });
+    expect(longCodes.json()).toMatchObject({ total: 1, rows: [{ number: "+12125550160" }] });
+    expect(
+      (await t.get("/api/dedicated-numbers?type=shortCode", { cookie: aCookie })).statusCode,
+    ).toBe(400);
     expect(
       (await t.get("/api/dedicated-numbers?pageSize=501", { cookie: aCookie })).statusCode,
     ).toBe(400);
@@ -152,6 +159,11 @@ describe("brand registration", () => {
     ein: "12-3456789",
     website: "https://beanthere.example",
     vertical: "Restaurant",
+    street: "12 Main St",
+    city: "Austin",
+    state: "tx",
+    zip: "78701",
+    contactEmail: "owner@beanthere.example",
   };
   const campaign = {
     useCase: "Marketing",
@@ -179,9 +191,29 @@ describe("brand registration", () => {
       { cookie: aCookie },
     );
     expect(badEin.json().error.message).toBe("Enter a valid EIN (12-3456789)");
+    const badZip = await t.put(
+      "/api/brand-registration/brand",
+      { ...brand, zip: "7870" },
+      { cookie: aCookie },
+    );
+    expect(badZip.statusCode).toBe(400);
+    expect(badZip.json().error.message).toBe("Enter a valid ZIP code (12345 or 12345-6789)");
+    const badState = await t.put(
+      "/api/brand-registration/brand",
+      { ...brand, state: "XX" },
+      { cookie: aCookie },
+    );
+    expect(badState.json().error.message).toBe("Choose a state");
+    expect((await t.get("/api/brand-registration", { cookie: aCookie })).json().brand).toBeNull();
     expect(
       (await t.put("/api/brand-registration/brand", brand, { cookie: aCookie })).json(),
-    ).toMatchObject({ brandStatus: "pending" });
+    ).toMatchObject({
+      brandStatus: "pending",
+      brand: { ein: "12-3456789", state: "TX", zip: "78701", city: "Austin" },
+    });
+    // Filling in the form answers the brand registration prompt.
+    const me = await t.get("/api/account/me", { cookie: aCookie });
+    expect(me.json().brandRegistrationStatus).toBe("complete");
     expect(
       (await t.put("/api/brand-registration/campaign", campaign, { cookie: aCookie })).json(),
     ).toMatchObject({

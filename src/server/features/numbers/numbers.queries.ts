@@ -11,10 +11,12 @@ const live = sql`${phoneNumbers.state} <> 'released'`;
 export async function listLiveNumbers(
   db: Db,
   auth: AuthContext,
-  q: { page: number; pageSize: number; search: string },
+  q: { page: number; pageSize: number; search: string; type?: "all" | "longCode" | "tollFree" },
 ) {
   const digits = q.search.replace(/\D/g, "");
   const filters = [ownedBy(phoneNumbers, auth), live];
+  if (q.type === "longCode") filters.push(eq(phoneNumbers.tollFree, false));
+  if (q.type === "tollFree") filters.push(eq(phoneNumbers.tollFree, true));
   if (q.search) {
     const byName = ilike(phoneNumbers.name, `%${q.search.replace(/[%_\\]/g, "\\$&")}%`);
     filters.push(digits ? or(byName, ilike(phoneNumbers.number, `%${digits}%`))! : byName);

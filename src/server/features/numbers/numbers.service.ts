@@ -20,7 +20,7 @@ const NOT_FOUND = "That number was not found in this account.";
 export async function listNumbers(
   ctx: AppContext,
   auth: AuthContext,
-  query: { page: number; pageSize: number; search: string },
+  query: { page: number; pageSize: number; search: string; type?: "all" | "longCode" | "tollFree" },
 ) {
   const { rows, total } = await q.listLiveNumbers(ctx.db, auth, query);
   return { total, rows: rows.map(toDedicatedNumber) };

@@ -6,7 +6,7 @@ import type {
   brandRequest,
   campaignRequest,
 } from "../../../domain/numbers.schemas";
-import { brandRegistrations } from "../../db/schema";
+import { accounts, brandRegistrations } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
 
 type Registration = z.infer<typeof brandRegistration>;
@@ -38,13 +38,20 @@ export async function submitBrand(
   const current = await getRegistration(ctx, auth);
   if (current.brandStatus === "approved")
     throw new AppError("CONFLICT", "Your brand is already approved.");
-  await ctx.db
-    .insert(brandRegistrations)
-    .values({ accountId: auth.accountId, brand, brandStatus: "pending" })
-    .onConflictDoUpdate({
-      target: brandRegistrations.accountId,
-      set: { brand, brandStatus: "pending", updatedAt: sql`now()` },
-    });
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(brandRegistrations)
+      .values({ accountId: auth.accountId, brand, brandStatus: "pending" })
+      .onConflictDoUpdate({
+        target: brandRegistrations.accountId,
+        set: { brand, brandStatus: "pending", updatedAt: sql`now()` },
+      });
+    // The form is filled in: the brand registration prompt (spec doc 1 §4) need not ask again.
+    await tx
+      .update(accounts)
+      .set({ brandRegistrationStatus: "complete" })
+      .where(eq(accounts.id, auth.accountId));
+  });
   return getRegistration(ctx, auth);
 }
 

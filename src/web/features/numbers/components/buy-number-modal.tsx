@@ -1,0 +1,310 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { IconArrowLeft, IconInfoCircle, IconSearch } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import type { z } from "zod";
+import type { availableNumber } from "../../../../domain/numbers.schemas";
+import { formatUsNumber, TOLL_FREE_AREA_CODES } from "../../../../domain/phone";
+import { notify } from "../../../lib/notify";
+import { useBuyNumber } from "../api/buy-number";
+import { type AvailableSearch, useAvailableNumbers } from "../api/search-available";
+import { formatCents } from "../number-status";
+
+type Available = z.infer<typeof availableNumber>;
+
+/** Each number beyond the one included with the plan (spec doc 1 §1). */
+const EXTRA_NUMBER_CENTS = 500;
+
+/**
+ * Buying a number: search the carrier's stock by area code (or toll-free prefix), pick one,
+ * name it, agree to its monthly price, buy.
+ */
+export function BuyNumberModal(props: {
+  opened: boolean;
+  /** The account has no live number yet: the first one is included with the plan. */
+  firstNumber: boolean;
+  onClose: () => void;
+}) {
+  const [kind, setKind] = useState<"local" | "tollFree">("local");
+  const [areaCode, setAreaCode] = useState("");
+  const [prefix, setPrefix] = useState<string | null>(null);
+  const [areaError, setAreaError] = useState<string | null>(null);
+  const [search, setSearch] = useState<AvailableSearch | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [step, setStep] = useState<"search" | "confirm">("search");
+  const [name, setName] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const available = useAvailableNumbers(search);
+  const buy = useBuyNumber();
+  const price = props.firstNumber ? 0 : EXTRA_NUMBER_CENTS;
+
+  const reset = () => {
+    setSearch(null);
+    setPicked(null);
+    setStep("search");
+    setName("");
+    setAgreed(false);
+    setAreaError(null);
+  };
+  const close = () => {
+    props.onClose();
+    reset();
+  };
+
+  const runSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const code = kind === "local" ? areaCode.trim() : (prefix ?? "");
+    if (kind === "local" && code && !/^\d{3}$/.test(code)) {
+      setAreaError("Enter a 3-digit area code");
+      return;
+    }
+    setAreaError(null);
+    setPicked(null);
+    setSearch({ tollFree: kind === "tollFree", areaCode: code || undefined });
+  };
+
+  const choice = available.data?.rows.find((r) => r.number === picked);
+
+  const confirmBuy = () => {
+    if (!choice) return;
+    buy.mutate(
+      { number: choice.number, name: name.trim() },
+      {
+        onSuccess: (bought) => {
+          notify.success(`${formatUsNumber(bought.number)} is now yours`);
+          close();
+        },
+        // "Just taken" and carrier outages: back to the list, which is searched again.
+        onError: () => {
+          setStep("search");
+          setPicked(null);
+          void available.refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={props.opened} onClose={close} title="Buy a number" size="lg">
+      {step === "search" ? (
+        <Stack>
+          <form onSubmit={runSearch} noValidate>
+            <Stack gap="sm">
+              <SegmentedControl
+                value={kind}
+                onChange={(v) => {
+                  setKind(v as "local" | "tollFree");
+                  setSearch(null);
+                  setPicked(null);
+                }}
+                data={[
+                  { value: "local", label: "Local (long code)" },
+                  { value: "tollFree", label: "Toll-free" },
+                ]}
+                aria-label="Kind of number"
+              />
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                {kind === "local" ? (
+                  <TextInput
+                    label="Area code"
+                    placeholder="e.g. 415"
+                    description="Leave empty to see numbers from popular area codes"
+                    value={areaCode}
+                    onChange={(e) => {
+                      setAreaCode(e.currentTarget.value.replace(/\D/g, "").slice(0, 3));
+                      setAreaError(null);
+                    }}
+                    error={areaError}
+                    inputMode="numeric"
+                    style={{ flex: 1 }}
+                    data-autofocus
+                  />
+                ) : (
+                  <Select
+                    label="Toll-free prefix"
+                    placeholder="Any prefix"
+                    description="Toll-free numbers need verification before they send freely"
+                    data={TOLL_FREE_AREA_CODES.map((c) => ({ value: c, label: c }))}
+                    value={prefix}
+                    onChange={setPrefix}
+                    clearable
+                    style={{ flex: 1 }}
+                  />
+                )}
+                <Button
+                  type="submit"
+                  leftSection={<IconSearch size={16} />}
+                  mt={25}
+                  loading={available.isFetching}
+                >
+                  Search
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+          <SearchResults search={search} state={available} picked={picked} onPick={setPicked} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button disabled={!choice} onClick={() => setStep("confirm")}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        choice && (
+          <Stack>
+            <Paper withBorder p="md" radius="md">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Your new number
+              </Text>
+              <Text fz={24} fw={700} data-testid="chosen-number">
+                {formatUsNumber(choice.number)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {placeLabel(choice)}
+              </Text>
+            </Paper>
+            <TextInput
+              label="Name (optional)"
+              placeholder="e.g. Front desk"
+              description="Shown next to the number wherever you pick one to send from"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={60}
+            />
+            {price > 0 ? (
+              <Alert color="brand" icon={<IconInfoCircle size={18} />} p="sm">
+                <Text size="sm">
+                  This number costs <b>{formatCents(price)} per month</b>, billed with your
+                  subscription from today until you release it.
+                </Text>
+              </Alert>
+            ) : (
+              <Alert color="teal" icon={<IconInfoCircle size={18} />} p="sm">
+                <Text size="sm">
+                  Your plan includes one number: this one has no extra charge. Each further number
+                  costs {formatCents(EXTRA_NUMBER_CENTS)} per month.
+                </Text>
+              </Alert>
+            )}
+            {price > 0 && (
+              <Checkbox
+                label={`I agree to pay ${formatCents(price)} per month for this number`}
+                checked={agreed}
+                onChange={(e) => setAgreed(e.currentTarget.checked)}
+              />
+            )}
+            <Group justify="space-between">
+              <Button
+                variant="subtle"
+                leftSection={<IconArrowLeft size={16} />}
+                onClick={() => setStep("search")}
+              >
+                Back
+              </Button>
+              <Button onClick={confirmBuy} loading={buy.isPending} disabled={price > 0 && !agreed}>
+                {price > 0 ? `Buy for ${formatCents(price)}/month` : "Buy number"}
+              </Button>
+            </Group>
+          </Stack>
+        )
+      )}
+    </Modal>
+  );
+}
+
+function placeLabel(n: Available): string {
+  if (n.tollFree) return "Toll-free, reachable from anywhere in the US";
+  return [n.locality, n.region].filter(Boolean).join(", ") || "United States";
+}
+
+function SearchResults(props: {
+  search: AvailableSearch | null;
+  state: ReturnType<typeof useAvailableNumbers>;
+  picked: string | null;
+  onPick: (n: string) => void;
+}) {
+  const { search, state } = props;
+  if (!search) {
+    return (
+      <Text size="sm" c="dimmed">
+        Search to see the numbers the carrier has available.
+      </Text>
+    );
+  }
+  if (state.isPending) {
+    return (
+      <Stack gap={8} aria-busy="true" aria-label="Searching numbers">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={44} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (state.isError) {
+    return (
+      <Alert color="red" title="The search did not work">
+        {state.error.message}
+      </Alert>
+    );
+  }
+  if (state.data.rows.length === 0) {
+    return (
+      <Alert color="gray" title="No numbers available">
+        {search.areaCode
+          ? `The carrier has no ${search.tollFree ? "toll-free" : "local"} numbers in ${search.areaCode} right now. Try a nearby area code.`
+          : "The carrier has no numbers of this kind right now. Please try again later."}
+      </Alert>
+    );
+  }
+  return (
+    <Radio.Group
+      value={props.picked}
+      onChange={props.onPick}
+      label={`${state.data.rows.length} numbers available`}
+    >
+      <ScrollArea.Autosize mah={300} mt="xs" type="auto">
+        <Stack gap={6} pr="xs">
+          {state.data.rows.map((n) => (
+            <Radio.Card
+              key={n.number}
+              value={n.number}
+              radius="md"
+              p="sm"
+              aria-label={formatUsNumber(n.number)}
+              data-testid="available-number"
+            >
+              <Group wrap="nowrap" gap="sm">
+                <Radio.Indicator />
+                <div>
+                  <Text fw={600} size="sm">
+                    {formatUsNumber(n.number)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {placeLabel(n)}
+                  </Text>
+                </div>
+              </Group>
+            </Radio.Card>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Radio.Group>
+  );
+}

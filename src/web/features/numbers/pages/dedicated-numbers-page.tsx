@@ -1,0 +1,361 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import {
+  IconAlertTriangle,
+  IconChevronRight,
+  IconDeviceMobileMessage,
+  IconEdit,
+  IconPlus,
+  IconSearch,
+  IconShieldCheck,
+  IconTrash,
+} from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
+import { formatUsNumber } from "../../../../domain/phone";
+import { TEXT } from "../../../../domain/texts";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { useCurrentAccount } from "../../../lib/use-current-account";
+import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
+import { useRegistration } from "../api/get-registration";
+import { useAllNumbers, useNumbers } from "../api/list-numbers";
+import { BuyNumberModal } from "../components/buy-number-modal";
+import { NumberStateBadge, NumberTypeBadge, StatusBadge } from "../components/number-badges";
+import { ReleaseNumberModal } from "../components/release-number-modal";
+import { RenameNumberModal } from "../components/rename-number-modal";
+import {
+  detailsPath,
+  formatCents,
+  isTenDlcRegistered,
+  monthlyCost,
+  tenDlcStatus,
+} from "../number-status";
+
+type TypeFilter = "all" | "longCode" | "tollFree";
+const REGISTRATION_PATH = "/number-registration";
+
+/** /dedicated-numbers: the account's numbers; the owner buys, names and releases them. */
+export default function DedicatedNumbersPage() {
+  const me = useCurrentAccount();
+  const owner = me?.superUser === true;
+  const navigate = useNavigate();
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search.trim(), 250);
+  const [type, setType] = useState<TypeFilter>("all");
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize("dn");
+  const list = useNumbers({ page, pageSize, search: query, type });
+  // The whole account (for the summary, the buy price and the last-number warning).
+  const all = useAllNumbers();
+  const registration = useRegistration({ enabled: owner });
+  const [buying, setBuying] = useState(false);
+  const [renaming, setRenaming] = useState<DedicatedNumber | null>(null);
+  const [releasing, setReleasing] = useState<DedicatedNumber | null>(null);
+
+  const everyNumber = all.data?.rows ?? [];
+  const accountHasNone = all.isSuccess && all.data.total === 0;
+  const monthly = everyNumber.reduce((sum, n) => sum + n.monthlyPriceCents, 0);
+  const sendable = everyNumber.filter((n) => n.verified);
+  const unverifiedTollFree = everyNumber.filter((n) => n.tollFree && !n.verified);
+  const hasLongCode = everyNumber.some((n) => !n.tollFree);
+  const needsRegistration =
+    owner && hasLongCode && registration.isSuccess && !isTenDlcRegistered(registration.data);
+
+  const openBuy = () => setBuying(true);
+
+  return (
+    <>
+      <PageHeader
+        title="Dedicated Numbers"
+        description="The numbers your texts are sent from and replies come to. Your plan includes one number; each extra number costs $5 per month."
+        actions={
+          owner && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconShieldCheck size={16} />}
+                component={Link}
+                to={REGISTRATION_PATH}
+              >
+                Number registration
+              </Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={openBuy}>
+                Buy a number
+              </Button>
+            </>
+          )
+        }
+      />
+      <Stack gap="md">
+        {needsRegistration && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title={`10DLC registration: ${tenDlcStatus(registration.data).label}`}
+          >
+            <Text size="sm">
+              {tenDlcStatus(registration.data).description} Until it is approved, links are disabled
+              in messages sent from your long codes.{" "}
+              <Anchor component={Link} to={REGISTRATION_PATH} size="sm" fw={600}>
+                Go to number registration
+              </Anchor>
+            </Text>
+          </Alert>
+        )}
+        {unverifiedTollFree.length > 0 && (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Unverified toll-free">
+            <Text size="sm">
+              {unverifiedTollFree.map((n) => formatUsNumber(n.number)).join(", ")}{" "}
+              {unverifiedTollFree.length === 1 ? "is" : "are"} not verified yet: sending from{" "}
+              {unverifiedTollFree.length === 1 ? "it" : "them"} is limited and links are disabled.
+              Open a number to submit its toll-free verification.
+            </Text>
+          </Alert>
+        )}
+        <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+          {list.isPending ? (
+            <TableSkeleton rows={4} />
+          ) : list.isError ? (
+            <EmptyState
+              icon={<IconDeviceMobileMessage size={28} />}
+              title="Numbers could not be loaded"
+              description={list.error.message}
+              action={{ label: "Try again", onClick: () => void list.refetch() }}
+            />
+          ) : accountHasNone ? (
+            <EmptyState
+              icon={<IconDeviceMobileMessage size={28} />}
+              title="No dedicated numbers yet"
+              description={
+                owner
+                  ? "Buy a number to start texting. Your plan includes your first number at no extra cost."
+                  : "Your account has no number to send from yet. Ask the account owner to add one."
+              }
+              action={owner ? { label: "Buy a number", onClick: openBuy } : undefined}
+            />
+          ) : (
+            <Stack gap="sm">
+              <Group gap="sm" wrap="wrap">
+                <TextInput
+                  placeholder="Search by name or number"
+                  aria-label="Search numbers"
+                  leftSection={<IconSearch size={16} />}
+                  value={search}
+                  onChange={(e) => {
+                    setSearch(e.currentTarget.value);
+                    setPage(1);
+                  }}
+                  w={{ base: "100%", sm: 300 }}
+                />
+                <SegmentedControl
+                  value={type}
+                  onChange={(v) => {
+                    setType(v as TypeFilter);
+                    setPage(1);
+                  }}
+                  data={[
+                    { value: "all", label: "All" },
+                    { value: "longCode", label: "Long codes" },
+                    { value: "tollFree", label: "Toll-free" },
+                  ]}
+                  aria-label="Type of number"
+                />
+              </Group>
+              <DataTable<DedicatedNumber>
+                records={list.data.rows}
+                idAccessor="id"
+                fetching={list.isFetching && list.isPlaceholderData}
+                minHeight={list.data.rows.length ? undefined : 180}
+                noRecordsText={TEXT.emptyTable}
+                totalRecords={list.data.total}
+                page={page}
+                onPageChange={setPage}
+                recordsPerPage={pageSize}
+                recordsPerPageOptions={PAGE_SIZES}
+                onRecordsPerPageChange={(n) => {
+                  setPageSize(n);
+                  setPage(1);
+                }}
+                recordsPerPageLabel="Per page"
+                paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+                verticalSpacing="sm"
+                highlightOnHover
+                onRowClick={({ record, event }) => {
+                  // Buttons and links in the row do their own thing.
+                  if ((event.target as HTMLElement).closest("button, a")) return;
+                  navigate(detailsPath(record));
+                }}
+                rowStyle={() => ({ cursor: "pointer" })}
+                columns={[
+                  {
+                    accessor: "number",
+                    title: "Number",
+                    render: (n) => (
+                      <Stack gap={2}>
+                        <Anchor
+                          component={Link}
+                          to={detailsPath(n)}
+                          fw={600}
+                          size="sm"
+                          c="inherit"
+                          style={{ whiteSpace: "nowrap" }}
+                        >
+                          {formatUsNumber(n.number)}
+                        </Anchor>
+                        {/* On a phone the other columns are hidden: name and state go here. */}
+                        <Group gap={6} hiddenFrom="sm">
+                          {n.name && (
+                            <Text size="xs" c="dimmed">
+                              {n.name}
+                            </Text>
+                          )}
+                          <NumberStateBadge number={n} />
+                        </Group>
+                      </Stack>
+                    ),
+                  },
+                  {
+                    accessor: "name",
+                    title: "Name",
+                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+                    render: (n) =>
+                      n.name ? (
+                        <Text size="sm">{n.name}</Text>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          No name
+                        </Text>
+                      ),
+                  },
+                  {
+                    accessor: "tollFree",
+                    title: "Type",
+                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+                    render: (n) => <NumberTypeBadge number={n} />,
+                  },
+                  {
+                    accessor: "state",
+                    title: "State",
+                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+                    render: (n) => <NumberStateBadge number={n} />,
+                  },
+                  {
+                    accessor: "tenDlc",
+                    title: "10DLC",
+                    hidden: !owner,
+                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+                    render: (n) =>
+                      n.tollFree ? (
+                        <Text size="sm" c="dimmed">
+                          Not needed
+                        </Text>
+                      ) : registration.data ? (
+                        <StatusBadge status={tenDlcStatus(registration.data)} />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          …
+                        </Text>
+                      ),
+                  },
+                  {
+                    accessor: "monthlyPriceCents",
+                    title: "Monthly cost",
+                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+                    render: (n) => (
+                      <Text size="sm" c={n.monthlyPriceCents ? undefined : "dimmed"}>
+                        {monthlyCost(n)}
+                      </Text>
+                    ),
+                  },
+                  {
+                    accessor: "actions",
+                    title: <VisuallyHidden>Actions</VisuallyHidden>,
+                    textAlign: "right",
+                    width: owner ? 116 : 52,
+                    render: (n) => (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {owner && (
+                          <>
+                            <Tooltip label="Rename" withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                onClick={() => setRenaming(n)}
+                                aria-label={`Rename ${formatUsNumber(n.number)}`}
+                              >
+                                <IconEdit size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Release" withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                onClick={() => setReleasing(n)}
+                                aria-label={`Release ${formatUsNumber(n.number)}`}
+                              >
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </>
+                        )}
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          component={Link}
+                          to={detailsPath(n)}
+                          aria-label={`Details of ${formatUsNumber(n.number)}`}
+                        >
+                          <IconChevronRight size={18} />
+                        </ActionIcon>
+                      </Group>
+                    ),
+                  },
+                ]}
+              />
+              {all.data && (
+                <Text size="sm" c="dimmed" data-testid="numbers-summary">
+                  {all.data.total} {all.data.total === 1 ? "number" : "numbers"} · {sendable.length}{" "}
+                  ready to send ·{" "}
+                  {monthly > 0
+                    ? `${formatCents(monthly)} per month for extra numbers`
+                    : "no extra monthly charge"}
+                </Text>
+              )}
+            </Stack>
+          )}
+        </Paper>
+      </Stack>
+      {owner && (
+        <>
+          <BuyNumberModal
+            opened={buying}
+            firstNumber={accountHasNone}
+            onClose={() => setBuying(false)}
+          />
+          <RenameNumberModal number={renaming} onClose={() => setRenaming(null)} />
+          <ReleaseNumberModal
+            number={releasing}
+            lastSendingNumber={sendable.length === 1 && sendable[0]?.id === releasing?.id}
+            onClose={() => setReleasing(null)}
+          />
+        </>
+      )}
+    </>
+  );
+}

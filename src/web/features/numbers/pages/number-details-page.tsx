@@ -1,0 +1,260 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import {
+  IconArrowLeft,
+  IconCircleCheck,
+  IconDeviceMobileOff,
+  IconInfoCircle,
+  IconTrash,
+} from "@tabler/icons-react";
+import dayjs from "dayjs";
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
+import { formatUsNumber } from "../../../../domain/phone";
+import { EmptyState } from "../../../components/empty-state";
+import { useCurrentAccount } from "../../../lib/use-current-account";
+import { useNumber } from "../api/get-number";
+import { useRegistration } from "../api/get-registration";
+import { useAllNumbers } from "../api/list-numbers";
+import { EditableName } from "../components/editable-name";
+import { NumberStateBadge, NumberTypeBadge, StatusBadge } from "../components/number-badges";
+import { ReleaseNumberModal } from "../components/release-number-modal";
+import { TollFreeVerificationForm } from "../components/toll-free-verification-form";
+import {
+  monthlyCost,
+  numberState,
+  sendingLimits,
+  tenDlcStatus,
+  verificationStatus,
+} from "../number-status";
+
+const LIST_PATH = "/dedicated-numbers";
+
+/** /dedicated-numbers/details/:id/:number: one number, its limits and its verification. */
+export default function NumberDetailsPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const number = useNumber(id);
+
+  return (
+    <Stack gap="md" maw={960}>
+      <Anchor component={Link} to={LIST_PATH} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} />
+          Dedicated Numbers
+        </Group>
+      </Anchor>
+      {number.isPending && Number.isInteger(id) && id > 0 ? (
+        <DetailsSkeleton />
+      ) : number.isError ? (
+        <EmptyState
+          icon={<IconDeviceMobileOff size={28} />}
+          title="This number could not be loaded"
+          description={number.error.message}
+          action={{ label: "Try again", onClick: () => void number.refetch() }}
+        />
+      ) : number.data ? (
+        <NumberDetails number={number.data} />
+      ) : (
+        <NotFound />
+      )}
+    </Stack>
+  );
+}
+
+function NotFound() {
+  const navigate = useNavigate();
+  return (
+    <Paper withBorder radius="lg" data-testid="number-not-found">
+      <EmptyState
+        icon={<IconDeviceMobileOff size={28} />}
+        title="Number not found"
+        description="This number is not in your account. It may have been released, or the link is wrong."
+        action={{ label: "Back to Dedicated Numbers", onClick: () => navigate(LIST_PATH) }}
+      />
+    </Paper>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading">
+      <Skeleton height={36} width={260} />
+      <Skeleton height={160} radius="lg" />
+      <Skeleton height={120} radius="lg" />
+    </Stack>
+  );
+}
+
+function NumberDetails({ number }: { number: DedicatedNumber }) {
+  const me = useCurrentAccount();
+  const owner = me?.superUser === true;
+  const navigate = useNavigate();
+  const registration = useRegistration({ enabled: owner && !number.tollFree });
+  const all = useAllNumbers();
+  const [releasing, setReleasing] = useState(false);
+  const state = numberState(number);
+  const verification = verificationStatus(number);
+  const limits = sendingLimits(number, registration.data);
+  const sendable = all.data?.rows.filter((n) => n.verified) ?? [];
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={6}>
+          <Title order={2} fz={{ base: 24, sm: 28 }} data-testid="details-number">
+            {formatUsNumber(number.number)}
+          </Title>
+          <Group gap={6}>
+            <NumberTypeBadge number={number} />
+            <NumberStateBadge number={number} />
+          </Group>
+        </Stack>
+        {owner && (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setReleasing(true)}
+          >
+            Release number
+          </Button>
+        )}
+      </Group>
+
+      <Section title="Details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Field label="Name">
+            <EditableName number={number} editable={owner} />
+          </Field>
+          <Field label="Number">
+            <Text size="sm">{formatUsNumber(number.number)}</Text>
+          </Field>
+          <Field label="Type">
+            <Text size="sm">
+              {number.tollFree ? "Toll-free" : "Long code (local 10-digit number)"}
+            </Text>
+          </Field>
+          <Field label="State">
+            <Text size="sm">
+              {state.label}: {state.description}
+            </Text>
+          </Field>
+          <Field label="Added">
+            <Text size="sm">{dayjs(number.createdAt).format("MMMM D, YYYY")}</Text>
+          </Field>
+          <Field label="Monthly cost">
+            <Text size="sm">
+              {monthlyCost(number)}
+              {number.monthlyPriceCents === 0 && " with your plan"}
+            </Text>
+          </Field>
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Sending limits">
+        {limits.length > 0 ? (
+          <Alert color="orange" icon={<IconInfoCircle size={18} />} p="sm" data-testid="limits">
+            <List size="sm" spacing={4}>
+              {limits.map((l) => (
+                <List.Item key={l}>{l}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : (
+          <Group gap={8} data-testid="limits">
+            <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />
+            <Text size="sm">
+              {owner || number.tollFree
+                ? "No extra limits apply to this number."
+                : "No limits apply to this number itself. Links also need the account's 10DLC registration, which the account owner manages."}
+            </Text>
+          </Group>
+        )}
+        {!number.tollFree && owner && registration.data && (
+          <Group gap="xs" mt="sm">
+            <Text size="sm">10DLC registration:</Text>
+            <StatusBadge status={tenDlcStatus(registration.data)} />
+            <Anchor component={Link} to="/number-registration" size="sm">
+              Manage registration
+            </Anchor>
+          </Group>
+        )}
+      </Section>
+
+      {verification && (
+        <Section
+          title="Toll-free verification"
+          right={
+            <Badge color={verification.color} variant="light" tt="none" data-testid="tf-status">
+              {verification.label}
+            </Badge>
+          }
+        >
+          <Text size="sm" c="dimmed" mb="sm">
+            {verification.description} Carriers require toll-free numbers to be verified before they
+            carry marketing and notification traffic at full volume.
+          </Text>
+          {owner && (number.tfVerification === "none" || number.tfVerification === "rejected") ? (
+            <TollFreeVerificationForm
+              numberId={number.id}
+              defaults={{ businessName: me?.businessName ?? "", contactEmail: me?.email ?? "" }}
+            />
+          ) : (
+            !owner &&
+            number.tfVerification !== "verified" && (
+              <Text size="sm">Only the account owner can submit the verification.</Text>
+            )
+          )}
+        </Section>
+      )}
+
+      {owner && (
+        <ReleaseNumberModal
+          number={releasing ? number : null}
+          lastSendingNumber={number.verified && sendable.length === 1}
+          onClose={() => setReleasing(false)}
+          onReleased={() => navigate(LIST_PATH, { replace: true })}
+        />
+      )}
+    </>
+  );
+}
+
+function Section(props: { title: string; right?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="lg">
+          {props.title}
+        </Title>
+        {props.right}
+      </Group>
+      {props.children}
+    </Paper>
+  );
+}
+
+function Field(props: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {props.label}
+      </Text>
+      {props.children}
+    </Stack>
+  );
+}

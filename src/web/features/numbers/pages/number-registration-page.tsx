@@ -1,0 +1,131 @@
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconInfoCircle, IconShieldCheck } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { INDUSTRIES } from "../../../../domain/industries";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { useCurrentAccount } from "../../../lib/use-current-account";
+import { useRegistration } from "../api/get-registration";
+import { BrandForm } from "../components/brand-form";
+import { CampaignForm } from "../components/campaign-form";
+import { type Registration, tenDlcStatus } from "../number-status";
+
+type Status = Registration["brandStatus"];
+const STATUS_BADGE: Record<Status, { label: string; color: string }> = {
+  none: { label: "Not submitted", color: "gray" },
+  pending: { label: "Pending review", color: "yellow" },
+  approved: { label: "Approved", color: "green" },
+  rejected: { label: "Rejected", color: "red" },
+};
+
+/** /number-registration (owner only): 10DLC brand and campaign registration with their statuses. */
+export default function NumberRegistrationPage() {
+  const me = useCurrentAccount();
+  const registration = useRegistration();
+
+  return (
+    <Stack gap="md" maw={960}>
+      <PageHeader
+        title="10DLC registration"
+        description="US carriers ask every business that texts from local (10DLC) numbers to register its brand and a campaign. Until both are approved, links are disabled in your messages and carriers may filter them."
+      />
+      {registration.isPending ? (
+        <Stack gap="md" aria-busy="true" aria-label="Loading">
+          <Skeleton height={64} radius="lg" />
+          <Skeleton height={320} radius="lg" />
+        </Stack>
+      ) : registration.isError ? (
+        <EmptyState
+          icon={<IconShieldCheck size={28} />}
+          title="Registration could not be loaded"
+          description={registration.error.message}
+          action={{ label: "Try again", onClick: () => void registration.refetch() }}
+        />
+      ) : (
+        <RegistrationForms
+          registration={registration.data}
+          defaults={{
+            legalName: me?.businessName ?? "",
+            contactEmail: me?.email ?? "",
+            vertical: INDUSTRIES.find((i) => i.id === me?.industry)?.name ?? "",
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function RegistrationForms(props: {
+  registration: Registration;
+  defaults: { legalName: string; contactEmail: string; vertical: string };
+}) {
+  const r = props.registration;
+  const narrow = useMediaQuery("(max-width: 48em)");
+  const overall = tenDlcStatus(r);
+  const active =
+    r.brandStatus === "none" || r.brandStatus === "rejected"
+      ? 0
+      : r.campaignStatus === "none" || r.campaignStatus === "rejected"
+        ? 1
+        : r.brandStatus === "approved" && r.campaignStatus === "approved"
+          ? 3
+          : 2;
+
+  return (
+    <>
+      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+        <Group justify="space-between" mb="md" gap="xs">
+          <Text fw={600}>Status</Text>
+          <Badge color={overall.color} variant="light" tt="none" data-testid="registration-status">
+            {overall.label}
+          </Badge>
+        </Group>
+        <Stepper
+          active={active}
+          size="sm"
+          allowNextStepsSelect={false}
+          orientation={narrow ? "vertical" : "horizontal"}
+        >
+          <Stepper.Step label="Brand" description={STATUS_BADGE[r.brandStatus].label} />
+          <Stepper.Step label="Campaign" description={STATUS_BADGE[r.campaignStatus].label} />
+          <Stepper.Step label="Carrier review" description="Usually 1–3 business days" />
+        </Stepper>
+      </Paper>
+      {active === 2 && (
+        <Alert color="brand" icon={<IconInfoCircle size={18} />}>
+          Both parts are with the carriers' registry. You can keep texting meanwhile; links stay
+          disabled until approval. Changes are still possible: resubmitting starts the review again.
+        </Alert>
+      )}
+      <Section title="1. Brand" status={r.brandStatus}>
+        <BrandForm registration={r} defaults={props.defaults} />
+      </Section>
+      <Section title="2. Campaign" status={r.campaignStatus}>
+        {r.brandStatus === "none" && (
+          <Text size="sm" c="dimmed" mb="sm">
+            Submit your brand first; the campaign is registered under it.
+          </Text>
+        )}
+        <CampaignForm registration={r} />
+      </Section>
+    </>
+  );
+}
+
+function Section(props: { title: string; status: Status; children: ReactNode }) {
+  const badge = STATUS_BADGE[props.status];
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="lg">
+          {props.title}
+        </Title>
+        <Badge color={badge.color} variant="light" tt="none">
+          {badge.label}
+        </Badge>
+      </Group>
+      {props.children}
+    </Paper>
+  );
+}
