@@ -14,8 +14,10 @@ import type { AuthContext } from "../../http/context";
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type SubscriberListRow = SubscriberRow & { optedOut: boolean; blocked: boolean };
 
+// Columns are written out with their table: Drizzle renders a column in a selected sql`` without
+// it, and inside the subquery a bare "phone" would be the suppression's own (every row matched).
 const suppressed = (reason: "opted_out" | "blocked") =>
-  sql<boolean>`exists (select 1 from ${suppressions} where ${suppressions.accountId} = ${subscribers.accountId} and ${suppressions.phone} = ${subscribers.phone} and ${suppressions.reason} = ${reason})`;
+  sql<boolean>`exists (select 1 from ${suppressions} sp where sp.account_id = "subscribers"."account_id" and sp.phone = "subscribers"."phone" and sp.reason = ${reason})`;
 
 const withFlags = {
   row: subscribers,

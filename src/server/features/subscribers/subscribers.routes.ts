@@ -13,6 +13,7 @@ import {
 import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import type { ManualConsentAction } from "../compliance/compliance.service";
+import { subscriberHistoryRoutes } from "./subscriber-history.routes";
 import * as subscribers from "./subscribers.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -112,4 +113,5 @@ export function subscribersRoutes(app: FastifyInstance, ctx: AppContext) {
     (req) =>
       subscribers.bulkRemoveFromGroup(ctx, authOf(req), req.body.selection, req.body.groupId),
   );
+  subscriberHistoryRoutes(app, ctx);
 }

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  consentHistoryResponse,
+  membershipsQuery,
+  membershipsResponse,
+  subscriberMessagesQuery,
+  subscriberMessagesResponse,
+} from "../../../domain/subscriber-history.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as history from "./subscriber-history.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ["subscribers"];
+
+/** Read-only views around subscribers: consent log, messages, groups of a table page. */
+export function subscriberHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/subscribers/memberships",
+    {
+      preHandler: requireAuth,
+      schema: { tags, querystring: membershipsQuery, response: { 200: membershipsResponse } },
+    },
+    (req) => history.groupsOfMany(ctx, authOf(req), req.query.ids),
+  );
+  r.get(
+    "/api/subscribers/:id/consent-history",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: idParams, response: { 200: consentHistoryResponse } },
+    },
+    (req) => history.consentHistory(ctx, authOf(req), req.params.id),
+  );
+  r.get(
+    "/api/subscribers/:id/messages",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: subscriberMessagesQuery,
+        response: { 200: subscriberMessagesResponse },
+      },
+    },
+    (req) => history.messages(ctx, authOf(req), req.params.id, req.query),
+  );
+}

@@ -1,0 +1,26 @@
+import { MultiSelect, type MultiSelectProps, Pill } from "@mantine/core";
+
+/** Multi-selects show up to 16 bubbles (spec doc 2 §9); the rest are counted in one more. */
+export const MAX_BUBBLES = 16;
+
+export function BubbleMultiSelect(props: MultiSelectProps & { value: string[] }) {
+  const { value } = props;
+  return (
+    <MultiSelect
+      {...props}
+      renderPill={({ option, value: v, onRemove, disabled }) => {
+        const index = value.indexOf(String(v));
+        if (index >= MAX_BUBBLES) {
+          return index === MAX_BUBBLES ? (
+            <Pill key="more">+{value.length - MAX_BUBBLES} more</Pill>
+          ) : null;
+        }
+        return (
+          <Pill key={String(v)} withRemoveButton={!disabled} onRemove={onRemove}>
+            {option.label}
+          </Pill>
+        );
+      }}
+    />
+  );
+}

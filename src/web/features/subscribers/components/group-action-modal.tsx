@@ -1,0 +1,72 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { GroupSelect } from "./group-select";
+
+/** Picks the static group a bulk add or remove applies to. */
+export function GroupActionModal(props: {
+  kind: "add-to-group" | "remove-from-group" | null;
+  count: number;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (groupId: number, groupName: string) => void;
+}) {
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    if (props.kind) {
+      setGroupId(null);
+      setError(undefined);
+    }
+  }, [props.kind]);
+  const adding = props.kind === "add-to-group";
+  const who = `${props.count.toLocaleString()} subscriber${props.count === 1 ? "" : "s"}`;
+
+  return (
+    <Modal
+      opened={props.kind !== null}
+      onClose={props.onClose}
+      title={adding ? "Add to Group" : "Remove from Group"}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!groupId) {
+            setError("Select a group");
+            return;
+          }
+          props.onConfirm(Number(groupId), name);
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            {adding ? `Add ${who} to a group.` : `Remove ${who} from a group.`} Adaptive groups are
+            not listed: their members follow the group's rules.
+          </Text>
+          <GroupSelect
+            label="Group"
+            placeholder="Choose a group"
+            value={groupId}
+            onChange={(v, label) => {
+              setGroupId(v);
+              setName(label ?? "");
+              setError(undefined);
+            }}
+            staticOnly
+            required
+            error={error}
+            data-testid="bulk-group"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={props.busy}>
+              {adding ? "Add to Group" : "Remove from Group"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,295 @@
+import { Badge, Button, Drawer, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { modals, useModals } from "@mantine/modals";
+import {
+  IconBan,
+  IconCircleCheck,
+  IconCircleX,
+  IconLockOpen,
+  IconPencil,
+  IconTrash,
+  IconUserQuestion,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { displayPhone } from "../../../../domain/contact-display";
+import type { SubscriberDetail } from "../../../../domain/subscribers.schemas";
+import { EmptyState } from "../../../components/empty-state";
+import { ApiError } from "../../../lib/api-client";
+import { MOBILE_QUERY } from "../../../lib/media";
+import { notify } from "../../../lib/notify";
+import { type ConsentAction, useChangeConsent } from "../api/change-consent";
+import { useDeleteSubscriber } from "../api/delete-subscriber";
+import { useMemberships } from "../api/get-memberships";
+import { useSubscriber } from "../api/get-subscriber";
+import { useCustomFields } from "../api/list-custom-fields";
+import { ConsentTimeline } from "./consent-timeline";
+import { MessageList } from "./message-list";
+import { SubscriberDetails } from "./subscriber-details";
+import { SubscriberFormModal } from "./subscriber-form-modal";
+import { fullName } from "./subscribers-table";
+
+const CONSENT_COPY: Record<
+  ConsentAction,
+  { title: string; body: string; confirm: string; done: string; color?: string }
+> = {
+  "opt-out": {
+    title: "Opt out this subscriber?",
+    body: "They will receive no more messages from you until they text START or you opt them back in. The change is written to the consent history.",
+    confirm: "Opt Out",
+    done: "Subscriber opted out",
+    color: "red",
+  },
+  "opt-in": {
+    title: "Opt this subscriber back in?",
+    body: "Only do this when the person has asked to receive your messages again. The change is written to the consent history with your name.",
+    confirm: "Opt Back In",
+    done: "Subscriber opted back in",
+  },
+  block: {
+    title: "Block this number?",
+    body: "Nothing will be sent to a blocked number. The change is written to the consent history.",
+    confirm: "Block",
+    done: "Number blocked",
+    color: "red",
+  },
+  unblock: {
+    title: "Unblock this number?",
+    body: "Messages can be sent to this number again (unless it has opted out).",
+    confirm: "Unblock",
+    done: "Number unblocked",
+  },
+};
+
+/** The subscriber panel: fields, groups, attributes, consent history, messages and actions. */
+export function SubscriberDrawer(props: {
+  subscriberId: number | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [editing, setEditing] = useState(false);
+  // Escape closes the dialog on top (edit form, confirmation), not the panel under it too.
+  const confirmations = useModals().modals.length;
+  const dialogOpen = editing || confirmations > 0;
+  const detail = useSubscriber(props.subscriberId);
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  const s = detail.data;
+  const title = s ? fullName(s) || displayPhone(s.number) : "Subscriber";
+
+  return (
+    <>
+      <Drawer
+        opened={props.subscriberId !== null}
+        onClose={props.onClose}
+        closeOnEscape={!dialogOpen}
+        closeButtonProps={{ "aria-label": "Close" }}
+        position="right"
+        size={mobile ? "100%" : 560}
+        title={
+          <Title order={3} size="h4" data-testid="subscriber-title">
+            {detail.isPending ? <Skeleton h={22} w={180} /> : title}
+          </Title>
+        }
+        data-testid="subscriber-drawer"
+      >
+        {detail.isPending && props.subscriberId !== null && <DrawerSkeleton />}
+        {notFound && (
+          <EmptyState
+            icon={<IconUserQuestion size={28} />}
+            title="Subscriber not found"
+            description="This subscriber does not exist in your account. It may have been deleted."
+            action={{ label: "Back to Subscribers", onClick: props.onClose }}
+          />
+        )}
+        {detail.isError && !notFound && (
+          <Text c="red">The subscriber could not be loaded. Please try again.</Text>
+        )}
+        {s && (
+          <DrawerBody
+            subscriber={s}
+            timeZone={props.timeZone}
+            onDeleted={props.onClose}
+            onEdit={() => setEditing(true)}
+          />
+        )}
+      </Drawer>
+      {/* Outside the drawer's tree: Escape in the form must not close the drawer as well. */}
+      <SubscriberFormModal
+        opened={editing && s !== undefined}
+        onClose={() => setEditing(false)}
+        subscriber={s}
+      />
+    </>
+  );
+}
+
+function DrawerSkeleton() {
+  return (
+    <Stack>
+      <Skeleton h={28} w="60%" />
+      <Skeleton h={34} />
+      <Skeleton h={200} />
+    </Stack>
+  );
+}
+
+function DrawerBody(props: {
+  subscriber: SubscriberDetail;
+  timeZone: string;
+  onDeleted: () => void;
+  onEdit: () => void;
+}) {
+  const s = props.subscriber;
+  const [tab, setTab] = useState<string | null>("details");
+  const fields = useCustomFields();
+  const memberships = useMemberships([s.id]);
+  const consent = useChangeConsent();
+  const remove = useDeleteSubscriber();
+  const who = fullName(s) || displayPhone(s.number);
+
+  const confirmConsent = (action: ConsentAction) => {
+    const copy = CONSENT_COPY[action];
+    modals.openConfirmModal({
+      title: copy.title,
+      children: (
+        <Text size="sm">
+          <b>{who}</b> ({displayPhone(s.number)}). {copy.body}
+        </Text>
+      ),
+      labels: { confirm: copy.confirm, cancel: "Cancel" },
+      confirmProps: { color: copy.color, "data-testid": "confirm-consent" },
+      onConfirm: () =>
+        consent.mutate({ id: s.id, action }, { onSuccess: () => notify.success(copy.done) }),
+    });
+  };
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: "Delete subscriber?",
+      children: (
+        <Text size="sm">
+          <b>{who}</b> ({displayPhone(s.number)}) will be removed with their groups and attributes.
+          This cannot be undone. An opt-out stays in force and the consent history is kept.
+        </Text>
+      ),
+      labels: { confirm: "Delete Subscriber", cancel: "Cancel" },
+      confirmProps: { color: "red", "data-testid": "confirm-delete" },
+      onConfirm: () =>
+        remove.mutate(s.id, {
+          onSuccess: () => {
+            notify.success("Subscriber deleted");
+            props.onDeleted();
+          },
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Text size="lg" fw={600}>
+          {displayPhone(s.number)}
+        </Text>
+        {s.optedOut ? (
+          <Badge color="red" variant="light" data-testid="status-opted-out">
+            Opted out
+          </Badge>
+        ) : (
+          <Badge color="teal" variant="light">
+            Subscribed
+          </Badge>
+        )}
+        {s.blocked && (
+          <Badge color="dark" variant="light">
+            Blocked
+          </Badge>
+        )}
+        {s.isLandline && (
+          <Badge color="orange" variant="light">
+            Landline
+          </Badge>
+        )}
+      </Group>
+      <Group gap={6}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} />}
+          onClick={props.onEdit}
+        >
+          Edit
+        </Button>
+        {s.optedOut ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCircleCheck size={14} />}
+            onClick={() => confirmConsent("opt-in")}
+            loading={consent.isPending && consent.variables?.action === "opt-in"}
+          >
+            Opt Back In
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCircleX size={14} />}
+            onClick={() => confirmConsent("opt-out")}
+            loading={consent.isPending && consent.variables?.action === "opt-out"}
+          >
+            Opt Out
+          </Button>
+        )}
+        {s.blocked ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconLockOpen size={14} />}
+            onClick={() => confirmConsent("unblock")}
+          >
+            Unblock
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconBan size={14} />}
+            onClick={() => confirmConsent("block")}
+          >
+            Block
+          </Button>
+        )}
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={14} />}
+          onClick={confirmDelete}
+          loading={remove.isPending}
+        >
+          Delete
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="consent">Consent History</Tabs.Tab>
+          <Tabs.Tab value="messages">Messages</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <SubscriberDetails
+            subscriber={s}
+            groups={memberships.data?.[String(s.id)]}
+            fields={fields.data ?? []}
+            timeZone={props.timeZone}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="consent" pt="md">
+          <ConsentTimeline subscriberId={s.id} timeZone={props.timeZone} />
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <MessageList subscriberId={s.id} timeZone={props.timeZone} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

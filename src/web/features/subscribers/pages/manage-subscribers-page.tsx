@@ -1,0 +1,266 @@
+import { Button, Group, Indicator, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import {
+  IconAdjustmentsHorizontal,
+  IconFileImport,
+  IconPlus,
+  IconUsers,
+} from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { EmptyState } from "../../../components/empty-state";
+import { notify } from "../../../lib/notify";
+import { usePageSize } from "../../../lib/use-page-size";
+import { useBulkAction } from "../api/bulk-actions";
+import { useAccount } from "../api/get-account";
+import { useMemberships } from "../api/get-memberships";
+import { useCustomFields } from "../api/list-custom-fields";
+import { useSubscribers } from "../api/list-subscribers";
+import { useStartExport } from "../api/start-export";
+import { ActiveFilters } from "../components/active-filters";
+import { ExportStartedModal } from "../components/export-started-modal";
+import { FilterDrawer } from "../components/filter-drawer";
+import { GroupActionModal } from "../components/group-action-modal";
+import { SearchInput } from "../components/search-input";
+import { type BulkKind, SelectionBar } from "../components/selection-bar";
+import { SubscriberDrawer } from "../components/subscriber-drawer";
+import { SubscriberFormModal } from "../components/subscriber-form-modal";
+import { SubscribersTable } from "../components/subscribers-table";
+import { TableSkeleton } from "../components/table-skeleton";
+import { todayIn } from "../lib/dates";
+import { countFilters, filterEntries, hasFilters } from "../lib/filter-params";
+import { NO_SELECTION, type Selection, selectedCount, toApiSelection } from "../lib/selection";
+import { useListParams } from "../lib/use-list-params";
+
+const plural = (n: number) => `${n.toLocaleString()} subscriber${n === 1 ? "" : "s"}`;
+
+/** /subscribers/manage: search, filter, page through, select and act on subscribers. */
+export default function ManageSubscribersPage() {
+  const list = useListParams();
+  const account = useAccount();
+  const timeZone = account.data?.timezoneIana ?? "America/New_York";
+  const [pageSize, setPageSize] = usePageSize("mc");
+  const fields = useCustomFields();
+  const [filtersOpened, filtersDrawer] = useDisclosure(false);
+  const [adding, setAdding] = useState(false);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const [groupAction, setGroupAction] = useState<"add-to-group" | "remove-from-group" | null>(null);
+  const [exported, setExported] = useState<number | null>(null);
+  const bulk = useBulkAction();
+  const startExport = useStartExport();
+
+  const params = useMemo(() => {
+    const p: Record<string, string | string[] | number | undefined> = {
+      query: list.query || undefined,
+      page: list.page - 1,
+      pageSize,
+      sortBy: list.sort,
+      sortDirection: list.direction.toUpperCase(),
+    };
+    for (const [k, v] of filterEntries(list.filter)) {
+      const prev = p[k];
+      p[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [String(prev)]), v];
+    }
+    return p;
+  }, [list.query, list.page, pageSize, list.sort, list.direction, list.filter]);
+  const subscribers = useSubscribers(params);
+  const rows = subscribers.data?.rows ?? [];
+  const total = subscribers.data?.total ?? 0;
+  const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
+  const memberships = useMemberships(pageIds);
+
+  // A new search or filter is a new set of rows: what was selected no longer applies.
+  const selectionScope = JSON.stringify([list.query, list.filter]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the scope changes
+  useEffect(() => setSelection(NO_SELECTION), [selectionScope]);
+
+  // A page past the end (rows deleted, a shared link) goes to the last page there is.
+  useEffect(() => {
+    if (subscribers.data && rows.length === 0 && total > 0 && list.page > 1) {
+      list.setPage(Math.max(1, Math.ceil(total / pageSize)));
+    }
+  }, [subscribers.data, rows.length, total, list, pageSize]);
+
+  const count = selectedCount(selection, total);
+  const apiSelection = () => toApiSelection(selection, list.filter, list.query);
+  const filtered = hasFilters(list.filter) || list.query !== "";
+  const filterCount = countFilters(list.filter);
+
+  const onBulk = (kind: BulkKind) => {
+    if (kind === "add-to-group" || kind === "remove-from-group") setGroupAction(kind);
+    else if (kind === "export") {
+      startExport.mutate(apiSelection(), { onSuccess: () => setExported(count) });
+    } else {
+      modals.openConfirmModal({
+        title: `Delete ${plural(count)}?`,
+        children: (
+          <Text size="sm">
+            {count === 1 ? "This subscriber" : `These ${plural(count)}`} will be removed with their
+            groups and attributes. This cannot be undone. Opt-outs stay in force and the consent
+            history is kept.
+          </Text>
+        ),
+        labels: { confirm: `Delete ${plural(count)}`, cancel: "Cancel" },
+        confirmProps: { color: "red", "data-testid": "confirm-bulk-delete" },
+        onConfirm: () =>
+          bulk.mutate(
+            { kind: "delete", selection: apiSelection() },
+            {
+              onSuccess: (r) => {
+                notify.success(`${plural(r.affected)} deleted`);
+                setSelection(NO_SELECTION);
+              },
+            },
+          ),
+      });
+    }
+  };
+
+  const onGroupConfirm = (groupId: number, groupName: string) => {
+    if (!groupAction) return;
+    const kind = groupAction;
+    bulk.mutate(
+      { kind, selection: apiSelection(), groupId },
+      {
+        onSuccess: (r) => {
+          const rest = count - r.affected;
+          if (kind === "add-to-group") {
+            notify.success(
+              `${plural(r.affected)} added to ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} already in it)` : ""}`,
+            );
+          } else {
+            notify.success(
+              `${plural(r.affected)} removed from ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} were not in it)` : ""}`,
+            );
+          }
+          setGroupAction(null);
+          setSelection(NO_SELECTION);
+        },
+      },
+    );
+  };
+
+  const noSubscribersYet = subscribers.data && total === 0 && !filtered;
+
+  return (
+    <>
+      <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" style={{ flex: "1 1 320px" }}>
+          <SearchInput value={list.query} onSearch={list.setQuery} />
+          <Indicator
+            label={<span data-testid="filter-count-badge">{filterCount}</span>}
+            size={18}
+            disabled={filterCount === 0}
+            offset={4}
+          >
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={16} />}
+              onClick={filtersDrawer.open}
+            >
+              Filters
+            </Button>
+          </Indicator>
+          {subscribers.data && (
+            <Text size="sm" c="dimmed" data-testid="subscriber-total">
+              {filtered ? `${plural(total)} found` : plural(total)}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to="/subscribers/import"
+            variant="default"
+            leftSection={<IconFileImport size={16} />}
+          >
+            Import
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add Subscriber
+          </Button>
+        </Group>
+      </Group>
+
+      <ActiveFilters filter={list.filter} fields={fields.data ?? []} onChange={list.setFilter} />
+
+      <SelectionBar
+        selection={selection}
+        total={total}
+        pageIds={pageIds}
+        busy={bulk.isPending || startExport.isPending}
+        onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
+        onClear={() => setSelection(NO_SELECTION)}
+        onAction={onBulk}
+      />
+
+      {subscribers.isPending ? (
+        <TableSkeleton />
+      ) : subscribers.isError && !subscribers.data ? (
+        <EmptyState
+          icon={<IconUsers size={28} />}
+          title="The subscribers could not be loaded"
+          description={subscribers.error.message}
+          action={{ label: "Try Again", onClick: () => void subscribers.refetch() }}
+        />
+      ) : noSubscribersYet ? (
+        <EmptyState
+          icon={<IconUsers size={28} />}
+          title="No subscribers yet"
+          description="Add people by hand, import a spreadsheet, or let them join by texting one of your keywords."
+          action={{ label: "Add Subscriber", onClick: () => setAdding(true) }}
+        />
+      ) : (
+        <SubscribersTable
+          rows={rows}
+          total={total}
+          page={list.page}
+          pageSize={pageSize}
+          fetching={subscribers.isFetching && subscribers.isPlaceholderData}
+          sort={list.sort}
+          direction={list.direction}
+          timeZone={timeZone}
+          groups={memberships.data}
+          selection={selection}
+          onSelectionChange={setSelection}
+          onPageChange={list.setPage}
+          onPageSizeChange={(n) => {
+            setPageSize(n);
+            list.resetPage();
+          }}
+          onSortChange={list.setSort}
+          onOpen={list.openSubscriber}
+        />
+      )}
+
+      <FilterDrawer
+        opened={filtersOpened}
+        onClose={filtersDrawer.close}
+        filter={list.filter}
+        onApply={list.setFilter}
+        today={todayIn(timeZone)}
+        restricted={account.data?.restrictedUser ?? true}
+        fields={fields.data ?? []}
+      />
+      <SubscriberFormModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onCreated={(id) => list.openSubscriber(id)}
+      />
+      <SubscriberDrawer
+        subscriberId={list.subscriberId}
+        timeZone={timeZone}
+        onClose={list.closeSubscriber}
+      />
+      <GroupActionModal
+        kind={groupAction}
+        count={count}
+        busy={bulk.isPending}
+        onClose={() => setGroupAction(null)}
+        onConfirm={onGroupConfirm}
+      />
+      <ExportStartedModal count={exported} onClose={() => setExported(null)} />
+    </>
+  );
+}
