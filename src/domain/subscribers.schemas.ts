@@ -239,9 +239,18 @@ export const listSubscribersQuery = z.intersection(
       .default("DESC")
       .transform((s) => s.toUpperCase())
       .pipe(z.enum(["ASC", "DESC"], "Sort direction is ASC or DESC")),
+    /**
+     * withTotal=false leaves the total out (null): the page comes back at index speed and the
+     * screen asks /api/subscribers/count beside it, since counting 100,000s of matches takes longer.
+     */
+    withTotal: z
+      .enum(["true", "false"], "withTotal is true or false")
+      .default("true")
+      .transform((v) => v === "true"),
   }),
 );
 export type ListSubscribersQuery = z.infer<typeof listSubscribersQuery>;
+export const countSubscribersResponse = z.object({ total: z.number() });
 
 export const subscriber = z.object({
   id: z.number(),
@@ -262,7 +271,7 @@ export const subscriber = z.object({
 export type Subscriber = z.infer<typeof subscriber>;
 
 export const listSubscribersResponse = z.object({
-  total: z.number(),
+  total: z.number().nullable(),
   page: z.number(),
   pageSize: z.number(),
   rows: z.array(subscriber),

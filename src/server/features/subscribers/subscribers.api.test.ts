@@ -214,6 +214,28 @@ describe("subscribers: list, search, filters, sort", () => {
     expect(restrictedNoGroup.statusCode).toBe(403);
   });
 
+  it("pages without the total on request, and counts the same filter on its own", async () => {
+    const page = await list("isLandline=false&withTotal=false");
+    expect(page.total).toBeNull();
+    expect(page.rows).toHaveLength(2);
+    const count = async (qs: string, cookie = aCookie) => {
+      const res = await t.get(`/api/subscribers/count?${qs}`, { cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().total as number;
+    };
+    expect(await count("isLandline=false")).toBe(2);
+    expect(await count(`group=${regulars.id}`)).toBe(1);
+    expect(await count("")).toBe((await list("")).total);
+    expect(await count("", bCookie)).toBe(0);
+    const othersGroup = await t.get(`/api/subscribers/count?group=${regulars.id}`, {
+      cookie: bCookie,
+    });
+    expect(othersGroup.statusCode).toBe(404);
+    const bad = await t.get("/api/subscribers/count?endDate=13/45/2025", { cookie: aCookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("Invalid date supplied.");
+  });
+
   it("filters by each attribute kind, EMPTY and NOT_EMPTY", async () => {
     expect(numbers(await list(`attribute=${vip.id}&attributeBoolean=true`))).toEqual([
       "+12125550111",

@@ -46,14 +46,10 @@ export function scoped(auth: AuthContext, conditions: SQL[]): SQL {
   return and(ownedBy(subscribers, auth), ...conditions)!;
 }
 
-/**
- * A page of subscribers and the total. `unfiltered` (the caller's auth, when nothing but the
- * account narrows the list) takes the total from the trigger-kept counter instead of counting.
- */
+/** A page of subscribers. */
 export async function listSubscribers(
   db: Db,
   where: SQL,
-  unfiltered: AuthContext | null,
   q: {
     page: number;
     pageSize: number;
@@ -72,17 +68,14 @@ export async function listSubscribers(
       : q.sortBy === "phone"
         ? [dir(subscribers.phone)]
         : [dir(subscribers.createdAt), dir(subscribers.id)];
-  const [rows, total] = await Promise.all([
-    db
-      .select(withFlags)
-      .from(subscribers)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(q.page * q.pageSize),
-    unfiltered ? accountTotal(db, unfiltered) : countSubscribers(db, where),
-  ]);
-  return { rows: rows.map(flatten), total };
+  const rows = await db
+    .select(withFlags)
+    .from(subscribers)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize);
+  return rows.map(flatten);
 }
 
 export async function countSubscribers(db: Db, where: SQL): Promise<number> {

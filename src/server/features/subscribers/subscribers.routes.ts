@@ -5,9 +5,11 @@ import {
   bulkDeleteRequest,
   bulkGroupRequest,
   bulkResponse,
+  countSubscribersResponse,
   listSubscribersQuery,
   listSubscribersResponse,
   subscriberDetail,
+  subscriberFilter,
   subscriberRequests,
 } from "../../../domain/subscribers.schemas";
 import { type AppContext, authOf } from "../../http/context";
@@ -44,6 +46,18 @@ export function subscribersRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     (req) => subscribers.listSubscribers(ctx, authOf(req), req.query),
+  );
+  r.get(
+    "/api/subscribers/count",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        querystring: subscriberFilter,
+        response: { 200: countSubscribersResponse },
+      },
+    },
+    (req) => subscribers.countFiltered(ctx, authOf(req), req.query),
   );
   r.get(
     "/api/subscribers/:id",

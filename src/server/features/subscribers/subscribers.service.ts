@@ -48,9 +48,21 @@ export async function listSubscribers(
 ) {
   const conditions = await filterConditions(ctx, auth, query);
   const where = q.scoped(auth, conditions);
-  const unfiltered = conditions.length === 0 ? auth : null;
-  const { rows, total } = await q.listSubscribers(ctx.db, where, unfiltered, query);
+  const [rows, total] = await Promise.all([
+    q.listSubscribers(ctx.db, where, query),
+    query.withTotal ? countWhere(ctx, auth, conditions, where) : null,
+  ]);
   return { total, page: query.page, pageSize: query.pageSize, rows: rows.map(toSubscriber) };
+}
+
+/** The total of a filter: the trigger-kept account counter when nothing but the account narrows it. */
+function countWhere(ctx: AppContext, auth: AuthContext, conditions: SQL[], where: SQL) {
+  return conditions.length === 0 ? q.accountTotal(ctx.db, auth) : q.countSubscribers(ctx.db, where);
+}
+
+export async function countFiltered(ctx: AppContext, auth: AuthContext, filter: SubscriberFilter) {
+  const conditions = await filterConditions(ctx, auth, filter);
+  return { total: await countWhere(ctx, auth, conditions, q.scoped(auth, conditions)) };
 }
 
 export async function countByRules(ctx: AppContext, auth: AuthContext, rules: GroupRules) {

@@ -2,6 +2,7 @@
 export const subscriberKeys = {
   all: ["subscribers"] as const,
   list: (params: Record<string, unknown>) => ["subscribers", "list", params] as const,
+  count: (params: Record<string, unknown>) => ["subscribers", "count", params] as const,
   detail: (id: number) => ["subscribers", "detail", id] as const,
   consent: (id: number) => ["subscribers", "detail", id, "consent"] as const,
   messages: (id: number) => ["subscribers", "detail", id, "messages"] as const,

@@ -16,7 +16,7 @@ import { useBulkAction } from "../api/bulk-actions";
 import { useAccount } from "../api/get-account";
 import { useMemberships } from "../api/get-memberships";
 import { useCustomFields } from "../api/list-custom-fields";
-import { useSubscribers } from "../api/list-subscribers";
+import { useSubscriberCount, useSubscribers } from "../api/list-subscribers";
 import { useStartExport } from "../api/start-export";
 import { ActiveFilters } from "../components/active-filters";
 import { ExportStartedModal } from "../components/export-started-modal";
@@ -65,8 +65,11 @@ export default function ManageSubscribersPage() {
     return p;
   }, [list.query, list.page, pageSize, list.sort, list.direction, list.filter]);
   const subscribers = useSubscribers(params);
+  const counted = useSubscriberCount(params);
   const rows = subscribers.data?.rows ?? [];
-  const total = subscribers.data?.total ?? 0;
+  // Until the count arrives, what the page itself proves: the rows before it and on it (+1 if full).
+  const shown = (list.page - 1) * pageSize + rows.length;
+  const total = counted.data?.total ?? (rows.length === pageSize ? shown + 1 : shown);
   const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const memberships = useMemberships(pageIds);
 
@@ -77,10 +80,10 @@ export default function ManageSubscribersPage() {
 
   // A page past the end (rows deleted, a shared link) goes to the last page there is.
   useEffect(() => {
-    if (subscribers.data && rows.length === 0 && total > 0 && list.page > 1) {
+    if (subscribers.data && counted.data && rows.length === 0 && total > 0 && list.page > 1) {
       list.setPage(Math.max(1, Math.ceil(total / pageSize)));
     }
-  }, [subscribers.data, rows.length, total, list, pageSize]);
+  }, [subscribers.data, counted.data, rows.length, total, list, pageSize]);
 
   const count = selectedCount(selection, total);
   const apiSelection = () => toApiSelection(selection, list.filter, list.query);
@@ -162,7 +165,7 @@ export default function ManageSubscribersPage() {
               Filters
             </Button>
           </Indicator>
-          {subscribers.data && (
+          {counted.data && (
             <Text size="sm" c="dimmed" data-testid="subscriber-total">
               {filtered ? `${plural(total)} found` : plural(total)}
             </Text>
@@ -187,7 +190,7 @@ export default function ManageSubscribersPage() {
 
       <SelectionBar
         selection={selection}
-        total={total}
+        total={counted.data?.total ?? shown}
         pageIds={pageIds}
         busy={bulk.isPending || startExport.isPending}
         onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
