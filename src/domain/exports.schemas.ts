@@ -11,6 +11,8 @@ export const subscriberExport = z.object({
   fileName: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   error: z.string().nullable(),
+  /** Who started it (the user's name), for the export history; null once that user is gone. */
+  createdBy: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

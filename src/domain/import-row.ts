@@ -1,4 +1,5 @@
 import { type CustomFieldType, normalizeAttribute } from "./custom-fields.schemas";
+import type { ImportDateFormat } from "./imports.schemas";
 import { acceptSubscriberPhone, INVALID_EMAIL } from "./subscribers.schemas";
 
 export interface ImportField {
@@ -22,6 +23,16 @@ export type RowResult =
   | { ok: false; reason: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SLASHED_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})$/;
+
+/**
+ * A day-first date (14/5/1985, 14.05.1985) rewritten month first, the way the date parser reads
+ * slashed dates; anything else (YYYY-MM-DD, text) is left for the parser to judge.
+ */
+export function dayFirstToMonthFirst(cell: string): string {
+  const m = SLASHED_DATE.exec(cell);
+  return m ? `${m[3]}/${m[1]}/${m[4]}` : cell;
+}
 
 /**
  * One CSV row through the column mapping: the phone must be a US/Canada mobile, the e-mail valid,
@@ -31,6 +42,7 @@ export function readImportRow(
   cells: string[],
   mapping: string[],
   fields: Map<number, ImportField>,
+  opts: { dateFormat?: ImportDateFormat } = {},
 ): RowResult {
   const out: ImportedSubscriber = { phone: "", countryId: 0, attributes: {} };
   for (const [i, target] of mapping.entries()) {
@@ -51,7 +63,8 @@ export function readImportRow(
     } else {
       const field = fields.get(Number(target.slice("attribute:".length)));
       if (!field || !cell) continue;
-      const r = normalizeAttribute(field, cell);
+      const dayFirst = field.type === "date" && opts.dateFormat === "DMY";
+      const r = normalizeAttribute(field, dayFirst ? dayFirstToMonthFirst(cell) : cell);
       if (!r.ok) return { ok: false, reason: r.message };
       if (r.value !== undefined) out.attributes[String(field.id)] = r.value;
     }

@@ -5,6 +5,20 @@ export const IMPORT_ATTESTATION =
   "Please confirm that every subscriber in this file agreed to receive text messages from you.";
 export const IMPORT_NEEDS_NUMBER = "Map one column to the phone number";
 
+/** An upload is a CSV, or an Excel workbook (.xlsx) whose first sheet is read, of at most: */
+export const IMPORT_MAX_FILE_BYTES = 200 * 1024 * 1024;
+export const IMPORT_WRONG_TYPE =
+  "Only CSV and Excel (.xlsx) files can be imported. Save other spreadsheets as one of these first.";
+export const IMPORT_EMPTY_FILE = "This file is empty: there are no rows to import.";
+export const IMPORT_TOO_LARGE = "This file is too large: an import can be at most 200 MB.";
+
+/**
+ * How the file writes dates in date columns: month first (US, 5/14/1985) or day first
+ * (14/5/1985). YYYY-MM-DD is always understood, and so are Excel's own date cells.
+ */
+export const IMPORT_DATE_FORMATS = ["MDY", "DMY"] as const;
+export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+
 /** What a column becomes: a subscriber field, a custom field (`attribute:<id>`), or nothing (''). */
 export const importTarget = z.union(
   [z.enum(["", "number", "firstName", "lastName", "email"]), z.string().regex(/^attribute:\d+$/)],
@@ -19,6 +33,7 @@ export const startImportRequest = z
     groupIds: z.array(z.number().int().positive()).max(50).default([]),
     /** What to do with a number already in the account. */
     duplicates: z.enum(["skip", "update"]).default("skip"),
+    dateFormat: z.enum(IMPORT_DATE_FORMATS, "Unknown date format").default("MDY"),
     attestation: z.literal(true, IMPORT_ATTESTATION),
   })
   .superRefine((v, ctx) => {
@@ -54,6 +69,10 @@ export const subscriberImport = z.object({
   finishedAt: z.string().nullable(),
 });
 export type SubscriberImport = z.infer<typeof subscriberImport>;
+/** The first rows of an uploaded file as the import job will read them (header included). */
+export const importPreview = z.object({ rows: z.array(z.array(z.string())) });
+export type ImportPreview = z.infer<typeof importPreview>;
+
 export const listImportsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),

@@ -1,7 +1,11 @@
 import type { SubscriberExport } from "../../../domain/exports.schemas";
 import type { ExportRecord } from "./exports.queries";
 
-export function toSubscriberExport(row: ExportRecord): SubscriberExport {
+/** `createdBy`: the name of the user who started the export (exports.service names them). */
+export function toSubscriberExport(
+  row: ExportRecord,
+  createdBy: string | null = null,
+): SubscriberExport {
   return {
     id: row.id,
     status: row.status as SubscriberExport["status"],
@@ -9,6 +13,7 @@ export function toSubscriberExport(row: ExportRecord): SubscriberExport {
     fileName: row.fileName,
     downloadUrl: row.status === "finished" ? `/api/subscribers/exports/${row.id}/download` : null,
     error: row.error,
+    createdBy,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { subscriberExports } from "../../db/schema";
+import { subscriberExports, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { AuthContext } from "../../http/context";
 
@@ -56,4 +56,25 @@ export async function transition(
     .where(and(eq(subscriberExports.id, id), eq(subscriberExports.status, from)))
     .returning({ id: subscriberExports.id });
   return rows.length > 0;
+}
+
+/** Display names of the account's users among `ids` (who started which export). */
+export async function userNames(
+  db: Db,
+  auth: Pick<AuthContext, "accountId">,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(and(ownedBy(users, auth), inArray(users.id, ids)));
+  return new Map(
+    rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.username] as const),
+  );
 }

@@ -18,6 +18,13 @@ import * as q from "./exports.queries";
 export const EXPORT_JOB = "subscribers-export";
 const NOT_FOUND = "That export was not found in this account.";
 
+/** Exports as the API shows them, each with the name of who started it. */
+async function present(ctx: AppContext, auth: AuthContext, rows: q.ExportRecord[]) {
+  const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
+  const names = await q.userNames(ctx.db, auth, ids);
+  return rows.map((r) => toSubscriberExport(r, (r.userId && names.get(r.userId)) || null));
+}
+
 /** Checks the selection now (so a bad one is a 4xx, not a failed job) and queues the export. */
 export async function createExport(
   ctx: AppContext,
@@ -33,13 +40,13 @@ export async function createExport(
   });
   // Without a job queue in this process (API tests), the caller runs runExport itself.
   await enqueue(EXPORT_JOB, { exportId: row.id });
-  return toSubscriberExport(row);
+  return (await present(ctx, auth, [row]))[0]!;
 }
 
 export async function getExport(ctx: AppContext, auth: AuthContext, id: number) {
   const row = await q.findExport(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  return toSubscriberExport(row);
+  return (await present(ctx, auth, [row]))[0]!;
 }
 
 export async function listExports(
@@ -48,7 +55,7 @@ export async function listExports(
   query: { page: number; pageSize: number },
 ) {
   const { rows, total } = await q.listExports(ctx.db, auth, query);
-  return { total, rows: rows.map(toSubscriberExport) };
+  return { total, rows: await present(ctx, auth, rows) };
 }
 
 export async function exportFile(ctx: AppContext, auth: AuthContext, id: number) {

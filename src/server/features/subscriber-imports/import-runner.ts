@@ -148,7 +148,7 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
       current.rows++;
       // Rows before the checkpoint are done and written out: nothing to read them for.
       if (index * batchRows < checkpointRows) continue;
-      const r = readImportRow(cells, options.mapping, fields);
+      const r = readImportRow(cells, options.mapping, fields, options);
       if (r.ok) current.subscribers.push(r.subscriber);
       else current.failedLines.push([...cells, r.reason]);
     }

@@ -5,6 +5,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_WRONG_TYPE,
+  importPreview,
   listImportsQuery,
   listImportsResponse,
   startImportRequest,
@@ -13,11 +16,12 @@ import {
 import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import * as imports from "./imports.service";
+import { uploadKind } from "./stored-upload";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["subscriber imports"];
 /** A million rows with a few columns is well under this. */
-const MAX_FILE_BYTES = 200 * 1024 * 1024;
+const MAX_FILE_BYTES = IMPORT_MAX_FILE_BYTES;
 
 export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
   // Multipart only inside this scope: the rest of the API stays JSON.
@@ -31,14 +35,15 @@ export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       async (req, reply) => {
         const file = await req.file();
-        if (!file) throw new AppError("BAD_REQUEST", "Choose a CSV file to import.");
-        if (!/\.csv$/i.test(file.filename) && !/csv|text\/plain/.test(file.mimetype)) {
+        if (!file) throw new AppError("BAD_REQUEST", "Choose a CSV or Excel file to import.");
+        const kind = uploadKind(file.filename, file.mimetype);
+        if (!kind) {
           file.file.resume();
-          throw new AppError("BAD_REQUEST", "Only CSV files can be imported here.");
+          throw new AppError("BAD_REQUEST", IMPORT_WRONG_TYPE);
         }
         return reply
           .status(201)
-          .send(await imports.saveUpload(ctx, authOf(req), file.filename, file.file));
+          .send(await imports.saveUpload(ctx, authOf(req), file.filename, file.file, kind));
       },
     );
   });
@@ -72,6 +77,22 @@ export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: idParams, response: { 200: subscriberImport } },
     },
     (req) => imports.getImport(ctx, authOf(req), req.params.id),
+  );
+  r.get(
+    "/api/subscribers/imports/:id/preview",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: idParams, response: { 200: importPreview } },
+    },
+    (req) => imports.previewImport(ctx, authOf(req), req.params.id),
+  );
+  r.delete(
+    "/api/subscribers/imports/:id",
+    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await imports.discardImport(ctx, authOf(req), req.params.id);
+      return reply.status(204).send();
+    },
   );
   r.get(
     "/api/subscribers/imports/:id/failed-rows",

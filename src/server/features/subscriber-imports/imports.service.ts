@@ -7,9 +7,9 @@ import type { AppContext, AuthContext } from "../../http/context";
 import { enqueue } from "../../jobs/queue";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { staticGroupOf } from "../groups/groups.service";
-import { toSubscriberImport } from "./imports.presenter";
 import { readPreview } from "./import-preview";
 import { deleteUnstartedImport } from "./import-uploads.queries";
+import { toSubscriberImport } from "./imports.presenter";
 import * as q from "./imports.queries";
 import { storeUpload, type UploadKind } from "./stored-upload";
 

@@ -1,0 +1,212 @@
+import { and, asc, count, gt, inArray, isNull, notExists, type SQL, sql } from "drizzle-orm";
+import {
+  RECENT_DAYS,
+  UNHEALTHY_ERROR_CODES,
+  UNHEALTHY_REASONS,
+  type UnhealthyReason,
+} from "../../../domain/unhealthy-subscribers.schemas";
+import type { Db } from "../../db/connection";
+import { messages, subscribers, suppressions } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export interface UnhealthyRow {
+  id: number;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  reason: UnhealthyReason;
+  source: "delivery" | "lookup";
+  errorCode: number | null;
+  lastFailureAt: Date | null;
+  failures: number;
+}
+
+export interface UnhealthyFilter {
+  reason?: UnhealthyReason;
+  query?: string;
+  ids?: number[];
+  excludedIds?: number[];
+}
+
+const ALL_CODES = UNHEALTHY_REASONS.flatMap((r) => UNHEALTHY_ERROR_CODES[r]);
+const codes = (list: number[]) => sql`array[${sql.join(list, sql`, `)}]::int[]`;
+
+/** The reason of a failure, from its error code (the same table as the domain's). */
+const reasonOfCode = sql.join(
+  [
+    sql`case`,
+    ...UNHEALTHY_REASONS.map(
+      (r) => sql`when last.error_code = any(${codes(UNHEALTHY_ERROR_CODES[r])}) then ${r}`,
+    ),
+    sql`end`,
+  ],
+  sql` `,
+);
+
+/**
+ * Every unhealthy subscriber of the account, as a subquery with the row's reason and source.
+ * Starts from recent outbound messages (per number: the latest that reached a final status)
+ * and from numbers a lookup found to be landlines, so the account's whole list is not scanned
+ * row by row. Suppressed (opted-out, blocked) numbers are left out: they are never texted.
+ */
+function unhealthySql(auth: AuthContext, f: UnhealthyFilter): SQL {
+  const acct = auth.accountId;
+  const since = sql`now() - make_interval(days => ${RECENT_DAYS})`;
+  const outbound = sql`m.account_id = ${acct} and m.direction = 'outbound' and m.created_at > ${since}`;
+  const where: SQL[] = [
+    sql`s.account_id = ${acct}`,
+    sql`not exists (select 1 from ${suppressions} x where x.account_id = s.account_id and x.phone = s.phone)`,
+    // The latest final delivery failed for the number's sake, or a lookup said landline and no
+    // text has been delivered since.
+    sql`(last.error_code = any(${codes(ALL_CODES)}) or (s.is_landline is true and (last.to_number is null or last.error_code is not null)))`,
+  ];
+  if (f.ids) where.push(sql`s.id = any(${sql`array[${sql.join(f.ids, sql`, `)}]::bigint[]`})`);
+  if (f.excludedIds?.length)
+    where.push(sql`s.id <> all(array[${sql.join(f.excludedIds, sql`, `)}]::bigint[])`);
+  const q = f.query?.trim();
+  if (q) {
+    const digits = q.replace(/\D/g, "");
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      digits.length >= 3 && /^[\d\s()+.-]+$/.test(q)
+        ? sql`s.phone like ${`%${digits}%`}`
+        : sql`(s.first_name ilike ${like} or s.last_name ilike ${like} or (s.first_name || ' ' || s.last_name) ilike ${like})`,
+    );
+  }
+  const reason = sql`coalesce(${reasonOfCode}, 'landline')`;
+  const inner = sql`
+    with last as (
+      select distinct on (m.to_number) m.to_number, m.error_code, m.updated_at
+      from ${messages} m
+      where ${outbound} and m.status not in ('Queued', 'Sending')
+      order by m.to_number, m.created_at desc, m.id desc
+    ),
+    fails as (
+      select m.to_number, count(*)::int as n from ${messages} m
+      where ${outbound} and m.error_code = any(${codes(ALL_CODES)})
+      group by m.to_number
+    ),
+    candidates as (
+      select to_number as phone from last where error_code = any(${codes(ALL_CODES)})
+      union
+      select phone from ${subscribers} where account_id = ${acct} and is_landline is true
+    )
+    select s.id, s.phone, s.first_name, s.last_name,
+      ${reason} as reason,
+      case when last.error_code = any(${codes(ALL_CODES)}) then 'delivery' else 'lookup' end as source,
+      case when last.error_code = any(${codes(ALL_CODES)}) then last.error_code end as error_code,
+      case when last.error_code = any(${codes(ALL_CODES)}) then last.updated_at end as last_failure_at,
+      coalesce(fails.n, 0) as failures
+    from candidates c
+    join ${subscribers} s on s.account_id = ${acct} and s.phone = c.phone
+    left join last on last.to_number = s.phone
+    left join fails on fails.to_number = s.phone
+    where ${sql.join(where, sql` and `)}`;
+  return f.reason ? sql`select * from (${inner}) u where u.reason = ${f.reason}` : inner;
+}
+
+type RawRow = {
+  id: string | number;
+  phone: string;
+  first_name: string;
+  last_name: string;
+  reason: UnhealthyReason;
+  source: "delivery" | "lookup";
+  error_code: number | null;
+  last_failure_at: string | Date | null;
+  failures: number;
+};
+
+const toRow = (r: RawRow): UnhealthyRow => ({
+  id: Number(r.id),
+  phone: r.phone,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  reason: r.reason,
+  source: r.source,
+  errorCode: r.error_code,
+  lastFailureAt: r.last_failure_at ? new Date(r.last_failure_at) : null,
+  failures: Number(r.failures),
+});
+
+export async function listUnhealthy(
+  db: Db,
+  auth: AuthContext,
+  f: UnhealthyFilter,
+  page: { page: number; pageSize: number },
+) {
+  const res = await db.execute<RawRow & { total: number }>(sql`
+    select u.*, count(*) over ()::int as total from (${unhealthySql(auth, f)}) u
+    order by u.last_failure_at desc nulls last, u.id desc
+    limit ${page.pageSize} offset ${page.page * page.pageSize}`);
+  const rows = res.rows.map(toRow);
+  let total = res.rows[0]?.total ?? 0;
+  // A page past the end still needs the total (the window count has no row to ride on).
+  if (res.rows.length === 0 && page.page > 0) total = await countUnhealthy(db, auth, f);
+  return { rows, total: Number(total) };
+}
+
+export async function countUnhealthy(db: Db, auth: AuthContext, f: UnhealthyFilter) {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (${unhealthySql(auth, f)}) u`,
+  );
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** Unhealthy numbers per reason, under the same search (the filter shows these). */
+export async function countByReason(db: Db, auth: AuthContext, query: string) {
+  const res = await db.execute<{ reason: UnhealthyReason; n: number }>(
+    sql`select u.reason, count(*)::int as n from (${unhealthySql(auth, { query })}) u group by u.reason`,
+  );
+  const counts = Object.fromEntries(UNHEALTHY_REASONS.map((r) => [r, 0])) as Record<
+    UnhealthyReason,
+    number
+  >;
+  for (const r of res.rows) counts[r.reason] = Number(r.n);
+  return counts;
+}
+
+/** Id and phone of every unhealthy subscriber the filter matches (for clean-up). */
+export async function unhealthyTargets(db: Db, auth: AuthContext, f: UnhealthyFilter) {
+  const res = await db.execute<{ id: string | number; phone: string; reason: UnhealthyReason }>(
+    sql`select u.id, u.phone, u.reason from (${unhealthySql(auth, f)}) u order by u.id`,
+  );
+  return res.rows.map((r) => ({ id: Number(r.id), phone: r.phone, reason: r.reason }));
+}
+
+// ---- Line-type check. These write subscribers.is_landline, a column only this check and the
+// carrier's answers fill ("learnt from carrier lookups or failed deliveries").
+
+const unchecked = (auth: AuthContext, afterId: number) =>
+  and(
+    ownedBy(subscribers, auth),
+    isNull(subscribers.isLandline),
+    gt(subscribers.id, afterId),
+    notExists(
+      sql`(select 1 from ${suppressions} where ${suppressions.accountId} = ${subscribers.accountId} and ${suppressions.phone} = ${subscribers.phone})`,
+    ),
+  );
+
+/** The next numbers never checked, in id order. */
+export async function uncheckedAfter(db: Db, auth: AuthContext, afterId: number, limit: number) {
+  return db
+    .select({ id: subscribers.id, phone: subscribers.phone })
+    .from(subscribers)
+    .where(unchecked(auth, afterId))
+    .orderBy(asc(subscribers.id))
+    .limit(limit);
+}
+
+export async function countUncheckedAfter(db: Db, auth: AuthContext, afterId: number) {
+  const [row] = await db.select({ n: count() }).from(subscribers).where(unchecked(auth, afterId));
+  return row?.n ?? 0;
+}
+
+export async function setLandline(db: Db, auth: AuthContext, ids: number[], value: boolean) {
+  if (ids.length === 0) return;
+  await db
+    .update(subscribers)
+    .set({ isLandline: value })
+    .where(and(ownedBy(subscribers, auth), inArray(subscribers.id, ids)));
+}

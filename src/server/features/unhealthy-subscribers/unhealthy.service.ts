@@ -1,0 +1,110 @@
+import { AppError } from "../../../domain/errors";
+import {
+  type CleanUpRequest,
+  type ListUnhealthyQuery,
+  UNHEALTHY_REASON_LABELS,
+} from "../../../domain/unhealthy-subscribers.schemas";
+import type { AppContext, AuthContext } from "../../http/context";
+import { applyManualConsent } from "../compliance/compliance.service";
+import { bulkDelete } from "../subscribers/subscribers.service";
+import { toUnhealthySubscriber } from "./unhealthy.presenter";
+import * as q from "./unhealthy.queries";
+
+const SOME_NOT_FOUND =
+  "Some of the selected subscribers are not among this account's unhealthy subscribers.";
+/** Lookups at once: quick with the emulator, and polite to a real carrier's rate limits. */
+const LOOKUP_CONCURRENCY = 8;
+const DELETE_CHUNK = 5000;
+
+export async function listUnhealthy(ctx: AppContext, auth: AuthContext, query: ListUnhealthyQuery) {
+  const [page, counts, unchecked] = await Promise.all([
+    q.listUnhealthy(ctx.db, auth, { reason: query.reason, query: query.query }, query),
+    q.countByReason(ctx.db, auth, query.query),
+    q.countUncheckedAfter(ctx.db, auth, 0),
+  ]);
+  return { total: page.total, rows: page.rows.map(toUnhealthySubscriber), counts, unchecked };
+}
+
+/**
+ * Deletes or opts out the chosen unhealthy subscribers. Picked ids must all be unhealthy
+ * subscribers of the caller's account, or nothing happens (404). An opt-out goes through the
+ * consent log like any manual opt-out, with the reason as its detail.
+ */
+export async function cleanUp(ctx: AppContext, auth: AuthContext, req: CleanUpRequest) {
+  const sel = req.selection;
+  const ids = sel.mode === "ids" ? [...new Set(sel.ids)] : undefined;
+  const targets = await q.unhealthyTargets(
+    ctx.db,
+    auth,
+    sel.mode === "ids"
+      ? { ids }
+      : { reason: sel.reason, query: sel.query, excludedIds: sel.excludedIds },
+  );
+  if (ids && targets.length !== ids.length) throw new AppError("NOT_FOUND", SOME_NOT_FOUND);
+  let affected = 0;
+  if (req.action === "delete") {
+    for (let i = 0; i < targets.length; i += DELETE_CHUNK) {
+      const chunk = targets.slice(i, i + DELETE_CHUNK).map((t) => t.id);
+      affected += (await bulkDelete(ctx, auth, { mode: "ids", ids: chunk })).affected;
+    }
+    return { affected };
+  }
+  for (const t of targets) {
+    const changed = await applyManualConsent(ctx, {
+      accountId: auth.accountId,
+      phone: t.phone,
+      userId: auth.userId,
+      action: "opt_out",
+      detail: `Unhealthy subscriber clean-up: ${UNHEALTHY_REASON_LABELS[t.reason]}`,
+    });
+    if (changed) affected++;
+  }
+  return { affected };
+}
+
+/**
+ * One round of the line-type check: asks the carrier (Lookup, line type) about the next numbers
+ * never checked and records which are landlines. The browser runs rounds until nextAfterId is
+ * null, so no single request runs long. Numbers the carrier calls invalid are reported back but
+ * not kept (no column holds them); a failed text lists them here anyway.
+ */
+export async function lineCheck(
+  ctx: AppContext,
+  auth: AuthContext,
+  opts: { afterId: number; limit: number },
+) {
+  const batch = await q.uncheckedAfter(ctx.db, auth, opts.afterId, opts.limit);
+  const landlines: number[] = [];
+  const others: number[] = [];
+  const invalid: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < batch.length) {
+      const s = batch[next++]!;
+      let result: Awaited<ReturnType<typeof ctx.carrier.lookup>>;
+      try {
+        result = await ctx.carrier.lookup(s.phone);
+      } catch {
+        throw new AppError(
+          "BAD_REQUEST",
+          "The carrier did not answer the line-type check. Please try again in a minute.",
+        );
+      }
+      if (!result.valid) invalid.push(s.phone);
+      else if (result.lineType === "landline") landlines.push(s.id);
+      else if (result.lineType === "mobile" || result.lineType === "voip") others.push(s.id);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, batch.length) }, worker));
+  await q.setLandline(ctx.db, auth, landlines, true);
+  await q.setLandline(ctx.db, auth, others, false);
+  const last = batch.at(-1)?.id;
+  const remaining = last === undefined ? 0 : await q.countUncheckedAfter(ctx.db, auth, last);
+  return {
+    checked: batch.length,
+    landlines: landlines.length,
+    invalid: invalid.sort(),
+    nextAfterId: remaining > 0 && last !== undefined ? last : null,
+    remaining,
+  };
+}

@@ -1,0 +1,11 @@
+import { Badge } from "@mantine/core";
+import type { SubscriberImport } from "../../../../domain/imports.schemas";
+import { IMPORT_STATUS_COLOR, IMPORT_STATUS_LABEL } from "../lib/import-status";
+
+export function ImportStatusBadge({ status }: { status: SubscriberImport["status"] }) {
+  return (
+    <Badge variant="light" color={IMPORT_STATUS_COLOR[status]} data-testid="import-status">
+      {IMPORT_STATUS_LABEL[status]}
+    </Badge>
+  );
+}
