@@ -209,3 +209,7 @@ export const adaptiveCountsRequest = z.object({
   groupIds: z.array(z.number().int()).max(500),
 });
 export const adaptiveCountsResponse = z.object({ memberCounts: z.record(z.string(), z.number()) });
+
+/** How many subscribers rules would match before they are saved (the rule builder's preview). */
+export const rulesPreviewRequest = z.object({ rules: groupRules });
+export const rulesPreviewResponse = z.object({ memberCount: z.number() });

@@ -149,6 +149,48 @@ describe("groups", () => {
     );
   });
 
+  it("previews the count of rules before they are saved, checked as a save checks them", async () => {
+    const preview = await post("/api/groups/rules-preview", {
+      rules: {
+        match: "any",
+        conditions: [
+          { field: `attribute:${vip.id}`, operator: "equals", value: true },
+          { field: "signupMethod", operator: "equals", value: "KEYWORD" },
+        ],
+      },
+    });
+    // 0101 and 0102 are VIP (0104 was made VIP above), 0104 signed up by keyword.
+    expect(preview).toEqual({ memberCount: 3 });
+    const bad = await t.post(
+      "/api/groups/rules-preview",
+      { rules: { conditions: [{ field: "createdAt", operator: "before", value: "13/45/2020" }] } },
+      { cookie: aCookie },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("Invalid date supplied.");
+    const empty = await t.post(
+      "/api/groups/rules-preview",
+      { rules: { conditions: [] } },
+      {
+        cookie: aCookie,
+      },
+    );
+    expect(empty.json().error.message).toBe("An adaptive group needs at least one rule");
+    // Another account's attribute is unknown here; its subscribers are never counted.
+    const other = await t.post(
+      "/api/groups/rules-preview",
+      { rules: { conditions: [{ field: `attribute:${vip.id}`, operator: "is_not_empty" }] } },
+      { cookie: bCookie },
+    );
+    expect(other.statusCode).toBe(404);
+    const builtin = await post(
+      "/api/groups/rules-preview",
+      { rules: { conditions: [{ field: "areaCode", operator: "in", value: ["212", "310"] }] } },
+      bCookie,
+    );
+    expect(builtin).toEqual({ memberCount: 0 });
+  });
+
   it("manages static membership, hidden flag, welcome message; lists with counts and No Group", async () => {
     const g = await post("/api/groups", { name: "Hidden one", hidden: true });
     expect(

@@ -9,6 +9,8 @@ import {
   groupMembersRequest,
   listGroupsQuery,
   listGroupsResponse,
+  rulesPreviewRequest,
+  rulesPreviewResponse,
   updateGroupRequest,
 } from "../../../domain/groups.schemas";
 import { bulkResponse } from "../../../domain/subscribers.schemas";
@@ -37,6 +39,14 @@ export function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, body: adaptiveCountsRequest, response: { 200: adaptiveCountsResponse } },
     },
     (req) => groups.adaptiveMemberCounts(ctx, authOf(req), req.body.groupIds),
+  );
+  r.post(
+    "/api/groups/rules-preview",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: rulesPreviewRequest, response: { 200: rulesPreviewResponse } },
+    },
+    (req) => groups.previewRules(ctx, authOf(req), req.body.rules),
   );
   r.get(
     "/api/groups/:id",

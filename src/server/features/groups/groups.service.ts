@@ -187,6 +187,12 @@ export async function adaptiveMemberCounts(ctx: AppContext, auth: AuthContext, g
   return { memberCounts };
 }
 
+/** The live count of rules not saved yet: checked exactly as a save would check them. */
+export async function previewRules(ctx: AppContext, auth: AuthContext, rules: GroupRules) {
+  const checked = await checkRules(ctx, auth, rules);
+  return { memberCount: await countByRules(ctx, auth, checked) };
+}
+
 /** What the subscriber filter needs to know of the group it names. */
 export async function groupForFilter(
   ctx: AppContext,

@@ -1,0 +1,54 @@
+import { Alert, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { parseAddress } from "../../../../domain/address";
+
+const EXAMPLE = "12 Main St, Austin, TX, 78701";
+
+/** Explains how an address is typed and lets the user try the parser on a line of their own. */
+export function AddressHint() {
+  const [text, setText] = useState(EXAMPLE);
+  const parts = parseAddress(text);
+  const zipBad = parts.zip === "" && /\d{3,}\s*$/.test(text.trim()) && !/,/.test(text);
+  return (
+    <Alert variant="light" color="brand" icon={<IconInfoCircle size={18} />} p="sm">
+      <Stack gap="xs">
+        <Text size="sm">
+          An address is kept as four parts: street, city, state and zip. Type it (or put it in an
+          import column) as <b>'street, city, state, zip'</b>, separated by commas.
+        </Text>
+        <TextInput
+          size="xs"
+          label="Try it"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          aria-label="Try an address"
+        />
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing={6} data-testid="address-parts">
+          <Part label="Street" value={parts.address} />
+          <Part label="City" value={parts.city} />
+          <Part label="State" value={parts.state} />
+          <Part label="Zip" value={parts.zip} />
+        </SimpleGrid>
+        {zipBad && (
+          <Text size="xs" c="dimmed">
+            Separate the parts with commas so each lands in its place.
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function Part({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} truncate>
+        {value || "—"}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  Box,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { type FormEvent, useEffect, useState } from "react";
+import { type Group as GroupRow, updateGroupRequest } from "../../../../domain/groups.schemas";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import { useUpdateGroup } from "../api/update-group";
+import { MAX_SMS_LENGTH, messageLength } from "../lib/message-length";
+
+/**
+ * Name and welcome message (saved together) and the hidden flag (saved at once). `wide` lays
+ * the card out for the full page width (static groups), else for a column beside the rules.
+ */
+export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: boolean }) {
+  const save = useUpdateGroup({ toast: false });
+  const hide = useUpdateGroup();
+  const [name, setName] = useState(group.name);
+  const [welcome, setWelcome] = useState(group.welcomeMessage);
+  const [errors, setErrors] = useState<{ name?: string; welcomeMessage?: string }>({});
+
+  // A save (or a rename elsewhere) brings new values: show them.
+  useEffect(() => {
+    setName(group.name);
+    setWelcome(group.welcomeMessage);
+    setErrors({});
+  }, [group.name, group.welcomeMessage]);
+
+  const dirty = name !== group.name || welcome !== group.welcomeMessage;
+  const length = messageLength(welcome);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = updateGroupRequest.safeParse({ name, welcomeMessage: welcome });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof typeof errors;
+        next[key] ??= issue.message;
+      }
+      return setErrors(next);
+    }
+    try {
+      await save.mutateAsync({ id: group.id, input: parsed.data });
+      notify.success("Group saved");
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code === "CONFLICT") setErrors({ name: err.message });
+      else if (!err.extra.silent) notify.error(err.message);
+    }
+  };
+
+  // Saved on its own, at once: apart from the fields the Save button covers.
+  const hiddenSwitch = (
+    <Switch
+      label="Hidden"
+      description="A hidden group keeps its members and messages, but is left out of the group choices elsewhere in Parley."
+      checked={group.hidden}
+      disabled={hide.isPending}
+      onChange={(e) => {
+        const hidden = e.currentTarget.checked;
+        hide.mutate(
+          { id: group.id, input: { hidden } },
+          { onSuccess: () => notify.success(hidden ? "Group hidden" : "Group shown again") },
+        );
+      }}
+    />
+  );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} h="100%">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            Settings
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: wide ? 2 : 1 }} spacing="lg">
+            <TextInput
+              label="Group name"
+              withAsterisk
+              maxLength={120}
+              value={name}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setErrors((x) => ({ ...x, name: undefined }));
+              }}
+              error={errors.name}
+            />
+            {wide && <Box pt={{ md: 28 }}>{hiddenSwitch}</Box>}
+          </SimpleGrid>
+          <Stack gap={4}>
+            <Textarea
+              label="Welcome message"
+              description="Sent to new members when they join this group. Leave it empty to send nothing."
+              placeholder="e.g. Welcome to the Morning Regulars! Show this text for a free pastry."
+              autosize
+              minRows={wide ? 2 : 3}
+              maxRows={10}
+              value={welcome}
+              onChange={(e) => {
+                setWelcome(e.currentTarget.value);
+                setErrors((x) => ({ ...x, welcomeMessage: undefined }));
+              }}
+              error={errors.welcomeMessage}
+            />
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed">
+                {length.unicode
+                  ? "Has emoji or special characters: 70 characters per segment"
+                  : "160 characters per segment"}
+              </Text>
+              <Text
+                size="xs"
+                c={length.characters > MAX_SMS_LENGTH ? "red" : "dimmed"}
+                data-testid="welcome-count"
+              >
+                {length.characters} / {MAX_SMS_LENGTH} characters · {length.segments}{" "}
+                {length.segments === 1 ? "segment" : "segments"}
+              </Text>
+            </Group>
+          </Stack>
+          <Group justify="flex-end" gap="xs">
+            <Button
+              variant="default"
+              disabled={!dirty}
+              onClick={() => {
+                setName(group.name);
+                setWelcome(group.welcomeMessage);
+                setErrors({});
+              }}
+            >
+              Discard
+            </Button>
+            <Button type="submit" disabled={!dirty} loading={save.isPending}>
+              Save changes
+            </Button>
+          </Group>
+          {!wide && (
+            <>
+              <Divider />
+              {hiddenSwitch}
+            </>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
