@@ -9,8 +9,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
-import { PAGE_SIZES } from "../../../lib/use-page-size";
-import { useRememberedPageSize } from "../../../lib/use-remembered-page-size";
+import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
 import { useExports } from "../api/list-exports";
 import { ExportStatus } from "../components/export-status";
 
@@ -23,7 +22,7 @@ export default function ExportHistoryPage() {
   const navigate = useNavigate();
   const timeZone = useAccountTimeZone();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useRememberedPageSize("export-history");
+  const [pageSize, setPageSize] = usePageSize("local:export-history");
   const list = useExports(page - 1, pageSize);
   const total = list.data?.total ?? 0;
 

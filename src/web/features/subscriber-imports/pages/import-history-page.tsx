@@ -30,8 +30,7 @@ import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { PAGE_SIZES } from "../../../lib/use-page-size";
-import { useRememberedPageSize } from "../../../lib/use-remembered-page-size";
+import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
 import { discardImport } from "../api/discard-import";
 import { importsKey, useImports } from "../api/list-imports";
 import { ImportStatusBadge } from "../components/import-status-badge";
@@ -89,7 +88,7 @@ export default function ImportHistoryPage() {
   const qc = useQueryClient();
   const timeZone = useAccountTimeZone();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useRememberedPageSize("import-history");
+  const [pageSize, setPageSize] = usePageSize("local:import-history");
   const list = useImports(page - 1, pageSize);
   const total = list.data?.total ?? 0;
 

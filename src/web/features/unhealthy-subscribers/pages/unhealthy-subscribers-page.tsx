@@ -39,8 +39,7 @@ import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { PAGE_SIZES } from "../../../lib/use-page-size";
-import { useRememberedPageSize } from "../../../lib/use-remembered-page-size";
+import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
 import { type CleanUpInput, useCleanUp } from "../api/clean-up";
 import { useUnhealthy } from "../api/list-unhealthy";
 import { LineCheckModal } from "../components/line-check-modal";
@@ -72,7 +71,7 @@ export default function UnhealthySubscribersPage() {
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useRememberedPageSize("unhealthy-subscribers");
+  const [pageSize, setPageSize] = usePageSize("local:unhealthy-subscribers");
   const [selection, setSelection] = useState<Selection>(NONE);
   const [checking, setChecking] = useState(false);
   const list = useUnhealthy({
