@@ -102,7 +102,7 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
           <Stack gap={4}>
             <Textarea
               label="Welcome message"
-              description="Sent to new members when they join this group. Leave it empty to send nothing."
+              description="For people who join this group. Parley saves it with the group; texting it to new members comes with group sending (the send pipeline)."
               placeholder="e.g. Welcome to the Morning Regulars! Show this text for a free pastry."
               autosize
               minRows={wide ? 2 : 3}
