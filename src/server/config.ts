@@ -39,6 +39,20 @@ const envSchema = z.object({
   EMULATOR_5XX_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Milliseconds between the emulator's status steps (queued → sent → delivered). */
   EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
+  // E-mail: SMTP when SMTP_URL or SMTP_HOST is set, else the local mailbox page.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must start with smtp:// or smtps://")
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.optional(),
+  MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.local>"),
+  /** Per client address per minute: forgot password, reset, invite checks, two-factor codes. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -57,6 +71,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     WEB_DIST: path.resolve(c.WEB_DIST),
     frameAncestors: c.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
     useEmulator: !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN),
+    /** Mail goes out by SMTP; otherwise it is kept in the local mailbox. */
+    useSmtp: Boolean(c.SMTP_URL || c.SMTP_HOST),
+    /** The address people reach Parley at, used in links sent by e-mail (no trailing slash). */
+    publicBase: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     /** Where this server is reached by the carrier (no trailing slash). */
     webhookBase: (c.WEBHOOK_BASE_URL ?? c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(
       /\/+$/,

@@ -59,6 +59,10 @@ export const users = pgTable(
     // 0 Agent, 1 Administrator, 2 Manager, 3 Owner (spec doc 2 §6).
     permissionLevel: smallint("permission_level").notNull().default(0),
     restricted: boolean().notNull().default(false),
+    /** Two-factor method: null (off) | app (authenticator, TOTP) | sms (code to `phone`). */
+    twoFactorMethod: text("two_factor_method"),
+    /** Base32 TOTP secret of the authenticator app, once confirmed with a code. */
+    totpSecret: text("totp_secret"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -462,3 +466,93 @@ export const subscriberCounts = pgTable("subscriber_counts", {
     .references(() => accounts.id, { onDelete: "cascade" }),
   n: bigint({ mode: "number" }).notNull().default(0),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in and account access: one-time tokens, local mailbox, users' groups and numbers.
+// (Migration 0007.)
+
+/**
+ * Every secret link or code Parley hands out, stored as a SHA-256 of the token so a leaked table
+ * opens nothing: reset_password, invite, activate, login_challenge (two-factor step between the
+ * password and the session), remember_device, two_factor_setup (SMS code confirming a phone).
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    /** The address a link was sent to (invites: the invitee). */
+    email: text().notNull().default(""),
+    /** What the token carries: an invite's user form, a challenge's hashed SMS code, … */
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Wrong codes tried against it, and codes sent for it (SMS resend limit). */
+    attempts: smallint().notNull().default(0),
+    sends: smallint().notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("auth_tokens_token_hash_key").on(t.tokenHash),
+    index("auth_tokens_user_kind_idx").on(t.userId, t.kind),
+    index("auth_tokens_account_kind_idx").on(t.accountId, t.kind, t.createdAt),
+    index("auth_tokens_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/** Mail kept by the server when no SMTP server is configured (the local mailbox page). */
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The account the mail concerns (its owner reads it); null for mail of no account. */
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    fromAddress: text("from_address").notNull(),
+    subject: text().notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull().default(""),
+    /** reset_password | invite | activate | two_factor | … */
+    kind: text().notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_messages_account_created_idx").on(t.accountId, t.createdAt)],
+);
+
+/** The groups an Agent is assigned to (spec doc 2 §5: agents must be assigned a group). */
+export const userGroups = pgTable(
+  "user_groups",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.groupId] }),
+    index("user_groups_group_idx").on(t.groupId),
+  ],
+);
+
+/** The dedicated numbers a user may use (restricted users see only these). */
+export const userPhoneNumbers = pgTable(
+  "user_phone_numbers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phoneNumberId: integer("phone_number_id")
+      .notNull()
+      .references(() => phoneNumbers.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.phoneNumberId] }),
+    index("user_phone_numbers_number_idx").on(t.phoneNumberId),
+  ],
+);

@@ -17,12 +17,15 @@ import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webho
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { dataRoutes } from "../features/data/data.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
+import { mailboxRoutes } from "../features/mail/mailbox.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
 import { settingsRoutes } from "../features/settings/settings.routes";
 import { exportsRoutes } from "../features/subscriber-exports/exports.routes";
 import { importsRoutes } from "../features/subscriber-imports/imports.routes";
 import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
+import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
+import { usersRoutes } from "../features/users/users.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerSecurityHeaders } from "./security";
@@ -65,6 +68,8 @@ export async function buildApp(
   });
 
   authRoutes(app, ctx);
+  mailboxRoutes(app, ctx);
+  usersRoutes(app, ctx);
   accountRoutes(app, ctx);
   settingsRoutes(app, ctx);
   dataRoutes(app);
@@ -75,6 +80,7 @@ export async function buildApp(
   customFieldsRoutes(app, ctx);
   await importsRoutes(app, ctx);
   exportsRoutes(app, ctx);
+  unhealthySubscribersRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

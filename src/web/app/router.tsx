@@ -19,6 +19,68 @@ const publicNotBuilt = () =>
 const PAGES: Record<string, RouteObject["lazy"]> = {
   [paths.login]: () =>
     import("../features/auth/pages/login-page").then((m) => ({ Component: m.default })),
+  [paths.forgotPassword]: () =>
+    import("../features/auth/pages/forgot-password-page").then((m) => ({ Component: m.default })),
+  [paths.resetPassword]: () =>
+    import("../features/auth/pages/reset-password-page").then((m) => ({ Component: m.default })),
+  [paths.mailbox]: () =>
+    import("../features/mailbox/pages/mailbox-page").then((m) => ({ Component: m.default })),
+  [paths.manageUsers]: () =>
+    import("../features/users/pages/manage-users-page").then((m) => ({ Component: m.default })),
+  [paths.invite]: () =>
+    import("../features/auth/pages/invite-page").then((m) => ({ Component: m.default })),
+  [paths.security]: () =>
+    import("../features/auth/pages/security-page").then((m) => ({ Component: m.default })),
+  [paths.activate]: () =>
+    import("../features/auth/pages/activate-page").then((m) => ({ Component: m.default })),
+  [paths.manageSubscribers]: () =>
+    import("../features/subscribers/pages/manage-subscribers-page").then((m) => ({
+      Component: m.default,
+    })),
+  [paths.attributes]: () =>
+    import("../features/custom-fields/pages/attributes-page").then((m) => ({
+      Component: m.default,
+    })),
+  [paths.manageGroups]: () =>
+    import("../features/groups/pages/manage-groups-page").then((m) => ({ Component: m.default })),
+  [paths.groupDetails]: () =>
+    import("../features/groups/pages/group-details-page").then((m) => ({ Component: m.default })),
+  "/dedicated-numbers": () =>
+    import("../features/numbers/pages/dedicated-numbers-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/dedicated-numbers/details/:id/:number": () =>
+    import("../features/numbers/pages/number-details-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/number-registration": () =>
+    import("../features/numbers/pages/number-registration-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/virtual-phones": () =>
+    import("../features/virtual-phones/pages/virtual-phones-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/subscribers/import": () =>
+    import("../features/subscriber-imports/pages/import-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/subscribers/import/advanced-options": () =>
+    import("../features/subscriber-imports/pages/import-options-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/subscribers/import/history": () =>
+    import("../features/subscriber-imports/pages/import-history-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/reports/export-history": () =>
+    import("../features/subscriber-exports/pages/export-history-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/unhealthy-subscribers": () =>
+    import("../features/unhealthy-subscribers/pages/unhealthy-subscribers-page").then((m) => ({
+      Component: m.default,
+    })),
 };
 
 /** The bare root: the inbox in a frame (or for restricted users), else the dashboard. */

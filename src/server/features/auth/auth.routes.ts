@@ -1,11 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkTokenResponse, loginRequest, loginResponse } from "../../../domain/auth.schemas";
+import {
+  checkTokenResponse,
+  type LoginResponse,
+  loginRequest,
+  loginResponse,
+} from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../../http/session";
 import * as auth from "./auth.service";
+import { passwordResetRoutes } from "./password-reset.routes";
+import { startSession } from "./sessions.service";
+import { DEVICE_COOKIE, setChallengeCookie, twoFactorRoutes } from "./two-factor.routes";
+import * as tfa from "./two-factor.service";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 
@@ -25,18 +34,33 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { token, expiresAt } = await auth.login(ctx, {
-        ...request.body,
-        userAgent: request.headers["user-agent"] ?? null,
-        previousToken: request.cookies[SESSION_COOKIE],
-      });
-      setSessionCookie(reply, request, ctx, token, expiresAt);
-      return {
-        ok: true as const,
+      const flags: LoginResponse = {
+        ok: true,
         emailVerificationRequired: false,
         phoneVerificationRequired: false,
         deviceVerificationRequired: false,
       };
+      const user = await auth.checkCredentials(ctx, request.body);
+      const method =
+        user.twoFactorMethod === "app" || user.twoFactorMethod === "sms"
+          ? user.twoFactorMethod
+          : null;
+      // Two-factor on and this device not remembered: no session until the code is right.
+      if (method && !(await tfa.isRememberedDevice(ctx, user.id, request.cookies[DEVICE_COOKIE]))) {
+        setChallengeCookie(reply, request, ctx, await tfa.startChallenge(ctx, user));
+        const challenged: LoginResponse = {
+          ...flags,
+          twoFactorRequired: true,
+          twoFactorMethod: method,
+        };
+        return challenged;
+      }
+      const { token, expiresAt } = await startSession(ctx, user, {
+        userAgent: request.headers["user-agent"] ?? null,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
+      setSessionCookie(reply, request, ctx, token, expiresAt);
+      return flags;
     },
   );
 
@@ -56,4 +80,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags: ["auth"], response: { 200: checkTokenResponse } } },
     async (request) => ({ valid: request.auth !== null }),
   );
+
+  passwordResetRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
 }

@@ -2,38 +2,29 @@ import { AppError } from "../../../domain/errors";
 import { TEXT } from "../../../domain/texts";
 import type { AppContext, AuthContext } from "../../http/context";
 import { verifyPassword } from "./password";
-import {
-  deleteSession,
-  findLiveSession,
-  insertSession,
-  newSessionToken,
-  sessionIdOf,
-  touchSession,
-} from "./sessions.queries";
+import { deleteSession, findLiveSession, sessionIdOf, touchSession } from "./sessions.queries";
+import { startSession } from "./sessions.service";
 import { findUserByLogin } from "./users.queries";
 
 const DAY_MS = 86_400_000;
+
+/** Checks the password; the caller decides whether a session opens now or after two-factor. */
+export async function checkCredentials(
+  ctx: AppContext,
+  input: { username: string; password: string },
+) {
+  const user = await findUserByLogin(ctx.db, input.username);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) throw new AppError("INVALID_CREDENTIALS", TEXT.invalidCredentials);
+  return user;
+}
 
 export async function login(
   ctx: AppContext,
   input: { username: string; password: string; userAgent: string | null; previousToken?: string },
 ) {
-  const user = await findUserByLogin(ctx.db, input.username);
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) throw new AppError("INVALID_CREDENTIALS", TEXT.invalidCredentials);
-
-  // A fresh session id at every login: a cookie planted before login is worth nothing after.
-  if (input.previousToken) await deleteSession(ctx.db, sessionIdOf(input.previousToken));
-  const { token, id } = newSessionToken();
-  const expiresAt = new Date(Date.now() + ctx.config.SESSION_DAYS * DAY_MS);
-  await insertSession(ctx.db, {
-    id,
-    userId: user.id,
-    accountId: user.accountId,
-    userAgent: input.userAgent?.slice(0, 500) ?? null,
-    expiresAt,
-  });
-  return { token, expiresAt };
+  const user = await checkCredentials(ctx, input);
+  return startSession(ctx, user, input);
 }
 
 export async function logout(ctx: AppContext, token: string | undefined) {

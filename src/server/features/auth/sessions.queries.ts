@@ -54,3 +54,8 @@ export async function deleteExpiredSessions(db: Db): Promise<number> {
     .returning({ id: sessions.id });
   return deleted.length;
 }
+
+/** Logs a user out everywhere (password reset, user deleted). */
+export async function deleteUserSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -4,11 +4,13 @@ import {
   IconBolt,
   IconChartBar,
   IconCreditCard,
+  IconDeviceMobile,
   IconDeviceMobileMessage,
   IconGauge,
   IconHelpCircle,
   IconHierarchy2,
   IconInbox,
+  IconMail,
   IconMessage2,
   IconQrcode,
   IconSend,
@@ -119,6 +121,20 @@ export const NAV: NavItem[] = [
     match: ["/dedicated-numbers", "/number-registration", "/phone-messages"],
   },
   {
+    // The carrier emulator's phones: only when no real carrier is configured (demo mode).
+    label: "Virtual Phones",
+    icon: IconDeviceMobile,
+    to: "/virtual-phones",
+    visible: (me) => me.carrierEmulator,
+  },
+  {
+    // The local mailbox: mail the server kept (no SMTP configured), shown in demo mode.
+    label: "Mailbox",
+    icon: IconMail,
+    to: "/mailbox",
+    visible: (me) => me.carrierEmulator,
+  },
+  {
     label: "Add-ons",
     icon: IconApps,
     to: "/addons/purchase-messages",
@@ -156,7 +172,16 @@ export const NAV: NavItem[] = [
     to: "/manage-users",
     match: ["/manage-users", "/manage-accounts"],
   },
-  { label: "Settings", icon: IconSettings, to: paths.settings, match: ["/settings", "/mcp"] },
+  {
+    label: "Settings",
+    icon: IconSettings,
+    to: paths.settings,
+    match: ["/settings", "/mcp"],
+    children: [
+      { label: "Account", to: paths.settings },
+      { label: "Security", to: paths.security },
+    ],
+  },
   { label: "Help", icon: IconHelpCircle, to: paths.help, match: ["/help"] },
 ];
 

@@ -3,21 +3,13 @@ import {
   Anchor,
   Button,
   Divider,
-  Group,
   PasswordInput,
   Stack,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import {
-  IconBrandFacebook,
-  IconBrandGoogle,
-  IconChecks,
-  IconInbox,
-  IconMessageChatbot,
-  IconSend,
-} from "@tabler/icons-react";
+import { IconBrandFacebook, IconBrandGoogle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { loginRequest } from "../../../../domain/auth.schemas";
@@ -29,7 +21,8 @@ import { notify } from "../../../lib/notify";
 import { afterLoginPath } from "../after-login";
 import { useSession } from "../api/check-token";
 import { useLogin } from "../api/login";
-import classes from "./login-page.module.css";
+import { AuthLayout } from "../components/auth-layout";
+import { TwoFactorStep } from "../components/two-factor-step";
 
 type Fields = { username: string; password: string };
 
@@ -44,6 +37,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Fields>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const destination = afterLoginPath(location.search, embedded);
+  const [twoFactor, setTwoFactor] = useState(false);
 
   // Already signed in (e.g. a second tab): go straight on.
   if (session.data?.valid) return <Navigate to={destination} replace />;
@@ -61,7 +55,10 @@ export default function LoginPage() {
     }
     setErrors({});
     login.mutate(parsed.data, {
-      onSuccess: () => navigate(destination, { replace: true }),
+      onSuccess: (res) => {
+        if (res.twoFactorRequired) setTwoFactor(true);
+        else navigate(destination, { replace: true });
+      },
       onError: (err) => {
         if (err instanceof ApiError && err.extra.fields) {
           setErrors(err.extra.fields as Partial<Fields>);
@@ -75,119 +72,91 @@ export default function LoginPage() {
   const providerNotConfigured = (provider: string) =>
     notify.info(`Sign-in with ${provider} is not configured on this server.`);
 
-  return (
-    <div className={classes.root}>
-      <aside className={classes.brandPanel}>
-        <Group gap={10}>
-          <IconMessageChatbot size={32} stroke={1.8} />
-          <Text fw={700} fz={22}>
-            Parley
-          </Text>
-        </Group>
-        <Stack gap="lg" maw={440}>
-          <Title order={2} fz={34} lh={1.15} c="white">
-            Texting your customers actually answer.
-          </Title>
-          <Bullet
-            icon={<IconSend size={20} />}
-            text="Send, schedule and repeat SMS and MMS campaigns."
-          />
-          <Bullet
-            icon={<IconInbox size={20} />}
-            text="Answer every reply together in one shared inbox."
-          />
-          <Bullet
-            icon={<IconChecks size={20} />}
-            text="Opt-outs, quiet hours and consent handled for you."
-          />
-        </Stack>
-        <Text size="sm" opacity={0.75}>
-          Self-hosted business texting
-        </Text>
-      </aside>
+  if (twoFactor) {
+    return (
+      <AuthLayout>
+        <TwoFactorStep
+          onDone={() => navigate(destination, { replace: true })}
+          onCancel={() => {
+            setTwoFactor(false);
+            setValues((v) => ({ ...v, password: "" }));
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
-      <main className={classes.formPanel}>
-        <form className={classes.form} onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Title order={1} fz={28}>
-                Welcome back
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                Log in to your Parley account
-              </Text>
-            </div>
-            {formError && (
-              <Alert color="red" variant="light" role="alert" data-testid="login-error">
-                {formError}
-              </Alert>
-            )}
-            <TextInput
-              label="Email / Username"
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={values.username}
-              error={errors.username}
-              onChange={(e) => {
-                const username = e.currentTarget.value;
-                setValues((v) => ({ ...v, username }));
-              }}
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              value={values.password}
-              error={errors.password}
-              onChange={(e) => {
-                const password = e.currentTarget.value;
-                setValues((v) => ({ ...v, password }));
-              }}
-            />
-            {!embedded && (
-              <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right" mt={-6}>
-                Reset Password
-              </Anchor>
-            )}
-            <Button type="submit" size="md" loading={login.isPending}>
-              Log In
-            </Button>
-            <Divider label="or" labelPosition="center" />
-            <Button
-              variant="default"
-              leftSection={<IconBrandFacebook size={18} color="#1877f2" />}
-              onClick={() => providerNotConfigured("Facebook")}
-            >
-              Continue With Facebook
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconBrandGoogle size={18} />}
-              onClick={() => providerNotConfigured("Google")}
-            >
-              Continue With Google
-            </Button>
-            <Text size="sm" ta="center" c="dimmed">
-              New to Parley?{" "}
-              <Anchor component={Link} to={paths.adminSignup}>
-                Sign up
-              </Anchor>
+  return (
+    <AuthLayout>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz={28}>
+              Welcome back
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Log in to your Parley account
             </Text>
-          </Stack>
-        </form>
-      </main>
-    </div>
-  );
-}
-
-function Bullet({ icon, text }: { icon: React.ReactNode; text: string }) {
-  return (
-    <div className={classes.bullet}>
-      {icon}
-      <Text c="white" opacity={0.92}>
-        {text}
-      </Text>
-    </div>
+          </div>
+          {formError && (
+            <Alert color="red" variant="light" role="alert" data-testid="login-error">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Email / Username"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={values.username}
+            error={errors.username}
+            onChange={(e) => {
+              const username = e.currentTarget.value;
+              setValues((v) => ({ ...v, username }));
+            }}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            error={errors.password}
+            onChange={(e) => {
+              const password = e.currentTarget.value;
+              setValues((v) => ({ ...v, password }));
+            }}
+          />
+          {!embedded && (
+            <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right" mt={-6}>
+              Reset Password
+            </Anchor>
+          )}
+          <Button type="submit" size="md" loading={login.isPending}>
+            Log In
+          </Button>
+          <Divider label="or" labelPosition="center" />
+          <Button
+            variant="default"
+            leftSection={<IconBrandFacebook size={18} color="#1877f2" />}
+            onClick={() => providerNotConfigured("Facebook")}
+          >
+            Continue With Facebook
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconBrandGoogle size={18} />}
+            onClick={() => providerNotConfigured("Google")}
+          >
+            Continue With Google
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            New to Parley?{" "}
+            <Anchor component={Link} to={paths.adminSignup}>
+              Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
   );
 }

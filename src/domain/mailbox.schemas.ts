@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** One mail of the local mailbox, as the list shows it. */
+export const mailSummary = z.object({
+  id: z.number(),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type MailSummary = z.infer<typeof mailSummary>;
+
+export const mailboxQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const mailboxResponse = z.object({
+  /** False when mail goes out by SMTP: nothing new lands here then. */
+  local: z.boolean(),
+  total: z.number(),
+  unread: z.number(),
+  rows: z.array(mailSummary),
+});
+export type MailboxResponse = z.infer<typeof mailboxResponse>;
+
+export const mailDetail = mailSummary.extend({
+  text: z.string(),
+  /** The address links in mail start with: the web opens those in place. */
+  publicBase: z.string(),
+});
+export type MailDetail = z.infer<typeof mailDetail>;

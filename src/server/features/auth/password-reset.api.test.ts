@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { buildAccountWithUser, loginAs } from "../../test/factories";
+import { createTestServer, nextIp } from "../../test/harness";
+
+const t = await createTestServer({ env: { PUBLIC_URL: "http://parley.test" } });
+
+/** The newest local-mailbox mail to `to`, once it has been stored (mail leaves in the background). */
+async function latestMailTo(to: string, after = 0): Promise<{ id: number; text: string }> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await t.db.execute<{ id: number; text_body: string }>(
+      sql`select id, text_body from mail_messages where lower(to_address) = ${to.toLowerCase()} and id > ${after} order by id desc limit 1`,
+    );
+    if (rows[0]) return { id: Number(rows[0].id), text: rows[0].text_body };
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+function tokenOf(text: string): string {
+  const m = /\/auth\/reset-password\?token=([\w-]+)/.exec(text);
+  if (!m) throw new Error("no reset link in mail");
+  return m[1]!;
+}
+
+const post = (url: string, body: unknown) => t.post(url, body, { remoteAddress: nextIp() });
+
+describe("forgot password", () => {
+  it("answers the same whether or not the address has an account", async () => {
+    const { user } = await buildAccountWithUser(t.db);
+    const known = await post("/api/auth/forgot-password", { email: user.email.toUpperCase() });
+    const unknown = await post("/api/auth/forgot-password", { email: "nobody@nowhere.test" });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    // Only the address typed differs in the words.
+    expect(known.json().message.replace(user.email.toUpperCase(), "X")).toBe(
+      unknown.json().message.replace("nobody@nowhere.test", "X"),
+    );
+    expect(known.json().message).toContain("expires in 60 minutes");
+    await latestMailTo(user.email);
+    const { rows } = await t.db.execute(
+      sql`select 1 from mail_messages where to_address = 'nobody@nowhere.test'`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("checks the address with the spec's words", async () => {
+    const empty = await post("/api/auth/forgot-password", { email: "" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe("Email is required");
+    const bad = await post("/api/auth/forgot-password", { email: "not-an-email" });
+    expect(bad.json().error.message).toBe("Invalid Email Address");
+  });
+
+  it("limits requests per client with a clear 429", async () => {
+    const remoteAddress = "10.55.0.1";
+    for (let i = 0; i < 5; i++) {
+      const res = await t.post(
+        "/api/auth/forgot-password",
+        { email: "x@y.test" },
+        { remoteAddress },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    const sixth = await t.post(
+      "/api/auth/forgot-password",
+      { email: "x@y.test" },
+      { remoteAddress },
+    );
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.message).toBe(
+      "Too many attempts. Please wait a minute and try again.",
+    );
+    expect(sixth.headers["retry-after"]).toBeDefined();
+  });
+});
+
+describe("reset password", () => {
+  it("sets the new password once, ends every session, and voids older links", async () => {
+    const { user } = await buildAccountWithUser(t.db);
+    const session = await loginAs(t.app, user.username, user.password);
+    await post("/api/auth/forgot-password", { email: user.email });
+    const first = await latestMailTo(user.email);
+    await post("/api/auth/forgot-password", { email: user.email });
+    const second = await latestMailTo(user.email, first.id);
+
+    // The older link stopped working when the newer one was sent.
+    const stale = await post("/api/auth/reset-password", {
+      resetPasswordToken: tokenOf(first.text),
+      newPassword: "a-new-password",
+    });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json().error.message).toBe(
+      "This password reset link has expired or was already used. Please start a new request to reset password.",
+    );
+
+    const ok = await post("/api/auth/reset-password", {
+      resetPasswordToken: tokenOf(second.text),
+      newPassword: "a-new-password",
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.get("/api/account/me", { cookie: session })).statusCode).toBe(401);
+    await loginAs(t.app, user.username, "a-new-password");
+    const old = await post("/api/auth/login", { username: user.username, password: user.password });
+    expect(old.statusCode).toBe(401);
+
+    const again = await post("/api/auth/reset-password", {
+      resetPasswordToken: tokenOf(second.text),
+      newPassword: "another-password",
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it("refuses an expired link", async () => {
+    const { user } = await buildAccountWithUser(t.db);
+    await post("/api/auth/forgot-password", { email: user.email });
+    const mail = await latestMailTo(user.email);
+    await t.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
+    const res = await post("/api/auth/reset-password", {
+      resetPasswordToken: tokenOf(mail.text),
+      newPassword: "a-new-password",
+    });
+    expect(res.statusCode).toBe(404);
+    await loginAs(t.app, user.username, user.password);
+  });
+
+  it("validates with the spec's words", async () => {
+    const noToken = await post("/api/auth/reset-password", {
+      resetPasswordToken: "",
+      newPassword: "whatever-long",
+    });
+    expect(noToken.json().error.message).toBe(
+      "Invalid request. Please start a new request to reset password.",
+    );
+    const noPassword = await post("/api/auth/reset-password", {
+      resetPasswordToken: "abc",
+      newPassword: "",
+    });
+    expect(noPassword.json().error.message).toBe("New Password is required");
+    const short = await post("/api/auth/reset-password", {
+      resetPasswordToken: "abc",
+      newPassword: "short",
+    });
+    expect(short.json().error.message).toBe("Password should have at least 8 characters");
+    const forged = await post("/api/auth/reset-password", {
+      resetPasswordToken: "forged-token",
+      newPassword: "long-enough",
+    });
+    expect(forged.statusCode).toBe(404);
+  });
+});

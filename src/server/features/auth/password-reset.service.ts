@@ -1,0 +1,78 @@
+import { AUTH_TEXT, RESET_LINK_MINUTES } from "../../../domain/auth.schemas";
+import { AppError } from "../../../domain/errors";
+import type { AppContext } from "../../http/context";
+import { resetPasswordMail } from "../mail/mail-templates";
+import { sendMailInBackground } from "../mail/mailer";
+import { hashPassword } from "./password";
+import { deleteUserSessions } from "./sessions.queries";
+import * as tokens from "./tokens.queries";
+import { findUserByEmail, findUserById, setPasswordHash } from "./users.queries";
+
+const MINUTE_MS = 60_000;
+/** Reset mails one address may get per quarter hour; past it, requests are answered but ignored. */
+const MAILS_PER_QUARTER_HOUR = 3;
+
+export function forgotPasswordMessage(email: string): string {
+  return `If an account exists for ${email}, we've sent it a link to reset the password. The link expires in ${RESET_LINK_MINUTES} minutes.`;
+}
+
+/**
+ * Starts a reset. The answer is the same whether or not the address has an account, and the mail
+ * leaves in the background so the timing does not tell either.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  log: { error: (obj: object, msg: string) => void },
+) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const since = new Date(Date.now() - 15 * MINUTE_MS);
+  if (
+    (await tokens.countIssuedSince(ctx.db, user.id, "reset_password", since)) >=
+    MAILS_PER_QUARTER_HOUR
+  )
+    return;
+
+  // Only the newest link works.
+  await tokens.revokeUserTokens(ctx.db, user.id, "reset_password");
+  const { token, hash } = tokens.newToken();
+  await tokens.insertToken(ctx.db, {
+    kind: "reset_password",
+    tokenHash: hash,
+    userId: user.id,
+    accountId: user.accountId,
+    email: user.email,
+    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * MINUTE_MS),
+  });
+  const link = `${ctx.config.publicBase}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const name = user.firstName || user.username;
+  sendMailInBackground(
+    ctx,
+    {
+      accountId: user.accountId,
+      to: user.email,
+      kind: "reset_password",
+      ...resetPasswordMail({ name, link, minutes: RESET_LINK_MINUTES }),
+    },
+    log,
+  );
+}
+
+/**
+ * Sets the new password with a reset link's token: single use, expiring. Every session of the
+ * user ends (whoever knew the old password is logged out).
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; newPassword: string },
+) {
+  const row = await tokens.findLiveToken(ctx.db, "reset_password", input.token);
+  const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
+  if (!row || !user) throw new AppError("NOT_FOUND", AUTH_TEXT.resetLinkExpired);
+  const passwordHash = await hashPassword(input.newPassword);
+  if (!(await tokens.consumeToken(ctx.db, row.id)))
+    throw new AppError("NOT_FOUND", AUTH_TEXT.resetLinkExpired);
+  await setPasswordHash(ctx.db, user.id, passwordHash);
+  await deleteUserSessions(ctx.db, user.id);
+}

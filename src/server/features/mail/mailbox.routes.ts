@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { mailboxQuery, mailboxResponse, mailDetail } from "../../../domain/mailbox.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as mailbox from "./mailbox.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ["mailbox"];
+
+/** The local mailbox: mail this server kept because no SMTP server is configured. */
+export function mailboxRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/mailbox",
+    {
+      preHandler: requireAuth,
+      schema: { tags, querystring: mailboxQuery, response: { 200: mailboxResponse } },
+    },
+    (req) => mailbox.listMailbox(ctx, authOf(req), req.query),
+  );
+  r.get(
+    "/api/mailbox/:id",
+    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: mailDetail } } },
+    (req) => mailbox.openMail(ctx, authOf(req), req.params.id),
+  );
+}

@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import type {
+  MailboxResponse,
+  MailDetail,
+  MailSummary,
+  mailboxQuery,
+} from "../../../domain/mailbox.schemas";
+import { PERMISSION_LEVEL } from "../../../domain/permissions";
+import type { AppContext, AuthContext } from "../../http/context";
+import { findUserEmail } from "../auth/users.queries";
+import * as q from "./mail.queries";
+
+/** The owner reads all of the account's mail; everyone else only mail to their own address. */
+async function readerOf(ctx: AppContext, auth: AuthContext) {
+  if (auth.permissionLevel === PERMISSION_LEVEL.OWNER)
+    return { accountId: auth.accountId, email: null };
+  return { accountId: auth.accountId, email: (await findUserEmail(ctx.db, auth.userId)) ?? "" };
+}
+
+function toSummary(row: q.MailRow): MailSummary {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    from: row.fromAddress,
+    subject: row.subject,
+    kind: row.kind,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listMailbox(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: z.infer<typeof mailboxQuery>,
+): Promise<MailboxResponse> {
+  const reader = await readerOf(ctx, auth);
+  const { rows, total, unread } = await q.listMail(ctx.db, reader, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { local: !ctx.config.useSmtp, total, unread, rows: rows.map(toSummary) };
+}
+
+/** Opening a mail marks it read. */
+export async function openMail(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+): Promise<MailDetail> {
+  const row = await q.findMail(ctx.db, await readerOf(ctx, auth), id);
+  if (!row) throw new AppError("NOT_FOUND", "This e-mail does not exist.");
+  if (!row.readAt) await q.markRead(ctx.db, row.id);
+  return {
+    ...toSummary(row),
+    read: true,
+    text: row.textBody,
+    publicBase: ctx.config.publicBase,
+  };
+}

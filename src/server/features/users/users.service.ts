@@ -1,0 +1,249 @@
+import { AppError } from "../../../domain/errors";
+import {
+  PERMISSION_LABEL,
+  PERMISSION_LEVEL,
+  type PermissionLevel,
+} from "../../../domain/permissions";
+import { TEXT } from "../../../domain/texts";
+import {
+  assignableLevels,
+  canDeleteUser,
+  canEditUser,
+  canManageUsers,
+  canSetLevel,
+  type UserRef,
+} from "../../../domain/user-rules";
+import {
+  INVITE_DAYS,
+  type InviteUserRequest,
+  type ListUsersResponse,
+  type UpdateUserValues,
+  USER_TEXT,
+  type UserRow,
+} from "../../../domain/users.schemas";
+import type { AppContext, AuthContext } from "../../http/context";
+import { deleteUserSessions } from "../auth/sessions.queries";
+import * as tokens from "../auth/tokens.queries";
+import { inviteMail } from "../mail/mail-templates";
+import { sendMail } from "../mail/mailer";
+import { toInviteRow, toUserRow } from "./users.presenter";
+import * as q from "./users.queries";
+
+const DAY_MS = 86_400_000;
+
+function actorOf(auth: AuthContext): UserRef {
+  return { id: auth.userId, permissionLevel: auth.permissionLevel };
+}
+
+function forbidden(message: string = TEXT.notAllowed): never {
+  throw new AppError("FORBIDDEN", message);
+}
+
+function assertManager(auth: AuthContext) {
+  if (!canManageUsers(actorOf(auth))) forbidden();
+}
+
+/** Groups and numbers named in a form must be the account's own. */
+async function checkAccessIds(
+  ctx: AppContext,
+  accountId: number,
+  input: { groupIds: number[]; longcodeIds: number[] },
+) {
+  const groupIds = [...new Set(input.groupIds)];
+  const numberIds = [...new Set(input.longcodeIds)];
+  const [ownGroups, ownNumbers] = await Promise.all([
+    q.ownGroupIds(ctx.db, accountId, groupIds),
+    q.ownNumberIds(ctx.db, accountId, numberIds),
+  ]);
+  if (ownGroups.length !== groupIds.length)
+    throw new AppError("VALIDATION", "A chosen group does not exist.", {
+      fields: { groupIds: "A chosen group does not exist." },
+    });
+  if (ownNumbers.length !== numberIds.length)
+    throw new AppError("VALIDATION", "A chosen number is not one of this account's numbers.", {
+      fields: { longcodeIds: "A chosen number is not one of this account's numbers." },
+    });
+  return { groupIds, numberIds };
+}
+
+function clashError(clash: "username" | "email"): never {
+  const message = clash === "username" ? USER_TEXT.usernameTaken : USER_TEXT.emailTaken;
+  throw new AppError("CONFLICT", message, { fields: { [clash]: message } });
+}
+
+export async function listUsers(ctx: AppContext, auth: AuthContext): Promise<ListUsersResponse> {
+  assertManager(auth);
+  const actor = actorOf(auth);
+  const [users, invites] = await Promise.all([
+    q.listAccountUsers(ctx.db, auth.accountId),
+    q.listPendingInvites(ctx.db, auth.accountId),
+  ]);
+  return {
+    users: users.map((u) => toUserRow(u, actor)),
+    invites: invites.map(toInviteRow),
+    assignableLevels: assignableLevels(actor),
+  };
+}
+
+// --- Invitations ---------------------------------------------------------------------------------
+
+async function mailInvite(
+  ctx: AppContext,
+  auth: AuthContext,
+  invite: { email: string; permissionLevel: number },
+  key: string,
+) {
+  const [inviter, account] = await Promise.all([
+    q.findAccountUser(ctx.db, auth.accountId, auth.userId),
+    q.findAccount(ctx.db, auth.accountId),
+  ]);
+  const inviterName =
+    [inviter?.firstName, inviter?.lastName].filter(Boolean).join(" ") ||
+    inviter?.username ||
+    "A teammate";
+  const link = `${ctx.config.publicBase}/auth/invite?key=${encodeURIComponent(key)}`;
+  try {
+    await sendMail(ctx, {
+      accountId: auth.accountId,
+      to: invite.email,
+      kind: "invite",
+      ...inviteMail({
+        inviter: inviterName,
+        businessName: account?.businessName ?? "your team",
+        role: PERMISSION_LABEL[invite.permissionLevel as PermissionLevel] ?? "a user",
+        link,
+        days: INVITE_DAYS,
+      }),
+    });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppError(
+      "CONFLICT",
+      `The invitation e-mail could not be sent (${reason}). Check the mail server settings and try again.`,
+    );
+  }
+}
+
+export async function inviteUser(ctx: AppContext, auth: AuthContext, input: InviteUserRequest) {
+  assertManager(auth);
+  if (!assignableLevels(actorOf(auth)).includes(input.permissionLevel))
+    forbidden("You cannot give that permission level.");
+  const { groupIds, numberIds } = await checkAccessIds(ctx, auth.accountId, input);
+  const clash = await q.findClash(ctx.db, { email: input.email });
+  if (clash) clashError(clash);
+  if (await q.findLiveInviteTo(ctx.db, auth.accountId, input.email))
+    throw new AppError("CONFLICT", USER_TEXT.invitePending, {
+      fields: { email: USER_TEXT.invitePending },
+    });
+
+  const { token, hash } = tokens.newToken();
+  const row = await tokens.insertToken(ctx.db, {
+    kind: "invite",
+    tokenHash: hash,
+    accountId: auth.accountId,
+    email: input.email,
+    data: {
+      permissionLevel: input.permissionLevel,
+      groupIds,
+      numberIds,
+      disableSendAll: input.disableMassMessaging,
+      restricted: input.restricted,
+      invitedBy: auth.userId,
+    },
+    expiresAt: new Date(Date.now() + INVITE_DAYS * DAY_MS),
+  });
+  try {
+    await mailInvite(ctx, auth, input, token);
+  } catch (err) {
+    await q.deleteInvite(ctx.db, auth.accountId, row.id);
+    throw err;
+  }
+  return toInviteRow(row);
+}
+
+/** A new link (the old one stops working) and a fresh expiry. */
+export async function resendInvite(ctx: AppContext, auth: AuthContext, id: number) {
+  assertManager(auth);
+  const invite = await q.findPendingInvite(ctx.db, auth.accountId, id);
+  if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
+  const level = Number((invite.data as { permissionLevel?: number }).permissionLevel ?? 0);
+  if (!assignableLevels(actorOf(auth)).includes(level)) forbidden();
+  const { token, hash } = tokens.newToken();
+  const expiresAt = new Date(Date.now() + INVITE_DAYS * DAY_MS);
+  await tokens.updateToken(ctx.db, invite.id, { tokenHash: hash, expiresAt });
+  await mailInvite(ctx, auth, { email: invite.email, permissionLevel: level }, token);
+  return toInviteRow({ ...invite, tokenHash: hash, expiresAt });
+}
+
+export async function revokeInvite(ctx: AppContext, auth: AuthContext, id: number) {
+  assertManager(auth);
+  const invite = await q.findPendingInvite(ctx.db, auth.accountId, id);
+  if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
+  const level = Number((invite.data as { permissionLevel?: number }).permissionLevel ?? 0);
+  if (!assignableLevels(actorOf(auth)).includes(level)) forbidden();
+  await q.deleteInvite(ctx.db, auth.accountId, id);
+}
+
+// --- Edit and delete -----------------------------------------------------------------------------
+
+export async function updateUser(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: UpdateUserValues,
+): Promise<UserRow> {
+  const actor = actorOf(auth);
+  const target = await q.findAccountUser(ctx.db, auth.accountId, id);
+  if (!target) throw new AppError("NOT_FOUND", "This user does not exist.");
+  if (!canEditUser(actor, target)) forbidden();
+  if (!canSetLevel(actor, target, input.permissionLevel))
+    forbidden("You cannot give that permission level.");
+  const { groupIds, numberIds } = await checkAccessIds(ctx, auth.accountId, input);
+
+  // Below Manager, editing oneself changes one's details, not one's own access.
+  if (actor.id === target.id && actor.permissionLevel < PERMISSION_LEVEL.MANAGER) {
+    const same =
+      sameIds(groupIds, target.groupIds) &&
+      sameIds(numberIds, target.numberIds) &&
+      input.restricted === target.restricted &&
+      input.disableMassMessaging === target.disableSendAll;
+    if (!same) forbidden("You cannot change your own access. Ask a Manager or the Owner.");
+  }
+
+  const username = input.username || target.username;
+  const clash = await q.findClash(ctx.db, { username, email: input.email }, target.id);
+  if (clash) clashError(clash);
+
+  await ctx.db.transaction(async (tx) => {
+    await q.updateUserRow(tx, target.id, {
+      email: input.email,
+      username,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.number === undefined ? target.phone : input.number,
+      permissionLevel: input.permissionLevel,
+      restricted: input.restricted,
+    });
+    await q.replaceAccess(tx, target.id, {
+      groupIds,
+      numberIds,
+      disableSendAll: input.disableMassMessaging,
+    });
+  });
+  const updated = await q.findAccountUser(ctx.db, auth.accountId, target.id);
+  return toUserRow(updated!, actor);
+}
+
+function sameIds(a: number[], b: number[]) {
+  const x = [...a].sort((m, n) => m - n);
+  const y = [...b].sort((m, n) => m - n);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number) {
+  const target = await q.findAccountUser(ctx.db, auth.accountId, id);
+  if (!target) throw new AppError("NOT_FOUND", "This user does not exist.");
+  if (!canDeleteUser(actorOf(auth), target)) forbidden();
+  await deleteUserSessions(ctx.db, target.id);
+  await q.deleteAccountUser(ctx.db, auth.accountId, target.id);
+}

@@ -1,0 +1,200 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from "@mantine/core";
+import { IconClockX } from "@tabler/icons-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AUTH_TEXT } from "../../../../domain/auth.schemas";
+import { inviteSignupForm } from "../../../../domain/users.schemas";
+import { paths } from "../../../app/paths";
+import { usePageMeta } from "../../../components/page-meta";
+import { ApiError } from "../../../lib/api-client";
+import { useSession } from "../api/check-token";
+import { useAcceptInvite, useVerifyInvite } from "../api/invite";
+import { AuthHeading, AuthLayout } from "../components/auth-layout";
+import { fieldErrors, formErrorOf } from "../form-errors";
+
+type Fields = {
+  username: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  confirmPassword: string;
+};
+
+/** /auth/invite?key=…: accept an invitation (verifying, expired, form; spec doc 3 §4). */
+export default function InvitePage() {
+  usePageMeta("Join Your Team");
+  const [params] = useSearchParams();
+  const key = params.get("key")?.trim() ?? "";
+  const verify = useVerifyInvite(key);
+  const session = useSession();
+  const accept = useAcceptInvite();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Fields>({
+    username: "",
+    email: "",
+    phoneNumber: "",
+    password: "",
+    confirmPassword: "",
+  });
+  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const invitedEmail = verify.data?.email;
+  useEffect(() => {
+    if (invitedEmail) setValues((v) => (v.email ? v : { ...v, email: invitedEmail }));
+  }, [invitedEmail]);
+
+  const set = (key: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+
+  const expiredNow = accept.error instanceof ApiError && accept.error.status === 404;
+  if (!key || verify.isError || expiredNow) {
+    return (
+      <AuthLayout>
+        <Stack gap="md" data-testid="invite-expired">
+          <ThemeIcon size={56} radius="xl" variant="light" color="orange">
+            <IconClockX size={30} />
+          </ThemeIcon>
+          <AuthHeading title={AUTH_TEXT.inviteExpiredHeading} />
+          <Text>
+            {verify.error instanceof ApiError && verify.error.status !== 404
+              ? verify.error.message
+              : AUTH_TEXT.inviteExpired}
+          </Text>
+          <Button component={Link} to={paths.login} variant="light">
+            Go to Log In
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (verify.isPending) {
+    return (
+      <AuthLayout>
+        <Stack align="center" gap="sm" py="xl" data-testid="invite-verifying">
+          <Loader />
+          <Text c="dimmed">Checking your invitation…</Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = inviteSignupForm.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors<keyof Fields>(parsed.error));
+      return;
+    }
+    setErrors({});
+    accept.mutate(
+      {
+        accessKey: key,
+        username: parsed.data.username,
+        email: parsed.data.email,
+        // Digits only, as the spec sends it.
+        phoneNumber: values.phoneNumber.replace(/\D/g, ""),
+        password: parsed.data.password,
+      },
+      {
+        onSuccess: () => navigate(paths.dashboard, { replace: true }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.extra.fields)
+            setErrors(err.extra.fields as Partial<Fields>);
+          else setFormError(formErrorOf(err));
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthLayout>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <AuthHeading
+            title={`Join ${verify.data.businessName}`}
+            subtitle="Choose your username and password to finish setting up your account."
+          />
+          {session.data?.valid && (
+            <Alert variant="light" color="yellow">
+              You are signed in to Parley in this browser. Accepting signs you in as the new user
+              instead.
+            </Alert>
+          )}
+          {formError && (
+            <Alert color="red" variant="light" role="alert" data-testid="form-error">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Username"
+            required
+            autoComplete="username"
+            autoFocus
+            value={values.username}
+            error={errors.username}
+            onChange={set("username")}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={set("email")}
+          />
+          <TextInput
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            description="Optional: for text-message sign-in codes."
+            value={values.phoneNumber}
+            error={errors.phoneNumber}
+            onChange={set("phoneNumber")}
+          />
+          <PasswordInput
+            label="Password"
+            required
+            autoComplete="new-password"
+            description="At least 8 characters."
+            value={values.password}
+            error={errors.password}
+            onChange={set("password")}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            required
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            error={errors.confirmPassword}
+            onChange={set("confirmPassword")}
+          />
+          <Button type="submit" size="md" mt="xs" loading={accept.isPending}>
+            Create Account
+          </Button>
+          <Text size="sm" c="dimmed" ta="center">
+            Already have an account?{" "}
+            <Anchor component={Link} to={paths.login}>
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { AUTH_TEXT, resetPasswordForm } from "../../../../domain/auth.schemas";
+import { paths } from "../../../app/paths";
+import { usePageMeta } from "../../../components/page-meta";
+import { useResetPassword } from "../api/reset-password";
+import { AuthHeading, AuthLayout } from "../components/auth-layout";
+import { fieldErrors, formErrorOf } from "../form-errors";
+
+type Fields = { newPassword: string; confirmPassword: string };
+
+/** /auth/reset-password?token=…: the new password twice (form, then success). */
+export default function ResetPasswordPage() {
+  usePageMeta("Reset Password");
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  const [values, setValues] = useState<Fields>({ newPassword: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const reset = useResetPassword();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = resetPasswordForm.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors<keyof Fields>(parsed.error));
+      return;
+    }
+    setErrors({});
+    reset.mutate(
+      { resetPasswordToken: token, newPassword: parsed.data.newPassword },
+      { onError: (err) => setFormError(formErrorOf(err)) },
+    );
+  };
+
+  if (!token) {
+    return (
+      <AuthLayout>
+        <Stack gap="md" data-testid="reset-invalid">
+          <ThemeIcon size={56} radius="xl" variant="light" color="red">
+            <IconAlertTriangle size={30} />
+          </ThemeIcon>
+          <AuthHeading title="Reset your password" />
+          <Alert color="red" variant="light" role="alert">
+            {AUTH_TEXT.resetTokenMissing}
+          </Alert>
+          <Button component={Link} to={paths.forgotPassword}>
+            Start a new request
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      {reset.isSuccess ? (
+        <Stack gap="md" data-testid="reset-done">
+          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
+            <IconCircleCheck size={30} />
+          </ThemeIcon>
+          <AuthHeading title="Your password has been reset" />
+          <Text>
+            You can now log in with your new password. Every other session was signed out.
+          </Text>
+          <Button component={Link} to={paths.login} size="md">
+            Log In
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <AuthHeading
+              title="Choose a new password"
+              subtitle="Use at least 8 characters. The link works once."
+            />
+            {formError && (
+              <Alert color="red" variant="light" role="alert" data-testid="form-error">
+                {formError}{" "}
+                <Anchor component={Link} to={paths.forgotPassword} size="sm">
+                  Start a new request
+                </Anchor>
+              </Alert>
+            )}
+            <PasswordInput
+              label="New Password"
+              name="newPassword"
+              autoComplete="new-password"
+              autoFocus
+              value={values.newPassword}
+              error={errors.newPassword}
+              onChange={(e) => {
+                const newPassword = e.currentTarget.value;
+                setValues((v) => ({ ...v, newPassword }));
+              }}
+            />
+            <PasswordInput
+              label="Confirm New Password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              error={errors.confirmPassword}
+              onChange={(e) => {
+                const confirmPassword = e.currentTarget.value;
+                setValues((v) => ({ ...v, confirmPassword }));
+              }}
+            />
+            <Button type="submit" size="md" loading={reset.isPending}>
+              Reset Password
+            </Button>
+            <Anchor component={Link} to={paths.login} size="sm" ta="center">
+              Back to Log In
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

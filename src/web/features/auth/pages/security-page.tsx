@@ -1,0 +1,158 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import {
+  IconDeviceMobileMessage,
+  IconQrcode,
+  IconShieldCheck,
+  IconShieldOff,
+} from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import type { TwoFactorMethod } from "../../../../domain/auth.schemas";
+import { formatUsNumber } from "../../../../domain/phone";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import { useDisableTwoFactor, useTwoFactorStatus } from "../api/two-factor-settings";
+import { TwoFactorSetupModal } from "../components/two-factor-setup-modal";
+
+/** /settings/security: the signed-in user's two-factor authentication (spec doc 1 §4). */
+export default function SecurityPage() {
+  const status = useTwoFactorStatus();
+  const [setup, setSetup] = useState<TwoFactorMethod | null>(null);
+  const [disabling, setDisabling] = useState(false);
+  const method = status.data?.method ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title="Security"
+        description="Protect your sign-in with a second step: a code from an authenticator app or a text message."
+      />
+      <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} maw={760}>
+        {status.isError ? (
+          <EmptyState
+            icon={<IconShieldOff size={28} />}
+            title="Two-factor settings could not be loaded"
+            description={status.error.message}
+            action={{ label: "Try again", onClick: () => void status.refetch() }}
+          />
+        ) : !status.data ? (
+          <Stack gap="sm" aria-busy="true" aria-label="Loading">
+            <Skeleton height={22} width="40%" />
+            <Skeleton height={14} width="80%" />
+            <Skeleton height={36} width={180} mt="sm" />
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon size={42} radius="xl" variant="light" color={method ? "teal" : "gray"}>
+                {method ? <IconShieldCheck size={24} /> : <IconShieldOff size={24} />}
+              </ThemeIcon>
+              <div style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Title order={3} fz="lg">
+                    Two-factor authentication
+                  </Title>
+                  <Badge color={method ? "teal" : "gray"} variant="light" data-testid="tfa-status">
+                    {method ? "On" : "Off"}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {method === "app"
+                    ? "Sign-in asks for a code from your authenticator app."
+                    : method === "sms"
+                      ? `Sign-in asks for a code texted to ${status.data.phone ? formatUsNumber(status.data.phone) : "your phone"}.`
+                      : "Sign-in asks only for your password. Add a second step so a stolen password is not enough."}
+                </Text>
+              </div>
+            </Group>
+            {method ? (
+              <Group>
+                <Button variant="default" color="red" onClick={() => setDisabling(true)}>
+                  Turn Off
+                </Button>
+              </Group>
+            ) : (
+              <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+                <Button leftSection={<IconQrcode size={18} />} onClick={() => setSetup("app")}>
+                  Use an Authenticator App
+                </Button>
+                <Button
+                  variant="light"
+                  leftSection={<IconDeviceMobileMessage size={18} />}
+                  onClick={() => setSetup("sms")}
+                >
+                  Use Text Messages
+                </Button>
+              </Group>
+            )}
+            <Text size="xs" c="dimmed">
+              At sign-in you can choose to remember a device for 30 days. Turning two-factor off
+              forgets every remembered device.
+            </Text>
+          </Stack>
+        )}
+      </Paper>
+      <TwoFactorSetupModal
+        method={setup}
+        phone={status.data?.phone ?? null}
+        onClose={() => setSetup(null)}
+      />
+      <DisableModal opened={disabling} onClose={() => setDisabling(false)} />
+    </>
+  );
+}
+
+function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    disable.mutate(password, {
+      onSuccess: () => {
+        notify.success("Two-factor authentication is off");
+        setPassword("");
+        onClose();
+      },
+      onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+    });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Turn off two-factor authentication">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">Enter your password to turn off the second step.</Text>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            error={error}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={disable.isPending}>
+              Turn Off
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+import { Group, Paper, Text, VisuallyHidden } from "@mantine/core";
+import type { MailSummary } from "../../../../domain/mailbox.schemas";
+import classes from "./mailbox.module.css";
+
+const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export function formatMailDate(iso: string) {
+  return WHEN.format(new Date(iso));
+}
+
+/** The mails, newest first; unread ones in bold with a dot. */
+export function MailList(props: {
+  rows: MailSummary[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: "hidden" }} data-testid="mail-list">
+      {props.rows.map((mail) => (
+        <button
+          type="button"
+          key={mail.id}
+          className={classes.item}
+          data-active={mail.id === props.selected}
+          aria-current={mail.id === props.selected ? "true" : undefined}
+          onClick={() => props.onSelect(mail.id)}
+          data-testid="mail-item"
+        >
+          <Group gap={8} wrap="nowrap" justify="space-between">
+            <Text size="sm" fw={mail.read ? 400 : 700} truncate="end" style={{ minWidth: 0 }}>
+              {mail.subject}
+            </Text>
+            {!mail.read && (
+              <>
+                <span className={classes.unreadDot} aria-hidden="true" />
+                <VisuallyHidden>Unread</VisuallyHidden>
+              </>
+            )}
+          </Group>
+          <Group gap={8} wrap="nowrap" justify="space-between" mt={2}>
+            <Text size="xs" c="dimmed" truncate="end" style={{ minWidth: 0 }}>
+              To {mail.to}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flex: "none" }}>
+              {formatMailDate(mail.createdAt)}
+            </Text>
+          </Group>
+        </button>
+      ))}
+    </Paper>
+  );
+}

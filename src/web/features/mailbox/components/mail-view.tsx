@@ -1,0 +1,70 @@
+import { Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft, IconMailOpened } from "@tabler/icons-react";
+import { EmptyState } from "../../../components/empty-state";
+import { useMail } from "../api/get-mail";
+import { formatMailDate } from "./mail-list";
+import { MailText } from "./mail-text";
+
+/** The open mail: who, when, and its text with working links. */
+export function MailView({ id, onBack }: { id: number | null; onBack: () => void }) {
+  const mail = useMail(id);
+  if (id === null) {
+    return (
+      <Paper withBorder radius="lg">
+        <EmptyState
+          icon={<IconMailOpened size={28} />}
+          title="Select an e-mail to read it"
+          description="Links in these e-mails work: open one to reset a password or accept an invitation."
+        />
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} data-testid="mail-view">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconArrowLeft size={16} />}
+        onClick={onBack}
+        hiddenFrom="sm"
+        mb="sm"
+      >
+        All e-mails
+      </Button>
+      {mail.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading">
+          <Skeleton height={26} width="70%" />
+          <Skeleton height={14} width="45%" />
+          <Skeleton height={120} mt="md" />
+        </Stack>
+      ) : mail.isError ? (
+        <EmptyState
+          icon={<IconMailOpened size={28} />}
+          title="This e-mail could not be opened"
+          description={mail.error.message}
+        />
+      ) : (
+        <Stack gap="xs">
+          <Title order={3} fz={20} style={{ overflowWrap: "anywhere" }}>
+            {mail.data.subject}
+          </Title>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              From {mail.data.from}
+            </Text>
+          </Group>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              To {mail.data.to}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {formatMailDate(mail.data.createdAt)}
+            </Text>
+          </Group>
+          <Divider my="sm" />
+          <MailText text={mail.data.text} publicBase={mail.data.publicBase} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+import { Text } from "@mantine/core";
+import { modals } from "@mantine/modals";
+
+/** Asks before a destructive action on a user or an invitation. */
+export function confirmDanger(opts: {
+  title: string;
+  message: React.ReactNode;
+  confirm: string;
+  onConfirm: () => void;
+}) {
+  modals.openConfirmModal({
+    title: opts.title,
+    children: <Text size="sm">{opts.message}</Text>,
+    labels: { confirm: opts.confirm, cancel: "Cancel" },
+    confirmProps: { color: "red" },
+    onConfirm: opts.onConfirm,
+  });
+}

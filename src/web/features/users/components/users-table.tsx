@@ -1,0 +1,136 @@
+import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { IconPencil, IconShieldCheck, IconTrash } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { TEXT } from "../../../../domain/texts";
+import type { UserRow } from "../../../../domain/users.schemas";
+import { LevelBadge } from "./level-badge";
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+export function displayName(u: Pick<UserRow, "firstName" | "lastName" | "username">) {
+  return [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
+}
+
+/** The account's users: who, level, access, two-factor, and the actions the caller may take. */
+export function UsersTable(props: {
+  rows: UserRow[];
+  onEdit: (user: UserRow) => void;
+  onDelete: (user: UserRow) => void;
+}) {
+  return (
+    <DataTable<UserRow>
+      records={props.rows}
+      idAccessor="id"
+      noRecordsText={TEXT.emptyTable}
+      minHeight={props.rows.length ? undefined : 160}
+      verticalSpacing="sm"
+      highlightOnHover
+      withTableBorder
+      borderRadius="md"
+      columns={[
+        {
+          accessor: "username",
+          title: "User",
+          render: (u) => (
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={600} truncate="end">
+                  {displayName(u)}
+                </Text>
+                {u.isSelf && (
+                  <Badge size="xs" variant="outline">
+                    You
+                  </Badge>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed" truncate="end">
+                {u.email}
+              </Text>
+              <Box hiddenFrom="sm" mt={4}>
+                <LevelBadge level={u.permissionLevel} />
+              </Box>
+            </Stack>
+          ),
+        },
+        {
+          accessor: "permissionLevel",
+          title: "Level",
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          render: (u) => <LevelBadge level={u.permissionLevel} />,
+        },
+        {
+          accessor: "access",
+          title: "Access",
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          render: (u) => (
+            <Text size="sm" c="dimmed">
+              {[
+                u.groupIds.length
+                  ? `${u.groupIds.length} ${u.groupIds.length === 1 ? "group" : "groups"}`
+                  : null,
+                u.longcodeIds.length
+                  ? `${u.longcodeIds.length} ${u.longcodeIds.length === 1 ? "number" : "numbers"}`
+                  : null,
+                u.restricted ? "restricted" : null,
+                u.disableMassMessaging ? "no send to all" : null,
+              ]
+                .filter(Boolean)
+                .join(" · ") || "Full access"}
+            </Text>
+          ),
+        },
+        {
+          accessor: "twoFactorMethod",
+          title: "Two-factor",
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          render: (u) =>
+            u.twoFactorMethod ? (
+              <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={12} />}>
+                {u.twoFactorMethod === "app" ? "App" : "SMS"}
+              </Badge>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Off
+              </Text>
+            ),
+        },
+        {
+          accessor: "createdAt",
+          title: "Added",
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+          render: (u) => <Text size="sm">{DATE.format(new Date(u.createdAt))}</Text>,
+        },
+        {
+          accessor: "actions",
+          title: "",
+          textAlign: "right",
+          render: (u) => (
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Tooltip label={u.canEdit ? "Edit" : "You cannot edit this user"}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Edit ${u.username}`}
+                  disabled={!u.canEdit}
+                  onClick={() => props.onEdit(u)}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={u.canDelete ? "Delete" : "You cannot delete this user"}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${u.username}`}
+                  disabled={!u.canDelete}
+                  onClick={() => props.onDelete(u)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}
