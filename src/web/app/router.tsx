@@ -1,9 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageLoader } from "../components/full-page-loader";
 import { useSession } from "../features/auth/api/check-token";
-import { useMe } from "../features/auth/api/get-me";
 import { ErrorPage } from "../features/system/pages/error-page";
 import { setUnauthorizedHandler } from "../lib/api-client";
+import { useMe } from "../lib/current-account";
 import { clearSessionState } from "../lib/storage";
 import { APP_ROUTES, isPublicPath, PUBLIC_ROUTES, paths, SECTION_REDIRECTS } from "./paths";
 import { queryClient } from "./providers";

@@ -1,4 +1,4 @@
-import { useCurrentAccount } from "./use-current-account";
+import { useCurrentAccount } from "./current-account";
 
 /** Dates of lists (imports, exports, unhealthy subscribers), shown in the account's time zone. */
 

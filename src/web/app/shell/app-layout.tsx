@@ -11,9 +11,9 @@ import {
   TOKEN_CHECK_INTERVAL_MS,
   useSession,
 } from "../../features/auth/api/check-token";
-import { useMe } from "../../features/auth/api/get-me";
 import { ErrorPage } from "../../features/system/pages/error-page";
 import { ApiError, sessionEnded } from "../../lib/api-client";
+import { useMe } from "../../lib/current-account";
 import { isEmbedded } from "../../lib/frame";
 import { notify } from "../../lib/notify";
 import { type Access, findRoute, paths } from "../paths";

@@ -15,6 +15,12 @@ export function SubBar({ section }: { section: NavItem | undefined }) {
       ?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [pathname]);
   if (!section?.children) return null;
+  // The tab whose path is the longest prefix of the page's wins ("/settings/security" is not
+  // also "/settings").
+  const matches = section.children.filter(
+    (c) => pathname === c.to || pathname.startsWith(`${c.to}/`),
+  );
+  const activeTo = matches.sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <nav
       ref={ref}
@@ -23,7 +29,7 @@ export function SubBar({ section }: { section: NavItem | undefined }) {
       data-testid="sub-bar"
     >
       {section.children.map((child) => {
-        const active = pathname === child.to || pathname.startsWith(`${child.to}/`);
+        const active = child.to === activeTo;
         return (
           <Link
             key={child.to}

@@ -22,9 +22,9 @@ import type { Subscriber } from "../../../../domain/subscribers.schemas";
 import { TEXT } from "../../../../domain/texts";
 import { EmptyState } from "../../../components/empty-state";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../lib/use-page-size";
-import { useMe } from "../../auth/api/get-me";
 import { type MembersParams, useGroupMembers, useRemoveMembers } from "../api/group-members";
 import { AddMembersModal, subscriberName } from "./add-members-modal";
 

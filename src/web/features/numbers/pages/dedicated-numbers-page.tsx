@@ -32,7 +32,7 @@ import { TEXT } from "../../../../domain/texts";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
-import { useCurrentAccount } from "../../../lib/use-current-account";
+import { useCurrentAccount } from "../../../lib/current-account";
 import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
 import { useRegistration } from "../api/get-registration";
 import { useAllNumbers, useNumbers } from "../api/list-numbers";

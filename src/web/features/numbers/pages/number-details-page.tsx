@@ -25,7 +25,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import { EmptyState } from "../../../components/empty-state";
-import { useCurrentAccount } from "../../../lib/use-current-account";
+import { useCurrentAccount } from "../../../lib/current-account";
 import { useNumber } from "../api/get-number";
 import { useRegistration } from "../api/get-registration";
 import { useAllNumbers } from "../api/list-numbers";

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { INDUSTRIES } from "../../../../domain/industries";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { useCurrentAccount } from "../../../lib/use-current-account";
+import { useCurrentAccount } from "../../../lib/current-account";
 import { useRegistration } from "../api/get-registration";
 import { BrandForm } from "../components/brand-form";
 import { CampaignForm } from "../components/campaign-form";

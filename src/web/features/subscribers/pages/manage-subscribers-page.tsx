@@ -10,10 +10,10 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
+import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { usePageSize } from "../../../lib/use-page-size";
 import { useBulkAction } from "../api/bulk-actions";
-import { useAccount } from "../api/get-account";
 import { useMemberships } from "../api/get-memberships";
 import { useCustomFields } from "../api/list-custom-fields";
 import { useSubscriberCount, useSubscribers } from "../api/list-subscribers";
@@ -38,7 +38,7 @@ const plural = (n: number) => `${n.toLocaleString()} subscriber${n === 1 ? "" : 
 /** /subscribers/manage: search, filter, page through, select and act on subscribers. */
 export default function ManageSubscribersPage() {
   const list = useListParams();
-  const account = useAccount();
+  const account = useMe();
   const timeZone = account.data?.timezoneIana ?? "America/New_York";
   const [pageSize, setPageSize] = usePageSize("mc");
   const fields = useCustomFields();

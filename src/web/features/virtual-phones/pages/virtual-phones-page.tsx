@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { toE164 } from "../../../../domain/phone";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { useCurrentAccount } from "../../../lib/use-current-account";
+import { useCurrentAccount } from "../../../lib/current-account";
 import { useAccountNumbers } from "../api/list-account-numbers";
 import { useVirtualPhones } from "../api/list-phones";
 import { NewTextModal } from "../components/new-text-modal";
