@@ -11,8 +11,11 @@ import * as q from "./imports.queries";
 
 /** Data rows per batch: one transaction each. Fixed, because batch numbers are resume points. */
 export const IMPORT_BATCH_ROWS = 2000;
-/** Batches written at once: PostgreSQL maintains one batch's indexes while the next is parsed and sent. */
-const IN_FLIGHT = 2;
+/**
+ * Batches written at once: PostgreSQL maintains one batch's indexes while others are parsed and
+ * sent. 3 measured best on 2 cores (1,000,000 rows: 1 → 133 s, 2 → 89 s, 3 → 74–89 s, 4 → 83 s).
+ */
+const IN_FLIGHT = 3;
 const DEADLOCK = "40P01";
 const SERIALIZATION = "40001";
 
