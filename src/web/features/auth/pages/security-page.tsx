@@ -20,7 +20,7 @@ import {
 import { type FormEvent, useState } from "react";
 import type { TwoFactorMethod } from "../../../../domain/auth.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
-import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
@@ -42,11 +42,10 @@ export default function SecurityPage() {
       />
       <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} maw={760}>
         {status.isError ? (
-          <EmptyState
+          <LoadFailed
             icon={<IconShieldOff size={28} />}
             title="Two-factor settings could not be loaded"
-            description={status.error.message}
-            action={{ label: "Try again", onClick: () => void status.refetch() }}
+            query={status}
           />
         ) : !status.data ? (
           <Stack gap="sm" aria-busy="true" aria-label="Loading">

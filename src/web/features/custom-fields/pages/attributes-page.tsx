@@ -18,6 +18,7 @@ import { useState } from "react";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import { TEXT } from "../../../../domain/texts";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
@@ -87,11 +88,10 @@ export default function AttributesPage() {
         {list.isPending ? (
           <TableSkeleton />
         ) : list.isError ? (
-          <EmptyState
+          <LoadFailed
             icon={<IconTags size={28} />}
             title="Attributes could not be loaded"
-            description={list.error.message}
-            action={{ label: "Try again", onClick: () => void list.refetch() }}
+            query={list}
           />
         ) : nothingYet ? (
           <EmptyState

@@ -21,6 +21,7 @@ import { formatUsNumber } from "../../../../domain/phone";
 import type { Subscriber } from "../../../../domain/subscribers.schemas";
 import { TEXT } from "../../../../domain/texts";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -141,11 +142,10 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
         {members.isPending ? (
           <TableSkeleton rows={4} />
         ) : members.isError ? (
-          <EmptyState
+          <LoadFailed
             icon={<IconUsers size={28} />}
             title="Members could not be loaded"
-            description={members.error.message}
-            action={{ label: "Try again", onClick: () => void members.refetch() }}
+            query={members}
           />
         ) : nobody ? (
           <EmptyState

@@ -32,6 +32,7 @@ import { Link, useNavigate } from "react-router";
 import { type Group as GroupRow, NO_GROUP_ID } from "../../../../domain/groups.schemas";
 import { TEXT } from "../../../../domain/texts";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
@@ -100,11 +101,10 @@ export default function ManageGroupsPage() {
         {list.isPending ? (
           <TableSkeleton />
         ) : list.isError ? (
-          <EmptyState
+          <LoadFailed
             icon={<IconUsersGroup size={28} />}
             title="Groups could not be loaded"
-            description={list.error.message}
-            action={{ label: "Try again", onClick: () => void list.refetch() }}
+            query={list}
           />
         ) : nothingYet ? (
           <EmptyState

@@ -3,6 +3,7 @@ import { IconInfoCircle, IconMail } from "@tabler/icons-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useMailbox } from "../api/list-mail";
 import { MailList } from "../components/mail-list";
@@ -48,11 +49,10 @@ export default function MailboxPage() {
       </Box>
       {mailbox.isError ? (
         <Paper withBorder radius="lg">
-          <EmptyState
+          <LoadFailed
             icon={<IconMail size={28} />}
             title="The mailbox could not be loaded"
-            description={mailbox.error.message}
-            action={{ label: "Try again", onClick: () => void mailbox.refetch() }}
+            query={mailbox}
           />
         </Paper>
       ) : data && data.total === 0 ? (

@@ -30,6 +30,7 @@ import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import { TEXT } from "../../../../domain/texts";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { useCurrentAccount } from "../../../lib/current-account";
@@ -133,11 +134,10 @@ export default function DedicatedNumbersPage() {
           {list.isPending ? (
             <TableSkeleton rows={4} />
           ) : list.isError ? (
-            <EmptyState
+            <LoadFailed
               icon={<IconDeviceMobileMessage size={28} />}
               title="Numbers could not be loaded"
-              description={list.error.message}
-              action={{ label: "Try again", onClick: () => void list.refetch() }}
+              query={list}
             />
           ) : accountHasNone ? (
             <EmptyState

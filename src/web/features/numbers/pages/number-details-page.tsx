@@ -25,6 +25,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { useNumber } from "../api/get-number";
 import { useRegistration } from "../api/get-registration";
@@ -60,11 +61,10 @@ export default function NumberDetailsPage() {
       {number.isPending && Number.isInteger(id) && id > 0 ? (
         <DetailsSkeleton />
       ) : number.isError ? (
-        <EmptyState
+        <LoadFailed
           icon={<IconDeviceMobileOff size={28} />}
           title="This number could not be loaded"
-          description={number.error.message}
-          action={{ label: "Try again", onClick: () => void number.refetch() }}
+          query={number}
         />
       ) : number.data ? (
         <NumberDetails number={number.data} />

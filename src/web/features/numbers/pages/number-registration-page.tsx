@@ -3,7 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconShieldCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { INDUSTRIES } from "../../../../domain/industries";
-import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { useRegistration } from "../api/get-registration";
@@ -36,11 +36,10 @@ export default function NumberRegistrationPage() {
           <Skeleton height={320} radius="lg" />
         </Stack>
       ) : registration.isError ? (
-        <EmptyState
+        <LoadFailed
           icon={<IconShieldCheck size={28} />}
           title="Registration could not be loaded"
-          description={registration.error.message}
-          action={{ label: "Try again", onClick: () => void registration.refetch() }}
+          query={registration}
         />
       ) : (
         <RegistrationForms

@@ -10,6 +10,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { usePageSize } from "../../../lib/use-page-size";
@@ -201,11 +202,10 @@ export default function ManageSubscribersPage() {
       {subscribers.isPending ? (
         <TableSkeleton />
       ) : subscribers.isError && !subscribers.data ? (
-        <EmptyState
+        <LoadFailed
           icon={<IconUsers size={28} />}
           title="The subscribers could not be loaded"
-          description={subscribers.error.message}
-          action={{ label: "Try Again", onClick: () => void subscribers.refetch() }}
+          query={subscribers}
         />
       ) : noSubscribersYet ? (
         <EmptyState
