@@ -75,7 +75,9 @@ try {
               $2::text, case when i % 4 = 0 then null else to_jsonb(i % 5 = 0) end,
               $3::text, case when i % 3 = 0 then null else jsonb_build_array((array['Latte','Cappuccino','Cold Brew','Mocha','Chai Tea','Espresso'])[1 + i % 6]) end,
               $4::text, case when i % 2 = 0 then null else to_jsonb(((1960 + i % 45)::text || '-0' || (1 + i % 9)::text || '-1' || (i % 9)::text)) end)),
-            now() - (i % 180) * interval '1 day' - (i % 86400) * interval '1 second',
+            -- Sign-up times spread by a hash of i over 180 days: taken as i % 180 they lined up with
+            -- every other i % n column (the newest day held no member of some groups at all).
+            now() - ((hashint4(i)::bigint & 2147483647) % (180 * 86400)) * interval '1 second',
             case when i % 50 = 0 then true else null end
      from generate_series(1, $5::int) i
      on conflict do nothing`,

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
 import type { GroupRules } from "../../../domain/groups.schemas";
@@ -309,6 +309,10 @@ export async function importBatch(
     }));
   const detail = `Import #${job.importId} (${job.fileName})`;
   return ctx.db.transaction(async (tx) => {
+    // No wait for the disk at commit: a batch lost in a crash is not in committedBatches either
+    // (same transaction), so the resumed import writes it again; WAL order keeps any later
+    // checkpoint from outliving it.
+    await tx.execute(sql`set local synchronous_commit = off`);
     const added = batch.length
       ? await q.insertImported(tx, job.accountId, batch, { source: "import", detail })
       : [];
