@@ -15,7 +15,7 @@ import { accountRoutes } from "../features/account/account.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
-import { dataRoutes } from "../features/data/data.routes";
+import { referenceDataRoutes } from "../features/reference-data/reference-data.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
@@ -72,7 +72,7 @@ export async function buildApp(
   usersRoutes(app, ctx);
   accountRoutes(app, ctx);
   settingsRoutes(app, ctx);
-  dataRoutes(app);
+  referenceDataRoutes(app);
   numbersRoutes(app, ctx);
   registrationRoutes(app, ctx);
   subscribersRoutes(app, ctx);

@@ -11,7 +11,7 @@ const timezonesResponse = z.record(
 const industriesResponse = z.array(z.object({ id: z.number(), name: z.string() }));
 
 /** Reference data (getTimezones, getIndustries): public, the sign-up pages need it too. */
-export function dataRoutes(app: FastifyInstance) {
+export function referenceDataRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/data/timezones",
