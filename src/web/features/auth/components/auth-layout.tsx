@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconChecks, IconInbox, IconMessageChatbot, IconSend } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import classes from "./auth-layout.module.css";
@@ -66,6 +66,25 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle?: Rea
         </Text>
       )}
     </div>
+  );
+}
+
+/** Where a sign-in flow ends (sent, done, expired, invalid): an icon, a heading, what next. */
+export function AuthOutcome(props: {
+  testId: string;
+  color: string;
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md" data-testid={props.testId}>
+      <ThemeIcon size={56} radius="xl" variant="light" color={props.color}>
+        {props.icon}
+      </ThemeIcon>
+      <AuthHeading title={props.title} />
+      {props.children}
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -6,7 +6,7 @@ import { AUTH_TEXT, PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { useActivate } from "../api/activate";
-import { AuthHeading, AuthLayout } from "../components/auth-layout";
+import { AuthHeading, AuthLayout, AuthOutcome } from "../components/auth-layout";
 import { formErrorOf } from "../form-errors";
 
 /** /auth/activate?email=…&u=…: a bundled-deal owner chooses a password (form, then success). */
@@ -37,18 +37,19 @@ export default function ActivatePage() {
   if (!token || !email) {
     return (
       <AuthLayout>
-        <Stack gap="md" data-testid="activate-invalid">
-          <ThemeIcon size={56} radius="xl" variant="light" color="red">
-            <IconAlertTriangle size={30} />
-          </ThemeIcon>
-          <AuthHeading title="Activate your account" />
+        <AuthOutcome
+          testId="activate-invalid"
+          color="red"
+          icon={<IconAlertTriangle size={30} />}
+          title="Activate your account"
+        >
           <Alert color="red" variant="light" role="alert">
             Invalid request. Please use the link from your activation e-mail.
           </Alert>
           <Button component={Link} to={paths.login} variant="light">
             Go to Log In
           </Button>
-        </Stack>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
@@ -56,16 +57,17 @@ export default function ActivatePage() {
   return (
     <AuthLayout>
       {activate.isSuccess ? (
-        <Stack gap="md" data-testid="activate-done">
-          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
-            <IconCircleCheck size={30} />
-          </ThemeIcon>
-          <AuthHeading title="Your account is active" />
+        <AuthOutcome
+          testId="activate-done"
+          color="teal"
+          icon={<IconCircleCheck size={30} />}
+          title="Your account is active"
+        >
           <Text>Log in with {email} and the password you just chose.</Text>
           <Button component={Link} to={paths.login} size="md">
             Log In
           </Button>
-        </Stack>
+        </AuthOutcome>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">

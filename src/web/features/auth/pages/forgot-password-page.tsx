@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconMailCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -6,7 +6,7 @@ import { forgotPasswordRequest } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { useForgotPassword } from "../api/forgot-password";
-import { AuthHeading, AuthLayout } from "../components/auth-layout";
+import { AuthHeading, AuthLayout, AuthOutcome } from "../components/auth-layout";
 import { fieldErrors, formErrorOf } from "../form-errors";
 
 /** /auth/forgot-password: asks for the e-mail and mails a reset link (form, then sent). */
@@ -32,11 +32,12 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout>
       {forgot.isSuccess ? (
-        <Stack gap="md" data-testid="forgot-sent">
-          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
-            <IconMailCheck size={30} />
-          </ThemeIcon>
-          <AuthHeading title="Check your e-mail" />
+        <AuthOutcome
+          testId="forgot-sent"
+          color="teal"
+          icon={<IconMailCheck size={30} />}
+          title="Check your e-mail"
+        >
           <Text>{forgot.data.message}</Text>
           <Text size="sm" c="dimmed">
             Nothing after a few minutes? Check your spam folder, or{" "}
@@ -53,7 +54,7 @@ export default function ForgotPasswordPage() {
           >
             Back to Log In
           </Button>
-        </Stack>
+        </AuthOutcome>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">

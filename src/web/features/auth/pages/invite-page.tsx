@@ -7,7 +7,6 @@ import {
   Stack,
   Text,
   TextInput,
-  ThemeIcon,
 } from "@mantine/core";
 import { IconClockX } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -19,7 +18,7 @@ import { usePageMeta } from "../../../components/page-meta";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../api/check-token";
 import { useAcceptInvite, useVerifyInvite } from "../api/invite";
-import { AuthHeading, AuthLayout } from "../components/auth-layout";
+import { AuthHeading, AuthLayout, AuthOutcome } from "../components/auth-layout";
 import { fieldErrors, formErrorOf } from "../form-errors";
 
 type Fields = {
@@ -63,11 +62,12 @@ export default function InvitePage() {
   if (!key || verify.isError || expiredNow) {
     return (
       <AuthLayout>
-        <Stack gap="md" data-testid="invite-expired">
-          <ThemeIcon size={56} radius="xl" variant="light" color="orange">
-            <IconClockX size={30} />
-          </ThemeIcon>
-          <AuthHeading title={AUTH_TEXT.inviteExpiredHeading} />
+        <AuthOutcome
+          testId="invite-expired"
+          color="orange"
+          icon={<IconClockX size={30} />}
+          title={AUTH_TEXT.inviteExpiredHeading}
+        >
           <Text>
             {verify.error instanceof ApiError && verify.error.status !== 404
               ? verify.error.message
@@ -76,7 +76,7 @@ export default function InvitePage() {
           <Button component={Link} to={paths.login} variant="light">
             Go to Log In
           </Button>
-        </Stack>
+        </AuthOutcome>
       </AuthLayout>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -6,7 +6,7 @@ import { AUTH_TEXT, resetPasswordForm } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { useResetPassword } from "../api/reset-password";
-import { AuthHeading, AuthLayout } from "../components/auth-layout";
+import { AuthHeading, AuthLayout, AuthOutcome } from "../components/auth-layout";
 import { fieldErrors, formErrorOf } from "../form-errors";
 
 type Fields = { newPassword: string; confirmPassword: string };
@@ -39,18 +39,19 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthLayout>
-        <Stack gap="md" data-testid="reset-invalid">
-          <ThemeIcon size={56} radius="xl" variant="light" color="red">
-            <IconAlertTriangle size={30} />
-          </ThemeIcon>
-          <AuthHeading title="Reset your password" />
+        <AuthOutcome
+          testId="reset-invalid"
+          color="red"
+          icon={<IconAlertTriangle size={30} />}
+          title="Reset your password"
+        >
           <Alert color="red" variant="light" role="alert">
             {AUTH_TEXT.resetTokenMissing}
           </Alert>
           <Button component={Link} to={paths.forgotPassword}>
             Start a new request
           </Button>
-        </Stack>
+        </AuthOutcome>
       </AuthLayout>
     );
   }
@@ -58,18 +59,19 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout>
       {reset.isSuccess ? (
-        <Stack gap="md" data-testid="reset-done">
-          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
-            <IconCircleCheck size={30} />
-          </ThemeIcon>
-          <AuthHeading title="Your password has been reset" />
+        <AuthOutcome
+          testId="reset-done"
+          color="teal"
+          icon={<IconCircleCheck size={30} />}
+          title="Your password has been reset"
+        >
           <Text>
             You can now log in with your new password. Every other session was signed out.
           </Text>
           <Button component={Link} to={paths.login} size="md">
             Log In
           </Button>
-        </Stack>
+        </AuthOutcome>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
