@@ -22,7 +22,8 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../lib/use-page-size";
+import { tablePagination } from "../../../lib/table-pagination";
+import { DEFAULT_PAGE_SIZE } from "../../../lib/use-page-size";
 import { useDeleteCustomField } from "../api/delete-custom-field";
 import { useCustomFields } from "../api/list-custom-fields";
 import { CustomFieldModal } from "../components/custom-field-modal";
@@ -119,17 +120,7 @@ export default function AttributesPage() {
               fetching={list.isFetching && list.isPlaceholderData}
               minHeight={list.data.rows.length ? undefined : 180}
               noRecordsText={TEXT.emptyTable}
-              totalRecords={total}
-              page={page}
-              onPageChange={setPage}
-              recordsPerPage={pageSize}
-              recordsPerPageOptions={PAGE_SIZES}
-              onRecordsPerPageChange={(n) => {
-                setPageSize(n);
-                setPage(1);
-              }}
-              recordsPerPageLabel="Per page"
-              paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+              {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
               verticalSpacing="sm"
               highlightOnHover
               onRowDoubleClick={({ record }) => openEdit(record)}

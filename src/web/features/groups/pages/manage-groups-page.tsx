@@ -36,7 +36,8 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
-import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
+import { tablePagination } from "../../../lib/table-pagination";
+import { usePageSize } from "../../../lib/use-page-size";
 import { useAdaptiveMemberCounts } from "../api/adaptive-member-counts";
 import { useDeleteGroup } from "../api/delete-group";
 import { useGroups } from "../api/list-groups";
@@ -132,20 +133,17 @@ export default function ManageGroupsPage() {
               fetching={list.isFetching && list.isPlaceholderData}
               minHeight={rows.length ? undefined : 180}
               noRecordsText={TEXT.emptyTable}
-              totalRecords={total}
-              page={page}
-              onPageChange={setPage}
-              recordsPerPage={pageSize}
-              recordsPerPageOptions={PAGE_SIZES}
-              onRecordsPerPageChange={(n) => {
-                setPageSize(n);
-                setPage(1);
-              }}
-              recordsPerPageLabel="Per page"
+              {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
               // 'No Group' rides along on the first page; it is not one of the groups counted.
-              paginationText={({ from, to, totalRecords }) =>
-                `${from}–${to - (hasNoGroup ? 1 : 0)} of ${totalRecords}`
-              }
+              paginationText={({
+                from,
+                to,
+                totalRecords,
+              }: {
+                from: number;
+                to: number;
+                totalRecords: number;
+              }) => `${from}–${to - (hasNoGroup ? 1 : 0)} of ${totalRecords}`}
               verticalSpacing="sm"
               highlightOnHover
               rowStyle={(g) =>

@@ -34,7 +34,8 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { useCurrentAccount } from "../../../lib/current-account";
-import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
+import { tablePagination } from "../../../lib/table-pagination";
+import { usePageSize } from "../../../lib/use-page-size";
 import { useRegistration } from "../api/get-registration";
 import { useAllNumbers, useNumbers } from "../api/list-numbers";
 import { BuyNumberModal } from "../components/buy-number-modal";
@@ -184,17 +185,13 @@ export default function DedicatedNumbersPage() {
                 fetching={list.isFetching && list.isPlaceholderData}
                 minHeight={list.data.rows.length ? undefined : 180}
                 noRecordsText={TEXT.emptyTable}
-                totalRecords={list.data.total}
-                page={page}
-                onPageChange={setPage}
-                recordsPerPage={pageSize}
-                recordsPerPageOptions={PAGE_SIZES}
-                onRecordsPerPageChange={(n) => {
-                  setPageSize(n);
-                  setPage(1);
-                }}
-                recordsPerPageLabel="Per page"
-                paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+                {...tablePagination({
+                  total: list.data.total,
+                  page,
+                  setPage,
+                  pageSize,
+                  setPageSize,
+                })}
                 verticalSpacing="sm"
                 highlightOnHover
                 onRowClick={({ record, event }) => {

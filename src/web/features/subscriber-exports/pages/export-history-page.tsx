@@ -9,7 +9,8 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
-import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
+import { tablePagination } from "../../../lib/table-pagination";
+import { usePageSize } from "../../../lib/use-page-size";
 import { useExports } from "../api/list-exports";
 import { ExportStatus } from "../components/export-status";
 
@@ -64,16 +65,7 @@ export default function ExportHistoryPage() {
             records={list.data?.rows ?? []}
             idAccessor="id"
             noRecordsText={list.isError ? list.error.message : TEXT.emptyTable}
-            totalRecords={total}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
-            recordsPerPageLabel="Rows per page"
+            {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
             scrollAreaProps={{ type: "auto" }}
             data-testid="export-history"
             columns={[

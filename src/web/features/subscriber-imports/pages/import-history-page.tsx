@@ -30,7 +30,8 @@ import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
+import { tablePagination } from "../../../lib/table-pagination";
+import { usePageSize } from "../../../lib/use-page-size";
 import { discardImport } from "../api/discard-import";
 import { importsKey, useImports } from "../api/list-imports";
 import { ImportStatusBadge } from "../components/import-status-badge";
@@ -148,16 +149,7 @@ export default function ImportHistoryPage() {
             idAccessor="id"
             fetching={list.isFetching && !list.data}
             noRecordsText={list.isError ? list.error.message : TEXT.emptyTable}
-            totalRecords={total}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
-            recordsPerPageLabel="Rows per page"
+            {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
             scrollAreaProps={{ type: "auto" }}
             data-testid="import-history"
             columns={[

@@ -39,7 +39,8 @@ import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { PAGE_SIZES, usePageSize } from "../../../lib/use-page-size";
+import { tablePagination } from "../../../lib/table-pagination";
+import { usePageSize } from "../../../lib/use-page-size";
 import { type CleanUpInput, useCleanUp } from "../api/clean-up";
 import { useUnhealthy } from "../api/list-unhealthy";
 import { LineCheckModal } from "../components/line-check-modal";
@@ -305,19 +306,7 @@ export default function UnhealthySubscribersPage() {
             fetching={list.isFetching}
             loaderBackgroundBlur={1}
             noRecordsText={list.isError ? list.error.message : TEXT.emptyTable}
-            totalRecords={total}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
-            recordsPerPageLabel="Rows per page"
-            paginationText={({ from, to, totalRecords }) =>
-              `${from.toLocaleString()}–${to.toLocaleString()} of ${totalRecords.toLocaleString()}`
-            }
+            {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
             selectedRecords={rows.filter((r) => isSelected(selection, r.id))}
             onSelectedRecordsChange={(picked) =>
               setSelection(
