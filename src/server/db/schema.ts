@@ -195,11 +195,37 @@ export const messages = pgTable(
     carrierSid: text("carrier_sid"),
     /** What created it: compliance (STOP/HELP replies), test, inbox, campaign, … */
     source: text().notNull().default("api"),
+    /** The subscriber on the other end, when the number is one (campaigns, inbox). */
+    subscriberId: bigint("subscriber_id", { mode: "number" }),
+    /** Who sent it from the inbox or composer; null for automatic messages. */
+    userId: integer("user_id"),
+    /** The send run it belongs to (campaign deliveries). */
+    runId: bigint("run_id", { mode: "number" }),
+    /** Credits it costs: segments, or 3 for an MMS (refunded when it fails). */
+    credits: smallint().notNull().default(0),
+    /**
+     * Dispatch queue: true until the carrier has accepted (or finally refused) it. Workers claim
+     * rows whose not_before has come and whose claim has lapsed (a dead worker's claim lapses).
+     */
+    pendingDispatch: boolean("pending_dispatch").notNull().default(false),
+    /** Quiet hours or throughput: not handed to the carrier before this. */
+    notBefore: timestamp("not_before", { withTimezone: true }),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    attempts: smallint().notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("messages_carrier_sid_key").on(t.carrierSid),
+    index("messages_dispatch_idx")
+      .on(t.notBefore, t.id)
+      .where(sql`${t.pendingDispatch}`),
+    index("messages_run_status_idx")
+      .on(t.runId, t.status)
+      .where(sql`${t.runId} is not null`),
+    index("messages_subscriber_idx")
+      .on(t.subscriberId, t.id)
+      .where(sql`${t.subscriberId} is not null`),
     index("messages_account_created_idx").on(t.accountId, t.createdAt),
     index("messages_account_peer_idx").on(t.accountId, t.toNumber),
   ],
@@ -556,3 +582,118 @@ export const userPhoneNumbers = pgTable(
     index("user_phone_numbers_number_idx").on(t.phoneNumberId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Send pipeline: what a user composed (one-time, scheduled or recurring), each run of it, the
+// credit ledger. Per-recipient deliveries are rows of `messages` (run_id set), which doubles as
+// the dispatch queue. (Migration 0008.)
+
+export const sends = pgTable(
+  "sends",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The sending number; null means the account's default number at run time. */
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+      onDelete: "set null",
+    }),
+    /** The form as submitted (message, header, footer, recipients, repeat fields): for editing. */
+    form: jsonb().notNull(),
+    /** Header + message + footer, variables still in brackets: rendered per recipient. */
+    text: text().notNull(),
+    isMms: boolean("is_mms").notNull().default(false),
+    mediaUrls: jsonb("media_urls").$type<string[]>().notNull().default([]),
+    linkId: bigint("link_id", { mode: "number" }),
+    templateId: integer("template_id"),
+    /** { mode: 'all' | 'subscribers' | 'groups', subscriberIds: number[], groupIds: number[] }. */
+    recipients: jsonb().notNull(),
+    /** IANA zone the schedule is read in. */
+    timezone: text().notNull(),
+    /** RFC 5545 rule (with DTSTART in `timezone`) of a recurring send; null for one run. */
+    rrule: text(),
+    /** Deliver even inside the account's quiet hours (the composer's 'send anyway'). */
+    ignoreQuietHours: boolean("ignore_quiet_hours").notNull().default(false),
+    /** scheduled | running | completed | cancelled. A recurring send stays scheduled between runs. */
+    status: text().notNull().default("scheduled"),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    runCount: integer("run_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sends_account_created_idx").on(t.accountId, t.createdAt),
+    index("sends_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+export const sendRuns = pgTable(
+  "send_runs",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sendId: bigint("send_id", { mode: "number" })
+      .notNull()
+      .references(() => sends.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The occurrence this run is for: with send_id unique, so a run is created once. */
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    /** pending | fanning_out | dispatching | completed | failed. */
+    status: text().notNull().default("pending"),
+    text: text().notNull(),
+    recipients: integer().notNull().default(0),
+    excluded: integer().notNull().default(0),
+    credits: integer().notNull().default(0),
+    error: text(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("send_runs_occurrence_key").on(t.sendId, t.runAt),
+    index("send_runs_account_idx").on(t.accountId, t.runAt),
+  ],
+);
+
+/** Every change of an account's message credits; the balance is their sum (kept in account_credits). */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** standard | international. */
+    kind: text().notNull().default("standard"),
+    delta: integer().notNull(),
+    /** grant | purchase | reserve | refund | test. */
+    reason: text().notNull(),
+    runId: bigint("run_id", { mode: "number" }),
+    messageId: bigint("message_id", { mode: "number" }),
+    description: text().notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
+    // A failed delivery gives its credits back once.
+    uniqueIndex("credit_ledger_refund_key")
+      .on(t.messageId)
+      .where(sql`${t.reason} = 'refund'`),
+  ],
+);
+
+export const accountCredits = pgTable("account_credits", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  balance: integer().notNull().default(0),
+  internationalBalance: integer("international_balance").notNull().default(0),
+  /** Credits of the current plan period (for the dashboard's total / remaining). */
+  periodAllowance: integer("period_allowance").notNull().default(0),
+  periodStartedAt: timestamp("period_started_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

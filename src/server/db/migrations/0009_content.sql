@@ -1,0 +1,2 @@
+-- Reserved for the content work; written by hand, kept in step with schema.ts.
+SELECT 1;
