@@ -13,6 +13,10 @@ export interface SendInput {
   body: string;
   mediaUrls?: string[];
   source: string;
+  /** The subscriber on the other end, when known (the inbox and campaigns pass it). */
+  subscriberId?: number;
+  /** The user who sent it (inbox, composer test send). */
+  userId?: number;
   /**
    * Compliance replies (the STOP confirmation) go to a number that has just opted out; that
    * single reply is what the rules require, so it skips the suppression check.
@@ -43,6 +47,8 @@ export async function sendMessage(ctx: AppContext, input: SendInput): Promise<Se
     mediaUrls: input.mediaUrls ?? [],
     status: "Queued",
     source: input.source,
+    subscriberId: input.subscriberId ?? null,
+    userId: input.userId ?? null,
   });
   try {
     const result = await ctx.carrier.send({
