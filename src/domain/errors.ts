@@ -8,10 +8,16 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_FORBIDDEN: 403,
+  /** Not enough message credits (the composer shows the purchase dialog). */
+  INSUFFICIENT_CREDITS: 402,
+  INSUFFICIENT_INTERNATIONAL_CREDITS: 402,
   FORBIDDEN: 403,
   CSRF: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A send time inside the account's quiet hours without 'send anyway'. */
+  QUIET_HOURS: 409,
+  NO_NUMBERS: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const;

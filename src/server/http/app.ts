@@ -14,6 +14,7 @@ import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes"
 import { accountRoutes } from "../features/account/account.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
+import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
@@ -26,6 +27,7 @@ import { importsRoutes } from "../features/subscriber-imports/imports.routes";
 import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
+import { realtimeRoutes } from "../realtime/realtime.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerSecurityHeaders } from "./security";
@@ -70,6 +72,7 @@ export async function buildApp(
   authRoutes(app, ctx);
   mailboxRoutes(app, ctx);
   usersRoutes(app, ctx);
+  creditsRoutes(app, ctx);
   accountRoutes(app, ctx);
   settingsRoutes(app, ctx);
   referenceDataRoutes(app);
@@ -81,6 +84,7 @@ export async function buildApp(
   await importsRoutes(app, ctx);
   exportsRoutes(app, ctx);
   unhealthySubscribersRoutes(app, ctx);
+  realtimeRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

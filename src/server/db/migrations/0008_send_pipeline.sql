@@ -88,3 +88,34 @@ CREATE TABLE IF NOT EXISTS "socket_io_attachments" (
 	"created_at" timestamp with time zone DEFAULT now(),
 	"payload" bytea
 );
+--> statement-breakpoint
+-- Segments of an SMS exactly as src/domain/segments.ts counts them (a test holds the two
+-- together), so fan-out prices a million personalised messages in SQL. Short texts and texts
+-- without two-unit characters take the fast paths; only the rest walk the characters.
+CREATE OR REPLACE FUNCTION parley_segments(body text) RETURNS integer
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+DECLARE
+  gsm boolean := body ~ '^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&''()*+,./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\\[~\]|€\f-]*$';
+  special text := CASE WHEN gsm THEN '[\^{}\\\[~\]|€\f]' ELSE '[\U00010000-\U0010FFFF]' END;
+  n_special integer := char_length(body) - char_length(regexp_replace(body, special, '', 'g'));
+  units integer := char_length(body) + n_special;
+  single integer := CASE WHEN gsm THEN 160 ELSE 70 END;
+  multi integer := CASE WHEN gsm THEN 153 ELSE 67 END;
+  segs integer := 1;
+  used integer := 0;
+  size integer;
+  ch text;
+BEGIN
+  IF units <= single THEN RETURN 1; END IF;
+  IF n_special = 0 THEN RETURN ceil(units::numeric / multi)::integer; END IF;
+  FOREACH ch IN ARRAY regexp_split_to_array(body, '') LOOP
+    size := CASE WHEN ch ~ special THEN 2 ELSE 1 END;
+    IF used + size > multi THEN
+      segs := segs + 1;
+      used := 0;
+    END IF;
+    used := used + size;
+  END LOOP;
+  RETURN segs;
+END
+$fn$;

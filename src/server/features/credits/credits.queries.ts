@@ -1,0 +1,113 @@
+import type { QueryResult, QueryResultRow } from "pg";
+
+/** A pool or a client inside a transaction: credit changes join the caller's transaction. */
+export interface Queryable {
+  query<R extends QueryResultRow = QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<QueryResult<R>>;
+}
+
+/** Credits a new account starts with (its trial allowance). */
+export const TRIAL_CREDITS = 500;
+
+/** The account's credit row, created with the trial grant the first time anything asks. */
+export async function ensureCreditRow(db: Queryable, accountId: number): Promise<void> {
+  const created = await db.query(
+    `insert into account_credits (account_id, balance, period_allowance)
+     values ($1, $2, $2) on conflict (account_id) do nothing returning account_id`,
+    [accountId, TRIAL_CREDITS],
+  );
+  if (created.rowCount) {
+    await db.query(
+      `insert into credit_ledger (account_id, delta, reason, description)
+       values ($1, $2, 'grant', 'Trial credits')`,
+      [accountId, TRIAL_CREDITS],
+    );
+  }
+}
+
+export type CreditKind = "standard" | "international";
+
+/**
+ * Takes `amount` credits if the balance covers them; answers the new balance, or null (nothing
+ * changed) when it does not. One statement, so two concurrent charges cannot both spend the
+ * last credits.
+ */
+export async function takeCredits(
+  db: Queryable,
+  accountId: number,
+  kind: CreditKind,
+  amount: number,
+): Promise<number | null> {
+  const column = kind === "international" ? "international_balance" : "balance";
+  const res = await db.query<{ balance: number }>(
+    `update account_credits set ${column} = ${column} - $2, updated_at = now()
+     where account_id = $1 and ${column} >= $2 returning ${column} as balance`,
+    [accountId, amount],
+  );
+  return res.rows[0]?.balance ?? null;
+}
+
+export async function addCredits(
+  db: Queryable,
+  accountId: number,
+  kind: CreditKind,
+  amount: number,
+): Promise<void> {
+  const column = kind === "international" ? "international_balance" : "balance";
+  await db.query(
+    `update account_credits set ${column} = ${column} + $2, updated_at = now() where account_id = $1`,
+    [accountId, amount],
+  );
+}
+
+export async function insertLedger(
+  db: Queryable,
+  row: {
+    accountId: number;
+    kind: CreditKind;
+    delta: number;
+    reason: string;
+    description?: string;
+    runId?: number | null;
+    messageId?: number | null;
+  },
+): Promise<boolean> {
+  const res = await db.query(
+    `insert into credit_ledger (account_id, kind, delta, reason, description, run_id, message_id)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+    [
+      row.accountId,
+      row.kind,
+      row.delta,
+      row.reason,
+      row.description ?? "",
+      row.runId ?? null,
+      row.messageId ?? null,
+    ],
+  );
+  return (res.rowCount ?? 0) > 0;
+}
+
+export async function readCredits(db: Queryable, accountId: number) {
+  const res = await db.query<{
+    balance: number;
+    internationalBalance: number;
+    allowance: number;
+    used: number;
+    autoRenew: boolean;
+  }>(
+    `select c.balance, c.international_balance as "internationalBalance",
+            c.period_allowance as allowance,
+            coalesce((select -sum(l.delta) from credit_ledger l
+                      where l.account_id = c.account_id and l.kind = 'standard'
+                        and l.reason in ('reserve', 'test', 'charge', 'refund')
+                        and l.created_at >= c.period_started_at), 0)::int as used,
+            a.is_auto_renew_enabled as "autoRenew"
+       from account_credits c join accounts a on a.id = c.account_id
+      where c.account_id = $1`,
+    [accountId],
+  );
+  return res.rows[0]!;
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as credits from "./credits.service";
+
+const creditsResponse = z.object({
+  balance: z.number(),
+  internationalBalance: z.number(),
+  allowance: z.number(),
+  used: z.number(),
+  autoTopUp: z.boolean(),
+});
+
+const purchaseBody = z.object({
+  qty: z.coerce.number().int().positive(),
+  type: z.enum(["sms", "international"], { message: "Choose what to buy." }),
+});
+
+export function creditsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/credits",
+    { preHandler: requireAuth, schema: { tags: ["credits"], response: { 200: creditsResponse } } },
+    (req) => credits.getCredits(ctx, authOf(req).accountId),
+  );
+  r.post(
+    "/api/credits/purchase",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ["credits"],
+        body: purchaseBody,
+        response: { 200: creditsResponse.extend({ message: z.string() }) },
+      },
+    },
+    (req) => credits.purchaseCredits(ctx, authOf(req), req.body),
+  );
+}
