@@ -39,6 +39,19 @@ const envSchema = z.object({
   EMULATOR_5XX_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Milliseconds between the emulator's status steps (queued → sent → delivered). */
   EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
+  // Send pipeline: how fast each sending number may send (messages per second; the carrier's
+  // limits for 10DLC long codes and toll-free numbers), and the dispatch workers' shape.
+  SEND_MPS_LONG_CODE: z.coerce.number().positive().default(1),
+  SEND_MPS_TOLL_FREE: z.coerce.number().positive().default(3),
+  /** Carrier calls in flight per process. */
+  DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
+  /** How long a claimed delivery stays claimed: a dead worker's claims lapse after this. */
+  DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Whether this process runs the send pipeline (scheduler, fan-out, dispatch). */
+  SEND_PIPELINE: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
   // E-mail: SMTP when SMTP_URL or SMTP_HOST is set, else the local mailbox page.
   SMTP_URL: z
     .string()
@@ -53,6 +66,22 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.local>"),
   /** Per client address per minute: forgot password, reset, invite checks, two-factor codes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Encrypts secrets at rest (authenticator keys); else a key file made under DATA_DIR. */
+  SECRET_KEY: z.string().min(32, "needs at least 32 characters").optional(),
+  // Google / Facebook sign-in (OpenID Connect): on when the client id and secret are set.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_ISSUER: z.url().default("https://www.facebook.com"),
+  // AI tools: an OpenAI-compatible API when AI_BASE_URL and AI_API_KEY are set, else the offline engine.
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  AI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1"),
+  /** Google Places API key for the link tool's Google review links; without it they are off. */
+  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;

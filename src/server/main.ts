@@ -6,9 +6,11 @@ import { ConfigError, parseConfig, parseRole } from "./config";
 import { createDb, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
+import { startPipeline } from "./features/sends/pipeline";
 import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { startJobs } from "./jobs/boss";
+import { closeRealtime } from "./realtime/realtime";
 import { seedDemo } from "./seed/demo";
 import { seedDemoNumbers } from "./seed/demo-numbers";
 import { seedDemoSubscribers } from "./seed/demo-subscribers";
@@ -43,11 +45,17 @@ async function main() {
   stops.unshift(() => pool.end());
   await runMigrations(db);
   const ctx: AppContext = await createAppContext(config, db);
+  // Sockets and the realtime adapter close before the pool (a worker publishes through it too).
+  stops.unshift(() => closeRealtime(ctx));
   const seeded = config.SEED_DEMO ? await seedDemo(db, config) : false;
   if (config.SEED_DEMO) await seedDemoSubscribers(db, config);
 
   const boss: PgBoss = await startJobs(ctx, url, { work: role !== "web" });
   stops.unshift(() => boss.stop({ graceful: true, timeout: 5000, wait: true }));
+  if (role !== "web" && config.SEND_PIPELINE) {
+    const pipeline = startPipeline(ctx);
+    stops.unshift(() => pipeline.stop());
+  }
 
   let address = "";
   if (role !== "worker") {

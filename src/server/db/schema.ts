@@ -63,6 +63,10 @@ export const users = pgTable(
     twoFactorMethod: text("two_factor_method"),
     /** Base32 TOTP secret of the authenticator app, once confirmed with a code. */
     totpSecret: text("totp_secret"),
+    /** Null until the user proves the address (a link by e-mail); invited users have proven it. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }).defaultNow(),
+    /** When `phone` received a code the user typed back (phone verification, SMS two-factor). */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -214,11 +218,17 @@ export const messages = pgTable(
     attempts: smallint().notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Deleted from its conversation in the inbox (kept for reports and billing). Migration 0010. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("messages_carrier_sid_key").on(t.carrierSid),
     index("messages_dispatch_idx")
       .on(t.notBefore, t.id)
+      .where(sql`${t.pendingDispatch}`),
+    // Whether a run still has deliveries to hand over (run completion).
+    index("messages_run_pending_idx")
+      .on(t.runId)
       .where(sql`${t.pendingDispatch}`),
     index("messages_run_status_idx")
       .on(t.runId, t.status)
@@ -697,3 +707,255 @@ export const accountCredits = pgTable("account_credits", {
   periodStartedAt: timestamp("period_started_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Content: message templates (plain and controlled), tracked short links with tags and clicks,
+// the account's contact card. (Migration 0009.)
+
+export const templates = pgTable(
+  "templates",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** plain | controlled (a parent account's templates, offered to its child accounts). */
+    kind: text().notNull().default("plain"),
+    name: text().notNull(),
+    message: text().notNull().default(""),
+    isMms: boolean("is_mms").notNull().default(false),
+    /** Media URL attached when the template is used (MMS). */
+    attachment: text(),
+    requiresLink: boolean("requires_link").notNull().default(false),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("templates_account_kind_idx").on(t.accountId, t.kind, t.id)],
+);
+
+export const links = pgTable(
+  "links",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The short code served at /l/{code}; unique across all accounts. */
+    code: text().notNull(),
+    longUrl: text("long_url").notNull(),
+    /** { utm_source?, utm_campaign?, utm_term?, utm_content? } added to the URL on redirect. */
+    utm: jsonb().$type<Record<string, string>>().notNull().default({}),
+    trackingEnabled: boolean("tracking_enabled").notNull().default(true),
+    isMms: boolean("is_mms").notNull().default(false),
+    ageCheck: boolean("age_check").notNull().default(false),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("links_code_key").on(t.code),
+    index("links_account_created_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+export const linkTags = pgTable(
+  "link_tags",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    tag: text().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("link_tags_account_tag_key").on(t.accountId, sql`lower(${t.tag})`)],
+);
+
+export const linkTagLinks = pgTable(
+  "link_tag_links",
+  {
+    linkId: bigint("link_id", { mode: "number" })
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => linkTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.tagId] }), index("link_tag_links_tag_idx").on(t.tagId)],
+);
+
+export const linkClicks = pgTable(
+  "link_clicks",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    linkId: bigint("link_id", { mode: "number" })
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Set only when the subscriber id in the URL belongs to the link's account. */
+    subscriberId: bigint("subscriber_id", { mode: "number" }),
+    userAgent: text("user_agent").notNull().default(""),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("link_clicks_link_idx").on(t.linkId, t.clickedAt)],
+);
+
+export const contactCards = pgTable("contact_cards", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  organizationName: text("organization_name").notNull(),
+  description: text().notNull().default(""),
+  website: text().notNull().default(""),
+  /** The photo as base64 JPEG (resized to at most 400 px by sharp): small, and in the database so every process serves it. */
+  photo: text().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in flows (migration 0011): account sign-in checks, known devices, Google / Facebook
+// identities, deeplinks. (users.email_verified_at / phone_verified_at are in the users table.)
+
+/** What an account's owner asks of every sign-in (the Security page); no row = both off. */
+export const accountSignInPolicies = pgTable("account_sign_in_policies", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  /** A device a user has not signed in from before needs a link from the user's e-mail. */
+  verifyNewDevices: boolean("verify_new_devices").notNull().default(false),
+  /** Users without a verified mobile number verify one (a 4-digit code) before going on. */
+  requirePhoneVerification: boolean("require_phone_verification").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Devices a user proved (SHA-256 of the device id cookie, never the id itself). */
+export const userDevices = pgTable(
+  "user_devices",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    userAgent: text("user_agent"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_devices_user_device_key").on(t.userId, t.deviceHash)],
+);
+
+/** A Google or Facebook account connected to a user (the ID token's issuer subject). */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** google | facebook */
+    provider: text().notNull(),
+    subject: text().notNull(),
+    email: text().notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_identities_provider_subject_key").on(t.provider, t.subject),
+    index("user_identities_user_idx").on(t.userId),
+  ],
+);
+
+/** /{deeplinkUrlId}: a short public link of an account; no uri = the account's sign-up page. */
+export const deeplinks = pgTable(
+  "deeplinks",
+  {
+    id: text().primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    uri: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("deeplinks_account_created_idx").on(t.accountId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Inbox: one conversation per subscriber (the spec's conversation preview) and its markers.
+// (Migration 0010, which also adds messages.deleted_at.)
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    /** The conversation is the subscriber's: the spec's numberId. */
+    subscriberId: bigint("subscriber_id", { mode: "number" })
+      .primaryKey()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Our number of its latest message (either way): the outbound-number filter reads it. */
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+      onDelete: "set null",
+    }),
+    /** The number last used to answer (a Message or Chatbot message): the default on open. */
+    lastOutboundNumberId: integer("last_outbound_number_id").references(() => phoneNumbers.id, {
+      onDelete: "set null",
+    }),
+    lastMessageId: bigint("last_message_id", { mode: "number" }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    /** message | reply | Chatbot | Archived | Unsubscribed (spec doc 2 §3). */
+    lastMessageType: text("last_message_type").notNull().default("reply"),
+    preview: text().notNull().default(""),
+    read: boolean().notNull().default(true),
+    unreadCount: integer("unread_count").notNull().default(0),
+    assignedUserId: integer("assigned_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    archivedBy: integer("archived_by").references(() => users.id, { onDelete: "set null" }),
+    /** Blocked from the inbox: left out of every tab (the number is also suppressed). */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    hasChatbot: boolean("has_chatbot").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversations_open_idx")
+      .on(t.accountId, t.lastMessageAt, t.subscriberId)
+      .where(sql`${t.archivedAt} is null and ${t.blockedAt} is null`),
+    index("conversations_archived_idx")
+      .on(t.accountId, t.lastMessageAt, t.subscriberId)
+      .where(sql`${t.archivedAt} is not null and ${t.blockedAt} is null`),
+    index("conversations_assignee_idx")
+      .on(t.accountId, t.assignedUserId, t.lastMessageAt, t.subscriberId)
+      .where(sql`${t.archivedAt} is null and ${t.blockedAt} is null`),
+    index("conversations_number_idx")
+      .on(t.accountId, t.phoneNumberId, t.lastMessageAt, t.subscriberId)
+      .where(sql`${t.blockedAt} is null`),
+    index("conversations_unread_first_idx")
+      .on(t.accountId, t.read, t.lastMessageAt.desc(), t.subscriberId.desc())
+      .where(sql`${t.archivedAt} is null and ${t.blockedAt} is null`),
+    index("conversations_unread_counts_idx")
+      .on(t.accountId, t.assignedUserId, t.archivedAt)
+      .where(sql`${t.read} = false and ${t.blockedAt} is null`),
+  ],
+);
+
+/** Markers shown in a conversation between its messages: Archived, Unsubscribed. */
+export const conversationEvents = pgTable(
+  "conversation_events",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    subscriberId: bigint("subscriber_id", { mode: "number" })
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    /** Archived | Unsubscribed. */
+    kind: text().notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("conversation_events_subscriber_idx").on(t.subscriberId, t.createdAt)],
+);

@@ -12,19 +12,28 @@ import {
 import { registerEmulator } from "../carriers/emulator/emulator.routes";
 import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes";
 import { accountRoutes } from "../features/account/account.routes";
+import { aiRoutes } from "../features/ai/ai.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
+import { contactCardRoutes } from "../features/contact-card/contact-card.routes";
+import { composerRoutes } from "../features/composer/composer.routes";
 import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
+import { inboxRoutes } from "../features/inbox/inbox.routes";
+import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
 import { referenceDataRoutes } from "../features/reference-data/reference-data.routes";
+import { reportsRoutes } from "../features/reports/reports.routes";
+import { sendsRoutes } from "../features/sends/sends.routes";
 import { settingsRoutes } from "../features/settings/settings.routes";
+import { signatureRoutes } from "../features/signature/signature.routes";
 import { exportsRoutes } from "../features/subscriber-exports/exports.routes";
 import { importsRoutes } from "../features/subscriber-imports/imports.routes";
 import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
+import { templatesRoutes } from "../features/templates/templates.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
 import { realtimeRoutes } from "../realtime/realtime.routes";
@@ -73,6 +82,7 @@ export async function buildApp(
   mailboxRoutes(app, ctx);
   usersRoutes(app, ctx);
   creditsRoutes(app, ctx);
+  sendsRoutes(app, ctx);
   accountRoutes(app, ctx);
   settingsRoutes(app, ctx);
   referenceDataRoutes(app);
@@ -84,7 +94,15 @@ export async function buildApp(
   await importsRoutes(app, ctx);
   exportsRoutes(app, ctx);
   unhealthySubscribersRoutes(app, ctx);
+  templatesRoutes(app, ctx);
+  linksRoutes(app, ctx);
+  await contactCardRoutes(app, ctx);
+  aiRoutes(app, ctx);
+  reportsRoutes(app, ctx);
   realtimeRoutes(app, ctx);
+  inboxRoutes(app, ctx);
+  await composerRoutes(app, ctx);
+  signatureRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

@@ -80,6 +80,7 @@ CREATE INDEX "send_runs_account_idx" ON "send_runs" USING btree ("account_id","r
 CREATE INDEX "sends_account_created_idx" ON "sends" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "sends_due_idx" ON "sends" USING btree ("next_run_at") WHERE "sends"."status" = 'scheduled';--> statement-breakpoint
 CREATE INDEX "messages_dispatch_idx" ON "messages" USING btree ("not_before","id") WHERE "messages"."pending_dispatch";--> statement-breakpoint
+CREATE INDEX "messages_run_pending_idx" ON "messages" USING btree ("run_id") WHERE "messages"."pending_dispatch";--> statement-breakpoint
 CREATE INDEX "messages_run_status_idx" ON "messages" USING btree ("run_id","status") WHERE "messages"."run_id" is not null;--> statement-breakpoint
 CREATE INDEX "messages_subscriber_idx" ON "messages" USING btree ("subscriber_id","id") WHERE "messages"."subscriber_id" is not null;--> statement-breakpoint
 -- Written by hand (not in schema.ts): the realtime adapter's table for large payloads.

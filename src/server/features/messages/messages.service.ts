@@ -1,7 +1,14 @@
-import { type DeliveryStatus, fromTwilio, TWILIO_ERRORS } from "../../../domain/delivery-status";
+import {
+  type DeliveryStatus,
+  fromTwilio,
+  statusGroup,
+  TWILIO_ERRORS,
+} from "../../../domain/delivery-status";
 import { CarrierError } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
+import { publish } from "../../realtime/realtime";
 import { assertSendable, recordCarrierOptOut } from "../compliance/compliance.service";
+import { refundCredits } from "../credits/credits.service";
 import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
 import * as q from "./messages.queries";
 import { StatusBatcher } from "./status-batcher";
@@ -17,6 +24,8 @@ export interface SendInput {
   subscriberId?: number;
   /** The user who sent it (inbox, composer test send). */
   userId?: number;
+  /** Credits the caller charged for it: given back if the carrier reports it failed. */
+  credits?: number;
   /**
    * Compliance replies (the STOP confirmation) go to a number that has just opted out; that
    * single reply is what the rules require, so it skips the suppression check.
@@ -49,6 +58,7 @@ export async function sendMessage(ctx: AppContext, input: SendInput): Promise<Se
     source: input.source,
     subscriberId: input.subscriberId ?? null,
     userId: input.userId ?? null,
+    credits: input.credits ?? 0,
   });
   try {
     const result = await ctx.carrier.send({
@@ -102,8 +112,20 @@ export async function applyStatusCallback(
     batchers.set(ctx, batcher);
   }
   const result = await batcher.apply({ id, sid: cb.sid, status: next, errorCode: cb.errorCode });
-  if (result.kind === "applied" && cb.errorCode === TWILIO_ERRORS.OPTED_OUT) {
-    await recordCarrierOptOut(ctx, result.accountId, result.toNumber, id);
+  if (result.kind === "applied") {
+    if (cb.errorCode === TWILIO_ERRORS.OPTED_OUT)
+      await recordCarrierOptOut(ctx, result.accountId, result.toNumber, id);
+    const group = statusGroup(next);
+    if (group === "failed" || group === "blocked") {
+      await refundCredits(ctx.db.$client, result.accountId, result.credits, {
+        messageId: id,
+        runId: result.runId,
+      });
+    }
+    // One-to-one messages update open conversations live; a campaign's thousands per second
+    // would flood every screen, so its screens refresh their counts instead.
+    if (result.runId === null)
+      publish(ctx, result.accountId, "message-status", { messageId: id, status: next });
   }
   return result.kind;
 }

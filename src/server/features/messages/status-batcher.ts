@@ -9,7 +9,14 @@ export interface StatusUpdate {
 }
 
 export type UpdateResult =
-  | { kind: "applied"; accountId: number; toNumber: string }
+  | {
+      kind: "applied";
+      accountId: number;
+      toNumber: string;
+      /** What the message cost (given back when it failed) and its campaign run, if any. */
+      credits: number;
+      runId: number | null;
+    }
   | { kind: "ignored" }
   | { kind: "unknown" };
 
@@ -28,7 +35,7 @@ const BATCH_UPDATE = `
    where m.id = i.id
      and (m.carrier_sid is null or m.carrier_sid = i.sid)
      and m.status = any(string_to_array(i.allowed, '|'))
-  returning m.id, m.account_id, m.to_number`;
+  returning m.id, m.account_id, m.to_number, m.credits, m.run_id`;
 const MAX_WAIT_MS = 2;
 
 /**
@@ -81,6 +88,8 @@ export class StatusBatcher {
       id: string;
       account_id: number;
       to_number: string;
+      credits: number;
+      run_id: string | null;
     }>(BATCH_UPDATE, [
       batch.map((b) => b.id),
       batch.map((b) => b.sid),
@@ -94,7 +103,13 @@ export class StatusBatcher {
     for (const item of batch) {
       const row = applied.get(item.id);
       if (row)
-        results.set(item, { kind: "applied", accountId: row.account_id, toNumber: row.to_number });
+        results.set(item, {
+          kind: "applied",
+          accountId: row.account_id,
+          toNumber: row.to_number,
+          credits: row.credits,
+          runId: row.run_id === null ? null : Number(row.run_id),
+        });
       else rest.push(item);
     }
     if (rest.length > 0) {

@@ -1,0 +1,190 @@
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { PoolClient } from "pg";
+import { AppError } from "../../../domain/errors";
+import { quietHoursRelease } from "../../../domain/quiet-hours";
+import { MMS_CREDITS } from "../../../domain/segments";
+import { timezoneById } from "../../../domain/timezones";
+import { subscribers as s } from "../../db/schema";
+import type { AppContext, AuthContext } from "../../http/context";
+import { chargeCredits } from "../credits/credits.service";
+import { fieldsById } from "../custom-fields/custom-fields.service";
+import { expandLinkTokens } from "../links/links.service";
+import { personalisedText } from "./personalise";
+import { areaCodeZones } from "./recipient-zones";
+import { type Recipients, recipientCondition } from "./recipients";
+import * as q from "./sends.queries";
+
+const dialect = new PgDialect();
+
+interface PendingRun {
+  id: number;
+  sendId: number;
+  accountId: number;
+  text: string;
+  phoneNumberId: number | null;
+  userId: number | null;
+  isMms: boolean;
+  mediaUrls: string[];
+  recipients: Recipients;
+  ignoreQuietHours: boolean;
+}
+
+export type FanOutResult =
+  | { kind: "idle" }
+  | { kind: "done"; runId: number; recipients: number; excluded: number; credits: number }
+  | { kind: "failed"; runId: number; error: string };
+
+/**
+ * Turns the next pending run into one delivery row per recipient, in one transaction that also
+ * reserves the credits and marks the run dispatching. The run row stays locked meanwhile: a
+ * process that dies mid-way rolls everything back and releases the lock, and the next worker
+ * does the run again from the start. So a run is fanned out exactly once.
+ */
+export async function fanOutNextRun(ctx: AppContext): Promise<FanOutResult> {
+  const client = await ctx.db.$client.connect();
+  let runId = 0;
+  try {
+    await client.query("begin");
+    const res = await client.query<PendingRun>(
+      `select r.id::int, r.send_id::int as "sendId", r.account_id as "accountId", r.text,
+              s.phone_number_id as "phoneNumberId", s.user_id as "userId", s.is_mms as "isMms",
+              s.media_urls as "mediaUrls", s.recipients, s.ignore_quiet_hours as "ignoreQuietHours"
+         from send_runs r join sends s on s.id = r.send_id
+        where r.status = 'pending'
+        order by r.run_at, r.id limit 1
+        for update of r skip locked`,
+    );
+    const run = res.rows[0];
+    if (!run) {
+      await client.query("rollback");
+      return { kind: "idle" };
+    }
+    runId = run.id;
+    const outcome = await fanOut(ctx, client, run);
+    await client.query("commit");
+    return { kind: "done", runId, ...outcome };
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    if (!runId || !(err instanceof AppError)) throw err;
+    // A refusal that waiting will not fix (no credits, no number): the run fails with the reason.
+    await ctx.db.$client.query(
+      `update send_runs set status = 'failed', error = $2, completed_at = now() where id = $1`,
+      [runId, err.message],
+    );
+    await ctx.db.$client.query(
+      `update sends set status = 'completed', updated_at = now() where id = (select send_id from send_runs where id = $1) and status = 'running'`,
+      [runId],
+    );
+    return { kind: "failed", runId, error: err.message };
+  } finally {
+    client.release();
+  }
+}
+
+async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
+  const account = await q.accountForSend(client, run.accountId);
+  const accountZone = timezoneById(account.timezoneId).iana;
+  const auth: AuthContext = {
+    sessionId: "",
+    userId: run.userId ?? 0,
+    accountId: run.accountId,
+    permissionLevel: 3,
+    restricted: false,
+  };
+  const numbers = await q.sendingNumbers(client, run.accountId, null);
+  const sender = numbers.find((n) => n.id === run.phoneNumberId) ?? numbers[0];
+  if (sender?.state !== "active")
+    throw new AppError(
+      "NO_NUMBERS",
+      "You are not able to send messages since there are no dedicated numbers assigned to your account.",
+    );
+
+  const fields = await fieldsById(ctx, auth);
+  const where = await recipientCondition(ctx, auth, run.recipients, accountZone);
+  const { text } = await expandLinkTokens(ctx, run.accountId, run.text);
+  const body = personalisedText(text, fields);
+
+  // Pace each number at its carrier rate, and hold deliveries inside the recipient's quiet hours.
+  const mps = sender.tollFree ? ctx.config.SEND_MPS_TOLL_FREE : ctx.config.SEND_MPS_LONG_CODE;
+  const now = new Date();
+  const windows = run.ignoreQuietHours ? [] : await q.quietHoursOf(client, run.accountId);
+  const codes: string[] = [];
+  const releases: string[] = [];
+  let fallback = now;
+  if (windows.length) {
+    fallback = quietHoursRelease(windows, now, accountZone);
+    for (const [code, zone] of areaCodeZones()) {
+      const release = quietHoursRelease(windows, now, zone);
+      if (release.getTime() !== now.getTime()) {
+        codes.push(code);
+        releases.push(release.toISOString());
+      }
+    }
+  }
+  // Known zones outside quiet hours go now; unknown area codes follow the account's zone.
+  const knownNow = windows.length
+    ? [...areaCodeZones().keys()].filter((c) => !codes.includes(c))
+    : [];
+
+  const statement: SQL = sql`
+    with recipients as (
+      select ${s.id} as id, ${s.phone} as phone, ${s.areaCode} as area_code, ${body} as body
+        from ${s}
+       where ${where}
+         and ${s.isLandline} is not true
+         and not exists (select 1 from suppressions x
+                          where x.account_id = ${run.accountId} and x.phone = ${s.phone})
+    ),
+    numbered as (
+      select r.*, parley_segments(r.body) as segs, row_number() over (order by r.id) as rn
+        from recipients r
+    ),
+    inserted as (
+      insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
+                            media_urls, segments, status, source, subscriber_id, user_id, run_id,
+                            credits, pending_dispatch, not_before)
+      select ${run.accountId}, 'outbound', ${sender.id}, ${sender.number}, n.phone, n.body,
+             ${JSON.stringify(run.mediaUrls)}::jsonb, n.segs, 'Queued', 'campaign', n.id,
+             ${run.userId}, ${run.id},
+             ${run.isMms ? sql`${MMS_CREDITS}` : sql`n.segs`}, true,
+             greatest(
+               case
+                 when q.release is not null then q.release
+                 when n.area_code = any(${`{${knownNow.join(",")}}`}::text[]) then ${now.toISOString()}::timestamptz
+                 else ${fallback.toISOString()}::timestamptz
+               end,
+               ${now.toISOString()}::timestamptz + ((n.rn - 1) / ${mps}::float8) * interval '1 second')
+        from numbered n
+        left join unnest(${`{${codes.join(",")}}`}::text[], ${`{${releases.map((r) => `"${r}"`).join(",")}}`}::timestamptz[])
+               as q(area_code, release) on q.area_code = n.area_code
+      returning credits
+    )
+    select count(*)::int as recipients, coalesce(sum(credits), 0)::int as credits from inserted`;
+  const rendered = dialect.sqlToQuery(statement);
+  const totals = await client.query<{ recipients: number; credits: number }>(
+    rendered.sql,
+    rendered.params as unknown[],
+  );
+  const { recipients, credits } = totals.rows[0]!;
+
+  const matched = dialect.sqlToQuery(sql`select count(*)::int as n from ${s} where ${where}`);
+  const all = await client.query<{ n: number }>(matched.sql, matched.params as unknown[]);
+  const excluded = Math.max(0, (all.rows[0]?.n ?? 0) - recipients);
+
+  if (credits > 0) {
+    await chargeCredits(client, run.accountId, credits, {
+      reason: "reserve",
+      runId: run.id,
+      description: `Message to ${recipients} recipient${recipients === 1 ? "" : "s"}`,
+    });
+  }
+  await client.query(
+    `update send_runs set status = $2, recipients = $3, excluded = $4, credits = $5,
+            started_at = coalesce(started_at, now()), fanned_out_at = now(),
+            completed_at = case when $3 = 0 then now() end
+      where id = $1`,
+    [run.id, recipients === 0 ? "completed" : "dispatching", recipients, excluded, credits],
+  );
+  return { recipients, excluded, credits };
+}

@@ -1,0 +1,58 @@
+import { type SQL, sql } from "drizzle-orm";
+import { NO_GROUP_ID } from "../../../domain/groups.schemas";
+import { subscriberFilter } from "../../../domain/subscribers.schemas";
+import { subscribers as s } from "../../db/schema";
+import type { AppContext, AuthContext } from "../../http/context";
+import { fieldsById } from "../custom-fields/custom-fields.service";
+import { groupForFilter } from "../groups/groups.service";
+import { filterCondition } from "../subscribers/subscriber-conditions";
+
+/** Who a send goes to, as stored on the send (spec doc 2 §3: isSubscribers all / true / false). */
+export interface Recipients {
+  mode: "all" | "subscribers" | "groups";
+  subscriberIds: number[];
+  groupIds: number[];
+}
+
+export function recipientsOf(form: {
+  isSubscribers: "all" | "true" | "false";
+  subscriberIds: number[];
+  groupIds: number[];
+}): Recipients {
+  const mode =
+    form.isSubscribers === "all" ? "all" : form.isSubscribers === "true" ? "subscribers" : "groups";
+  return { mode, subscriberIds: form.subscriberIds, groupIds: form.groupIds };
+}
+
+/**
+ * The subscribers a send reaches, as a condition on `subscribers` (account included). Groups are
+ * read at the moment it runs: adaptive groups by their rules, static ones by membership, 'No
+ * Group' as subscribers in none. A group deleted since the send was saved reaches nobody.
+ */
+export async function recipientCondition(
+  ctx: AppContext,
+  auth: AuthContext,
+  recipients: Recipients,
+  /** The account's zone: adaptive rules on dates read days in it. */
+  tz: string,
+): Promise<SQL> {
+  const account = sql`${s.accountId} = ${auth.accountId}`;
+  if (recipients.mode === "all") return account;
+  if (recipients.mode === "subscribers") {
+    const ids = recipients.subscriberIds.length ? recipients.subscriberIds : [0];
+    return sql`${account} and ${s.id} = any(${sql.raw(`'{${ids.map(Number).join(",")}}'::bigint[]`)})`;
+  }
+  const fields = await fieldsById(ctx, auth);
+  const parts: SQL[] = [];
+  for (const id of recipients.groupIds) {
+    try {
+      const group = await groupForFilter(ctx, auth, id === NO_GROUP_ID ? NO_GROUP_ID : id);
+      const [cond] = filterCondition(subscriberFilter.parse({}), { fields, tz, group });
+      if (cond) parts.push(cond);
+    } catch {
+      // Deleted since: nobody through it.
+    }
+  }
+  if (!parts.length) return sql`false`;
+  return sql`${account} and (${sql.join(parts, sql` or `)})`;
+}

@@ -1,0 +1,75 @@
+import { nextOccurrence } from "../../../domain/repeat";
+import type { AppContext } from "../../http/context";
+
+/**
+ * Starts the sends whose time has come: one run per occurrence (unique on send and time, so a
+ * repeated start creates nothing), then the send moves to its next occurrence, or to running
+ * when it has none. Rows are locked while this happens: an edit or cancel waits and then sees
+ * the outcome (see sends.queries updateScheduledSend).
+ */
+export async function startDueSends(ctx: AppContext, limit = 50): Promise<number> {
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query("begin");
+    const due = await client.query<{
+      id: number;
+      accountId: number;
+      text: string;
+      rrule: string | null;
+      timezone: string;
+      nextRunAt: Date;
+    }>(
+      `select id::int, account_id as "accountId", text, rrule, timezone, next_run_at as "nextRunAt"
+         from sends where status = 'scheduled' and next_run_at <= now()
+        order by next_run_at limit $1 for update skip locked`,
+      [limit],
+    );
+    for (const send of due.rows) {
+      await client.query(
+        `insert into send_runs (send_id, account_id, run_at, text) values ($1, $2, $3, $4)
+         on conflict (send_id, run_at) do nothing`,
+        [send.id, send.accountId, send.nextRunAt, send.text],
+      );
+      // Occurrences missed while nothing ran (a long outage) are skipped, not sent in a burst.
+      const after = new Date(Math.max(Date.now(), send.nextRunAt.getTime()));
+      const next = send.rrule ? nextOccurrence(send.rrule, send.timezone, after) : null;
+      await client.query(
+        `update sends set next_run_at = $2, run_count = run_count + 1,
+                status = case when $2::timestamptz is null then 'running' else 'scheduled' end,
+                updated_at = now()
+          where id = $1`,
+        [send.id, next],
+      );
+    }
+    await client.query("commit");
+    return due.rows.length;
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Runs whose every delivery has been handed to the carrier (or refused) are complete; a one-time
+ * send is complete with its run.
+ */
+export async function completeFinishedRuns(ctx: AppContext): Promise<number> {
+  const res = await ctx.db.$client.query<{ sendId: number }>(
+    `update send_runs r set status = 'completed', completed_at = now()
+      where r.status = 'dispatching'
+        and not exists (select 1 from messages m where m.run_id = r.id and m.pending_dispatch)
+      returning r.send_id::int as "sendId"`,
+  );
+  if (res.rowCount) {
+    await ctx.db.$client.query(
+      `update sends s set status = 'completed', updated_at = now()
+        where s.id = any($1::bigint[]) and s.status = 'running'
+          and not exists (select 1 from send_runs r where r.send_id = s.id
+                           and r.status in ('pending', 'fanning_out', 'dispatching'))`,
+      [res.rows.map((r) => r.sendId)],
+    );
+  }
+  return res.rowCount ?? 0;
+}

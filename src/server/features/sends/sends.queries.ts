@@ -1,0 +1,162 @@
+import type { Queryable } from "../credits/credits.queries";
+
+export interface SendRow {
+  id: number;
+  accountId: number;
+  userId: number | null;
+  phoneNumberId: number | null;
+  form: unknown;
+  text: string;
+  isMms: boolean;
+  mediaUrls: string[];
+  recipients: unknown;
+  timezone: string;
+  rrule: string | null;
+  ignoreQuietHours: boolean;
+  status: string;
+  nextRunAt: Date | null;
+  runCount: number;
+  createdAt: Date;
+}
+
+const SEND_COLUMNS = `id::int, account_id as "accountId", user_id as "userId",
+  phone_number_id as "phoneNumberId", form, text, is_mms as "isMms", media_urls as "mediaUrls",
+  recipients, timezone, rrule, ignore_quiet_hours as "ignoreQuietHours", status,
+  next_run_at as "nextRunAt", run_count as "runCount", created_at as "createdAt"`;
+
+export async function findSend(db: Queryable, accountId: number, id: number) {
+  const res = await db.query<SendRow>(
+    `select ${SEND_COLUMNS} from sends where id = $1 and account_id = $2`,
+    [id, accountId],
+  );
+  return res.rows[0];
+}
+
+export interface SendWrite {
+  accountId: number;
+  userId: number;
+  phoneNumberId: number | null;
+  form: unknown;
+  text: string;
+  isMms: boolean;
+  mediaUrls: string[];
+  linkId: number | null;
+  templateId: number | null;
+  recipients: unknown;
+  timezone: string;
+  rrule: string | null;
+  ignoreQuietHours: boolean;
+  nextRunAt: Date;
+}
+
+export async function insertSend(db: Queryable, w: SendWrite): Promise<number> {
+  const res = await db.query<{ id: number }>(
+    `insert into sends (account_id, user_id, phone_number_id, form, text, is_mms, media_urls,
+       link_id, template_id, recipients, timezone, rrule, ignore_quiet_hours, status, next_run_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'scheduled', $14)
+     returning id::int`,
+    [
+      w.accountId,
+      w.userId,
+      w.phoneNumberId,
+      JSON.stringify(w.form),
+      w.text,
+      w.isMms,
+      JSON.stringify(w.mediaUrls),
+      w.linkId,
+      w.templateId,
+      JSON.stringify(w.recipients),
+      w.timezone,
+      w.rrule,
+      w.ignoreQuietHours,
+      w.nextRunAt,
+    ],
+  );
+  return res.rows[0]!.id;
+}
+
+/**
+ * Rewrites a send that has not started. The status condition is checked under the row lock the
+ * scheduler takes while it starts a run, so an edit racing a start either lands before it or
+ * finds the send running and changes nothing.
+ */
+export async function updateScheduledSend(db: Queryable, id: number, w: SendWrite) {
+  const res = await db.query(
+    `update sends set phone_number_id = $3, form = $4, text = $5, is_mms = $6, media_urls = $7,
+       link_id = $8, template_id = $9, recipients = $10, timezone = $11, rrule = $12,
+       ignore_quiet_hours = $13, next_run_at = $14, updated_at = now()
+     where id = $1 and account_id = $2 and status = 'scheduled'`,
+    [
+      id,
+      w.accountId,
+      w.phoneNumberId,
+      JSON.stringify(w.form),
+      w.text,
+      w.isMms,
+      JSON.stringify(w.mediaUrls),
+      w.linkId,
+      w.templateId,
+      JSON.stringify(w.recipients),
+      w.timezone,
+      w.rrule,
+      w.ignoreQuietHours,
+      w.nextRunAt,
+    ],
+  );
+  return (res.rowCount ?? 0) > 0;
+}
+
+/** Cancels a send that has not started (same locking as updateScheduledSend), and its runs not yet fanned out. */
+export async function cancelScheduledSend(db: Queryable, accountId: number, id: number) {
+  const res = await db.query(
+    `update sends set status = 'cancelled', next_run_at = null, updated_at = now()
+     where id = $1 and account_id = $2 and status = 'scheduled'`,
+    [id, accountId],
+  );
+  if (!res.rowCount) return false;
+  await db.query(
+    `update send_runs set status = 'cancelled', completed_at = now()
+     where send_id = $1 and status = 'pending'`,
+    [id],
+  );
+  return true;
+}
+
+/** The account's usable sending numbers (a restricted user's own ones only). */
+export async function sendingNumbers(db: Queryable, accountId: number, onlyForUser: number | null) {
+  const res = await db.query<{
+    id: number;
+    number: string;
+    tollFree: boolean;
+    state: string;
+    tfVerification: string;
+  }>(
+    `select p.id, p.number, p.toll_free as "tollFree", p.state, p.tf_verification as "tfVerification"
+       from phone_numbers p
+      where p.account_id = $1 and p.state <> 'released'
+        and ($2::int is null or exists (select 1 from user_phone_numbers u
+                                         where u.user_id = $2 and u.phone_number_id = p.id))
+      order by p.included desc, p.id`,
+    [accountId, onlyForUser],
+  );
+  return res.rows;
+}
+
+export async function accountForSend(db: Queryable, accountId: number) {
+  const res = await db.query<{ businessName: string; timezoneId: number; isTestAccount: boolean }>(
+    `select business_name as "businessName", timezone_id as "timezoneId",
+            is_test_account as "isTestAccount"
+       from accounts where id = $1`,
+    [accountId],
+  );
+  return res.rows[0]!;
+}
+
+export async function quietHoursOf(db: Queryable, accountId: number): Promise<[string, string][]> {
+  const res = await db.query<{ value: unknown }>(
+    `select value from account_settings where account_id = $1 and name = 'quiet_hours'`,
+    [accountId],
+  );
+  const value = res.rows[0]?.value;
+  return Array.isArray(value) ? (value as [string, string][]) : [];
+}

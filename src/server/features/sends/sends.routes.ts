@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageFormSchema } from "../../../domain/message-form.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as sends from "./sends.service";
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+const sendAnswer = z.object({
+  id: z.number(),
+  status: z.enum(["scheduled", "running"]),
+  nextRunAt: z.string().nullable(),
+  recipients: z.number(),
+});
+
+/** sendMessage of spec doc 2 §7, and the scheduled send's edit and cancel. */
+export function sendsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/api/sends",
+    {
+      preHandler: requireAuth,
+      schema: { tags: ["sends"], body: messageFormSchema, response: { 201: sendAnswer } },
+    },
+    async (req, reply) => {
+      const created = await sends.createSend(ctx, authOf(req), req.body);
+      return reply.code(201).send(created);
+    },
+  );
+  r.get(
+    "/api/sends/:id",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ["sends"],
+        params,
+        response: {
+          200: z.object({
+            id: z.number(),
+            form: z.record(z.string(), z.unknown()),
+            status: z.string(),
+            nextRunAt: z.string().nullable(),
+            runCount: z.number(),
+          }),
+        },
+      },
+    },
+    (req) => sends.getSend(ctx, authOf(req), req.params.id),
+  );
+  r.put(
+    "/api/sends/:id",
+    {
+      preHandler: requireAuth,
+      schema: { tags: ["sends"], params, body: messageFormSchema, response: { 200: sendAnswer } },
+    },
+    (req) => sends.updateSend(ctx, authOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    "/api/sends/:id",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ["sends"],
+        params,
+        response: { 200: z.object({ id: z.number(), status: z.literal("cancelled") }) },
+      },
+    },
+    (req) => sends.cancelSend(ctx, authOf(req), req.params.id),
+  );
+}

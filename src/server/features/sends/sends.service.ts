@@ -1,0 +1,202 @@
+import { sql } from "drizzle-orm";
+import { AppError } from "../../../domain/errors";
+import { composeText, type MessageForm } from "../../../domain/message-form.schemas";
+import { isQuietTime } from "../../../domain/quiet-hours";
+import {
+  buildRepeatRule,
+  instantToWallTime,
+  nextOccurrence,
+  wallTimeToInstant,
+} from "../../../domain/repeat";
+import { creditsFor } from "../../../domain/segments";
+import { timezoneById } from "../../../domain/timezones";
+import { subscribers } from "../../db/schema";
+import type { AppContext, AuthContext } from "../../http/context";
+import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
+import { wakePipeline } from "./pipeline-signal";
+import { type Recipients, recipientCondition, recipientsOf } from "./recipients";
+import * as q from "./sends.queries";
+
+export const SEND_TEXT = {
+  noNumbers:
+    "You are not able to send messages since there are no dedicated numbers assigned to your account.",
+  numberNotAllowed: "You cannot send from that number. Please choose another one.",
+  numberPending: "That number is still being set up and cannot send yet.",
+  tollFreeUnverified: "This toll-free number must be verified before it can send messages.",
+  pastTime: "Please choose a date and time in the future.",
+  quietHours:
+    "This message is scheduled inside your quiet hours. Choose another time or send it anyway.",
+  notFound: "That message could not be found.",
+  alreadyStarted: "This message has already started sending and can no longer be changed.",
+  noRecipients: "There is nobody to send this message to.",
+  sendToAllHidden: "You are not allowed to send to all subscribers.",
+} as const;
+
+/** The sending number a send uses: the chosen one if usable by this user, else the first usable. */
+async function chooseNumber(ctx: AppContext, auth: AuthContext, longcodeId: number | null) {
+  const numbers = await q.sendingNumbers(
+    ctx.db.$client,
+    auth.accountId,
+    auth.restricted ? auth.userId : null,
+  );
+  if (!numbers.length) throw new AppError("NO_NUMBERS", SEND_TEXT.noNumbers);
+  const chosen = longcodeId === null ? numbers[0]! : numbers.find((n) => n.id === longcodeId);
+  if (!chosen) throw new AppError("FORBIDDEN", SEND_TEXT.numberNotAllowed);
+  if (chosen.state !== "active") throw new AppError("CONFLICT", SEND_TEXT.numberPending);
+  if (chosen.tollFree && chosen.tfVerification !== "verified")
+    throw new AppError("CONFLICT", SEND_TEXT.tollFreeUnverified);
+  return chosen;
+}
+
+async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean> {
+  const res = await ctx.db.$client.query<{ value: unknown }>(
+    `select value from user_settings where user_id = $1 and name = 'disable_send_all'`,
+    [userId],
+  );
+  const v = res.rows[0]?.value;
+  return v === "1" || v === 1 || v === true;
+}
+
+export async function countRecipients(
+  ctx: AppContext,
+  auth: AuthContext,
+  recipients: Recipients,
+  tz: string,
+): Promise<number> {
+  const cond = await recipientCondition(ctx, auth, recipients, tz);
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscribers)
+    .where(
+      sql`${cond} and ${subscribers.isLandline} is not true and not exists (
+        select 1 from suppressions x where x.account_id = ${auth.accountId} and x.phone = ${subscribers.phone})`,
+    );
+  return row?.n ?? 0;
+}
+
+interface Prepared {
+  write: q.SendWrite;
+  recipients: number;
+  immediate: boolean;
+}
+
+/** Everything POST and PUT share: checks, the first run time, the rule, the final text. */
+async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): Promise<Prepared> {
+  const account = await q.accountForSend(ctx.db.$client, auth.accountId);
+  const accountZone = timezoneById(account.timezoneId).iana;
+  if (form.isSubscribers === "all" && (await sendToAllHidden(ctx, auth.userId)))
+    throw new AppError("FORBIDDEN", SEND_TEXT.sendToAllHidden);
+  if (auth.restricted && form.groupIds.includes(-1))
+    throw new AppError("FORBIDDEN", "You are not allowed to send to 'No Group'.");
+  const number = await chooseNumber(ctx, auth, form.longcodeId);
+
+  const timezone = form.isScheduled ? form.timezone : accountZone;
+  const now = new Date();
+  let firstRun = now;
+  let rrule: string | null = null;
+  if (form.isScheduled) {
+    const wall = { date: form.date, time: form.time };
+    firstRun = wallTimeToInstant(wall, timezone);
+    if (firstRun.getTime() < now.getTime() - 60_000)
+      throw new AppError("VALIDATION", SEND_TEXT.pastTime, {
+        fields: { date: SEND_TEXT.pastTime },
+      });
+    rrule = buildRepeatRule(form, wall);
+    if (rrule && firstRun.getTime() < now.getTime())
+      firstRun = nextOccurrence(rrule, timezone, now) ?? firstRun;
+  }
+  // Quiet hours are set in the account's time: the chosen time is checked there.
+  const windows = await q.quietHoursOf(ctx.db.$client, auth.accountId);
+  if (!form.sendAnyway && windows.length) {
+    const local = instantToWallTime(firstRun, accountZone);
+    if (isQuietTime(windows, local.time)) throw new AppError("QUIET_HOURS", SEND_TEXT.quietHours);
+  }
+
+  const recipients = recipientsOf(form);
+  const count = await countRecipients(ctx, auth, recipients, accountZone);
+  if (count === 0 && form.isSubscribers !== "all")
+    throw new AppError("VALIDATION", SEND_TEXT.noRecipients);
+  const text = composeText(form, { organisationName: account.businessName });
+  const isMms = !form.isSMS;
+  const immediate = !form.isScheduled;
+  if (immediate) {
+    // A first look at the balance (the run reserves for real): refuse what cannot go out now.
+    const credits = await getCredits(ctx, auth.accountId);
+    if (credits.balance < count * creditsFor(text, isMms))
+      throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+  }
+  return {
+    recipients: count,
+    immediate,
+    write: {
+      accountId: auth.accountId,
+      userId: auth.userId,
+      phoneNumberId: number.id,
+      form,
+      text,
+      isMms,
+      mediaUrls: isMms ? form.image : [],
+      linkId: form.linkId,
+      templateId: form.templateId,
+      recipients,
+      timezone,
+      rrule,
+      // 'Send anyway' also lets each delivery through in the recipient's quiet hours.
+      ignoreQuietHours: form.sendAnyway,
+      nextRunAt: firstRun,
+    },
+  };
+}
+
+export async function createSend(ctx: AppContext, auth: AuthContext, form: MessageForm) {
+  const prepared = await prepare(ctx, auth, form);
+  const id = await q.insertSend(ctx.db.$client, prepared.write);
+  if (prepared.immediate) wakePipeline();
+  return {
+    id,
+    status: prepared.immediate ? ("running" as const) : ("scheduled" as const),
+    nextRunAt: prepared.immediate ? null : prepared.write.nextRunAt.toISOString(),
+    recipients: prepared.recipients,
+  };
+}
+
+export async function updateSend(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  form: MessageForm,
+) {
+  const existing = await q.findSend(ctx.db.$client, auth.accountId, id);
+  if (!existing) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
+  if (existing.status !== "scheduled") throw new AppError("CONFLICT", SEND_TEXT.alreadyStarted);
+  const prepared = await prepare(ctx, auth, form);
+  const updated = await q.updateScheduledSend(ctx.db.$client, id, prepared.write);
+  if (!updated) throw new AppError("CONFLICT", SEND_TEXT.alreadyStarted);
+  if (prepared.immediate) wakePipeline();
+  return {
+    id,
+    status: prepared.immediate ? ("running" as const) : ("scheduled" as const),
+    nextRunAt: prepared.immediate ? null : prepared.write.nextRunAt.toISOString(),
+    recipients: prepared.recipients,
+  };
+}
+
+export async function cancelSend(ctx: AppContext, auth: AuthContext, id: number) {
+  const existing = await q.findSend(ctx.db.$client, auth.accountId, id);
+  if (!existing) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
+  const cancelled = await q.cancelScheduledSend(ctx.db.$client, auth.accountId, id);
+  if (!cancelled) throw new AppError("CONFLICT", SEND_TEXT.alreadyStarted);
+  return { id, status: "cancelled" as const };
+}
+
+export async function getSend(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findSend(ctx.db.$client, auth.accountId, id);
+  if (!row) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
+  return {
+    id: row.id,
+    form: row.form as Record<string, unknown>,
+    status: row.status,
+    nextRunAt: row.nextRunAt ? row.nextRunAt.toISOString() : null,
+    runCount: row.runCount,
+  };
+}
