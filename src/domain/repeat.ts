@@ -1,5 +1,12 @@
 import { TZDate } from "@date-fns/tz";
-import { Frequency, RRule, type Options as RRuleOptions, type Weekday } from "rrule";
+import type { Options as RRuleOptions, Weekday } from "rrule";
+import * as rruleModule from "rrule";
+
+// rrule ships CommonJS for Node (its exports arrive as the default export there) and ES modules
+// for bundlers (named exports): take whichever this runtime gave us.
+const rrule = ((rruleModule as { default?: typeof rruleModule }).default ??
+  rruleModule) as typeof rruleModule;
+const { Frequency, RRule } = rrule;
 
 /**
  * Repeat rules of the send form (spec doc 2 §3, §5) as RFC 5545 rules. Rules are computed on
