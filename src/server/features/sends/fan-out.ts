@@ -181,7 +181,7 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
   }
   await client.query(
     `update send_runs set status = $2, recipients = $3, excluded = $4, credits = $5,
-            started_at = coalesce(started_at, now()), fanned_out_at = now(),
+            started_at = coalesce(started_at, now()), fanned_out_at = clock_timestamp(),
             completed_at = case when $3 = 0 then now() end
       where id = $1`,
     [run.id, recipients === 0 ? "completed" : "dispatching", recipients, excluded, credits],
