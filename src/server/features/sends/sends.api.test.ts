@@ -241,6 +241,32 @@ describe("scheduled and recurring sends", () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("a cancel racing the start of the send waits for it and then refuses", async () => {
+    const res = await t.post("/api/sends", { ...weekly, repeatFrequency: "never" }, { cookie });
+    const id = res.json().id;
+    // Play the scheduler: lock the send as it does while it starts a run.
+    const scheduler = await db.connect();
+    await scheduler.query("begin");
+    await scheduler.query("select id from sends where id = $1 for update", [id]);
+    const cancel = t.request({ method: "DELETE", url: `/api/sends/${id}`, cookie });
+    await new Promise((r) => setTimeout(r, 300));
+    await scheduler.query(
+      `insert into send_runs (send_id, account_id, run_at, text, status)
+       values ($1, $2, now(), 'x', 'completed')`,
+      [id, account.id],
+    );
+    await scheduler.query("update sends set status = 'running', next_run_at = null where id = $1", [
+      id,
+    ]);
+    await scheduler.query("commit");
+    scheduler.release();
+    const answer = await cancel;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe(
+      "This message has already started sending and can no longer be changed.",
+    );
+  });
+
   it("a due recurring send starts one run per occurrence and moves to the next, across DST", async () => {
     const res = await t.post("/api/sends", weekly, { cookie });
     const id = res.json().id;
