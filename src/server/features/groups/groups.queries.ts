@@ -100,12 +100,12 @@ export async function deleteGroup(db: Executor, auth: AuthContext, id: number) {
   await db.delete(groups).where(and(ownedBy(groups, auth), eq(groups.id, id)));
 }
 
-/** Adds the caller's own subscribers among `ids`; returns how many were new members. */
+/** Adds the caller's own subscribers among `ids`; returns the ids that were new members. */
 export async function addMembers(db: Executor, auth: AuthContext, groupId: number, ids: number[]) {
-  const result = await db.execute(
-    sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${and(ownedBy(subscribers, auth), inArray(subscribers.id, ids))} on conflict do nothing`,
+  const result = await db.execute<{ subscriber_id: string }>(
+    sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${and(ownedBy(subscribers, auth), inArray(subscribers.id, ids))} on conflict do nothing returning subscriber_id`,
   );
-  return result.rowCount ?? 0;
+  return result.rows.map((r) => Number(r.subscriber_id));
 }
 
 export async function removeMembers(db: Executor, groupId: number, ids: number[]) {

@@ -14,6 +14,7 @@ import {
 import { TEXT } from "../../../domain/texts";
 import type { AppContext, AuthContext } from "../../http/context";
 import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { welcomeNewMembers } from "../sends/welcome";
 import { fieldKind, type GroupForFilter } from "../subscribers/subscriber-conditions";
 import { countByRules, countInNoGroup } from "../subscribers/subscribers.service";
 import { toGroup } from "./groups.presenter";
@@ -160,7 +161,9 @@ export async function addMembers(
   subscriberIds: number[],
 ) {
   await staticGroupOf(ctx, auth, id);
-  return { affected: await q.addMembers(ctx.db, auth, id, subscriberIds) };
+  const added = await q.addMembers(ctx.db, auth, id, subscriberIds);
+  await welcomeNewMembers(ctx, auth.accountId, id, added);
+  return { affected: added.length };
 }
 
 export async function removeMembers(

@@ -199,6 +199,43 @@ describe("sending to subscribers", () => {
   });
 });
 
+describe("group welcome messages", () => {
+  it("texts the welcome message to members added on the group's page, once", async () => {
+    const group = await db.query<{ id: number }>(
+      `insert into groups (account_id, name, welcome_message) values ($1, 'Regulars', 'Welcome to the Regulars, [first name]!')
+       returning id`,
+      [account.id],
+    );
+    const ben = await db.query<{ id: number }>(
+      "select id::int from subscribers where phone = '+13125550112'",
+    );
+    const add = await t.post(
+      `/api/groups/${group.rows[0]!.id}/members`,
+      { subscriberIds: [ben.rows[0]!.id] },
+      { cookie },
+    );
+    expect(add.json().affected).toBe(1);
+    // Adding them again is no new membership: no second welcome.
+    await t.post(
+      `/api/groups/${group.rows[0]!.id}/members`,
+      { subscriberIds: [ben.rows[0]!.id] },
+      { cookie },
+    );
+    const got = await until(async () => {
+      const r = await db.query(
+        "select body from emu_messages where to_number = '+13125550112' and body like 'Welcome%'",
+      );
+      return r.rows.length ? r.rows : null;
+    });
+    expect(got).toEqual([{ body: "Welcome to the Regulars, Ben!" }]);
+    await new Promise((r) => setTimeout(r, 1500));
+    const again = await db.query(
+      "select count(*)::int as n from emu_messages where to_number = '+13125550112' and body like 'Welcome%'",
+    );
+    expect(again.rows[0].n).toBe(1);
+  });
+});
+
 describe("scheduled and recurring sends", () => {
   const weekly = {
     isSubscribers: "all",

@@ -15,6 +15,7 @@ import type { AppContext, AuthContext } from "../../http/context";
 import * as compliance from "../compliance/compliance.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
 import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/groups.service";
+import { welcomeNewMembers } from "../sends/welcome";
 import { filterCondition, rulesCondition } from "./subscriber-conditions";
 import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
 import * as q from "./subscribers.queries";
@@ -166,6 +167,8 @@ export async function createSubscriber(
     detail: signupMethodLabel(input.signupMethod),
     userId: auth.userId,
   });
+  for (const groupId of new Set(input.groupIds))
+    await welcomeNewMembers(ctx, auth.accountId, groupId, [row.id]);
   return getSubscriber(ctx, auth, row.id);
 }
 

@@ -102,7 +102,7 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
           <Stack gap={4}>
             <Textarea
               label="Welcome message"
-              description="For people who join this group. Parley saves it with the group; texting it to new members comes with group sending (the send pipeline)."
+              description="Texted to each person who joins this group from the subscriber form or this page (not to imported lists). Leave it empty to send nothing."
               placeholder="e.g. Welcome to the Morning Regulars! Show this text for a free pastry."
               autosize
               minRows={wide ? 2 : 3}
