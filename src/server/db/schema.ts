@@ -222,7 +222,10 @@ export const messages = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("messages_carrier_sid_key").on(t.carrierSid),
+    // Partial: a campaign's million rows are written before they have a sid, and skip it.
+    uniqueIndex("messages_carrier_sid_key")
+      .on(t.carrierSid)
+      .where(sql`${t.carrierSid} is not null`),
     index("messages_dispatch_idx")
       .on(t.notBefore, t.id)
       .where(sql`${t.pendingDispatch}`),
@@ -781,7 +784,10 @@ export const linkTagLinks = pgTable(
       .notNull()
       .references(() => linkTags.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.linkId, t.tagId] }), index("link_tag_links_tag_idx").on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.linkId, t.tagId] }),
+    index("link_tag_links_tag_idx").on(t.tagId),
+  ],
 );
 
 export const linkClicks = pgTable(

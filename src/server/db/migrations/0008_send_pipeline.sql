@@ -79,6 +79,8 @@ CREATE UNIQUE INDEX "send_runs_occurrence_key" ON "send_runs" USING btree ("send
 CREATE INDEX "send_runs_account_idx" ON "send_runs" USING btree ("account_id","run_at");--> statement-breakpoint
 CREATE INDEX "sends_account_created_idx" ON "sends" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "sends_due_idx" ON "sends" USING btree ("next_run_at") WHERE "sends"."status" = 'scheduled';--> statement-breakpoint
+DROP INDEX "messages_carrier_sid_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_carrier_sid_key" ON "messages" USING btree ("carrier_sid") WHERE "messages"."carrier_sid" is not null;--> statement-breakpoint
 CREATE INDEX "messages_dispatch_idx" ON "messages" USING btree ("not_before","id") WHERE "messages"."pending_dispatch";--> statement-breakpoint
 CREATE INDEX "messages_run_pending_idx" ON "messages" USING btree ("run_id") WHERE "messages"."pending_dispatch";--> statement-breakpoint
 CREATE INDEX "messages_run_status_idx" ON "messages" USING btree ("run_id","status") WHERE "messages"."run_id" is not null;--> statement-breakpoint
