@@ -1,0 +1,116 @@
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { z } from "zod";
+import {
+  buildVcard,
+  CONTACT_CARD_TEXTS,
+  type ContactCardResponse,
+  type contactCardFields,
+} from "../../../domain/contact-card.schemas";
+import { AppError } from "../../../domain/errors";
+import { contactCards } from "../../db/schema";
+import type { AppContext, AuthContext } from "../../http/context";
+import { getNumber } from "../numbers/numbers.service";
+
+export type ContactCardRow = typeof contactCards.$inferSelect;
+
+const PHOTO_SIZE = 400;
+
+async function findCard(ctx: AppContext, accountId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(contactCards)
+    .where(eq(contactCards.accountId, accountId));
+  return row;
+}
+
+export const downloadUrlOf = (ctx: AppContext, accountId: number) =>
+  `${ctx.config.publicBase}/api/contact-card/${accountId}.vcf`;
+
+export async function getContactCard(
+  ctx: AppContext,
+  auth: AuthContext,
+): Promise<ContactCardResponse> {
+  const row = await findCard(ctx, auth.accountId);
+  if (!row) return { card: null, downloadUrl: null };
+  return {
+    card: {
+      organizationName: row.organizationName,
+      description: row.description,
+      website: row.website,
+      photo: `data:image/jpeg;base64,${row.photo}`,
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    downloadUrl: downloadUrlOf(ctx, auth.accountId),
+  };
+}
+
+/** Any image sharp reads becomes a JPEG of at most 400 × 400 px (EXIF orientation applied). */
+export async function toCardPhoto(input: Buffer): Promise<string> {
+  try {
+    const jpeg = await sharp(input, { animated: false })
+      .rotate()
+      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+    return jpeg.toString("base64");
+  } catch {
+    throw new AppError("BAD_REQUEST", CONTACT_CARD_TEXTS.badImage, {
+      fields: { photo: CONTACT_CARD_TEXTS.badImage },
+    });
+  }
+}
+
+export async function saveContactCard(
+  ctx: AppContext,
+  auth: AuthContext,
+  fields: z.infer<typeof contactCardFields>,
+  photo: Buffer | null,
+) {
+  const existing = await findCard(ctx, auth.accountId);
+  if (!photo && !existing) {
+    throw new AppError("VALIDATION", CONTACT_CARD_TEXTS.imageRequired, {
+      fields: { photo: CONTACT_CARD_TEXTS.imageRequired },
+    });
+  }
+  const encoded = photo ? await toCardPhoto(photo) : existing!.photo;
+  await ctx.db
+    .insert(contactCards)
+    .values({ accountId: auth.accountId, ...fields, photo: encoded })
+    .onConflictDoUpdate({
+      target: contactCards.accountId,
+      set: { ...fields, photo: encoded, updatedAt: sql`now()` },
+    });
+  return { created: !existing, ...(await getContactCard(ctx, auth)) };
+}
+
+/** The public vCard; `longcodeId` adds that number of the account as the phone. */
+export async function vcardOf(ctx: AppContext, accountId: number, longcodeId?: number) {
+  const row = await findCard(ctx, accountId);
+  if (!row) return undefined;
+  let phone: string | null = null;
+  if (longcodeId) {
+    const asAccount: AuthContext = {
+      sessionId: "",
+      userId: 0,
+      accountId,
+      permissionLevel: 0,
+      restricted: false,
+    };
+    phone = await getNumber(ctx, asAccount, longcodeId).then(
+      (n) => n.number,
+      () => null,
+    );
+  }
+  return {
+    name: row.organizationName,
+    text: buildVcard({
+      organizationName: row.organizationName,
+      description: row.description,
+      website: row.website,
+      photoBase64: row.photo,
+      phone,
+    }),
+  };
+}

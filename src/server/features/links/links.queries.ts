@@ -1,0 +1,170 @@
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/connection";
+import { linkClicks, links, linkTagLinks, linkTags, subscribers, users } from "../../db/schema";
+import { ownedBy } from "../../db/tenant";
+import type { AuthContext } from "../../http/context";
+
+export type LinkRow = typeof links.$inferSelect;
+export type LinkListRow = LinkRow & {
+  clicks: number;
+  uniqueClicks: number;
+  createdByName: string | null;
+  tags: { id: number; tag: string }[];
+};
+
+const like = (q: string) => `%${q.replace(/[%_\\]/g, "\\$&")}%`;
+
+const columns = {
+  row: links,
+  clicks: sql<number>`(select count(*)::int from ${linkClicks} where ${linkClicks.linkId} = ${links.id})`,
+  uniqueClicks: sql<number>`(select count(distinct ${linkClicks.subscriberId})::int from ${linkClicks} where ${linkClicks.linkId} = ${links.id})`,
+  createdByName: users.username,
+  tags: sql<
+    { id: number; tag: string }[]
+  >`coalesce((select json_agg(json_build_object('id', ${linkTags.id}, 'tag', ${linkTags.tag}) order by lower(${linkTags.tag})) from ${linkTagLinks} join ${linkTags} on ${linkTags.id} = ${linkTagLinks.tagId} where ${linkTagLinks.linkId} = ${links.id}), '[]'::json)`,
+};
+
+type Selected = {
+  row: LinkRow;
+  clicks: number;
+  uniqueClicks: number;
+  createdByName: string | null;
+  tags: { id: number; tag: string }[];
+};
+const flatten = (r: Selected): LinkListRow => ({
+  ...r.row,
+  clicks: r.clicks,
+  uniqueClicks: r.uniqueClicks,
+  createdByName: r.createdByName,
+  tags: r.tags,
+});
+
+export async function listLinks(
+  db: Db,
+  auth: AuthContext,
+  q: { page: number; pageSize: number; query: string; linkIds?: number[]; tagId?: number },
+) {
+  const filters: SQL[] = [ownedBy(links, auth)];
+  if (q.linkIds) filters.push(inArray(links.id, q.linkIds));
+  if (q.tagId) {
+    filters.push(
+      sql`exists (select 1 from ${linkTagLinks} where ${linkTagLinks.linkId} = ${links.id} and ${linkTagLinks.tagId} = ${q.tagId})`,
+    );
+  }
+  if (q.query) {
+    const pattern = like(q.query);
+    filters.push(
+      or(
+        ilike(links.longUrl, pattern),
+        ilike(links.code, pattern),
+        sql`exists (select 1 from ${linkTagLinks} join ${linkTags} on ${linkTags.id} = ${linkTagLinks.tagId} where ${linkTagLinks.linkId} = ${links.id} and ${linkTags.tag} ilike ${pattern})`,
+      )!,
+    );
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(links)
+      .leftJoin(users, eq(users.id, links.createdBy))
+      .where(where)
+      .orderBy(desc(links.createdAt), desc(links.id))
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(links).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: total?.n ?? 0 };
+}
+
+export async function findLink(db: Executor, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select(columns)
+    .from(links)
+    .leftJoin(users, eq(users.id, links.createdBy))
+    .where(and(ownedBy(links, auth), eq(links.id, id)));
+  return row ? flatten(row) : undefined;
+}
+
+export async function findLinksByIds(db: Executor, accountId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(links)
+    .where(and(ownedBy(links, { accountId }), inArray(links.id, ids)));
+}
+
+/** Public: a short code of any account. */
+export async function findByCode(db: Db, code: string) {
+  const [row] = await db.select().from(links).where(eq(links.code, code));
+  return row;
+}
+
+export async function insertLink(db: Executor, row: typeof links.$inferInsert) {
+  const [inserted] = await db
+    .insert(links)
+    .values(row)
+    .onConflictDoNothing({ target: links.code })
+    .returning();
+  return inserted;
+}
+
+/** The account's tags with these names, created when missing; returns their ids. */
+export async function ensureTags(db: Executor, accountId: number, names: string[]) {
+  const byKey = new Map<string, string>();
+  for (const n of names) if (!byKey.has(n.toLowerCase())) byKey.set(n.toLowerCase(), n);
+  const unique = [...byKey.values()];
+  if (unique.length === 0) return [];
+  await db.execute(
+    sql`insert into ${linkTags} (account_id, tag) values ${sql.join(
+      unique.map((n) => sql`(${accountId}, ${n})`),
+      sql`, `,
+    )} on conflict do nothing`,
+  );
+  const rows = await db
+    .select({ id: linkTags.id })
+    .from(linkTags)
+    .where(
+      and(
+        ownedBy(linkTags, { accountId }),
+        inArray(
+          sql`lower(${linkTags.tag})`,
+          unique.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function setLinkTags(db: Executor, linkId: number, tagIds: number[]) {
+  await db.delete(linkTagLinks).where(eq(linkTagLinks.linkId, linkId));
+  if (tagIds.length > 0) {
+    await db
+      .insert(linkTagLinks)
+      .values(tagIds.map((tagId) => ({ linkId, tagId })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function listTags(db: Db, auth: AuthContext) {
+  return db
+    .select({ id: linkTags.id, tag: linkTags.tag })
+    .from(linkTags)
+    .where(ownedBy(linkTags, auth))
+    .orderBy(sql`lower(${linkTags.tag})`);
+}
+
+/** Records a click; the subscriber is kept only when it belongs to the link's account. */
+export async function recordClick(
+  db: Db,
+  link: { id: number; accountId: number },
+  subscriberId: number | null,
+  userAgent: string,
+) {
+  const subscriber =
+    subscriberId === null
+      ? sql`null`
+      : sql`(select ${subscribers.id} from ${subscribers} where ${subscribers.id} = ${subscriberId} and ${subscribers.accountId} = ${link.accountId})`;
+  await db.execute(
+    sql`insert into ${linkClicks} (link_id, account_id, subscriber_id, user_agent) values (${link.id}, ${link.accountId}, ${subscriber}, ${userAgent.slice(0, 500)})`,
+  );
+}

@@ -1,0 +1,225 @@
+import type { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import {
+  type ContentStatus,
+  type listTemplatesQuery,
+  STARTER_TEMPLATES,
+  TEMPLATE_TEXTS,
+  type Template,
+  type templateRequest,
+} from "../../../domain/templates";
+import type { Executor } from "../../db/connection";
+import type { AppContext, AuthContext } from "../../http/context";
+import { listNumbers } from "../numbers/numbers.service";
+import * as q from "./templates.queries";
+
+type Body = z.infer<typeof templateRequest>;
+type Query = z.infer<typeof listTemplatesQuery>;
+
+export function toTemplate(row: q.TemplateRow): Template {
+  return {
+    id: row.id,
+    name: row.name,
+    message: row.message,
+    isMMS: row.isMms,
+    attachment: row.attachment,
+    requiresLink: row.requiresLink,
+    controlled: row.kind === "controlled",
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError("NOT_FOUND", TEMPLATE_TEXTS.notFound);
+
+// ---- plain templates -------------------------------------------------------------------------
+
+export async function listTemplates(ctx: AppContext, auth: AuthContext, query: Query) {
+  const { rows, total } = await q.listTemplates(ctx.db, auth.accountId, "plain", {
+    ...query,
+    isMMS: query.isMMS === undefined ? undefined : query.isMMS === "true",
+  });
+  return {
+    rows: rows.map(toTemplate),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    canEdit: true,
+  };
+}
+
+export async function getTemplate(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await q.findTemplate(ctx.db, auth.accountId, "plain", id);
+  if (!row) throw notFound();
+  return toTemplate(row);
+}
+
+export async function createTemplate(ctx: AppContext, auth: AuthContext, body: Body) {
+  const row = await q.insertTemplate(ctx.db, {
+    accountId: auth.accountId,
+    kind: "plain",
+    name: body.name,
+    message: body.message,
+    isMms: body.isMMS,
+    attachment: body.isMMS ? body.attachment : null,
+    requiresLink: false,
+    createdBy: auth.userId,
+  });
+  return toTemplate(row);
+}
+
+export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: number, body: Body) {
+  const row = await q.updateTemplate(ctx.db, auth.accountId, "plain", id, {
+    name: body.name,
+    message: body.message,
+    isMms: body.isMMS,
+    attachment: body.isMMS ? body.attachment : null,
+  });
+  if (!row) throw notFound();
+  return toTemplate(row);
+}
+
+export async function deleteTemplate(ctx: AppContext, auth: AuthContext, id: number) {
+  if ((await q.deleteTemplate(ctx.db, auth.accountId, "plain", id)) === 0) throw notFound();
+}
+
+/** Adds the five starter templates (the demo seed; the empty list's 'Add starter templates'). */
+export async function addStarterTemplates(db: Executor, accountId: number, userId: number | null) {
+  for (const t of [...STARTER_TEMPLATES].reverse()) {
+    await q.insertTemplate(db, {
+      accountId,
+      kind: "plain",
+      name: t.name,
+      message: t.message,
+      createdBy: userId,
+    });
+  }
+}
+
+export async function seedStarterTemplates(ctx: AppContext, auth: AuthContext) {
+  await ctx.db.transaction(async (tx) => {
+    if ((await q.countTemplates(tx, auth.accountId)) > 0) {
+      throw new AppError("CONFLICT", "Starter templates are added to an empty list only.");
+    }
+    await addStarterTemplates(tx, auth.accountId, auth.userId);
+  });
+  return { added: STARTER_TEMPLATES.length };
+}
+
+// ---- controlled templates --------------------------------------------------------------------
+
+/** Controlled templates live with the parent account; its children use them read-only. */
+async function family(ctx: AppContext, auth: AuthContext) {
+  const acc = await q.accountFamily(ctx.db, auth.accountId);
+  if (acc?.parentAccountId != null) {
+    return { role: "child" as const, ownerId: acc.parentAccountId };
+  }
+  if (acc?.subscriptionType === "parent")
+    return { role: "parent" as const, ownerId: auth.accountId };
+  throw new AppError("FORBIDDEN", TEMPLATE_TEXTS.controlledOnly);
+}
+
+async function parentOnly(ctx: AppContext, auth: AuthContext) {
+  const f = await family(ctx, auth);
+  if (f.role !== "parent") throw new AppError("FORBIDDEN", TEMPLATE_TEXTS.controlledReadOnly);
+  return f;
+}
+
+export async function listControlled(ctx: AppContext, auth: AuthContext, query: Query) {
+  const f = await family(ctx, auth);
+  const { rows, total } = await q.listTemplates(ctx.db, f.ownerId, "controlled", {
+    ...query,
+    isMMS: query.isMMS === undefined ? undefined : query.isMMS === "true",
+  });
+  return {
+    rows: rows.map(toTemplate),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    canEdit: f.role === "parent",
+  };
+}
+
+export async function getControlled(ctx: AppContext, auth: AuthContext, id: number) {
+  const f = await family(ctx, auth);
+  const row = await q.findTemplate(ctx.db, f.ownerId, "controlled", id);
+  if (!row) throw notFound();
+  return toTemplate(row);
+}
+
+export async function createControlled(ctx: AppContext, auth: AuthContext, body: Body) {
+  const f = await parentOnly(ctx, auth);
+  const row = await q.insertTemplate(ctx.db, {
+    accountId: f.ownerId,
+    kind: "controlled",
+    name: body.name,
+    message: body.message,
+    isMms: body.isMMS,
+    attachment: body.isMMS ? body.attachment : null,
+    requiresLink: body.requiresLink,
+    createdBy: auth.userId,
+  });
+  return toTemplate(row);
+}
+
+export async function updateControlled(ctx: AppContext, auth: AuthContext, id: number, body: Body) {
+  const f = await parentOnly(ctx, auth);
+  const row = await q.updateTemplate(ctx.db, f.ownerId, "controlled", id, {
+    name: body.name,
+    message: body.message,
+    isMms: body.isMMS,
+    attachment: body.isMMS ? body.attachment : null,
+    requiresLink: body.requiresLink,
+  });
+  if (!row) throw notFound();
+  return toTemplate(row);
+}
+
+export async function deleteControlled(ctx: AppContext, auth: AuthContext, id: number) {
+  const f = await parentOnly(ctx, auth);
+  if ((await q.deleteTemplate(ctx.db, f.ownerId, "controlled", id)) === 0) throw notFound();
+}
+
+// ---- the composer's view -----------------------------------------------------------------------
+
+/** Unverified toll-free: the account's only usable kind of number is an unverified toll-free. */
+export async function contentStatus(ctx: AppContext, auth: AuthContext): Promise<ContentStatus> {
+  const [numbers, acc] = await Promise.all([
+    listNumbers(ctx, auth, { page: 1, pageSize: 500, search: "", type: "all" }),
+    q.accountFamily(ctx.db, auth.accountId),
+  ]);
+  const unverifiedTollFree =
+    numbers.rows.some((n) => n.tollFree && !n.verified && n.state === "active") &&
+    !numbers.rows.some((n) => n.verified);
+  const controlledTemplates =
+    acc?.parentAccountId != null ? "child" : acc?.subscriptionType === "parent" ? "parent" : "none";
+  return { unverifiedTollFree, controlledTemplates };
+}
+
+/** The pre-approved list unverified toll-free accounts pick from (listUnverifiedTFNTemplates). */
+export function unverifiedTollFreeTemplates(query: Query) {
+  const all = STARTER_TEMPLATES.map((t, i) => ({
+    id: -(i + 1),
+    name: t.name,
+    message: t.message,
+    isMMS: false,
+    attachment: null,
+    requiresLink: false,
+    controlled: false,
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+  }));
+  const needle = query.query.toLowerCase();
+  const matching = all.filter(
+    (t) =>
+      !needle || t.name.toLowerCase().includes(needle) || t.message.toLowerCase().includes(needle),
+  );
+  const start = query.page * query.pageSize;
+  return {
+    rows: matching.slice(start, start + query.pageSize),
+    total: matching.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    canEdit: false,
+  };
+}

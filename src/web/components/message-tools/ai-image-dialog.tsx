@@ -1,0 +1,132 @@
+import {
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconPhoto } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { AI_TEXTS } from "../../../domain/ai";
+import { MOBILE_QUERY } from "../../lib/media";
+import { generateImage } from "./api";
+
+/** Generate Image: a prompt, a preview, Accept attaches it (the composer switches to MMS). */
+export function AiImageDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  onAccept: (a: { url: string; name: string }) => void;
+}) {
+  const { opened, onClose } = props;
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [prompt, setPrompt] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [lastPrompt, setLastPrompt] = useState<string | null>(null);
+  const generate = useMutation({ mutationFn: generateImage });
+
+  useEffect(() => {
+    if (!opened) return;
+    setPrompt("");
+    setError(null);
+    setLastPrompt(null);
+    generate.reset();
+  }, [opened, generate.reset]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!prompt.trim()) {
+      setError(AI_TEXTS.invalidPrompt);
+      return;
+    }
+    setLastPrompt(prompt);
+    generate.mutate(prompt);
+  };
+  const preview = generate.data;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Generate Image" size="lg" fullScreen={mobile}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Textarea
+            label="Describe the image"
+            placeholder="e.g. Fresh croissants on a sunny café table"
+            autosize
+            minRows={2}
+            maxRows={5}
+            value={prompt}
+            onChange={(e) => {
+              setPrompt(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              disabled={!prompt || generate.isPending || prompt === lastPrompt}
+              loading={generate.isPending}
+            >
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Paper withBorder radius="md" mt="md" p="xs">
+        <Center mih={260}>
+          {generate.isPending ? (
+            <Loader />
+          ) : preview ? (
+            <Image
+              src={samePath(preview.url)}
+              alt={lastPrompt ?? "Generated image"}
+              mah={360}
+              fit="contain"
+              radius="sm"
+            />
+          ) : (
+            <Stack align="center" gap="xs" c="dimmed">
+              <IconPhoto size={32} />
+              <Text c="dimmed" size="sm">
+                Your generated image will appear here
+              </Text>
+            </Stack>
+          )}
+        </Center>
+      </Paper>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          disabled={generate.isPending || !preview}
+          onClick={() => {
+            if (!preview) return;
+            props.onAccept({ url: preview.url, name: preview.filename });
+            onClose();
+          }}
+        >
+          Accept
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** The stored image from this very server, by path: the page may be reached at another host name
+ * than PUBLIC_URL (the public address the carrier uses), and the CSP allows this origin only. */
+function samePath(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname.startsWith("/media/") ? u.pathname : url;
+  } catch {
+    return url;
+  }
+}
