@@ -3,6 +3,7 @@ import { isTollFree, toE164 } from "../../../domain/phone";
 import { emuMessages, emuNumbers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { TwilioApiError } from "./api-error";
+import { InsertBatcher } from "./insert-batcher";
 import { outcomeFor, type RecipientOutcome } from "./recipient-rules";
 import { countSegments } from "./segments";
 import { type TakeResult, takeSendSlot } from "./throughput-limiter";
@@ -34,6 +35,8 @@ const UNLIMITED_MPS = 1000;
  * message before anything else (so a retry after a lost answer never sends twice), then the
  * configured share of 500s, validation, the recipient rules, and the sender's throughput.
  */
+const batchers = new WeakMap<AppContext, InsertBatcher>();
+
 export async function createMessage(ctx: AppContext, input: SendInput): Promise<EmuMessageRow> {
   // One round trip answers both questions a send starts with.
   const [known] = (
@@ -68,33 +71,26 @@ export async function createMessage(ctx: AppContext, input: SendInput): Promise<
   }
 
   const events = planEvents(outcome, Date.now(), ctx.config.EMULATOR_LATENCY_MS);
-  const [row] = await ctx.db
-    .insert(emuMessages)
-    .values({
-      sid: newSid("SM"),
-      direction: "outbound-api",
-      fromNumber: input.from,
-      toNumber: input.to,
-      body: input.body,
-      mediaUrls: input.mediaUrls,
-      // An MMS travels as one message whatever its text.
-      numSegments: input.mediaUrls.length > 0 ? 1 : countSegments(input.body).segments,
-      status: "queued",
-      statusCallback: input.statusCallback,
-      idempotencyKey: input.idempotencyKey,
-      pendingEvents: events,
-      nextEventAt: new Date(events[0]!.at),
-    })
-    .onConflictDoNothing({ target: emuMessages.idempotencyKey })
-    .returning();
-  if (row) return row;
-  // Two sends with one key raced: the other one won, and its message is the answer.
-  const [first] = await ctx.db
-    .select()
-    .from(emuMessages)
-    .where(eq(emuMessages.idempotencyKey, input.idempotencyKey!));
-  if (!first) throw new Error("idempotency conflict without a first message");
-  return first;
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    batcher = new InsertBatcher(ctx.db);
+    batchers.set(ctx, batcher);
+  }
+  return batcher.insert({
+    sid: newSid("SM"),
+    direction: "outbound-api",
+    fromNumber: input.from,
+    toNumber: input.to,
+    body: input.body,
+    mediaUrls: input.mediaUrls,
+    // An MMS travels as one message whatever its text.
+    numSegments: input.mediaUrls.length > 0 ? 1 : countSegments(input.body).segments,
+    status: "queued",
+    statusCallback: input.statusCallback,
+    idempotencyKey: input.idempotencyKey,
+    pendingEvents: events,
+    nextEventAt: new Date(events[0]!.at),
+  });
 }
 
 export async function getMessage(ctx: AppContext, sid: string): Promise<EmuMessageRow> {

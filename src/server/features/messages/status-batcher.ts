@@ -1,5 +1,6 @@
 import { allowedFrom, type DeliveryStatus } from "../../../domain/delivery-status";
 import type { Db } from "../../db/connection";
+import { updateMessagesInIdOrder } from "./ordered-update";
 
 export interface StatusUpdate {
   id: number;
@@ -83,20 +84,25 @@ export class StatusBatcher {
   }
 
   private async update(batch: Pending[]): Promise<Map<Pending, UpdateResult>> {
-    // Plain parameterised SQL on the pool: whole arrays go to unnest() as single parameters.
-    const { rows } = await this.db.$client.query<{
+    // Plain parameterised SQL: whole arrays go to unnest() as single parameters.
+    const { rows } = await updateMessagesInIdOrder<{
       id: string;
       account_id: number;
       to_number: string;
       credits: number;
       run_id: string | null;
-    }>(BATCH_UPDATE, [
+    }>(
+      this.db.$client,
       batch.map((b) => b.id),
-      batch.map((b) => b.sid),
-      batch.map((b) => b.status),
-      batch.map((b) => b.errorCode),
-      batch.map((b) => allowedFrom(b.status).join("|")),
-    ]);
+      BATCH_UPDATE,
+      [
+        batch.map((b) => b.id),
+        batch.map((b) => b.sid),
+        batch.map((b) => b.status),
+        batch.map((b) => b.errorCode),
+        batch.map((b) => allowedFrom(b.status).join("|")),
+      ],
+    );
     const results = new Map<Pending, UpdateResult>();
     const applied = new Map(rows.map((r) => [Number(r.id), r]));
     const rest: Pending[] = [];

@@ -3,6 +3,7 @@ import { CarrierError, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
 import { recordCarrierOptOut } from "../compliance/compliance.service";
 import { refundCredits } from "../credits/credits.service";
+import { updateMessagesInIdOrder } from "../messages/ordered-update";
 import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
 
 /** Attempts before a delivery the carrier keeps refusing with a retryable error is given up. */
@@ -97,12 +98,28 @@ export async function dispatchBatch(ctx: AppContext, limit: number): Promise<num
   const rows = await claim(ctx, limit);
   if (!rows.length) return 0;
   const outcomes = await pooled(rows, ctx.config.DISPATCH_CONCURRENCY, (r) => sendOne(ctx, r));
-  const db = ctx.db.$client;
+  // What the carrier answered must be written down: a failed write is tried again (the writes
+  // are idempotent) rather than left to the lease, which would send these rows a second time.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await record(ctx, outcomes);
+      break;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
+  return rows.length;
+}
 
+async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
+  const db = ctx.db.$client;
   const accepted = outcomes.filter((o) => o.kind === "accepted");
   if (accepted.length) {
     // A fast status callback may already have moved a row on: keep the later status.
-    await db.query(
+    await updateMessagesInIdOrder(
+      db,
+      accepted.map((o) => o.row.id),
       `update messages m
           set pending_dispatch = false, claimed_until = null, carrier_sid = v.sid,
               segments = v.segments,
@@ -132,7 +149,9 @@ export async function dispatchBatch(ctx: AppContext, limit: number): Promise<num
 
   const failed = outcomes.filter((o) => o.kind === "failed");
   if (failed.length) {
-    await db.query(
+    await updateMessagesInIdOrder(
+      db,
+      failed.map((o) => o.row.id),
       `update messages m
           set pending_dispatch = false, claimed_until = null, status = v.status,
               error_code = v.code, updated_at = now()
@@ -149,5 +168,4 @@ export async function dispatchBatch(ctx: AppContext, limit: number): Promise<num
         await recordCarrierOptOut(ctx, o.row.accountId, o.row.toNumber, o.row.id);
     }
   }
-  return rows.length;
 }

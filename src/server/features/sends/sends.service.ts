@@ -12,7 +12,9 @@ import { creditsFor } from "../../../domain/segments";
 import { timezoneById } from "../../../domain/timezones";
 import { subscribers } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
+import { resolveSendingNumber } from "../composer/composer.service";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
+import { activeSignature } from "../signature/signature.service";
 import { wakePipeline } from "./pipeline-signal";
 import { type Recipients, recipientCondition, recipientsOf } from "./recipients";
 import * as q from "./sends.queries";
@@ -20,9 +22,6 @@ import * as q from "./sends.queries";
 export const SEND_TEXT = {
   noNumbers:
     "You are not able to send messages since there are no dedicated numbers assigned to your account.",
-  numberNotAllowed: "You cannot send from that number. Please choose another one.",
-  numberPending: "That number is still being set up and cannot send yet.",
-  tollFreeUnverified: "This toll-free number must be verified before it can send messages.",
   pastTime: "Please choose a date and time in the future.",
   quietHours:
     "This message is scheduled inside your quiet hours. Choose another time or send it anyway.",
@@ -31,22 +30,6 @@ export const SEND_TEXT = {
   noRecipients: "There is nobody to send this message to.",
   sendToAllHidden: "You are not allowed to send to all subscribers.",
 } as const;
-
-/** The sending number a send uses: the chosen one if usable by this user, else the first usable. */
-async function chooseNumber(ctx: AppContext, auth: AuthContext, longcodeId: number | null) {
-  const numbers = await q.sendingNumbers(
-    ctx.db.$client,
-    auth.accountId,
-    auth.restricted ? auth.userId : null,
-  );
-  if (!numbers.length) throw new AppError("NO_NUMBERS", SEND_TEXT.noNumbers);
-  const chosen = longcodeId === null ? numbers[0]! : numbers.find((n) => n.id === longcodeId);
-  if (!chosen) throw new AppError("FORBIDDEN", SEND_TEXT.numberNotAllowed);
-  if (chosen.state !== "active") throw new AppError("CONFLICT", SEND_TEXT.numberPending);
-  if (chosen.tollFree && chosen.tfVerification !== "verified")
-    throw new AppError("CONFLICT", SEND_TEXT.tollFreeUnverified);
-  return chosen;
-}
 
 async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean> {
   const res = await ctx.db.$client.query<{ value: unknown }>(
@@ -88,7 +71,7 @@ async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): P
     throw new AppError("FORBIDDEN", SEND_TEXT.sendToAllHidden);
   if (auth.restricted && form.groupIds.includes(-1))
     throw new AppError("FORBIDDEN", "You are not allowed to send to 'No Group'.");
-  const number = await chooseNumber(ctx, auth, form.longcodeId);
+  const number = await resolveSendingNumber(ctx, auth, form.longcodeId);
 
   const timezone = form.isScheduled ? form.timezone : accountZone;
   const now = new Date();
@@ -116,7 +99,10 @@ async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): P
   const count = await countRecipients(ctx, auth, recipients, accountZone);
   if (count === 0 && form.isSubscribers !== "all")
     throw new AppError("VALIDATION", SEND_TEXT.noRecipients);
-  const text = composeText(form, { organisationName: account.businessName });
+  const text = composeText(form, {
+    organisationName: account.businessName,
+    signature: await activeSignature(ctx, auth),
+  });
   const isMms = !form.isSMS;
   const immediate = !form.isScheduled;
   if (immediate) {

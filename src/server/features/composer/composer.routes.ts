@@ -1,0 +1,83 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import {
+  COMPOSE_TEXT,
+  testSendRequest,
+  testSendResponse,
+  UPLOAD_MAX_BYTES,
+  uploadResponse,
+} from "../../../domain/message-compose.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as composer from "./composer.service";
+import { MEDIA_PATH_PREFIX, openMedia, storeUpload } from "./uploads.service";
+
+const tags = ["composer"];
+const mediaParams = z.object({
+  accountId: z.coerce.number().int().positive(),
+  name: z.string().max(64),
+});
+
+/** Uploads (spec doc 2 §7: image field 'photo', attachment field 'file'), media, test send. */
+export async function composerRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Multipart only inside this scope: the rest of the API stays JSON.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 },
+    });
+    const upload = (field: "photo" | "file", kind: "image" | "attachment") =>
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        `/api/uploads/${kind}`,
+        {
+          preHandler: requireAuth,
+          schema: { tags, consumes: ["multipart/form-data"], response: { 201: uploadResponse } },
+        },
+        async (req, reply) => {
+          if (!req.isMultipart()) throw new AppError("BAD_REQUEST", COMPOSE_TEXT.noFile);
+          const file = await req.file();
+          if (!file || file.fieldname !== field) {
+            file?.file.resume();
+            throw new AppError("BAD_REQUEST", COMPOSE_TEXT.noFile);
+          }
+          const stored = await storeUpload(
+            ctx,
+            authOf(req).accountId,
+            { filename: file.filename, stream: file.file },
+            kind,
+          );
+          return reply.status(201).send(stored);
+        },
+      );
+    upload("photo", "image");
+    upload("file", "attachment");
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Public: the carrier fetches MMS media without a session; names are unguessable.
+  r.get(
+    `${MEDIA_PATH_PREFIX}/:accountId/:name`,
+    { schema: { hide: true, params: mediaParams } },
+    async (req, reply) => {
+      const media = await openMedia(ctx, req.params.accountId, req.params.name);
+      if (!media) throw new AppError("NOT_FOUND", "Not found");
+      return reply
+        .header("content-type", media.contentType)
+        .header("content-length", media.size)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .send(media.stream);
+    },
+  );
+
+  r.post(
+    "/api/messages/test",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: testSendRequest, response: { 200: testSendResponse } },
+    },
+    (req) => composer.sendTestMessage(ctx, authOf(req), req.body),
+  );
+}

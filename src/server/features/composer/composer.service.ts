@@ -1,0 +1,96 @@
+import type { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import type { testSendRequest } from "../../../domain/message-compose.schemas";
+import { COMPOSE_TEXT } from "../../../domain/message-compose.schemas";
+import { composeText } from "../../../domain/message-form.schemas";
+import type { DedicatedNumber } from "../../../domain/numbers.schemas";
+import { creditsFor } from "../../../domain/segments";
+import type { AppContext, AuthContext } from "../../http/context";
+import { getMeLite } from "../account/account.service";
+import { assertSendable } from "../compliance/compliance.service";
+import { chargeCredits, refundCredits } from "../credits/credits.service";
+import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
+import { sendMessage } from "../messages/messages.service";
+import { getNumber, listNumbers } from "../numbers/numbers.service";
+import { activeSignature } from "../signature/signature.service";
+import { allowedNumberIds } from "./composer.queries";
+
+type TestSend = z.output<typeof testSendRequest>;
+
+const FAILED = new Set(["Sending Failed", "Send Rejected", "Failed", "Undelivered"]);
+
+function usable(n: DedicatedNumber): boolean {
+  return n.state === "active" && (!n.tollFree || n.verified);
+}
+
+/**
+ * The number a user sends from: the one they chose (it must be the account's, usable, and theirs
+ * when they are restricted), else the account's first usable number they may use.
+ */
+export async function resolveSendingNumber(
+  ctx: AppContext,
+  auth: AuthContext,
+  longcodeId: number | null,
+): Promise<DedicatedNumber> {
+  const allowed = auth.restricted ? await allowedNumberIds(ctx.db, auth.userId) : null;
+  if (longcodeId !== null) {
+    const chosen = await getNumber(ctx, auth, longcodeId);
+    if (allowed && !allowed.has(chosen.id))
+      throw new AppError("FORBIDDEN", "You are not allowed to send from this number.");
+    if (chosen.state !== "active")
+      throw new AppError("CONFLICT", "This number is still pending and cannot send yet.");
+    if (!usable(chosen))
+      throw new AppError(
+        "CONFLICT",
+        "This toll-free number is not verified yet. Register your number to send from it.",
+      );
+    return chosen;
+  }
+  const { rows } = await listNumbers(ctx, auth, { page: 1, pageSize: 500, search: "" });
+  const first = rows.find((n) => usable(n) && (!allowed || allowed.has(n.id)));
+  if (!first) throw new AppError("NO_NUMBERS", COMPOSE_TEXT.noNumbers);
+  return first;
+}
+
+/**
+ * Test send (spec doc 2 §4, §7): the composed message (header, signature, footer, tracked links)
+ * to one phone, charged like any message and really handed to the carrier.
+ */
+export async function sendTestMessage(ctx: AppContext, auth: AuthContext, input: TestSend) {
+  const from = await resolveSendingNumber(ctx, auth, input.longcodeId);
+  try {
+    await assertSendable(ctx, auth.accountId, input.subscribers);
+  } catch (err) {
+    if (err instanceof AppError)
+      throw new AppError("CONFLICT", COMPOSE_TEXT.unsubscribed, { reason: err.reason });
+    throw err;
+  }
+  const me = await getMeLite(ctx, auth);
+  const signature = await activeSignature(ctx, auth);
+  const composed = composeText(input, { organisationName: me.businessName, signature });
+  // Tracked links become their short URLs; a test goes to no subscriber, so no recipient part.
+  const expanded = await expandLinkTokens(ctx, auth.accountId, composed);
+  const body = expanded.text.replaceAll(`/${LINK_RECIPIENT}`, "");
+  const credits = creditsFor(body, input.isMMS);
+
+  await chargeCredits(ctx.db.$client, auth.accountId, credits, {
+    reason: "test",
+    description: `Test message to ${input.subscribers}`,
+  });
+  const outcome = await sendMessage(ctx, {
+    accountId: auth.accountId,
+    from: { id: from.id, number: from.number },
+    to: input.subscribers,
+    body,
+    mediaUrls: input.isMMS ? input.image : undefined,
+    source: "test",
+    userId: auth.userId,
+  });
+  if (FAILED.has(outcome.status)) {
+    await refundCredits(ctx.db.$client, auth.accountId, credits, { messageId: outcome.id });
+    throw new AppError("BAD_REQUEST", "There was an error sending your message.", {
+      reason: outcome.errorCode === null ? undefined : `carrier_${outcome.errorCode}`,
+    });
+  }
+  return { id: outcome.id, status: outcome.status, credits, message: COMPOSE_TEXT.testSent };
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { AppError } from "../../../domain/errors";
+import {
+  COMPOSE_TEXT,
+  fileExtension,
+  isImageName,
+  MMS_MAX_BYTES,
+  OTHER_ATTACHMENT_EXTENSIONS,
+  type UploadResponse,
+} from "../../../domain/message-compose.schemas";
+import type { AppContext } from "../../http/context";
+import { fitImage } from "./image-fit";
+
+/** What a stored file is served as; the name's extension decides (names are ours, never the client's). */
+const MEDIA_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  pdf: "application/pdf",
+  vcf: "text/vcard",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  wav: "audio/wav",
+  mp4: "video/mp4",
+  "3gp": "video/3gpp",
+};
+const MEDIA_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|pdf|vcf|mp3|m4a|wav|mp4|3gp)$/;
+export const MEDIA_PATH_PREFIX = "/media";
+
+function uploadsDir(ctx: AppContext, accountId: number): string {
+  return path.join(ctx.config.DATA_DIR, "uploads", String(accountId));
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? "";
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw new AppError("BAD_REQUEST", COMPOSE_TEXT.fileTooLarge);
+    throw new AppError("BAD_REQUEST", "The file did not arrive whole. Please upload it again.");
+  }
+  if ((stream as { truncated?: boolean }).truncated)
+    throw new AppError("BAD_REQUEST", COMPOSE_TEXT.fileTooLarge);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Stores one upload of the account under DATA_DIR/uploads/<accountId>/<random name> and answers
+ * its public URL (the carrier fetches MMS media from it, so it needs no session; the name is 128
+ * random bits). Images are re-encoded to fit an MMS; other attachments must already fit.
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  accountId: number,
+  file: { filename: string; stream: Readable },
+  kind: "image" | "attachment",
+): Promise<UploadResponse> {
+  const ext = fileExtension(file.filename);
+  const image = isImageName(file.filename);
+  const allowed =
+    image ||
+    (kind === "attachment" && (OTHER_ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext));
+  if (!allowed) {
+    file.stream.resume();
+    throw new AppError(
+      "BAD_REQUEST",
+      kind === "image" ? COMPOSE_TEXT.wrongImageType : COMPOSE_TEXT.wrongAttachmentType,
+    );
+  }
+  const data = await readAll(file.stream);
+  if (data.length === 0) throw new AppError("BAD_REQUEST", "The file is empty.");
+
+  let stored: { data: Buffer; ext: string };
+  if (image) {
+    stored = await fitImage(data);
+  } else {
+    if (data.length > MMS_MAX_BYTES)
+      throw new AppError("BAD_REQUEST", "Attachments other than images can be at most 500 KB.");
+    stored = { data, ext };
+  }
+  const name = `${randomBytes(16).toString("hex")}.${stored.ext}`;
+  const dir = uploadsDir(ctx, accountId);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), stored.data);
+  return {
+    filename: file.filename,
+    fileUrl: `${ctx.config.publicBase}${MEDIA_PATH_PREFIX}/${accountId}/${name}`,
+  };
+}
+
+/** A stored upload to serve, or null when there is none by that name. */
+export async function openMedia(ctx: AppContext, accountId: number, name: string) {
+  if (!MEDIA_NAME.test(name)) return null;
+  const file = path.join(uploadsDir(ctx, accountId), name);
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    return {
+      stream: createReadStream(file),
+      size: info.size,
+      contentType: MEDIA_TYPES[fileExtension(name)] ?? "application/octet-stream",
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import { accounts, userSettings } from "../../db/schema";
+import type { AuthContext } from "../../http/context";
+
+/** The signature is a per-user setting row (user_settings, name 'signature'). */
+const SIGNATURE_SETTING = "signature";
+
+export async function readSignature(db: Db, auth: AuthContext) {
+  const [row] = await db
+    .select({ value: userSettings.value, extrasDisabled: accounts.disableMessageExtras })
+    .from(accounts)
+    .leftJoin(
+      userSettings,
+      and(eq(userSettings.userId, auth.userId), eq(userSettings.name, SIGNATURE_SETTING)),
+    )
+    .where(eq(accounts.id, auth.accountId));
+  return row;
+}
+
+export async function writeSignature(
+  db: Db,
+  auth: AuthContext,
+  value: { signature: string; isEnabled: boolean },
+) {
+  await db
+    .insert(userSettings)
+    .values({ userId: auth.userId, name: SIGNATURE_SETTING, value })
+    .onConflictDoUpdate({
+      target: [userSettings.userId, userSettings.name],
+      set: { value, updatedAt: sql`now()` },
+    });
+}

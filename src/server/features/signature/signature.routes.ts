@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { signatureResponse, signatureUpdate } from "../../../domain/message-compose.schemas";
+import { type AppContext, authOf } from "../../http/context";
+import { requireAuth } from "../../http/session";
+import * as signature from "./signature.service";
+
+const tags = ["signature"];
+
+/** The per-user signature of the composer and the inbox (spec doc 2 §7: get, update). */
+export function signatureRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/signature",
+    { preHandler: requireAuth, schema: { tags, response: { 200: signatureResponse } } },
+    (req) => signature.getSignature(ctx, authOf(req)),
+  );
+  r.put(
+    "/api/signature",
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: signatureUpdate, response: { 200: signatureResponse } },
+    },
+    (req) => signature.updateSignature(ctx, authOf(req), req.body),
+  );
+}
