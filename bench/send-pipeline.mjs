@@ -7,7 +7,7 @@
 // 2. Dispatch: a second campaign of D recipients (throughput limits lifted) is timed from fan-out
 //    to the last carrier acceptance; prints messages per second, duplicates and losses counted at
 //    the emulator, and the worker's memory over the run.
-// Run: node bench/send-pipeline.mjs [fanout=1000000] [dispatch=100000]
+// Run: node bench/send-pipeline.mjs [fanout=1000000] [dispatch=100000] [callback latency ms=400]
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -16,6 +16,9 @@ import pg from "pg";
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const D = Number(process.argv[3] ?? 100_000);
+// Milliseconds between the emulator's status callbacks: at the default the carrier's callbacks
+// arrive while the campaign is sending (steady state); a long one measures dispatch alone.
+const LATENCY = process.argv[4] ?? "400";
 const port = 4110 + (process.pid % 40);
 const pgPort = port + 20_000;
 const base = `http://127.0.0.1:${port}`;
@@ -26,6 +29,7 @@ const limitsLifted = {
   EMULATOR_MPS_TOLL_FREE: "1000000",
   SEND_MPS_LONG_CODE: "1000000",
   SEND_MPS_TOLL_FREE: "1000000",
+  EMULATOR_LATENCY_MS: LATENCY,
   LOG_LEVEL: "warn",
 };
 
@@ -252,7 +256,11 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  worker?.kill("SIGTERM");
+  // The worker first: its connections go before the embedded PostgreSQL does.
+  if (worker && worker.exitCode === null) {
+    worker.kill("SIGTERM");
+    await new Promise((r) => worker.once("exit", r));
+  }
   web.kill("SIGTERM");
   await new Promise((r) => web.once("exit", r));
   rmSync(dataDir, { recursive: true, force: true });

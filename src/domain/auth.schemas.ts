@@ -4,6 +4,8 @@ import { TEXT } from "./texts";
 export const loginRequest = z.object({
   username: z.string().trim().min(1, TEXT.usernameRequired).max(254),
   password: z.string().min(1, TEXT.passwordRequired).max(1024),
+  /** The browser's own id (spec doc 3 §7), for device verification; the cookie wins when set. */
+  deviceId: z.string().trim().max(100).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -74,7 +74,9 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
-  FACEBOOK_ISSUER: z.url().default("https://www.facebook.com"),
+  /** Facebook Login is OAuth 2 with the Graph API (its OpenID side has no code flow). */
+  FACEBOOK_DIALOG_URL: z.url().default("https://www.facebook.com/v21.0/dialog/oauth"),
+  FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
   // AI tools: an OpenAI-compatible API when AI_BASE_URL and AI_API_KEY are set, else the offline engine.
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().min(1).optional(),

@@ -1,20 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  checkTokenResponse,
-  type LoginResponse,
-  loginRequest,
-  loginResponse,
-} from "../../../domain/auth.schemas";
+import { checkTokenResponse, loginRequest, loginResponse } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../../http/session";
+import { clearSessionCookie, SESSION_COOKIE } from "../../http/session";
 import * as auth from "./auth.service";
+import { deeplinkRoutes } from "./deeplinks.routes";
+import { clientOf } from "./device-cookie";
+import { oauthRoutes } from "./oauth.routes";
 import { passwordResetRoutes } from "./password-reset.routes";
-import { startSession } from "./sessions.service";
-import { DEVICE_COOKIE, setChallengeCookie, twoFactorRoutes } from "./two-factor.routes";
-import * as tfa from "./two-factor.service";
+import { applyOutcome, signInRoutes } from "./sign-in.routes";
+import { continueSignIn } from "./sign-in.service";
+import { twoFactorRoutes } from "./two-factor.routes";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 
@@ -34,33 +32,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const flags: LoginResponse = {
-        ok: true,
-        emailVerificationRequired: false,
-        phoneVerificationRequired: false,
-        deviceVerificationRequired: false,
-      };
       const user = await auth.checkCredentials(ctx, request.body);
-      const method =
-        user.twoFactorMethod === "app" || user.twoFactorMethod === "sms"
-          ? user.twoFactorMethod
-          : null;
-      // Two-factor on and this device not remembered: no session until the code is right.
-      if (method && !(await tfa.isRememberedDevice(ctx, user.id, request.cookies[DEVICE_COOKIE]))) {
-        setChallengeCookie(reply, request, ctx, await tfa.startChallenge(ctx, user));
-        const challenged: LoginResponse = {
-          ...flags,
-          twoFactorRequired: true,
-          twoFactorMethod: method,
-        };
-        return challenged;
-      }
-      const { token, expiresAt } = await startSession(ctx, user, {
-        userAgent: request.headers["user-agent"] ?? null,
-        previousToken: request.cookies[SESSION_COOKIE],
-      });
-      setSessionCookie(reply, request, ctx, token, expiresAt);
-      return flags;
+      // E-mail, phone and device verification, then two-factor (spec doc 3 §4): the first the
+      // user still owes is the next step, with no session until every one is done.
+      const client = clientOf(request, reply, ctx, request.body.deviceId);
+      return applyOutcome(reply, request, ctx, await continueSignIn(ctx, user, client));
     },
   );
 
@@ -83,4 +59,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   passwordResetRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
+  signInRoutes(app, ctx);
+  oauthRoutes(app, ctx);
+  deeplinkRoutes(app, ctx);
 }

@@ -3,7 +3,6 @@ import { TEXT } from "../../../domain/texts";
 import type { AppContext, AuthContext } from "../../http/context";
 import { verifyPassword } from "./password";
 import { deleteSession, findLiveSession, sessionIdOf, touchSession } from "./sessions.queries";
-import { startSession } from "./sessions.service";
 import { findUserByLogin } from "./users.queries";
 
 const DAY_MS = 86_400_000;
@@ -17,14 +16,6 @@ export async function checkCredentials(
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) throw new AppError("INVALID_CREDENTIALS", TEXT.invalidCredentials);
   return user;
-}
-
-export async function login(
-  ctx: AppContext,
-  input: { username: string; password: string; userAgent: string | null; previousToken?: string },
-) {
-  const user = await checkCredentials(ctx, input);
-  return startSession(ctx, user, input);
 }
 
 export async function logout(ctx: AppContext, token: string | undefined) {

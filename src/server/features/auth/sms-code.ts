@@ -23,7 +23,7 @@ export function newSmsCode(): { code: string; hash: string } {
   return { code, hash: hashCode(code) };
 }
 
-function hashCode(code: string): string {
+export function hashCode(code: string): string {
   return createHash("sha256").update(`parley-sms-code:${code}`).digest("hex");
 }
 

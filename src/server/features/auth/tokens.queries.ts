@@ -9,7 +9,12 @@ export type TokenKind =
   | "activate"
   | "login_challenge"
   | "remember_device"
-  | "two_factor_setup";
+  | "two_factor_setup"
+  | "verify_email"
+  | "verify_device"
+  | "magic_link"
+  | "phone_verification"
+  | "oauth_state";
 
 export type TokenRow = typeof authTokens.$inferSelect;
 

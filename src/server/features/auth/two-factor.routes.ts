@@ -17,13 +17,13 @@ import { authRateLimit } from "./rate-limit";
 import * as tfa from "./two-factor.service";
 
 /** The sign-in step between the password and the session (httpOnly, 10 minutes). */
-const CHALLENGE_COOKIE = "parley_tfa";
+export const CHALLENGE_COOKIE = "parley_tfa";
 /** A device remembered for 30 days skips the code. */
 export const DEVICE_COOKIE = "parley_device";
 
 const tags = ["two-factor"];
 
-function cookieOptions(request: FastifyRequest, ctx: AppContext, expires?: Date) {
+export function cookieOptions(request: FastifyRequest, ctx: AppContext, expires?: Date) {
   const secure =
     ctx.config.COOKIE_SECURE === "auto"
       ? request.protocol === "https"

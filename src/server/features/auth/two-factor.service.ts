@@ -15,6 +15,7 @@ import { toE164 } from "../../../domain/phone";
 import { authTokens, users } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
 import { verifyPassword } from "./password";
+import { open, seal, secretKey } from "./secret-box";
 import { startSession } from "./sessions.service";
 import { codeMatches, newSmsCode, textCode } from "./sms-code";
 import * as tokens from "./tokens.queries";
@@ -40,6 +41,22 @@ function phoneHint(phone: string | null): string | null {
 const invalidCode = () => new AppError("VALIDATION", AUTH_TEXT.invalidAuthCode);
 const smsError = () => new AppError("CONFLICT", AUTH_TEXT.errorSendingSms);
 
+/**
+ * The authenticator key of a user, opened from its sealed form. A key stored in plaintext (before
+ * keys were sealed) is sealed now, on first read.
+ */
+async function totpSecretOf(ctx: AppContext, user: User): Promise<string | null> {
+  if (!user.totpSecret) return null;
+  const key = secretKey(ctx.config);
+  const secret = open(key, user.totpSecret);
+  if (secret === user.totpSecret)
+    await ctx.db
+      .update(users)
+      .set({ totpSecret: seal(key, secret) })
+      .where(and(eq(users.id, user.id), eq(users.totpSecret, user.totpSecret)));
+  return secret;
+}
+
 async function totpMatches(secret: string | null, code: string): Promise<boolean> {
   if (!secret || !/^\d{6}$/.test(code.trim())) return false;
   // One step either side: phones' clocks drift.
@@ -60,8 +77,17 @@ export async function isRememberedDevice(ctx: AppContext, userId: number, token?
   return row?.userId === userId;
 }
 
-/** Starts the two-factor step after a correct password: a short-lived challenge, no session yet. */
-export async function startChallenge(ctx: AppContext, user: User) {
+/**
+ * A sign-in between the password and the session: a short-lived challenge, no session yet. Its
+ * stage says which step it waits for: the two-factor code, or a phone verification code.
+ */
+export type ChallengeStage = "tfa" | "phone" | "email" | "device";
+
+export async function startChallenge(
+  ctx: AppContext,
+  user: { id: number; accountId: number },
+  stage: ChallengeStage = "tfa",
+) {
   const { token, hash } = tokens.newToken();
   const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * MINUTE_MS);
   await tokens.insertToken(ctx.db, {
@@ -69,15 +95,29 @@ export async function startChallenge(ctx: AppContext, user: User) {
     tokenHash: hash,
     userId: user.id,
     accountId: user.accountId,
-    data: {},
+    data: { stage },
     expiresAt,
   });
   return { token, expiresAt };
 }
 
-async function challengeOf(ctx: AppContext, token: string | undefined) {
+/** The live challenge of a cookie, when it waits for `stage`. */
+export async function findChallenge(
+  ctx: AppContext,
+  token: string | undefined,
+  stage: ChallengeStage,
+) {
   const row = token ? await tokens.findLiveToken(ctx.db, "login_challenge", token) : undefined;
-  const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
+  const rowStage = (row?.data as { stage?: string } | undefined)?.stage ?? "tfa";
+  if (!row?.userId || rowStage !== stage) return undefined;
+  const user = await findUserById(ctx.db, row.userId);
+  return user ? { row, user } : undefined;
+}
+
+async function challengeOf(ctx: AppContext, token: string | undefined) {
+  const found = await findChallenge(ctx, token, "tfa");
+  const row = found?.row;
+  const user = found?.user;
   if (!row || !user || !methodOf(user))
     throw new AppError("UNAUTHENTICATED", "Your sign-in has timed out. Please log in again.");
   return { row, user };
@@ -85,8 +125,7 @@ async function challengeOf(ctx: AppContext, token: string | undefined) {
 
 /** hasTFA: whether a code is asked for, and which. */
 export async function hasTfa(ctx: AppContext, token: string | undefined): Promise<HasTfaResponse> {
-  const row = token ? await tokens.findLiveToken(ctx.db, "login_challenge", token) : undefined;
-  const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
+  const user = (await findChallenge(ctx, token, "tfa"))?.user;
   const method = user ? methodOf(user) : null;
   return {
     required: method !== null,
@@ -106,7 +145,11 @@ export async function sendTfaSms(ctx: AppContext, token: string | undefined) {
     );
   const { code, hash } = newSmsCode();
   await tokens.updateToken(ctx.db, row.id, {
-    data: { codeHash: hash, codeExpiresAt: Date.now() + CHALLENGE_MINUTES * MINUTE_MS },
+    data: {
+      stage: "tfa",
+      codeHash: hash,
+      codeExpiresAt: Date.now() + CHALLENGE_MINUTES * MINUTE_MS,
+    },
   });
   if (!(await textCode(ctx, { accountId: user.accountId, phone: user.phone }, code)))
     throw smsError();
@@ -119,10 +162,10 @@ export async function validateTfa(
   session: { userAgent: string | null; previousToken?: string },
 ) {
   const { row, user } = await challengeOf(ctx, input.challenge);
-  const data = row.data as { codeHash?: string; codeExpiresAt?: number };
+  const data = row.data as { codeHash?: string; codeExpiresAt?: number; stage?: string };
   const ok =
     methodOf(user) === "app"
-      ? await totpMatches(user.totpSecret, input.code)
+      ? await totpMatches(await totpSecretOf(ctx, user), input.code)
       : (data.codeExpiresAt ?? 0) > Date.now() && codeMatches(input.code, data.codeHash);
   if (!ok) {
     if ((await tokens.addAttempt(ctx.db, row.id)) >= MAX_ATTEMPTS)
@@ -193,7 +236,7 @@ async function newSetup(ctx: AppContext, user: User, data: Record<string, unknow
 export async function setupApp(ctx: AppContext, auth: AuthContext): Promise<AppSetupResponse> {
   const user = await me(ctx, auth);
   const secret = generateSecret();
-  await newSetup(ctx, user, { method: "app", secret });
+  await newSetup(ctx, user, { method: "app", secret: seal(secretKey(ctx.config), secret) });
   const otpauthUrl = generateURI({ issuer: "Parley", label: user.email, secret });
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { secret, otpauthUrl, qrDataUrl };
@@ -226,7 +269,7 @@ export async function confirmSetup(ctx: AppContext, auth: AuthContext, code: str
   };
   const ok =
     data.method === "app"
-      ? await totpMatches(data.secret ?? null, code)
+      ? await totpMatches(data.secret ? open(secretKey(ctx.config), data.secret) : null, code)
       : codeMatches(code, data.codeHash);
   if (!ok) {
     if ((await tokens.addAttempt(ctx.db, setup.id)) >= MAX_ATTEMPTS)
@@ -238,8 +281,15 @@ export async function confirmSetup(ctx: AppContext, auth: AuthContext, code: str
     .update(users)
     .set(
       data.method === "app"
-        ? { twoFactorMethod: "app", totpSecret: data.secret }
-        : { twoFactorMethod: "sms", totpSecret: null, phone: data.phone },
+        ? // Kept sealed, as the set-up held it.
+          { twoFactorMethod: "app", totpSecret: data.secret }
+        : // The code reached the phone: it is verified too.
+          {
+            twoFactorMethod: "sms",
+            totpSecret: null,
+            phone: data.phone,
+            phoneVerifiedAt: new Date(),
+          },
     )
     .where(eq(users.id, user.id));
   return status(ctx, auth);

@@ -17,6 +17,11 @@ describe("afterLoginPath", () => {
     expect(afterLoginPath("?foo=1", false)).toBe("/dashboard?foo=1");
   });
 
+  it("leaves the login page's own flags behind", () => {
+    expect(afterLoginPath("?magic_token=abc&redirectTo=/inbox", false)).toBe("/inbox");
+    expect(afterLoginPath("?ssoError=1&src=google&utm=x", false)).toBe("/dashboard?utm=x");
+  });
+
   it("refuses to leave the site", () => {
     expect(afterLoginPath("?redirectTo=https://evil.example", false)).toBe("/dashboard");
     expect(afterLoginPath("?redirectTo=//evil.example/x", false)).toBe("/dashboard");

@@ -3,48 +3,115 @@ import {
   Anchor,
   Button,
   Divider,
+  Group,
+  Loader,
   PasswordInput,
   Stack,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconBrandFacebook, IconBrandGoogle } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import { loginRequest } from "../../../../domain/auth.schemas";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { type LoginResponse, loginRequest } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { ApiError } from "../../../lib/api-client";
 import { isEmbedded } from "../../../lib/frame";
-import { notify } from "../../../lib/notify";
 import { afterLoginPath } from "../after-login";
 import { useSession } from "../api/check-token";
 import { useLogin } from "../api/login";
+import { useMagicToken } from "../api/sign-in";
 import { AuthLayout } from "../components/auth-layout";
+import { EnterpriseThanks } from "../components/enterprise-thanks";
+import { LoginAlert, LoginDialogs } from "../components/login-notices";
+import { MagicLinkModal } from "../components/magic-link-modal";
+import { ProviderButtons } from "../components/provider-buttons";
 import { TwoFactorStep } from "../components/two-factor-step";
+import { VerificationSentModal } from "../components/verification-sent-modal";
+import { deviceId } from "../device-id";
 
 type Fields = { username: string; password: string };
+type Step = "form" | "tfa" | "enterprise" | "magic";
 
+/**
+ * /auth/login: credentials, then whatever the login sequence asks next (spec doc 3 §4): the
+ * e-mail or device verification dialog, phone verification, two-factor. The query flags of
+ * spec doc 3 §2 open the matching notice, dialog or step.
+ */
 export default function LoginPage() {
   usePageMeta("Login", { indexable: true });
   const location = useLocation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const embedded = isEmbedded();
   const session = useSession();
   const login = useLogin();
+  const magic = useMagicToken();
   const [values, setValues] = useState<Fields>({ username: "", password: "" });
   const [errors, setErrors] = useState<Partial<Fields>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const destination = afterLoginPath(location.search, embedded);
-  const [twoFactor, setTwoFactor] = useState(false);
+  const magicToken = params.get("magic_token");
+  const [step, setStep] = useState<Step>(() =>
+    magicToken
+      ? "magic"
+      : params.has("two_factor")
+        ? "tfa"
+        : params.has("custom_enterprise")
+          ? "enterprise"
+          : "form",
+  );
+  const [sentKind, setSentKind] = useState<"email" | "device" | null>(() =>
+    params.has("verification_email_sent") ? (params.has("device") ? "device" : "email") : null,
+  );
+  const [magicOpen, setMagicOpen] = useState(false);
+  const [magicInvalid, setMagicInvalid] = useState(false);
+
+  /** The next step of the login sequence, from the flags of a login-like answer. */
+  const follow = (res: LoginResponse) => {
+    if (res.emailVerificationRequired) setSentKind("email");
+    else if (res.deviceVerificationRequired) setSentKind("device");
+    else if (res.phoneVerificationRequired) navigate(paths.phoneVerification, { replace: true });
+    else if (res.twoFactorRequired) setStep("tfa");
+    else navigate(destination, { replace: true });
+  };
+
+  // A magic link (magic_token): checked once; a valid one signs in.
+  const checked = useRef(false);
+  useEffect(() => {
+    if (!magicToken || checked.current) return;
+    checked.current = true;
+    magic.mutate(magicToken, {
+      onSuccess: (res) => {
+        if (res.isValid) return follow(res);
+        setMagicInvalid(true);
+        setStep("form");
+      },
+      onError: () => {
+        setMagicInvalid(true);
+        setStep("form");
+      },
+    });
+  });
+
+  // A verification link from an e-mail: the server checks it (and this browser's device).
+  const linkToken = params.get("verify_email") ?? params.get("verify_device");
+  if (linkToken) {
+    const kind = params.has("verify_email") ? "email" : "device";
+    return (
+      <ServerRedirect to={`/api/auth/verify-${kind}?token=${encodeURIComponent(linkToken)}`} />
+    );
+  }
 
   // Already signed in (e.g. a second tab): go straight on.
-  if (session.data?.valid) return <Navigate to={destination} replace />;
+  if (session.data?.valid && step !== "magic") return <Navigate to={destination} replace />;
+  if (params.has("verify_phone")) return <Navigate to={paths.phoneVerification} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    setMagicInvalid(false);
     const parsed = loginRequest.safeParse(values);
     if (!parsed.success) {
       const next: Partial<Fields> = {};
@@ -54,31 +121,47 @@ export default function LoginPage() {
       return;
     }
     setErrors({});
-    login.mutate(parsed.data, {
-      onSuccess: (res) => {
-        if (res.twoFactorRequired) setTwoFactor(true);
-        else navigate(destination, { replace: true });
+    login.mutate(
+      { ...parsed.data, deviceId: deviceId() },
+      {
+        onSuccess: follow,
+        onError: (err) => {
+          if (err instanceof ApiError && err.extra.fields) {
+            setErrors(err.extra.fields as Partial<Fields>);
+          } else if (!(err instanceof ApiError && err.extra.silent)) {
+            setFormError(err.message);
+          }
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.extra.fields) {
-          setErrors(err.extra.fields as Partial<Fields>);
-        } else if (!(err instanceof ApiError && err.extra.silent)) {
-          setFormError(err.message);
-        }
-      },
-    });
+    );
   };
 
-  const providerNotConfigured = (provider: string) =>
-    notify.info(`Sign-in with ${provider} is not configured on this server.`);
+  if (step === "magic") {
+    return (
+      <AuthLayout>
+        <Group gap="sm" data-testid="magic-checking">
+          <Loader size="sm" />
+          <Text>Logging you in…</Text>
+        </Group>
+      </AuthLayout>
+    );
+  }
 
-  if (twoFactor) {
+  if (step === "enterprise") {
+    return (
+      <AuthLayout>
+        <EnterpriseThanks onBack={() => setStep("form")} />
+      </AuthLayout>
+    );
+  }
+
+  if (step === "tfa") {
     return (
       <AuthLayout>
         <TwoFactorStep
           onDone={() => navigate(destination, { replace: true })}
           onCancel={() => {
-            setTwoFactor(false);
+            setStep("form");
             setValues((v) => ({ ...v, password: "" }));
           }}
         />
@@ -88,6 +171,13 @@ export default function LoginPage() {
 
   return (
     <AuthLayout>
+      <LoginDialogs params={params} />
+      <VerificationSentModal
+        kind={sentKind ?? "email"}
+        opened={sentKind !== null}
+        onClose={() => setSentKind(null)}
+      />
+      <MagicLinkModal opened={magicOpen} onClose={() => setMagicOpen(false)} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <div>
@@ -98,6 +188,7 @@ export default function LoginPage() {
               Log in to your Parley account
             </Text>
           </div>
+          <LoginAlert params={params} magicInvalid={magicInvalid} />
           {formError && (
             <Alert color="red" variant="light" role="alert" data-testid="login-error">
               {formError}
@@ -134,21 +225,17 @@ export default function LoginPage() {
           <Button type="submit" size="md" loading={login.isPending}>
             Log In
           </Button>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => setMagicOpen(true)}
+          >
+            Email me a sign-in link
+          </Anchor>
           <Divider label="or" labelPosition="center" />
-          <Button
-            variant="default"
-            leftSection={<IconBrandFacebook size={18} color="#1877f2" />}
-            onClick={() => providerNotConfigured("Facebook")}
-          >
-            Continue With Facebook
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconBrandGoogle size={18} />}
-            onClick={() => providerNotConfigured("Google")}
-          >
-            Continue With Google
-          </Button>
+          <ProviderButtons />
           <Text size="sm" ta="center" c="dimmed">
             New to Parley?{" "}
             <Anchor component={Link} to={paths.adminSignup}>
@@ -157,6 +244,19 @@ export default function LoginPage() {
           </Text>
         </Stack>
       </form>
+    </AuthLayout>
+  );
+}
+
+/** A full page load of a server path (which answers with a redirect back into the app). */
+function ServerRedirect({ to }: { to: string }) {
+  useEffect(() => window.location.replace(to), [to]);
+  return (
+    <AuthLayout>
+      <Group gap="sm" data-testid="link-checking">
+        <Loader size="sm" />
+        <Text>Checking your link…</Text>
+      </Group>
     </AuthLayout>
   );
 }

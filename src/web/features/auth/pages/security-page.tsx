@@ -23,8 +23,10 @@ import { formatUsNumber } from "../../../../domain/phone";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
+import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { useDisableTwoFactor, useTwoFactorStatus } from "../api/two-factor-settings";
+import { SignInChecks } from "../components/sign-in-checks";
 import { TwoFactorSetupModal } from "../components/two-factor-setup-modal";
 
 /** /settings/security: the signed-in user's two-factor authentication (spec doc 1 §4). */
@@ -33,6 +35,7 @@ export default function SecurityPage() {
   const [setup, setSetup] = useState<TwoFactorMethod | null>(null);
   const [disabling, setDisabling] = useState(false);
   const method = status.data?.method ?? null;
+  const me = useCurrentAccount();
 
   return (
     <>
@@ -104,6 +107,7 @@ export default function SecurityPage() {
           </Stack>
         )}
       </Paper>
+      {me?.superUser && <SignInChecks />}
       <TwoFactorSetupModal
         method={setup}
         phone={status.data?.phone ?? null}

@@ -1,0 +1,55 @@
+import { randomInt } from "node:crypto";
+import { AppError } from "../../../domain/errors";
+import { DEEPLINK_ID, type DeeplinkRow } from "../../../domain/sign-in.schemas";
+import type { deeplinks } from "../../db/schema";
+import type { AppContext, AuthContext } from "../../http/context";
+import * as q from "./deeplinks.queries";
+
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+const notFound = () => new AppError("NOT_FOUND", "This link does not exist.");
+
+/** 8 characters with at least one digit, so an id never reads as a page of the app. */
+function newId(): string {
+  for (;;) {
+    const id = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+    if (/\d/.test(id)) return id;
+  }
+}
+
+function toDeeplinkRow(ctx: AppContext, row: typeof deeplinks.$inferSelect): DeeplinkRow {
+  return {
+    id: row.id,
+    uri: row.uri,
+    url: `${ctx.config.publicBase}/${row.id}`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** 'get deeplink uri by id' (spec doc 3 §4): the uri, or the account's sign-up page. */
+export async function resolveDeeplink(ctx: AppContext, id: string) {
+  if (!DEEPLINK_ID.test(id)) throw notFound();
+  const row = await q.findDeeplink(ctx.db, id);
+  if (!row) throw notFound();
+  return { uri: row.uri ?? `/subscribe/${encodeURIComponent(row.accountName)}` };
+}
+
+export async function listDeeplinks(ctx: AppContext, auth: AuthContext) {
+  const rows = await q.listDeeplinks(ctx.db, auth);
+  return { rows: rows.map((r) => toDeeplinkRow(ctx, r)) };
+}
+
+export async function createDeeplink(ctx: AppContext, auth: AuthContext, uri: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await q.insertDeeplink(ctx.db, {
+      id: newId(),
+      accountId: auth.accountId,
+      uri: uri === "" ? null : uri,
+    });
+    if (row) return toDeeplinkRow(ctx, row);
+  }
+  throw new Error("no free deeplink id after 5 tries");
+}
+
+export async function deleteDeeplink(ctx: AppContext, auth: AuthContext, id: string) {
+  if (!(await q.deleteDeeplink(ctx.db, auth, id))) throw notFound();
+}

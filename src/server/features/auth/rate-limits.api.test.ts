@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { createTestServer, nextIp } from "../../test/harness";
+
+// AUTH_RATE_LIMIT=2: the third request a minute from one address is refused.
+const t = await createTestServer({ env: { AUTH_RATE_LIMIT: "2", LOGIN_RATE_LIMIT: "2" } });
+
+const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
+
+describe("rate limits of the sign-in steps (per client address, per minute)", () => {
+  const cases: { name: string; url: string; body?: unknown; allowed: number }[] = [
+    { name: "login", url: "/api/auth/login", body: { username: "x", password: "y" }, allowed: 2 },
+    {
+      name: "forgot password",
+      url: "/api/auth/forgot-password",
+      body: { email: "a@b.test" },
+      allowed: 2,
+    },
+    {
+      name: "two-factor code",
+      url: "/api/auth/tfa/validate",
+      body: { token: "123456" },
+      allowed: 4,
+    },
+    { name: "two-factor SMS send", url: "/api/auth/tfa/sms", allowed: 2 },
+    {
+      name: "phone code send",
+      url: "/api/auth/phone-verification/send",
+      body: { phone: "312-555-0142" },
+      allowed: 2,
+    },
+    {
+      name: "phone code check",
+      url: "/api/auth/phone-verification/verify",
+      body: { verificationCode: "1234", phoneNumber: "312-555-0142" },
+      allowed: 4,
+    },
+    { name: "sign-in link", url: "/api/auth/magic-link", body: { email: "a@b.test" }, allowed: 2 },
+    {
+      name: "sign-in link check",
+      url: "/api/auth/magic-token",
+      body: { token: "nope" },
+      allowed: 2,
+    },
+    { name: "verification mail resend", url: "/api/auth/verification-email/resend", allowed: 2 },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: ${c.allowed} a minute, then 429 with words to act on`, async () => {
+      const ip = nextIp();
+      for (let i = 0; i < c.allowed; i++) {
+        const res = await t.post(c.url, c.body, { remoteAddress: ip });
+        expect(res.statusCode, `request ${i + 1}`).not.toBe(429);
+      }
+      const over = await t.post(c.url, c.body, { remoteAddress: ip });
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.message).toBe(TOO_MANY);
+      expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+      // Another address is not held back.
+      expect((await t.post(c.url, c.body, { remoteAddress: nextIp() })).statusCode).not.toBe(429);
+    });
+  }
+});

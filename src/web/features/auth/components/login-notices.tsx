@@ -1,0 +1,97 @@
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { Link } from "react-router";
+import { OAUTH_PROVIDERS, PROVIDER_NAMES, SIGN_IN_TEXT } from "../../../../domain/sign-in.schemas";
+import { paths } from "../../../app/paths";
+
+function providerName(src: string | null): string {
+  const found = OAUTH_PROVIDERS.find((p) => p === src?.toLowerCase());
+  return found ? PROVIDER_NAMES[found] : "that service";
+}
+
+/** One alert above the login form for the flags that only need words (spec doc 3 §2). */
+export function LoginAlert({
+  params,
+  magicInvalid,
+}: {
+  params: URLSearchParams;
+  magicInvalid: boolean;
+}) {
+  const src = providerName(params.get("src"));
+  let alert: { color: string; text: string } | null = null;
+  if (magicInvalid) alert = { color: "red", text: SIGN_IN_TEXT.magicTokenInvalid };
+  else if (params.get("ssoError") === "not_configured")
+    alert = { color: "yellow", text: `Sign-in with ${src} is not configured on this server.` };
+  else if (params.has("ssoError"))
+    alert = {
+      color: "red",
+      text: `We couldn't sign you in with ${src}. Please try again, or log in with your e-mail and password.`,
+    };
+  else if (params.has("email_token_invalid"))
+    alert = { color: "red", text: SIGN_IN_TEXT.emailTokenInvalid };
+  else if (params.has("device_token_invalid"))
+    alert = { color: "red", text: SIGN_IN_TEXT.deviceTokenInvalid };
+  else if (params.has("email_verified"))
+    alert = { color: "teal", text: "Your e-mail address is verified. Log in to continue." };
+  else if (params.has("device_verified"))
+    alert = { color: "teal", text: "This device is verified. Log in to continue." };
+  if (!alert) return null;
+  return (
+    <Alert color={alert.color} variant="light" role="alert" data-testid="login-notice">
+      {alert.text}
+    </Alert>
+  );
+}
+
+/**
+ * The dialogs of the login flags: emailFound=1 'Account Not Connected', any other emailFound
+ * 'No Account Found' (src names the service), and the device-mismatch dialog.
+ */
+export function LoginDialogs({ params }: { params: URLSearchParams }) {
+  const [closed, setClosed] = useState(false);
+  const close = () => setClosed(true);
+  const src = providerName(params.get("src"));
+  const emailFound = params.get("emailFound");
+  const mismatch = params.has("incorrect_device");
+
+  if (emailFound !== null) {
+    const connected = emailFound === "1";
+    return (
+      <Modal
+        opened={!closed}
+        onClose={close}
+        centered
+        title={connected ? SIGN_IN_TEXT.accountNotConnected : SIGN_IN_TEXT.noAccountFound}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {connected
+              ? `A Parley user has the e-mail address of your ${src} account, but ${src} has not confirmed that address, so we can't connect the two. Log in with your e-mail or username and password instead.`
+              : `No Parley account uses the e-mail address of your ${src} account. Log in with another account, or sign up to create one.`}
+          </Text>
+          <Group justify="flex-end">
+            {!connected && (
+              <Button component={Link} to={paths.adminSignup} variant="default">
+                Sign Up
+              </Button>
+            )}
+            <Button onClick={close}>Log In</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  if (mismatch) {
+    return (
+      <Modal opened={!closed} onClose={close} centered title="Different device">
+        <Stack gap="md">
+          <Text size="sm">{SIGN_IN_TEXT.incorrectDevice}</Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,39 @@
+import { Center, Loader } from "@mantine/core";
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router";
+import { DEEPLINK_ID } from "../../../../domain/sign-in.schemas";
+import NotFoundPage from "../../system/pages/not-found-page";
+import { useDeeplinkUri } from "../api/deeplinks";
+import { ServiceWelcome, SSO_SERVICE_NAMES, type SsoService } from "../components/service-welcome";
+
+function ssoService(segment: string): SsoService | undefined {
+  const s = segment.toLowerCase();
+  return s in SSO_SERVICE_NAMES ? (s as SsoService) : undefined;
+}
+
+/**
+ * /{service} and /{deeplinkUrlId} share the root (spec doc 3 §2, §4): zoom and goto show their
+ * welcome page; a deeplink id resolves to its uri and redirects there; anything else is Not Found.
+ */
+export default function SingleSegmentPage() {
+  const { segment = "" } = useParams();
+  const service = ssoService(segment);
+  const maybeDeeplink = !service && DEEPLINK_ID.test(segment);
+  const deeplink = useDeeplinkUri(segment, maybeDeeplink);
+  const navigate = useNavigate();
+  const uri = deeplink.data?.uri;
+
+  useEffect(() => {
+    if (!uri) return;
+    if (uri.startsWith("/")) navigate(uri, { replace: true });
+    else window.location.replace(uri);
+  }, [uri, navigate]);
+
+  if (service) return <ServiceWelcome service={service} />;
+  if (!maybeDeeplink || deeplink.isError) return <NotFoundPage />;
+  return (
+    <Center mih="80dvh" aria-busy="true" aria-label="Opening the link">
+      <Loader />
+    </Center>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconCheck, IconCopy, IconLink, IconTrash } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { type FormEvent, useState } from "react";
+import { type DeeplinkRow, deeplinkUri } from "../../../../domain/sign-in.schemas";
+import { TEXT } from "../../../../domain/texts";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { ApiError } from "../../../lib/api-client";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { notify } from "../../../lib/notify";
+import { useCreateDeeplink, useDeeplinks, useDeleteDeeplink } from "../api/deeplinks";
+
+/**
+ * /deeplinks: short links of the account (/{deeplinkUrlId}, spec doc 3 §4). Each opens its
+ * target, or the account's sign-up page when it has none.
+ */
+export default function DeeplinksPage() {
+  const timeZone = useAccountTimeZone();
+  const list = useDeeplinks();
+  const create = useCreateDeeplink();
+  const remove = useDeleteDeeplink();
+  const [uri, setUri] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = deeplinkUri.safeParse(uri);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    create.mutate(parsed.data, {
+      onSuccess: (row) => {
+        setUri("");
+        notify.success(`Deeplink created: ${row.url}`);
+      },
+      onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+    });
+  };
+
+  const confirmDelete = (row: DeeplinkRow) =>
+    modals.openConfirmModal({
+      title: "Delete this deeplink?",
+      children: (
+        <Text size="sm">
+          {row.url} will stop working for everyone who has it. This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(row.id, { onSuccess: () => notify.success("Deeplink deleted") }),
+    });
+
+  const rows = list.data?.rows ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Deeplinks"
+        description="Short links to share in texts, print or ads. Each one opens the page you choose, or your sign-up page."
+      />
+      <Paper withBorder radius="md" p="md" mb="lg" maw={760}>
+        <form onSubmit={onCreate} noValidate>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              label="Opens"
+              placeholder="https://example.com/offer, or blank for your sign-up page"
+              value={uri}
+              error={error}
+              onChange={(e) => setUri(e.currentTarget.value)}
+              style={{ flex: "1 1 280px" }}
+            />
+            <Button type="submit" mt={{ base: 0, xs: 25 }} loading={create.isPending}>
+              Create Deeplink
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+      {list.isPending ? (
+        <TableSkeleton />
+      ) : list.isError ? (
+        <Paper withBorder radius="md">
+          <LoadFailed
+            icon={<IconLink size={28} />}
+            title="Deeplinks could not be loaded"
+            query={list}
+          />
+        </Paper>
+      ) : rows.length === 0 ? (
+        <Paper withBorder radius="md">
+          <EmptyState
+            icon={<IconLink size={28} />}
+            title="No deeplinks yet"
+            description="Create one above: you get a short address of this site that sends people where you chose."
+          />
+        </Paper>
+      ) : (
+        <Box>
+          <DataTable<DeeplinkRow>
+            withTableBorder
+            borderRadius="md"
+            verticalSpacing="sm"
+            records={rows}
+            idAccessor="id"
+            noRecordsText={TEXT.emptyTable}
+            scrollAreaProps={{ type: "auto" }}
+            data-testid="deeplinks"
+            columns={[
+              {
+                accessor: "url",
+                title: "Link",
+                render: (r) => (
+                  <Stack gap={2}>
+                    <Group gap={4} wrap="nowrap">
+                      <Anchor href={r.url} target="_blank" rel="noreferrer" size="sm">
+                        {r.url.replace(/^https?:\/\//, "")}
+                      </Anchor>
+                      <CopyButton value={r.url}>
+                        {({ copied, copy }) => (
+                          <Tooltip label={copied ? "Copied" : "Copy link"}>
+                            <ActionIcon variant="subtle" onClick={copy} aria-label="Copy link">
+                              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </CopyButton>
+                    </Group>
+                    {/* Small screens: the target under the link, not in a column. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" truncate maw={220}>
+                      Opens {r.uri ?? "your sign-up page"}
+                    </Text>
+                  </Stack>
+                ),
+              },
+              {
+                accessor: "uri",
+                title: "Opens",
+                visibleMediaQuery: "(min-width: 48em)",
+                render: (r) => (
+                  <Text size="sm" truncate maw={360}>
+                    {r.uri ?? "Your sign-up page"}
+                  </Text>
+                ),
+              },
+              {
+                accessor: "createdAt",
+                title: "Created",
+                noWrap: true,
+                visibleMediaQuery: "(min-width: 48em)",
+                render: (r) => formatDateTime(r.createdAt, timeZone),
+              },
+              {
+                accessor: "actions",
+                title: "",
+                textAlign: "right",
+                render: (r) => (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${r.url}`}
+                    onClick={() => confirmDelete(r)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                ),
+              },
+            ]}
+          />
+        </Box>
+      )}
+    </>
+  );
+}
