@@ -1,0 +1,339 @@
+import { Readable } from "node:stream";
+import type { StatusGroup } from "../../../domain/delivery-status";
+import { AppError } from "../../../domain/errors";
+import {
+  type CountsByGroup,
+  carrierErrorText,
+  emptyCounts,
+  groupOf,
+  type RecipientsQuery,
+  RUN_STATE_LABELS,
+  type RunRecipient,
+  type SentMessagesFilter,
+  type SentMessagesQuery,
+  type SentRun,
+  type SentRunDetails,
+  STATUS_GROUP_LABELS,
+  STATUS_GROUPS,
+} from "../../../domain/reports.schemas";
+import { timezoneById } from "../../../domain/timezones";
+import type { AppContext, AuthContext } from "../../http/context";
+import * as q from "./reports.queries";
+
+const NOT_FOUND = "That sent message was not found in this account.";
+
+async function accountZone(ctx: AppContext, auth: AuthContext): Promise<string> {
+  return timezoneById(await q.accountTimezoneId(ctx.db, auth)).iana;
+}
+
+// ---- Counts by status group, cached briefly per run
+//
+// Counting a run reads its entries of messages_run_status_idx: about 250 ms for a run of a
+// million deliveries on a 2-core machine. Screens poll, and the list, the details page and the
+// dashboard ask for the same runs, so each process keeps a run's counts for a few seconds while
+// deliveries may still move (3 s) and for a minute once the run finished more than ten minutes
+// ago (late receipts such as Read still arrive; a minute is the most they wait). Concurrent
+// askers share one query. Nothing here is needed by another process.
+
+const FRESH_MS = 3_000;
+const SETTLED_MS = 60_000;
+const SETTLED_AFTER_MS = 10 * 60_000;
+const MAX_CACHED = 5_000;
+const countsCache = new Map<number, { until: number; counts: Promise<CountsByGroup> }>();
+
+type Countable = { id: number; status: string; completedAt: Date | null };
+
+function ttlOf(run: Countable): number {
+  const settled =
+    run.status === "completed" &&
+    run.completedAt !== null &&
+    Date.now() - run.completedAt.getTime() > SETTLED_AFTER_MS;
+  return settled ? SETTLED_MS : FRESH_MS;
+}
+
+/** Deliveries of each run by status group (one query for all the runs not cached). */
+export async function countsOfRuns(
+  ctx: AppContext,
+  runs: Countable[],
+): Promise<Map<number, CountsByGroup>> {
+  const now = Date.now();
+  const missing = runs.filter((r) => (countsCache.get(r.id)?.until ?? 0) <= now);
+  if (missing.length > 0) {
+    const query = q
+      .statusCounts(
+        ctx.db,
+        missing.map((r) => r.id),
+      )
+      .then((rows) => {
+        const byRun = new Map<number, CountsByGroup>();
+        for (const c of rows) {
+          const into = byRun.get(c.runId) ?? emptyCounts();
+          into[groupOf(c.status)] += c.n;
+          byRun.set(c.runId, into);
+        }
+        return byRun;
+      });
+    // A failed query is not kept: the next asker tries again.
+    query.catch(() => {
+      for (const r of missing) countsCache.delete(r.id);
+    });
+    for (const r of missing) {
+      countsCache.delete(r.id);
+      countsCache.set(r.id, {
+        until: now + ttlOf(r),
+        counts: query.then((m) => m.get(r.id) ?? emptyCounts()),
+      });
+    }
+    while (countsCache.size > MAX_CACHED) {
+      const oldest = countsCache.keys().next().value;
+      if (oldest === undefined) break;
+      countsCache.delete(oldest);
+    }
+  }
+  const out = new Map<number, CountsByGroup>();
+  await Promise.all(
+    runs.map(async (r) => {
+      out.set(r.id, { ...(await countsCache.get(r.id)!.counts) });
+    }),
+  );
+  return out;
+}
+
+/** Counts, credits and clicks of a set of runs, in three queries for the whole set. */
+async function withFigures(
+  ctx: AppContext,
+  auth: AuthContext,
+  runs: q.RunRow[],
+): Promise<SentRun[]> {
+  const ids = runs.map((r) => r.id);
+  const [counts, credits, clicks] = await Promise.all([
+    countsOfRuns(ctx, runs),
+    q.ledgerCredits(ctx.db, auth, ids),
+    q.linkClicks(ctx.db, auth, ids),
+  ]);
+  return runs.map((r) => toSentRun(r, counts.get(r.id) ?? emptyCounts(), credits, clicks));
+}
+
+function toSentRun(
+  r: q.RunRow,
+  counts: CountsByGroup,
+  credits: Map<number, number>,
+  clicks: Map<number, number> | null,
+): SentRun {
+  return {
+    id: r.id,
+    sendId: r.sendId,
+    text: r.text,
+    runAt: r.runAt.toISOString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
+    state: q.runState(r.status),
+    recipients: r.recipients,
+    excluded: r.excluded,
+    credits: Math.max(0, credits.get(r.id) ?? r.credits),
+    counts,
+    clicks: clicks ? (clicks.get(r.id) ?? 0) : null,
+    user: r.user,
+    error: r.error,
+  };
+}
+
+export async function listSentMessages(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: SentMessagesQuery,
+) {
+  const tz = await accountZone(ctx, auth);
+  const { rows, total } = await q.listRuns(ctx.db, auth, query, tz, query);
+  return { rows: await withFigures(ctx, auth, rows), total };
+}
+
+/** The newest runs (the dashboard's recent sends). */
+export async function recentRuns(ctx: AppContext, auth: AuthContext, limit: number) {
+  const tz = await accountZone(ctx, auth);
+  const { rows } = await q.listRuns(ctx.db, auth, { query: "" }, tz, { page: 0, pageSize: limit });
+  return withFigures(ctx, auth, rows);
+}
+
+async function ownRun(ctx: AppContext, auth: AuthContext, id: number) {
+  const run = await q.findRun(ctx.db, auth, id);
+  if (!run) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return run;
+}
+
+export async function sentMessageDetails(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+): Promise<SentRunDetails> {
+  const run = await ownRun(ctx, auth, id);
+  const [figures] = await withFigures(ctx, auth, [run]);
+  return {
+    ...figures!,
+    fromNumber: run.fromNumber,
+    isMms: run.isMms,
+    nextRunAt: run.sendStatus === "scheduled" ? (run.nextRunAt?.toISOString() ?? null) : null,
+  };
+}
+
+function toRecipient(r: q.RecipientRow): RunRecipient {
+  return {
+    id: r.id,
+    phone: r.phone,
+    subscriberId: r.subscriberId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    status: r.status,
+    group: groupOf(r.status),
+    errorCode: r.errorCode,
+    error: carrierErrorText(r.errorCode),
+    credits: r.credits,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export async function recipients(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  query: RecipientsQuery,
+) {
+  const run = await ownRun(ctx, auth, id);
+  // Without a search the total is the run's count of the group (cached): no second count.
+  const counts = query.query ? null : (await countsOfRuns(ctx, [run])).get(run.id)!;
+  const page = await q.listRecipients(ctx.db, auth, id, query, {
+    ...query,
+    withTotal: counts === null,
+  });
+  const total =
+    page.total ??
+    (query.group ? counts![query.group] : STATUS_GROUPS.reduce((n, g) => n + counts![g], 0));
+  return { rows: page.rows.map(toRecipient), total };
+}
+
+// ---- CSV
+
+/**
+ * One CSV line (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled).
+ * A text cell starting with =, +, -, @ or a control character gets a leading ' so that a
+ * spreadsheet never runs it as a formula (a plain number such as +12125550100 is left alone). Written by hand: a million lines must not each pay for
+ * a CSV library's setup.
+ */
+function csvLine(values: (string | number | null)[]): string {
+  let out = "";
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    let text = v === null || v === undefined ? "" : typeof v === "number" ? String(v) : v;
+    if (typeof v === "string" && /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+$/.test(text))
+      text = `'${text}`;
+    if (/[",\r\n]/.test(text)) text = `"${text.replaceAll('"', '""')}"`;
+    out += i === 0 ? text : `,${text}`;
+  }
+  return `${out}\n`;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+let lastMinute = { key: "", text: "" };
+
+/** When something happened, in the account's zone: "2026-05-31 14:05" (rows of one minute share it). */
+function localTime(d: Date, tz: string): string {
+  const key = `${tz} ${Math.floor(d.getTime() / 60_000)}`;
+  if (key === lastMinute.key) return lastMinute.text;
+  lastMinute = { key, text: formatLocal(d, tz) };
+  return lastMinute.text;
+}
+
+function formatLocal(d: Date, tz: string): string {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone: tz,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(tz, f);
+  }
+  const parts = f.formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}
+
+/** The sent-messages list as CSV (every run the filter matches), streamed batch by batch. */
+export async function sentMessagesCsv(ctx: AppContext, auth: AuthContext, f: SentMessagesFilter) {
+  const tz = await accountZone(ctx, auth);
+  const header = csvLine([
+    `Sent (${tz})`,
+    "Message",
+    "Status",
+    "Recipients",
+    ...STATUS_GROUPS.map((g) => STATUS_GROUP_LABELS[g]),
+    "Excluded",
+    "Clicks",
+    "Credits",
+    "Sent by",
+  ]);
+  async function* lines() {
+    yield header;
+    for await (const batch of q.allRuns(ctx.db, auth, f, tz)) {
+      for (const r of await withFigures(ctx, auth, batch)) {
+        yield csvLine([
+          localTime(new Date(r.runAt), tz),
+          r.text,
+          RUN_STATE_LABELS[r.state],
+          r.recipients,
+          ...STATUS_GROUPS.map((g: StatusGroup) => r.counts[g]),
+          r.excluded,
+          r.clicks,
+          r.credits,
+          r.user,
+        ]);
+      }
+    }
+  }
+  return Readable.from(lines());
+}
+
+/** One run's recipients as CSV, optionally one status group; a million rows stream in batches. */
+export async function recipientsCsv(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  group: StatusGroup | undefined,
+) {
+  const run = await ownRun(ctx, auth, id);
+  const tz = await accountZone(ctx, auth);
+  async function* lines() {
+    yield csvLine([
+      "Phone",
+      "First Name",
+      "Last Name",
+      "Status",
+      "Error Code",
+      "Error",
+      "Credits",
+      `Updated (${tz})`,
+    ]);
+    for await (const batch of q.allRecipients(ctx.db, auth, id, { group })) {
+      yield batch
+        .map((r) =>
+          csvLine([
+            r.phone,
+            r.firstName,
+            r.lastName,
+            r.status,
+            r.errorCode,
+            carrierErrorText(r.errorCode),
+            r.credits,
+            localTime(r.updatedAt, tz),
+          ]),
+        )
+        .join("");
+    }
+  }
+  const day = localTime(run.runAt, tz).slice(0, 10);
+  return { stream: Readable.from(lines()), filename: `sent-message-${run.id}-${day}.csv` };
+}

@@ -1,0 +1,378 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Chip,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconArrowLeft, IconDownload, IconMessage2, IconSearch, IconX } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { StatusGroup } from "../../../../domain/delivery-status";
+import { formatUsNumber } from "../../../../domain/phone";
+import {
+  type RunRecipient,
+  type SentRunDetails,
+  STATUS_GROUP_COLORS,
+  STATUS_GROUP_LABELS,
+  STATUS_GROUPS,
+} from "../../../../domain/reports.schemas";
+import { TEXT } from "../../../../domain/texts";
+import { paths } from "../../../app/paths";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { ApiError } from "../../../lib/api-client";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { tablePagination } from "../../../lib/table-pagination";
+import { usePageSize } from "../../../lib/use-page-size";
+import { useSentMessage } from "../api/get-sent-message";
+import { recipientsCsvUrl, useRecipients } from "../api/list-recipients";
+import { useLiveSentMessages } from "../api/live-updates";
+import { DeliveryStatusBadge } from "../components/delivery-status-badge";
+import { RunStateBadge } from "../components/run-state-badge";
+import { StatusCounts } from "../components/status-counts";
+
+const WIDE = "(min-width: 48em)";
+
+/** The run id from ?id=12; anything else is no run. */
+function runIdOf(raw: string | null): number | null {
+  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+const fullName = (r: RunRecipient) => [r.firstName, r.lastName].filter(Boolean).join(" ");
+
+function Figure(props: {
+  label: string;
+  value: number;
+  color?: string;
+  active?: boolean;
+  onClick?: () => void;
+}) {
+  const inner = (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      h="100%"
+      style={{
+        borderColor: props.active ? "var(--mantine-primary-color-filled)" : undefined,
+        borderWidth: props.active ? 2 : undefined,
+      }}
+    >
+      <Group gap={6} wrap="nowrap">
+        {props.color && (
+          <span
+            style={{
+              width: 8,
+              height: 8,
+              borderRadius: 8,
+              flex: "none",
+              background: `var(--mantine-color-${props.color.replace(".", "-")})`,
+            }}
+          />
+        )}
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {props.label}
+        </Text>
+      </Group>
+      <Text fz={22} fw={700} mt={2}>
+        {props.value.toLocaleString()}
+      </Text>
+    </Paper>
+  );
+  return props.onClick ? (
+    <UnstyledButton
+      onClick={props.onClick}
+      aria-pressed={props.active}
+      aria-label={`${props.label}: ${props.value.toLocaleString()}`}
+      style={{ display: "block", height: "100%" }}
+    >
+      {inner}
+    </UnstyledButton>
+  ) : (
+    inner
+  );
+}
+
+function RunSummary({ run, timeZone }: { run: SentRunDetails; timeZone: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Group gap="xs">
+            <RunStateBadge state={run.state} />
+            {run.isMms && <Badge variant="outline">MMS</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {run.fromNumber ? `From ${formatUsNumber(run.fromNumber)}` : "From the default number"}
+          </Text>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+          {run.text || "(no text)"}
+        </Text>
+        {run.error && (
+          <Text size="sm" c="red">
+            {run.error}
+          </Text>
+        )}
+        <StatusCounts counts={run.counts} />
+        <Text size="xs" c="dimmed">
+          Sent {formatDateTime(run.runAt, timeZone)}
+          {run.user ? ` by ${run.user}` : ""}
+          {run.completedAt ? ` · finished ${formatDateTime(run.completedAt, timeZone)}` : ""}
+          {run.nextRunAt ? ` · repeats next ${formatDateTime(run.nextRunAt, timeZone)}` : ""}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /reports/sent-messages/details?id=N: one run's figures (recipients, each status group,
+ * clicks, credits) and its recipients with their status and the carrier's error in words,
+ * filtered by status group and exported as CSV.
+ */
+export default function SentMessageDetailsPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const timeZone = useAccountTimeZone();
+  const id = runIdOf(params.get("id"));
+  const run = useSentMessage(id);
+  const [group, setGroup] = useState<StatusGroup | "all">("all");
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search.trim(), 250);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize("local:sent-message-recipients");
+  const live = Boolean(run.data && (run.data.state === "sending" || run.data.counts.sending > 0));
+  const recipients = useRecipients(
+    run.isSuccess ? id : null,
+    { page: page - 1, pageSize, group: group === "all" ? undefined : group, query },
+    live,
+  );
+  useLiveSentMessages();
+
+  const back = (
+    <Anchor component={Link} to={paths.sentMessages} size="sm" mb="sm" display="inline-block">
+      <Group gap={4}>
+        <IconArrowLeft size={14} />
+        All sent messages
+      </Group>
+    </Anchor>
+  );
+
+  if (id === null || (run.error instanceof ApiError && run.error.status === 404)) {
+    return (
+      <>
+        {back}
+        <EmptyState
+          icon={<IconMessage2 size={28} />}
+          title="Sent message not found"
+          description="This message does not exist in your account."
+          action={{ label: "Go to sent messages", onClick: () => navigate(paths.sentMessages) }}
+        />
+      </>
+    );
+  }
+  if (run.isError) {
+    return (
+      <>
+        {back}
+        <LoadFailed
+          icon={<IconMessage2 size={28} />}
+          title="The sent message could not be loaded"
+          query={run}
+        />
+      </>
+    );
+  }
+  if (run.isPending) {
+    return (
+      <Stack gap="md" data-testid="details-loading">
+        <Skeleton height={20} width={140} />
+        <Skeleton height={34} width={300} />
+        <Skeleton height={160} radius="md" />
+        <Skeleton height={80} radius="md" />
+        <Skeleton height={240} radius="md" />
+      </Stack>
+    );
+  }
+
+  const r = run.data;
+  const choose = (g: StatusGroup | "all") => {
+    setGroup(g);
+    setPage(1);
+  };
+  const rows = recipients.data?.rows ?? [];
+  const total = recipients.data?.total ?? 0;
+
+  return (
+    <>
+      {back}
+      <PageHeader
+        title="Sent Message Details"
+        description={`Sent ${formatDateTime(r.runAt, timeZone)} to ${r.recipients.toLocaleString()} ${r.recipients === 1 ? "recipient" : "recipients"}${r.excluded ? ` (${r.excluded.toLocaleString()} excluded)` : ""}`}
+        actions={
+          <Button
+            component="a"
+            href={recipientsCsvUrl(r.id, group === "all" ? undefined : group)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <RunSummary run={r} timeZone={timeZone} />
+        <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs" data-testid="run-figures">
+          <Figure
+            label="Recipients"
+            value={r.recipients}
+            active={group === "all"}
+            onClick={() => choose("all")}
+          />
+          {STATUS_GROUPS.map((g) => (
+            <Figure
+              key={g}
+              label={STATUS_GROUP_LABELS[g]}
+              value={r.counts[g]}
+              color={STATUS_GROUP_COLORS[g]}
+              active={group === g}
+              onClick={() => choose(g)}
+            />
+          ))}
+          {r.clicks !== null && <Figure label="Clicks" value={r.clicks} />}
+          <Figure label="Credits" value={r.credits} />
+        </SimpleGrid>
+
+        <Group justify="space-between" gap="sm" wrap="wrap" mt="xs">
+          <Title order={3} fz="lg">
+            Recipients
+          </Title>
+          <TextInput
+            aria-label="Search recipients"
+            placeholder="Search by name or number"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            rightSection={
+              search ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label="Clear search"
+                  onClick={() => setSearch("")}
+                >
+                  <IconX size={14} />
+                </ActionIcon>
+              ) : undefined
+            }
+            w={{ base: "100%", sm: 260 }}
+          />
+        </Group>
+        <Chip.Group
+          multiple={false}
+          value={group}
+          onChange={(v) => choose(v as StatusGroup | "all")}
+        >
+          <Group gap={6} wrap="wrap" role="group" aria-label="Filter by status">
+            <Chip value="all" size="sm">
+              All ({STATUS_GROUPS.reduce((n, g) => n + r.counts[g], 0).toLocaleString()})
+            </Chip>
+            {STATUS_GROUPS.map((g) => (
+              <Chip key={g} value={g} size="sm">
+                {STATUS_GROUP_LABELS[g]} ({r.counts[g].toLocaleString()})
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <DataTable<RunRecipient>
+          withTableBorder
+          borderRadius="md"
+          verticalSpacing="sm"
+          minHeight={rows.length ? undefined : 200}
+          records={rows}
+          idAccessor="id"
+          fetching={recipients.isPending || (recipients.isFetching && !recipients.isRefetching)}
+          noRecordsText={recipients.isError ? recipients.error.message : TEXT.emptyTable}
+          {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
+          scrollAreaProps={{ type: "auto" }}
+          data-testid="recipients-table"
+          columns={[
+            {
+              accessor: "phone",
+              title: "Recipient",
+              render: (x) => (
+                <Stack gap={2}>
+                  <Text size="sm" fw={500}>
+                    {formatUsNumber(x.phone)}
+                  </Text>
+                  {fullName(x) && (
+                    <Text size="xs" c="dimmed" truncate maw={220}>
+                      {fullName(x)}
+                    </Text>
+                  )}
+                  <Stack gap={4} hiddenFrom="sm" align="flex-start">
+                    <DeliveryStatusBadge status={x.status} group={x.group} />
+                    {x.error && (
+                      <Text size="xs" c="dimmed">
+                        {x.error}
+                      </Text>
+                    )}
+                  </Stack>
+                </Stack>
+              ),
+            },
+            {
+              accessor: "status",
+              title: "Status",
+              visibleMediaQuery: WIDE,
+              render: (x) => <DeliveryStatusBadge status={x.status} group={x.group} />,
+            },
+            {
+              accessor: "error",
+              title: "Error",
+              visibleMediaQuery: WIDE,
+              render: (x) =>
+                x.error ? (
+                  <Stack gap={0} maw={360}>
+                    <Text size="sm">{x.error}</Text>
+                    <Text size="xs" c="dimmed">
+                      Carrier error {x.errorCode}
+                    </Text>
+                  </Stack>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                ),
+            },
+            {
+              accessor: "updatedAt",
+              title: "Last update",
+              noWrap: true,
+              visibleMediaQuery: WIDE,
+              render: (x) => formatDateTime(x.updatedAt, timeZone),
+            },
+          ]}
+        />
+      </Stack>
+    </>
+  );
+}

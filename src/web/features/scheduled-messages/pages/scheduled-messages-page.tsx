@@ -1,0 +1,256 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconCalendarTime, IconEdit, IconPlus, IconRepeat, IconTrash } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { ScheduledSend } from "../../../../domain/reports.schemas";
+import { TEXT } from "../../../../domain/texts";
+import { paths } from "../../../app/paths";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { notify } from "../../../lib/notify";
+import { tablePagination } from "../../../lib/table-pagination";
+import { usePageSize } from "../../../lib/use-page-size";
+import { useCancelSend } from "../api/cancel-send";
+import { useScheduled } from "../api/list-scheduled";
+
+const WIDE = "(min-width: 62em)";
+
+const editPath = (id: number) => `${paths.sendMessage}?edit=${id}`;
+
+function RepeatCell({ s }: { s: ScheduledSend }) {
+  const repeats = s.repeatLabel !== "Don't Repeat";
+  return (
+    <Stack gap={0}>
+      <Group gap={4} wrap="nowrap">
+        {repeats && <IconRepeat size={14} aria-hidden />}
+        <Text size="sm">{s.repeatLabel}</Text>
+      </Group>
+      {s.repeatDetail && (
+        <Text size="xs" c="dimmed">
+          {s.repeatDetail}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /messages/scheduled: sends still to go out (one-time and recurring), soonest first, with
+ * their next run, repeat, recipients and who scheduled them; edit opens the composer, cancel
+ * asks first. A send going out right now can be neither.
+ */
+export default function ScheduledMessagesPage() {
+  const timeZone = useAccountTimeZone();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize("local:scheduled-messages");
+  const list = useScheduled({ page: page - 1, pageSize });
+  const cancel = useCancelSend();
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+
+  const confirmCancel = (s: ScheduledSend) =>
+    modals.openConfirmModal({
+      title: "Cancel this scheduled message?",
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            {s.repeatLabel === "Don't Repeat"
+              ? "It will not be sent."
+              : "No further repeats will be sent. Messages already sent stay in your reports."}
+          </Text>
+          <Paper withBorder p="xs" radius="sm" bg="var(--mantine-color-default-hover)">
+            <Text size="sm" lineClamp={3} style={{ wordBreak: "break-word" }}>
+              {s.text}
+            </Text>
+          </Paper>
+        </Stack>
+      ),
+      labels: { confirm: "Cancel message", cancel: "Keep it" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        cancel.mutate(s.id, {
+          onSuccess: () => {
+            notify.success("The scheduled message was cancelled");
+            if (rows.length === 1 && page > 1) setPage(page - 1);
+          },
+        }),
+    });
+
+  const newButton = (
+    <Button component={Link} to={paths.sendMessage} leftSection={<IconPlus size={16} />}>
+      Schedule a message
+    </Button>
+  );
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <TableSkeleton />;
+  else if (list.isError && !list.data)
+    body = (
+      <Paper withBorder radius="md">
+        <LoadFailed
+          icon={<IconCalendarTime size={28} />}
+          title="Scheduled messages could not be loaded"
+          query={list}
+        />
+      </Paper>
+    );
+  else if (total === 0)
+    body = (
+      <Paper withBorder radius="md">
+        <EmptyState
+          icon={<IconCalendarTime size={28} />}
+          title="No scheduled messages"
+          description="Messages you schedule for later, or set to repeat, wait here until they go out. You can edit or cancel them until then."
+          action={{ label: "Schedule a message", onClick: () => navigate(paths.sendMessage) }}
+        />
+      </Paper>
+    );
+  else
+    body = (
+      <DataTable<ScheduledSend>
+        withTableBorder
+        borderRadius="md"
+        verticalSpacing="sm"
+        highlightOnHover
+        records={rows}
+        idAccessor="id"
+        fetching={list.isFetching && !list.isRefetching}
+        noRecordsText={TEXT.emptyTable}
+        {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
+        scrollAreaProps={{ type: "auto" }}
+        data-testid="scheduled-table"
+        columns={[
+          {
+            accessor: "text",
+            title: "Message",
+            render: (s) => (
+              <Stack gap={4} maw={420}>
+                <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: "break-word" }}>
+                  {s.text || "(no text)"}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  To {s.recipientsLabel}
+                  {s.user ? ` · scheduled by ${s.user}` : ""}
+                </Text>
+                {/* Small screens: next run and repeat here, not in columns. */}
+                <Stack gap={2} hiddenFrom="md">
+                  <Text size="xs">
+                    {s.status === "running"
+                      ? "Going out now"
+                      : s.nextRunAt
+                        ? `Next: ${formatDateTime(s.nextRunAt, timeZone)}`
+                        : ""}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {s.repeatLabel}
+                    {s.repeatDetail ? ` · ${s.repeatDetail}` : ""}
+                  </Text>
+                </Stack>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "nextRunAt",
+            title: "Next send",
+            noWrap: true,
+            visibleMediaQuery: WIDE,
+            render: (s) =>
+              s.status === "running" ? (
+                <Badge variant="light" color="blue">
+                  Going out now
+                </Badge>
+              ) : s.nextRunAt ? (
+                <Stack gap={0}>
+                  <Text size="sm">{formatDateTime(s.nextRunAt, timeZone)}</Text>
+                  {s.runCount > 0 && (
+                    <Text size="xs" c="dimmed">
+                      Sent {s.runCount.toLocaleString()} {s.runCount === 1 ? "time" : "times"} so
+                      far
+                    </Text>
+                  )}
+                </Stack>
+              ) : null,
+          },
+          {
+            accessor: "repeatLabel",
+            title: "Repeat",
+            visibleMediaQuery: WIDE,
+            render: (s) => <RepeatCell s={s} />,
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            width: 96,
+            render: (s) => {
+              const busy = s.status === "running";
+              return (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={busy ? "It is going out right now" : "Edit"}>
+                    {busy ? (
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit “${s.text.slice(0, 40)}”`}
+                        disabled
+                      >
+                        <IconEdit size={16} />
+                      </ActionIcon>
+                    ) : (
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit “${s.text.slice(0, 40)}”`}
+                        component={Link}
+                        to={editPath(s.id)}
+                      >
+                        <IconEdit size={16} />
+                      </ActionIcon>
+                    )}
+                  </Tooltip>
+                  <Tooltip label={busy ? "It is going out right now" : "Cancel"}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Cancel “${s.text.slice(0, 40)}”`}
+                      disabled={busy}
+                      loading={cancel.isPending && cancel.variables === s.id}
+                      onClick={() => confirmCancel(s)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              );
+            },
+          },
+        ]}
+      />
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Scheduled Messages"
+        description="Messages waiting to go out, and the ones set to repeat, soonest first."
+        actions={newButton}
+      />
+      {/* A block of its own: the shell's main area would stretch a bare table to its height. */}
+      <div>{body}</div>
+    </>
+  );
+}
