@@ -7,7 +7,7 @@
 // 2. Dispatch: a second campaign of D recipients (throughput limits lifted) is timed from fan-out
 //    to the last carrier acceptance; prints messages per second, duplicates and losses counted at
 //    the emulator, and the worker's memory over the run.
-// Run: node bench/send-pipeline.mjs [fanout=1000000] [dispatch=100000] [callback latency ms=400]
+// Run: node bench/send-pipeline.mjs [fanout=1000000] [dispatch=100000] [callback latency ms=400] [web processes=1]
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -19,8 +19,12 @@ const D = Number(process.argv[3] ?? 100_000);
 // Milliseconds between the emulator's status callbacks: at the default the carrier's callbacks
 // arrive while the campaign is sending (steady state); a long one measures dispatch alone.
 const LATENCY = process.argv[4] ?? "400";
+// Web processes: with 2, a second one (--role=web) receives the status callbacks while the first
+// serves the emulator, the shape of a production install with several web processes.
+const WEBS = Number(process.argv[5] ?? 1);
 const port = 4110 + (process.pid % 40);
 const pgPort = port + 20_000;
+const webhookPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
 chmodSync(dataDir, 0o755);
@@ -46,6 +50,21 @@ const web = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 let worker;
+let web2;
+
+function startSecondWeb() {
+  web2 = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", "--role=web"], {
+    env: {
+      ...process.env,
+      ...limitsLifted,
+      PORT: String(webhookPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+      SEED_DEMO: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
 
 function startWorker() {
   worker = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", "--role=worker"], {
@@ -92,11 +111,17 @@ try {
   await db.connect();
   const { rows: me } = await db.query("select account_id from users where username = 'demo'");
   const accountId = me[0].account_id;
-  const { rows: nums } = await db.query(
-    "select id, number from phone_numbers where account_id = $1 and state = 'active' order by id limit 1",
-    [accountId],
-  );
-  const number = nums[0];
+  // The demo's numbers are bought from the emulator just after the server starts listening.
+  let number;
+  for (let i = 0; i < 300 && !number; i++) {
+    const { rows } = await db.query(
+      "select id, number from phone_numbers where account_id = $1 and state = 'active' order by id limit 1",
+      [accountId],
+    );
+    number = rows[0];
+    if (!number) await sleep(100);
+  }
+  if (!number) throw new Error("the demo account has no sending number");
   await db.query("delete from subscribers where account_id = $1", [accountId]);
   await db.query(
     `insert into account_credits (account_id, balance, period_allowance) values ($1, 100000000, 100000000)
@@ -158,6 +183,15 @@ try {
   await db.query("drop table bench_copy");
   await db.query("checkpoint");
 
+  if (WEBS > 1) {
+    startSecondWeb();
+    for (let i = 0; i < 600; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${webhookPort}/healthz`)).ok) break;
+      } catch {}
+      await sleep(100);
+    }
+  }
   startWorker();
   const send = await fetch(`${base}/api/sends`, {
     method: "POST",
@@ -260,6 +294,10 @@ try {
   if (worker && worker.exitCode === null) {
     worker.kill("SIGTERM");
     await new Promise((r) => worker.once("exit", r));
+  }
+  if (web2 && web2.exitCode === null) {
+    web2.kill("SIGTERM");
+    await new Promise((r) => web2.once("exit", r));
   }
   web.kill("SIGTERM");
   await new Promise((r) => web.once("exit", r));

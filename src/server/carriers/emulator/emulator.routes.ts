@@ -27,7 +27,8 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
 
       emu.post<{ Params: AccountParams; Body: Form }>(
         `${account}/Messages.json`,
-        hidden,
+        // An API for machines: no browser reads the security headers helmet would build.
+        { ...hidden, helmet: false },
         async (req, reply) => {
           const form = req.body ?? {};
           const key = req.headers["idempotency-key"];

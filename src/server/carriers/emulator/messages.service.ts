@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { isTollFree, toE164 } from "../../../domain/phone";
-import { emuMessages, emuNumbers } from "../../db/schema";
+import { emuMessages } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { TwilioApiError } from "./api-error";
-import { InsertBatcher } from "./insert-batcher";
 import { outcomeFor, type RecipientOutcome } from "./recipient-rules";
 import { countSegments } from "./segments";
+import { SendBatcher } from "./send-batcher";
 import { type TakeResult, takeSendSlot } from "./throughput-limiter";
 import { type EmuMessageRow, newSid } from "./twilio-resources";
 
@@ -35,22 +35,23 @@ const UNLIMITED_MPS = 1000;
  * message before anything else (so a retry after a lost answer never sends twice), then the
  * configured share of 500s, validation, the recipient rules, and the sender's throughput.
  */
-const batchers = new WeakMap<AppContext, InsertBatcher>();
+const batchers = new WeakMap<AppContext, SendBatcher>();
 
-export async function createMessage(ctx: AppContext, input: SendInput): Promise<EmuMessageRow> {
-  // One round trip answers both questions a send starts with.
-  const [known] = (
-    await ctx.db.execute<{ first_sid: string | null; sender_owned: boolean }>(sql`
-      select (select ${emuMessages.sid} from ${emuMessages}
-               where ${emuMessages.idempotencyKey} = ${input.idempotencyKey}) as first_sid,
-             exists (select 1 from ${emuNumbers} where ${emuNumbers.number} = ${input.from})
-               as sender_owned`)
-  ).rows;
-  if (known?.first_sid) return getMessage(ctx, known.first_sid);
+export function createMessage(ctx: AppContext, input: SendInput): Promise<EmuMessageRow> {
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    batcher = new SendBatcher(ctx.db, (i, senderOwned) => newMessage(ctx, i, senderOwned));
+    batchers.set(ctx, batcher);
+  }
+  return batcher.submit(input);
+}
+
+/** The checks after the idempotency key (which the batcher answers first), and the new row. */
+async function newMessage(ctx: AppContext, input: SendInput, senderOwned: boolean) {
   if (Math.random() < ctx.config.EMULATOR_5XX_RATE) {
     throw new TwilioApiError(500, 20500, "An internal server error has occurred");
   }
-  validate(input, Boolean(known?.sender_owned));
+  validate(input, senderOwned);
 
   const outcome = outcomeFor(input.to);
   if (outcome.kind === "refused" && outcome.code === 21211) {
@@ -71,12 +72,7 @@ export async function createMessage(ctx: AppContext, input: SendInput): Promise<
   }
 
   const events = planEvents(outcome, Date.now(), ctx.config.EMULATOR_LATENCY_MS);
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = new InsertBatcher(ctx.db);
-    batchers.set(ctx, batcher);
-  }
-  return batcher.insert({
+  return {
     sid: newSid("SM"),
     direction: "outbound-api",
     fromNumber: input.from,
@@ -90,7 +86,7 @@ export async function createMessage(ctx: AppContext, input: SendInput): Promise<
     idempotencyKey: input.idempotencyKey,
     pendingEvents: events,
     nextEventAt: new Date(events[0]!.at),
-  });
+  };
 }
 
 export async function getMessage(ctx: AppContext, sid: string): Promise<EmuMessageRow> {

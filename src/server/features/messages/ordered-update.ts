@@ -1,10 +1,11 @@
 import type { Pool, QueryResult, QueryResultRow } from "pg";
 
 /**
- * Runs one batched UPDATE of messages after locking its rows in id order, in one transaction.
- * Two batches that touch the same rows (the dispatcher recording acceptances while status
- * callbacks arrive for them) then queue behind each other instead of deadlocking, which a plain
- * UPDATE … FROM unnest() can do because it locks rows in whatever order its join produces.
+ * Runs one batched UPDATE of messages after locking its rows in id order, in one statement: the
+ * UPDATE's own SQL is given with `$locked` where it may only touch locked rows. Two batches that
+ * touch the same rows (the dispatcher recording acceptances while status callbacks arrive for
+ * them) then queue behind each other instead of deadlocking, which a plain UPDATE … FROM unnest()
+ * can do because it locks rows in whatever order its join produces.
  */
 export async function updateMessagesInIdOrder<R extends QueryResultRow>(
   pool: Pool,
@@ -12,20 +13,12 @@ export async function updateMessagesInIdOrder<R extends QueryResultRow>(
   text: string,
   values: unknown[],
 ): Promise<QueryResult<R>> {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    await client.query(
-      "select 1 from messages where id = any($1::bigint[]) order by id for update",
-      [ids],
-    );
-    const result = await client.query<R>(text, values);
-    await client.query("commit");
-    return result;
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  const idsParam = `$${values.length + 1}`;
+  const locked = `with locked as materialized (
+      select id from messages where id = any(${idsParam}::bigint[]) order by id for update)
+    `;
+  return pool.query<R>(locked + text.replace("$locked", "m.id in (select id from locked)"), [
+    ...values,
+    ids,
+  ]);
 }

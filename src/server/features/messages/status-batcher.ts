@@ -33,7 +33,7 @@ const BATCH_UPDATE = `
          carrier_sid = coalesce(m.carrier_sid, i.sid), updated_at = now()
     from unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[])
          as i(id, sid, status, error_code, allowed)
-   where m.id = i.id
+   where m.id = i.id and $locked
      and (m.carrier_sid is null or m.carrier_sid = i.sid)
      and m.status = any(string_to_array(i.allowed, '|'))
   returning m.id, m.account_id, m.to_number, m.credits, m.run_id`;

@@ -126,7 +126,7 @@ async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
               status = case when m.status = 'Queued' then v.status else m.status end,
               updated_at = now()
          from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as v(id, sid, segments, status)
-        where m.id = v.id`,
+        where m.id = v.id and $locked`,
       [
         accepted.map((o) => o.row.id),
         accepted.map((o) => o.result.sid),
@@ -156,7 +156,7 @@ async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
           set pending_dispatch = false, claimed_until = null, status = v.status,
               error_code = v.code, updated_at = now()
          from unnest($1::bigint[], $2::text[], $3::int[]) as v(id, status, code)
-        where m.id = v.id`,
+        where m.id = v.id and $locked`,
       [failed.map((o) => o.row.id), failed.map((o) => o.status), failed.map((o) => o.code)],
     );
     for (const o of failed) {
