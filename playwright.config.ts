@@ -4,6 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 // (scripts/e2e-server.mjs). The port is set in process.env so worker processes agree on it.
 process.env.PARLEY_E2E_PORT ??= String(3100 + (process.pid % 400));
 const port = Number(process.env.PARLEY_E2E_PORT);
+// The test OpenID provider of e2e/auth-oauth.spec.ts ('Continue With Google'); its workers read it.
+process.env.PARLEY_E2E_OIDC_PORT ??= String(port + 21_000);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -49,6 +51,11 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: "1000",
       // The frame-mode test embeds the app in a page of its own origin.
       FRAME_ANCESTORS: baseURL,
+      // 'Continue With Google' against the provider e2e/auth-oauth.spec.ts starts (the same
+      // client id and secret there); Facebook stays unconfigured.
+      GOOGLE_CLIENT_ID: "parley-e2e-client",
+      GOOGLE_CLIENT_SECRET: "parley-e2e-secret",
+      GOOGLE_ISSUER: `http://127.0.0.1:${process.env.PARLEY_E2E_OIDC_PORT}/oidc`,
     },
   },
 });

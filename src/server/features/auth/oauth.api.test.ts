@@ -1,142 +1,26 @@
-import { createHash, randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
 import { userIdentities } from "../../db/schema";
 import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer, nextIp, type TestResponse } from "../../test/harness";
+import { startOidcProvider } from "../../test/oidc-provider";
 
-/**
- * A small OpenID provider of our own on 127.0.0.1: discovery, authorize (the person "signs in"
- * as whoever `provider.next` says), a token endpoint that checks the client secret, the code and
- * the PKCE verifier and issues an RS256 ID token, and the JWKS to check it with.
- */
-async function startProvider(clientId: string, clientSecret: string) {
-  const { publicKey, privateKey } = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
-  const codes = new Map<
-    string,
-    { nonce: string; challenge: string; redirectUri: string; person: Person }
-  >();
-  const accessTokens = new Map<string, Person>();
-  const state = {
-    next: { sub: "g-1", email: "", email_verified: true } as Person,
-    /** Sign ID tokens with another nonce (a replayed or forged token). */
-    wrongNonce: false,
-    seen: [] as { challengeMethod: string | null; verifierOk: boolean }[],
-    issuer: "",
-  };
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", state.issuer);
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
-    if (url.pathname === "/oidc/.well-known/openid-configuration") {
-      return json(200, {
-        issuer: state.issuer,
-        authorization_endpoint: `${state.issuer}/authorize`,
-        token_endpoint: `${state.issuer}/token`,
-        jwks_uri: `${state.issuer}/jwks`,
-        response_types_supported: ["code"],
-        subject_types_supported: ["public"],
-        id_token_signing_alg_values_supported: ["RS256"],
-        code_challenge_methods_supported: ["S256"],
-        token_endpoint_auth_methods_supported: ["client_secret_post"],
-      });
-    }
-    if (url.pathname === "/oidc/jwks") return json(200, { keys: [jwk] });
-    if (url.pathname === "/oidc/authorize") {
-      const p = url.searchParams;
-      if (p.get("client_id") !== clientId || p.get("response_type") !== "code")
-        return json(400, { error: "invalid_request" });
-      state.seen.push({ challengeMethod: p.get("code_challenge_method"), verifierOk: false });
-      const code = randomBytes(16).toString("hex");
-      codes.set(code, {
-        nonce: p.get("nonce") ?? "",
-        challenge: p.get("code_challenge") ?? "",
-        redirectUri: p.get("redirect_uri") ?? "",
-        person: state.next,
-      });
-      const back = new URL(p.get("redirect_uri")!);
-      back.searchParams.set("code", code);
-      back.searchParams.set("state", p.get("state") ?? "");
-      res.writeHead(302, { location: back.href });
-      return res.end();
-    }
-    if (url.pathname === "/graph/me") {
-      // Facebook's Graph API: the profile of the access token's user.
-      const person = accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
-      if (!person) return json(401, { error: { message: "Invalid OAuth access token." } });
-      return json(200, { id: person.sub, ...(person.email ? { email: person.email } : {}) });
-    }
-    const graph = url.pathname === "/graph/oauth/access_token";
-    if ((url.pathname === "/oidc/token" || graph) && req.method === "POST") {
-      let body = "";
-      for await (const chunk of req) body += chunk;
-      const p = new URLSearchParams(body);
-      const grant = codes.get(p.get("code") ?? "");
-      codes.delete(p.get("code") ?? "");
-      if (p.get("client_id") !== clientId || p.get("client_secret") !== clientSecret)
-        return json(401, { error: "invalid_client" });
-      const verifier = p.get("code_verifier") ?? "";
-      const verifierOk =
-        grant !== undefined &&
-        createHash("sha256").update(verifier).digest("base64url") === grant.challenge;
-      state.seen.at(-1)!.verifierOk = verifierOk;
-      if (!grant || !verifierOk || p.get("redirect_uri") !== grant.redirectUri)
-        return json(400, { error: "invalid_grant" });
-      const accessToken = randomBytes(16).toString("hex");
-      accessTokens.set(accessToken, grant.person);
-      if (graph)
-        return json(200, { access_token: accessToken, token_type: "bearer", expires_in: 300 });
-      const idToken = await new SignJWT({
-        email: grant.person.email,
-        email_verified: grant.person.email_verified,
-        nonce: state.wrongNonce ? "another-nonce" : grant.nonce,
-      })
-        .setProtectedHeader({ alg: "RS256", kid: "test-key" })
-        .setIssuer(state.issuer)
-        .setAudience(clientId)
-        .setSubject(grant.person.sub)
-        .setIssuedAt()
-        .setExpirationTime("5m")
-        .sign(privateKey);
-      return json(200, {
-        access_token: accessToken,
-        token_type: "Bearer",
-        expires_in: 300,
-        id_token: idToken,
-      });
-    }
-    json(404, { error: "not_found" });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  state.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oidc`;
-  return { state, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-interface Person {
-  sub: string;
-  email: string;
-  email_verified: boolean;
-}
-
-const provider = await startProvider("parley-test-client", "parley-test-secret");
+const provider = await startOidcProvider({
+  clientId: "parley-test-client",
+  clientSecret: "parley-test-secret",
+});
 afterAll(() => provider.close());
 
 const t = await createTestServer({
   env: {
     GOOGLE_CLIENT_ID: "parley-test-client",
     GOOGLE_CLIENT_SECRET: "parley-test-secret",
-    GOOGLE_ISSUER: provider.state.issuer,
+    GOOGLE_ISSUER: provider.issuer,
     // Facebook Login's shape (OAuth 2 and the Graph API), served by the same test provider.
     FACEBOOK_CLIENT_ID: "parley-test-client",
     FACEBOOK_CLIENT_SECRET: "parley-test-secret",
-    FACEBOOK_DIALOG_URL: `${provider.state.issuer}/authorize`,
-    FACEBOOK_GRAPH_URL: provider.state.issuer.replace(/\/oidc$/, "/graph"),
+    FACEBOOK_DIALOG_URL: provider.dialogUrl,
+    FACEBOOK_GRAPH_URL: provider.graphUrl,
   },
 });
 

@@ -10,6 +10,7 @@ import { publish } from "../../realtime/realtime";
 import { assertSendable, recordCarrierOptOut } from "../compliance/compliance.service";
 import { refundCredits } from "../credits/credits.service";
 import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
+import { runProgressed } from "../sends/run-progress";
 import * as q from "./messages.queries";
 import { StatusBatcher } from "./status-batcher";
 
@@ -126,6 +127,7 @@ export async function applyStatusCallback(
     // would flood every screen, so its screens refresh their counts instead.
     if (result.runId === null)
       publish(ctx, result.accountId, "message-status", { messageId: id, status: next });
+    else runProgressed(ctx, result.accountId, result.runId);
   }
   return result.kind;
 }

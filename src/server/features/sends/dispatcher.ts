@@ -5,6 +5,7 @@ import { recordCarrierOptOut } from "../compliance/compliance.service";
 import { refundCredits } from "../credits/credits.service";
 import { updateMessagesInIdOrder } from "../messages/ordered-update";
 import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
+import { runProgressed } from "./run-progress";
 
 /** Attempts before a delivery the carrier keeps refusing with a retryable error is given up. */
 const MAX_ATTEMPTS = 6;
@@ -114,6 +115,8 @@ export async function dispatchBatch(ctx: AppContext, limit: number): Promise<num
 
 async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
   const db = ctx.db.$client;
+  for (const o of outcomes)
+    if (o.row.runId !== null) runProgressed(ctx, o.row.accountId, o.row.runId);
   const accepted = outcomes.filter((o) => o.kind === "accepted");
   if (accepted.length) {
     // A fast status callback may already have moved a row on: keep the later status.

@@ -61,6 +61,10 @@ export async function acceptInvite(
       accountId,
       username: input.username,
       email: input.email,
+      // The invitation mail proved the invited address; another one is verified at first login.
+      ...(input.email.toLowerCase() === (invite.email ?? "").toLowerCase()
+        ? {}
+        : { emailVerifiedAt: null }),
       passwordHash,
       phone: input.phoneNumber,
       permissionLevel: Math.min(Math.max(Number(data.permissionLevel ?? 0), 0), 2),

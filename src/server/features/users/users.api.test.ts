@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groups, phoneNumbers } from "../../db/schema";
+import { groups, phoneNumbers, users } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs, type TestUser } from "../../test/factories";
 import { createTestServer, nextIp, sessionCookieOf } from "../../test/harness";
 
@@ -51,6 +51,28 @@ async function inviteKeyFor(email: string): Promise<string> {
   const m = /\/auth\/invite\?key=([\w-]+)/.exec(rows[0]?.text_body ?? "");
   if (!m) throw new Error(`no invitation mail to ${email}`);
   return m[1]!;
+}
+
+async function emailVerifiedAt(id: number) {
+  const [row] = await t.db
+    .select({ at: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return row!.at;
+}
+
+async function mailsTo(email: string, kind: string) {
+  const { rows } = await t.db.execute<{ id: number }>(
+    sql`select id from mail_messages where to_address = ${email} and kind = ${kind}`,
+  );
+  return rows.length;
+}
+
+/** A login with the password: what the sign-in sequence asks for next. */
+async function logInWith(username: string, password: string) {
+  const res = await t.post("/api/auth/login", { username, password }, { remoteAddress: nextIp() });
+  expect(res.statusCode).toBe(200);
+  return { body: res.json(), session: res.cookies.find((c) => c.name === "parley_session") };
 }
 
 describe("list", () => {
@@ -200,6 +222,47 @@ describe("invite", () => {
     );
   });
 
+  it("leaves the invited address verified, and asks to verify another one at the next login", async () => {
+    const signUp = async (invited: string, email: string) => {
+      await t.post("/api/users/invites", form({ email: invited }), { cookie: await as(owner) });
+      const username = `signup_${Math.random().toString(36).slice(2, 10)}`;
+      const res = await t.post(
+        "/api/users/invites/accept",
+        {
+          accessKey: await inviteKeyFor(invited),
+          username,
+          email,
+          phoneNumber: "",
+          password: "invitee-password",
+        },
+        { remoteAddress: nextIp() },
+      );
+      expect(res.statusCode).toBe(200);
+      const list = (await t.get("/api/users", { cookie: await as(owner) })).json();
+      const id: number = list.users.find((u: { username: string }) => u.username === username).id;
+      return { id, username };
+    };
+
+    // The invitation went to this address (whatever its case): it is proven.
+    const same = form().email;
+    const kept = await signUp(same, same.toUpperCase());
+    expect(await emailVerifiedAt(kept.id)).not.toBeNull();
+    const one = await logInWith(kept.username, "invitee-password");
+    expect(one.body.emailVerificationRequired).toBe(false);
+    expect(one.session?.value).toBeTruthy();
+
+    // Signed up with another address: signed in now, but the next login mails a link to it.
+    const invited = form().email;
+    const other = `other-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const changed = await signUp(invited, other);
+    expect(await emailVerifiedAt(changed.id)).toBeNull();
+    const next = await logInWith(changed.username, "invitee-password");
+    expect(next.body.emailVerificationRequired).toBe(true);
+    expect(next.session).toBeUndefined();
+    expect(await mailsTo(other, "verify_email")).toBe(1);
+    expect(await mailsTo(invited, "verify_email")).toBe(0);
+  });
+
   it("treats an expired invitation as expired, and a resend gives a new working link", async () => {
     const body = form();
     const invited = (await t.post("/api/users/invites", body, { cookie: await as(owner) })).json();
@@ -276,6 +339,32 @@ describe("edit and delete (spec doc 2 §6, enforced on the server)", () => {
     expect((await edit(manager, admin, { lastName: "Updated" })).statusCode).toBe(200);
     expect((await edit(manager, owner)).statusCode).toBe(403);
     expect((await edit(manager, admin, { permissionLevel: 3 })).statusCode).toBe(403);
+  });
+
+  it("makes a changed e-mail address unverified, so the next login mails a link to it", async () => {
+    const target = await buildUser(t.db, { accountId: account.id, permissionLevel: 0 });
+    expect(await emailVerifiedAt(target.id)).not.toBeNull();
+
+    // Other details, or only the address's case: still verified.
+    expect((await edit(manager, target, { firstName: "Tess" })).statusCode).toBe(200);
+    expect((await edit(manager, target, { email: target.email.toUpperCase() })).statusCode).toBe(
+      200,
+    );
+    expect(await emailVerifiedAt(target.id)).not.toBeNull();
+    expect((await logInWith(target.username, target.password)).body.emailVerificationRequired).toBe(
+      false,
+    );
+
+    const newEmail = `changed-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const res = await edit(manager, target, { email: newEmail });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(newEmail);
+    expect(await emailVerifiedAt(target.id)).toBeNull();
+    const next = await logInWith(target.username, target.password);
+    expect(next.body).toMatchObject({ ok: true, emailVerificationRequired: true });
+    expect(next.session).toBeUndefined();
+    expect(await mailsTo(newEmail, "verify_email")).toBe(1);
+    expect(await mailsTo(target.email, "verify_email")).toBe(0);
   });
 
   it("refuses a username or e-mail another user has", async () => {

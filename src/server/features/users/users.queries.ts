@@ -129,7 +129,14 @@ export async function updateUserRow(
   patch: Partial<
     Pick<
       typeof users.$inferInsert,
-      "email" | "username" | "firstName" | "lastName" | "phone" | "permissionLevel" | "restricted"
+      | "email"
+      | "emailVerifiedAt"
+      | "username"
+      | "firstName"
+      | "lastName"
+      | "phone"
+      | "permissionLevel"
+      | "restricted"
     >
   >,
 ) {

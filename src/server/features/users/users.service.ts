@@ -214,9 +214,12 @@ export async function updateUser(
   const clash = await q.findClash(ctx.db, { username, email: input.email }, target.id);
   if (clash) clashError(clash);
 
+  // A new address is unproven: the next login mails a verification link to it (spec doc 3 §4).
+  const emailChanged = input.email.toLowerCase() !== target.email.toLowerCase();
   await ctx.db.transaction(async (tx) => {
     await q.updateUserRow(tx, target.id, {
       email: input.email,
+      ...(emailChanged ? { emailVerifiedAt: null } : {}),
       username,
       firstName: input.firstName,
       lastName: input.lastName,

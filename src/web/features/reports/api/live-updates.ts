@@ -12,12 +12,15 @@ export function useLiveSentMessages() {
   const qc = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: sentMessagesKey });
-  useRealtimeEvent("message-status", () => {
+  const soon = () => {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
       refresh();
     }, 1000);
-  });
+  };
+  useRealtimeEvent("message-status", soon);
+  // Campaign deliveries arrive as one event per second naming the runs that moved.
+  useRealtimeEvent("run-progress", soon);
   useRealtimeReconnect(refresh);
 }
