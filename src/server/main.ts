@@ -12,7 +12,9 @@ import type { AppContext } from "./http/context";
 import { startJobs } from "./jobs/boss";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo } from "./seed/demo";
+import { seedDemoInbox } from "./seed/demo-inbox";
 import { seedDemoNumbers } from "./seed/demo-numbers";
+import { seedDemoSends } from "./seed/demo-sends";
 import { seedDemoSubscribers } from "./seed/demo-subscribers";
 
 /** Boot: config → database → migrations → seed → http → workers. */
@@ -68,6 +70,12 @@ async function main() {
       stops.unshift(() => dispatcher.stop());
       await seedDemoNumbers(ctx).catch((err) =>
         console.error("Demo numbers were not seeded:", err.message),
+      );
+      await seedDemoSends(ctx).catch((err) =>
+        console.error("Demo sends were not seeded:", err.message),
+      );
+      await seedDemoInbox(ctx).catch((err) =>
+        console.error("Demo conversations were not seeded:", err.message),
       );
     }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

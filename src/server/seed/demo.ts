@@ -6,6 +6,7 @@ import type { Db } from "../db/connection";
 import { accounts, users } from "../db/schema";
 import { hashPassword } from "../features/auth/password";
 import { writeAccountSetting } from "../features/settings/settings.queries";
+import { addStarterTemplates } from "../features/templates/templates.service";
 
 const TRIAL_DAYS = 14;
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
       permissionLevel: PERMISSION_LEVEL.OWNER,
     });
     await writeAccountSetting(tx, account!.id, "onboarding_step", ONBOARDING_STEP.ADD_SUBSCRIBER);
+    await addStarterTemplates(tx, account!.id, null);
   });
   return true;
 }

@@ -33,6 +33,9 @@ export const paths = {
   manageUsers: "/manage-users",
   mailbox: "/mailbox",
   security: "/settings/security",
+  sentMessages: "/reports/sent-messages",
+  sentMessageDetails: "/reports/sent-messages/details",
+  scheduledMessages: "/messages/scheduled",
 } as const;
 
 /** Pages a visitor can open without logging in (a 401 there never redirects to login). */

@@ -31,6 +31,10 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/auth/pages/invite-page").then((m) => ({ Component: m.default })),
   [paths.security]: () =>
     import("../features/auth/pages/security-page").then((m) => ({ Component: m.default })),
+  [paths.phoneVerification]: () =>
+    import("../features/auth/pages/phone-verification-page").then((m) => ({
+      Component: m.default,
+    })),
   [paths.activate]: () =>
     import("../features/auth/pages/activate-page").then((m) => ({ Component: m.default })),
   [paths.manageSubscribers]: () =>
@@ -57,6 +61,8 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/numbers/pages/number-registration-page").then((m) => ({
       Component: m.default,
     })),
+  "/deeplinks": () =>
+    import("../features/deeplinks/pages/deeplinks-page").then((m) => ({ Component: m.default })),
   "/virtual-phones": () =>
     import("../features/virtual-phones/pages/virtual-phones-page").then((m) => ({
       Component: m.default,
@@ -79,6 +85,52 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/unhealthy-subscribers": () =>
     import("../features/unhealthy-subscribers/pages/unhealthy-subscribers-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/templates": () =>
+    import("../features/templates/pages/templates-page").then((m) => ({ Component: m.default })),
+  "/messages/templates/create": () =>
+    import("../features/templates/pages/create-template-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/templates/edit": () =>
+    import("../features/templates/pages/edit-template-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/controlled-templates": () =>
+    import("../features/templates/pages/controlled-templates-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/controlled-templates/create": () =>
+    import("../features/templates/pages/create-controlled-template-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/controlled-templates/edit": () =>
+    import("../features/templates/pages/edit-controlled-template-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/reports/link-tracking": () =>
+    import("../features/links/pages/link-tracking-page").then((m) => ({ Component: m.default })),
+  "/optins/contact-card": () =>
+    import("../features/contact-card/pages/contact-card-page").then((m) => ({
+      Component: m.default,
+    })),
+  [paths.sendMessage]: () =>
+    import("../features/send-message/pages/send-message-page").then((m) => ({
+      Component: m.default,
+    })),
+  [paths.inbox]: () =>
+    import("../features/inbox/pages/inbox-page").then((m) => ({ Component: m.default })),
+  [paths.dashboard]: () =>
+    import("../features/dashboard/pages/dashboard-page").then((m) => ({ Component: m.default })),
+  [paths.sentMessages]: () =>
+    import("../features/reports/pages/sent-messages-page").then((m) => ({ Component: m.default })),
+  [paths.sentMessageDetails]: () =>
+    import("../features/reports/pages/sent-message-details-page").then((m) => ({
+      Component: m.default,
+    })),
+  [paths.scheduledMessages]: () =>
+    import("../features/scheduled-messages/pages/scheduled-messages-page").then((m) => ({
       Component: m.default,
     })),
 };
@@ -120,7 +172,7 @@ const routes: RouteObject[] = [
         // /{service} (single sign-on landing) and /{deeplinkUrlId}: public, matched after the app's own.
         path: "/:segment",
         lazy: () =>
-          import("../features/system/pages/single-segment-page").then((m) => ({
+          import("../features/auth/pages/single-segment-page").then((m) => ({
             Component: m.default,
           })),
       },

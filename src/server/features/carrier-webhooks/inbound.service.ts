@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { accounts } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { applyInboundCompliance } from "../compliance/compliance.service";
+import { receiveReply } from "../inbox/inbox.service";
 import { recordInbound, sendMessage } from "../messages/messages.service";
 import { findLiveNumberByE164 } from "../numbers/numbers.queries";
 
@@ -52,5 +53,16 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
       complianceReply: true,
     });
   }
+  // The inbox: conversation moved to the top, unread, live on open screens. Recorded already, so
+  // a failure here is logged rather than answered with an error (a retry would be a duplicate).
+  await receiveReply(ctx, {
+    accountId: number.accountId,
+    phoneNumberId: number.id,
+    messageId: row.id,
+    from: msg.from,
+    body: msg.body,
+    mediaUrls: msg.mediaUrls,
+    compliance: outcome.handled ? outcome.kind : null,
+  }).catch((err) => console.error("inbox: reply not filed:", err));
   return "recorded";
 }

@@ -83,6 +83,7 @@ export const NAV: NavItem[] = [
       { label: "QR Templates", to: "/optins/qr-code-templates" },
       { label: "Contact Card", to: "/optins/contact-card" },
       { label: "Web Banner", to: "/optins/web-banner" },
+      { label: "Deeplinks", to: "/deeplinks" },
     ],
   },
   { label: "Workflows", icon: IconHierarchy2, to: "/workflows", match: ["/workflows"] },

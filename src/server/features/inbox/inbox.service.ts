@@ -1,0 +1,664 @@
+import { TZDate } from "@date-fns/tz";
+import { stringify } from "csv-stringify/sync";
+import { AppError } from "../../../domain/errors";
+import {
+  type AssignableUsersResponse,
+  type BulkRequest,
+  type ConversationCounts,
+  type ConversationDetail,
+  type ConversationMessage,
+  INBOX_TEXT,
+  type InboxContext,
+  type InboxFilters,
+  type InboxSendRequest,
+  type ListConversationsResponse,
+  previewOf,
+  type ThreadResponse,
+} from "../../../domain/inbox.schemas";
+import { PERMISSION_LEVEL } from "../../../domain/permissions";
+import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
+import { creditsFor } from "../../../domain/segments";
+import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
+import { timezoneById } from "../../../domain/timezones";
+import type { AppContext, AuthContext } from "../../http/context";
+import { publish } from "../../realtime/realtime";
+import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
+import { resolveSendingNumber } from "../composer/composer.service";
+import { chargeCredits, refundCredits } from "../credits/credits.service";
+import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
+import { sendMessage } from "../messages/messages.service";
+import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
+import { activeSignature } from "../signature/signature.service";
+import { attachmentOf, toMarker, toPreview, toThreadMessage } from "./inbox.presenter";
+import * as q from "./inbox.queries";
+
+const NOT_FOUND = "Conversation not found";
+const FAILED = new Set(["Sending Failed", "Send Rejected", "Failed", "Undelivered"]);
+
+async function scopeOf(ctx: AppContext, auth: AuthContext, opts: { mine?: boolean } = {}) {
+  // The user's own numbers: their whole world when restricted, else only for "hide unassigned".
+  const mine = auth.restricted || opts.mine ? await q.numberIdsOfUser(ctx.db, auth.userId) : [];
+  const scope: q.Scope = {
+    accountId: auth.accountId,
+    userId: auth.userId,
+    numberIds: auth.restricted ? mine : null,
+  };
+  return { scope, mine };
+}
+
+/** The subscriber behind a conversation id, if this user may see it; 404 otherwise. */
+async function visible(ctx: AppContext, auth: AuthContext, id: number) {
+  const { scope } = await scopeOf(ctx, auth);
+  const sub = await q.findSubscriber(ctx.db, auth.accountId, id);
+  if (!sub) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const preview = await q.findPreview(ctx.db, scope, id);
+  if (!preview) {
+    // A conversation of a number this restricted user may not use, or none yet (a new one).
+    const any = await q.findPreview(ctx.db, { ...scope, numberIds: null }, id);
+    if (any) throw new AppError("NOT_FOUND", NOT_FOUND);
+  }
+  return { sub, preview, scope };
+}
+
+/** One query: the subscriber is the account's and, for a restricted user, on one of their numbers. */
+async function mayRead(ctx: AppContext, auth: AuthContext, id: number) {
+  const [seen, mine] = await Promise.all([
+    q.conversationNumber(ctx.db, auth.accountId, id),
+    auth.restricted ? q.numberIdsOfUser(ctx.db, auth.userId) : Promise.resolve(null),
+  ]);
+  if (!seen) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (mine && seen.phoneNumberId !== null && !mine.includes(seen.phoneNumberId)) {
+    throw new AppError("NOT_FOUND", NOT_FOUND);
+  }
+}
+
+function changed(ctx: AppContext, accountId: number, numberIds: number[]) {
+  if (numberIds.length) publish(ctx, accountId, "conversation-changed", { numberIds });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function inboxContext(ctx: AppContext, auth: AuthContext): Promise<InboxContext> {
+  const [numbers, mine, users, quiet, chatbot, tzId] = await Promise.all([
+    q.liveNumbers(ctx.db, auth.accountId),
+    q.numberIdsOfUser(ctx.db, auth.userId),
+    q.accountUsers(ctx.db, auth.accountId),
+    getAccountSetting(ctx, auth, "quiet_hours"),
+    getGlobalSetting(ctx, "chatbot_disabled"),
+    q.accountTimezoneId(ctx.db, auth.accountId),
+  ]);
+  const own = new Set(mine);
+  return {
+    numbers: numbers.map((n) => ({
+      id: n.id,
+      number: n.number,
+      name: n.name,
+      tollFree: n.tollFree,
+      pending: n.state !== "active",
+      verified: !n.tollFree || n.tfVerification === "verified",
+      allowed: !auth.restricted || own.has(n.id),
+    })),
+    canAssign: users.length > 1,
+    restricted: auth.restricted,
+    chatbotsEnabled: chatbot.value !== true,
+    quietHours: (quiet.value as QuietWindow[]).map(([s, e]) => [s, e] as [string, string]),
+    timezone: timezoneById(tzId).iana,
+  };
+}
+
+export async function counts(
+  ctx: AppContext,
+  auth: AuthContext,
+  opts: { isHideUnassignedNumbers: boolean },
+): Promise<ConversationCounts> {
+  const { scope, mine } = await scopeOf(ctx, auth, { mine: opts.isHideUnassignedNumbers });
+  return q.countUnread(ctx.db, scope, mine, opts.isHideUnassignedNumbers);
+}
+
+export async function listConversations(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: InboxFilters & { page: number; pageSize: number },
+): Promise<ListConversationsResponse> {
+  const { scope, mine } = await scopeOf(ctx, auth, { mine: query.isHideUnassignedNumbers });
+  const rows = await q.listPreviews(ctx.db, scope, query, query, mine);
+  return {
+    rows: rows.slice(0, query.pageSize).map(toPreview),
+    page: query.page,
+    hasMore: rows.length > query.pageSize,
+  };
+}
+
+export async function findConversation(
+  ctx: AppContext,
+  auth: AuthContext,
+  by: { number?: string; numberId?: number },
+) {
+  let id = by.numberId;
+  if (id === undefined) {
+    const phone = acceptSubscriberPhone(by.number ?? "")?.phone;
+    const found = phone ? await q.findSubscriberByPhone(ctx.db, auth.accountId, phone) : undefined;
+    if (!found) throw new AppError("NOT_FOUND", NOT_FOUND);
+    id = Number(found.id);
+  }
+  return getConversation(ctx, auth, id);
+}
+
+export async function getConversation(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+): Promise<ConversationDetail> {
+  const { sub, preview } = await visible(ctx, auth, id);
+  const [groups, fields, archive] = await Promise.all([
+    q.subscriberGroups(ctx.db, auth.accountId, id),
+    q.accountFields(ctx.db, auth.accountId),
+    q.conversationArchive(ctx.db, auth.accountId, id),
+  ]);
+  const attributes = fields
+    .filter((f) => sub.attributes[String(f.id)] !== undefined)
+    .map((f) => ({
+      subscriberFieldId: f.id,
+      name: f.name,
+      type: f.type,
+      data: sub.attributes[String(f.id)],
+    }));
+  const base = preview
+    ? toPreview(preview)
+    : {
+        id: sub.id,
+        numberId: sub.id,
+        number: sub.phone,
+        firstName: sub.firstName,
+        lastName: sub.lastName,
+        email: sub.email,
+        previewMessage: "",
+        lastTimestamp: sub.createdAt.toISOString(),
+        lastMessageType: "message",
+        read: true,
+        unreadMessages: 0,
+        archived: false,
+        blocked: false,
+        unsubscribed: false,
+        assignedUserId: null,
+        assignedUserName: null,
+        phoneNumberId: null,
+        sentFromNumber: null,
+        lastOutboundNumberId: null,
+      };
+  if (!preview) {
+    try {
+      await assertSendable(ctx, auth.accountId, sub.phone);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      base.unsubscribed = err.reason === "suppressed_opted_out";
+      base.blocked = err.reason === "suppressed_blocked";
+    }
+  }
+  return {
+    ...base,
+    exists: preview !== undefined,
+    countryId: sub.countryId,
+    signupMethod: sub.signupMethod,
+    createdAt: sub.createdAt.toISOString(),
+    groups,
+    attributes,
+    archivedAt: archive?.archivedAt?.toISOString() ?? null,
+    archivedBy: await q.archivedByName(ctx.db, archive?.archivedBy ?? null),
+  };
+}
+
+/**
+ * A page of the thread, newest page first, each page oldest-first (the newest message at the
+ * bottom). Markers (Archived, Unsubscribed) fall between the messages by time.
+ */
+export async function thread(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  query: { before?: number; pageSize: number; isOnlyChatbotMessages: boolean },
+): Promise<ThreadResponse> {
+  // Who may see it is asked alongside the reads; nothing is returned unless they may.
+  const [, fetched, total] = await Promise.all([
+    mayRead(ctx, auth, id),
+    q.threadMessages(ctx.db, auth.accountId, id, {
+      before: query.before,
+      limit: query.pageSize,
+      onlyChatbot: query.isOnlyChatbotMessages,
+    }),
+    q.countThread(ctx.db, auth.accountId, id, query.isOnlyChatbotMessages),
+  ]);
+  const hasMore = fetched.length > query.pageSize;
+  const page = fetched.slice(0, query.pageSize);
+  let rows: ConversationMessage[] = page.map(toThreadMessage);
+  if (!query.isOnlyChatbotMessages) {
+    // The markers of this page's time span: after the next older message (or all older ones when
+    // this is the oldest page) up to the newer page's first message (or now).
+    const newestBound = query.before
+      ? ((
+          await q.threadMessages(ctx.db, auth.accountId, id, {
+            before: query.before + 1,
+            limit: 0,
+            onlyChatbot: false,
+          })
+        )[0]?.createdAt ?? null)
+      : null;
+    const oldest = page[page.length - 1];
+    const from = hasMore && oldest ? oldest.createdAt : null;
+    const events = await q.threadEvents(ctx.db, id, { from, to: newestBound });
+    rows = rows.concat(events.map(toMarker));
+  }
+  rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return { rows, total, hasMore };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing one conversation
+
+export async function markRead(ctx: AppContext, auth: AuthContext, id: number) {
+  const { scope } = await visible(ctx, auth, id);
+  const ids = await q.updateConversations(ctx.db, scope, [id], "read = true, unread_count = 0");
+  changed(ctx, auth.accountId, ids);
+}
+
+export async function deleteMessage(ctx: AppContext, auth: AuthContext, messageId: number) {
+  const msg = await q.findMessage(ctx.db, auth.accountId, messageId);
+  if (!msg || msg.subscriberId === null) throw new AppError("NOT_FOUND", "Message not found");
+  await visible(ctx, auth, msg.subscriberId).catch(() => {
+    throw new AppError("NOT_FOUND", "Message not found");
+  });
+  await q.markMessageDeleted(ctx.db, auth.accountId, messageId);
+  await q.refreshPreview(ctx.db, auth.accountId, msg.subscriberId);
+  changed(ctx, auth.accountId, [msg.subscriberId]);
+  return { message: INBOX_TEXT.messageDeleted };
+}
+
+/** Users who may be given conversations of these numbers: unrestricted ones, and restricted ones with the number. */
+function mayHandle(u: q.AccountUserRow, phoneNumberIds: (number | null)[]) {
+  if (!u.restricted) return true;
+  return phoneNumberIds.every((n) => n === null || u.numberIds.includes(n));
+}
+
+export async function assignableUsers(
+  ctx: AppContext,
+  auth: AuthContext,
+  numberIds: number[],
+): Promise<AssignableUsersResponse> {
+  const { scope } = await scopeOf(ctx, auth);
+  const users = await q.accountUsers(ctx.db, auth.accountId);
+  const phoneNumberIds: (number | null)[] = [];
+  for (const id of numberIds.slice(0, 100)) {
+    const p = await q.findPreview(ctx.db, scope, id);
+    if (p) phoneNumberIds.push(p.phoneNumberId);
+  }
+  return {
+    canAssign: users.length > 1,
+    users: users
+      .filter((u) => mayHandle(u, phoneNumberIds))
+      .map((u) => ({
+        id: u.id,
+        name: `${u.firstName} ${u.lastName}`.trim() || u.username,
+        username: u.username,
+        isOwner: u.permissionLevel === PERMISSION_LEVEL.OWNER,
+      })),
+  };
+}
+
+async function assigneeFor(ctx: AppContext, auth: AuthContext, userId: number) {
+  const users = await q.accountUsers(ctx.db, auth.accountId);
+  const user = users.find((u) => u.id === userId);
+  if (!user) throw new AppError("NOT_FOUND", "User not found");
+  return user;
+}
+
+export async function assign(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  userId: number | null,
+) {
+  const { scope, preview } = await visible(ctx, auth, id);
+  if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (userId !== null) {
+    const user = await assigneeFor(ctx, auth, userId);
+    if (!mayHandle(user, [preview.phoneNumberId])) {
+      throw new AppError("VALIDATION", INBOX_TEXT.noAssignableUsers);
+    }
+  }
+  const ids = await q.updateConversations(ctx.db, scope, [id], "assigned_user_id = $1", [userId]);
+  changed(ctx, auth.accountId, ids);
+  return { message: userId === null ? INBOX_TEXT.bulkUnassigned : INBOX_TEXT.reassigned };
+}
+
+export async function archive(ctx: AppContext, auth: AuthContext, id: number) {
+  const { scope, preview } = await visible(ctx, auth, id);
+  if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const ids = await q.updateConversations(
+    ctx.db,
+    scope,
+    [id],
+    "archived_at = now(), archived_by = $1, last_message_type = 'Archived'",
+    [auth.userId],
+  );
+  if (ids.length && !preview.archivedAt) {
+    await q.insertEvent(ctx.db, {
+      accountId: auth.accountId,
+      subscriberId: id,
+      kind: "Archived",
+      userId: auth.userId,
+    });
+  }
+  changed(ctx, auth.accountId, ids);
+  return { message: INBOX_TEXT.archived };
+}
+
+export async function unarchive(ctx: AppContext, auth: AuthContext, id: number) {
+  const { scope, preview } = await visible(ctx, auth, id);
+  if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const ids = await q.updateConversations(
+    ctx.db,
+    scope,
+    [id],
+    `archived_at = null, archived_by = null,
+     last_message_type = case when last_message_type = 'Archived' then 'message' else last_message_type end`,
+  );
+  changed(ctx, auth.accountId, ids);
+  return { message: INBOX_TEXT.unarchived };
+}
+
+/** Opts the number out (consent log: by this user, from the inbox) and files the conversation. */
+export async function unsubscribe(ctx: AppContext, auth: AuthContext, id: number) {
+  const { sub, scope, preview } = await visible(ctx, auth, id);
+  await applyManualConsent(ctx, {
+    accountId: auth.accountId,
+    phone: sub.phone,
+    userId: auth.userId,
+    action: "opt_out",
+    detail: "Unsubscribed from the inbox",
+  });
+  if (preview) {
+    await q.insertEvent(ctx.db, {
+      accountId: auth.accountId,
+      subscriberId: id,
+      kind: "Unsubscribed",
+      userId: auth.userId,
+    });
+    await q.updateConversations(
+      ctx.db,
+      scope,
+      [id],
+      "archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $1), last_message_type = 'Unsubscribed'",
+      [auth.userId],
+    );
+  }
+  changed(ctx, auth.accountId, [id]);
+  return { message: INBOX_TEXT.unsubscribed };
+}
+
+/** Blocks the number (never sent to again) and takes the conversation out of every tab. */
+export async function block(ctx: AppContext, auth: AuthContext, id: number) {
+  const { sub, scope } = await visible(ctx, auth, id);
+  await applyManualConsent(ctx, {
+    accountId: auth.accountId,
+    phone: sub.phone,
+    userId: auth.userId,
+    action: "block",
+    detail: "Blocked from the inbox",
+  });
+  await q.updateConversations(ctx.db, scope, [id], "blocked_at = coalesce(blocked_at, now())");
+  changed(ctx, auth.accountId, [id]);
+  return { message: INBOX_TEXT.blocked };
+}
+
+export async function markAllRead(ctx: AppContext, auth: AuthContext) {
+  const { scope } = await scopeOf(ctx, auth);
+  const ids = await q.updateConversations(
+    ctx.db,
+    scope,
+    {
+      text: "select subscriber_id from conversations where account_id = $1 and read = false",
+      values: [auth.accountId],
+    },
+    "read = true, unread_count = 0",
+  );
+  changed(ctx, auth.accountId, ids.slice(0, 1000));
+  return { count: ids.length, message: INBOX_TEXT.allRead };
+}
+
+const BULK: Record<BulkRequest["action"], { set: string; message: string; withUser?: boolean }> = {
+  assign: { set: "assigned_user_id = $1", message: INBOX_TEXT.bulkReassigned, withUser: true },
+  unassign: { set: "assigned_user_id = null", message: INBOX_TEXT.bulkUnassigned },
+  read: { set: "read = true, unread_count = 0", message: INBOX_TEXT.bulkRead },
+  unread: {
+    set: "read = false, unread_count = greatest(unread_count, 1)",
+    message: INBOX_TEXT.bulkUnread,
+  },
+  archive: {
+    set: "archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $1), last_message_type = 'Archived'",
+    message: INBOX_TEXT.bulkArchived,
+    withUser: true,
+  },
+  unarchive: {
+    set: `archived_at = null, archived_by = null,
+          last_message_type = case when last_message_type = 'Archived' then 'message' else last_message_type end`,
+    message: INBOX_TEXT.bulkUnarchived,
+  },
+};
+
+/** A bulk action on the chosen ids, or on everything the filter matches minus exclusions. */
+export async function bulk(ctx: AppContext, auth: AuthContext, req: BulkRequest) {
+  const hide = req.selection.mode === "all" && req.selection.filters.isHideUnassignedNumbers;
+  const { scope, mine } = await scopeOf(ctx, auth, { mine: hide });
+  const action = BULK[req.action];
+  let value: number | undefined;
+  if (req.action === "assign") {
+    const user = await assigneeFor(ctx, auth, req.userId!);
+    // Every conversation must be one the user may handle: refuse rather than half-assign.
+    if (user.restricted) {
+      const sel =
+        req.selection.mode === "ids"
+          ? { text: "select unnest($1::bigint[])", values: [req.selection.numberIds] }
+          : q.filteredIdsSql(scope, req.selection.filters, req.selection.excludedIds, mine);
+      const { rows } = await ctx.db.$client.query<{ n: string }>(
+        `select count(*) as n from conversations c
+          where c.account_id = $1 and c.subscriber_id in (${sel.text.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + 2}`)})
+            and c.phone_number_id is not null and c.phone_number_id <> all($2::int[])`,
+        [auth.accountId, user.numberIds, ...sel.values],
+      );
+      if (Number(rows[0]!.n) > 0) throw new AppError("VALIDATION", INBOX_TEXT.noAssignableUsers);
+    }
+    value = user.id;
+  } else if (action.withUser) {
+    value = auth.userId;
+  }
+  const ids =
+    req.selection.mode === "ids"
+      ? req.selection.numberIds
+      : q.filteredIdsSql(scope, req.selection.filters, req.selection.excludedIds, mine);
+  if (req.action === "archive") await q.insertArchivedMarkers(ctx.db, scope, ids, auth.userId);
+  const changedIds = await q.updateConversations(
+    ctx.db,
+    scope,
+    ids,
+    action.set,
+    value === undefined ? [] : [value],
+  );
+  changed(ctx, auth.accountId, changedIds.slice(0, 1000));
+  return { count: changedIds.length, message: action.message };
+}
+
+/** The conversation as CSV (Date, Direction, From, To, Message, Status, Attachments, Sent by). */
+export async function exportConversation(ctx: AppContext, auth: AuthContext, id: number) {
+  const { sub } = await visible(ctx, auth, id);
+  const lines: string[][] = [
+    ["Date", "Direction", "From", "To", "Message", "Status", "Attachments", "Sent By"],
+  ];
+  for await (const r of q.exportRows(ctx.db, auth.accountId, id)) {
+    lines.push([
+      r.createdAt.toISOString(),
+      r.direction === "inbound" ? "Reply" : "Message",
+      r.fromNumber,
+      r.toNumber,
+      defuse(r.body),
+      r.status,
+      r.mediaUrls.map((u) => attachmentOf(u).url).join(" "),
+      r.username ?? "",
+    ]);
+  }
+  const name = `${sub.firstName} ${sub.lastName}`.trim() || sub.phone;
+  return {
+    fileName: `conversation-${name.replace(/[^\w+-]+/g, "-")}.csv`,
+    csv: stringify(lines),
+  };
+}
+
+/** A spreadsheet must not run a cell as a formula. */
+function defuse(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending in a conversation
+
+export async function send(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: InboxSendRequest,
+): Promise<ConversationMessage> {
+  const { sub } = await visible(ctx, auth, id);
+  const text = input.message.trim();
+  if (!text && input.mediaUrls.length === 0) throw new AppError("VALIDATION", "Enter message");
+  try {
+    await assertSendable(ctx, auth.accountId, sub.phone);
+  } catch (err) {
+    if (err instanceof AppError && err.reason === "suppressed_opted_out")
+      throw new AppError("CONFLICT", INBOX_TEXT.unsubscribedSend, { reason: err.reason });
+    throw err;
+  }
+  const from = await resolveSendingNumber(ctx, auth, input.phoneNumberId);
+  if (!input.sendAnyway) {
+    const [quiet, tzId] = await Promise.all([
+      getAccountSetting(ctx, auth, "quiet_hours"),
+      q.accountTimezoneId(ctx.db, auth.accountId),
+    ]);
+    const local = new TZDate(Date.now(), timezoneById(tzId).iana);
+    const hhmm = `${String(local.getHours()).padStart(2, "0")}:${String(local.getMinutes()).padStart(2, "0")}`;
+    if (isQuietTime(quiet.value as QuietWindow[], hhmm)) {
+      throw new AppError(
+        "QUIET_HOURS",
+        "It is quiet hours for your account right now. Send anyway?",
+        { reason: "quiet_hours" },
+      );
+    }
+  }
+  const signature = await activeSignature(ctx, auth);
+  const composed = signature ? `${text}\n${signature}` : text;
+  const expanded = await expandLinkTokens(ctx, auth.accountId, composed);
+  const body = expanded.text.replaceAll(LINK_RECIPIENT, String(sub.id));
+  const isMms = input.mediaUrls.length > 0;
+  const credits = creditsFor(body, isMms);
+  await chargeCredits(ctx.db.$client, auth.accountId, credits, {
+    reason: "charge",
+    description: `Inbox message to ${sub.phone}`,
+  });
+  const outcome = await sendMessage(ctx, {
+    accountId: auth.accountId,
+    from: { id: from.id, number: from.number },
+    to: sub.phone,
+    body,
+    mediaUrls: isMms ? input.mediaUrls : undefined,
+    source: "inbox",
+    subscriberId: sub.id,
+    userId: auth.userId,
+  });
+  if (FAILED.has(outcome.status)) {
+    await refundCredits(ctx.db.$client, auth.accountId, credits, { messageId: outcome.id });
+  }
+  await q.upsertOnSend(ctx.db, {
+    accountId: auth.accountId,
+    subscriberId: sub.id,
+    phoneNumberId: from.id,
+    messageId: outcome.id,
+    preview: previewOf(body || "MMS"),
+  });
+  changed(ctx, auth.accountId, [sub.id]);
+  const [row] = await q.threadMessages(ctx.db, auth.accountId, sub.id, {
+    before: outcome.id + 1,
+    limit: 0,
+    onlyChatbot: false,
+  });
+  return toThreadMessage(row!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbound (called by the carrier ingress after compliance)
+
+export interface InboundForInbox {
+  accountId: number;
+  phoneNumberId: number;
+  messageId: number;
+  from: string;
+  body: string;
+  mediaUrls: string[];
+  /** What compliance did with it: a STOP/START/HELP is linked to its subscriber, no more. */
+  compliance: "stop" | "start" | "help" | null;
+}
+
+/**
+ * An inbound text: linked to its subscriber (created when the number is new), then the
+ * conversation moves to the top, gains an unread message, leaves the archive, and every open
+ * screen of the account hears of it.
+ */
+export async function receiveReply(ctx: AppContext, m: InboundForInbox) {
+  if (m.compliance) {
+    const known = await q.findSubscriberByPhone(ctx.db, m.accountId, m.from);
+    if (!known) return;
+    const subscriberId = Number(known.id);
+    await q.linkMessageToSubscriber(ctx.db, m.messageId, subscriberId);
+    if (m.compliance === "stop") {
+      const exists = await q.findPreview(
+        ctx.db,
+        { accountId: m.accountId, userId: 0, numberIds: null },
+        subscriberId,
+      );
+      if (exists) {
+        await q.insertEvent(ctx.db, {
+          accountId: m.accountId,
+          subscriberId,
+          kind: "Unsubscribed",
+          userId: null,
+        });
+      }
+    }
+    changed(ctx, m.accountId, [subscriberId]);
+    return;
+  }
+  const subscriberId = Number(await q.subscriberForInbound(ctx.db, m.accountId, m.from));
+  await q.linkMessageToSubscriber(ctx.db, m.messageId, subscriberId);
+  const at = new Date();
+  await q.upsertOnReply(ctx.db, {
+    accountId: m.accountId,
+    subscriberId,
+    phoneNumberId: m.phoneNumberId,
+    messageId: m.messageId,
+    preview: previewOf(m.body || (m.mediaUrls.length ? "MMS" : "")),
+    at,
+  });
+  publish(
+    ctx,
+    m.accountId,
+    "reply",
+    {
+      numberId: subscriberId,
+      replyId: m.messageId,
+      body: m.body,
+      attachment: m.mediaUrls[0] ?? null,
+      number: m.from,
+      phoneNumberId: m.phoneNumberId,
+      createdAt: at.toISOString(),
+    },
+    { phoneNumberId: m.phoneNumberId },
+  );
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type AppContext, authOf } from "../http/context";
+import { requireAuth } from "../http/session";
+import { attachRealtime } from "./realtime";
+import { createRealtimeToken } from "./realtime-token";
+
+const tokenResponse = z.object({ token: z.string() });
+
+/** The socket server on this HTTP server, and the short-lived token a browser opens it with. */
+export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
+  attachRealtime(app, ctx);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/realtime/token",
+    { preHandler: requireAuth, schema: { tags: ["realtime"], response: { 200: tokenResponse } } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      reply.header("cache-control", "no-store");
+      return { token: await createRealtimeToken(ctx.db, auth) };
+    },
+  );
+}

@@ -1,0 +1,161 @@
+import type { Server as HttpServer } from "node:http";
+import { createAdapter } from "@socket.io/postgres-adapter";
+import { and, eq } from "drizzle-orm";
+import pg from "pg";
+import { Server } from "socket.io";
+import {
+  REALTIME_PATH,
+  type RealtimeEvent,
+  type RealtimeEvents,
+} from "../../domain/realtime-events";
+import type { Db } from "../db/connection";
+import { userPhoneNumbers, users } from "../db/schema";
+import type { AppContext } from "../http/context";
+import { verifyRealtimeToken } from "./realtime-token";
+
+/**
+ * Realtime fan-out: one socket.io server per process, joined to every other process through
+ * @socket.io/postgres-adapter (LISTEN/NOTIFY on the app's database), so `publish` from any web or
+ * worker process reaches every browser of the account wherever its socket is connected.
+ *
+ * Rooms: every socket joins `a:<account>`; a socket of an unrestricted user also joins
+ * `a:<account>:all`, a restricted user's joins `a:<account>:n:<phoneNumberId>` for each number
+ * they may use. An event about one of our numbers goes to `:all` plus that number's room, so a
+ * restricted user never receives a conversation of a number they cannot see.
+ */
+interface Realtime {
+  io: Server;
+  pool: pg.Pool;
+  closed: boolean;
+}
+
+const servers = new WeakMap<AppContext, Realtime>();
+
+const accountRoom = (accountId: number) => `a:${accountId}`;
+const allNumbersRoom = (accountId: number) => `a:${accountId}:all`;
+const numberRoom = (accountId: number, phoneNumberId: number) =>
+  `a:${accountId}:n:${phoneNumberId}`;
+
+function createServer(ctx: AppContext, httpServer?: HttpServer): Realtime {
+  // A pool of its own: the adapter keeps one connection LISTENing for good, which must neither
+  // starve the app's pool nor keep it from closing.
+  const options = ctx.db.$client.options;
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: 3,
+    application_name: "parley-realtime",
+  });
+  pool.on("error", () => {});
+  // The adapter keeps its LISTEN client checked out, where the pool no longer catches its errors:
+  // a connection dropped by the server must not crash the process (the adapter reconnects).
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const realtime = { closed: false } as Realtime;
+  const io = new Server({
+    path: REALTIME_PATH,
+    serveClient: false,
+    // Same origin only: the web app is served by this very server.
+    cors: undefined,
+    adapter: createAdapter(pool, {
+      // Errors while closing (the database going away first) are expected at shutdown.
+      errorHandler: (err: Error) => {
+        if (!realtime.closed) console.error("realtime adapter:", err.message);
+      },
+    }) as never,
+  });
+  if (httpServer) io.attach(httpServer);
+  io.use(async (socket, next) => {
+    try {
+      const claims = await verifyRealtimeToken(ctx.db, socket.handshake.auth?.token);
+      const rooms = claims ? await roomsOf(ctx.db, claims.accountId, claims.userId) : null;
+      if (!rooms) return next(new Error("unauthorized"));
+      socket.data.accountId = claims!.accountId;
+      socket.data.userId = claims!.userId;
+      await socket.join(rooms);
+      next();
+    } catch {
+      next(new Error("unavailable"));
+    }
+  });
+  return Object.assign(realtime, { io, pool });
+}
+
+/** The rooms of a user of the account; null when the user no longer belongs to it. */
+async function roomsOf(db: Db, accountId: number, userId: number): Promise<string[] | null> {
+  const [user] = await db
+    .select({ restricted: users.restricted })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+  if (!user) return null;
+  const rooms = [accountRoom(accountId), `u:${userId}`];
+  if (!user.restricted) return [...rooms, allNumbersRoom(accountId)];
+  const numbers = await db
+    .select({ id: userPhoneNumbers.phoneNumberId })
+    .from(userPhoneNumbers)
+    .where(eq(userPhoneNumbers.userId, userId));
+  return [...rooms, ...numbers.map((n) => numberRoom(accountId, n.id))];
+}
+
+/**
+ * Serves the socket on this process's HTTP server (web and all roles). Closed before the HTTP
+ * server, so open websockets do not hold its close.
+ */
+export function attachRealtime(
+  app: { server: HttpServer; addHook(name: "preClose", fn: () => Promise<void>): unknown },
+  ctx: AppContext,
+) {
+  const realtime = createServer(ctx, app.server);
+  servers.set(ctx, realtime);
+  app.addHook("preClose", () => closeRealtime(ctx));
+}
+
+function realtimeOf(ctx: AppContext): Realtime {
+  let realtime = servers.get(ctx);
+  if (!realtime) {
+    // A worker process serves no sockets: a detached server still broadcasts through the adapter.
+    realtime = createServer(ctx);
+    servers.set(ctx, realtime);
+  }
+  return realtime;
+}
+
+/**
+ * Sends `event` to every socket of the account, in every process. With `phoneNumberId`, only to
+ * users who may see that number (everyone but restricted users without it). Never throws: a
+ * message must be recorded even when nobody can be told about it right now.
+ */
+export function publish<E extends RealtimeEvent>(
+  ctx: AppContext,
+  accountId: number,
+  event: E,
+  payload: RealtimeEvents[E],
+  opts: { phoneNumberId?: number | null } = {},
+): void {
+  try {
+    const realtime = realtimeOf(ctx);
+    if (realtime.closed) return;
+    const rooms =
+      opts.phoneNumberId != null
+        ? [allNumbersRoom(accountId), numberRoom(accountId, opts.phoneNumberId)]
+        : [accountRoom(accountId)];
+    realtime.io.to(rooms).emit(event, payload);
+  } catch (err) {
+    console.error("realtime publish failed:", err instanceof Error ? err.message : err);
+  }
+}
+
+/** Closes this process's sockets, the adapter and its connections (at shutdown). */
+export async function closeRealtime(ctx: AppContext): Promise<void> {
+  const realtime = servers.get(ctx);
+  if (!realtime || realtime.closed) return;
+  realtime.closed = true;
+  const { io, pool } = realtime;
+  io.local.disconnectSockets(true);
+  io.engine?.close();
+  await Promise.allSettled(
+    [io.of("/")].map(async (nsp) => {
+      await nsp.adapter.close();
+    }),
+  );
+  // The adapter takes its LISTEN connection asynchronously; give a late one a moment to return.
+  await Promise.race([pool.end(), new Promise((r) => setTimeout(r, 2000))]);
+}

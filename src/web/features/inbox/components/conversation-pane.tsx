@@ -1,0 +1,324 @@
+import {
+  ActionIcon,
+  Badge,
+  Center,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconArrowLeft,
+  IconBan,
+  IconDotsVertical,
+  IconDownload,
+  IconInfoCircle,
+  IconMessageOff,
+  IconUserMinus,
+} from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { displayPhone } from "../../../../domain/contact-display";
+import { INBOX_TEXT, type InboxContext } from "../../../../domain/inbox.schemas";
+import { signupMethodLabel } from "../../../../domain/signup-methods";
+import { LoadFailed } from "../../../components/load-failed";
+import { useCurrentAccount } from "../../../lib/current-account";
+import { formatDateTime } from "../../../lib/format-date-time";
+import { notify } from "../../../lib/notify";
+import {
+  markRead,
+  refreshInbox,
+  useAssign,
+  useAssignableUsers,
+  useConversation,
+  useConversationAction,
+} from "../api/inbox-api";
+import { contactName } from "./conversation-list";
+import classes from "./inbox.module.css";
+import { ReplyBox } from "./reply-box";
+import { Thread } from "./thread";
+
+function attributeText(data: unknown): string {
+  if (data === null || data === undefined) return "";
+  if (Array.isArray(data)) return data.join(", ");
+  if (typeof data === "boolean") return data ? "Yes" : "No";
+  if (typeof data === "object")
+    return Object.values(data as Record<string, unknown>)
+      .filter(Boolean)
+      .join(", ");
+  return String(data);
+}
+
+/** One conversation: header with assignment and actions, the thread, and the reply box. */
+export function ConversationPane(props: {
+  id: number;
+  context: InboxContext;
+  timeZone: string;
+  onlyChatbot: boolean;
+  showBack: boolean;
+  embedded: boolean;
+  onBack: () => void;
+  /** Archive, unarchive, block, unsubscribe: the conversation leaves the list and closes. */
+  onClosed: () => void;
+}) {
+  const me = useCurrentAccount();
+  const qc = useQueryClient();
+  const conversation = useConversation(props.id);
+  const action = useConversationAction();
+  const assign = useAssign();
+  const [infoOpen, setInfoOpen] = useState(false);
+  const c = conversation.data;
+  const users = useAssignableUsers([props.id], Boolean(c?.exists) && props.context.canAssign);
+
+  // Opening a conversation marks it read.
+  const unread = c ? !c.read || c.unreadMessages > 0 : false;
+  useEffect(() => {
+    if (!unread) return;
+    void markRead(props.id).then(
+      () => refreshInbox(qc, [props.id]),
+      () => {},
+    );
+  }, [props.id, unread, qc]);
+
+  if (conversation.isError) {
+    return (
+      <Center h="100%">
+        <LoadFailed
+          icon={<IconMessageOff size={26} />}
+          title="This conversation could not be loaded"
+          query={conversation}
+        />
+      </Center>
+    );
+  }
+  if (!c) {
+    return (
+      <Center h="100%">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+
+  const run = (kind: "archive" | "unarchive" | "unsubscribe" | "block") =>
+    action.mutate(
+      { id: c.id, action: kind },
+      {
+        onSuccess: (r) => {
+          notify.success(r.message);
+          props.onClosed();
+        },
+      },
+    );
+  const confirm = (kind: "unsubscribe" | "block") =>
+    modals.openConfirmModal({
+      title: kind === "block" ? "Block Contact" : "Unsubscribe Contact",
+      children: (
+        <Text size="sm">
+          {kind === "block"
+            ? `Block ${contactName(c)}? They will not receive any more messages and the conversation leaves the inbox.`
+            : `Unsubscribe ${contactName(c)}? They will not receive any more messages unless they text START.`}
+        </Text>
+      ),
+      labels: { confirm: kind === "block" ? "Block" : "Unsubscribe", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () => run(kind),
+    });
+
+  const assignable = users.data?.users ?? [];
+  const others = assignable.filter((u) => u.id !== me?.userId);
+  const owner = assignable.find((u) => u.isOwner && u.id !== me?.userId);
+  const assignOptions = [
+    { value: "none", label: "None" },
+    ...(assignable.some((u) => u.id === me?.userId)
+      ? [{ value: String(me!.userId), label: "Me" }]
+      : []),
+    ...(owner ? [{ value: String(owner.id), label: "Account Owner" }] : []),
+    ...others
+      .filter((u) => u.id !== owner?.id)
+      .map((u) => ({ value: String(u.id), label: u.name })),
+  ];
+  const noAssignees = users.isSuccess && assignable.length === 0;
+
+  return (
+    <>
+      <div className={classes.detailHeader}>
+        {props.showBack && (
+          <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={props.onBack}>
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+        )}
+        <Stack gap={0} style={{ flex: "1 1 160px", minWidth: 0 }}>
+          <Text fw={600} truncate data-testid="conversation-title">
+            {contactName(c)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {displayPhone(c.number)}
+          </Text>
+        </Stack>
+        <Group gap={4}>
+          {c.unsubscribed && (
+            <Badge color="red" variant="light">
+              Unsubscribed
+            </Badge>
+          )}
+          {c.archived && (
+            <Badge color="gray" variant="light">
+              Archived
+            </Badge>
+          )}
+        </Group>
+        {props.context.canAssign && c.exists && (
+          <Tooltip label={INBOX_TEXT.noAssignableUsers} disabled={!noAssignees} multiline w={260}>
+            <Select
+              aria-label="Assigned to"
+              size="xs"
+              w={170}
+              data={assignOptions}
+              value={c.assignedUserId === null ? "none" : String(c.assignedUserId)}
+              placeholder={c.assignedUserName ?? "None"}
+              allowDeselect={false}
+              disabled={noAssignees || assign.isPending}
+              nothingFoundMessage={INBOX_TEXT.noAssignableUsers}
+              onChange={(v) =>
+                assign.mutate(
+                  { id: c.id, userId: v && v !== "none" ? Number(v) : null },
+                  { onSuccess: (r) => notify.success(r.message) },
+                )
+              }
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Tooltip>
+        )}
+        <Tooltip label="Contact details">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label="Contact details"
+            onClick={() => setInfoOpen(true)}
+          >
+            <IconInfoCircle size={18} />
+          </ActionIcon>
+        </Tooltip>
+        {c.exists && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label="Conversation actions">
+                <IconDotsVertical size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {c.archived ? (
+                <Menu.Item
+                  leftSection={<IconArchiveOff size={16} />}
+                  onClick={() => run("unarchive")}
+                >
+                  Unarchive
+                </Menu.Item>
+              ) : (
+                <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => run("archive")}>
+                  Archive
+                </Menu.Item>
+              )}
+              {!props.embedded && (
+                <Menu.Item
+                  leftSection={<IconDownload size={16} />}
+                  component="a"
+                  href={`/api/inbox/conversations/${c.id}/export`}
+                  download
+                >
+                  Export
+                </Menu.Item>
+              )}
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconUserMinus size={16} />}
+                disabled={c.unsubscribed}
+                onClick={() => confirm("unsubscribe")}
+              >
+                Unsubscribe
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconBan size={16} />}
+                onClick={() => confirm("block")}
+              >
+                Block
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </div>
+      <Thread conversationId={c.id} onlyChatbot={props.onlyChatbot} timeZone={props.timeZone} />
+      <ReplyBox conversation={c} context={props.context} />
+
+      <Drawer
+        opened={infoOpen}
+        onClose={() => setInfoOpen(false)}
+        position="right"
+        title="Contact details"
+        size={340}
+        zIndex={400}
+      >
+        <Stack gap="sm" data-testid="subscriber-panel">
+          <div>
+            <Text fw={600}>{contactName(c)}</Text>
+            <Text size="sm" c="dimmed">
+              {displayPhone(c.number)}
+            </Text>
+            {c.email && <Text size="sm">{c.email}</Text>}
+          </div>
+          <Text size="xs" c="dimmed">
+            Signed up {formatDateTime(c.createdAt, props.timeZone)} ·{" "}
+            {signupMethodLabel(c.signupMethod)}
+          </Text>
+          {c.archivedAt && (
+            <Text size="xs" c="dimmed">
+              Archived {formatDateTime(c.archivedAt, props.timeZone)}
+              {c.archivedBy ? ` by ${c.archivedBy}` : ""}
+            </Text>
+          )}
+          <Divider label="Groups" labelPosition="left" />
+          {c.groups.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Not in any group
+            </Text>
+          ) : (
+            <Group gap={4}>
+              {c.groups.map((g) => (
+                <Badge key={g.id} variant="light">
+                  {g.name}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          <Divider label="Attributes" labelPosition="left" />
+          {c.attributes.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No attributes
+            </Text>
+          ) : (
+            c.attributes.map((a) => (
+              <Group key={a.subscriberFieldId} justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {a.name}
+                </Text>
+                <Text size="sm" ta="right">
+                  {attributeText(a.data)}
+                </Text>
+              </Group>
+            ))
+          )}
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,362 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Indicator,
+  Menu,
+  Popover,
+  Select,
+  Stack,
+  Switch,
+  Tabs,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import {
+  IconAdjustmentsHorizontal,
+  IconArchive,
+  IconArchiveOff,
+  IconChecks,
+  IconListCheck,
+  IconMail,
+  IconMailOpened,
+  IconMessagePlus,
+  IconSearch,
+  IconUserCheck,
+  IconUserMinus,
+} from "@tabler/icons-react";
+import { displayPhone } from "../../../../domain/contact-display";
+import {
+  type BulkAction,
+  badgeCount,
+  type ConversationCounts,
+  INBOX_TAB_LABEL,
+  INBOX_TABS,
+  type InboxContext,
+  type InboxFilters,
+  type InboxTab,
+} from "../../../../domain/inbox.schemas";
+import { notify } from "../../../lib/notify";
+import { useAssignableUsers, useBulk, useMarkAllRead, useStaticGroups } from "../api/inbox-api";
+import { isEmpty, type Selection } from "../lib/selection";
+import classes from "./inbox.module.css";
+
+export interface FilterDraft {
+  status: InboxTab;
+  query: string;
+  groupId: number | undefined;
+  number: number | undefined;
+  sortByUnread: boolean;
+  isHideUnassignedNumbers: boolean;
+  isOnlyChatbot: boolean;
+}
+
+const SAVED_KEY = "parley.inbox.filters";
+
+/** Sort by unread and hide unassigned numbers are remembered (hiding defaults on for restricted users). */
+export function loadSavedFilters(restricted: boolean) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SAVED_KEY) ?? "{}") as Partial<FilterDraft>;
+    return {
+      sortByUnread: saved.sortByUnread === true,
+      isHideUnassignedNumbers:
+        typeof saved.isHideUnassignedNumbers === "boolean"
+          ? saved.isHideUnassignedNumbers
+          : restricted,
+    };
+  } catch {
+    return { sortByUnread: false, isHideUnassignedNumbers: restricted };
+  }
+}
+
+export function saveFilters(f: FilterDraft) {
+  localStorage.setItem(
+    SAVED_KEY,
+    JSON.stringify({
+      sortByUnread: f.sortByUnread,
+      isHideUnassignedNumbers: f.isHideUnassignedNumbers,
+    }),
+  );
+}
+
+function TabLabel({ tab, counts }: { tab: InboxTab; counts: ConversationCounts | undefined }) {
+  const n = counts?.[tab] ?? 0;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {INBOX_TAB_LABEL[tab]}
+      {n > 0 && (
+        <Badge size="xs" variant="filled" data-testid={`count-${tab}`}>
+          {badgeCount(n)}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Tabs with unread counts, search, filters, bulk actions and mark all read. */
+export function InboxToolbar(props: {
+  draft: FilterDraft;
+  onChange: (patch: Partial<FilterDraft>) => void;
+  onClear: () => void;
+  counts: ConversationCounts | undefined;
+  context: InboxContext | undefined;
+  filters: InboxFilters;
+  selection: Selection;
+  selecting: boolean;
+  onSelectingChange: (on: boolean) => void;
+  onSelectAll: (all: boolean) => void;
+  selectedCount: number | null;
+  onBulkDone: () => void;
+  onCompose: () => void;
+  mobile: boolean;
+}) {
+  const { draft, context } = props;
+  const tabs = INBOX_TABS.filter(
+    (t) => context?.canAssign || (t !== "assigned" && t !== "unassigned"),
+  );
+  const groups = useStaticGroups();
+  const bulk = useBulk();
+  const markAll = useMarkAllRead();
+  const users = useAssignableUsers([], props.selecting && Boolean(context?.canAssign));
+  const activeFilters =
+    (draft.groupId ? 1 : 0) +
+    (draft.number ? 1 : 0) +
+    (draft.sortByUnread ? 1 : 0) +
+    (draft.isOnlyChatbot ? 1 : 0) +
+    (draft.isHideUnassignedNumbers ? 1 : 0);
+
+  const runBulk = (action: BulkAction, userId?: number) => {
+    const s = props.selection;
+    bulk.mutate(
+      {
+        action,
+        userId,
+        selection:
+          s.mode === "ids"
+            ? { mode: "ids", numberIds: [...s.ids] }
+            : { mode: "all", filters: props.filters, excludedIds: [...s.ids] },
+      },
+      {
+        onSuccess: (r) => {
+          notify.success(r.message);
+          props.onBulkDone();
+        },
+      },
+    );
+  };
+
+  const numbers = context?.numbers.filter((n) => n.allowed) ?? [];
+  const noneSelected = isEmpty(props.selection);
+
+  return (
+    <div className={classes.listHeader}>
+      <Stack gap={8}>
+        {props.mobile ? (
+          <Select
+            aria-label="Type"
+            size="sm"
+            data={tabs.map((t) => ({
+              value: t,
+              label: `${INBOX_TAB_LABEL[t]}${props.counts?.[t] ? ` (${badgeCount(props.counts[t])})` : ""}`,
+            }))}
+            value={draft.status}
+            onChange={(v) => v && props.onChange({ status: v as InboxTab })}
+            allowDeselect={false}
+          />
+        ) : (
+          <Tabs
+            value={draft.status}
+            onChange={(v) => v && props.onChange({ status: v as InboxTab })}
+          >
+            <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
+              {tabs.map((t) => (
+                <Tabs.Tab key={t} value={t} px={8} fz="sm" style={{ flexShrink: 0 }}>
+                  <TabLabel tab={t} counts={props.counts} />
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        )}
+        <Group gap={6} wrap="nowrap">
+          <TextInput
+            aria-label="Search conversations"
+            placeholder="Search"
+            leftSection={<IconSearch size={16} />}
+            size="sm"
+            value={draft.query}
+            onChange={(e) => props.onChange({ query: e.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+          <Popover position="bottom-end" shadow="md" width={280} withinPortal trapFocus>
+            <Popover.Target>
+              <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} offset={4}>
+                <Tooltip label="Filters">
+                  <ActionIcon variant="default" size="lg" aria-label="Filters">
+                    <IconAdjustmentsHorizontal size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Indicator>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap="sm">
+                <Select
+                  label="Group"
+                  placeholder="Any group"
+                  clearable
+                  searchable
+                  data={(groups.data?.rows ?? []).map((g) => ({
+                    value: String(g.id),
+                    label: g.name,
+                  }))}
+                  value={draft.groupId ? String(draft.groupId) : null}
+                  onChange={(v) => props.onChange({ groupId: v ? Number(v) : undefined })}
+                  nothingFoundMessage="No options"
+                  comboboxProps={{ withinPortal: false }}
+                />
+                <Select
+                  label="Outbound number"
+                  placeholder="Any number"
+                  clearable
+                  data={numbers.map((n) => ({
+                    value: String(n.id),
+                    label: n.name
+                      ? `${n.name} · ${displayPhone(n.number)}`
+                      : displayPhone(n.number),
+                  }))}
+                  value={draft.number ? String(draft.number) : null}
+                  onChange={(v) => props.onChange({ number: v ? Number(v) : undefined })}
+                  nothingFoundMessage="No options"
+                  comboboxProps={{ withinPortal: false }}
+                />
+                <Switch
+                  label="Sort by unread"
+                  checked={draft.sortByUnread}
+                  onChange={(e) => props.onChange({ sortByUnread: e.currentTarget.checked })}
+                />
+                <Switch
+                  label="Hide unassigned numbers"
+                  description="Only conversations of numbers assigned to you"
+                  checked={draft.isHideUnassignedNumbers}
+                  onChange={(e) =>
+                    props.onChange({ isHideUnassignedNumbers: e.currentTarget.checked })
+                  }
+                />
+                {context?.chatbotsEnabled && (
+                  <Switch
+                    label="Chatbot messages only"
+                    checked={draft.isOnlyChatbot}
+                    onChange={(e) => props.onChange({ isOnlyChatbot: e.currentTarget.checked })}
+                  />
+                )}
+                <Button variant="default" size="xs" onClick={props.onClear}>
+                  Clear
+                </Button>
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+          <Tooltip label={props.selecting ? "Stop selecting" : "Select conversations"}>
+            <ActionIcon
+              variant={props.selecting ? "filled" : "default"}
+              size="lg"
+              aria-label="Select conversations"
+              aria-pressed={props.selecting}
+              onClick={() => props.onSelectingChange(!props.selecting)}
+            >
+              <IconListCheck size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {!props.mobile && (
+            <Tooltip label="New conversation">
+              <ActionIcon size="lg" aria-label="New conversation" onClick={props.onCompose}>
+                <IconMessagePlus size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+        {props.selecting && (
+          <Group gap={6} justify="space-between" wrap="nowrap" data-testid="bulk-bar">
+            <Checkbox
+              size="xs"
+              label={
+                props.selection.mode === "all"
+                  ? props.selection.ids.size
+                    ? `All matching, ${props.selection.ids.size} excluded`
+                    : "All matching"
+                  : `${props.selectedCount ?? 0} selected`
+              }
+              checked={props.selection.mode === "all"}
+              indeterminate={props.selection.mode === "ids" && props.selection.ids.size > 0}
+              onChange={(e) => props.onSelectAll(e.currentTarget.checked)}
+            />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button size="xs" variant="light" disabled={noneSelected} loading={bulk.isPending}>
+                  Actions
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {context?.canAssign && (
+                  <>
+                    <Menu.Label>Assign to</Menu.Label>
+                    {(users.data?.users ?? []).map((u) => (
+                      <Menu.Item
+                        key={u.id}
+                        leftSection={<IconUserCheck size={16} />}
+                        onClick={() => runBulk("assign", u.id)}
+                      >
+                        {u.name}
+                      </Menu.Item>
+                    ))}
+                    <Menu.Item
+                      leftSection={<IconUserMinus size={16} />}
+                      onClick={() => runBulk("unassign")}
+                    >
+                      Unassign
+                    </Menu.Item>
+                    <Menu.Divider />
+                  </>
+                )}
+                <Menu.Item
+                  leftSection={<IconMailOpened size={16} />}
+                  onClick={() => runBulk("read")}
+                >
+                  Mark read
+                </Menu.Item>
+                <Menu.Item leftSection={<IconMail size={16} />} onClick={() => runBulk("unread")}>
+                  Mark unread
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconArchive size={16} />}
+                  onClick={() => runBulk("archive")}
+                >
+                  Archive
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconArchiveOff size={16} />}
+                  onClick={() => runBulk("unarchive")}
+                >
+                  Unarchive
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconChecks size={14} />}
+            loading={markAll.isPending}
+            onClick={() =>
+              markAll.mutate(undefined, { onSuccess: (r) => notify.success(r.message) })
+            }
+          >
+            Mark all read
+          </Button>
+        </Group>
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,327 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { IconPaperclip, IconSend } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { displayPhone } from "../../../../domain/contact-display";
+import {
+  type ConversationDetail,
+  INBOX_TEXT,
+  type InboxContext,
+} from "../../../../domain/inbox.schemas";
+import { findShortenerUrl, LINK_TEXTS, linkToken } from "../../../../domain/links";
+import { isQuietTime } from "../../../../domain/quiet-hours";
+import {
+  type EditorAttachment,
+  MessageEditor,
+} from "../../../components/message-editor/message-editor";
+import { SignatureTool } from "../../../components/message-editor/signature-tool";
+import { activeSignature, useSignature } from "../../../components/message-editor/use-signature";
+import { useCreateLink } from "../../../components/message-tools/api";
+import { ApiError } from "../../../lib/api-client";
+import { useCurrentAccount } from "../../../lib/current-account";
+import { notify } from "../../../lib/notify";
+import { uploadAttachment, useSendInConversation } from "../api/inbox-api";
+import classes from "./inbox.module.css";
+
+function nowHhmm(timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date());
+}
+
+function numberLabel(n: InboxContext["numbers"][number]): string {
+  const base = n.name ? `${n.name} · ${displayPhone(n.number)}` : displayPhone(n.number);
+  if (n.pending) return `${base} ${INBOX_TEXT.pendingNumber}`;
+  if (n.tollFree && !n.verified) return `${base} ${INBOX_TEXT.unverifiedTollFree}`;
+  return base;
+}
+
+const usable = (n: InboxContext["numbers"][number]) => n.allowed && !n.pending;
+
+/**
+ * Doc 2 §4 'Outbound number on open': the number of the last Message or Chatbot message if this
+ * user may use it, else the first number they may use.
+ */
+export function defaultNumber(conversation: ConversationDetail, numbers: InboxContext["numbers"]) {
+  const last = numbers.find((n) => n.id === conversation.lastOutboundNumberId);
+  if (last && usable(last)) return last.id;
+  const first = numbers.find(usable) ?? numbers.find((n) => n.allowed);
+  return first?.id ?? null;
+}
+
+/** Writing in a conversation: the composer's editor and counter, the number, the send rules. */
+export function ReplyBox(props: { conversation: ConversationDetail; context: InboxContext }) {
+  const { conversation, context } = props;
+  const me = useCurrentAccount();
+  const [text, setText] = useState("");
+  const [attachments, setAttachments] = useState<EditorAttachment[]>([]);
+  const [numberId, setNumberId] = useState<number | null>(() =>
+    defaultNumber(conversation, context.numbers),
+  );
+  const [signatureDirty, setSignatureDirty] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [warning, setWarning] = useState<null | "quiet" | { url: string }>(null);
+  const [acceptedShortener, setAcceptedShortener] = useState<string | null>(null);
+  const send = useSendInConversation(conversation.id);
+  const createLink = useCreateLink();
+  const signature = useSignature();
+
+  const number = context.numbers.find((n) => n.id === numberId);
+  const pending = number?.pending === true;
+  const readOnly = Boolean(number?.tollFree && !number.verified);
+  const notAllowed = number !== undefined && !number.allowed;
+  const noNumbers = context.numbers.filter((n) => n.allowed).length === 0;
+  const isMms = attachments.length > 0;
+  const sig = activeSignature(signature.data);
+  const disabledReason = noNumbers
+    ? INBOX_TEXT.noNumbers
+    : conversation.unsubscribed
+      ? INBOX_TEXT.unsubscribedSend
+      : conversation.blocked
+        ? "This contact is blocked."
+        : pending
+          ? INBOX_TEXT.numberPending
+          : notAllowed
+            ? INBOX_TEXT.numberNotAllowed
+            : null;
+  const canSend =
+    !disabledReason &&
+    !signatureDirty &&
+    !uploading &&
+    !send.isPending &&
+    numberId !== null &&
+    (text.trim() !== "" || attachments.length > 0);
+
+  const options = useMemo(
+    () =>
+      context.numbers
+        .filter((n) => n.allowed || !context.restricted)
+        .map((n) => ({ value: String(n.id), label: numberLabel(n), disabled: !n.allowed })),
+    [context.numbers, context.restricted],
+  );
+
+  const doSend = (sendAnyway: boolean) => {
+    if (!canSend || numberId === null) return;
+    send.mutate(
+      {
+        message: text,
+        phoneNumberId: numberId,
+        mediaUrls: attachments.map((a) => a.url),
+        sendAnyway,
+      },
+      {
+        onSuccess: () => {
+          setText("");
+          setAttachments([]);
+          setAcceptedShortener(null);
+          setWarning(null);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === "QUIET_HOURS") setWarning("quiet");
+          else notify.error(err.message);
+        },
+      },
+    );
+  };
+
+  // Doc 2 §4 'Send flow in the inbox': quiet hours first, then a known shortener link.
+  const submit = (opts: { skipQuiet?: boolean; skipShortener?: boolean } = {}) => {
+    if (!canSend) return;
+    if (!opts.skipQuiet && isQuietTime(context.quietHours, nowHhmm(context.timezone))) {
+      setWarning("quiet");
+      return;
+    }
+    const found = findShortenerUrl(text);
+    if (!opts.skipShortener && found && found !== acceptedShortener) {
+      setWarning({ url: found });
+      return;
+    }
+    doSend(Boolean(opts.skipQuiet));
+  };
+
+  const replaceLink = (url: string) => {
+    createLink.mutate(
+      { longUrl: url, trackingEnabled: true, isMMS: isMms },
+      {
+        onSuccess: (link) => {
+          if (!link) {
+            notify.error(LINK_TEXTS.shortlinkError);
+            return;
+          }
+          setText((t) => t.replace(url, link.trackingEnabled ? linkToken(link.id) : link.shortUrl));
+          setWarning(null);
+        },
+        onError: () => notify.error(LINK_TEXTS.shortlinkError),
+      },
+    );
+  };
+
+  const attach = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const up = await uploadAttachment(file);
+      const image = /\.(jpe?g|png|gif|bmp)$/i.test(up.filename);
+      setAttachments([{ url: up.fileUrl, name: up.filename, kind: image ? "image" : "file" }]);
+    } catch {
+      // The client showed the reason.
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div className={classes.composer}>
+      <Stack gap={6}>
+        {disabledReason && (
+          <Text size="sm" c="red" data-testid="send-disabled-reason">
+            {disabledReason}
+          </Text>
+        )}
+        <MessageEditor
+          value={text}
+          onChange={setText}
+          isMms={isMms}
+          framing={{ before: "", after: sig ? `\n${sig}` : "" }}
+          disabled={pending || Boolean(disabledReason && !readOnly) || send.isPending}
+          readOnly={readOnly}
+          onSubmit={() => submit()}
+          attachments={attachments}
+          onAttachmentsChange={setAttachments}
+          label="Reply"
+          minHeight={64}
+          toolbar={{
+            emoji: true,
+            variables: false,
+            extra: (
+              <FileButton
+                onChange={(f) => void attach(f)}
+                accept="image/jpeg,image/png,image/gif,image/bmp"
+              >
+                {(p) => (
+                  <Tooltip label="Attach an image">
+                    <ActionIcon
+                      {...p}
+                      variant="subtle"
+                      color="gray"
+                      aria-label="Attach an image"
+                      loading={uploading}
+                      disabled={Boolean(disabledReason) || readOnly}
+                    >
+                      <IconPaperclip size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </FileButton>
+            ),
+            right: (
+              <SignatureTool onDirtyChange={setSignatureDirty} disabled={Boolean(disabledReason)} />
+            ),
+          }}
+        />
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: "1 1 220px" }}>
+            <Select
+              aria-label="Send from"
+              size="xs"
+              data={options}
+              value={numberId === null ? null : String(numberId)}
+              onChange={(v) => setNumberId(v ? Number(v) : null)}
+              placeholder="Choose a number"
+              allowDeselect={false}
+              style={{ flex: 1, minWidth: 150, maxWidth: 280 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Anchor
+              component={Link}
+              to="/dedicated-numbers"
+              size="xs"
+              style={{ whiteSpace: "nowrap" }}
+            >
+              {me?.superUser ? "Add or Manage Numbers" : "View All Numbers"}
+            </Anchor>
+          </Group>
+          <Button
+            size="sm"
+            rightSection={<IconSend size={16} />}
+            disabled={!canSend}
+            loading={send.isPending}
+            onClick={() => submit()}
+            data-testid="send-reply"
+          >
+            Send
+          </Button>
+        </Group>
+      </Stack>
+
+      <Modal
+        opened={warning === "quiet"}
+        onClose={() => setWarning(null)}
+        title="Quiet Hours"
+        centered
+      >
+        <Text size="sm">
+          It is inside your account's quiet hours right now. Messages sent now may reach the contact
+          at an unwelcome hour.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setWarning(null)}>
+            Close
+          </Button>
+          <Button
+            onClick={() => {
+              setWarning(null);
+              submit({ skipQuiet: true });
+            }}
+          >
+            Send Anyway
+          </Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={typeof warning === "object" && warning !== null}
+        onClose={() => setWarning(null)}
+        title="Link Shortener Detected"
+        centered
+      >
+        <Text size="sm">
+          Your message contains a link from a public URL shortener (
+          {typeof warning === "object" && warning?.url}). Carriers often block these. Replace it
+          with a tracked short link?
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button
+            variant="default"
+            onClick={() => {
+              if (typeof warning === "object" && warning) setAcceptedShortener(warning.url);
+              setWarning(null);
+              submit({ skipQuiet: true, skipShortener: true });
+            }}
+          >
+            Send Anyway
+          </Button>
+          <Button
+            loading={createLink.isPending}
+            onClick={() => typeof warning === "object" && warning && replaceLink(warning.url)}
+          >
+            Replace Link
+          </Button>
+        </Group>
+      </Modal>
+    </div>
+  );
+}
