@@ -226,16 +226,10 @@ export const messages = pgTable(
     uniqueIndex("messages_carrier_sid_key")
       .on(t.carrierSid)
       .where(sql`${t.carrierSid} is not null`),
-    index("messages_dispatch_idx")
-      .on(t.notBefore, t.id)
-      .where(sql`${t.pendingDispatch}`),
+    index("messages_dispatch_idx").on(t.notBefore, t.id).where(sql`${t.pendingDispatch}`),
     // Whether a run still has deliveries to hand over (run completion).
-    index("messages_run_pending_idx")
-      .on(t.runId)
-      .where(sql`${t.pendingDispatch}`),
-    index("messages_run_status_idx")
-      .on(t.runId, t.status)
-      .where(sql`${t.runId} is not null`),
+    index("messages_run_pending_idx").on(t.runId).where(sql`${t.pendingDispatch}`),
+    index("messages_run_status_idx").on(t.runId, t.status).where(sql`${t.runId} is not null`),
     index("messages_subscriber_idx")
       .on(t.subscriberId, t.id)
       .where(sql`${t.subscriberId} is not null`),
@@ -693,9 +687,7 @@ export const creditLedger = pgTable(
   (t) => [
     index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
     // A failed delivery gives its credits back once.
-    uniqueIndex("credit_ledger_refund_key")
-      .on(t.messageId)
-      .where(sql`${t.reason} = 'refund'`),
+    uniqueIndex("credit_ledger_refund_key").on(t.messageId).where(sql`${t.reason} = 'refund'`),
   ],
 );
 
@@ -939,7 +931,12 @@ export const conversations = pgTable(
       .on(t.accountId, t.phoneNumberId, t.lastMessageAt, t.subscriberId)
       .where(sql`${t.blockedAt} is null`),
     index("conversations_unread_first_idx")
-      .on(t.accountId, t.read, t.lastMessageAt.desc(), t.subscriberId.desc())
+      .on(
+        t.accountId,
+        t.read,
+        t.lastMessageAt.desc().nullsFirst(),
+        t.subscriberId.desc().nullsFirst(),
+      )
       .where(sql`${t.archivedAt} is null and ${t.blockedAt} is null`),
     index("conversations_unread_counts_idx")
       .on(t.accountId, t.assignedUserId, t.archivedAt)
