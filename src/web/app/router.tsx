@@ -4,6 +4,7 @@ import { useSession } from "../features/auth/api/check-token";
 import { ErrorPage } from "../features/system/pages/error-page";
 import { setUnauthorizedHandler } from "../lib/api-client";
 import { useMe } from "../lib/current-account";
+import { closeRealtime } from "../lib/realtime";
 import { clearSessionState } from "../lib/storage";
 import { APP_ROUTES, isPublicPath, PUBLIC_ROUTES, paths, SECTION_REDIRECTS } from "./paths";
 import { queryClient } from "./providers";
@@ -187,6 +188,7 @@ setUnauthorizedHandler(() => {
   const { pathname, search } = window.location;
   if (isPublicPath(pathname)) return;
   clearSessionState();
+  closeRealtime();
   queryClient.clear();
   void router.navigate(`${paths.login}?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`, {
     replace: true,

@@ -115,6 +115,8 @@ export async function applyManualConsent(
     userId: number;
     action: ManualConsentAction;
     detail?: string;
+    /** Where the person did it: manual (subscriber pages) by default, inbox, … */
+    source?: string;
   },
 ): Promise<boolean> {
   const { reason, add } = MANUAL_CHANGE[change.action];
@@ -127,7 +129,7 @@ export async function applyManualConsent(
         accountId: change.accountId,
         phone: change.phone,
         action: change.action,
-        source: "manual",
+        source: change.source ?? "manual",
         detail: change.detail ?? "",
         userId: change.userId,
       });

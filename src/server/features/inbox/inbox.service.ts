@@ -375,6 +375,7 @@ export async function unsubscribe(ctx: AppContext, auth: AuthContext, id: number
     phone: sub.phone,
     userId: auth.userId,
     action: "opt_out",
+    source: "inbox",
     detail: "Unsubscribed from the inbox",
   });
   if (preview) {
@@ -404,6 +405,7 @@ export async function block(ctx: AppContext, auth: AuthContext, id: number) {
     phone: sub.phone,
     userId: auth.userId,
     action: "block",
+    source: "inbox",
     detail: "Blocked from the inbox",
   });
   await q.updateConversations(ctx.db, scope, [id], "blocked_at = coalesce(blocked_at, now())");

@@ -126,7 +126,14 @@ export async function applyStatusCallback(
     // One-to-one messages update open conversations live; a campaign's thousands per second
     // would flood every screen, so its screens refresh their counts instead.
     if (result.runId === null)
-      publish(ctx, result.accountId, "message-status", { messageId: id, status: next });
+      // Only to users who may see the number it went from (restricted users see their own).
+      publish(
+        ctx,
+        result.accountId,
+        "message-status",
+        { messageId: id, status: next },
+        { phoneNumberId: result.phoneNumberId },
+      );
     else runProgressed(ctx, result.accountId, result.runId);
   }
   return result.kind;

@@ -17,6 +17,7 @@ export type UpdateResult =
       /** What the message cost (given back when it failed) and its campaign run, if any. */
       credits: number;
       runId: number | null;
+      phoneNumberId: number | null;
     }
   | { kind: "ignored" }
   | { kind: "unknown" };
@@ -36,7 +37,7 @@ const BATCH_UPDATE = `
    where m.id = i.id and $locked
      and (m.carrier_sid is null or m.carrier_sid = i.sid)
      and m.status = any(string_to_array(i.allowed, '|'))
-  returning m.id, m.account_id, m.to_number, m.credits, m.run_id`;
+  returning m.id, m.account_id, m.to_number, m.credits, m.run_id, m.phone_number_id`;
 const MAX_WAIT_MS = 2;
 
 /**
@@ -91,6 +92,7 @@ export class StatusBatcher {
       to_number: string;
       credits: number;
       run_id: string | null;
+      phone_number_id: number | null;
     }>(
       this.db.$client,
       batch.map((b) => b.id),
@@ -115,6 +117,7 @@ export class StatusBatcher {
           toNumber: row.to_number,
           credits: row.credits,
           runId: row.run_id === null ? null : Number(row.run_id),
+          phoneNumberId: row.phone_number_id,
         });
       else rest.push(item);
     }

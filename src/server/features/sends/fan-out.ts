@@ -137,7 +137,7 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
                           where x.account_id = ${run.accountId} and x.phone = ${s.phone})
     ),
     numbered as (
-      select r.*, parley_segments(r.body) as segs, row_number() over (order by r.id) as rn
+      select r.*, parley_segments(r.body) as segs, row_number() over () as rn
         from recipients r
     ),
     inserted as (

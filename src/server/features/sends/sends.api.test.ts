@@ -336,6 +336,33 @@ describe("scheduled and recurring sends", () => {
   });
 });
 
+describe("messages without foreign keys", () => {
+  it("still go with their account, and lose a deleted number's link", async () => {
+    const gone = await buildAccountWithUser(t.db);
+    const num = await db.query<{ id: number }>(
+      `insert into phone_numbers (account_id, number, carrier_sid) values ($1, '+12125550199', 'PNX') returning id`,
+      [gone.account.id],
+    );
+    await db.query(
+      `insert into messages (account_id, direction, phone_number_id, from_number, to_number, status)
+       values ($1, 'outbound', $2, '+12125550199', '+12125550111', 'Sent'),
+              ($3, 'outbound', $2, '+12125550199', '+12125550111', 'Sent')`,
+      [gone.account.id, num.rows[0]!.id, account.id],
+    );
+    await db.query("delete from phone_numbers where id = $1", [num.rows[0]!.id]);
+    const kept = await db.query(
+      "select phone_number_id from messages where account_id = $1 and from_number = '+12125550199'",
+      [account.id],
+    );
+    expect(kept.rows).toEqual([{ phone_number_id: null }]);
+    await db.query("delete from accounts where id = $1", [gone.account.id]);
+    const left = await db.query("select count(*)::int as n from messages where account_id = $1", [
+      gone.account.id,
+    ]);
+    expect(left.rows[0].n).toBe(0);
+  });
+});
+
 describe("segments in SQL", () => {
   it("counts exactly like src/domain/segments.ts", async () => {
     const alphabet = fc.constantFrom(

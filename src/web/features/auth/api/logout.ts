@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths";
 import { api } from "../../../lib/api-client";
+import { closeRealtime } from "../../../lib/realtime";
 import { clearSessionState } from "../../../lib/storage";
 
 export function useLogout() {
@@ -12,6 +13,7 @@ export function useLogout() {
     // Signed out locally even if the server could not be reached.
     onSettled: () => {
       clearSessionState();
+      closeRealtime();
       queryClient.clear();
       const here = `${window.location.pathname}${window.location.search}`;
       navigate(`${paths.login}?redirectTo=${encodeURIComponent(here)}`, { replace: true });
