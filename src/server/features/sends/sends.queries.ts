@@ -49,28 +49,31 @@ export interface SendWrite {
   nextRunAt: Date;
 }
 
+/** The columns a send's content sets, in the order of $3 … $14 below (after two keys). */
+function contentValues(w: SendWrite) {
+  return [
+    w.phoneNumberId,
+    JSON.stringify(w.form),
+    w.text,
+    w.isMms,
+    JSON.stringify(w.mediaUrls),
+    w.linkId,
+    w.templateId,
+    JSON.stringify(w.recipients),
+    w.timezone,
+    w.rrule,
+    w.ignoreQuietHours,
+    w.nextRunAt,
+  ];
+}
+
 export async function insertSend(db: Queryable, w: SendWrite): Promise<number> {
   const res = await db.query<{ id: number }>(
     `insert into sends (account_id, user_id, phone_number_id, form, text, is_mms, media_urls,
-       link_id, template_id, recipients, timezone, rrule, ignore_quiet_hours, status, next_run_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'scheduled', $14)
+       link_id, template_id, recipients, timezone, rrule, ignore_quiet_hours, next_run_at, status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'scheduled')
      returning id::int`,
-    [
-      w.accountId,
-      w.userId,
-      w.phoneNumberId,
-      JSON.stringify(w.form),
-      w.text,
-      w.isMms,
-      JSON.stringify(w.mediaUrls),
-      w.linkId,
-      w.templateId,
-      JSON.stringify(w.recipients),
-      w.timezone,
-      w.rrule,
-      w.ignoreQuietHours,
-      w.nextRunAt,
-    ],
+    [w.accountId, w.userId, ...contentValues(w)],
   );
   return res.rows[0]!.id;
 }
@@ -86,22 +89,7 @@ export async function updateScheduledSend(db: Queryable, id: number, w: SendWrit
        link_id = $8, template_id = $9, recipients = $10, timezone = $11, rrule = $12,
        ignore_quiet_hours = $13, next_run_at = $14, updated_at = now()
      where id = $1 and account_id = $2 and status = 'scheduled'`,
-    [
-      id,
-      w.accountId,
-      w.phoneNumberId,
-      JSON.stringify(w.form),
-      w.text,
-      w.isMms,
-      JSON.stringify(w.mediaUrls),
-      w.linkId,
-      w.templateId,
-      JSON.stringify(w.recipients),
-      w.timezone,
-      w.rrule,
-      w.ignoreQuietHours,
-      w.nextRunAt,
-    ],
+    [id, w.accountId, ...contentValues(w)],
   );
   return (res.rowCount ?? 0) > 0;
 }
