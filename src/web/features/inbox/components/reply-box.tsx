@@ -234,7 +234,8 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
           }}
         />
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: "1 1 220px" }}>
+          {/* On a phone the number link moves under the picker instead of cutting both short. */}
+          <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: "1 1 220px" }}>
             <Select
               aria-label="Send from"
               size="xs"
@@ -243,7 +244,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
               onChange={(v) => setNumberId(v ? Number(v) : null)}
               placeholder="Choose a number"
               allowDeselect={false}
-              style={{ flex: 1, minWidth: 150, maxWidth: 280 }}
+              style={{ flex: "1 1 200px", minWidth: 200, maxWidth: 280 }}
               comboboxProps={{ withinPortal: true }}
             />
             <Anchor
