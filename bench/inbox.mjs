@@ -3,50 +3,24 @@
 // (straight in SQL), then times the inbox through HTTP: the conversation list (each tab, sort by
 // unread, a number filter, a search), a thread page (newest and older), and the tab counts.
 // Prints p50/p95 per call. Run: node bench/inbox.mjs [conversations=100000] [messages=5000000] [runs=30]
-import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { logInAsDemo, pct, startServer } from "./lib/server.mjs";
 
 const N = Number(process.argv[2] ?? 100_000);
 const M = Number(process.argv[3] ?? 5_000_000);
 const RUNS = Number(process.argv[4] ?? 30);
-const port = 3930 + (process.pid % 40);
-const pgPort = port + 20_000;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-inbox-"));
-chmodSync(dataDir, 0o755);
-
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: "warn",
-    SEED_DEMO: "true",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const parley = startServer({
+  firstPort: 3930,
+  prefix: "parley-bench-inbox-",
+  env: { SEED_DEMO: "true" },
 });
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
-
-const pct = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const { base } = parley;
 
 try {
-  await waitForServer();
+  await parley.ready();
   const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+    connectionString: parley.databaseUrl,
   });
   db.on("error", (err) => console.error("bench database connection:", err.message));
   await db.connect();
@@ -136,15 +110,7 @@ try {
   );
   await db.end();
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-parley-csrf": "1" },
-    body: JSON.stringify({ username: "demo", password: "demo1234" }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("parley_session="))
-    .split(";")[0];
+  const cookie = await logInAsDemo(base);
   const headers = { cookie, "x-parley-csrf": "1" };
   const get = async (url) => {
     const res = await fetch(`${base}${url}`, { headers });
@@ -192,7 +158,5 @@ try {
   );
   console.table(results);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await parley.stop();
 }

@@ -9,10 +9,10 @@
 //    the emulator, and the worker's memory over the run.
 // Run: node bench/send-pipeline.mjs [fanout=1000000] [dispatch=100000] [callback latency ms=400] [web processes=1]
 import { spawn } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { logInAsDemo, rssMb, startServer, stopProcess } from "./lib/server.mjs";
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const D = Number(process.argv[3] ?? 100_000);
@@ -22,12 +22,6 @@ const LATENCY = process.argv[4] ?? "400";
 // Web processes: with 2, a second one (--role=web) receives the status callbacks while the first
 // serves the emulator, the shape of a production install with several web processes.
 const WEBS = Number(process.argv[5] ?? 1);
-const port = 4110 + (process.pid % 40);
-const pgPort = port + 20_000;
-const webhookPort = port + 1;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-chmodSync(dataDir, 0o755);
 const limitsLifted = {
   EMULATOR_MPS_LONG_CODE: "1000000",
   EMULATOR_MPS_TOLL_FREE: "1000000",
@@ -37,18 +31,13 @@ const limitsLifted = {
   LOG_LEVEL: "warn",
 };
 
-const web = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: {
-    ...process.env,
-    ...limitsLifted,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    SEED_DEMO: "true",
-    SEND_PIPELINE: "off",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const parley = startServer({
+  firstPort: 4110,
+  env: { ...limitsLifted, SEED_DEMO: "true", SEND_PIPELINE: "off" },
+  wait: { tries: 1200, failOnExit: true },
 });
+const { port, base, dataDir, databaseUrl } = parley;
+const webhookPort = port + 1;
 let worker;
 let web2;
 
@@ -59,7 +48,7 @@ function startSecondWeb() {
       ...limitsLifted,
       PORT: String(webhookPort),
       DATA_DIR: dataDir,
-      DATABASE_URL: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+      DATABASE_URL: databaseUrl,
       SEED_DEMO: "false",
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -73,38 +62,19 @@ function startWorker() {
       ...limitsLifted,
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+      DATABASE_URL: databaseUrl,
       SEED_DEMO: "false",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
 
-async function waitForServer() {
-  for (let i = 0; i < 1200; i++) {
-    if (web.exitCode !== null) throw new Error("the server stopped while starting");
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
-
-function rssMb(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 try {
-  await waitForServer();
+  await parley.ready();
   const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+    connectionString: databaseUrl,
   });
   // The server stops at the end (or on a failure) while this client is still connected.
   db.on("error", () => {});
@@ -129,16 +99,8 @@ try {
     [accountId],
   );
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-parley-csrf": "1" },
-    body: JSON.stringify({ username: "demo", password: "demo1234" }),
-  });
   const headers = {
-    cookie: login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; "),
+    cookie: await logInAsDemo(base),
     "x-parley-csrf": "1",
     "content-type": "application/json",
   };
@@ -291,15 +253,7 @@ try {
   process.exitCode = 1;
 } finally {
   // The worker first: its connections go before the embedded PostgreSQL does.
-  if (worker && worker.exitCode === null) {
-    worker.kill("SIGTERM");
-    await new Promise((r) => worker.once("exit", r));
-  }
-  if (web2 && web2.exitCode === null) {
-    web2.kill("SIGTERM");
-    await new Promise((r) => web2.once("exit", r));
-  }
-  web.kill("SIGTERM");
-  await new Promise((r) => web.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopProcess(worker);
+  await stopProcess(web2);
+  await parley.stop();
 }

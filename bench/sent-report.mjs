@@ -6,45 +6,17 @@
 // details, its recipients (first page, a status group, a deep page), the dashboard, and the CSV
 // of the big run's failed recipients. Prints p50/p95 per call.
 // Run: node bench/sent-report.mjs [deliveries=1000000] [runs=20]
-import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { logInAsDemo, pct, startServer } from "./lib/server.mjs";
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const RUNS = Number(process.argv[3] ?? 20);
-const port = 3950 + (process.pid % 40);
-const pgPort = port + 20_000;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-chmodSync(dataDir, 0o755);
-
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: "warn",
-    SEED_DEMO: "true",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const parley = startServer({
+  firstPort: 3950,
+  env: { SEED_DEMO: "true" },
+  wait: { tries: 1200, failOnExit: true },
 });
-
-async function waitForServer() {
-  for (let i = 0; i < 1200; i++) {
-    if (server.exitCode !== null) throw new Error("the server stopped while starting");
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
-
-const pct = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const { base } = parley;
 
 // Status mix of a finished campaign (per 1,000 deliveries).
 const MIX = [
@@ -59,9 +31,9 @@ const MIX = [
 ];
 
 try {
-  await waitForServer();
+  await parley.ready();
   const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+    connectionString: parley.databaseUrl,
   });
   await db.connect();
   const { rows: acct } = await db.query("select account_id, id from users where username = 'demo'");
@@ -129,16 +101,7 @@ try {
   await db.query("vacuum analyze messages");
   await db.end();
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-parley-csrf": "1" },
-    body: JSON.stringify({ username: "demo", password: "demo1234" }),
-  });
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("parley_session="));
+  const cookie = await logInAsDemo(base);
   const headers = { cookie, "x-parley-csrf": "1" };
 
   const calls = [
@@ -187,9 +150,5 @@ try {
     `CSV of the big run's failed recipients: ${(body.split("\n").length - 2).toLocaleString()} rows in ${(performance.now() - t0).toFixed(0)} ms`,
   );
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await parley.stop();
 }

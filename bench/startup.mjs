@@ -1,27 +1,14 @@
 #!/usr/bin/env node
 // Time from `npm start` to the login page being served: once on an empty data folder (initdb,
 // migrations, demo seed) and once more on the same data (a restart). Run: node bench/startup.mjs
-import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { makeDataDir, removeDataDir, spawnServer, stopProcess } from "./lib/server.mjs";
 
 const port = 3900 + (process.pid % 50);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-chmodSync(dataDir, 0o755);
+const dataDir = makeDataDir();
 
 async function timeStart(label) {
   const started = performance.now();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(port + 20000),
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
-  });
+  const child = spawnServer({ port, pgPort: port + 20000, dataDir, stdio: "ignore" });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -33,9 +20,7 @@ async function timeStart(label) {
   }
   const ms = performance.now() - started;
   console.log(`${label}: login page served after ${(ms / 1000).toFixed(2)} s`);
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGINT");
-  await exited;
+  await stopProcess(child, "SIGINT");
   return ms;
 }
 
@@ -43,5 +28,5 @@ try {
   await timeStart("first start (empty data folder)");
   await timeStart("restart (same data)");
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 }

@@ -2,43 +2,15 @@
 // Posts signed Twilio status callbacks (sent, then delivered, for each message) at a production
 // Parley server and reports sustained callbacks/s and latency percentiles, then checks that every
 // status was persisted. Run: node bench/status-callbacks.mjs [messages=10000] [concurrency=64]
-import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { pct as percentile, startServer } from "./lib/server.mjs";
 
 const MESSAGES = Number(process.argv[2] ?? 10_000);
 const CONCURRENCY = Number(process.argv[3] ?? 64);
-const port = 3950 + (process.pid % 40);
-const pgPort = port + 20_000;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-chmodSync(dataDir, 0o755);
-
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: "warn",
-    SEED_DEMO: "false",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
+const parley = startServer({ firstPort: 3950, env: { SEED_DEMO: "false" } });
+const { base } = parley;
 
 function sign(token, url, params) {
   let data = url;
@@ -72,14 +44,10 @@ function post(pathname, params, token) {
   });
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 try {
-  await waitForServer();
+  await parley.ready();
   const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+    connectionString: parley.databaseUrl,
   });
   await db.connect();
   const { rows: creds } = await db.query(
@@ -153,8 +121,5 @@ try {
   );
 } finally {
   agent.destroy();
-  const exited = new Promise((r) => server.once("exit", r));
-  server.kill("SIGINT");
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await parley.stop("SIGINT");
 }

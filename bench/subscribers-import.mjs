@@ -3,64 +3,15 @@
 // demo account of a production Parley server through the API (upload, mapping with 2 groups, the
 // pg-boss job), and reports the time to finish, rows per second and the server's peak memory.
 // Run: node bench/subscribers-import.mjs [rows=1000000]
-import { spawn } from "node:child_process";
 import { once } from "node:events";
-import {
-  chmodSync,
-  createWriteStream,
-  mkdtempSync,
-  openAsBlob,
-  readFileSync,
-  rmSync,
-} from "node:fs";
+import { createWriteStream, openAsBlob } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { logInAsDemo, startServer, treeRssMb } from "./lib/server.mjs";
 
 const N = Number(process.argv[2] ?? 1_000_000);
-const port = 4030 + (process.pid % 40);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-chmodSync(dataDir, 0o755);
-
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(port + 20_000),
-    LOG_LEVEL: "warn",
-    SEED_DEMO: "true",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
-
-/** Resident memory of the server process tree's node processes, in MB. */
-function serverRssMb() {
-  try {
-    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-    let mb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    for (const child of readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)) {
-      if (!child) continue;
-      const s = readFileSync(`/proc/${child}/status`, "utf8");
-      if (/Name:\s+node/.test(s)) mb += Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024;
-    }
-    return mb;
-  } catch {
-    return 0;
-  }
-}
+const parley = startServer({ firstPort: 4030, env: { SEED_DEMO: "true" } });
+const { base, dataDir, server } = parley;
 
 try {
   const csvPath = path.join(dataDir, "bench.csv");
@@ -78,13 +29,8 @@ try {
   out.end();
   await once(out, "finish");
 
-  await waitForServer();
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-parley-csrf": "1" },
-    body: JSON.stringify({ username: "demo", password: "demo1234" }),
-  });
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  await parley.ready();
+  const cookie = await logInAsDemo(base);
   const headers = { cookie, "x-parley-csrf": "1" };
   const json = { ...headers, "content-type": "application/json" };
   const fields = (await (await fetch(`${base}/api/custom-fields`, { headers })).json()).rows;
@@ -121,7 +67,7 @@ try {
   let peak = 0;
   let state;
   for (;;) {
-    peak = Math.max(peak, serverRssMb());
+    peak = Math.max(peak, treeRssMb(server.pid));
     state = await (await fetch(`${base}/api/subscribers/imports/${up.id}`, { headers })).json();
     if (state.status === "finished" || state.status === "failed") break;
     await new Promise((r) => setTimeout(r, 250));
@@ -134,7 +80,5 @@ try {
     `  upload ${((uploaded - t0) / 1000).toFixed(1)} s, total ${seconds.toFixed(1)} s, ${Math.round(N / seconds)} rows/s, server RSS peak ${Math.round(peak)} MB, ${os.cpus().length} CPUs`,
   );
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await parley.stop();
 }

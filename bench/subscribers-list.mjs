@@ -4,49 +4,19 @@
 // search, each filter kind, sorting, and adaptive group counts. Prints p50/p95 per query, for
 // the page (withTotal=false) and for the count of the same filter, which the screen asks apart.
 // Run: node bench/subscribers-list.mjs [subscribers=1000000] [runs=30]
-import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { logInAsDemo, pct, startServer } from "./lib/server.mjs";
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const RUNS = Number(process.argv[3] ?? 30);
-const port = 3990 + (process.pid % 40);
-const pgPort = port + 20_000;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-chmodSync(dataDir, 0o755);
-
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: "warn",
-    SEED_DEMO: "true",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
-
-const pct = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const parley = startServer({ firstPort: 3990, env: { SEED_DEMO: "true" } });
+const { base } = parley;
 
 try {
-  await waitForServer();
+  await parley.ready();
   const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+    connectionString: parley.databaseUrl,
   });
   await db.connect();
   const { rows: acct } = await db.query("select account_id from users where username = 'demo'");
@@ -98,12 +68,7 @@ try {
   );
   await db.end();
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-parley-csrf": "1" },
-    body: JSON.stringify({ username: "demo", password: "demo1234" }),
-  });
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const cookie = await logInAsDemo(base);
   const headers = { cookie, "x-parley-csrf": "1", "content-type": "application/json" };
 
   const vipGroup = groups.find((g) => g.type === "adaptive");
@@ -172,7 +137,5 @@ try {
   );
   console.table(results);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await parley.stop();
 }

@@ -1,21 +1,11 @@
-import {
-  Button,
-  Center,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-} from "@mantine/core";
+import { Button, Center, Group, Image, Loader, Modal, Paper, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPhoto } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { AI_TEXTS } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
+import { AiPromptForm } from "./ai-prompt-form";
 import { generateImage } from "./api";
 
 /** Generate Image: a prompt, a preview, Accept attaches it (the composer switches to MMS). */
@@ -39,8 +29,7 @@ export function AiImageDialog(props: {
     generate.reset();
   }, [opened, generate.reset]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!prompt.trim()) {
       setError(AI_TEXTS.invalidPrompt);
       return;
@@ -52,33 +41,20 @@ export function AiImageDialog(props: {
 
   return (
     <Modal opened={opened} onClose={onClose} title="Generate Image" size="lg" fullScreen={mobile}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Textarea
-            label="Describe the image"
-            placeholder="e.g. Fresh croissants on a sunny café table"
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={prompt}
-            onChange={(e) => {
-              setPrompt(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              disabled={!prompt || generate.isPending || prompt === lastPrompt}
-              loading={generate.isPending}
-            >
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <AiPromptForm
+        label="Describe the image"
+        placeholder="e.g. Fresh croissants on a sunny café table"
+        maxRows={5}
+        prompt={prompt}
+        onPromptChange={(value) => {
+          setPrompt(value);
+          setError(null);
+        }}
+        error={error}
+        onSubmit={submit}
+        submitDisabled={!prompt || generate.isPending || prompt === lastPrompt}
+        loading={generate.isPending}
+      />
       <Paper withBorder radius="md" mt="md" p="xs">
         <Center mih={260}>
           {generate.isPending ? (

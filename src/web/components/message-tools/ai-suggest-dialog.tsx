@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-} from "@mantine/core";
+import { Alert, Button, Group, Loader, Modal, Paper, Radio, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconSparkles } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { AI_TEXTS, PROPOSAL_MAX } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
+import { AiPromptForm } from "./ai-prompt-form";
 import { proposeMessages } from "./api";
 
 /** Suggest a Message: a prompt, proposals to choose from, then Accept or Regenerate. */
@@ -47,10 +37,6 @@ export function AiSuggestDialog(props: {
     setSelected(null);
     propose.mutate(prompt);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    run();
-  };
   const proposals = propose.data?.proposals ?? [];
 
   return (
@@ -61,29 +47,20 @@ export function AiSuggestDialog(props: {
       size="lg"
       fullScreen={mobile}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Textarea
-            label="What should the message say?"
-            placeholder="e.g. 20% off all pastries this weekend"
-            autosize
-            minRows={2}
-            maxRows={6}
-            value={prompt}
-            onChange={(e) => {
-              setPrompt(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!prompt} loading={propose.isPending}>
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <AiPromptForm
+        label="What should the message say?"
+        placeholder="e.g. 20% off all pastries this weekend"
+        maxRows={6}
+        prompt={prompt}
+        onPromptChange={(value) => {
+          setPrompt(value);
+          setError(null);
+        }}
+        error={error}
+        onSubmit={run}
+        submitDisabled={!prompt}
+        loading={propose.isPending}
+      />
       <Paper withBorder radius="md" p="md" mt="md" mih={140}>
         {propose.isPending ? (
           <Group justify="center" py="lg">

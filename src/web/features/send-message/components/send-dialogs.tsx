@@ -1,5 +1,12 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconCreditCard, IconMoonStars, IconWorld } from "@tabler/icons-react";
+import {
+  type Icon,
+  IconAlertTriangle,
+  IconCreditCard,
+  IconMoonStars,
+  IconWorld,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { COMPOSE_TEXT } from "../../../../domain/message-compose.schemas";
 import { notify } from "../../../lib/notify";
@@ -40,174 +47,172 @@ export function SendDialogs(props: {
 
   return (
     <>
-      <Modal
+      <SendDialogFrame
         opened={props.open === "quietHours"}
         onClose={props.onClose}
-        title={
-          <Group gap="xs">
-            <IconMoonStars size={20} />
-            <Text fw={600}>Quiet Hours</Text>
-          </Group>
-        }
-        centered
+        icon={IconMoonStars}
+        title="Quiet Hours"
       >
-        <Stack>
-          <Text size="sm">
-            The time you chose falls inside your account's quiet hours, when subscribers do not
-            expect messages. Choose another time, or send it anyway.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Close
-            </Button>
-            <Button color="orange" onClick={props.onSendAnyway}>
-              Send Anyway
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          The time you chose falls inside your account's quiet hours, when subscribers do not expect
+          messages. Choose another time, or send it anyway.
+        </Text>
+        <SendDialogActions onClose={props.onClose}>
+          <Button color="orange" onClick={props.onSendAnyway}>
+            Send Anyway
+          </Button>
+        </SendDialogActions>
+      </SendDialogFrame>
 
-      <Modal
+      <SendDialogFrame
         opened={props.open === "credits"}
         onClose={props.onClose}
-        title={
-          <Group gap="xs">
-            <IconCreditCard size={20} />
-            <Text fw={600}>Not enough credits</Text>
-          </Group>
-        }
-        centered
+        icon={IconCreditCard}
+        title="Not enough credits"
       >
-        <Stack>
-          <Text size="sm">{COMPOSE_TEXT.insufficientCredits}</Text>
-          {props.isTestAccount ? (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={props.onClose}>
-                Close
-              </Button>
-              <Button
-                onClick={() => {
-                  props.onClose();
-                  navigate("/billing/manage-subscription/upgrade");
-                }}
-              >
-                Upgrade account now
-              </Button>
-            </Group>
-          ) : (
-            <>
-              <Text size="sm" c="dimmed">
-                Buy {PACK} credits for ${(PACK * PRICE_PER_TEXT).toFixed(2)} ($
-                {PRICE_PER_TEXT.toFixed(2)} per text).
+        <Text size="sm">{COMPOSE_TEXT.insufficientCredits}</Text>
+        {props.isTestAccount ? (
+          <SendDialogActions onClose={props.onClose}>
+            <Button
+              onClick={() => {
+                props.onClose();
+                navigate("/billing/manage-subscription/upgrade");
+              }}
+            >
+              Upgrade account now
+            </Button>
+          </SendDialogActions>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              Buy {PACK} credits for ${(PACK * PRICE_PER_TEXT).toFixed(2)} ($
+              {PRICE_PER_TEXT.toFixed(2)} per text).
+            </Text>
+            {!props.canBuy && (
+              <Text size="sm" c="orange">
+                Ask an administrator of your account to buy more credits.
               </Text>
-              {!props.canBuy && (
-                <Text size="sm" c="orange">
-                  Ask an administrator of your account to buy more credits.
-                </Text>
-              )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={props.onClose}>
-                  Close
-                </Button>
-                <Button
-                  loading={purchase.isPending}
-                  disabled={!props.canBuy}
-                  onClick={() => buy("sms")}
-                >
-                  Buy {PACK} credits
-                </Button>
-              </Group>
-            </>
-          )}
-        </Stack>
-      </Modal>
+            )}
+            <SendDialogActions onClose={props.onClose}>
+              <Button
+                loading={purchase.isPending}
+                disabled={!props.canBuy}
+                onClick={() => buy("sms")}
+              >
+                Buy {PACK} credits
+              </Button>
+            </SendDialogActions>
+          </>
+        )}
+      </SendDialogFrame>
 
-      <Modal
+      <SendDialogFrame
         opened={props.open === "international"}
         onClose={props.onClose}
-        title={
-          <Group gap="xs">
-            <IconWorld size={20} />
-            <Text fw={600}>{COMPOSE_TEXT.internationalTitle}</Text>
-          </Group>
-        }
-        centered
+        icon={IconWorld}
+        title={COMPOSE_TEXT.internationalTitle}
       >
-        <Stack>
-          <Text size="sm">{COMPOSE_TEXT.internationalText}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Close
-            </Button>
-            <Button
-              loading={purchase.isPending}
-              disabled={!props.canBuy || props.isTestAccount}
-              onClick={() => buy("international")}
-            >
-              Purchase $20
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{COMPOSE_TEXT.internationalText}</Text>
+        <SendDialogActions onClose={props.onClose}>
+          <Button
+            loading={purchase.isPending}
+            disabled={!props.canBuy || props.isTestAccount}
+            onClick={() => buy("international")}
+          >
+            Purchase $20
+          </Button>
+        </SendDialogActions>
+      </SendDialogFrame>
 
-      <Modal
+      <SendDialogFrame
         opened={props.open === "unableToSend"}
         onClose={props.onClose}
-        title={
-          <Group gap="xs">
-            <IconAlertTriangle size={20} />
-            <Text fw={600}>Unable To Send</Text>
-          </Group>
-        }
-        centered
+        icon={IconAlertTriangle}
+        title="Unable To Send"
       >
-        <Stack>
-          <Text size="sm">
-            Your account has not been validated yet, so messages cannot include links. Remove the
-            link and send again, or contact us to validate your account.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Edit Message
-            </Button>
-            <Button
-              onClick={() => {
-                props.onClose();
-                navigate("/help/contact-us");
-              }}
-            >
-              Contact Us
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          Your account has not been validated yet, so messages cannot include links. Remove the link
+          and send again, or contact us to validate your account.
+        </Text>
+        <SendDialogActions onClose={props.onClose} closeLabel="Edit Message">
+          <Button
+            onClick={() => {
+              props.onClose();
+              navigate("/help/contact-us");
+            }}
+          >
+            Contact Us
+          </Button>
+        </SendDialogActions>
+      </SendDialogFrame>
 
-      <Modal
+      <SendDialogFrame
         opened={props.open === "noContactCard"}
         onClose={props.onClose}
-        title={<Text fw={600}>{COMPOSE_TEXT.contactCardMissing}</Text>}
-        centered
+        title={COMPOSE_TEXT.contactCardMissing}
       >
-        <Stack>
-          <Text size="sm">
-            Create your contact card (organization name, photo, description and website) and
-            subscribers can save your business to their phones in one tap.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Close
-            </Button>
-            <Button
-              onClick={() => {
-                props.onClose();
-                navigate("/optins/contact-card");
-              }}
-            >
-              Create Contact Card
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          Create your contact card (organization name, photo, description and website) and
+          subscribers can save your business to their phones in one tap.
+        </Text>
+        <SendDialogActions onClose={props.onClose}>
+          <Button
+            onClick={() => {
+              props.onClose();
+              navigate("/optins/contact-card");
+            }}
+          >
+            Create Contact Card
+          </Button>
+        </SendDialogActions>
+      </SendDialogFrame>
     </>
+  );
+}
+
+/** One send-flow dialog: a centred modal whose title has an optional icon, its body stacked. */
+function SendDialogFrame(props: {
+  opened: boolean;
+  onClose: () => void;
+  icon?: Icon;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const TitleIcon = props.icon;
+  const title = <Text fw={600}>{props.title}</Text>;
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={
+        TitleIcon ? (
+          <Group gap="xs">
+            <TitleIcon size={20} />
+            {title}
+          </Group>
+        ) : (
+          title
+        )
+      }
+      centered
+    >
+      <Stack>{props.children}</Stack>
+    </Modal>
+  );
+}
+
+/** The dialog's buttons, right-aligned: a plain button that closes it, then the given actions. */
+function SendDialogActions(props: {
+  onClose: () => void;
+  closeLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={props.onClose}>
+        {props.closeLabel ?? "Close"}
+      </Button>
+      {props.children}
+    </Group>
   );
 }
