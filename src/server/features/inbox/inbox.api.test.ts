@@ -8,6 +8,7 @@ import {
   groups,
   phoneNumbers,
   subscribers,
+  userGroups,
   userPhoneNumbers,
 } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
@@ -52,9 +53,10 @@ const numA1 = await giveNumber(a.account.id, A1);
 const numA2 = await giveNumber(a.account.id, A2);
 await giveNumber(b.account.id, B1);
 const agent = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 1 });
+// An administrator limited to one number (agents are also limited to their groups: tested apart).
 const restricted = await buildUser(t.db, {
   accountId: a.account.id,
-  permissionLevel: 0,
+  permissionLevel: 1,
   restricted: true,
 });
 await t.db.insert(userPhoneNumbers).values({ userId: restricted.id, phoneNumberId: numA1 });
@@ -409,5 +411,29 @@ describe("inbox: sending, unsubscribe, block, export, delete", () => {
       cookie: cookieA,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("shows an agent only the conversations of subscribers in their groups", async () => {
+    await reply("+13105550177", A1, "Is the patio open?");
+    await reply("+13105550178", A1, "Do you deliver?");
+    const seen = await idOf("+13105550177");
+    const unseen = await idOf("+13105550178");
+    const [group] = await t.db
+      .insert(groups)
+      .values({ accountId: a.account.id, name: "Agent's group" })
+      .returning();
+    await t.db.insert(groupMembers).values({ groupId: group!.id, subscriberId: seen });
+    const agent0 = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 0 });
+    await t.db.insert(userGroups).values({ userId: agent0.id, groupId: group!.id });
+    const cookie = await loginAs(t.app, agent0.username, agent0.password);
+    const { rows } = await list(cookie);
+    expect(rows.map((r) => r.id)).toEqual([seen]);
+    expect((await t.get(`/api/inbox/conversations/${unseen}`, { cookie })).statusCode).toBe(404);
+    expect(
+      (await t.get(`/api/inbox/conversations/${unseen}/messages`, { cookie })).statusCode,
+    ).toBe(404);
+    expect((await t.get(`/api/inbox/conversations/${seen}/messages`, { cookie })).statusCode).toBe(
+      200,
+    );
   });
 });

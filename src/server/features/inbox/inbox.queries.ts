@@ -7,12 +7,17 @@ import type { Db } from "../../db/connection";
  * their numbers) through `scopeSql`.
  */
 
-/** Who is looking: restricted users see only conversations of their numbers. */
+/**
+ * Who is looking: restricted users see only conversations of their numbers; agents only those of
+ * subscribers in their groups.
+ */
 export interface Scope {
   accountId: number;
   userId: number;
   /** null: every number of the account. */
   numberIds: number[] | null;
+  /** null: every subscriber of the account. */
+  groupIds?: number[] | null;
 }
 
 class Params {
@@ -29,6 +34,12 @@ function scopeSql(p: Params, scope: Scope): string[] {
   if (scope.numberIds) {
     where.push(
       `(c.phone_number_id = any(${p.add(scope.numberIds)}::int[]) or c.phone_number_id is null)`,
+    );
+  }
+  if (scope.groupIds) {
+    where.push(
+      `exists (select 1 from group_members gm where gm.subscriber_id = c.subscriber_id
+                 and gm.group_id = any(${p.add(scope.groupIds)}::int[]))`,
     );
   }
   return where;
@@ -204,6 +215,23 @@ export async function countUnread(
 }
 
 /** Restricted users' numbers (also "my numbers" for hiding unassigned numbers). */
+/** The groups an agent works with (spec doc 2 §6: agents must be assigned a group). */
+export async function groupIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const { rows } = await db.$client.query<{ id: number }>(
+    "select group_id as id from user_groups where user_id = $1",
+    [userId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function inAnyGroup(db: Db, subscriberId: number, groupIds: number[]) {
+  const { rowCount } = await db.$client.query(
+    "select 1 from group_members where subscriber_id = $1 and group_id = any($2::int[]) limit 1",
+    [subscriberId, groupIds],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 export async function numberIdsOfUser(db: Db, userId: number): Promise<number[]> {
   const { rows } = await db.$client.query<{ id: number }>(
     `select upn.phone_number_id as id from user_phone_numbers upn where upn.user_id = $1`,

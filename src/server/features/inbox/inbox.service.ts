@@ -42,8 +42,14 @@ async function scopeOf(ctx: AppContext, auth: AuthContext, opts: { mine?: boolea
     accountId: auth.accountId,
     userId: auth.userId,
     numberIds: auth.restricted ? mine : null,
+    groupIds: await agentGroups(ctx, auth),
   };
   return { scope, mine };
+}
+
+/** An agent sees the subscribers of their groups; everyone above sees all (doc 2 §6). */
+async function agentGroups(ctx: AppContext, auth: AuthContext): Promise<number[] | null> {
+  return auth.permissionLevel === 0 ? q.groupIdsOfUser(ctx.db, auth.userId) : null;
 }
 
 /** The subscriber behind a conversation id, if this user may see it; 404 otherwise. */
@@ -51,6 +57,8 @@ async function visible(ctx: AppContext, auth: AuthContext, id: number) {
   const { scope } = await scopeOf(ctx, auth);
   const sub = await q.findSubscriber(ctx.db, auth.accountId, id);
   if (!sub) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (scope.groupIds && !(await q.inAnyGroup(ctx.db, id, scope.groupIds)))
+    throw new AppError("NOT_FOUND", NOT_FOUND);
   const preview = await q.findPreview(ctx.db, scope, id);
   if (!preview) {
     // A conversation of a number this restricted user may not use, or none yet (a new one).
@@ -62,11 +70,14 @@ async function visible(ctx: AppContext, auth: AuthContext, id: number) {
 
 /** One query: the subscriber is the account's and, for a restricted user, on one of their numbers. */
 async function mayRead(ctx: AppContext, auth: AuthContext, id: number) {
-  const [seen, mine] = await Promise.all([
+  const [seen, mine, groups] = await Promise.all([
     q.conversationNumber(ctx.db, auth.accountId, id),
     auth.restricted ? q.numberIdsOfUser(ctx.db, auth.userId) : Promise.resolve(null),
+    agentGroups(ctx, auth),
   ]);
   if (!seen) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (groups && !(await q.inAnyGroup(ctx.db, id, groups)))
+    throw new AppError("NOT_FOUND", NOT_FOUND);
   if (mine && seen.phoneNumberId !== null && !mine.includes(seen.phoneNumberId)) {
     throw new AppError("NOT_FOUND", NOT_FOUND);
   }
