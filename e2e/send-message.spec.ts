@@ -134,6 +134,8 @@ test("paste is plain text, cut at the limit, with the two notices", async ({ pag
   // Pasting again within a second is ignored (throttled); afterwards it works.
   await page.getByText("SMS", { exact: true }).click();
   await setMessage(page, "");
+  // A second since the long paste above, which a fast machine may not yet have spent.
+  await page.waitForTimeout(1100);
   await paste(page, "one ");
   await paste(page, "two ");
   await expect(page.getByTestId("message-editor")).toHaveText("one ");
