@@ -12,7 +12,7 @@ import { fieldsById } from "../custom-fields/custom-fields.service";
 import { expandLinkTokens } from "../links/links.service";
 import { personalisedText } from "./personalise";
 import { areaCodeZones } from "./recipient-zones";
-import { type Recipients, recipientCondition } from "./recipients";
+import { type Recipients, recipientCondition, sendable } from "./recipients";
 import * as q from "./sends.queries";
 
 const dialect = new PgDialect();
@@ -109,32 +109,22 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
   const mps = sender.tollFree ? ctx.config.SEND_MPS_TOLL_FREE : ctx.config.SEND_MPS_LONG_CODE;
   const now = new Date();
   const windows = run.ignoreQuietHours ? [] : await q.quietHoursOf(client, run.accountId);
+  // Each known area code's release; unknown area codes follow the account's zone.
   const codes: string[] = [];
   const releases: string[] = [];
-  let fallback = now;
+  const fallback = windows.length ? quietHoursRelease(windows, now, accountZone) : now;
   if (windows.length) {
-    fallback = quietHoursRelease(windows, now, accountZone);
     for (const [code, zone] of areaCodeZones()) {
-      const release = quietHoursRelease(windows, now, zone);
-      if (release.getTime() !== now.getTime()) {
-        codes.push(code);
-        releases.push(release.toISOString());
-      }
+      codes.push(code);
+      releases.push(quietHoursRelease(windows, now, zone).toISOString());
     }
   }
-  // Known zones outside quiet hours go now; unknown area codes follow the account's zone.
-  const knownNow = windows.length
-    ? [...areaCodeZones().keys()].filter((c) => !codes.includes(c))
-    : [];
 
   const statement: SQL = sql`
     with recipients as (
       select ${s.id} as id, ${s.phone} as phone, ${s.areaCode} as area_code, ${body} as body
         from ${s}
-       where ${where}
-         and ${s.isLandline} is not true
-         and not exists (select 1 from suppressions x
-                          where x.account_id = ${run.accountId} and x.phone = ${s.phone})
+       where ${where} and ${sendable(run.accountId)}
     ),
     numbered as (
       select r.*, parley_segments(r.body) as segs, row_number() over () as rn
@@ -149,11 +139,7 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
              ${run.userId}, ${run.id},
              ${run.isMms ? sql`${MMS_CREDITS}` : sql`n.segs`}, true,
              greatest(
-               case
-                 when q.release is not null then q.release
-                 when n.area_code = any(${`{${knownNow.join(",")}}`}::text[]) then ${now.toISOString()}::timestamptz
-                 else ${fallback.toISOString()}::timestamptz
-               end,
+               coalesce(q.release, ${fallback.toISOString()}::timestamptz),
                ${now.toISOString()}::timestamptz + ((n.rn - 1) / ${mps}::float8) * interval '1 second')
         from numbered n
         left join unnest(${`{${codes.join(",")}}`}::text[], ${`{${releases.map((r) => `"${r}"`).join(",")}}`}::timestamptz[])

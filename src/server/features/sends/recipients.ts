@@ -56,3 +56,12 @@ export async function recipientCondition(
   if (!parts.length) return sql`false`;
   return sql`${account} and (${sql.join(parts, sql` or `)})`;
 }
+
+/**
+ * Who is never sent to, whatever the send says: known landlines, and numbers opted out or blocked
+ * (the suppression list). One rule for the count the composer shows and the fan-out.
+ */
+export function sendable(accountId: number): SQL {
+  return sql`${s.isLandline} is not true and not exists (
+    select 1 from suppressions x where x.account_id = ${accountId} and x.phone = ${s.phone})`;
+}

@@ -16,7 +16,7 @@ import { resolveSendingNumber } from "../composer/composer.service";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
 import { activeSignature } from "../signature/signature.service";
 import { wakePipeline } from "./pipeline-signal";
-import { type Recipients, recipientCondition, recipientsOf } from "./recipients";
+import { type Recipients, recipientCondition, recipientsOf, sendable } from "./recipients";
 import * as q from "./sends.queries";
 
 export const SEND_TEXT = {
@@ -50,10 +50,7 @@ export async function countRecipients(
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(subscribers)
-    .where(
-      sql`${cond} and ${subscribers.isLandline} is not true and not exists (
-        select 1 from suppressions x where x.account_id = ${auth.accountId} and x.phone = ${subscribers.phone})`,
-    );
+    .where(sql`${cond} and ${sendable(auth.accountId)}`);
   return row?.n ?? 0;
 }
 
