@@ -39,6 +39,11 @@ const envSchema = z.object({
   EMULATOR_5XX_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Milliseconds between the emulator's status steps (queued → sent → delivered). */
   EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
+  /**
+   * Twilio's Messages API does not document idempotency keys, so by default the emulator ignores
+   * them as Twilio may (`ignore`); `honour` answers a repeated key with the first message.
+   */
+  EMULATOR_IDEMPOTENCY_KEYS: z.enum(["ignore", "honour"]).default("ignore"),
   // Send pipeline: how fast each sending number may send (messages per second; the carrier's
   // limits for 10DLC long codes and toll-free numbers), and the dispatch workers' shape.
   SEND_MPS_LONG_CODE: z.coerce.number().positive().default(1),
@@ -47,6 +52,14 @@ const envSchema = z.object({
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a claimed delivery stays claimed: a dead worker's claims lapse after this. */
   DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Messages claimed per dispatch round (spread over the sending numbers that have work). */
+  DISPATCH_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  /**
+   * `law`: marketing texts keep to the recipient's legal hours and state caps (federal 8am-9pm,
+   * FL/OK/MD/WA/CT 8am-8pm, TX 9am-9pm and noon on Sundays; 3 a day to FL, OK, MD). `off` only for
+   * test rigs whose clock cannot be moved: the account's own quiet hours still apply.
+   */
+  SEND_WINDOWS: z.enum(["law", "off"]).default("law"),
   /** Whether this process runs the send pipeline (scheduler, fan-out, dispatch). */
   SEND_PIPELINE: z
     .enum(["on", "off"])

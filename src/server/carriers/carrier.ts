@@ -45,6 +45,17 @@ export interface Carrier {
   /** The secret that signs the carrier's webhooks (X-Twilio-Signature). */
   readonly authToken: string;
   send(request: SendRequest): Promise<SendResult>;
+  /**
+   * A message this account sent from `from` to `to` with this body, created at or after `since`
+   * (newest first), or null. Asked before sending again a message whose earlier try ended
+   * unknown (a worker died mid-call): Twilio does not document idempotency keys.
+   */
+  findSent(query: {
+    from: string;
+    to: string;
+    body: string;
+    since: Date;
+  }): Promise<SendResult | null>;
   searchNumbers(query: {
     areaCode?: string;
     tollFree: boolean;

@@ -13,6 +13,15 @@ import { type HttpAnswer, httpRequest } from "./http-request";
 
 const TIMEOUT_MS = 15_000;
 
+function toSendResult(json: Record<string, unknown>): SendResult {
+  return {
+    sid: String(json.sid),
+    status: String(json.status),
+    errorCode: json.error_code == null ? null : Number(json.error_code),
+    segments: Number(json.num_segments ?? 1),
+  };
+}
+
 /** Twilio's REST API (2010-04-01 Messages and numbers, Lookup v2), form-encoded with Basic auth. */
 export class TwilioAdapter implements Carrier {
   readonly name: "twilio" | "emulator";
@@ -38,12 +47,25 @@ export class TwilioAdapter implements Carrier {
     const json = await this.call("POST", `${this.accountBase}/Messages.json`, form, {
       "Idempotency-Key": req.idempotencyKey,
     });
-    return {
-      sid: String(json.sid),
-      status: String(json.status),
-      errorCode: json.error_code == null ? null : Number(json.error_code),
-      segments: Number(json.num_segments ?? 1),
-    };
+    return toSendResult(json);
+  }
+
+  async findSent(q: {
+    from: string;
+    to: string;
+    body: string;
+    since: Date;
+  }): Promise<SendResult | null> {
+    // Newest first; a message queued but not yet sent has no DateSent, so filter by hand.
+    const params = new URLSearchParams({ To: q.to, From: q.from, PageSize: "50" });
+    const json = await this.call("GET", `${this.accountBase}/Messages.json?${params}`);
+    const rows = (json.messages ?? []) as Record<string, unknown>[];
+    // Clocks differ a little between us and the carrier.
+    const since = q.since.getTime() - 60_000;
+    const match = rows.find(
+      (m) => m.body === q.body && Date.parse(String(m.date_created)) >= since,
+    );
+    return match ? toSendResult(match) : null;
   }
 
   async searchNumbers(q: {

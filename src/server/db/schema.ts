@@ -38,6 +38,8 @@ export const accounts = pgTable(
     phoneAlerts: boolean("phone_alerts").notNull().default(false),
     forbiddenReason: text("forbidden_reason"),
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** How long a text may wait for the carrier before it expires. Migration 0017. */
+    messageValidityMinutes: integer("message_validity_minutes").notNull().default(240),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("accounts_account_name_key").on(sql`lower(${t.accountName})`)],
@@ -218,6 +220,12 @@ export const messages = pgTable(
     notBefore: timestamp("not_before", { withTimezone: true }),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     attempts: smallint().notNull().default(0),
+    /** 0 transactional, 1 marketing (src/domain/outbound-policy.ts LANE). Migration 0017. */
+    lane: smallint().notNull().default(1),
+    /** Not handed to the carrier after this: it fails as expired (validity period). */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    /** When the carrier accepted it (state frequency caps count these). */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Deleted from its conversation in the inbox (kept for reports and billing). Migration 0010. */
@@ -228,7 +236,9 @@ export const messages = pgTable(
     uniqueIndex("messages_carrier_sid_key")
       .on(t.carrierSid)
       .where(sql`${t.carrierSid} is not null`),
-    index("messages_dispatch_idx").on(t.notBefore, t.id).where(sql`${t.pendingDispatch}`),
+    index("messages_dispatch_idx")
+      .on(t.phoneNumberId, t.lane, t.notBefore, t.id)
+      .where(sql`${t.pendingDispatch}`),
     // Whether a run still has deliveries to hand over (run completion).
     index("messages_run_pending_idx").on(t.runId).where(sql`${t.pendingDispatch}`),
     index("messages_run_status_idx").on(t.runId, t.status).where(sql`${t.runId} is not null`),
@@ -239,6 +249,12 @@ export const messages = pgTable(
     index("messages_account_peer_idx").on(t.accountId, t.toNumber),
   ],
 );
+
+/** Each sending number's pace, shared by every worker (see the dispatcher's claim). */
+export const dispatchPace = pgTable("dispatch_pace", {
+  phoneNumberId: integer("phone_number_id").primaryKey(),
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Numbers an account must never send to: opted out (STOP or by hand) or blocked. */
 export const suppressions = pgTable(

@@ -8,6 +8,7 @@ import { createAppContext } from "../app-context";
 import { startEmulatorDispatcher } from "../carriers/emulator/status-dispatcher";
 import { type Config, parseConfig } from "../config";
 import { createDb, type Db, withDatabase } from "../db/connection";
+import { startPipeline } from "../features/sends/pipeline";
 import { buildApp } from "../http/app";
 import type { AppContext } from "../http/context";
 import { CSRF_HEADER, SESSION_COOKIE } from "../http/session";
@@ -65,7 +66,12 @@ export interface TestServer {
  * over real HTTP to the emulator, and callbacks really arrive.
  */
 export async function createTestServer(
-  opts: { env?: Record<string, string>; listen?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    listen?: boolean;
+    /** Run this process's send pipeline (dispatcher included); default: when listening. */
+    pipeline?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const adminUrl = inject("pgAdminUrl");
   const template = inject("pgTemplate");
@@ -82,20 +88,29 @@ export async function createTestServer(
     // Without a listener the carrier base URL still gets a port of its own, so a test never
     // reaches whatever else runs on this machine's port 3000.
     PORT: String(await freePort()),
+    // Tests run at any hour: the law's sending hours would hold marketing texts at night. The
+    // tests of those hours turn them on.
+    SEND_WINDOWS: "off",
     ...opts.env,
   });
   const { db, pool } = createDb(databaseUrl, 5);
   let started: Awaited<ReturnType<typeof startApp>>;
   try {
-    started = await startApp(config, db, opts.listen ?? false);
+    started = await startApp(
+      config,
+      db,
+      opts.listen ?? false,
+      opts.pipeline ?? opts.listen ?? false,
+    );
   } catch (err) {
     await pool.end().catch(() => {});
     await dropDatabase(adminUrl, name).catch(() => {});
     throw err;
   }
-  const { app, ctx, dispatcher } = started;
+  const { app, ctx, dispatcher, pipeline } = started;
 
   afterAll(async () => {
+    await pipeline?.stop();
     await dispatcher?.stop();
     await app.close();
     await pool.end();
@@ -117,7 +132,7 @@ export async function createTestServer(
   };
 }
 
-async function startApp(config: Config, db: Db, listen: boolean) {
+async function startApp(config: Config, db: Db, listen: boolean, withPipeline: boolean) {
   const ctx = await createAppContext(config, db);
   const app = await buildApp(ctx);
   try {
@@ -129,7 +144,8 @@ async function startApp(config: Config, db: Db, listen: boolean) {
     throw err;
   }
   const dispatcher = listen && config.useEmulator ? startEmulatorDispatcher(ctx) : undefined;
-  return { app, ctx, dispatcher };
+  const pipeline = withPipeline ? startPipeline(ctx) : undefined;
+  return { app, ctx, dispatcher, pipeline };
 }
 
 export function send(app: FastifyInstance, o: RequestOptions): Promise<TestResponse> {

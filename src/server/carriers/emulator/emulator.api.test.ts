@@ -307,16 +307,40 @@ describe("sending", () => {
     expect(row!.mediaUrls).toEqual(["https://example.test/a.jpg", "https://example.test/b.png"]);
   });
 
-  it("sends a retried request once: same idempotency key, same message", async () => {
+  it("honours a repeated idempotency key when set to: same key, same message", async () => {
+    const config = t.ctx.config as { EMULATOR_IDEMPOTENCY_KEYS: string };
+    config.EMULATOR_IDEMPOTENCY_KEYS = "honour";
+    try {
+      const key = randomUUID();
+      const first = await send("+14155551250", { key });
+      const second = await send("+14155551250", { key, body: "changed on retry" });
+      expect(second.sid).toBe(first.sid);
+      const rows = await t.db.select().from(emuMessages).where(eq(emuMessages.idempotencyKey, key));
+      expect(rows).toHaveLength(1);
+      await hooks.waitFor((h) => h.params.MessageSid === first.sid, 2);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(callbacksOf(first.sid)).toHaveLength(2);
+    } finally {
+      config.EMULATOR_IDEMPOTENCY_KEYS = "ignore";
+    }
+  });
+
+  it("ignores idempotency keys by default, as Twilio may; the sender finds what it sent by listing", async () => {
     const key = randomUUID();
-    const first = await send("+14155551250", { key });
-    const second = await send("+14155551250", { key, body: "changed on retry" });
-    expect(second.sid).toBe(first.sid);
-    const rows = await t.db.select().from(emuMessages).where(eq(emuMessages.idempotencyKey, key));
-    expect(rows).toHaveLength(1);
-    await hooks.waitFor((h) => h.params.MessageSid === first.sid, 2);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(callbacksOf(first.sid)).toHaveLength(2);
+    const since = new Date();
+    const first = await send("+14155551251", { key, body: "Your table is ready" });
+    const second = await send("+14155551251", { key, body: "Your table is ready" });
+    expect(second.sid).not.toBe(first.sid);
+    const found = await carrier.findSent({
+      from: sender,
+      to: "+14155551251",
+      body: "Your table is ready",
+      since,
+    });
+    expect([first.sid, second.sid]).toContain(found?.sid);
+    expect(
+      await carrier.findSent({ from: sender, to: "+14155551251", body: "Other text", since }),
+    ).toBeNull();
   });
 
   it("posts each callback once when several dispatchers share the queue", async () => {

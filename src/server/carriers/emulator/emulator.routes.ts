@@ -4,7 +4,7 @@ import type { AppContext } from "../../http/context";
 import type { CarrierSettings } from "../credentials";
 import { TwilioApiError } from "./api-error";
 import { lookupNumber } from "./lookup";
-import { createMessage, getMessage } from "./messages.service";
+import { createMessage, getMessage, listMessages } from "./messages.service";
 import { buyNumber, releaseNumber, searchAvailable } from "./numbers.service";
 import { toIncomingNumberResource, toMessageResource } from "./twilio-resources";
 
@@ -41,6 +41,29 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
             idempotencyKey: typeof key === "string" && key ? key : null,
           });
           return reply.status(201).send(toMessageResource(message, accountSid));
+        },
+      );
+
+      emu.get<{ Params: AccountParams; Querystring: Form }>(
+        `${account}/Messages.json`,
+        hidden,
+        async (req) => {
+          const pageSize = Number(first(req.query.PageSize) || 50);
+          const rows = await listMessages(ctx, {
+            to: first(req.query.To) || undefined,
+            from: first(req.query.From) || undefined,
+            pageSize: Number.isFinite(pageSize) ? pageSize : 50,
+          });
+          const uri = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
+          return {
+            messages: rows.map((m) => toMessageResource(m, accountSid)),
+            first_page_uri: `${uri}?PageSize=${rows.length}&Page=0`,
+            next_page_uri: null,
+            previous_page_uri: null,
+            page: 0,
+            page_size: rows.length,
+            uri,
+          };
         },
       );
 

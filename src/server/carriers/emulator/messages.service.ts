@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { isTollFree, toE164 } from "../../../domain/phone";
 import { emuMessages } from "../../db/schema";
 import type { AppContext } from "../../http/context";
@@ -43,7 +43,24 @@ export function createMessage(ctx: AppContext, input: SendInput): Promise<EmuMes
     batcher = new SendBatcher(ctx.db, (i, senderOwned) => newMessage(ctx, i, senderOwned));
     batchers.set(ctx, batcher);
   }
-  return batcher.submit(input);
+  // Twilio does not document idempotency keys for Messages; by default behave as if ignored.
+  const honour = ctx.config.EMULATOR_IDEMPOTENCY_KEYS === "honour";
+  return batcher.submit(honour ? input : { ...input, idempotencyKey: null });
+}
+
+/** Messages.json list: To and From filters, newest first, one page (what Parley's lookup uses). */
+export async function listMessages(
+  ctx: AppContext,
+  q: { to?: string; from?: string; pageSize: number },
+): Promise<EmuMessageRow[]> {
+  const conds = [q.to ? eq(emuMessages.toNumber, q.to) : undefined];
+  if (q.from) conds.push(eq(emuMessages.fromNumber, q.from));
+  return ctx.db
+    .select()
+    .from(emuMessages)
+    .where(and(...conds))
+    .orderBy(desc(emuMessages.createdAt), desc(emuMessages.sid))
+    .limit(Math.min(Math.max(q.pageSize, 1), 1000));
 }
 
 /** The checks after the idempotency key (which the batcher answers first), and the new row. */

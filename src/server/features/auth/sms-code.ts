@@ -2,20 +2,10 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { phoneNumbers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
-import { sendMessage } from "../messages/messages.service";
+import { queueMessage, waitForCarrier } from "../outbound/outbound.service";
 
-const FAILED = new Set([
-  "Sending Failed",
-  "Delivery Failed",
-  "Delivery Rejected",
-  "Undelivered",
-  "Invalid Number",
-  "Stopped Number",
-  "Failed Landline Delivery",
-  "Send Rejected",
-  "Queue Failed",
-  "Blocked",
-]);
+/** How long a code waits for the carrier's answer before the screen is told it went. */
+const CODE_WAIT_MS = 8000;
 
 /** A 6-digit code, and the hash kept of it. */
 export function newSmsCode(): { code: string; hash: string } {
@@ -50,14 +40,16 @@ export async function textCode(
     .limit(1);
   if (!from) return false;
   try {
-    const outcome = await sendMessage(ctx, {
+    const queued = await queueMessage(ctx, {
       accountId: user.accountId,
       from,
       to: user.phone,
       body: `Your Parley verification code is ${code}. It expires in 10 minutes. Never share it.`,
       source: "two_factor",
     });
-    return !FAILED.has(outcome.status);
+    // Codes go in the transactional lane: the carrier's answer comes within moments.
+    const answer = await waitForCarrier(ctx, queued.id, CODE_WAIT_MS);
+    return !answer.failed;
   } catch {
     return false;
   }

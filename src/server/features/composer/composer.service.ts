@@ -8,16 +8,16 @@ import { creditsFor } from "../../../domain/segments";
 import type { AppContext, AuthContext } from "../../http/context";
 import { getMeLite } from "../account/account.service";
 import { assertSendable } from "../compliance/compliance.service";
-import { chargeCredits, refundCredits } from "../credits/credits.service";
 import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
-import { sendMessage } from "../messages/messages.service";
 import { getNumber, listNumbers } from "../numbers/numbers.service";
+import { queueCharged, waitForCarrier } from "../outbound/outbound.service";
 import { activeSignature } from "../signature/signature.service";
 import { allowedNumberIds } from "./composer.queries";
 
 type TestSend = z.output<typeof testSendRequest>;
 
-const FAILED = new Set(["Sending Failed", "Send Rejected", "Failed", "Undelivered"]);
+/** How long a test send waits for the carrier's answer before saying it is on its way. */
+const TEST_SEND_WAIT_MS = 8000;
 
 function usable(n: DedicatedNumber): boolean {
   return n.state === "active" && (!n.tollFree || n.verified);
@@ -73,24 +73,27 @@ export async function sendTestMessage(ctx: AppContext, auth: AuthContext, input:
   const body = expanded.text.replaceAll(`/${LINK_RECIPIENT}`, "");
   const credits = creditsFor(body, input.isMMS);
 
-  await chargeCredits(ctx.db.$client, auth.accountId, credits, {
-    reason: "test",
-    description: `Test message to ${input.subscribers}`,
-  });
-  const outcome = await sendMessage(ctx, {
-    accountId: auth.accountId,
-    from: { id: from.id, number: from.number },
-    to: input.subscribers,
-    body,
-    mediaUrls: input.isMMS ? input.image : undefined,
-    source: "test",
-    userId: auth.userId,
-  });
-  if (FAILED.has(outcome.status)) {
-    await refundCredits(ctx.db.$client, auth.accountId, credits, { messageId: outcome.id });
+  const queued = await queueCharged(
+    ctx,
+    {
+      accountId: auth.accountId,
+      from: { id: from.id, number: from.number },
+      to: input.subscribers,
+      body,
+      mediaUrls: input.isMMS ? input.image : undefined,
+      source: "test",
+      userId: auth.userId,
+      credits,
+    },
+    { reason: "test", description: `Test message to ${input.subscribers}` },
+  );
+  // The screen says at once whether the test went: wait for the carrier's first answer (the
+  // dispatcher gives the credits back if it refused).
+  const answer = await waitForCarrier(ctx, queued.id, TEST_SEND_WAIT_MS);
+  if (answer.failed) {
     throw new AppError("BAD_REQUEST", "There was an error sending your message.", {
-      reason: outcome.errorCode === null ? undefined : `carrier_${outcome.errorCode}`,
+      reason: answer.errorCode === null ? undefined : `carrier_${answer.errorCode}`,
     });
   }
-  return { id: outcome.id, status: outcome.status, credits, message: COMPOSE_TEXT.testSent };
+  return { id: queued.id, status: answer.status, credits, message: COMPOSE_TEXT.testSent };
 }

@@ -24,16 +24,14 @@ import type { AppContext, AuthContext } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
 import { resolveSendingNumber } from "../composer/composer.service";
-import { chargeCredits, refundCredits } from "../credits/credits.service";
 import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
-import { sendMessage } from "../messages/messages.service";
+import { queueCharged } from "../outbound/outbound.service";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
 import { activeSignature } from "../signature/signature.service";
 import { attachmentOf, toMarker, toPreview, toThreadMessage } from "./inbox.presenter";
 import * as q from "./inbox.queries";
 
 const NOT_FOUND = "Conversation not found";
-const FAILED = new Set(["Sending Failed", "Send Rejected", "Failed", "Undelivered"]);
 
 async function scopeOf(ctx: AppContext, auth: AuthContext, opts: { mine?: boolean } = {}) {
   // The user's own numbers: their whole world when restricted, else only for "hide unassigned".
@@ -572,23 +570,22 @@ export async function send(
   const body = expanded.text.replaceAll(LINK_RECIPIENT, String(sub.id));
   const isMms = input.mediaUrls.length > 0;
   const credits = creditsFor(body, isMms);
-  await chargeCredits(ctx.db.$client, auth.accountId, credits, {
-    reason: "charge",
-    description: `Inbox message to ${sub.phone}`,
-  });
-  const outcome = await sendMessage(ctx, {
-    accountId: auth.accountId,
-    from: { id: from.id, number: from.number },
-    to: sub.phone,
-    body,
-    mediaUrls: isMms ? input.mediaUrls : undefined,
-    source: "inbox",
-    subscriberId: sub.id,
-    userId: auth.userId,
-  });
-  if (FAILED.has(outcome.status)) {
-    await refundCredits(ctx.db.$client, auth.accountId, credits, { messageId: outcome.id });
-  }
+  // Charged and queued together; the dispatcher refunds it once if it finally fails.
+  const outcome = await queueCharged(
+    ctx,
+    {
+      accountId: auth.accountId,
+      from: { id: from.id, number: from.number },
+      to: sub.phone,
+      body,
+      mediaUrls: isMms ? input.mediaUrls : undefined,
+      source: "inbox",
+      subscriberId: sub.id,
+      userId: auth.userId,
+      credits,
+    },
+    { reason: "charge", description: `Inbox message to ${sub.phone}` },
+  );
   await q.upsertOnSend(ctx.db, {
     accountId: auth.accountId,
     subscriberId: sub.id,

@@ -2,16 +2,18 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
 import { AppError } from "../../../domain/errors";
-import { quietHoursRelease } from "../../../domain/quiet-hours";
+import { LANE } from "../../../domain/outbound-policy";
 import { MMS_CREDITS } from "../../../domain/segments";
+import { nextMarketingSlot, sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
 import { subscribers as s } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
 import { chargeCredits } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { expandLinkTokens } from "../links/links.service";
+import { knownAreas } from "../outbound/recipient-geo";
+import { wakePipeline } from "../outbound/wake";
 import { personalisedText } from "./personalise";
-import { areaCodeZones } from "./recipient-zones";
 import { type Recipients, recipientCondition, sendable } from "./recipients";
 import * as q from "./sends.queries";
 
@@ -105,19 +107,24 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
   const { text } = await expandLinkTokens(ctx, run.accountId, run.text);
   const body = personalisedText(text, fields);
 
-  // Pace each number at its carrier rate, and hold deliveries inside the recipient's quiet hours.
+  // Each delivery starts at the first moment its recipient may get marketing (the state's law,
+  // the account's quiet hours, in the recipient's zone; unknown area codes in the account's).
+  // The dispatcher paces the number and asks the same rule again when the turn comes. The
+  // deadline counts the validity period from the delivery's expected turn on its number.
   const mps = sender.tollFree ? ctx.config.SEND_MPS_TOLL_FREE : ctx.config.SEND_MPS_LONG_CODE;
   const now = new Date();
   const windows = run.ignoreQuietHours ? [] : await q.quietHoursOf(client, run.accountId);
-  // Each known area code's release; unknown area codes follow the account's zone.
+  const lawful = ctx.config.SEND_WINDOWS === "law";
+  const slot = (state: string | null, zone: string) =>
+    nextMarketingSlot(now, lawful ? sendRuleFor(state) : null, zone, windows);
+  const fallback = slot(null, accountZone);
   const codes: string[] = [];
   const releases: string[] = [];
-  const fallback = windows.length ? quietHoursRelease(windows, now, accountZone) : now;
-  if (windows.length) {
-    for (const [code, zone] of areaCodeZones()) {
-      codes.push(code);
-      releases.push(quietHoursRelease(windows, now, zone).toISOString());
-    }
+  for (const [code, area] of knownAreas()) {
+    const release = slot(area.state, area.timeZone ?? accountZone);
+    if (release.getTime() === fallback.getTime()) continue;
+    codes.push(code);
+    releases.push(release.toISOString());
   }
 
   const statement: SQL = sql`
@@ -133,14 +140,16 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
     inserted as (
       insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
                             media_urls, segments, status, source, subscriber_id, user_id, run_id,
-                            credits, pending_dispatch, not_before)
+                            credits, pending_dispatch, not_before, lane, deadline_at)
       select ${run.accountId}, 'outbound', ${sender.id}, ${sender.number}, n.phone, n.body,
              ${JSON.stringify(run.mediaUrls)}::jsonb, n.segs, 'Queued', 'campaign', n.id,
              ${run.userId}, ${run.id},
              ${run.isMms ? sql`${MMS_CREDITS}` : sql`n.segs`}, true,
+             coalesce(q.release, ${fallback.toISOString()}::timestamptz), ${LANE.marketing},
              greatest(
                coalesce(q.release, ${fallback.toISOString()}::timestamptz),
                ${now.toISOString()}::timestamptz + ((n.rn - 1) / ${mps}::float8) * interval '1 second')
+               + ${account.validityMinutes}::int * interval '1 minute'
         from numbered n
         left join unnest(${`{${codes.join(",")}}`}::text[], ${`{${releases.map((r) => `"${r}"`).join(",")}}`}::timestamptz[])
                as q(area_code, release) on q.area_code = n.area_code
@@ -164,6 +173,13 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
       runId: run.id,
       description: `Message to ${recipients} recipient${recipients === 1 ? "" : "s"}`,
     });
+  }
+  if (recipients > 0) {
+    await client.query(
+      `insert into dispatch_pace (phone_number_id) values ($1) on conflict do nothing`,
+      [sender.id],
+    );
+    await wakePipeline(client);
   }
   await client.query(
     `update send_runs set status = $2, recipients = $3, excluded = $4, credits = $5,

@@ -1,11 +1,11 @@
 import type { AppContext } from "../../http/context";
-import { dispatchBatch } from "./dispatcher";
+import { Dispatcher } from "../outbound/dispatcher";
+import { loadRecipientGeo } from "../outbound/recipient-geo";
+import { listenForWork } from "../outbound/wake";
 import { fanOutNextRun } from "./fan-out";
-import { onPipelineWake } from "./pipeline-signal";
 import { completeFinishedRuns, startDueSends } from "./scheduler";
 
 const IDLE_POLL_MS = 1000;
-const DISPATCH_BATCH = 500;
 
 export interface Pipeline {
   stop(): Promise<void>;
@@ -13,8 +13,9 @@ export interface Pipeline {
 
 /**
  * The send pipeline of this process: the scheduler (due sends → runs), fan-out (run → one
- * delivery per recipient) and dispatch (deliveries → carrier), each a loop that works while
- * there is work and polls when idle. Every step's state is in PostgreSQL, so any number of
+ * delivery per recipient) and the dispatcher (every outgoing message → carrier), each working
+ * while there is work, woken by a PostgreSQL notice when another process adds some, and polling
+ * when idle. Every step's state is in PostgreSQL, so any number of
  * processes may run it side by side, and one that dies leaves nothing half done.
  */
 export function startPipeline(ctx: AppContext): Pipeline {
@@ -30,12 +31,17 @@ export function startPipeline(ctx: AppContext): Pipeline {
       const timer = setTimeout(wake, ms);
       sleepers.add(wake);
     });
+  const dispatcher = new Dispatcher(ctx);
   const wakeAll = () => {
     for (const wake of [...sleepers]) wake();
+    dispatcher.wake();
   };
-  const unsubscribe = onPipelineWake(wakeAll);
+  const unlisten = listenForWork(ctx, wakeAll);
+  // The recipients' states and zones (quiet hours, state rules) before anything is sent.
+  const ready = loadRecipientGeo().then(() => dispatcher.start());
 
   const loop = async (name: string, step: () => Promise<boolean>) => {
+    await ready;
     while (!stopped) {
       let busy = false;
       try {
@@ -61,15 +67,15 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (result.kind === "done") wakeAll();
       return result.kind !== "idle";
     }),
-    loop("dispatch", async () => (await dispatchBatch(ctx, DISPATCH_BATCH)) > 0),
   ];
 
   return {
     async stop() {
       stopped = true;
-      unsubscribe();
+      await unlisten();
       wakeAll();
-      await Promise.allSettled(loops);
+      await ready.catch(() => {});
+      await Promise.allSettled([...loops, dispatcher.stop()]);
     },
   };
 }

@@ -13,6 +13,7 @@ import { createTestServer } from "../../test/harness";
  */
 const t = await createTestServer({
   listen: true,
+  pipeline: false,
   env: { EMULATOR_LATENCY_MS: "50", EMULATOR_MPS_LONG_CODE: "100000" },
 });
 const db = t.db.$client;
@@ -37,6 +38,7 @@ function startWorker(env: Record<string, string> = {}): ChildProcess {
         SEED_DEMO: "false",
         LOG_LEVEL: "warn",
         SEND_MPS_LONG_CODE: "100000",
+        SEND_WINDOWS: "off",
         DISPATCH_LEASE_SECONDS: "2",
         DISPATCH_CONCURRENCY: "16",
         ...env,

@@ -10,6 +10,7 @@ import { startDueSends } from "./scheduler";
 // status callbacks back into this server.
 const t = await createTestServer({
   listen: true,
+  pipeline: false,
   env: {
     EMULATOR_LATENCY_MS: "20",
     EMULATOR_MPS_LONG_CODE: "100000",

@@ -131,9 +131,14 @@ export async function sendingNumbers(db: Queryable, accountId: number, onlyForUs
 }
 
 export async function accountForSend(db: Queryable, accountId: number) {
-  const res = await db.query<{ businessName: string; timezoneId: number; isTestAccount: boolean }>(
+  const res = await db.query<{
+    businessName: string;
+    timezoneId: number;
+    isTestAccount: boolean;
+    validityMinutes: number;
+  }>(
     `select business_name as "businessName", timezone_id as "timezoneId",
-            is_test_account as "isTestAccount"
+            is_test_account as "isTestAccount", message_validity_minutes as "validityMinutes"
        from accounts where id = $1`,
     [accountId],
   );

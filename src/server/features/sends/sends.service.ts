@@ -14,8 +14,8 @@ import { subscribers } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
+import { wakePipeline } from "../outbound/wake";
 import { activeSignature } from "../signature/signature.service";
-import { wakePipeline } from "./pipeline-signal";
 import { type Recipients, recipientCondition, recipientsOf, sendable } from "./recipients";
 import * as q from "./sends.queries";
 
@@ -134,7 +134,7 @@ async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): P
 export async function createSend(ctx: AppContext, auth: AuthContext, form: MessageForm) {
   const prepared = await prepare(ctx, auth, form);
   const id = await q.insertSend(ctx.db.$client, prepared.write);
-  if (prepared.immediate) wakePipeline();
+  if (prepared.immediate) await wakePipeline(ctx.db.$client);
   return {
     id,
     status: prepared.immediate ? ("running" as const) : ("scheduled" as const),
@@ -155,7 +155,7 @@ export async function updateSend(
   const prepared = await prepare(ctx, auth, form);
   const updated = await q.updateScheduledSend(ctx.db.$client, id, prepared.write);
   if (!updated) throw new AppError("CONFLICT", SEND_TEXT.alreadyStarted);
-  if (prepared.immediate) wakePipeline();
+  if (prepared.immediate) await wakePipeline(ctx.db.$client);
   return {
     id,
     status: prepared.immediate ? ("running" as const) : ("scheduled" as const),

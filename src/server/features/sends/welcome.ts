@@ -1,6 +1,6 @@
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
-import { wakePipeline } from "./pipeline-signal";
+import { wakePipeline } from "../outbound/wake";
 
 /**
  * Texts a static group's welcome message to subscribers who have just joined it (one at a time
@@ -52,5 +52,5 @@ export async function welcomeNewMembers(
       timezoneById(group.timezoneId).iana,
     ],
   );
-  wakePipeline();
+  await wakePipeline(db);
 }

@@ -1,0 +1,94 @@
+import { decideOutbound, LANE, type OutboundDecision } from "../../../domain/outbound-policy";
+import type { QuietWindow } from "../../../domain/quiet-hours";
+import { sendRuleFor } from "../../../domain/send-windows";
+import { timezoneById } from "../../../domain/timezones";
+import type { AppContext } from "../../http/context";
+import type { Claimed } from "./dispatch-claim";
+import { areaOf } from "./recipient-geo";
+
+interface AccountFacts {
+  zone: string;
+  quietHours: QuietWindow[];
+}
+
+/**
+ * Gathers, for a claimed batch, what the one rule (src/domain/outbound-policy.ts) needs: whether
+ * each number is suppressed now, the recipient's state and zone, the account's quiet hours, and
+ * the marketing texts already sent where a state caps them. A few queries per batch, none per
+ * message.
+ */
+export async function decideBatch(
+  ctx: AppContext,
+  rows: Claimed[],
+  now: Date,
+): Promise<OutboundDecision[]> {
+  const db = ctx.db.$client;
+  const accountIds = [...new Set(rows.map((r) => r.accountId))];
+  const [suppressed, accounts] = await Promise.all([
+    db.query<{ accountId: number; phone: string; reason: "opted_out" | "blocked" }>(
+      `select account_id as "accountId", phone, reason from suppressions
+        where (account_id, phone) in (select * from unnest($1::int[], $2::text[]))`,
+      [rows.map((r) => r.accountId), rows.map((r) => r.toNumber)],
+    ),
+    db.query<{ id: number; timezoneId: number; quietHours: unknown }>(
+      `select a.id, a.timezone_id as "timezoneId",
+              (select value from account_settings s
+                where s.account_id = a.id and s.name = 'quiet_hours') as "quietHours"
+         from accounts a where a.id = any($1::int[])`,
+      [accountIds],
+    ),
+  ]);
+  const suppression = new Map<string, "opted_out" | "blocked">();
+  for (const s of suppressed.rows) {
+    const key = `${s.accountId}:${s.phone}`;
+    if (s.reason === "blocked" || !suppression.has(key)) suppression.set(key, s.reason);
+  }
+  const accountFacts = new Map<number, AccountFacts>();
+  for (const a of accounts.rows) {
+    accountFacts.set(a.id, {
+      zone: timezoneById(a.timezoneId).iana,
+      quietHours: Array.isArray(a.quietHours) ? (a.quietHours as QuietWindow[]) : [],
+    });
+  }
+
+  const lawfulHours = ctx.config.SEND_WINDOWS === "law";
+  // Only marketing texts to states with a cap need the count of what went in the last 24 hours.
+  const capped = rows.filter(
+    (r) =>
+      lawfulHours &&
+      r.lane === LANE.marketing &&
+      sendRuleFor(areaOf(r.toNumber)?.state).capPer24h !== null,
+  );
+  const recent = new Map<string, Date[]>();
+  if (capped.length) {
+    const res = await db.query<{ accountId: number; phone: string; sent: Date[] }>(
+      `select account_id as "accountId", to_number as phone,
+              array_agg(sent_at order by sent_at) as sent
+         from messages
+        where (account_id, to_number) in (select * from unnest($1::int[], $2::text[]))
+          and lane = 1 and sent_at > now() - interval '24 hours'
+        group by account_id, to_number`,
+      [capped.map((r) => r.accountId), capped.map((r) => r.toNumber)],
+    );
+    for (const r of res.rows) recent.set(`${r.accountId}:${r.phone}`, r.sent);
+  }
+
+  return rows.map((row) => {
+    const key = `${row.accountId}:${row.toNumber}`;
+    const account = accountFacts.get(row.accountId) ?? { zone: "America/New_York", quietHours: [] };
+    const area = areaOf(row.toNumber);
+    return decideOutbound(
+      {
+        lane: row.lane,
+        complianceReply: row.source === "compliance",
+        deadline: row.deadlineAt ?? new Date(row.createdAt.getTime() + 4 * 3600_000),
+        suppression: suppression.get(key) ?? null,
+        recipient: { state: area?.state ?? null, timeZone: area?.timeZone ?? account.zone },
+        accountQuietHours: row.ignoreQuietHours ? [] : account.quietHours,
+        recentMarketing: recent.get(key) ?? [],
+        lawfulHours,
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,107 @@
+import { type DeliveryStatus, fromTwilio, TWILIO_ERRORS } from "../../../domain/delivery-status";
+import type { SendResult } from "../../carriers/carrier";
+import type { AppContext } from "../../http/context";
+import { publish } from "../../realtime/realtime";
+import { recordCarrierOptOut } from "../compliance/compliance.service";
+import { refundCredits } from "../credits/credits.service";
+import { updateMessagesInIdOrder } from "../messages/ordered-update";
+import { runProgressed } from "../sends/run-progress";
+import type { Claimed } from "./dispatch-claim";
+
+export type Outcome =
+  | { kind: "accepted"; row: Claimed; result: SendResult }
+  | { kind: "retry"; row: Claimed; afterMs: number }
+  | { kind: "hold"; row: Claimed; until: Date }
+  | {
+      kind: "failed";
+      row: Claimed;
+      status: DeliveryStatus;
+      code: number | null;
+      /** The carrier refused it (not our own rule): a 21610 there is news of an opt-out. */
+      byCarrier: boolean;
+    };
+
+/**
+ * Writes down a batch of dispatch outcomes in a few set statements: accepted (the carrier's sid,
+ * the time it went), retry later, held (quiet hours, caps: not an attempt), failed for good
+ * (credits refunded once, a carrier opt-out recorded). Idempotent, so a failed write is simply
+ * written again.
+ */
+export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
+  const db = ctx.db.$client;
+  for (const o of outcomes)
+    if (o.row.runId !== null) runProgressed(ctx, o.row.accountId, o.row.runId);
+
+  const accepted = outcomes.filter((o) => o.kind === "accepted");
+  if (accepted.length) {
+    // A fast status callback may already have moved a row on: keep the later status.
+    await updateMessagesInIdOrder(
+      db,
+      accepted.map((o) => o.row.id),
+      `update messages m
+          set pending_dispatch = false, claimed_until = null, carrier_sid = v.sid,
+              segments = v.segments, sent_at = coalesce(m.sent_at, now()),
+              status = case when m.status = 'Queued' then v.status else m.status end,
+              updated_at = now()
+         from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as v(id, sid, segments, status)
+        where m.id = v.id and $locked`,
+      [
+        accepted.map((o) => o.row.id),
+        accepted.map((o) => o.result.sid),
+        accepted.map((o) => o.result.segments),
+        accepted.map((o) => fromTwilio(o.result.status) ?? "Queued"),
+      ],
+    );
+  }
+
+  const later = outcomes.filter((o) => o.kind === "retry" || o.kind === "hold");
+  if (later.length) {
+    await db.query(
+      `update messages m
+          set claimed_until = null, not_before = v.at,
+              attempts = case when v.hold then greatest(m.attempts - 1, 0) else m.attempts end
+         from unnest($1::bigint[], $2::timestamptz[], $3::bool[]) as v(id, at, hold)
+        where m.id = v.id and m.pending_dispatch`,
+      [
+        later.map((o) => o.row.id),
+        later.map((o) =>
+          o.kind === "hold" ? o.until : new Date(Date.now() + (o as { afterMs: number }).afterMs),
+        ),
+        later.map((o) => o.kind === "hold"),
+      ],
+    );
+  }
+
+  const failed = outcomes.filter((o) => o.kind === "failed");
+  if (failed.length) {
+    const done = await updateMessagesInIdOrder<{ id: number }>(
+      db,
+      failed.map((o) => o.row.id),
+      `update messages m
+          set pending_dispatch = false, claimed_until = null, status = v.status,
+              error_code = v.code, updated_at = now()
+         from unnest($1::bigint[], $2::text[], $3::int[]) as v(id, status, code)
+        where m.id = v.id and m.pending_dispatch and $locked
+        returning m.id::int`,
+      [failed.map((o) => o.row.id), failed.map((o) => o.status), failed.map((o) => o.code)],
+    );
+    const changed = new Set(done.rows.map((r) => r.id));
+    for (const o of failed) {
+      if (!changed.has(o.row.id)) continue;
+      await refundCredits(db, o.row.accountId, o.row.credits, {
+        messageId: o.row.id,
+        runId: o.row.runId,
+      });
+      if (o.byCarrier && o.code === TWILIO_ERRORS.OPTED_OUT)
+        await recordCarrierOptOut(ctx, o.row.accountId, o.row.toNumber, o.row.id);
+      if (o.row.runId === null)
+        publish(
+          ctx,
+          o.row.accountId,
+          "message-status",
+          { messageId: o.row.id, status: o.status },
+          { phoneNumberId: o.row.phoneNumberId },
+        );
+    }
+  }
+}

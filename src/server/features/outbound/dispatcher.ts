@@ -1,0 +1,228 @@
+import { fromTwilio } from "../../../domain/delivery-status";
+import { CarrierError, type SendResult } from "../../carriers/carrier";
+import type { AppContext } from "../../http/context";
+import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
+import { type Claimed, claimDue } from "./dispatch-claim";
+import { decideBatch } from "./dispatch-decide";
+import { type Outcome, recordOutcomes } from "./dispatch-record";
+
+const IDLE_POLL_MS = 250;
+const RECORD_EVERY_MS = 20;
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * Hands claimed messages to the carrier. Claiming, sending and recording overlap: a claim is
+ * made whenever there is room, each message is sent at its turn by the first free slot of a
+ * pool of DISPATCH_CONCURRENCY, and answers are written in batches every few milliseconds. So
+ * the carrier is never idle while the database works, and the reverse.
+ */
+export class Dispatcher {
+  private stopped = false;
+  private backlog = 0;
+  private inFlight = 0;
+  private outcomes: Outcome[] = [];
+  private recording: Promise<void> = Promise.resolve();
+  private recordTimer: NodeJS.Timeout | null = null;
+  private ready: Claimed[] = [];
+  private waiting = new Map<number, { row: Claimed; timer: NodeJS.Timeout }>();
+  private wakeUp: (() => void) | null = null;
+  private loopDone: Promise<void> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(): void {
+    this.loopDone = this.loop();
+  }
+
+  /** New work may be there (a notice, a finished fan-out). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.loopDone;
+    // Messages claimed for a turn not yet come go back at once, not after their lease.
+    const early = [...this.waiting.values()].map((w) => w.row).concat(this.ready);
+    for (const w of this.waiting.values()) clearTimeout(w.timer);
+    this.waiting.clear();
+    this.ready = [];
+    if (early.length)
+      await this.ctx.db.$client
+        .query(
+          `update messages set claimed_until = null, attempts = greatest(attempts - 1, 0)
+            where id = any($1::bigint[]) and pending_dispatch`,
+          [early.map((row) => row.id)],
+        )
+        .catch(() => {});
+    while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 10));
+    await this.flush();
+  }
+
+  private get room(): number {
+    const max = this.ctx.config.DISPATCH_BATCH * 2;
+    return max - this.backlog;
+  }
+
+  private async loop(): Promise<void> {
+    const { config } = this.ctx;
+    while (!this.stopped) {
+      let claimed = 0;
+      try {
+        if (this.room >= Math.min(config.DISPATCH_BATCH / 2, 50)) {
+          const rows = await claimDue(this.ctx, Math.min(this.room, config.DISPATCH_BATCH));
+          claimed = rows.length;
+          if (rows.length) await this.accept(rows);
+        }
+      } catch (err) {
+        if (this.stopped) break;
+        console.error("dispatcher:", err instanceof Error ? err.message : err);
+      }
+      if (this.stopped) break;
+      if (claimed === 0 || this.room < 50) await this.idle(claimed === 0 ? IDLE_POLL_MS : 5);
+    }
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+
+  /** Decides each claimed message (the one rule) and sends those that may go, at their turn. */
+  private async accept(rows: Claimed[]): Promise<void> {
+    const decisions = await decideBatch(this.ctx, rows, new Date());
+    const now = Date.now();
+    rows.forEach((row, i) => {
+      const d = decisions[i]!;
+      if (d.kind === "hold") this.push({ kind: "hold", row, until: d.until });
+      else if (d.kind === "drop")
+        this.push({ kind: "failed", row, status: d.status, code: d.errorCode, byCarrier: false });
+      else this.schedule(row, now);
+    });
+  }
+
+  private schedule(row: Claimed, now: number): void {
+    this.backlog++;
+    const delay = Math.max(0, new Date(row.sendAt).getTime() - now);
+    if (delay < 2) {
+      this.send(row);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.waiting.delete(row.id);
+      this.send(row);
+    }, delay);
+    this.waiting.set(row.id, { row, timer });
+  }
+
+  /** Its turn has come: it waits only for a free slot of the pool. */
+  private send(row: Claimed): void {
+    this.ready.push(row);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.ctx.config.DISPATCH_CONCURRENCY && this.ready.length) {
+      const row = this.ready.shift()!;
+      this.inFlight++;
+      void sendOne(this.ctx, row)
+        .then((outcome) => this.push(outcome))
+        .finally(() => {
+          this.inFlight--;
+          this.backlog--;
+          this.pump();
+          if (this.room >= 50) this.wake();
+        });
+    }
+  }
+
+  private push(outcome: Outcome): void {
+    this.outcomes.push(outcome);
+    if (this.outcomes.length >= this.ctx.config.DISPATCH_BATCH) void this.flush();
+    else this.recordTimer ??= setTimeout(() => void this.flush(), RECORD_EVERY_MS);
+  }
+
+  /** One writer at a time; what the carrier answered must be written down, so failures retry. */
+  private flush(): Promise<void> {
+    if (this.recordTimer) clearTimeout(this.recordTimer);
+    this.recordTimer = null;
+    const batch = this.outcomes;
+    this.outcomes = [];
+    if (!batch.length) return this.recording;
+    this.recording = this.recording.then(async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await recordOutcomes(this.ctx, batch);
+          return;
+        } catch (err) {
+          // Left to the lease, these rows would be sent again: keep trying for a while.
+          if (attempt >= 20) {
+            console.error("dispatcher: could not record outcomes:", (err as Error).message);
+            return;
+          }
+          await new Promise((r) => setTimeout(r, Math.min(100 * attempt, 2000)));
+        }
+      }
+    });
+    return this.recording;
+  }
+}
+
+/** One message to the carrier, after asking the carrier first when an earlier try is unknown. */
+async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
+  try {
+    if (row.outcomeUnknown) {
+      // A worker died after claiming it: the carrier may have it already. Twilio does not
+      // promise to honour idempotency keys, so look for it before sending again.
+      const found = await ctx.carrier.findSent({
+        from: row.fromNumber,
+        to: row.toNumber,
+        body: row.body,
+        since: new Date(row.createdAt),
+      });
+      if (found) return { kind: "accepted", row, result: found };
+    }
+    const result: SendResult = await ctx.carrier.send({
+      from: row.fromNumber,
+      to: row.toNumber,
+      body: row.body,
+      mediaUrls: row.mediaUrls.length ? row.mediaUrls : undefined,
+      statusCallback: `${ctx.config.webhookBase}${STATUS_WEBHOOK_PATH}?m=${row.id}`,
+      // Where a carrier honours it, a resend after a lost answer is recognised.
+      idempotencyKey: `parley-message-${row.id}`,
+    });
+    return { kind: "accepted", row, result };
+  } catch (err) {
+    const deadline = row.deadlineAt ? new Date(row.deadlineAt).getTime() : Infinity;
+    if (!(err instanceof CarrierError) || err.retryable) {
+      const backoff =
+        err instanceof CarrierError && err.retryAfterMs
+          ? err.retryAfterMs
+          : Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(row.attempts, 10));
+      // Retried until the deadline; past it the claim expires it (see outbound-policy).
+      if (Date.now() + backoff < deadline) return { kind: "retry", row, afterMs: backoff };
+      return {
+        kind: "failed",
+        row,
+        status: "Sending Failed",
+        code: err instanceof CarrierError ? err.code : null,
+        byCarrier: err instanceof CarrierError,
+      };
+    }
+    return {
+      kind: "failed",
+      row,
+      status: fromTwilio("failed", err.code) ?? "Send Rejected",
+      code: err.code,
+      byCarrier: true,
+    };
+  }
+}

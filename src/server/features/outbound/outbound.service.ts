@@ -1,0 +1,143 @@
+import type { Pool, PoolClient } from "pg";
+import { type DeliveryStatus, statusGroup } from "../../../domain/delivery-status";
+import { classOfSource, LANE, type MessageClass } from "../../../domain/outbound-policy";
+import type { AppContext } from "../../http/context";
+import { assertSendable } from "../compliance/compliance.service";
+import { chargeCredits } from "../credits/credits.service";
+import { wakePipeline } from "./wake";
+
+/**
+ * The one way to send a text. Every outgoing message (campaign deliveries are written in bulk by
+ * the fan-out, everything else here) becomes a `messages` row that the dispatcher hands to the
+ * carrier: paced per sending number, transactional before marketing, retried until its deadline,
+ * charged once and refunded once, and sent once even when a process dies mid-way.
+ */
+export interface OutboundMessage {
+  accountId: number;
+  from: { id: number; number: string };
+  to: string;
+  body: string;
+  mediaUrls?: string[];
+  /** What created it (compliance, inbox, test, two_factor, welcome, …): it sets the class. */
+  source: string;
+  /** Overrides the class the source implies. */
+  messageClass?: MessageClass;
+  subscriberId?: number;
+  userId?: number;
+  /** Credits the caller charged for it: given back once if it finally fails. */
+  credits?: number;
+  /**
+   * The STOP confirmation goes to a number that has just opted out: that single reply is what
+   * the rules require, so it alone skips the suppression check.
+   */
+  complianceReply?: boolean;
+}
+
+export interface QueuedMessage {
+  id: number;
+  status: DeliveryStatus;
+  errorCode: number | null;
+}
+
+/**
+ * Writes the message for the dispatcher and wakes it. A number that opted out or is blocked is
+ * refused here at once (the caller shows why); the dispatcher asks again before it sends.
+ */
+export async function queueMessage(
+  ctx: AppContext,
+  msg: OutboundMessage,
+  db: Pool | PoolClient = ctx.db.$client,
+): Promise<QueuedMessage> {
+  if (!msg.complianceReply) await assertSendable(ctx, msg.accountId, msg.to);
+  const lane = LANE[msg.messageClass ?? classOfSource(msg.source)];
+  const res = await db.query<{ id: number }>(
+    `with ins as (
+       insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
+                             media_urls, status, source, subscriber_id, user_id, credits,
+                             pending_dispatch, not_before, lane, deadline_at)
+       select $1, 'outbound', $2, $3, $4, $5, $6::jsonb, 'Queued', $7, $8, $9, $10, true, now(), $11,
+              now() + a.message_validity_minutes * interval '1 minute'
+         from accounts a where a.id = $1
+       returning id::int
+     ),
+     pace as (insert into dispatch_pace (phone_number_id) values ($2) on conflict do nothing)
+     select id from ins`,
+    [
+      msg.accountId,
+      msg.from.id,
+      msg.from.number,
+      msg.to,
+      msg.body,
+      JSON.stringify(msg.mediaUrls ?? []),
+      msg.source,
+      msg.subscriberId ?? null,
+      msg.userId ?? null,
+      msg.credits ?? 0,
+      lane,
+    ],
+  );
+  const id = res.rows[0]?.id;
+  if (id === undefined) throw new Error(`account ${msg.accountId} not found`);
+  await wakePipeline(db);
+  return { id, status: "Queued", errorCode: null };
+}
+
+/**
+ * Charges the message's credits and queues it in one transaction: both happen or neither. If it
+ * finally fails, the dispatcher gives the credits back once.
+ */
+export async function queueCharged(
+  ctx: AppContext,
+  msg: OutboundMessage & { credits: number },
+  charge: { reason: "test" | "charge"; description: string },
+): Promise<QueuedMessage> {
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query("begin");
+    await chargeCredits(client, msg.accountId, msg.credits, charge);
+    const queued = await queueMessage(ctx, msg, client);
+    await client.query("commit");
+    return queued;
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export interface CarrierAnswer {
+  status: DeliveryStatus;
+  errorCode: number | null;
+  /** Still waiting for the carrier when the wait ended. */
+  pending: boolean;
+  failed: boolean;
+}
+
+/**
+ * Waits (up to `timeoutMs`) for the dispatcher to hand a message to the carrier, for the few
+ * screens that say at once whether a text went (a test send, a sign-in code). Any process's
+ * dispatcher may send it; this only reads the row.
+ */
+export async function waitForCarrier(
+  ctx: AppContext,
+  id: number,
+  timeoutMs: number,
+): Promise<CarrierAnswer> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await ctx.db.$client.query<{
+      status: DeliveryStatus;
+      errorCode: number | null;
+      pending: boolean;
+    }>(
+      `select status, error_code as "errorCode", pending_dispatch as pending from messages where id = $1`,
+      [id],
+    );
+    const row = res.rows[0];
+    if (!row) throw new Error(`message ${id} not found`);
+    const failed = ["failed", "blocked"].includes(statusGroup(row.status));
+    if (!row.pending || failed || Date.now() >= until) return { ...row, failed };
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
