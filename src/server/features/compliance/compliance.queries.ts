@@ -74,3 +74,29 @@ export async function insertConsentForPhones(
         from unnest(${`{${phones.join(",")}}`}::text[]) as p`,
   );
 }
+
+/**
+ * What the automatic answers name: the business, its program description and a support contact
+ * (the support_contact setting, else the account's e-mail).
+ */
+export async function complianceProfile(db: Db, accountId: number) {
+  const { rows } = await db.$client.query<{
+    businessName: string;
+    email: string;
+    contact: unknown;
+    description: unknown;
+  }>(
+    `select a.business_name as "businessName", a.email,
+            (select value from account_settings where account_id = a.id and name = 'support_contact') as contact,
+            (select value from account_settings where account_id = a.id and name = 'program_description') as description
+       from accounts a where a.id = $1`,
+    [accountId],
+  );
+  const row = rows[0];
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  return {
+    businessName: row?.businessName ?? "",
+    contact: text(row?.contact) || (row?.email ?? ""),
+    description: text(row?.description),
+  };
+}
