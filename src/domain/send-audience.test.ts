@@ -19,7 +19,9 @@ describe("noRecipientsMessage", () => {
     expect(noRecipientsMessage({ selected: 2, excluded: { ...none, noConsent: 2 } })).toBe(
       "There is nobody to send this message to. Everyone selected has not given consent to marketing messages.",
     );
-    expect(noRecipientsMessage({ selected: 2, excluded: { ...none, optedOut: 1, blocked: 1 } })).toBe(
+    expect(
+      noRecipientsMessage({ selected: 2, excluded: { ...none, optedOut: 1, blocked: 1 } }),
+    ).toBe(
       "There is nobody to send this message to. Everyone selected has opted out or is blocked.",
     );
   });

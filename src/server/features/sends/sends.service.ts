@@ -24,8 +24,8 @@ import { resolveSendingNumber } from "../composer/composer.service";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { activeSignature } from "../signature/signature.service";
-import { wakePipeline } from "./pipeline-signal";
 import { personalisedText } from "./personalise";
+import { wakePipeline } from "./pipeline-signal";
 import {
   exclusionReason,
   type Recipients,
@@ -94,15 +94,13 @@ export async function audienceOf(
 }
 
 /** The composer's look before sending (POST /api/sends/audience). */
-export async function previewAudience(ctx: AppContext, auth: AuthContext, req: z.output<typeof audienceRequest>) {
+export async function previewAudience(
+  ctx: AppContext,
+  auth: AuthContext,
+  req: z.output<typeof audienceRequest>,
+) {
   const account = await q.accountForSend(ctx.db.$client, auth.accountId);
-  return audienceOf(
-    ctx,
-    auth,
-    recipientsOf(req),
-    timezoneById(account.timezoneId).iana,
-    req.text,
-  );
+  return audienceOf(ctx, auth, recipientsOf(req), timezoneById(account.timezoneId).iana, req.text);
 }
 
 interface Prepared {
