@@ -10,7 +10,7 @@ export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
   optedOut: "opted out",
   blocked: "blocked",
-  landline: "landlines",
+  landline: "landline",
   noConsent: "no marketing consent",
 };
 

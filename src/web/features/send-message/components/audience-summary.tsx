@@ -1,0 +1,50 @@
+import { Group, Loader, Text } from "@mantine/core";
+import { IconUsers } from "@tabler/icons-react";
+import {
+  type Audience,
+  EXCLUSION_LABELS,
+  EXCLUSION_REASONS,
+} from "../../../../domain/send-audience";
+
+export function plural(n: number, one: string, many: string) {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
+
+/** "Not sent to: 2 opted out, 1 landline, 5 no marketing consent" (empty when nobody is left out). */
+export function exclusionText(a: Audience): string {
+  const parts = EXCLUSION_REASONS.filter((r) => a.excluded[r] > 0).map(
+    (r) =>
+      `${a.excluded[r].toLocaleString()} ${EXCLUSION_LABELS[r]}${r === "landline" && a.excluded[r] !== 1 ? "s" : ""}`,
+  );
+  return parts.length ? `Not sent to: ${parts.join(", ")}` : "";
+}
+
+/** Under the recipients: how many people get the message, its cost, and who is left out and why. */
+export function AudienceSummary(props: {
+  audience: Audience | undefined;
+  loading: boolean;
+  creditsEach: number;
+}) {
+  const a = props.audience;
+  if (!a) {
+    return props.loading ? <Loader size="xs" aria-label="Counting recipients" /> : null;
+  }
+  const excluded = exclusionText(a);
+  return (
+    <div data-testid="audience-summary" aria-live="polite">
+      <Group gap={6} wrap="nowrap">
+        <IconUsers size={16} />
+        <Text size="sm" fw={500}>
+          {plural(a.recipients, "person", "people")} will get this message ·{" "}
+          {plural(a.recipients * props.creditsEach, "credit", "credits")}
+        </Text>
+        {props.loading && <Loader size={12} />}
+      </Group>
+      {excluded && (
+        <Text size="xs" c="dimmed" mt={2} data-testid="audience-excluded">
+          {excluded}
+        </Text>
+      )}
+    </div>
+  );
+}
