@@ -19,6 +19,8 @@ export function exclusionText(a: Audience): string {
   return parts.length ? `Not sent to: ${parts.join(", ")}` : "";
 }
 
+const SUMMARY_HEIGHT = 42;
+
 /** Under the recipients: how many people get the message, its cost, and who is left out and why. */
 export function AudienceSummary(props: {
   audience: Audience | undefined;
@@ -26,12 +28,17 @@ export function AudienceSummary(props: {
   creditsEach: number;
 }) {
   const a = props.audience;
+  // Its two lines' room is kept while counting: the form below does not jump when it arrives.
   if (!a) {
-    return props.loading ? <Loader size="xs" aria-label="Counting recipients" /> : null;
+    return (
+      <div style={{ minHeight: SUMMARY_HEIGHT }}>
+        {props.loading && <Loader size="xs" aria-label="Counting recipients" />}
+      </div>
+    );
   }
   const excluded = exclusionText(a);
   return (
-    <div data-testid="audience-summary" aria-live="polite">
+    <div data-testid="audience-summary" aria-live="polite" style={{ minHeight: SUMMARY_HEIGHT }}>
       <Group gap={6} wrap="nowrap">
         <IconUsers size={16} />
         <Text size="sm" fw={500}>

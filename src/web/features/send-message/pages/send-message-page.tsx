@@ -679,13 +679,11 @@ export default function SendMessagePage() {
                     groupsError={form.errors.groupIds as string | undefined}
                     disabled={locked}
                   />
-                  {audienceAsked && (
-                    <AudienceSummary
-                      audience={audience.data}
-                      loading={audience.isFetching}
-                      creditsEach={creditsEach}
-                    />
-                  )}
+                  <AudienceSummary
+                    audience={audienceAsked ? audience.data : undefined}
+                    loading={audienceAsked && audience.isFetching}
+                    creditsEach={creditsEach}
+                  />
                 </Stack>
               </Paper>
 
