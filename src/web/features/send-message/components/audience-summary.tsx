@@ -1,23 +1,7 @@
 import { Group, Loader, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
-import {
-  type Audience,
-  EXCLUSION_LABELS,
-  EXCLUSION_REASONS,
-} from "../../../../domain/send-audience";
-
-export function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
-}
-
-/** "Not sent to: 2 opted out, 1 landline, 5 no marketing consent" (empty when nobody is left out). */
-export function exclusionText(a: Audience): string {
-  const parts = EXCLUSION_REASONS.filter((r) => a.excluded[r] > 0).map(
-    (r) =>
-      `${a.excluded[r].toLocaleString()} ${EXCLUSION_LABELS[r]}${r === "landline" && a.excluded[r] !== 1 ? "s" : ""}`,
-  );
-  return parts.length ? `Not sent to: ${parts.join(", ")}` : "";
-}
+import type { Audience } from "../../../../domain/send-audience";
+import { exclusionText, plural } from "../lib/audience-text";
 
 const SUMMARY_HEIGHT = 42;
 

@@ -77,11 +77,12 @@ import {
   useSendRecord,
   useTestSend,
 } from "../api/send-message-api";
-import { AudienceSummary, exclusionText, plural } from "../components/audience-summary";
+import { AudienceSummary } from "../components/audience-summary";
 import { RecipientsField } from "../components/recipients-field";
 import { ScheduleFields } from "../components/schedule-fields";
 import { type SendDialog, SendDialogs } from "../components/send-dialogs";
 import { TestSendModal } from "../components/test-send-modal";
+import { exclusionText, plural } from "../lib/audience-text";
 import {
   attachmentFromUrl,
   type FormValues,

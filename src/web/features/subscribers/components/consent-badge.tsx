@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from "@mantine/core";
 
 /** Shown on a conversation contact: it texted in, and is left out of every marketing send. */
-export const NO_CONSENT_LABEL = "Conversation only — no marketing consent";
+const NO_CONSENT_LABEL = "Conversation only — no marketing consent";
 
 export function NoConsentBadge(props: { size?: BadgeProps["size"] }) {
   return (
