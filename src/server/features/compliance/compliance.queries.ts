@@ -100,3 +100,21 @@ export async function complianceProfile(db: Db, accountId: number) {
     description: text(row?.description),
   };
 }
+
+/**
+ * Whether the sender's opt-out in force was already confirmed by a texted STOP. Locks the
+ * suppression row, so two STOPs arriving together are answered once. A number opted out by
+ * hand or by the carrier has had no confirmation from us: its first STOP gets one.
+ */
+export async function optOutConfirmed(tx: Executor, accountId: number, phone: string) {
+  const result = await tx.execute(
+    sql`select exists (
+          select 1 from ${consentEvents} e
+           where e.account_id = x.account_id and e.phone = x.phone and e.action = 'opt_out'
+             and e.source = 'keyword' and e.created_at >= x.created_at) as confirmed
+          from ${suppressions} x
+         where x.account_id = ${accountId} and x.phone = ${phone} and x.reason = 'opted_out'
+         for update`,
+  );
+  return (result.rows[0] as { confirmed?: boolean } | undefined)?.confirmed === true;
+}

@@ -71,16 +71,17 @@ export async function applyInboundCompliance(
   };
   const handled = { handled: true as const, kind, lang, word };
   if (kind === "stop") {
-    const added = await ctx.db.transaction(async (tx) => {
+    const confirm = await ctx.db.transaction(async (tx) => {
       const isNew = await q.addSuppression(tx, msg.accountId, msg.from, "opted_out");
+      const first = isNew || !(await q.optOutConfirmed(tx, msg.accountId, msg.from));
       await q.insertConsentEvent(tx, {
         ...base,
         action: "opt_out",
-        detail: isNew ? base.detail : `${base.detail} (already opted out: not confirmed again)`,
+        detail: first ? base.detail : `${base.detail} (already opted out: not confirmed again)`,
       });
-      return isNew;
+      return first;
     });
-    return { ...handled, reply: added ? stopConfirmation(profile.businessName, lang) : null };
+    return { ...handled, reply: confirm ? stopConfirmation(profile.businessName, lang) : null };
   }
   if (kind === "start") {
     await ctx.db.transaction(async (tx) => {

@@ -181,6 +181,24 @@ describe("automatic answers", () => {
     expect(events.map((e) => e.action)).toEqual(["opt_out", "opt_out", "opt_out"]);
   });
 
+  it("confirms the first STOP of a number the business had opted out by hand", async () => {
+    const phone = "+13105550416";
+    const added = await t.post(
+      "/api/subscribers",
+      { number: phone, firstName: "Otto", signupMethod: "MANUAL_ENTRY" },
+      { cookie },
+    );
+    const id = added.json().id;
+    expect((await t.post(`/api/subscribers/${id}/opt-out`, undefined, { cookie })).statusCode).toBe(
+      200,
+    );
+    await text(phone, "STOP");
+    await text(phone, "STOP");
+    expect((await answersTo(phone)).map((m) => m.body.slice(0, 30))).toEqual([
+      "Bean There: You have been unsu",
+    ]);
+  });
+
   it("answers HELP from an opted-out number without 'Reply STOP', with the contact", async () => {
     const phone = "+13105550411";
     await text(phone, "STOP");
