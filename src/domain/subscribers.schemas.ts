@@ -131,6 +131,8 @@ export const subscriberFilter = z
     country: z.coerce.number("Choose a country").int().positive().optional(),
     signupMethod: z.enum(SIGNUP_METHOD_KEYS, "Unknown sign-up method").optional(),
     isLandline: boolish.optional(),
+    /** true: subscribers with marketing consent; false: conversation contacts only. */
+    marketingConsent: boolish.optional(),
     areaCode: z
       .union([z.string(), z.number()])
       .optional()

@@ -102,6 +102,10 @@ describe("a number that only texted a question", () => {
 
     const detail = (await t.get(`/api/subscribers/${contact!.id}`, { cookie })).json();
     expect(detail).toMatchObject({ marketingConsent: false, marketingConsentAt: null });
+    // The subscriber list finds the conversation contacts apart.
+    const only = (await t.get("/api/subscribers?marketingConsent=false", { cookie })).json();
+    expect(only.rows.map((r: { number: string }) => r.number)).toEqual(["+13105550402"]);
+    expect(only.total).toBe(1);
 
     const all = await audience({ isSubscribers: "all", text: "Hi [first name]!" });
     expect(all).toMatchObject({
