@@ -244,7 +244,7 @@ function DrawerBody(props: {
             Opt Out
           </Button>
         )}
-        {!s.marketingConsent && (
+        {!s.marketingConsent && !s.optedOut && (
           <Button
             size="xs"
             variant="default"
