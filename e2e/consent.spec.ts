@@ -61,11 +61,12 @@ test("a texter's question is a conversation; their STOP is answered automaticall
   };
   expect(contact.marketingConsent).toBe(false);
 
-  await textFrom(page, phone, "STOP");
-  await textFrom(page, phone, "stop");
+  // The conversation is open when STOP arrives: the answer shows up without a reload.
   await page.goto(`/inbox?conversation=${id}`);
   const thread = page.getByTestId("thread");
   await expect(thread.getByTestId("thread-message").first()).toBeVisible({ timeout: 20_000 });
+  await textFrom(page, phone, "STOP");
+  await textFrom(page, phone, "stop");
   const automatic = thread.locator("[data-automatic]");
   await expect(automatic).toHaveCount(1, { timeout: 15_000 });
   await expect(automatic).toContainText("You have been unsubscribed");

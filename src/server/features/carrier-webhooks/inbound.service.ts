@@ -1,6 +1,6 @@
 import type { AppContext } from "../../http/context";
 import { applyInboundCompliance } from "../compliance/compliance.service";
-import { receiveReply } from "../inbox/inbox.service";
+import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
 import { recordInbound, sendMessage } from "../messages/messages.service";
 import { findLiveNumberByE164 } from "../numbers/numbers.queries";
 import { grantKeywordConsent } from "../subscribers/subscribers.service";
@@ -66,6 +66,7 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
       complianceReply: true,
       ...(subscriberId !== null ? { subscriberId } : {}),
     });
+    if (subscriberId !== null) automaticAnswerFiled(ctx, number.accountId, subscriberId);
   }
   return "recorded";
 }

@@ -685,3 +685,8 @@ export async function receiveReply(ctx: AppContext, m: InboundForInbox): Promise
   );
   return subscriberId;
 }
+
+/** An automatic answer (STOP/START/HELP) was filed in a conversation: open screens show it now. */
+export function automaticAnswerFiled(ctx: AppContext, accountId: number, subscriberId: number) {
+  changed(ctx, accountId, [subscriberId]);
+}
