@@ -27,6 +27,9 @@ describe("noRecipientsMessage", () => {
   });
 
   it("says when the selection is empty", () => {
+    expect(noRecipientsMessage({ selected: 0, excluded: none }, "all")).toBe(
+      "There is nobody to send this message to. You have no subscribers yet.",
+    );
     expect(noRecipientsMessage({ selected: 0, excluded: none })).toBe(
       "There is nobody to send this message to. The subscribers or groups selected are empty.",
     );

@@ -55,8 +55,14 @@ function joinOr(parts: string[]): string {
 }
 
 /** The refusal of a send that reaches nobody, naming why. */
-export function noRecipientsMessage(a: Pick<Audience, "selected" | "excluded">): string {
-  if (a.selected === 0) return `${NO_RECIPIENTS} The subscribers or groups selected are empty.`;
+export function noRecipientsMessage(
+  a: Pick<Audience, "selected" | "excluded">,
+  isSubscribers = "false",
+): string {
+  if (a.selected === 0)
+    return isSubscribers === "all"
+      ? `${NO_RECIPIENTS} You have no subscribers yet.`
+      : `${NO_RECIPIENTS} The subscribers or groups selected are empty.`;
   const reasons = EXCLUSION_REASONS.filter((r) => a.excluded[r] > 0).map((r) => REASON_PHRASES[r]);
   return `${NO_RECIPIENTS} Everyone selected ${joinOr(reasons)}.`;
 }

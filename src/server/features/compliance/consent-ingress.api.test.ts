@@ -169,6 +169,42 @@ describe("a number that only texted a question", () => {
   });
 });
 
+describe("a send that reaches nobody", () => {
+  it("is refused now, naming why; a scheduled one to All Subscribers may wait for people", async () => {
+    const lone = await buildAccountWithUser(t.db);
+    const c = await loginAs(t.app, lone.user.username, lone.user.password);
+    const owned = await t.ctx.carrier.buyNumber("+14155550192", {
+      smsUrl: "",
+      statusCallback: "",
+      friendlyName: "",
+    });
+    await t.db.insert(phoneNumbers).values({
+      accountId: lone.account.id,
+      number: "+14155550192",
+      carrierSid: owned.sid,
+      included: true,
+    });
+    const now = await t.post("/api/sends", { isSubscribers: "all", message: "Hi" }, { cookie: c });
+    expect(now.statusCode).toBe(400);
+    expect(now.json().error.message).toBe(
+      "There is nobody to send this message to. You have no subscribers yet.",
+    );
+    const later = await t.post(
+      "/api/sends",
+      {
+        isSubscribers: "all",
+        message: "Hi",
+        isScheduled: true,
+        date: "2099-01-05",
+        time: "10:00",
+        timezone: "America/New_York",
+      },
+      { cookie: c },
+    );
+    expect(later.statusCode, later.body).toBe(201);
+  });
+});
+
 describe("automatic answers", () => {
   it("confirms a STOP once, however often it is repeated, and logs every one", async () => {
     const phone = "+13105550410";

@@ -144,8 +144,12 @@ async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): P
   const recipients = recipientsOf(form);
   const audience = await audienceOf(ctx, auth, recipients, accountZone);
   const count = audience.recipients;
-  if (count === 0 && form.isSubscribers !== "all")
-    throw new AppError("VALIDATION", noRecipientsMessage(audience), { reason: "no_recipients" });
+  // A scheduled send to All Subscribers may find people by the time it runs; anything else that
+  // reaches nobody now is refused, saying why.
+  if (count === 0 && (form.isSubscribers !== "all" || !form.isScheduled))
+    throw new AppError("VALIDATION", noRecipientsMessage(audience, form.isSubscribers), {
+      reason: "no_recipients",
+    });
   const text = composeText(form, {
     organisationName: account.businessName,
     signature: await activeSignature(ctx, auth),
