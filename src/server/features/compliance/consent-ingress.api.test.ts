@@ -102,6 +102,9 @@ describe("a number that only texted a question", () => {
 
     const detail = (await t.get(`/api/subscribers/${contact!.id}`, { cookie })).json();
     expect(detail).toMatchObject({ marketingConsent: false, marketingConsentAt: null });
+    // The dashboard counts subscribers: the contact is not one.
+    const dash = (await t.get("/api/dashboard", { cookie })).json();
+    expect(dash.subscribers).toMatchObject({ total: 1, last30: 1 });
     // The subscriber list finds the conversation contacts apart.
     const only = (await t.get("/api/subscribers?marketingConsent=false", { cookie })).json();
     expect(only.rows.map((r: { number: string }) => r.number)).toEqual(["+13105550402"]);
