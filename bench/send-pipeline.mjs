@@ -109,9 +109,9 @@ try {
     await db.query("delete from subscribers where account_id = $1", [accountId]);
     await db.query("delete from suppressions where account_id = $1", [accountId]);
     await db.query(
-      `insert into subscribers (account_id, phone, first_name, last_name, signup_method)
+      `insert into subscribers (account_id, phone, first_name, last_name, signup_method, marketing_consent_at)
        select $1, '+1' || $3 || lpad((200 + i / 9000)::text, 3, '0') || (1000 + i % 9000),
-              'First' || i, 'Last' || i, 'API'
+              'First' || i, 'Last' || i, 'API', now()
          from generate_series(1, $2) i`,
       [accountId, count, areaBase],
     );

@@ -442,3 +442,35 @@ test("emoji, variables and an image attachment from the toolbar", async ({ page 
   expect(offsite).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test("before a send to everyone: who gets it, what it costs, a filled preview and a confirmation", async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await openComposer(page);
+  await setMessage(page, "Hi [first name], fresh beans today!");
+  const summary = page.getByTestId("audience-summary");
+  await expect(summary).toContainText(/\d+ people will get this message · \d+ credits/, {
+    timeout: 10_000,
+  });
+  // The preview reads as the first recipient will read it, not "[first name]".
+  await expect(page.getByTestId("message-preview")).not.toContainText("[first name]");
+  await expect(page.getByTestId("message-preview")).toContainText(", fresh beans today!");
+
+  const posted: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/sends") posted.push(r.url());
+  });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send this message?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("confirm-send-count")).toHaveText(
+    /^All Subscribers: [\d,]+ people will get it, for [\d,]+ credits\.$/,
+  );
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  // Nothing went out; the message is still there to edit.
+  await expect(page.getByTestId("message-editor")).toContainText("fresh beans today!");
+  expect(posted).toEqual([]);
+  expect(errors).toEqual([]);
+});

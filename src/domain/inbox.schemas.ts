@@ -172,6 +172,8 @@ export const conversationMessage = z.object({
   sentFromName: z.string().nullable(),
   sentFromUsername: z.string().nullable(),
   failed: z.boolean(),
+  /** Sent by Parley itself (the STOP/START/HELP answers), not by a person. */
+  automatic: z.boolean(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 

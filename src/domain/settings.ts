@@ -45,6 +45,10 @@ export const ACCOUNT_SETTINGS = {
   complete_tfn_verification: flag,
   require_brand_registration: flag,
   message_allotment_popup_disable: flag,
+  /** Where a texter reaches the business (e-mail, phone or web address), named in HELP answers. */
+  support_contact: z.string().trim().max(200),
+  /** What the text program is ("Acme weekly deals"), named in HELP and START answers. */
+  program_description: z.string().trim().max(160),
 } as const;
 
 export const USER_SETTINGS = {
@@ -76,6 +80,8 @@ export const ACCOUNT_SETTING_DEFAULTS: {
   complete_tfn_verification: false,
   require_brand_registration: false,
   message_allotment_popup_disable: false,
+  support_contact: "",
+  program_description: "",
 };
 
 export const USER_SETTING_DEFAULTS: { [K in UserSettingName]: z.infer<(typeof USER_SETTINGS)[K]> } =

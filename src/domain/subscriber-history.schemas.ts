@@ -25,12 +25,14 @@ export const consentHistoryResponse = z.object({ rows: z.array(consentHistoryEnt
 export const CONSENT_ACTION_LABELS: Record<string, string> = {
   opt_in: "Opted in",
   opt_out: "Opted out",
+  consent: "Marketing consent recorded",
   help: "Asked for help",
   block: "Blocked",
   unblock: "Unblocked",
 };
 export const CONSENT_SOURCE_LABELS: Record<string, string> = {
   manual: "By hand",
+  inbound_message: "None: texted in (conversation only)",
   keyword: "Text message",
   carrier: "Carrier report",
   import: "Spreadsheet import",

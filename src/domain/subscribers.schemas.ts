@@ -131,6 +131,8 @@ export const subscriberFilter = z
     country: z.coerce.number("Choose a country").int().positive().optional(),
     signupMethod: z.enum(SIGNUP_METHOD_KEYS, "Unknown sign-up method").optional(),
     isLandline: boolish.optional(),
+    /** true: subscribers with marketing consent; false: conversation contacts only. */
+    marketingConsent: boolish.optional(),
     areaCode: z
       .union([z.string(), z.number()])
       .optional()
@@ -266,6 +268,11 @@ export const subscriber = z.object({
   isLandline: z.boolean().nullable(),
   optedOut: z.boolean(),
   blocked: z.boolean(),
+  /**
+   * Whether marketing consent is recorded (keyword, form, import, entry by the business). False:
+   * a conversation contact (texted in), left out of every marketing send.
+   */
+  marketingConsent: z.boolean(),
   attributes: z.record(z.string(), z.unknown()),
 });
 export type Subscriber = z.infer<typeof subscriber>;
@@ -286,6 +293,7 @@ export const consentEvent = z.object({
 });
 
 export const subscriberDetail = subscriber.extend({
+  marketingConsentAt: z.string().nullable(),
   consentSource: z.string(),
   consentDetail: z.string(),
   updatedAt: z.string(),
@@ -293,6 +301,19 @@ export const subscriberDetail = subscriber.extend({
   consentHistory: z.array(consentEvent),
 });
 export type SubscriberDetail = z.infer<typeof subscriberDetail>;
+
+/** The business records a conversation contact's marketing consent by hand (with attestation). */
+export const RECORD_CONSENT_TEXT = {
+  attestation: "Confirm that this person agreed to receive marketing text messages from you.",
+  detail: "Say how the person agreed (at most 300 characters).",
+} as const;
+
+export const recordConsentRequest = z.object({
+  attestation: z.literal(true, { error: RECORD_CONSENT_TEXT.attestation }),
+  /** How and when the person agreed, e.g. "Signed the paper form at the counter on 3 May". */
+  detail: z.string().trim().max(300, RECORD_CONSENT_TEXT.detail).default(""),
+});
+export type RecordConsentRequest = z.input<typeof recordConsentRequest>;
 
 /** A page of picked ids, or everything the filter matches minus the rows unticked. */
 export const subscriberSelection = z.discriminatedUnion("mode", [

@@ -374,6 +374,11 @@ export const subscribers = pgTable(
     /** How consent was given (manual, import, keyword, sign_up_form, …) and its detail. */
     consentSource: text("consent_source").notNull().default("manual"),
     consentDetail: text("consent_detail").notNull().default(""),
+    /**
+     * When marketing consent was recorded (keyword, form, import attestation, entry by the
+     * business). Null: a conversation contact (texted in), never in a marketing send. 0015.
+     */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
     /** Learnt from carrier lookups or failed deliveries; null while unknown. */
     isLandline: boolean("is_landline"),
     /** Custom field values keyed by custom field id; an empty value is an absent key. */
@@ -394,6 +399,9 @@ export const subscribers = pgTable(
     // With the date columns, one area code's newest rows come straight off the index.
     index("subscribers_account_area_code_idx").on(t.accountId, t.areaCode, t.createdAt, t.id),
     index("subscribers_attributes_idx").using("gin", t.attributes),
+    index("subscribers_account_no_consent_idx")
+      .on(t.accountId)
+      .where(sql`${t.marketingConsentAt} is null`),
   ],
 );
 

@@ -253,6 +253,9 @@ export async function seedDemoSubscribers(
         attributes,
         createdAt: new Date(now.getTime() - Math.floor(rand() * 182 * DAY)),
       });
+      // Every demo subscriber joined with consent, at the moment they joined.
+      const added = rows[rows.length - 1]!;
+      added.marketingConsentAt = added.createdAt;
     }
     const inserted = await tx.insert(subscribers).values(rows).returning({
       id: subscribers.id,

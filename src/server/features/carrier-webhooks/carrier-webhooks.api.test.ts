@@ -156,7 +156,7 @@ describe("carrier webhooks: inbound", () => {
     expect(suppressed).toHaveLength(0);
   });
 
-  it("opts back in on START and answers HELP with rates and how to stop", async () => {
+  it("opts back in on START and answers HELP with the program, a contact, rates and how to stop", async () => {
     const phone = "+13105550302";
     await inbound(phone, "STOP");
     await inbound(phone, "Start");
@@ -171,7 +171,7 @@ describe("carrier webhooks: inbound", () => {
       .from(messages)
       .where(and(eq(messages.toNumber, phone), eq(messages.direction, "outbound")));
     expect(replies.at(-1)!.body).toBe(
-      "Bean There Cafe: Msg & data rates may apply. Reply STOP to opt out.",
+      `Bean There Cafe: Bean There Cafe text alerts. Help: ${account.email}. Msg & data rates may apply. Reply STOP to opt out.`,
     );
   });
 

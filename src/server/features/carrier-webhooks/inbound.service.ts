@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
-import { accounts } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { applyInboundCompliance } from "../compliance/compliance.service";
-import { receiveReply } from "../inbox/inbox.service";
+import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
 import { recordInbound, sendMessage } from "../messages/messages.service";
 import { findLiveNumberByE164 } from "../numbers/numbers.queries";
+import { grantKeywordConsent } from "../subscribers/subscribers.service";
 
 export interface InboundWebhook {
   sid: string;
@@ -19,7 +18,8 @@ export type InboundResult = "recorded" | "duplicate" | "unknown_number";
 
 /**
  * The ingress pipeline: route by our number → record once → compliance (STOP/START/HELP) →
- * features (keywords, chatbots, inbox) see only what compliance did not consume.
+ * features (keywords, chatbots, inbox) see only what compliance did not consume. A keyword is
+ * still filed in its conversation, with the automatic answer after it.
  */
 export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Promise<InboundResult> {
   const number = await findLiveNumberByE164(ctx.db, msg.to);
@@ -31,19 +31,32 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
   });
   if (!row) return "duplicate";
 
-  const [account] = await ctx.db
-    .select({ businessName: accounts.businessName })
-    .from(accounts)
-    .where(eq(accounts.id, number.accountId));
   const outcome = await applyInboundCompliance(ctx, {
     accountId: number.accountId,
-    businessName: account?.businessName ?? "",
     phoneNumberId: number.id,
     from: msg.from,
     body: msg.body,
     messageId: row.id,
   });
-  if (outcome.handled) {
+  const kind = outcome.handled ? outcome.kind : null;
+  // The inbox: conversation moved to the top, unread, live on open screens. Recorded already, so
+  // a failure here is logged rather than answered with an error (a retry would be a duplicate).
+  const subscriberId = await receiveReply(ctx, {
+    accountId: number.accountId,
+    phoneNumberId: number.id,
+    messageId: row.id,
+    from: msg.from,
+    body: msg.body,
+    mediaUrls: msg.mediaUrls,
+    compliance: kind,
+  }).catch((err) => {
+    console.error("inbox: reply not filed:", err);
+    return null;
+  });
+  if (outcome.handled && outcome.kind === "start" && subscriberId !== null)
+    await grantKeywordConsent(ctx, number.accountId, subscriberId, outcome.word);
+  // The automatic answer, filed in the same conversation so an agent sees what was said.
+  if (outcome.handled && outcome.reply !== null) {
     await sendMessage(ctx, {
       accountId: number.accountId,
       from: { id: number.id, number: number.number },
@@ -51,18 +64,9 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
       body: outcome.reply,
       source: "compliance",
       complianceReply: true,
+      ...(subscriberId !== null ? { subscriberId } : {}),
     });
+    if (subscriberId !== null) automaticAnswerFiled(ctx, number.accountId, subscriberId);
   }
-  // The inbox: conversation moved to the top, unread, live on open screens. Recorded already, so
-  // a failure here is logged rather than answered with an error (a retry would be a duplicate).
-  await receiveReply(ctx, {
-    accountId: number.accountId,
-    phoneNumberId: number.id,
-    messageId: row.id,
-    from: msg.from,
-    body: msg.body,
-    mediaUrls: msg.mediaUrls,
-    compliance: outcome.handled ? outcome.kind : null,
-  }).catch((err) => console.error("inbox: reply not filed:", err));
   return "recorded";
 }

@@ -74,3 +74,47 @@ export async function insertConsentForPhones(
         from unnest(${`{${phones.join(",")}}`}::text[]) as p`,
   );
 }
+
+/**
+ * What the automatic answers name: the business, its program description and a support contact
+ * (the support_contact setting, else the account's e-mail).
+ */
+export async function complianceProfile(db: Db, accountId: number) {
+  const { rows } = await db.$client.query<{
+    businessName: string;
+    email: string;
+    contact: unknown;
+    description: unknown;
+  }>(
+    `select a.business_name as "businessName", a.email,
+            (select value from account_settings where account_id = a.id and name = 'support_contact') as contact,
+            (select value from account_settings where account_id = a.id and name = 'program_description') as description
+       from accounts a where a.id = $1`,
+    [accountId],
+  );
+  const row = rows[0];
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  return {
+    businessName: row?.businessName ?? "",
+    contact: text(row?.contact) || (row?.email ?? ""),
+    description: text(row?.description),
+  };
+}
+
+/**
+ * Whether the sender's opt-out in force was already confirmed by a texted STOP. Locks the
+ * suppression row, so two STOPs arriving together are answered once. A number opted out by
+ * hand or by the carrier has had no confirmation from us: its first STOP gets one.
+ */
+export async function optOutConfirmed(tx: Executor, accountId: number, phone: string) {
+  const result = await tx.execute(
+    sql`select exists (
+          select 1 from ${consentEvents} e
+           where e.account_id = x.account_id and e.phone = x.phone and e.action = 'opt_out'
+             and e.source = 'keyword' and e.created_at >= x.created_at) as confirmed
+          from ${suppressions} x
+         where x.account_id = ${accountId} and x.phone = ${phone} and x.reason = 'opted_out'
+         for update`,
+  );
+  return (result.rows[0] as { confirmed?: boolean } | undefined)?.confirmed === true;
+}

@@ -1,4 +1,6 @@
 import {
+  type ComplianceKind,
+  type ComplianceLanguage,
   classifyInbound,
   helpReply,
   startConfirmation,
@@ -24,7 +26,6 @@ export async function assertSendable(ctx: AppContext, accountId: number, phone: 
 
 export interface InboundForCompliance {
   accountId: number;
-  businessName: string;
   phoneNumberId: number;
   from: string;
   body: string;
@@ -33,19 +34,33 @@ export interface InboundForCompliance {
 
 export type ComplianceOutcome =
   | { handled: false }
-  | { handled: true; reply: string; kind: "stop" | "start" | "help" };
+  | {
+      handled: true;
+      kind: ComplianceKind;
+      lang: ComplianceLanguage;
+      word: string;
+      /** The automatic answer to send; null for a repeated STOP (one confirmation per opt-out). */
+      reply: string | null;
+    };
 
 /**
- * Runs on every inbound message before any feature sees it. STOP and its siblings opt the sender
- * out of this account; START/UNSTOP/YES opt back in; HELP/INFO get the help text. Each change is
- * written to the consent log. The caller sends the reply.
+ * Runs on every inbound message before any feature sees it (the word tables and the rule are in
+ * domain/compliance.ts). STOP and its siblings opt the sender out of this account, confirmed once
+ * however often repeated; START/UNSTOP (YES from an opted-out number) opt back in; HELP/INFO
+ * and AYUDA are always answered. Every one is written to the consent log; the caller sends the
+ * answer, in the language of the word.
  */
 export async function applyInboundCompliance(
   ctx: AppContext,
   msg: InboundForCompliance,
 ): Promise<ComplianceOutcome> {
-  const kind = classifyInbound(msg.body);
-  if (!kind) return { handled: false };
+  const optedOut = (await q.suppressionReasons(ctx.db, msg.accountId, msg.from)).includes(
+    "opted_out",
+  );
+  const match = classifyInbound(msg.body, { optedOut });
+  if (!match) return { handled: false };
+  const { kind, lang, word } = match;
+  const profile = await q.complianceProfile(ctx.db, msg.accountId);
   const base = {
     accountId: msg.accountId,
     phone: msg.from,
@@ -54,22 +69,41 @@ export async function applyInboundCompliance(
     phoneNumberId: msg.phoneNumberId,
     messageId: msg.messageId,
   };
+  const handled = { handled: true as const, kind, lang, word };
   if (kind === "stop") {
-    await ctx.db.transaction(async (tx) => {
-      await q.addSuppression(tx, msg.accountId, msg.from, "opted_out");
-      await q.insertConsentEvent(tx, { ...base, action: "opt_out" });
+    const confirm = await ctx.db.transaction(async (tx) => {
+      const isNew = await q.addSuppression(tx, msg.accountId, msg.from, "opted_out");
+      const first = isNew || !(await q.optOutConfirmed(tx, msg.accountId, msg.from));
+      await q.insertConsentEvent(tx, {
+        ...base,
+        action: "opt_out",
+        detail: first ? base.detail : `${base.detail} (already opted out: not confirmed again)`,
+      });
+      return first;
     });
-    return { handled: true, kind, reply: stopConfirmation(msg.businessName) };
+    return { ...handled, reply: confirm ? stopConfirmation(profile.businessName, lang) : null };
   }
   if (kind === "start") {
     await ctx.db.transaction(async (tx) => {
       await q.removeSuppression(tx, msg.accountId, msg.from, ["opted_out"]);
       await q.insertConsentEvent(tx, { ...base, action: "opt_in" });
     });
-    return { handled: true, kind, reply: startConfirmation(msg.businessName) };
+    return {
+      ...handled,
+      reply: startConfirmation(profile.businessName, lang, profile.description),
+    };
   }
   await q.insertConsentEvent(ctx.db, { ...base, action: "help" });
-  return { handled: true, kind, reply: helpReply(msg.businessName) };
+  return {
+    ...handled,
+    reply: helpReply({
+      businessName: profile.businessName,
+      contact: profile.contact,
+      description: profile.description,
+      optedOut,
+      lang,
+    }),
+  };
 }
 
 /** The carrier said the recipient opted out (error 21610): never send to them again. */

@@ -2,16 +2,22 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import type { AuthContext } from "../../http/context";
 
-/** Subscribers in total (the trigger-kept counter) and joined in the last two 30-day spans. */
+/**
+ * Subscribers (with marketing consent: conversation contacts are not counted) in total, as the
+ * trigger-kept counter less the contacts (few, off a partial index), and joined in the last two
+ * 30-day spans.
+ */
 export async function subscriberGrowth(db: Db, auth: AuthContext) {
   const res = await db.execute<{ total: number; last30: number; previous30: number }>(sql`
     select
-      coalesce((select n from subscriber_counts where account_id = ${auth.accountId}), 0)::int as total,
+      (coalesce((select n from subscriber_counts where account_id = ${auth.accountId}), 0)
+        - (select count(*) from subscribers where account_id = ${auth.accountId}
+            and marketing_consent_at is null))::int as total,
       (select count(*) from subscribers where account_id = ${auth.accountId}
-        and created_at >= now() - interval '30 days')::int as last30,
+        and created_at >= now() - interval '30 days' and marketing_consent_at is not null)::int as last30,
       (select count(*) from subscribers where account_id = ${auth.accountId}
         and created_at >= now() - interval '60 days'
-        and created_at < now() - interval '30 days')::int as previous30`);
+        and created_at < now() - interval '30 days' and marketing_consent_at is not null)::int as previous30`);
   const row = res.rows[0];
   return {
     total: Number(row?.total ?? 0),

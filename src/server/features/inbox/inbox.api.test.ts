@@ -98,7 +98,12 @@ describe("inbox: replies", () => {
       phoneNumberId: numA1,
     });
     const [sub] = await t.db.select().from(subscribers).where(eq(subscribers.id, rows[0]!.id));
-    expect(sub).toMatchObject({ signupMethod: "OPT_IN_MESSAGE", consentSource: "inbound_message" });
+    // A conversation contact: no marketing consent, so in no marketing send.
+    expect(sub).toMatchObject({
+      signupMethod: "OPT_IN_MESSAGE",
+      consentSource: "inbound_message",
+      marketingConsentAt: null,
+    });
     // No consent to marketing is implied by texting in.
     const consent = await t.db
       .select()

@@ -37,6 +37,9 @@ const FAILED_GROUP = new Set([
   "Queue Failed",
 ]);
 
+/** Sources of the messages Parley sends by itself: the compliance answers (STOP, START, HELP). */
+const AUTOMATIC_SOURCES = new Set(["compliance"]);
+
 /** The file name and extension of an attachment URL (contact cards show as VCF). */
 export function attachmentOf(url: string) {
   let path = url;
@@ -72,6 +75,7 @@ export function toThreadMessage(m: ThreadMessageRow): ConversationMessage {
     sentFromName: inbound ? null : fullName(m.firstName, m.lastName),
     sentFromUsername: inbound ? null : m.username,
     failed: !inbound && FAILED_GROUP.has(m.status),
+    automatic: !inbound && AUTOMATIC_SOURCES.has(m.source),
   };
 }
 
@@ -96,5 +100,6 @@ export function toMarker(e: {
     sentFromName: fullName(e.firstName, e.lastName),
     sentFromUsername: e.username,
     failed: false,
+    automatic: false,
   };
 }

@@ -612,20 +612,29 @@ export interface InboundForInbox {
   from: string;
   body: string;
   mediaUrls: string[];
-  /** What compliance did with it: a STOP/START/HELP is linked to its subscriber, no more. */
+  /**
+   * What compliance did with it. A STOP/START is linked to its subscriber (a STOP from an unknown
+   * number creates nobody); a HELP is a question like any other and opens the conversation.
+   */
   compliance: "stop" | "start" | "help" | null;
 }
 
 /**
- * An inbound text: linked to its subscriber (created when the number is new), then the
- * conversation moves to the top, gains an unread message, leaves the archive, and every open
- * screen of the account hears of it.
+ * An inbound text: linked to its subscriber (created when the number is new: a conversation
+ * contact, with no marketing consent), then the conversation moves to the top, unread, live on
+ * open screens. Returns the subscriber (null: none, a STOP from a number we do not know), which
+ * the automatic answer is filed under.
  */
-export async function receiveReply(ctx: AppContext, m: InboundForInbox) {
-  if (m.compliance) {
+export async function receiveReply(ctx: AppContext, m: InboundForInbox): Promise<number | null> {
+  if (m.compliance === "stop" || m.compliance === "start") {
     const known = await q.findSubscriberByPhone(ctx.db, m.accountId, m.from);
-    if (!known) return;
-    const subscriberId = Number(known.id);
+    // START from a new number joins it (the caller records keyword consent on the contact).
+    const subscriberId = known
+      ? Number(known.id)
+      : m.compliance === "start"
+        ? Number(await q.subscriberForInbound(ctx.db, m.accountId, m.from))
+        : null;
+    if (subscriberId === null) return null;
     await q.linkMessageToSubscriber(ctx.db, m.messageId, subscriberId);
     if (m.compliance === "stop") {
       const exists = await q.findPreview(
@@ -643,7 +652,7 @@ export async function receiveReply(ctx: AppContext, m: InboundForInbox) {
       }
     }
     changed(ctx, m.accountId, [subscriberId]);
-    return;
+    return subscriberId;
   }
   const subscriberId = Number(await q.subscriberForInbound(ctx.db, m.accountId, m.from));
   await q.linkMessageToSubscriber(ctx.db, m.messageId, subscriberId);
@@ -671,4 +680,10 @@ export async function receiveReply(ctx: AppContext, m: InboundForInbox) {
     },
     { phoneNumberId: m.phoneNumberId },
   );
+  return subscriberId;
+}
+
+/** An automatic answer (STOP/START/HELP) was filed in a conversation: open screens show it now. */
+export function automaticAnswerFiled(ctx: AppContext, accountId: number, subscriberId: number) {
+  changed(ctx, accountId, [subscriberId]);
 }

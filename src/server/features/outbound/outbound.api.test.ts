@@ -119,8 +119,9 @@ describe("one outbound path", () => {
 
   it("answers STOP first while a 10,000-recipient campaign holds the same number, and another account's text is not held up", async () => {
     await db.query(
-      `insert into subscribers (account_id, phone, first_name)
-       select $1, '+1917' || (2000000 + i)::text, 'Fan ' || i from generate_series(1, 10000) i`,
+      `insert into subscribers (account_id, phone, first_name, marketing_consent_at)
+       select $1, '+1917' || (2000000 + i)::text, 'Fan ' || i, now()
+         from generate_series(1, 10000) i`,
       [account.id],
     );
     const send = await t.post(

@@ -58,10 +58,27 @@ export async function recipientCondition(
 }
 
 /**
- * Who is never sent to, whatever the send says: known landlines, and numbers opted out or blocked
- * (the suppression list). One rule for the count the composer shows and the fan-out.
+ * Who a marketing send may reach, whatever the send says: subscribers with recorded marketing
+ * consent (a number that only texted in is a conversation contact), not known landlines, and not
+ * opted out or blocked (the suppression list). One rule for the composer's count and the fan-out.
  */
 export function sendable(accountId: number): SQL {
-  return sql`${s.isLandline} is not true and not exists (
+  return sql`${s.marketingConsentAt} is not null and ${s.isLandline} is not true and not exists (
     select 1 from suppressions x where x.account_id = ${accountId} and x.phone = ${s.phone})`;
+}
+
+/**
+ * The one reason (an ExclusionReason of domain/send-audience) each selected subscriber is left
+ * out, null when it is sent to. The complement of
+ * `sendable()`: a row with no reason here is exactly a row `sendable()` accepts.
+ */
+export function exclusionReason(accountId: number): SQL {
+  return sql`case
+    when exists (select 1 from suppressions x where x.account_id = ${accountId}
+                  and x.phone = ${s.phone} and x.reason = 'opted_out') then 'optedOut'
+    when exists (select 1 from suppressions x where x.account_id = ${accountId}
+                  and x.phone = ${s.phone}) then 'blocked'
+    when ${s.isLandline} is true then 'landline'
+    when ${s.marketingConsentAt} is null then 'noConsent'
+  end`;
 }

@@ -121,8 +121,8 @@ describe("a worker killed mid-campaign", () => {
   it("during dispatch: the next worker sends the rest, nobody twice", async () => {
     const total = 2000;
     await db.query(
-      `insert into subscribers (account_id, phone, first_name)
-       select $1, '+1917555' || i, 'S' || i from generate_series(5000, 4999 + $2) i`,
+      `insert into subscribers (account_id, phone, first_name, marketing_consent_at)
+       select $1, '+1917555' || i, 'S' || i, now() from generate_series(5000, 4999 + $2) i`,
       [account.id, total],
     );
     const first = startWorker();
@@ -157,8 +157,8 @@ describe("a worker killed mid-campaign", () => {
     await db.query("delete from subscribers where account_id = $1", [account.id]);
     const total = 60_000;
     await db.query(
-      `insert into subscribers (account_id, phone, first_name)
-       select $1, '+1718' || (2000000 + i), 'F' || i from generate_series(1000, 999 + $2) i`,
+      `insert into subscribers (account_id, phone, first_name, marketing_consent_at)
+       select $1, '+1718' || (2000000 + i), 'F' || i, now() from generate_series(1000, 999 + $2) i`,
       [account.id, total],
     );
     // Paced at one message a second, so this test watches the fan-out, not a long dispatch.

@@ -30,11 +30,12 @@ let sender = "";
 const pipeline = startPipeline(t.ctx);
 afterAll(() => pipeline.stop());
 
+/** A subscriber with marketing consent, unless `consent: false` (a conversation contact). */
 async function subscriber(phone: string, firstName: string, extra: Record<string, unknown> = {}) {
   const res = await db.query<{ id: number }>(
-    `insert into subscribers (account_id, phone, first_name, is_landline)
-     values ($1, $2, $3, $4) returning id::int`,
-    [account.id, phone, firstName, extra.landline ?? null],
+    `insert into subscribers (account_id, phone, first_name, is_landline, marketing_consent_at)
+     values ($1, $2, $3, $4, case when $5 then now() end) returning id::int`,
+    [account.id, phone, firstName, extra.landline ?? null, extra.consent !== false],
   );
   return res.rows[0]!.id;
 }
@@ -62,6 +63,8 @@ beforeAll(async () => {
   expect(opted).toBeGreaterThan(0);
   await subscriber("+12125550115", "Lena", { landline: true });
   await subscriber("+12125550002", "Una"); // the emulator reports this handset unreachable
+  // Texted a question in, never subscribed: a conversation contact, in no marketing send.
+  await subscriber("+12125550116", "Cora", { consent: false });
 });
 
 async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
@@ -75,7 +78,7 @@ async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 15
 }
 
 describe("sending to subscribers", () => {
-  it("personalises, excludes opted-out and landline numbers, sends once each and charges credits", async () => {
+  it("personalises, excludes opted-out, landline and unconsented numbers, sends once each and charges credits", async () => {
     const before = (await t.get("/api/credits", { cookie })).json();
     const res = await t.post(
       "/api/sends",
@@ -98,7 +101,7 @@ describe("sending to subscribers", () => {
       );
       return r.rows[0]?.status === "completed" ? r.rows[0] : null;
     });
-    expect(run).toMatchObject({ recipients: 4, excluded: 2, credits: 4 });
+    expect(run).toMatchObject({ recipients: 4, excluded: 3, credits: 4 });
 
     const received = await db.query<{ to: string; body: string }>(
       `select to_number as "to", body from emu_messages where from_number = $1 order by to_number`,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageFormSchema } from "../../../domain/message-form.schemas";
+import { audienceRequest, audienceResponse } from "../../../domain/send-audience";
 import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import * as sends from "./sends.service";
@@ -27,6 +28,15 @@ export function sendsRoutes(app: FastifyInstance, ctx: AppContext) {
       const created = await sends.createSend(ctx, authOf(req), req.body);
       return reply.code(201).send(created);
     },
+  );
+  // Who the composer's send would reach now, and why the others are left out (POST: long id lists).
+  r.post(
+    "/api/sends/audience",
+    {
+      preHandler: requireAuth,
+      schema: { tags: ["sends"], body: audienceRequest, response: { 200: audienceResponse } },
+    },
+    (req) => sends.previewAudience(ctx, authOf(req), req.body),
   );
   r.get(
     "/api/sends/:id",

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { composeText, type MessageForm } from "../../../domain/message-form.schemas";
 import { isQuietTime } from "../../../domain/quiet-hours";
@@ -9,14 +10,29 @@ import {
   wallTimeToInstant,
 } from "../../../domain/repeat";
 import { creditsFor } from "../../../domain/segments";
+import {
+  type Audience,
+  type audienceRequest,
+  type ExclusionReason,
+  NO_RECIPIENTS,
+  noRecipientsMessage,
+} from "../../../domain/send-audience";
 import { timezoneById } from "../../../domain/timezones";
 import { subscribers } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
+import { fieldsById } from "../custom-fields/custom-fields.service";
 import { wakePipeline } from "../outbound/wake";
 import { activeSignature } from "../signature/signature.service";
-import { type Recipients, recipientCondition, recipientsOf, sendable } from "./recipients";
+import { personalisedText } from "./personalise";
+import {
+  exclusionReason,
+  type Recipients,
+  recipientCondition,
+  recipientsOf,
+  sendable,
+} from "./recipients";
 import * as q from "./sends.queries";
 
 export const SEND_TEXT = {
@@ -27,7 +43,7 @@ export const SEND_TEXT = {
     "This message is scheduled inside your quiet hours. Choose another time or send it anyway.",
   notFound: "That message could not be found.",
   alreadyStarted: "This message has already started sending and can no longer be changed.",
-  noRecipients: "There is nobody to send this message to.",
+  noRecipients: NO_RECIPIENTS,
   sendToAllHidden: "You are not allowed to send to all subscribers.",
 } as const;
 
@@ -40,18 +56,51 @@ async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean
   return v === "1" || v === 1 || v === true;
 }
 
-export async function countRecipients(
+/**
+ * Everyone a send selects, split into those it reaches and the excluded by reason (the same
+ * rule as the fan-out's `sendable()`), with `text` as the first recipient would read it.
+ */
+export async function audienceOf(
   ctx: AppContext,
   auth: AuthContext,
   recipients: Recipients,
   tz: string,
-): Promise<number> {
+  text = "",
+): Promise<Audience> {
   const cond = await recipientCondition(ctx, auth, recipients, tz);
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(subscribers)
-    .where(sql`${cond} and ${sendable(auth.accountId)}`);
-  return row?.n ?? 0;
+  const reason = exclusionReason(auth.accountId);
+  const { rows } = await ctx.db.execute<{ reason: ExclusionReason | null; n: number }>(
+    sql`select ${reason} as reason, count(*)::int as n from ${subscribers} where ${cond} group by 1`,
+  );
+  const excluded = { optedOut: 0, blocked: 0, landline: 0, noConsent: 0 };
+  let sendTo = 0;
+  for (const r of rows) {
+    if (r.reason) excluded[r.reason] = Number(r.n);
+    else sendTo = Number(r.n);
+  }
+  const selected = sendTo + Object.values(excluded).reduce((a, b) => a + b, 0);
+  let sampleText: string | null = null;
+  if (sendTo > 0 && text) {
+    const fields = await fieldsById(ctx, auth);
+    const [sample] = await ctx.db
+      .select({ text: personalisedText(text, fields) })
+      .from(subscribers)
+      .where(sql`${cond} and ${sendable(auth.accountId)}`)
+      .orderBy(subscribers.id)
+      .limit(1);
+    sampleText = (sample?.text as string | undefined) ?? null;
+  }
+  return { selected, recipients: sendTo, excluded, sampleText };
+}
+
+/** The composer's look before sending (POST /api/sends/audience). */
+export async function previewAudience(
+  ctx: AppContext,
+  auth: AuthContext,
+  req: z.output<typeof audienceRequest>,
+) {
+  const account = await q.accountForSend(ctx.db.$client, auth.accountId);
+  return audienceOf(ctx, auth, recipientsOf(req), timezoneById(account.timezoneId).iana, req.text);
 }
 
 interface Prepared {
@@ -93,9 +142,14 @@ async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): P
   }
 
   const recipients = recipientsOf(form);
-  const count = await countRecipients(ctx, auth, recipients, accountZone);
-  if (count === 0 && form.isSubscribers !== "all")
-    throw new AppError("VALIDATION", SEND_TEXT.noRecipients);
+  const audience = await audienceOf(ctx, auth, recipients, accountZone);
+  const count = audience.recipients;
+  // A scheduled send to All Subscribers may find people by the time it runs; anything else that
+  // reaches nobody now is refused, saying why.
+  if (count === 0 && (form.isSubscribers !== "all" || !form.isScheduled))
+    throw new AppError("VALIDATION", noRecipientsMessage(audience, form.isSubscribers), {
+      reason: "no_recipients",
+    });
   const text = composeText(form, {
     organisationName: account.businessName,
     signature: await activeSignature(ctx, auth),

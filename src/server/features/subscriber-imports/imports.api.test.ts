@@ -180,4 +180,38 @@ describe("subscriber import", () => {
     );
     expect(steal.statusCode).toBe(404);
   });
+
+  it("gives a conversation contact in the file the import's consent when updating", async () => {
+    // Texted in a question: no marketing consent until the import's attestation covers it.
+    await t.db.$client.query(
+      `insert into subscribers (account_id, phone, signup_method, consent_source)
+       values ($1, '+12125550390', 'OPT_IN_MESSAGE', 'inbound_message')`,
+      [a.account.id],
+    );
+    const up = (await upload("Phone,First\n2125550390,Cleo\n2125550301,Old")).json();
+    const start = await t.post(
+      `/api/subscribers/imports/${up.id}/start`,
+      { mapping: ["number", "firstName"], attestation: true, duplicates: "update" },
+      { cookie: aCookie },
+    );
+    expect(start.statusCode, start.body).toBe(200);
+    await runImport(t.ctx, up.id);
+    const [cleo] = await t.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.phone, "+12125550390"));
+    expect(cleo).toMatchObject({ firstName: "Cleo", consentSource: "import" });
+    expect(cleo!.marketingConsentAt).not.toBeNull();
+    const lines = await t.db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.phone, "+12125550390"));
+    expect(lines).toMatchObject([{ action: "opt_in", source: "import" }]);
+    // A subscriber who had consent keeps its first source, and gets no second line.
+    const old = await t.db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.phone, "+12125550301"));
+    expect(old.filter((e) => e.source === "import")).toHaveLength(0);
+  });
 });

@@ -85,6 +85,8 @@ export function filterCondition(f: SubscriberFilter, c: FilterContext): SQL[] {
   if (f.signupMethod) out.push(eq(s.signupMethod, f.signupMethod));
   if (f.isLandline === true) out.push(sql`${s.isLandline} is true`);
   if (f.isLandline === false) out.push(sql`${s.isLandline} is not true`);
+  if (f.marketingConsent === true) out.push(sql`${s.marketingConsentAt} is not null`);
+  if (f.marketingConsent === false) out.push(sql`${s.marketingConsentAt} is null`);
   if (f.areaCode) out.push(eq(s.areaCode, f.areaCode));
   if (f.attribute !== undefined) {
     const field = c.fields.get(f.attribute);

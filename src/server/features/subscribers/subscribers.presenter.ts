@@ -16,6 +16,7 @@ export function toSubscriber(row: SubscriberListRow): Subscriber {
     isLandline: row.isLandline,
     optedOut: row.optedOut,
     blocked: row.blocked,
+    marketingConsent: row.marketingConsentAt !== null,
     attributes: row.attributes,
   };
 }
@@ -35,6 +36,7 @@ export function toSubscriberDetail(
 ): SubscriberDetail {
   return {
     ...toSubscriber(row),
+    marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
     consentSource: row.consentSource,
     consentDetail: row.consentDetail,
     updatedAt: row.updatedAt.toISOString(),

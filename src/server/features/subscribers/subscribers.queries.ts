@@ -209,9 +209,9 @@ export async function insertImported(
   consent: { source: string; detail: string },
 ) {
   const result = await db.execute(
-    sql`insert into ${subscribers} (account_id, phone, country_id, first_name, last_name, email, signup_method, consent_source, consent_detail, attributes)
+    sql`insert into ${subscribers} (account_id, phone, country_id, first_name, last_name, email, signup_method, consent_source, consent_detail, marketing_consent_at, attributes)
         select ${accountId}, v.phone, v.country_id, coalesce(v.first_name, ''), coalesce(v.last_name, ''), coalesce(v.email, ''),
-               'SPREADSHEET_IMPORT', ${consent.source}, ${consent.detail}, v.attributes
+               'SPREADSHEET_IMPORT', ${consent.source}, ${consent.detail}, now(), v.attributes
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}
         on conflict (account_id, phone) do nothing
         returning id, phone`,
@@ -219,8 +219,17 @@ export async function insertImported(
   return result.rows as { id: number; phone: string }[];
 }
 
-/** Updates existing numbers with the columns the file has; attributes are merged. */
-export async function updateImported(db: Executor, accountId: number, rows: ImportRow[]) {
+/**
+ * Updates existing numbers with the columns the file has; attributes are merged. The import's
+ * attestation covers every number in the file: a conversation contact gains consent from it
+ * (`consented`: it had none before, `o` being the row as it was).
+ */
+export async function updateImported(
+  db: Executor,
+  accountId: number,
+  rows: ImportRow[],
+  consent: { source: string; detail: string },
+) {
   if (rows.length === 0) return [];
   const result = await db.execute(
     sql`update ${subscribers} s set
@@ -228,12 +237,35 @@ export async function updateImported(db: Executor, accountId: number, rows: Impo
           last_name = coalesce(v.last_name, s.last_name),
           email = coalesce(v.email, s.email),
           attributes = s.attributes || v.attributes,
+          marketing_consent_at = coalesce(s.marketing_consent_at, now()),
+          consent_source = case when s.marketing_consent_at is null then ${consent.source} else s.consent_source end,
+          consent_detail = case when s.marketing_consent_at is null then ${consent.detail} else s.consent_detail end,
           updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}
-        where s.account_id = ${accountId} and s.phone = v.phone
-        returning s.id`,
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}, ${subscribers} o
+        where s.account_id = ${accountId} and s.phone = v.phone and o.id = s.id
+        returning s.id, s.phone, o.marketing_consent_at is null as consented`,
   );
-  return result.rows as { id: number }[];
+  return result.rows as { id: number; phone: string; consented: boolean }[];
+}
+
+/**
+ * Records marketing consent on a subscriber that has none (keyword, form, or the business by
+ * hand). Returns whether it changed anything: consent already recorded keeps its first source.
+ */
+export async function grantMarketingConsent(
+  db: Executor,
+  accountId: number,
+  where: { id: number } | { phone: string },
+  consent: { source: string; detail: string; at: Date },
+): Promise<boolean> {
+  const match = "id" in where ? sql`id = ${where.id}` : sql`phone = ${where.phone}`;
+  const result = await db.execute(
+    sql`update ${subscribers} set marketing_consent_at = ${consent.at},
+               consent_source = ${consent.source}, consent_detail = ${consent.detail}, updated_at = now()
+         where account_id = ${accountId} and ${match} and marketing_consent_at is null
+        returning id`,
+  );
+  return result.rows.length > 0;
 }
 
 export async function addManyToGroups(db: Executor, groupIds: number[], subscriberIds: number[]) {

@@ -8,6 +8,7 @@ import {
   countSubscribersResponse,
   listSubscribersQuery,
   listSubscribersResponse,
+  recordConsentRequest,
   subscriberDetail,
   subscriberFilter,
   subscriberRequests,
@@ -102,6 +103,19 @@ export function subscribersRoutes(app: FastifyInstance, ctx: AppContext) {
       (req) => subscribers.changeConsent(ctx, authOf(req), req.params.id, action),
     );
   }
+  r.post(
+    "/api/subscribers/:id/marketing-consent",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: idParams,
+        body: recordConsentRequest,
+        response: { 200: subscriberDetail },
+      },
+    },
+    (req) => subscribers.recordMarketingConsent(ctx, authOf(req), req.params.id, req.body),
+  );
   r.post(
     "/api/subscribers/bulk/delete",
     {

@@ -150,6 +150,7 @@ export async function createSubscriber(
       signupMethod: input.signupMethod,
       consentSource: "manual",
       consentDetail: `${signupMethodLabel(input.signupMethod)} by user ${auth.userId}`,
+      marketingConsentAt: new Date(),
       attributes,
     });
     if (!inserted) throw new AppError("CONFLICT", DUPLICATE, { fields: { number: DUPLICATE } });
@@ -230,6 +231,54 @@ export async function changeConsent(
     action,
   });
   return getSubscriber(ctx, auth, id);
+}
+
+/**
+ * The business records by hand that a conversation contact agreed to marketing messages, attesting
+ * to it: the subscriber gains consent (source manual) and the consent log a line with the user.
+ * Consent already recorded is kept as it was (its first source stands).
+ */
+export async function recordMarketingConsent(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: { detail: string },
+) {
+  const row = await q.findSubscriber(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const detail = input.detail || "Recorded by hand with the business's attestation";
+  const granted = await q.grantMarketingConsent(
+    ctx.db,
+    auth.accountId,
+    { id },
+    { source: "manual", detail: `${detail} (user ${auth.userId})`, at: new Date() },
+  );
+  if (granted) {
+    await compliance.recordConsent(ctx, {
+      accountId: auth.accountId,
+      phone: row.phone,
+      action: "consent",
+      source: "manual",
+      detail,
+      userId: auth.userId,
+    });
+  }
+  return getSubscriber(ctx, auth, id);
+}
+
+/** A texter's START (or YES after STOP): keyword consent, when none was recorded before. */
+export async function grantKeywordConsent(
+  ctx: AppContext,
+  accountId: number,
+  subscriberId: number,
+  word: string,
+) {
+  await q.grantMarketingConsent(
+    ctx.db,
+    accountId,
+    { id: subscriberId },
+    { source: "keyword", detail: `Texted ${word}`, at: new Date() },
+  );
 }
 
 /** A selection as SQL; picked ids must all be the caller's, or nothing happens (404). */
@@ -322,7 +371,9 @@ export async function importBatch(
     const addedPhones = new Set(added.map((a) => a.phone));
     const rest = batch.filter((r) => !addedPhones.has(r.phone));
     const updated =
-      opts.duplicates === "update" ? await q.updateImported(tx, job.accountId, rest) : [];
+      opts.duplicates === "update"
+        ? await q.updateImported(tx, job.accountId, rest, { source: "import", detail })
+        : [];
     await q.addManyToGroups(tx, opts.groupIds, [
       ...added.map((a) => Number(a.id)),
       ...updated.map((u) => Number(u.id)),
@@ -330,7 +381,7 @@ export async function importBatch(
     await compliance.recordConsentMany(
       tx,
       { accountId: job.accountId, action: "opt_in", source: "import", detail, userId: job.userId },
-      added.map((a) => a.phone),
+      [...added.map((a) => a.phone), ...updated.filter((u) => u.consented).map((u) => u.phone)],
     );
     const counts = {
       added: added.length,

@@ -195,7 +195,13 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
             }
             const out = m.type !== "reply";
             return (
-              <Stack key={m.id} gap={0} data-testid="thread-message" data-type={m.type}>
+              <Stack
+                key={m.id}
+                gap={0}
+                data-testid="thread-message"
+                data-type={m.type}
+                data-automatic={m.automatic || undefined}
+              >
                 <div
                   className={classes.bubble}
                   data-dir={out ? "out" : "in"}
@@ -213,6 +219,13 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                     <Badge size="xs" variant="light">
                       Chatbot
                     </Badge>
+                  )}
+                  {m.automatic && (
+                    <Tooltip label="Sent by Parley itself in answer to a STOP, START or HELP">
+                      <Badge size="xs" variant="light" color="gray" data-testid="automatic-marker">
+                        Automatic
+                      </Badge>
+                    </Tooltip>
                   )}
                   <Text span size="xs" c="dimmed">
                     {out && (m.sentFromName || m.sentFromUsername)

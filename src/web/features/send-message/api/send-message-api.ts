@@ -8,6 +8,7 @@ import {
 } from "../../../../domain/message-compose.schemas";
 import type { MessageForm } from "../../../../domain/message-form.schemas";
 import { listNumbersResponse } from "../../../../domain/numbers.schemas";
+import { type AudienceRequest, audienceResponse } from "../../../../domain/send-audience";
 import { listSubscribersResponse, subscriber } from "../../../../domain/subscribers.schemas";
 import { api } from "../../../lib/api-client";
 
@@ -45,6 +46,22 @@ export function useSendRecord(id: number | null) {
     queryFn: () => api.get(`/api/sends/${id}`, { schema: sendRecord }),
     enabled: id !== null,
     staleTime: 0,
+  });
+}
+
+// ---- who the send reaches ------------------------------------------------------------------
+
+/**
+ * Who the send would reach now (after consent, opt-outs, blocks and landlines) and the text as
+ * its first recipient would read it. Asked again as the recipients or the text settle.
+ */
+export function useAudience(req: AudienceRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: ["sends", "audience", req],
+    queryFn: () => api.post("/api/sends/audience", req, { schema: audienceResponse, toast: false }),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -18,7 +18,8 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMediaQuery } from "@mantine/hooks";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
 import {
   IconAddressBook,
   IconArrowsMinimize,
@@ -42,7 +43,8 @@ import {
   messageLength,
 } from "../../../../domain/message-form.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
-import { countSegments } from "../../../../domain/segments";
+import { countSegments, MMS_CREDITS } from "../../../../domain/segments";
+import { needsSendConfirmation } from "../../../../domain/send-audience";
 import {
   type EditorAttachment,
   MessageEditor,
@@ -67,6 +69,7 @@ import { notify } from "../../../lib/notify";
 import {
   type SendAnswer,
   uploadAttachment,
+  useAudience,
   useQuietHours,
   useSaveSend,
   useSendAllHidden,
@@ -74,10 +77,12 @@ import {
   useSendRecord,
   useTestSend,
 } from "../api/send-message-api";
+import { AudienceSummary } from "../components/audience-summary";
 import { RecipientsField } from "../components/recipients-field";
 import { ScheduleFields } from "../components/schedule-fields";
 import { type SendDialog, SendDialogs } from "../components/send-dialogs";
 import { TestSendModal } from "../components/test-send-modal";
+import { exclusionText, plural } from "../lib/audience-text";
 import {
   attachmentFromUrl,
   type FormValues,
@@ -187,6 +192,26 @@ export default function SendMessagePage() {
     { organisationName: me?.businessName ?? "", signature: activeSignature(signature.data) },
   );
   const smsCredits = countSegments(`${framing.before}${values.message}${framing.after}`).segments;
+  const creditsEach = isMms ? MMS_CREDITS : smsCredits;
+
+  // Who it reaches after consent, opt-outs, blocks and landlines; the preview read by the first.
+  const audienceNow = useMemo(
+    () => ({
+      isSubscribers: values.isSubscribers,
+      subscriberIds: values.subscriberIds,
+      groupIds: values.groupIds,
+      text: preview,
+    }),
+    [values.isSubscribers, values.subscriberIds, values.groupIds, preview],
+  );
+  const [audienceReq] = useDebouncedValue(audienceNow, 400);
+  const audienceAsked =
+    audienceReq.isSubscribers === "all" ||
+    (audienceReq.isSubscribers === "true"
+      ? audienceReq.subscriberIds.length > 0
+      : audienceReq.groupIds.length > 0);
+  const audience = useAudience(audienceReq, audienceAsked);
+  const sampled = audienceAsked && audience.data?.sampleText ? audience.data.sampleText : null;
 
   // ---- message type and attachments -------------------------------------------------------
 
@@ -294,7 +319,7 @@ export default function SendMessagePage() {
     if (err.status !== 401 && err.code !== "NETWORK") notify.error(err.message);
   };
 
-  const submit = (sendAnyway = false) => {
+  const submit = (sendAnyway = false, confirmed = false) => {
     if (save.isPending || locked) return;
     const input = { ...form.values, image: attachments.map((a) => a.url), sendAnyway };
     const parsed = messageFormSchema.safeParse(input);
@@ -314,6 +339,37 @@ export default function SendMessagePage() {
       return;
     }
     setDialog(null);
+    // All Subscribers or more than 500 people: say how many and what it costs, then ask.
+    if (!confirmed && editId === null) {
+      const n = audience.data?.recipients ?? 0;
+      if (needsSendConfirmation(parsed.data.isSubscribers, n)) {
+        const excluded = audience.data ? exclusionText(audience.data) : "";
+        modals.openConfirmModal({
+          title: values.isScheduled ? "Schedule this message?" : "Send this message?",
+          children: (
+            <Stack gap={4}>
+              <Text size="sm" data-testid="confirm-send-count">
+                {parsed.data.isSubscribers === "all" ? "All Subscribers: " : ""}
+                {plural(n, "person", "people")} will get it, for{" "}
+                {plural(n * creditsEach, "credit", "credits")}.
+              </Text>
+              {excluded && (
+                <Text size="xs" c="dimmed">
+                  {excluded}
+                </Text>
+              )}
+            </Stack>
+          ),
+          labels: {
+            confirm: values.isScheduled ? "Schedule Message" : "Send Message",
+            cancel: "Cancel",
+          },
+          confirmProps: { "data-testid": "confirm-send" },
+          onConfirm: () => submit(sendAnyway, true),
+        });
+        return;
+      }
+    }
     save.mutate(parsed.data, {
       onSuccess: (answer: SendAnswer) => {
         const n = answer.recipients;
@@ -624,6 +680,11 @@ export default function SendMessagePage() {
                     groupsError={form.errors.groupIds as string | undefined}
                     disabled={locked}
                   />
+                  <AudienceSummary
+                    audience={audienceAsked ? audience.data : undefined}
+                    loading={audienceAsked && audience.isFetching}
+                    creditsEach={creditsEach}
+                  />
                 </Stack>
               </Paper>
 
@@ -723,8 +784,13 @@ export default function SendMessagePage() {
                     bg="var(--mantine-color-default-hover)"
                     style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}
                   >
-                    <Text size="sm">{preview}</Text>
+                    <Text size="sm">{sampled ?? preview}</Text>
                   </Paper>
+                  {sampled && sampled !== preview && (
+                    <Text size="xs" c="dimmed">
+                      As the first recipient will read it.
+                    </Text>
+                  )}
                 </Stack>
               )}
             </Paper>

@@ -44,6 +44,11 @@ export function ActiveFilters(props: {
       keys: ["isLandline"],
       label: f.isLandline ? "Landlines only" : "Excluding landlines",
     });
+  if (f.marketingConsent !== undefined)
+    pills.push({
+      keys: ["marketingConsent"],
+      label: f.marketingConsent ? "With marketing consent" : "Conversation only",
+    });
   if (f.attribute !== undefined) {
     const name = field?.name ?? "Attribute";
     let value = "";

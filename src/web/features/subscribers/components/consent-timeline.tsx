@@ -17,6 +17,7 @@ import { formatDateTime } from "../lib/dates";
 
 const ICON: Record<string, { icon: ReactNode; color: string }> = {
   opt_in: { icon: <IconCircleCheck size={14} />, color: "teal" },
+  consent: { icon: <IconCircleCheck size={14} />, color: "teal" },
   opt_out: { icon: <IconCircleX size={14} />, color: "red" },
   block: { icon: <IconBan size={14} />, color: "dark" },
   unblock: { icon: <IconLockOpen size={14} />, color: "gray" },

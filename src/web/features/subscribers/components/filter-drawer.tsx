@@ -181,6 +181,18 @@ export function FilterDrawer(props: {
             clearable
             comboboxProps={{ withinPortal: true }}
           />
+          <Select
+            label="Marketing consent"
+            placeholder="With and without consent"
+            data={[
+              { value: "true", label: "With marketing consent" },
+              { value: "false", label: "Conversation only (no consent)" },
+            ]}
+            value={draft.marketingConsent}
+            onChange={(v) => set({ marketingConsent: v })}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
           <Divider label="Attribute" labelPosition="left" />
           <Select
             label="Attribute"

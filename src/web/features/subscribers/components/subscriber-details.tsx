@@ -53,8 +53,15 @@ export function SubscriberDetails(props: {
         <Item label="Line type">
           {s.isLandline === true ? "Landline" : s.isLandline === false ? "Mobile" : "Not known yet"}
         </Item>
-        <Item label="Consent">
-          {CONSENT_SOURCE_LABELS[s.consentSource] ?? s.consentSource}
+        <Item label="Marketing consent">
+          {s.marketingConsentAt ? (
+            <>
+              {CONSENT_SOURCE_LABELS[s.consentSource] ?? s.consentSource},{" "}
+              {formatDateTime(s.marketingConsentAt, props.timeZone)}
+            </>
+          ) : (
+            "None: conversation only, left out of marketing sends"
+          )}
           {s.consentDetail && (
             <Text size="xs" c="dimmed">
               {s.consentDetail}

@@ -22,8 +22,10 @@ import { useDeleteSubscriber } from "../api/delete-subscriber";
 import { useMemberships } from "../api/get-memberships";
 import { useSubscriber } from "../api/get-subscriber";
 import { useCustomFields } from "../api/list-custom-fields";
+import { NoConsentBadge } from "./consent-badge";
 import { ConsentTimeline } from "./consent-timeline";
 import { MessageList } from "./message-list";
+import { RecordConsentModal } from "./record-consent-modal";
 import { SubscriberDetails } from "./subscriber-details";
 import { SubscriberFormModal } from "./subscriber-form-modal";
 import { fullName } from "./subscribers-table";
@@ -145,6 +147,7 @@ function DrawerBody(props: {
   const memberships = useMemberships([s.id]);
   const consent = useChangeConsent();
   const remove = useDeleteSubscriber();
+  const [recording, setRecording] = useState(false);
   const who = fullName(s) || displayPhone(s.number);
 
   const confirmConsent = (action: ConsentAction) => {
@@ -193,10 +196,12 @@ function DrawerBody(props: {
           <Badge color="red" variant="light" data-testid="status-opted-out">
             Opted out
           </Badge>
-        ) : (
+        ) : s.marketingConsent ? (
           <Badge color="teal" variant="light">
             Subscribed
           </Badge>
+        ) : (
+          <NoConsentBadge />
         )}
         {s.blocked && (
           <Badge color="dark" variant="light">
@@ -239,6 +244,17 @@ function DrawerBody(props: {
             Opt Out
           </Button>
         )}
+        {!s.marketingConsent && !s.optedOut && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCircleCheck size={14} />}
+            onClick={() => setRecording(true)}
+            data-testid="record-consent"
+          >
+            Record Consent
+          </Button>
+        )}
         {s.blocked ? (
           <Button
             size="xs"
@@ -269,6 +285,12 @@ function DrawerBody(props: {
           Delete
         </Button>
       </Group>
+      <RecordConsentModal
+        opened={recording}
+        onClose={() => setRecording(false)}
+        subscriber={s}
+        who={who}
+      />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>

@@ -8,6 +8,7 @@ import { PAGE_SIZES } from "../../../lib/use-page-size";
 import { formatDateTime, formatDay } from "../lib/dates";
 import { isSelected, type Selection, withPageTicks } from "../lib/selection";
 import type { SortColumn, SortDirection } from "../lib/use-list-params";
+import { NoConsentBadge } from "./consent-badge";
 import { GroupsCell } from "./groups-cell";
 
 const SORT_ACCESSOR: Record<SortColumn, string> = { date: "date", name: "name", phone: "number" };
@@ -113,6 +114,7 @@ export function SubscribersTable(props: {
                   Opted out
                 </Badge>
               )}
+              {!r.marketingConsent && !r.optedOut && <NoConsentBadge size="xs" />}
               {r.blocked && (
                 <Badge size="xs" color="dark" variant="light" style={{ flexShrink: 0 }}>
                   Blocked

@@ -20,6 +20,7 @@ export interface FilterDraft {
   country: string | null;
   signupMethod: string | null;
   isLandline: string | null;
+  marketingConsent: string | null;
   areaCode: string;
   attribute: string | null;
   attributeMode: AttributeMode;
@@ -40,6 +41,7 @@ export const EMPTY_DRAFT: FilterDraft = {
   country: null,
   signupMethod: null,
   isLandline: null,
+  marketingConsent: null,
   areaCode: "",
   attribute: null,
   attributeMode: "value",
@@ -64,6 +66,7 @@ export function draftFromFilter(f: FilterState): FilterDraft {
     country: str(f.country),
     signupMethod: f.signupMethod ?? null,
     isLandline: f.isLandline === undefined ? null : String(f.isLandline),
+    marketingConsent: f.marketingConsent === undefined ? null : String(f.marketingConsent),
     areaCode: f.areaCode ?? "",
     attribute: str(f.attribute),
     attributeMode: f.attributeIsEmpty ? "empty" : f.attributeIsNotEmpty ? "notEmpty" : "value",
@@ -102,6 +105,7 @@ export function filterFromDraft(
   if (d.country) f.country = Number(d.country);
   if (d.signupMethod) f.signupMethod = d.signupMethod;
   if (d.isLandline) f.isLandline = d.isLandline === "true";
+  if (d.marketingConsent) f.marketingConsent = d.marketingConsent === "true";
   // The area code only applies while no country is chosen (the field is hidden then).
   const area = String(d.areaCode).trim();
   if (!d.country && area) {

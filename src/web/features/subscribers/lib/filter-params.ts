@@ -11,6 +11,7 @@ export interface FilterState {
   country?: number;
   signupMethod?: string;
   isLandline?: boolean;
+  marketingConsent?: boolean;
   areaCode?: string;
   attribute?: number;
   attributeBoolean?: boolean;
@@ -32,6 +33,7 @@ const TEXT_KEYS = [
 const NUMBER_KEYS = ["group", "country", "attribute"] as const;
 const BOOLEAN_KEYS = [
   "isLandline",
+  "marketingConsent",
   "attributeBoolean",
   "attributeIsEmpty",
   "attributeIsNotEmpty",
@@ -104,6 +106,7 @@ export function countFilters(f: FilterState): number {
   return filterCount({
     ...f,
     isLandline: asText(f.isLandline),
+    marketingConsent: asText(f.marketingConsent),
     attributeBoolean: asText(f.attributeBoolean),
   });
 }
