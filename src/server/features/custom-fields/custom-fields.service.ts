@@ -6,7 +6,7 @@ import type {
   updateCustomFieldRequest,
 } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { adaptiveGroupsUsingField } from "../groups/groups.service";
 import { toCustomField } from "./custom-fields.presenter";
 import * as q from "./custom-fields.queries";
@@ -23,7 +23,7 @@ export interface FieldInfo {
 
 export async function listFields(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: z.infer<typeof listCustomFieldsQuery>,
 ) {
   const { rows, total } = await q.listFields(ctx.db, auth, query);
@@ -31,15 +31,12 @@ export async function listFields(
 }
 
 /** Every field of the account by id, for checking values and building filters. */
-export async function fieldsById(
-  ctx: AppContext,
-  auth: AuthContext,
-): Promise<Map<number, FieldInfo>> {
+export async function fieldsById(ctx: AppContext, auth: Actor): Promise<Map<number, FieldInfo>> {
   const rows = await q.allFields(ctx.db, auth);
   return new Map(rows.map((r) => [r.id, { ...r, type: r.type as CustomFieldType }]));
 }
 
-export async function getField(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getField(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findField(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toCustomField(row);
@@ -47,7 +44,7 @@ export async function getField(ctx: AppContext, auth: AuthContext, id: number) {
 
 export async function createField(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   input: z.infer<typeof createCustomFieldRequest>,
 ) {
   const row = await q.insertField(ctx.db, {
@@ -62,7 +59,7 @@ export async function createField(
 
 export async function updateField(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   input: z.infer<typeof updateCustomFieldRequest>,
 ) {
@@ -87,7 +84,7 @@ export async function updateField(
   }
 }
 
-export async function deleteField(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteField(ctx: AppContext, auth: Actor, id: number) {
   const current = await q.findField(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   const users = await adaptiveGroupsUsingField(ctx, auth, id);
@@ -103,7 +100,7 @@ export async function deleteField(ctx: AppContext, auth: AuthContext, id: number
   });
 }
 
-export async function fieldYears(ctx: AppContext, auth: AuthContext, id: number) {
+export async function fieldYears(ctx: AppContext, auth: Actor, id: number) {
   const field = await q.findField(ctx.db, auth, id);
   if (!field) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (field.type !== "date") throw new AppError("BAD_REQUEST", "Only date attributes have years.");

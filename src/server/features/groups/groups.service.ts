@@ -11,8 +11,9 @@ import {
   type RuleBuiltinField,
   type updateGroupRequest,
 } from "../../../domain/groups.schemas";
+import { isRestricted } from "../../../domain/permissions";
 import { TEXT } from "../../../domain/texts";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
 import { welcomeNewMembers } from "../sends/welcome";
 import { fieldKind, type GroupForFilter } from "../subscribers/subscriber-conditions";
@@ -27,13 +28,13 @@ const ADAPTIVE_MEMBERS =
 
 export async function listGroups(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: z.infer<typeof listGroupsQuery>,
 ) {
   const { rows, total } = await q.listGroups(ctx.db, auth, query);
   const out = rows.map(toGroup);
   // 'No Group' is offered to users who are not restricted (spec doc 2 §3, §6), on the first page.
-  if (query.includeNoGroup && !auth.restricted && query.page === 0 && !query.query) {
+  if (query.includeNoGroup && !isRestricted(auth) && query.page === 0 && !query.query) {
     out.unshift({
       id: NO_GROUP_ID,
       name: NO_GROUP_NAME,
@@ -48,18 +49,14 @@ export async function listGroups(
   return { total, rows: out };
 }
 
-export async function getGroup(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getGroup(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findGroup(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toGroup(row);
 }
 
 /** Checks each rule against its field and normalises values (dates, option spelling). */
-async function checkRules(
-  ctx: AppContext,
-  auth: AuthContext,
-  rules: GroupRules,
-): Promise<GroupRules> {
+async function checkRules(ctx: AppContext, auth: Actor, rules: GroupRules): Promise<GroupRules> {
   const fields = await fieldsById(ctx, auth);
   const out: GroupRules = { match: rules.match, conditions: [] };
   for (const original of rules.conditions) {
@@ -91,7 +88,7 @@ async function checkRules(
 
 export async function createGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   input: z.infer<typeof createGroupRequest>,
 ) {
   const rules =
@@ -110,7 +107,7 @@ export async function createGroup(
 
 export async function updateGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   input: z.infer<typeof updateGroupRequest>,
 ) {
@@ -139,7 +136,7 @@ export async function updateGroup(
   return getGroup(ctx, auth, id);
 }
 
-export async function deleteGroup(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteGroup(ctx: AppContext, auth: Actor, id: number) {
   const current = await q.findGroup(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   // Members are unlinked by the foreign key; the subscribers stay.
@@ -147,7 +144,7 @@ export async function deleteGroup(ctx: AppContext, auth: AuthContext, id: number
 }
 
 /** A static group of the caller's, for adding or removing members; 404 or 400 otherwise. */
-export async function staticGroupOf(ctx: AppContext, auth: AuthContext, id: number) {
+export async function staticGroupOf(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findGroup(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (row.type === "adaptive") throw new AppError("BAD_REQUEST", ADAPTIVE_MEMBERS);
@@ -156,7 +153,7 @@ export async function staticGroupOf(ctx: AppContext, auth: AuthContext, id: numb
 
 export async function addMembers(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   subscriberIds: number[],
 ) {
@@ -168,7 +165,7 @@ export async function addMembers(
 
 export async function removeMembers(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   subscriberIds: number[],
 ) {
@@ -177,21 +174,21 @@ export async function removeMembers(
 }
 
 /** bulkGetAdaptiveGroupMemberCount (spec doc 1 §7): live counts, keyed by group id. */
-export async function adaptiveMemberCounts(ctx: AppContext, auth: AuthContext, groupIds: number[]) {
+export async function adaptiveMemberCounts(ctx: AppContext, auth: Actor, groupIds: number[]) {
   const rows = await q.findGroups(ctx.db, auth, [...new Set(groupIds)]);
   const memberCounts: Record<string, number> = {};
   for (const row of rows) {
     if (row.type !== "adaptive" || !row.rules) continue;
     memberCounts[String(row.id)] = await countByRules(ctx, auth, row.rules as GroupRules);
   }
-  if (groupIds.includes(NO_GROUP_ID) && !auth.restricted) {
+  if (groupIds.includes(NO_GROUP_ID) && !isRestricted(auth)) {
     memberCounts[String(NO_GROUP_ID)] = await countInNoGroup(ctx, auth);
   }
   return { memberCounts };
 }
 
 /** The live count of rules not saved yet: checked exactly as a save would check them. */
-export async function previewRules(ctx: AppContext, auth: AuthContext, rules: GroupRules) {
+export async function previewRules(ctx: AppContext, auth: Actor, rules: GroupRules) {
   const checked = await checkRules(ctx, auth, rules);
   return { memberCount: await countByRules(ctx, auth, checked) };
 }
@@ -199,11 +196,11 @@ export async function previewRules(ctx: AppContext, auth: AuthContext, rules: Gr
 /** What the subscriber filter needs to know of the group it names. */
 export async function groupForFilter(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
 ): Promise<GroupForFilter> {
   if (id === NO_GROUP_ID) {
-    if (auth.restricted) throw new AppError("FORBIDDEN", TEXT.notAllowed);
+    if (isRestricted(auth)) throw new AppError("FORBIDDEN", TEXT.notAllowed);
     return { kind: "none" };
   }
   const row = await q.findGroup(ctx.db, auth, id);
@@ -212,16 +209,12 @@ export async function groupForFilter(
   return { kind: "static", id: row.id };
 }
 
-export async function adaptiveGroupsOf(ctx: AppContext, auth: AuthContext) {
+export async function adaptiveGroupsOf(ctx: AppContext, auth: Actor) {
   const rows = await q.adaptiveGroups(ctx.db, auth);
   return rows.map((r) => ({ id: r.id, name: r.name, rules: r.rules as GroupRules }));
 }
 
-export async function adaptiveGroupsUsingField(
-  ctx: AppContext,
-  auth: AuthContext,
-  fieldId: number,
-) {
+export async function adaptiveGroupsUsingField(ctx: AppContext, auth: Actor, fieldId: number) {
   const key = `attribute:${fieldId}`;
   const rows = await q.adaptiveGroups(ctx.db, auth);
   return rows

@@ -5,7 +5,7 @@ import type { tollFreeVerificationRequest } from "../../../domain/numbers.schema
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import { accounts } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { toDedicatedNumber } from "./numbers.presenter";
 import * as q from "./numbers.queries";
 
@@ -19,14 +19,15 @@ const NOT_FOUND = "That number was not found in this account.";
 
 export async function listNumbers(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: { page: number; pageSize: number; search: string; type?: "all" | "longCode" | "tollFree" },
 ) {
   const { rows, total } = await q.listLiveNumbers(ctx.db, auth, query);
   return { total, rows: rows.map(toDedicatedNumber) };
 }
 
-export async function getNumber(ctx: AppContext, auth: AuthContext, id: number) {
+/** One live number of the account (the public vCard asks as the account, not as a person). */
+export async function getNumber(ctx: AppContext, auth: Pick<Actor, "accountId">, id: number) {
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toDedicatedNumber(row);
@@ -46,7 +47,7 @@ export async function searchAvailable(
  */
 export async function buyNumber(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   input: { number: string; name: string },
 ) {
   const bought = await carrierCall(() =>
@@ -95,13 +96,13 @@ export async function buyNumber(
   }
 }
 
-export async function renameNumber(ctx: AppContext, auth: AuthContext, id: number, name: string) {
+export async function renameNumber(ctx: AppContext, auth: Actor, id: number, name: string) {
   const row = await q.updateNumber(ctx.db, auth, id, { name });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toDedicatedNumber(row);
 }
 
-export async function releaseNumber(ctx: AppContext, auth: AuthContext, id: number) {
+export async function releaseNumber(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   await carrierCall(() => ctx.carrier.releaseNumber(row.carrierSid));
@@ -110,7 +111,7 @@ export async function releaseNumber(ctx: AppContext, auth: AuthContext, id: numb
 
 export async function submitTollFreeVerification(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   form: z.infer<typeof tollFreeVerificationRequest>,
 ) {
@@ -127,7 +128,7 @@ export async function submitTollFreeVerification(
   return toDedicatedNumber(updated!);
 }
 
-export async function hasValidSendingNumber(ctx: AppContext, auth: AuthContext) {
+export async function hasValidSendingNumber(ctx: AppContext, auth: Actor) {
   return { hasValidSendingNumber: await q.hasUsableNumber(ctx.db, auth) };
 }
 

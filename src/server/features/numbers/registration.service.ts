@@ -7,7 +7,7 @@ import type {
   campaignRequest,
 } from "../../../domain/numbers.schemas";
 import { accounts, brandRegistrations } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 
 type Registration = z.infer<typeof brandRegistration>;
 type Status = Registration["brandStatus"];
@@ -16,7 +16,7 @@ type Status = Registration["brandStatus"];
  * 10DLC brand and campaign registration (the carrier's registry reviews them; until then both
  * stay pending and long-code sending is limited as the spec says).
  */
-export async function getRegistration(ctx: AppContext, auth: AuthContext): Promise<Registration> {
+export async function getRegistration(ctx: AppContext, auth: Actor): Promise<Registration> {
   const [row] = await ctx.db
     .select()
     .from(brandRegistrations)
@@ -32,7 +32,7 @@ export async function getRegistration(ctx: AppContext, auth: AuthContext): Promi
 
 export async function submitBrand(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   brand: z.infer<typeof brandRequest>,
 ) {
   const current = await getRegistration(ctx, auth);
@@ -57,7 +57,7 @@ export async function submitBrand(
 
 export async function submitCampaign(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   campaign: z.infer<typeof campaignRequest>,
 ) {
   const current = await getRegistration(ctx, auth);

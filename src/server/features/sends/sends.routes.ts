@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageFormSchema } from "../../../domain/message-form.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as sends from "./sends.service";
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -20,18 +19,16 @@ export function sendsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/sends",
     {
-      preHandler: requireAuth,
       schema: { tags: ["sends"], body: messageFormSchema, response: { 201: sendAnswer } },
     },
     async (req, reply) => {
-      const created = await sends.createSend(ctx, authOf(req), req.body);
+      const created = await sends.createSend(ctx, actorOf(req), req.body);
       return reply.code(201).send(created);
     },
   );
   r.get(
     "/api/sends/:id",
     {
-      preHandler: requireAuth,
       schema: {
         tags: ["sends"],
         params,
@@ -46,26 +43,24 @@ export function sendsRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
     },
-    (req) => sends.getSend(ctx, authOf(req), req.params.id),
+    (req) => sends.getSend(ctx, actorOf(req), req.params.id),
   );
   r.put(
     "/api/sends/:id",
     {
-      preHandler: requireAuth,
       schema: { tags: ["sends"], params, body: messageFormSchema, response: { 200: sendAnswer } },
     },
-    (req) => sends.updateSend(ctx, authOf(req), req.params.id, req.body),
+    (req) => sends.updateSend(ctx, actorOf(req), req.params.id, req.body),
   );
   r.delete(
     "/api/sends/:id",
     {
-      preHandler: requireAuth,
       schema: {
         tags: ["sends"],
         params,
         response: { 200: z.object({ id: z.number(), status: z.literal("cancelled") }) },
       },
     },
-    (req) => sends.cancelSend(ctx, authOf(req), req.params.id),
+    (req) => sends.cancelSend(ctx, actorOf(req), req.params.id),
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import { composeText, type MessageForm } from "../../../domain/message-form.schemas";
+import { assertCan, isRestricted } from "../../../domain/permissions";
 import { isQuietTime } from "../../../domain/quiet-hours";
 import {
   buildRepeatRule,
@@ -11,7 +12,7 @@ import {
 import { creditsFor } from "../../../domain/segments";
 import { timezoneById } from "../../../domain/timezones";
 import { subscribers } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
 import { activeSignature } from "../signature/signature.service";
@@ -42,7 +43,7 @@ async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean
 
 export async function countRecipients(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   recipients: Recipients,
   tz: string,
 ): Promise<number> {
@@ -61,12 +62,17 @@ interface Prepared {
 }
 
 /** Everything POST and PUT share: checks, the first run time, the rule, the final text. */
-async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): Promise<Prepared> {
+async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise<Prepared> {
   const account = await q.accountForSend(ctx.db.$client, auth.accountId);
   const accountZone = timezoneById(account.timezoneId).iana;
-  if (form.isSubscribers === "all" && (await sendToAllHidden(ctx, auth.userId)))
+  assertCan(auth, "sends:write");
+  if (
+    form.isSubscribers === "all" &&
+    auth.kind === "user" &&
+    (await sendToAllHidden(ctx, auth.userId))
+  )
     throw new AppError("FORBIDDEN", SEND_TEXT.sendToAllHidden);
-  if (auth.restricted && form.groupIds.includes(-1))
+  if (isRestricted(auth) && form.groupIds.includes(-1))
     throw new AppError("FORBIDDEN", "You are not allowed to send to 'No Group'.");
   const number = await resolveSendingNumber(ctx, auth, form.longcodeId);
 
@@ -131,7 +137,7 @@ async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): P
   };
 }
 
-export async function createSend(ctx: AppContext, auth: AuthContext, form: MessageForm) {
+export async function createSend(ctx: AppContext, auth: Actor, form: MessageForm) {
   const prepared = await prepare(ctx, auth, form);
   const id = await q.insertSend(ctx.db.$client, prepared.write);
   if (prepared.immediate) wakePipeline();
@@ -143,12 +149,7 @@ export async function createSend(ctx: AppContext, auth: AuthContext, form: Messa
   };
 }
 
-export async function updateSend(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-  form: MessageForm,
-) {
+export async function updateSend(ctx: AppContext, auth: Actor, id: number, form: MessageForm) {
   const existing = await q.findSend(ctx.db.$client, auth.accountId, id);
   if (!existing) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
   if (existing.status !== "scheduled") throw new AppError("CONFLICT", SEND_TEXT.alreadyStarted);
@@ -164,7 +165,7 @@ export async function updateSend(
   };
 }
 
-export async function cancelSend(ctx: AppContext, auth: AuthContext, id: number) {
+export async function cancelSend(ctx: AppContext, auth: Actor, id: number) {
   const existing = await q.findSend(ctx.db.$client, auth.accountId, id);
   if (!existing) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
   const cancelled = await q.cancelScheduledSend(ctx.db.$client, auth.accountId, id);
@@ -172,7 +173,7 @@ export async function cancelSend(ctx: AppContext, auth: AuthContext, id: number)
   return { id, status: "cancelled" as const };
 }
 
-export async function getSend(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getSend(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findSend(ctx.db.$client, auth.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
   return {

@@ -13,7 +13,7 @@ import {
   USER_SETTING_DEFAULTS,
   USER_SETTINGS,
 } from "../../../domain/settings";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as q from "./settings.queries";
 
 function unknownSetting(name: string): never {
@@ -40,7 +40,7 @@ function validate(schema: z.ZodType, value: unknown): unknown {
   return parsed.data;
 }
 
-export async function getAccountSetting(ctx: AppContext, auth: AuthContext, name: string) {
+export async function getAccountSetting(ctx: AppContext, auth: Actor, name: string) {
   if (!isAccountSetting(name)) unknownSetting(name);
   const stored = await q.readAccountSetting(ctx.db, auth, name);
   return present(name, ACCOUNT_SETTINGS[name], stored, ACCOUNT_SETTING_DEFAULTS[name]);
@@ -48,7 +48,7 @@ export async function getAccountSetting(ctx: AppContext, auth: AuthContext, name
 
 export async function setAccountSetting(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   name: string,
   value: unknown,
 ) {
@@ -58,7 +58,7 @@ export async function setAccountSetting(
   return present(name, ACCOUNT_SETTINGS[name], valid, ACCOUNT_SETTING_DEFAULTS[name]);
 }
 
-export async function getUserSetting(ctx: AppContext, auth: AuthContext, name: string) {
+export async function getUserSetting(ctx: AppContext, auth: UserActor, name: string) {
   if (!isUserSetting(name)) unknownSetting(name);
   const stored = await q.readUserSetting(ctx.db, auth, name);
   return present(name, USER_SETTINGS[name], stored, USER_SETTING_DEFAULTS[name]);
@@ -66,7 +66,7 @@ export async function getUserSetting(ctx: AppContext, auth: AuthContext, name: s
 
 export async function setUserSetting(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   name: string,
   value: unknown,
 ) {

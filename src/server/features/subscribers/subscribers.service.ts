@@ -3,6 +3,7 @@ import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
 import type { GroupRules } from "../../../domain/groups.schemas";
 import type { ImportedSubscriber } from "../../../domain/import-row";
+import { isAgent } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type {
   ListSubscribersQuery,
@@ -11,7 +12,7 @@ import type {
 } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Executor } from "../../db/connection";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as compliance from "../compliance/compliance.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
 import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/groups.service";
@@ -24,16 +25,12 @@ const NOT_FOUND = "That subscriber was not found in this account.";
 const SOME_NOT_FOUND = "Some of the selected subscribers were not found in this account.";
 const DUPLICATE = "A subscriber with this phone number already exists.";
 
-async function timezoneOf(ctx: AppContext, auth: AuthContext) {
+async function timezoneOf(ctx: AppContext, auth: Actor) {
   return timezoneById(await q.accountTimezoneId(ctx.db, auth)).iana;
 }
 
 /** The filter form as SQL conditions, with the group and attribute it names checked. */
-async function filterConditions(
-  ctx: AppContext,
-  auth: AuthContext,
-  f: SubscriberFilter,
-): Promise<SQL[]> {
+async function filterConditions(ctx: AppContext, auth: Actor, f: SubscriberFilter): Promise<SQL[]> {
   const [fields, tz] = await Promise.all([fieldsById(ctx, auth), timezoneOf(ctx, auth)]);
   if (f.attribute !== undefined && !fields.has(f.attribute)) {
     throw new AppError("NOT_FOUND", "That attribute was not found in this account.");
@@ -42,11 +39,7 @@ async function filterConditions(
   return filterCondition(f, { fields, tz, group });
 }
 
-export async function listSubscribers(
-  ctx: AppContext,
-  auth: AuthContext,
-  query: ListSubscribersQuery,
-) {
+export async function listSubscribers(ctx: AppContext, auth: Actor, query: ListSubscribersQuery) {
   const conditions = await filterConditions(ctx, auth, query);
   const where = q.scoped(auth, conditions);
   const [rows, total] = await Promise.all([
@@ -57,21 +50,23 @@ export async function listSubscribers(
 }
 
 /** The total of a filter: the trigger-kept account counter when nothing but the account narrows it. */
-function countWhere(ctx: AppContext, auth: AuthContext, conditions: SQL[], where: SQL) {
-  return conditions.length === 0 ? q.accountTotal(ctx.db, auth) : q.countSubscribers(ctx.db, where);
+function countWhere(ctx: AppContext, auth: Actor, conditions: SQL[], where: SQL) {
+  return conditions.length === 0 && !isAgent(auth)
+    ? q.accountTotal(ctx.db, auth)
+    : q.countSubscribers(ctx.db, where);
 }
 
-export async function countFiltered(ctx: AppContext, auth: AuthContext, filter: SubscriberFilter) {
+export async function countFiltered(ctx: AppContext, auth: Actor, filter: SubscriberFilter) {
   const conditions = await filterConditions(ctx, auth, filter);
   return { total: await countWhere(ctx, auth, conditions, q.scoped(auth, conditions)) };
 }
 
-export async function countByRules(ctx: AppContext, auth: AuthContext, rules: GroupRules) {
+export async function countByRules(ctx: AppContext, auth: Actor, rules: GroupRules) {
   const [fields, tz] = await Promise.all([fieldsById(ctx, auth), timezoneOf(ctx, auth)]);
   return q.countSubscribers(ctx.db, q.scoped(auth, [rulesCondition(rules, fields, tz)]));
 }
 
-export async function countInNoGroup(ctx: AppContext, auth: AuthContext) {
+export async function countInNoGroup(ctx: AppContext, auth: Actor) {
   const conditions = filterCondition({} as SubscriberFilter, {
     fields: new Map(),
     tz: "UTC",
@@ -80,7 +75,7 @@ export async function countInNoGroup(ctx: AppContext, auth: AuthContext) {
   return q.countSubscribers(ctx.db, q.scoped(auth, conditions));
 }
 
-export async function getSubscriber(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getSubscriber(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findSubscriber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   const [staticGroups, adaptive, fields, tz, consent] = await Promise.all([
@@ -122,9 +117,10 @@ function mergeAttributes(
   return next;
 }
 
+/** Manual entry is a person's act: their name goes into the consent record. */
 export async function createSubscriber(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   input: {
     number: { phone: string; countryId: number };
     firstName: string;
@@ -174,7 +170,7 @@ export async function createSubscriber(
 
 export async function updateSubscriber(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   input: {
     number?: { phone: string; countryId: number };
@@ -209,7 +205,7 @@ export async function updateSubscriber(
   return getSubscriber(ctx, auth, id);
 }
 
-export async function deleteSubscriber(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteSubscriber(ctx: AppContext, auth: Actor, id: number) {
   // Suppressions and the consent log are kept: an opted-out number stays opted out.
   const n = await q.deleteWhere(ctx.db, q.selectionWhere(auth, { mode: "ids", ids: [id] }));
   if (n === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -217,7 +213,7 @@ export async function deleteSubscriber(ctx: AppContext, auth: AuthContext, id: n
 
 export async function changeConsent(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   id: number,
   action: compliance.ManualConsentAction,
 ) {
@@ -235,7 +231,7 @@ export async function changeConsent(
 /** A selection as SQL; picked ids must all be the caller's, or nothing happens (404). */
 async function selectionWhere(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
 ): Promise<SQL> {
   if (sel.mode === "ids") {
@@ -248,14 +244,14 @@ async function selectionWhere(
   return q.selectionWhere(auth, { mode: "all", conditions, excludedIds: sel.excludedIds });
 }
 
-export async function bulkDelete(ctx: AppContext, auth: AuthContext, sel: SubscriberSelection) {
+export async function bulkDelete(ctx: AppContext, auth: Actor, sel: SubscriberSelection) {
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.deleteWhere(ctx.db, where) };
 }
 
 export async function bulkAddToGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
   groupId: number,
 ) {
@@ -266,7 +262,7 @@ export async function bulkAddToGroup(
 
 export async function bulkRemoveFromGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
   groupId: number,
 ) {
@@ -344,14 +340,14 @@ export async function importBatch(
 }
 
 /** How many subscribers a selection holds (also checks it: unknown ids, groups, fields). */
-export async function countSelection(ctx: AppContext, auth: AuthContext, sel: SubscriberSelection) {
+export async function countSelection(ctx: AppContext, auth: Actor, sel: SubscriberSelection) {
   return q.countSubscribers(ctx.db, await selectionWhere(ctx, auth, sel));
 }
 
 /** Walks a selection in id order, a page at a time, for exports. */
 export async function* eachSelected(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
   pageSize = 5000,
 ) {
