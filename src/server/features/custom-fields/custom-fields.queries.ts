@@ -60,6 +60,8 @@ export async function updateField(
   id: number,
   set: Partial<Pick<CustomFieldRow, "name" | "options">>,
 ) {
+  // An empty change (PATCH {}) changes nothing; the row stays as it is.
+  if (Object.values(set).every((v) => v === undefined)) return findField(db, auth, id);
   const [row] = await db
     .update(customFields)
     .set(set)

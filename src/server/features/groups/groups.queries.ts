@@ -90,6 +90,8 @@ export async function updateGroup(
   id: number,
   set: Partial<Pick<GroupRow, "name" | "rules" | "hidden" | "welcomeMessage">>,
 ) {
+  // An empty change (PATCH {}) changes nothing.
+  if (Object.values(set).every((v) => v === undefined)) return;
   await db
     .update(groups)
     .set(set)
