@@ -1,4 +1,3 @@
-import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import {
   type DashboardResponse,
@@ -7,7 +6,6 @@ import {
   showUsedMessagesModal,
   toMessageStats,
 } from "../../../domain/reports.schemas";
-import { TEXT } from "../../../domain/texts";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { getCredits } from "../credits/credits.service";
