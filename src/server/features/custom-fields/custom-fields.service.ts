@@ -1,25 +1,20 @@
 import type { z } from "zod";
 import type {
-  CustomFieldType,
   createCustomFieldRequest,
   listCustomFieldsQuery,
   updateCustomFieldRequest,
 } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
 import type { Actor, AppContext } from "../../http/context";
-import { adaptiveGroupsUsingField } from "../groups/groups.service";
+import { adaptiveGroupsUsingField } from "../groups/group-definitions";
 import { toCustomField } from "./custom-fields.presenter";
 import * as q from "./custom-fields.queries";
 
+// Other features read field definitions through field-definitions.ts; these names stay for them.
+export { type FieldInfo, fieldsById } from "./field-definitions";
+
 const NOT_FOUND = "That attribute was not found in this account.";
 const nameTaken = (name: string) => `An attribute named '${name}' already exists.`;
-
-export interface FieldInfo {
-  id: number;
-  name: string;
-  type: CustomFieldType;
-  options: string[];
-}
 
 export async function listFields(
   ctx: AppContext,
@@ -28,12 +23,6 @@ export async function listFields(
 ) {
   const { rows, total } = await q.listFields(ctx.db, auth, query);
   return { total, rows: rows.map(toCustomField) };
-}
-
-/** Every field of the account by id, for checking values and building filters. */
-export async function fieldsById(ctx: AppContext, auth: Actor): Promise<Map<number, FieldInfo>> {
-  const rows = await q.allFields(ctx.db, auth);
-  return new Map(rows.map((r) => [r.id, { ...r, type: r.type as CustomFieldType }]));
 }
 
 export async function getField(ctx: AppContext, auth: Actor, id: number) {

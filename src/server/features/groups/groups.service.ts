@@ -12,19 +12,25 @@ import {
   type updateGroupRequest,
 } from "../../../domain/groups.schemas";
 import { isRestricted } from "../../../domain/permissions";
-import { TEXT } from "../../../domain/texts";
 import type { Actor, AppContext } from "../../http/context";
-import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { welcomeNewMembers } from "../sends/welcome";
-import { fieldKind, type GroupForFilter } from "../subscribers/subscriber-conditions";
-import { countByRules, countInNoGroup } from "../subscribers/subscribers.service";
+import { fieldKind } from "../subscribers/subscriber-conditions";
+import { countByRules, countInNoGroup } from "../subscribers/subscriber-counts";
+import { staticGroupOf } from "./group-definitions";
 import { toGroup } from "./groups.presenter";
 import * as q from "./groups.queries";
 
+// Other features read groups through group-definitions.ts; these names stay for them.
+export {
+  adaptiveGroupsOf,
+  adaptiveGroupsUsingField,
+  groupForFilter,
+  staticGroupOf,
+} from "./group-definitions";
+
 const NOT_FOUND = "That group was not found in this account.";
 const nameTaken = (name: string) => `A group named '${name}' already exists.`;
-const ADAPTIVE_MEMBERS =
-  "Members of an adaptive group follow its rules; they cannot be added or removed by hand.";
 
 export async function listGroups(
   ctx: AppContext,
@@ -143,14 +149,6 @@ export async function deleteGroup(ctx: AppContext, auth: Actor, id: number) {
   await q.deleteGroup(ctx.db, auth, id);
 }
 
-/** A static group of the caller's, for adding or removing members; 404 or 400 otherwise. */
-export async function staticGroupOf(ctx: AppContext, auth: Actor, id: number) {
-  const row = await q.findGroup(ctx.db, auth, id);
-  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (row.type === "adaptive") throw new AppError("BAD_REQUEST", ADAPTIVE_MEMBERS);
-  return row;
-}
-
 export async function addMembers(
   ctx: AppContext,
   auth: Actor,
@@ -191,33 +189,4 @@ export async function adaptiveMemberCounts(ctx: AppContext, auth: Actor, groupId
 export async function previewRules(ctx: AppContext, auth: Actor, rules: GroupRules) {
   const checked = await checkRules(ctx, auth, rules);
   return { memberCount: await countByRules(ctx, auth, checked) };
-}
-
-/** What the subscriber filter needs to know of the group it names. */
-export async function groupForFilter(
-  ctx: AppContext,
-  auth: Actor,
-  id: number,
-): Promise<GroupForFilter> {
-  if (id === NO_GROUP_ID) {
-    if (isRestricted(auth)) throw new AppError("FORBIDDEN", TEXT.notAllowed);
-    return { kind: "none" };
-  }
-  const row = await q.findGroup(ctx.db, auth, id);
-  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (row.type === "adaptive") return { kind: "adaptive", rules: row.rules as GroupRules };
-  return { kind: "static", id: row.id };
-}
-
-export async function adaptiveGroupsOf(ctx: AppContext, auth: Actor) {
-  const rows = await q.adaptiveGroups(ctx.db, auth);
-  return rows.map((r) => ({ id: r.id, name: r.name, rules: r.rules as GroupRules }));
-}
-
-export async function adaptiveGroupsUsingField(ctx: AppContext, auth: Actor, fieldId: number) {
-  const key = `attribute:${fieldId}`;
-  const rows = await q.adaptiveGroups(ctx.db, auth);
-  return rows
-    .filter((r) => (r.rules as GroupRules | null)?.conditions.some((c) => c.field === key))
-    .map((r) => r.name);
 }

@@ -11,7 +11,7 @@ import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
 import type { Actor, AppContext } from "../../http/context";
 import { enqueue } from "../../jobs/queue";
-import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { countSelection, eachSelected } from "../subscribers/subscribers.service";
 import { toSubscriberExport } from "./exports.presenter";
 import * as q from "./exports.queries";

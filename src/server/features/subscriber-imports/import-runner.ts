@@ -6,7 +6,7 @@ import { type ImportedSubscriber, readImportRow } from "../../../domain/import-r
 import type { StartImportRequest } from "../../../domain/imports.schemas";
 import { systemActor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
-import { fieldsById } from "../custom-fields/custom-fields.service";
+import { fieldsById } from "../custom-fields/field-definitions";
 import { importBatch } from "../subscribers/subscribers.service";
 import * as q from "./imports.queries";
 

@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
-import type { GroupRules } from "../../../domain/groups.schemas";
 import type { ImportedSubscriber } from "../../../domain/import-row";
 import { isAgent } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
@@ -14,8 +13,8 @@ import { timezoneById } from "../../../domain/timezones";
 import type { Executor } from "../../db/connection";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as compliance from "../compliance/compliance.service";
-import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
-import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/groups.service";
+import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
+import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/group-definitions";
 import { welcomeNewMembers } from "../sends/welcome";
 import { filterCondition, rulesCondition } from "./subscriber-conditions";
 import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
@@ -59,20 +58,6 @@ function countWhere(ctx: AppContext, auth: Actor, conditions: SQL[], where: SQL)
 export async function countFiltered(ctx: AppContext, auth: Actor, filter: SubscriberFilter) {
   const conditions = await filterConditions(ctx, auth, filter);
   return { total: await countWhere(ctx, auth, conditions, q.scoped(auth, conditions)) };
-}
-
-export async function countByRules(ctx: AppContext, auth: Actor, rules: GroupRules) {
-  const [fields, tz] = await Promise.all([fieldsById(ctx, auth), timezoneOf(ctx, auth)]);
-  return q.countSubscribers(ctx.db, q.scoped(auth, [rulesCondition(rules, fields, tz)]));
-}
-
-export async function countInNoGroup(ctx: AppContext, auth: Actor) {
-  const conditions = filterCondition({} as SubscriberFilter, {
-    fields: new Map(),
-    tz: "UTC",
-    group: { kind: "none" },
-  });
-  return q.countSubscribers(ctx.db, q.scoped(auth, conditions));
 }
 
 export async function getSubscriber(ctx: AppContext, auth: Actor, id: number) {
