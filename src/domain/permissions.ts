@@ -70,6 +70,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 const AGENT: readonly Permission[] = [
   "self",
   "account:read",
+  "dashboard:read",
   "subscribers:read",
   "groups:read",
   "fields:read",
@@ -79,7 +80,6 @@ const AGENT: readonly Permission[] = [
 ];
 const ADMINISTRATOR: readonly Permission[] = [
   ...AGENT,
-  "dashboard:read",
   "subscribers:write",
   "subscribers:delete",
   "subscribers:bulk",

@@ -73,7 +73,9 @@ export const POLICY: Record<string, Rule> = {
   // Account.
   "GET /api/account/settings/:name": "account:read",
   "GET /api/global-settings/:name": "account:read",
-  "PUT /api/account/settings/:name": "settings:write",
+  // Display preferences (page sizes, the tour) are anyone's; the service asks settings:write
+  // for the rest.
+  "PUT /api/account/settings/:name": "account:read",
   "GET /api/dashboard": "dashboard:read",
   "GET /api/credits": "account:read",
   "POST /api/credits/purchase": "credits:buy",

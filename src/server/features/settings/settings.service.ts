@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { SettingResponse } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
 import {
   ACCOUNT_SETTING_DEFAULTS,
   ACCOUNT_SETTINGS,
@@ -15,6 +16,12 @@ import {
 } from "../../../domain/settings";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as q from "./settings.queries";
+
+const DISPLAY_PREFERENCES: ReadonlySet<string> = new Set([
+  "display_quantities",
+  "onboarding_step",
+  "message_allotment_popup_disable",
+]);
 
 function unknownSetting(name: string): never {
   throw new AppError("NOT_FOUND", `There is no setting named "${name}".`);
@@ -53,6 +60,9 @@ export async function setAccountSetting(
   value: unknown,
 ) {
   if (!isAccountSetting(name)) unknownSetting(name);
+  // Display preferences (page sizes, the tour, a dismissed popup) are anyone's; the rest of the
+  // account's settings are an Administrator's and up (src/domain/permissions.ts).
+  if (!DISPLAY_PREFERENCES.has(name)) assertCan(auth, "settings:write");
   const valid = validate(ACCOUNT_SETTINGS[name], value);
   await q.writeAccountSetting(ctx.db, auth.accountId, name, valid);
   return present(name, ACCOUNT_SETTINGS[name], valid, ACCOUNT_SETTING_DEFAULTS[name]);
