@@ -21,6 +21,12 @@ export function subscriberScope(actor: Actor, subscriberId: PgColumn | SQL): SQL
                      where gm.subscriber_id = ${subscriberId} and ug.user_id = ${actor.userId})`;
 }
 
+/** The groups an actor may see: an Agent only those assigned to them; undefined for everyone else. */
+export function groupScope(actor: Actor, groupId: PgColumn | SQL): SQL | undefined {
+  if (!isAgent(actor)) return undefined;
+  return sql`${groupId} in (select ug.group_id from user_groups ug where ug.user_id = ${actor.userId})`;
+}
+
 /**
  * The business numbers an actor may see: a restricted user only their own (spec doc 2 §6), with
  * rows of no number kept as the inbox keeps them; undefined (no narrowing) for everyone else.

@@ -161,6 +161,8 @@ describe("the policy table", () => {
     const list = await t.get("/api/subscribers?withTotal=true", { cookie: agentCookie });
     expect(list.json().rows.map((r: { id: number }) => r.id)).toEqual([inGroup!.id]);
     expect(list.json().total).toBe(1);
+    const seenGroups = await t.get("/api/groups", { cookie: agentCookie });
+    expect(seenGroups.json().rows.map((r: { id: number }) => r.id)).toEqual([groupA!.id]);
 
     const thread = `/api/subscribers/${outside!.id}/messages`;
     expect((await t.get(thread, { cookie: ownerCookie })).json().total).toBe(1);

@@ -127,7 +127,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/subscribers/exports/:id": [200, 404, 404, 403, 404, 404],
   "GET /api/subscribers/exports/:id/download": [200, 404, 404, 403, 404, 404],
   "GET /api/groups": [200, 200, 200, 200, 200, 200],
-  "GET /api/groups/:id": [200, 200, 200, 200, 200, 404],
+  "GET /api/groups/:id": [200, 200, 200, 404, 200, 404],
   "POST /api/groups/adaptive-member-counts": [400, 400, 400, 400, 400, 400],
   "POST /api/groups/rules-preview": [400, 400, 400, 403, 400, 400],
   "POST /api/groups": [400, 400, 400, 403, 400, 400],

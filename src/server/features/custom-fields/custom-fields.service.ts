@@ -5,6 +5,7 @@ import type {
   updateCustomFieldRequest,
 } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { adaptiveGroupsUsingField } from "../groups/group-definitions";
 import { toCustomField } from "./custom-fields.presenter";
@@ -36,6 +37,7 @@ export async function createField(
   auth: Actor,
   input: z.infer<typeof createCustomFieldRequest>,
 ) {
+  assertCan(auth, "fields:write");
   const row = await q.insertField(ctx.db, {
     accountId: auth.accountId,
     name: input.name,
@@ -52,6 +54,7 @@ export async function updateField(
   id: number,
   input: z.infer<typeof updateCustomFieldRequest>,
 ) {
+  assertCan(auth, "fields:write");
   const current = await q.findField(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (input.name && input.name.toLowerCase() !== current.name.toLowerCase()) {
@@ -74,6 +77,7 @@ export async function updateField(
 }
 
 export async function deleteField(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "fields:write");
   const current = await q.findField(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   const users = await adaptiveGroupsUsingField(ctx, auth, id);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { groupMembers, groups, subscribers } from "../../db/schema";
-import { ownedBy } from "../../db/tenant";
+import { groupScope, ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -23,6 +23,8 @@ export async function listGroups(
   },
 ) {
   const filters: SQL[] = [ownedBy(groups, auth)];
+  const own = groupScope(auth, groups.id);
+  if (own) filters.push(own);
   if (!q.includeAdaptive) filters.push(eq(groups.type, "static"));
   if (!q.includeHidden) filters.push(eq(groups.hidden, false));
   if (q.query) filters.push(ilike(groups.name, `%${q.query.replace(/[%_\\]/g, "\\$&")}%`));
@@ -51,7 +53,7 @@ export async function findGroup(
   const [row] = await db
     .select({ row: groups, memberCount })
     .from(groups)
-    .where(and(ownedBy(groups, auth), eq(groups.id, id)));
+    .where(and(ownedBy(groups, auth), groupScope(auth, groups.id), eq(groups.id, id)));
   return row ? { ...row.row, memberCount: row.memberCount } : undefined;
 }
 
@@ -60,7 +62,7 @@ export async function findGroups(db: Db, auth: Actor, ids: number[]) {
   return db
     .select()
     .from(groups)
-    .where(and(ownedBy(groups, auth), inArray(groups.id, ids)));
+    .where(and(ownedBy(groups, auth), groupScope(auth, groups.id), inArray(groups.id, ids)));
 }
 
 export async function adaptiveGroups(db: Db, auth: Actor) {

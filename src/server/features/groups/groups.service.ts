@@ -11,7 +11,7 @@ import {
   type RuleBuiltinField,
   type updateGroupRequest,
 } from "../../../domain/groups.schemas";
-import { isRestricted } from "../../../domain/permissions";
+import { assertCan, isRestricted } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { welcomeNewMembers } from "../sends/welcome";
@@ -97,6 +97,7 @@ export async function createGroup(
   auth: Actor,
   input: z.infer<typeof createGroupRequest>,
 ) {
+  assertCan(auth, "groups:write");
   const rules =
     input.type === "adaptive" && input.rules ? await checkRules(ctx, auth, input.rules) : null;
   const row = await q.insertGroup(ctx.db, {
@@ -117,6 +118,7 @@ export async function updateGroup(
   id: number,
   input: z.infer<typeof updateGroupRequest>,
 ) {
+  assertCan(auth, "groups:write");
   const current = await q.findGroup(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (input.rules && current.type !== "adaptive") {
@@ -143,6 +145,7 @@ export async function updateGroup(
 }
 
 export async function deleteGroup(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "groups:delete");
   const current = await q.findGroup(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   // Members are unlinked by the foreign key; the subscribers stay.
@@ -155,6 +158,7 @@ export async function addMembers(
   id: number,
   subscriberIds: number[],
 ) {
+  assertCan(auth, "groups:write");
   await staticGroupOf(ctx, auth, id);
   const added = await q.addMembers(ctx.db, auth, id, subscriberIds);
   await welcomeNewMembers(ctx, auth.accountId, id, added);
@@ -167,6 +171,7 @@ export async function removeMembers(
   id: number,
   subscriberIds: number[],
 ) {
+  assertCan(auth, "groups:write");
   await staticGroupOf(ctx, auth, id);
   return { affected: await q.removeMembers(ctx.db, id, subscriberIds) };
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import type { tollFreeVerificationRequest } from "../../../domain/numbers.schemas";
+import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import { accounts } from "../../db/schema";
@@ -50,6 +51,7 @@ export async function buyNumber(
   auth: Actor,
   input: { number: string; name: string },
 ) {
+  assertCan(auth, "numbers:manage");
   const bought = await carrierCall(() =>
     ctx.carrier.buyNumber(input.number, {
       smsUrl: `${ctx.config.webhookBase}${INBOUND_WEBHOOK_PATH}`,
@@ -97,12 +99,14 @@ export async function buyNumber(
 }
 
 export async function renameNumber(ctx: AppContext, auth: Actor, id: number, name: string) {
+  assertCan(auth, "numbers:manage");
   const row = await q.updateNumber(ctx.db, auth, id, { name });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toDedicatedNumber(row);
 }
 
 export async function releaseNumber(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "numbers:manage");
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   await carrierCall(() => ctx.carrier.releaseNumber(row.carrierSid));
@@ -115,6 +119,7 @@ export async function submitTollFreeVerification(
   id: number,
   form: z.infer<typeof tollFreeVerificationRequest>,
 ) {
+  assertCan(auth, "numbers:manage");
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (!row.tollFree)

@@ -6,6 +6,7 @@ import type {
   brandRequest,
   campaignRequest,
 } from "../../../domain/numbers.schemas";
+import { assertCan } from "../../../domain/permissions";
 import { accounts, brandRegistrations } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 
@@ -17,6 +18,7 @@ type Status = Registration["brandStatus"];
  * stay pending and long-code sending is limited as the spec says).
  */
 export async function getRegistration(ctx: AppContext, auth: Actor): Promise<Registration> {
+  assertCan(auth, "registration:manage");
   const [row] = await ctx.db
     .select()
     .from(brandRegistrations)
@@ -35,6 +37,7 @@ export async function submitBrand(
   auth: Actor,
   brand: z.infer<typeof brandRequest>,
 ) {
+  assertCan(auth, "registration:manage");
   const current = await getRegistration(ctx, auth);
   if (current.brandStatus === "approved")
     throw new AppError("CONFLICT", "Your brand is already approved.");
@@ -60,6 +63,7 @@ export async function submitCampaign(
   auth: Actor,
   campaign: z.infer<typeof campaignRequest>,
 ) {
+  assertCan(auth, "registration:manage");
   const current = await getRegistration(ctx, auth);
   if (current.brandStatus === "none")
     throw new AppError("BAD_REQUEST", "Register your brand before your campaign.");

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { StatusGroup } from "../../../domain/delivery-status";
 import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
 import {
   type CountsByGroup,
   carrierErrorText,
@@ -134,6 +135,7 @@ function toSentRun(
 }
 
 export async function listSentMessages(ctx: AppContext, auth: Actor, query: SentMessagesQuery) {
+  assertCan(auth, "reports:read");
   const tz = await accountZone(ctx, auth);
   const { rows, total } = await q.listRuns(ctx.db, auth, query, tz, query);
   return { rows: await withFigures(ctx, auth, rows), total };
@@ -157,6 +159,7 @@ export async function sentMessageDetails(
   auth: Actor,
   id: number,
 ): Promise<SentRunDetails> {
+  assertCan(auth, "reports:read");
   const run = await ownRun(ctx, auth, id);
   const [figures] = await withFigures(ctx, auth, [run]);
   return {
@@ -184,6 +187,7 @@ function toRecipient(r: q.RecipientRow): RunRecipient {
 }
 
 export async function recipients(ctx: AppContext, auth: Actor, id: number, query: RecipientsQuery) {
+  assertCan(auth, "reports:read");
   const run = await ownRun(ctx, auth, id);
   // Without a search the total is the run's count of the group (cached): no second count.
   const counts = query.query ? null : (await countsOfRuns(ctx, [run])).get(run.id)!;
@@ -251,6 +255,7 @@ function formatLocal(d: Date, tz: string): string {
 
 /** The sent-messages list as CSV (every run the filter matches), streamed batch by batch. */
 export async function sentMessagesCsv(ctx: AppContext, auth: Actor, f: SentMessagesFilter) {
+  assertCan(auth, "reports:read");
   const tz = await accountZone(ctx, auth);
   const header = csvLine([
     `Sent (${tz})`,
@@ -291,6 +296,7 @@ export async function recipientsCsv(
   id: number,
   group: StatusGroup | undefined,
 ) {
+  assertCan(auth, "reports:read");
   const run = await ownRun(ctx, auth, id);
   const tz = await accountZone(ctx, auth);
   async function* lines() {

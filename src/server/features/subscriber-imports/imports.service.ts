@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { AppError } from "../../../domain/errors";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
+import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { enqueue } from "../../jobs/queue";
 import { fieldsById } from "../custom-fields/field-definitions";
@@ -31,6 +32,7 @@ export async function saveUpload(
   file: Readable,
   kind: UploadKind = "csv",
 ) {
+  assertCan(auth, "subscribers:import");
   const stored = await storeUpload(importDir(ctx, auth.accountId), file, kind);
   const row = await q.insertImport(ctx.db, {
     accountId: auth.accountId,
@@ -48,6 +50,7 @@ export async function startImport(
   id: number,
   options: StartImportRequest,
 ) {
+  assertCan(auth, "subscribers:import");
   const row = await q.findImport(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   for (const groupId of new Set(options.groupIds)) await staticGroupOf(ctx, auth, groupId);
@@ -101,6 +104,7 @@ export async function previewImport(ctx: AppContext, auth: Actor, id: number) {
 
 /** Forgets an upload that was never started, file and all. */
 export async function discardImport(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "subscribers:import");
   const row = await deleteUnstartedImport(ctx.db, auth, id);
   if (!row) {
     if (await q.findImport(ctx.db, auth, id))

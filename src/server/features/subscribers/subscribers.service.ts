@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
 import type { ImportedSubscriber } from "../../../domain/import-row";
-import { isAgent } from "../../../domain/permissions";
+import { assertCan, isAgent } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type {
   ListSubscribersQuery,
@@ -116,6 +116,7 @@ export async function createSubscriber(
     groupIds: number[];
   },
 ) {
+  assertCan(auth, "subscribers:write");
   const fields = await fieldsById(ctx, auth);
   const attributes = mergeAttributes(fields, {}, input.attributes);
   for (const groupId of new Set(input.groupIds)) await staticGroupOf(ctx, auth, groupId);
@@ -165,6 +166,7 @@ export async function updateSubscriber(
     attributes?: Record<string, unknown>;
   },
 ) {
+  assertCan(auth, "subscribers:write");
   const current = await q.findSubscriber(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   const attributes = input.attributes
@@ -191,6 +193,7 @@ export async function updateSubscriber(
 }
 
 export async function deleteSubscriber(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "subscribers:delete");
   // Suppressions and the consent log are kept: an opted-out number stays opted out.
   const n = await q.deleteWhere(ctx.db, q.selectionWhere(auth, { mode: "ids", ids: [id] }));
   if (n === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -202,6 +205,7 @@ export async function changeConsent(
   id: number,
   action: compliance.ManualConsentAction,
 ) {
+  assertCan(auth, "subscribers:write");
   const row = await q.findSubscriber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   await compliance.applyManualConsent(ctx, {
@@ -230,6 +234,7 @@ async function selectionWhere(
 }
 
 export async function bulkDelete(ctx: AppContext, auth: Actor, sel: SubscriberSelection) {
+  assertCan(auth, "subscribers:bulk");
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.deleteWhere(ctx.db, where) };
 }
@@ -240,6 +245,7 @@ export async function bulkAddToGroup(
   sel: SubscriberSelection,
   groupId: number,
 ) {
+  assertCan(auth, "subscribers:bulk");
   await staticGroupOf(ctx, auth, groupId);
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.addToGroup(ctx.db, groupId, where) };
@@ -251,6 +257,7 @@ export async function bulkRemoveFromGroup(
   sel: SubscriberSelection,
   groupId: number,
 ) {
+  assertCan(auth, "subscribers:bulk");
   await staticGroupOf(ctx, auth, groupId);
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.removeFromGroup(ctx.db, groupId, where) };

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
 import {
   type ContentStatus,
   type listTemplatesQuery,
@@ -55,6 +56,7 @@ export async function getTemplate(ctx: AppContext, auth: Actor, id: number) {
 }
 
 export async function createTemplate(ctx: AppContext, auth: Actor, body: Body) {
+  assertCan(auth, "templates:write");
   const row = await q.insertTemplate(ctx.db, {
     accountId: auth.accountId,
     kind: "plain",
@@ -69,6 +71,7 @@ export async function createTemplate(ctx: AppContext, auth: Actor, body: Body) {
 }
 
 export async function updateTemplate(ctx: AppContext, auth: Actor, id: number, body: Body) {
+  assertCan(auth, "templates:write");
   const row = await q.updateTemplate(ctx.db, auth.accountId, "plain", id, {
     name: body.name,
     message: body.message,
@@ -80,6 +83,7 @@ export async function updateTemplate(ctx: AppContext, auth: Actor, id: number, b
 }
 
 export async function deleteTemplate(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "templates:write");
   if ((await q.deleteTemplate(ctx.db, auth.accountId, "plain", id)) === 0) throw notFound();
 }
 
@@ -97,6 +101,7 @@ export async function addStarterTemplates(db: Executor, accountId: number, userI
 }
 
 export async function seedStarterTemplates(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "templates:write");
   await ctx.db.transaction(async (tx) => {
     if ((await q.countTemplates(tx, auth.accountId)) > 0) {
       throw new AppError("CONFLICT", "Starter templates are added to an empty list only.");
@@ -148,6 +153,7 @@ export async function getControlled(ctx: AppContext, auth: Actor, id: number) {
 }
 
 export async function createControlled(ctx: AppContext, auth: Actor, body: Body) {
+  assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
   const row = await q.insertTemplate(ctx.db, {
     accountId: f.ownerId,
@@ -163,6 +169,7 @@ export async function createControlled(ctx: AppContext, auth: Actor, body: Body)
 }
 
 export async function updateControlled(ctx: AppContext, auth: Actor, id: number, body: Body) {
+  assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
   const row = await q.updateTemplate(ctx.db, f.ownerId, "controlled", id, {
     name: body.name,
@@ -176,6 +183,7 @@ export async function updateControlled(ctx: AppContext, auth: Actor, id: number,
 }
 
 export async function deleteControlled(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
   if ((await q.deleteTemplate(ctx.db, f.ownerId, "controlled", id)) === 0) throw notFound();
 }
