@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { SettingResponse } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
-import { assertCan } from "../../../domain/permissions";
+import { assertCan, PERMISSION_LEVEL } from "../../../domain/permissions";
 import {
   ACCOUNT_SETTING_DEFAULTS,
   ACCOUNT_SETTINGS,
@@ -14,6 +14,7 @@ import {
   USER_SETTING_DEFAULTS,
   USER_SETTINGS,
 } from "../../../domain/settings";
+import { TEXT } from "../../../domain/texts";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as q from "./settings.queries";
 
@@ -82,6 +83,14 @@ export async function setUserSetting(
 ) {
   if (!isUserSetting(name)) unknownSetting(name);
   const valid = validate(USER_SETTINGS[name], value);
+  // 'Hide send to all' is a limit set on a user (spec doc 2 §6): anyone may put it on themselves,
+  // but only a Manager or the Owner may lift it (an Agent or Administrator would free themselves).
+  if (
+    name === "disable_send_all" &&
+    !isEnabledValue(valid) &&
+    auth.level < PERMISSION_LEVEL.MANAGER
+  )
+    throw new AppError("FORBIDDEN", TEXT.notAllowed);
   await q.writeUserSetting(ctx.db, auth, name, valid);
   return present(name, USER_SETTINGS[name], valid, USER_SETTING_DEFAULTS[name]);
 }
