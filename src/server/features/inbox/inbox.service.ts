@@ -667,6 +667,7 @@ export async function receiveReply(ctx: AppContext, m: InboundForInbox) {
       phoneNumberId: m.phoneNumberId,
       createdAt: at.toISOString(),
     },
-    { phoneNumberId: m.phoneNumberId },
+    // An Agent hears of a reply only from a subscriber of their groups.
+    { phoneNumberId: m.phoneNumberId, subscriberId },
   );
 }
