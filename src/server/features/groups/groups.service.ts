@@ -11,7 +11,7 @@ import {
   type RuleBuiltinField,
   type updateGroupRequest,
 } from "../../../domain/groups.schemas";
-import { assertCan, isRestricted } from "../../../domain/permissions";
+import { assertCan, isAgent, isRestricted } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { welcomeNewMembers } from "../sends/welcome";
@@ -32,6 +32,14 @@ export {
 const NOT_FOUND = "That group was not found in this account.";
 const nameTaken = (name: string) => `A group named '${name}' already exists.`;
 
+/**
+ * 'No Group' is offered to users who are not restricted (spec doc 2 §3, §6), nor Agents: their
+ * subscribers are those of their groups, so it would always be empty for them.
+ */
+function seesNoGroup(auth: Actor): boolean {
+  return !isRestricted(auth) && !isAgent(auth);
+}
+
 export async function listGroups(
   ctx: AppContext,
   auth: Actor,
@@ -39,8 +47,8 @@ export async function listGroups(
 ) {
   const { rows, total } = await q.listGroups(ctx.db, auth, query);
   const out = rows.map(toGroup);
-  // 'No Group' is offered to users who are not restricted (spec doc 2 §3, §6), on the first page.
-  if (query.includeNoGroup && !isRestricted(auth) && query.page === 0 && !query.query) {
+  // 'No Group' goes first, on the first page.
+  if (query.includeNoGroup && seesNoGroup(auth) && query.page === 0 && !query.query) {
     out.unshift({
       id: NO_GROUP_ID,
       name: NO_GROUP_NAME,
@@ -184,7 +192,7 @@ export async function adaptiveMemberCounts(ctx: AppContext, auth: Actor, groupId
     if (row.type !== "adaptive" || !row.rules) continue;
     memberCounts[String(row.id)] = await countByRules(ctx, auth, row.rules as GroupRules);
   }
-  if (groupIds.includes(NO_GROUP_ID) && !isRestricted(auth)) {
+  if (groupIds.includes(NO_GROUP_ID) && seesNoGroup(auth)) {
     memberCounts[String(NO_GROUP_ID)] = await countInNoGroup(ctx, auth);
   }
   return { memberCounts };
