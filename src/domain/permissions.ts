@@ -106,7 +106,7 @@ const OWNER: readonly Permission[] = [
   "exports:all",
 ];
 
-export const LEVEL_GRANTS: Record<PermissionLevel, ReadonlySet<Permission>> = {
+const LEVEL_GRANTS: Record<PermissionLevel, ReadonlySet<Permission>> = {
   0: new Set(AGENT),
   1: new Set(ADMINISTRATOR),
   2: new Set(ADMINISTRATOR),

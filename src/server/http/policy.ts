@@ -224,7 +224,7 @@ export const POLICY: Record<string, Rule> = {
 /** Routes outside /api that the carrier and the public reach (webhooks, media, short links). */
 const OUTSIDE_API = (url: string) => !url.startsWith("/api/") && url !== "/api";
 
-export function policyKey(method: string, url: string): string {
+function policyKey(method: string, url: string): string {
   // Fastify adds a HEAD route for every GET: it answers what the GET would.
   return `${method === "HEAD" ? "GET" : method} ${url}`;
 }
