@@ -1,3 +1,6 @@
+import { AppError } from "./errors";
+import { TEXT } from "./texts";
+
 /** User permission levels (spec doc 2 §6). */
 export const PERMISSION_LEVEL = {
   AGENT: 0,
@@ -14,3 +17,203 @@ export const PERMISSION_LABEL: Record<PermissionLevel, string> = {
   2: "Manager",
   3: "Owner",
 };
+
+/**
+ * Every permission a route or a service may ask for. `self` is what any signed-in user may do to
+ * their own things (profile, two-factor, their mail, their signature).
+ */
+export const PERMISSIONS = [
+  "self",
+  "account:read",
+  "dashboard:read",
+  "subscribers:read",
+  "subscribers:write",
+  "subscribers:delete",
+  "subscribers:bulk",
+  "subscribers:import",
+  "subscribers:export",
+  "exports:all",
+  "groups:read",
+  "groups:write",
+  "groups:delete",
+  "fields:read",
+  "fields:write",
+  "inbox:read",
+  "inbox:reply",
+  "compose:tools",
+  "sends:read",
+  "sends:write",
+  "reports:read",
+  "templates:write",
+  "links:write",
+  "settings:write",
+  "users:manage",
+  "credits:buy",
+  "billing",
+  "numbers:manage",
+  "registration:manage",
+  "mail:all",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * What each level holds (cumulative). Spec doc 2 §6 and doc 1 §6 name the owner-only parts
+ * (billing, numbers, registration) and the agents' groups; the rest is ours:
+ * - Agent: reads the subscribers of their groups, works the inbox, answers one to one.
+ *   No campaigns, imports, exports, bulk actions, deletions, settings or reports.
+ * - Administrator: everything on the data, campaigns and settings; manages Agents.
+ * - Manager: the same; manages everyone but the Owner (src/domain/user-rules.ts).
+ * - Owner: also billing, numbers, brand registration, the whole account's mailbox, and everyone's
+ *   exports (others see and download only the exports they started).
+ */
+const AGENT: readonly Permission[] = [
+  "self",
+  "account:read",
+  "dashboard:read",
+  "subscribers:read",
+  "groups:read",
+  "fields:read",
+  "inbox:read",
+  "inbox:reply",
+  "compose:tools",
+];
+const ADMINISTRATOR: readonly Permission[] = [
+  ...AGENT,
+  "subscribers:write",
+  "subscribers:delete",
+  "subscribers:bulk",
+  "subscribers:import",
+  "subscribers:export",
+  "groups:write",
+  "groups:delete",
+  "fields:write",
+  "sends:read",
+  "sends:write",
+  "reports:read",
+  "templates:write",
+  "links:write",
+  "settings:write",
+  "users:manage",
+  "credits:buy",
+];
+const OWNER: readonly Permission[] = [
+  ...ADMINISTRATOR,
+  "billing",
+  "numbers:manage",
+  "registration:manage",
+  "mail:all",
+  "exports:all",
+];
+
+const LEVEL_GRANTS: Record<PermissionLevel, ReadonlySet<Permission>> = {
+  0: new Set(AGENT),
+  1: new Set(ADMINISTRATOR),
+  2: new Set(ADMINISTRATOR),
+  3: new Set(OWNER),
+};
+
+/**
+ * A restricted user (spec doc 1 §6, doc 2 §6) sees only their numbers: no Dashboard, no Users
+ * menu, no 'Add or Manage Numbers', no billing or account settings, whatever their level.
+ */
+const RESTRICTED_LOSES: ReadonlySet<Permission> = new Set<Permission>([
+  "dashboard:read",
+  "users:manage",
+  "numbers:manage",
+  "registration:manage",
+  "billing",
+  "settings:write",
+  "mail:all",
+]);
+
+/** Named background workers; each acts for one account with a fixed set of permissions. */
+export type SystemActorKind =
+  | "import"
+  | "export"
+  | "keyword"
+  | "automation"
+  | "api_key"
+  | "carrier_webhook"
+  | "seed"
+  | "send_pipeline";
+
+const SYSTEM_GRANTS: Record<Exclude<SystemActorKind, "api_key">, ReadonlySet<Permission>> = {
+  import: new Set(["subscribers:read", "subscribers:write", "groups:read", "fields:read"]),
+  export: new Set(["subscribers:read", "groups:read", "fields:read"]),
+  keyword: new Set(["subscribers:read", "subscribers:write", "groups:read", "inbox:reply"]),
+  automation: new Set(["subscribers:read", "subscribers:write", "groups:read", "inbox:reply"]),
+  carrier_webhook: new Set(["subscribers:read", "subscribers:write", "inbox:read"]),
+  send_pipeline: new Set(["subscribers:read", "groups:read", "fields:read", "sends:read"]),
+  // The demo seed builds an account as its owner would.
+  seed: new Set(OWNER),
+};
+
+/** A signed-in person. Their restricted numbers and agent groups are looked up where needed. */
+export interface UserActor {
+  kind: "user";
+  accountId: number;
+  userId: number;
+  level: PermissionLevel;
+  restricted: boolean;
+}
+
+/** Background work. `userId` is whom it acts for when a person started it (an import), else null. */
+export interface SystemActor {
+  kind: SystemActorKind;
+  accountId: number;
+  userId: number | null;
+  /** An API key's scopes; other system actors hold their kind's fixed grants. */
+  scopes?: readonly Permission[];
+}
+
+export type Actor = UserActor | SystemActor;
+
+export function userActor(u: {
+  accountId: number;
+  userId: number;
+  level: number;
+  restricted: boolean;
+}): UserActor {
+  const level = Math.min(Math.max(Math.trunc(u.level), 0), 3) as PermissionLevel;
+  return {
+    kind: "user",
+    accountId: u.accountId,
+    userId: u.userId,
+    level,
+    restricted: u.restricted,
+  };
+}
+
+export function systemActor(
+  kind: SystemActorKind,
+  accountId: number,
+  opts: { userId?: number | null; scopes?: readonly Permission[] } = {},
+): SystemActor {
+  return { kind, accountId, userId: opts.userId ?? null, scopes: opts.scopes };
+}
+
+/** The one question every route and service asks. */
+export function can(actor: Actor, perm: Permission): boolean {
+  if (actor.kind === "user") {
+    if (actor.restricted && RESTRICTED_LOSES.has(perm)) return false;
+    return LEVEL_GRANTS[actor.level].has(perm);
+  }
+  if (actor.kind === "api_key") return actor.scopes?.includes(perm) ?? false;
+  return SYSTEM_GRANTS[actor.kind].has(perm);
+}
+
+/** A restricted user sees only their numbers; system actors and other users see every number. */
+export function isRestricted(actor: Actor): actor is UserActor & { restricted: true } {
+  return actor.kind === "user" && actor.restricted;
+}
+
+/** Agents see only the subscribers (and conversations) of their groups (spec doc 2 §6). */
+export function isAgent(actor: Actor): actor is UserActor {
+  return actor.kind === "user" && actor.level === PERMISSION_LEVEL.AGENT;
+}
+
+/** For services: refuses (403) what the actor may not do, whoever called the service. */
+export function assertCan(actor: Actor, perm: Permission): void {
+  if (!can(actor, perm)) throw new AppError("FORBIDDEN", TEXT.notAllowed);
+}

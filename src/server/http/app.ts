@@ -39,6 +39,7 @@ import { usersRoutes } from "../features/users/users.routes";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
+import { registerPolicy } from "./policy";
 import { registerSecurityHeaders } from "./security";
 import { registerSession } from "./session";
 import { registerWebApp } from "./web-app";
@@ -61,6 +62,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  // Before any route: every /api route gets its rule from the one policy table.
+  registerPolicy(app);
   await registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   // Limits are set per route (login, codes); nothing is limited unless a route asks.

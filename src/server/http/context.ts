@@ -1,7 +1,10 @@
+import type { Actor, UserActor } from "../../domain/permissions";
 import type { Carrier } from "../carriers/carrier";
 import type { CarrierSettings } from "../carriers/credentials";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
+
+export type { Actor, UserActor };
 
 /** What every route and service can reach; built once at boot (createAppContext) and passed down. */
 export interface AppContext {
@@ -11,24 +14,21 @@ export interface AppContext {
   carrierSettings: CarrierSettings;
 }
 
-/** Who is calling, set by the session hook on authenticated routes. */
-export interface AuthContext {
-  sessionId: string;
-  userId: number;
-  accountId: number;
-  /** 0 Agent … 3 Owner (src/domain/permissions.ts). */
-  permissionLevel: number;
-  restricted: boolean;
-}
+/** @deprecated The signed-in user is a `UserActor`; the name stays for the carrier emulator's routes. */
+export type AuthContext = UserActor;
 
 declare module "fastify" {
   interface FastifyRequest {
-    auth: AuthContext | null;
+    /** The signed-in user, set by the session hook (src/server/http/session.ts). */
+    actor: UserActor | null;
   }
 }
 
-/** The authenticated caller; routes behind requireAuth can rely on it. */
-export function authOf(request: { auth: AuthContext | null }): AuthContext {
-  if (!request.auth) throw new Error("authOf called on an unauthenticated route");
-  return request.auth;
+/** The signed-in caller; the policy hook has refused the request before a route sees it without one. */
+export function actorOf(request: { actor: UserActor | null }): UserActor {
+  if (!request.actor) throw new Error("actorOf called on a public route");
+  return request.actor;
 }
+
+/** @deprecated Use actorOf; kept for the carrier emulator's routes. */
+export const authOf = actorOf;

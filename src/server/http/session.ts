@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../domain/errors";
-import { PERMISSION_LEVEL } from "../../domain/permissions";
-import { TEXT } from "../../domain/texts";
 import { resolveSession } from "../features/auth/auth.service";
 import type { AppContext } from "./context";
 
@@ -11,30 +9,27 @@ export const CSRF_HEADER = "x-parley-csrf";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Reads the session cookie of /api requests into request.auth and guards writes against CSRF. */
+/** Reads the session cookie of /api requests into request.actor and guards writes against CSRF. */
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
-  app.decorateRequest("auth", null);
+  app.decorateRequest("actor", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] !== "1") {
       throw new AppError("CSRF", "This request was refused: reload the page and try again.");
     }
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.auth = await resolveSession(ctx, token);
+    if (token) request.actor = await resolveSession(ctx, token);
   });
 }
 
-export async function requireAuth(request: FastifyRequest) {
-  if (!request.auth)
-    throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");
-}
+export const SESSION_ENDED = "Your session has ended. Please log in again.";
 
-/** Only the account owner (super user): numbers, billing, registration. */
-export async function requireOwner(request: FastifyRequest) {
-  await requireAuth(request);
-  if (request.auth!.permissionLevel !== PERMISSION_LEVEL.OWNER) {
-    throw new AppError("FORBIDDEN", TEXT.notAllowed);
-  }
+/**
+ * @deprecated Every /api route's access is in the policy table (src/server/http/policy.ts); this
+ * stays only for the carrier emulator's routes, where it repeats what the policy already checked.
+ */
+export async function requireAuth(request: FastifyRequest) {
+  if (!request.actor) throw new AppError("UNAUTHENTICATED", SESSION_ENDED);
 }
 
 export function setSessionCookie(

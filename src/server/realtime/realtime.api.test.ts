@@ -3,7 +3,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { REALTIME_PATH } from "../../domain/realtime-events";
 import { createAppContext } from "../app-context";
 import { createDb } from "../db/connection";
-import { phoneNumbers, userPhoneNumbers } from "../db/schema";
+import {
+  groupMembers,
+  groups,
+  phoneNumbers,
+  subscribers,
+  userGroups,
+  userPhoneNumbers,
+} from "../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
 import { closeRealtime, publish } from "./realtime";
@@ -130,5 +137,38 @@ describe("realtime", () => {
     await settle();
     expect(gotOwner.map((p) => (p as { numberId: number }).numberId).sort()).toEqual([1, 2]);
     expect(gotLimited.map((p) => (p as { numberId: number }).numberId)).toEqual([1]);
+  });
+  it("tells an Agent of replies from the subscribers of their groups only", async () => {
+    const [group] = await t.db
+      .insert(groups)
+      .values({ accountId: a.account.id, name: "Front desk" })
+      .returning();
+    const [theirs, other] = await t.db
+      .insert(subscribers)
+      .values([
+        { accountId: a.account.id, phone: "+15557770101" },
+        { accountId: a.account.id, phone: "+15557770102" },
+      ])
+      .returning();
+    await t.db.insert(groupMembers).values({ groupId: group!.id, subscriberId: theirs!.id });
+    const agent = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 0 });
+    await t.db.insert(userGroups).values({ userId: agent.id, groupId: group!.id });
+    const owner = await open(await tokenFor(a.user.username, a.user.password));
+    const agentSocket = await open(await tokenFor(agent.username, agent.password));
+    const gotOwner = collect(owner, "reply");
+    const gotAgent = collect(agentSocket, "reply");
+    const base = { replyId: 1, body: "x", attachment: null, number: "+15550002222" };
+    for (const sub of [theirs!, other!])
+      publish(
+        t.ctx,
+        a.account.id,
+        "reply",
+        { ...base, numberId: sub.id },
+        { subscriberId: sub.id },
+      );
+    await settle();
+    const ids = (got: unknown[]) => got.map((p) => (p as { numberId: number }).numberId).sort();
+    expect(ids(gotOwner)).toEqual([theirs!.id, other!.id].sort());
+    expect(ids(gotAgent)).toEqual([theirs!.id]);
   });
 });

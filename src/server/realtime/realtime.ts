@@ -3,6 +3,7 @@ import { createAdapter } from "@socket.io/postgres-adapter";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { Server } from "socket.io";
+import { PERMISSION_LEVEL } from "../../domain/permissions";
 import {
   REALTIME_PATH,
   type RealtimeEvent,
@@ -21,7 +22,9 @@ import { verifyRealtimeToken } from "./realtime-token";
  * Rooms: every socket joins `a:<account>`; a socket of an unrestricted user also joins
  * `a:<account>:all`, a restricted user's joins `a:<account>:n:<phoneNumberId>` for each number
  * they may use. An event about one of our numbers goes to `:all` plus that number's room, so a
- * restricted user never receives a conversation of a number they cannot see.
+ * restricted user never receives a conversation of a number they cannot see. Agents also join
+ * `a:<account>:agents`: an event about one subscriber skips that room and reaches, through their
+ * own `u:<user>` rooms, only the agents whose groups hold the subscriber (spec doc 2 §6).
  */
 interface Realtime {
   io: Server;
@@ -35,6 +38,8 @@ const accountRoom = (accountId: number) => `a:${accountId}`;
 const allNumbersRoom = (accountId: number) => `a:${accountId}:all`;
 const numberRoom = (accountId: number, phoneNumberId: number) =>
   `a:${accountId}:n:${phoneNumberId}`;
+const agentsRoom = (accountId: number) => `a:${accountId}:agents`;
+const userRoom = (userId: number) => `u:${userId}`;
 
 function createServer(ctx: AppContext, httpServer?: HttpServer): Realtime {
   // A pool of its own: the adapter keeps one connection LISTENing for good, which must neither
@@ -82,11 +87,12 @@ function createServer(ctx: AppContext, httpServer?: HttpServer): Realtime {
 /** The rooms of a user of the account; null when the user no longer belongs to it. */
 async function roomsOf(db: Db, accountId: number, userId: number): Promise<string[] | null> {
   const [user] = await db
-    .select({ restricted: users.restricted })
+    .select({ restricted: users.restricted, level: users.permissionLevel })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
   if (!user) return null;
-  const rooms = [accountRoom(accountId), `u:${userId}`];
+  const rooms = [accountRoom(accountId), userRoom(userId)];
+  if (user.level === PERMISSION_LEVEL.AGENT) rooms.push(agentsRoom(accountId));
   if (!user.restricted) return [...rooms, allNumbersRoom(accountId)];
   const numbers = await db
     .select({ id: userPhoneNumbers.phoneNumberId })
@@ -128,7 +134,7 @@ export function publish<E extends RealtimeEvent>(
   accountId: number,
   event: E,
   payload: RealtimeEvents[E],
-  opts: { phoneNumberId?: number | null } = {},
+  opts: { phoneNumberId?: number | null; subscriberId?: number } = {},
 ): void {
   try {
     const realtime = realtimeOf(ctx);
@@ -137,10 +143,39 @@ export function publish<E extends RealtimeEvent>(
       opts.phoneNumberId != null
         ? [allNumbersRoom(accountId), numberRoom(accountId, opts.phoneNumberId)]
         : [accountRoom(accountId)];
-    realtime.io.to(rooms).emit(event, payload);
+    if (opts.subscriberId === undefined) {
+      realtime.io.to(rooms).emit(event, payload);
+      return;
+    }
+    realtime.io.to(rooms).except(agentsRoom(accountId)).emit(event, payload);
+    void agentsSeeing(ctx.db, accountId, opts.subscriberId, opts.phoneNumberId ?? null).then(
+      (ids) => {
+        if (ids.length && !realtime.closed) realtime.io.to(ids.map(userRoom)).emit(event, payload);
+      },
+      (err) => console.error("realtime publish failed:", err instanceof Error ? err.message : err),
+    );
   } catch (err) {
     console.error("realtime publish failed:", err instanceof Error ? err.message : err);
   }
+}
+
+/** Agents whose groups hold the subscriber and who may see the number (restricted agents). */
+async function agentsSeeing(
+  db: Db,
+  accountId: number,
+  subscriberId: number,
+  phoneNumberId: number | null,
+): Promise<number[]> {
+  const { rows } = await db.$client.query<{ id: number }>(
+    `select distinct u.id from users u
+       join user_groups ug on ug.user_id = u.id
+       join group_members gm on gm.group_id = ug.group_id and gm.subscriber_id = $2
+      where u.account_id = $1 and u.permission_level = 0
+        and (not u.restricted or $3::int is null or exists (select 1 from user_phone_numbers upn
+             where upn.user_id = u.id and upn.phone_number_id = $3))`,
+    [accountId, subscriberId, phoneNumberId],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Closes this process's sockets, the adapter and its connections (at shutdown). */

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { userActor } from "../../domain/permissions";
 import { textFromVirtualPhone } from "../carriers/emulator/virtual-phones.service";
 import { messages, phoneNumbers, subscribers, users } from "../db/schema";
 import * as inbox from "../features/inbox/inbox.service";
-import type { AppContext, AuthContext } from "../http/context";
+import type { AppContext } from "../http/context";
 
 /** What a few demo subscribers text in, and what the business answered (null: not yet). */
 const EXCHANGES: { says: string[]; answer: string | null }[] = [
@@ -27,7 +28,12 @@ const EXCHANGES: { says: string[]; answer: string | null }[] = [
 export async function seedDemoInbox(ctx: AppContext): Promise<void> {
   if (!ctx.config.SEED_DEMO || !ctx.config.useEmulator) return;
   const [owner] = await ctx.db
-    .select({ id: users.id, accountId: users.accountId })
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      level: users.permissionLevel,
+      restricted: users.restricted,
+    })
     .from(users)
     .where(eq(sql`lower(${users.username})`, ctx.config.DEMO_USERNAME.toLowerCase()));
   if (!owner) return;
@@ -57,13 +63,8 @@ export async function seedDemoInbox(ctx: AppContext): Promise<void> {
     .orderBy(asc(subscribers.id))
     .limit(4);
   if (people.length < 4) return;
-  const auth: AuthContext = {
-    sessionId: "seed",
-    userId: owner.id,
-    accountId: owner.accountId,
-    permissionLevel: 3,
-    restricted: false,
-  };
+  // The demo's answers are the owner's own, as if typed in the inbox: the inbox acts for a person.
+  const auth = userActor({ ...owner, userId: owner.id });
 
   // Conversation 1: asked, answered, asked again (unread).
   const [a, b, c, d] = people as [

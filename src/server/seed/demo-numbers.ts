@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+import { systemActor } from "../../domain/permissions";
 import { textFromVirtualPhone } from "../carriers/emulator/virtual-phones.service";
 import { phoneNumbers, users } from "../db/schema";
 import { sendMessage } from "../features/messages/messages.service";
 import { buyNumber, searchAvailable } from "../features/numbers/numbers.service";
-import type { AppContext, AuthContext } from "../http/context";
+import type { AppContext } from "../http/context";
 
 /**
  * Gives the demo account a number from the built-in carrier and one short exchange with a
@@ -25,13 +26,7 @@ export async function seedDemoNumbers(ctx: AppContext): Promise<void> {
     .limit(1);
   if (had) return;
 
-  const auth: AuthContext = {
-    sessionId: "seed",
-    userId: owner.id,
-    accountId: owner.accountId,
-    permissionLevel: 3,
-    restricted: false,
-  };
+  const auth = systemActor("seed", owner.accountId, { userId: owner.id });
   const { rows } = await searchAvailable(ctx, { areaCode: "212", tollFree: false });
   const choice = rows[0];
   if (!choice) return;

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { messageFormSchema } from "../../domain/message-form.schemas";
+import { systemActor } from "../../domain/permissions";
 import { wallTimeToInstant } from "../../domain/repeat";
 import { creditsFor } from "../../domain/segments";
 import { timezoneById } from "../../domain/timezones";
 import { chargeCredits, refundCredits } from "../features/credits/credits.service";
 import { createSend } from "../features/sends/sends.service";
-import type { AppContext, AuthContext } from "../http/context";
+import type { AppContext } from "../http/context";
 
 const DAY = 86_400_000;
 
@@ -150,13 +151,7 @@ export async function seedDemoSends(ctx: AppContext): Promise<void> {
   }
 
   // The weekly special, through the send service like the composer: next Thursday 9:00.
-  const auth: AuthContext = {
-    sessionId: "seed",
-    userId: owner.id,
-    accountId,
-    permissionLevel: 3,
-    restricted: false,
-  };
+  const auth = systemActor("seed", accountId, { userId: owner.id });
   const start = nextWeekday(4, zone);
   await createSend(
     ctx,

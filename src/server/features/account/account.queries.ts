@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { accounts, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { UserActor } from "../../http/context";
 
-export async function findAccountAndUser(db: Db, auth: AuthContext) {
+export async function findAccountAndUser(db: Db, auth: UserActor) {
   const [row] = await db
     .select({ account: accounts, user: users })
     .from(users)

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountLite } from "../../../domain/account.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import { getMeLite } from "./account.service";
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -10,7 +9,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   // getMeLite: the account and the signed-in user, as the shell needs them.
   r.get(
     "/api/account/me",
-    { preHandler: requireAuth, schema: { tags: ["account"], response: { 200: accountLite } } },
-    (request) => getMeLite(ctx, authOf(request)),
+    { schema: { tags: ["account"], response: { 200: accountLite } } },
+    (request) => getMeLite(ctx, actorOf(request)),
   );
 }

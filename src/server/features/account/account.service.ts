@@ -1,10 +1,10 @@
 import type { AccountLite } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { AppContext, UserActor } from "../../http/context";
 import { toAccountLite } from "./account.presenter";
 import { findAccountAndUser } from "./account.queries";
 
-export async function getMeLite(ctx: AppContext, auth: AuthContext): Promise<AccountLite> {
+export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<AccountLite> {
   const row = await findAccountAndUser(ctx.db, auth);
   // The session outlived its user (deleted meanwhile): treat as signed out.
   if (!row) throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");

@@ -8,8 +8,7 @@ import {
   shortenRequest,
   shortenResponse,
 } from "../../../domain/ai";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as ai from "./ai.service";
 
 const tags = ["ai"];
@@ -19,15 +18,13 @@ export function aiRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/ai/propose",
     {
-      preHandler: requireAuth,
       schema: { tags, body: proposeRequest, response: { 200: proposeResponse } },
     },
-    (req) => ai.propose(ctx, authOf(req), req.body.userPrompt),
+    (req) => ai.propose(ctx, actorOf(req), req.body.userPrompt),
   );
   r.post(
     "/api/ai/shorten",
     {
-      preHandler: requireAuth,
       schema: { tags, body: shortenRequest, response: { 200: shortenResponse } },
     },
     (req) => ai.shorten(ctx, req.body.message),
@@ -35,9 +32,8 @@ export function aiRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/ai/image",
     {
-      preHandler: requireAuth,
       schema: { tags, body: imageRequest, response: { 200: imageResponse } },
     },
-    (req) => ai.generateImage(ctx, authOf(req), req.body.prompt),
+    (req) => ai.generateImage(ctx, actorOf(req), req.body.prompt),
   );
 }

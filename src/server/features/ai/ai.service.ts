@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { PROPOSAL_MAX, shortenOffline } from "../../../domain/ai";
 import { accounts } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { remoteAi } from "./ai-client";
 import { imageOffline, proposeOffline } from "./ai-offline";
 
@@ -28,7 +28,7 @@ function parseProposals(text: string): string[] {
     .filter(Boolean);
 }
 
-export async function propose(ctx: AppContext, auth: AuthContext, userPrompt: string) {
+export async function propose(ctx: AppContext, auth: Actor, userPrompt: string) {
   const remote = remoteAi(ctx.config);
   const [account] = await ctx.db
     .select({ businessName: accounts.businessName })
@@ -63,7 +63,7 @@ export async function shorten(ctx: AppContext, message: string) {
 }
 
 /** Generates an image and stores it with the account's uploads (served at /media/…). */
-export async function generateImage(ctx: AppContext, auth: AuthContext, prompt: string) {
+export async function generateImage(ctx: AppContext, auth: Actor, prompt: string) {
   const remote = remoteAi(ctx.config);
   const raw = remote ? await remote.image(prompt) : await imageOffline(prompt);
   // Under the 500 KB MMS limit: 1024 px JPEG.

@@ -54,7 +54,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/auth/check",
     { schema: { tags: ["auth"], response: { 200: checkTokenResponse } } },
-    async (request) => ({ valid: request.auth !== null }),
+    async (request) => ({ valid: request.actor !== null }),
   );
 
   passwordResetRoutes(app, ctx);

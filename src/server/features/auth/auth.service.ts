@@ -1,6 +1,7 @@
 import { AppError } from "../../../domain/errors";
+import { type UserActor, userActor } from "../../../domain/permissions";
 import { TEXT } from "../../../domain/texts";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { AppContext } from "../../http/context";
 import { verifyPassword } from "./password";
 import { deleteSession, findLiveSession, sessionIdOf, touchSession } from "./sessions.queries";
 import { findUserByLogin } from "./users.queries";
@@ -22,10 +23,11 @@ export async function logout(ctx: AppContext, token: string | undefined) {
   if (token) await deleteSession(ctx.db, sessionIdOf(token));
 }
 
-export async function resolveSession(ctx: AppContext, token: string): Promise<AuthContext | null> {
+/** The user actor of a live session, or null (expired, logged out, unknown token). */
+export async function resolveSession(ctx: AppContext, token: string): Promise<UserActor | null> {
   const id = sessionIdOf(token);
   const session = await findLiveSession(ctx.db, id);
   if (!session) return null;
   await touchSession(ctx.db, id, new Date(Date.now() + ctx.config.SESSION_DAYS * DAY_MS));
-  return { sessionId: id, ...session };
+  return userActor({ ...session, level: session.permissionLevel });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { accounts, deeplinks } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { UserActor } from "../../http/context";
 
 /** A deeplink by id, with its account's public name (the sign-up page fallback). */
 export async function findDeeplink(db: Db, id: string) {
@@ -14,7 +14,7 @@ export async function findDeeplink(db: Db, id: string) {
   return row;
 }
 
-export function listDeeplinks(db: Db, auth: AuthContext) {
+export function listDeeplinks(db: Db, auth: UserActor) {
   return db
     .select()
     .from(deeplinks)
@@ -32,7 +32,7 @@ export async function insertDeeplink(
   return inserted;
 }
 
-export async function deleteDeeplink(db: Db, auth: AuthContext, id: string) {
+export async function deleteDeeplink(db: Db, auth: UserActor, id: string) {
   const rows = await db
     .delete(deeplinks)
     .where(and(ownedBy(deeplinks, auth), eq(deeplinks.id, id)))

@@ -7,8 +7,7 @@ import {
   deeplinkRow,
   deeplinksResponse,
 } from "../../../domain/sign-in.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as deeplinks from "./deeplinks.service";
 
 const tags = ["deeplinks"];
@@ -24,30 +23,26 @@ export function deeplinkRoutes(app: FastifyInstance, ctx: AppContext) {
     (req) => deeplinks.resolveDeeplink(ctx, req.params.id),
   );
 
-  r.get(
-    "/api/deeplinks",
-    { preHandler: requireAuth, schema: { tags, response: { 200: deeplinksResponse } } },
-    (req) => deeplinks.listDeeplinks(ctx, authOf(req)),
+  r.get("/api/deeplinks", { schema: { tags, response: { 200: deeplinksResponse } } }, (req) =>
+    deeplinks.listDeeplinks(ctx, actorOf(req)),
   );
 
   r.post(
     "/api/deeplinks",
     {
-      preHandler: requireAuth,
       schema: { tags, body: createDeeplinkRequest, response: { 201: deeplinkRow } },
     },
     async (req, reply) =>
-      reply.status(201).send(await deeplinks.createDeeplink(ctx, authOf(req), req.body.uri)),
+      reply.status(201).send(await deeplinks.createDeeplink(ctx, actorOf(req), req.body.uri)),
   );
 
   r.delete(
     "/api/deeplinks/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (req) => {
-      await deeplinks.deleteDeeplink(ctx, authOf(req), req.params.id);
+      await deeplinks.deleteDeeplink(ctx, actorOf(req), req.params.id);
       return { ok: true as const };
     },
   );

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { AppError } from "../../../domain/errors";
 import { DEEPLINK_ID, type DeeplinkRow } from "../../../domain/sign-in.schemas";
 import type { deeplinks } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { AppContext, UserActor } from "../../http/context";
 import * as q from "./deeplinks.queries";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
@@ -33,12 +33,12 @@ export async function resolveDeeplink(ctx: AppContext, id: string) {
   return { uri: row.uri ?? `/subscribe/${encodeURIComponent(row.accountName)}` };
 }
 
-export async function listDeeplinks(ctx: AppContext, auth: AuthContext) {
+export async function listDeeplinks(ctx: AppContext, auth: UserActor) {
   const rows = await q.listDeeplinks(ctx.db, auth);
   return { rows: rows.map((r) => toDeeplinkRow(ctx, r)) };
 }
 
-export async function createDeeplink(ctx: AppContext, auth: AuthContext, uri: string) {
+export async function createDeeplink(ctx: AppContext, auth: UserActor, uri: string) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await q.insertDeeplink(ctx.db, {
       id: newId(),
@@ -50,6 +50,6 @@ export async function createDeeplink(ctx: AppContext, auth: AuthContext, uri: st
   throw new Error("no free deeplink id after 5 tries");
 }
 
-export async function deleteDeeplink(ctx: AppContext, auth: AuthContext, id: string) {
+export async function deleteDeeplink(ctx: AppContext, auth: UserActor, id: string) {
   if (!(await q.deleteDeeplink(ctx.db, auth, id))) throw notFound();
 }

@@ -14,8 +14,8 @@ import {
   verifyPhoneRequest,
   verifyPhoneResponse,
 } from "../../../domain/sign-in.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireOwner, setSessionCookie } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
+import { setSessionCookie } from "../../http/session";
 import { challengeTokenOf, clientOf } from "./device-cookie";
 import * as magic from "./magic-link.service";
 import * as phone from "./phone-verification.service";
@@ -148,8 +148,8 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // --- Phone verification ---------------------------------------------------------------------
   const callerOf = (req: FastifyRequest): phone.PhoneCaller =>
-    req.auth
-      ? { kind: "session", userId: req.auth.userId }
+    req.actor
+      ? { kind: "session", userId: req.actor.userId }
       : { kind: "challenge", token: challengeTokenOf(req) };
 
   r.get(
@@ -201,20 +201,17 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // --- The account's sign-in checks (owner) ----------------------------------------------------
-  r.get(
-    "/api/auth/sign-in-policy",
-    { preHandler: requireOwner, schema: { tags, response: { 200: signInPolicy } } },
-    (req) => q.readPolicy(ctx.db, authOf(req).accountId),
+  r.get("/api/auth/sign-in-policy", { schema: { tags, response: { 200: signInPolicy } } }, (req) =>
+    q.readPolicy(ctx.db, actorOf(req).accountId),
   );
 
   r.put(
     "/api/auth/sign-in-policy",
     {
-      preHandler: requireOwner,
       schema: { tags, body: signInPolicy, response: { 200: signInPolicy } },
     },
     async (req, reply) => {
-      const auth = authOf(req);
+      const auth = actorOf(req);
       if (req.body.requirePhoneVerification && !(await q.hasActiveNumber(ctx.db, auth.accountId)))
         throw new AppError(
           "CONFLICT",

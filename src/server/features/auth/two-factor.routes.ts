@@ -11,8 +11,8 @@ import {
   twoFactorStatus,
   validateTfaRequest,
 } from "../../../domain/auth.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth, SESSION_COOKIE, setSessionCookie } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
+import { SESSION_COOKIE, setSessionCookie } from "../../http/session";
 import { authRateLimit } from "./rate-limit";
 import * as tfa from "./two-factor.service";
 
@@ -92,20 +92,17 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The signed-in user's own two-factor.
-  r.get(
-    "/api/auth/two-factor",
-    { preHandler: requireAuth, schema: { tags, response: { 200: twoFactorStatus } } },
-    (req) => tfa.status(ctx, authOf(req)),
+  r.get("/api/auth/two-factor", { schema: { tags, response: { 200: twoFactorStatus } } }, (req) =>
+    tfa.status(ctx, actorOf(req)),
   );
   r.post(
     "/api/auth/two-factor/app",
-    { preHandler: requireAuth, schema: { tags, response: { 200: appSetupResponse } } },
-    (req) => tfa.setupApp(ctx, authOf(req)),
+    { schema: { tags, response: { 200: appSetupResponse } } },
+    (req) => tfa.setupApp(ctx, actorOf(req)),
   );
   r.post(
     "/api/auth/two-factor/sms",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         body: smsSetupRequest,
@@ -113,24 +110,22 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: { rateLimit: authRateLimit(ctx) },
     },
-    (req) => tfa.setupSms(ctx, authOf(req), req.body.phone),
+    (req) => tfa.setupSms(ctx, actorOf(req), req.body.phone),
   );
   r.post(
     "/api/auth/two-factor/confirm",
     {
-      preHandler: requireAuth,
       schema: { tags, body: confirmCodeRequest, response: { 200: twoFactorStatus } },
       config: { rateLimit: authRateLimit(ctx, ctx.config.AUTH_RATE_LIMIT * 2) },
     },
-    (req) => tfa.confirmSetup(ctx, authOf(req), req.body.code),
+    (req) => tfa.confirmSetup(ctx, actorOf(req), req.body.code),
   );
   r.post(
     "/api/auth/two-factor/disable",
     {
-      preHandler: requireAuth,
       schema: { tags, body: disableTwoFactorRequest, response: { 200: twoFactorStatus } },
       config: { rateLimit: authRateLimit(ctx) },
     },
-    (req) => tfa.disable(ctx, authOf(req), req.body.password),
+    (req) => tfa.disable(ctx, actorOf(req), req.body.password),
   );
 }

@@ -13,7 +13,7 @@ import {
 import { AppError } from "../../../domain/errors";
 import { toE164 } from "../../../domain/phone";
 import { authTokens, users } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { AppContext, UserActor } from "../../http/context";
 import { verifyPassword } from "./password";
 import { open, seal, secretKey } from "./secret-box";
 import { startSession } from "./sessions.service";
@@ -192,13 +192,13 @@ export async function validateTfa(
 
 // --- Settings: the signed-in user's own two-factor ------------------------------------------------
 
-async function me(ctx: AppContext, auth: AuthContext) {
+async function me(ctx: AppContext, auth: UserActor) {
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");
   return user;
 }
 
-export async function status(ctx: AppContext, auth: AuthContext): Promise<TwoFactorStatus> {
+export async function status(ctx: AppContext, auth: UserActor): Promise<TwoFactorStatus> {
   const user = await me(ctx, auth);
   return { method: methodOf(user), phone: user.phone };
 }
@@ -233,7 +233,7 @@ async function newSetup(ctx: AppContext, user: User, data: Record<string, unknow
   });
 }
 
-export async function setupApp(ctx: AppContext, auth: AuthContext): Promise<AppSetupResponse> {
+export async function setupApp(ctx: AppContext, auth: UserActor): Promise<AppSetupResponse> {
   const user = await me(ctx, auth);
   const secret = generateSecret();
   await newSetup(ctx, user, { method: "app", secret: seal(secretKey(ctx.config), secret) });
@@ -242,7 +242,7 @@ export async function setupApp(ctx: AppContext, auth: AuthContext): Promise<AppS
   return { secret, otpauthUrl, qrDataUrl };
 }
 
-export async function setupSms(ctx: AppContext, auth: AuthContext, phoneInput: string) {
+export async function setupSms(ctx: AppContext, auth: UserActor, phoneInput: string) {
   const user = await me(ctx, auth);
   const phone = toE164(phoneInput);
   if (!phone)
@@ -257,7 +257,7 @@ export async function setupSms(ctx: AppContext, auth: AuthContext, phoneInput: s
 }
 
 /** The code from the app or the text turns two-factor on. */
-export async function confirmSetup(ctx: AppContext, auth: AuthContext, code: string) {
+export async function confirmSetup(ctx: AppContext, auth: UserActor, code: string) {
   const user = await me(ctx, auth);
   const setup = await liveSetup(ctx, user.id);
   if (!setup) throw new AppError("NOT_FOUND", "Start the set-up again: it has expired.");
@@ -296,7 +296,7 @@ export async function confirmSetup(ctx: AppContext, auth: AuthContext, code: str
 }
 
 /** Turning two-factor off asks for the password, and forgets every remembered device. */
-export async function disable(ctx: AppContext, auth: AuthContext, password: string) {
+export async function disable(ctx: AppContext, auth: UserActor, password: string) {
   const user = await me(ctx, auth);
   if (!(await verifyPassword(user.passwordHash, password)))
     throw new AppError("VALIDATION", "That password is not right.", {

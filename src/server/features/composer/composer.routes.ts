@@ -10,8 +10,7 @@ import {
   UPLOAD_MAX_BYTES,
   uploadResponse,
 } from "../../../domain/message-compose.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as composer from "./composer.service";
 import { MEDIA_PATH_PREFIX, openMedia, storeUpload } from "./uploads.service";
 
@@ -32,7 +31,6 @@ export async function composerRoutes(app: FastifyInstance, ctx: AppContext) {
       scope.withTypeProvider<ZodTypeProvider>().post(
         `/api/uploads/${kind}`,
         {
-          preHandler: requireAuth,
           schema: { tags, consumes: ["multipart/form-data"], response: { 201: uploadResponse } },
         },
         async (req, reply) => {
@@ -44,7 +42,7 @@ export async function composerRoutes(app: FastifyInstance, ctx: AppContext) {
           }
           const stored = await storeUpload(
             ctx,
-            authOf(req).accountId,
+            actorOf(req).accountId,
             { filename: file.filename, stream: file.file },
             kind,
           );
@@ -75,9 +73,8 @@ export async function composerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/messages/test",
     {
-      preHandler: requireAuth,
       schema: { tags, body: testSendRequest, response: { 200: testSendResponse } },
     },
-    (req) => composer.sendTestMessage(ctx, authOf(req), req.body),
+    (req) => composer.sendTestMessage(ctx, actorOf(req), req.body),
   );
 }

@@ -4,8 +4,9 @@ import type { testSendRequest } from "../../../domain/message-compose.schemas";
 import { COMPOSE_TEXT } from "../../../domain/message-compose.schemas";
 import { composeText } from "../../../domain/message-form.schemas";
 import type { DedicatedNumber } from "../../../domain/numbers.schemas";
+import { isRestricted } from "../../../domain/permissions";
 import { creditsFor } from "../../../domain/segments";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import { getMeLite } from "../account/account.service";
 import { assertSendable } from "../compliance/compliance.service";
 import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
@@ -29,10 +30,10 @@ function usable(n: DedicatedNumber): boolean {
  */
 export async function resolveSendingNumber(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   longcodeId: number | null,
 ): Promise<DedicatedNumber> {
-  const allowed = auth.restricted ? await allowedNumberIds(ctx.db, auth.userId) : null;
+  const allowed = isRestricted(auth) ? await allowedNumberIds(ctx.db, auth.userId) : null;
   if (longcodeId !== null) {
     const chosen = await getNumber(ctx, auth, longcodeId);
     if (allowed && !allowed.has(chosen.id))
@@ -56,7 +57,7 @@ export async function resolveSendingNumber(
  * Test send (spec doc 2 §4, §7): the composed message (header, signature, footer, tracked links)
  * to one phone, charged like any message and really handed to the carrier.
  */
-export async function sendTestMessage(ctx: AppContext, auth: AuthContext, input: TestSend) {
+export async function sendTestMessage(ctx: AppContext, auth: UserActor, input: TestSend) {
   const from = await resolveSendingNumber(ctx, auth, input.longcodeId);
   try {
     await assertSendable(ctx, auth.accountId, input.subscribers);

@@ -9,18 +9,15 @@ import {
   contactCardResponse,
 } from "../../../domain/contact-card.schemas";
 import { AppError } from "../../../domain/errors";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as cards from "./contact-card.service";
 
 const tags = ["contact card"];
 
 export async function contactCardRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    "/api/contact-card",
-    { preHandler: requireAuth, schema: { tags, response: { 200: contactCardResponse } } },
-    (req) => cards.getContactCard(ctx, authOf(req)),
+  r.get("/api/contact-card", { schema: { tags, response: { 200: contactCardResponse } } }, (req) =>
+    cards.getContactCard(ctx, actorOf(req)),
   );
 
   // Public: the vCard the composer attaches as MMS media (the carrier and phones fetch it).
@@ -54,7 +51,6 @@ export async function contactCardRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/api/contact-card",
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           consumes: ["multipart/form-data"],
@@ -92,7 +88,7 @@ export async function contactCardRoutes(app: FastifyInstance, ctx: AppContext) {
             fields: { [String(issue.path[0])]: issue.message },
           });
         }
-        return cards.saveContactCard(ctx, authOf(req), parsed.data, photo?.length ? photo : null);
+        return cards.saveContactCard(ctx, actorOf(req), parsed.data, photo?.length ? photo : null);
       },
     );
   });

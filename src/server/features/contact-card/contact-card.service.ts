@@ -9,7 +9,7 @@ import {
 } from "../../../domain/contact-card.schemas";
 import { AppError } from "../../../domain/errors";
 import { contactCards } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { getNumber } from "../numbers/numbers.service";
 
 export type ContactCardRow = typeof contactCards.$inferSelect;
@@ -27,10 +27,7 @@ async function findCard(ctx: AppContext, accountId: number) {
 export const downloadUrlOf = (ctx: AppContext, accountId: number) =>
   `${ctx.config.publicBase}/api/contact-card/${accountId}.vcf`;
 
-export async function getContactCard(
-  ctx: AppContext,
-  auth: AuthContext,
-): Promise<ContactCardResponse> {
+export async function getContactCard(ctx: AppContext, auth: Actor): Promise<ContactCardResponse> {
   const row = await findCard(ctx, auth.accountId);
   if (!row) return { card: null, downloadUrl: null };
   return {
@@ -64,7 +61,7 @@ export async function toCardPhoto(input: Buffer): Promise<string> {
 
 export async function saveContactCard(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   fields: z.infer<typeof contactCardFields>,
   photo: Buffer | null,
 ) {
@@ -91,14 +88,8 @@ export async function vcardOf(ctx: AppContext, accountId: number, longcodeId?: n
   if (!row) return undefined;
   let phone: string | null = null;
   if (longcodeId) {
-    const asAccount: AuthContext = {
-      sessionId: "",
-      userId: 0,
-      accountId,
-      permissionLevel: 0,
-      restricted: false,
-    };
-    phone = await getNumber(ctx, asAccount, longcodeId).then(
+    // The public card reads the account's number as the account, not as a person.
+    phone = await getNumber(ctx, { accountId }, longcodeId).then(
       (n) => n.number,
       () => null,
     );

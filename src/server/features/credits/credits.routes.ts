@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as credits from "./credits.service";
 
 const creditsResponse = z.object({
@@ -22,19 +21,18 @@ export function creditsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/credits",
-    { preHandler: requireAuth, schema: { tags: ["credits"], response: { 200: creditsResponse } } },
-    (req) => credits.getCredits(ctx, authOf(req).accountId),
+    { schema: { tags: ["credits"], response: { 200: creditsResponse } } },
+    (req) => credits.getCredits(ctx, actorOf(req).accountId),
   );
   r.post(
     "/api/credits/purchase",
     {
-      preHandler: requireAuth,
       schema: {
         tags: ["credits"],
         body: purchaseBody,
         response: { 200: creditsResponse.extend({ message: z.string() }) },
       },
     },
-    (req) => credits.purchaseCredits(ctx, authOf(req), req.body),
+    (req) => credits.purchaseCredits(ctx, actorOf(req), req.body),
   );
 }

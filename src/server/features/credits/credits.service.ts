@@ -1,5 +1,6 @@
 import { AppError } from "../../../domain/errors";
-import type { AppContext, AuthContext } from "../../http/context";
+import { can } from "../../../domain/permissions";
+import type { Actor, AppContext } from "../../http/context";
 import type { CreditKind, Queryable } from "./credits.queries";
 import * as q from "./credits.queries";
 
@@ -83,7 +84,7 @@ export async function refundCredits(
 /** A credit pack bought from the composer's dialogs; recorded for billing. */
 export async function purchaseCredits(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   input: { qty: number; type: keyof typeof CREDIT_PACKS },
 ) {
   const pack = CREDIT_PACKS[input.type];
@@ -100,7 +101,7 @@ export async function purchaseCredits(
       "Test accounts cannot buy credits. Upgrade your account first.",
     );
   }
-  if (auth.permissionLevel < 1) {
+  if (!can(auth, "credits:buy")) {
     throw new AppError("FORBIDDEN", "Only an administrator, manager or owner can buy credits.");
   }
   const client = await ctx.db.$client.connect();

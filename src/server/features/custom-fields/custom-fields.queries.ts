@@ -2,13 +2,13 @@ import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { customFields, subscribers } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
 
 export async function listFields(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   q: { page: number; pageSize: number; query: string; types: string[] },
 ) {
   const filters = [ownedBy(customFields, auth), inArray(customFields.type, q.types)];
@@ -27,11 +27,11 @@ export async function listFields(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function allFields(db: Executor, auth: AuthContext) {
+export async function allFields(db: Executor, auth: Actor) {
   return db.select().from(customFields).where(ownedBy(customFields, auth));
 }
 
-export async function findField(db: Executor, auth: AuthContext, id: number) {
+export async function findField(db: Executor, auth: Actor, id: number) {
   const [row] = await db
     .select()
     .from(customFields)
@@ -39,7 +39,7 @@ export async function findField(db: Executor, auth: AuthContext, id: number) {
   return row;
 }
 
-export async function findFieldByName(db: Executor, auth: AuthContext, name: string) {
+export async function findFieldByName(db: Executor, auth: Actor, name: string) {
   const [row] = await db
     .select()
     .from(customFields)
@@ -56,10 +56,12 @@ export async function insertField(db: Executor, row: typeof customFields.$inferI
 
 export async function updateField(
   db: Executor,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   set: Partial<Pick<CustomFieldRow, "name" | "options">>,
 ) {
+  // An empty change (PATCH {}) changes nothing; the row stays as it is.
+  if (Object.values(set).every((v) => v === undefined)) return findField(db, auth, id);
   const [row] = await db
     .update(customFields)
     .set(set)
@@ -68,12 +70,12 @@ export async function updateField(
   return row;
 }
 
-export async function deleteField(db: Executor, auth: AuthContext, id: number) {
+export async function deleteField(db: Executor, auth: Actor, id: number) {
   await db.delete(customFields).where(and(ownedBy(customFields, auth), eq(customFields.id, id)));
 }
 
 /** Values are keyed by field id: a deleted field's values go with it. */
-export async function dropFieldValues(db: Executor, auth: AuthContext, id: number) {
+export async function dropFieldValues(db: Executor, auth: Actor, id: number) {
   const key = String(id);
   await db
     .update(subscribers)
@@ -82,7 +84,7 @@ export async function dropFieldValues(db: Executor, auth: AuthContext, id: numbe
 }
 
 /** Years present in a date field, newest first (the years picker of the filter form). */
-export async function fieldYears(db: Db, auth: AuthContext, id: number): Promise<number[]> {
+export async function fieldYears(db: Db, auth: Actor, id: number): Promise<number[]> {
   const key = String(id);
   const rows = await db
     .selectDistinct({

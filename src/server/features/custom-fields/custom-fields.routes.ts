@@ -9,8 +9,7 @@ import {
   listCustomFieldsResponse,
   updateCustomFieldRequest,
 } from "../../../domain/custom-fields.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as fields from "./custom-fields.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -22,41 +21,37 @@ export function customFieldsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/custom-fields",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         querystring: listCustomFieldsQuery,
         response: { 200: listCustomFieldsResponse },
       },
     },
-    (req) => fields.listFields(ctx, authOf(req), req.query),
+    (req) => fields.listFields(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/custom-fields/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: customField } } },
-    (req) => fields.getField(ctx, authOf(req), req.params.id),
+    { schema: { tags, params: idParams, response: { 200: customField } } },
+    (req) => fields.getField(ctx, actorOf(req), req.params.id),
   );
   r.get(
     "/api/custom-fields/:id/years",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: customFieldYearsResponse } },
     },
-    (req) => fields.fieldYears(ctx, authOf(req), req.params.id),
+    (req) => fields.fieldYears(ctx, actorOf(req), req.params.id),
   );
   r.post(
     "/api/custom-fields",
     {
-      preHandler: requireAuth,
       schema: { tags, body: createCustomFieldRequest, response: { 201: customField } },
     },
     async (req, reply) =>
-      reply.status(201).send(await fields.createField(ctx, authOf(req), req.body)),
+      reply.status(201).send(await fields.createField(ctx, actorOf(req), req.body)),
   );
   r.patch(
     "/api/custom-fields/:id",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         params: idParams,
@@ -64,14 +59,10 @@ export function customFieldsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: customField },
       },
     },
-    (req) => fields.updateField(ctx, authOf(req), req.params.id, req.body),
+    (req) => fields.updateField(ctx, actorOf(req), req.params.id, req.body),
   );
-  r.delete(
-    "/api/custom-fields/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      await fields.deleteField(ctx, authOf(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete("/api/custom-fields/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
+    await fields.deleteField(ctx, actorOf(req), req.params.id);
+    return reply.status(204).send();
+  });
 }

@@ -1,45 +1,32 @@
 import type { z } from "zod";
 import type {
-  CustomFieldType,
   createCustomFieldRequest,
   listCustomFieldsQuery,
   updateCustomFieldRequest,
 } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
-import type { AppContext, AuthContext } from "../../http/context";
-import { adaptiveGroupsUsingField } from "../groups/groups.service";
+import { assertCan } from "../../../domain/permissions";
+import type { Actor, AppContext } from "../../http/context";
+import { adaptiveGroupsUsingField } from "../groups/group-definitions";
 import { toCustomField } from "./custom-fields.presenter";
 import * as q from "./custom-fields.queries";
+
+// Other features read field definitions through field-definitions.ts; these names stay for them.
+export { type FieldInfo, fieldsById } from "./field-definitions";
 
 const NOT_FOUND = "That attribute was not found in this account.";
 const nameTaken = (name: string) => `An attribute named '${name}' already exists.`;
 
-export interface FieldInfo {
-  id: number;
-  name: string;
-  type: CustomFieldType;
-  options: string[];
-}
-
 export async function listFields(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: z.infer<typeof listCustomFieldsQuery>,
 ) {
   const { rows, total } = await q.listFields(ctx.db, auth, query);
   return { total, rows: rows.map(toCustomField) };
 }
 
-/** Every field of the account by id, for checking values and building filters. */
-export async function fieldsById(
-  ctx: AppContext,
-  auth: AuthContext,
-): Promise<Map<number, FieldInfo>> {
-  const rows = await q.allFields(ctx.db, auth);
-  return new Map(rows.map((r) => [r.id, { ...r, type: r.type as CustomFieldType }]));
-}
-
-export async function getField(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getField(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findField(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toCustomField(row);
@@ -47,9 +34,10 @@ export async function getField(ctx: AppContext, auth: AuthContext, id: number) {
 
 export async function createField(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   input: z.infer<typeof createCustomFieldRequest>,
 ) {
+  assertCan(auth, "fields:write");
   const row = await q.insertField(ctx.db, {
     accountId: auth.accountId,
     name: input.name,
@@ -62,10 +50,11 @@ export async function createField(
 
 export async function updateField(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   input: z.infer<typeof updateCustomFieldRequest>,
 ) {
+  assertCan(auth, "fields:write");
   const current = await q.findField(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (input.name && input.name.toLowerCase() !== current.name.toLowerCase()) {
@@ -87,7 +76,8 @@ export async function updateField(
   }
 }
 
-export async function deleteField(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteField(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "fields:write");
   const current = await q.findField(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   const users = await adaptiveGroupsUsingField(ctx, auth, id);
@@ -103,7 +93,7 @@ export async function deleteField(ctx: AppContext, auth: AuthContext, id: number
   });
 }
 
-export async function fieldYears(ctx: AppContext, auth: AuthContext, id: number) {
+export async function fieldYears(ctx: AppContext, auth: Actor, id: number) {
   const field = await q.findField(ctx.db, auth, id);
   if (!field) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (field.type !== "date") throw new AppError("BAD_REQUEST", "Only date attributes have years.");

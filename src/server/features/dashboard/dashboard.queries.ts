@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 /**
  * Subscribers (with marketing consent: conversation contacts are not counted) in total, as the
  * trigger-kept counter less the contacts (few, off a partial index), and joined in the last two
  * 30-day spans.
  */
-export async function subscriberGrowth(db: Db, auth: AuthContext) {
+export async function subscriberGrowth(db: Db, auth: Actor) {
   const res = await db.execute<{ total: number; last30: number; previous30: number }>(sql`
     select
       (coalesce((select n from subscriber_counts where account_id = ${auth.accountId}), 0)
@@ -30,7 +30,7 @@ export async function subscriberGrowth(db: Db, auth: AuthContext) {
  * The account's runs of the last `days` days (today included, days in the account's zone), with
  * the day each went out: the chart counts their deliveries on that day.
  */
-export async function runsSince(db: Db, auth: AuthContext, tz: string, days: number) {
+export async function runsSince(db: Db, auth: Actor, tz: string, days: number) {
   const res = await db.execute<{
     id: string | number;
     day: string;
@@ -63,7 +63,7 @@ export async function today(db: Db, tz: string): Promise<string> {
  * Replies not read yet in the shared inbox (the inbox's conversations, migration 0010), leaving
  * out archived and blocked conversations as the inbox's own lists do.
  */
-export async function unreadReplies(db: Db, auth: AuthContext): Promise<number> {
+export async function unreadReplies(db: Db, auth: Actor): Promise<number> {
   const res = await db.execute<{ n: number }>(sql`
     select coalesce(sum(unread_count), 0)::int as n from conversations
     where account_id = ${auth.accountId} and archived_at is null and blocked_at is null`);

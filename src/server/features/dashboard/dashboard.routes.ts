@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { dashboardResponse } from "../../../domain/reports.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as dashboard from "./dashboard.service";
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -10,9 +9,8 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/dashboard",
     {
-      preHandler: requireAuth,
       schema: { tags: ["dashboard"], response: { 200: dashboardResponse } },
     },
-    (req) => dashboard.dashboard(ctx, authOf(req)),
+    (req) => dashboard.dashboard(ctx, actorOf(req)),
   );
 }

@@ -1,4 +1,4 @@
-import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
 import {
   type DashboardResponse,
   emptyCounts,
@@ -6,9 +6,8 @@ import {
   showUsedMessagesModal,
   toMessageStats,
 } from "../../../domain/reports.schemas";
-import { TEXT } from "../../../domain/texts";
 import { timezoneById } from "../../../domain/timezones";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { getCredits } from "../credits/credits.service";
 import { accountTimezoneId } from "../reports/reports.queries";
 import { countsOfRuns, recentRuns } from "../reports/reports.service";
@@ -35,8 +34,8 @@ function lastDays(today: string, days: number): string[] {
  * out (from the run index, so a million-recipient day costs no table scan). Restricted users have
  * no dashboard (§6).
  */
-export async function dashboard(ctx: AppContext, auth: AuthContext): Promise<DashboardResponse> {
-  if (auth.restricted) throw new AppError("FORBIDDEN", TEXT.notAllowed);
+export async function dashboard(ctx: AppContext, auth: Actor): Promise<DashboardResponse> {
+  assertCan(auth, "dashboard:read");
   const tz = timezoneById(await accountTimezoneId(ctx.db, auth)).iana;
   const [credits, popup, subscribers, unread, recent, upcoming, runs, today] = await Promise.all([
     getCredits(ctx, auth.accountId),

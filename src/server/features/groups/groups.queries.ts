@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { groupMembers, groups, subscribers } from "../../db/schema";
-import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import { groupScope, ownedBy } from "../../db/tenant";
+import type { Actor } from "../../http/context";
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupListRow = GroupRow & { memberCount: number | null };
@@ -13,7 +13,7 @@ const memberCount = sql<
 
 export async function listGroups(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   q: {
     page: number;
     pageSize: number;
@@ -23,6 +23,8 @@ export async function listGroups(
   },
 ) {
   const filters: SQL[] = [ownedBy(groups, auth)];
+  const own = groupScope(auth, groups.id);
+  if (own) filters.push(own);
   if (!q.includeAdaptive) filters.push(eq(groups.type, "static"));
   if (!q.includeHidden) filters.push(eq(groups.hidden, false));
   if (q.query) filters.push(ilike(groups.name, `%${q.query.replace(/[%_\\]/g, "\\$&")}%`));
@@ -45,25 +47,25 @@ export async function listGroups(
 
 export async function findGroup(
   db: Executor,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
 ): Promise<GroupListRow | undefined> {
   const [row] = await db
     .select({ row: groups, memberCount })
     .from(groups)
-    .where(and(ownedBy(groups, auth), eq(groups.id, id)));
+    .where(and(ownedBy(groups, auth), groupScope(auth, groups.id), eq(groups.id, id)));
   return row ? { ...row.row, memberCount: row.memberCount } : undefined;
 }
 
-export async function findGroups(db: Db, auth: AuthContext, ids: number[]) {
+export async function findGroups(db: Db, auth: Actor, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(groups)
-    .where(and(ownedBy(groups, auth), inArray(groups.id, ids)));
+    .where(and(ownedBy(groups, auth), groupScope(auth, groups.id), inArray(groups.id, ids)));
 }
 
-export async function adaptiveGroups(db: Db, auth: AuthContext) {
+export async function adaptiveGroups(db: Db, auth: Actor) {
   return db
     .select()
     .from(groups)
@@ -71,7 +73,7 @@ export async function adaptiveGroups(db: Db, auth: AuthContext) {
     .orderBy(asc(sql`lower(${groups.name})`));
 }
 
-export async function findGroupByName(db: Executor, auth: AuthContext, name: string) {
+export async function findGroupByName(db: Executor, auth: Actor, name: string) {
   const [row] = await db
     .select({ id: groups.id })
     .from(groups)
@@ -86,22 +88,24 @@ export async function insertGroup(db: Executor, row: typeof groups.$inferInsert)
 
 export async function updateGroup(
   db: Executor,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   set: Partial<Pick<GroupRow, "name" | "rules" | "hidden" | "welcomeMessage">>,
 ) {
+  // An empty change (PATCH {}) changes nothing.
+  if (Object.values(set).every((v) => v === undefined)) return;
   await db
     .update(groups)
     .set(set)
     .where(and(ownedBy(groups, auth), eq(groups.id, id)));
 }
 
-export async function deleteGroup(db: Executor, auth: AuthContext, id: number) {
+export async function deleteGroup(db: Executor, auth: Actor, id: number) {
   await db.delete(groups).where(and(ownedBy(groups, auth), eq(groups.id, id)));
 }
 
 /** Adds the caller's own subscribers among `ids`; returns the ids that were new members. */
-export async function addMembers(db: Executor, auth: AuthContext, groupId: number, ids: number[]) {
+export async function addMembers(db: Executor, auth: Actor, groupId: number, ids: number[]) {
   const result = await db.execute<{ subscriber_id: string }>(
     sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${and(ownedBy(subscribers, auth), inArray(subscribers.id, ids))} on conflict do nothing returning subscriber_id`,
   );

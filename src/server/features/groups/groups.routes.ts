@@ -14,8 +14,7 @@ import {
   updateGroupRequest,
 } from "../../../domain/groups.schemas";
 import { bulkResponse } from "../../../domain/subscribers.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as groups from "./groups.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -27,61 +26,51 @@ export function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/groups",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: listGroupsQuery, response: { 200: listGroupsResponse } },
     },
-    (req) => groups.listGroups(ctx, authOf(req), req.query),
+    (req) => groups.listGroups(ctx, actorOf(req), req.query),
   );
   r.post(
     "/api/groups/adaptive-member-counts",
     {
-      preHandler: requireAuth,
       schema: { tags, body: adaptiveCountsRequest, response: { 200: adaptiveCountsResponse } },
     },
-    (req) => groups.adaptiveMemberCounts(ctx, authOf(req), req.body.groupIds),
+    (req) => groups.adaptiveMemberCounts(ctx, actorOf(req), req.body.groupIds),
   );
   r.post(
     "/api/groups/rules-preview",
     {
-      preHandler: requireAuth,
       schema: { tags, body: rulesPreviewRequest, response: { 200: rulesPreviewResponse } },
     },
-    (req) => groups.previewRules(ctx, authOf(req), req.body.rules),
+    (req) => groups.previewRules(ctx, actorOf(req), req.body.rules),
   );
   r.get(
     "/api/groups/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: group } } },
-    (req) => groups.getGroup(ctx, authOf(req), req.params.id),
+    { schema: { tags, params: idParams, response: { 200: group } } },
+    (req) => groups.getGroup(ctx, actorOf(req), req.params.id),
   );
   r.post(
     "/api/groups",
     {
-      preHandler: requireAuth,
       schema: { tags, body: createGroupRequest, response: { 201: group } },
     },
     async (req, reply) =>
-      reply.status(201).send(await groups.createGroup(ctx, authOf(req), req.body)),
+      reply.status(201).send(await groups.createGroup(ctx, actorOf(req), req.body)),
   );
   r.patch(
     "/api/groups/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, body: updateGroupRequest, response: { 200: group } },
     },
-    (req) => groups.updateGroup(ctx, authOf(req), req.params.id, req.body),
+    (req) => groups.updateGroup(ctx, actorOf(req), req.params.id, req.body),
   );
-  r.delete(
-    "/api/groups/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      await groups.deleteGroup(ctx, authOf(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete("/api/groups/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
+    await groups.deleteGroup(ctx, actorOf(req), req.params.id);
+    return reply.status(204).send();
+  });
   r.post(
     "/api/groups/:id/members",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         params: idParams,
@@ -89,12 +78,11 @@ export function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: bulkResponse },
       },
     },
-    (req) => groups.addMembers(ctx, authOf(req), req.params.id, req.body.subscriberIds),
+    (req) => groups.addMembers(ctx, actorOf(req), req.params.id, req.body.subscriberIds),
   );
   r.post(
     "/api/groups/:id/members/remove",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         params: idParams,
@@ -102,6 +90,6 @@ export function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: bulkResponse },
       },
     },
-    (req) => groups.removeMembers(ctx, authOf(req), req.params.id, req.body.subscriberIds),
+    (req) => groups.removeMembers(ctx, actorOf(req), req.params.id, req.body.subscriberIds),
   );
 }

@@ -11,29 +11,44 @@ import {
   type RuleBuiltinField,
   type updateGroupRequest,
 } from "../../../domain/groups.schemas";
-import { TEXT } from "../../../domain/texts";
-import type { AppContext, AuthContext } from "../../http/context";
-import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { assertCan, isAgent, isRestricted } from "../../../domain/permissions";
+import type { Actor, AppContext } from "../../http/context";
+import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { welcomeNewMembers } from "../sends/welcome";
-import { fieldKind, type GroupForFilter } from "../subscribers/subscriber-conditions";
-import { countByRules, countInNoGroup } from "../subscribers/subscribers.service";
+import { fieldKind } from "../subscribers/subscriber-conditions";
+import { countByRules, countInNoGroup } from "../subscribers/subscriber-counts";
+import { staticGroupOf } from "./group-definitions";
 import { toGroup } from "./groups.presenter";
 import * as q from "./groups.queries";
 
+// Other features read groups through group-definitions.ts; these names stay for them.
+export {
+  adaptiveGroupsOf,
+  adaptiveGroupsUsingField,
+  groupForFilter,
+  staticGroupOf,
+} from "./group-definitions";
+
 const NOT_FOUND = "That group was not found in this account.";
 const nameTaken = (name: string) => `A group named '${name}' already exists.`;
-const ADAPTIVE_MEMBERS =
-  "Members of an adaptive group follow its rules; they cannot be added or removed by hand.";
+
+/**
+ * 'No Group' is offered to users who are not restricted (spec doc 2 §3, §6), nor Agents: their
+ * subscribers are those of their groups, so it would always be empty for them.
+ */
+function seesNoGroup(auth: Actor): boolean {
+  return !isRestricted(auth) && !isAgent(auth);
+}
 
 export async function listGroups(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: z.infer<typeof listGroupsQuery>,
 ) {
   const { rows, total } = await q.listGroups(ctx.db, auth, query);
   const out = rows.map(toGroup);
-  // 'No Group' is offered to users who are not restricted (spec doc 2 §3, §6), on the first page.
-  if (query.includeNoGroup && !auth.restricted && query.page === 0 && !query.query) {
+  // 'No Group' goes first, on the first page.
+  if (query.includeNoGroup && seesNoGroup(auth) && query.page === 0 && !query.query) {
     out.unshift({
       id: NO_GROUP_ID,
       name: NO_GROUP_NAME,
@@ -48,18 +63,14 @@ export async function listGroups(
   return { total, rows: out };
 }
 
-export async function getGroup(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getGroup(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findGroup(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toGroup(row);
 }
 
 /** Checks each rule against its field and normalises values (dates, option spelling). */
-async function checkRules(
-  ctx: AppContext,
-  auth: AuthContext,
-  rules: GroupRules,
-): Promise<GroupRules> {
+async function checkRules(ctx: AppContext, auth: Actor, rules: GroupRules): Promise<GroupRules> {
   const fields = await fieldsById(ctx, auth);
   const out: GroupRules = { match: rules.match, conditions: [] };
   for (const original of rules.conditions) {
@@ -91,9 +102,10 @@ async function checkRules(
 
 export async function createGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   input: z.infer<typeof createGroupRequest>,
 ) {
+  assertCan(auth, "groups:write");
   const rules =
     input.type === "adaptive" && input.rules ? await checkRules(ctx, auth, input.rules) : null;
   const row = await q.insertGroup(ctx.db, {
@@ -110,10 +122,11 @@ export async function createGroup(
 
 export async function updateGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   input: z.infer<typeof updateGroupRequest>,
 ) {
+  assertCan(auth, "groups:write");
   const current = await q.findGroup(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (input.rules && current.type !== "adaptive") {
@@ -139,27 +152,21 @@ export async function updateGroup(
   return getGroup(ctx, auth, id);
 }
 
-export async function deleteGroup(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteGroup(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "groups:delete");
   const current = await q.findGroup(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   // Members are unlinked by the foreign key; the subscribers stay.
   await q.deleteGroup(ctx.db, auth, id);
 }
 
-/** A static group of the caller's, for adding or removing members; 404 or 400 otherwise. */
-export async function staticGroupOf(ctx: AppContext, auth: AuthContext, id: number) {
-  const row = await q.findGroup(ctx.db, auth, id);
-  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (row.type === "adaptive") throw new AppError("BAD_REQUEST", ADAPTIVE_MEMBERS);
-  return row;
-}
-
 export async function addMembers(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   subscriberIds: number[],
 ) {
+  assertCan(auth, "groups:write");
   await staticGroupOf(ctx, auth, id);
   const added = await q.addMembers(ctx.db, auth, id, subscriberIds);
   await welcomeNewMembers(ctx, auth.accountId, id, added);
@@ -168,63 +175,31 @@ export async function addMembers(
 
 export async function removeMembers(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   subscriberIds: number[],
 ) {
+  assertCan(auth, "groups:write");
   await staticGroupOf(ctx, auth, id);
   return { affected: await q.removeMembers(ctx.db, id, subscriberIds) };
 }
 
 /** bulkGetAdaptiveGroupMemberCount (spec doc 1 §7): live counts, keyed by group id. */
-export async function adaptiveMemberCounts(ctx: AppContext, auth: AuthContext, groupIds: number[]) {
+export async function adaptiveMemberCounts(ctx: AppContext, auth: Actor, groupIds: number[]) {
   const rows = await q.findGroups(ctx.db, auth, [...new Set(groupIds)]);
   const memberCounts: Record<string, number> = {};
   for (const row of rows) {
     if (row.type !== "adaptive" || !row.rules) continue;
     memberCounts[String(row.id)] = await countByRules(ctx, auth, row.rules as GroupRules);
   }
-  if (groupIds.includes(NO_GROUP_ID) && !auth.restricted) {
+  if (groupIds.includes(NO_GROUP_ID) && seesNoGroup(auth)) {
     memberCounts[String(NO_GROUP_ID)] = await countInNoGroup(ctx, auth);
   }
   return { memberCounts };
 }
 
 /** The live count of rules not saved yet: checked exactly as a save would check them. */
-export async function previewRules(ctx: AppContext, auth: AuthContext, rules: GroupRules) {
+export async function previewRules(ctx: AppContext, auth: Actor, rules: GroupRules) {
   const checked = await checkRules(ctx, auth, rules);
   return { memberCount: await countByRules(ctx, auth, checked) };
-}
-
-/** What the subscriber filter needs to know of the group it names. */
-export async function groupForFilter(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-): Promise<GroupForFilter> {
-  if (id === NO_GROUP_ID) {
-    if (auth.restricted) throw new AppError("FORBIDDEN", TEXT.notAllowed);
-    return { kind: "none" };
-  }
-  const row = await q.findGroup(ctx.db, auth, id);
-  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (row.type === "adaptive") return { kind: "adaptive", rules: row.rules as GroupRules };
-  return { kind: "static", id: row.id };
-}
-
-export async function adaptiveGroupsOf(ctx: AppContext, auth: AuthContext) {
-  const rows = await q.adaptiveGroups(ctx.db, auth);
-  return rows.map((r) => ({ id: r.id, name: r.name, rules: r.rules as GroupRules }));
-}
-
-export async function adaptiveGroupsUsingField(
-  ctx: AppContext,
-  auth: AuthContext,
-  fieldId: number,
-) {
-  const key = `attribute:${fieldId}`;
-  const rows = await q.adaptiveGroups(ctx.db, auth);
-  return rows
-    .filter((r) => (r.rules as GroupRules | null)?.conditions.some((c) => c.field === key))
-    .map((r) => r.name);
 }

@@ -17,8 +17,7 @@ import {
   threadQuery,
   threadResponse,
 } from "../../../domain/inbox.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as inbox from "./inbox.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -31,54 +30,49 @@ const tags = ["inbox"];
 /** The shared inbox (spec doc 2 §7 'Inbox'); a conversation's id is its subscriber's (numberId). */
 export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: requireAuth };
 
   r.get(
     "/api/inbox/context",
-    { ...auth, schema: { tags, response: { 200: inboxContextResponse } } },
-    (req) => inbox.inboxContext(ctx, authOf(req)),
+    { schema: { tags, response: { 200: inboxContextResponse } } },
+    (req) => inbox.inboxContext(ctx, actorOf(req)),
   );
   r.get(
     "/api/inbox/counts",
     {
-      ...auth,
       schema: {
         tags,
         querystring: z.object({ isHideUnassignedNumbers: boolish }),
         response: { 200: conversationCounts },
       },
     },
-    (req) => inbox.counts(ctx, authOf(req), req.query),
+    (req) => inbox.counts(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/inbox/conversations",
     {
-      ...auth,
       schema: {
         tags,
         querystring: listConversationsQuery,
         response: { 200: listConversationsResponse },
       },
     },
-    (req) => inbox.listConversations(ctx, authOf(req), req.query),
+    (req) => inbox.listConversations(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/inbox/conversations/find",
     {
-      ...auth,
       schema: { tags, querystring: findConversationQuery, response: { 200: conversationDetail } },
     },
-    (req) => inbox.findConversation(ctx, authOf(req), req.query),
+    (req) => inbox.findConversation(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/inbox/conversations/:id",
-    { ...auth, schema: { tags, params: idParams, response: { 200: conversationDetail } } },
-    (req) => inbox.getConversation(ctx, authOf(req), req.params.id),
+    { schema: { tags, params: idParams, response: { 200: conversationDetail } } },
+    (req) => inbox.getConversation(ctx, actorOf(req), req.params.id),
   );
   r.get(
     "/api/inbox/conversations/:id/messages",
     {
-      ...auth,
       schema: {
         tags,
         params: idParams,
@@ -86,12 +80,11 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: threadResponse },
       },
     },
-    (req) => inbox.thread(ctx, authOf(req), req.params.id, req.query),
+    (req) => inbox.thread(ctx, actorOf(req), req.params.id, req.query),
   );
   r.post(
     "/api/inbox/conversations/:id/messages",
     {
-      ...auth,
       schema: {
         tags,
         params: idParams,
@@ -100,25 +93,24 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const message = await inbox.send(ctx, authOf(req), req.params.id, req.body);
+      const message = await inbox.send(ctx, actorOf(req), req.params.id, req.body);
       return reply.code(201).send(message);
     },
   );
   r.post(
     "/api/inbox/conversations/:id/read",
-    { ...auth, schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams } },
     async (req, reply) => {
-      await inbox.markRead(ctx, authOf(req), req.params.id);
+      await inbox.markRead(ctx, actorOf(req), req.params.id);
       return reply.code(204).send();
     },
   );
   r.put(
     "/api/inbox/conversations/:id/assignee",
     {
-      ...auth,
       schema: { tags, params: idParams, body: assignRequest, response: { 200: messageResponse } },
     },
-    (req) => inbox.assign(ctx, authOf(req), req.params.id, req.body.userId),
+    (req) => inbox.assign(ctx, actorOf(req), req.params.id, req.body.userId),
   );
   const actions = {
     archive: inbox.archive,
@@ -129,15 +121,15 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const [name, run] of Object.entries(actions)) {
     r.post(
       `/api/inbox/conversations/:id/${name}`,
-      { ...auth, schema: { tags, params: idParams, response: { 200: messageResponse } } },
-      (req) => run(ctx, authOf(req), req.params.id),
+      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      (req) => run(ctx, actorOf(req), req.params.id),
     );
   }
   r.get(
     "/api/inbox/conversations/:id/export",
-    { ...auth, schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams } },
     async (req, reply) => {
-      const file = await inbox.exportConversation(ctx, authOf(req), req.params.id);
+      const file = await inbox.exportConversation(ctx, actorOf(req), req.params.id);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${file.fileName}"`)
@@ -148,7 +140,6 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/inbox/assignable-users",
     {
-      ...auth,
       schema: {
         tags,
         querystring: z.object({
@@ -166,21 +157,19 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: assignableUsersResponse },
       },
     },
-    (req) => inbox.assignableUsers(ctx, authOf(req), req.query.numberIds),
+    (req) => inbox.assignableUsers(ctx, actorOf(req), req.query.numberIds),
   );
   r.delete(
     "/api/inbox/messages/:id",
-    { ...auth, schema: { tags, params: idParams, response: { 200: messageResponse } } },
-    (req) => inbox.deleteMessage(ctx, authOf(req), req.params.id),
+    { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    (req) => inbox.deleteMessage(ctx, actorOf(req), req.params.id),
   );
-  r.post(
-    "/api/inbox/mark-all-read",
-    { ...auth, schema: { tags, response: { 200: bulkResponse } } },
-    (req) => inbox.markAllRead(ctx, authOf(req)),
+  r.post("/api/inbox/mark-all-read", { schema: { tags, response: { 200: bulkResponse } } }, (req) =>
+    inbox.markAllRead(ctx, actorOf(req)),
   );
   r.post(
     "/api/inbox/bulk",
-    { ...auth, schema: { tags, body: bulkRequest, response: { 200: bulkResponse } } },
-    (req) => inbox.bulk(ctx, authOf(req), req.body),
+    { schema: { tags, body: bulkRequest, response: { 200: bulkResponse } } },
+    (req) => inbox.bulk(ctx, actorOf(req), req.body),
   );
 }

@@ -15,12 +15,12 @@ import {
   previewOf,
   type ThreadResponse,
 } from "../../../domain/inbox.schemas";
-import { PERMISSION_LEVEL } from "../../../domain/permissions";
+import { isAgent, PERMISSION_LEVEL } from "../../../domain/permissions";
 import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
 import { creditsFor } from "../../../domain/segments";
 import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { AppContext, UserActor } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
 import { resolveSendingNumber } from "../composer/composer.service";
@@ -33,7 +33,7 @@ import * as q from "./inbox.queries";
 
 const NOT_FOUND = "Conversation not found";
 
-async function scopeOf(ctx: AppContext, auth: AuthContext, opts: { mine?: boolean } = {}) {
+async function scopeOf(ctx: AppContext, auth: UserActor, opts: { mine?: boolean } = {}) {
   // The user's own numbers: their whole world when restricted, else only for "hide unassigned".
   const mine = auth.restricted || opts.mine ? await q.numberIdsOfUser(ctx.db, auth.userId) : [];
   const scope: q.Scope = {
@@ -46,12 +46,12 @@ async function scopeOf(ctx: AppContext, auth: AuthContext, opts: { mine?: boolea
 }
 
 /** An agent sees the subscribers of their groups; everyone above sees all (doc 2 §6). */
-async function agentGroups(ctx: AppContext, auth: AuthContext): Promise<number[] | null> {
-  return auth.permissionLevel === 0 ? q.groupIdsOfUser(ctx.db, auth.userId) : null;
+async function agentGroups(ctx: AppContext, auth: UserActor): Promise<number[] | null> {
+  return isAgent(auth) ? q.groupIdsOfUser(ctx.db, auth.userId) : null;
 }
 
 /** The subscriber behind a conversation id, if this user may see it; 404 otherwise. */
-async function visible(ctx: AppContext, auth: AuthContext, id: number) {
+async function visible(ctx: AppContext, auth: UserActor, id: number) {
   const { scope } = await scopeOf(ctx, auth);
   const sub = await q.findSubscriber(ctx.db, auth.accountId, id);
   if (!sub) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -67,7 +67,7 @@ async function visible(ctx: AppContext, auth: AuthContext, id: number) {
 }
 
 /** One query: the subscriber is the account's and, for a restricted user, on one of their numbers. */
-async function mayRead(ctx: AppContext, auth: AuthContext, id: number) {
+async function mayRead(ctx: AppContext, auth: UserActor, id: number) {
   const [seen, mine, groups] = await Promise.all([
     q.conversationNumber(ctx.db, auth.accountId, id),
     auth.restricted ? q.numberIdsOfUser(ctx.db, auth.userId) : Promise.resolve(null),
@@ -88,7 +88,7 @@ function changed(ctx: AppContext, accountId: number, numberIds: number[]) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function inboxContext(ctx: AppContext, auth: AuthContext): Promise<InboxContext> {
+export async function inboxContext(ctx: AppContext, auth: UserActor): Promise<InboxContext> {
   const [numbers, mine, users, quiet, chatbot, tzId] = await Promise.all([
     q.liveNumbers(ctx.db, auth.accountId),
     q.numberIdsOfUser(ctx.db, auth.userId),
@@ -118,7 +118,7 @@ export async function inboxContext(ctx: AppContext, auth: AuthContext): Promise<
 
 export async function counts(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   opts: { isHideUnassignedNumbers: boolean },
 ): Promise<ConversationCounts> {
   const { scope, mine } = await scopeOf(ctx, auth, { mine: opts.isHideUnassignedNumbers });
@@ -127,7 +127,7 @@ export async function counts(
 
 export async function listConversations(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   query: InboxFilters & { page: number; pageSize: number },
 ): Promise<ListConversationsResponse> {
   const { scope, mine } = await scopeOf(ctx, auth, { mine: query.isHideUnassignedNumbers });
@@ -141,7 +141,7 @@ export async function listConversations(
 
 export async function findConversation(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   by: { number?: string; numberId?: number },
 ) {
   let id = by.numberId;
@@ -156,7 +156,7 @@ export async function findConversation(
 
 export async function getConversation(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   id: number,
 ): Promise<ConversationDetail> {
   const { sub, preview } = await visible(ctx, auth, id);
@@ -224,7 +224,7 @@ export async function getConversation(
  */
 export async function thread(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   id: number,
   query: { before?: number; pageSize: number; isOnlyChatbotMessages: boolean },
 ): Promise<ThreadResponse> {
@@ -265,13 +265,13 @@ export async function thread(
 // ---------------------------------------------------------------------------------------------
 // Changing one conversation
 
-export async function markRead(ctx: AppContext, auth: AuthContext, id: number) {
+export async function markRead(ctx: AppContext, auth: UserActor, id: number) {
   const { scope } = await visible(ctx, auth, id);
   const ids = await q.updateConversations(ctx.db, scope, [id], "read = true, unread_count = 0");
   changed(ctx, auth.accountId, ids);
 }
 
-export async function deleteMessage(ctx: AppContext, auth: AuthContext, messageId: number) {
+export async function deleteMessage(ctx: AppContext, auth: UserActor, messageId: number) {
   const msg = await q.findMessage(ctx.db, auth.accountId, messageId);
   if (!msg || msg.subscriberId === null) throw new AppError("NOT_FOUND", "Message not found");
   await visible(ctx, auth, msg.subscriberId).catch(() => {
@@ -291,7 +291,7 @@ function mayHandle(u: q.AccountUserRow, phoneNumberIds: (number | null)[]) {
 
 export async function assignableUsers(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   numberIds: number[],
 ): Promise<AssignableUsersResponse> {
   const { scope } = await scopeOf(ctx, auth);
@@ -314,19 +314,14 @@ export async function assignableUsers(
   };
 }
 
-async function assigneeFor(ctx: AppContext, auth: AuthContext, userId: number) {
+async function assigneeFor(ctx: AppContext, auth: UserActor, userId: number) {
   const users = await q.accountUsers(ctx.db, auth.accountId);
   const user = users.find((u) => u.id === userId);
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   return user;
 }
 
-export async function assign(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-  userId: number | null,
-) {
+export async function assign(ctx: AppContext, auth: UserActor, id: number, userId: number | null) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (userId !== null) {
@@ -340,7 +335,7 @@ export async function assign(
   return { message: userId === null ? INBOX_TEXT.bulkUnassigned : INBOX_TEXT.reassigned };
 }
 
-export async function archive(ctx: AppContext, auth: AuthContext, id: number) {
+export async function archive(ctx: AppContext, auth: UserActor, id: number) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
   const ids = await q.updateConversations(
@@ -362,7 +357,7 @@ export async function archive(ctx: AppContext, auth: AuthContext, id: number) {
   return { message: INBOX_TEXT.archived };
 }
 
-export async function unarchive(ctx: AppContext, auth: AuthContext, id: number) {
+export async function unarchive(ctx: AppContext, auth: UserActor, id: number) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
   const ids = await q.updateConversations(
@@ -377,7 +372,7 @@ export async function unarchive(ctx: AppContext, auth: AuthContext, id: number) 
 }
 
 /** Opts the number out (consent log: by this user, from the inbox) and files the conversation. */
-export async function unsubscribe(ctx: AppContext, auth: AuthContext, id: number) {
+export async function unsubscribe(ctx: AppContext, auth: UserActor, id: number) {
   const { sub, scope, preview } = await visible(ctx, auth, id);
   await applyManualConsent(ctx, {
     accountId: auth.accountId,
@@ -407,7 +402,7 @@ export async function unsubscribe(ctx: AppContext, auth: AuthContext, id: number
 }
 
 /** Blocks the number (never sent to again) and takes the conversation out of every tab. */
-export async function block(ctx: AppContext, auth: AuthContext, id: number) {
+export async function block(ctx: AppContext, auth: UserActor, id: number) {
   const { sub, scope } = await visible(ctx, auth, id);
   await applyManualConsent(ctx, {
     accountId: auth.accountId,
@@ -422,7 +417,7 @@ export async function block(ctx: AppContext, auth: AuthContext, id: number) {
   return { message: INBOX_TEXT.blocked };
 }
 
-export async function markAllRead(ctx: AppContext, auth: AuthContext) {
+export async function markAllRead(ctx: AppContext, auth: UserActor) {
   const { scope } = await scopeOf(ctx, auth);
   const ids = await q.updateConversations(
     ctx.db,
@@ -458,7 +453,7 @@ const BULK: Record<BulkRequest["action"], { set: string; message: string; withUs
 };
 
 /** A bulk action on the chosen ids, or on everything the filter matches minus exclusions. */
-export async function bulk(ctx: AppContext, auth: AuthContext, req: BulkRequest) {
+export async function bulk(ctx: AppContext, auth: UserActor, req: BulkRequest) {
   const hide = req.selection.mode === "all" && req.selection.filters.isHideUnassignedNumbers;
   const { scope, mine } = await scopeOf(ctx, auth, { mine: hide });
   const action = BULK[req.action];
@@ -500,7 +495,7 @@ export async function bulk(ctx: AppContext, auth: AuthContext, req: BulkRequest)
 }
 
 /** The conversation as CSV (Date, Direction, From, To, Message, Status, Attachments, Sent by). */
-export async function exportConversation(ctx: AppContext, auth: AuthContext, id: number) {
+export async function exportConversation(ctx: AppContext, auth: UserActor, id: number) {
   const { sub } = await visible(ctx, auth, id);
   const lines: string[][] = [
     ["Date", "Direction", "From", "To", "Message", "Status", "Attachments", "Sent By"],
@@ -534,7 +529,7 @@ function defuse(text: string): string {
 
 export async function send(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   id: number,
   input: InboxSendRequest,
 ): Promise<ConversationMessage> {
@@ -678,7 +673,8 @@ export async function receiveReply(ctx: AppContext, m: InboundForInbox): Promise
       phoneNumberId: m.phoneNumberId,
       createdAt: at.toISOString(),
     },
-    { phoneNumberId: m.phoneNumberId },
+    // An Agent hears of a reply only from a subscriber of their groups.
+    { phoneNumberId: m.phoneNumberId, subscriberId },
   );
   return subscriberId;
 }

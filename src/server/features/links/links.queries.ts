@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { linkClicks, links, linkTagLinks, linkTags, subscribers, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 export type LinkRow = typeof links.$inferSelect;
 export type LinkListRow = LinkRow & {
@@ -41,7 +41,7 @@ const flatten = (r: Selected): LinkListRow => ({
 
 export async function listLinks(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   q: { page: number; pageSize: number; query: string; linkIds?: number[]; tagId?: number },
 ) {
   const filters: SQL[] = [ownedBy(links, auth)];
@@ -76,7 +76,7 @@ export async function listLinks(
   return { rows: rows.map(flatten), total: total?.n ?? 0 };
 }
 
-export async function findLink(db: Executor, auth: AuthContext, id: number) {
+export async function findLink(db: Executor, auth: Actor, id: number) {
   const [row] = await db
     .select(columns)
     .from(links)
@@ -145,7 +145,7 @@ export async function setLinkTags(db: Executor, linkId: number, tagIds: number[]
   }
 }
 
-export async function listTags(db: Db, auth: AuthContext) {
+export async function listTags(db: Db, auth: Actor) {
   return db
     .select({ id: linkTags.id, tag: linkTags.tag })
     .from(linkTags)

@@ -10,8 +10,7 @@ import {
   patchLinkRequest,
   reviewLinksResponse,
 } from "../../../domain/links";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as links from "./links.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -23,20 +22,16 @@ export function linksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/links",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: listLinksQuery, response: { 200: listLinksResponse } },
     },
-    (req) => links.listLinks(ctx, authOf(req), req.query),
+    (req) => links.listLinks(ctx, actorOf(req), req.query),
   );
-  r.get(
-    "/api/links/tags",
-    { preHandler: requireAuth, schema: { tags, response: { 200: linkTagsResponse } } },
-    (req) => links.listTags(ctx, authOf(req)),
+  r.get("/api/links/tags", { schema: { tags, response: { 200: linkTagsResponse } } }, (req) =>
+    links.listTags(ctx, actorOf(req)),
   );
   r.get(
     "/api/links/review-links",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         querystring: z.object({
@@ -49,24 +44,21 @@ export function linksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (req) => links.searchReviewLinks(ctx, req.query),
   );
-  r.get(
-    "/api/links/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: link } } },
-    (req) => links.getLink(ctx, authOf(req), req.params.id),
+  r.get("/api/links/:id", { schema: { tags, params: idParams, response: { 200: link } } }, (req) =>
+    links.getLink(ctx, actorOf(req), req.params.id),
   );
   r.post(
     "/api/links",
-    { preHandler: requireAuth, schema: { tags, body: createLinkRequest, response: { 201: link } } },
+    { schema: { tags, body: createLinkRequest, response: { 201: link } } },
     async (req, reply) =>
-      reply.status(201).send(await links.createLink(ctx, authOf(req), req.body)),
+      reply.status(201).send(await links.createLink(ctx, actorOf(req), req.body)),
   );
   r.patch(
     "/api/links/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, body: patchLinkRequest, response: { 200: link } },
     },
-    (req) => links.patchLinkTags(ctx, authOf(req), req.params.id, req.body.tags),
+    (req) => links.patchLinkTags(ctx, actorOf(req), req.params.id, req.body.tags),
   );
 
   // Public short links: /l/{code} and /l/{code}/{subscriberId}.

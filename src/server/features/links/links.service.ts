@@ -12,7 +12,7 @@ import {
   type Utm,
   withUtm,
 } from "../../../domain/links";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import * as q from "./links.queries";
 
 const CODE_ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -58,7 +58,7 @@ export function toLink(ctx: AppContext, row: q.LinkListRow): Link {
 
 export async function listLinks(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: z.infer<typeof listLinksQuery>,
 ) {
   const linkIds = query.linkIds?.split(",").map(Number);
@@ -71,7 +71,7 @@ export async function listLinks(
   };
 }
 
-export async function getLink(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getLink(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findLink(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", LINK_TEXTS.notFound);
   return toLink(ctx, row);
@@ -79,7 +79,7 @@ export async function getLink(ctx: AppContext, auth: AuthContext, id: number) {
 
 export async function createLink(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   body: z.infer<typeof createLinkRequest>,
 ) {
   const id = await ctx.db.transaction(async (tx) => {
@@ -104,12 +104,7 @@ export async function createLink(
   return getLink(ctx, auth, id);
 }
 
-export async function patchLinkTags(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-  tags: string[],
-) {
+export async function patchLinkTags(ctx: AppContext, auth: Actor, id: number, tags: string[]) {
   await ctx.db.transaction(async (tx) => {
     const row = await q.findLink(tx, auth, id);
     if (!row) throw new AppError("NOT_FOUND", LINK_TEXTS.notFound);
@@ -118,7 +113,7 @@ export async function patchLinkTags(
   return getLink(ctx, auth, id);
 }
 
-export async function listTags(ctx: AppContext, auth: AuthContext) {
+export async function listTags(ctx: AppContext, auth: Actor) {
   return { rows: await q.listTags(ctx.db, auth) };
 }
 

@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mailboxQuery, mailboxResponse, mailDetail } from "../../../domain/mailbox.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as mailbox from "./mailbox.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -15,14 +14,13 @@ export function mailboxRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/mailbox",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: mailboxQuery, response: { 200: mailboxResponse } },
     },
-    (req) => mailbox.listMailbox(ctx, authOf(req), req.query),
+    (req) => mailbox.listMailbox(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/mailbox/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: mailDetail } } },
-    (req) => mailbox.openMail(ctx, authOf(req), req.params.id),
+    { schema: { tags, params: idParams, response: { 200: mailDetail } } },
+    (req) => mailbox.openMail(ctx, actorOf(req), req.params.id),
   );
 }

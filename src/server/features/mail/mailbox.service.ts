@@ -6,15 +6,14 @@ import type {
   MailSummary,
   mailboxQuery,
 } from "../../../domain/mailbox.schemas";
-import { PERMISSION_LEVEL } from "../../../domain/permissions";
-import type { AppContext, AuthContext } from "../../http/context";
+import { can } from "../../../domain/permissions";
+import type { AppContext, UserActor } from "../../http/context";
 import { findUserEmail } from "../auth/users.queries";
 import * as q from "./mail.queries";
 
 /** The owner reads all of the account's mail; everyone else only mail to their own address. */
-async function readerOf(ctx: AppContext, auth: AuthContext) {
-  if (auth.permissionLevel === PERMISSION_LEVEL.OWNER)
-    return { accountId: auth.accountId, email: null };
+async function readerOf(ctx: AppContext, auth: UserActor) {
+  if (can(auth, "mail:all")) return { accountId: auth.accountId, email: null };
   return { accountId: auth.accountId, email: (await findUserEmail(ctx.db, auth.userId)) ?? "" };
 }
 
@@ -32,7 +31,7 @@ function toSummary(row: q.MailRow): MailSummary {
 
 export async function listMailbox(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   query: z.infer<typeof mailboxQuery>,
 ): Promise<MailboxResponse> {
   const reader = await readerOf(ctx, auth);
@@ -44,11 +43,7 @@ export async function listMailbox(
 }
 
 /** Opening a mail marks it read. */
-export async function openMail(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-): Promise<MailDetail> {
+export async function openMail(ctx: AppContext, auth: UserActor, id: number): Promise<MailDetail> {
   const row = await q.findMail(ctx.db, await readerOf(ctx, auth), id);
   if (!row) throw new AppError("NOT_FOUND", "This e-mail does not exist.");
   if (!row.readAt) await q.markRead(ctx.db, row.id);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { billingRecords, phoneNumbers } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 
@@ -10,7 +10,7 @@ const live = sql`${phoneNumbers.state} <> 'released'`;
 
 export async function listLiveNumbers(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   q: { page: number; pageSize: number; search: string; type?: "all" | "longCode" | "tollFree" },
 ) {
   const digits = q.search.replace(/\D/g, "");
@@ -35,7 +35,7 @@ export async function listLiveNumbers(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findLiveNumber(db: Db, auth: AuthContext, id: number) {
+export async function findLiveNumber(db: Db, auth: Pick<Actor, "accountId">, id: number) {
   const [row] = await db
     .select()
     .from(phoneNumbers)
@@ -70,7 +70,7 @@ export async function insertNumber(db: Executor, row: typeof phoneNumbers.$infer
 
 export async function updateNumber(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   set: Partial<Pick<PhoneNumberRow, "name" | "tfVerification" | "tfVerificationForm" | "state">>,
 ) {
@@ -82,7 +82,7 @@ export async function updateNumber(
   return row;
 }
 
-export async function markReleased(db: Db, auth: AuthContext, id: number) {
+export async function markReleased(db: Db, auth: Actor, id: number) {
   await db
     .update(phoneNumbers)
     .set({ state: "released", releasedAt: sql`now()` })
@@ -91,7 +91,7 @@ export async function markReleased(db: Db, auth: AuthContext, id: number) {
     );
 }
 
-export async function hasUsableNumber(db: Db, auth: AuthContext): Promise<boolean> {
+export async function hasUsableNumber(db: Db, auth: Actor): Promise<boolean> {
   const [row] = await db
     .select({ id: phoneNumbers.id })
     .from(phoneNumbers)

@@ -12,8 +12,7 @@ import {
   renameNumberRequest,
   tollFreeVerificationRequest,
 } from "../../../domain/numbers.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth, requireOwner } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as numbers from "./numbers.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -25,20 +24,18 @@ export function numbersRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/dedicated-numbers",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: listNumbersQuery, response: { 200: listNumbersResponse } },
     },
-    (req) => numbers.listNumbers(ctx, authOf(req), req.query),
+    (req) => numbers.listNumbers(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/dedicated-numbers/has-valid-sending-number",
-    { preHandler: requireAuth, schema: { tags, response: { 200: hasValidSendingNumberResponse } } },
-    (req) => numbers.hasValidSendingNumber(ctx, authOf(req)),
+    { schema: { tags, response: { 200: hasValidSendingNumberResponse } } },
+    (req) => numbers.hasValidSendingNumber(ctx, actorOf(req)),
   );
   r.get(
     "/api/dedicated-numbers/available",
     {
-      preHandler: requireOwner,
       schema: {
         tags,
         querystring: availableNumbersQuery,
@@ -50,24 +47,21 @@ export function numbersRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/dedicated-numbers/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: dedicatedNumber } },
     },
-    (req) => numbers.getNumber(ctx, authOf(req), req.params.id),
+    (req) => numbers.getNumber(ctx, actorOf(req), req.params.id),
   );
   r.post(
     "/api/dedicated-numbers",
     {
-      preHandler: requireOwner,
       schema: { tags, body: buyNumberRequest, response: { 201: dedicatedNumber } },
     },
     async (req, reply) =>
-      reply.status(201).send(await numbers.buyNumber(ctx, authOf(req), req.body)),
+      reply.status(201).send(await numbers.buyNumber(ctx, actorOf(req), req.body)),
   );
   r.patch(
     "/api/dedicated-numbers/:id",
     {
-      preHandler: requireOwner,
       schema: {
         tags,
         params: idParams,
@@ -75,20 +69,19 @@ export function numbersRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: dedicatedNumber },
       },
     },
-    (req) => numbers.renameNumber(ctx, authOf(req), req.params.id, req.body.name),
+    (req) => numbers.renameNumber(ctx, actorOf(req), req.params.id, req.body.name),
   );
   r.delete(
     "/api/dedicated-numbers/:id",
-    { preHandler: requireOwner, schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams } },
     async (req, reply) => {
-      await numbers.releaseNumber(ctx, authOf(req), req.params.id);
+      await numbers.releaseNumber(ctx, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   );
   r.post(
     "/api/dedicated-numbers/:id/toll-free-verification",
     {
-      preHandler: requireOwner,
       schema: {
         tags,
         params: idParams,
@@ -96,6 +89,6 @@ export function numbersRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: dedicatedNumber },
       },
     },
-    (req) => numbers.submitTollFreeVerification(ctx, authOf(req), req.params.id, req.body),
+    (req) => numbers.submitTollFreeVerification(ctx, actorOf(req), req.params.id, req.body),
   );
 }

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import type { tollFreeVerificationRequest } from "../../../domain/numbers.schemas";
+import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import { accounts } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { toDedicatedNumber } from "./numbers.presenter";
 import * as q from "./numbers.queries";
 
@@ -19,14 +20,15 @@ const NOT_FOUND = "That number was not found in this account.";
 
 export async function listNumbers(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: { page: number; pageSize: number; search: string; type?: "all" | "longCode" | "tollFree" },
 ) {
   const { rows, total } = await q.listLiveNumbers(ctx.db, auth, query);
   return { total, rows: rows.map(toDedicatedNumber) };
 }
 
-export async function getNumber(ctx: AppContext, auth: AuthContext, id: number) {
+/** One live number of the account (the public vCard asks as the account, not as a person). */
+export async function getNumber(ctx: AppContext, auth: Pick<Actor, "accountId">, id: number) {
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toDedicatedNumber(row);
@@ -46,9 +48,10 @@ export async function searchAvailable(
  */
 export async function buyNumber(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   input: { number: string; name: string },
 ) {
+  assertCan(auth, "numbers:manage");
   const bought = await carrierCall(() =>
     ctx.carrier.buyNumber(input.number, {
       smsUrl: `${ctx.config.webhookBase}${INBOUND_WEBHOOK_PATH}`,
@@ -95,13 +98,15 @@ export async function buyNumber(
   }
 }
 
-export async function renameNumber(ctx: AppContext, auth: AuthContext, id: number, name: string) {
+export async function renameNumber(ctx: AppContext, auth: Actor, id: number, name: string) {
+  assertCan(auth, "numbers:manage");
   const row = await q.updateNumber(ctx.db, auth, id, { name });
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toDedicatedNumber(row);
 }
 
-export async function releaseNumber(ctx: AppContext, auth: AuthContext, id: number) {
+export async function releaseNumber(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "numbers:manage");
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   await carrierCall(() => ctx.carrier.releaseNumber(row.carrierSid));
@@ -110,10 +115,11 @@ export async function releaseNumber(ctx: AppContext, auth: AuthContext, id: numb
 
 export async function submitTollFreeVerification(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   form: z.infer<typeof tollFreeVerificationRequest>,
 ) {
+  assertCan(auth, "numbers:manage");
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (!row.tollFree)
@@ -127,7 +133,7 @@ export async function submitTollFreeVerification(
   return toDedicatedNumber(updated!);
 }
 
-export async function hasValidSendingNumber(ctx: AppContext, auth: AuthContext) {
+export async function hasValidSendingNumber(ctx: AppContext, auth: Actor) {
   return { hasValidSendingNumber: await q.hasUsableNumber(ctx.db, auth) };
 }
 

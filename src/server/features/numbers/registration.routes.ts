@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { brandRegistration, brandRequest, campaignRequest } from "../../../domain/numbers.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireOwner } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as registration from "./registration.service";
 
 export function registrationRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -10,23 +9,21 @@ export function registrationRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ["registration"];
   r.get(
     "/api/brand-registration",
-    { preHandler: requireOwner, schema: { tags, response: { 200: brandRegistration } } },
-    (req) => registration.getRegistration(ctx, authOf(req)),
+    { schema: { tags, response: { 200: brandRegistration } } },
+    (req) => registration.getRegistration(ctx, actorOf(req)),
   );
   r.put(
     "/api/brand-registration/brand",
     {
-      preHandler: requireOwner,
       schema: { tags, body: brandRequest, response: { 200: brandRegistration } },
     },
-    (req) => registration.submitBrand(ctx, authOf(req), req.body),
+    (req) => registration.submitBrand(ctx, actorOf(req), req.body),
   );
   r.put(
     "/api/brand-registration/campaign",
     {
-      preHandler: requireOwner,
       schema: { tags, body: campaignRequest, response: { 200: brandRegistration } },
     },
-    (req) => registration.submitCampaign(ctx, authOf(req), req.body),
+    (req) => registration.submitCampaign(ctx, actorOf(req), req.body),
   );
 }

@@ -6,8 +6,9 @@ import type {
   brandRequest,
   campaignRequest,
 } from "../../../domain/numbers.schemas";
+import { assertCan } from "../../../domain/permissions";
 import { accounts, brandRegistrations } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 
 type Registration = z.infer<typeof brandRegistration>;
 type Status = Registration["brandStatus"];
@@ -16,7 +17,8 @@ type Status = Registration["brandStatus"];
  * 10DLC brand and campaign registration (the carrier's registry reviews them; until then both
  * stay pending and long-code sending is limited as the spec says).
  */
-export async function getRegistration(ctx: AppContext, auth: AuthContext): Promise<Registration> {
+export async function getRegistration(ctx: AppContext, auth: Actor): Promise<Registration> {
+  assertCan(auth, "registration:manage");
   const [row] = await ctx.db
     .select()
     .from(brandRegistrations)
@@ -32,9 +34,10 @@ export async function getRegistration(ctx: AppContext, auth: AuthContext): Promi
 
 export async function submitBrand(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   brand: z.infer<typeof brandRequest>,
 ) {
+  assertCan(auth, "registration:manage");
   const current = await getRegistration(ctx, auth);
   if (current.brandStatus === "approved")
     throw new AppError("CONFLICT", "Your brand is already approved.");
@@ -57,9 +60,10 @@ export async function submitBrand(
 
 export async function submitCampaign(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   campaign: z.infer<typeof campaignRequest>,
 ) {
+  assertCan(auth, "registration:manage");
   const current = await getRegistration(ctx, auth);
   if (current.brandStatus === "none")
     throw new AppError("BAD_REQUEST", "Register your brand before your campaign.");

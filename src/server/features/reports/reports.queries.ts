@@ -4,7 +4,7 @@ import type { StatusGroup } from "../../../domain/delivery-status";
 import type { RunState, SentMessagesFilter } from "../../../domain/reports.schemas";
 import { statusesOf } from "../../../domain/reports.schemas";
 import type { Db } from "../../db/connection";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 const dialect = new PgDialect();
 
@@ -83,7 +83,7 @@ const toRun = (r: RawRun): RunRow => ({
 });
 
 /** The runs of the account matching the filter (dates are days in the account's zone). */
-function runWhere(auth: AuthContext, f: SentMessagesFilter, tz: string): SQL {
+function runWhere(auth: Actor, f: SentMessagesFilter, tz: string): SQL {
   const where: SQL[] = [sql`r.account_id = ${auth.accountId}`];
   if (f.from) where.push(sql`r.run_at >= (${f.from}::date)::timestamp at time zone ${tz}`);
   if (f.to) where.push(sql`r.run_at < ((${f.to}::date + 1)::timestamp at time zone ${tz})`);
@@ -107,7 +107,7 @@ const runJoins = sql`
 /** A page of runs, newest first, with the total that matches. */
 export async function listRuns(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   f: SentMessagesFilter,
   tz: string,
   page: { page: number; pageSize: number },
@@ -125,7 +125,7 @@ export async function listRuns(
 }
 
 /** Every run matching the filter, a batch at a time in the list's order (for the CSV). */
-export async function* allRuns(db: Db, auth: AuthContext, f: SentMessagesFilter, tz: string) {
+export async function* allRuns(db: Db, auth: Actor, f: SentMessagesFilter, tz: string) {
   const where = runWhere(auth, f, tz);
   const BATCH = 500;
   for (let offset = 0; ; offset += BATCH) {
@@ -140,7 +140,7 @@ export async function* allRuns(db: Db, auth: AuthContext, f: SentMessagesFilter,
   }
 }
 
-export async function findRun(db: Db, auth: AuthContext, id: number): Promise<RunRow | null> {
+export async function findRun(db: Db, auth: Actor, id: number): Promise<RunRow | null> {
   const res = await db.execute<RawRun>(sql`
     select ${runColumns} from send_runs r ${runJoins}
     where r.account_id = ${auth.accountId} and r.id = ${id}`);
@@ -165,7 +165,7 @@ export async function statusCounts(db: Db, runIds: number[]) {
  * Credits each run used by its ledger: what it reserved less what failed deliveries gave back.
  * Runs with no ledger line are left out (the caller falls back to the run's own figure).
  */
-export async function ledgerCredits(db: Db, auth: AuthContext, runIds: number[]) {
+export async function ledgerCredits(db: Db, auth: Actor, runIds: number[]) {
   if (runIds.length === 0) return new Map<number, number>();
   const res = await db.execute<{ run_id: string | number; used: number }>(sql`
     select l.run_id, (-sum(l.delta))::int as used from credit_ledger l
@@ -182,7 +182,7 @@ export async function ledgerCredits(db: Db, auth: AuthContext, runIds: number[])
  */
 export async function linkClicks(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   runIds: number[],
 ): Promise<Map<number, number> | null> {
   const has = await db.execute<{ t: string | null }>(
@@ -233,7 +233,7 @@ function wholeNumber(digits: string): string | null {
   return null;
 }
 
-function recipientWhere(auth: AuthContext, runId: number, f: RecipientFilter): SQL {
+function recipientWhere(auth: Actor, runId: number, f: RecipientFilter): SQL {
   const where: SQL[] = [sql`m.run_id = ${runId}`];
   if (f.group) where.push(sql`m.status = any(${textArray(statusesOf(f.group))})`);
   const q = f.query?.trim();
@@ -297,13 +297,13 @@ const toRecipient = (r: RawRecipient): RecipientRow => ({
 const recipientColumns = sql`
   m.id, m.to_number, m.subscriber_id, s.first_name, s.last_name, m.status, m.error_code,
   m.credits, m.updated_at`;
-const recipientJoin = (auth: AuthContext) =>
+const recipientJoin = (auth: Actor) =>
   sql`left join subscribers s on s.id = m.subscriber_id and s.account_id = ${auth.accountId}`;
 
 /** A page of a run's deliveries in the order they were created. */
 export async function listRecipients(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   runId: number,
   f: RecipientFilter,
   page: { page: number; pageSize: number; withTotal: boolean },
@@ -329,7 +329,7 @@ export async function listRecipients(
  * Every delivery of a run in id order, a batch at a time, through one cursor: a single pass
  * over the run however large it is (keyset batches re-walked the run for each batch).
  */
-export async function* allRecipients(db: Db, auth: AuthContext, runId: number, f: RecipientFilter) {
+export async function* allRecipients(db: Db, auth: Actor, runId: number, f: RecipientFilter) {
   const BATCH = 5000;
   const query = dialect.sqlToQuery(sql`
     select ${recipientColumns} from messages m ${recipientJoin(auth)}
@@ -353,7 +353,7 @@ export async function* allRecipients(db: Db, auth: AuthContext, runId: number, f
   }
 }
 
-export async function accountTimezoneId(db: Db, auth: AuthContext): Promise<number> {
+export async function accountTimezoneId(db: Db, auth: Actor): Promise<number> {
   const res = await db.execute<{ tz: number }>(
     sql`select timezone_id as tz from accounts where id = ${auth.accountId}`,
   );

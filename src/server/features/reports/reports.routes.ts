@@ -12,8 +12,7 @@ import {
   sentMessagesResponse,
   sentRunDetails,
 } from "../../../domain/reports.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import { dashboardRoutes } from "../dashboard/dashboard.routes";
 import * as reports from "./reports.service";
 import * as scheduled from "./scheduled.service";
@@ -30,16 +29,15 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/reports/sent-messages",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: sentMessagesQuery, response: { 200: sentMessagesResponse } },
     },
-    (req) => reports.listSentMessages(ctx, authOf(req), req.query),
+    (req) => reports.listSentMessages(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/reports/sent-messages/export",
-    { preHandler: requireAuth, schema: { tags, querystring: sentMessagesFilter } },
+    { schema: { tags, querystring: sentMessagesFilter } },
     async (req, reply) => {
-      const stream = await reports.sentMessagesCsv(ctx, authOf(req), req.query);
+      const stream = await reports.sentMessagesCsv(ctx, actorOf(req), req.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
@@ -50,15 +48,13 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/reports/sent-messages/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: runIdParams, response: { 200: sentRunDetails } },
     },
-    (req) => reports.sentMessageDetails(ctx, authOf(req), req.params.id),
+    (req) => reports.sentMessageDetails(ctx, actorOf(req), req.params.id),
   );
   r.get(
     "/api/reports/sent-messages/:id/recipients",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         params: runIdParams,
@@ -66,16 +62,15 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: recipientsResponse },
       },
     },
-    (req) => reports.recipients(ctx, authOf(req), req.params.id, req.query),
+    (req) => reports.recipients(ctx, actorOf(req), req.params.id, req.query),
   );
   r.get(
     "/api/reports/sent-messages/:id/recipients/export",
     {
-      preHandler: requireAuth,
       schema: { tags, params: runIdParams, querystring: recipientsExportQuery },
     },
     async (req, reply) => {
-      const file = await reports.recipientsCsv(ctx, authOf(req), req.params.id, req.query.group);
+      const file = await reports.recipientsCsv(ctx, actorOf(req), req.params.id, req.query.group);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${file.filename}"`)
@@ -85,13 +80,12 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/sends/scheduled",
     {
-      preHandler: requireAuth,
       schema: {
         tags: ["sends"],
         querystring: scheduledQuery,
         response: { 200: scheduledResponse },
       },
     },
-    (req) => scheduled.listScheduled(ctx, authOf(req), req.query),
+    (req) => scheduled.listScheduled(ctx, actorOf(req), req.query),
   );
 }

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { StatusGroup } from "../../../domain/delivery-status";
 import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
 import {
   type CountsByGroup,
   carrierErrorText,
@@ -17,12 +18,12 @@ import {
   STATUS_GROUPS,
 } from "../../../domain/reports.schemas";
 import { timezoneById } from "../../../domain/timezones";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import * as q from "./reports.queries";
 
 const NOT_FOUND = "That sent message was not found in this account.";
 
-async function accountZone(ctx: AppContext, auth: AuthContext): Promise<string> {
+async function accountZone(ctx: AppContext, auth: Actor): Promise<string> {
   return timezoneById(await q.accountTimezoneId(ctx.db, auth)).iana;
 }
 
@@ -100,11 +101,7 @@ export async function countsOfRuns(
 }
 
 /** Counts, credits and clicks of a set of runs, in three queries for the whole set. */
-async function withFigures(
-  ctx: AppContext,
-  auth: AuthContext,
-  runs: q.RunRow[],
-): Promise<SentRun[]> {
+async function withFigures(ctx: AppContext, auth: Actor, runs: q.RunRow[]): Promise<SentRun[]> {
   const ids = runs.map((r) => r.id);
   const [counts, credits, clicks] = await Promise.all([
     countsOfRuns(ctx, runs),
@@ -137,24 +134,21 @@ function toSentRun(
   };
 }
 
-export async function listSentMessages(
-  ctx: AppContext,
-  auth: AuthContext,
-  query: SentMessagesQuery,
-) {
+export async function listSentMessages(ctx: AppContext, auth: Actor, query: SentMessagesQuery) {
+  assertCan(auth, "reports:read");
   const tz = await accountZone(ctx, auth);
   const { rows, total } = await q.listRuns(ctx.db, auth, query, tz, query);
   return { rows: await withFigures(ctx, auth, rows), total };
 }
 
 /** The newest runs (the dashboard's recent sends). */
-export async function recentRuns(ctx: AppContext, auth: AuthContext, limit: number) {
+export async function recentRuns(ctx: AppContext, auth: Actor, limit: number) {
   const tz = await accountZone(ctx, auth);
   const { rows } = await q.listRuns(ctx.db, auth, { query: "" }, tz, { page: 0, pageSize: limit });
   return withFigures(ctx, auth, rows);
 }
 
-async function ownRun(ctx: AppContext, auth: AuthContext, id: number) {
+async function ownRun(ctx: AppContext, auth: Actor, id: number) {
   const run = await q.findRun(ctx.db, auth, id);
   if (!run) throw new AppError("NOT_FOUND", NOT_FOUND);
   return run;
@@ -162,9 +156,10 @@ async function ownRun(ctx: AppContext, auth: AuthContext, id: number) {
 
 export async function sentMessageDetails(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
 ): Promise<SentRunDetails> {
+  assertCan(auth, "reports:read");
   const run = await ownRun(ctx, auth, id);
   const [figures] = await withFigures(ctx, auth, [run]);
   return {
@@ -191,12 +186,8 @@ function toRecipient(r: q.RecipientRow): RunRecipient {
   };
 }
 
-export async function recipients(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-  query: RecipientsQuery,
-) {
+export async function recipients(ctx: AppContext, auth: Actor, id: number, query: RecipientsQuery) {
+  assertCan(auth, "reports:read");
   const run = await ownRun(ctx, auth, id);
   // Without a search the total is the run's count of the group (cached): no second count.
   const counts = query.query ? null : (await countsOfRuns(ctx, [run])).get(run.id)!;
@@ -263,7 +254,8 @@ function formatLocal(d: Date, tz: string): string {
 }
 
 /** The sent-messages list as CSV (every run the filter matches), streamed batch by batch. */
-export async function sentMessagesCsv(ctx: AppContext, auth: AuthContext, f: SentMessagesFilter) {
+export async function sentMessagesCsv(ctx: AppContext, auth: Actor, f: SentMessagesFilter) {
+  assertCan(auth, "reports:read");
   const tz = await accountZone(ctx, auth);
   const header = csvLine([
     `Sent (${tz})`,
@@ -300,10 +292,11 @@ export async function sentMessagesCsv(ctx: AppContext, auth: AuthContext, f: Sen
 /** One run's recipients as CSV, optionally one status group; a million rows stream in batches. */
 export async function recipientsCsv(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   group: StatusGroup | undefined,
 ) {
+  assertCan(auth, "reports:read");
   const run = await ownRun(ctx, auth, id);
   const tz = await accountZone(ctx, auth);
   async function* lines() {

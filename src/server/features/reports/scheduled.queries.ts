@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 export interface ScheduledRow {
   id: number;
@@ -42,15 +42,11 @@ const toRow = (r: Raw): ScheduledRow => ({
 });
 
 /** Sends still to go out: scheduled (one-time or recurring) and those running right now. */
-const pending = (auth: AuthContext) =>
+const pending = (auth: Actor) =>
   sql`s.account_id = ${auth.accountId} and (s.status = 'running' or (s.status = 'scheduled' and s.next_run_at is not null))`;
 
 /** Soonest first; a running send (its next run is now) leads. */
-export async function listScheduled(
-  db: Db,
-  auth: AuthContext,
-  page: { page: number; pageSize: number },
-) {
+export async function listScheduled(db: Db, auth: Actor, page: { page: number; pageSize: number }) {
   const [rows, total] = await Promise.all([
     db.execute<Raw>(sql`
       select s.id, s.text, s.form, s.recipients, s.next_run_at, s.status, s.run_count,
@@ -67,7 +63,7 @@ export async function listScheduled(
 }
 
 /** Names of the account's groups among `ids` (a deleted group is simply not found). */
-export async function groupNames(db: Db, auth: AuthContext, ids: number[]) {
+export async function groupNames(db: Db, auth: Actor, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
   const res = await db.execute<{ id: number; name: string }>(sql`
     select id, name from groups

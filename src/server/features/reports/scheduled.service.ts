@@ -1,5 +1,5 @@
 import { repeatOf, type ScheduledSend } from "../../../domain/reports.schemas";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import * as q from "./scheduled.queries";
 
 interface Recipients {
@@ -45,7 +45,7 @@ function recipientsLabel(r: Recipients, names: Map<number, string>): string {
 
 export async function toScheduledSends(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   rows: q.ScheduledRow[],
 ): Promise<ScheduledSend[]> {
   const parsed = rows.map((r) => recipientsOf(r.recipients, r.form));
@@ -70,7 +70,7 @@ export async function toScheduledSends(
 
 export async function listScheduled(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   page: { page: number; pageSize: number },
 ) {
   const { rows, total } = await q.listScheduled(ctx.db, auth, page);

@@ -3,11 +3,12 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
 import { AppError } from "../../../domain/errors";
 import { LANE } from "../../../domain/outbound-policy";
+import { systemActor } from "../../../domain/permissions";
 import { MMS_CREDITS } from "../../../domain/segments";
 import { nextMarketingSlot, sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
 import { subscribers as s } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { AppContext } from "../../http/context";
 import { chargeCredits } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { expandLinkTokens } from "../links/links.service";
@@ -87,13 +88,7 @@ export async function fanOutNextRun(ctx: AppContext): Promise<FanOutResult> {
 async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
   const account = await q.accountForSend(client, run.accountId);
   const accountZone = timezoneById(account.timezoneId).iana;
-  const auth: AuthContext = {
-    sessionId: "",
-    userId: run.userId ?? 0,
-    accountId: run.accountId,
-    permissionLevel: 3,
-    restricted: false,
-  };
+  const actor = systemActor("send_pipeline", run.accountId, { userId: run.userId });
   const numbers = await q.sendingNumbers(client, run.accountId, null);
   const sender = numbers.find((n) => n.id === run.phoneNumberId) ?? numbers[0];
   if (sender?.state !== "active")
@@ -102,8 +97,8 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
       "You are not able to send messages since there are no dedicated numbers assigned to your account.",
     );
 
-  const fields = await fieldsById(ctx, auth);
-  const where = await recipientCondition(ctx, auth, run.recipients, accountZone);
+  const fields = await fieldsById(ctx, actor);
+  const where = await recipientCondition(ctx, actor, run.recipients, accountZone);
   const { text } = await expandLinkTokens(ctx, run.accountId, run.text);
   const body = personalisedText(text, fields);
 

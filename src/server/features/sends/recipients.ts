@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { NO_GROUP_ID } from "../../../domain/groups.schemas";
 import { subscriberFilter } from "../../../domain/subscribers.schemas";
 import { subscribers as s } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { groupForFilter } from "../groups/groups.service";
 import { filterCondition } from "../subscribers/subscriber-conditions";
@@ -31,7 +31,7 @@ export function recipientsOf(form: {
  */
 export async function recipientCondition(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   recipients: Recipients,
   /** The account's zone: adaptive rules on dates read days in it. */
   tz: string,

@@ -34,7 +34,7 @@ export async function findSend(db: Queryable, accountId: number, id: number) {
 
 export interface SendWrite {
   accountId: number;
-  userId: number;
+  userId: number | null;
   phoneNumberId: number | null;
   form: unknown;
   text: string;

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageFormSchema } from "../../../domain/message-form.schemas";
 import { audienceRequest, audienceResponse } from "../../../domain/send-audience";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as sends from "./sends.service";
 
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -21,11 +20,10 @@ export function sendsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/sends",
     {
-      preHandler: requireAuth,
       schema: { tags: ["sends"], body: messageFormSchema, response: { 201: sendAnswer } },
     },
     async (req, reply) => {
-      const created = await sends.createSend(ctx, authOf(req), req.body);
+      const created = await sends.createSend(ctx, actorOf(req), req.body);
       return reply.code(201).send(created);
     },
   );
@@ -33,15 +31,13 @@ export function sendsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/sends/audience",
     {
-      preHandler: requireAuth,
       schema: { tags: ["sends"], body: audienceRequest, response: { 200: audienceResponse } },
     },
-    (req) => sends.previewAudience(ctx, authOf(req), req.body),
+    (req) => sends.previewAudience(ctx, actorOf(req), req.body),
   );
   r.get(
     "/api/sends/:id",
     {
-      preHandler: requireAuth,
       schema: {
         tags: ["sends"],
         params,
@@ -56,26 +52,24 @@ export function sendsRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
     },
-    (req) => sends.getSend(ctx, authOf(req), req.params.id),
+    (req) => sends.getSend(ctx, actorOf(req), req.params.id),
   );
   r.put(
     "/api/sends/:id",
     {
-      preHandler: requireAuth,
       schema: { tags: ["sends"], params, body: messageFormSchema, response: { 200: sendAnswer } },
     },
-    (req) => sends.updateSend(ctx, authOf(req), req.params.id, req.body),
+    (req) => sends.updateSend(ctx, actorOf(req), req.params.id, req.body),
   );
   r.delete(
     "/api/sends/:id",
     {
-      preHandler: requireAuth,
       schema: {
         tags: ["sends"],
         params,
         response: { 200: z.object({ id: z.number(), status: z.literal("cancelled") }) },
       },
     },
-    (req) => sends.cancelSend(ctx, authOf(req), req.params.id),
+    (req) => sends.cancelSend(ctx, actorOf(req), req.params.id),
   );
 }

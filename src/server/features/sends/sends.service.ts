@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { composeText, type MessageForm } from "../../../domain/message-form.schemas";
+import { assertCan, isRestricted } from "../../../domain/permissions";
 import { isQuietTime } from "../../../domain/quiet-hours";
 import {
   buildRepeatRule,
@@ -19,7 +20,7 @@ import {
 } from "../../../domain/send-audience";
 import { timezoneById } from "../../../domain/timezones";
 import { subscribers } from "../../db/schema";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
@@ -62,7 +63,7 @@ async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean
  */
 export async function audienceOf(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   recipients: Recipients,
   tz: string,
   text = "",
@@ -96,7 +97,7 @@ export async function audienceOf(
 /** The composer's look before sending (POST /api/sends/audience). */
 export async function previewAudience(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   req: z.output<typeof audienceRequest>,
 ) {
   const account = await q.accountForSend(ctx.db.$client, auth.accountId);
@@ -110,12 +111,17 @@ interface Prepared {
 }
 
 /** Everything POST and PUT share: checks, the first run time, the rule, the final text. */
-async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): Promise<Prepared> {
+async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise<Prepared> {
   const account = await q.accountForSend(ctx.db.$client, auth.accountId);
   const accountZone = timezoneById(account.timezoneId).iana;
-  if (form.isSubscribers === "all" && (await sendToAllHidden(ctx, auth.userId)))
+  assertCan(auth, "sends:write");
+  if (
+    form.isSubscribers === "all" &&
+    auth.kind === "user" &&
+    (await sendToAllHidden(ctx, auth.userId))
+  )
     throw new AppError("FORBIDDEN", SEND_TEXT.sendToAllHidden);
-  if (auth.restricted && form.groupIds.includes(-1))
+  if (isRestricted(auth) && form.groupIds.includes(-1))
     throw new AppError("FORBIDDEN", "You are not allowed to send to 'No Group'.");
   const number = await resolveSendingNumber(ctx, auth, form.longcodeId);
 
@@ -185,7 +191,7 @@ async function prepare(ctx: AppContext, auth: AuthContext, form: MessageForm): P
   };
 }
 
-export async function createSend(ctx: AppContext, auth: AuthContext, form: MessageForm) {
+export async function createSend(ctx: AppContext, auth: Actor, form: MessageForm) {
   const prepared = await prepare(ctx, auth, form);
   const id = await q.insertSend(ctx.db.$client, prepared.write);
   if (prepared.immediate) await wakePipeline(ctx.db.$client);
@@ -197,12 +203,7 @@ export async function createSend(ctx: AppContext, auth: AuthContext, form: Messa
   };
 }
 
-export async function updateSend(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-  form: MessageForm,
-) {
+export async function updateSend(ctx: AppContext, auth: Actor, id: number, form: MessageForm) {
   const existing = await q.findSend(ctx.db.$client, auth.accountId, id);
   if (!existing) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
   if (existing.status !== "scheduled") throw new AppError("CONFLICT", SEND_TEXT.alreadyStarted);
@@ -218,7 +219,7 @@ export async function updateSend(
   };
 }
 
-export async function cancelSend(ctx: AppContext, auth: AuthContext, id: number) {
+export async function cancelSend(ctx: AppContext, auth: Actor, id: number) {
   const existing = await q.findSend(ctx.db.$client, auth.accountId, id);
   if (!existing) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
   const cancelled = await q.cancelScheduledSend(ctx.db.$client, auth.accountId, id);
@@ -226,7 +227,7 @@ export async function cancelSend(ctx: AppContext, auth: AuthContext, id: number)
   return { id, status: "cancelled" as const };
 }
 
-export async function getSend(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getSend(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findSend(ctx.db.$client, auth.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", SEND_TEXT.notFound);
   return {

@@ -138,6 +138,10 @@ describe("user settings", () => {
     expect((await t.put(url, { val: true }, { cookie: cookieA })).json().value).toBe(true);
     expect((await t.get(url, { cookie: cookieA })).json().value).toBe(true);
     expect((await t.get(url, { cookie: cookieA2 })).json().value).toBe(false);
+    // An Agent may hide 'send to all' for themselves, not lift it again: that is a Manager's.
+    expect((await t.put(url, { val: true }, { cookie: cookieA2 })).statusCode).toBe(200);
+    expect((await t.put(url, { val: false }, { cookie: cookieA2 })).statusCode).toBe(403);
+    expect((await t.get(url, { cookie: cookieA2 })).json().value).toBe(true);
     expect((await t.put(url, { val: "yes" }, { cookie: cookieA })).statusCode).toBe(400);
     expect((await t.get("/api/user/settings/quiet_hours", { cookie: cookieA })).statusCode).toBe(
       404,

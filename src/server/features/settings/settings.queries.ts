@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { accountSettings, globalSettings, userSettings } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor, UserActor } from "../../http/context";
 
-export async function readAccountSetting(db: Db, auth: AuthContext, name: string) {
+export async function readAccountSetting(db: Db, auth: Actor, name: string) {
   const [row] = await db
     .select({ value: accountSettings.value })
     .from(accountSettings)
@@ -27,7 +27,7 @@ export async function writeAccountSetting(
     });
 }
 
-export async function readUserSetting(db: Db, auth: AuthContext, name: string) {
+export async function readUserSetting(db: Db, auth: UserActor, name: string) {
   const [row] = await db
     .select({ value: userSettings.value })
     .from(userSettings)
@@ -35,7 +35,7 @@ export async function readUserSetting(db: Db, auth: AuthContext, name: string) {
   return row?.value;
 }
 
-export async function writeUserSetting(db: Db, auth: AuthContext, name: string, value: unknown) {
+export async function writeUserSetting(db: Db, auth: UserActor, name: string, value: unknown) {
   await db
     .insert(userSettings)
     .values({ userId: auth.userId, name, value })

@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { settingResponse, settingWrite } from "../../../domain/account.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as settings from "./settings.service";
 
 const params = z.object({ name: z.string().min(1).max(100) });
@@ -12,22 +11,21 @@ const params = z.object({ name: z.string().min(1).max(100) });
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = {
-    preHandler: requireAuth,
     schema: { tags: ["settings"], params, response: { 200: settingResponse } },
   };
   const write = { ...read, schema: { ...read.schema, body: settingWrite } };
 
   r.get("/api/account/settings/:name", read, (req) =>
-    settings.getAccountSetting(ctx, authOf(req), req.params.name),
+    settings.getAccountSetting(ctx, actorOf(req), req.params.name),
   );
   r.put("/api/account/settings/:name", write, (req) =>
-    settings.setAccountSetting(ctx, authOf(req), req.params.name, req.body.val),
+    settings.setAccountSetting(ctx, actorOf(req), req.params.name, req.body.val),
   );
   r.get("/api/user/settings/:name", read, (req) =>
-    settings.getUserSetting(ctx, authOf(req), req.params.name),
+    settings.getUserSetting(ctx, actorOf(req), req.params.name),
   );
   r.put("/api/user/settings/:name", write, (req) =>
-    settings.setUserSetting(ctx, authOf(req), req.params.name, req.body.val),
+    settings.setUserSetting(ctx, actorOf(req), req.params.name, req.body.val),
   );
   r.get("/api/global-settings/:name", read, (req) =>
     settings.getGlobalSetting(ctx, req.params.name),

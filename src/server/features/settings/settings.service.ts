@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { SettingResponse } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
+import { assertCan, PERMISSION_LEVEL } from "../../../domain/permissions";
 import {
   ACCOUNT_SETTING_DEFAULTS,
   ACCOUNT_SETTINGS,
@@ -13,8 +14,15 @@ import {
   USER_SETTING_DEFAULTS,
   USER_SETTINGS,
 } from "../../../domain/settings";
-import type { AppContext, AuthContext } from "../../http/context";
+import { TEXT } from "../../../domain/texts";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as q from "./settings.queries";
+
+const DISPLAY_PREFERENCES: ReadonlySet<string> = new Set([
+  "display_quantities",
+  "onboarding_step",
+  "message_allotment_popup_disable",
+]);
 
 function unknownSetting(name: string): never {
   throw new AppError("NOT_FOUND", `There is no setting named "${name}".`);
@@ -40,7 +48,7 @@ function validate(schema: z.ZodType, value: unknown): unknown {
   return parsed.data;
 }
 
-export async function getAccountSetting(ctx: AppContext, auth: AuthContext, name: string) {
+export async function getAccountSetting(ctx: AppContext, auth: Actor, name: string) {
   if (!isAccountSetting(name)) unknownSetting(name);
   const stored = await q.readAccountSetting(ctx.db, auth, name);
   return present(name, ACCOUNT_SETTINGS[name], stored, ACCOUNT_SETTING_DEFAULTS[name]);
@@ -48,17 +56,20 @@ export async function getAccountSetting(ctx: AppContext, auth: AuthContext, name
 
 export async function setAccountSetting(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   name: string,
   value: unknown,
 ) {
   if (!isAccountSetting(name)) unknownSetting(name);
+  // Display preferences (page sizes, the tour, a dismissed popup) are anyone's; the rest of the
+  // account's settings are an Administrator's and up (src/domain/permissions.ts).
+  if (!DISPLAY_PREFERENCES.has(name)) assertCan(auth, "settings:write");
   const valid = validate(ACCOUNT_SETTINGS[name], value);
   await q.writeAccountSetting(ctx.db, auth.accountId, name, valid);
   return present(name, ACCOUNT_SETTINGS[name], valid, ACCOUNT_SETTING_DEFAULTS[name]);
 }
 
-export async function getUserSetting(ctx: AppContext, auth: AuthContext, name: string) {
+export async function getUserSetting(ctx: AppContext, auth: UserActor, name: string) {
   if (!isUserSetting(name)) unknownSetting(name);
   const stored = await q.readUserSetting(ctx.db, auth, name);
   return present(name, USER_SETTINGS[name], stored, USER_SETTING_DEFAULTS[name]);
@@ -66,12 +77,20 @@ export async function getUserSetting(ctx: AppContext, auth: AuthContext, name: s
 
 export async function setUserSetting(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   name: string,
   value: unknown,
 ) {
   if (!isUserSetting(name)) unknownSetting(name);
   const valid = validate(USER_SETTINGS[name], value);
+  // 'Hide send to all' is a limit set on a user (spec doc 2 §6): anyone may put it on themselves,
+  // but only a Manager or the Owner may lift it (an Agent or Administrator would free themselves).
+  if (
+    name === "disable_send_all" &&
+    !isEnabledValue(valid) &&
+    auth.level < PERMISSION_LEVEL.MANAGER
+  )
+    throw new AppError("FORBIDDEN", TEXT.notAllowed);
   await q.writeUserSetting(ctx.db, auth, name, valid);
   return present(name, USER_SETTINGS[name], valid, USER_SETTING_DEFAULTS[name]);
 }

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { accounts, userSettings } from "../../db/schema";
-import type { AuthContext } from "../../http/context";
+import type { UserActor } from "../../http/context";
 
 /** The signature is a per-user setting row (user_settings, name 'signature'). */
 const SIGNATURE_SETTING = "signature";
 
-export async function readSignature(db: Db, auth: AuthContext) {
+export async function readSignature(db: Db, auth: UserActor) {
   const [row] = await db
     .select({ value: userSettings.value, extrasDisabled: accounts.disableMessageExtras })
     .from(accounts)
@@ -20,7 +20,7 @@ export async function readSignature(db: Db, auth: AuthContext) {
 
 export async function writeSignature(
   db: Db,
-  auth: AuthContext,
+  auth: UserActor,
   value: { signature: string; isEnabled: boolean },
 ) {
   await db

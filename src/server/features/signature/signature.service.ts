@@ -1,6 +1,6 @@
 import { AppError } from "../../../domain/errors";
 import type { SignatureResponse } from "../../../domain/message-compose.schemas";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as q from "./signature.queries";
 
 const NOT_ALLOWED = "Signatures are turned off for this account.";
@@ -17,7 +17,7 @@ function stored(value: unknown): { signature: string; isEnabled: boolean } {
  * The caller's signature (spec doc 2 §3, §4, §7). It is allowed unless the account turned message
  * extras off; a signature only counts as enabled when it is allowed and not empty.
  */
-export async function getSignature(ctx: AppContext, auth: AuthContext): Promise<SignatureResponse> {
+export async function getSignature(ctx: AppContext, auth: UserActor): Promise<SignatureResponse> {
   const row = await q.readSignature(ctx.db, auth);
   if (!row) throw new AppError("NOT_FOUND", "Account not found");
   const { signature, isEnabled } = stored(row.value);
@@ -31,7 +31,7 @@ export async function getSignature(ctx: AppContext, auth: AuthContext): Promise<
  */
 export async function updateSignature(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   input: { signature: string; isEnabled: boolean },
 ): Promise<SignatureResponse> {
   const current = await getSignature(ctx, auth);
@@ -44,8 +44,12 @@ export async function updateSignature(
   return { ...value, isAllowed: true };
 }
 
-/** The text to append to what this user sends, or "" when they have none enabled. */
-export async function activeSignature(ctx: AppContext, auth: AuthContext): Promise<string> {
+/**
+ * The text to append to what this user sends, or "" when they have none enabled. System actors
+ * sign as nobody (a campaign the seed schedules carries no one's signature).
+ */
+export async function activeSignature(ctx: AppContext, auth: Actor): Promise<string> {
+  if (auth.kind !== "user") return "";
   const s = await getSignature(ctx, auth);
   return s.isEnabled ? s.signature : "";
 }

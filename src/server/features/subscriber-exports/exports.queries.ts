@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { can } from "../../../domain/permissions";
 import type { Db } from "../../db/connection";
 import { subscriberExports, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 export type ExportRecord = typeof subscriberExports.$inferSelect;
 
@@ -11,11 +12,20 @@ export async function insertExport(db: Db, row: typeof subscriberExports.$inferI
   return inserted!;
 }
 
-export async function findExport(db: Db, auth: AuthContext, id: number) {
+/** The exports an actor may see: the Owner every one of the account, others their own. */
+function visible(auth: Actor) {
+  if (can(auth, "exports:all")) return ownedBy(subscriberExports, auth);
+  return and(
+    ownedBy(subscriberExports, auth),
+    auth.userId === null ? sql`false` : eq(subscriberExports.userId, auth.userId),
+  );
+}
+
+export async function findExport(db: Db, auth: Actor, id: number) {
   const [row] = await db
     .select()
     .from(subscriberExports)
-    .where(and(ownedBy(subscriberExports, auth), eq(subscriberExports.id, id)));
+    .where(and(visible(auth), eq(subscriberExports.id, id)));
   return row;
 }
 
@@ -25,12 +35,8 @@ export async function findExportForJob(db: Db, id: number) {
   return row;
 }
 
-export async function listExports(
-  db: Db,
-  auth: AuthContext,
-  q: { page: number; pageSize: number },
-) {
-  const where = ownedBy(subscriberExports, auth);
+export async function listExports(db: Db, auth: Actor, q: { page: number; pageSize: number }) {
+  const where = visible(auth);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -61,7 +67,7 @@ export async function transition(
 /** Display names of the account's users among `ids` (who started which export). */
 export async function userNames(
   db: Db,
-  auth: Pick<AuthContext, "accountId">,
+  auth: Pick<Actor, "accountId">,
   ids: number[],
 ): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

@@ -8,8 +8,7 @@ import {
   listExportsResponse,
   subscriberExport,
 } from "../../../domain/exports.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as exportsService from "./exports.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -20,35 +19,32 @@ export function exportsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/subscribers/exports",
     {
-      preHandler: requireAuth,
       schema: { tags, body: createExportRequest, response: { 201: subscriberExport } },
     },
     async (req, reply) =>
       reply
         .status(201)
-        .send(await exportsService.createExport(ctx, authOf(req), req.body.selection)),
+        .send(await exportsService.createExport(ctx, actorOf(req), req.body.selection)),
   );
   r.get(
     "/api/subscribers/exports",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: listExportsQuery, response: { 200: listExportsResponse } },
     },
-    (req) => exportsService.listExports(ctx, authOf(req), req.query),
+    (req) => exportsService.listExports(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/subscribers/exports/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: subscriberExport } },
     },
-    (req) => exportsService.getExport(ctx, authOf(req), req.params.id),
+    (req) => exportsService.getExport(ctx, actorOf(req), req.params.id),
   );
   r.get(
     "/api/subscribers/exports/:id/download",
-    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams } },
     async (req, reply) => {
-      const file = await exportsService.exportFile(ctx, authOf(req), req.params.id);
+      const file = await exportsService.exportFile(ctx, actorOf(req), req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)

@@ -6,11 +6,12 @@ import { stringify } from "csv-stringify";
 import { type Address, formatAddress } from "../../../domain/address";
 import { AppError } from "../../../domain/errors";
 import { escapeCsvCell } from "../../../domain/exports.schemas";
+import { assertCan, systemActor } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { enqueue } from "../../jobs/queue";
-import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
+import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { countSelection, eachSelected } from "../subscribers/subscribers.service";
 import { toSubscriberExport } from "./exports.presenter";
 import * as q from "./exports.queries";
@@ -19,23 +20,20 @@ export const EXPORT_JOB = "subscribers-export";
 const NOT_FOUND = "That export was not found in this account.";
 
 /** Exports as the API shows them, each with the name of who started it. */
-async function present(ctx: AppContext, auth: AuthContext, rows: q.ExportRecord[]) {
+async function present(ctx: AppContext, auth: Actor, rows: q.ExportRecord[]) {
   const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
   const names = await q.userNames(ctx.db, auth, ids);
   return rows.map((r) => toSubscriberExport(r, (r.userId && names.get(r.userId)) || null));
 }
 
 /** Checks the selection now (so a bad one is a 4xx, not a failed job) and queues the export. */
-export async function createExport(
-  ctx: AppContext,
-  auth: AuthContext,
-  selection: SubscriberSelection,
-) {
+export async function createExport(ctx: AppContext, auth: Actor, selection: SubscriberSelection) {
+  assertCan(auth, "subscribers:export");
   const rowCount = await countSelection(ctx, auth, selection);
   const row = await q.insertExport(ctx.db, {
     accountId: auth.accountId,
     userId: auth.userId,
-    selection: { ...selection, restricted: auth.restricted },
+    selection,
     rowCount,
   });
   // Without a job queue in this process (API tests), the caller runs runExport itself.
@@ -43,7 +41,7 @@ export async function createExport(
   return (await present(ctx, auth, [row]))[0]!;
 }
 
-export async function getExport(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getExport(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findExport(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return (await present(ctx, auth, [row]))[0]!;
@@ -51,14 +49,14 @@ export async function getExport(ctx: AppContext, auth: AuthContext, id: number) 
 
 export async function listExports(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: { page: number; pageSize: number },
 ) {
   const { rows, total } = await q.listExports(ctx.db, auth, query);
   return { total, rows: await present(ctx, auth, rows) };
 }
 
-export async function exportFile(ctx: AppContext, auth: AuthContext, id: number) {
+export async function exportFile(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findExport(ctx.db, auth, id);
   if (row?.status !== "finished" || !row.filePath) throw new AppError("NOT_FOUND", NOT_FOUND);
   return { path: row.filePath, name: row.fileName ?? "subscribers.csv" };
@@ -75,16 +73,11 @@ function attributeText(field: FieldInfo, value: unknown): string {
 export async function runExport(ctx: AppContext, exportId: number) {
   const row = await q.findExportForJob(ctx.db, exportId);
   if (!row || !(await q.transition(ctx.db, exportId, "queued", { status: "running" }))) return;
-  const { restricted, ...selection } = row.selection as SubscriberSelection & {
+  // Rows written before the selection stopped carrying the starter's flags may still hold them.
+  const { restricted: _, ...selection } = row.selection as SubscriberSelection & {
     restricted?: boolean;
   };
-  const auth: AuthContext = {
-    sessionId: "job",
-    userId: row.userId ?? 0,
-    accountId: row.accountId,
-    permissionLevel: 0,
-    restricted: restricted ?? false,
-  };
+  const auth = systemActor("export", row.accountId, { userId: row.userId });
   const dir = path.join(ctx.config.DATA_DIR, "exports", String(row.accountId));
   const fileName = `subscribers-${row.createdAt.toISOString().slice(0, 10)}-${exportId}.csv`;
   const filePath = path.join(dir, `${exportId}.csv`);

@@ -4,8 +4,9 @@ import { parse } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
 import { type ImportedSubscriber, readImportRow } from "../../../domain/import-row";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
-import type { AppContext, AuthContext } from "../../http/context";
-import { fieldsById } from "../custom-fields/custom-fields.service";
+import { systemActor } from "../../../domain/permissions";
+import type { AppContext } from "../../http/context";
+import { fieldsById } from "../custom-fields/field-definitions";
 import { importBatch } from "../subscribers/subscribers.service";
 import * as q from "./imports.queries";
 
@@ -68,7 +69,7 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
     return;
   }
   const options = row.options as StartImportRequest;
-  const auth = { accountId: row.accountId } as AuthContext;
+  const auth = systemActor("import", row.accountId, { userId: row.userId });
   const job = { accountId: row.accountId, userId: row.userId, importId, fileName: row.fileName };
   const failedPath = row.filePath.replace(/\.csv$/, "-failed.csv");
   const committed = new Set(resuming ? row.committedBatches : []);

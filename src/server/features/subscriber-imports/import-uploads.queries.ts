@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { subscriberImports } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 /**
  * Deletes an upload that was never started (the person chose another file or gave up); an
  * import that started stays in the history. Returns the deleted row's file, if any.
  */
-export async function deleteUnstartedImport(db: Db, auth: AuthContext, id: number) {
+export async function deleteUnstartedImport(db: Db, auth: Actor, id: number) {
   const [row] = await db
     .delete(subscriberImports)
     .where(

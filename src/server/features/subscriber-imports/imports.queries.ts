@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { subscriberImports } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 export type ImportRowRecord = typeof subscriberImports.$inferSelect;
 
@@ -11,7 +11,7 @@ export async function insertImport(db: Db, row: typeof subscriberImports.$inferI
   return inserted!;
 }
 
-export async function findImport(db: Db, auth: AuthContext, id: number) {
+export async function findImport(db: Db, auth: Actor, id: number) {
   const [row] = await db
     .select()
     .from(subscriberImports)
@@ -25,11 +25,7 @@ export async function findImportForJob(db: Db, id: number) {
   return row;
 }
 
-export async function listImports(
-  db: Db,
-  auth: AuthContext,
-  q: { page: number; pageSize: number },
-) {
+export async function listImports(db: Db, auth: Actor, q: { page: number; pageSize: number }) {
   const where = ownedBy(subscriberImports, auth);
   const [rows, [total]] = await Promise.all([
     db

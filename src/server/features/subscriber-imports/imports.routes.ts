@@ -13,8 +13,7 @@ import {
   startImportRequest,
   subscriberImport,
 } from "../../../domain/imports.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as imports from "./imports.service";
 import { uploadKind } from "./stored-upload";
 
@@ -30,7 +29,6 @@ export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/api/subscribers/imports",
       {
-        preHandler: requireAuth,
         schema: { tags, consumes: ["multipart/form-data"], response: { 201: subscriberImport } },
       },
       async (req, reply) => {
@@ -43,7 +41,7 @@ export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         return reply
           .status(201)
-          .send(await imports.saveUpload(ctx, authOf(req), file.filename, file.file, kind));
+          .send(await imports.saveUpload(ctx, actorOf(req), file.filename, file.file, kind));
       },
     );
   });
@@ -52,7 +50,6 @@ export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/subscribers/imports/:id/start",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         params: idParams,
@@ -60,45 +57,42 @@ export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: subscriberImport },
       },
     },
-    (req) => imports.startImport(ctx, authOf(req), req.params.id, req.body),
+    (req) => imports.startImport(ctx, actorOf(req), req.params.id, req.body),
   );
   r.get(
     "/api/subscribers/imports",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: listImportsQuery, response: { 200: listImportsResponse } },
     },
-    (req) => imports.listImports(ctx, authOf(req), req.query),
+    (req) => imports.listImports(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/subscribers/imports/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: subscriberImport } },
     },
-    (req) => imports.getImport(ctx, authOf(req), req.params.id),
+    (req) => imports.getImport(ctx, actorOf(req), req.params.id),
   );
   r.get(
     "/api/subscribers/imports/:id/preview",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: importPreview } },
     },
-    (req) => imports.previewImport(ctx, authOf(req), req.params.id),
+    (req) => imports.previewImport(ctx, actorOf(req), req.params.id),
   );
   r.delete(
     "/api/subscribers/imports/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams } },
     async (req, reply) => {
-      await imports.discardImport(ctx, authOf(req), req.params.id);
+      await imports.discardImport(ctx, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   );
   r.get(
     "/api/subscribers/imports/:id/failed-rows",
-    { preHandler: requireAuth, schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams } },
     async (req, reply) => {
-      const file = await imports.failedRowsFile(ctx, authOf(req), req.params.id);
+      const file = await imports.failedRowsFile(ctx, actorOf(req), req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)

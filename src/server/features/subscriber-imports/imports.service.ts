@@ -3,10 +3,11 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { AppError } from "../../../domain/errors";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
-import type { AppContext, AuthContext } from "../../http/context";
+import { assertCan } from "../../../domain/permissions";
+import type { Actor, AppContext } from "../../http/context";
 import { enqueue } from "../../jobs/queue";
-import { fieldsById } from "../custom-fields/custom-fields.service";
-import { staticGroupOf } from "../groups/groups.service";
+import { fieldsById } from "../custom-fields/field-definitions";
+import { staticGroupOf } from "../groups/group-definitions";
 import { readPreview } from "./import-preview";
 import { deleteUnstartedImport } from "./import-uploads.queries";
 import { toSubscriberImport } from "./imports.presenter";
@@ -26,11 +27,12 @@ function importDir(ctx: AppContext, accountId: number) {
  */
 export async function saveUpload(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   fileName: string,
   file: Readable,
   kind: UploadKind = "csv",
 ) {
+  assertCan(auth, "subscribers:import");
   const stored = await storeUpload(importDir(ctx, auth.accountId), file, kind);
   const row = await q.insertImport(ctx.db, {
     accountId: auth.accountId,
@@ -44,10 +46,11 @@ export async function saveUpload(
 
 export async function startImport(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   options: StartImportRequest,
 ) {
+  assertCan(auth, "subscribers:import");
   const row = await q.findImport(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   for (const groupId of new Set(options.groupIds)) await staticGroupOf(ctx, auth, groupId);
@@ -65,7 +68,7 @@ export async function startImport(
   return toSubscriberImport((await q.findImport(ctx.db, auth, id))!);
 }
 
-export async function getImport(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getImport(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findImport(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toSubscriberImport(row);
@@ -73,21 +76,21 @@ export async function getImport(ctx: AppContext, auth: AuthContext, id: number) 
 
 export async function listImports(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   query: { page: number; pageSize: number },
 ) {
   const { rows, total } = await q.listImports(ctx.db, auth, query);
   return { total, rows: rows.map(toSubscriberImport) };
 }
 
-export async function failedRowsFile(ctx: AppContext, auth: AuthContext, id: number) {
+export async function failedRowsFile(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findImport(ctx.db, auth, id);
   if (!row?.errorFilePath) throw new AppError("NOT_FOUND", NOT_FOUND);
   return { path: row.errorFilePath, name: `${path.parse(row.fileName).name}-failed-rows.csv` };
 }
 
 /** The first rows of the stored file, as the job will read them, for the mapping step. */
-export async function previewImport(ctx: AppContext, auth: AuthContext, id: number) {
+export async function previewImport(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findImport(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   try {
@@ -100,7 +103,8 @@ export async function previewImport(ctx: AppContext, auth: AuthContext, id: numb
 }
 
 /** Forgets an upload that was never started, file and all. */
-export async function discardImport(ctx: AppContext, auth: AuthContext, id: number) {
+export async function discardImport(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "subscribers:import");
   const row = await deleteUnstartedImport(ctx.db, auth, id);
   if (!row) {
     if (await q.findImport(ctx.db, auth, id))

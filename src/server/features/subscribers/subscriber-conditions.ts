@@ -12,7 +12,7 @@ import {
   type SubscriberFilter,
 } from "../../../domain/subscribers.schemas";
 import { groupMembers, subscribers as s } from "../../db/schema";
-import type { FieldInfo } from "../custom-fields/custom-fields.service";
+import type { FieldInfo } from "../custom-fields/field-definitions";
 
 /**
  * Turns the filter form and adaptive group rules into SQL over the subscribers table. Custom

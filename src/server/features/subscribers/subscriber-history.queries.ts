@@ -9,11 +9,11 @@ import {
   subscribers,
   users,
 } from "../../db/schema";
-import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import { numberScope, ownedBy, subscriberScope } from "../../db/tenant";
+import type { Actor } from "../../http/context";
 
 /** The consent log of one number with the person and the account's number behind each line. */
-export async function consentWithPeople(db: Db, auth: AuthContext, phone: string, limit = 200) {
+export async function consentWithPeople(db: Db, auth: Actor, phone: string, limit = 200) {
   return (
     db
       .select({
@@ -50,12 +50,14 @@ export async function consentWithPeople(db: Db, auth: AuthContext, phone: string
 /** Messages sent to or received from one number, newest first, a page at a time. */
 export async function messagesWith(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   phone: string,
   page: { page: number; pageSize: number },
 ) {
   const where = and(
     ownedBy(messages, auth),
+    // A restricted user reads only the messages of their numbers, as in the inbox.
+    numberScope(auth, messages.phoneNumberId),
     sql`((${messages.direction} = 'outbound' and ${messages.toNumber} = ${phone}) or (${messages.direction} = 'inbound' and ${messages.fromNumber} = ${phone}))`,
   );
   const [rows, [total]] = await Promise.all([
@@ -72,7 +74,7 @@ export async function messagesWith(
 }
 
 /** Static group memberships of the given subscribers (of the caller's account). */
-export async function staticGroupsOfMany(db: Db, auth: AuthContext, ids: number[]) {
+export async function staticGroupsOfMany(db: Db, auth: Actor, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({ subscriberId: groupMembers.subscriberId, id: groups.id, name: groups.name })
@@ -85,14 +87,14 @@ export async function staticGroupsOfMany(db: Db, auth: AuthContext, ids: number[
 /** The caller's subscribers among `ids`, and which of the conditions (adaptive groups) each meets. */
 export async function matchingOfMany(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   ids: number[],
   conditions: SQL[],
 ): Promise<Map<number, boolean[]>> {
   if (ids.length === 0) return new Map();
   const cols = conditions.map((c, i) => sql`, (${c}) as ${sql.raw(`m${i}`)}`);
   const result = await db.execute(
-    sql`select ${subscribers.id} as id ${sql.join(cols, sql``)} from ${subscribers} where ${and(ownedBy(subscribers, auth), inArray(subscribers.id, ids))}`,
+    sql`select ${subscribers.id} as id ${sql.join(cols, sql``)} from ${subscribers} where ${and(ownedBy(subscribers, auth), subscriberScope(auth, subscribers.id), inArray(subscribers.id, ids))}`,
   );
   const out = new Map<number, boolean[]>();
   for (const row of result.rows as Record<string, unknown>[]) {

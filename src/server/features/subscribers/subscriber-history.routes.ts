@@ -8,8 +8,7 @@ import {
   subscriberMessagesQuery,
   subscriberMessagesResponse,
 } from "../../../domain/subscriber-history.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as history from "./subscriber-history.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -21,23 +20,20 @@ export function subscriberHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/subscribers/memberships",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: membershipsQuery, response: { 200: membershipsResponse } },
     },
-    (req) => history.groupsOfMany(ctx, authOf(req), req.query.ids),
+    (req) => history.groupsOfMany(ctx, actorOf(req), req.query.ids),
   );
   r.get(
     "/api/subscribers/:id/consent-history",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: consentHistoryResponse } },
     },
-    (req) => history.consentHistory(ctx, authOf(req), req.params.id),
+    (req) => history.consentHistory(ctx, actorOf(req), req.params.id),
   );
   r.get(
     "/api/subscribers/:id/messages",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         params: idParams,
@@ -45,6 +41,6 @@ export function subscriberHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: subscriberMessagesResponse },
       },
     },
-    (req) => history.messages(ctx, authOf(req), req.params.id, req.query),
+    (req) => history.messages(ctx, actorOf(req), req.params.id, req.query),
   );
 }

@@ -1,23 +1,23 @@
 import { AppError } from "../../../domain/errors";
 import type { MembershipGroup } from "../../../domain/subscriber-history.schemas";
 import { timezoneById } from "../../../domain/timezones";
-import type { AppContext, AuthContext } from "../../http/context";
-import { fieldsById } from "../custom-fields/custom-fields.service";
-import { adaptiveGroupsOf } from "../groups/groups.service";
+import type { Actor, AppContext } from "../../http/context";
+import { fieldsById } from "../custom-fields/field-definitions";
+import { adaptiveGroupsOf } from "../groups/group-definitions";
 import { rulesCondition } from "./subscriber-conditions";
 import * as h from "./subscriber-history.queries";
 import { accountTimezoneId, findSubscriber } from "./subscribers.queries";
 
 const NOT_FOUND = "That subscriber was not found in this account.";
 
-async function phoneOf(ctx: AppContext, auth: AuthContext, id: number): Promise<string> {
+async function phoneOf(ctx: AppContext, auth: Actor, id: number): Promise<string> {
   const row = await findSubscriber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return row.phone;
 }
 
 /** The consent log of a subscriber's number: who, when, how and through which number. */
-export async function consentHistory(ctx: AppContext, auth: AuthContext, id: number) {
+export async function consentHistory(ctx: AppContext, auth: Actor, id: number) {
   const rows = await h.consentWithPeople(ctx.db, auth, await phoneOf(ctx, auth, id));
   return {
     rows: rows.map((r) => ({
@@ -41,7 +41,7 @@ export async function consentHistory(ctx: AppContext, auth: AuthContext, id: num
 /** Messages sent to and received from a subscriber's number, newest first. */
 export async function messages(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   page: { page: number; pageSize: number },
 ) {
@@ -68,7 +68,7 @@ export async function messages(
  * The groups of a page of subscribers: static memberships, and the adaptive groups whose rules
  * each one meets right now (evaluated in one query). Ids not in the account are left out.
  */
-export async function groupsOfMany(ctx: AppContext, auth: AuthContext, ids: number[]) {
+export async function groupsOfMany(ctx: AppContext, auth: Actor, ids: number[]) {
   const [adaptive, fields, tzId] = await Promise.all([
     adaptiveGroupsOf(ctx, auth),
     fieldsById(ctx, auth),

@@ -8,8 +8,8 @@ import {
   subscribers,
   suppressions,
 } from "../../db/schema";
-import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import { ownedBy, subscriberScope } from "../../db/tenant";
+import type { Actor } from "../../http/context";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type SubscriberListRow = SubscriberRow & { optedOut: boolean; blocked: boolean };
@@ -34,7 +34,7 @@ const flatten = (r: {
   blocked: r.blocked,
 });
 
-export async function accountTimezoneId(db: Db, auth: AuthContext): Promise<number> {
+export async function accountTimezoneId(db: Db, auth: Actor): Promise<number> {
   const [row] = await db
     .select({ tz: accounts.timezoneId })
     .from(accounts)
@@ -42,8 +42,9 @@ export async function accountTimezoneId(db: Db, auth: AuthContext): Promise<numb
   return row?.tz ?? 1;
 }
 
-export function scoped(auth: AuthContext, conditions: SQL[]): SQL {
-  return and(ownedBy(subscribers, auth), ...conditions)!;
+/** The account's subscribers the actor may see (an Agent's: those of their groups), narrowed. */
+export function scoped(auth: Actor, conditions: SQL[]): SQL {
+  return and(ownedBy(subscribers, auth), subscriberScope(auth, subscribers.id), ...conditions)!;
 }
 
 /** A page of subscribers. */
@@ -83,15 +84,15 @@ export async function countSubscribers(db: Db, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function findSubscriber(db: Executor, auth: AuthContext, id: number) {
+export async function findSubscriber(db: Executor, auth: Actor, id: number) {
   const [row] = await db
     .select(withFlags)
     .from(subscribers)
-    .where(and(ownedBy(subscribers, auth), eq(subscribers.id, id)));
+    .where(scoped(auth, [eq(subscribers.id, id)]));
   return row ? flatten(row) : undefined;
 }
 
-export async function findByPhone(db: Executor, auth: AuthContext, phone: string) {
+export async function findByPhone(db: Executor, auth: Actor, phone: string) {
   const [row] = await db
     .select({ id: subscribers.id })
     .from(subscribers)
@@ -106,7 +107,7 @@ export async function insertSubscriber(db: Executor, row: typeof subscribers.$in
 
 export async function updateSubscriber(
   db: Executor,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   set: Partial<
     Pick<SubscriberRow, "phone" | "countryId" | "firstName" | "lastName" | "email" | "attributes">
@@ -115,7 +116,7 @@ export async function updateSubscriber(
   const [row] = await db
     .update(subscribers)
     .set({ ...set, updatedAt: sql`now()` })
-    .where(and(ownedBy(subscribers, auth), eq(subscribers.id, id)))
+    .where(scoped(auth, [eq(subscribers.id, id)]))
     .returning();
   return row;
 }
@@ -125,16 +126,16 @@ export async function deleteWhere(db: Executor, where: SQL): Promise<number> {
   return rows.length;
 }
 
-export async function ownedIds(db: Executor, auth: AuthContext, ids: number[]): Promise<number> {
+export async function ownedIds(db: Executor, auth: Actor, ids: number[]): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(subscribers)
-    .where(and(ownedBy(subscribers, auth), inArray(subscribers.id, ids)));
+    .where(scoped(auth, [inArray(subscribers.id, ids)]));
   return row?.n ?? 0;
 }
 
 export function selectionWhere(
-  auth: AuthContext,
+  auth: Actor,
   sel: { mode: "ids"; ids: number[] } | { mode: "all"; conditions: SQL[]; excludedIds: number[] },
 ): SQL {
   if (sel.mode === "ids") return scoped(auth, [inArray(subscribers.id, sel.ids)]);
@@ -166,7 +167,7 @@ export async function removeFromGroup(db: Executor, groupId: number, where: SQL)
 }
 
 /** The static groups a subscriber is in (the subscriber is already known to be the caller's). */
-export async function staticGroupsOf(db: Db, auth: AuthContext, subscriberId: number) {
+export async function staticGroupsOf(db: Db, auth: Actor, subscriberId: number) {
   return db
     .select({ id: groups.id, name: groups.name })
     .from(groupMembers)
@@ -176,12 +177,7 @@ export async function staticGroupsOf(db: Db, auth: AuthContext, subscriberId: nu
 }
 
 /** Which of the given conditions (adaptive groups) one subscriber meets, in one query. */
-export async function matchingOf(
-  db: Db,
-  auth: AuthContext,
-  subscriberId: number,
-  conditions: SQL[],
-) {
+export async function matchingOf(db: Db, auth: Actor, subscriberId: number, conditions: SQL[]) {
   if (conditions.length === 0) return [];
   const cols = conditions.map((c, i) => sql`(${c}) as ${sql.raw(`m${i}`)}`);
   const result = await db.execute(
@@ -289,7 +285,7 @@ export async function selectedAfter(db: Db, where: SQL, afterId: number, limit: 
   ).map(flatten);
 }
 
-export async function accountTotal(db: Db, auth: AuthContext): Promise<number> {
+export async function accountTotal(db: Db, auth: Actor): Promise<number> {
   const [row] = await db
     .select({ n: subscriberCounts.n })
     .from(subscriberCounts)

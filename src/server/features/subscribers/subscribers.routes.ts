@@ -13,8 +13,7 @@ import {
   subscriberFilter,
   subscriberRequests,
 } from "../../../domain/subscribers.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import type { ManualConsentAction } from "../compliance/compliance.service";
 import { subscriberHistoryRoutes } from "./subscriber-history.routes";
 import * as subscribers from "./subscribers.service";
@@ -39,74 +38,63 @@ export function subscribersRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     "/api/subscribers",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         querystring: listSubscribersQuery,
         response: { 200: listSubscribersResponse },
       },
     },
-    (req) => subscribers.listSubscribers(ctx, authOf(req), req.query),
+    (req) => subscribers.listSubscribers(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/subscribers/count",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         querystring: subscriberFilter,
         response: { 200: countSubscribersResponse },
       },
     },
-    (req) => subscribers.countFiltered(ctx, authOf(req), req.query),
+    (req) => subscribers.countFiltered(ctx, actorOf(req), req.query),
   );
   r.get(
     "/api/subscribers/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, response: { 200: subscriberDetail } },
     },
-    (req) => subscribers.getSubscriber(ctx, authOf(req), req.params.id),
+    (req) => subscribers.getSubscriber(ctx, actorOf(req), req.params.id),
   );
   r.post(
     "/api/subscribers",
     {
-      preHandler: requireAuth,
       schema: { tags, body: create, response: { 201: subscriberDetail } },
     },
     async (req, reply) =>
-      reply.status(201).send(await subscribers.createSubscriber(ctx, authOf(req), req.body)),
+      reply.status(201).send(await subscribers.createSubscriber(ctx, actorOf(req), req.body)),
   );
   r.patch(
     "/api/subscribers/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, body: update, response: { 200: subscriberDetail } },
     },
-    (req) => subscribers.updateSubscriber(ctx, authOf(req), req.params.id, req.body),
+    (req) => subscribers.updateSubscriber(ctx, actorOf(req), req.params.id, req.body),
   );
-  r.delete(
-    "/api/subscribers/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      await subscribers.deleteSubscriber(ctx, authOf(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete("/api/subscribers/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
+    await subscribers.deleteSubscriber(ctx, actorOf(req), req.params.id);
+    return reply.status(204).send();
+  });
   for (const [path, action] of CONSENT_ROUTES) {
     r.post(
       `/api/subscribers/:id/${path}`,
       {
-        preHandler: requireAuth,
         schema: { tags, params: idParams, response: { 200: subscriberDetail } },
       },
-      (req) => subscribers.changeConsent(ctx, authOf(req), req.params.id, action),
+      (req) => subscribers.changeConsent(ctx, actorOf(req), req.params.id, action),
     );
   }
   r.post(
     "/api/subscribers/:id/marketing-consent",
     {
-      preHandler: requireAuth,
       schema: {
         tags,
         params: idParams,
@@ -114,32 +102,29 @@ export function subscribersRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: subscriberDetail },
       },
     },
-    (req) => subscribers.recordMarketingConsent(ctx, authOf(req), req.params.id, req.body),
+    (req) => subscribers.recordMarketingConsent(ctx, actorOf(req), req.params.id, req.body),
   );
   r.post(
     "/api/subscribers/bulk/delete",
     {
-      preHandler: requireAuth,
       schema: { tags, body: bulkDeleteRequest, response: { 200: bulkResponse } },
     },
-    (req) => subscribers.bulkDelete(ctx, authOf(req), req.body.selection),
+    (req) => subscribers.bulkDelete(ctx, actorOf(req), req.body.selection),
   );
   r.post(
     "/api/subscribers/bulk/add-to-group",
     {
-      preHandler: requireAuth,
       schema: { tags, body: bulkGroupRequest, response: { 200: bulkResponse } },
     },
-    (req) => subscribers.bulkAddToGroup(ctx, authOf(req), req.body.selection, req.body.groupId),
+    (req) => subscribers.bulkAddToGroup(ctx, actorOf(req), req.body.selection, req.body.groupId),
   );
   r.post(
     "/api/subscribers/bulk/remove-from-group",
     {
-      preHandler: requireAuth,
       schema: { tags, body: bulkGroupRequest, response: { 200: bulkResponse } },
     },
     (req) =>
-      subscribers.bulkRemoveFromGroup(ctx, authOf(req), req.body.selection, req.body.groupId),
+      subscribers.bulkRemoveFromGroup(ctx, actorOf(req), req.body.selection, req.body.groupId),
   );
   subscriberHistoryRoutes(app, ctx);
 }

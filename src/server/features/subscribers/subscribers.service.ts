@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
-import type { GroupRules } from "../../../domain/groups.schemas";
 import type { ImportedSubscriber } from "../../../domain/import-row";
+import { assertCan, isAgent } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type {
   ListSubscribersQuery,
@@ -11,10 +11,10 @@ import type {
 } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Executor } from "../../db/connection";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as compliance from "../compliance/compliance.service";
-import { type FieldInfo, fieldsById } from "../custom-fields/custom-fields.service";
-import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/groups.service";
+import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
+import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/group-definitions";
 import { welcomeNewMembers } from "../sends/welcome";
 import { filterCondition, rulesCondition } from "./subscriber-conditions";
 import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
@@ -24,16 +24,12 @@ const NOT_FOUND = "That subscriber was not found in this account.";
 const SOME_NOT_FOUND = "Some of the selected subscribers were not found in this account.";
 const DUPLICATE = "A subscriber with this phone number already exists.";
 
-async function timezoneOf(ctx: AppContext, auth: AuthContext) {
+async function timezoneOf(ctx: AppContext, auth: Actor) {
   return timezoneById(await q.accountTimezoneId(ctx.db, auth)).iana;
 }
 
 /** The filter form as SQL conditions, with the group and attribute it names checked. */
-async function filterConditions(
-  ctx: AppContext,
-  auth: AuthContext,
-  f: SubscriberFilter,
-): Promise<SQL[]> {
+async function filterConditions(ctx: AppContext, auth: Actor, f: SubscriberFilter): Promise<SQL[]> {
   const [fields, tz] = await Promise.all([fieldsById(ctx, auth), timezoneOf(ctx, auth)]);
   if (f.attribute !== undefined && !fields.has(f.attribute)) {
     throw new AppError("NOT_FOUND", "That attribute was not found in this account.");
@@ -42,11 +38,7 @@ async function filterConditions(
   return filterCondition(f, { fields, tz, group });
 }
 
-export async function listSubscribers(
-  ctx: AppContext,
-  auth: AuthContext,
-  query: ListSubscribersQuery,
-) {
+export async function listSubscribers(ctx: AppContext, auth: Actor, query: ListSubscribersQuery) {
   const conditions = await filterConditions(ctx, auth, query);
   const where = q.scoped(auth, conditions);
   const [rows, total] = await Promise.all([
@@ -57,30 +49,18 @@ export async function listSubscribers(
 }
 
 /** The total of a filter: the trigger-kept account counter when nothing but the account narrows it. */
-function countWhere(ctx: AppContext, auth: AuthContext, conditions: SQL[], where: SQL) {
-  return conditions.length === 0 ? q.accountTotal(ctx.db, auth) : q.countSubscribers(ctx.db, where);
+function countWhere(ctx: AppContext, auth: Actor, conditions: SQL[], where: SQL) {
+  return conditions.length === 0 && !isAgent(auth)
+    ? q.accountTotal(ctx.db, auth)
+    : q.countSubscribers(ctx.db, where);
 }
 
-export async function countFiltered(ctx: AppContext, auth: AuthContext, filter: SubscriberFilter) {
+export async function countFiltered(ctx: AppContext, auth: Actor, filter: SubscriberFilter) {
   const conditions = await filterConditions(ctx, auth, filter);
   return { total: await countWhere(ctx, auth, conditions, q.scoped(auth, conditions)) };
 }
 
-export async function countByRules(ctx: AppContext, auth: AuthContext, rules: GroupRules) {
-  const [fields, tz] = await Promise.all([fieldsById(ctx, auth), timezoneOf(ctx, auth)]);
-  return q.countSubscribers(ctx.db, q.scoped(auth, [rulesCondition(rules, fields, tz)]));
-}
-
-export async function countInNoGroup(ctx: AppContext, auth: AuthContext) {
-  const conditions = filterCondition({} as SubscriberFilter, {
-    fields: new Map(),
-    tz: "UTC",
-    group: { kind: "none" },
-  });
-  return q.countSubscribers(ctx.db, q.scoped(auth, conditions));
-}
-
-export async function getSubscriber(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getSubscriber(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findSubscriber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   const [staticGroups, adaptive, fields, tz, consent] = await Promise.all([
@@ -122,9 +102,10 @@ function mergeAttributes(
   return next;
 }
 
+/** Manual entry is a person's act: their name goes into the consent record. */
 export async function createSubscriber(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   input: {
     number: { phone: string; countryId: number };
     firstName: string;
@@ -135,6 +116,7 @@ export async function createSubscriber(
     groupIds: number[];
   },
 ) {
+  assertCan(auth, "subscribers:write");
   const fields = await fieldsById(ctx, auth);
   const attributes = mergeAttributes(fields, {}, input.attributes);
   for (const groupId of new Set(input.groupIds)) await staticGroupOf(ctx, auth, groupId);
@@ -175,7 +157,7 @@ export async function createSubscriber(
 
 export async function updateSubscriber(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   id: number,
   input: {
     number?: { phone: string; countryId: number };
@@ -185,6 +167,7 @@ export async function updateSubscriber(
     attributes?: Record<string, unknown>;
   },
 ) {
+  assertCan(auth, "subscribers:write");
   const current = await q.findSubscriber(ctx.db, auth, id);
   if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
   const attributes = input.attributes
@@ -210,7 +193,8 @@ export async function updateSubscriber(
   return getSubscriber(ctx, auth, id);
 }
 
-export async function deleteSubscriber(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteSubscriber(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "subscribers:delete");
   // Suppressions and the consent log are kept: an opted-out number stays opted out.
   const n = await q.deleteWhere(ctx.db, q.selectionWhere(auth, { mode: "ids", ids: [id] }));
   if (n === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -218,10 +202,11 @@ export async function deleteSubscriber(ctx: AppContext, auth: AuthContext, id: n
 
 export async function changeConsent(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   id: number,
   action: compliance.ManualConsentAction,
 ) {
+  assertCan(auth, "subscribers:write");
   const row = await q.findSubscriber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   await compliance.applyManualConsent(ctx, {
@@ -240,7 +225,7 @@ export async function changeConsent(
  */
 export async function recordMarketingConsent(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   id: number,
   input: { detail: string },
 ) {
@@ -284,7 +269,7 @@ export async function grantKeywordConsent(
 /** A selection as SQL; picked ids must all be the caller's, or nothing happens (404). */
 async function selectionWhere(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
 ): Promise<SQL> {
   if (sel.mode === "ids") {
@@ -297,17 +282,19 @@ async function selectionWhere(
   return q.selectionWhere(auth, { mode: "all", conditions, excludedIds: sel.excludedIds });
 }
 
-export async function bulkDelete(ctx: AppContext, auth: AuthContext, sel: SubscriberSelection) {
+export async function bulkDelete(ctx: AppContext, auth: Actor, sel: SubscriberSelection) {
+  assertCan(auth, "subscribers:bulk");
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.deleteWhere(ctx.db, where) };
 }
 
 export async function bulkAddToGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
   groupId: number,
 ) {
+  assertCan(auth, "subscribers:bulk");
   await staticGroupOf(ctx, auth, groupId);
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.addToGroup(ctx.db, groupId, where) };
@@ -315,10 +302,11 @@ export async function bulkAddToGroup(
 
 export async function bulkRemoveFromGroup(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
   groupId: number,
 ) {
+  assertCan(auth, "subscribers:bulk");
   await staticGroupOf(ctx, auth, groupId);
   const where = await selectionWhere(ctx, auth, sel);
   return { affected: await q.removeFromGroup(ctx.db, groupId, where) };
@@ -395,14 +383,14 @@ export async function importBatch(
 }
 
 /** How many subscribers a selection holds (also checks it: unknown ids, groups, fields). */
-export async function countSelection(ctx: AppContext, auth: AuthContext, sel: SubscriberSelection) {
+export async function countSelection(ctx: AppContext, auth: Actor, sel: SubscriberSelection) {
   return q.countSubscribers(ctx.db, await selectionWhere(ctx, auth, sel));
 }
 
 /** Walks a selection in id order, a page at a time, for exports. */
 export async function* eachSelected(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   sel: SubscriberSelection,
   pageSize = 5000,
 ) {

@@ -8,8 +8,7 @@ import {
   template,
   templateRequest,
 } from "../../../domain/templates";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as templates from "./templates.service";
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -18,15 +17,12 @@ const tags = ["templates"];
 export function templatesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/content-status",
-    { preHandler: requireAuth, schema: { tags, response: { 200: contentStatus } } },
-    (req) => templates.contentStatus(ctx, authOf(req)),
+  r.get("/api/content-status", { schema: { tags, response: { 200: contentStatus } } }, (req) =>
+    templates.contentStatus(ctx, actorOf(req)),
   );
   r.get(
     "/api/templates/unverified-toll-free",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: listTemplatesQuery, response: { 200: listTemplatesResponse } },
     },
     (req) => templates.unverifiedTollFreeTemplates(req.query),
@@ -34,11 +30,10 @@ export function templatesRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/templates/starter",
     {
-      preHandler: requireAuth,
       schema: { tags, response: { 201: z.object({ added: z.number() }) } },
     },
     async (req, reply) =>
-      reply.status(201).send(await templates.seedStarterTemplates(ctx, authOf(req))),
+      reply.status(201).send(await templates.seedStarterTemplates(ctx, actorOf(req))),
   );
 
   for (const [base, svc] of [
@@ -66,39 +61,32 @@ export function templatesRoutes(app: FastifyInstance, ctx: AppContext) {
     r.get(
       base,
       {
-        preHandler: requireAuth,
         schema: { tags, querystring: listTemplatesQuery, response: { 200: listTemplatesResponse } },
       },
-      (req) => svc.list(ctx, authOf(req), req.query),
+      (req) => svc.list(ctx, actorOf(req), req.query),
     );
     r.get(
       `${base}/:id`,
-      { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: template } } },
-      (req) => svc.get(ctx, authOf(req), req.params.id),
+      { schema: { tags, params: idParams, response: { 200: template } } },
+      (req) => svc.get(ctx, actorOf(req), req.params.id),
     );
     r.post(
       base,
       {
-        preHandler: requireAuth,
         schema: { tags, body: templateRequest, response: { 201: template } },
       },
-      async (req, reply) => reply.status(201).send(await svc.create(ctx, authOf(req), req.body)),
+      async (req, reply) => reply.status(201).send(await svc.create(ctx, actorOf(req), req.body)),
     );
     r.put(
       `${base}/:id`,
       {
-        preHandler: requireAuth,
         schema: { tags, params: idParams, body: templateRequest, response: { 200: template } },
       },
-      (req) => svc.update(ctx, authOf(req), req.params.id, req.body),
+      (req) => svc.update(ctx, actorOf(req), req.params.id, req.body),
     );
-    r.delete(
-      `${base}/:id`,
-      { preHandler: requireAuth, schema: { tags, params: idParams } },
-      async (req, reply) => {
-        await svc.remove(ctx, authOf(req), req.params.id);
-        return reply.status(204).send();
-      },
-    );
+    r.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (req, reply) => {
+      await svc.remove(ctx, actorOf(req), req.params.id);
+      return reply.status(204).send();
+    });
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
 import {
   type ContentStatus,
   type listTemplatesQuery,
@@ -9,7 +10,7 @@ import {
   type templateRequest,
 } from "../../../domain/templates";
 import type { Executor } from "../../db/connection";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { listNumbers } from "../numbers/numbers.service";
 import * as q from "./templates.queries";
 
@@ -34,7 +35,7 @@ const notFound = () => new AppError("NOT_FOUND", TEMPLATE_TEXTS.notFound);
 
 // ---- plain templates -------------------------------------------------------------------------
 
-export async function listTemplates(ctx: AppContext, auth: AuthContext, query: Query) {
+export async function listTemplates(ctx: AppContext, auth: Actor, query: Query) {
   const { rows, total } = await q.listTemplates(ctx.db, auth.accountId, "plain", {
     ...query,
     isMMS: query.isMMS === undefined ? undefined : query.isMMS === "true",
@@ -48,13 +49,14 @@ export async function listTemplates(ctx: AppContext, auth: AuthContext, query: Q
   };
 }
 
-export async function getTemplate(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getTemplate(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findTemplate(ctx.db, auth.accountId, "plain", id);
   if (!row) throw notFound();
   return toTemplate(row);
 }
 
-export async function createTemplate(ctx: AppContext, auth: AuthContext, body: Body) {
+export async function createTemplate(ctx: AppContext, auth: Actor, body: Body) {
+  assertCan(auth, "templates:write");
   const row = await q.insertTemplate(ctx.db, {
     accountId: auth.accountId,
     kind: "plain",
@@ -68,7 +70,8 @@ export async function createTemplate(ctx: AppContext, auth: AuthContext, body: B
   return toTemplate(row);
 }
 
-export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: number, body: Body) {
+export async function updateTemplate(ctx: AppContext, auth: Actor, id: number, body: Body) {
+  assertCan(auth, "templates:write");
   const row = await q.updateTemplate(ctx.db, auth.accountId, "plain", id, {
     name: body.name,
     message: body.message,
@@ -79,7 +82,8 @@ export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: num
   return toTemplate(row);
 }
 
-export async function deleteTemplate(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteTemplate(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "templates:write");
   if ((await q.deleteTemplate(ctx.db, auth.accountId, "plain", id)) === 0) throw notFound();
 }
 
@@ -96,7 +100,8 @@ export async function addStarterTemplates(db: Executor, accountId: number, userI
   }
 }
 
-export async function seedStarterTemplates(ctx: AppContext, auth: AuthContext) {
+export async function seedStarterTemplates(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "templates:write");
   await ctx.db.transaction(async (tx) => {
     if ((await q.countTemplates(tx, auth.accountId)) > 0) {
       throw new AppError("CONFLICT", "Starter templates are added to an empty list only.");
@@ -109,7 +114,7 @@ export async function seedStarterTemplates(ctx: AppContext, auth: AuthContext) {
 // ---- controlled templates --------------------------------------------------------------------
 
 /** Controlled templates live with the parent account; its children use them read-only. */
-async function family(ctx: AppContext, auth: AuthContext) {
+async function family(ctx: AppContext, auth: Actor) {
   const acc = await q.accountFamily(ctx.db, auth.accountId);
   if (acc?.parentAccountId != null) {
     return { role: "child" as const, ownerId: acc.parentAccountId };
@@ -119,13 +124,13 @@ async function family(ctx: AppContext, auth: AuthContext) {
   throw new AppError("FORBIDDEN", TEMPLATE_TEXTS.controlledOnly);
 }
 
-async function parentOnly(ctx: AppContext, auth: AuthContext) {
+async function parentOnly(ctx: AppContext, auth: Actor) {
   const f = await family(ctx, auth);
   if (f.role !== "parent") throw new AppError("FORBIDDEN", TEMPLATE_TEXTS.controlledReadOnly);
   return f;
 }
 
-export async function listControlled(ctx: AppContext, auth: AuthContext, query: Query) {
+export async function listControlled(ctx: AppContext, auth: Actor, query: Query) {
   const f = await family(ctx, auth);
   const { rows, total } = await q.listTemplates(ctx.db, f.ownerId, "controlled", {
     ...query,
@@ -140,14 +145,15 @@ export async function listControlled(ctx: AppContext, auth: AuthContext, query: 
   };
 }
 
-export async function getControlled(ctx: AppContext, auth: AuthContext, id: number) {
+export async function getControlled(ctx: AppContext, auth: Actor, id: number) {
   const f = await family(ctx, auth);
   const row = await q.findTemplate(ctx.db, f.ownerId, "controlled", id);
   if (!row) throw notFound();
   return toTemplate(row);
 }
 
-export async function createControlled(ctx: AppContext, auth: AuthContext, body: Body) {
+export async function createControlled(ctx: AppContext, auth: Actor, body: Body) {
+  assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
   const row = await q.insertTemplate(ctx.db, {
     accountId: f.ownerId,
@@ -162,7 +168,8 @@ export async function createControlled(ctx: AppContext, auth: AuthContext, body:
   return toTemplate(row);
 }
 
-export async function updateControlled(ctx: AppContext, auth: AuthContext, id: number, body: Body) {
+export async function updateControlled(ctx: AppContext, auth: Actor, id: number, body: Body) {
+  assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
   const row = await q.updateTemplate(ctx.db, f.ownerId, "controlled", id, {
     name: body.name,
@@ -175,7 +182,8 @@ export async function updateControlled(ctx: AppContext, auth: AuthContext, id: n
   return toTemplate(row);
 }
 
-export async function deleteControlled(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteControlled(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
   if ((await q.deleteTemplate(ctx.db, f.ownerId, "controlled", id)) === 0) throw notFound();
 }
@@ -183,7 +191,7 @@ export async function deleteControlled(ctx: AppContext, auth: AuthContext, id: n
 // ---- the composer's view -----------------------------------------------------------------------
 
 /** Unverified toll-free: the account's only usable kind of number is an unverified toll-free. */
-export async function contentStatus(ctx: AppContext, auth: AuthContext): Promise<ContentStatus> {
+export async function contentStatus(ctx: AppContext, auth: Actor): Promise<ContentStatus> {
   const [numbers, acc] = await Promise.all([
     listNumbers(ctx, auth, { page: 1, pageSize: 500, search: "", type: "all" }),
     q.accountFamily(ctx.db, auth.accountId),

@@ -8,7 +8,7 @@ import {
 import type { Db } from "../../db/connection";
 import { messages, subscribers, suppressions } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
-import type { AuthContext } from "../../http/context";
+import type { Actor } from "../../http/context";
 
 export interface UnhealthyRow {
   id: number;
@@ -50,7 +50,7 @@ const reasonOfCode = sql.join(
  * and from numbers a lookup found to be landlines, so the account's whole list is not scanned
  * row by row. Suppressed (opted-out, blocked) numbers are left out: they are never texted.
  */
-function unhealthySql(auth: AuthContext, f: UnhealthyFilter): SQL {
+function unhealthySql(auth: Actor, f: UnhealthyFilter): SQL {
   const acct = auth.accountId;
   const since = sql`now() - make_interval(days => ${RECENT_DAYS})`;
   const outbound = sql`m.account_id = ${acct} and m.direction = 'outbound' and m.created_at > ${since}`;
@@ -132,7 +132,7 @@ const toRow = (r: RawRow): UnhealthyRow => ({
 
 export async function listUnhealthy(
   db: Db,
-  auth: AuthContext,
+  auth: Actor,
   f: UnhealthyFilter,
   page: { page: number; pageSize: number },
 ) {
@@ -147,7 +147,7 @@ export async function listUnhealthy(
   return { rows, total: Number(total) };
 }
 
-export async function countUnhealthy(db: Db, auth: AuthContext, f: UnhealthyFilter) {
+export async function countUnhealthy(db: Db, auth: Actor, f: UnhealthyFilter) {
   const res = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (${unhealthySql(auth, f)}) u`,
   );
@@ -155,7 +155,7 @@ export async function countUnhealthy(db: Db, auth: AuthContext, f: UnhealthyFilt
 }
 
 /** Unhealthy numbers per reason, under the same search (the filter shows these). */
-export async function countByReason(db: Db, auth: AuthContext, query: string) {
+export async function countByReason(db: Db, auth: Actor, query: string) {
   const res = await db.execute<{ reason: UnhealthyReason; n: number }>(
     sql`select u.reason, count(*)::int as n from (${unhealthySql(auth, { query })}) u group by u.reason`,
   );
@@ -168,7 +168,7 @@ export async function countByReason(db: Db, auth: AuthContext, query: string) {
 }
 
 /** Id and phone of every unhealthy subscriber the filter matches (for clean-up). */
-export async function unhealthyTargets(db: Db, auth: AuthContext, f: UnhealthyFilter) {
+export async function unhealthyTargets(db: Db, auth: Actor, f: UnhealthyFilter) {
   const res = await db.execute<{ id: string | number; phone: string; reason: UnhealthyReason }>(
     sql`select u.id, u.phone, u.reason from (${unhealthySql(auth, f)}) u order by u.id`,
   );
@@ -178,7 +178,7 @@ export async function unhealthyTargets(db: Db, auth: AuthContext, f: UnhealthyFi
 // ---- Line-type check. These write subscribers.is_landline, a column only this check and the
 // carrier's answers fill ("learnt from carrier lookups or failed deliveries").
 
-const unchecked = (auth: AuthContext, afterId: number) =>
+const unchecked = (auth: Actor, afterId: number) =>
   and(
     ownedBy(subscribers, auth),
     isNull(subscribers.isLandline),
@@ -189,7 +189,7 @@ const unchecked = (auth: AuthContext, afterId: number) =>
   );
 
 /** The next numbers never checked, in id order. */
-export async function uncheckedAfter(db: Db, auth: AuthContext, afterId: number, limit: number) {
+export async function uncheckedAfter(db: Db, auth: Actor, afterId: number, limit: number) {
   return db
     .select({ id: subscribers.id, phone: subscribers.phone })
     .from(subscribers)
@@ -198,12 +198,12 @@ export async function uncheckedAfter(db: Db, auth: AuthContext, afterId: number,
     .limit(limit);
 }
 
-export async function countUncheckedAfter(db: Db, auth: AuthContext, afterId: number) {
+export async function countUncheckedAfter(db: Db, auth: Actor, afterId: number) {
   const [row] = await db.select({ n: count() }).from(subscribers).where(unchecked(auth, afterId));
   return row?.n ?? 0;
 }
 
-export async function setLandline(db: Db, auth: AuthContext, ids: number[], value: boolean) {
+export async function setLandline(db: Db, auth: Actor, ids: number[], value: boolean) {
   if (ids.length === 0) return;
   await db
     .update(subscribers)

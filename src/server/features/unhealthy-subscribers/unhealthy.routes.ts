@@ -8,8 +8,7 @@ import {
   listUnhealthyQuery,
   listUnhealthyResponse,
 } from "../../../domain/unhealthy-subscribers.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
 import * as unhealthy from "./unhealthy.service";
 
 const tags = ["unhealthy subscribers"];
@@ -19,25 +18,22 @@ export function unhealthySubscribersRoutes(app: FastifyInstance, ctx: AppContext
   r.get(
     "/api/unhealthy-subscribers",
     {
-      preHandler: requireAuth,
       schema: { tags, querystring: listUnhealthyQuery, response: { 200: listUnhealthyResponse } },
     },
-    (req) => unhealthy.listUnhealthy(ctx, authOf(req), req.query),
+    (req) => unhealthy.listUnhealthy(ctx, actorOf(req), req.query),
   );
   r.post(
     "/api/unhealthy-subscribers/clean-up",
     {
-      preHandler: requireAuth,
       schema: { tags, body: cleanUpRequest, response: { 200: cleanUpResponse } },
     },
-    (req) => unhealthy.cleanUp(ctx, authOf(req), req.body),
+    (req) => unhealthy.cleanUp(ctx, actorOf(req), req.body),
   );
   r.post(
     "/api/unhealthy-subscribers/line-check",
     {
-      preHandler: requireAuth,
       schema: { tags, body: lineCheckRequest, response: { 200: lineCheckResponse } },
     },
-    (req) => unhealthy.lineCheck(ctx, authOf(req), req.body),
+    (req) => unhealthy.lineCheck(ctx, actorOf(req), req.body),
   );
 }

@@ -4,7 +4,7 @@ import {
   type ListUnhealthyQuery,
   UNHEALTHY_REASON_LABELS,
 } from "../../../domain/unhealthy-subscribers.schemas";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import { applyManualConsent } from "../compliance/compliance.service";
 import { bulkDelete } from "../subscribers/subscribers.service";
 import { toUnhealthySubscriber } from "./unhealthy.presenter";
@@ -16,7 +16,7 @@ const SOME_NOT_FOUND =
 const LOOKUP_CONCURRENCY = 8;
 const DELETE_CHUNK = 5000;
 
-export async function listUnhealthy(ctx: AppContext, auth: AuthContext, query: ListUnhealthyQuery) {
+export async function listUnhealthy(ctx: AppContext, auth: Actor, query: ListUnhealthyQuery) {
   const [page, counts, unchecked] = await Promise.all([
     q.listUnhealthy(ctx.db, auth, { reason: query.reason, query: query.query }, query),
     q.countByReason(ctx.db, auth, query.query),
@@ -30,7 +30,7 @@ export async function listUnhealthy(ctx: AppContext, auth: AuthContext, query: L
  * subscribers of the caller's account, or nothing happens (404). An opt-out goes through the
  * consent log like any manual opt-out, with the reason as its detail.
  */
-export async function cleanUp(ctx: AppContext, auth: AuthContext, req: CleanUpRequest) {
+export async function cleanUp(ctx: AppContext, auth: UserActor, req: CleanUpRequest) {
   const sel = req.selection;
   const ids = sel.mode === "ids" ? [...new Set(sel.ids)] : undefined;
   const targets = await q.unhealthyTargets(
@@ -70,7 +70,7 @@ export async function cleanUp(ctx: AppContext, auth: AuthContext, req: CleanUpRe
  */
 export async function lineCheck(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: Actor,
   opts: { afterId: number; limit: number },
 ) {
   const batch = await q.uncheckedAfter(ctx.db, auth, opts.afterId, opts.limit);

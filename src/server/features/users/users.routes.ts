@@ -12,8 +12,8 @@ import {
   verifyInviteQuery,
   verifyInviteResponse,
 } from "../../../domain/users.schemas";
-import { type AppContext, authOf } from "../../http/context";
-import { requireAuth, SESSION_COOKIE, setSessionCookie } from "../../http/session";
+import { type AppContext, actorOf } from "../../http/context";
+import { SESSION_COOKIE, setSessionCookie } from "../../http/session";
 import { authRateLimit } from "../auth/rate-limit";
 import * as signup from "./invite-signup.service";
 import * as users from "./users.service";
@@ -38,46 +38,42 @@ const tags = ["users"];
 export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/users",
-    { preHandler: requireAuth, schema: { tags, response: { 200: listUsersResponse } } },
-    (req) => users.listUsers(ctx, authOf(req)),
+  r.get("/api/users", { schema: { tags, response: { 200: listUsersResponse } } }, (req) =>
+    users.listUsers(ctx, actorOf(req)),
   );
   r.post(
     "/api/users/invites",
     {
-      preHandler: requireAuth,
       schema: { tags, body: inviteUserRequest, response: { 201: inviteRow } },
     },
     async (req, reply) =>
-      reply.status(201).send(await users.inviteUser(ctx, authOf(req), req.body)),
+      reply.status(201).send(await users.inviteUser(ctx, actorOf(req), req.body)),
   );
   r.post(
     "/api/users/invites/:id/resend",
-    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: inviteRow } } },
-    (req) => users.resendInvite(ctx, authOf(req), req.params.id),
+    { schema: { tags, params: idParams, response: { 200: inviteRow } } },
+    (req) => users.resendInvite(ctx, actorOf(req), req.params.id),
   );
   r.delete(
     "/api/users/invites/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: okResponse } } },
+    { schema: { tags, params: idParams, response: { 200: okResponse } } },
     async (req) => {
-      await users.revokeInvite(ctx, authOf(req), req.params.id);
+      await users.revokeInvite(ctx, actorOf(req), req.params.id);
       return { ok: true as const };
     },
   );
   r.put(
     "/api/users/:id",
     {
-      preHandler: requireAuth,
       schema: { tags, params: idParams, body: updateUserRequest, response: { 200: userRow } },
     },
-    (req) => users.updateUser(ctx, authOf(req), req.params.id, req.body),
+    (req) => users.updateUser(ctx, actorOf(req), req.params.id, req.body),
   );
   r.delete(
     "/api/users/:id",
-    { preHandler: requireAuth, schema: { tags, params: idParams, response: { 200: okResponse } } },
+    { schema: { tags, params: idParams, response: { 200: okResponse } } },
     async (req) => {
-      await users.deleteUser(ctx, authOf(req), req.params.id);
+      await users.deleteUser(ctx, actorOf(req), req.params.id);
       return { ok: true as const };
     },
   );

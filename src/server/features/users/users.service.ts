@@ -1,5 +1,6 @@
 import { AppError } from "../../../domain/errors";
 import {
+  can,
   PERMISSION_LABEL,
   PERMISSION_LEVEL,
   type PermissionLevel,
@@ -9,7 +10,6 @@ import {
   assignableLevels,
   canDeleteUser,
   canEditUser,
-  canManageUsers,
   canSetLevel,
   type UserRef,
 } from "../../../domain/user-rules";
@@ -21,7 +21,7 @@ import {
   USER_TEXT,
   type UserRow,
 } from "../../../domain/users.schemas";
-import type { AppContext, AuthContext } from "../../http/context";
+import type { AppContext, UserActor } from "../../http/context";
 import { deleteUserSessions } from "../auth/sessions.queries";
 import * as tokens from "../auth/tokens.queries";
 import { inviteMail } from "../mail/mail-templates";
@@ -31,16 +31,16 @@ import * as q from "./users.queries";
 
 const DAY_MS = 86_400_000;
 
-function actorOf(auth: AuthContext): UserRef {
-  return { id: auth.userId, permissionLevel: auth.permissionLevel };
+function actorOf(auth: UserActor): UserRef {
+  return { id: auth.userId, permissionLevel: auth.level };
 }
 
 function forbidden(message: string = TEXT.notAllowed): never {
   throw new AppError("FORBIDDEN", message);
 }
 
-function assertManager(auth: AuthContext) {
-  if (!canManageUsers(actorOf(auth))) forbidden();
+function assertManager(auth: UserActor) {
+  if (!can(auth, "users:manage")) forbidden();
 }
 
 /** Groups and numbers named in a form must be the account's own. */
@@ -71,7 +71,7 @@ function clashError(clash: "username" | "email"): never {
   throw new AppError("CONFLICT", message, { fields: { [clash]: message } });
 }
 
-export async function listUsers(ctx: AppContext, auth: AuthContext): Promise<ListUsersResponse> {
+export async function listUsers(ctx: AppContext, auth: UserActor): Promise<ListUsersResponse> {
   assertManager(auth);
   const actor = actorOf(auth);
   const [users, invites] = await Promise.all([
@@ -89,7 +89,7 @@ export async function listUsers(ctx: AppContext, auth: AuthContext): Promise<Lis
 
 async function mailInvite(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   invite: { email: string; permissionLevel: number },
   key: string,
 ) {
@@ -124,7 +124,7 @@ async function mailInvite(
   }
 }
 
-export async function inviteUser(ctx: AppContext, auth: AuthContext, input: InviteUserRequest) {
+export async function inviteUser(ctx: AppContext, auth: UserActor, input: InviteUserRequest) {
   assertManager(auth);
   if (!assignableLevels(actorOf(auth)).includes(input.permissionLevel))
     forbidden("You cannot give that permission level.");
@@ -162,7 +162,7 @@ export async function inviteUser(ctx: AppContext, auth: AuthContext, input: Invi
 }
 
 /** A new link (the old one stops working) and a fresh expiry. */
-export async function resendInvite(ctx: AppContext, auth: AuthContext, id: number) {
+export async function resendInvite(ctx: AppContext, auth: UserActor, id: number) {
   assertManager(auth);
   const invite = await q.findPendingInvite(ctx.db, auth.accountId, id);
   if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
@@ -175,7 +175,7 @@ export async function resendInvite(ctx: AppContext, auth: AuthContext, id: numbe
   return toInviteRow({ ...invite, tokenHash: hash, expiresAt });
 }
 
-export async function revokeInvite(ctx: AppContext, auth: AuthContext, id: number) {
+export async function revokeInvite(ctx: AppContext, auth: UserActor, id: number) {
   assertManager(auth);
   const invite = await q.findPendingInvite(ctx.db, auth.accountId, id);
   if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
@@ -188,7 +188,7 @@ export async function revokeInvite(ctx: AppContext, auth: AuthContext, id: numbe
 
 export async function updateUser(
   ctx: AppContext,
-  auth: AuthContext,
+  auth: UserActor,
   id: number,
   input: UpdateUserValues,
 ): Promise<UserRow> {
@@ -243,7 +243,7 @@ function sameIds(a: number[], b: number[]) {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
-export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number) {
+export async function deleteUser(ctx: AppContext, auth: UserActor, id: number) {
   const target = await q.findAccountUser(ctx.db, auth.accountId, id);
   if (!target) throw new AppError("NOT_FOUND", "This user does not exist.");
   if (!canDeleteUser(actorOf(auth), target)) forbidden();

@@ -20,6 +20,7 @@ import {
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { AccountLite } from "../../../domain/account.schemas";
+import { meCan } from "../../lib/permissions";
 import { paths } from "../paths";
 
 export interface NavLeaf {
@@ -41,7 +42,12 @@ export interface NavItem {
 export const NAV: NavItem[] = [
   { label: "Dashboard", icon: IconGauge, to: paths.dashboard, visible: (me) => !me.restrictedUser },
   { label: "Inbox", icon: IconInbox, to: paths.inbox },
-  { label: "Send Message", icon: IconSend, to: paths.sendMessage },
+  {
+    label: "Send Message",
+    icon: IconSend,
+    to: paths.sendMessage,
+    visible: (me) => meCan(me, "sends:write"),
+  },
   {
     label: "Messages",
     icon: IconMessage2,
@@ -105,6 +111,7 @@ export const NAV: NavItem[] = [
     icon: IconChartBar,
     to: "/reports/sent-messages",
     match: ["/reports", "/analytics", "/advanced-analytics", "/growth"],
+    visible: (me) => meCan(me, "reports:read"),
     children: [
       { label: "Sent Messages", to: "/reports/sent-messages" },
       { label: "Subscribers", to: "/reports/subscribers" },
@@ -172,6 +179,7 @@ export const NAV: NavItem[] = [
     icon: IconUsers,
     to: "/manage-users",
     match: ["/manage-users", "/manage-accounts"],
+    visible: (me) => meCan(me, "users:manage"),
   },
   {
     label: "Settings",

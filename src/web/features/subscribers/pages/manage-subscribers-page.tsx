@@ -13,6 +13,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
+import { meCan } from "../../../lib/permissions";
 import { usePageSize } from "../../../lib/use-page-size";
 import { useBulkAction } from "../api/bulk-actions";
 import { useMemberships } from "../api/get-memberships";
@@ -173,31 +174,38 @@ export default function ManageSubscribersPage() {
           )}
         </Group>
         <Group gap="xs">
-          <Button
-            component={Link}
-            to="/subscribers/import"
-            variant="default"
-            leftSection={<IconFileImport size={16} />}
-          >
-            Import
-          </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add Subscriber
-          </Button>
+          {meCan(account.data, "subscribers:import") && (
+            <Button
+              component={Link}
+              to="/subscribers/import"
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+            >
+              Import
+            </Button>
+          )}
+          {meCan(account.data, "subscribers:write") && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              Add Subscriber
+            </Button>
+          )}
         </Group>
       </Group>
 
       <ActiveFilters filter={list.filter} fields={fields.data ?? []} onChange={list.setFilter} />
 
-      <SelectionBar
-        selection={selection}
-        total={counted.data?.total ?? shown}
-        pageIds={pageIds}
-        busy={bulk.isPending || startExport.isPending}
-        onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
-        onClear={() => setSelection(NO_SELECTION)}
-        onAction={onBulk}
-      />
+      {/* Bulk actions and exports are not an Agent's (src/domain/permissions.ts). */}
+      {meCan(account.data, "subscribers:bulk") && (
+        <SelectionBar
+          selection={selection}
+          total={counted.data?.total ?? shown}
+          pageIds={pageIds}
+          busy={bulk.isPending || startExport.isPending}
+          onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
+          onClear={() => setSelection(NO_SELECTION)}
+          onAction={onBulk}
+        />
+      )}
 
       {subscribers.isPending ? (
         <TableSkeleton />
