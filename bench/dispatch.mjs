@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// The dispatcher alone, on a production build: a web process (SEND_PIPELINE=off) and a worker
+// process (--role=worker) speak the Twilio protocol to a null carrier served by this script (an
+// HTTP server that answers Messages.json in Twilio's shape and does nothing else), so the figures
+// are Parley's own cost, not a carrier's.
+// 1. Throughput: D queued marketing messages on one number, limits lifted; messages per second
+//    from the first to the last carrier call; duplicates and losses counted at the null carrier.
+// 2. Latency while a C-recipient campaign runs on the same number: one-to-one texts (the
+//    transactional lane) from queued to carrier call, p50/p95; and another account's one-to-one
+//    texts on its own number.
+// Run: node bench/dispatch.mjs [throughput=100000] [campaign=100000] [samples=200]
+import { spawn } from "node:child_process";
+import http from "node:http";
+import pg from "pg";
+import { pct, rssMb, startServer, stopProcess } from "./lib/server.mjs";
+
+const D = Number(process.argv[2] ?? 100_000);
+const C = Number(process.argv[3] ?? 100_000);
+const SAMPLES = Number(process.argv[4] ?? 200);
+const SID = `AC${"0".repeat(31)}1`;
+
+// --- the null carrier -----------------------------------------------------------------------
+const calls = new Map(); // idempotency key → count
+const arrivals = new Map(); // To → ms (performance.now) of its first call
+let total = 0;
+let first = 0;
+let last = 0;
+const nullCarrier = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => {
+    if (req.method === "POST" && req.url.endsWith("/Messages.json")) {
+      const now = performance.now();
+      total++;
+      if (!first) first = now;
+      last = now;
+      const key = req.headers["idempotency-key"];
+      calls.set(key, (calls.get(key) ?? 0) + 1);
+      const to = new URLSearchParams(Buffer.concat(chunks).toString()).get("To");
+      if (!arrivals.has(to)) arrivals.set(to, now);
+      res.writeHead(201, { "content-type": "application/json" });
+      res.end(
+        `{"sid":"SM${total.toString(16).padStart(32, "0")}","status":"queued","num_segments":"1","error_code":null}`,
+      );
+      return;
+    }
+    // Messages.json list (the lookup before a resend) and anything else: empty.
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end('{"messages":[]}');
+  });
+});
+await new Promise((r) => nullCarrier.listen(0, "127.0.0.1", r));
+const carrierPort = nullCarrier.address().port;
+
+const env = {
+  TWILIO_ACCOUNT_SID: SID,
+  TWILIO_AUTH_TOKEN: "null-carrier-token-0123456789",
+  TWILIO_API_BASE: `http://127.0.0.1:${carrierPort}`,
+  SEND_MPS_LONG_CODE: "1000000",
+  SEND_MPS_TOLL_FREE: "1000000",
+  DISPATCH_CONCURRENCY: "128",
+  DISPATCH_BATCH: "1000",
+  SEND_WINDOWS: "off",
+  LOG_LEVEL: "warn",
+};
+const parley = startServer({
+  firstPort: 4310,
+  env: { ...env, SEED_DEMO: "true", SEND_PIPELINE: "off" },
+  wait: { tries: 1200, failOnExit: true },
+});
+let worker;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+try {
+  await parley.ready();
+  const db = new pg.Client({ connectionString: parley.databaseUrl });
+  db.on("error", () => {});
+  await db.connect();
+  const accountId = (await db.query("select account_id from users where username = 'demo'")).rows[0]
+    .account_id;
+  const other = (
+    await db.query(
+      `insert into accounts (account_name, business_name, email) values ('other', 'Other', 'o@x.test')
+       returning id`,
+    )
+  ).rows[0].id;
+  const number = async (account, e164) =>
+    (
+      await db.query(
+        `insert into phone_numbers (account_id, number, carrier_sid, included) values ($1, $2, $3, true)
+         returning id`,
+        [account, e164, `PN${e164.slice(2)}${"0".repeat(22)}`],
+      )
+    ).rows[0].id;
+  const mine = await number(accountId, "+12125550100");
+  const theirs = await number(other, "+13125550100");
+
+  /** Queues `count` messages the way the fan-out writes them (one statement), and wakes the pipeline. */
+  async function queue(numberId, from, count, { lane = 1, prefix = "+1646", offset = 0 } = {}) {
+    const account = numberId === mine ? accountId : other;
+    await db.query(
+      `with ins as (
+         insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
+                               status, source, credits, pending_dispatch, not_before, lane, deadline_at)
+         select $1, 'outbound', $2, $3, $4 || lpad(($6 + i)::text, 7, '0'), 'Spring sale starts today!',
+                'Queued', $7, 1, true, now(), $5, now() + interval '4 hours'
+           from generate_series(1, $8) i
+         returning 1)
+       insert into dispatch_pace (phone_number_id) values ($2) on conflict do nothing`,
+      [account, numberId, from, prefix, lane, offset, lane === 0 ? "inbox" : "campaign", count],
+    );
+    await db.query("select pg_notify('parley_pipeline', '')");
+  }
+
+  const pending = async () =>
+    (await db.query("select count(*)::int as n from messages where pending_dispatch")).rows[0].n;
+
+  worker = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", "--role=worker"], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(parley.port),
+      DATA_DIR: parley.dataDir,
+      DATABASE_URL: parley.databaseUrl,
+      SEED_DEMO: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await sleep(3000);
+
+  // 1. Throughput.
+  await queue(mine, "+12125550100", D, { prefix: "+1917" });
+  const rss = [];
+  for (;;) {
+    rss.push(rssMb(worker.pid));
+    if ((await pending()) === 0) break;
+    await sleep(250);
+  }
+  const seconds = (last - first) / 1000;
+  const dupes = [...calls.values()].filter((n) => n > 1).length;
+  const lost = D - calls.size;
+  console.log(
+    `dispatch to a null carrier: ${D} messages in ${seconds.toFixed(2)} s = ${Math.round(D / seconds)} messages/s; duplicates ${dupes}, lost ${lost}; worker RSS ${Math.min(...rss)}-${Math.max(...rss)} MB`,
+  );
+
+  // 2. Latency during a campaign on the same number.
+  calls.clear();
+  arrivals.clear();
+  await queue(mine, "+12125550100", C, { prefix: "+1332" });
+  await sleep(1000);
+  const own = [];
+  const another = [];
+  for (let i = 0; i < SAMPLES && (await pending()) > 0; i++) {
+    const target = i % 2 === 0 ? own : another;
+    const to = `+1${i % 2 === 0 ? "718" : "773"}${String(2000000 + i)}`;
+    const t0 = performance.now();
+    await db.query(
+      `with ins as (
+         insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
+                               status, source, credits, pending_dispatch, not_before, lane, deadline_at)
+         values ($1, 'outbound', $2, $3, $4, 'We open at 8', 'Queued', 'inbox', 1, true, now(), 0,
+                 now() + interval '4 hours') returning 1)
+       select pg_notify('parley_pipeline', '')`,
+      i % 2 === 0 ? [accountId, mine, "+12125550100", to] : [other, theirs, "+13125550100", to],
+    );
+    for (let w = 0; w < 400 && !arrivals.has(to); w++) await sleep(2);
+    if (arrivals.has(to)) target.push(arrivals.get(to) - t0);
+    await sleep(20);
+  }
+  const campaignLeft = await pending();
+  const show = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return `p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (${s.length} texts)`;
+  };
+  console.log(`one-to-one on the campaign's own number, queued → carrier call: ${show(own)}`);
+  console.log(`another account's one-to-one during the campaign: ${show(another)}`);
+  console.log(`campaign messages still waiting when sampling ended: ${campaignLeft} of ${C}`);
+  await db.end();
+} finally {
+  if (worker) await stopProcess(worker);
+  await parley.stop();
+  nullCarrier.close();
+}
