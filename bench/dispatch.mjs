@@ -94,6 +94,8 @@ try {
     ).rows[0].id;
   const mine = await number(accountId, "+12125550100");
   const theirs = await number(other, "+13125550100");
+  // What queueMessage() does for a number's first text.
+  await db.query("insert into dispatch_pace (phone_number_id) values ($1), ($2)", [mine, theirs]);
 
   /** Queues `count` messages the way the fan-out writes them (one statement), and wakes the pipeline. */
   async function queue(numberId, from, count, { lane = 1, prefix = "+1646", offset = 0 } = {}) {
@@ -170,6 +172,7 @@ try {
   const campaignLeft = await pending();
   const show = (xs) => {
     const s = [...xs].sort((a, b) => a - b);
+    if (!s.length) return "none arrived";
     return `p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (${s.length} texts)`;
   };
   console.log(`one-to-one on the campaign's own number, queued → carrier call: ${show(own)}`);

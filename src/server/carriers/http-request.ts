@@ -1,13 +1,10 @@
-import http from "node:http";
-import https from "node:https";
+import type http from "node:http";
+import { Agent, request } from "undici";
 
-// Kept-alive sockets: a busy sender reuses connections instead of opening one per request.
-// node:http rather than fetch: on Node 20 fetch spends about twice the CPU per request, which
-// halved the requests per second a process could make to the carrier.
-const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
-};
+// Kept-alive connections in a pool: a busy sender reuses them instead of opening one per request.
+// undici rather than node:http (or fetch): the dispatcher's profile was mostly node:http's
+// per-request work, and undici's client does the same exchange for a fraction of the CPU.
+const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
 
 export interface HttpAnswer {
   status: number;
@@ -19,42 +16,25 @@ export interface HttpAnswer {
  * One HTTP exchange with the carrier (REST calls, webhooks). Rejects only when no answer came
  * (bad URL, network, timeout); any status is an answer for the caller to judge.
  */
-export function httpRequest(
+export async function httpRequest(
   url: string,
   opts: { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number },
 ): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const client = target.protocol === "https:" ? https : target.protocol === "http:" ? http : null;
-    if (!client) {
-      reject(new Error(`unsupported protocol ${target.protocol}`));
-      return;
-    }
-    const headers: Record<string, string | number> = { ...opts.headers };
-    if (opts.body !== undefined) headers["content-length"] = Buffer.byteLength(opts.body);
-    const request = client.request(
-      target,
-      {
-        method: opts.method,
-        agent: agents[target.protocol as "http:" | "https:"],
-        timeout: opts.timeoutMs,
-        headers,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (c: Buffer) => chunks.push(c));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            text: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error(`no answer in ${opts.timeoutMs} ms`)));
-    request.on("error", reject);
-    request.end(opts.body);
+  const target = new URL(url);
+  if (target.protocol !== "http:" && target.protocol !== "https:")
+    throw new Error(`unsupported protocol ${target.protocol}`);
+  const response = await request(target, {
+    method: opts.method as "GET",
+    headers: opts.headers,
+    body: opts.body,
+    dispatcher: agent,
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
   });
+  const text = await response.body.text();
+  return {
+    status: response.statusCode,
+    headers: response.headers as http.IncomingHttpHeaders,
+    text,
+  };
 }

@@ -1,4 +1,5 @@
 import { fromTwilio } from "../../../domain/delivery-status";
+import { LANE } from "../../../domain/outbound-policy";
 import { CarrierError, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
 import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
@@ -60,6 +61,11 @@ export class Dispatcher {
     await this.flush();
   }
 
+  /** Claim again once a tenth of a batch has gone: the carrier never waits for a claim. */
+  private get claimAt(): number {
+    return Math.max(1, Math.floor(this.ctx.config.DISPATCH_BATCH / 10));
+  }
+
   private get room(): number {
     const max = this.ctx.config.DISPATCH_BATCH * 2;
     return max - this.backlog;
@@ -70,7 +76,7 @@ export class Dispatcher {
     while (!this.stopped) {
       let claimed = 0;
       try {
-        if (this.room >= Math.min(config.DISPATCH_BATCH / 2, 50)) {
+        if (this.room >= this.claimAt) {
           const rows = await claimDue(this.ctx, Math.min(this.room, config.DISPATCH_BATCH));
           claimed = rows.length;
           if (rows.length) await this.accept(rows);
@@ -80,7 +86,8 @@ export class Dispatcher {
         console.error("dispatcher:", err instanceof Error ? err.message : err);
       }
       if (this.stopped) break;
-      if (claimed === 0 || this.room < 50) await this.idle(claimed === 0 ? IDLE_POLL_MS : 5);
+      if (claimed === 0 || this.room < this.claimAt)
+        await this.idle(claimed === 0 ? IDLE_POLL_MS : 5);
     }
   }
 
@@ -123,9 +130,10 @@ export class Dispatcher {
     this.waiting.set(row.id, { row, timer });
   }
 
-  /** Its turn has come: it waits only for a free slot of the pool. */
+  /** Its turn has come: it waits only for a free slot of the pool (transactional texts first). */
   private send(row: Claimed): void {
-    this.ready.push(row);
+    if (row.lane === LANE.transactional) this.ready.unshift(row);
+    else this.ready.push(row);
     this.pump();
   }
 
@@ -139,7 +147,7 @@ export class Dispatcher {
           this.inFlight--;
           this.backlog--;
           this.pump();
-          if (this.room >= 50) this.wake();
+          if (this.room >= this.claimAt) this.wake();
         });
     }
   }
