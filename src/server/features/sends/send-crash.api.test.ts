@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { queueMessage } from "../outbound/outbound.service";
 
 /**
  * A worker process (npm start --role=worker) is killed with SIGKILL in the middle of a campaign,
@@ -118,8 +119,14 @@ beforeAll(async () => {
 });
 
 describe("a worker killed mid-campaign", () => {
-  it("during dispatch: the next worker sends the rest, nobody twice", async () => {
+  it("during dispatch, with one-to-one replies sharing the number: the next worker sends the rest, nobody twice", async () => {
+    // The emulator ignores idempotency keys (as Twilio may): only the dispatcher's look-up at the
+    // carrier before a resend keeps a message whose first try was cut off from going twice.
     const total = 2000;
+    const replies = 400;
+    const numberId = (
+      await db.query<{ id: number }>(`select id from phone_numbers where number = $1`, [sender])
+    ).rows[0]!.id;
     await db.query(
       `insert into subscribers (account_id, phone, first_name, marketing_consent_at)
        select $1, '+1917555' || i, 'S' || i, now() from generate_series(5000, 4999 + $2) i`,
@@ -132,6 +139,17 @@ describe("a worker killed mid-campaign", () => {
       { cookie },
     );
     expect(res.statusCode).toBe(201);
+    const replyIds: number[] = [];
+    for (let i = 0; i < replies; i++) {
+      const q = await queueMessage(t.ctx, {
+        accountId: account.id,
+        from: { id: numberId, number: sender },
+        to: `+1332555${1000 + i}`,
+        body: `Your order ${i} is ready`,
+        source: "inbox",
+      });
+      replyIds.push(q.id);
+    }
     await until(async () => ((await received()).n >= 300 ? true : null));
     await killed(first);
     const atKill = (await received()).n;
@@ -142,8 +160,20 @@ describe("a worker killed mid-campaign", () => {
       const r = await db.query(`select status from send_runs where send_id = $1`, [res.json().id]);
       return r.rows[0]?.status === "completed" ? true : null;
     });
+    await until(async () => {
+      const r = await db.query(
+        `select count(*)::int as n from messages where id = any($1::bigint[]) and pending_dispatch`,
+        [replyIds],
+      );
+      return r.rows[0].n === 0 ? true : null;
+    });
     const after = await received();
-    expect(after).toEqual({ n: total, distinct: total });
+    expect(after).toEqual({ n: total + replies, distinct: total + replies });
+    const sent = await db.query(
+      `select count(carrier_sid)::int as sids from messages where id = any($1::bigint[])`,
+      [replyIds],
+    );
+    expect(sent.rows[0]).toEqual({ sids: replies });
     const rows = await db.query(
       `select count(*)::int as n, count(carrier_sid)::int as sids, count(*) filter (where pending_dispatch)::int as pending
          from messages m join send_runs r on r.id = m.run_id where r.send_id = $1`,
