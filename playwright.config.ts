@@ -49,6 +49,9 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(port + 20_000),
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",
+      // Journeys run at any hour: the law's sending hours would hold their campaigns at night
+      // (the API tests cover those hours).
+      SEND_WINDOWS: "off",
       // The frame-mode test embeds the app in a page of its own origin.
       FRAME_ANCESTORS: baseURL,
       // 'Continue With Google' against the provider e2e/auth-oauth.spec.ts starts (the same
