@@ -4,7 +4,7 @@ import { sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
 import type { Claimed } from "./dispatch-claim";
-import { areaOf } from "./recipient-geo";
+import { areaOf, stateOfPlace } from "./recipient-geo";
 
 interface AccountFacts {
   zone: string;
@@ -52,12 +52,35 @@ export async function decideBatch(
   }
 
   const lawfulHours = ctx.config.SEND_WINDOWS === "law";
+  // The state of a subscriber's address, where the account keeps one, rules over the area code's
+  // (people keep their number when they move).
+  const addressState = new Map<number, string>();
+  const withAddress = rows.filter(
+    (r) => lawfulHours && r.lane === LANE.marketing && r.subscriberId,
+  );
+  if (withAddress.length) {
+    const res = await db.query<{ id: number; state: string }>(
+      `select s.id::int, a.value->>'state' as state
+         from subscribers s
+         cross join lateral jsonb_each(s.attributes) a
+         join custom_fields f on a.key ~ '^[0-9]{1,9}$' and f.id = a.key::int
+                             and f.account_id = s.account_id and f.type = 'address'
+        where s.id = any($1::bigint[]) and jsonb_typeof(a.value) = 'object'
+          and coalesce(a.value->>'state', '') <> ''`,
+      [withAddress.map((r) => r.subscriberId)],
+    );
+    for (const r of res.rows) {
+      const code = stateOfPlace(r.state.trim()) ?? stateOfPlace(r.state.trim().toUpperCase());
+      if (code) addressState.set(r.id, code);
+    }
+  }
   // Only marketing texts to states with a cap need the count of what went in the last 24 hours.
+  const stateOf = (r: Claimed) =>
+    (r.subscriberId !== null ? addressState.get(r.subscriberId) : undefined) ??
+    areaOf(r.toNumber)?.state ??
+    null;
   const capped = rows.filter(
-    (r) =>
-      lawfulHours &&
-      r.lane === LANE.marketing &&
-      sendRuleFor(areaOf(r.toNumber)?.state).capPer24h !== null,
+    (r) => lawfulHours && r.lane === LANE.marketing && sendRuleFor(stateOf(r)).capPer24h !== null,
   );
   const recent = new Map<string, Date[]>();
   if (capped.length) {
@@ -66,9 +89,9 @@ export async function decideBatch(
               array_agg(sent_at order by sent_at) as sent
          from messages
         where (account_id, to_number) in (select * from unnest($1::int[], $2::text[]))
-          and lane = 1 and sent_at > now() - interval '24 hours'
+          and lane = 1 and sent_at > $3::timestamptz - interval '24 hours' and sent_at <= $3
         group by account_id, to_number`,
-      [capped.map((r) => r.accountId), capped.map((r) => r.toNumber)],
+      [capped.map((r) => r.accountId), capped.map((r) => r.toNumber), now],
     );
     for (const r of res.rows) recent.set(`${r.accountId}:${r.phone}`, r.sent);
   }
@@ -83,7 +106,7 @@ export async function decideBatch(
         complianceReply: row.source === "compliance",
         deadline: row.deadlineAt ?? new Date(row.createdAt.getTime() + 4 * 3600_000),
         suppression: suppression.get(key) ?? null,
-        recipient: { state: area?.state ?? null, timeZone: area?.timeZone ?? account.zone },
+        recipient: { state: stateOf(row), timeZone: area?.timeZone ?? account.zone },
         accountQuietHours: row.ignoreQuietHours ? [] : account.quietHours,
         recentMarketing: recent.get(key) ?? [],
         lawfulHours,

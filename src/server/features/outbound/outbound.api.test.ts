@@ -4,6 +4,8 @@ import { FEDERAL_RULE, nextAllowedByState } from "../../../domain/send-windows";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import type { Claimed } from "./dispatch-claim";
+import { decideBatch } from "./dispatch-decide";
 import { queueCharged, queueMessage, waitForCarrier } from "./outbound.service";
 import { knownAreas } from "./recipient-geo";
 
@@ -407,6 +409,80 @@ describe("one outbound path", () => {
         `delete from account_settings where account_id = $1 and name = 'quiet_hours'`,
         [account.id],
       );
+    }
+  });
+});
+
+describe("the recipient's state", () => {
+  // Wednesday 2026-11-25, 15:00 in New York: every state's hours allow marketing.
+  const now = new Date("2026-11-25T20:00:00Z");
+  const claimed = (subscriberId: number, toNumber: string): Claimed => ({
+    id: 0,
+    accountId: account.id,
+    phoneNumberId: sender.id,
+    fromNumber: sender.number,
+    toNumber,
+    body: "Sale",
+    mediaUrls: [],
+    runId: null,
+    subscriberId,
+    source: "campaign",
+    lane: 1,
+    credits: 1,
+    attempts: 1,
+    createdAt: now,
+    deadlineAt: new Date(now.getTime() + 48 * 3600_000),
+    ignoreQuietHours: false,
+    outcomeUnknown: false,
+    sendAt: now,
+  });
+
+  it("comes from the subscriber's address when known: a New York number living in Florida gets 3 marketing texts a day", async () => {
+    const config = t.ctx.config as { SEND_WINDOWS: string };
+    config.SEND_WINDOWS = "law";
+    try {
+      const field = await db.query<{ id: number }>(
+        `insert into custom_fields (account_id, name, type) values ($1, 'Home', 'address') returning id`,
+        [account.id],
+      );
+      const people = await db.query<{ id: number; phone: string }>(
+        `insert into subscribers (account_id, phone, first_name, attributes, marketing_consent_at)
+         values ($1, '+12127001001', 'Flo', $2::jsonb, now()), ($1, '+12127001002', 'Ny', '{}', now())
+         returning id::int, phone`,
+        [
+          account.id,
+          JSON.stringify({
+            [field.rows[0]!.id]: {
+              address: "1 Ocean Dr",
+              city: "Miami",
+              state: "FL",
+              zip: "33139",
+            },
+          }),
+        ],
+      );
+      for (const p of people.rows)
+        await db.query(
+          `insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
+                                 status, source, lane, sent_at)
+           select $1, 'outbound', $2, $3, $4, 'Earlier', 'Delivered', 'campaign', 1,
+                  $5::timestamptz - h * interval '1 hour'
+             from generate_series(1, 3) h`,
+          [account.id, sender.id, sender.number, p.phone, now],
+        );
+      const [florida, newYork] = await decideBatch(
+        t.ctx,
+        people.rows.map((p) => claimed(p.id, p.phone)),
+        now,
+      );
+      expect(florida).toEqual({
+        kind: "hold",
+        until: new Date(now.getTime() + 21 * 3600_000),
+        reason: "frequency_cap",
+      });
+      expect(newYork).toEqual({ kind: "go" });
+    } finally {
+      config.SEND_WINDOWS = "off";
     }
   });
 });

@@ -22,9 +22,11 @@ export interface AreaInfo {
 const STATE_BY_NAME = new Map(US_STATES.map((s) => [s.name.toLowerCase(), s.code]));
 const STATE_CODES = new Set(US_STATES.map((s) => s.code));
 
-/** "Florida", "Washington State", "San Antonio, TX" → FL, WA, TX. */
+/** "Florida", "Washington State", "San Antonio, TX", "FL" → FL, WA, TX, FL. */
 export function stateOfPlace(place: string | null): string | null {
   if (!place) return null;
+  if (STATE_CODES.has(place.toUpperCase())) return place.toUpperCase();
+  if (/^washington,? d\.?c\.?$/i.test(place)) return "DC";
   const suffix = /,\s*([A-Z]{2})$/.exec(place)?.[1];
   if (suffix) return STATE_CODES.has(suffix) ? suffix : null;
   const name = place
