@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intIdParam } from "./ids";
 
 /** The eleven public link shorteners whose links trigger the shortener warning (spec doc 1 §9). */
 export const SHORTENER_DOMAINS = [
@@ -135,7 +136,7 @@ export const listLinksQuery = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/)
     .optional(),
-  tagId: z.coerce.number().int().positive().optional(),
+  tagId: intIdParam().optional(),
 });
 
 export const listLinksResponse = z.object({

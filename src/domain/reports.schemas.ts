@@ -5,6 +5,7 @@ import {
   type StatusGroup,
   statusGroup,
 } from "./delivery-status";
+import { bigIdParam } from "./ids";
 import { REPEAT_LABELS, type RepeatFrequency } from "./repeat";
 
 /**
@@ -164,9 +165,7 @@ export const sentMessagesResponse = z.object({
   total: z.number(),
 });
 
-export const runIdParams = z.object({
-  id: z.coerce.number().int().positive("Unknown sent message"),
-});
+export const runIdParams = z.object({ id: bigIdParam("Unknown sent message") });
 
 export const sentRunDetails = sentRun.extend({
   fromNumber: z.string().nullable(),

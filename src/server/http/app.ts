@@ -39,6 +39,7 @@ import { usersRoutes } from "../features/users/users.routes";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
+import { registerInputGuard } from "./input-guard";
 import { registerSecurityHeaders } from "./security";
 import { registerSession } from "./session";
 import { registerWebApp } from "./web-app";
@@ -72,6 +73,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerSession(app, ctx);
+  registerInputGuard(app);
 
   app.get("/healthz", { schema: { hide: true } }, async () => {
     await ctx.db.$client.query("select 1");

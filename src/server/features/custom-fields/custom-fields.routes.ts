@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   createCustomFieldRequest,
   customField,
@@ -9,11 +8,11 @@ import {
   listCustomFieldsResponse,
   updateCustomFieldRequest,
 } from "../../../domain/custom-fields.schemas";
+import { intIdParams as idParams } from "../../../domain/ids";
 import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import * as fields from "./custom-fields.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["custom fields"];
 
 export function customFieldsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
 import {
   assignableUsersResponse,
   assignRequest,
@@ -21,7 +22,6 @@ import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import * as inbox from "./inbox.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const messageResponse = z.object({ message: z.string() });
 const boolish = z
   .union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])

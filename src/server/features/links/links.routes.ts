@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
 import {
   createLinkRequest,
   link,
@@ -14,7 +15,6 @@ import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import * as links from "./links.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["links"];
 
 export function linksRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { intIdParams as idParams } from "../../../domain/ids";
 import {
   availableNumbersQuery,
   availableNumbersResponse,
@@ -16,7 +16,6 @@ import { type AppContext, authOf } from "../../http/context";
 import { requireAuth, requireOwner } from "../../http/session";
 import * as numbers from "./numbers.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["dedicated numbers"];
 
 export function numbersRoutes(app: FastifyInstance, ctx: AppContext) {

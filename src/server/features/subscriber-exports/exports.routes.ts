@@ -1,18 +1,17 @@
 import { createReadStream } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   createExportRequest,
   listExportsQuery,
   listExportsResponse,
   subscriberExport,
 } from "../../../domain/exports.schemas";
+import { intIdParams as idParams } from "../../../domain/ids";
 import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import * as exportsService from "./exports.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["subscriber exports"];
 
 export function exportsRoutes(app: FastifyInstance, ctx: AppContext) {

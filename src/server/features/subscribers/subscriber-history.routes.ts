@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
 import {
   consentHistoryResponse,
   membershipsQuery,
@@ -12,7 +12,6 @@ import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
 import * as history from "./subscriber-history.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["subscribers"];
 
 /** Read-only views around subscribers: consent log, messages, groups of a table page. */
