@@ -178,8 +178,9 @@ export async function getConversation(
   const base = preview
     ? toPreview(preview)
     : {
-        id: sub.id,
-        numberId: sub.id,
+        // A raw query's bigint arrives as a string.
+        id: Number(sub.id),
+        numberId: Number(sub.id),
         number: sub.phone,
         firstName: sub.firstName,
         lastName: sub.lastName,
