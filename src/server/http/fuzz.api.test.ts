@@ -107,7 +107,9 @@ describe("fuzzing every operation", () => {
       const operations = operationsOf(doc);
       expect(operations.length).toBeGreaterThan(50);
       if (process.env.FUZZ_STATS)
-        console.info(operations.map((o) => `${o.method} ${o.path} body:${o.body !== null}`).join("\n"));
+        console.info(
+          operations.map((o) => `${o.method} ${o.path} body:${o.body !== null}`).join("\n"),
+        );
       const arbs = new SchemaArbitraries(
         (doc.components?.schemas ?? {}) as Record<string, JsonSchema>,
       );
@@ -169,7 +171,12 @@ describe("fuzzing every operation", () => {
         `fuzz: seed ${SEED}, ${total} requests over ${tried.size}/${operations.length} operations in ${Math.round((Date.now() - started) / 1000)} s`,
       );
       if (process.env.FUZZ_STATS)
-        console.info([...statuses].sort().map(([k, n]) => `${k}: ${n}`).join("\n"));
+        console.info(
+          [...statuses]
+            .sort()
+            .map(([k, n]) => `${k}: ${n}`)
+            .join("\n"),
+        );
       expect([...failures.values()].join("\n\n"), `replay with FUZZ_SEED=${SEED}`).toBe("");
     },
     BUDGET_MS + 120_000,

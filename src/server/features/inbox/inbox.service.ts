@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { stringify } from "csv-stringify/sync";
+import { csvLines } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
 import {
   type AssignableUsersResponse,
@@ -514,7 +514,7 @@ export async function exportConversation(ctx: AppContext, auth: AuthContext, id:
       r.direction === "inbound" ? "Reply" : "Message",
       r.fromNumber,
       r.toNumber,
-      defuse(r.body),
+      r.body,
       r.status,
       r.mediaUrls.map((u) => attachmentOf(u).url).join(" "),
       r.username ?? "",
@@ -523,13 +523,8 @@ export async function exportConversation(ctx: AppContext, auth: AuthContext, id:
   const name = `${sub.firstName} ${sub.lastName}`.trim() || sub.phone;
   return {
     fileName: `conversation-${name.replace(/[^\w+-]+/g, "-")}.csv`,
-    csv: stringify(lines),
+    csv: csvLines(lines),
   };
-}
-
-/** A spreadsheet must not run a cell as a formula. */
-function defuse(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 // ---------------------------------------------------------------------------------------------

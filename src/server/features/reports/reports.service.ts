@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { csvLine } from "../../../domain/csv";
 import type { StatusGroup } from "../../../domain/delivery-status";
 import { AppError } from "../../../domain/errors";
 import {
@@ -211,25 +212,6 @@ export async function recipients(
 }
 
 // ---- CSV
-
-/**
- * One CSV line (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled).
- * A text cell starting with =, +, -, @ or a control character gets a leading ' so that a
- * spreadsheet never runs it as a formula (a plain number such as +12125550100 is left alone). Written by hand: a million lines must not each pay for
- * a CSV library's setup.
- */
-function csvLine(values: (string | number | null)[]): string {
-  let out = "";
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    let text = v === null || v === undefined ? "" : typeof v === "number" ? String(v) : v;
-    if (typeof v === "string" && /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+$/.test(text))
-      text = `'${text}`;
-    if (/[",\r\n]/.test(text)) text = `"${text.replaceAll('"', '""')}"`;
-    out += i === 0 ? text : `,${text}`;
-  }
-  return `${out}\n`;
-}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
