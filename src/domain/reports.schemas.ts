@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_MESSAGES, EARLIEST_DATE, LATEST_DATE } from "./date-input";
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
@@ -109,7 +110,9 @@ const day = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, "Use a date such as 2026-05-31");
+  }, "Use a date such as 2026-05-31")
+  // Years PostgreSQL cannot take (0000) or no report can hold are refused here, not by a query.
+  .refine((s) => s >= EARLIEST_DATE && s <= LATEST_DATE, DATE_MESSAGES.invalid);
 
 const filterFields = {
   /** First and last day (account time zone), both included. */

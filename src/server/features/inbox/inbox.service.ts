@@ -24,6 +24,7 @@ import type { AppContext, AuthContext } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
 import { resolveSendingNumber } from "../composer/composer.service";
+import { assertOwnReferences } from "../composer/own-references";
 import { chargeCredits, refundCredits } from "../credits/credits.service";
 import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
 import { sendMessage } from "../messages/messages.service";
@@ -547,6 +548,7 @@ export async function send(
     throw err;
   }
   const from = await resolveSendingNumber(ctx, auth, input.phoneNumberId);
+  await assertOwnReferences(ctx, auth, { mediaUrls: input.mediaUrls });
   if (!input.sendAnyway) {
     const [quiet, tzId] = await Promise.all([
       getAccountSetting(ctx, auth, "quiet_hours"),

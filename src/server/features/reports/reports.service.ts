@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { csvLine } from "../../../domain/csv";
 import type { StatusGroup } from "../../../domain/delivery-status";
 import { AppError } from "../../../domain/errors";
@@ -19,6 +18,7 @@ import {
 } from "../../../domain/reports.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext, AuthContext } from "../../http/context";
+import { primedStream } from "../../http/primed-stream";
 import * as q from "./reports.queries";
 
 const NOT_FOUND = "That sent message was not found in this account.";
@@ -276,7 +276,7 @@ export async function sentMessagesCsv(ctx: AppContext, auth: AuthContext, f: Sen
       }
     }
   }
-  return Readable.from(lines());
+  return primedStream(lines());
 }
 
 /** One run's recipients as CSV, optionally one status group; a million rows stream in batches. */
@@ -317,5 +317,5 @@ export async function recipientsCsv(
     }
   }
   const day = localTime(run.runAt, tz).slice(0, 10);
-  return { stream: Readable.from(lines()), filename: `sent-message-${run.id}-${day}.csv` };
+  return { stream: await primedStream(lines()), filename: `sent-message-${run.id}-${day}.csv` };
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { isOwnMediaUrl, MEDIA_REF_TEXT } from "../../../domain/media-refs";
 import {
   type ContentStatus,
   type listTemplatesQuery,
@@ -55,6 +56,7 @@ export async function getTemplate(ctx: AppContext, auth: AuthContext, id: number
 }
 
 export async function createTemplate(ctx: AppContext, auth: AuthContext, body: Body) {
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.insertTemplate(ctx.db, {
     accountId: auth.accountId,
     kind: "plain",
@@ -69,6 +71,7 @@ export async function createTemplate(ctx: AppContext, auth: AuthContext, body: B
 }
 
 export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: number, body: Body) {
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.updateTemplate(ctx.db, auth.accountId, "plain", id, {
     name: body.name,
     message: body.message,
@@ -149,6 +152,7 @@ export async function getControlled(ctx: AppContext, auth: AuthContext, id: numb
 
 export async function createControlled(ctx: AppContext, auth: AuthContext, body: Body) {
   const f = await parentOnly(ctx, auth);
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.insertTemplate(ctx.db, {
     accountId: f.ownerId,
     kind: "controlled",
@@ -164,6 +168,7 @@ export async function createControlled(ctx: AppContext, auth: AuthContext, body:
 
 export async function updateControlled(ctx: AppContext, auth: AuthContext, id: number, body: Body) {
   const f = await parentOnly(ctx, auth);
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.updateTemplate(ctx.db, f.ownerId, "controlled", id, {
     name: body.name,
     message: body.message,
@@ -222,4 +227,31 @@ export function unverifiedTollFreeTemplates(query: Query) {
     pageSize: query.pageSize,
     canEdit: false,
   };
+}
+
+/**
+ * Whether the account may use template `id` in a message: one of its own, or a controlled
+ * template of its family. Also says whose media a family template may carry.
+ */
+export async function usableTemplate(ctx: AppContext, auth: AuthContext, id: number) {
+  if (await q.findTemplate(ctx.db, auth.accountId, "plain", id)) return true;
+  const acc = await q.accountFamily(ctx.db, auth.accountId);
+  const ownerId = acc?.parentAccountId ?? auth.accountId;
+  return (await q.findTemplate(ctx.db, ownerId, "controlled", id)) !== undefined;
+}
+
+/** Accounts whose uploads this account may send: its own and its parent's (family templates). */
+export async function mediaOwnersFor(ctx: AppContext, auth: AuthContext): Promise<number[]> {
+  const acc = await q.accountFamily(ctx.db, auth.accountId);
+  return acc?.parentAccountId != null ? [auth.accountId, acc.parentAccountId] : [auth.accountId];
+}
+
+/** A template's attachment must be one of the account's own uploads (or its family's). */
+async function assertOwnAttachment(ctx: AppContext, auth: AuthContext, body: Body) {
+  if (!body.isMMS || !body.attachment) return;
+  if (isOwnMediaUrl(body.attachment, await mediaOwnersFor(ctx, auth), ctx.config.publicBase))
+    return;
+  throw new AppError("VALIDATION", MEDIA_REF_TEXT.notOwn, {
+    fields: { attachment: MEDIA_REF_TEXT.notOwn },
+  });
 }
