@@ -26,10 +26,10 @@ const QUALITIES = [85, 72, 60, 48];
  * fits is kept as it is (its animation too).
  */
 export function fitImage(input: Buffer, limit = MMS_MAX_BYTES): Promise<FittedImage> {
-  return withImageSlot(() => fit(input, limit));
+  return withImageSlot(() => fitInSlot(input, limit));
 }
 
-async function fit(input: Buffer, limit: number): Promise<FittedImage> {
+async function fitInSlot(input: Buffer, limit: number): Promise<FittedImage> {
   if (!isBmp(input)) await assertPixelCap(input);
   const source = isBmp(input) ? bmpToSharp(input) : openImage(input, { failOn: "error" });
   let meta: Metadata;
