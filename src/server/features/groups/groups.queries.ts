@@ -90,6 +90,8 @@ export async function updateGroup(
   id: number,
   set: Partial<Pick<GroupRow, "name" | "rules" | "hidden" | "welcomeMessage">>,
 ) {
+  // An empty PATCH changes nothing (drizzle refuses an UPDATE without values).
+  if (Object.values(set).every((v) => v === undefined)) return;
   await db
     .update(groups)
     .set(set)
