@@ -10,6 +10,7 @@ import {
 } from "../test/fuzz/operation-requests";
 import { type JsonSchema, SchemaArbitraries } from "../test/fuzz/schema-arbitraries";
 import { createTestServer } from "../test/harness";
+import { INPUT_ERROR_TEXT } from "./input-errors";
 import { CSRF_HEADER } from "./session";
 
 /**
@@ -61,6 +62,13 @@ async function newSession(): Promise<Session> {
   knownIds.push(number!.id, group!.id, subscriber!.id, template!.id);
   return { cookie: await loginAs(t.app, user.username, user.password), accountId: account.id };
 }
+
+const NET_MESSAGES = [
+  INPUT_ERROR_TEXT.outOfRange,
+  INPUT_ERROR_TEXT.badText,
+  INPUT_ERROR_TEXT.badValue,
+  INPUT_ERROR_TEXT.missingReference,
+];
 
 /** Public routes left out of the document that take input all the same. */
 const HIDDEN_OPERATIONS: Operation[] = [
@@ -130,6 +138,7 @@ describe("fuzzing every operation", () => {
       // Ending the session or the account is tried too, but a fresh owner takes over after it.
       let session = await newSession();
       const failures = new Map<string, string>();
+      const missingValidations = new Map<string, string>();
       const tried = new Map<string, number>();
       const statuses = new Map<string, number>();
       const started = Date.now();
@@ -154,6 +163,12 @@ describe("fuzzing every operation", () => {
         }
         const bucket = `${r.kind} ${status}`;
         statuses.set(bucket, (statuses.get(bucket) ?? 0) + 1);
+        // The error handler's safety net answered: the input reached the database unchecked.
+        if (status === 400 && NET_MESSAGES.some((m) => body.includes(m))) {
+          const sig = `${key} (database refused the input)`;
+          if (!missingValidations.has(sig))
+            missingValidations.set(sig, `${sig}\n  ${describeRequest(r)}`);
+        }
         if (status >= 500) {
           const sig = `${key} → ${status}`;
           if (!failures.has(sig))
@@ -184,6 +199,10 @@ describe("fuzzing every operation", () => {
       console.info(
         `fuzz: seed ${SEED}, ${total} requests over ${tried.size}/${operations.length} operations in ${Math.round((Date.now() - started) / 1000)} s`,
       );
+      if (missingValidations.size)
+        console.warn(
+          `missing validations (answered 400 by the safety net):\n${[...missingValidations.values()].join("\n")}`,
+        );
       if (process.env.FUZZ_STATS)
         console.info(
           [...statuses]

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bigIdParams as idParams } from "../../../domain/ids";
+import { bigIdParams as idParams, MAX_BIGINT_ID } from "../../../domain/ids";
 import {
   assignableUsersResponse,
   assignRequest,
@@ -160,7 +160,7 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
               s
                 .split(",")
                 .map((v) => Number(v))
-                .filter((n) => Number.isInteger(n) && n > 0),
+                .filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_BIGINT_ID),
             ),
         }),
         response: { 200: assignableUsersResponse },

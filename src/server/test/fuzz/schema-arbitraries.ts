@@ -260,7 +260,7 @@ function mergeAll(parts: JsonSchema[]): JsonSchema {
 
 /**
  * One change to `value`: a leaf (or the whole) replaced by `nasty`, a key dropped, a key added,
- * or the value's type swapped. `choices` picks where.
+ * the value's type swapped, or a NUL / lone surrogate slipped into one of its strings. `choices` picks where.
  */
 function mutate(value: unknown, choices: Iterator<number>, nasty: unknown, how: number): unknown {
   const pick = (n: number) => (n <= 0 ? 0 : (choices.next().value as number) % n);
@@ -282,6 +282,19 @@ function mutate(value: unknown, choices: Iterator<number>, nasty: unknown, how: 
   const copy = structuredClone(value);
   walk(copy, 0);
   if (containers.length === 0 || pick(5) === 0) return how === 0 ? [copy] : nasty;
+  const strings = containers.filter(
+    (c) => typeof (c.holder as Record<string | number, unknown>)[c.key] === "string",
+  );
+  if (how === 4 && strings.length) {
+    // Still valid by the schema (same field, same length or one more): only the text is poison.
+    const target = strings[pick(strings.length)]!;
+    const holder = target.holder as Record<string | number, string>;
+    const text = holder[target.key]!;
+    const at = pick(text.length + 1);
+    holder[target.key] =
+      text.slice(0, at) + ["\u0000", "\ud800", "\udc00"][pick(3)] + text.slice(at);
+    return copy;
+  }
   const target = containers[pick(containers.length)]!;
   const holder = target.holder as Record<string | number, unknown>;
   if (how === 1 && !Array.isArray(target.holder)) delete holder[target.key];
