@@ -10,6 +10,9 @@ import { clientFaultOf } from "./input-errors";
  * malformed uploads and input the database refuses become 4xx (input-errors.ts), anything
  * unexpected becomes a 500 whose details stay in the log.
  */
+/** Path params that are ids: `/id`, `/accountId`. */
+const ID_PARAM = /^\/(id|[a-z]+Id)$/;
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return send(reply, error.status, {
@@ -21,8 +24,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       },
     });
   }
-  if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === "params") {
-    // A path that names nothing (an id out of range, "abc") is an unknown item, not a bad form.
+  if (
+    hasZodFastifySchemaValidationErrors(error) &&
+    error.validationContext === "params" &&
+    error.validation.every((v) => ID_PARAM.test(v.instancePath))
+  ) {
+    // A path id that names nothing (out of range, "abc") is an unknown item, not a bad form.
     return send(reply, 404, { error: { code: "NOT_FOUND", message: "Not found" } });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
