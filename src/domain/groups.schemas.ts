@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EARLIEST_ATTRIBUTE_DATE, parseDateInput } from "./date-input";
-import { bigId, signedIntId } from "./ids";
+import { bigId, MAX_INT_ID, signedIntId } from "./ids";
 import { SIGNUP_METHOD_KEYS } from "./signup-methods";
 
 /** Groups (spec doc 2 §3, §7; doc 1 §7): static lists and adaptive groups defined by rules. */
@@ -119,7 +119,9 @@ export function checkCondition(kind: RuleValueKind, c: RuleCondition): string | 
       return bad === undefined ? null : `Unknown sign-up method '${String(bad)}'`;
     }
     case "country":
-      return typeof v === "number" && Number.isInteger(v) ? null : "Choose a country";
+      return typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= MAX_INT_ID
+        ? null
+        : "Choose a country";
     case "areaCode": {
       const list = c.operator === "in" ? v : [v];
       if (!Array.isArray(list) || list.length === 0) return "Enter an area code";

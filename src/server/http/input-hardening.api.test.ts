@@ -143,6 +143,24 @@ describe("text PostgreSQL cannot store", () => {
   });
 });
 
+describe("input the database would refuse", () => {
+  it("never reaches it: a date rule without a date, a country id out of range", async () => {
+    const empty = await t.post(
+      "/api/groups/rules-preview",
+      { rules: { conditions: [{ field: "createdAt", operator: "is_not_empty", value: "VG>" }] } },
+      { cookie },
+    );
+    expect(empty.statusCode, empty.body).toBe(200);
+    const country = await t.post(
+      "/api/groups/rules-preview",
+      { rules: { conditions: [{ field: "countryId", operator: "equals", value: 1e20 }] } },
+      { cookie },
+    );
+    expect(country.statusCode).toBe(400);
+    expect(country.json().error.message).toBe("Choose a country");
+  });
+});
+
 describe("multipart without a valid boundary", () => {
   it("is a 400 on every upload route", async () => {
     for (const url of [
