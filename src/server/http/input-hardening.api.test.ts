@@ -100,6 +100,8 @@ describe("ids out of the database's range", () => {
     expect(res.json().error.fields.longcodeId).toBe("Must be a valid id");
     const ids = await t.post("/api/subscribers/bulk/delete", { ids: [2 ** 60] }, { cookie });
     expect(ids.statusCode).toBe(400);
+    const links = await t.get("/api/links?linkIds=1,100000000000000000000", { cookie });
+    expect(links.statusCode).toBe(400);
     const list = await t.get("/api/inbox/assignable-users?numberIds=1,100000000000000000000", {
       cookie,
     });
