@@ -4,15 +4,15 @@ import { AppError, type ErrorBody } from "../../domain/errors";
 import { TEXT } from "../../domain/texts";
 import { clientFaultOf } from "./input-errors";
 
+/** Path params that are ids: `/id`, `/accountId`. */
+const ID_PARAM = /^\/(id|[a-z]+Id)$/;
+
 /**
  * The one place errors become HTTP answers: AppError keeps its code and message, schema
  * validation becomes 400 with the schema's own (spec) message (404 for a path that names nothing),
  * malformed uploads and input the database refuses become 4xx (input-errors.ts), anything
  * unexpected becomes a 500 whose details stay in the log.
  */
-/** Path params that are ids: `/id`, `/accountId`. */
-const ID_PARAM = /^\/(id|[a-z]+Id)$/;
-
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return send(reply, error.status, {

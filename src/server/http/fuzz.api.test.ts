@@ -24,7 +24,7 @@ import { CSRF_HEADER } from "./session";
 
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 75_000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
-/** Operations whose effect would end the run (the session, the account) are still tried, last. */
+/** A request that takes longer is reported like a 5xx (a hang is a failure too). */
 const REQUEST_TIMEOUT_MS = 15_000;
 
 const t = await createTestServer({ env: { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "silent" } });
