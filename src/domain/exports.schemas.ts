@@ -22,11 +22,3 @@ export const listExportsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const listExportsResponse = z.object({ total: z.number(), rows: z.array(subscriberExport) });
-
-/**
- * A cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return in front)
- * gets a leading apostrophe, so opening an export never executes what a subscriber typed.
- */
-export function escapeCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

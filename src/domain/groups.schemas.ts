@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EARLIEST_ATTRIBUTE_DATE, parseDateInput } from "./date-input";
+import { bigId, MAX_INT_ID, signedIntId } from "./ids";
 import { SIGNUP_METHOD_KEYS } from "./signup-methods";
 
 /** Groups (spec doc 2 §3, §7; doc 1 §7): static lists and adaptive groups defined by rules. */
@@ -118,7 +119,9 @@ export function checkCondition(kind: RuleValueKind, c: RuleCondition): string | 
       return bad === undefined ? null : `Unknown sign-up method '${String(bad)}'`;
     }
     case "country":
-      return typeof v === "number" && Number.isInteger(v) ? null : "Choose a country";
+      return typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= MAX_INT_ID
+        ? null
+        : "Choose a country";
     case "areaCode": {
       const list = c.operator === "in" ? v : [v];
       if (!Array.isArray(list) || list.length === 0) return "Enter an area code";
@@ -199,14 +202,11 @@ export const listGroupsQuery = z.object({
 export const listGroupsResponse = z.object({ total: z.number(), rows: z.array(group) });
 
 export const groupMembersRequest = z.object({
-  subscriberIds: z
-    .array(z.number().int().positive())
-    .min(1, "Select at least one subscriber")
-    .max(10_000),
+  subscriberIds: z.array(bigId()).min(1, "Select at least one subscriber").max(10_000),
 });
 
 export const adaptiveCountsRequest = z.object({
-  groupIds: z.array(z.number().int()).max(500),
+  groupIds: z.array(signedIntId()).max(500),
 });
 export const adaptiveCountsResponse = z.object({ memberCounts: z.record(z.string(), z.number()) });
 

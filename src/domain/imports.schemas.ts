@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intId } from "./ids";
 
 /** Subscriber import (issue 5: /subscribers/import and its history). */
 export const IMPORT_ATTESTATION =
@@ -30,7 +31,7 @@ export const startImportRequest = z
     /** One entry per column of the file, in order. */
     mapping: z.array(importTarget).min(1, IMPORT_NEEDS_NUMBER).max(200),
     hasHeader: z.boolean().default(true),
-    groupIds: z.array(z.number().int().positive()).max(50).default([]),
+    groupIds: z.array(intId()).max(50).default([]),
     /** What to do with a number already in the account. */
     duplicates: z.enum(["skip", "update"]).default("skip"),
     dateFormat: z.enum(IMPORT_DATE_FORMATS, "Unknown date format").default("MDY"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bigId, bigIdParam, intId, intIdParam } from "./ids";
 
 /** The shared inbox (spec doc 2 §2-9): texts, API shapes shared by server and web. */
 export const INBOX_TEXT = {
@@ -75,9 +76,9 @@ const boolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) =>
 /** The list filters (doc 2 §7 getConversationsPreviews), from a query string or a JSON body. */
 export const inboxFilters = z.object({
   status: z.enum(INBOX_TABS, "Unknown conversation type").default("all"),
-  groupId: z.coerce.number("Choose a group").int().positive().optional(),
+  groupId: intIdParam("Choose a group").optional(),
   /** One of our numbers (phone number id). */
-  number: z.coerce.number("Choose a number").int().positive().optional(),
+  number: intIdParam("Choose a number").optional(),
   sortByUnread: boolish.default(false),
   isHideUnassignedNumbers: boolish.default(false),
   isOnlyChatbot: boolish.default(false),
@@ -179,7 +180,7 @@ export type ConversationMessage = z.infer<typeof conversationMessage>;
 
 export const threadQuery = z.object({
   /** Older than this message id (the oldest one shown); absent for the newest page. */
-  before: z.coerce.number().int().positive().optional(),
+  before: bigIdParam().optional(),
   pageSize: z.coerce.number().int().min(1).max(50).default(THREAD_PAGE_SIZE),
   isOnlyChatbotMessages: boolish.default(false),
 });
@@ -195,12 +196,12 @@ export type ThreadResponse = z.infer<typeof threadResponse>;
 export const findConversationQuery = z
   .object({
     number: z.string().trim().max(30).optional(),
-    numberId: z.coerce.number().int().positive().optional(),
+    numberId: intIdParam().optional(),
   })
   .refine((q) => q.number || q.numberId, "Give a number or a numberId");
 
 export const assignRequest = z.object({
-  userId: z.number().int().positive().nullable(),
+  userId: intId().nullable(),
 });
 
 export const assignableUser = z.object({
@@ -229,19 +230,16 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const bulkRequest = z
   .object({
     action: z.enum(BULK_ACTIONS, "Unknown action"),
-    userId: z.number().int().positive().optional(),
+    userId: intId().optional(),
     selection: z.discriminatedUnion("mode", [
       z.object({
         mode: z.literal("ids"),
-        numberIds: z
-          .array(z.number().int().positive())
-          .min(1, "Select at least one conversation")
-          .max(1000),
+        numberIds: z.array(bigId()).min(1, "Select at least one conversation").max(1000),
       }),
       z.object({
         mode: z.literal("all"),
         filters: inboxFilters,
-        excludedIds: z.array(z.number().int().positive()).max(10_000).default([]),
+        excludedIds: z.array(bigId()).max(10_000).default([]),
       }),
     ]),
   })
@@ -255,7 +253,7 @@ export const bulkResponse = z.object({ count: z.number(), message: z.string() })
 
 export const inboxSendRequest = z.object({
   message: z.string().max(2000, "Messages cannot be longer than 2000 characters.").default(""),
-  phoneNumberId: z.number().int().positive("Choose a number to send from"),
+  phoneNumberId: intId("Choose a number to send from"),
   mediaUrls: z.array(z.string().max(2000)).max(10).default([]),
   /** Send even inside quiet hours (the warning's Send Anyway). */
   sendAnyway: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_TEXT, intIdParam, MAX_BIGINT_ID } from "./ids";
 
 /** The eleven public link shorteners whose links trigger the shortener warning (spec doc 1 §9). */
 export const SHORTENER_DOMAINS = [
@@ -134,8 +135,9 @@ export const listLinksQuery = z.object({
   linkIds: z
     .string()
     .regex(/^\d+(,\d+)*$/)
+    .refine((s) => s.split(",").every((id) => Number(id) <= MAX_BIGINT_ID), ID_TEXT.invalid)
     .optional(),
-  tagId: z.coerce.number().int().positive().optional(),
+  tagId: intIdParam().optional(),
 });
 
 export const listLinksResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intId } from "./ids";
 import { MESSAGE_FORM_TEXT, maxMessageLength, messageLength } from "./message-form.schemas";
 import { toE164 } from "./phone";
 import { normaliseText } from "./text-normalise";
@@ -78,7 +79,7 @@ export const testSendRequest = z
     header: z.boolean().default(false),
     footer: z.boolean().default(false),
     isMMS: z.boolean().default(false),
-    longcodeId: z.number().int().positive().nullable().default(null),
+    longcodeId: intId().nullable().default(null),
     /** One phone number. */
     subscribers: testPhone,
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bigId, intId, MAX_INT_ID, signedIntId } from "./ids";
 import { REPEAT_FREQUENCIES, WEEKDAYS } from "./repeat";
 import { normaliseText } from "./text-normalise";
 
@@ -97,10 +98,9 @@ function isIanaTimezone(value: string): boolean {
   }
 }
 
-const id = z.number().int().positive();
+const subscriberId = bigId();
 /** 'No Group' is the pseudo-group -1 (spec doc 2 §3). */
-const groupId = z.number().int().min(-1);
-const optionalId = id.nullable().default(null);
+const groupId = z.number().int().min(-1).max(MAX_INT_ID);
 /** A field the form leaves empty ('' from an input) reads as null. */
 const blankable = z.union([z.string(), z.number(), z.null()]).optional();
 
@@ -121,7 +121,7 @@ export const messageFormSchema = z
     customEndMessageDate: z.string().trim().default(""),
     customEndMessageOccurrences: blankable,
     isSubscribers: z.enum(["all", "true", "false"]).default("all"),
-    subscriberIds: z.array(id).max(10_000).default([]),
+    subscriberIds: z.array(subscriberId).max(10_000).default([]),
     groupIds: z.array(groupId).max(1_000).default([]),
     isSMS: z.boolean().default(true),
     /** Prepend the organisation name ('OrgName: '). */
@@ -131,10 +131,10 @@ export const messageFormSchema = z
     footer: z.boolean().default(false),
     /** Media URLs (MMS): uploads, the contact card, an AI image. */
     image: z.array(z.string().trim().min(1).max(2000)).max(10).default([]),
-    longcodeId: optionalId,
+    longcodeId: intId().nullable().default(null),
     /** Negative ids are the local templates of unverified toll-free accounts (templates.ts). */
-    templateId: z.number().int().nullable().default(null),
-    linkId: optionalId,
+    templateId: signedIntId().nullable().default(null),
+    linkId: bigId().nullable().default(null),
     sendAnyway: z.boolean().default(false),
   })
   .superRefine((f, ctx) => {

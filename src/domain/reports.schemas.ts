@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { DATE_MESSAGES, EARLIEST_DATE, LATEST_DATE } from "./date-input";
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
   type StatusGroup,
   statusGroup,
 } from "./delivery-status";
+import { bigIdParam } from "./ids";
 import { REPEAT_LABELS, type RepeatFrequency } from "./repeat";
 
 /**
@@ -108,7 +110,9 @@ const day = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, "Use a date such as 2026-05-31");
+  }, "Use a date such as 2026-05-31")
+  // Years PostgreSQL cannot take (0000) or no report can hold are refused here, not by a query.
+  .refine((s) => s >= EARLIEST_DATE && s <= LATEST_DATE, DATE_MESSAGES.invalid);
 
 const filterFields = {
   /** First and last day (account time zone), both included. */
@@ -164,9 +168,7 @@ export const sentMessagesResponse = z.object({
   total: z.number(),
 });
 
-export const runIdParams = z.object({
-  id: z.coerce.number().int().positive("Unknown sent message"),
-});
+export const runIdParams = z.object({ id: bigIdParam("Unknown sent message") });
 
 export const sentRunDetails = sentRun.extend({
   fromNumber: z.string().nullable(),

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { countryIdOfCode } from "./countries";
 import { DATE_MESSAGES, EARLIEST_ATTRIBUTE_DATE, parseDateInput } from "./date-input";
+import { bigId, intId, intIdParam, signedIntIdParam } from "./ids";
 import { isTollFree, toE164 } from "./phone";
 import { SIGNUP_METHOD_KEYS } from "./signup-methods";
 
@@ -80,7 +81,7 @@ export function subscriberRequests(host: string) {
     email: email.default(""),
     signupMethod: z.enum(SIGNUP_METHOD_KEYS, "Unknown sign-up method").default("MANUAL_ENTRY"),
     attributes: attributes.default({}),
-    groupIds: z.array(z.number().int().positive()).max(100).default([]),
+    groupIds: z.array(intId()).max(100).default([]),
   });
   const update = z.object({
     number: phoneField(host).optional(),
@@ -127,8 +128,8 @@ export const subscriberFilter = z
     query: optionalText(100),
     startDate: dateField,
     endDate: dateField,
-    group: z.coerce.number("Choose a group").int().optional(),
-    country: z.coerce.number("Choose a country").int().positive().optional(),
+    group: signedIntIdParam("Choose a group").optional(),
+    country: intIdParam("Choose a country").optional(),
     signupMethod: z.enum(SIGNUP_METHOD_KEYS, "Unknown sign-up method").optional(),
     isLandline: boolish.optional(),
     /** true: subscribers with marketing consent; false: conversation contacts only. */
@@ -319,12 +320,12 @@ export type RecordConsentRequest = z.input<typeof recordConsentRequest>;
 export const subscriberSelection = z.discriminatedUnion("mode", [
   z.object({
     mode: z.literal("ids"),
-    ids: z.array(z.number().int().positive()).min(1, "Select at least one subscriber").max(10_000),
+    ids: z.array(bigId()).min(1, "Select at least one subscriber").max(10_000),
   }),
   z.object({
     mode: z.literal("all"),
     filter: subscriberFilter.prefault({}),
-    excludedIds: z.array(z.number().int().positive()).max(10_000).default([]),
+    excludedIds: z.array(bigId()).max(10_000).default([]),
   }),
 ]);
 export type SubscriberSelection = z.infer<typeof subscriberSelection>;
@@ -332,6 +333,6 @@ export type SubscriberSelection = z.infer<typeof subscriberSelection>;
 export const bulkDeleteRequest = z.object({ selection: subscriberSelection });
 export const bulkGroupRequest = z.object({
   selection: subscriberSelection,
-  groupId: z.number("Select a group").int().positive("Select a group"),
+  groupId: intId("Select a group"),
 });
 export const bulkResponse = z.object({ affected: z.number() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { healthFromError, type NumberHealth, TWILIO_ERRORS } from "./delivery-status";
+import { bigId, MAX_BIGINT_ID } from "./ids";
 
 /**
  * Unhealthy subscribers (/unhealthy-subscribers): numbers texts do not reach. A number is
@@ -78,13 +79,13 @@ export const listUnhealthyResponse = z.object({
 const unhealthySelection = z.discriminatedUnion("mode", [
   z.object({
     mode: z.literal("ids"),
-    ids: z.array(z.number().int().positive()).min(1, "Select at least one subscriber").max(10_000),
+    ids: z.array(bigId()).min(1, "Select at least one subscriber").max(10_000),
   }),
   z.object({
     mode: z.literal("all"),
     reason: z.enum(UNHEALTHY_REASONS, "Unknown reason").optional(),
     query: z.string().trim().max(100).default(""),
-    excludedIds: z.array(z.number().int().positive()).max(10_000).default([]),
+    excludedIds: z.array(bigId()).max(10_000).default([]),
   }),
 ]);
 
@@ -97,7 +98,7 @@ export const cleanUpResponse = z.object({ affected: z.number() });
 
 /** One round of the line-type check: numbers never checked, in id order after `afterId`. */
 export const lineCheckRequest = z.object({
-  afterId: z.number().int().min(0).default(0),
+  afterId: z.number().int().min(0).max(MAX_BIGINT_ID).default(0),
   limit: z.number().int().min(1).max(200).default(100),
 });
 export const lineCheckResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTH_TEXT, newPassword } from "./auth.schemas";
+import { intId } from "./ids";
 import { toE164 } from "./phone";
 
 /** The user form's messages (spec doc 2 §5), letter for letter. */
@@ -19,7 +20,7 @@ export const USER_TEXT = {
 /** Days an invitation link lives. */
 export const INVITE_DAYS = 7;
 
-const ids = z.array(z.number().int().positive()).max(1000);
+const ids = z.array(intId()).max(1000);
 
 /** An optional phone: blank is none; otherwise a US or Canada number, kept as E.164. */
 const optionalPhone = z

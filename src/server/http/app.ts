@@ -39,6 +39,7 @@ import { usersRoutes } from "../features/users/users.routes";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
+import { registerInputGuard } from "./input-guard";
 import { registerPolicy } from "./policy";
 import { registerSecurityHeaders } from "./security";
 import { registerSession } from "./session";
@@ -75,6 +76,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerSession(app, ctx);
+  registerInputGuard(app);
 
   app.get("/healthz", { schema: { hide: true } }, async () => {
     await ctx.db.$client.query("select 1");

@@ -2,11 +2,16 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type ErrorBody } from "../../domain/errors";
 import { TEXT } from "../../domain/texts";
+import { clientFaultOf } from "./input-errors";
+
+/** Path params that are ids: `/id`, `/accountId`. */
+const ID_PARAM = /^\/(id|[a-z]+Id)$/;
 
 /**
  * The one place errors become HTTP answers: AppError keeps its code and message, schema
- * validation becomes 400 with the schema's own (spec) message, anything unexpected becomes a
- * 500 whose details stay in the log.
+ * validation becomes 400 with the schema's own (spec) message (404 for a path that names nothing),
+ * malformed uploads and input the database refuses become 4xx (input-errors.ts), anything
+ * unexpected becomes a 500 whose details stay in the log.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -19,6 +24,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       },
     });
   }
+  if (
+    hasZodFastifySchemaValidationErrors(error) &&
+    error.validationContext === "params" &&
+    error.validation.every((v) => ID_PARAM.test(v.instancePath))
+  ) {
+    // A path id that names nothing (out of range, "abc") is an unknown item, not a bad form.
+    return send(reply, 404, { error: { code: "NOT_FOUND", message: "Not found" } });
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const v of error.validation) {
@@ -27,6 +40,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     }
     const first = error.validation[0]?.message ?? "Invalid request";
     return send(reply, 400, { error: { code: "VALIDATION", message: first, fields } });
+  }
+  const fault = clientFaultOf(error);
+  if (fault) {
+    if (fault.missingValidation)
+      request.log.warn({ err: error }, "database refused request input: a validation is missing");
+    return send(reply, fault.status, { error: { code: fault.code, message: fault.message } });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) {

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { PROPOSAL_MAX, shortenOffline } from "../../../domain/ai";
 import { accounts } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { assertPixelCap, openImage } from "../composer/image-guard";
 import { remoteAi } from "./ai-client";
 import { imageOffline, proposeOffline } from "./ai-offline";
 
@@ -67,7 +67,8 @@ export async function generateImage(ctx: AppContext, auth: Actor, prompt: string
   const remote = remoteAi(ctx.config);
   const raw = remote ? await remote.image(prompt) : await imageOffline(prompt);
   // Under the 500 KB MMS limit: 1024 px JPEG.
-  const jpeg = await sharp(raw)
+  await assertPixelCap(raw);
+  const jpeg = await openImage(raw)
     .resize(1024, 1024, { fit: "inside", withoutEnlargement: true })
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 82, mozjpeg: true })

@@ -238,12 +238,13 @@ describe("test send", () => {
   });
 
   it("charges 3 credits for an MMS and passes its media on; picks the account's number", async () => {
+    const media = `${t.config.publicBase}/media/${accountA}/0123456789abcdef0123456789abcdef.jpg`;
     const res = await t.post(
       "/api/messages/test",
       {
         message: "",
         isMMS: true,
-        image: ["https://example.test/media/a.jpg"],
+        image: [media],
         subscribers: "3125550198",
       },
       { cookie: cookieA },
@@ -251,7 +252,7 @@ describe("test send", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().credits).toBe(3);
     const [row] = await t.db.select().from(messages).where(eq(messages.id, res.json().id));
-    expect(row?.mediaUrls).toEqual(["https://example.test/media/a.jpg"]);
+    expect(row?.mediaUrls).toEqual([media]);
     expect(row?.fromNumber).toBe(A_NUMBER);
   });
 

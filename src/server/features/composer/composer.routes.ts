@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { intIdParam } from "../../../domain/ids";
 import {
   COMPOSE_TEXT,
   testSendRequest,
@@ -16,7 +17,7 @@ import { MEDIA_PATH_PREFIX, openMedia, storeUpload } from "./uploads.service";
 
 const tags = ["composer"];
 const mediaParams = z.object({
-  accountId: z.coerce.number().int().positive(),
+  accountId: intIdParam(),
   name: z.string().max(64),
 });
 

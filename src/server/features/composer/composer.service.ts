@@ -14,6 +14,7 @@ import { getNumber, listNumbers } from "../numbers/numbers.service";
 import { queueCharged, waitForCarrier } from "../outbound/outbound.service";
 import { activeSignature } from "../signature/signature.service";
 import { allowedNumberIds } from "./composer.queries";
+import { assertOwnReferences } from "./own-references";
 
 type TestSend = z.output<typeof testSendRequest>;
 
@@ -59,6 +60,10 @@ export async function resolveSendingNumber(
  */
 export async function sendTestMessage(ctx: AppContext, auth: UserActor, input: TestSend) {
   const from = await resolveSendingNumber(ctx, auth, input.longcodeId);
+  await assertOwnReferences(ctx, auth, {
+    mediaUrls: input.isMMS ? input.image : [],
+    mediaField: "image",
+  });
   try {
     await assertSendable(ctx, auth.accountId, input.subscribers);
   } catch (err) {

@@ -1,6 +1,13 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../../../domain/errors";
 import { COMPOSE_TEXT, MMS_MAX_BYTES } from "../../../domain/message-compose.schemas";
+import {
+  assertPixelCap,
+  IMAGE_TEXT,
+  MAX_IMAGE_PIXELS,
+  openImage,
+  withImageSlot,
+} from "./image-guard";
 
 interface FittedImage {
   data: Buffer;
@@ -18,8 +25,13 @@ const QUALITIES = [85, 72, 60, 48];
  * Pictures become JPEG; a PNG with transparency stays PNG when it fits, and a GIF that already
  * fits is kept as it is (its animation too).
  */
-export async function fitImage(input: Buffer, limit = MMS_MAX_BYTES): Promise<FittedImage> {
-  const source = isBmp(input) ? bmpToSharp(input) : sharp(input, { failOn: "error" });
+export function fitImage(input: Buffer, limit = MMS_MAX_BYTES): Promise<FittedImage> {
+  return withImageSlot(() => fitInSlot(input, limit));
+}
+
+async function fitInSlot(input: Buffer, limit: number): Promise<FittedImage> {
+  if (!isBmp(input)) await assertPixelCap(input);
+  const source = isBmp(input) ? bmpToSharp(input) : openImage(input, { failOn: "error" });
   let meta: Metadata;
   try {
     meta = await source.metadata();
@@ -82,7 +94,9 @@ function bmpToSharp(buf: Buffer): Sharp {
   const compression = buf.readUInt32LE(30);
   const height = Math.abs(rawHeight);
   const topDown = rawHeight < 0;
-  if (width <= 0 || height === 0 || width * height > 40_000_000) throw unreadable();
+  if (width <= 0 || height === 0) throw unreadable();
+  if (width * height > MAX_IMAGE_PIXELS)
+    throw new AppError("BAD_REQUEST", IMAGE_TEXT.tooManyPixels);
   const bitfields = compression === 3 && bpp === 32;
   if (!(compression === 0 || bitfields)) throw unreadable();
   if (![1, 4, 8, 24, 32].includes(bpp)) throw unreadable();

@@ -9,6 +9,7 @@ import {
   contactCardResponse,
 } from "../../../domain/contact-card.schemas";
 import { AppError } from "../../../domain/errors";
+import { intIdParam } from "../../../domain/ids";
 import { type AppContext, actorOf } from "../../http/context";
 import * as cards from "./contact-card.service";
 
@@ -27,7 +28,7 @@ export async function contactCardRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         params: z.object({ file: z.string() }),
-        querystring: z.object({ longcodeId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ longcodeId: intIdParam().optional() }),
       },
     },
     async (req, reply) => {

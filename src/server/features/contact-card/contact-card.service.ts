@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { z } from "zod";
 import {
   buildVcard,
@@ -10,6 +9,7 @@ import {
 import { AppError } from "../../../domain/errors";
 import { contactCards } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { assertPixelCap, openImage, withImageSlot } from "../composer/image-guard";
 import { getNumber } from "../numbers/numbers.service";
 
 export type ContactCardRow = typeof contactCards.$inferSelect;
@@ -43,9 +43,14 @@ export async function getContactCard(ctx: AppContext, auth: Actor): Promise<Cont
 }
 
 /** Any image sharp reads becomes a JPEG of at most 400 × 400 px (EXIF orientation applied). */
-export async function toCardPhoto(input: Buffer): Promise<string> {
+export function toCardPhoto(input: Buffer): Promise<string> {
+  return withImageSlot(() => cardPhoto(input));
+}
+
+async function cardPhoto(input: Buffer): Promise<string> {
+  await assertPixelCap(input);
   try {
-    const jpeg = await sharp(input, { animated: false })
+    const jpeg = await openImage(input, { animated: false })
       .rotate()
       .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })

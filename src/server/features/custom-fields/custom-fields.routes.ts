@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   createCustomFieldRequest,
   customField,
@@ -9,10 +8,10 @@ import {
   listCustomFieldsResponse,
   updateCustomFieldRequest,
 } from "../../../domain/custom-fields.schemas";
+import { intIdParams as idParams } from "../../../domain/ids";
 import { type AppContext, actorOf } from "../../http/context";
 import * as fields from "./custom-fields.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["custom fields"];
 
 export function customFieldsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -65,6 +65,8 @@ export async function updateField(
     throw new AppError("BAD_REQUEST", "Only multi-select attributes have options.");
   }
   if (input.options?.length === 0) throw new AppError("BAD_REQUEST", "Add at least one option");
+  // Nothing to change (an empty PATCH) is no change, not an empty UPDATE.
+  if (input.name === undefined && input.options === undefined) return toCustomField(current);
   try {
     const row = await q.updateField(ctx.db, auth, id, { name: input.name, options: input.options });
     return toCustomField(row!);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   adaptiveCountsRequest,
   adaptiveCountsResponse,
@@ -13,11 +12,11 @@ import {
   rulesPreviewResponse,
   updateGroupRequest,
 } from "../../../domain/groups.schemas";
+import { intIdParams as idParams } from "../../../domain/ids";
 import { bulkResponse } from "../../../domain/subscribers.schemas";
 import { type AppContext, actorOf } from "../../http/context";
 import * as groups from "./groups.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["groups"];
 
 export function groupsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bigIdParams as idParams, MAX_BIGINT_ID } from "../../../domain/ids";
 import {
   assignableUsersResponse,
   assignRequest,
@@ -20,7 +21,6 @@ import {
 import { type AppContext, actorOf } from "../../http/context";
 import * as inbox from "./inbox.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const messageResponse = z.object({ message: z.string() });
 const boolish = z
   .union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])
@@ -151,7 +151,7 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
               s
                 .split(",")
                 .map((v) => Number(v))
-                .filter((n) => Number.isInteger(n) && n > 0),
+                .filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_BIGINT_ID),
             ),
         }),
         response: { 200: assignableUsersResponse },

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { stringify } from "csv-stringify/sync";
+import { csvLines } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
 import {
   type AssignableUsersResponse,
@@ -24,6 +24,7 @@ import type { AppContext, UserActor } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
 import { resolveSendingNumber } from "../composer/composer.service";
+import { assertOwnReferences } from "../composer/own-references";
 import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
 import { queueCharged } from "../outbound/outbound.service";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
@@ -176,8 +177,9 @@ export async function getConversation(
   const base = preview
     ? toPreview(preview)
     : {
-        id: sub.id,
-        numberId: sub.id,
+        // A raw query's bigint arrives as a string.
+        id: Number(sub.id),
+        numberId: Number(sub.id),
         number: sub.phone,
         firstName: sub.firstName,
         lastName: sub.lastName,
@@ -506,7 +508,7 @@ export async function exportConversation(ctx: AppContext, auth: UserActor, id: n
       r.direction === "inbound" ? "Reply" : "Message",
       r.fromNumber,
       r.toNumber,
-      defuse(r.body),
+      r.body,
       r.status,
       r.mediaUrls.map((u) => attachmentOf(u).url).join(" "),
       r.username ?? "",
@@ -515,13 +517,8 @@ export async function exportConversation(ctx: AppContext, auth: UserActor, id: n
   const name = `${sub.firstName} ${sub.lastName}`.trim() || sub.phone;
   return {
     fileName: `conversation-${name.replace(/[^\w+-]+/g, "-")}.csv`,
-    csv: stringify(lines),
+    csv: csvLines(lines),
   };
-}
-
-/** A spreadsheet must not run a cell as a formula. */
-function defuse(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -544,6 +541,7 @@ export async function send(
     throw err;
   }
   const from = await resolveSendingNumber(ctx, auth, input.phoneNumberId);
+  await assertOwnReferences(ctx, auth, { mediaUrls: input.mediaUrls });
   if (!input.sendAnyway) {
     const [quiet, tzId] = await Promise.all([
       getAccountSetting(ctx, auth, "quiet_hours"),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
 import {
   createLinkRequest,
   link,
@@ -13,7 +14,6 @@ import {
 import { type AppContext, actorOf } from "../../http/context";
 import * as links from "./links.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["links"];
 
 export function linksRoutes(app: FastifyInstance, ctx: AppContext) {

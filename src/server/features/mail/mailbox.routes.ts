@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
 import { mailboxQuery, mailboxResponse, mailDetail } from "../../../domain/mailbox.schemas";
 import { type AppContext, actorOf } from "../../http/context";
 import * as mailbox from "./mailbox.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["mailbox"];
 
 /** The local mailbox: mail this server kept because no SMTP server is configured. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { intIdParams as idParams } from "../../../domain/ids";
 import {
   availableNumbersQuery,
   availableNumbersResponse,
@@ -15,7 +15,6 @@ import {
 import { type AppContext, actorOf } from "../../http/context";
 import * as numbers from "./numbers.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["dedicated numbers"];
 
 export function numbersRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -304,7 +304,7 @@ describe("GET /api/reports/sent-messages/:id and its recipients", () => {
     expect(body.rows[0]).toMatchObject({ firstName: "Maya", lastName: "Lin", subscriberId: sid });
   });
 
-  it("answers 404 for another account's run, and 400 for a bad id or group", async () => {
+  it("answers 404 for another account's run or a bad id, and 400 for a bad group", async () => {
     for (const url of [
       `/api/reports/sent-messages/${bRun}`,
       `/api/reports/sent-messages/${bRun}/recipients`,
@@ -315,7 +315,8 @@ describe("GET /api/reports/sent-messages/:id and its recipients", () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.message).toBe("That sent message was not found in this account.");
     }
-    expect((await get("/api/reports/sent-messages/abc")).statusCode).toBe(400);
+    for (const id of ["abc", "2147483648", "9007199254740993", "-1"])
+      expect((await get(`/api/reports/sent-messages/${id}`)).statusCode, id).toBe(404);
     expect(
       (await get(`/api/reports/sent-messages/${promo}/recipients?group=lost`)).statusCode,
     ).toBe(400);

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { csvLine } from "../../../domain/csv";
 import type { StatusGroup } from "../../../domain/delivery-status";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
@@ -19,6 +19,7 @@ import {
 } from "../../../domain/reports.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
+import { primedStream } from "../../http/primed-stream";
 import * as q from "./reports.queries";
 
 const NOT_FOUND = "That sent message was not found in this account.";
@@ -203,25 +204,6 @@ export async function recipients(ctx: AppContext, auth: Actor, id: number, query
 
 // ---- CSV
 
-/**
- * One CSV line (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled).
- * A text cell starting with =, +, -, @ or a control character gets a leading ' so that a
- * spreadsheet never runs it as a formula (a plain number such as +12125550100 is left alone). Written by hand: a million lines must not each pay for
- * a CSV library's setup.
- */
-function csvLine(values: (string | number | null)[]): string {
-  let out = "";
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    let text = v === null || v === undefined ? "" : typeof v === "number" ? String(v) : v;
-    if (typeof v === "string" && /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+$/.test(text))
-      text = `'${text}`;
-    if (/[",\r\n]/.test(text)) text = `"${text.replaceAll('"', '""')}"`;
-    out += i === 0 ? text : `,${text}`;
-  }
-  return `${out}\n`;
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 let lastMinute = { key: "", text: "" };
@@ -286,7 +268,7 @@ export async function sentMessagesCsv(ctx: AppContext, auth: Actor, f: SentMessa
       }
     }
   }
-  return Readable.from(lines());
+  return primedStream(lines());
 }
 
 /** One run's recipients as CSV, optionally one status group; a million rows stream in batches. */
@@ -328,5 +310,5 @@ export async function recipientsCsv(
     }
   }
   const day = localTime(run.runAt, tz).slice(0, 10);
-  return { stream: Readable.from(lines()), filename: `sent-message-${run.id}-${day}.csv` };
+  return { stream: await primedStream(lines()), filename: `sent-message-${run.id}-${day}.csv` };
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bigIdParams as params } from "../../../domain/ids";
 import { messageFormSchema } from "../../../domain/message-form.schemas";
 import { audienceRequest, audienceResponse } from "../../../domain/send-audience";
 import { type AppContext, actorOf } from "../../http/context";
 import * as sends from "./sends.service";
 
-const params = z.object({ id: z.coerce.number().int().positive() });
 const sendAnswer = z.object({
   id: z.number(),
   status: z.enum(["scheduled", "running"]),

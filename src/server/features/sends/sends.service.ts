@@ -22,6 +22,7 @@ import { timezoneById } from "../../../domain/timezones";
 import { subscribers } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
+import { assertOwnReferences } from "../composer/own-references";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { wakePipeline } from "../outbound/wake";
@@ -124,6 +125,12 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
   if (isRestricted(auth) && form.groupIds.includes(-1))
     throw new AppError("FORBIDDEN", "You are not allowed to send to 'No Group'.");
   const number = await resolveSendingNumber(ctx, auth, form.longcodeId);
+  await assertOwnReferences(ctx, auth, {
+    templateId: form.templateId,
+    linkId: form.linkId,
+    mediaUrls: form.isSMS ? [] : form.image,
+    mediaField: "image",
+  });
 
   const timezone = form.isScheduled ? form.timezone : accountZone;
   const now = new Date();

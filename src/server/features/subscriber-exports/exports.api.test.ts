@@ -54,9 +54,9 @@ describe("subscriber export", () => {
     expect(file.body.trim().split("\n")).toEqual([
       "Phone Number,First Name,Last Name,Email,Sign Up Method,Date,Opted Out,Blocked,Drink",
       expect.stringMatching(
-        /^'\+12125550401,"'=HYPERLINK\(""http:\/\/evil""\)",Lee,,Manual Entry,\d{4}-.*,no,no,Latte; Tea$/,
+        /^\+12125550401,"'=HYPERLINK\(""http:\/\/evil""\)",Lee,,Manual Entry,\d{4}-.*,no,no,Latte; Tea$/,
       ),
-      expect.stringMatching(/^'\+12125550402,Bob,'@risk,,Keyword,.*,no,no,$/),
+      expect.stringMatching(/^\+12125550402,Bob,'@risk,,Keyword,.*,no,no,$/),
     ]);
     const history = (await t.get("/api/subscribers/exports", { cookie: aCookie })).json();
     expect(history.total).toBe(1);

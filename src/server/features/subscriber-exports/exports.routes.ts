@@ -1,17 +1,16 @@
 import { createReadStream } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   createExportRequest,
   listExportsQuery,
   listExportsResponse,
   subscriberExport,
 } from "../../../domain/exports.schemas";
+import { intIdParams as idParams } from "../../../domain/ids";
 import { type AppContext, actorOf } from "../../http/context";
 import * as exportsService from "./exports.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["subscriber exports"];
 
 export function exportsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -2,10 +2,9 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { stringify } from "csv-stringify";
 import { type Address, formatAddress } from "../../../domain/address";
+import { csvLine } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
-import { escapeCsvCell } from "../../../domain/exports.schemas";
 import { assertCan, systemActor } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
@@ -84,11 +83,9 @@ export async function runExport(ctx: AppContext, exportId: number) {
   try {
     await mkdir(dir, { recursive: true });
     const fields = [...(await fieldsById(ctx, auth)).values()].sort((a, b) => a.id - b.id);
-    const csv = stringify();
     const out = createWriteStream(filePath);
-    csv.pipe(out);
     const write = async (cells: string[]) => {
-      if (!csv.write(cells.map(escapeCsvCell))) await once(csv, "drain");
+      if (!out.write(csvLine(cells))) await once(out, "drain");
     };
     await write([
       "Phone Number",
@@ -118,7 +115,7 @@ export async function runExport(ctx: AppContext, exportId: number) {
         n++;
       }
     }
-    csv.end();
+    out.end();
     await once(out, "finish");
     await q.transition(ctx.db, exportId, "running", {
       status: "finished",

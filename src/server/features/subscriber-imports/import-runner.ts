@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open, rm, stat, truncate } from "node:fs/promises";
 import { parse } from "csv-parse";
-import { stringify } from "csv-stringify/sync";
+import { csvLines } from "../../../domain/csv";
 import { type ImportedSubscriber, readImportRow } from "../../../domain/import-row";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
 import { systemActor } from "../../../domain/permissions";
@@ -81,7 +81,8 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
   if (resuming) await truncate(failedPath, failedBytes);
   const appendFailed = async (lines: string[][]) => {
     if (lines.length === 0) return;
-    const text = Buffer.from(stringify(lines));
+    // Through the one CSV writer: a rejected row must not run as a formula either.
+    const text = Buffer.from(csvLines(lines));
     await failedFile.write(text, 0, text.length, failedBytes);
     failedBytes += text.length;
   };

@@ -2,8 +2,8 @@ import { createReadStream } from "node:fs";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { intIdParams as idParams } from "../../../domain/ids";
 import {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_WRONG_TYPE,
@@ -17,7 +17,6 @@ import { type AppContext, actorOf } from "../../http/context";
 import * as imports from "./imports.service";
 import { uploadKind } from "./stored-upload";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["subscriber imports"];
 /** A million rows with a few columns is well under this. */
 const MAX_FILE_BYTES = IMPORT_MAX_FILE_BYTES;

@@ -158,6 +158,8 @@ function conditionSql(c: RuleCondition, fields: Map<number, FieldInfo>, tz: stri
   const v = c.value;
   switch (kind) {
     case "date": {
+      if (c.operator === "is_empty") return sql`${col} is null`;
+      if (c.operator === "is_not_empty") return sql`${col} is not null`;
       const day = String(v);
       if (c.operator === "before") return sql`${col} < ${dayStart(day, tz)}`;
       if (c.operator === "after") return sql`${col} >= ${dayStart(day, tz, 1)}`;

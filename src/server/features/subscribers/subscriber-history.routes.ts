@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
 import {
   consentHistoryResponse,
   membershipsQuery,
@@ -11,7 +11,6 @@ import {
 import { type AppContext, actorOf } from "../../http/context";
 import * as history from "./subscriber-history.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["subscribers"];
 
 /** Read-only views around subscribers: consent log, messages, groups of a table page. */

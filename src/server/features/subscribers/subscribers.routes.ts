@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
 import {
   bulkDeleteRequest,
   bulkGroupRequest,
@@ -18,7 +18,6 @@ import type { ManualConsentAction } from "../compliance/compliance.service";
 import { subscriberHistoryRoutes } from "./subscriber-history.routes";
 import * as subscribers from "./subscribers.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["subscribers"];
 
 /** Consent actions by hand: the path segment and what it records. */

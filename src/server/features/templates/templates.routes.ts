@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { intIdParams as idParams } from "../../../domain/ids";
 import {
   contentStatus,
   listTemplatesQuery,
@@ -11,7 +12,6 @@ import {
 import { type AppContext, actorOf } from "../../http/context";
 import * as templates from "./templates.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["templates"];
 
 export function templatesRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { isOwnMediaUrl, MEDIA_REF_TEXT } from "../../../domain/media-refs";
 import { assertCan } from "../../../domain/permissions";
 import {
   type ContentStatus,
@@ -57,6 +58,7 @@ export async function getTemplate(ctx: AppContext, auth: Actor, id: number) {
 
 export async function createTemplate(ctx: AppContext, auth: Actor, body: Body) {
   assertCan(auth, "templates:write");
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.insertTemplate(ctx.db, {
     accountId: auth.accountId,
     kind: "plain",
@@ -72,6 +74,7 @@ export async function createTemplate(ctx: AppContext, auth: Actor, body: Body) {
 
 export async function updateTemplate(ctx: AppContext, auth: Actor, id: number, body: Body) {
   assertCan(auth, "templates:write");
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.updateTemplate(ctx.db, auth.accountId, "plain", id, {
     name: body.name,
     message: body.message,
@@ -155,6 +158,7 @@ export async function getControlled(ctx: AppContext, auth: Actor, id: number) {
 export async function createControlled(ctx: AppContext, auth: Actor, body: Body) {
   assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.insertTemplate(ctx.db, {
     accountId: f.ownerId,
     kind: "controlled",
@@ -171,6 +175,7 @@ export async function createControlled(ctx: AppContext, auth: Actor, body: Body)
 export async function updateControlled(ctx: AppContext, auth: Actor, id: number, body: Body) {
   assertCan(auth, "templates:write");
   const f = await parentOnly(ctx, auth);
+  await assertOwnAttachment(ctx, auth, body);
   const row = await q.updateTemplate(ctx.db, f.ownerId, "controlled", id, {
     name: body.name,
     message: body.message,
@@ -230,4 +235,31 @@ export function unverifiedTollFreeTemplates(query: Query) {
     pageSize: query.pageSize,
     canEdit: false,
   };
+}
+
+/**
+ * Whether the account may use template `id` in a message: one of its own, or a controlled
+ * template of its family. Also says whose media a family template may carry.
+ */
+export async function usableTemplate(ctx: AppContext, auth: Actor, id: number) {
+  if (await q.findTemplate(ctx.db, auth.accountId, "plain", id)) return true;
+  const acc = await q.accountFamily(ctx.db, auth.accountId);
+  const ownerId = acc?.parentAccountId ?? auth.accountId;
+  return (await q.findTemplate(ctx.db, ownerId, "controlled", id)) !== undefined;
+}
+
+/** Accounts whose uploads this account may send: its own and its parent's (family templates). */
+export async function mediaOwnersFor(ctx: AppContext, auth: Actor): Promise<number[]> {
+  const acc = await q.accountFamily(ctx.db, auth.accountId);
+  return acc?.parentAccountId != null ? [auth.accountId, acc.parentAccountId] : [auth.accountId];
+}
+
+/** A template's attachment must be one of the account's own uploads (or its family's). */
+async function assertOwnAttachment(ctx: AppContext, auth: Actor, body: Body) {
+  if (!body.isMMS || !body.attachment) return;
+  if (isOwnMediaUrl(body.attachment, await mediaOwnersFor(ctx, auth), ctx.config.publicBase))
+    return;
+  throw new AppError("VALIDATION", MEDIA_REF_TEXT.notOwn, {
+    fields: { attachment: MEDIA_REF_TEXT.notOwn },
+  });
 }

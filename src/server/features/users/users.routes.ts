@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { okResponse } from "../../../domain/auth.schemas";
+import { intIdParams as idParams } from "../../../domain/ids";
 import {
   acceptInviteRequest,
   inviteRow,
@@ -18,7 +18,6 @@ import { authRateLimit } from "../auth/rate-limit";
 import * as signup from "./invite-signup.service";
 import * as users from "./users.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["users"];
 
 /**
