@@ -10,6 +10,7 @@
 //    texts on its own number.
 // Run: node bench/dispatch.mjs [throughput=100000] [campaign=100000] [samples=200]
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { pct, rssMb, startServer, stopProcess } from "./lib/server.mjs";
@@ -130,7 +131,14 @@ try {
   });
   await sleep(3000);
 
+  /** CPU seconds a process has used (user + system), from /proc. */
+  const cpuSeconds = (pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+
   // 1. Throughput.
+  const cpuBefore = cpuSeconds(worker.pid);
   await queue(mine, "+12125550100", D, { prefix: "+1917" });
   const rss = [];
   for (;;) {
@@ -139,10 +147,14 @@ try {
     await sleep(250);
   }
   const seconds = (last - first) / 1000;
+  const workerCpu = cpuSeconds(worker.pid) - cpuBefore;
   const dupes = [...calls.values()].filter((n) => n > 1).length;
   const lost = D - calls.size;
   console.log(
-    `dispatch to a null carrier: ${D} messages in ${seconds.toFixed(2)} s = ${Math.round(D / seconds)} messages/s; duplicates ${dupes}, lost ${lost}; worker RSS ${Math.min(...rss)}-${Math.max(...rss)} MB`,
+    `dispatch to a null carrier: ${D} messages in ${seconds.toFixed(2)} s = ${Math.round(D / seconds)} messages/s; duplicates ${dupes}, lost ${lost}; worker RSS ${Math.round(Math.min(...rss))}-${Math.round(Math.max(...rss))} MB`,
+  );
+  console.log(
+    `worker CPU: ${workerCpu.toFixed(1)} s for ${D} messages = ${Math.round(D / workerCpu)} messages per core-second (the null carrier, PostgreSQL and the worker share the machine's cores)`,
   );
 
   // 2. Latency during a campaign on the same number.
