@@ -117,7 +117,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/unhealthy-subscribers/clean-up": [400, 400, 400, 403, 400, 400],
   "POST /api/unhealthy-subscribers/line-check": [400, 400, 400, 403, 400, 200],
   "GET /api/subscribers/imports": [200, 200, 200, 403, 200, 200],
-  "POST /api/subscribers/imports": [406, 406, 406, 403, 406, 406],
+  "POST /api/subscribers/imports": [400, 400, 400, 403, 400, 400],
   "GET /api/subscribers/imports/:id": [404, 404, 404, 403, 404, 404],
   "GET /api/subscribers/imports/:id/preview": [404, 404, 404, 403, 404, 404],
   "POST /api/subscribers/imports/:id/start": [400, 400, 400, 403, 400, 400],
