@@ -11,7 +11,7 @@ export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
   optedOut: "opted out",
   blocked: "blocked",
   landline: "landline",
-  noConsent: "no marketing consent",
+  noConsent: "without marketing consent",
 };
 
 /** Above this many recipients (or to All Subscribers), the composer asks before sending. */

@@ -7,7 +7,7 @@ describe("audience text", () => {
   it("names each reason someone is left out, with its count", () => {
     expect(
       exclusionText({ excluded: { optedOut: 2, blocked: 1, landline: 3, noConsent: 1200 } }),
-    ).toBe("Not sent to: 2 opted out, 1 blocked, 3 landlines, 1,200 no marketing consent");
+    ).toBe("Not sent to: 2 opted out, 1 blocked, 3 landlines, 1,200 without marketing consent");
     expect(exclusionText({ excluded: { ...none, landline: 1 } })).toBe("Not sent to: 1 landline");
     expect(exclusionText({ excluded: none })).toBe("");
   });

@@ -9,7 +9,7 @@ export function plural(n: number, one: string, many: string) {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 
-/** "Not sent to: 2 opted out, 3 landlines, 5 no marketing consent" (empty when nobody is left out). */
+/** "Not sent to: 2 opted out, 3 landlines, 5 without marketing consent" (empty when nobody is left out). */
 export function exclusionText(a: Pick<Audience, "excluded">): string {
   const parts = EXCLUSION_REASONS.filter((r) => a.excluded[r] > 0).map((r) => {
     const n = a.excluded[r];

@@ -3,7 +3,8 @@ import { Badge, type BadgeProps } from "@mantine/core";
 /** Shown on a conversation contact: it texted in, and is left out of every marketing send. */
 const NO_CONSENT_LABEL = "Conversation only — no marketing consent";
 
-export function NoConsentBadge(props: { size?: BadgeProps["size"] }) {
+/** `short` in tables, where the title says the rest. */
+export function NoConsentBadge(props: { size?: BadgeProps["size"]; short?: boolean }) {
   return (
     <Badge
       size={props.size}
@@ -14,7 +15,7 @@ export function NoConsentBadge(props: { size?: BadgeProps["size"] }) {
       title="Texted in without subscribing: in the inbox, but not in any marketing send until consent is recorded"
       data-testid="status-no-consent"
     >
-      {NO_CONSENT_LABEL}
+      {props.short ? "Conversation only" : NO_CONSENT_LABEL}
     </Badge>
   );
 }

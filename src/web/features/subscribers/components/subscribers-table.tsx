@@ -94,7 +94,9 @@ export function SubscribersTable(props: {
           sortable: true,
           noWrap: true,
           render: (r) => (
-            <Group gap={6} wrap="nowrap">
+            // Badges go under the name when the column is narrow (phones) rather than over the
+            // next column.
+            <Group gap={4} wrap="wrap">
               {/* A button too, so the panel opens from the keyboard (Tab, Enter). */}
               <Anchor
                 component="button"
@@ -114,7 +116,7 @@ export function SubscribersTable(props: {
                   Opted out
                 </Badge>
               )}
-              {!r.marketingConsent && !r.optedOut && <NoConsentBadge size="xs" />}
+              {!r.marketingConsent && !r.optedOut && <NoConsentBadge size="xs" short />}
               {r.blocked && (
                 <Badge size="xs" color="dark" variant="light" style={{ flexShrink: 0 }}>
                   Blocked
