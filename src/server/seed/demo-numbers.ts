@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { systemActor } from "../../domain/permissions";
 import { textFromVirtualPhone } from "../carriers/emulator/virtual-phones.service";
 import { phoneNumbers, users } from "../db/schema";
-import { sendMessage } from "../features/messages/messages.service";
 import { buyNumber, searchAvailable } from "../features/numbers/numbers.service";
+import { queueMessage } from "../features/outbound/outbound.service";
 import type { AppContext } from "../http/context";
 
 /**
@@ -38,7 +38,7 @@ export async function seedDemoNumbers(ctx: AppContext): Promise<void> {
     to: number.number,
     body: "Hi! Are you open on Sunday mornings?",
   });
-  await sendMessage(ctx, {
+  await queueMessage(ctx, {
     accountId: owner.accountId,
     from: { id: number.id, number: number.number },
     to: customer,

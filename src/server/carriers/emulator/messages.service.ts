@@ -53,8 +53,10 @@ export async function listMessages(
   ctx: AppContext,
   q: { to?: string; from?: string; pageSize: number },
 ): Promise<EmuMessageRow[]> {
-  const conds = [q.to ? eq(emuMessages.toNumber, q.to) : undefined];
-  if (q.from) conds.push(eq(emuMessages.fromNumber, q.from));
+  const conds = [
+    q.to ? eq(emuMessages.toNumber, q.to) : undefined,
+    q.from ? eq(emuMessages.fromNumber, q.from) : undefined,
+  ];
   return ctx.db
     .select()
     .from(emuMessages)

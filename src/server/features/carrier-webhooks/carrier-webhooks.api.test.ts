@@ -5,7 +5,7 @@ import { twilioSignature } from "../../carriers/twilio-signature";
 import { consentEvents, messages, phoneNumbers, suppressions } from "../../db/schema";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { sendMessage } from "../messages/messages.service";
+import { queueMessage } from "../outbound/outbound.service";
 
 const t = await createTestServer();
 const ctx = await createAppContext(t.config, t.db);
@@ -187,7 +187,7 @@ describe("carrier webhooks: inbound", () => {
   it("never sends to an opted-out number", async () => {
     await inbound("+13105550304", "STOP");
     await expect(
-      sendMessage(ctx, {
+      queueMessage(ctx, {
         accountId: account.id,
         from: { id: ourNumber!.id, number: ourNumber!.number },
         to: "+13105550304",

@@ -1,8 +1,9 @@
 import type { AppContext } from "../../http/context";
 import { applyInboundCompliance } from "../compliance/compliance.service";
 import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
-import { recordInbound, sendMessage } from "../messages/messages.service";
+import { recordInbound } from "../messages/messages.service";
 import { findLiveNumberByE164 } from "../numbers/numbers.queries";
+import { queueMessage } from "../outbound/outbound.service";
 import { grantKeywordConsent } from "../subscribers/subscribers.service";
 
 export interface InboundWebhook {
@@ -57,7 +58,7 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
     await grantKeywordConsent(ctx, number.accountId, subscriberId, outcome.word);
   // The automatic answer, filed in the same conversation so an agent sees what was said.
   if (outcome.handled && outcome.reply !== null) {
-    await sendMessage(ctx, {
+    await queueMessage(ctx, {
       accountId: number.accountId,
       from: { id: number.id, number: number.number },
       to: msg.from,

@@ -3,26 +3,9 @@ import type { AppContext } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { recordCarrierOptOut } from "../compliance/compliance.service";
 import { refundCredits } from "../credits/credits.service";
-import {
-  type OutboundMessage,
-  type QueuedMessage,
-  queueMessage,
-} from "../outbound/outbound.service";
 import { runProgressed } from "../sends/run-progress";
 import * as q from "./messages.queries";
 import { StatusBatcher } from "./status-batcher";
-
-export type SendInput = OutboundMessage;
-export type SendOutcome = QueuedMessage;
-
-/**
- * One message to one number: queued for the dispatcher (src/server/features/outbound), the one
- * path every outgoing text takes. The answer is 'Queued'; the carrier's answer follows on the
- * row (waitForCarrier) and in realtime.
- */
-export function sendMessage(ctx: AppContext, input: SendInput): Promise<SendOutcome> {
-  return queueMessage(ctx, input);
-}
 
 export type CallbackResult = "applied" | "ignored" | "unknown";
 

@@ -64,9 +64,7 @@ export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Prom
         where m.id = v.id and m.pending_dispatch`,
       [
         later.map((o) => o.row.id),
-        later.map((o) =>
-          o.kind === "hold" ? o.until : new Date(Date.now() + (o as { afterMs: number }).afterMs),
-        ),
+        later.map((o) => (o.kind === "hold" ? o.until : new Date(Date.now() + o.afterMs))),
         later.map((o) => o.kind === "hold"),
       ],
     );

@@ -209,21 +209,14 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
     });
     return { kind: "accepted", row, result };
   } catch (err) {
-    const deadline = row.deadlineAt ? new Date(row.deadlineAt).getTime() : Infinity;
     if (!(err instanceof CarrierError) || err.retryable) {
       const backoff =
         err instanceof CarrierError && err.retryAfterMs
           ? err.retryAfterMs
           : Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(row.attempts, 10));
-      // Retried until the deadline; past it the claim expires it (see outbound-policy).
-      if (Date.now() + backoff < deadline) return { kind: "retry", row, afterMs: backoff };
-      return {
-        kind: "failed",
-        row,
-        status: "Sending Failed",
-        code: err instanceof CarrierError ? err.code : null,
-        byCarrier: err instanceof CarrierError,
-      };
+      // Retried until the deadline: the next claim asks the one rule, which expires it then.
+      const deadline = row.deadlineAt ? new Date(row.deadlineAt).getTime() : Infinity;
+      return { kind: "retry", row, afterMs: Math.max(0, Math.min(backoff, deadline - Date.now())) };
     }
     return {
       kind: "failed",
