@@ -49,6 +49,7 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(port + 20_000),
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",
+      LOGIN_ACCOUNT_FAILURES: "1000",
       // Journeys run at any hour: the law's sending hours would hold their campaigns at night
       // (the API tests cover those hours).
       SEND_WINDOWS: "off",

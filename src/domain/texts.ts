@@ -10,6 +10,8 @@ export const TEXT = {
   contactSupport: "Please contact our support line if the issue persists.",
   offline: "You seem to be offline. Please check your internet connection and try again.",
   invalidCredentials: "Invalid Email / Username or Password",
+  tooManyForAccount:
+    "Too many wrong passwords for this account. Wait 15 minutes, or reset your password.",
   usernameRequired: "Email / Username Is Required",
   passwordRequired: "Password Is Required",
   impersonating:

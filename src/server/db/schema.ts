@@ -1025,3 +1025,16 @@ export const accountEventWork = pgTable(
     index("account_event_work_due_idx").on(t.consumer, t.notBefore, t.eventId),
   ],
 );
+
+// --- shared rate limits ---
+
+/** Rate-limit counters shared by every web process: one row per key and fixed window. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

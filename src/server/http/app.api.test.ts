@@ -55,6 +55,20 @@ describe("app", () => {
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    // Plain http (no proxy trusted): no HSTS.
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("pins HTTPS with HSTS when served over HTTPS behind a trusted proxy", async () => {
+    const proxied = await createTestServer({ env: { TRUST_PROXY: "true" } });
+    const res = await proxied.app.inject({
+      method: "GET",
+      url: "/healthz",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    const plain = await proxied.app.inject({ method: "GET", url: "/healthz" });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
   });
 
   it("serves the reference data without a session", async () => {

@@ -42,6 +42,7 @@ import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerInputGuard } from "./input-guard";
 import { registerPolicy } from "./policy";
+import { pgRateLimitStore } from "./rate-limit-store";
 import { registerSecurityHeaders } from "./security";
 import { registerSession } from "./session";
 import { registerWebApp } from "./web-app";
@@ -69,7 +70,8 @@ export async function buildApp(
   await registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   // Limits are set per route (login, codes); nothing is limited unless a route asks.
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL so that several web processes share every limit.
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(ctx.db) });
   await app.register(swagger, {
     openapi: { info: { title: "Parley API", version: "0.1.0" } },
     transform: jsonSchemaTransform,

@@ -25,7 +25,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     },
     // frame-ancestors in the CSP says who may frame us; X-Frame-Options cannot list origins.
     frameguard: config.frameAncestors.length > 0 ? false : { action: "deny" },
+    // Only over HTTPS (below): on plain http, as on a first local start, it would be ignored
+    // at best and pin a name to https at worst.
     hsts: false,
     crossOriginEmbedderPolicy: false,
+  });
+  // request.protocol reads X-Forwarded-Proto when TRUST_PROXY is on (TLS ends at the proxy).
+  app.addHook("onSend", async (request, reply) => {
+    if (request.protocol === "https")
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });
 }

@@ -2,6 +2,7 @@ import { AppError } from "../../../domain/errors";
 import { type UserActor, userActor } from "../../../domain/permissions";
 import { TEXT } from "../../../domain/texts";
 import type { AppContext } from "../../http/context";
+import { hitRateLimit, peekRateLimit } from "../../http/rate-limit-store";
 import { verifyPassword } from "./password";
 import { deleteSession, findLiveSession, sessionIdOf, touchSession } from "./sessions.queries";
 import { findUserByLogin } from "./users.queries";
@@ -9,13 +10,23 @@ import { findUserByLogin } from "./users.queries";
 const DAY_MS = 86_400_000;
 
 /** Checks the password; the caller decides whether a session opens now or after two-factor. */
+const FAILURE_WINDOW_MS = 15 * 60_000;
+
 export async function checkCredentials(
   ctx: AppContext,
   input: { username: string; password: string },
 ) {
+  // Per account as well as per address: guesses spread over many addresses still stop after
+  // LOGIN_ACCOUNT_FAILURES wrong passwords in 15 minutes (only failures count).
+  const failuresKey = `login-failures|${input.username.trim().toLowerCase()}`;
+  if ((await peekRateLimit(ctx.db, failuresKey)) >= ctx.config.LOGIN_ACCOUNT_FAILURES)
+    throw new AppError("RATE_LIMITED", TEXT.tooManyForAccount);
   const user = await findUserByLogin(ctx.db, input.username);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) throw new AppError("INVALID_CREDENTIALS", TEXT.invalidCredentials);
+  if (!user || !ok) {
+    await hitRateLimit(ctx.db, failuresKey, FAILURE_WINDOW_MS);
+    throw new AppError("INVALID_CREDENTIALS", TEXT.invalidCredentials);
+  }
   return user;
 }
 

@@ -1,4 +1,8 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../../http/app";
+import { CSRF_HEADER } from "../../http/session";
+import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer, nextIp } from "../../test/harness";
 
 // AUTH_RATE_LIMIT=2: the third request a minute from one address is refused.
@@ -59,4 +63,54 @@ describe("rate limits of the sign-in steps (per client address, per minute)", ()
       expect((await t.post(c.url, c.body, { remoteAddress: nextIp() })).statusCode).not.toBe(429);
     });
   }
+});
+
+describe("limits shared through PostgreSQL", () => {
+  it("stops guesses at one account from many addresses, and counts only failures", async () => {
+    const t2 = await createTestServer({
+      env: { LOGIN_RATE_LIMIT: "1000", LOGIN_ACCOUNT_FAILURES: "3" },
+    });
+    const { user } = await buildAccountWithUser(t2.db);
+    const attempt = (password: string, i: number) =>
+      t2.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: `198.51.100.${i}`,
+        headers: { [CSRF_HEADER]: "1" },
+        payload: { username: user.username, password },
+      });
+    expect((await attempt(user.password, 1)).statusCode).toBe(200);
+    for (let i = 2; i <= 4; i++)
+      expect((await attempt("wrong guess here", i)).statusCode).toBe(401);
+    const paused = await attempt(user.password, 5);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().error.message).toBe(
+      "Too many wrong passwords for this account. Wait 15 minutes, or reset your password.",
+    );
+    // The window is in the shared table: ending it (as time would) lets the owner back in.
+    await t2.db.execute(
+      sql`update rate_limits set reset_at = now() where key like 'login-failures|%'`,
+    );
+    expect((await attempt(user.password, 6)).statusCode).toBe(200);
+  });
+
+  it("two web processes on one database share a route's limit", async () => {
+    const a = await createTestServer({ env: { LOGIN_RATE_LIMIT: "3" } });
+    // A second app on the same database and configuration: what a second web process is.
+    const b = await buildApp(a.ctx);
+    await b.ready();
+    const hit = (app: typeof b) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: "192.0.2.77",
+        headers: { [CSRF_HEADER]: "1" },
+        payload: { username: "nobody", password: "x" },
+      });
+    expect((await hit(a.app)).statusCode).toBe(401);
+    expect((await hit(b)).statusCode).toBe(401);
+    expect((await hit(a.app)).statusCode).toBe(401);
+    expect((await hit(b)).statusCode).toBe(429);
+    await b.close();
+  });
 });
