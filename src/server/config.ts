@@ -39,6 +39,8 @@ const envSchema = z.object({
   TWILIO_LOOKUP_BASE: z.url().default("https://lookups.twilio.com"),
   /** Base URL the carrier calls back (webhooks); defaults to PUBLIC_URL, then this server on loopback. */
   WEBHOOK_BASE_URL: z.url().optional(),
+  /** A carrier call without an answer after this long is a lost answer (the text may exist). */
+  CARRIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   EMULATOR_MPS_LONG_CODE: z.coerce.number().positive().default(1),
   EMULATOR_MPS_TOLL_FREE: z.coerce.number().positive().default(3),
   /** Share of sends the emulator answers with a 500, to exercise retries (0 to 1). */

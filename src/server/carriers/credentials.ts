@@ -10,6 +10,8 @@ export interface CarrierSettings {
   authToken: string;
   apiBase: string;
   lookupBase: string;
+  /** How long a carrier call may take before its answer counts as lost (CARRIER_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 const EMULATOR_KEY = "emulator.credentials";
@@ -26,6 +28,7 @@ export async function loadCarrierSettings(db: Db, config: Config): Promise<Carri
       authToken: config.TWILIO_AUTH_TOKEN!,
       apiBase: config.TWILIO_API_BASE.replace(/\/+$/, ""),
       lookupBase: config.TWILIO_LOOKUP_BASE.replace(/\/+$/, ""),
+      timeoutMs: config.CARRIER_TIMEOUT_MS,
     };
   }
   const fresh = {
@@ -39,5 +42,12 @@ export async function loadCarrierSettings(db: Db, config: Config): Promise<Carri
   const [row] = await db.select().from(globalSettings).where(eq(globalSettings.name, EMULATOR_KEY));
   const { accountSid, authToken } = row!.value as typeof fresh;
   const base = `http://127.0.0.1:${config.PORT}/emulator`;
-  return { mode: "emulator", accountSid, authToken, apiBase: base, lookupBase: `${base}/lookups` };
+  return {
+    mode: "emulator",
+    accountSid,
+    authToken,
+    apiBase: base,
+    lookupBase: `${base}/lookups`,
+    timeoutMs: config.CARRIER_TIMEOUT_MS,
+  };
 }

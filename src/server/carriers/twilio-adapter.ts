@@ -11,8 +11,6 @@ import {
 import type { CarrierSettings } from "./credentials";
 import { type HttpAnswer, httpRequest } from "./http-request";
 
-const TIMEOUT_MS = 15_000;
-
 function toSendResult(json: Record<string, unknown>): SendResult {
   return {
     sid: String(json.sid),
@@ -136,7 +134,7 @@ export class TwilioAdapter implements Carrier {
     try {
       response = await httpRequest(url, {
         method,
-        timeoutMs: TIMEOUT_MS,
+        timeoutMs: this.settings.timeoutMs,
         body: form?.toString(),
         headers: {
           authorization: this.auth,

@@ -221,6 +221,8 @@ export const messages = pgTable(
     notBefore: timestamp("not_before", { withTimezone: true }),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     attempts: smallint().notNull().default(0),
+    /** The last carrier call got no answer (timeout, 5xx): look for the text before resending. */
+    carrierUncertain: boolean("carrier_uncertain").notNull().default(false),
     /** 0 transactional, 1 marketing (src/domain/outbound-policy.ts LANE). Migration 0017. */
     lane: smallint().notNull().default(1),
     /** Not handed to the carrier after this: it fails as expired (validity period). */

@@ -7,3 +7,7 @@ CREATE UNLOGGED TABLE "rate_limits" (
 );
 --> statement-breakpoint
 CREATE INDEX "rate_limits_reset_idx" ON "rate_limits" USING btree ("reset_at");
+--> statement-breakpoint
+-- A carrier call that got no answer (a timeout, a 5xx) may have created the text: the next try
+-- looks for it at the carrier before sending again.
+ALTER TABLE "messages" ADD COLUMN "carrier_uncertain" boolean DEFAULT false NOT NULL;

@@ -68,7 +68,8 @@ export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[
                                  order by m.lane, m.not_before, m.id) - 1 as i
          from p
          cross join lateral (
-           select x.id, x.lane, x.not_before, x.claimed_until is not null as lapsed
+           select x.id, x.lane, x.not_before,
+                  x.claimed_until is not null or x.carrier_uncertain as lapsed
              from messages x
             where x.pending_dispatch and x.phone_number_id = p.phone_number_id
               and x.not_before <= now()

@@ -11,7 +11,8 @@ import type { Claimed } from "./dispatch-claim";
 
 export type Outcome =
   | { kind: "accepted"; row: Claimed; result: SendResult }
-  | { kind: "retry"; row: Claimed; afterMs: number }
+  /** `uncertain`: no answer came (timeout, 5xx), so the carrier may have the text already. */
+  | { kind: "retry"; row: Claimed; afterMs: number; uncertain?: boolean }
   | { kind: "hold"; row: Claimed; until: Date }
   | {
       kind: "failed";
@@ -62,13 +63,15 @@ export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Prom
     await db.query(
       `update messages m
           set claimed_until = null, not_before = v.at,
-              attempts = case when v.hold then greatest(m.attempts - 1, 0) else m.attempts end
-         from unnest($1::bigint[], $2::timestamptz[], $3::bool[]) as v(id, at, hold)
+              attempts = case when v.hold then greatest(m.attempts - 1, 0) else m.attempts end,
+              carrier_uncertain = m.carrier_uncertain or v.uncertain
+         from unnest($1::bigint[], $2::timestamptz[], $3::bool[], $4::bool[]) as v(id, at, hold, uncertain)
         where m.id = v.id and m.pending_dispatch`,
       [
         later.map((o) => o.row.id),
         later.map((o) => (o.kind === "hold" ? o.until : new Date(Date.now() + o.afterMs))),
         later.map((o) => o.kind === "hold"),
+        later.map((o) => o.kind === "retry" && o.uncertain === true),
       ],
     );
   }

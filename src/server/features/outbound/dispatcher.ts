@@ -216,7 +216,15 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
           : Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(row.attempts, 10));
       // Retried until the deadline: the next claim asks the one rule, which expires it then.
       const deadline = row.deadlineAt ? new Date(row.deadlineAt).getTime() : Infinity;
-      return { kind: "retry", row, afterMs: Math.max(0, Math.min(backoff, deadline - Date.now())) };
+      // No answer, or a server error: the text may exist at the carrier all the same.
+      const uncertain =
+        !(err instanceof CarrierError) || err.httpStatus === 0 || err.httpStatus >= 500;
+      return {
+        kind: "retry",
+        row,
+        afterMs: Math.max(0, Math.min(backoff, deadline - Date.now())),
+        uncertain,
+      };
     }
     return {
       kind: "failed",
