@@ -25,6 +25,20 @@ export interface Claimed {
   outcomeUnknown: boolean;
   /** When this message's turn on its number comes (its number's pace). */
   sendAt: Date;
+  /** Local clock (ms) by which this worker's claim certainly still holds; set by the dispatcher. */
+  leaseEndsAt?: number;
+}
+
+/**
+ * How long a claim lasts. Never shorter than two carrier timeouts: a worker starts a carrier call
+ * only while a whole timeout remains of its claim (dispatcher), so a claim cannot lapse, and the
+ * row be sent by another worker, while a live worker's call to the carrier is still open.
+ */
+export function leaseSeconds(config: AppContext["config"]): number {
+  return Math.max(
+    config.DISPATCH_LEASE_SECONDS,
+    Math.ceil((2 * config.CARRIER_TIMEOUT_MS) / 1000) + 1,
+  );
 }
 
 /** How far ahead a claim may take a number's turns; the dispatcher waits for each. */
@@ -101,7 +115,7 @@ export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[
                 picked.lapsed as "outcomeUnknown",
                 picked.start_at + picked.i / picked.mps * interval '1 second' as "sendAt"`,
     [
-      config.DISPATCH_LEASE_SECONDS,
+      leaseSeconds(config),
       config.SEND_MPS_TOLL_FREE,
       config.SEND_MPS_LONG_CODE,
       LOOKAHEAD_SECONDS,

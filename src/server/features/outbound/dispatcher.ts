@@ -3,7 +3,7 @@ import { LANE } from "../../../domain/outbound-policy";
 import { CarrierError, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
 import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
-import { type Claimed, claimDue } from "./dispatch-claim";
+import { type Claimed, claimDue, leaseSeconds } from "./dispatch-claim";
 import { decideBatch } from "./dispatch-decide";
 import { type Outcome, recordOutcomes } from "./dispatch-record";
 
@@ -77,7 +77,10 @@ export class Dispatcher {
       let claimed = 0;
       try {
         if (this.room >= this.claimAt) {
+          // Before the claim: the lease the database grants ends no earlier than this.
+          const leaseEndsAt = Date.now() + leaseSeconds(config) * 1000;
           const rows = await claimDue(this.ctx, Math.min(this.room, config.DISPATCH_BATCH));
+          for (const row of rows) row.leaseEndsAt = leaseEndsAt;
           claimed = rows.length;
           if (rows.length) await this.accept(rows);
         }
@@ -140,6 +143,13 @@ export class Dispatcher {
   private pump(): void {
     while (this.inFlight < this.ctx.config.DISPATCH_CONCURRENCY && this.ready.length) {
       const row = this.ready.shift()!;
+      // Too little of the claim left for a whole carrier call: hand it back (not an attempt)
+      // rather than risk another worker claiming it while this call is open.
+      if (Date.now() + this.ctx.config.CARRIER_TIMEOUT_MS > (row.leaseEndsAt ?? Infinity)) {
+        this.backlog--;
+        this.push({ kind: "hold", row, until: new Date() });
+        continue;
+      }
       this.inFlight++;
       void sendOne(this.ctx, row)
         .then((outcome) => this.push(outcome))

@@ -41,6 +41,8 @@ function startWorker(env: Record<string, string> = {}): ChildProcess {
         SEND_MPS_LONG_CODE: "100000",
         SEND_WINDOWS: "off",
         DISPATCH_LEASE_SECONDS: "2",
+        // The claim lasts two timeouts (11 s): a killed worker's texts are claimed again then.
+        CARRIER_TIMEOUT_MS: "5000",
         DISPATCH_CONCURRENCY: "16",
         ...env,
       },
