@@ -46,7 +46,9 @@ export async function foreignKeyOrder<T extends { schema: string; name: string }
   const { rows } = await client.query<{ child: string; parent: string }>(
     `select cn.nspname || '.' || c.relname as child, pn.nspname || '.' || p.relname as parent
        from pg_constraint k
-       join pg_class c on c.oid = k.conrelid join pg_namespace cn on cn.oid = c.relnamespace
+       -- A partition's keys are its parent's: rows are loaded through the parent.
+       join pg_class c on c.oid = coalesce(pg_partition_root(k.conrelid), k.conrelid)
+       join pg_namespace cn on cn.oid = c.relnamespace
        join pg_class p on p.oid = k.confrelid join pg_namespace pn on pn.oid = p.relnamespace
       where k.contype = 'f' and cn.nspname = any($1)`,
     [BACKUP_SCHEMAS],

@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../db/connection";
 import { createTestServer } from "../test/harness";
@@ -73,6 +74,17 @@ break and a tab	inside', 'Delivered'),
             ($1, 'inbound', '+15550100001', '+15550000001', 'Yes please ✓', 'Received')`,
     [made.accountId],
   );
+  // A waiting job: pg-boss keeps each queue's jobs in a partition of its own.
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: "pgboss",
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  await boss.createQueue("backup-test");
+  await boss.send("backup-test", { accountId: made.accountId });
+  await boss.stop({ graceful: false, wait: true });
   await mkdir(path.join(dataDir, "uploads", String(made.accountId)), { recursive: true });
   await writeFile(path.join(dataDir, "uploads", String(made.accountId), "menu.jpg"), "jpeg bytes");
   await writeFile(path.join(dataDir, "secret.key"), randomBytes(32).toString("base64url"));
@@ -90,6 +102,8 @@ const COUNTED = [
   "messages",
   "account_events",
   "consent_events",
+  "pgboss.queue",
+  "pgboss.job",
 ];
 
 async function counts(url: string) {
@@ -124,6 +138,7 @@ describe("backup and restore", () => {
 
     const before = await counts(t.databaseUrl);
     expect(before.subscribers).toBe(25);
+    expect(before["pgboss.job"]).toBe(1);
     expect(before.account_events).toBeGreaterThanOrEqual(25);
     // Equal counts of account_events: the outbox triggers did not fire again on load.
     expect(await counts(targetUrl)).toEqual(before);

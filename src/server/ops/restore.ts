@@ -193,7 +193,11 @@ async function loadTables(
   }
   // pg-boss writes its own version row when it installs itself.
   const tables = manifest.tables.filter((t) => keyOf(t) !== "pgboss.version");
-  const ordered = await foreignKeyOrder(client, tables);
+  // Queues first: the job partitions (and their keys) only exist once the queues are made, so
+  // the catalog of the empty target cannot tell that the job table depends on them.
+  const ordered = (await foreignKeyOrder(client, tables)).sort(
+    (a, b) => Number(keyOf(b) === "pgboss.queue") - Number(keyOf(a) === "pgboss.queue"),
+  );
   const plain = ordered.filter((t) => present.get(keyOf(t))!.kind === "r");
 
   await client.query("begin");
