@@ -6,7 +6,8 @@ import path from "node:path";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { withDatabase } from "../db/connection";
+import { createDb, withDatabase } from "../db/connection";
+import { runMigrations } from "../db/migrate";
 import { createTestServer } from "../test/harness";
 import { dropDatabase } from "../test/pg-admin";
 import { createBackup } from "./backup";
@@ -25,6 +26,7 @@ const restoredDir = path.join(scratch, "restored");
 
 afterAll(async () => {
   await dropDatabase(adminUrl, targetName);
+  await dropDatabase(adminUrl, `${targetName}_y`);
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -224,5 +226,26 @@ describe("backup and restore", () => {
       await query(adminUrl, "select 1 from pg_database where datname = $1", [`${targetName}_x`]),
     ).toEqual([]);
     expect(existsSync(path.join(scratch, "other"))).toBe(false);
+  });
+  it("refuses an empty database already migrated beyond the backup's level", async () => {
+    const folder = path.join(scratch, "older");
+    await createBackup({ url: t.databaseUrl, dataDir, target: folder });
+    const manifestFile = path.join(folder, "manifest.json");
+    const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
+    manifest.migrations.count -= 1;
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const url = withDatabase(adminUrl, `${targetName}_y`);
+    await query(adminUrl, `create database "${targetName}_y"`);
+    const { db, pool } = createDb(url, 2);
+    await runMigrations(db);
+    await pool.end();
+    await expect(
+      restoreBackup({
+        url,
+        maintenanceUrl: adminUrl,
+        dataDir: path.join(scratch, "y"),
+        source: folder,
+      }),
+    ).rejects.toThrow(/has newer migrations .* than the backup/);
   });
 });

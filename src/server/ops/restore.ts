@@ -51,7 +51,7 @@ export async function restoreBackup(opts: RestoreOptions) {
     await verifyChecksums(dir, manifest);
     assertNotNewer(manifest);
     await assertKeyFits(dir, manifest, opts);
-    await prepareTarget(opts, log);
+    await prepareTarget(opts, manifest.migrations.count, log);
 
     const { db, pool } = createDb(opts.url, 2);
     try {
@@ -111,7 +111,11 @@ async function assertKeyFits(dir: string, manifest: BackupManifest, opts: Restor
 }
 
 /** An empty database is restored into; a used one only with --replace, dropped and made again. */
-async function prepareTarget(opts: RestoreOptions, log: (line: string) => void) {
+async function prepareTarget(
+  opts: RestoreOptions,
+  backupMigrations: number,
+  log: (line: string) => void,
+) {
   const name = decodeURIComponent(new URL(opts.url).pathname.slice(1));
   const exists = await withClient(opts.maintenanceUrl, async (c) => {
     const r = await c.query("select 1 from pg_database where datname = $1", [name]);
@@ -123,7 +127,7 @@ async function prepareTarget(opts: RestoreOptions, log: (line: string) => void) 
     );
     return;
   }
-  const { accounts, others } = await withClient(opts.url, async (c) => {
+  const { accounts, others, migrations } = await withClient(opts.url, async (c) => {
     const table = await c.query("select to_regclass('public.accounts') is not null as present");
     const n = table.rows[0].present
       ? Number((await c.query("select count(*) as n from public.accounts")).rows[0].n)
@@ -131,17 +135,25 @@ async function prepareTarget(opts: RestoreOptions, log: (line: string) => void) 
     const o = await c.query(
       "select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
     );
-    return { accounts: n, others: Number(o.rows[0].n) };
+    return {
+      accounts: n,
+      others: Number(o.rows[0].n),
+      migrations: (await appliedMigrations(c)).count,
+    };
   });
   if (others > 0) {
     throw new OpsError(
       `${others} other connection(s) use database "${name}": stop Parley before restoring`,
     );
   }
-  if (accounts === 0) return;
+  // The rows must go into the schema they were written for, then take the newer migrations.
+  const tooNew = migrations > backupMigrations;
+  if (accounts === 0 && !tooNew) return;
   if (!opts.replace) {
     throw new OpsError(
-      `database "${name}" already has ${accounts} account(s): restore into an empty database, or pass --replace to drop it first`,
+      accounts > 0
+        ? `database "${name}" already has ${accounts} account(s): restore into an empty database, or pass --replace to drop it first`
+        : `database "${name}" has newer migrations (${migrations}) than the backup (${backupMigrations}): pass --replace so it is made again at the backup's level`,
     );
   }
   log(`Dropping database "${name}" and creating it again…`);
