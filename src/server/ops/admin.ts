@@ -1,0 +1,196 @@
+import path from "node:path";
+import { ConfigError, parseConfig } from "../config";
+import { createDb } from "../db/connection";
+import { runMigrations } from "../db/migrate";
+import { type ParsedArgs, parseArgs } from "./admin-args";
+import { type AdminDatabase, openAdminDatabase } from "./admin-database";
+import { createBackup } from "./backup";
+import { createAccountWithOwner } from "./create-account";
+import { appliedMigrations } from "./migration-state";
+import { OpsError } from "./ops-error";
+import { resetUserPassword } from "./reset-password";
+import { restoreBackup } from "./restore";
+
+/** `npm run admin -- <command>`: operator commands on the same database the server uses. */
+
+interface Command {
+  usage: string;
+  help: string;
+  options?: string[];
+  flags?: string[];
+  run(db: AdminDatabase, args: ParsedArgs): Promise<void>;
+}
+
+const say = (line: string) => console.log(line);
+/** A file named on the command line, from the folder it was typed in (npm runs us elsewhere). */
+const typedPath = (p: string) => path.resolve(process.env.INIT_CWD || process.cwd(), p);
+
+const COMMANDS: Record<string, Command> = {
+  migrate: {
+    usage: "migrate",
+    help: "Applies the database migrations this version of Parley has and says how many were new.",
+    async run(target) {
+      await withDb(target.url, async (db) => {
+        const before = await countApplied(db);
+        await runMigrations(db);
+        const after = await countApplied(db);
+        say(`${after - before} migration(s) applied; the database has all ${after}.`);
+      });
+    },
+  },
+  "reset-password": {
+    usage: "reset-password <username> [--password P]",
+    help:
+      "Sets a user's password and signs them out everywhere. Without --password a strong random\n" +
+      "password is generated and printed. A chosen one must pass the same strength check as the\n" +
+      "web forms.",
+    options: ["password"],
+    async run(target, args) {
+      const [username, extra] = args.positional;
+      if (!username || extra) throw new OpsError("give exactly one username (see --help)");
+      await withDb(target.url, async (db) => {
+        const r = await resetUserPassword(db, { username, password: args.options.password });
+        say(`Password of ${r.username} changed; ${r.sessionsEnded} session(s) ended.`);
+        if (r.generated) say(`New password: ${r.password}`);
+      });
+    },
+  },
+  "create-account": {
+    usage: "create-account --business NAME --username U --email E [--password P] [--timezone ET]",
+    help:
+      "Creates an account and its Owner (starter templates included). Without --password a strong\n" +
+      "random password is generated and printed. Time zones: ET CT MT AZ PT AKT HT AT NT UTC.",
+    options: ["business", "username", "email", "password", "timezone"],
+    async run(target, args) {
+      if (args.positional.length > 0) throw new OpsError(`unexpected "${args.positional[0]}"`);
+      for (const name of ["business", "username", "email"]) {
+        if (!args.options[name]) throw new OpsError(`--${name} is required (see --help)`);
+      }
+      await withDb(target.url, async (db) => {
+        const r = await createAccountWithOwner(db, {
+          businessName: args.options.business!,
+          username: args.options.username!,
+          email: args.options.email!,
+          password: args.options.password,
+          timezone: args.options.timezone,
+        });
+        say(`Account ${r.accountId} "${r.accountName}" created with its Owner ${r.username}.`);
+        if (r.generated) say(`Password: ${r.password}`);
+      });
+    },
+  },
+  backup: {
+    usage: "backup <file.tar.gz | folder>",
+    help:
+      "Writes the database (one consistent snapshot: the server may keep running), DATA_DIR's\n" +
+      "uploads and imports and the secret key file into one .tar.gz (any other name: a folder).\n" +
+      "Keep it private: it holds every account's data and the key to their stored secrets.",
+    async run(target, args) {
+      const [file, extra] = args.positional;
+      if (!file || extra) throw new OpsError("give exactly one target file (see --help)");
+      const m = await createBackup({
+        url: target.url,
+        dataDir: config().DATA_DIR,
+        target: typedPath(file),
+      });
+      const rows = m.tables.reduce((n, t) => n + t.rows, 0);
+      say(
+        `Backup written to ${file}: ${m.tables.length} tables, ${rows} rows, ${m.files.length} files` +
+          `${m.secretKey ? ", the secret key" : ""} (migration ${m.migrations.lastTag}).`,
+      );
+      if (config().SECRET_KEY)
+        say("SECRET_KEY is set in the environment: keep it with the backup.");
+    },
+  },
+  restore: {
+    usage: "restore <file.tar.gz | folder> [--replace]",
+    help:
+      "Restores a backup into an empty database (no accounts), or with --replace drops the\n" +
+      "database and makes it again first (with DATABASE_URL the role needs the right to).\n" +
+      "Stop Parley first. Refuses a backup made by a newer Parley, and a different existing\n" +
+      "DATA_DIR/secret.key unless --replace.",
+    flags: ["replace"],
+    async run(target, args) {
+      const [file, extra] = args.positional;
+      if (!file || extra) throw new OpsError("give exactly one backup (see --help)");
+      const r = await restoreBackup({
+        url: target.url,
+        maintenanceUrl: target.maintenanceUrl,
+        dataDir: config().DATA_DIR,
+        source: typedPath(file),
+        replace: args.flags.has("replace"),
+        log: say,
+      });
+      say(
+        `Restored the backup of ${r.createdAt}: ${r.tables} tables, ${r.rows} rows, ${r.files} files.`,
+      );
+    },
+  },
+};
+
+let parsedConfig: ReturnType<typeof parseConfig> | undefined;
+const config = () => {
+  parsedConfig ??= parseConfig();
+  return parsedConfig;
+};
+
+async function withDb(url: string, fn: (db: ReturnType<typeof createDb>["db"]) => Promise<void>) {
+  const { db, pool } = createDb(url, 2);
+  try {
+    await fn(db);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function countApplied(db: ReturnType<typeof createDb>["db"]): Promise<number> {
+  const client = await db.$client.connect();
+  try {
+    return (await appliedMigrations(client)).count;
+  } finally {
+    client.release();
+  }
+}
+
+function overview(): string {
+  return [
+    "Usage: npm run admin -- <command> [options]",
+    "",
+    "Commands:",
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+    "",
+    "`npm run admin -- <command> --help` explains one. The database is DATABASE_URL, else the",
+    "embedded PostgreSQL of DATA_DIR (the running server's, or started for the command).",
+  ].join("\n");
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    say(overview());
+    return;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new OpsError(`unknown command "${name}": try --help`);
+  const args = parseArgs(rest, command);
+  if (args.flags.has("help")) {
+    say(`Usage: npm run admin -- ${command.usage}\n\n${command.help}`);
+    return;
+  }
+  const target = await openAdminDatabase(config(), say);
+  try {
+    await command.run(target, args);
+  } finally {
+    await target.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (err) => {
+    const known = err instanceof OpsError || err instanceof ConfigError;
+    console.error(`admin: ${known ? err.message : ((err as Error)?.message ?? String(err))}`);
+    if (!known && process.env.LOG_LEVEL === "debug") console.error(err);
+    process.exit(1);
+  },
+);
