@@ -3,7 +3,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { theme } from "./theme";
+import { readableVariables, theme } from "./theme";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -14,7 +14,11 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      cssVariablesResolver={readableVariables}
+    >
       <QueryClientProvider client={queryClient}>
         <Notifications position="top-right" zIndex={1000} limit={4} />
         <ModalsProvider>{children}</ModalsProvider>
