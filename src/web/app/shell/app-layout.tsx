@@ -79,7 +79,6 @@ function Shell({ me, title }: { me: AccountLite; title: string }) {
         size={260}
         padding={0}
         withCloseButton={false}
-        aria-label="Menu"
       >
         <Sidebar me={me} collapsed={false} embedded={embedded} onNavigate={drawer.close} />
       </Drawer>

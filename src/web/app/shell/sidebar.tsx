@@ -27,7 +27,12 @@ export function Sidebar({ me, collapsed, embedded, onNavigate }: SidebarProps) {
       aria-label="Main navigation"
       data-testid="sidebar"
     >
-      <Link to={embedded ? paths.inbox : paths.root} className={classes.brand} onClick={onNavigate}>
+      <Link
+        to={embedded ? paths.inbox : paths.root}
+        className={classes.brand}
+        onClick={onNavigate}
+        aria-label="Parley home"
+      >
         <IconMessageChatbot size={26} stroke={1.8} color="var(--mantine-color-brand-6)" />
         {!collapsed && <span className={classes.brandText}>Parley</span>}
       </Link>

@@ -238,7 +238,7 @@ export default function LoginPage() {
           <ProviderButtons />
           <Text size="sm" ta="center" c="dimmed">
             New to Parley?{" "}
-            <Anchor component={Link} to={paths.adminSignup}>
+            <Anchor component={Link} to={paths.adminSignup} underline="always">
               Sign up
             </Anchor>
           </Text>

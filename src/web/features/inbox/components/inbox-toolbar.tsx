@@ -190,15 +190,16 @@ export function InboxToolbar(props: {
             style={{ flex: 1 }}
           />
           <Popover position="bottom-end" shadow="md" width={280} withinPortal trapFocus>
-            <Popover.Target>
-              <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} offset={4}>
+            {/* The target is the button itself: its popup state belongs on a button, not the badge. */}
+            <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} offset={4}>
+              <Popover.Target>
                 <Tooltip label="Filters">
                   <ActionIcon variant="default" size="lg" aria-label="Filters">
                     <IconAdjustmentsHorizontal size={18} />
                   </ActionIcon>
                 </Tooltip>
-              </Indicator>
-            </Popover.Target>
+              </Popover.Target>
+            </Indicator>
             <Popover.Dropdown>
               <Stack gap="sm">
                 <Select
