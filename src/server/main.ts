@@ -12,6 +12,7 @@ import type { AppContext } from "./http/context";
 import { startJobs } from "./jobs/boss";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo } from "./seed/demo";
+import { seedDemoHistory } from "./seed/demo-history";
 import { seedDemoInbox } from "./seed/demo-inbox";
 import { seedDemoNumbers } from "./seed/demo-numbers";
 import { seedDemoSends } from "./seed/demo-sends";
@@ -76,6 +77,9 @@ async function main() {
       );
       await seedDemoInbox(ctx).catch((err) =>
         console.error("Demo conversations were not seeded:", err.message),
+      );
+      await seedDemoHistory(ctx).catch((err) =>
+        console.error("Demo history was not seeded:", err.message),
       );
     }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
