@@ -20,6 +20,7 @@ import { contactCardRoutes } from "../features/contact-card/contact-card.routes"
 import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
+import { growthReportsRoutes } from "../features/growth-reports/growth-reports.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
 import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
@@ -104,6 +105,7 @@ export async function buildApp(
   await contactCardRoutes(app, ctx);
   aiRoutes(app, ctx);
   reportsRoutes(app, ctx);
+  growthReportsRoutes(app, ctx);
   realtimeRoutes(app, ctx);
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);

@@ -215,6 +215,14 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/reports/sent-messages/:id": "reports:read",
   "GET /api/reports/sent-messages/:id/recipients": "reports:read",
   "GET /api/reports/sent-messages/:id/recipients/export": "reports:read",
+  "GET /api/reports/subscribers": "reports:read",
+  "GET /api/reports/opt-outs": "reports:read",
+  "GET /api/reports/link-clicks/subscribers": "reports:read",
+  "GET /api/reports/link-clicks/sends": "reports:read",
+  "POST /api/reports/exports": "reports:read",
+  "GET /api/reports/exports": "reports:read",
+  "GET /api/reports/exports/:id": "reports:read",
+  "GET /api/reports/exports/:id/download": "reports:read",
 
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
