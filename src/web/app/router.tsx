@@ -110,6 +110,14 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/templates/pages/edit-controlled-template-page").then((m) => ({
       Component: m.default,
     })),
+  "/reports/subscribers": () =>
+    import("../features/growth-reports/pages/subscriber-report-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/reports/opt-outs": () =>
+    import("../features/growth-reports/pages/opt-outs-page").then((m) => ({
+      Component: m.default,
+    })),
   "/reports/link-tracking": () =>
     import("../features/links/pages/link-tracking-page").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>
