@@ -19,7 +19,7 @@ const PAGE_SIZE = 25;
 
 function Counted(props: { title: string; rows: OptOutReport["byKeyword"]; empty: string }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
       <Title order={3} fz="md" mb="sm">
         {props.title}
       </Title>
@@ -59,7 +59,8 @@ export default function OptOutsPage() {
   const height = useChartHeight();
   const data = report.data;
   const chart = (data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.date) }));
-  const interval = Math.max(0, Math.ceil(chart.length / 10) - 1);
+  // About 10 day labels on a desktop, 4 on a phone, so they never run together.
+  const interval = Math.max(0, Math.ceil(chart.length / (height > 300 ? 10 : 4)) - 1);
 
   return (
     <Stack gap="md">
@@ -92,7 +93,7 @@ export default function OptOutsPage() {
         <TableSkeleton rows={6} />
       ) : (
         <>
-          <Paper withBorder radius="md" p="md" data-testid="opt-out-chart">
+          <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="opt-out-chart">
             <Group justify="space-between" mb="sm">
               <Title order={3} fz="md">
                 Opt-outs by day
@@ -119,6 +120,7 @@ export default function OptOutsPage() {
                 tickLine="none"
                 gridAxis="y"
                 xAxisProps={{ interval }}
+                yAxisProps={{ allowDecimals: false }}
                 series={[{ name: "optedOut", label: "Opted out", color: "red.6" }]}
               />
             )}

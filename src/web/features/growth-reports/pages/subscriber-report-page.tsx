@@ -14,7 +14,7 @@ import { filterOf, ReportFilters } from "../components/report-filters";
 
 function Stat({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
@@ -42,7 +42,8 @@ export default function SubscriberReportPage() {
   const height = useChartHeight();
   const data = report.data;
   const chart = (data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.date) }));
-  const interval = Math.max(0, Math.ceil(chart.length / 10) - 1);
+  // About 10 day labels on a desktop, 4 on a phone, so they never run together.
+  const interval = Math.max(0, Math.ceil(chart.length / (height > 300 ? 10 : 4)) - 1);
 
   return (
     <Stack gap="md">
@@ -74,7 +75,7 @@ export default function SubscriberReportPage() {
             <Stat label="Opted out" value={data.totals.optedOut} color="red.7" />
             <Stat label="Net growth" value={data.totals.net} />
           </SimpleGrid>
-          <Paper withBorder radius="md" p="md" data-testid="subscriber-chart">
+          <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="subscriber-chart">
             <Title order={3} fz="md" mb="sm">
               Growth by day
             </Title>
@@ -98,6 +99,7 @@ export default function SubscriberReportPage() {
                 withLegend
                 legendProps={{ verticalAlign: "bottom" }}
                 xAxisProps={{ interval }}
+                yAxisProps={{ allowDecimals: false }}
                 series={[
                   { name: "joined", label: "Joined", color: "teal.6" },
                   { name: "optedOut", label: "Opted out", color: "red.6" },
@@ -106,7 +108,7 @@ export default function SubscriberReportPage() {
             )}
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Paper withBorder radius="md" p="md">
+            <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
               <Title order={3} fz="md" mb="sm">
                 By sign-up method
               </Title>
@@ -115,7 +117,7 @@ export default function SubscriberReportPage() {
                   No sign-ups in these days.
                 </Text>
               ) : (
-                <Table striped data-testid="by-method">
+                <Table striped data-testid="by-method" horizontalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Method</Table.Th>
@@ -137,12 +139,12 @@ export default function SubscriberReportPage() {
                 </Table>
               )}
             </Paper>
-            <Paper withBorder radius="md" p="md">
+            <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
               <Title order={3} fz="md" mb="sm">
                 By day
               </Title>
-              <Table.ScrollContainer minWidth={280} maxHeight={360}>
-                <Table striped stickyHeader data-testid="by-day">
+              <Table.ScrollContainer minWidth={260} maxHeight={360}>
+                <Table striped stickyHeader data-testid="by-day" horizontalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Day</Table.Th>
