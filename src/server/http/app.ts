@@ -13,6 +13,7 @@ import { registerEmulator } from "../carriers/emulator/emulator.routes";
 import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes";
 import { accountRoutes } from "../features/account/account.routes";
 import { aiRoutes } from "../features/ai/ai.routes";
+import { analyticsRoutes } from "../features/analytics/analytics.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
@@ -106,6 +107,7 @@ export async function buildApp(
   aiRoutes(app, ctx);
   reportsRoutes(app, ctx);
   growthReportsRoutes(app, ctx);
+  analyticsRoutes(app, ctx);
   realtimeRoutes(app, ctx);
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);

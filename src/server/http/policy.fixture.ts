@@ -204,6 +204,8 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/reports/exports": [200, 200, 200, 403, 200, 200],
   "GET /api/reports/exports/:id": [404, 404, 404, 403, 404, 404],
   "GET /api/reports/exports/:id/download": [404, 404, 404, 403, 404, 404],
+  "GET /api/analytics": [200, 200, 200, 403, 200, 200],
+  "GET /api/analytics/cohorts": [200, 200, 200, 403, 200, 200],
   "GET /api/virtual-phones": [200, 200, 200, 200, 200, 200],
   "GET /api/virtual-phones/:phone/messages": [200, 200, 200, 200, 200, 200],
   "POST /api/virtual-phones/:phone/messages": [400, 400, 400, 400, 400, 400],

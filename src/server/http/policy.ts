@@ -223,6 +223,8 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/reports/exports": "reports:read",
   "GET /api/reports/exports/:id": "reports:read",
   "GET /api/reports/exports/:id/download": "reports:read",
+  "GET /api/analytics": "reports:read",
+  "GET /api/analytics/cohorts": "reports:read",
 
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
