@@ -110,6 +110,12 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/templates/pages/edit-controlled-template-page").then((m) => ({
       Component: m.default,
     })),
+  "/analytics": () =>
+    import("../features/analytics/pages/analytics-page").then((m) => ({ Component: m.default })),
+  "/advanced-analytics": () =>
+    import("../features/analytics/pages/advanced-analytics-page").then((m) => ({
+      Component: m.default,
+    })),
   "/reports/subscribers": () =>
     import("../features/growth-reports/pages/subscriber-report-page").then((m) => ({
       Component: m.default,
