@@ -77,3 +77,48 @@ export const cohortResponse = z.object({
   ),
 });
 export type CohortResponse = z.infer<typeof cohortResponse>;
+
+/** Conversions the business reports back (pixel or call), credited to the last click. */
+export const CONVERSION_TEXTS = {
+  badKey: "Unknown conversion key.",
+  badPhone: "Give the customer's phone number (E.164, e.g. +12125550123).",
+} as const;
+export const conversionSettings = z.object({
+  key: z.string(),
+  windowDays: z.number(),
+  /** The pixel to put on the order confirmation page (fill in phone, value and order). */
+  pixelUrl: z.string(),
+  endpointUrl: z.string(),
+});
+export const conversionSettingsUpdate = z.object({
+  windowDays: z
+    .number("Pick a number of days")
+    .int("Pick a whole number of days")
+    .min(1, "At least 1 day")
+    .max(90, "At most 90 days"),
+});
+/** What the business sends: the customer's phone, the order's value and its reference. */
+export const conversionInput = z.object({
+  key: z.string().trim().min(1, CONVERSION_TEXTS.badKey).max(100, CONVERSION_TEXTS.badKey),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{7,14}$/, CONVERSION_TEXTS.badPhone),
+  value: z.coerce.number("The value must be a number").min(0).max(1_000_000).default(0),
+  order: z.string().trim().max(100, "The order reference is too long").default(""),
+});
+export const conversionResult = z.object({ attributed: z.boolean() });
+export const conversionsReport = z.object({
+  windowDays: z.number(),
+  total: z.object({ conversions: z.number(), revenueCents: z.number() }),
+  bySend: z.array(
+    z.object({
+      runId: z.number(),
+      text: z.string(),
+      runAt: z.string(),
+      conversions: z.number(),
+      revenueCents: z.number(),
+    }),
+  ),
+});
+export type ConversionsReport = z.infer<typeof conversionsReport>;

@@ -14,6 +14,7 @@ import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes"
 import { accountRoutes } from "../features/account/account.routes";
 import { aiRoutes } from "../features/ai/ai.routes";
 import { analyticsRoutes } from "../features/analytics/analytics.routes";
+import { conversionsRoutes } from "../features/analytics/conversions.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
@@ -108,6 +109,7 @@ export async function buildApp(
   reportsRoutes(app, ctx);
   growthReportsRoutes(app, ctx);
   analyticsRoutes(app, ctx);
+  conversionsRoutes(app, ctx);
   realtimeRoutes(app, ctx);
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);

@@ -225,6 +225,11 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/reports/exports/:id/download": "reports:read",
   "GET /api/analytics": "reports:read",
   "GET /api/analytics/cohorts": "reports:read",
+  "GET /api/analytics/conversions": "reports:read",
+  "GET /api/analytics/conversions/settings": "reports:read",
+  "PUT /api/analytics/conversions/settings": "settings:write",
+  "POST /api/public/conversions": PUBLIC,
+  "GET /api/public/conversions/pixel": PUBLIC,
 
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",

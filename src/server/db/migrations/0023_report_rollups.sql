@@ -122,3 +122,28 @@ INSERT INTO "report_opt_outs" ("consent_event_id", "account_id", "opted_out_at",
 --> statement-breakpoint
 -- Clicks per subscriber over a date range (link tracking's report) without reading every link.
 CREATE INDEX "link_clicks_account_clicked_idx" ON "link_clicks" ("account_id", "clicked_at");
+--> statement-breakpoint
+-- Conversions the business reports (pixel or call), attributed to the subscriber's last click
+-- within the account's window; the key authenticates the business's calls.
+CREATE TABLE "conversion_settings" (
+	"account_id" integer PRIMARY KEY NOT NULL REFERENCES "accounts"("id") ON DELETE cascade,
+	"key" text NOT NULL,
+	"window_days" integer DEFAULT 7 NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "conversion_settings_key_key" ON "conversion_settings" ("key");
+--> statement-breakpoint
+CREATE TABLE "conversions" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+	"account_id" integer NOT NULL REFERENCES "accounts"("id") ON DELETE cascade,
+	"subscriber_id" bigint,
+	"link_click_id" bigint,
+	"run_id" bigint,
+	"value_cents" integer DEFAULT 0 NOT NULL,
+	"order_ref" text DEFAULT '' NOT NULL,
+	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "conversions_account_at_idx" ON "conversions" ("account_id", "occurred_at");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "conversions_account_order_key" ON "conversions" ("account_id", "order_ref") WHERE "order_ref" <> '';

@@ -111,3 +111,60 @@ describe("analytics", () => {
     expect(other.enabled).toBe(false);
   });
 });
+
+describe("conversions", () => {
+  it("credits a reported sale to the last click inside the window, once per order", async () => {
+    const settings = (
+      await t.get("/api/analytics/conversions/settings", { cookie: aCookie })
+    ).json();
+    expect(settings.windowDays).toBe(7);
+    expect(settings.pixelUrl).toContain(`key=${settings.key}`);
+    const link = Number(
+      (
+        await t.db.execute<{ id: number }>(sql`
+          insert into links (account_id, code, long_url) values (${acct}, 'cvTest1', 'https://example.com')
+          returning id`)
+      ).rows[0]!.id,
+    );
+    await t.db.execute(sql`update sends set link_id = ${link} where id = ${sendId}`);
+    const sub = (
+      await t.db.execute<{ id: number }>(sql`
+        select id from subscribers where account_id = ${acct} and phone = '+12125550001'`)
+    ).rows[0]!;
+    await t.db.execute(sql`
+      insert into link_clicks (link_id, account_id, subscriber_id, clicked_at)
+      values (${link}, ${acct}, ${sub.id}, now() - interval '2 days')`);
+    const headers = { "x-parley-csrf": "1" };
+    const sale = { key: settings.key, phone: "+12125550001", value: 24.5, order: "A-1" };
+    const res = await t.post("/api/public/conversions", sale, { headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ attributed: true });
+    // The same order again, and a customer who never clicked: nothing more is counted.
+    await t.post("/api/public/conversions", sale, { headers });
+    const stranger = await t.post(
+      "/api/public/conversions",
+      { ...sale, phone: "+12125550003", order: "A-2" },
+      { headers },
+    );
+    expect(stranger.json()).toEqual({ attributed: false });
+    // The pixel form, with a one-day window the click (2 days ago) falls outside of.
+    await t.put("/api/analytics/conversions/settings", { windowDays: 1 }, { cookie: aCookie });
+    const pixel = await t.get(
+      `/api/public/conversions/pixel?key=${settings.key}&phone=%2B12125550001&value=10&order=A-3`,
+    );
+    expect(pixel.headers["content-type"]).toBe("image/gif");
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const report = (
+      await t.get(`/api/analytics/conversions?from=${from}&to=${today}`, { cookie: aCookie })
+    ).json();
+    expect(report.total).toEqual({ conversions: 1, revenueCents: 2450 });
+    expect(report.bySend[0]).toMatchObject({ runId, conversions: 1, revenueCents: 2450 });
+    const other = (
+      await t.get(`/api/analytics/conversions?from=${from}&to=${today}`, { cookie: bCookie })
+    ).json();
+    expect(other.total).toEqual({ conversions: 0, revenueCents: 0 });
+    const bad = await t.post("/api/public/conversions", { ...sale, key: "cv_nope" }, { headers });
+    expect(bad.statusCode).toBe(404);
+  });
+});
