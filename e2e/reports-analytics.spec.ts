@@ -30,6 +30,10 @@ test("analytics: rates, failures by carrier error with what to do, and cohort re
   const cohorts = page.getByTestId("cohort-table");
   await expect(cohorts.getByRole("row")).not.toHaveCount(1);
   await expect(page.getByTestId("cohort-chart").locator(".recharts-surface").first()).toBeVisible();
+  // The conversion pixel is ready to copy, with the account's key.
+  const conversions = page.getByTestId("conversions");
+  await expect(conversions).toContainText("/api/public/conversions/pixel?key=cv_");
+  await expect(page.getByTestId("conversions-revenue")).toHaveText(/^\$/);
 
   await page.setViewportSize(MOBILE);
   await page.goto("/analytics");

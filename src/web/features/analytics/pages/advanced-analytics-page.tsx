@@ -11,6 +11,7 @@ import { TableSkeleton } from "../../../components/table-skeleton";
 import { api } from "../../../lib/api-client";
 import { useChartHeight } from "../../growth-reports/components/chart-height";
 import { useCohorts } from "../api/analytics";
+import { ConversionsPanel } from "../components/conversions-panel";
 import { percent } from "../components/percent";
 
 const monthLabel = (m: string) =>
@@ -36,7 +37,7 @@ export default function AdvancedAnalyticsPage() {
     <Stack gap="md">
       <PageHeader
         title="Advanced Analytics"
-        description="Cohort retention: of the people who joined each month, how many still get your texts."
+        description="Cohort retention, and the sales your texts bring in."
       />
       {cohorts.isError ? (
         <LoadFailed
@@ -104,6 +105,7 @@ export default function AdvancedAnalyticsPage() {
           <Text size="xs" c="dimmed">
             Still subscribed: not opted out or blocked today.
           </Text>
+          <ConversionsPanel />
         </>
       )}
     </Stack>
