@@ -23,6 +23,7 @@ import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
 import { growthReportsRoutes } from "../features/growth-reports/growth-reports.routes";
+import { helpRoutes } from "../features/help/help.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
 import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
@@ -110,6 +111,7 @@ export async function buildApp(
   growthReportsRoutes(app, ctx);
   analyticsRoutes(app, ctx);
   conversionsRoutes(app, ctx);
+  helpRoutes(app, ctx);
   realtimeRoutes(app, ctx);
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);

@@ -211,6 +211,8 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "PUT /api/analytics/conversions/settings": [400, 400, 400, 403, 400, 400],
   "POST /api/public/conversions": [400, 400, 400, 400, 400, 400],
   "GET /api/public/conversions/pixel": [400, 400, 400, 400, 400, 400],
+  "POST /api/help/contact": [400, 400, 400, 400, 400, 400],
+  "GET /api/help/booking": [200, 200, 200, 200, 200, 200],
   "GET /api/virtual-phones": [200, 200, 200, 200, 200, 200],
   "GET /api/virtual-phones/:phone/messages": [200, 200, 200, 200, 200, 200],
   "POST /api/virtual-phones/:phone/messages": [400, 400, 400, 400, 400, 400],

@@ -230,6 +230,8 @@ export const POLICY: Record<string, Rule> = {
   "PUT /api/analytics/conversions/settings": "settings:write",
   "POST /api/public/conversions": PUBLIC,
   "GET /api/public/conversions/pixel": PUBLIC,
+  "POST /api/help/contact": "self",
+  "GET /api/help/booking": "self",
 
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",

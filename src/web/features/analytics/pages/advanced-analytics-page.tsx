@@ -1,6 +1,6 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Button, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconChartHistogram } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ADVANCED_TEXTS } from "../../../../domain/analytics.schemas";
