@@ -208,7 +208,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/analytics/cohorts": [200, 200, 200, 403, 200, 200],
   "GET /api/analytics/conversions": [200, 200, 200, 403, 200, 200],
   "GET /api/analytics/conversions/settings": [200, 200, 200, 403, 200, 200],
-  "PUT /api/analytics/conversions/settings": [400, 400, 400, 403, 400, 400],
+  "PUT /api/analytics/conversions/settings": [400, 400, 400, 403, 403, 400],
   "POST /api/public/conversions": [400, 400, 400, 400, 400, 400],
   "GET /api/public/conversions/pixel": [400, 400, 400, 400, 400, 400],
   "POST /api/help/contact": [400, 400, 400, 400, 400, 400],
