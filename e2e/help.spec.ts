@@ -4,6 +4,8 @@ import { logInAsDemo, watchConsole } from "./support";
 test("help: search an article, and a contact message reaches the mailbox with the account", async ({
   page,
 }) => {
+  // Several pages and a background export: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   const errors = watchConsole(page);
   await logInAsDemo(page);
   await page.goto("/help");

@@ -4,6 +4,8 @@ import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
 test("analytics: rates, failures by carrier error with what to do, and cohort retention once turned on", async ({
   page,
 }) => {
+  // Several pages and a background export: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   const errors = watchConsole(page);
   await logInAsDemo(page);
   await page.goto("/analytics");

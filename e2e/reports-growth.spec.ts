@@ -4,6 +4,8 @@ import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
 test("subscriber report: the demo's growth by day and method, and its CSV export", async ({
   page,
 }) => {
+  // Several pages and a background export: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   const errors = watchConsole(page);
   await logInAsDemo(page);
   await page.goto("/reports/subscribers");
@@ -42,6 +44,8 @@ test("subscriber report: the demo's growth by day and method, and its CSV export
 });
 
 test("opt-out report: who opted out after which campaign, and its CSV export", async ({ page }) => {
+  // Several pages and a background export: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   const errors = watchConsole(page);
   await logInAsDemo(page);
   // Ninety days: the demo's history has STOPs after its campaigns.
