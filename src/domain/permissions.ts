@@ -140,7 +140,7 @@ export type SystemActorKind =
 
 const SYSTEM_GRANTS: Record<Exclude<SystemActorKind, "api_key">, ReadonlySet<Permission>> = {
   import: new Set(["subscribers:read", "subscribers:write", "groups:read", "fields:read"]),
-  export: new Set(["subscribers:read", "groups:read", "fields:read"]),
+  export: new Set(["subscribers:read", "groups:read", "fields:read", "reports:read"]),
   keyword: new Set(["subscribers:read", "subscribers:write", "groups:read", "inbox:reply"]),
   automation: new Set(["subscribers:read", "subscribers:write", "groups:read", "inbox:reply"]),
   carrier_webhook: new Set(["subscribers:read", "subscribers:write", "inbox:read"]),

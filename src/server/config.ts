@@ -85,6 +85,10 @@ const envSchema = z.object({
   /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
   SMTP_SECURE: bool.optional(),
   MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.local>"),
+  /** Where /help/contact-us sends its messages. */
+  SUPPORT_EMAIL: z.email().default("support@parley.local"),
+  /** The booking page /help/meet-with-an-engineer opens (Calendly, Cal.com…); unset: none. */
+  ENGINEER_BOOKING_URL: z.url().optional(),
   /** Per client address per minute: forgot password, reset, invite checks, two-factor codes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Encrypts secrets at rest (authenticator keys); else a key file made under DATA_DIR. */

@@ -1040,3 +1040,109 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
+// --- reports and analytics (migration 0023) ---
+
+/** Joins and opt-outs per hour, sign-up method and number, kept by a trigger on consent_events. */
+export const reportSubscriberHourly = pgTable(
+  "report_subscriber_hourly",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    bucket: timestamp({ withTimezone: true }).notNull(),
+    /** 0: no number (added by hand, imported). */
+    phoneNumberId: integer("phone_number_id").notNull().default(0),
+    method: text().notNull(),
+    joined: integer().notNull().default(0),
+    optedOut: integer("opted_out").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.bucket, t.phoneNumberId, t.method] })],
+);
+
+/** Every opt-out with the message the business sent that number just before (same trigger). */
+export const reportOptOuts = pgTable(
+  "report_opt_outs",
+  {
+    consentEventId: bigint("consent_event_id", { mode: "number" }).primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }).notNull(),
+    phone: text().notNull(),
+    phoneNumberId: integer("phone_number_id").notNull().default(0),
+    source: text().notNull(),
+    detail: text().notNull().default(""),
+    /** The first word of a texted opt-out, upper case (STOP, UNSUBSCRIBE…); '' otherwise. */
+    keyword: text().notNull().default(""),
+    messageId: bigint("message_id", { mode: "number" }),
+    messageSource: text("message_source"),
+    messageBody: text("message_body"),
+    messageAt: timestamp("message_at", { withTimezone: true }),
+    runId: bigint("run_id", { mode: "number" }),
+    sendId: bigint("send_id", { mode: "number" }),
+  },
+  (t) => [index("report_opt_outs_account_at_idx").on(t.accountId, t.optedOutAt)],
+);
+
+/** CSV exports of the reports, written by a background job that records its progress. */
+export const reportExports = pgTable(
+  "report_exports",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** subscribers | opt-outs | link-clicks */
+    report: text().notNull(),
+    filter: jsonb().notNull().default({}),
+    /** queued | running | finished | failed */
+    status: text().notNull().default("queued"),
+    /** 0 … 100 */
+    progress: integer().notNull().default(0),
+    rowCount: integer("row_count").notNull().default(0),
+    fileName: text("file_name"),
+    filePath: text("file_path"),
+    error: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("report_exports_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/** The key a business's conversion pixel or call carries, and its attribution window. */
+export const conversionSettings = pgTable(
+  "conversion_settings",
+  {
+    accountId: integer("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    windowDays: integer("window_days").notNull().default(7),
+  },
+  (t) => [uniqueIndex("conversion_settings_key_key").on(t.key)],
+);
+
+/** A sale the business reported, credited to the subscriber's last click inside the window. */
+export const conversions = pgTable(
+  "conversions",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    subscriberId: bigint("subscriber_id", { mode: "number" }),
+    linkClickId: bigint("link_click_id", { mode: "number" }),
+    runId: bigint("run_id", { mode: "number" }),
+    valueCents: integer("value_cents").notNull().default(0),
+    /** The business's order number: a second report of the same order is ignored. */
+    orderRef: text("order_ref").notNull().default(""),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversions_account_at_idx").on(t.accountId, t.occurredAt),
+    uniqueIndex("conversions_account_order_key")
+      .on(t.accountId, t.orderRef)
+      .where(sql`${t.orderRef} <> ''`),
+  ],
+);

@@ -13,6 +13,8 @@ import { registerEmulator } from "../carriers/emulator/emulator.routes";
 import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes";
 import { accountRoutes } from "../features/account/account.routes";
 import { aiRoutes } from "../features/ai/ai.routes";
+import { analyticsRoutes } from "../features/analytics/analytics.routes";
+import { conversionsRoutes } from "../features/analytics/conversions.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
@@ -20,6 +22,8 @@ import { contactCardRoutes } from "../features/contact-card/contact-card.routes"
 import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
+import { growthReportsRoutes } from "../features/growth-reports/growth-reports.routes";
+import { helpRoutes } from "../features/help/help.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
 import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
@@ -108,6 +112,10 @@ export async function buildApp(
   await contactCardRoutes(app, ctx);
   aiRoutes(app, ctx);
   reportsRoutes(app, ctx);
+  growthReportsRoutes(app, ctx);
+  analyticsRoutes(app, ctx);
+  conversionsRoutes(app, ctx);
+  helpRoutes(app, ctx);
   realtimeRoutes(app, ctx);
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);

@@ -10,6 +10,7 @@ import {
   subscribers,
   users,
 } from "../db/schema";
+import { rng } from "./demo-random";
 
 const FIRST = [
   "Olivia",
@@ -115,17 +116,6 @@ const METHODS: SignupMethod[] = [
 const LANDLINES = ["+13125550001", "+16175550001"];
 const COUNT = 200;
 const DAY = 86_400_000;
-
-/** Same demo on every machine: a small deterministic generator (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * Gives the demo account about 200 subscribers with names, e-mails, attributes (Birthday,

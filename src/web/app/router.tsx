@@ -110,6 +110,27 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/templates/pages/edit-controlled-template-page").then((m) => ({
       Component: m.default,
     })),
+  "/help": () => import("../features/help/pages/help-page").then((m) => ({ Component: m.default })),
+  "/help/blog": () =>
+    import("../features/help/pages/blog-page").then((m) => ({ Component: m.default })),
+  "/help/contact-us": () =>
+    import("../features/help/pages/contact-us-page").then((m) => ({ Component: m.default })),
+  "/help/meet-with-an-engineer": () =>
+    import("../features/help/pages/meet-engineer-page").then((m) => ({ Component: m.default })),
+  "/analytics": () =>
+    import("../features/analytics/pages/analytics-page").then((m) => ({ Component: m.default })),
+  "/advanced-analytics": () =>
+    import("../features/analytics/pages/advanced-analytics-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/reports/subscribers": () =>
+    import("../features/growth-reports/pages/subscriber-report-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/reports/opt-outs": () =>
+    import("../features/growth-reports/pages/opt-outs-page").then((m) => ({
+      Component: m.default,
+    })),
   "/reports/link-tracking": () =>
     import("../features/links/pages/link-tracking-page").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>

@@ -33,6 +33,7 @@ import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { tablePagination } from "../../../lib/table-pagination";
 import { usePageSize } from "../../../lib/use-page-size";
+import { LinkEngagement } from "../../growth-reports/components/link-engagement";
 
 /** /reports/link-tracking: every short link with its clicks, unique subscribers, tags. */
 export default function LinkTrackingPage() {
@@ -218,6 +219,7 @@ export default function LinkTrackingPage() {
           </Stack>
         )}
       </Paper>
+      <LinkEngagement />
       <LinkModal
         opened={modal !== null}
         onClose={() => setModal(null)}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import type { Range } from "../growth-reports/growth-reports.queries";
+
+const within = (col: ReturnType<typeof sql>, r: Range) =>
+  sql`${col} >= (${r.from}::date)::timestamp at time zone ${r.tz}
+    and ${col} < (${r.to}::date + 1)::timestamp at time zone ${r.tz}`;
+
+/** The runs that went out in the range (newest first, at most 200), with their local hour. */
+export async function runsInRange(db: Db, r: Range) {
+  const res = await db.execute<{
+    id: string;
+    send_id: string;
+    run_at: Date | string;
+    text: string;
+    status: string;
+    completed_at: Date | string | null;
+    hour: number;
+  }>(sql`
+    select r.id, r.send_id, r.run_at, r.text, r.status, r.completed_at,
+      extract(hour from r.run_at at time zone ${r.tz})::int as hour
+    from send_runs r join sends s on s.id = r.send_id and s.account_id = r.account_id
+    where r.account_id = ${r.accountId} and ${within(sql`r.run_at`, r)} and r.run_at <= now()
+      ${r.numberId ? sql`and s.phone_number_id = ${r.numberId}` : sql``}
+    order by r.run_at desc limit 200`);
+  return res.rows.map((x) => ({
+    id: Number(x.id),
+    sendId: Number(x.send_id),
+    runAt: new Date(x.run_at),
+    text: x.text,
+    status: x.status,
+    completedAt: x.completed_at ? new Date(x.completed_at) : null,
+    hour: Number(x.hour),
+  }));
+}
+
+/**
+ * Per run: recipients who texted back within a day, who clicked its tracked link within a week,
+ * and opt-outs whose preceding message was the run's (from the opt-out rollup).
+ */
+export async function engagementOfRuns(db: Db, accountId: number, runIds: number[]) {
+  if (runIds.length === 0)
+    return new Map<number, { replies: number; clickers: number; optOuts: number }>();
+  const ids = sql`array[${sql.join(runIds, sql`, `)}]::bigint[]`;
+  const res = await db.execute<{
+    id: string;
+    replies: string;
+    clickers: string;
+    opt_outs: string;
+  }>(sql`
+    select r.id,
+      (select count(distinct i.from_number) from messages i
+        where i.account_id = ${accountId} and i.direction = 'inbound'
+          and i.created_at >= r.run_at and i.created_at < r.run_at + interval '1 day'
+          and i.from_number in (select m.to_number from messages m where m.run_id = r.id)
+          and upper(trim(i.body)) not in ('STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'STOPALL')
+      ) as replies,
+      (select count(distinct lc.subscriber_id) from link_clicks lc
+        where s.link_id is not null and lc.link_id = s.link_id
+          and lc.clicked_at >= r.run_at and lc.clicked_at < r.run_at + interval '7 days'
+          and lc.subscriber_id in (select m.subscriber_id from messages m where m.run_id = r.id)
+      ) as clickers,
+      (select count(*) from report_opt_outs o where o.account_id = ${accountId} and o.run_id = r.id)
+        as opt_outs
+    from send_runs r join sends s on s.id = r.send_id
+    where r.account_id = ${accountId} and r.id = any(${ids})`);
+  return new Map(
+    res.rows.map((x) => [
+      Number(x.id),
+      { replies: Number(x.replies), clickers: Number(x.clickers), optOuts: Number(x.opt_outs) },
+    ]),
+  );
+}
+
+/** Failed deliveries of the range's runs by carrier error code. */
+export async function failuresByCode(db: Db, accountId: number, runIds: number[]) {
+  if (runIds.length === 0) return [];
+  const ids = sql`array[${sql.join(runIds, sql`, `)}]::bigint[]`;
+  const res = await db.execute<{ code: number; n: string }>(sql`
+    select error_code as code, count(*) as n from messages
+    where run_id = any(${ids}) and account_id = ${accountId} and error_code is not null
+    group by 1 order by 2 desc`);
+  return res.rows.map((x) => ({ code: Number(x.code), count: Number(x.n) }));
+}
+
+/** Subscribers by the month they joined (account zone), and how many are not opted out now. */
+export async function cohorts(db: Db, accountId: number, tz: string, months: number) {
+  const res = await db.execute<{ month: string; joined: string; still: string }>(sql`
+    select to_char(date_trunc('month', s.created_at at time zone ${tz}), 'YYYY-MM') as month,
+      count(*) as joined,
+      count(*) filter (where not exists (select 1 from suppressions x
+        where x.account_id = s.account_id and x.phone = s.phone)) as still
+    from subscribers s
+    where s.account_id = ${accountId} and s.marketing_consent_at is not null
+      and s.created_at >= date_trunc('month', now() at time zone ${tz}) at time zone ${tz}
+        - make_interval(months => ${months - 1})
+    group by 1 order by 1`);
+  return res.rows.map((x) => ({
+    month: x.month,
+    joined: Number(x.joined),
+    stillSubscribed: Number(x.still),
+  }));
+}

@@ -1,0 +1,228 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+
+/**
+ * SQL of the subscriber, opt-out and click reports. Growth and opt-outs read the rollups kept by
+ * the consent-log trigger (migration 0023), never the log or the messages; every query is scoped
+ * by account id first.
+ */
+
+export interface Range {
+  accountId: number;
+  tz: string;
+  from: string;
+  to: string;
+  numberId?: number;
+}
+
+/** `col` within the range's days, read in the account's zone. */
+const within = (col: SQL, r: Range) =>
+  sql`${col} >= (${r.from}::date)::timestamp at time zone ${r.tz}
+    and ${col} < (${r.to}::date + 1)::timestamp at time zone ${r.tz}`;
+const dayOf = (col: SQL, r: Range) =>
+  sql`to_char((${col} at time zone ${r.tz})::date, 'YYYY-MM-DD')`;
+
+export async function growthByDayAndMethod(db: Db, r: Range) {
+  const res = await db.execute<{ day: string; method: string; joined: string; opted_out: string }>(
+    sql`select ${dayOf(sql`bucket`, r)} as day, method,
+          sum(joined) as joined, sum(opted_out) as opted_out
+        from report_subscriber_hourly
+        where account_id = ${r.accountId} and ${within(sql`bucket`, r)}
+          ${r.numberId ? sql`and phone_number_id = ${r.numberId}` : sql``}
+        group by 1, 2`,
+  );
+  return res.rows.map((x) => ({
+    day: x.day,
+    method: x.method,
+    joined: Number(x.joined),
+    optedOut: Number(x.opted_out),
+  }));
+}
+
+const optOutWhere = (r: Range) =>
+  sql`o.account_id = ${r.accountId} and ${within(sql`o.opted_out_at`, r)}
+    ${r.numberId ? sql`and o.phone_number_id = ${r.numberId}` : sql``}`;
+
+/** Opt-outs counted by one expression of report_opt_outs (alias o) joined to sends (alias s). */
+export async function optOutsGrouped(db: Db, r: Range, key: SQL, label: SQL, extra = sql``) {
+  const res = await db.execute<{ key: string; label: string; n: string }>(
+    sql`select ${key} as key, ${label} as label, count(*) as n
+        from report_opt_outs o left join sends s on s.id = o.send_id and s.account_id = o.account_id
+        where ${optOutWhere(r)} ${extra}
+        group by 1, 2 order by 3 desc, 1 limit 50`,
+  );
+  return res.rows.map((x) => ({ key: String(x.key), label: x.label, count: Number(x.n) }));
+}
+
+export async function optOutsByDay(db: Db, r: Range) {
+  const res = await db.execute<{ day: string; n: string }>(
+    sql`select ${dayOf(sql`o.opted_out_at`, r)} as day, count(*) as n
+        from report_opt_outs o where ${optOutWhere(r)} group by 1`,
+  );
+  return new Map(res.rows.map((x) => [x.day, Number(x.n)]));
+}
+
+export interface OptOutRecord {
+  id: number;
+  optedOutAt: Date;
+  phone: string;
+  subscriberId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  source: string;
+  detail: string;
+  number: string | null;
+  messageBody: string | null;
+  messageSource: string | null;
+  messageAt: Date | null;
+  sendId: number | null;
+}
+
+/** A page of opt-outs, newest first; `afterId` pages the export through them by key instead. */
+export async function optOutRows(
+  db: Db,
+  r: Range,
+  page: { limit: number; offset?: number; beforeKey?: { at: Date; id: number } },
+): Promise<OptOutRecord[]> {
+  const res = await db.execute<{
+    id: string;
+    opted_out_at: Date | string;
+    phone: string;
+    subscriber_id: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    source: string;
+    detail: string;
+    number: string | null;
+    message_body: string | null;
+    message_source: string | null;
+    message_at: Date | string | null;
+    send_id: string | null;
+  }>(sql`
+    select o.consent_event_id as id, o.opted_out_at, o.phone, sub.id as subscriber_id,
+      sub.first_name, sub.last_name, o.source, o.detail, pn.number, o.message_body,
+      o.message_source, o.message_at, o.send_id
+    from report_opt_outs o
+    left join subscribers sub on sub.account_id = o.account_id and sub.phone = o.phone
+    left join phone_numbers pn on pn.id = o.phone_number_id and pn.account_id = o.account_id
+    where ${optOutWhere(r)}
+      ${page.beforeKey ? sql`and (o.opted_out_at, o.consent_event_id) < (${page.beforeKey.at}, ${page.beforeKey.id})` : sql``}
+    order by o.opted_out_at desc, o.consent_event_id desc
+    limit ${page.limit} offset ${page.offset ?? 0}`);
+  return res.rows.map((x) => ({
+    id: Number(x.id),
+    optedOutAt: new Date(x.opted_out_at),
+    phone: x.phone,
+    subscriberId: x.subscriber_id === null ? null : Number(x.subscriber_id),
+    firstName: x.first_name,
+    lastName: x.last_name,
+    source: x.source,
+    detail: x.detail,
+    number: x.number,
+    messageBody: x.message_body,
+    messageSource: x.message_source,
+    messageAt: x.message_at ? new Date(x.message_at) : null,
+    sendId: x.send_id === null ? null : Number(x.send_id),
+  }));
+}
+
+const clickWhere = (r: Range) =>
+  sql`c.account_id = ${r.accountId} and c.subscriber_id is not null and ${within(sql`c.clicked_at`, r)}`;
+
+/** Clicks per subscriber on the account's tracked links, most first. */
+export async function clicksBySubscriber(
+  db: Db,
+  r: Range,
+  page: { limit: number; offset: number },
+) {
+  const [rows, total] = await Promise.all([
+    db.execute<{
+      subscriber_id: string;
+      phone: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      clicks: string;
+      links: string;
+      last_at: Date | string;
+    }>(sql`
+      select c.subscriber_id, sub.phone, sub.first_name, sub.last_name, count(*) as clicks,
+        count(distinct c.link_id) as links, max(c.clicked_at) as last_at
+      from link_clicks c
+      join subscribers sub on sub.id = c.subscriber_id and sub.account_id = c.account_id
+      where ${clickWhere(r)}
+      group by 1, 2, 3, 4 order by 5 desc, 7 desc, 1 limit ${page.limit} offset ${page.offset}`),
+    db.execute<{ n: string }>(
+      sql`select count(distinct c.subscriber_id) as n from link_clicks c where ${clickWhere(r)}`,
+    ),
+  ]);
+  return {
+    total: Number(total.rows[0]?.n ?? 0),
+    rows: rows.rows.map((x) => ({
+      subscriberId: Number(x.subscriber_id),
+      phone: x.phone ?? "",
+      firstName: x.first_name ?? "",
+      lastName: x.last_name ?? "",
+      clicks: Number(x.clicks),
+      links: Number(x.links),
+      lastClickAt: new Date(x.last_at),
+    })),
+  };
+}
+
+/**
+ * Click-through of each run that carried a tracked link: of the run's delivered recipients, how
+ * many opened the link within a week of the run (and the clicks they made).
+ */
+export async function clickThroughByRun(db: Db, r: Range, limit: number) {
+  const res = await db.execute<{
+    run_id: string;
+    send_id: string;
+    run_at: Date | string;
+    text: string;
+    code: string;
+    delivered: string;
+    clickers: string;
+    clicks: string;
+  }>(sql`
+    select r.id as run_id, r.send_id, r.run_at, r.text, l.code,
+      (select count(*) from messages m where m.run_id = r.id
+         and m.status in ('Delivered', 'Read')) as delivered,
+      coalesce(c.clickers, 0) as clickers, coalesce(c.clicks, 0) as clicks
+    from send_runs r
+    join sends s on s.id = r.send_id and s.account_id = r.account_id
+    join links l on l.id = s.link_id and l.account_id = r.account_id
+    left join lateral (
+      select count(distinct lc.subscriber_id) as clickers, count(*) as clicks
+      from link_clicks lc
+      where lc.link_id = s.link_id and lc.clicked_at >= r.run_at
+        and lc.clicked_at < r.run_at + interval '7 days'
+        and lc.subscriber_id in (select m.subscriber_id from messages m where m.run_id = r.id)
+    ) c on true
+    where r.account_id = ${r.accountId} and ${within(sql`r.run_at`, r)}
+      ${r.numberId ? sql`and s.phone_number_id = ${r.numberId}` : sql``}
+    order by r.run_at desc limit ${limit}`);
+  return res.rows.map((x) => ({
+    runId: Number(x.run_id),
+    sendId: Number(x.send_id),
+    runAt: new Date(x.run_at),
+    text: x.text,
+    code: x.code,
+    delivered: Number(x.delivered),
+    clickers: Number(x.clickers),
+    clicks: Number(x.clicks),
+  }));
+}
+
+export async function numberBelongs(db: Db, accountId: number, numberId: number) {
+  const res = await db.execute(
+    sql`select 1 from phone_numbers where id = ${numberId} and account_id = ${accountId}`,
+  );
+  return res.rows.length > 0;
+}
+
+export async function today(db: Db, tz: string): Promise<string> {
+  const res = await db.execute<{ d: string }>(
+    sql`select to_char((now() at time zone ${tz})::date, 'YYYY-MM-DD') as d`,
+  );
+  return res.rows[0]!.d;
+}

@@ -1,0 +1,218 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { and, desc, eq } from "drizzle-orm";
+import { csvLine } from "../../../domain/csv";
+import { AppError } from "../../../domain/errors";
+import {
+  REPORT_TEXTS,
+  type ReportExport,
+  type ReportKind,
+  type ReportRange,
+} from "../../../domain/growth-reports.schemas";
+import { assertCan, can, systemActor } from "../../../domain/permissions";
+import { reportExports } from "../../db/schema";
+import type { Actor, AppContext } from "../../http/context";
+import { enqueue } from "../../jobs/queue";
+import * as q from "./growth-reports.queries";
+import * as reports from "./growth-reports.service";
+
+export const REPORT_EXPORT_JOB = "report-export";
+const PAGE = 1000;
+
+type Row = typeof reportExports.$inferSelect;
+
+function present(row: Row): ReportExport {
+  return {
+    id: row.id,
+    report: row.report as ReportKind,
+    status: row.status as ReportExport["status"],
+    progress: row.progress,
+    rowCount: row.rowCount,
+    fileName: row.fileName,
+    downloadUrl: row.status === "finished" ? `/api/reports/exports/${row.id}/download` : null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Only the owner (exports:all) sees everyone's exports; others see the ones they started. */
+function visible(auth: Actor) {
+  return can(auth, "exports:all") || auth.userId === null
+    ? eq(reportExports.accountId, auth.accountId)
+    : and(eq(reportExports.accountId, auth.accountId), eq(reportExports.userId, auth.userId));
+}
+
+/** Checks the filter now (a bad one is a 4xx, not a failed job) and queues the CSV. */
+export async function createReportExport(
+  ctx: AppContext,
+  auth: Actor,
+  body: { report: ReportKind } & Partial<ReportRange>,
+) {
+  const range = await reports.resolveRange(ctx, auth, body);
+  const [row] = await ctx.db
+    .insert(reportExports)
+    .values({
+      accountId: auth.accountId,
+      userId: auth.userId,
+      report: body.report,
+      filter: { from: range.from, to: range.to, numberId: range.numberId ?? null },
+    })
+    .returning();
+  // Without a job queue in this process (API tests), the caller runs runReportExport itself.
+  await enqueue(REPORT_EXPORT_JOB, { exportId: row!.id });
+  return present(row!);
+}
+
+export async function listReportExports(ctx: AppContext, auth: Actor, report?: ReportKind) {
+  assertCan(auth, "reports:read");
+  const rows = await ctx.db
+    .select()
+    .from(reportExports)
+    .where(and(visible(auth), report ? eq(reportExports.report, report) : undefined))
+    .orderBy(desc(reportExports.createdAt), desc(reportExports.id))
+    .limit(10);
+  return { rows: rows.map(present) };
+}
+
+async function findVisible(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "reports:read");
+  const [row] = await ctx.db
+    .select()
+    .from(reportExports)
+    .where(and(visible(auth), eq(reportExports.id, id)));
+  if (!row) throw new AppError("NOT_FOUND", REPORT_TEXTS.exportNotFound);
+  return row;
+}
+
+export async function getReportExport(ctx: AppContext, auth: Actor, id: number) {
+  return present(await findVisible(ctx, auth, id));
+}
+
+export async function reportExportFile(ctx: AppContext, auth: Actor, id: number) {
+  const row = await findVisible(ctx, auth, id);
+  if (row.status !== "finished" || !row.filePath)
+    throw new AppError("NOT_FOUND", REPORT_TEXTS.exportNotFound);
+  return { path: row.filePath, name: row.fileName ?? "report.csv" };
+}
+
+async function update(ctx: AppContext, id: number, set: Partial<Row>) {
+  await ctx.db.update(reportExports).set(set).where(eq(reportExports.id, id));
+}
+
+/**
+ * The export job: the report's rows to a CSV file (formulas defused by csvLine), recording its
+ * progress as it goes so the page can show a bar. Claims the row once (queued → running).
+ */
+export async function runReportExport(ctx: AppContext, exportId: number) {
+  const claimed = await ctx.db
+    .update(reportExports)
+    .set({ status: "running" })
+    .where(and(eq(reportExports.id, exportId), eq(reportExports.status, "queued")))
+    .returning();
+  const row = claimed[0];
+  if (!row) return;
+  const auth = systemActor("export", row.accountId, { userId: row.userId });
+  const filter = row.filter as { from: string; to: string; numberId: number | null };
+  const dir = path.join(ctx.config.DATA_DIR, "exports", String(row.accountId));
+  const fileName = `${row.report}-${filter.from}-to-${filter.to}.csv`;
+  const filePath = path.join(dir, `report-${exportId}.csv`);
+  try {
+    await mkdir(dir, { recursive: true });
+    const out = createWriteStream(filePath);
+    const write = async (cells: (string | number | null)[]) => {
+      if (!out.write(csvLine(cells))) await once(out, "drain");
+    };
+    const range = await reports.resolveRange(ctx, auth, {
+      from: filter.from,
+      to: filter.to,
+      numberId: filter.numberId ?? undefined,
+    });
+    let n = 0;
+    if (row.report === "subscribers") {
+      const report = await reports.subscriberReport(ctx, auth, range);
+      await write(["Date", "Joined", "Opted Out", "Net"]);
+      for (const d of report.days) {
+        await write([d.date, d.joined, d.optedOut, d.net]);
+        n++;
+      }
+      await write([]);
+      await write(["Sign Up Method", "Joined", "Opted Out", "Net"]);
+      for (const m of report.byMethod)
+        await write([m.label, m.joined, m.optedOut, m.joined - m.optedOut]);
+    } else if (row.report === "opt-outs") {
+      const total = [...(await q.optOutsByDay(ctx.db, range)).values()].reduce((a, b) => a + b, 0);
+      await write([
+        "Opted Out At",
+        "Phone Number",
+        "Name",
+        "Source",
+        "Texted",
+        "Business Number",
+        "Message Before",
+        "Message Kind",
+        "Message Sent At",
+      ]);
+      let before: { at: Date; id: number } | undefined;
+      for (;;) {
+        const rows = await q.optOutRows(ctx.db, range, { limit: PAGE, beforeKey: before });
+        for (const x of rows.map(reports.toOptOutRow)) {
+          await write([
+            x.optedOutAt,
+            x.phone,
+            x.name,
+            x.source,
+            x.detail,
+            x.number,
+            x.preceding?.body ?? "",
+            x.preceding?.source ?? "",
+            x.preceding?.sentAt ?? "",
+          ]);
+        }
+        n += rows.length;
+        await update(ctx, exportId, {
+          progress: total ? Math.min(99, Math.floor((n / total) * 100)) : 99,
+          rowCount: n,
+        });
+        if (rows.length < PAGE) break;
+        const last = rows[rows.length - 1]!;
+        before = { at: last.optedOutAt, id: last.id };
+      }
+    } else {
+      await write(["Phone Number", "Name", "Clicks", "Links", "Last Click"]);
+      for (let page = 0; ; page++) {
+        const res = await reports.clicksBySubscriber(ctx, auth, {
+          ...range,
+          page,
+          pageSize: 100,
+        });
+        for (const x of res.rows) await write([x.phone, x.name, x.clicks, x.links, x.lastClickAt]);
+        n += res.rows.length;
+        await update(ctx, exportId, {
+          progress: res.total ? Math.min(99, Math.floor((n / res.total) * 100)) : 99,
+          rowCount: n,
+        });
+        if (res.rows.length < 100) break;
+      }
+    }
+    out.end();
+    await once(out, "finish");
+    await update(ctx, exportId, {
+      status: "finished",
+      progress: 100,
+      rowCount: n,
+      fileName,
+      filePath,
+      finishedAt: new Date(),
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await update(ctx, exportId, {
+      status: "failed",
+      error: `The export could not be written: ${message}`.slice(0, 500),
+      finishedAt: new Date(),
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
+import { Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { IconChartHistogram } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ADVANCED_TEXTS } from "../../../../domain/analytics.schemas";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { api } from "../../../lib/api-client";
+import { useChartHeight } from "../../growth-reports/components/chart-height";
+import { useCohorts } from "../api/analytics";
+import { ConversionsPanel } from "../components/conversions-panel";
+import { percent } from "../components/percent";
+
+const monthLabel = (m: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${m}-01T00:00:00Z`),
+  );
+
+/**
+ * /advanced-analytics: retention of each sign-up month's subscribers (how many are still
+ * subscribed), behind the account's advanced reporting setting (doc 1 §1-2).
+ */
+export default function AdvancedAnalyticsPage() {
+  const cohorts = useCohorts();
+  const height = useChartHeight();
+  const client = useQueryClient();
+  const enable = useMutation({
+    mutationFn: () => api.put("/api/account/settings/advanced_reporting", { val: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["analytics", "cohorts"] }),
+  });
+  const data = cohorts.data;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Advanced Analytics"
+        description="Cohort retention, and the sales your texts bring in."
+      />
+      {cohorts.isError ? (
+        <LoadFailed
+          icon={<IconChartHistogram size={28} />}
+          title="Advanced analytics could not be loaded"
+          query={cohorts}
+        />
+      ) : !data ? (
+        <TableSkeleton rows={6} />
+      ) : !data.enabled ? (
+        <EmptyState
+          icon={<IconChartHistogram size={28} />}
+          title="Advanced reporting is off"
+          description={ADVANCED_TEXTS.off}
+          action={{ label: "Turn on advanced reporting", onClick: () => enable.mutate() }}
+        />
+      ) : data.cohorts.length === 0 ? (
+        <EmptyState
+          icon={<IconChartHistogram size={28} />}
+          title="No subscribers in the last 12 months"
+          description="When people join, each month's retention shows here."
+        />
+      ) : (
+        <>
+          <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="cohort-chart">
+            <Title order={3} fz="md" mb="sm">
+              Still subscribed, by sign-up month
+            </Title>
+            <BarChart
+              h={height}
+              data={data.cohorts.map((c) => ({
+                label: monthLabel(c.month),
+                retention: c.retention * 100,
+              }))}
+              dataKey="label"
+              tickLine="none"
+              gridAxis="y"
+              yAxisProps={{ domain: [0, 100] }}
+              valueFormatter={(v) => `${v.toFixed(1)}%`}
+              series={[{ name: "retention", label: "Still subscribed", color: "indigo.6" }]}
+            />
+          </Paper>
+          <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
+            <Table striped data-testid="cohort-table" horizontalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Month joined</Table.Th>
+                  <Table.Th ta="right">Joined</Table.Th>
+                  <Table.Th ta="right">Still subscribed</Table.Th>
+                  <Table.Th ta="right">Retention</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.cohorts.map((c) => (
+                  <Table.Tr key={c.month}>
+                    <Table.Td>{monthLabel(c.month)}</Table.Td>
+                    <Table.Td ta="right">{c.joined.toLocaleString()}</Table.Td>
+                    <Table.Td ta="right">{c.stillSubscribed.toLocaleString()}</Table.Td>
+                    <Table.Td ta="right">{percent(c.retention)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          <Text size="xs" c="dimmed">
+            Still subscribed: not opted out or blocked today.
+          </Text>
+          <ConversionsPanel />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Anchor, Button, Group, Progress, Stack, Text } from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
+import type { ReportKind } from "../../../../domain/growth-reports.schemas";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { type ReportFilter, useCreateReportExport, useReportExports } from "../api/reports";
+
+/**
+ * Export to CSV as a background job: the button queues it, the line under it shows its progress
+ * and then the download link (the last three exports of this report stay listed).
+ */
+export function ExportPanel({ report, filter }: { report: ReportKind; filter: ReportFilter }) {
+  const timeZone = useAccountTimeZone();
+  const create = useCreateReportExport(report);
+  const list = useReportExports(report);
+  const recent = (list.data?.rows ?? []).slice(0, 3);
+  return (
+    <Stack gap={6} data-testid="report-exports">
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={create.isPending}
+          onClick={() => create.mutate(filter)}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {recent.map((e) => (
+        <Group key={e.id} gap="xs" justify="flex-end" wrap="nowrap">
+          {e.status === "finished" && e.downloadUrl ? (
+            <Anchor href={e.downloadUrl} size="sm" download>
+              Download {e.fileName} ({e.rowCount.toLocaleString()} rows)
+            </Anchor>
+          ) : e.status === "failed" ? (
+            <Text size="sm" c="red">
+              {e.error ?? "The export failed."}
+            </Text>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                Exporting… {e.progress}%
+              </Text>
+              <Progress value={e.progress} w={120} aria-label="Export progress" />
+            </>
+          )}
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {formatDateTime(e.createdAt, timeZone)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import type { DatesRangeValue } from "@mantine/dates";
+import { IconUserMinus } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import type { OptOutReport } from "../../../../domain/growth-reports.schemas";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { useOptOutReport } from "../api/reports";
+import { dayLabel, useChartHeight } from "../components/chart-height";
+import { ExportPanel } from "../components/export-panel";
+import { filterOf, ReportFilters } from "../components/report-filters";
+
+const PAGE_SIZE = 25;
+
+function Counted(props: { title: string; rows: OptOutReport["byKeyword"]; empty: string }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
+      <Title order={3} fz="md" mb="sm">
+        {props.title}
+      </Title>
+      {props.rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {props.empty}
+        </Text>
+      ) : (
+        <Table>
+          <Table.Tbody>
+            {props.rows.map((r) => (
+              <Table.Tr key={r.key}>
+                <Table.Td style={{ wordBreak: "break-word" }}>{r.label}</Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  {r.count.toLocaleString()}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /reports/opt-outs: who opted out, how (the word texted, by hand, the carrier), and after which
+ * campaign or automation message; by date range and number, exported as CSV.
+ */
+export default function OptOutsPage() {
+  const timeZone = useAccountTimeZone();
+  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
+  const [numberId, setNumberId] = useState<number | undefined>();
+  const [page, setPage] = useState(1);
+  const filter = filterOf(range, numberId);
+  const report = useOptOutReport({ ...filter, page: page - 1, pageSize: PAGE_SIZE });
+  const height = useChartHeight();
+  const data = report.data;
+  const chart = (data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.date) }));
+  // About 10 day labels on a desktop, 4 on a phone, so they never run together.
+  const interval = Math.max(0, Math.ceil(chart.length / (height > 300 ? 10 : 4)) - 1);
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Opt-Outs"
+        description="Who stopped receiving your texts, how, and what they were sent just before."
+      />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <ReportFilters
+          range={range}
+          onRange={(r) => {
+            setRange(r);
+            setPage(1);
+          }}
+          numberId={numberId}
+          onNumber={(n) => {
+            setNumberId(n);
+            setPage(1);
+          }}
+        />
+        <ExportPanel report="opt-outs" filter={filter} />
+      </Group>
+      {report.isError ? (
+        <LoadFailed
+          icon={<IconUserMinus size={28} />}
+          title="The opt-out report could not be loaded"
+          query={report}
+        />
+      ) : !data ? (
+        <TableSkeleton rows={6} />
+      ) : (
+        <>
+          <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="opt-out-chart">
+            <Group justify="space-between" mb="sm">
+              <Title order={3} fz="md">
+                Opt-outs by day
+              </Title>
+              <Text size="sm" c="dimmed" data-testid="opt-out-total">
+                {data.total.toLocaleString()} opted out
+              </Text>
+            </Group>
+            {data.total === 0 ? (
+              <Text
+                c="dimmed"
+                size="sm"
+                ta="center"
+                h={height}
+                style={{ display: "flex", alignItems: "center", justifyContent: "center" }}
+              >
+                Nobody opted out in these days.
+              </Text>
+            ) : (
+              <BarChart
+                h={height}
+                data={chart}
+                dataKey="label"
+                tickLine="none"
+                gridAxis="y"
+                xAxisProps={{ interval }}
+                yAxisProps={{ allowDecimals: false }}
+                series={[{ name: "optedOut", label: "Opted out", color: "red.6" }]}
+              />
+            )}
+          </Paper>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+            <Counted title="By word texted" rows={data.byKeyword} empty="No stop words texted." />
+            <Counted title="By source" rows={data.bySource} empty="No opt-outs." />
+            <Counted
+              title="After a campaign"
+              rows={data.byCampaign}
+              empty="None came after a campaign."
+            />
+            <Counted
+              title="After an automation"
+              rows={data.byAutomation}
+              empty="None came after an automation."
+            />
+          </SimpleGrid>
+          <DataTable
+            withTableBorder
+            borderRadius="md"
+            minHeight={data.rows.length ? undefined : 160}
+            noRecordsText="Nobody opted out in these days."
+            records={data.rows}
+            totalRecords={data.total}
+            recordsPerPage={PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            columns={[
+              {
+                accessor: "optedOutAt",
+                title: "When",
+                render: (r) => formatDateTime(r.optedOutAt, timeZone),
+              },
+              {
+                accessor: "phone",
+                title: "Subscriber",
+                render: (r) => (
+                  <Stack gap={0}>
+                    <Text size="sm">{r.name || r.phone}</Text>
+                    {r.name && (
+                      <Text size="xs" c="dimmed">
+                        {r.phone}
+                      </Text>
+                    )}
+                  </Stack>
+                ),
+              },
+              {
+                accessor: "detail",
+                title: "How",
+                render: (r) => (
+                  <Stack gap={0}>
+                    <Text size="sm">{r.detail || r.source}</Text>
+                    <Text size="xs" c="dimmed">
+                      {r.source}
+                    </Text>
+                  </Stack>
+                ),
+              },
+              {
+                accessor: "preceding",
+                title: "Message before",
+                render: (r) =>
+                  r.preceding ? (
+                    <Stack gap={0} maw={420}>
+                      <Text size="sm" lineClamp={2}>
+                        {r.preceding.body}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {r.preceding.source} · {formatDateTime(r.preceding.sentAt, timeZone)}
+                      </Text>
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      None
+                    </Text>
+                  ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
