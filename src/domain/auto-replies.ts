@@ -130,3 +130,40 @@ export function firstMatchingRule<R extends AutoReplyRule>(
 ): R | null {
   return rules.find((r) => ruleMatches(r, f)) ?? null;
 }
+
+export const autoReplyResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  match: z.enum(AUTO_REPLY_MATCHES),
+  words: z.array(z.string()),
+  phoneNumberId: z.number().nullable(),
+  reply: z.string(),
+  onceEveryMinutes: z.number(),
+  businessHours: z
+    .object({ days: z.array(z.number()), start: z.string(), end: z.string() })
+    .nullable(),
+  enabled: z.boolean(),
+  position: z.number(),
+  /** How many times it has answered. */
+  answered: z.number(),
+  updatedAt: z.string(),
+});
+export type AutoReplyResponse = z.infer<typeof autoReplyResponse>;
+
+export const listAutoRepliesResponse = z.object({ rows: z.array(autoReplyResponse) });
+
+export const reorderAutoRepliesRequest = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(500),
+});
+
+export const autoReplyPreviewRequest = z.object({
+  body: z.string().max(1600),
+  phoneNumberId: z.number().int().positive().nullable().default(null),
+  firstMessage: z.boolean().default(false),
+});
+
+export const autoReplyPreviewResponse = z.object({
+  ruleId: z.number().nullable(),
+  name: z.string().nullable(),
+  reply: z.string().nullable(),
+});

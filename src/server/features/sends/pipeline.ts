@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { automationTurn } from "../automations/engine-loop";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
@@ -67,6 +68,8 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (result.kind === "done") wakeAll();
       return result.kind !== "idle";
     }),
+    // Automations: due timers (drip steps, waits) and date-field entries.
+    loop("automations", () => automationTurn(ctx)),
   ];
 
   return {
