@@ -38,6 +38,7 @@ import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import { templatesRoutes } from "../features/templates/templates.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
+import { registerMetrics } from "../ops/metrics";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
@@ -80,6 +81,7 @@ export async function buildApp(
   registerSession(app, ctx);
   registerInputGuard(app);
 
+  registerMetrics(app, ctx.config, ctx.db);
   app.get("/healthz", { schema: { hide: true } }, async () => {
     await ctx.db.$client.query("select 1");
     return { ok: true };

@@ -105,3 +105,6 @@ CREATE TABLE "auto_reply_answers" (
   "count" integer NOT NULL DEFAULT 1,
   PRIMARY KEY ("auto_reply_id", "subscriber_id")
 );
+--> statement-breakpoint
+-- The engine consumes the account events (entries, replies, opt-outs, leaving a group).
+INSERT INTO "account_event_consumers" ("name") VALUES ('automations') ON CONFLICT DO NOTHING;

@@ -4,8 +4,10 @@ import { dripToGraph } from "../../../domain/automation-graph";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { relayEvents } from "../events/event-relay";
 import { advanceClock } from "./clock";
 import { runDueSteps } from "./engine";
+import "./engine-loop";
 import { handleEngineEvents, scanDateTriggers } from "./enrol";
 
 // The engine without a pipeline: the test takes each turn itself and moves the engine's clock.
@@ -215,6 +217,30 @@ describe("the automation engine", () => {
     expect(await run(fay, id)).toMatchObject({ status: "exited", exit_reason: "replied" });
     expect(await run(gus, id)).toMatchObject({ status: "exited", exit_reason: "no_consent" });
     expect(await textsTo("+13105550007")).toEqual([]);
+  });
+
+  it("enters people added to the group through the API, by the account events, and lets a reply end it", async () => {
+    const id = await createDrip("Through events");
+    const ivy = await person("+13105550009");
+    const add = await t.post(
+      `/api/groups/${groupOf.get(id)}/members`,
+      { subscriberIds: [ivy] },
+      { cookie },
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    while (await relayEvents(t.ctx));
+    await turn();
+    expect((await textsTo("+13105550009")).map((m) => m.body)).toEqual(["Welcome Ann!"]);
+    await receiveInbound(t.ctx, {
+      sid: `SM${randomBytes(16).toString("hex")}`,
+      from: "+13105550009",
+      to: OURS,
+      body: "Who is this?",
+      mediaUrls: [],
+      segments: 1,
+    });
+    while (await relayEvents(t.ctx));
+    expect(await run(ivy, id)).toMatchObject({ status: "exited", exit_reason: "replied" });
   });
 
   it("refuses to publish a graph with a loop without a wait", async () => {

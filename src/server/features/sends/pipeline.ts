@@ -1,5 +1,6 @@
 import type { AppContext } from "../../http/context";
 import { automationTurn } from "../automations/engine-loop";
+import { relayEvents } from "../events/event-relay";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
@@ -63,6 +64,8 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (started) wakeAll();
       return started > 0;
     }),
+    // The account-events outbox to its consumers (automations, outgoing webhooks).
+    loop("events", () => relayEvents(ctx)),
     loop("fan-out", async () => {
       const result = await fanOutNextRun(ctx);
       if (result.kind === "done") wakeAll();
