@@ -26,7 +26,11 @@ describe("account activation", () => {
     const short = await post({ ...link, password: "short" });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toBe("Password should have at least 8 characters");
-    const otherEmail = await post({ ...link, email: "someone@else.test", password: "blue canoe at dawn" });
+    const otherEmail = await post({
+      ...link,
+      email: "someone@else.test",
+      password: "blue canoe at dawn",
+    });
     expect(otherEmail.statusCode).toBe(404);
 
     const ok = await post({ ...link, password: "blue canoe at dawn" });
