@@ -243,6 +243,32 @@ describe("the automation engine", () => {
     expect(await run(ivy, id)).toMatchObject({ status: "exited", exit_reason: "replied" });
   });
 
+  it("texts those it can pay for when credits run short; the rest wait an hour at their step", async () => {
+    const id = await createDrip("Short of credits");
+    const saved = (
+      await db.query(`select * from account_credits where account_id = $1`, [account.id])
+    ).rows[0];
+    await db.query(`update account_credits set balance = 1 where account_id = $1`, [account.id]);
+    const jo = await person("+13105550010");
+    const kim = await person("+13105550011");
+    await joined(jo, id);
+    await joined(kim, id);
+    await turn();
+    const sent = [...(await textsTo("+13105550010")), ...(await textsTo("+13105550011"))];
+    expect(sent.length).toBe(1);
+    const waiting = (
+      await db.query(
+        `select step_id from automation_runs where automation_id = $1 and status = 'active' order by id`,
+        [id],
+      )
+    ).rows.map((r) => r.step_id);
+    expect(waiting.sort()).toEqual(["s1", "s2"]);
+    await db.query(`update account_credits set balance = $2 where account_id = $1`, [
+      account.id,
+      saved.balance,
+    ]);
+  });
+
   it("refuses to publish a graph with a loop without a wait", async () => {
     const res = await t.post(
       "/api/automations",

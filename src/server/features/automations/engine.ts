@@ -1,10 +1,11 @@
 import type { PoolClient } from "pg";
 import { pickBranch, waitEnds } from "../../../domain/automation-graph";
+import { AppError } from "../../../domain/errors";
 import { creditsFor } from "../../../domain/segments";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
 import { chargeCredits } from "../credits/credits.service";
-import { queueMessage } from "../outbound/outbound.service";
+import { type OutboundMessage, queueMessage, queueMessages } from "../outbound/outbound.service";
 import { areaOf } from "../outbound/recipient-geo";
 import { ENGINE_NOW_SQL, engineNow } from "./clock";
 import { type LoadedGraph, loadGraphs } from "./graphs";
@@ -45,14 +46,43 @@ interface RunOutcome {
 /** Steps one run may take in one turn: a guard on top of the graph rule (no loop without a wait). */
 const MAX_STEPS_PER_TURN = 100;
 
+/** Each step a run took, with the message it wrote (an index into the batch's texts until queued). */
+interface LogEntry {
+  runId: number;
+  automationId: number;
+  stepId: string;
+  text: number | null;
+}
+
+/**
+ * How a step's text is written. In a batch the texts are charged per account and inserted in one
+ * statement at the end (fast); an account that cannot pay for the whole batch has its batch done
+ * again one text at a time (careful), so the runs it can pay for go on and the rest wait.
+ */
+interface Texts {
+  /** The index of the text in this batch, or null when there are no credits for it. */
+  add(run: DueRun, body: string, credits: number): Promise<number | null>;
+}
+
+class InsufficientInBatch extends Error {}
+
 /**
  * Claims up to `limit` runs whose timer is due (FOR UPDATE SKIP LOCKED, so any number of workers
  * share the work), walks each through its graph until a wait or the end, and writes every effect
- * (the step's message through queueMessage, the charge, group and field changes, the run's new
- * step and timer, the log) in that one transaction. A worker that dies before the commit leaves
- * the runs as they were: the next claim does the step again, once. Returns how many it took.
+ * (the step's text, its charge, group and field changes, the run's new step and timer, the log)
+ * in that one transaction. A worker that dies before the commit leaves the runs as they were:
+ * the next claim does the step again, once. Returns how many it took.
  */
 export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number> {
+  try {
+    return await runBatch(ctx, limit, false);
+  } catch (err) {
+    if (err instanceof InsufficientInBatch) return runBatch(ctx, limit, true);
+    throw err;
+  }
+}
+
+async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promise<number> {
   const client = await ctx.db.$client.connect();
   try {
     await client.query("begin");
@@ -65,8 +95,34 @@ export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number>
     const graphs = await loadGraphs(client, due);
     const suppressed = await suppressedPhones(client, due);
     const outcomes: RunOutcome[] = [];
-    const log: { runId: number; automationId: number; stepId: string; messageId: number | null }[] =
-      [];
+    const log: LogEntry[] = [];
+    const batch: OutboundMessage[] = [];
+    const ids: number[] = [];
+    const texts: Texts = careful
+      ? {
+          async add(run, body, credits) {
+            await client.query("savepoint charge");
+            try {
+              await chargeCredits(client, run.accountId, credits, {
+                reason: "charge",
+                description: "Automation text",
+              });
+              await client.query("release savepoint charge");
+            } catch {
+              await client.query("rollback to savepoint charge");
+              return null;
+            }
+            const q = await queueMessage(ctx, textOf(run, body, credits), client);
+            ids.push(q.id);
+            return ids.length - 1;
+          },
+        }
+      : {
+          async add(run, body, credits) {
+            batch.push(textOf(run, body, credits));
+            return batch.length - 1;
+          },
+        };
     for (const run of due) {
       const loaded = graphs.get(`${run.automationId}:${run.version}`);
       const out = loaded
@@ -78,9 +134,28 @@ export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number>
             now,
             suppressed.has(`${run.accountId}:${run.phone}`),
             log,
+            texts,
           )
         : exit(run, "deleted");
       outcomes.push(out);
+    }
+    if (!careful && batch.length) {
+      const perAccount = new Map<number, number>();
+      for (const m of batch)
+        perAccount.set(m.accountId, (perAccount.get(m.accountId) ?? 0) + (m.credits ?? 0));
+      for (const [accountId, credits] of perAccount) {
+        try {
+          await chargeCredits(client, accountId, credits, {
+            reason: "charge",
+            description: "Automation texts",
+          });
+        } catch (err) {
+          if (err instanceof AppError && err.code === "INSUFFICIENT_CREDITS")
+            throw new InsufficientInBatch();
+          throw err;
+        }
+      }
+      ids.push(...(await queueMessages(batch, client)));
     }
     await saveOutcomes(client, outcomes);
     if (log.length)
@@ -92,7 +167,7 @@ export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number>
           log.map((l) => l.runId),
           log.map((l) => l.automationId),
           log.map((l) => l.stepId),
-          log.map((l) => l.messageId),
+          log.map((l) => (l.text === null ? null : ids[l.text])),
         ],
       );
     await client.query("commit");
@@ -105,6 +180,18 @@ export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number>
   } finally {
     client.release();
   }
+}
+
+function textOf(run: DueRun, body: string, credits: number): OutboundMessage {
+  return {
+    accountId: run.accountId,
+    from: { id: run.numberId as number, number: run.number as string },
+    to: run.phone,
+    body,
+    source: "automation",
+    subscriberId: run.subscriberId,
+    credits,
+  };
 }
 
 async function claimDue(client: PoolClient, limit: number): Promise<DueRun[]> {
@@ -167,15 +254,16 @@ async function walk(
   { graph, byId }: LoadedGraph,
   now: Date,
   suppressed: boolean,
-  log: { runId: number; automationId: number; stepId: string; messageId: number | null }[],
+  log: LogEntry[],
+  texts: Texts,
 ): Promise<RunOutcome> {
   if (suppressed) return exit(run, "opted_out");
   const zone = areaOf(run.phone)?.timeZone ?? timezoneById(run.timezoneId).iana;
-  let texts = 0;
+  let sent = 0;
   let id: string | null = run.stepId ?? graph.start;
   for (let i = 0; id !== null && i < MAX_STEPS_PER_TURN; i++) {
     const step = byId.get(id);
-    if (!step) return exit(run, "deleted", texts);
+    if (!step) return exit(run, "deleted", sent);
     switch (step.type) {
       case "wait": {
         // A run arrives at a wait (i > 0, or a fresh run) and sleeps until it ends; when its
@@ -189,7 +277,7 @@ async function walk(
             stepId: step.next,
             dueAt: end,
             waitingReply: false,
-            texts,
+            texts: sent,
           };
         id = step.next;
         break;
@@ -202,23 +290,15 @@ async function walk(
           stepId: step.onTimeout,
           dueAt: new Date(now.getTime() + step.timeoutMinutes * 60_000),
           waitingReply: true,
-          texts,
+          texts: sent,
         };
       case "send": {
-        if (!run.consent) return exit(run, "no_consent", texts);
-        if (!run.numberId || !run.number) return exit(run, "no_number", texts);
+        if (!run.consent) return exit(run, "no_consent", sent);
+        if (!run.numberId || !run.number) return exit(run, "no_number", sent);
         const body = personalise(step.body, run);
-        const credits = creditsFor(body, false);
-        await client.query("savepoint charge");
-        try {
-          await chargeCredits(client, run.accountId, credits, {
-            reason: "charge",
-            description: "Automation text",
-          });
-          await client.query("release savepoint charge");
-        } catch {
+        const text = await texts.add(run, body, creditsFor(body, false));
+        if (text === null)
           // Out of credits: the run waits an hour at this step and tries again.
-          await client.query("rollback to savepoint charge");
           return {
             id: run.id,
             status: "active",
@@ -226,29 +306,10 @@ async function walk(
             stepId: step.id,
             dueAt: new Date(now.getTime() + 3_600_000),
             waitingReply: false,
-            texts,
+            texts: sent,
           };
-        }
-        const q = await queueMessage(
-          ctx,
-          {
-            accountId: run.accountId,
-            from: { id: run.numberId, number: run.number },
-            to: run.phone,
-            body,
-            source: "automation",
-            subscriberId: run.subscriberId,
-            credits,
-          },
-          client,
-        );
-        log.push({
-          runId: run.id,
-          automationId: run.automationId,
-          stepId: step.id,
-          messageId: q.id,
-        });
-        texts++;
+        log.push({ runId: run.id, automationId: run.automationId, stepId: step.id, text });
+        sent++;
         id = step.next;
         break;
       }
@@ -272,7 +333,7 @@ async function walk(
           runId: run.id,
           automationId: run.automationId,
           stepId: step.id,
-          messageId: null,
+          text: null,
         });
         id = yes ? step.yes : step.no;
         break;
@@ -286,7 +347,7 @@ async function walk(
           runId: run.id,
           automationId: run.automationId,
           stepId: `${step.id}#${i}`,
-          messageId: null,
+          text: null,
         });
         id = step.branches[i]?.next ?? null;
         break;
@@ -300,7 +361,7 @@ async function walk(
           runId: run.id,
           automationId: run.automationId,
           stepId: step.id,
-          messageId: null,
+          text: null,
         });
         id = step.next;
     }
@@ -312,7 +373,7 @@ async function walk(
     stepId: null,
     dueAt: null,
     waitingReply: false,
-    texts,
+    texts: sent,
   };
 }
 
