@@ -195,15 +195,26 @@ function textOf(run: DueRun, body: string, credits: number): OutboundMessage {
 }
 
 async function claimDue(client: PoolClient, limit: number): Promise<DueRun[]> {
+  // The claim walks the due index in order and locks only the rows it takes (runs of a paused
+  // automation are stepped over); the details are joined to those rows afterwards.
   const r = await client.query<DueRun>(
-    `select r.id::int, r.account_id as "accountId", r.automation_id as "automationId", r.version,
+    `with due as (
+       select r.id from automation_runs r
+        where r.status = 'active' and r.due_at <= ${ENGINE_NOW_SQL}
+          and not exists (select 1 from automations p where p.id = r.automation_id and p.status <> 'active')
+        order by r.due_at
+        limit $1
+        for update of r skip locked
+     )
+     select r.id::int, r.account_id as "accountId", r.automation_id as "automationId", r.version,
             r.subscriber_id::int as "subscriberId", r.step_id as "stepId",
             r.waiting_reply as "waitingReply", s.phone, s.first_name as "firstName",
             s.last_name as "lastName", s.marketing_consent_at is not null as consent, s.attributes,
             r.replied_at as "repliedAt", r.clicked_at as "clickedAt", ac.timezone_id as "timezoneId",
             n.id as "numberId", n.number
-       from automation_runs r
-       join automations a on a.id = r.automation_id and a.status = 'active'
+       from due
+       join automation_runs r on r.id = due.id
+       join automations a on a.id = r.automation_id
        join subscribers s on s.id = r.subscriber_id
        join accounts ac on ac.id = r.account_id
        left join lateral (
@@ -211,10 +222,7 @@ async function claimDue(client: PoolClient, limit: number): Promise<DueRun[]> {
           where p.account_id = r.account_id and p.state = 'active'
           order by (p.id = a.phone_number_id) desc, p.included desc, p.id limit 1
        ) n on true
-      where r.status = 'active' and r.due_at <= ${ENGINE_NOW_SQL}
-      order by r.due_at
-      limit $1
-      for update of r skip locked`,
+      order by r.due_at`,
     [limit],
   );
   return r.rows;
