@@ -17,7 +17,7 @@ export async function automationTurn(ctx: AppContext): Promise<boolean> {
     lastDateScan = Date.now();
     await scanDateTriggers(ctx.db.$client);
   }
-  return (await runDueSteps(ctx)) > 0;
+  return (await runDueSteps(ctx, ctx.config.AUTOMATION_BATCH)) > 0;
 }
 
 /** The relay's transaction as the engine's `query(text, params)` ($1… become bound parameters). */
