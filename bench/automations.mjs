@@ -42,7 +42,9 @@ try {
     [account, N * 4],
   );
   const group = (
-    await db.query(`insert into groups (account_id, name) values ($1, 'New') returning id`, [account])
+    await db.query(`insert into groups (account_id, name) values ($1, 'New') returning id`, [
+      account,
+    ])
   ).rows[0].id;
   await db.query(
     `insert into subscribers (account_id, phone, first_name, marketing_consent_at)
@@ -52,9 +54,19 @@ try {
   const graph = {
     start: "w1",
     steps: [
-      { id: "w1", type: "wait", wait: { mode: "delay", amount: 0, unit: "minutes", weekdaysOnly: false }, next: "s1" },
+      {
+        id: "w1",
+        type: "wait",
+        wait: { mode: "delay", amount: 0, unit: "minutes", weekdaysOnly: false },
+        next: "s1",
+      },
       { id: "s1", type: "send", body: "Welcome [first name]!", next: "w2" },
-      { id: "w2", type: "wait", wait: { mode: "delay", amount: 1, unit: "days", weekdaysOnly: false }, next: "s2" },
+      {
+        id: "w2",
+        type: "wait",
+        wait: { mode: "delay", amount: 1, unit: "days", weekdaysOnly: false },
+        next: "s2",
+      },
       { id: "s2", type: "send", body: "Day two: here is a tip.", next: null },
     ],
   };
@@ -64,10 +76,10 @@ try {
       [account, JSON.stringify({ type: "group.joined", groupId: group })],
     )
   ).rows[0].id;
-  await db.query(`insert into automation_versions (automation_id, version, graph) values ($1, 1, $2)`, [
-    automation,
-    JSON.stringify(graph),
-  ]);
+  await db.query(
+    `insert into automation_versions (automation_id, version, graph) values ($1, 1, $2)`,
+    [automation, JSON.stringify(graph)],
+  );
 
   worker = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", "--role=worker"], {
     env: {
@@ -83,7 +95,8 @@ try {
   await sleep(4000); // the worker's boot (tsx) and the recipient tables
   // The subscribers' own 'created' events are handled before the clock starts: the people exist
   // long before they join, as in life.
-  while ((await db.query("select count(*)::int as n from account_event_work")).rows[0].n > 0) await sleep(500);
+  while ((await db.query("select count(*)::int as n from account_event_work")).rows[0].n > 0)
+    await sleep(500);
   const rss = [];
   const sampler = setInterval(() => rss.push(rssMb(worker.pid)), 500);
   const count = async (step) =>
@@ -94,14 +107,17 @@ try {
       )
     ).rows[0].n;
   const runs = async () =>
-    (await db.query(`select count(*)::int as n from automation_runs where automation_id = $1`, [automation]))
-      .rows[0].n;
+    (
+      await db.query(`select count(*)::int as n from automation_runs where automation_id = $1`, [
+        automation,
+      ])
+    ).rows[0].n;
 
   const t0 = performance.now();
-  await db.query(`insert into group_members (group_id, subscriber_id) select $1, id from subscribers where account_id = $2`, [
-    group,
-    account,
-  ]);
+  await db.query(
+    `insert into group_members (group_id, subscriber_id) select $1, id from subscribers where account_id = $2`,
+    [group, account],
+  );
   const joinedMs = performance.now() - t0;
   let enrolledMs = 0;
   for (;;) {
@@ -121,7 +137,9 @@ try {
   const timersMs = performance.now() - t1;
   clearInterval(sampler);
   const texts = (
-    await db.query(`select count(*)::int as n, count(distinct to_number)::int as d from messages where source = 'automation'`)
+    await db.query(
+      `select count(*)::int as n, count(distinct to_number)::int as d from messages where source = 'automation'`,
+    )
   ).rows[0];
   console.log(
     `the day passes: ${N} due timers → second texts queued in ${(timersMs / 1000).toFixed(1)} s = ${Math.round(N / (timersMs / 1000))} timers/s`,

@@ -20,7 +20,10 @@ test("a two-step drip made on the page texts a new group member, and the next da
   const errors = watchConsole(page);
   await logInAsDemo(page);
   const groupName = `Drip club ${Date.now() % 100000}`;
-  const group = await page.request.post("/api/groups", { headers: CSRF, data: { name: groupName } });
+  const group = await page.request.post("/api/groups", {
+    headers: CSRF,
+    data: { name: groupName },
+  });
   expect(group.status()).toBe(201);
   const groupId = ((await group.json()) as { id: number }).id;
 
@@ -47,7 +50,9 @@ test("a two-step drip made on the page texts a new group member, and the next da
     data: { number: phone, firstName: "Dana", groupIds: [groupId] },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await expect.poll(() => received(page, phone), { timeout: 20_000 }).toEqual(["Welcome to the club!"]);
+  await expect
+    .poll(() => received(page, phone), { timeout: 20_000 })
+    .toEqual(["Welcome to the club!"]);
 
   // A day later (the test clock moves): the second step.
   await page.getByRole("button", { name: "+1 day" }).click();

@@ -43,7 +43,9 @@ test("an automated reply made on the page answers a virtual phone, marked automa
   // The page's tester says which rule would answer.
   await page.getByLabel("Sample text").fill("Is there PARKING nearby?");
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByTestId("auto-reply-preview")).toContainText("Parking answers: Free parking behind the shop.");
+  await expect(page.getByTestId("auto-reply-preview")).toContainText(
+    "Parking answers: Free parking behind the shop.",
+  );
   await keepScreenshot(page, "automated-replies");
 
   const phone = uniquePhone();
@@ -52,16 +54,22 @@ test("an automated reply made on the page answers a virtual phone, marked automa
     data: { from: phone, to: await demoNumber(page), body: "Where is the parking?" },
   });
   expect(sent.status()).toBeLessThan(300);
-  await expect.poll(() => received(page, phone), { timeout: 20_000 }).toContain("Free parking behind the shop.");
+  await expect
+    .poll(() => received(page, phone), { timeout: 20_000 })
+    .toContain("Free parking behind the shop.");
   // Asked again within the day: answered once.
   await page.request.post("/api/virtual-phones/messages", {
     headers: CSRF,
     data: { from: phone, to: await demoNumber(page), body: "parking again?" },
   });
   await page.waitForTimeout(1500);
-  expect((await received(page, phone)).filter((b) => b === "Free parking behind the shop.")).toHaveLength(1);
+  expect(
+    (await received(page, phone)).filter((b) => b === "Free parking behind the shop."),
+  ).toHaveLength(1);
 
-  const found = await page.request.get(`/api/inbox/conversations/find?number=${encodeURIComponent(phone)}`);
+  const found = await page.request.get(
+    `/api/inbox/conversations/find?number=${encodeURIComponent(phone)}`,
+  );
   const { id } = (await found.json()) as { id: number };
   await page.goto(`/inbox?conversation=${id}`);
   const automatic = page.getByTestId("thread").locator("[data-automatic]");
