@@ -28,10 +28,10 @@ test("a two-step drip made on the page texts a new group member, and the next da
   const groupId = ((await group.json()) as { id: number }).id;
 
   await page.goto("/messages/drip-campaigns");
-  await expect(page.getByRole("heading", { name: "Drip Campaigns" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Drip Campaigns", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Create Drip Campaign" }).first().click();
   await page.getByLabel("Name").fill("Two-step welcome");
-  await page.getByRole("textbox", { name: "Group" }).click();
+  await page.getByRole("combobox", { name: "Group" }).click();
   await page.getByRole("option", { name: groupName }).click();
   await page.getByLabel("Step 1 text").fill("Welcome to the club!");
   await page.getByRole("button", { name: "Add Step" }).click();

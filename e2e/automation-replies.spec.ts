@@ -28,12 +28,12 @@ test("an automated reply made on the page answers a virtual phone, marked automa
   const errors = watchConsole(page);
   await logInAsDemo(page);
   await page.goto("/messages/automated-replies");
-  await expect(page.getByRole("heading", { name: "Automated Replies" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Automated Replies", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Add Automated Reply" }).first().click();
   await expect(page).toHaveURL(/\/messages\/automated-replies\/edit-smart-reply$/);
   await page.getByLabel("Name").fill("Parking");
-  await page.getByLabel("Words").fill("parking");
-  await page.getByLabel("Words").press("Enter");
+  await page.getByRole("combobox", { name: "Words" }).fill("parking");
+  await page.getByRole("combobox", { name: "Words" }).press("Enter");
   await page.getByLabel("Reply").fill("Free parking behind the shop.");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/messages\/automated-replies$/);
@@ -72,7 +72,10 @@ test("an automated reply made on the page answers a virtual phone, marked automa
   );
   const { id } = (await found.json()) as { id: number };
   await page.goto(`/inbox?conversation=${id}`);
-  const automatic = page.getByTestId("thread").locator("[data-automatic]");
+  const thread = page.getByTestId("thread");
+  await expect(thread.getByTestId("thread-message").first()).toBeVisible({ timeout: 20_000 });
+  const automatic = thread.locator("[data-automatic]");
+  await expect(automatic).toHaveCount(1);
   await expect(automatic).toContainText("Free parking behind the shop.");
   await expect(automatic.getByTestId("automatic-marker")).toHaveText("Automatic");
   expect(errors).toEqual([]);
