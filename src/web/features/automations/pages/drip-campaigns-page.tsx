@@ -118,7 +118,12 @@ export default function DripCampaignsPage() {
                   <Badge color={STATUS_COLOR[a.status]}>{STATUS_LABEL[a.status]}</Badge>
                 ),
               },
-              { accessor: "active", title: "In progress", textAlign: "right" },
+              {
+                accessor: "active",
+                title: "In progress",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 36em)",
+              },
               {
                 accessor: "completed",
                 title: "Completed",
