@@ -269,6 +269,78 @@ describe("the automation engine", () => {
     ]);
   });
 
+  it("runs a workflow: a text, a wait for the reply with a timeout, a branch on each, a field set", async () => {
+    const field = (
+      await db.query<{ id: number }>(
+        `insert into custom_fields (account_id, name, type) values ($1, 'Answered', 'string') returning id`,
+        [account.id],
+      )
+    ).rows[0]!.id;
+    const res = await t.post(
+      "/api/automations",
+      {
+        kind: "workflow",
+        name: "Ask and branch",
+        trigger: { type: "message.received", words: ["menu"] },
+        graph: {
+          start: "ask",
+          steps: [
+            { id: "ask", type: "send", body: "Coffee or tea?", next: "wait" },
+            {
+              id: "wait",
+              type: "wait_reply",
+              timeoutMinutes: 60,
+              onReply: "mark",
+              onTimeout: "nudge",
+            },
+            { id: "mark", type: "set_field", fieldId: field, value: "yes", next: "thanks" },
+            { id: "thanks", type: "send", body: "Thanks for answering!", next: null },
+            { id: "nudge", type: "send", body: "Still thirsty?", next: null },
+          ],
+        },
+        exitOnReply: false,
+      },
+      { cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    expect(
+      (await t.post(`/api/automations/${id}/status`, { status: "active" }, { cookie })).statusCode,
+    ).toBe(200);
+    const lee = await person("+13105550012");
+    const max = await person("+13105550013");
+    for (const who of [lee, max])
+      await handleEngineEvents(db, [
+        {
+          accountId: account.id,
+          type: "message.received",
+          subscriberId: who,
+          data: { body: "Menu please" },
+        },
+      ]);
+    await turn();
+    // Lee answers; Max does not, and an hour later is nudged.
+    await handleEngineEvents(db, [
+      { accountId: account.id, type: "message.received", subscriberId: lee, data: { body: "Tea" } },
+    ]);
+    await turn();
+    await advanceClock(db, 61 * 60_000);
+    await turn();
+    expect((await textsTo("+13105550012")).map((m) => m.body)).toEqual([
+      "Coffee or tea?",
+      "Thanks for answering!",
+    ]);
+    expect((await textsTo("+13105550013")).map((m) => m.body)).toEqual([
+      "Coffee or tea?",
+      "Still thirsty?",
+    ]);
+    const attrs = (await db.query(`select attributes from subscribers where id = $1`, [lee]))
+      .rows[0].attributes;
+    expect(attrs[String(field)]).toBe("yes");
+    expect(await run(lee, id)).toMatchObject({ status: "completed" });
+    expect(await run(max, id)).toMatchObject({ status: "completed" });
+  });
+
   it("refuses to publish a graph with a loop without a wait", async () => {
     const res = await t.post(
       "/api/automations",
