@@ -1,4 +1,15 @@
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
   IconChartBar,
@@ -108,12 +119,17 @@ export default function DripCampaignsPage() {
                     <Text size="xs" c="dimmed">
                       {TRIGGER_LABELS[a.trigger.type]}
                     </Text>
+                    {/* On phones the status sits under the name (the column is too narrow). */}
+                    <Badge color={STATUS_COLOR[a.status]} hiddenFrom="xs" size="sm">
+                      {STATUS_LABEL[a.status]}
+                    </Badge>
                   </Stack>
                 ),
               },
               {
                 accessor: "status",
                 title: "Status",
+                visibleMediaQuery: "(min-width: 36em)",
                 render: (a) => (
                   <Badge color={STATUS_COLOR[a.status]}>{STATUS_LABEL[a.status]}</Badge>
                 ),
@@ -138,7 +154,7 @@ export default function DripCampaignsPage() {
               },
               {
                 accessor: "actions",
-                title: <span className="sr-only">Actions</span>,
+                title: <VisuallyHidden>Actions</VisuallyHidden>,
                 textAlign: "right",
                 render: (a) => (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
