@@ -53,6 +53,8 @@ export default defineConfig({
       // Journeys run at any hour: the law's sending hours would hold their campaigns at night
       // (the API tests cover those hours).
       SEND_WINDOWS: "off",
+      // Drip steps due tomorrow are walked by moving the automation clock (e2e/automation-*.spec.ts).
+      AUTOMATION_CLOCK: "movable",
       // The frame-mode test embeds the app in a page of its own origin.
       FRAME_ANCESTORS: baseURL,
       // 'Continue With Google' against the provider e2e/auth-oauth.spec.ts starts (the same

@@ -21,6 +21,9 @@ const TRANSACTIONAL_SOURCES = new Set([
   "inbox",
   "seed",
   "keyword_reply",
+  // An automated reply answers the person's own text, as a keyword reply does (drip and
+  // workflow texts are "automation": marketing).
+  "auto_reply",
 ]);
 
 /** The class of a message by what created it (messages.source). */

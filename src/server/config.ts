@@ -68,6 +68,13 @@ const envSchema = z.object({
    * test rigs whose clock cannot be moved: the account's own quiet hours still apply.
    */
   SEND_WINDOWS: z.enum(["law", "off"]).default("law"),
+  /**
+   * `movable`: the automation engine's clock may be moved forward from the API (tests, demos:
+   * tomorrow's drip step due now). `real` everywhere else.
+   */
+  AUTOMATION_CLOCK: z.enum(["real", "movable"]).default("real"),
+  /** Due automation steps taken per transaction by the engine. */
+  AUTOMATION_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
   /** Whether this process runs the send pipeline (scheduler, fan-out, dispatch). */
   SEND_PIPELINE: z
     .enum(["on", "off"])

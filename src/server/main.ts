@@ -14,6 +14,7 @@ import { startJobs } from "./jobs/boss";
 import { registerMetrics } from "./ops/metrics";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo } from "./seed/demo";
+import { seedDemoAutomations } from "./seed/demo-automations";
 import { seedDemoHistory } from "./seed/demo-history";
 import { seedDemoInbox } from "./seed/demo-inbox";
 import { seedDemoNumbers } from "./seed/demo-numbers";
@@ -90,6 +91,9 @@ async function main() {
       );
       await seedDemoHistory(ctx).catch((err) =>
         console.error("Demo history was not seeded:", err.message),
+      );
+      await seedDemoAutomations(ctx).catch((err) =>
+        console.error("Demo automations were not seeded:", err.message),
       );
     }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

@@ -16,6 +16,8 @@ import { aiRoutes } from "../features/ai/ai.routes";
 import { analyticsRoutes } from "../features/analytics/analytics.routes";
 import { conversionsRoutes } from "../features/analytics/conversions.routes";
 import { authRoutes } from "../features/auth/auth.routes";
+import { autoRepliesRoutes } from "../features/automations/auto-replies.routes";
+import { automationsRoutes } from "../features/automations/automations.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
 import { contactCardRoutes } from "../features/contact-card/contact-card.routes";
@@ -120,6 +122,8 @@ export async function buildApp(
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);
   signatureRoutes(app, ctx);
+  automationsRoutes(app, ctx);
+  autoRepliesRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

@@ -18,6 +18,21 @@ const publicNotBuilt = () =>
 
 /** Screens that exist, by path; everything else in the route map shows the placeholder. */
 const PAGES: Record<string, RouteObject["lazy"]> = {
+  // Automations (automated replies, drip campaigns).
+  "/messages/automated-replies": () =>
+    import("../features/automations/pages/automated-replies-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/automated-replies/edit-smart-reply": () =>
+    import("../features/automations/pages/edit-auto-reply-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/drip-campaigns": () =>
+    import("../features/automations/pages/drip-campaigns-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/drip-campaigns/edit": () =>
+    import("../features/automations/pages/edit-drip-page").then((m) => ({ Component: m.default })),
   [paths.login]: () =>
     import("../features/auth/pages/login-page").then((m) => ({ Component: m.default })),
   [paths.forgotPassword]: () =>

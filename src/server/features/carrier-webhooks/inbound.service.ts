@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { answerAutomatically } from "../automations/auto-replies.service";
 import { applyInboundCompliance } from "../compliance/compliance.service";
 import { recordEvent } from "../events/events.service";
 import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
@@ -84,5 +85,16 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
     });
     if (subscriberId !== null) automaticAnswerFiled(ctx, number.accountId, subscriberId);
   }
+  // (The growth branch's keyword hook goes here, before automated replies.)
+  // Automated (smart) replies, last: only a text no compliance word or keyword consumed.
+  if (!outcome.handled)
+    await answerAutomatically(ctx, {
+      accountId: number.accountId,
+      number: { id: number.id, number: number.number },
+      from: msg.from,
+      body: msg.body,
+      subscriberId,
+      messageId: row.id,
+    }).catch((err) => console.error("automated reply not sent:", err));
   return "recorded";
 }

@@ -37,8 +37,11 @@ const FAILED_GROUP = new Set([
   "Queue Failed",
 ]);
 
-/** Sources of the messages Parley sends by itself: the compliance answers (STOP, START, HELP). */
-const AUTOMATIC_SOURCES = new Set(["compliance"]);
+/**
+ * Sources of the messages Parley sends by itself: the compliance answers (STOP, START, HELP),
+ * automated replies and automation steps (drips, workflows).
+ */
+const AUTOMATIC_SOURCES = new Set(["compliance", "auto_reply", "automation"]);
 
 /** The file name and extension of an attachment URL (contact cards show as VCF). */
 export function attachmentOf(url: string) {

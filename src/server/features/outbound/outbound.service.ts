@@ -83,6 +83,58 @@ export async function queueMessage(
 }
 
 /**
+ * queueMessage for many messages in one statement (the automation engine's batch of due steps),
+ * in the caller's transaction. The caller has already left out suppressed numbers in that same
+ * transaction (the dispatcher asks again before it sends). Returns the ids in the input's order.
+ */
+export async function queueMessages(
+  msgs: readonly OutboundMessage[],
+  db: Pool | PoolClient,
+): Promise<number[]> {
+  if (msgs.length === 0) return [];
+  const res = await db.query<{ id: number; ord: number }>(
+    `with input as (
+       select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
+                            $7::text[], $8::bigint[], $9::smallint[], $10::smallint[])
+         with ordinality as t(account_id, number_id, from_number, to_number, body, media, source,
+                              subscriber_id, credits, lane, ord)
+     ),
+     ins as (
+       insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
+                             media_urls, status, source, subscriber_id, credits, pending_dispatch,
+                             not_before, lane, deadline_at)
+       select i.account_id, 'outbound', i.number_id, i.from_number, i.to_number, i.body,
+              i.media::jsonb, 'Queued', i.source, i.subscriber_id, i.credits, true, now(), i.lane,
+              now() + a.message_validity_minutes * interval '1 minute'
+         from input i join accounts a on a.id = i.account_id
+        order by i.ord
+       returning id::int
+     ),
+     pace as (
+       insert into dispatch_pace (phone_number_id)
+       select distinct number_id from input on conflict do nothing
+     )
+     select id, (row_number() over (order by id))::int as ord from ins`,
+    [
+      msgs.map((m) => m.accountId),
+      msgs.map((m) => m.from.id),
+      msgs.map((m) => m.from.number),
+      msgs.map((m) => m.to),
+      msgs.map((m) => m.body),
+      msgs.map((m) => JSON.stringify(m.mediaUrls ?? [])),
+      msgs.map((m) => m.source),
+      msgs.map((m) => m.subscriberId ?? null),
+      msgs.map((m) => m.credits ?? 0),
+      msgs.map((m) => LANE[m.messageClass ?? classOfSource(m.source)]),
+    ],
+  );
+  if (res.rows.length !== msgs.length) throw new Error("queueMessages: an account was not found");
+  await wakePipeline(db);
+  // Identity values follow the insert's order (ordered by the input), so sorted ids map back.
+  return res.rows.sort((a, b) => a.ord - b.ord).map((r) => r.id);
+}
+
+/**
  * Charges the message's credits and queues it in one transaction: both happen or neither. If it
  * finally fails, the dispatcher gives the credits back once.
  */

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { automationTurn } from "../automations/engine-loop";
 import { relayEvents } from "../events/event-relay";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
@@ -70,6 +71,8 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (result.kind === "done") wakeAll();
       return result.kind !== "idle";
     }),
+    // Automations: due timers (drip steps, waits) and date-field entries.
+    loop("automations", () => automationTurn(ctx)),
   ];
 
   return {

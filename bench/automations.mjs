@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// The automation engine, on a production build: a web process (SEND_PIPELINE=off) and a worker
+// process (--role=worker). N subscribers join a group at the same moment (one statement: the
+// group_members trigger writes N group.joined events), and the group starts a two-step drip.
+// 1. Enrolment: time until every person's first step is queued (event relay → runs → engine →
+//    messages), and runs per second.
+// 2. Timers: the engine's clock moves a day; time until every second step is queued = due timers
+//    per second (goal ≥ 5,000/s on 2 cores).
+// The dispatcher is paced at one text a second so the figures are the engine's, not the carrier's.
+// Worker memory is sampled throughout.
+// Run: node bench/automations.mjs [subscribers=100000]
+import { spawn } from "node:child_process";
+import pg from "pg";
+import { rssMb, startServer, stopProcess } from "./lib/server.mjs";
+
+const N = Number(process.argv[2] ?? 100_000);
+const env = { SEND_MPS_LONG_CODE: "1", SEND_WINDOWS: "off", LOG_LEVEL: "warn" };
+const parley = startServer({
+  firstPort: 4360,
+  env: { ...env, SEED_DEMO: "false", SEND_PIPELINE: "off" },
+  wait: { tries: 1200, failOnExit: true },
+});
+let worker;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+try {
+  await parley.ready();
+  const db = new pg.Client({ connectionString: parley.databaseUrl });
+  db.on("error", () => {});
+  await db.connect();
+  const account = (
+    await db.query(
+      `insert into accounts (account_name, business_name, email) values ('bench', 'Bench', 'b@x.test') returning id`,
+    )
+  ).rows[0].id;
+  await db.query(
+    `insert into phone_numbers (account_id, number, carrier_sid, included) values ($1, '+12125550100', 'PNbench', true)`,
+    [account],
+  );
+  await db.query(
+    `insert into account_credits (account_id, balance, period_allowance) values ($1, $2, $2)`,
+    [account, N * 4],
+  );
+  const group = (
+    await db.query(`insert into groups (account_id, name) values ($1, 'New') returning id`, [
+      account,
+    ])
+  ).rows[0].id;
+  await db.query(
+    `insert into subscribers (account_id, phone, first_name, marketing_consent_at)
+     select $1, '+1646' || lpad(i::text, 7, '0'), 'S' || i, now() from generate_series(1, $2) i`,
+    [account, N],
+  );
+  const graph = {
+    start: "w1",
+    steps: [
+      {
+        id: "w1",
+        type: "wait",
+        wait: { mode: "delay", amount: 0, unit: "minutes", weekdaysOnly: false },
+        next: "s1",
+      },
+      { id: "s1", type: "send", body: "Welcome [first name]!", next: "w2" },
+      {
+        id: "w2",
+        type: "wait",
+        wait: { mode: "delay", amount: 1, unit: "days", weekdaysOnly: false },
+        next: "s2",
+      },
+      { id: "s2", type: "send", body: "Day two: here is a tip.", next: null },
+    ],
+  };
+  const automation = (
+    await db.query(
+      `insert into automations (account_id, kind, name, status, trigger) values ($1, 'drip', 'Welcome', 'active', $2) returning id`,
+      [account, JSON.stringify({ type: "group.joined", groupId: group })],
+    )
+  ).rows[0].id;
+  await db.query(
+    `insert into automation_versions (automation_id, version, graph) values ($1, 1, $2)`,
+    [automation, JSON.stringify(graph)],
+  );
+
+  worker = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", "--role=worker"], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(parley.port),
+      DATA_DIR: parley.dataDir,
+      DATABASE_URL: parley.databaseUrl,
+      SEED_DEMO: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await sleep(4000); // the worker's boot (tsx) and the recipient tables
+  // The subscribers' own 'created' events are handled before the clock starts: the people exist
+  // long before they join, as in life.
+  while ((await db.query("select count(*)::int as n from account_event_work")).rows[0].n > 0)
+    await sleep(500);
+  const rss = [];
+  const sampler = setInterval(() => rss.push(rssMb(worker.pid)), 500);
+  const count = async (step) =>
+    (
+      await db.query(
+        `select count(*)::int as n from automation_step_log where automation_id = $1 and step_id = $2`,
+        [automation, step],
+      )
+    ).rows[0].n;
+  const runs = async () =>
+    (
+      await db.query(`select count(*)::int as n from automation_runs where automation_id = $1`, [
+        automation,
+      ])
+    ).rows[0].n;
+
+  const t0 = performance.now();
+  await db.query(
+    `insert into group_members (group_id, subscriber_id) select $1, id from subscribers where account_id = $2`,
+    [group, account],
+  );
+  const joinedMs = performance.now() - t0;
+  let enrolledMs = 0;
+  for (;;) {
+    if (!enrolledMs && (await runs()) >= N) enrolledMs = performance.now() - t0;
+    if ((await count("s1")) >= N) break;
+    await sleep(200);
+  }
+  const firstMs = performance.now() - t0;
+  console.log(
+    `${N} people join a group (one statement, ${(joinedMs / 1000).toFixed(1)} s): all in the drip after ${(enrolledMs / 1000).toFixed(1)} s, every first text queued after ${(firstMs / 1000).toFixed(1)} s = ${Math.round(N / (firstMs / 1000))} people/s`,
+  );
+
+  await db.query(`update automation_clock set offset_ms = offset_ms + 86400000 + 60000`);
+  await db.query("select pg_notify('parley_pipeline', '')");
+  const t1 = performance.now();
+  while ((await count("s2")) < N) await sleep(100);
+  const timersMs = performance.now() - t1;
+  clearInterval(sampler);
+  const texts = (
+    await db.query(
+      `select count(*)::int as n, count(distinct to_number)::int as d from messages where source = 'automation'`,
+    )
+  ).rows[0];
+  console.log(
+    `the day passes: ${N} due timers → second texts queued in ${(timersMs / 1000).toFixed(1)} s = ${Math.round(N / (timersMs / 1000))} timers/s`,
+  );
+  console.log(
+    `texts written: ${texts.n} to ${texts.d} numbers (expected ${2 * N} to ${N}); worker RSS ${Math.round(Math.min(...rss))}-${Math.round(Math.max(...rss))} MB`,
+  );
+  await db.end();
+} finally {
+  if (worker) await stopProcess(worker);
+  await parley.stop();
+}

@@ -1,0 +1,82 @@
+import { expect, type Page, test } from "@playwright/test";
+import { keepScreenshot, logInAsDemo, watchConsole } from "./support";
+
+const CSRF = { "x-parley-csrf": "1" };
+
+/** A phone of our own: 555 numbers outside the emulator's stock (01xx) and its rules (000x). */
+function uniquePhone(): string {
+  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
+}
+
+async function demoNumber(page: Page): Promise<string> {
+  const res = await page.request.get("/api/inbox/context");
+  const ctx = (await res.json()) as { numbers: { number: string; pending: boolean }[] };
+  return ctx.numbers.find((x) => !x.pending)!.number;
+}
+
+/** What a virtual phone has received from the business. */
+async function received(page: Page, phone: string): Promise<string[]> {
+  const res = await page.request.get(`/api/virtual-phones/${encodeURIComponent(phone)}/messages`);
+  const body = (await res.json()) as { rows: { direction: string; body: string }[] };
+  return body.rows.filter((m) => m.direction === "received").map((m) => m.body);
+}
+
+test("an automated reply made on the page answers a virtual phone, marked automatic in the inbox", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors = watchConsole(page);
+  await logInAsDemo(page);
+  await page.goto("/messages/automated-replies");
+  await expect(page.getByRole("heading", { name: "Automated Replies", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Add Automated Reply" }).first().click();
+  await expect(page).toHaveURL(/\/messages\/automated-replies\/edit-smart-reply$/);
+  await page.getByLabel("Name").fill("Parking");
+  await page.getByRole("combobox", { name: "Words" }).fill("parking");
+  await page.getByRole("combobox", { name: "Words" }).press("Enter");
+  await page.getByLabel("Reply").fill("Free parking behind the shop.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/messages\/automated-replies$/);
+  const row = page.getByTestId("auto-reply-row").filter({ hasText: "Parking" });
+  await expect(row).toContainText("Free parking behind the shop.");
+
+  // The page's tester says which rule would answer.
+  await page.getByLabel("Sample text").fill("Is there PARKING nearby?");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("auto-reply-preview")).toContainText(
+    "Parking answers: Free parking behind the shop.",
+  );
+  await keepScreenshot(page, "automated-replies");
+
+  const phone = uniquePhone();
+  const sent = await page.request.post("/api/virtual-phones/messages", {
+    headers: CSRF,
+    data: { from: phone, to: await demoNumber(page), body: "Where is the parking?" },
+  });
+  expect(sent.status()).toBeLessThan(300);
+  await expect
+    .poll(() => received(page, phone), { timeout: 20_000 })
+    .toContain("Free parking behind the shop.");
+  // Asked again within the day: answered once.
+  await page.request.post("/api/virtual-phones/messages", {
+    headers: CSRF,
+    data: { from: phone, to: await demoNumber(page), body: "parking again?" },
+  });
+  await page.waitForTimeout(1500);
+  expect(
+    (await received(page, phone)).filter((b) => b === "Free parking behind the shop."),
+  ).toHaveLength(1);
+
+  const found = await page.request.get(
+    `/api/inbox/conversations/find?number=${encodeURIComponent(phone)}`,
+  );
+  const { id } = (await found.json()) as { id: number };
+  await page.goto(`/inbox?conversation=${id}`);
+  const thread = page.getByTestId("thread");
+  await expect(thread.getByTestId("thread-message").first()).toBeVisible({ timeout: 20_000 });
+  const automatic = thread.locator("[data-automatic]");
+  await expect(automatic).toHaveCount(1);
+  await expect(automatic).toContainText("Free parking behind the shop.");
+  await expect(automatic.getByTestId("automatic-marker")).toHaveText("Automatic");
+  expect(errors).toEqual([]);
+});

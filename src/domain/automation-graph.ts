@@ -1,0 +1,281 @@
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+
+/**
+ * An automation (drip, workflow, chatbot) is a graph of steps that the engine walks for each
+ * person: it runs steps one after another until it reaches a wait, then sleeps in a timer row.
+ * Pure data so the server, the builder and the tests read the same thing.
+ */
+
+export const STEP_ID = z
+  .string()
+  .trim()
+  .min(1, "Step id is required")
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, "Step id may hold letters, digits, - and _");
+
+const next = STEP_ID.nullable().default(null);
+
+export const waitSpec = z.discriminatedUnion("mode", [
+  z.object({
+    mode: z.literal("delay"),
+    amount: z.number().int().min(0).max(100_000),
+    unit: z.enum(["minutes", "hours", "days"]),
+    weekdaysOnly: z.boolean().default(false),
+  }),
+  /** The next time the clock shows HH:mm in the recipient's zone (after `days` whole days). */
+  z.object({
+    mode: z.literal("time_of_day"),
+    days: z.number().int().min(0).max(3650).default(0),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:mm"),
+    weekdaysOnly: z.boolean().default(false),
+  }),
+]);
+export type WaitSpec = z.infer<typeof waitSpec>;
+
+export const conditionSpec = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("in_group"), groupId: z.number().int().positive() }),
+  z.object({
+    kind: z.literal("field_equals"),
+    fieldId: z.number().int().positive(),
+    value: z.string().max(500),
+  }),
+  z.object({ kind: z.literal("replied") }),
+  z.object({ kind: z.literal("clicked") }),
+]);
+export type ConditionSpec = z.infer<typeof conditionSpec>;
+
+const base = { id: STEP_ID, label: z.string().max(120).optional() };
+
+export const automationStep = z.discriminatedUnion("type", [
+  z.object({
+    ...base,
+    type: z.literal("send"),
+    body: z.string().trim().min(1, "A text step needs a message").max(1600),
+    next,
+  }),
+  z.object({ ...base, type: z.literal("wait"), wait: waitSpec, next }),
+  z.object({
+    ...base,
+    type: z.literal("wait_reply"),
+    timeoutMinutes: z.number().int().min(1).max(525_600),
+    onReply: next,
+    onTimeout: next,
+  }),
+  z.object({
+    ...base,
+    type: z.literal("condition"),
+    condition: conditionSpec,
+    yes: next,
+    no: next,
+  }),
+  z.object({
+    ...base,
+    type: z.literal("split"),
+    branches: z
+      .array(z.object({ percent: z.number().int().min(1).max(100), next }))
+      .min(2, "A split needs at least 2 branches")
+      .max(6, "A split has at most 6 branches"),
+  }),
+  z.object({ ...base, type: z.literal("add_group"), groupId: z.number().int().positive(), next }),
+  z.object({
+    ...base,
+    type: z.literal("remove_group"),
+    groupId: z.number().int().positive(),
+    next,
+  }),
+  z.object({
+    ...base,
+    type: z.literal("set_field"),
+    fieldId: z.number().int().positive(),
+    value: z.string().max(500),
+    next,
+  }),
+  z.object({ ...base, type: z.literal("assign"), userId: z.number().int().positive(), next }),
+  z.object({
+    ...base,
+    type: z.literal("notify_email"),
+    email: z.email("Enter a valid e-mail"),
+    subject: z.string().trim().min(1).max(200),
+    next,
+  }),
+  z.object({ ...base, type: z.literal("webhook"), url: z.url("Enter a valid URL"), next }),
+  z.object({ ...base, type: z.literal("end") }),
+]);
+export type AutomationStep = z.infer<typeof automationStep>;
+export type StepType = AutomationStep["type"];
+
+export const automationGraph = z.object({
+  start: STEP_ID,
+  steps: z.array(automationStep).min(1, "Add at least one step").max(200),
+});
+export type AutomationGraph = z.infer<typeof automationGraph>;
+
+/** The steps a step may lead to (null: the path ends there). */
+export function successors(step: AutomationStep): (string | null)[] {
+  switch (step.type) {
+    case "wait_reply":
+      return [step.onReply, step.onTimeout];
+    case "condition":
+      return [step.yes, step.no];
+    case "split":
+      return step.branches.map((b) => b.next);
+    case "end":
+      return [];
+    default:
+      return [step.next];
+  }
+}
+
+const WAITS = new Set<StepType>(["wait", "wait_reply"]);
+
+export interface GraphProblem {
+  stepId: string | null;
+  message: string;
+}
+
+/**
+ * What stops a graph from being published: a start or a branch that leads nowhere, duplicate
+ * ids, a split whose shares are not 100 %, a loop that would run without ever waiting (it would
+ * text someone in a tight circle), steps nobody reaches.
+ */
+export function validateGraph(graph: AutomationGraph): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  const byId = new Map<string, AutomationStep>();
+  for (const s of graph.steps) {
+    if (byId.has(s.id)) problems.push({ stepId: s.id, message: `Step ${s.id} is there twice` });
+    byId.set(s.id, s);
+  }
+  if (!byId.has(graph.start))
+    problems.push({ stepId: null, message: `The trigger leads to a missing step ${graph.start}` });
+  for (const s of graph.steps) {
+    for (const to of successors(s)) {
+      if (to !== null && !byId.has(to))
+        problems.push({ stepId: s.id, message: `Step ${s.id} leads to a missing step ${to}` });
+    }
+    if (s.type === "condition" || s.type === "wait_reply" || s.type === "split") {
+      if (successors(s).some((to) => to === null))
+        problems.push({
+          stepId: s.id,
+          message: `Every branch of step ${s.id} must lead somewhere`,
+        });
+    }
+    if (s.type === "split") {
+      const total = s.branches.reduce((n, b) => n + b.percent, 0);
+      if (total !== 100)
+        problems.push({
+          stepId: s.id,
+          message: `The branches of ${s.id} add up to ${total}%, not 100%`,
+        });
+    }
+  }
+  // A cycle made only of steps that do not wait: depth-first search over the non-waiting steps.
+  const state = new Map<string, 1 | 2>();
+  const visit = (id: string, path: string[]): void => {
+    const s = byId.get(id);
+    if (!s || WAITS.has(s.type)) return;
+    const seen = state.get(id);
+    if (seen === 2) return;
+    if (seen === 1) {
+      const loop = path.slice(path.indexOf(id));
+      problems.push({ stepId: id, message: `Steps ${loop.join(" → ")} loop without a wait` });
+      return;
+    }
+    state.set(id, 1);
+    for (const to of successors(s)) if (to !== null) visit(to, [...path, id]);
+    state.set(id, 2);
+  };
+  for (const s of graph.steps) visit(s.id, []);
+
+  const reached = new Set<string>();
+  const stack = byId.has(graph.start) ? [graph.start] : [];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    const s = byId.get(id);
+    if (s) for (const to of successors(s)) if (to !== null && byId.has(to)) stack.push(to);
+  }
+  for (const s of graph.steps)
+    if (!reached.has(s.id))
+      problems.push({ stepId: s.id, message: `Nothing leads to step ${s.id}` });
+  return problems;
+}
+
+const isWeekend = (d: TZDate) => d.getDay() === 0 || d.getDay() === 6;
+
+function toNextWeekday(d: TZDate): TZDate {
+  const out = new TZDate(d.getTime(), d.timeZone);
+  while (isWeekend(out)) out.setDate(out.getDate() + 1);
+  return out;
+}
+
+/**
+ * When a wait that starts at `from` ends, in the recipient's zone. A delay adds its length; on
+ * weekdays only, an end that falls on a Saturday or Sunday moves to Monday at the same time.
+ * A time of day is the first HH:mm (after the whole days) that is still ahead.
+ */
+export function waitEnds(wait: WaitSpec, from: Date, timeZone: string): Date {
+  const local = new TZDate(from.getTime(), timeZone);
+  if (wait.mode === "delay") {
+    const ms = { minutes: 60_000, hours: 3_600_000, days: 0 }[wait.unit] * wait.amount;
+    let end = new TZDate(local.getTime() + ms, timeZone);
+    if (wait.unit === "days") {
+      end = new TZDate(local.getTime(), timeZone);
+      end.setDate(end.getDate() + wait.amount);
+    }
+    return wait.weekdaysOnly ? new Date(toNextWeekday(end).getTime()) : new Date(end.getTime());
+  }
+  const [h, m] = wait.time.split(":").map(Number) as [number, number];
+  const end = new TZDate(local.getTime(), timeZone);
+  end.setDate(end.getDate() + wait.days);
+  end.setHours(h, m, 0, 0);
+  if (end.getTime() <= from.getTime()) end.setDate(end.getDate() + 1);
+  const out = wait.weekdaysOnly ? toNextWeekday(end) : end;
+  return new Date(out.getTime());
+}
+
+/** Which branch of a split a person takes: stable for a run, spread by the percentages. */
+export function pickBranch(percents: readonly number[], seed: number): number {
+  const roll = ((seed * 2654435761) >>> 0) % 100;
+  let acc = 0;
+  for (let i = 0; i < percents.length; i++) {
+    acc += percents[i] as number;
+    if (roll < acc) return i;
+  }
+  return percents.length - 1;
+}
+
+/** A drip is a line of (wait, text) pairs: the graph the engine runs for it. */
+export interface DripStep {
+  wait: WaitSpec;
+  body: string;
+}
+
+export function dripToGraph(steps: readonly DripStep[]): AutomationGraph {
+  const out: AutomationStep[] = [];
+  steps.forEach((s, i) => {
+    const last = i === steps.length - 1;
+    out.push({ id: `w${i + 1}`, type: "wait", wait: s.wait, next: `s${i + 1}` });
+    out.push({ id: `s${i + 1}`, type: "send", body: s.body, next: last ? null : `w${i + 2}` });
+  });
+  return { start: "w1", steps: out };
+}
+
+/** The drip steps of a graph made by dripToGraph (the edit page reads them back). */
+export function graphToDrip(graph: AutomationGraph): DripStep[] {
+  const byId = new Map(graph.steps.map((s) => [s.id, s]));
+  const out: DripStep[] = [];
+  let id: string | null = graph.start;
+  const seen = new Set<string>();
+  while (id && !seen.has(id)) {
+    seen.add(id);
+    const w = byId.get(id);
+    if (w?.type !== "wait" || !w.next) break;
+    const s = byId.get(w.next);
+    if (s?.type !== "send") break;
+    out.push({ wait: w.wait, body: s.body });
+    id = s.next;
+  }
+  return out;
+}

@@ -1,0 +1,407 @@
+import type { PoolClient } from "pg";
+import { pickBranch, waitEnds } from "../../../domain/automation-graph";
+import { AppError } from "../../../domain/errors";
+import { creditsFor } from "../../../domain/segments";
+import { timezoneById } from "../../../domain/timezones";
+import type { AppContext } from "../../http/context";
+import { chargeCredits } from "../credits/credits.service";
+import { type OutboundMessage, queueMessage, queueMessages } from "../outbound/outbound.service";
+import { areaOf } from "../outbound/recipient-geo";
+import { ENGINE_NOW_SQL, engineNow } from "./clock";
+import { type LoadedGraph, loadGraphs } from "./graphs";
+import { flushAfterCommit, runAction } from "./step-actions";
+
+/** A run claimed for its due step, with what its steps need to know. */
+export interface DueRun {
+  id: number;
+  accountId: number;
+  automationId: number;
+  version: number;
+  subscriberId: number;
+  stepId: string | null;
+  waitingReply: boolean;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  consent: boolean;
+  attributes: Record<string, unknown>;
+  repliedAt: Date | null;
+  clickedAt: Date | null;
+  timezoneId: number;
+  numberId: number | null;
+  number: string | null;
+}
+
+/** Where a run stands after its turn. */
+interface RunOutcome {
+  id: number;
+  status: "active" | "completed" | "exited";
+  exitReason: string | null;
+  stepId: string | null;
+  dueAt: Date | null;
+  waitingReply: boolean;
+  texts: number;
+}
+
+/** Steps one run may take in one turn: a guard on top of the graph rule (no loop without a wait). */
+const MAX_STEPS_PER_TURN = 100;
+
+/** Each step a run took, with the message it wrote (an index into the batch's texts until queued). */
+interface LogEntry {
+  runId: number;
+  automationId: number;
+  stepId: string;
+  text: number | null;
+}
+
+/**
+ * How a step's text is written. In a batch the texts are charged per account and inserted in one
+ * statement at the end (fast); an account that cannot pay for the whole batch has its batch done
+ * again one text at a time (careful), so the runs it can pay for go on and the rest wait.
+ */
+interface Texts {
+  /** The index of the text in this batch, or null when there are no credits for it. */
+  add(run: DueRun, body: string, credits: number): Promise<number | null>;
+}
+
+class InsufficientInBatch extends Error {}
+
+/**
+ * Claims up to `limit` runs whose timer is due (FOR UPDATE SKIP LOCKED, so any number of workers
+ * share the work), walks each through its graph until a wait or the end, and writes every effect
+ * (the step's text, its charge, group and field changes, the run's new step and timer, the log)
+ * in that one transaction. A worker that dies before the commit leaves the runs as they were:
+ * the next claim does the step again, once. Returns how many it took.
+ */
+export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number> {
+  try {
+    return await runBatch(ctx, limit, false);
+  } catch (err) {
+    if (err instanceof InsufficientInBatch) return runBatch(ctx, limit, true);
+    throw err;
+  }
+}
+
+async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promise<number> {
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query("begin");
+    const due = await claimDue(client, limit);
+    if (!due.length) {
+      await client.query("commit");
+      return 0;
+    }
+    const now = await engineNow(client);
+    const graphs = await loadGraphs(client, due);
+    const suppressed = await suppressedPhones(client, due);
+    const outcomes: RunOutcome[] = [];
+    const log: LogEntry[] = [];
+    const batch: OutboundMessage[] = [];
+    const ids: number[] = [];
+    const texts: Texts = careful
+      ? {
+          async add(run, body, credits) {
+            await client.query("savepoint charge");
+            try {
+              await chargeCredits(client, run.accountId, credits, {
+                reason: "charge",
+                description: "Automation text",
+              });
+              await client.query("release savepoint charge");
+            } catch {
+              await client.query("rollback to savepoint charge");
+              return null;
+            }
+            const q = await queueMessage(ctx, textOf(run, body, credits), client);
+            ids.push(q.id);
+            return ids.length - 1;
+          },
+        }
+      : {
+          async add(run, body, credits) {
+            batch.push(textOf(run, body, credits));
+            return batch.length - 1;
+          },
+        };
+    for (const run of due) {
+      const loaded = graphs.get(`${run.automationId}:${run.version}`);
+      const out = loaded
+        ? await walk(
+            ctx,
+            client,
+            run,
+            loaded,
+            now,
+            suppressed.has(`${run.accountId}:${run.phone}`),
+            log,
+            texts,
+          )
+        : exit(run, "deleted");
+      outcomes.push(out);
+    }
+    if (!careful && batch.length) {
+      const perAccount = new Map<number, number>();
+      for (const m of batch)
+        perAccount.set(m.accountId, (perAccount.get(m.accountId) ?? 0) + (m.credits ?? 0));
+      for (const [accountId, credits] of perAccount) {
+        try {
+          await chargeCredits(client, accountId, credits, {
+            reason: "charge",
+            description: "Automation texts",
+          });
+        } catch (err) {
+          if (err instanceof AppError && err.code === "INSUFFICIENT_CREDITS")
+            throw new InsufficientInBatch();
+          throw err;
+        }
+      }
+      ids.push(...(await queueMessages(batch, client)));
+    }
+    await saveOutcomes(client, outcomes);
+    if (log.length)
+      await client.query(
+        `insert into automation_step_log (run_id, automation_id, step_id, message_id, at)
+         select r, a, s, m, ${ENGINE_NOW_SQL}
+           from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[]) as t(r, a, s, m)`,
+        [
+          log.map((l) => l.runId),
+          log.map((l) => l.automationId),
+          log.map((l) => l.stepId),
+          log.map((l) => (l.text === null ? null : ids[l.text])),
+        ],
+      );
+    await client.query("commit");
+    flushAfterCommit(client, true);
+    return due.length;
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    flushAfterCommit(client, false);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+function textOf(run: DueRun, body: string, credits: number): OutboundMessage {
+  return {
+    accountId: run.accountId,
+    from: { id: run.numberId as number, number: run.number as string },
+    to: run.phone,
+    body,
+    source: "automation",
+    subscriberId: run.subscriberId,
+    credits,
+  };
+}
+
+async function claimDue(client: PoolClient, limit: number): Promise<DueRun[]> {
+  // The claim walks the due index in order and locks only the rows it takes (runs of a paused
+  // automation are stepped over); the details are joined to those rows afterwards.
+  const r = await client.query<DueRun>(
+    `with due as (
+       select r.id from automation_runs r
+        where r.status = 'active' and r.due_at <= ${ENGINE_NOW_SQL}
+          and not exists (select 1 from automations p where p.id = r.automation_id and p.status <> 'active')
+        order by r.due_at
+        limit $1
+        for update of r skip locked
+     )
+     select r.id::int, r.account_id as "accountId", r.automation_id as "automationId", r.version,
+            r.subscriber_id::int as "subscriberId", r.step_id as "stepId",
+            r.waiting_reply as "waitingReply", s.phone, s.first_name as "firstName",
+            s.last_name as "lastName", s.marketing_consent_at is not null as consent, s.attributes,
+            r.replied_at as "repliedAt", r.clicked_at as "clickedAt", ac.timezone_id as "timezoneId",
+            n.id as "numberId", n.number
+       from due
+       join automation_runs r on r.id = due.id
+       join automations a on a.id = r.automation_id
+       join subscribers s on s.id = r.subscriber_id
+       join accounts ac on ac.id = r.account_id
+       left join lateral (
+         select p.id, p.number from phone_numbers p
+          where p.account_id = r.account_id and p.state = 'active'
+          order by (p.id = a.phone_number_id) desc, p.included desc, p.id limit 1
+       ) n on true
+      order by r.due_at`,
+    [limit],
+  );
+  return r.rows;
+}
+
+async function suppressedPhones(client: PoolClient, runs: DueRun[]): Promise<Set<string>> {
+  const r = await client.query<{ account_id: number; phone: string }>(
+    `select distinct account_id, phone from suppressions
+      where (account_id, phone) in (select * from unnest($1::int[], $2::text[]))`,
+    [runs.map((x) => x.accountId), runs.map((x) => x.phone)],
+  );
+  return new Set(r.rows.map((x) => `${x.account_id}:${x.phone}`));
+}
+
+const exit = (run: DueRun, reason: string, texts = 0): RunOutcome => ({
+  id: run.id,
+  status: "exited",
+  exitReason: reason,
+  stepId: null,
+  dueAt: null,
+  waitingReply: false,
+  texts,
+});
+
+/** The text of a step for one person: the same variables the composer offers. */
+function personalise(body: string, run: DueRun): string {
+  return body
+    .replace(/\[first name\]/gi, run.firstName)
+    .replace(/\[last name\]/gi, run.lastName)
+    .replace(/\[phone number\]/gi, run.phone);
+}
+
+async function walk(
+  ctx: AppContext,
+  client: PoolClient,
+  run: DueRun,
+  { graph, byId }: LoadedGraph,
+  now: Date,
+  suppressed: boolean,
+  log: LogEntry[],
+  texts: Texts,
+): Promise<RunOutcome> {
+  if (suppressed) return exit(run, "opted_out");
+  const zone = areaOf(run.phone)?.timeZone ?? timezoneById(run.timezoneId).iana;
+  let sent = 0;
+  let id: string | null = run.stepId ?? graph.start;
+  for (let i = 0; id !== null && i < MAX_STEPS_PER_TURN; i++) {
+    const step = byId.get(id);
+    if (!step) return exit(run, "deleted", sent);
+    switch (step.type) {
+      case "wait": {
+        // A run arrives at a wait (i > 0, or a fresh run) and sleeps until it ends; when its
+        // timer fires the stored step is already the one after the wait.
+        const end = waitEnds(step.wait, now, zone);
+        if (end.getTime() > now.getTime())
+          return {
+            id: run.id,
+            status: "active",
+            exitReason: null,
+            stepId: step.next,
+            dueAt: end,
+            waitingReply: false,
+            texts: sent,
+          };
+        id = step.next;
+        break;
+      }
+      case "wait_reply":
+        return {
+          id: run.id,
+          status: "active",
+          exitReason: null,
+          stepId: step.onTimeout,
+          dueAt: new Date(now.getTime() + step.timeoutMinutes * 60_000),
+          waitingReply: true,
+          texts: sent,
+        };
+      case "send": {
+        if (!run.consent) return exit(run, "no_consent", sent);
+        if (!run.numberId || !run.number) return exit(run, "no_number", sent);
+        const body = personalise(step.body, run);
+        const text = await texts.add(run, body, creditsFor(body, false));
+        if (text === null)
+          // Out of credits: the run waits an hour at this step and tries again.
+          return {
+            id: run.id,
+            status: "active",
+            exitReason: null,
+            stepId: step.id,
+            dueAt: new Date(now.getTime() + 3_600_000),
+            waitingReply: false,
+            texts: sent,
+          };
+        log.push({ runId: run.id, automationId: run.automationId, stepId: step.id, text });
+        sent++;
+        id = step.next;
+        break;
+      }
+      case "condition": {
+        const c = step.condition;
+        let yes = false;
+        if (c.kind === "replied") yes = run.repliedAt !== null;
+        else if (c.kind === "clicked") yes = run.clickedAt !== null;
+        else if (c.kind === "field_equals")
+          yes =
+            String(run.attributes[String(c.fieldId)] ?? "").toLowerCase() === c.value.toLowerCase();
+        else {
+          const r = await client.query(
+            `select 1 from group_members gm join groups g on g.id = gm.group_id
+              where gm.group_id = $1 and gm.subscriber_id = $2 and g.account_id = $3`,
+            [c.groupId, run.subscriberId, run.accountId],
+          );
+          yes = (r.rowCount ?? 0) > 0;
+        }
+        log.push({
+          runId: run.id,
+          automationId: run.automationId,
+          stepId: step.id,
+          text: null,
+        });
+        id = yes ? step.yes : step.no;
+        break;
+      }
+      case "split": {
+        const i = pickBranch(
+          step.branches.map((b) => b.percent),
+          run.id,
+        );
+        log.push({
+          runId: run.id,
+          automationId: run.automationId,
+          stepId: `${step.id}#${i}`,
+          text: null,
+        });
+        id = step.branches[i]?.next ?? null;
+        break;
+      }
+      case "end":
+        id = null;
+        break;
+      default:
+        await runAction(ctx, client, run, step);
+        log.push({
+          runId: run.id,
+          automationId: run.automationId,
+          stepId: step.id,
+          text: null,
+        });
+        id = step.next;
+    }
+  }
+  return {
+    id: run.id,
+    status: "completed",
+    exitReason: null,
+    stepId: null,
+    dueAt: null,
+    waitingReply: false,
+    texts: sent,
+  };
+}
+
+async function saveOutcomes(client: PoolClient, outs: RunOutcome[]) {
+  await client.query(
+    `update automation_runs r
+        set status = t.status, exit_reason = t.reason, step_id = t.step, due_at = t.due,
+            waiting_reply = t.waiting, texts = r.texts + t.texts, updated_at = now(),
+            finished_at = case when t.status = 'active' then null else ${ENGINE_NOW_SQL} end
+       from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bool[], $7::int[])
+            as t(id, status, reason, step, due, waiting, texts)
+      where r.id = t.id`,
+    [
+      outs.map((o) => o.id),
+      outs.map((o) => o.status),
+      outs.map((o) => o.exitReason),
+      outs.map((o) => o.stepId),
+      outs.map((o) => o.dueAt),
+      outs.map((o) => o.waitingReply),
+      outs.map((o) => o.texts),
+    ],
+  );
+}

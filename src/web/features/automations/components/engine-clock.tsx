@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Text } from "@mantine/core";
+import { IconClockPlay } from "@tabler/icons-react";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { useAdvanceClock, useEngineClock } from "../api/automations";
+
+/**
+ * On a test server (AUTOMATION_CLOCK=movable) the automation clock can be moved forward, so a
+ * drip step due tomorrow is due now. Nothing shows on a real server.
+ */
+export function EngineClock() {
+  const clock = useEngineClock();
+  const advance = useAdvanceClock();
+  const tz = useAccountTimeZone();
+  if (!clock.data?.movable) return null;
+  return (
+    <Alert
+      variant="light"
+      color="grape"
+      icon={<IconClockPlay size={18} />}
+      mb="md"
+      title="Test clock"
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" data-testid="engine-clock">
+          Automations run as if it were {formatDateTime(clock.data.now, tz)}
+        </Text>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => advance.mutate(60)}
+            loading={advance.isPending}
+          >
+            +1 hour
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => advance.mutate(24 * 60)}
+            loading={advance.isPending}
+          >
+            +1 day
+          </Button>
+        </Group>
+      </Group>
+    </Alert>
+  );
+}

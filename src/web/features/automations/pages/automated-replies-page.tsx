@@ -1,0 +1,278 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconEdit,
+  IconMessageBolt,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { type AutoReplyResponse, MATCH_LABELS } from "../../../../domain/auto-replies";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { notify } from "../../../lib/notify";
+import {
+  useAutoReplies,
+  useDeleteAutoReply,
+  usePreviewAutoReply,
+  useReorderAutoReplies,
+  useSaveAutoReply,
+} from "../api/auto-replies";
+import { useNumberOptions } from "../api/pickers";
+import { periodLabel } from "../components/period";
+
+const EDIT = "/messages/automated-replies/edit-smart-reply";
+
+function conditionText(r: AutoReplyResponse): string {
+  const words = r.words.length ? `: ${r.words.map((w) => `“${w}”`).join(", ")}` : "";
+  const hours = r.businessHours ? ` (${r.businessHours.start}–${r.businessHours.end})` : "";
+  return `${MATCH_LABELS[r.match]}${words}${hours}`;
+}
+
+/** /messages/automated-replies: the rules in the order they are read, and a tester. */
+export default function AutomatedRepliesPage() {
+  const navigate = useNavigate();
+  const list = useAutoReplies();
+  const numbers = useNumberOptions();
+  const save = useSaveAutoReply();
+  const remove = useDeleteAutoReply();
+  const reorder = useReorderAutoReplies();
+  const rows = list.data?.rows ?? [];
+  const numberName = (id: number | null) =>
+    id === null
+      ? "All numbers"
+      : (numbers.data?.find((n) => n.value === String(id))?.label ?? "A number");
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = rows.map((r) => r.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id as number);
+    reorder.mutate(ids);
+  };
+
+  const toggle = (r: AutoReplyResponse, enabled: boolean) =>
+    save.mutate(
+      {
+        id: r.id,
+        body: {
+          name: r.name,
+          match: r.match,
+          words: r.words,
+          phoneNumberId: r.phoneNumberId,
+          reply: r.reply,
+          onceEveryMinutes: r.onceEveryMinutes,
+          businessHours: r.businessHours,
+          enabled,
+        },
+      },
+      {
+        onSuccess: () =>
+          notify.success(enabled ? "Automated reply turned on" : "Automated reply turned off"),
+      },
+    );
+
+  const askDelete = (r: AutoReplyResponse) =>
+    modals.openConfirmModal({
+      title: "Delete automated reply",
+      children: (
+        <Text size="sm">
+          Delete <b>{r.name}</b>? Texts it would answer will go unanswered.
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(r.id, { onSuccess: () => notify.success("Automated reply deleted") }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Automated Replies"
+        description="Answer incoming texts by themselves. Rules are read top to bottom; the first that matches answers."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} component={Link} to={EDIT}>
+            Add Automated Reply
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+          {list.isPending ? (
+            <TableSkeleton />
+          ) : list.isError ? (
+            <LoadFailed
+              icon={<IconMessageBolt size={28} />}
+              title="Automated replies could not be loaded"
+              query={list}
+            />
+          ) : rows.length === 0 ? (
+            <EmptyState
+              icon={<IconMessageBolt size={28} />}
+              title="No automated replies yet"
+              description="Answer questions like opening hours, prices or a first hello while nobody is at the keyboard."
+              action={{ label: "Add Automated Reply", onClick: () => navigate(EDIT) }}
+            />
+          ) : (
+            <Stack gap="sm" data-testid="auto-reply-list">
+              {rows.map((r, i) => (
+                <Card key={r.id} withBorder radius="md" p="sm" data-testid="auto-reply-row">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                    <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                      <Group gap="xs" wrap="wrap">
+                        <Badge variant="light" color="gray" aria-label={`Rule ${i + 1}`}>
+                          {i + 1}
+                        </Badge>
+                        <Text fw={600}>{r.name}</Text>
+                        {!r.enabled && <Badge color="gray">Off</Badge>}
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {conditionText(r)} · {numberName(r.phoneNumberId)} ·{" "}
+                        {periodLabel(r.onceEveryMinutes)}
+                      </Text>
+                      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                        ↪ {r.reply}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        Answered {r.answered} {r.answered === 1 ? "time" : "times"}
+                      </Text>
+                    </Stack>
+                    <Stack gap={6} align="flex-end">
+                      <Switch
+                        checked={r.enabled}
+                        onChange={(e) => toggle(r, e.currentTarget.checked)}
+                        aria-label={`${r.name} on`}
+                      />
+                      <Group gap={2} wrap="nowrap">
+                        <Tooltip label="Move up">
+                          <ActionIcon
+                            variant="subtle"
+                            disabled={i === 0}
+                            onClick={() => move(i, -1)}
+                            aria-label={`Move ${r.name} up`}
+                          >
+                            <IconArrowUp size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Move down">
+                          <ActionIcon
+                            variant="subtle"
+                            disabled={i === rows.length - 1}
+                            onClick={() => move(i, 1)}
+                            aria-label={`Move ${r.name} down`}
+                          >
+                            <IconArrowDown size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <ActionIcon
+                          variant="subtle"
+                          component={Link}
+                          to={`${EDIT}?id=${r.id}`}
+                          aria-label={`Edit ${r.name}`}
+                        >
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          onClick={() => askDelete(r)}
+                          aria-label={`Delete ${r.name}`}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Stack>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+        {rows.length > 0 && <PreviewCard numbers={numbers.data ?? []} />}
+      </Stack>
+    </>
+  );
+}
+
+/** What would answer a sample text now (the rules in their order, the account's hours). */
+function PreviewCard(props: { numbers: { value: string; label: string }[] }) {
+  const preview = usePreviewAutoReply();
+  const [body, setBody] = useState("");
+  const [numberId, setNumberId] = useState<string | null>(null);
+  const [first, setFirst] = useState(false);
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Text fw={600} mb="xs">
+        Try a text
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          preview.mutate({
+            body,
+            phoneNumberId: numberId ? Number(numberId) : null,
+            firstMessage: first,
+          });
+        }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="Sample text"
+            placeholder="What are your hours?"
+            value={body}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            style={{ flex: "1 1 220px" }}
+          />
+          <Select
+            label="To number"
+            placeholder="Any number"
+            data={props.numbers}
+            value={numberId}
+            onChange={setNumberId}
+            clearable
+            style={{ flex: "0 1 220px" }}
+          />
+          <Checkbox
+            label="First text from this person"
+            checked={first}
+            onChange={(e) => setFirst(e.currentTarget.checked)}
+            mb={8}
+          />
+          <Button type="submit" variant="light" loading={preview.isPending}>
+            Preview
+          </Button>
+        </Group>
+      </form>
+      {preview.data && (
+        <Text mt="sm" size="sm" data-testid="auto-reply-preview">
+          {preview.data.reply ? (
+            <>
+              <b>{preview.data.name}</b> answers: {preview.data.reply}
+            </>
+          ) : (
+            "No rule answers this text."
+          )}
+        </Text>
+      )}
+    </Paper>
+  );
+}
