@@ -18,6 +18,8 @@ const envSchema = z.object({
   DEMO_EMAIL: z.email().default("demo@parley.local"),
   SEED_DEMO: bool.default(true),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Requests per minute each API key may make to /api/v1 and /api/mcp. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   TRUST_PROXY: bool.default(false),

@@ -13,6 +13,7 @@ import { registerEmulator } from "../carriers/emulator/emulator.routes";
 import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes";
 import { accountRoutes } from "../features/account/account.routes";
 import { aiRoutes } from "../features/ai/ai.routes";
+import { apiKeysRoutes } from "../features/api-keys/api-keys.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
@@ -25,6 +26,7 @@ import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
+import { publicApiRoutes } from "../features/public-api/v1.routes";
 import { referenceDataRoutes } from "../features/reference-data/reference-data.routes";
 import { reportsRoutes } from "../features/reports/reports.routes";
 import { sendsRoutes } from "../features/sends/sends.routes";
@@ -37,6 +39,7 @@ import { templatesRoutes } from "../features/templates/templates.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
 import { realtimeRoutes } from "../realtime/realtime.routes";
+import { registerApiAuth } from "./api-auth";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerInputGuard } from "./input-guard";
@@ -70,12 +73,19 @@ export async function buildApp(
   // Limits are set per route (login, codes); nothing is limited unless a route asks.
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: "Parley API", version: "0.1.0" } },
+    openapi: {
+      info: { title: "Parley API", version: "0.1.0" },
+      components: {
+        // The public API (/api/v1, /api/mcp): a key from the developer dashboard.
+        securitySchemes: { apiKey: { type: "http", scheme: "bearer", bearerFormat: "pk_…" } },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerSession(app, ctx);
+  registerApiAuth(app, ctx);
   registerInputGuard(app);
 
   app.get("/healthz", { schema: { hide: true } }, async () => {
@@ -108,6 +118,8 @@ export async function buildApp(
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);
   signatureRoutes(app, ctx);
+  apiKeysRoutes(app, ctx);
+  publicApiRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);
