@@ -38,6 +38,7 @@ import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import { templatesRoutes } from "../features/templates/templates.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
+import { webhooksRoutes } from "../features/webhooks/webhooks.routes";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import { registerApiAuth } from "./api-auth";
 import type { AppContext } from "./context";
@@ -120,6 +121,7 @@ export async function buildApp(
   signatureRoutes(app, ctx);
   apiKeysRoutes(app, ctx);
   publicApiRoutes(app, ctx);
+  webhooksRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

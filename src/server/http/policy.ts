@@ -256,6 +256,22 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/v1/conversations/:id": "inbox:read",
   "GET /api/v1/conversations/:id/messages": "inbox:read",
 
+  // Outgoing webhooks: on the developer dashboard and through the API (same service).
+  "GET /api/webhooks": "webhooks:read",
+  "POST /api/webhooks": "webhooks:write",
+  "GET /api/webhooks/:id": "webhooks:read",
+  "PATCH /api/webhooks/:id": "webhooks:write",
+  "DELETE /api/webhooks/:id": "webhooks:write",
+  "GET /api/webhooks/:id/deliveries": "webhooks:read",
+  "POST /api/webhooks/:id/deliveries/:deliveryId/replay": "webhooks:write",
+  "GET /api/v1/webhooks": "webhooks:read",
+  "POST /api/v1/webhooks": "webhooks:write",
+  "GET /api/v1/webhooks/:id": "webhooks:read",
+  "PATCH /api/v1/webhooks/:id": "webhooks:write",
+  "DELETE /api/v1/webhooks/:id": "webhooks:write",
+  "GET /api/v1/webhooks/:id/deliveries": "webhooks:read",
+  "POST /api/v1/webhooks/:id/deliveries/:deliveryId/replay": "webhooks:write",
+
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
   "GET /api/virtual-phones/:phone/messages": "self",

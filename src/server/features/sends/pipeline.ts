@@ -2,6 +2,7 @@ import type { AppContext } from "../../http/context";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
+import { deliverDueWebhooks, webhookHousekeeping } from "../webhooks/webhook-delivery";
 import { fanOutNextRun } from "./fan-out";
 import { completeFinishedRuns, startDueSends } from "./scheduler";
 
@@ -61,6 +62,11 @@ export function startPipeline(ctx: AppContext): Pipeline {
       await completeFinishedRuns(ctx);
       if (started) wakeAll();
       return started > 0;
+    }),
+    loop("webhooks", async () => {
+      const attempted = await deliverDueWebhooks(ctx);
+      await webhookHousekeeping(ctx);
+      return attempted > 0;
     }),
     loop("fan-out", async () => {
       const result = await fanOutNextRun(ctx);
