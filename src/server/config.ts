@@ -25,6 +25,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   FRAME_ANCESTORS: z.string().default(""),
   WEB_DIST: z.string().default("./dist/web"),
+  /** Bearer token for GET /metrics; without it only loopback callers may read the metrics. */
+  /** Port of a worker process's GET /metrics (web processes serve it on PORT). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN needs at least 16 characters").optional(),
   // Carrier: real Twilio when both credentials are set, else the built-in emulator.
   TWILIO_ACCOUNT_SID: z
     .string()

@@ -1,4 +1,5 @@
 import path from "node:path";
+import Fastify from "fastify";
 import type PgBoss from "pg-boss";
 import { createAppContext } from "./app-context";
 import { startEmulatorDispatcher } from "./carriers/emulator/status-dispatcher";
@@ -10,6 +11,7 @@ import { startPipeline } from "./features/sends/pipeline";
 import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { startJobs } from "./jobs/boss";
+import { registerMetrics } from "./ops/metrics";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo } from "./seed/demo";
 import { seedDemoInbox } from "./seed/demo-inbox";
@@ -57,6 +59,14 @@ async function main() {
   if (role !== "web" && config.SEND_PIPELINE) {
     const pipeline = startPipeline(ctx);
     stops.unshift(() => pipeline.stop());
+  }
+
+  // A worker serves no pages; its dispatch counters are read at METRICS_PORT when set.
+  if (role === "worker" && config.METRICS_PORT) {
+    const metricsApp = Fastify();
+    registerMetrics(metricsApp, config, ctx.db);
+    stops.unshift(() => metricsApp.close());
+    await metricsApp.listen({ port: config.METRICS_PORT, host: config.HOST });
   }
 
   let address = "";

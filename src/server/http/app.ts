@@ -39,6 +39,7 @@ import { templatesRoutes } from "../features/templates/templates.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
 import { webhooksRoutes } from "../features/webhooks/webhooks.routes";
+import { registerMetrics } from "../ops/metrics";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import { registerApiAuth } from "./api-auth";
 import type { AppContext } from "./context";
@@ -89,6 +90,7 @@ export async function buildApp(
   registerApiAuth(app, ctx);
   registerInputGuard(app);
 
+  registerMetrics(app, ctx.config, ctx.db);
   app.get("/healthz", { schema: { hide: true } }, async () => {
     await ctx.db.$client.query("select 1");
     return { ok: true };

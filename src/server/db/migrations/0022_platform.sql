@@ -82,3 +82,6 @@ CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" ("next_attempt
 CREATE INDEX "webhook_deliveries_order_idx" ON "webhook_deliveries" ("endpoint_id", "order_key", "id") WHERE "status" = 'pending';
 --> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" ("endpoint_id", "id" DESC);
+--> statement-breakpoint
+-- Outgoing webhooks consume the account-events outbox.
+INSERT INTO "account_event_consumers" ("name") VALUES ('webhooks') ON CONFLICT DO NOTHING;

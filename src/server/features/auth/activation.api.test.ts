@@ -26,13 +26,17 @@ describe("account activation", () => {
     const short = await post({ ...link, password: "short" });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toBe("Password should have at least 8 characters");
-    const otherEmail = await post({ ...link, email: "someone@else.test", password: "activated-1" });
+    const otherEmail = await post({
+      ...link,
+      email: "someone@else.test",
+      password: "blue canoe at dawn",
+    });
     expect(otherEmail.statusCode).toBe(404);
 
-    const ok = await post({ ...link, password: "activated-1" });
+    const ok = await post({ ...link, password: "blue canoe at dawn" });
     expect(ok.statusCode).toBe(200);
-    await loginAs(t.app, user.username, "activated-1");
-    const again = await post({ ...link, password: "activated-2" });
+    await loginAs(t.app, user.username, "blue canoe at dawn");
+    const again = await post({ ...link, password: "blue canoe at dusk" });
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe(
       "This activation link has expired or was already used. Please contact support for a new one.",

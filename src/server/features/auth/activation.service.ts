@@ -3,7 +3,7 @@ import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
 import { activationMail } from "../mail/mail-templates";
 import { sendMail } from "../mail/mailer";
-import { hashPassword } from "./password";
+import { hashNewPassword } from "./password";
 import { deleteUserSessions } from "./sessions.queries";
 import * as tokens from "./tokens.queries";
 import { findUserById, setPasswordHash } from "./users.queries";
@@ -44,7 +44,10 @@ export async function activate(
   const row = await tokens.findLiveToken(ctx.db, "activate", input.token);
   if (!row?.userId || row.email.toLowerCase() !== input.email.trim().toLowerCase())
     throw new AppError("NOT_FOUND", ACTIVATION_EXPIRED);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password, {
+    field: "password",
+    about: [input.email],
+  });
   if (!(await tokens.consumeToken(ctx.db, row.id)))
     throw new AppError("NOT_FOUND", ACTIVATION_EXPIRED);
   await setPasswordHash(ctx.db, row.userId, passwordHash);

@@ -94,6 +94,14 @@ describe("reset password", () => {
       "This password reset link has expired or was already used. Please start a new request to reset password.",
     );
 
+    // A common password is refused and the link stays good for a better one.
+    const weak = await post("/api/auth/reset-password", {
+      resetPasswordToken: tokenOf(second.text),
+      newPassword: "password1",
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.fields.newPassword).toMatch(/^This password is too easy to guess\./);
+
     const ok = await post("/api/auth/reset-password", {
       resetPasswordToken: tokenOf(second.text),
       newPassword: "a-new-password",

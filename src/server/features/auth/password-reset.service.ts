@@ -3,7 +3,7 @@ import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
 import { resetPasswordMail } from "../mail/mail-templates";
 import { sendMailInBackground } from "../mail/mailer";
-import { hashPassword } from "./password";
+import { hashNewPassword } from "./password";
 import { deleteUserSessions } from "./sessions.queries";
 import * as tokens from "./tokens.queries";
 import { findUserByEmail, findUserById, setPasswordHash } from "./users.queries";
@@ -70,7 +70,10 @@ export async function resetPassword(
   const row = await tokens.findLiveToken(ctx.db, "reset_password", input.token);
   const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
   if (!row || !user) throw new AppError("NOT_FOUND", AUTH_TEXT.resetLinkExpired);
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashNewPassword(input.newPassword, {
+    field: "newPassword",
+    about: [user.username, user.email, user.firstName, user.lastName],
+  });
   if (!(await tokens.consumeToken(ctx.db, row.id)))
     throw new AppError("NOT_FOUND", AUTH_TEXT.resetLinkExpired);
   await setPasswordHash(ctx.db, user.id, passwordHash);

@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { assertStrongPassword } from "./password-strength";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 // algorithm 2 is Argon2id (a const enum in the typings, which isolated modules cannot read).
@@ -6,6 +7,18 @@ const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
+}
+
+/**
+ * The one way a person's new password is stored: refused when easy to guess (also from what we
+ * know about them), else hashed.
+ */
+export function hashNewPassword(
+  password: string,
+  opts: { field: string; about?: (string | null | undefined)[] },
+): Promise<string> {
+  assertStrongPassword(password, opts);
+  return hashPassword(password);
 }
 
 // Verified against when the user does not exist, so a wrong username costs as much time as a

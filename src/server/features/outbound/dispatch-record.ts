@@ -1,6 +1,7 @@
 import { type DeliveryStatus, fromTwilio, TWILIO_ERRORS } from "../../../domain/delivery-status";
 import type { SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
+import { carrierErrors, dispatched } from "../../ops/metrics";
 import { publish } from "../../realtime/realtime";
 import { recordCarrierOptOut } from "../compliance/compliance.service";
 import { refundCredits } from "../credits/credits.service";
@@ -29,8 +30,10 @@ export type Outcome =
  */
 export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
   const db = ctx.db.$client;
-  for (const o of outcomes)
+  for (const o of outcomes) {
     if (o.row.runId !== null) runProgressed(ctx, o.row.accountId, o.row.runId);
+    dispatched.inc({ outcome: o.kind });
+  }
 
   const accepted = outcomes.filter((o) => o.kind === "accepted");
   if (accepted.length) {
@@ -86,6 +89,7 @@ export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Prom
     const changed = new Set(done.rows.map((r) => r.id));
     for (const o of failed) {
       if (!changed.has(o.row.id)) continue;
+      carrierErrors.inc({ code: String(o.code ?? "none") });
       await refundCredits(db, o.row.accountId, o.row.credits, {
         messageId: o.row.id,
         runId: o.row.runId,

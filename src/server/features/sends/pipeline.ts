@@ -1,8 +1,10 @@
 import type { AppContext } from "../../http/context";
+import { relayEvents } from "../events/event-relay";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
 import { deliverDueWebhooks, webhookHousekeeping } from "../webhooks/webhook-delivery";
+import { registerWebhookConsumer } from "../webhooks/webhook-events";
 import { fanOutNextRun } from "./fan-out";
 import { completeFinishedRuns, startDueSends } from "./scheduler";
 
@@ -20,6 +22,7 @@ export interface Pipeline {
  * processes may run it side by side, and one that dies leaves nothing half done.
  */
 export function startPipeline(ctx: AppContext): Pipeline {
+  registerWebhookConsumer();
   let stopped = false;
   const sleepers = new Set<() => void>();
   const sleep = (ms: number) =>
@@ -63,6 +66,8 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (started) wakeAll();
       return started > 0;
     }),
+    // The account-events outbox to its consumers (automations, outgoing webhooks).
+    loop("events", () => relayEvents(ctx)),
     loop("webhooks", async () => {
       const attempted = await deliverDueWebhooks(ctx);
       await webhookHousekeeping(ctx);

@@ -2,7 +2,7 @@ import { AUTH_TEXT } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
 import { USER_TEXT, type VerifyInviteResponse } from "../../../domain/users.schemas";
 import type { AppContext } from "../../http/context";
-import { hashPassword } from "../auth/password";
+import { hashNewPassword } from "../auth/password";
 import { startSession } from "../auth/sessions.service";
 import * as tokens from "../auth/tokens.queries";
 import * as q from "./users.queries";
@@ -52,7 +52,10 @@ export async function acceptInvite(
     throw new AppError("CONFLICT", message, { fields: { [clash]: message } });
   }
   const data = invite.data as InviteData;
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password, {
+    field: "password",
+    about: [input.username, input.email],
+  });
 
   const userId = await ctx.db.transaction(async (tx) => {
     // Single use even when the form is sent twice at once.

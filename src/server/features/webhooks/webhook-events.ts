@@ -1,5 +1,6 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../domain/webhooks";
 import type { Executor } from "../../db/connection";
+import { registerEventHandler } from "../events/event-relay";
 import * as q from "./webhooks.queries";
 
 /** What the account-events relay hands us (src/server/features/events/). */
@@ -51,4 +52,11 @@ export async function enqueueWebhookDeliveries(tx: Executor, events: OutboxEvent
   }
   for (let i = 0; i < rows.length; i += 1000) await q.insertDeliveries(tx, rows.slice(i, i + 1000));
   return rows.length;
+}
+
+/** Joins the outbox relay as the `webhooks` consumer (called where the pipeline starts). */
+export function registerWebhookConsumer() {
+  registerEventHandler("webhooks", async (_ctx, tx, events) => {
+    await enqueueWebhookDeliveries(tx, events);
+  });
 }

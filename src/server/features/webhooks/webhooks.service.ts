@@ -129,12 +129,12 @@ export async function notifyWebhookDisabled(
     to: account.email,
     subject: "Your Parley webhook was turned off",
     text,
-    html: `<p>Hi ${escape(account.businessName)},</p><p>Your webhook <b>${escape(endpoint.url)}</b> failed for a day, so Parley turned it off. Events are no longer sent to it.</p><p>Fix the receiver, then turn the webhook back on (and replay what it missed) on the <a href="${escape(link)}">developer dashboard</a>.</p>`,
+    html: `<p>Hi ${escapeHtml(account.businessName)},</p><p>Your webhook <b>${escapeHtml(endpoint.url)}</b> failed for a day, so Parley turned it off. Events are no longer sent to it.</p><p>Fix the receiver, then turn the webhook back on (and replay what it missed) on the <a href="${escapeHtml(link)}">developer dashboard</a>.</p>`,
     kind: "webhook_disabled",
   });
 }
 
-function escape(s: string) {
+function escapeHtml(s: string) {
   return s
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
