@@ -18,6 +18,10 @@ const publicNotBuilt = () =>
 
 /** Screens that exist, by path; everything else in the route map shows the placeholder. */
 const PAGES: Record<string, RouteObject["lazy"]> = {
+  "/developer-dashboard": () =>
+    import("../features/developer/pages/developer-dashboard-page").then((m) => ({
+      Component: m.default,
+    })),
   [paths.login]: () =>
     import("../features/auth/pages/login-page").then((m) => ({ Component: m.default })),
   [paths.forgotPassword]: () =>
