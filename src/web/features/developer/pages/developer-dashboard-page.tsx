@@ -10,7 +10,7 @@ export default function DeveloperDashboardPage() {
   return (
     <>
       <PageHeader
-        title="Developer Home"
+        title="API keys and webhooks"
         description="Connect Parley to your own code, Zapier or an AI assistant."
       />
       <Stack gap="lg">
