@@ -24,6 +24,7 @@ import { groupsRoutes } from "../features/groups/groups.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
 import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
+import { mcpRoutes } from "../features/mcp/mcp.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
 import { publicApiRoutes } from "../features/public-api/v1.routes";
@@ -124,6 +125,7 @@ export async function buildApp(
   apiKeysRoutes(app, ctx);
   publicApiRoutes(app, ctx);
   webhooksRoutes(app, ctx);
+  mcpRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

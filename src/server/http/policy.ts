@@ -272,6 +272,11 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/v1/webhooks/:id/deliveries": "webhooks:read",
   "POST /api/v1/webhooks/:id/deliveries/:deliveryId/replay": "webhooks:write",
 
+  // MCP: an API key, checked by the route itself (each tool asks its own permission).
+  "POST /api/mcp": PUBLIC,
+  "GET /api/mcp": PUBLIC,
+  "DELETE /api/mcp": PUBLIC,
+
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
   "GET /api/virtual-phones/:phone/messages": "self",
