@@ -18,6 +18,8 @@ const publicNotBuilt = () =>
 
 /** Screens that exist, by path; everything else in the route map shows the placeholder. */
 const PAGES: Record<string, RouteObject["lazy"]> = {
+  "/mcp": () =>
+    import("../features/developer/pages/mcp-page").then((m) => ({ Component: m.default })),
   "/developer-dashboard": () =>
     import("../features/developer/pages/developer-dashboard-page").then((m) => ({
       Component: m.default,

@@ -35,6 +35,8 @@ export async function updateEndpoint(
   id: number,
   set: Partial<Pick<EndpointRow, "url" | "description" | "events" | "enabled">>,
 ) {
+  // Nothing to change: answer with the endpoint as it is.
+  if (Object.values(set).every((v) => v === undefined)) return findEndpoint(db, accountId, id);
   const [row] = await db
     .update(webhookEndpoints)
     .set({
