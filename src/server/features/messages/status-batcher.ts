@@ -28,10 +28,7 @@ interface Pending extends StatusUpdate {
 }
 
 const MAX_BATCH = 200;
-// The status change and, for accounts with a webhook subscribed to message.status (that event is
-// high volume: nobody else pays for it), its account event, in the same statement.
 const BATCH_UPDATE = `
-  , upd as (
   update messages m
      set status = i.status, error_code = i.error_code,
          carrier_sid = coalesce(m.carrier_sid, i.sid), updated_at = now()
@@ -40,18 +37,7 @@ const BATCH_UPDATE = `
    where m.id = i.id and $locked
      and (m.carrier_sid is null or m.carrier_sid = i.sid)
      and m.status = any(string_to_array(i.allowed, '|'))
-  returning m.id, m.account_id, m.to_number, m.credits, m.run_id, m.phone_number_id,
-            m.subscriber_id, m.status, m.error_code
-  ), status_events as (
-  insert into account_events (account_id, type, subscriber_id, data)
-  select u.account_id, 'message.status', u.subscriber_id,
-         jsonb_build_object('messageId', u.id, 'status', u.status, 'errorCode', u.error_code)
-    from upd u
-   where exists (select 1 from webhook_endpoints w
-                  where w.account_id = u.account_id and w.enabled
-                    and 'message.status' = any(w.events))
-  )
-  select id, account_id, to_number, credits, run_id, phone_number_id from upd`;
+  returning m.id, m.account_id, m.to_number, m.credits, m.run_id, m.phone_number_id`;
 const MAX_WAIT_MS = 2;
 
 /**

@@ -152,6 +152,8 @@ describe("outgoing webhooks", () => {
 
   it("turns an endpoint off after a day of failures and e-mails the account", async () => {
     receiver.respondWith(() => 500);
+    // The replay's success may still be recording the endpoint's health: let it land first.
+    await new Promise((r) => setTimeout(r, 500));
     await t.db
       .update(webhookEndpoints)
       .set({ failingSince: sql`now() - interval '25 hours'` })
