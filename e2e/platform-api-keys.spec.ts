@@ -56,3 +56,16 @@ test("create an API key on Developer Home, call the API with it, see the request
   await keepScreenshot(page, "platform-developer-home-mobile");
   expect(errors.filter((e) => !/status of (401|403)/.test(e))).toEqual([]);
 });
+
+test("the MCP page shows how to connect a client to this server", async ({ page }) => {
+  const errors = watchConsole(page);
+  await logInAsDemo(page);
+  await page.goto("/mcp");
+  await expect(page.getByRole("heading", { name: "Connect an AI assistant" })).toBeVisible();
+  await expect(page.getByTestId("mcp-config")).toContainText(
+    `${new URL(page.url()).origin}/api/mcp`,
+  );
+  await expect(page.getByText("send_message", { exact: true })).toBeVisible();
+  await keepScreenshot(page, "platform-mcp");
+  expect(errors).toEqual([]);
+});
