@@ -53,6 +53,9 @@ export const PERMISSIONS = [
   "numbers:manage",
   "registration:manage",
   "mail:all",
+  "developer:manage",
+  "webhooks:read",
+  "webhooks:write",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -96,6 +99,10 @@ const ADMINISTRATOR: readonly Permission[] = [
   "settings:write",
   "users:manage",
   "credits:buy",
+  // API keys and outgoing webhooks (the developer dashboard).
+  "developer:manage",
+  "webhooks:read",
+  "webhooks:write",
 ];
 const OWNER: readonly Permission[] = [
   ...ADMINISTRATOR,

@@ -20,6 +20,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Wrong passwords for one username in 15 minutes (from any addresses) before its sign-in pauses. */
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(20),
+  /** Requests per minute each API key may make to /api/v1 and /api/mcp. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   TRUST_PROXY: bool.default(false),

@@ -1284,3 +1284,122 @@ export const autoReplyAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.autoReplyId, t.subscriberId] })],
 );
+
+// --- platform (API keys, request log, idempotency, outgoing webhooks) ---
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** The first characters of the key, shown in lists so a person can tell keys apart. */
+    prefix: text().notNull(),
+    /** sha-256 of the key (hex); the key itself is shown once and never stored. */
+    keyHash: text("key_hash").notNull(),
+    scopes: text().array().notNull().default(sql`'{}'`),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    index("api_keys_account_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+export const apiRequests = pgTable(
+  "api_requests",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    apiKeyId: integer("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    method: text().notNull(),
+    path: text().notNull(),
+    status: smallint().notNull(),
+    durationMs: integer("duration_ms").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("api_requests_key_idx").on(t.apiKeyId, t.id.desc())],
+);
+
+export const apiIdempotency = pgTable(
+  "api_idempotency",
+  {
+    apiKeyId: integer("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    route: text().notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: smallint(),
+    body: jsonb(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })],
+);
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    description: text().notNull().default(""),
+    events: text().array().notNull(),
+    /** Sealed with secret-box: we sign with it, so it cannot be a one-way hash. */
+    secret: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_account_idx").on(t.accountId)],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    eventId: text("event_id").notNull(),
+    /** Deliveries with the same key (a subscriber) go to one endpoint in order; 0 = none. */
+    orderKey: bigint("order_key", { mode: "number" }).notNull().default(0),
+    payload: jsonb().notNull(),
+    /** pending | delivered | failed */
+    status: text().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    giveUpAt: timestamp("give_up_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '1 day'`),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_order_idx")
+      .on(t.endpointId, t.orderKey, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id.desc()),
+  ],
+);

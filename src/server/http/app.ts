@@ -15,6 +15,7 @@ import { accountRoutes } from "../features/account/account.routes";
 import { aiRoutes } from "../features/ai/ai.routes";
 import { analyticsRoutes } from "../features/analytics/analytics.routes";
 import { conversionsRoutes } from "../features/analytics/conversions.routes";
+import { apiKeysRoutes } from "../features/api-keys/api-keys.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { autoRepliesRoutes } from "../features/automations/auto-replies.routes";
 import { automationsRoutes } from "../features/automations/automations.routes";
@@ -29,8 +30,10 @@ import { helpRoutes } from "../features/help/help.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
 import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
+import { mcpRoutes } from "../features/mcp/mcp.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
+import { publicApiRoutes } from "../features/public-api/v1.routes";
 import { referenceDataRoutes } from "../features/reference-data/reference-data.routes";
 import { reportsRoutes } from "../features/reports/reports.routes";
 import { sendsRoutes } from "../features/sends/sends.routes";
@@ -42,8 +45,10 @@ import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import { templatesRoutes } from "../features/templates/templates.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
+import { webhooksRoutes } from "../features/webhooks/webhooks.routes";
 import { registerMetrics } from "../ops/metrics";
 import { realtimeRoutes } from "../realtime/realtime.routes";
+import { registerApiAuth } from "./api-auth";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerInputGuard } from "./input-guard";
@@ -79,12 +84,19 @@ export async function buildApp(
   // Counted in PostgreSQL so that several web processes share every limit.
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(ctx.db) });
   await app.register(swagger, {
-    openapi: { info: { title: "Parley API", version: "0.1.0" } },
+    openapi: {
+      info: { title: "Parley API", version: "0.1.0" },
+      components: {
+        // The public API (/api/v1, /api/mcp): a key from the developer dashboard.
+        securitySchemes: { apiKey: { type: "http", scheme: "bearer", bearerFormat: "pk_…" } },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerSession(app, ctx);
+  registerApiAuth(app, ctx);
   registerInputGuard(app);
 
   registerMetrics(app, ctx.config, ctx.db);
@@ -124,6 +136,10 @@ export async function buildApp(
   signatureRoutes(app, ctx);
   automationsRoutes(app, ctx);
   autoRepliesRoutes(app, ctx);
+  apiKeysRoutes(app, ctx);
+  publicApiRoutes(app, ctx);
+  webhooksRoutes(app, ctx);
+  mcpRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

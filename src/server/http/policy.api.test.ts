@@ -221,5 +221,6 @@ describe("the policy table", () => {
       routes.map((r) => [r, Object.fromEntries(ROLES.map((role, i) => [role, EXPECTED[r]?.[i]]))]),
     );
     expect(got).toEqual(expected);
-  });
+    // Some 230 routes × 6 roles: more than the default 20 s on a busy 2-core machine.
+  }, 90_000);
 });

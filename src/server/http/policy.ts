@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import { API_KEY_TEXT } from "../../domain/api-keys";
 import { AppError } from "../../domain/errors";
 import { can, type Permission } from "../../domain/permissions";
 import { TEXT } from "../../domain/texts";
+import { isKeyRoute } from "./api-auth";
 import { SESSION_ENDED } from "./session";
 
 /** Anyone may call it, signed in or not (sign-in, sign-up, links from e-mails, the docs). */
@@ -252,6 +254,65 @@ export const POLICY: Record<string, Rule> = {
   "POST /api/help/contact": "self",
   "GET /api/help/booking": "self",
 
+  // The developer dashboard: API keys and their request log (a person's session).
+  "GET /api/api-keys": "developer:manage",
+  "POST /api/api-keys": "developer:manage",
+  "DELETE /api/api-keys/:id": "developer:manage",
+  "GET /api/api-keys/:id/requests": "developer:manage",
+
+  // The public REST API: API keys only (api-auth.ts). A key's scopes are permissions
+  // (src/domain/api-keys.ts: 'subscribers:read' holds subscribers:read, fields:read and
+  // groups:read; each area's write adds its writes), so the rule reads as for people.
+  "GET /api/v1/subscribers": "subscribers:read",
+  "GET /api/v1/subscribers/:id": "subscribers:read",
+  "POST /api/v1/subscribers": "subscribers:write",
+  "PATCH /api/v1/subscribers/:id": "subscribers:write",
+  "POST /api/v1/subscribers/:id/opt-out": "subscribers:write",
+  "DELETE /api/v1/subscribers/:id": "subscribers:delete",
+  "GET /api/v1/groups": "groups:read",
+  "GET /api/v1/groups/:id": "groups:read",
+  "POST /api/v1/groups": "groups:write",
+  "PATCH /api/v1/groups/:id": "groups:write",
+  "DELETE /api/v1/groups/:id": "groups:delete",
+  "POST /api/v1/groups/:id/members": "groups:write",
+  "POST /api/v1/groups/:id/members/remove": "groups:write",
+  "GET /api/v1/custom-fields": "fields:read",
+  "GET /api/v1/custom-fields/:id": "fields:read",
+  "POST /api/v1/custom-fields": "fields:write",
+  "PATCH /api/v1/custom-fields/:id": "fields:write",
+  "DELETE /api/v1/custom-fields/:id": "fields:write",
+  "POST /api/v1/sends": "sends:write",
+  "GET /api/v1/sends/:id": "sends:read",
+  "PUT /api/v1/sends/:id": "sends:write",
+  "POST /api/v1/sends/:id/cancel": "sends:write",
+  "GET /api/v1/reports/sends": "reports:read",
+  "GET /api/v1/reports/sends/:id": "reports:read",
+  "POST /api/v1/messages": "inbox:reply",
+  "GET /api/v1/conversations": "inbox:read",
+  "GET /api/v1/conversations/:id": "inbox:read",
+  "GET /api/v1/conversations/:id/messages": "inbox:read",
+
+  // Outgoing webhooks: on the developer dashboard and through the API (same service).
+  "GET /api/webhooks": "webhooks:read",
+  "POST /api/webhooks": "webhooks:write",
+  "GET /api/webhooks/:id": "webhooks:read",
+  "PATCH /api/webhooks/:id": "webhooks:write",
+  "DELETE /api/webhooks/:id": "webhooks:write",
+  "GET /api/webhooks/:id/deliveries": "webhooks:read",
+  "POST /api/webhooks/:id/deliveries/:deliveryId/replay": "webhooks:write",
+  "GET /api/v1/webhooks": "webhooks:read",
+  "POST /api/v1/webhooks": "webhooks:write",
+  "GET /api/v1/webhooks/:id": "webhooks:read",
+  "PATCH /api/v1/webhooks/:id": "webhooks:write",
+  "DELETE /api/v1/webhooks/:id": "webhooks:write",
+  "GET /api/v1/webhooks/:id/deliveries": "webhooks:read",
+  "POST /api/v1/webhooks/:id/deliveries/:deliveryId/replay": "webhooks:write",
+
+  // MCP: an API key, checked by the route itself (each tool asks its own permission).
+  "POST /api/mcp": PUBLIC,
+  "GET /api/mcp": PUBLIC,
+  "DELETE /api/mcp": PUBLIC,
+
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
   "GET /api/virtual-phones/:phone/messages": "self",
@@ -269,8 +330,11 @@ function policyKey(method: string, url: string): string {
 
 function enforce(perm: Permission): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    const actor = request.actor;
-    if (!actor) throw new AppError("UNAUTHENTICATED", SESSION_ENDED);
+    // /api/v1 answers to API keys only (api-auth.ts); the rest of /api to the session.
+    const keyRoute = isKeyRoute(request.url);
+    const actor = keyRoute ? request.apiCaller?.actor : request.actor;
+    if (!actor)
+      throw new AppError("UNAUTHENTICATED", keyRoute ? API_KEY_TEXT.missing : SESSION_ENDED);
     if (!can(actor, perm)) throw new AppError("FORBIDDEN", TEXT.notAllowed);
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../domain/errors";
 import { resolveSession } from "../features/auth/auth.service";
+import { isKeyRoute } from "./api-auth";
 import type { AppContext } from "./context";
 
 export const SESSION_COOKIE = "parley_session";
@@ -13,7 +14,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest("actor", null);
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    // The public API and MCP take an API key (api-auth.ts), never the cookie: no CSRF there.
+    if (!request.url.startsWith("/api/") || isKeyRoute(request.url)) return;
     if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] !== "1") {
       throw new AppError("CSRF", "This request was refused: reload the page and try again.");
     }

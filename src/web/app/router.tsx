@@ -33,6 +33,12 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/messages/drip-campaigns/edit": () =>
     import("../features/automations/pages/edit-drip-page").then((m) => ({ Component: m.default })),
+  "/mcp": () =>
+    import("../features/developer/pages/mcp-page").then((m) => ({ Component: m.default })),
+  "/developer-dashboard": () =>
+    import("../features/developer/pages/developer-dashboard-page").then((m) => ({
+      Component: m.default,
+    })),
   [paths.login]: () =>
     import("../features/auth/pages/login-page").then((m) => ({ Component: m.default })),
   [paths.forgotPassword]: () =>

@@ -182,6 +182,19 @@ describe("numbers", () => {
       sms_url: "http://x.test/sms",
       status_callback: "",
     });
+    // incomingPhoneNumbers.list as the twilio SDK asks it (a page of PageSize, Twilio's keys).
+    const owned = await fetch(`${base}/IncomingPhoneNumbers.json?PageSize=50`, {
+      headers: { authorization: auth },
+    });
+    expect(owned.status).toBe(200);
+    const page = await owned.json();
+    expect(page.incoming_phone_numbers.map((n: { sid: string }) => n.sid)).toContain(number.sid);
+    expect(page).toMatchObject({ page: 0, next_page_uri: null });
+    const one = await fetch(
+      `${base}/IncomingPhoneNumbers.json?PhoneNumber=${encodeURIComponent("+16175550100")}`,
+      { headers: { authorization: auth } },
+    );
+    expect((await one.json()).incoming_phone_numbers).toHaveLength(1);
     const release = await fetch(`${base}/IncomingPhoneNumbers/${number.sid}.json`, {
       method: "DELETE",
       headers: { authorization: auth },

@@ -5,7 +5,7 @@ import type { CarrierSettings } from "../credentials";
 import { TwilioApiError } from "./api-error";
 import { lookupNumber } from "./lookup";
 import { createMessage, getMessage, listMessages } from "./messages.service";
-import { buyNumber, releaseNumber, searchAvailable } from "./numbers.service";
+import { buyNumber, listOwnedNumbers, releaseNumber, searchAvailable } from "./numbers.service";
 import { toIncomingNumberResource, toMessageResource } from "./twilio-resources";
 
 type Form = Record<string, string | string[] | undefined>;
@@ -104,6 +104,31 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
             friendlyName: first(form.FriendlyName),
           });
           return reply.status(201).send(toIncomingNumberResource(number, accountSid));
+        },
+      );
+
+      // incomingPhoneNumbers.list of the twilio SDK: one page in Twilio's list shape.
+      emu.get<{ Params: AccountParams; Querystring: Form }>(
+        `${account}/IncomingPhoneNumbers.json`,
+        hidden,
+        async (req) => {
+          const pageSize = Number(first(req.query.PageSize) || 50);
+          const rows = await listOwnedNumbers(ctx, {
+            phoneNumber: first(req.query.PhoneNumber) || undefined,
+            pageSize: Number.isFinite(pageSize) ? pageSize : 50,
+          });
+          const uri = `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers.json`;
+          return {
+            incoming_phone_numbers: rows.map((n) => toIncomingNumberResource(n, accountSid)),
+            first_page_uri: `${uri}?PageSize=${rows.length}&Page=0`,
+            next_page_uri: null,
+            previous_page_uri: null,
+            page: 0,
+            page_size: rows.length,
+            start: 0,
+            end: Math.max(rows.length - 1, 0),
+            uri,
+          };
         },
       );
 

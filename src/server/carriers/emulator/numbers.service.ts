@@ -69,3 +69,17 @@ export async function findOwnedNumber(ctx: AppContext, number: string) {
   const [row] = await ctx.db.select().from(emuNumbers).where(eq(emuNumbers.number, number));
   return row;
 }
+
+/** IncomingPhoneNumbers list: the numbers bought here, oldest first, one page; PhoneNumber filters. */
+export async function listOwnedNumbers(
+  ctx: AppContext,
+  filter: { phoneNumber?: string; pageSize: number },
+) {
+  const size = Math.min(Math.max(Math.trunc(filter.pageSize) || 50, 1), 1000);
+  const wanted = filter.phoneNumber ? toE164(filter.phoneNumber) : null;
+  const q = ctx.db.select().from(emuNumbers);
+  const rows = await (wanted ? q.where(eq(emuNumbers.number, wanted)) : q)
+    .orderBy(emuNumbers.createdAt)
+    .limit(size);
+  return rows;
+}

@@ -146,7 +146,8 @@ export async function applyManualConsent(
   change: {
     accountId: number;
     phone: string;
-    userId: number;
+    /** Null for an API key made by someone since removed. */
+    userId: number | null;
     action: ManualConsentAction;
     detail?: string;
     /** Where the person did it: manual (subscriber pages) by default, inbox, … */

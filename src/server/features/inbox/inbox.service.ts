@@ -15,12 +15,12 @@ import {
   previewOf,
   type ThreadResponse,
 } from "../../../domain/inbox.schemas";
-import { isAgent, PERMISSION_LEVEL } from "../../../domain/permissions";
+import { isAgent, isRestricted, PERMISSION_LEVEL } from "../../../domain/permissions";
 import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
 import { creditsFor } from "../../../domain/segments";
 import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
-import type { AppContext, UserActor } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
 import { resolveSendingNumber } from "../composer/composer.service";
@@ -34,25 +34,30 @@ import * as q from "./inbox.queries";
 
 const NOT_FOUND = "Conversation not found";
 
-async function scopeOf(ctx: AppContext, auth: UserActor, opts: { mine?: boolean } = {}) {
+async function scopeOf(ctx: AppContext, auth: Actor, opts: { mine?: boolean } = {}) {
   // The user's own numbers: their whole world when restricted, else only for "hide unassigned".
-  const mine = auth.restricted || opts.mine ? await q.numberIdsOfUser(ctx.db, auth.userId) : [];
+  // An API key (no person) sees the whole account, as its scopes allow.
+  const restricted = isRestricted(auth);
+  const mine =
+    (restricted || opts.mine) && auth.userId !== null
+      ? await q.numberIdsOfUser(ctx.db, auth.userId)
+      : [];
   const scope: q.Scope = {
     accountId: auth.accountId,
-    userId: auth.userId,
-    numberIds: auth.restricted ? mine : null,
+    userId: auth.userId ?? 0,
+    numberIds: restricted ? mine : null,
     groupIds: await agentGroups(ctx, auth),
   };
   return { scope, mine };
 }
 
 /** An agent sees the subscribers of their groups; everyone above sees all (doc 2 §6). */
-async function agentGroups(ctx: AppContext, auth: UserActor): Promise<number[] | null> {
+async function agentGroups(ctx: AppContext, auth: Actor): Promise<number[] | null> {
   return isAgent(auth) ? q.groupIdsOfUser(ctx.db, auth.userId) : null;
 }
 
 /** The subscriber behind a conversation id, if this user may see it; 404 otherwise. */
-async function visible(ctx: AppContext, auth: UserActor, id: number) {
+async function visible(ctx: AppContext, auth: Actor, id: number) {
   const { scope } = await scopeOf(ctx, auth);
   const sub = await q.findSubscriber(ctx.db, auth.accountId, id);
   if (!sub) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -68,10 +73,10 @@ async function visible(ctx: AppContext, auth: UserActor, id: number) {
 }
 
 /** One query: the subscriber is the account's and, for a restricted user, on one of their numbers. */
-async function mayRead(ctx: AppContext, auth: UserActor, id: number) {
+async function mayRead(ctx: AppContext, auth: Actor, id: number) {
   const [seen, mine, groups] = await Promise.all([
     q.conversationNumber(ctx.db, auth.accountId, id),
-    auth.restricted ? q.numberIdsOfUser(ctx.db, auth.userId) : Promise.resolve(null),
+    isRestricted(auth) ? q.numberIdsOfUser(ctx.db, auth.userId) : Promise.resolve(null),
     agentGroups(ctx, auth),
   ]);
   if (!seen) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -128,7 +133,7 @@ export async function counts(
 
 export async function listConversations(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   query: InboxFilters & { page: number; pageSize: number },
 ): Promise<ListConversationsResponse> {
   const { scope, mine } = await scopeOf(ctx, auth, { mine: query.isHideUnassignedNumbers });
@@ -157,7 +162,7 @@ export async function findConversation(
 
 export async function getConversation(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   id: number,
 ): Promise<ConversationDetail> {
   const { sub, preview } = await visible(ctx, auth, id);
@@ -226,7 +231,7 @@ export async function getConversation(
  */
 export async function thread(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   id: number,
   query: { before?: number; pageSize: number; isOnlyChatbotMessages: boolean },
 ): Promise<ThreadResponse> {
@@ -526,9 +531,10 @@ export async function exportConversation(ctx: AppContext, auth: UserActor, id: n
 
 export async function send(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   id: number,
-  input: InboxSendRequest,
+  // No number: the account's default sending number (an API call may leave it out).
+  input: Omit<InboxSendRequest, "phoneNumberId"> & { phoneNumberId: number | null },
 ): Promise<ConversationMessage> {
   const { sub } = await visible(ctx, auth, id);
   const text = input.message.trim();
@@ -574,7 +580,7 @@ export async function send(
       mediaUrls: isMms ? input.mediaUrls : undefined,
       source: "inbox",
       subscriberId: sub.id,
-      userId: auth.userId,
+      userId: auth.userId ?? undefined,
       credits,
     },
     { reason: "charge", description: `Inbox message to ${sub.phone}` },

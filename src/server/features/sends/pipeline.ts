@@ -4,6 +4,8 @@ import { relayEvents } from "../events/event-relay";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
+import { deliverDueWebhooks, webhookHousekeeping } from "../webhooks/webhook-delivery";
+import { registerWebhookConsumer } from "../webhooks/webhook-events";
 import { fanOutNextRun } from "./fan-out";
 import { completeFinishedRuns, startDueSends } from "./scheduler";
 
@@ -21,6 +23,7 @@ export interface Pipeline {
  * processes may run it side by side, and one that dies leaves nothing half done.
  */
 export function startPipeline(ctx: AppContext): Pipeline {
+  registerWebhookConsumer();
   let stopped = false;
   const sleepers = new Set<() => void>();
   const sleep = (ms: number) =>
@@ -66,6 +69,11 @@ export function startPipeline(ctx: AppContext): Pipeline {
     }),
     // The account-events outbox to its consumers (automations, outgoing webhooks).
     loop("events", () => relayEvents(ctx)),
+    loop("webhooks", async () => {
+      const attempted = await deliverDueWebhooks(ctx);
+      await webhookHousekeeping(ctx);
+      return attempted > 0;
+    }),
     loop("fan-out", async () => {
       const result = await fanOutNextRun(ctx);
       if (result.kind === "done") wakeAll();

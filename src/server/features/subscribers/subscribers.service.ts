@@ -102,10 +102,20 @@ function mergeAttributes(
   return next;
 }
 
-/** Manual entry is a person's act: their name goes into the consent record. */
+/** Who did it, for the consent record: a person, or an API key made by one. */
+function byWhom(auth: Actor): string {
+  return auth.kind === "user"
+    ? `by user ${auth.userId}`
+    : `through the API (key of user ${auth.userId})`;
+}
+
+/**
+ * Manual entry is a person's act (or an integration's through its key, which attests consent as
+ * the business): their name goes into the consent record.
+ */
 export async function createSubscriber(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   input: {
     number: { phone: string; countryId: number };
     firstName: string;
@@ -131,7 +141,7 @@ export async function createSubscriber(
       email: input.email,
       signupMethod: input.signupMethod,
       consentSource: "manual",
-      consentDetail: `${signupMethodLabel(input.signupMethod)} by user ${auth.userId}`,
+      consentDetail: `${signupMethodLabel(input.signupMethod)} ${byWhom(auth)}`,
       marketingConsentAt: new Date(),
       attributes,
     });
@@ -148,7 +158,7 @@ export async function createSubscriber(
     action: "opt_in",
     source: "manual",
     detail: signupMethodLabel(input.signupMethod),
-    userId: auth.userId,
+    userId: auth.userId ?? undefined,
   });
   for (const groupId of new Set(input.groupIds))
     await welcomeNewMembers(ctx, auth.accountId, groupId, [row.id]);
@@ -202,7 +212,7 @@ export async function deleteSubscriber(ctx: AppContext, auth: Actor, id: number)
 
 export async function changeConsent(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   id: number,
   action: compliance.ManualConsentAction,
 ) {

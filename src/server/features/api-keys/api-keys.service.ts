@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { CreateApiKeyRequest } from "../../../domain/api-keys";
+import { permissionsOfScopes } from "../../../domain/api-keys";
+import { AppError } from "../../../domain/errors";
+import { assertCan, type SystemActor, systemActor } from "../../../domain/permissions";
+import type { AppContext, UserActor } from "../../http/context";
+import { toApiKey, toApiRequest } from "./api-keys.presenter";
+import * as q from "./api-keys.queries";
+
+const NOT_FOUND = "That API key was not found in this account.";
+const KEY_PREFIX = "pk_";
+
+export function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** 32 random bytes: guessing is hopeless, so a fast hash is safe (and keeps every request cheap). */
+function newKey(): string {
+  return `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+}
+
+export async function createKey(ctx: AppContext, auth: UserActor, input: CreateApiKeyRequest) {
+  assertCan(auth, "developer:manage");
+  const key = newKey();
+  const row = await q.insertKey(ctx.db, {
+    accountId: auth.accountId,
+    name: input.name,
+    prefix: key.slice(0, KEY_PREFIX.length + 6),
+    keyHash: hashKey(key),
+    scopes: [...new Set(input.scopes)],
+    createdBy: auth.userId,
+  });
+  return { ...toApiKey(row), key };
+}
+
+export async function listKeys(ctx: AppContext, auth: UserActor) {
+  assertCan(auth, "developer:manage");
+  const rows = await q.listKeys(ctx.db, auth.accountId);
+  return { rows: rows.map(toApiKey) };
+}
+
+export async function revokeKey(ctx: AppContext, auth: UserActor, id: number) {
+  assertCan(auth, "developer:manage");
+  const row = await q.revokeKey(ctx.db, auth.accountId, id);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  forgetKey(row.keyHash);
+  return toApiKey(row);
+}
+
+export async function listRequests(ctx: AppContext, auth: UserActor, id: number) {
+  assertCan(auth, "developer:manage");
+  const key = await q.findKey(ctx.db, auth.accountId, id);
+  if (!key) throw new AppError("NOT_FOUND", NOT_FOUND);
+  await flushRequestLog(ctx);
+  const rows = await q.listRequests(ctx.db, auth.accountId, id, 100);
+  return { rows: rows.map(toApiRequest) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authenticating a request
+
+export interface ApiCaller {
+  keyId: number;
+  keyName: string;
+  accountId: number;
+  actor: SystemActor;
+}
+
+/**
+ * Keys are looked up by hash and kept for a few seconds, so a busy integration costs no query per
+ * request; a revoked key stops at once in this process and within KEY_CACHE_MS in the others.
+ */
+const KEY_CACHE_MS = 5_000;
+const keyCache = new Map<string, { caller: ApiCaller; until: number }>();
+
+function forgetKey(keyHash: string) {
+  keyCache.delete(keyHash);
+}
+
+export async function authenticateKey(ctx: AppContext, key: string): Promise<ApiCaller | null> {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
+  const h = hashKey(key);
+  const now = Date.now();
+  const hit = keyCache.get(h);
+  if (hit && hit.until > now) return hit.caller;
+  const row = await q.findLiveByHash(ctx.db, h);
+  if (!row) {
+    keyCache.delete(h);
+    return null;
+  }
+  const caller: ApiCaller = {
+    keyId: row.id,
+    keyName: row.name,
+    accountId: row.accountId,
+    // Acts for the person who made the key (consent records name them), with the key's scopes.
+    actor: systemActor("api_key", row.accountId, {
+      userId: row.createdBy,
+      scopes: permissionsOfScopes(row.scopes),
+    }),
+  };
+  if (keyCache.size > 10_000) keyCache.clear();
+  keyCache.set(h, { caller, until: now + KEY_CACHE_MS });
+  return caller;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The request log, written in batches (one insert per second, not one per request)
+
+const pending: q.LoggedRequest[] = [];
+let flushTimer: NodeJS.Timeout | null = null;
+let flushing: Promise<void> = Promise.resolve();
+
+export function logRequest(ctx: AppContext, row: q.LoggedRequest) {
+  pending.push(row);
+  if (pending.length >= 1000) void flushRequestLog(ctx);
+  else if (!flushTimer) {
+    flushTimer = setTimeout(() => void flushRequestLog(ctx), 1000);
+    flushTimer.unref();
+  }
+}
+
+export function flushRequestLog(ctx: AppContext): Promise<void> {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  const batch = pending.splice(0, pending.length);
+  flushing = flushing.then(() =>
+    q.writeRequestLog(ctx.db, batch).catch((err) => {
+      // A key deleted with its account leaves rows that can no longer be written: drop them.
+      console.error("api request log", err);
+    }),
+  );
+  return flushing;
+}

@@ -1,0 +1,92 @@
+import { Agent, request } from "undici";
+import {
+  WEBHOOK_GIVE_UP_HOURS,
+  WEBHOOK_TEXT,
+  webhookBackoffSeconds,
+} from "../../../domain/webhooks";
+import { pruneIdempotency } from "../../http/api-auth";
+import type { AppContext } from "../../http/context";
+import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature";
+import * as q from "./webhooks.queries";
+import { notifyWebhookDisabled, openSecret } from "./webhooks.service";
+
+const BATCH = 200;
+const LEASE_SECONDS = 60;
+const TIMEOUT_MS = 10_000;
+
+/** Keep-alive connections to receivers, shared by every delivery of this process. */
+const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
+
+async function attempt(ctx: AppContext, d: q.ClaimedDelivery): Promise<q.AttemptResult> {
+  const body = JSON.stringify(d.payload);
+  const now = Math.floor(Date.now() / 1000);
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    const res = await request(d.url, {
+      method: "POST",
+      dispatcher: agent,
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Parley-Webhooks/1",
+        "parley-event": d.eventType,
+        "parley-delivery": String(d.id),
+        [SIGNATURE_HEADER]: signatureHeader(openSecret(ctx, d.secret), now, body),
+      },
+      body,
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+    });
+    statusCode = res.statusCode;
+    await res.body.dump();
+    if (statusCode >= 200 && statusCode < 300)
+      return { id: d.id, ok: true, statusCode, error: null, retryInSeconds: null };
+    error = `HTTP ${statusCode}`;
+  } catch (err) {
+    error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  }
+  const retry = webhookBackoffSeconds(d.attempts + 1);
+  const giveUp = Date.now() + retry * 1000 > new Date(d.giveUpAt).getTime();
+  return { id: d.id, ok: false, statusCode, error, retryInSeconds: giveUp ? null : retry };
+}
+
+/**
+ * One pass of the webhook sender: claims due deliveries (heads of each subscriber's queue),
+ * posts them at once, records every result in one statement, then turns off endpoints that have
+ * failed for a day and tells their accounts. Returns how many it attempted.
+ */
+export async function deliverDueWebhooks(ctx: AppContext): Promise<number> {
+  const claimed = await q.claimDue(ctx.db, BATCH, LEASE_SECONDS);
+  if (claimed.length === 0) return 0;
+  const results = await Promise.all(claimed.map((d) => attempt(ctx, d)));
+  await q.recordAttempts(ctx.db, results);
+  const endpointOf = new Map(claimed.map((d) => [d.id, d.endpointId]));
+  const ok = new Set<number>();
+  const failing = new Set<number>();
+  for (const r of results) (r.ok ? ok : failing).add(endpointOf.get(r.id)!);
+  for (const id of ok) failing.delete(id);
+  await q.markEndpointHealth(ctx.db, [...ok], [...failing]);
+  if (failing.size > 0) await disableFailingEndpoints(ctx);
+  return claimed.length;
+}
+
+export async function disableFailingEndpoints(ctx: AppContext) {
+  const off = await q.disablePersistentFailures(
+    ctx.db,
+    WEBHOOK_GIVE_UP_HOURS,
+    WEBHOOK_TEXT.disabledAfterFailures,
+  );
+  for (const endpoint of off) {
+    await notifyWebhookDisabled(ctx, endpoint).catch((err) =>
+      console.error("webhook disabled notice", err),
+    );
+  }
+}
+
+let lastPrune = 0;
+/** Housekeeping that rides along the loop: stored idempotent answers older than a day. */
+export async function webhookHousekeeping(ctx: AppContext) {
+  if (Date.now() - lastPrune < 3_600_000) return;
+  lastPrune = Date.now();
+  await pruneIdempotency(ctx);
+}

@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
+import {
+  type CreateWebhookRequest,
+  type UpdateWebhookRequest,
+  WEBHOOK_TEXT,
+} from "../../../domain/webhooks";
+import { accounts } from "../../db/schema";
+import type { Actor, AppContext } from "../../http/context";
+import { open, seal, secretKey } from "../auth/secret-box";
+import { sendMail } from "../mail/mailer";
+import { newWebhookSecret } from "./webhook-signature";
+import * as q from "./webhooks.queries";
+
+function toWebhook(row: q.EndpointRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toDelivery(row: q.DeliveryRow) {
+  return {
+    id: row.id,
+    eventType: row.eventType,
+    eventId: row.eventId,
+    status: row.status as "pending" | "delivered" | "failed",
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    payload: row.payload as Record<string, unknown>,
+  };
+}
+
+export async function createWebhook(ctx: AppContext, auth: Actor, input: CreateWebhookRequest) {
+  assertCan(auth, "webhooks:write");
+  const secret = newWebhookSecret();
+  const row = await q.insertEndpoint(ctx.db, {
+    accountId: auth.accountId,
+    url: input.url,
+    description: input.description,
+    events: [...new Set(input.events)],
+    secret: seal(secretKey(ctx.config), secret),
+  });
+  return { ...toWebhook(row), secret };
+}
+
+export async function listWebhooks(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "webhooks:read");
+  return { rows: (await q.listEndpoints(ctx.db, auth.accountId)).map(toWebhook) };
+}
+
+export async function getWebhook(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "webhooks:read");
+  const row = await q.findEndpoint(ctx.db, auth.accountId, id);
+  if (!row) throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);
+  return toWebhook(row);
+}
+
+export async function updateWebhook(
+  ctx: AppContext,
+  auth: Actor,
+  id: number,
+  input: UpdateWebhookRequest,
+) {
+  assertCan(auth, "webhooks:write");
+  const row = await q.updateEndpoint(ctx.db, auth.accountId, id, {
+    url: input.url,
+    description: input.description,
+    events: input.events ? [...new Set(input.events)] : undefined,
+    enabled: input.enabled,
+  });
+  if (!row) throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);
+  return toWebhook(row);
+}
+
+export async function deleteWebhook(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "webhooks:write");
+  if (!(await q.deleteEndpoint(ctx.db, auth.accountId, id)))
+    throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);
+}
+
+export async function listDeliveries(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "webhooks:read");
+  const endpoint = await q.findEndpoint(ctx.db, auth.accountId, id);
+  if (!endpoint) throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);
+  return { rows: (await q.listDeliveries(ctx.db, auth.accountId, id, 100)).map(toDelivery) };
+}
+
+/** Sends an event again (a new delivery with the same event id, so receivers can de-duplicate). */
+export async function replayDelivery(ctx: AppContext, auth: Actor, id: number, deliveryId: number) {
+  assertCan(auth, "webhooks:write");
+  const d = await q.findDelivery(ctx.db, auth.accountId, id, deliveryId);
+  if (!d) throw new AppError("NOT_FOUND", WEBHOOK_TEXT.deliveryNotFound);
+  return toDelivery(await q.replayDelivery(ctx.db, d));
+}
+
+export function openSecret(ctx: AppContext, sealed: string): string {
+  return open(secretKey(ctx.config), sealed);
+}
+
+/**
+ * The account hears that its webhook was turned off. By e-mail through the one mail path; the
+ * notifications feature (another branch) may add an in-app notice here: notifyWebhookDisabled.
+ */
+export async function notifyWebhookDisabled(
+  ctx: AppContext,
+  endpoint: { id: number; accountId: number; url: string },
+) {
+  const [account] = await ctx.db
+    .select({ email: accounts.email, businessName: accounts.businessName })
+    .from(accounts)
+    .where(eq(accounts.id, endpoint.accountId));
+  if (!account) return;
+  const base = ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${ctx.config.PORT}`;
+  const link = `${base}/developer-dashboard`;
+  const text = `Hi ${account.businessName},\n\nYour webhook ${endpoint.url} failed for a day, so Parley turned it off. Events are no longer sent to it.\n\nFix the receiver, then turn the webhook back on (and replay what it missed) on the developer dashboard: ${link}\n`;
+  await sendMail(ctx, {
+    accountId: endpoint.accountId,
+    to: account.email,
+    subject: "Your Parley webhook was turned off",
+    text,
+    html: `<p>Hi ${escapeHtml(account.businessName)},</p><p>Your webhook <b>${escapeHtml(endpoint.url)}</b> failed for a day, so Parley turned it off. Events are no longer sent to it.</p><p>Fix the receiver, then turn the webhook back on (and replay what it missed) on the <a href="${escapeHtml(link)}">developer dashboard</a>.</p>`,
+    kind: "webhook_disabled",
+  });
+}
+
+function escapeHtml(s: string) {
+  return s
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}

@@ -1,0 +1,120 @@
+import { Button, Checkbox, Code, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import {
+  WEBHOOK_EVENT_LABEL,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+} from "../../../../domain/webhooks";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import { useCreateWebhook } from "../api/webhooks";
+import { SecretOnce } from "./secret-once";
+
+const VERIFY = `// Node: verify a delivery before trusting it
+const [t, v1] = req.headers["parley-signature"].split(",").map((p) => p.split("=")[1]);
+const expected = crypto.createHmac("sha256", SECRET).update(\`\${t}.\${rawBody}\`).digest("hex");
+const fresh = Math.abs(Date.now() / 1000 - Number(t)) < 300;
+const ok = fresh && crypto.timingSafeEqual(Buffer.from(v1, "hex"), Buffer.from(expected, "hex"));`;
+
+/** New webhook: the receiving address and its events; then its signing secret, once. */
+export function CreateWebhookModal(props: { opened: boolean; onClose: () => void }) {
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
+  const [events, setEvents] = useState<WebhookEvent[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [secret, setSecret] = useState<string | null>(null);
+
+  const close = () => {
+    setUrl("");
+    setDescription("");
+    setEvents([]);
+    setErrors({});
+    setSecret(null);
+    create.reset();
+    props.onClose();
+  };
+  const submit = () => {
+    create.mutate(
+      { url: url.trim(), description, events },
+      {
+        onSuccess: (w) => {
+          setSecret(w.secret);
+          notify.success("Webhook created");
+        },
+        onError: (e) => {
+          if (e instanceof ApiError) setErrors(e.extra.fields ?? { _: e.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={props.opened} onClose={close} title="New webhook" size="lg">
+      {secret ? (
+        <Stack>
+          <SecretOnce label="Signing secret" value={secret} testId="new-webhook-secret" />
+          <Text size="sm">
+            Each delivery is a JSON POST with a <Code>Parley-Signature</Code> header: the
+            HMAC-SHA256 of the timestamp, a dot and the raw body.
+          </Text>
+          <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {VERIFY}
+          </Code>
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Receiving address"
+              placeholder="https://example.com/parley-events"
+              value={url}
+              onChange={(e) => setUrl(e.currentTarget.value)}
+              error={errors.url}
+              data-autofocus
+            />
+            <TextInput
+              label="Description (optional)"
+              value={description}
+              maxLength={200}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
+            <Checkbox.Group
+              label="Events"
+              value={events}
+              onChange={(v) => setEvents(v as WebhookEvent[])}
+              error={errors.events}
+            >
+              <Stack gap={6} mt={6}>
+                {WEBHOOK_EVENTS.map((e) => (
+                  <Checkbox key={e} value={e} label={`${e}: ${WEBHOOK_EVENT_LABEL[e]}`} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            {errors._ && (
+              <Text c="red" size="sm" role="alert">
+                {errors._}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create webhook
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import {
+  IconDots,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconSend,
+  IconTrash,
+  IconWebhook,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { notify } from "../../../lib/notify";
+import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from "../api/webhooks";
+import { CreateWebhookModal } from "./create-webhook-modal";
+import { WebhookDeliveriesModal } from "./webhook-deliveries-modal";
+
+interface Hook {
+  id: number;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+}
+
+/** Outgoing webhooks: where events go, on or off (and why), deliveries with replay. */
+export function WebhooksCard() {
+  const hooks = useWebhooks();
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const [creating, setCreating] = useState(false);
+  const [logOf, setLogOf] = useState<Hook | null>(null);
+  const rows = hooks.data?.rows ?? [];
+
+  const askDelete = (h: Hook) =>
+    modals.openConfirmModal({
+      title: "Delete webhook",
+      children: (
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          Stop sending events to <b>{h.url}</b> and delete its delivery log?
+        </Text>
+      ),
+      labels: { confirm: "Delete webhook", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () => remove.mutate(h.id, { onSuccess: () => notify.success("Webhook deleted") }),
+    });
+  const toggle = (h: Hook) =>
+    update.mutate(
+      { id: h.id, input: { enabled: !h.enabled } },
+      { onSuccess: () => notify.success(h.enabled ? "Webhook turned off" : "Webhook turned on") },
+    );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="lg">
+          Webhooks
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          New webhook
+        </Button>
+      </Group>
+      {hooks.isPending ? (
+        <TableSkeleton rows={3} />
+      ) : hooks.isError ? (
+        <LoadFailed
+          icon={<IconWebhook size={28} />}
+          title="Webhooks could not be loaded"
+          query={hooks}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={<IconWebhook size={28} />}
+          title="No webhooks yet"
+          description="Have Parley post signed events (messages received, opt-outs, new subscribers, finished sends) to your server as they happen."
+          action={{ label: "New webhook", onClick: () => setCreating(true) }}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Events</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((h) => (
+                <Table.Tr key={h.id}>
+                  <Table.Td maw={280}>
+                    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                      {h.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {h.events.map((e) => (
+                        <Badge key={e} variant="light" size="sm" tt="none">
+                          {e}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Badge color={h.enabled ? "green" : "gray"} variant="light">
+                        {h.enabled ? "On" : "Off"}
+                      </Badge>
+                      {h.disabledReason && (
+                        <Text size="xs" c="red">
+                          {h.disabledReason}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Actions for ${h.url}`}
+                        >
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item leftSection={<IconSend size={16} />} onClick={() => setLogOf(h)}>
+                          Deliveries
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={
+                            h.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
+                          }
+                          onClick={() => toggle(h)}
+                        >
+                          {h.enabled ? "Turn off" : "Turn on"}
+                        </Menu.Item>
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} />}
+                          onClick={() => askDelete(h)}
+                        >
+                          Delete
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CreateWebhookModal opened={creating} onClose={() => setCreating(false)} />
+      <WebhookDeliveriesModal hook={logOf} onClose={() => setLogOf(null)} />
+    </Paper>
+  );
+}
