@@ -20,6 +20,7 @@ import { contactCardRoutes } from "../features/contact-card/contact-card.routes"
 import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
+import { growthRoutes } from "../features/growth/growth.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
 import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
@@ -108,6 +109,7 @@ export async function buildApp(
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);
   signatureRoutes(app, ctx);
+  await growthRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

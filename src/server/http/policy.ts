@@ -216,6 +216,16 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/reports/sent-messages/:id/recipients": "reports:read",
   "GET /api/reports/sent-messages/:id/recipients/export": "reports:read",
 
+  // Growth tools: keywords, sign-up page, opt-in forms, QR codes, web banner (issue 14).
+  "GET /api/keywords": "account:read",
+  "POST /api/keywords": "settings:write",
+  "POST /api/keywords/purchase": "billing",
+  "GET /api/keywords/:id": "account:read",
+  "PUT /api/keywords/:id": "settings:write",
+  "PUT /api/keywords/:id/status": "settings:write",
+  "GET /api/keywords/:id/stats": "account:read",
+  "DELETE /api/keywords/:id": "settings:write",
+
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
   "GET /api/virtual-phones/:phone/messages": "self",

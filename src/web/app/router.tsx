@@ -112,6 +112,10 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/reports/link-tracking": () =>
     import("../features/links/pages/link-tracking-page").then((m) => ({ Component: m.default })),
+  "/optins/keywords": () =>
+    import("../features/growth/pages/keywords-page").then((m) => ({ Component: m.default })),
+  "/optins/keywords/edit": () =>
+    import("../features/growth/pages/keyword-edit-page").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>
     import("../features/contact-card/pages/contact-card-page").then((m) => ({
       Component: m.default,

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../http/context";
 import { applyInboundCompliance } from "../compliance/compliance.service";
 import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
+import { handleKeywordText } from "../keywords/keyword-inbound";
 import { recordInbound } from "../messages/messages.service";
 import { findLiveNumberByE164 } from "../numbers/numbers.queries";
 import { queueMessage } from "../outbound/outbound.service";
@@ -69,5 +70,18 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
     });
     if (subscriberId !== null) automaticAnswerFiled(ctx, number.accountId, subscriberId);
   }
+  // Growth: a keyword (alone or "JOIN <keyword>") or the answer to a keyword's question.
+  const keywordHandled =
+    !outcome.handled &&
+    subscriberId !== null &&
+    (await handleKeywordText(ctx, {
+      accountId: number.accountId,
+      number: { id: number.id, number: number.number },
+      from: msg.from,
+      body: msg.body,
+      messageId: row.id,
+      subscriberId,
+    }));
+  if (keywordHandled) return "recorded";
   return "recorded";
 }
