@@ -1,5 +1,6 @@
 import type { AppContext } from "../../http/context";
 import { applyInboundCompliance } from "../compliance/compliance.service";
+import { recordEvent } from "../events/events.service";
 import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
 import { handleKeywordText } from "../keywords/keyword-inbound";
 import { recordInbound } from "../messages/messages.service";
@@ -54,6 +55,20 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
   }).catch((err) => {
     console.error("inbox: reply not filed:", err);
     return null;
+  });
+  // For automations and webhooks; `compliance` says when the words were STOP, START or HELP.
+  await recordEvent(ctx.db, {
+    accountId: number.accountId,
+    type: "message.received",
+    subscriberId,
+    data: {
+      messageId: row.id,
+      numberId: number.id,
+      from: msg.from,
+      body: msg.body,
+      mediaUrls: msg.mediaUrls,
+      compliance: kind,
+    },
   });
   if (outcome.handled && outcome.kind === "start" && subscriberId !== null)
     await grantKeywordConsent(ctx, number.accountId, subscriberId, outcome.word);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { consentEvents, suppressions } from "../../db/schema";
+import { type AccountEventType, recordEvent } from "../events/events.service";
 
 export type SuppressionReason = "opted_out" | "blocked";
 
@@ -27,7 +28,30 @@ export async function addSuppression(
     .values({ accountId, phone, reason })
     .onConflictDoNothing()
     .returning({ phone: suppressions.phone });
+  if (added.length > 0 && reason === "opted_out")
+    await consentChanged(db, accountId, phone, "subscriber.opted_out");
   return added.length > 0;
+}
+
+/**
+ * Every opt-out and opt-in passes through the two functions above, so the event automations
+ * and webhooks act on is written here, in the same transaction, once per real change.
+ */
+async function consentChanged(
+  db: Executor,
+  accountId: number,
+  phone: string,
+  type: AccountEventType,
+) {
+  const found = await db.execute<{ id: number }>(
+    sql`select id::int as id from subscribers where account_id = ${accountId} and phone = ${phone} limit 1`,
+  );
+  await recordEvent(db, {
+    accountId,
+    type,
+    subscriberId: found.rows[0]?.id ?? null,
+    data: { phone },
+  });
 }
 
 export async function removeSuppression(
@@ -45,7 +69,9 @@ export async function removeSuppression(
         inArray(suppressions.reason, reasons),
       ),
     )
-    .returning({ phone: suppressions.phone });
+    .returning({ reason: suppressions.reason });
+  if (removed.some((r) => r.reason === "opted_out"))
+    await consentChanged(db, accountId, phone, "subscriber.opted_in");
   return removed.length > 0;
 }
 

@@ -107,7 +107,7 @@ async function join(
   messageId: number,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const isNew = await recordOptInConsent(tx, {
+    await recordOptInConsent(tx, {
       accountId: m.accountId,
       subscriberId: m.subscriberId,
       phone: m.from,
@@ -140,14 +140,7 @@ async function join(
     } else {
       await q.clearPending(tx, m.accountId, m.from);
     }
-    if (isNew) {
-      await recordEvent(tx, {
-        accountId: m.accountId,
-        type: "subscriber.created",
-        subscriberId: m.subscriberId,
-        data: { method: "KEYWORD" },
-      });
-    }
+    // subscriber.created comes from the subscribers table's trigger (0018), on any path.
     await recordEvent(tx, {
       accountId: m.accountId,
       type: "keyword.joined",

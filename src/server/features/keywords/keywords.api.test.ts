@@ -136,6 +136,15 @@ describe("keywords", () => {
     expect(evidence[0]!.detail).toContain(OURS);
     expect(evidence[0]!.messageId).not.toBeNull();
     expect(evidence[0]!.phoneNumberId).toBe(ourNumber!.id);
+    const events = await t.db.$client.query(
+      "select type, data from account_events where account_id = $1 and subscriber_id = $2 order by id",
+      [account.id, sub!.id],
+    );
+    expect(events.rows.map((e) => e.type)).toContain("keyword.joined");
+    expect(events.rows.find((e) => e.type === "keyword.joined")?.data).toMatchObject({
+      keyword: "COFFEE",
+      keywordId: coffee,
+    });
     // The other account's COFFEE is not this account's: nothing happened there.
     expect(await subscriberOf(phone, other.account.id)).toBeUndefined();
   });

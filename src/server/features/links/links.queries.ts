@@ -3,6 +3,7 @@ import type { Db, Executor } from "../../db/connection";
 import { linkClicks, links, linkTagLinks, linkTags, subscribers, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { recordEvent } from "../events/events.service";
 
 export type LinkRow = typeof links.$inferSelect;
 export type LinkListRow = LinkRow & {
@@ -164,7 +165,18 @@ export async function recordClick(
     subscriberId === null
       ? sql`null`
       : sql`(select ${subscribers.id} from ${subscribers} where ${subscribers.id} = ${subscriberId} and ${subscribers.accountId} = ${link.accountId})`;
-  await db.execute(
-    sql`insert into ${linkClicks} (link_id, account_id, subscriber_id, user_agent) values (${link.id}, ${link.accountId}, ${subscriber}, ${userAgent.slice(0, 500)})`,
-  );
+  await db.transaction(async (tx) => {
+    const res = await tx.execute<{ subscriber_id: number | null }>(
+      sql`insert into ${linkClicks} (link_id, account_id, subscriber_id, user_agent) values (${link.id}, ${link.accountId}, ${subscriber}, ${userAgent.slice(0, 500)}) returning subscriber_id::int`,
+    );
+    // A click by a known subscriber is what "link clicked" automations and webhooks act on.
+    const clicker = res.rows[0]?.subscriber_id ?? null;
+    if (clicker !== null)
+      await recordEvent(tx, {
+        accountId: link.accountId,
+        type: "link.clicked",
+        subscriberId: clicker,
+        data: { linkId: link.id },
+      });
+  });
 }

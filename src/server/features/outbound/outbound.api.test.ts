@@ -295,18 +295,21 @@ describe("one outbound path", () => {
 
   it("does not text twice after a worker died mid-call: it finds the first at the carrier", async () => {
     const to = uniquePhone();
-    // A worker claimed it, reached the carrier, and died before writing the answer down.
-    const q = await queueMessage(t.ctx, {
-      accountId: account.id,
-      from,
-      to,
-      body: "Once only",
-      source: "test",
-    });
-    await db.query(
+    // A worker claimed it, reached the carrier, and died before writing the answer down. Queued
+    // and claimed in one transaction, so the live dispatcher cannot take it in between.
+    const client = await db.connect();
+    await client.query("begin");
+    const q = await queueMessage(
+      t.ctx,
+      { accountId: account.id, from, to, body: "Once only", source: "test" },
+      client,
+    );
+    await client.query(
       `update messages set claimed_until = now() + interval '1 hour', attempts = 1 where id = $1`,
       [q.id],
     );
+    await client.query("commit");
+    client.release();
     const first = await t.ctx.carrier.send({
       from: sender.number,
       to,

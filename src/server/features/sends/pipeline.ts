@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { relayEvents } from "../events/event-relay";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
@@ -62,6 +63,8 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (started) wakeAll();
       return started > 0;
     }),
+    // The account-events outbox to its consumers (automations, outgoing webhooks).
+    loop("events", () => relayEvents(ctx)),
     loop("fan-out", async () => {
       const result = await fanOutNextRun(ctx);
       if (result.kind === "done") wakeAll();

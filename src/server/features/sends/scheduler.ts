@@ -57,10 +57,19 @@ export async function startDueSends(ctx: AppContext, limit = 50): Promise<number
  */
 export async function completeFinishedRuns(ctx: AppContext): Promise<number> {
   const res = await ctx.db.$client.query<{ sendId: number }>(
-    `update send_runs r set status = 'completed', completed_at = now()
-      where r.status = 'dispatching'
-        and not exists (select 1 from messages m where m.run_id = r.id and m.pending_dispatch)
-      returning r.send_id::int as "sendId"`,
+    // Each finished run is a send.finished event (automations, webhooks) in the same statement.
+    `with done as (
+       update send_runs r set status = 'completed', completed_at = now()
+        where r.status = 'dispatching'
+          and not exists (select 1 from messages m where m.run_id = r.id and m.pending_dispatch)
+        returning r.id, r.send_id
+     ),
+     events as (
+       insert into account_events (account_id, type, data)
+       select s.account_id, 'send.finished', jsonb_build_object('sendId', s.id, 'runId', done.id)
+         from done join sends s on s.id = done.send_id
+     )
+     select send_id::int as "sendId" from done`,
   );
   if (res.rowCount) {
     await ctx.db.$client.query(

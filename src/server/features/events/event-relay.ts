@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/connection";
+import type { AppContext } from "../../http/context";
+import type { AccountEvent, AccountEventType } from "./events.service";
+
+const BATCH = 500;
+/** A batch whose handler failed waits this long, doubled per attempt, up to an hour. */
+const RETRY_BASE_MS = 2_000;
+const RETRY_MAX_MS = 3_600_000;
+
+/**
+ * Handles a batch of one consumer's events, oldest first, inside the transaction that holds
+ * them: what it writes with `tx` commits together with their acknowledgement, so each event is
+ * acted on exactly once. Throwing rolls the batch back; it is tried again after a backoff.
+ */
+export type EventHandler = (ctx: AppContext, tx: Executor, events: AccountEvent[]) => Promise<void>;
+
+const handlers = new Map<string, EventHandler>();
+
+/** Registers the handler of a consumer named in account_event_consumers (by its migration). */
+export function registerEventHandler(consumer: string, handler: EventHandler): void {
+  handlers.set(consumer, handler);
+}
+
+export function unregisterEventHandler(consumer: string): void {
+  handlers.delete(consumer);
+}
+
+interface WorkRow extends Record<string, unknown> {
+  id: string;
+  account_id: number;
+  type: AccountEventType;
+  subscriber_id: number | null;
+  data: Record<string, unknown>;
+  occurred_at: Date | string;
+}
+
+/**
+ * One pass over every registered consumer: claims a batch of due work (SKIP LOCKED, so any
+ * number of workers share it), runs the handler and deletes the rows in one transaction.
+ * Returns whether there was work, so the pipeline loop runs again at once.
+ */
+export async function relayEvents(ctx: AppContext): Promise<boolean> {
+  let busy = false;
+  for (const [consumer, handler] of handlers) {
+    let claimed: string[] = [];
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const res = await tx.execute<WorkRow>(sql`
+          with work as (
+            select event_id from account_event_work
+             where consumer = ${consumer} and not_before <= now()
+             order by event_id
+             limit ${BATCH}
+             for update skip locked
+          )
+          select e.id::text as id, e.account_id, e.type, e.subscriber_id::int as subscriber_id,
+                 e.data, e.occurred_at
+            from work w join account_events e on e.id = w.event_id
+           order by e.id`);
+        if (res.rows.length === 0) return;
+        claimed = res.rows.map((r) => r.id);
+        const events: AccountEvent[] = res.rows.map((r) => ({
+          id: r.id,
+          accountId: r.account_id,
+          type: r.type,
+          subscriberId: r.subscriber_id,
+          data: r.data ?? {},
+          occurredAt: new Date(r.occurred_at),
+        }));
+        await handler(ctx, tx, events);
+        await tx.execute(sql`
+          delete from account_event_work
+           where consumer = ${consumer}
+             and event_id = any(string_to_array(${claimed.join(",")}, ',')::bigint[])`);
+      });
+      if (claimed.length > 0) busy = true;
+    } catch (err) {
+      if (claimed.length === 0) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(
+        `event consumer ${consumer}: ${claimed.length} events wait for a retry:`,
+        message,
+      );
+      await ctx.db.execute(sql`
+        update account_event_work
+           set attempts = attempts + 1,
+               last_error = left(${message}, 500),
+               not_before = now() + least(${RETRY_MAX_MS}::bigint,
+                                          ${RETRY_BASE_MS}::bigint * (2 ^ least(attempts, 20))::bigint)
+                                    * interval '1 millisecond'
+         where consumer = ${consumer}
+           and event_id = any(string_to_array(${claimed.join(",")}, ',')::bigint[])`);
+    }
+  }
+  return busy;
+}
