@@ -21,6 +21,9 @@ const TRANSACTIONAL_SOURCES = new Set([
   "inbox",
   "seed",
   "keyword_reply",
+  // Growth tools: a sign-up's confirmation question and welcome, a popup's confirmation code.
+  "optin_reply",
+  "optin_code",
 ]);
 
 /** The class of a message by what created it (messages.source). */

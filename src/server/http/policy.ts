@@ -225,6 +225,11 @@ export const POLICY: Record<string, Rule> = {
   "PUT /api/keywords/:id/status": "settings:write",
   "GET /api/keywords/:id/stats": "account:read",
   "DELETE /api/keywords/:id": "settings:write",
+  "GET /api/signup-page": "account:read",
+  "PUT /api/signup-page": "settings:write",
+  "GET /api/subscribe/:accountName": PUBLIC,
+  "GET /api/subscribe/:accountName/challenge": PUBLIC,
+  "POST /api/subscribe/:accountName": PUBLIC,
 
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",

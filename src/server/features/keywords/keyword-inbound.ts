@@ -52,7 +52,7 @@ export async function handleKeywordText(ctx: AppContext, m: InboundForKeywords):
 async function consumeKeywordText(ctx: AppContext, m: InboundForKeywords): Promise<boolean> {
   const now = m.at ?? new Date();
   const pending = await q.findPending(ctx.db, m.accountId, m.from, now);
-  if (pending?.kind === "keyword" && (await answerPending(ctx, m, pending, now))) return true;
+  if (pending && (await answerPending(ctx, m, pending, now))) return true;
 
   const word = keywordOfText(m.body);
   if (!word) return false;
@@ -160,6 +160,27 @@ async function answerPending(
   now: Date,
 ): Promise<boolean> {
   const text = m.body.trim();
+  if (pending.kind === "sign_up_page") {
+    // A sign-up page with double opt-in: the Y to its confirmation text completes the consent.
+    if (pending.stage !== "confirm" || !isConfirmation(text)) return false;
+    const program = await programNameOf(ctx.db, m.accountId);
+    await ctx.db.transaction(async (tx) => {
+      await recordOptInConsent(tx, {
+        accountId: m.accountId,
+        subscriberId: m.subscriberId,
+        phone: m.from,
+        source: "sign_up_form",
+        method: "SIGN_UP_FORM",
+        detail: `${String(pending.data.evidence ?? "")} Confirmed by texting "${text.slice(0, 20)}" to ${m.number.number} at ${now.toISOString()}, inbound message ${m.messageId}`,
+        phoneNumberId: m.number.id,
+        messageId: m.messageId,
+        at: now,
+      });
+      await q.clearPending(tx, m.accountId, m.from);
+    });
+    await reply(ctx, m, composeOptInReply("Thanks, your subscription is confirmed!", program).full);
+    return true;
+  }
   if (pending.stage === "confirm") {
     if (!isConfirmation(text) || pending.refId === null) return false;
     const kw = await keywordById(ctx, m, pending.refId, now);
