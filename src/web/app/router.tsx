@@ -116,6 +116,10 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/growth/pages/keywords-page").then((m) => ({ Component: m.default })),
   "/optins/keywords/edit": () =>
     import("../features/growth/pages/keyword-edit-page").then((m) => ({ Component: m.default })),
+  "/subscribe/:accountName": () =>
+    import("../features/growth/pages/subscribe-page").then((m) => ({ Component: m.default })),
+  "/optins/sign-up-page": () =>
+    import("../features/growth/pages/sign-up-page-editor").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>
     import("../features/contact-card/pages/contact-card-page").then((m) => ({
       Component: m.default,

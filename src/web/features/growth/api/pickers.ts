@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { listCustomFieldsResponse } from "../../../../domain/custom-fields.schemas";
 import { listGroupsResponse } from "../../../../domain/groups.schemas";
 import { listNumbersResponse } from "../../../../domain/numbers.schemas";
 import { api } from "../../../lib/api-client";
@@ -28,5 +29,15 @@ export function useGroupOptions() {
       r.rows
         .filter((g) => g.type === "static" && g.id > 0)
         .map((g) => ({ value: String(g.id), label: g.name })),
+  });
+}
+
+/** The account's custom fields, for the sign-up page's field list. */
+export function useCustomFieldOptions() {
+  return useQuery({
+    queryKey: ["growth", "custom-fields"],
+    queryFn: () =>
+      api.get("/api/custom-fields?page=0&pageSize=500", { schema: listCustomFieldsResponse }),
+    select: (r) => r.rows,
   });
 }
