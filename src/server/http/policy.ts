@@ -230,6 +230,11 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/subscribe/:accountName": PUBLIC,
   "GET /api/subscribe/:accountName/challenge": PUBLIC,
   "POST /api/subscribe/:accountName": PUBLIC,
+  "GET /api/optin-forms": "account:read",
+  "POST /api/optin-forms": "settings:write",
+  "GET /api/optin-forms/:id": "account:read",
+  "PUT /api/optin-forms/:id": "settings:write",
+  "DELETE /api/optin-forms/:id": "settings:write",
 
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
