@@ -120,6 +120,12 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/growth/pages/subscribe-page").then((m) => ({ Component: m.default })),
   "/optins/sign-up-page": () =>
     import("../features/growth/pages/sign-up-page-editor").then((m) => ({ Component: m.default })),
+  "/optins/opt-in-forms": () =>
+    import("../features/growth/pages/optin-forms-page").then((m) => ({ Component: m.default })),
+  "/optins/opt-in-forms/create": () =>
+    import("../features/growth/pages/optin-form-editor").then((m) => ({ Component: m.default })),
+  "/optins/opt-in-forms/details/:section": () =>
+    import("../features/growth/pages/optin-form-editor").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>
     import("../features/contact-card/pages/contact-card-page").then((m) => ({
       Component: m.default,
