@@ -208,7 +208,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "PUT /api/signup-page": [400, 400, 400, 403, 403, 400],
   "GET /api/subscribe/:accountName": [404, 404, 404, 404, 404, 404],
   "GET /api/subscribe/:accountName/challenge": [200, 200, 200, 200, 200, 200],
-  "POST /api/subscribe/:accountName": [400, 400, 400, 400, 400, 400],
+  "POST /api/subscribe/:accountName": [404, 404, 404, 404, 404, 404],
   "GET /api/optin-forms": [200, 200, 200, 200, 200, 200],
   "POST /api/optin-forms": [400, 400, 400, 403, 403, 400],
   "GET /api/optin-forms/:id": [404, 404, 404, 404, 404, 404],
