@@ -126,6 +126,8 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/growth/pages/optin-form-editor").then((m) => ({ Component: m.default })),
   "/optins/opt-in-forms/details/:section": () =>
     import("../features/growth/pages/optin-form-editor").then((m) => ({ Component: m.default })),
+  "/privacy/:accountName": () =>
+    import("../features/growth/pages/privacy-page").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>
     import("../features/contact-card/pages/contact-card-page").then((m) => ({
       Component: m.default,
