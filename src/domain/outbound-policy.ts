@@ -24,6 +24,9 @@ const TRANSACTIONAL_SOURCES = new Set([
   // An automated reply answers the person's own text, as a keyword reply does (drip and
   // workflow texts are "automation": marketing).
   "auto_reply",
+  // Growth tools: a sign-up's confirmation question and welcome, a popup's confirmation code.
+  "optin_reply",
+  "optin_code",
 ]);
 
 /** The class of a message by what created it (messages.source). */

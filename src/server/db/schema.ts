@@ -1403,3 +1403,142 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id.desc()),
   ],
 );
+// --- growth tools (keywords, sign-up page, opt-in forms, QR codes, web banner; 0019) ---
+
+/** A word texted to join (spec doc 1 §2 /optins/keywords); phone_number_id null: every number. */
+export const keywords = pgTable("keywords", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+    onDelete: "cascade",
+  }),
+  keyword: text().notNull(),
+  /** Trimmed, upper case: unique per number (index with coalesce in 0019). */
+  keywordNorm: text("keyword_norm").notNull(),
+  status: text().notNull().default("active"), // active | paused
+  reply: text().notNull(),
+  alreadySubscribedReply: text("already_subscribed_reply").notNull().default(""),
+  doubleOptIn: boolean("double_opt_in").notNull().default(false),
+  askName: boolean("ask_name").notNull().default(false),
+  askEmail: boolean("ask_email").notNull().default(false),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  groupIds: integer("group_ids").array().notNull().default(sql`'{}'`),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One join by keyword (stats by day; opt-outs are joins whose number later opted out). */
+export const keywordJoins = pgTable("keyword_joins", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  keywordId: integer("keyword_id")
+    .notNull()
+    .references(() => keywords.id, { onDelete: "cascade" }),
+  subscriberId: bigint("subscriber_id", { mode: "number" })
+    .notNull()
+    .references(() => subscribers.id, { onDelete: "cascade" }),
+  phone: text().notNull(),
+  messageId: bigint("message_id", { mode: "number" }),
+  confirmed: boolean().notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A conversation step waiting for the texter: Y to confirm, then first name, then e-mail. */
+export const optinPending = pgTable("optin_pending", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  phone: text().notNull(),
+  kind: text().notNull(), // keyword | sign_up_page
+  stage: text().notNull(), // confirm | first_name | email
+  refId: integer("ref_id"),
+  data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The public sign-up page's configuration (spec doc 3 §3 "Signup form config"). */
+export const signupPages = pgTable("signup_pages", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  config: jsonb().$type<Record<string, unknown>>().notNull(),
+  version: integer().notNull().default(1),
+  live: boolean().notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const optinForms = pgTable("optin_forms", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  name: text().notNull(),
+  status: text().notNull().default("active"), // active | paused
+  phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+    onDelete: "set null",
+  }),
+  groupIds: integer("group_ids").array().notNull().default(sql`'{}'`),
+  container: jsonb().$type<Record<string, unknown>>().notNull(),
+  blocks: jsonb().$type<unknown[]>().notNull(),
+  display: jsonb().$type<Record<string, unknown>>().notNull(),
+  views: integer().notNull().default(0),
+  submissions: integer().notNull().default(0),
+  confirmations: integer().notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One showing of a popup (the viewId of the public calls), then its submission and code. */
+export const optinFormViews = pgTable("optin_form_views", {
+  id: text().primaryKey(), // uuid
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  formId: integer("form_id")
+    .notNull()
+    .references(() => optinForms.id, { onDelete: "cascade" }),
+  url: text().notNull().default(""),
+  phone: text(),
+  fields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  codeHash: text("code_hash"),
+  codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+  codeSends: integer("code_sends").notNull().default(0),
+  attempts: integer().notNull().default(0),
+  submittedAt: timestamp("submitted_at", { withTimezone: true }),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const qrTemplates = pgTable("qr_templates", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  name: text().notNull(),
+  /** The public redirect /q/:slug that counts scans. */
+  slug: text().notNull(),
+  phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+    onDelete: "set null",
+  }),
+  message: text().notNull().default(""),
+  fgColor: text("fg_color").notNull().default("#000000"),
+  bgColor: text("bg_color").notNull().default("#ffffff"),
+  frameText: text("frame_text").notNull().default(""),
+  logo: text(),
+  scans: integer().notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const webBanners = pgTable("web_banners", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  config: jsonb().$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -25,6 +25,7 @@ import { contactCardRoutes } from "../features/contact-card/contact-card.routes"
 import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
+import { growthRoutes } from "../features/growth/growth.routes";
 import { growthReportsRoutes } from "../features/growth-reports/growth-reports.routes";
 import { helpRoutes } from "../features/help/help.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
@@ -140,6 +141,7 @@ export async function buildApp(
   publicApiRoutes(app, ctx);
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);
+  await growthRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

@@ -313,6 +313,26 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/mcp": PUBLIC,
   "DELETE /api/mcp": PUBLIC,
 
+  // Growth tools: keywords, sign-up page, opt-in forms, QR codes, web banner (issue 14).
+  "GET /api/keywords": "account:read",
+  "POST /api/keywords": "settings:write",
+  "POST /api/keywords/purchase": "billing",
+  "GET /api/keywords/:id": "account:read",
+  "PUT /api/keywords/:id": "settings:write",
+  "PUT /api/keywords/:id/status": "settings:write",
+  "GET /api/keywords/:id/stats": "account:read",
+  "DELETE /api/keywords/:id": "settings:write",
+  "GET /api/signup-page": "account:read",
+  "PUT /api/signup-page": "settings:write",
+  "GET /api/subscribe/:accountName": PUBLIC,
+  "GET /api/subscribe/:accountName/challenge": PUBLIC,
+  "POST /api/subscribe/:accountName": PUBLIC,
+  "GET /api/optin-forms": "account:read",
+  "POST /api/optin-forms": "settings:write",
+  "GET /api/optin-forms/:id": "account:read",
+  "PUT /api/optin-forms/:id": "settings:write",
+  "DELETE /api/optin-forms/:id": "settings:write",
+
   // The carrier emulator's virtual phones (only when no real carrier is configured).
   "GET /api/virtual-phones": "self",
   "GET /api/virtual-phones/:phone/messages": "self",

@@ -154,6 +154,22 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/reports/link-tracking": () =>
     import("../features/links/pages/link-tracking-page").then((m) => ({ Component: m.default })),
+  "/optins/keywords": () =>
+    import("../features/growth/pages/keywords-page").then((m) => ({ Component: m.default })),
+  "/optins/keywords/edit": () =>
+    import("../features/growth/pages/keyword-edit-page").then((m) => ({ Component: m.default })),
+  "/subscribe/:accountName": () =>
+    import("../features/growth/pages/subscribe-page").then((m) => ({ Component: m.default })),
+  "/optins/sign-up-page": () =>
+    import("../features/growth/pages/sign-up-page-editor").then((m) => ({ Component: m.default })),
+  "/optins/opt-in-forms": () =>
+    import("../features/growth/pages/optin-forms-page").then((m) => ({ Component: m.default })),
+  "/optins/opt-in-forms/create": () =>
+    import("../features/growth/pages/optin-form-editor").then((m) => ({ Component: m.default })),
+  "/optins/opt-in-forms/details/:section": () =>
+    import("../features/growth/pages/optin-form-editor").then((m) => ({ Component: m.default })),
+  "/privacy/:accountName": () =>
+    import("../features/growth/pages/privacy-page").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>
     import("../features/contact-card/pages/contact-card-page").then((m) => ({
       Component: m.default,

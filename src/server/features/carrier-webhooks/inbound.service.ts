@@ -3,6 +3,7 @@ import { answerAutomatically } from "../automations/auto-replies.service";
 import { applyInboundCompliance } from "../compliance/compliance.service";
 import { recordEvent } from "../events/events.service";
 import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
+import { handleKeywordText } from "../keywords/keyword-inbound";
 import { recordInbound } from "../messages/messages.service";
 import { findLiveNumberByE164 } from "../numbers/numbers.queries";
 import { queueMessage } from "../outbound/outbound.service";
@@ -85,9 +86,20 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
     });
     if (subscriberId !== null) automaticAnswerFiled(ctx, number.accountId, subscriberId);
   }
-  // (The growth branch's keyword hook goes here, before automated replies.)
+  // Growth: a keyword (alone or "JOIN <keyword>") or the answer to a keyword's question.
+  const keywordHandled =
+    !outcome.handled &&
+    subscriberId !== null &&
+    (await handleKeywordText(ctx, {
+      accountId: number.accountId,
+      number: { id: number.id, number: number.number },
+      from: msg.from,
+      body: msg.body,
+      messageId: row.id,
+      subscriberId,
+    }));
   // Automated (smart) replies, last: only a text no compliance word or keyword consumed.
-  if (!outcome.handled)
+  if (!outcome.handled && !keywordHandled)
     await answerAutomatically(ctx, {
       accountId: number.accountId,
       number: { id: number.id, number: number.number },

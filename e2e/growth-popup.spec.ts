@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { DEFAULT_OPTIN_FORM, OPTIN_TEXTS } from "../src/domain/optin-forms";
+import { DEMO } from "./support";
+
+const CSRF = { "x-parley-csrf": "1" };
+
+// Both origins are on this machine: Chromium's local-network checks would stop the shop page
+// from loading a loopback script, which a shop on the internet loading Parley never meets.
+test.use({
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights",
+    ],
+  },
+});
+
+// The popup on a plain HTML page of another origin (spec doc 3 §4, §7, §8): its script tag,
+// the delay trigger, a wrong code, Resend, then the right code.
+test("the opt-in popup works embedded on another site, with the code step", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const login = await page.request.post("/api/auth/login", {
+    headers: CSRF,
+    data: { username: DEMO.username, password: DEMO.password },
+  });
+  expect(login.status()).toBe(200);
+  const made = await page.request.post("/api/optin-forms", {
+    headers: CSRF,
+    data: {
+      ...DEFAULT_OPTIN_FORM,
+      name: "E2E popup",
+      display: {
+        ...DEFAULT_OPTIN_FORM.display,
+        delaySeconds: 1,
+        urlMode: "contains",
+        urlValue: "e2e-popup",
+      },
+    },
+  });
+  expect(made.status()).toBe(201);
+
+  // Another origin (localhost, not 127.0.0.1) on the same machine: Chromium refuses a public
+  // origin's request to loopback, which a real shop on the internet would not be.
+  const SHOP = `${baseURL!.replace("127.0.0.1", "localhost")}/shop-e2e-popup`;
+  await page.route(`${SHOP}/**`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html><head><title>Shop</title><style>input,h2,p{all:unset;color:red}</style></head>
+        <body><h1>Our beans</h1>
+        <script src="${baseURL}/opt-in-forms/embed.js" data-account="parley-demo" async></script></body></html>`,
+    }),
+  );
+  await page.goto(`${SHOP}/e2e-popup`);
+  const popup = page.locator("[data-parley-optin]");
+  await expect(popup.getByRole("heading", { name: "Get 10% off your next order" })).toBeVisible({
+    timeout: 10_000,
+  });
+
+  const phone = `646555${String(2000 + Math.floor(Math.random() * 7000))}`;
+  await popup.getByLabel("First name").fill("Mia");
+  await popup.getByLabel("Phone number *").fill(phone);
+  await popup.getByRole("button", { name: "Sign me up" }).click();
+  await expect(popup.getByRole("heading", { name: "Confirm your number" })).toBeVisible();
+
+  const codes = async () => {
+    const res = await page.request.get(
+      `/api/virtual-phones/${encodeURIComponent(`+1${phone}`)}/messages`,
+    );
+    if (!res.ok()) return [] as string[];
+    const body = (await res.json()) as { rows: { body: string }[] };
+    return body.rows
+      .map((r) => /(\d{6}) is your confirmation code/.exec(r.body)?.[1])
+      .filter(Boolean) as string[];
+  };
+  await expect.poll(async () => (await codes()).length, { timeout: 20_000 }).toBe(1);
+  const first = (await codes())[0]!;
+
+  await popup.getByLabel("Confirmation code").fill(first === "000000" ? "111111" : "000000");
+  await popup.getByRole("button", { name: "Confirm" }).click();
+  await expect(popup.getByRole("alert")).toHaveText(OPTIN_TEXTS.invalidCode);
+
+  await popup.getByRole("button", { name: "Resend" }).click();
+  await expect(popup.getByText("Code sent!")).toBeVisible();
+  await expect.poll(async () => (await codes()).length, { timeout: 20_000 }).toBe(2);
+  const all = await codes();
+  await popup.getByLabel("Confirmation code").fill(all[all.length - 1]!);
+  await popup.getByRole("button", { name: "Confirm" }).click();
+  await expect(popup.getByRole("heading", { name: "You're subscribed!" })).toBeVisible();
+});

@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import { AppError } from "../../../domain/errors";
+import {
+  composeOptInReply,
+  KEYWORD_ADDON_CENTS,
+  KEYWORD_ADDON_SIZE,
+  KEYWORD_PLAN_LIMIT,
+  KEYWORD_TEXTS,
+  normaliseKeyword,
+} from "../../../domain/keywords";
+import type { KeywordInput, KeywordResponse } from "../../../domain/keywords.schemas";
+import { assertCan } from "../../../domain/permissions";
+import type { Db, Executor } from "../../db/connection";
+import type { Actor, AppContext } from "../../http/context";
+import * as q from "./keywords.queries";
+
+/** The program name carriers require at the start of an opt-in reply: the business's name. */
+export async function programNameOf(db: Executor, accountId: number): Promise<string> {
+  const { rows } = await db.execute<{ name: string }>(
+    sql`select business_name as name from accounts where id = ${accountId}`,
+  );
+  return rows[0]?.name ?? "";
+}
+
+function toKeywordResponse(row: q.KeywordRow, program: string, now: Date): KeywordResponse {
+  return {
+    id: row.id,
+    keyword: row.keyword,
+    phoneNumberId: row.phoneNumberId,
+    number: row.number,
+    status: row.status === "paused" ? "paused" : "active",
+    expired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
+    reply: row.reply,
+    fullReply: composeOptInReply(row.reply, program).full,
+    alreadySubscribedReply: row.alreadySubscribedReply,
+    doubleOptIn: row.doubleOptIn,
+    askName: row.askName,
+    askEmail: row.askEmail,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    groupIds: row.groupIds,
+    joins: row.joins,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function keywordLimit(db: Executor, accountId: number) {
+  return KEYWORD_PLAN_LIMIT + KEYWORD_ADDON_SIZE * (await q.purchasedAddons(db, accountId));
+}
+
+export async function listKeywords(
+  ctx: AppContext,
+  auth: Actor,
+  f: { search?: string; phoneNumberId?: number },
+) {
+  const [rows, program, limit, used] = await Promise.all([
+    q.listKeywords(ctx.db, auth.accountId, f),
+    programNameOf(ctx.db, auth.accountId),
+    keywordLimit(ctx.db, auth.accountId),
+    q.countKeywords(ctx.db, auth.accountId),
+  ]);
+  const now = new Date();
+  return {
+    keywords: rows.map((r) => toKeywordResponse(r, program, now)),
+    limit,
+    used,
+    programName: program,
+  };
+}
+
+export async function getKeyword(ctx: AppContext, auth: Actor, id: number) {
+  const row = await q.findKeyword(ctx.db, auth.accountId, id);
+  if (!row) throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
+  return toKeywordResponse(row, await programNameOf(ctx.db, auth.accountId), new Date());
+}
+
+/** The number and groups must be this account's: another account's id is a 404, not a link. */
+async function assertOwnedRefs(db: Db, accountId: number, input: KeywordInput) {
+  if (input.phoneNumberId !== null) {
+    const { rows } = await db.execute(
+      sql`select 1 from phone_numbers where id = ${input.phoneNumberId} and account_id = ${accountId} and state <> 'released'`,
+    );
+    if (rows.length === 0) throw new AppError("NOT_FOUND", "That number does not exist.");
+  }
+  if (input.groupIds.length > 0) {
+    const ids = [...new Set(input.groupIds)];
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from groups where account_id = ${accountId}
+           and id = any(${`{${ids.join(",")}}`}::int[])`,
+    );
+    if ((rows[0]?.n ?? 0) !== ids.length)
+      throw new AppError("NOT_FOUND", "One of the groups does not exist.");
+  }
+}
+
+async function assertUnique(
+  db: Executor,
+  accountId: number,
+  input: KeywordInput,
+  exceptId: number | null,
+) {
+  const norm = normaliseKeyword(input.keyword);
+  if (await q.clashingKeyword(db, accountId, norm, input.phoneNumberId, exceptId))
+    throw new AppError("CONFLICT", KEYWORD_TEXTS.taken(norm), {
+      fields: { keyword: KEYWORD_TEXTS.taken(norm) },
+    });
+}
+
+function columnsOf(input: KeywordInput) {
+  return {
+    keyword: input.keyword.trim(),
+    keywordNorm: normaliseKeyword(input.keyword),
+    phoneNumberId: input.phoneNumberId,
+    status: input.status,
+    reply: input.reply,
+    alreadySubscribedReply: input.alreadySubscribedReply,
+    doubleOptIn: input.doubleOptIn,
+    askName: input.askName,
+    askEmail: input.askEmail,
+    expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    groupIds: [...new Set(input.groupIds)],
+  };
+}
+
+export async function createKeyword(ctx: AppContext, auth: Actor, input: KeywordInput) {
+  assertCan(auth, "settings:write");
+  await assertOwnedRefs(ctx.db, auth.accountId, input);
+  const id = await ctx.db.transaction(async (tx) => {
+    // One keyword at a time per account: two tabs cannot both take the last slot.
+    await tx.execute(sql`select pg_advisory_xact_lock(19019, ${auth.accountId})`);
+    const limit = await keywordLimit(tx, auth.accountId);
+    if ((await q.countKeywords(tx, auth.accountId)) >= limit)
+      throw new AppError("CONFLICT", KEYWORD_TEXTS.limit(limit), { reason: "keyword_limit" });
+    await assertUnique(tx, auth.accountId, input, null);
+    return q.insertKeyword(tx, { accountId: auth.accountId, ...columnsOf(input) });
+  });
+  return getKeyword(ctx, auth, id);
+}
+
+export async function updateKeyword(ctx: AppContext, auth: Actor, id: number, input: KeywordInput) {
+  assertCan(auth, "settings:write");
+  if (!(await q.findKeyword(ctx.db, auth.accountId, id)))
+    throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
+  await assertOwnedRefs(ctx.db, auth.accountId, input);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(19019, ${auth.accountId})`);
+    await assertUnique(tx, auth.accountId, input, id);
+    await q.updateKeyword(tx, auth.accountId, id, columnsOf(input));
+  });
+  return getKeyword(ctx, auth, id);
+}
+
+export async function setKeywordStatus(
+  ctx: AppContext,
+  auth: Actor,
+  id: number,
+  status: "active" | "paused",
+) {
+  assertCan(auth, "settings:write");
+  if (!(await q.updateKeyword(ctx.db, auth.accountId, id, { status })))
+    throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
+  return getKeyword(ctx, auth, id);
+}
+
+export async function deleteKeyword(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "settings:write");
+  if (!(await q.deleteKeyword(ctx.db, auth.accountId, id)))
+    throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
+}
+
+export async function keywordStats(ctx: AppContext, auth: Actor, id: number) {
+  if (!(await q.findKeyword(ctx.db, auth.accountId, id)))
+    throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
+  const since = new Date(Date.now() - 29 * 24 * 3600_000);
+  const { days, totals } = await q.keywordStats(ctx.db, auth.accountId, id, since);
+  return { days, totalJoins: totals.joins, totalOptOuts: totals.optOuts };
+}
+
+/** Five more keywords, billed monthly with the account's other add-ons (billing_records). */
+export async function purchaseKeywords(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "billing");
+  await q.insertAddonPurchase(
+    ctx.db,
+    auth.accountId,
+    `${KEYWORD_ADDON_SIZE} additional keywords`,
+    KEYWORD_ADDON_CENTS,
+  );
+  const limit = await keywordLimit(ctx.db, auth.accountId);
+  return { limit, message: `Purchased ${KEYWORD_ADDON_SIZE} more keywords` };
+}

@@ -1,0 +1,152 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_OPTIN_FORM, OPTIN_TEXTS } from "../../../domain/optin-forms";
+import { messages, phoneNumbers, subscribers } from "../../db/schema";
+import { buildAccountWithUser, loginAs } from "../../test/factories";
+import { createTestServer } from "../../test/harness";
+
+// The opt-in popup's public calls (spec doc 3 §7, §8) and its management API (issue 14).
+const t = await createTestServer();
+const { account, user } = await buildAccountWithUser(t.db, {
+  account: { businessName: "Bean There", accountName: "beanpop" },
+});
+const cookie = await loginAs(t.app, user.username, user.password);
+const other = await buildAccountWithUser(t.db);
+const otherCookie = await loginAs(t.app, other.user.username, other.user.password);
+await t.db
+  .insert(phoneNumbers)
+  .values({ accountId: account.id, number: "+14155550191", carrierSid: "PNop1", included: true });
+const ORIGIN = "https://shop.example.com";
+
+function pub(path: string, body: unknown) {
+  return t.post(`/opt-in-forms/public/${path}`, body, {
+    csrf: false,
+    headers: { origin: ORIGIN },
+    remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+}
+
+async function lastCode(phone: string) {
+  const rows = await t.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.toNumber, phone), eq(messages.source, "optin_code")))
+    .orderBy(messages.id);
+  return /(\d{6})/.exec(rows.at(-1)?.body ?? "")?.[1] ?? "";
+}
+
+describe("opt-in forms", () => {
+  let formId = 0;
+  it("are made per account, and render only for pages their rule allows", async () => {
+    const res = await t.post(
+      "/api/optin-forms",
+      {
+        ...DEFAULT_OPTIN_FORM,
+        display: { ...DEFAULT_OPTIN_FORM.display, urlMode: "contains", urlValue: "/products" },
+      },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(201);
+    formId = res.json().id;
+    expect((await t.get(`/api/optin-forms/${formId}`, { cookie: otherCookie })).statusCode).toBe(
+      404,
+    );
+    expect((await t.get("/api/optin-forms", { cookie: otherCookie })).json().forms).toEqual([]);
+
+    const none = await pub("render", { url: `${ORIGIN}/about`, accountName: "beanpop" });
+    expect(none.json().data).toBeNull();
+    const shown = await pub("render", { url: `${ORIGIN}/products/beans`, accountName: "BeanPop" });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers["access-control-allow-origin"]).toBe(ORIGIN);
+    const data = shown.json().data;
+    expect(data.viewId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(data.displaySetting.trigger).toBe("delay");
+    expect(data.blocks[0]).toEqual({ type: "heading", text: "Get 10% off your next order" });
+    expect((await pub("render", { url: "", accountName: "nobody" })).json().data).toBeNull();
+  });
+
+  it("texts a code, refuses a wrong one with the spec's text, resends, and subscribes on the right one", async () => {
+    const view = (await pub("render", { url: `${ORIGIN}/products`, accountName: "beanpop" })).json()
+      .data;
+    const missing = await pub("submit", {
+      viewId: view.viewId,
+      fields: { firstName: "Ana" },
+      url: "",
+    });
+
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe("Please fill out all required fields.");
+    const sub = await pub("submit", {
+      viewId: view.viewId,
+      fields: { firstName: "Ana", phone: "(310) 555-0501" },
+      url: `${ORIGIN}/shop`,
+    });
+    expect(sub.statusCode).toBe(200);
+    expect(sub.json().data.step).toBe("code");
+    const first = await lastCode("+13105550501");
+    expect(first).toMatch(/^\d{6}$/);
+
+    const wrong = await pub("confirm", {
+      viewId: view.viewId,
+      code: first === "000000" ? "111111" : "000000",
+      number: "+13105550501",
+      url: "",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(OPTIN_TEXTS.invalidCode);
+
+    const resent = await pub("submit", { viewId: view.viewId, fields: {}, url: "", resend: true });
+    expect(resent.statusCode).toBe(200);
+    const second = await lastCode("+13105550501");
+    // The first code is replaced by the new one.
+    if (second !== first) {
+      const old = await pub("confirm", {
+        viewId: view.viewId,
+        code: first,
+        number: "+13105550501",
+        url: "",
+      });
+      expect(old.statusCode).toBe(400);
+    }
+    const ok = await pub("confirm", {
+      viewId: view.viewId,
+      code: second,
+      number: "+13105550501",
+      url: `${ORIGIN}/shop`,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.step).toBe("done");
+    const [row] = await t.db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.accountId, account.id), eq(subscribers.phone, "+13105550501")));
+    expect(row?.marketingConsentAt).not.toBeNull();
+    expect(row?.firstName).toBe("Ana");
+    expect(row?.consentSource).toBe("optin_form");
+
+    const stats = (await t.get(`/api/optin-forms/${formId}`, { cookie })).json();
+    expect(stats.views).toBe(2);
+    expect(stats.submissions).toBe(1);
+    expect(stats.confirmations).toBe(1);
+  });
+
+  it("serves the embed script small and answers CORS preflights", async () => {
+    const js = await t.get("/opt-in-forms/embed.js");
+    expect(js.statusCode).toBe(200);
+    expect(js.headers["content-type"]).toMatch(/javascript/);
+    const { gzipSync } = await import("node:zlib");
+    expect(gzipSync(js.body).length).toBeLessThan(15_000);
+    const pre = await t.request({
+      method: "OPTIONS",
+      url: "/opt-in-forms/public/render",
+      csrf: false,
+      headers: {
+        origin: ORIGIN,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers["access-control-allow-origin"]).toBe(ORIGIN);
+  });
+});

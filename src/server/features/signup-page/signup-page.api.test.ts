@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { consentEvents, groups, messages, phoneNumbers, subscribers } from "../../db/schema";
+import { buildAccountWithUser, loginAs } from "../../test/factories";
+import { createTestServer } from "../../test/harness";
+import { receiveInbound } from "../carrier-webhooks/inbound.service";
+
+// The public sign-up page (issue 14; spec doc 3 §5, §7, §8).
+const t = await createTestServer();
+const OURS = "+14155550181";
+const { account, user } = await buildAccountWithUser(t.db, {
+  account: { businessName: "Bean There", accountName: "beanthere" },
+});
+const cookie = await loginAs(t.app, user.username, user.password);
+const other = await buildAccountWithUser(t.db);
+const otherCookie = await loginAs(t.app, other.user.username, other.user.password);
+await t.db
+  .insert(phoneNumbers)
+  .values({ accountId: account.id, number: OURS, carrierSid: "PNsu1", included: true });
+const [club] = await t.db
+  .insert(groups)
+  .values({ accountId: account.id, name: "Coffee club" })
+  .returning();
+const [theirs] = await t.db
+  .insert(groups)
+  .values({ accountId: other.account.id, name: "Not yours" })
+  .returning();
+
+async function proof(): Promise<string> {
+  const res = await t.get("/api/subscribe/beanthere/challenge");
+  const challenge = res.json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+async function save(config: Record<string, unknown>, live = true, c = cookie) {
+  const current = (await t.get("/api/signup-page", { cookie: c })).json();
+  return t.put(
+    "/api/signup-page",
+    { config: { ...current.config, ...config }, live },
+    { cookie: c },
+  );
+}
+
+function signup(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return t.post("/api/subscribe/BeanThere", body, {
+    headers: { "user-agent": "Vitest Browser/1.0", ...headers },
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+}
+
+describe("the sign-up page", () => {
+  it("is edited by the account and shows only its own groups", async () => {
+    const res = await save({
+      companyName: "Bean There Café",
+      groupStatus: 1,
+      groupIds: [club!.id, theirs!.id],
+      nameStatus: 2,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().config.groupIds).toEqual([club!.id]);
+    expect(res.json().formVersion).toBe(1);
+    const page = await t.get("/api/subscribe/beanthere");
+    expect(page.statusCode).toBe(200);
+    expect(page.json().groups).toEqual([{ id: club!.id, name: "Coffee club" }]);
+    expect(page.json().config.companyName).toBe("Bean There Café");
+    expect((await t.get("/api/subscribe/nobody-here")).statusCode).toBe(404);
+    // Another account edits its own page, not this one.
+    await save({ companyName: "Other" }, true, otherCookie);
+    expect((await t.get("/api/subscribe/beanthere")).json().config.companyName).toBe(
+      "Bean There Café",
+    );
+  });
+
+  it("refuses a sign-up without the bot proof, and answers the spec's texts in EN and ES", async () => {
+    const noProof = await signup({ firstName: "A", lastName: "B", number: "3105550401" });
+    expect(noProof.statusCode).toBe(400);
+    const bad = await signup({ number: "12", email: "nope", recaptchaToken: await proof() });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      firstName: "First Name is required",
+      number: "Invalid Phone Number",
+      email: "Invalid Email",
+    });
+    const es = await signup({ number: "12", lang: "es", recaptchaToken: await proof() });
+    expect(es.json().error.fields).toMatchObject({
+      firstName: "Nombre es obligatorio",
+      number: "Número de teléfono no válido",
+    });
+  });
+
+  it("subscribes with method Sign Up Form, the groups and the consent evidence", async () => {
+    const res = await signup({
+      firstName: "Ana",
+      lastName: "Diaz",
+      number: "(310) 555-0402",
+      email: "ana@example.com",
+      groupIds: [club!.id, theirs!.id],
+      recaptchaToken: await proof(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.subscribed).toBe(true);
+    const [sub] = await t.db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.accountId, account.id), eq(subscribers.phone, "+13105550402")));
+    expect(sub?.signupMethod).toBe("SIGN_UP_FORM");
+    expect(sub?.marketingConsentAt).not.toBeNull();
+    expect(sub?.firstName).toBe("Ana");
+    const [ev] = await t.db
+      .select()
+      .from(consentEvents)
+      .where(and(eq(consentEvents.phone, "+13105550402"), eq(consentEvents.action, "consent")));
+    const detail = JSON.parse(ev!.detail);
+    expect(detail.userAgent).toBe("Vitest Browser/1.0");
+    expect(detail.formVersion).toBe(1);
+    expect(detail.ip).toMatch(/^10\.9\./);
+    expect(detail.consentText).toContain("Msg & data rates may apply");
+    const members = await t.db.$client.query(
+      "select group_id from group_members where subscriber_id = $1",
+      [sub!.id],
+    );
+    expect(members.rows.map((r) => r.group_id)).toEqual([club!.id]);
+    const [welcome] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.toNumber, "+13105550402"), eq(messages.direction, "outbound")));
+    expect(welcome?.source).toBe("optin_reply");
+  });
+
+  it("waits for Y with double opt-in", async () => {
+    await save({ doubleOptIn: true });
+    const res = await signup({
+      firstName: "Luis",
+      lastName: "Ruiz",
+      number: "3105550403",
+      lang: "es",
+      recaptchaToken: await proof(),
+    });
+    expect(res.json().data.confirmationSent).toBe(true);
+    const consentOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(subscribers)
+          .where(and(eq(subscribers.accountId, account.id), eq(subscribers.phone, "+13105550403")))
+      )[0]?.marketingConsentAt;
+    expect(await consentOf()).toBeNull();
+    await receiveInbound(t.ctx, {
+      sid: `SM${randomBytes(16).toString("hex")}`,
+      from: "+13105550403",
+      to: OURS,
+      body: "Y",
+      mediaUrls: [],
+      segments: 1,
+    });
+    expect(await consentOf()).not.toBeNull();
+  });
+
+  it("is closed when not live", async () => {
+    await save({}, false);
+    expect((await t.get("/api/subscribe/beanthere")).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,259 @@
+import { sql } from "drizzle-orm";
+import { type CustomFieldType, normalizeAttribute } from "../../../domain/custom-fields.schemas";
+import { AppError } from "../../../domain/errors";
+import { composeOptInReply, DEFAULT_DOUBLE_OPT_IN_QUESTION } from "../../../domain/keywords";
+import { assertCan } from "../../../domain/permissions";
+import { toE164 } from "../../../domain/phone";
+import {
+  consentLine,
+  DEFAULT_SIGNUP_CONFIG,
+  FIELD_STATUS,
+  type PublicSignupPage,
+  type SignupPageConfig,
+  type SignupSubmission,
+  signupPageConfig,
+  signupText,
+  validateSignup,
+} from "../../../domain/signup-page";
+import type { Executor } from "../../db/connection";
+import type { Actor, AppContext } from "../../http/context";
+import { recordEvent } from "../events/events.service";
+import { verifyBotProof } from "../growth/bot-challenge";
+import * as g from "../growth/growth.queries";
+import { queueMessage } from "../outbound/outbound.service";
+import {
+  addToGroups,
+  recordOptInConsent,
+  upsertOptInSubscriber,
+} from "../subscribers/opt-in-consent";
+
+const PENDING_MS = 24 * 3600_000;
+
+async function pageRow(db: Executor, accountId: number) {
+  const { rows } = await db.execute<{ config: unknown; version: number; live: boolean }>(
+    sql`select config, version, live from signup_pages where account_id = ${accountId}`,
+  );
+  const row = rows[0];
+  if (!row) return { config: DEFAULT_SIGNUP_CONFIG, version: 0, live: true };
+  // Stored configs are read through the schema: a field added later gets its default.
+  const parsed = signupPageConfig.safeParse(row.config);
+  return {
+    config: parsed.success ? parsed.data : DEFAULT_SIGNUP_CONFIG,
+    version: row.version,
+    live: row.live,
+  };
+}
+
+export async function getEditorPage(ctx: AppContext, auth: Actor) {
+  const page = await pageRow(ctx.db, auth.accountId);
+  const { rows } = await ctx.db.execute<{ accountName: string; businessName: string }>(
+    sql`select account_name as "accountName", business_name as "businessName" from accounts where id = ${auth.accountId}`,
+  );
+  const account = rows[0]!;
+  return {
+    accountName: account.accountName,
+    businessName: account.businessName,
+    formVersion: page.version,
+    live: page.live,
+    config: page.config,
+    publicUrl: `${ctx.config.publicBase}/subscribe/${encodeURIComponent(account.accountName)}`,
+  };
+}
+
+export async function saveEditorPage(
+  ctx: AppContext,
+  auth: Actor,
+  input: { config: SignupPageConfig; live: boolean },
+) {
+  assertCan(auth, "settings:write");
+  // Only the account's own groups and fields may be offered.
+  const groups = await g.ownStaticGroups(ctx.db, auth.accountId, input.config.groupIds);
+  const fields = new Set((await g.customFieldsOf(ctx.db, auth.accountId)).map((f) => String(f.id)));
+  const config: SignupPageConfig = {
+    ...input.config,
+    groupIds: groups.map((x) => x.id),
+    customFields: Object.fromEntries(
+      Object.entries(input.config.customFields).filter(([id]) => fields.has(id)),
+    ),
+    elementOrder: input.config.elementOrder.filter(
+      (k) => !k.startsWith("field:") || fields.has(k.slice(6)),
+    ),
+  };
+  await ctx.db.execute(
+    sql`insert into signup_pages (account_id, config, version, live)
+        values (${auth.accountId}, ${JSON.stringify(config)}::jsonb, 1, ${input.live})
+        on conflict (account_id) do update set config = excluded.config, live = excluded.live,
+          version = signup_pages.version + 1, updated_at = now()`,
+  );
+  return getEditorPage(ctx, auth);
+}
+
+async function publicPageOf(ctx: AppContext, accountName: string) {
+  const account = await g.accountByName(ctx.db, accountName);
+  if (!account) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
+  const page = await pageRow(ctx.db, account.id);
+  const groups = await g.ownStaticGroups(ctx.db, account.id, page.config.groupIds);
+  const fields = await g.customFieldsOf(ctx.db, account.id);
+  const { customFields, groupIds: _g, ...config } = page.config;
+  const pub: PublicSignupPage = {
+    accountName: account.accountName,
+    businessName: account.businessName,
+    formVersion: page.version,
+    config,
+    groups,
+    customFields: fields
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        type: f.type,
+        options: f.options ?? [],
+        status: customFields[String(f.id)] ?? FIELD_STATUS.hidden,
+      }))
+      .filter((f) => f.status !== FIELD_STATUS.hidden),
+    privacyUrl: `/privacy/${encodeURIComponent(account.accountName)}`,
+  };
+  return { account, page, pub };
+}
+
+/** GET /subscribe/:accountName's data (spec doc 3 §7 "get sign-up page by accountName"). */
+export async function getPublicPage(ctx: AppContext, accountName: string) {
+  const { page, pub } = await publicPageOf(ctx, accountName);
+  if (!page.live)
+    throw new AppError("NOT_FOUND", signupText("en", "notLive"), { reason: "not_live" });
+  return pub;
+}
+
+export interface SignupRequestFacts {
+  ip: string;
+  userAgent: string;
+  url: string;
+}
+
+/**
+ * A visitor signs up (spec doc 3 §7 "submit sign-up page"): the bot proof, the form rules, then
+ * the subscriber (method Sign Up Form), their groups and fields, and the consent evidence (IP,
+ * browser, page version, the exact consent line shown). With double opt-in, consent waits for
+ * their Y to the confirmation text.
+ */
+export async function submitSignup(
+  ctx: AppContext,
+  accountName: string,
+  s: SignupSubmission,
+  facts: SignupRequestFacts,
+) {
+  const lang = s.lang;
+  const { account, page, pub } = await publicPageOf(ctx, accountName);
+  if (!page.live)
+    throw new AppError("NOT_FOUND", signupText(lang, "notLive"), { reason: "not_live" });
+  if (!(await verifyBotProof(ctx, s.recaptchaToken)))
+    throw new AppError("BAD_REQUEST", signupText(lang, "botFailed"), { reason: "bot_check" });
+
+  const errors = validateSignup(s, pub, lang);
+  const phone = errors.number ? null : toE164(s.number);
+  if (!errors.number && !phone) errors.number = signupText(lang, "invalidPhone");
+  // Custom field values, normalised as the subscriber form does.
+  const attributes: Record<string, unknown> = {};
+  for (const f of pub.customFields) {
+    const raw = s.subscriberFields[String(f.id)];
+    const r = normalizeAttribute(
+      { name: f.name, type: f.type as CustomFieldType, options: f.options },
+      raw,
+    );
+    if (!r.ok) errors[`field:${f.id}`] = r.message;
+    else if (r.value !== undefined) attributes[String(f.id)] = r.value;
+  }
+  const first = Object.values(errors)[0];
+  if (first || !phone)
+    throw new AppError("VALIDATION", first ?? signupText(lang, "invalidPhone"), { fields: errors });
+
+  const groups = await g.ownStaticGroups(ctx.db, account.id, s.groupIds);
+  const shown = consentLine(lang, account.businessName);
+  const evidence = JSON.stringify({
+    page: "sign_up_page",
+    formVersion: page.version,
+    lang,
+    consentText: shown,
+    ip: facts.ip,
+    userAgent: facts.userAgent.slice(0, 400),
+    url: facts.url.slice(0, 500),
+  });
+  const number = await g.defaultNumber(ctx.db, account.id);
+  const confirmFirst = page.config.doubleOptIn && number !== null;
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const sub = await upsertOptInSubscriber(tx, account.id, {
+      phone,
+      method: "SIGN_UP_FORM",
+      source: "sign_up_form",
+      firstName: s.firstName.trim(),
+      lastName: s.lastName.trim(),
+      email: s.email.trim(),
+      attributes,
+    });
+    await addToGroups(
+      tx,
+      account.id,
+      groups.map((x) => x.id),
+      sub.id,
+    );
+    if (confirmFirst && !sub.hadConsent) {
+      await tx.execute(
+        sql`delete from optin_pending where account_id = ${account.id} and phone = ${phone}`,
+      );
+      await tx.execute(
+        sql`insert into optin_pending (account_id, phone, kind, stage, data, expires_at)
+            values (${account.id}, ${phone}, 'sign_up_page', 'confirm',
+                    ${JSON.stringify({ subscriberId: sub.id, evidence })}::jsonb,
+                    ${new Date(Date.now() + PENDING_MS)})`,
+      );
+    } else {
+      await recordOptInConsent(tx, {
+        accountId: account.id,
+        subscriberId: sub.id,
+        phone,
+        source: "sign_up_form",
+        method: "SIGN_UP_FORM",
+        detail: evidence,
+      });
+    }
+    await recordEvent(tx, {
+      accountId: account.id,
+      type: "form.submitted",
+      subscriberId: sub.id,
+      data: { formId: null, kind: "sign_up_page" },
+    });
+    return sub;
+  });
+
+  const pending = confirmFirst && !result.hadConsent;
+  if (number) {
+    const body = pending
+      ? composeOptInReply(DEFAULT_DOUBLE_OPT_IN_QUESTION, account.businessName).full
+      : result.hadConsent
+        ? null
+        : composeOptInReply(
+            lang === "es" ? "¡Gracias por suscribirse!" : "Thanks for signing up!",
+            account.businessName,
+          ).full;
+    if (body) {
+      await queueMessage(ctx, {
+        accountId: account.id,
+        from: number,
+        to: phone,
+        body,
+        source: "optin_reply",
+        subscriberId: result.id,
+      }).catch((err) => {
+        // An opted-out number signing up again: the sign-up stands, the text is refused.
+        console.error("sign-up page: confirmation text not queued:", err.message);
+      });
+    }
+  }
+  return {
+    data: {
+      subscribed: !pending,
+      confirmationSent: pending,
+      message: signupText(lang, pending ? "successConfirm" : "success"),
+    },
+  };
+}
