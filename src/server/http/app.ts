@@ -14,6 +14,7 @@ import { virtualPhonesRoutes } from "../carriers/emulator/virtual-phones.routes"
 import { accountRoutes } from "../features/account/account.routes";
 import { aiRoutes } from "../features/ai/ai.routes";
 import { authRoutes } from "../features/auth/auth.routes";
+import { accountLifeRoutes } from "../features/billing/account-life.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
 import { contactCardRoutes } from "../features/contact-card/contact-card.routes";
@@ -108,6 +109,7 @@ export async function buildApp(
   inboxRoutes(app, ctx);
   await composerRoutes(app, ctx);
   signatureRoutes(app, ctx);
+  accountLifeRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

@@ -30,6 +30,7 @@ export const POLICY: Record<string, Rule> = {
   "POST /api/auth/verification-email/resend": PUBLIC,
   "POST /api/auth/magic-link": PUBLIC,
   "POST /api/auth/magic-token": PUBLIC,
+  "POST /api/auth/admin-signup": PUBLIC,
   // Signed in, or in the middle of a sign-in (a challenge cookie): the service tells which.
   "GET /api/auth/phone-verification": PUBLIC,
   "POST /api/auth/phone-verification/send": PUBLIC,
@@ -69,6 +70,9 @@ export const POLICY: Record<string, Rule> = {
   "PUT /api/signature": "self",
   "GET /api/realtime/token": "self",
   "PUT /api/users/:id": "self",
+  "GET /api/notifications": "self",
+  "POST /api/notifications/read-all": "self",
+  "POST /api/notifications/:id/read": "self",
 
   // Account.
   "GET /api/account/settings/:name": "account:read",
@@ -77,6 +81,8 @@ export const POLICY: Record<string, Rule> = {
   // for the rest.
   "PUT /api/account/settings/:name": "account:read",
   "GET /api/dashboard": "dashboard:read",
+  "GET /api/account/profile": "account:read",
+  "PUT /api/account/profile": "settings:write",
   "GET /api/credits": "account:read",
   "POST /api/credits/purchase": "credits:buy",
   "GET /api/auth/sign-in-policy": "billing",
