@@ -134,6 +134,14 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/scheduled-messages/pages/scheduled-messages-page").then((m) => ({
       Component: m.default,
     })),
+  [paths.adminSignup]: () =>
+    import("../features/signup/pages/admin-signup-page").then((m) => ({ Component: m.default })),
+  [paths.settings]: () =>
+    import("../features/settings/pages/settings-page").then((m) => ({ Component: m.default })),
+  [paths.notifications]: () =>
+    import("../features/notifications/pages/notifications-page").then((m) => ({
+      Component: m.default,
+    })),
 };
 
 /** The bare root: the inbox in a frame (or for restricted users), else the dashboard. */
