@@ -35,6 +35,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/auth/magic-link": [400, 400, 400, 400, 400, 400],
   "POST /api/auth/magic-token": [400, 400, 400, 400, 400, 400],
   "POST /api/auth/admin-signup": [400, 400, 400, 400, 400, 400],
+  "GET /api/auth/pending-mail": [200, 200, 200, 200, 200, 200],
   "GET /api/auth/phone-verification": [200, 200, 200, 200, 200, 200],
   "POST /api/auth/phone-verification/send": [400, 400, 400, 400, 400, 400],
   "POST /api/auth/phone-verification/verify": [400, 400, 400, 400, 400, 400],

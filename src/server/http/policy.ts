@@ -31,6 +31,7 @@ export const POLICY: Record<string, Rule> = {
   "POST /api/auth/magic-link": PUBLIC,
   "POST /api/auth/magic-token": PUBLIC,
   "POST /api/auth/admin-signup": PUBLIC,
+  "GET /api/auth/pending-mail": PUBLIC,
   // Signed in, or in the middle of a sign-in (a challenge cookie): the service tells which.
   "GET /api/auth/phone-verification": PUBLIC,
   "POST /api/auth/phone-verification/send": PUBLIC,
