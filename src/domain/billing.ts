@@ -37,5 +37,13 @@ export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-export const SUBSCRIPTION_STATUSES = ["trial", "active", "past_due", "paused", "canceled"] as const;
+/** expired: a trial that ended without a plan. */
+export const SUBSCRIPTION_STATUSES = [
+  "trial",
+  "expired",
+  "active",
+  "past_due",
+  "paused",
+  "canceled",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

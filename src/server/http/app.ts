@@ -15,6 +15,7 @@ import { accountRoutes } from "../features/account/account.routes";
 import { aiRoutes } from "../features/ai/ai.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { accountLifeRoutes } from "../features/billing/account-life.routes";
+import { registerAccountStateGuard } from "../features/billing/account-state-guard";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
 import { contactCardRoutes } from "../features/contact-card/contact-card.routes";
@@ -77,6 +78,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerSession(app, ctx);
+  registerAccountStateGuard(app, ctx);
   registerInputGuard(app);
 
   app.get("/healthz", { schema: { hide: true } }, async () => {

@@ -82,6 +82,18 @@ export const POLICY: Record<string, Rule> = {
   // for the rest.
   "PUT /api/account/settings/:name": "account:read",
   "GET /api/dashboard": "dashboard:read",
+  // Billing: the owner only (doc 1 §6).
+  "GET /api/billing/summary": "billing",
+  "GET /api/billing/plans": "billing",
+  "PUT /api/billing/payment-method": "billing",
+  "POST /api/billing/upgrade": "billing",
+  "POST /api/billing/reactivate": "billing",
+  "POST /api/billing/cancel": "billing",
+  "POST /api/billing/pause": "billing",
+  "PUT /api/billing/auto-topup": "billing",
+  "GET /api/billing/invoices": "billing",
+  "GET /api/billing/invoices/:id": "billing",
+  "GET /api/billing/invoices/:id/pdf": "billing",
   "GET /api/account/profile": "account:read",
   "PUT /api/account/profile": "settings:write",
   "GET /api/credits": "account:read",

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { billingCycleJob } from "../features/billing/billing-cycle";
 import { subscribersExportJob } from "../features/subscriber-exports/subscribers-export.job";
 import { subscribersImportJob } from "../features/subscriber-imports/subscribers-import.job";
 import type { AppContext } from "../http/context";
@@ -13,7 +14,12 @@ export interface JobDefinition {
   handler(ctx: AppContext, data?: unknown): Promise<void>;
 }
 
-const JOBS: JobDefinition[] = [sessionsPurgeJob, subscribersImportJob, subscribersExportJob];
+const JOBS: JobDefinition[] = [
+  sessionsPurgeJob,
+  subscribersImportJob,
+  subscribersExportJob,
+  billingCycleJob,
+];
 
 /**
  * pg-boss on the application database. Every role can enqueue; only worker processes

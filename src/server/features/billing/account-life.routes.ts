@@ -4,6 +4,7 @@ import { accountProfileRoutes } from "../account/account-profile";
 import { notificationsRoutes } from "../notifications/notifications.routes";
 import { pendingMailRoutes } from "../signup/pending-mail";
 import { signupRoutes } from "../signup/signup.routes";
+import { billingRoutes } from "./billing.routes";
 
 /** A business's life (issue 16): sign-up, profile settings, notifications, billing. */
 export function accountLifeRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -11,4 +12,5 @@ export function accountLifeRoutes(app: FastifyInstance, ctx: AppContext) {
   pendingMailRoutes(app, ctx);
   accountProfileRoutes(app, ctx);
   notificationsRoutes(app, ctx);
+  billingRoutes(app, ctx);
 }
