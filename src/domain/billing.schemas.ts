@@ -22,7 +22,10 @@ export const cardInput = z.object({
     .pipe(z.string().regex(/^\d{12,19}$/, BILLING_TEXT.cardInvalid)),
   expMonth: z.number().int().min(1, "Month 1-12").max(12, "Month 1-12"),
   expYear: z.number().int().min(2000, "Enter the year").max(2100, "Enter the year"),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "3 or 4 digits"),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "3 or 4 digits"),
   name: z.string().trim().min(1, "Name on the card is required").max(100),
 });
 export type CardInput = z.input<typeof cardInput>;
