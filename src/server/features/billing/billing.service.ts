@@ -227,6 +227,18 @@ export async function renew(
       return { kind: "skipped" as const };
     const plan = planById(sub.planId);
     if (!plan) return { kind: "skipped" as const };
+    const basics = await q.accountBasics(db, accountId);
+    if (basics && !basics.autoTopup) {
+      // Auto-renew is off: the plan lapses at its end like a cancellation.
+      await q.updateSubscription(db, accountId, {
+        status: "canceled",
+        cancelReason: "Auto-renew off",
+        canceledAt: now,
+        removeDataAt: addMonths(sub.periodEnd, DATA_KEPT_MONTHS),
+      });
+      await q.setForbiddenReason(db, accountId, "canceled");
+      return { kind: "skipped" as const };
+    }
     const card = await q.cardOf(db, accountId);
     if (!card) {
       await q.updateSubscription(db, accountId, {

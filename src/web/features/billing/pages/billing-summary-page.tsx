@@ -99,8 +99,8 @@ export default function BillingSummaryPage() {
               {s.internationalBalance}
             </Muted>
             <Switch
-              label="Auto top-up"
-              description="Buy 500 credits automatically when you run out."
+              label="Auto-renew"
+              description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
               checked={s.autoTopup}
               disabled={autoTopup.isPending}
               onChange={(e) => autoTopup.mutate(e.currentTarget.checked)}
