@@ -44,7 +44,7 @@ export function useInvoice(id: number | null) {
 }
 
 /** Every billing change can lift or set the account's forbidden reason: refetch "me" too. */
-function useBillingMutation<I>(call: (input: I) => Promise<unknown>) {
+function useBillingMutation<I, O>(call: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
