@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   /** Not enough message credits (the composer shows the purchase dialog). */
   INSUFFICIENT_CREDITS: 402,
   INSUFFICIENT_INTERNATIONAL_CREDITS: 402,
+  /** The card processor refused a charge or a card (billing). */
+  PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
   CSRF: 403,
   NOT_FOUND: 404,

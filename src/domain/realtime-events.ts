@@ -22,6 +22,8 @@ export interface RealtimeEvents {
   "run-progress": { runIds: number[] };
   /** A conversation changed (assigned, archived, read, …): open screens refetch it. */
   "conversation-changed": { numberIds: number[] };
+  /** These users have a new notification (the bell refetches its count). */
+  notification: { userIds: number[] };
 }
 
 export type RealtimeEvent = keyof RealtimeEvents;

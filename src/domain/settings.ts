@@ -49,6 +49,12 @@ export const ACCOUNT_SETTINGS = {
   support_contact: z.string().trim().max(200),
   /** What the text program is ("Acme weekly deals"), named in HELP and START answers. */
   program_description: z.string().trim().max(160),
+  /** Send settings (doc 1 §3): a header and footer added to messages, foreign characters allowed. */
+  send_settings: z.object({
+    header: z.string().max(100),
+    footer: z.string().max(100),
+    allowForeignChars: z.boolean(),
+  }),
 } as const;
 
 export const USER_SETTINGS = {
@@ -82,6 +88,7 @@ export const ACCOUNT_SETTING_DEFAULTS: {
   message_allotment_popup_disable: false,
   support_contact: "",
   program_description: "",
+  send_settings: { header: "", footer: "", allowForeignChars: false },
 };
 
 export const USER_SETTING_DEFAULTS: { [K in UserSettingName]: z.infer<(typeof USER_SETTINGS)[K]> } =

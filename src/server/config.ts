@@ -118,6 +118,9 @@ const envSchema = z.object({
   AI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1"),
   /** Google Places API key for the link tool's Google review links; without it they are off. */
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+  /** Card payments through Stripe; without it the built-in test processor takes test cards. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
 });
 
 export type Config = ReturnType<typeof parseConfig>;

@@ -41,6 +41,8 @@ export const accounts = pgTable(
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     /** How long a text may wait for the carrier before it expires. Migration 0017. */
     messageValidityMinutes: integer("message_validity_minutes").notNull().default(240),
+    /** The business's phone given at admin sign-up (migration 0021). */
+    businessPhone: text("business_phone"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("accounts_account_name_key").on(sql`lower(${t.accountName})`)],
@@ -1542,3 +1544,80 @@ export const webBanners = pgTable("web_banners", {
   config: jsonb().$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// --- account life: sign-up, notifications, billing (migration 0021; accounts.business_phone) ---
+
+/** One row per user told about something (import done, card declined, …); doc 3 §2-4. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull().default(""),
+    link: text(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.readAt, t.createdAt)],
+);
+
+/** The account's plan and where it stands (trial, active, past due, paused, canceled). */
+export const billingSubscriptions = pgTable("billing_subscriptions", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  planId: text("plan_id").notNull(),
+  status: text().notNull(),
+  periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+  periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+  cancelReason: text("cancel_reason"),
+  canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  removeDataAt: timestamp("remove_data_at", { withTimezone: true }),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The card on file, as the processor describes it (never the card number). */
+export const paymentMethods = pgTable("payment_methods", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  processor: text().notNull(),
+  customerRef: text("customer_ref").notNull(),
+  methodRef: text("method_ref").notNull(),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  expMonth: smallint("exp_month").notNull(),
+  expYear: smallint("exp_year").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every charge attempt, paid or failed, with its number (INV-1001, …) for the PDF. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    number: text().notNull(),
+    description: text().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text().notNull(),
+    processorRef: text("processor_ref"),
+    failure: text(),
+    card: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.number),
+    index("invoices_account_idx").on(t.accountId, t.createdAt),
+  ],
+);

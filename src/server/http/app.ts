@@ -19,6 +19,8 @@ import { apiKeysRoutes } from "../features/api-keys/api-keys.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { autoRepliesRoutes } from "../features/automations/auto-replies.routes";
 import { automationsRoutes } from "../features/automations/automations.routes";
+import { accountLifeRoutes } from "../features/billing/account-life.routes";
+import { registerAccountStateGuard } from "../features/billing/account-state-guard";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
 import { contactCardRoutes } from "../features/contact-card/contact-card.routes";
@@ -98,6 +100,7 @@ export async function buildApp(
 
   registerSession(app, ctx);
   registerApiAuth(app, ctx);
+  registerAccountStateGuard(app, ctx);
   registerInputGuard(app);
 
   registerMetrics(app, ctx.config, ctx.db);
@@ -142,6 +145,7 @@ export async function buildApp(
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);
   await growthRoutes(app, ctx);
+  accountLifeRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
   await app.register(async (carrierScope) => {
     await carrierScope.register(formbody);

@@ -32,6 +32,8 @@ export const POLICY: Record<string, Rule> = {
   "POST /api/auth/verification-email/resend": PUBLIC,
   "POST /api/auth/magic-link": PUBLIC,
   "POST /api/auth/magic-token": PUBLIC,
+  "POST /api/auth/admin-signup": PUBLIC,
+  "GET /api/auth/pending-mail": PUBLIC,
   // Signed in, or in the middle of a sign-in (a challenge cookie): the service tells which.
   "GET /api/auth/phone-verification": PUBLIC,
   "POST /api/auth/phone-verification/send": PUBLIC,
@@ -71,6 +73,9 @@ export const POLICY: Record<string, Rule> = {
   "PUT /api/signature": "self",
   "GET /api/realtime/token": "self",
   "PUT /api/users/:id": "self",
+  "GET /api/notifications": "self",
+  "POST /api/notifications/read-all": "self",
+  "POST /api/notifications/:id/read": "self",
 
   // Account.
   "GET /api/account/settings/:name": "account:read",
@@ -79,6 +84,20 @@ export const POLICY: Record<string, Rule> = {
   // for the rest.
   "PUT /api/account/settings/:name": "account:read",
   "GET /api/dashboard": "dashboard:read",
+  // Billing: the owner only (doc 1 §6).
+  "GET /api/billing/summary": "billing",
+  "GET /api/billing/plans": "billing",
+  "PUT /api/billing/payment-method": "billing",
+  "POST /api/billing/upgrade": "billing",
+  "POST /api/billing/reactivate": "billing",
+  "POST /api/billing/cancel": "billing",
+  "POST /api/billing/pause": "billing",
+  "PUT /api/billing/auto-topup": "billing",
+  "GET /api/billing/invoices": "billing",
+  "GET /api/billing/invoices/:id": "billing",
+  "GET /api/billing/invoices/:id/pdf": "billing",
+  "GET /api/account/profile": "account:read",
+  "PUT /api/account/profile": "settings:write",
   "GET /api/credits": "account:read",
   "POST /api/credits/purchase": "credits:buy",
   "GET /api/auth/sign-in-policy": "billing",

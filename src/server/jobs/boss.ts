@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { billingCycleJob } from "../features/billing/billing-cycle";
 import { reportExportJob } from "../features/growth-reports/report-export.job";
 import { subscribersExportJob } from "../features/subscriber-exports/subscribers-export.job";
 import { subscribersImportJob } from "../features/subscriber-imports/subscribers-import.job";
@@ -19,6 +20,7 @@ const JOBS: JobDefinition[] = [
   subscribersImportJob,
   subscribersExportJob,
   reportExportJob,
+  billingCycleJob,
 ];
 
 /**

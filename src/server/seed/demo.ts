@@ -7,6 +7,7 @@ import { accounts, users } from "../db/schema";
 import { hashPassword } from "../features/auth/password";
 import { writeAccountSetting } from "../features/settings/settings.queries";
 import { addStarterTemplates } from "../features/templates/templates.service";
+import { seedDemoBilling } from "./demo-billing";
 import { seedDemoGrowth } from "./demo-growth";
 
 const TRIAL_DAYS = 14;
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
     await writeAccountSetting(tx, account!.id, "onboarding_step", ONBOARDING_STEP.ADD_SUBSCRIBER);
     await addStarterTemplates(tx, account!.id, null);
     await seedDemoGrowth(tx, account!.id);
+    await seedDemoBilling(tx, account!.id);
   });
   return true;
 }

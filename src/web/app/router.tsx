@@ -192,6 +192,34 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/scheduled-messages/pages/scheduled-messages-page").then((m) => ({
       Component: m.default,
     })),
+  [paths.adminSignup]: () =>
+    import("../features/signup/pages/admin-signup-page").then((m) => ({ Component: m.default })),
+  [paths.settings]: () =>
+    import("../features/settings/pages/settings-page").then((m) => ({ Component: m.default })),
+  "/billing/summary": () =>
+    import("../features/billing/pages/billing-summary-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/billing/payment-method": () =>
+    import("../features/billing/pages/payment-method-page").then((m) => ({ Component: m.default })),
+  "/billing/manage-subscription": () =>
+    import("../features/billing/pages/manage-subscription-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/billing/manage-subscription/upgrade": () =>
+    import("../features/billing/pages/upgrade-page").then((m) => ({ Component: m.default })),
+  "/billing/manage-subscription/reactivate": () =>
+    import("../features/billing/pages/reactivate-page").then((m) => ({ Component: m.default })),
+  "/billing/payment-history": () =>
+    import("../features/billing/pages/payment-history-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/billing/payment-history/view": () =>
+    import("../features/billing/pages/payment-view-page").then((m) => ({ Component: m.default })),
+  [paths.notifications]: () =>
+    import("../features/notifications/pages/notifications-page").then((m) => ({
+      Component: m.default,
+    })),
 };
 
 /** The bare root: the inbox in a frame (or for restricted users), else the dashboard. */

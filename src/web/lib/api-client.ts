@@ -35,6 +35,14 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
+type ForbiddenHandler = (reason: string | undefined) => void;
+let onForbidden: ForbiddenHandler = () => {};
+
+/** The account-state notice learns here that a call was refused for the account's state. */
+export function setForbiddenHandler(handler: ForbiddenHandler) {
+  onForbidden = handler;
+}
+
 /** For callers that learn of an ended session without a 401 (the periodic token check). */
 export function sessionEnded() {
   onUnauthorized();
@@ -47,6 +55,7 @@ async function request<T>(method: string, url: string, opts: RequestOptions<T> =
     return opts.schema ? opts.schema.parse(data) : (data as T);
   } catch (err) {
     const error = toApiError(err);
+    if (error.code === "ACCOUNT_FORBIDDEN") onForbidden(error.extra.reason);
     if (error.status === 401 && !opts.allow401) onUnauthorized();
     else if (toast && !error.extra.silent) notify.error(error.message);
     throw error;

@@ -1,4 +1,5 @@
 import type { QueryResult, QueryResultRow } from "pg";
+import { TRIAL_CREDITS } from "../../../domain/billing";
 
 /** A pool or a client inside a transaction: credit changes join the caller's transaction. */
 export interface Queryable {
@@ -8,8 +9,8 @@ export interface Queryable {
   ): Promise<QueryResult<R>>;
 }
 
-/** Credits a new account starts with (its trial allowance). */
-export const TRIAL_CREDITS = 500;
+/** Credits a new account starts with (its trial allowance): one figure, in src/domain/billing.ts. */
+export { TRIAL_CREDITS };
 
 /** The account's credit row, created with the trial grant the first time anything asks. */
 export async function ensureCreditRow(db: Queryable, accountId: number): Promise<void> {

@@ -1,10 +1,29 @@
+import { randomUUID } from "node:crypto";
+import { BILLING_TEXT } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import { can } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
+import { chargeAccount } from "../billing/billing.service";
 import type { CreditKind, Queryable } from "./credits.queries";
 import * as q from "./credits.queries";
 
 export type { Queryable } from "./credits.queries";
+
+async function payForPack(ctx: AppContext, accountId: number, label: string, cents: number) {
+  const { result } = await chargeAccount(ctx, ctx.db.$client, {
+    accountId,
+    amountCents: cents,
+    description: label,
+    key: `pack:${accountId}:${randomUUID()}`,
+    at: new Date(),
+  });
+  if (!result.ok)
+    throw new AppError(
+      "PAYMENT_DECLINED",
+      result.code === "expired_card" ? BILLING_TEXT.cardExpired : BILLING_TEXT.cardDeclined,
+      { reason: result.code === "expired_card" ? "expired_card" : "declined_card" },
+    );
+}
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   "Whoops, looks like you don’t have enough message credits.";
@@ -104,6 +123,8 @@ export async function purchaseCredits(
   if (!can(auth, "credits:buy")) {
     throw new AppError("FORBIDDEN", "Only an administrator, manager or owner can buy credits.");
   }
+  // Paid first, through the card on file (the attempt is in the payment history either way).
+  await payForPack(ctx, auth.accountId, pack.label, pack.priceCents);
   const client = await ctx.db.$client.connect();
   try {
     await client.query("begin");

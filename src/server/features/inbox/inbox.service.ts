@@ -26,6 +26,7 @@ import { applyManualConsent, assertSendable } from "../compliance/compliance.ser
 import { resolveSendingNumber } from "../composer/composer.service";
 import { assertOwnReferences } from "../composer/own-references";
 import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
+import { notify } from "../notifications/notifications.service";
 import { queueCharged } from "../outbound/outbound.service";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
 import { activeSignature } from "../signature/signature.service";
@@ -339,6 +340,24 @@ export async function assign(ctx: AppContext, auth: UserActor, id: number, userI
   }
   const ids = await q.updateConversations(ctx.db, scope, [id], "assigned_user_id = $1", [userId]);
   changed(ctx, auth.accountId, ids);
+  if (userId !== null && userId !== auth.userId && ids.length)
+    await notify(
+      ctx.db.$client,
+      {
+        accountId: auth.accountId,
+        userId,
+        kind: "conversation_assigned",
+        title: "A conversation was assigned to you",
+        body: [
+          [preview.firstName, preview.lastName].filter(Boolean).join(" ") || preview.number,
+          preview.previewMessage.slice(0, 80),
+        ]
+          .filter(Boolean)
+          .join(": "),
+        link: `/inbox?conversation=${id}`,
+      },
+      ctx,
+    );
   return { message: userId === null ? INBOX_TEXT.bulkUnassigned : INBOX_TEXT.reassigned };
 }
 

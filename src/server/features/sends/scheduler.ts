@@ -1,5 +1,6 @@
 import { nextOccurrence } from "../../../domain/repeat";
 import type { AppContext } from "../../http/context";
+import { notify } from "../notifications/notifications.service";
 
 /**
  * Starts the sends whose time has come: one run per occurrence (unique on send and time, so a
@@ -56,7 +57,7 @@ export async function startDueSends(ctx: AppContext, limit = 50): Promise<number
  * send is complete with its run.
  */
 export async function completeFinishedRuns(ctx: AppContext): Promise<number> {
-  const res = await ctx.db.$client.query<{ sendId: number }>(
+  const res = await ctx.db.$client.query<{ runId: number; sendId: number }>(
     // Each finished run is a send.finished event (automations, webhooks) in the same statement.
     `with done as (
        update send_runs r set status = 'completed', completed_at = now()
@@ -69,7 +70,7 @@ export async function completeFinishedRuns(ctx: AppContext): Promise<number> {
        select s.account_id, 'send.finished', jsonb_build_object('sendId', s.id, 'runId', done.id)
          from done join sends s on s.id = done.send_id
      )
-     select send_id::int as "sendId" from done`,
+     select id::int as "runId", send_id::int as "sendId" from done`,
   );
   if (res.rowCount) {
     await ctx.db.$client.query(
@@ -80,5 +81,37 @@ export async function completeFinishedRuns(ctx: AppContext): Promise<number> {
       [res.rows.map((r) => r.sendId)],
     );
   }
+  await notifyFinishedRuns(ctx, res.rows);
   return res.rowCount ?? 0;
+}
+
+/** 'Campaign finished' in the notification centre of whoever sent it, with its report. */
+async function notifyFinishedRuns(ctx: AppContext, runs: { runId: number; sendId: number }[]) {
+  if (!runs.length) return;
+  const { rows } = await ctx.db.$client.query<{
+    runId: number;
+    sendId: number;
+    accountId: number;
+    userId: number | null;
+    sent: number;
+  }>(
+    `select r.id::int as "runId", s.id::int as "sendId", s.account_id as "accountId",
+            s.user_id as "userId", r.recipients::int as sent
+       from send_runs r join sends s on s.id = r.send_id
+      where r.id = any($1::bigint[])`,
+    [runs.map((r) => r.runId)],
+  );
+  for (const r of rows)
+    await notify(
+      ctx.db.$client,
+      {
+        accountId: r.accountId,
+        userId: r.userId ?? undefined,
+        kind: "send_finished",
+        title: "Your message has been sent",
+        body: `Sent to ${r.sent} recipient${r.sent === 1 ? "" : "s"}.`,
+        link: `/reports/sent-messages/details?id=${r.runId}`,
+      },
+      ctx,
+    );
 }

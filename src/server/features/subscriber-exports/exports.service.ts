@@ -11,6 +11,7 @@ import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
 import type { Actor, AppContext } from "../../http/context";
 import { enqueue } from "../../jobs/queue";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
+import { notify } from "../notifications/notifications.service";
 import { countSelection, eachSelected } from "../subscribers/subscribers.service";
 import { toSubscriberExport } from "./exports.presenter";
 import * as q from "./exports.queries";
@@ -124,6 +125,18 @@ export async function runExport(ctx: AppContext, exportId: number) {
       filePath,
       finishedAt: new Date(),
     });
+    await notify(
+      ctx.db.$client,
+      {
+        accountId: row.accountId,
+        userId: row.userId ?? undefined,
+        kind: "export_ready",
+        title: "Your export is ready",
+        body: `${n} subscribers in ${fileName}.`,
+        link: "/reports/export-history",
+      },
+      ctx,
+    );
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await q.transition(ctx.db, exportId, "running", {

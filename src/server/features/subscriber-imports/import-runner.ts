@@ -7,6 +7,7 @@ import type { StartImportRequest } from "../../../domain/imports.schemas";
 import { systemActor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/field-definitions";
+import { notify } from "../notifications/notifications.service";
 import { importBatch } from "../subscribers/subscribers.service";
 import * as q from "./imports.queries";
 
@@ -170,6 +171,7 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
       errorFilePath: anyFailed ? failedPath : null,
       finishedAt: new Date(),
     });
+    if (done) await notifyImportDone(ctx, done);
   } catch (err) {
     await failedFile.close().catch(() => {});
     const message = err instanceof Error ? err.message : String(err);
@@ -184,4 +186,23 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
       finishedAt: new Date(),
     });
   }
+}
+
+/** The notification centre's 'import done' for whoever started the import (or everyone). */
+async function notifyImportDone(
+  ctx: AppContext,
+  row: { accountId: number; userId: number | null; added: number; updated: number; failed: number },
+) {
+  await notify(
+    ctx.db.$client,
+    {
+      accountId: row.accountId,
+      userId: row.userId ?? undefined,
+      kind: "import_done",
+      title: "Your subscriber import has finished",
+      body: `${row.added} added, ${row.updated} updated, ${row.failed} failed.`,
+      link: "/subscribers/import/history",
+    },
+    ctx,
+  );
 }

@@ -11,6 +11,7 @@ import {
   TOKEN_CHECK_INTERVAL_MS,
   useSession,
 } from "../../features/auth/api/check-token";
+import { AccountStateNotice } from "../../features/billing/components/account-state";
 import { ErrorPage } from "../../features/system/pages/error-page";
 import { ApiError, sessionEnded } from "../../lib/api-client";
 import { useMe } from "../../lib/current-account";
@@ -84,6 +85,7 @@ function Shell({ me, title }: { me: AccountLite; title: string }) {
       </Drawer>
       <div className={classes.main}>
         {me.isImpersonating && <div className={classes.banner}>{TEXT.impersonating}</div>}
+        <AccountStateNotice me={me} />
         <TopBar
           me={me}
           title={title}

@@ -11,7 +11,6 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import {
-  IconBell,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconLogout,
@@ -23,6 +22,7 @@ import { Link } from "react-router";
 import type { AccountLite } from "../../../domain/account.schemas";
 import { PERMISSION_LABEL, type PermissionLevel } from "../../../domain/permissions";
 import { useLogout } from "../../features/auth/api/logout";
+import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { paths } from "../paths";
 import classes from "./shell.module.css";
 
@@ -79,18 +79,7 @@ export function TopBar(props: TopBarProps) {
             {scheme === "dark" ? <IconSun size={20} /> : <IconMoon size={20} />}
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Notifications">
-          <ActionIcon
-            component={Link}
-            to={paths.notifications}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label="Notifications"
-          >
-            <IconBell size={20} />
-          </ActionIcon>
-        </Tooltip>
+        <NotificationBell to={paths.notifications} />
         <Menu position="bottom-end" width={240} shadow="md">
           <Menu.Target>
             <UnstyledButton aria-label="Account menu" data-testid="account-menu">

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text, ThemeIcon } from "@ma
 import { IconCheck, IconDevices, IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { CODE_SENT_MS } from "../../../../domain/sign-in.schemas";
+import { PendingMail } from "../../signup/components/pending-mail";
 import { useResendVerificationEmail } from "../api/sign-in";
 import { formErrorOf } from "../form-errors";
 
@@ -43,6 +44,7 @@ export function VerificationSentModal(props: {
               : "Your e-mail address is not verified yet. We sent you a link: open it to verify your address and continue."}
           </Text>
         </Group>
+        {!device && <PendingMail />}
         <Text size="sm" c="dimmed">
           The link works once. Nothing after a few minutes? Check your spam folder or send it again.
         </Text>

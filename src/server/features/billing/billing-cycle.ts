@@ -1,0 +1,86 @@
+import { RENEWAL_RETRIES } from "../../../domain/billing";
+import type { AppContext } from "../../http/context";
+import type { JobDefinition } from "../../jobs/boss";
+import { notify } from "../notifications/notifications.service";
+import { renew } from "./billing.service";
+
+/**
+ * One pass of billing at `now` (the clock is a parameter so tests move it): trials that ended
+ * lock the account, due periods renew (a declined renewal is tried again a day later, up to
+ * RENEWAL_RETRIES times), canceled accounts close at their paid-through date, and their data is
+ * removed a month after it.
+ */
+export async function runBillingCycle(ctx: AppContext, now: Date = new Date()) {
+  const db = ctx.db.$client;
+  const counts = { trialsEnded: 0, renewed: 0, failed: 0, closed: 0, removed: 0 };
+
+  // Accounts made before billing existed start on the trial their trial_ends_at says.
+  await db.query(
+    `insert into billing_subscriptions (account_id, plan_id, status, period_start, period_end)
+     select a.id, 'trial', 'trial', a.created_at, coalesce(a.trial_ends_at, a.created_at + interval '14 days')
+       from accounts a
+      where not exists (select 1 from billing_subscriptions s where s.account_id = a.id)
+     on conflict (account_id) do nothing`,
+  );
+  const ended = await db.query<{ accountId: number }>(
+    `with ended as (
+       update billing_subscriptions set status = 'expired', updated_at = now()
+        where status = 'trial' and period_end <= $1 returning account_id)
+     update accounts a set forbidden_reason = 'expired_trial'
+       from ended where a.id = ended.account_id and a.forbidden_reason is null
+     returning a.id as "accountId"`,
+    [now],
+  );
+  counts.trialsEnded = ended.rowCount ?? 0;
+  for (const { accountId } of ended.rows)
+    await notify(
+      db,
+      {
+        accountId,
+        kind: "billing",
+        title: "Your Free Trial has ended!",
+        body: "Choose a plan to keep sending messages. Your subscribers and history are kept.",
+        link: "/billing/manage-subscription/upgrade",
+      },
+      ctx,
+    );
+
+  const due = await db.query<{ accountId: number }>(
+    `select account_id as "accountId" from billing_subscriptions
+      where status in ('active', 'past_due') and period_end <= $1
+        and failed_attempts < $2
+        and period_end + make_interval(days => failed_attempts) <= $1
+      order by period_end limit 5000`,
+    [now, RENEWAL_RETRIES],
+  );
+  for (const { accountId } of due.rows) {
+    const outcome = await renew(ctx, accountId, now);
+    if (outcome === "renewed") counts.renewed++;
+    if (outcome === "failed") counts.failed++;
+  }
+
+  const closed = await db.query(
+    `update accounts a set forbidden_reason = 'canceled'
+       from billing_subscriptions s
+      where s.account_id = a.id and s.status = 'canceled' and s.period_end <= $1
+        and (a.forbidden_reason is null or a.forbidden_reason in ('declined_card', 'expired_card', 'paused'))`,
+    [now],
+  );
+  counts.closed = closed.rowCount ?? 0;
+
+  const removed = await db.query(
+    `delete from accounts a using billing_subscriptions s
+      where s.account_id = a.id and s.status = 'canceled' and s.remove_data_at <= $1`,
+    [now],
+  );
+  counts.removed = removed.rowCount ?? 0;
+  return counts;
+}
+
+export const billingCycleJob: JobDefinition = {
+  name: "billing-cycle",
+  cron: "*/10 * * * *",
+  async handler(ctx) {
+    await runBillingCycle(ctx, new Date());
+  },
+};

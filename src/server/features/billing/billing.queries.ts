@@ -1,0 +1,191 @@
+import type { Queryable } from "../credits/credits.queries";
+
+export interface SubscriptionRow {
+  accountId: number;
+  planId: string;
+  status: string;
+  periodStart: Date;
+  periodEnd: Date;
+  cancelReason: string | null;
+  canceledAt: Date | null;
+  removeDataAt: Date | null;
+  failedAttempts: number;
+}
+
+const SUB_COLUMNS = `account_id as "accountId", plan_id as "planId", status,
+  period_start as "periodStart", period_end as "periodEnd", cancel_reason as "cancelReason",
+  canceled_at as "canceledAt", remove_data_at as "removeDataAt", failed_attempts as "failedAttempts"`;
+
+/**
+ * The account's subscription row. Accounts made before billing existed (the demo, tests) get
+ * one on first ask: a trial ending at accounts.trial_ends_at, else 14 days after creation.
+ */
+export async function subscriptionOf(db: Queryable, accountId: number): Promise<SubscriptionRow> {
+  await db.query(
+    `insert into billing_subscriptions (account_id, plan_id, status, period_start, period_end)
+     select id, 'trial', 'trial', created_at, coalesce(trial_ends_at, created_at + interval '14 days')
+       from accounts where id = $1
+     on conflict (account_id) do nothing`,
+    [accountId],
+  );
+  const res = await db.query<SubscriptionRow>(
+    `select ${SUB_COLUMNS} from billing_subscriptions where account_id = $1`,
+    [accountId],
+  );
+  return res.rows[0]!;
+}
+
+export async function lockSubscription(db: Queryable, accountId: number) {
+  await subscriptionOf(db, accountId);
+  const res = await db.query<SubscriptionRow>(
+    `select ${SUB_COLUMNS} from billing_subscriptions where account_id = $1 for update`,
+    [accountId],
+  );
+  return res.rows[0]!;
+}
+
+export async function updateSubscription(
+  db: Queryable,
+  accountId: number,
+  set: Partial<Omit<SubscriptionRow, "accountId">>,
+) {
+  const columns: Record<string, string> = {
+    planId: "plan_id",
+    status: "status",
+    periodStart: "period_start",
+    periodEnd: "period_end",
+    cancelReason: "cancel_reason",
+    canceledAt: "canceled_at",
+    removeDataAt: "remove_data_at",
+    failedAttempts: "failed_attempts",
+  };
+  const keys = Object.keys(set) as (keyof typeof set)[];
+  if (!keys.length) return;
+  const assignments = keys.map((k, i) => `${columns[k]} = $${i + 2}`).join(", ");
+  await db.query(
+    `update billing_subscriptions set ${assignments}, updated_at = now() where account_id = $1`,
+    [accountId, ...keys.map((k) => set[k])],
+  );
+}
+
+export interface CardRow {
+  processor: string;
+  customerRef: string;
+  methodRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export async function cardOf(db: Queryable, accountId: number): Promise<CardRow | undefined> {
+  const res = await db.query<CardRow>(
+    `select processor, customer_ref as "customerRef", method_ref as "methodRef", brand, last4,
+            exp_month as "expMonth", exp_year as "expYear"
+       from payment_methods where account_id = $1`,
+    [accountId],
+  );
+  return res.rows[0];
+}
+
+export async function saveCard(db: Queryable, accountId: number, card: CardRow) {
+  await db.query(
+    `insert into payment_methods (account_id, processor, customer_ref, method_ref, brand, last4, exp_month, exp_year)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (account_id) do update set processor = excluded.processor,
+       customer_ref = excluded.customer_ref, method_ref = excluded.method_ref, brand = excluded.brand,
+       last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year,
+       updated_at = now()`,
+    [
+      accountId,
+      card.processor,
+      card.customerRef,
+      card.methodRef,
+      card.brand,
+      card.last4,
+      card.expMonth,
+      card.expYear,
+    ],
+  );
+}
+
+export interface InvoiceDbRow {
+  id: number;
+  number: string;
+  description: string;
+  amountCents: number;
+  status: "paid" | "failed";
+  failure: string | null;
+  card: string | null;
+  createdAt: Date;
+}
+
+const INVOICE_COLUMNS = `id::int as id, number, description, amount_cents as "amountCents", status,
+  failure, card, created_at as "createdAt"`;
+
+export async function insertInvoice(
+  db: Queryable,
+  row: {
+    accountId: number;
+    description: string;
+    amountCents: number;
+    status: "paid" | "failed";
+    processorRef: string | null;
+    failure: string | null;
+    card: string | null;
+    at: Date;
+  },
+): Promise<InvoiceDbRow> {
+  const res = await db.query<InvoiceDbRow>(
+    `insert into invoices (account_id, number, description, amount_cents, status, processor_ref, failure, card, created_at)
+     values ($1, 'INV-' || nextval('invoice_number_seq'), $2, $3, $4, $5, $6, $7, $8)
+     returning ${INVOICE_COLUMNS}`,
+    [
+      row.accountId,
+      row.description,
+      row.amountCents,
+      row.status,
+      row.processorRef,
+      row.failure,
+      row.card,
+      row.at,
+    ],
+  );
+  return res.rows[0]!;
+}
+
+export async function listInvoices(db: Queryable, accountId: number): Promise<InvoiceDbRow[]> {
+  const res = await db.query<InvoiceDbRow>(
+    `select ${INVOICE_COLUMNS} from invoices where account_id = $1 order by created_at desc, id desc limit 200`,
+    [accountId],
+  );
+  return res.rows;
+}
+
+export async function findInvoice(db: Queryable, accountId: number, id: number) {
+  const res = await db.query<InvoiceDbRow>(
+    `select ${INVOICE_COLUMNS} from invoices where account_id = $1 and id = $2`,
+    [accountId, id],
+  );
+  return res.rows[0];
+}
+
+export async function setForbiddenReason(db: Queryable, accountId: number, reason: string | null) {
+  await db.query("update accounts set forbidden_reason = $2 where id = $1", [accountId, reason]);
+}
+
+export async function accountBasics(db: Queryable, accountId: number) {
+  const res = await db.query<{
+    email: string;
+    businessName: string;
+    forbiddenReason: string | null;
+    trialEndsAt: Date | null;
+    autoTopup: boolean;
+  }>(
+    `select email, business_name as "businessName", forbidden_reason as "forbiddenReason",
+            trial_ends_at as "trialEndsAt", is_auto_renew_enabled as "autoTopup"
+       from accounts where id = $1`,
+    [accountId],
+  );
+  return res.rows[0];
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PLANS } from "../../../domain/billing";
+import {
+  billingSummary,
+  CANCEL_REASONS,
+  cardInput,
+  invoiceRow,
+  planResponse,
+} from "../../../domain/billing.schemas";
+import { intIdParams } from "../../../domain/ids";
+import { type AppContext, actorOf } from "../../http/context";
+import * as q from "./billing.queries";
+import * as billing from "./billing.service";
+import { invoicePdf } from "./invoice-pdf";
+
+const planId = z.enum(PLANS.map((p) => p.id) as [string, ...string[]], {
+  message: "Choose a plan.",
+});
+
+/** Billing of spec doc 1 §2 (summary, subscription, payment method, payment history). */
+export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["billing"];
+  const summary = { 200: billingSummary };
+
+  r.get("/api/billing/summary", { schema: { tags, response: summary } }, (req) =>
+    billing.getSummary(ctx, actorOf(req).accountId),
+  );
+  r.get(
+    "/api/billing/plans",
+    { schema: { tags, response: { 200: z.object({ rows: z.array(planResponse) }) } } },
+    () => ({ rows: PLANS.map((p) => ({ ...p, retentionOnly: p.retentionOnly === true })) }),
+  );
+  r.put(
+    "/api/billing/payment-method",
+    { schema: { tags, body: cardInput, response: summary } },
+    (req) => billing.saveCard(ctx, actorOf(req), req.body),
+  );
+  r.post(
+    "/api/billing/upgrade",
+    { schema: { tags, body: z.object({ planId }), response: summary } },
+    (req) => billing.upgrade(ctx, actorOf(req), req.body.planId),
+  );
+  r.post(
+    "/api/billing/reactivate",
+    { schema: { tags, body: z.object({ planId: planId.nullable() }), response: summary } },
+    (req) => billing.reactivate(ctx, actorOf(req), req.body.planId ?? undefined),
+  );
+  r.post(
+    "/api/billing/cancel",
+    {
+      schema: {
+        tags,
+        body: z.object({ reason: z.enum(CANCEL_REASONS, { message: "Choose a reason." }) }),
+        response: summary,
+      },
+    },
+    (req) => billing.cancel(ctx, actorOf(req), req.body.reason),
+  );
+  r.post(
+    "/api/billing/pause",
+    { schema: { tags, body: z.object({ confirm: z.literal(true) }), response: summary } },
+    (req) => billing.pause(ctx, actorOf(req)),
+  );
+  r.put(
+    "/api/billing/auto-topup",
+    { schema: { tags, body: z.object({ on: z.boolean() }), response: summary } },
+    (req) => billing.setAutoTopup(ctx, actorOf(req), req.body.on),
+  );
+  r.get(
+    "/api/billing/invoices",
+    { schema: { tags, response: { 200: z.object({ rows: z.array(invoiceRow) }) } } },
+    (req) => billing.history(ctx, actorOf(req)),
+  );
+  r.get(
+    "/api/billing/invoices/:id",
+    { schema: { tags, params: intIdParams, response: { 200: invoiceRow } } },
+    (req) => billing.invoice(ctx, actorOf(req), req.params.id),
+  );
+  r.get(
+    "/api/billing/invoices/:id/pdf",
+    { schema: { tags, params: intIdParams } },
+    async (req, reply) => {
+      const auth = actorOf(req);
+      const invoice = await billing.invoice(ctx, auth, req.params.id);
+      const account = await q.accountBasics(ctx.db.$client, auth.accountId);
+      const pdf = await invoicePdf(invoice, {
+        businessName: account?.businessName ?? "",
+        email: account?.email ?? "",
+      });
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${invoice.number}.pdf"`)
+        .send(pdf);
+    },
+  );
+}

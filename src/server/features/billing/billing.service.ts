@@ -1,0 +1,365 @@
+import { addMonths } from "date-fns";
+import type { PoolClient } from "pg";
+import { FORBIDDEN_REASONS } from "../../../domain/account.schemas";
+import {
+  DATA_KEPT_MONTHS,
+  PRICE_PER_TEXT,
+  planById,
+  type SubscriptionStatus,
+} from "../../../domain/billing";
+import {
+  BILLING_TEXT,
+  type BillingSummary,
+  type InvoiceRow,
+} from "../../../domain/billing.schemas";
+import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
+import type { Actor, AppContext } from "../../http/context";
+import * as credits from "../credits/credits.queries";
+import { notify } from "../notifications/notifications.service";
+import * as q from "./billing.queries";
+import { type CardDetails, type ChargeResult, processorOf } from "./payment-processor";
+
+type Reason = (typeof FORBIDDEN_REASONS)[number];
+/** Reasons billing sets and lifts; 'disabled' belongs to the platform admin and stays. */
+const BILLING_REASONS: readonly Reason[] = [
+  "expired_trial",
+  "declined_card",
+  "expired_card",
+  "paused",
+  "canceled",
+];
+
+async function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>): Promise<T> {
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query("begin");
+    const out = await work(client);
+    await client.query("commit");
+    return out;
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+function toInvoice(r: q.InvoiceDbRow): InvoiceRow {
+  return { ...r, createdAt: r.createdAt.toISOString() };
+}
+
+export async function getSummary(ctx: AppContext, accountId: number): Promise<BillingSummary> {
+  const db = ctx.db.$client;
+  const sub = await q.subscriptionOf(db, accountId);
+  await credits.ensureCreditRow(db, accountId);
+  const [card, account, c] = await Promise.all([
+    q.cardOf(db, accountId),
+    q.accountBasics(db, accountId),
+    credits.readCredits(db, accountId),
+  ]);
+  const plan = planById(sub.planId);
+  const reason = account?.forbiddenReason ?? null;
+  return {
+    plan: plan ? { ...plan, retentionOnly: plan.retentionOnly === true } : null,
+    status: sub.status as SubscriptionStatus,
+    periodEnd: sub.periodEnd.toISOString(),
+    trialEndsAt: sub.planId === "trial" ? sub.periodEnd.toISOString() : null,
+    cancelReason: sub.cancelReason,
+    removeDataAt: sub.removeDataAt?.toISOString() ?? null,
+    forbiddenReason: (FORBIDDEN_REASONS as readonly string[]).includes(reason ?? "")
+      ? (reason as Reason)
+      : null,
+    pricePerText: PRICE_PER_TEXT,
+    totalCredits: c.allowance,
+    usedCredits: Math.max(0, c.used),
+    balance: c.balance,
+    internationalBalance: c.internationalBalance,
+    autoTopup: account?.autoTopup ?? false,
+    card: card
+      ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
+      : null,
+    processor: processorOf(ctx.config).name,
+  };
+}
+
+/**
+ * Charges the card on file and records the attempt as an invoice (paid or failed), in `db`'s
+ * transaction. The idempotency key makes a retried request or job charge once.
+ */
+export async function chargeAccount(
+  ctx: AppContext,
+  db: credits.Queryable,
+  input: { accountId: number; amountCents: number; description: string; key: string; at: Date },
+): Promise<{ result: ChargeResult; invoice: q.InvoiceDbRow }> {
+  const card = await q.cardOf(db, input.accountId);
+  if (!card) throw new AppError("PAYMENT_DECLINED", BILLING_TEXT.needCard, { reason: "no_card" });
+  const result = await processorOf(ctx.config).charge({
+    customerRef: card.customerRef,
+    methodRef: card.methodRef,
+    amountCents: input.amountCents,
+    description: input.description,
+    idempotencyKey: input.key,
+  });
+  const invoice = await q.insertInvoice(db, {
+    accountId: input.accountId,
+    description: input.description,
+    amountCents: input.amountCents,
+    status: result.ok ? "paid" : "failed",
+    processorRef: result.ok ? result.ref : null,
+    failure: result.ok ? null : result.message,
+    card: `${card.brand} •••• ${card.last4}`,
+    at: input.at,
+  });
+  return { result, invoice };
+}
+
+function declined(result: Extract<ChargeResult, { ok: false }>): never {
+  throw new AppError(
+    "PAYMENT_DECLINED",
+    result.code === "expired_card" ? BILLING_TEXT.cardExpired : BILLING_TEXT.cardDeclined,
+    { reason: result.code === "expired_card" ? "expired_card" : "declined_card" },
+  );
+}
+
+/** A new paid period: the plan's credits, the account unlocked of billing reasons. */
+async function startPeriod(db: PoolClient, accountId: number, planId: string, now: Date) {
+  const plan = planById(planId)!;
+  await q.updateSubscription(db, accountId, {
+    planId,
+    status: "active",
+    periodStart: now,
+    periodEnd: addMonths(now, 1),
+    cancelReason: null,
+    canceledAt: null,
+    removeDataAt: null,
+    failedAttempts: 0,
+  });
+  await credits.ensureCreditRow(db, accountId);
+  await db.query(
+    `update account_credits set balance = balance + $2, period_allowance = $2, period_started_at = $3,
+            updated_at = now() where account_id = $1`,
+    [accountId, plan.monthlyCredits, now],
+  );
+  await credits.insertLedger(db, {
+    accountId,
+    kind: "standard",
+    delta: plan.monthlyCredits,
+    reason: "grant",
+    description: `${plan.name} plan credits`,
+  });
+  await db.query(
+    `update accounts set subscription_type = $2,
+            forbidden_reason = case when forbidden_reason = any($3::text[]) then null else forbidden_reason end
+      where id = $1`,
+    [accountId, planId, BILLING_REASONS],
+  );
+}
+
+/** Saves a card; a past-due account is charged again on it at once. */
+export async function saveCard(ctx: AppContext, auth: Actor, card: CardDetails, now = new Date()) {
+  assertCan(auth, "billing");
+  const db = ctx.db.$client;
+  const account = await q.accountBasics(db, auth.accountId);
+  const existing = await q.cardOf(db, auth.accountId);
+  const processor = processorOf(ctx.config);
+  const saved = await processor.saveCard(
+    {
+      accountId: auth.accountId,
+      email: account?.email ?? "",
+      customerRef: existing?.processor === processor.name ? existing.customerRef : undefined,
+    },
+    card,
+  );
+  if (!saved.ok) {
+    if (saved.code === "invalid_card")
+      throw new AppError("VALIDATION", BILLING_TEXT.cardInvalid, {
+        fields: { number: BILLING_TEXT.cardInvalid },
+      });
+    declined(saved);
+  }
+  await q.saveCard(db, auth.accountId, { processor: processor.name, ...saved });
+  const sub = await q.subscriptionOf(db, auth.accountId);
+  if (sub.status === "past_due") await renew(ctx, auth.accountId, now, { throwOnDecline: true });
+  return getSummary(ctx, auth.accountId);
+}
+
+/** Upgrade (or switch) to a plan: charged now, a new month starts with its credits. */
+export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now = new Date()) {
+  assertCan(auth, "billing");
+  const plan = planById(planId);
+  if (!plan) throw new AppError("VALIDATION", "Choose a plan.");
+  // The attempt is recorded (payment history) whether it is paid or declined.
+  const result = await inTransaction(ctx, async (db) => {
+    const sub = await q.lockSubscription(db, auth.accountId);
+    const { result } = await chargeAccount(ctx, db, {
+      accountId: auth.accountId,
+      amountCents: plan.priceCents,
+      description: `${plan.name} plan, 1 month`,
+      key: `upgrade:${auth.accountId}:${planId}:${sub.periodEnd.toISOString()}:${sub.planId}:${now.getTime()}`,
+      at: now,
+    });
+    if (result.ok) await startPeriod(db, auth.accountId, planId, now);
+    return result;
+  });
+  if (!result.ok) declined(result);
+  return getSummary(ctx, auth.accountId);
+}
+
+/**
+ * Renews a due paid period: success starts the next month; a decline marks the account past
+ * due, locks it with the card's reason and tells the owner. Used by the job and by a card update.
+ */
+export async function renew(
+  ctx: AppContext,
+  accountId: number,
+  now: Date,
+  opts: { throwOnDecline?: boolean } = {},
+): Promise<"renewed" | "failed" | "skipped"> {
+  const outcome = await inTransaction(ctx, async (db) => {
+    const sub = await q.lockSubscription(db, accountId);
+    // A past-due account owes its renewal whatever the date (a card update pays it now).
+    if (
+      !["active", "past_due"].includes(sub.status) ||
+      (sub.status === "active" && sub.periodEnd > now)
+    )
+      return { kind: "skipped" as const };
+    const plan = planById(sub.planId);
+    if (!plan) return { kind: "skipped" as const };
+    const basics = await q.accountBasics(db, accountId);
+    if (basics && !basics.autoTopup) {
+      // Auto-renew is off: the plan lapses at its end like a cancellation.
+      await q.updateSubscription(db, accountId, {
+        status: "canceled",
+        cancelReason: "Auto-renew off",
+        canceledAt: now,
+        removeDataAt: addMonths(sub.periodEnd, DATA_KEPT_MONTHS),
+      });
+      await q.setForbiddenReason(db, accountId, "canceled");
+      return { kind: "skipped" as const };
+    }
+    const card = await q.cardOf(db, accountId);
+    if (!card) {
+      await q.updateSubscription(db, accountId, {
+        status: "past_due",
+        failedAttempts: sub.failedAttempts + 1,
+      });
+      await q.setForbiddenReason(db, accountId, "declined_card");
+      return {
+        kind: "failed" as const,
+        code: "card_declined" as const,
+        message: BILLING_TEXT.needCard,
+      };
+    }
+    const { result } = await chargeAccount(ctx, db, {
+      accountId,
+      amountCents: plan.priceCents,
+      description: `${plan.name} plan, 1 month (renewal)`,
+      key: `renew:${accountId}:${sub.periodEnd.toISOString()}:${sub.failedAttempts}:${card.methodRef}`,
+      at: now,
+    });
+    if (result.ok) {
+      await startPeriod(db, accountId, sub.planId, now);
+      return { kind: "renewed" as const };
+    }
+    await q.updateSubscription(db, accountId, {
+      status: "past_due",
+      failedAttempts: sub.failedAttempts + 1,
+    });
+    await q.setForbiddenReason(
+      db,
+      accountId,
+      result.code === "expired_card" ? "expired_card" : "declined_card",
+    );
+    await notify(db, {
+      accountId,
+      kind: "payment_failed",
+      title: "Your payment failed",
+      body: `We could not charge your card for the ${plan.name} plan: ${result.message} Update your card to keep sending.`,
+      link: "/billing/payment-method",
+    });
+    return { kind: "failed" as const, code: result.code, message: result.message };
+  });
+  if (outcome.kind === "failed" && opts.throwOnDecline)
+    declined({ ok: false, code: outcome.code, message: outcome.message });
+  return outcome.kind;
+}
+
+export async function setAutoTopup(ctx: AppContext, auth: Actor, on: boolean) {
+  assertCan(auth, "billing");
+  await ctx.db.$client.query("update accounts set is_auto_renew_enabled = $2 where id = $1", [
+    auth.accountId,
+    on,
+  ]);
+  return getSummary(ctx, auth.accountId);
+}
+
+/** Cancel at the end of the paid period; data kept one month after it (doc 1 §4, §9). */
+export async function cancel(ctx: AppContext, auth: Actor, reason: string, now = new Date()) {
+  assertCan(auth, "billing");
+  await inTransaction(ctx, async (db) => {
+    const sub = await q.lockSubscription(db, auth.accountId);
+    const end = sub.periodEnd > now ? sub.periodEnd : now;
+    await q.updateSubscription(db, auth.accountId, {
+      status: "canceled",
+      cancelReason: reason,
+      canceledAt: now,
+      periodEnd: end,
+      removeDataAt: addMonths(end, DATA_KEPT_MONTHS),
+    });
+    // Nothing left to use: closed at once.
+    if (end <= now) await q.setForbiddenReason(db, auth.accountId, "canceled");
+  });
+  return getSummary(ctx, auth.accountId);
+}
+
+/** Pause: billing stops and the account is locked until it is reactivated. */
+export async function pause(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "billing");
+  await inTransaction(ctx, async (db) => {
+    await q.lockSubscription(db, auth.accountId);
+    await q.updateSubscription(db, auth.accountId, { status: "paused" });
+    await q.setForbiddenReason(db, auth.accountId, "paused");
+  });
+  return getSummary(ctx, auth.accountId);
+}
+
+/**
+ * Reactivate: a cancellation still inside its paid period is simply undone; a paused or closed
+ * account pays its plan again and starts a new month.
+ */
+export async function reactivate(
+  ctx: AppContext,
+  auth: Actor,
+  planId: string | undefined,
+  now = new Date(),
+) {
+  assertCan(auth, "billing");
+  const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
+  if (sub.status === "canceled" && sub.periodEnd > now && planById(sub.planId)) {
+    await inTransaction(ctx, async (db) => {
+      await q.updateSubscription(db, auth.accountId, {
+        status: "active",
+        cancelReason: null,
+        canceledAt: null,
+        removeDataAt: null,
+      });
+    });
+    return getSummary(ctx, auth.accountId);
+  }
+  const target = planId ?? (planById(sub.planId) ? sub.planId : undefined);
+  if (!target) throw new AppError("VALIDATION", "Choose a plan.");
+  return upgrade(ctx, auth, target, now);
+}
+
+export async function history(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "billing");
+  return { rows: (await q.listInvoices(ctx.db.$client, auth.accountId)).map(toInvoice) };
+}
+
+export async function invoice(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "billing");
+  const row = await q.findInvoice(ctx.db.$client, auth.accountId, id);
+  if (!row) throw new AppError("NOT_FOUND", "This invoice does not exist.");
+  return toInvoice(row);
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  adminSignupRequest,
+  adminSignupResponse,
+  SIGNUP_TEXT,
+} from "../../../domain/signup.schemas";
+import type { AppContext } from "../../http/context";
+import { clientOf } from "../auth/device-cookie";
+import { authRateLimit } from "../auth/rate-limit";
+import { applyOutcome } from "../auth/sign-in.routes";
+import { signUpBusiness } from "./signup.service";
+
+/** /admin-signup: a business creates its account (spec doc 1 §2, §9: the 14-day trial). */
+export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/api/auth/admin-signup",
+    {
+      schema: { tags: ["auth"], body: adminSignupRequest, response: { 200: adminSignupResponse } },
+      config: { rateLimit: authRateLimit(ctx, 10) },
+    },
+    async (req, reply) => {
+      const client = clientOf(req, reply, ctx, req.body.deviceId);
+      const { accountName, outcome } = await signUpBusiness(ctx, req.body, client);
+      const flags = applyOutcome(reply, req, ctx, outcome);
+      return {
+        ok: true as const,
+        accountName,
+        emailVerificationRequired: flags.emailVerificationRequired,
+        message: SIGNUP_TEXT.created,
+      };
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { TRIAL_DAYS, TRIAL_PLAN_ID } from "../../../domain/billing";
+import { AppError } from "../../../domain/errors";
+import { PERMISSION_LEVEL } from "../../../domain/permissions";
+import { accountNameFrom, SIGNUP_TEXT } from "../../../domain/signup.schemas";
+import type { AppContext } from "../../http/context";
+import { hashPassword } from "../auth/password";
+import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
+import { findUserById } from "../auth/users.queries";
+import { ensureCreditRow } from "../credits/credits.queries";
+import { findClash } from "../users/users.queries";
+import * as q from "./signup.queries";
+
+const DAY_MS = 86_400_000;
+
+export interface AdminSignupInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  businessName: string;
+  industry: number;
+  timezoneId: number;
+  phone: string;
+}
+
+/**
+ * Admin sign-up: a new account with its owner, a 14-day trial with its trial credits, and the
+ * first step of the login sequence (the e-mail link; doc 3 §4). The owner proves the address
+ * through the mail path, and the link signs them in on this device.
+ */
+export async function signUpBusiness(
+  ctx: AppContext,
+  input: AdminSignupInput,
+  client: SignInClient,
+  now: Date = new Date(),
+): Promise<{ accountName: string; outcome: SignInOutcome }> {
+  const clash = await findClash(ctx.db, { username: input.email, email: input.email });
+  if (clash) {
+    throw new AppError("CONFLICT", SIGNUP_TEXT.emailTaken, {
+      fields: { email: SIGNUP_TEXT.emailTaken },
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+  const base = accountNameFrom(input.businessName);
+
+  const created = await ctx.db.transaction(async (tx) => {
+    const accountName = await q.freeAccountName(tx, base);
+    const accountId = await q.insertAccount(tx, {
+      accountName,
+      businessName: input.businessName,
+      email: input.email,
+      timezoneId: input.timezoneId,
+      industry: input.industry,
+      businessPhone: input.phone,
+      trialEndsAt,
+    });
+    const userId = await q.insertOwner(tx, {
+      accountId,
+      username: input.email,
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      permissionLevel: PERMISSION_LEVEL.OWNER,
+      // Proven by the link the first login sends.
+      emailVerifiedAt: null,
+    });
+    await q.insertTrial(tx, { accountId, planId: TRIAL_PLAN_ID, start: now, end: trialEndsAt });
+    return { accountId, accountName, userId };
+  });
+  await ensureCreditRow(ctx.db.$client, created.accountId);
+
+  const user = await findUserById(ctx.db, created.userId);
+  if (!user) throw new AppError("INTERNAL", "The new account could not be opened.");
+  const outcome = await continueSignIn(ctx, user, client);
+  return { accountName: created.accountName, outcome };
+}

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  billingSummary,
+  type CardInput,
+  invoiceRow,
+  planResponse,
+} from "../../../../domain/billing.schemas";
+import { api } from "../../../lib/api-client";
+import { meQueryKey } from "../../../lib/current-account";
+
+const root = ["billing"] as const;
+
+export function useBillingSummary() {
+  return useQuery({
+    queryKey: [...root, "summary"],
+    queryFn: () => api.get("/api/billing/summary", { schema: billingSummary }),
+  });
+}
+
+export function usePlans() {
+  return useQuery({
+    queryKey: [...root, "plans"],
+    queryFn: () =>
+      api.get("/api/billing/plans", { schema: z.object({ rows: z.array(planResponse) }) }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useInvoices() {
+  return useQuery({
+    queryKey: [...root, "invoices"],
+    queryFn: () =>
+      api.get("/api/billing/invoices", { schema: z.object({ rows: z.array(invoiceRow) }) }),
+  });
+}
+
+export function useInvoice(id: number | null) {
+  return useQuery({
+    queryKey: [...root, "invoice", id],
+    queryFn: () => api.get(`/api/billing/invoices/${id}`, { schema: invoiceRow }),
+    enabled: id !== null,
+  });
+}
+
+/** Every billing change can lift or set the account's forbidden reason: refetch "me" too. */
+function useBillingMutation<I, O>(call: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: root });
+      void client.invalidateQueries({ queryKey: meQueryKey });
+      void client.invalidateQueries({ queryKey: ["notifications"] });
+    },
+  });
+}
+
+export const useSaveCard = () =>
+  useBillingMutation((card: CardInput) =>
+    api.put("/api/billing/payment-method", card, { schema: billingSummary, toast: false }),
+  );
+export const useUpgrade = () =>
+  useBillingMutation((planId: string) =>
+    api.post("/api/billing/upgrade", { planId }, { schema: billingSummary, toast: false }),
+  );
+export const useReactivate = () =>
+  useBillingMutation((planId: string | null) =>
+    api.post("/api/billing/reactivate", { planId }, { schema: billingSummary, toast: false }),
+  );
+export const useCancel = () =>
+  useBillingMutation((reason: string) =>
+    api.post("/api/billing/cancel", { reason }, { schema: billingSummary }),
+  );
+export const usePause = () =>
+  useBillingMutation(() =>
+    api.post("/api/billing/pause", { confirm: true }, { schema: billingSummary }),
+  );
+export const useAutoTopup = () =>
+  useBillingMutation((on: boolean) =>
+    api.put("/api/billing/auto-topup", { on }, { schema: billingSummary }),
+  );

@@ -1,0 +1,66 @@
+import { Badge, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import type { BillingSummary } from "../../../../domain/billing.schemas";
+
+export const STATUS_LABEL: Record<BillingSummary["status"], { label: string; color: string }> = {
+  trial: { label: "Free trial", color: "blue" },
+  expired: { label: "Trial ended", color: "red" },
+  active: { label: "Active", color: "teal" },
+  past_due: { label: "Payment failed", color: "red" },
+  paused: { label: "Paused", color: "yellow" },
+  canceled: { label: "Canceled", color: "gray" },
+};
+
+export function StatusBadge({ status }: { status: BillingSummary["status"] }) {
+  const s = STATUS_LABEL[status];
+  return (
+    <Badge color={s.color} variant="light">
+      {s.label}
+    </Badge>
+  );
+}
+
+export function BillingCard(props: { title: string; children: ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: "md", sm: "lg" }}
+      component="section"
+      aria-label={props.title}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {props.title}
+        </Title>
+        {props.children}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function BillingLoading() {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="Loading">
+      <Skeleton height={120} radius="lg" />
+      <Skeleton height={120} radius="lg" />
+    </Stack>
+  );
+}
+
+export function formatDay(iso: string | null): string {
+  if (!iso) return "";
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+}
+
+export function Muted({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { BILLING_TEXT, cardInput } from "../../../../domain/billing.schemas";
+import { fieldErrors, formErrorOf } from "../../auth/form-errors";
+import { useSaveCard } from "../api/billing";
+
+type Field = "number" | "expMonth" | "expYear" | "cvc" | "name";
+
+/** The card form (test processor: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined). */
+export function CardForm(props: { submitLabel: string; onSaved?: () => void; testMode: boolean }) {
+  const save = useSaveCard();
+  const [v, setV] = useState({
+    number: "",
+    expMonth: "" as number | string,
+    expYear: "" as number | string,
+    cvc: "",
+    name: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [declined, setDeclined] = useState<string | null>(null);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setDeclined(null);
+    const parsed = cardInput.safeParse({
+      ...v,
+      expMonth: Number(v.expMonth) || 0,
+      expYear: Number(v.expYear) || 0,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { ...v, expMonth: parsed.data.expMonth, expYear: parsed.data.expYear },
+      { onSuccess: () => props.onSaved?.(), onError: (err) => setDeclined(formErrorOf(err)) },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {declined && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={declined === BILLING_TEXT.cardDeclined ? undefined : "Payment problem"}
+          >
+            {declined}
+          </Alert>
+        )}
+        <TextInput
+          label="Name on card"
+          autoComplete="cc-name"
+          value={v.name}
+          error={errors.name}
+          onChange={(e) => setV({ ...v, name: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={v.number}
+          error={errors.number}
+          onChange={(e) => setV({ ...v, number: e.currentTarget.value })}
+        />
+        <SimpleGrid cols={3} spacing="sm">
+          <NumberInput
+            label="Month"
+            min={1}
+            max={12}
+            autoComplete="cc-exp-month"
+            value={v.expMonth}
+            error={errors.expMonth}
+            onChange={(x) => setV({ ...v, expMonth: x })}
+            hideControls
+          />
+          <NumberInput
+            label="Year"
+            min={2000}
+            max={2100}
+            autoComplete="cc-exp-year"
+            value={v.expYear}
+            error={errors.expYear}
+            onChange={(x) => setV({ ...v, expYear: x })}
+            hideControls
+          />
+          <TextInput
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={v.cvc}
+            error={errors.cvc}
+            onChange={(e) => setV({ ...v, cvc: e.currentTarget.value })}
+          />
+        </SimpleGrid>
+        {props.testMode && (
+          <Text size="xs" c="dimmed">
+            Test payments: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000
+            0069 is expired.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { Anchor, Button, Group, Progress, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { formatUsd } from "../../../../domain/billing";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { useAutoTopup, useBillingSummary } from "../api/billing";
+import {
+  BillingCard,
+  BillingLoading,
+  formatDay,
+  Muted,
+  StatusBadge,
+} from "../components/billing-bits";
+
+/** /billing/summary: plan, credits, price per text, auto top-up, card (doc 1 §3). */
+export default function BillingSummaryPage() {
+  const summary = useBillingSummary();
+  const autoTopup = useAutoTopup();
+  const s = summary.data;
+  return (
+    <Stack gap="lg" maw={1000}>
+      <PageHeader
+        title="Billing Summary"
+        actions={
+          <Button component={Link} to="/billing/manage-subscription/upgrade">
+            {s?.status === "active" ? "Change Plan" : "Upgrade Account"}
+          </Button>
+        }
+      />
+      {summary.isError ? (
+        <LoadFailed
+          icon={<IconAlertTriangle size={28} />}
+          title="Billing could not be loaded"
+          query={summary}
+        />
+      ) : !s ? (
+        <BillingLoading />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <BillingCard title="Plan">
+            <Group gap="xs">
+              <Text fw={700} fz="xl">
+                {s.plan ? s.plan.name : "Free trial"}
+              </Text>
+              <StatusBadge status={s.status} />
+            </Group>
+            {s.plan && (
+              <Muted>
+                {formatUsd(s.plan.priceCents)} per month · {s.plan.monthlyCredits.toLocaleString()}{" "}
+                messages
+              </Muted>
+            )}
+            <Muted>
+              {s.status === "trial"
+                ? `Your free trial ends ${formatDay(s.trialEndsAt)}.`
+                : s.status === "expired"
+                  ? "Your free trial has ended. Choose a plan to keep sending."
+                  : s.status === "canceled"
+                    ? `Canceled: the account closes ${formatDay(s.periodEnd)}; data is kept until ${formatDay(s.removeDataAt)}.`
+                    : s.status === "past_due"
+                      ? "The last payment failed. Update your card to keep sending."
+                      : s.status === "paused"
+                        ? "Paused: nothing is billed and nothing is sent until you reactivate."
+                        : `Renews ${formatDay(s.periodEnd)}.`}
+            </Muted>
+            <Group gap="xs">
+              <Button variant="light" component={Link} to="/billing/manage-subscription">
+                Manage Subscription
+              </Button>
+              {(s.status === "paused" || s.status === "canceled") && (
+                <Button
+                  variant="light"
+                  color="teal"
+                  component={Link}
+                  to="/billing/manage-subscription/reactivate"
+                >
+                  Reactivate
+                </Button>
+              )}
+            </Group>
+          </BillingCard>
+          <BillingCard title="Message credits">
+            <Group justify="space-between">
+              <Text size="sm">
+                <b>{s.usedCredits.toLocaleString()}</b> used of{" "}
+                <b>{s.totalCredits.toLocaleString()}</b>
+              </Text>
+              <Text size="sm" c="dimmed">
+                {s.balance.toLocaleString()} left
+              </Text>
+            </Group>
+            <Progress
+              value={s.totalCredits ? Math.min(100, (s.usedCredits / s.totalCredits) * 100) : 0}
+              aria-label="Credits used"
+            />
+            <Muted>
+              Price per text: ${s.pricePerText.toFixed(2)} · International credits: $
+              {s.internationalBalance}
+            </Muted>
+            <Switch
+              label="Auto-renew"
+              description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
+              checked={s.autoTopup}
+              disabled={autoTopup.isPending}
+              onChange={(e) => autoTopup.mutate(e.currentTarget.checked)}
+            />
+            <Anchor component={Link} to="/addons/purchase-messages" size="sm">
+              Buy more credits
+            </Anchor>
+          </BillingCard>
+          <BillingCard title="Payment method">
+            {s.card ? (
+              <Text size="sm">
+                {s.card.brand} ending in {s.card.last4}, expires{" "}
+                {String(s.card.expMonth).padStart(2, "0")}/{s.card.expYear}
+              </Text>
+            ) : (
+              <Muted>No card on file.</Muted>
+            )}
+            <Group>
+              <Button variant="light" component={Link} to="/billing/payment-method">
+                {s.card ? "Update Card" : "Add Card"}
+              </Button>
+            </Group>
+          </BillingCard>
+          <BillingCard title="Payment history">
+            <Muted>Every charge with its invoice number and a PDF.</Muted>
+            <Group>
+              <Button variant="light" component={Link} to="/billing/payment-history">
+                View Payment History
+              </Button>
+            </Group>
+          </BillingCard>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

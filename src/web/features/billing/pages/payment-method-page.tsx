@@ -1,0 +1,42 @@
+import { Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { BILLING_TEXT } from "../../../../domain/billing.schemas";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { notify } from "../../../lib/notify";
+import { useBillingSummary } from "../api/billing";
+import { BillingCard, BillingLoading } from "../components/billing-bits";
+import { CardForm } from "../components/card-form";
+
+/** /billing/payment-method: the card on file; a past-due renewal is paid with the new card. */
+export default function PaymentMethodPage() {
+  const summary = useBillingSummary();
+  const s = summary.data;
+  return (
+    <Stack gap="lg" maw={640}>
+      <PageHeader title="Payment Method" />
+      {summary.isError ? (
+        <LoadFailed
+          icon={<IconAlertTriangle size={28} />}
+          title="Billing could not be loaded"
+          query={summary}
+        />
+      ) : !s ? (
+        <BillingLoading />
+      ) : (
+        <BillingCard title={s.card ? "Update your card" : "Add a card"}>
+          {s.card && (
+            <Text size="sm" data-testid="card-on-file">
+              On file: {s.card.brand} ending in {s.card.last4}
+            </Text>
+          )}
+          <CardForm
+            submitLabel="Save Card"
+            testMode={s.processor === "test"}
+            onSaved={() => notify.success(BILLING_TEXT.cardSaved)}
+          />
+        </BillingCard>
+      )}
+    </Stack>
+  );
+}

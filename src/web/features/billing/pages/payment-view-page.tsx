@@ -1,0 +1,72 @@
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconDownload, IconReceiptOff } from "@tabler/icons-react";
+import { Link, useSearchParams } from "react-router";
+import { formatUsd } from "../../../../domain/billing";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { useInvoice } from "../api/billing";
+import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
+
+/** /billing/payment-history/view?id=N: one invoice and its PDF. */
+export default function PaymentViewPage() {
+  const [params] = useSearchParams();
+  const raw = params.get("id");
+  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const invoice = useInvoice(id);
+  const i = invoice.data;
+  return (
+    <Stack gap="lg" maw={640}>
+      <PageHeader
+        title="Payment Details"
+        actions={
+          <Button variant="default" component={Link} to="/billing/payment-history">
+            Back
+          </Button>
+        }
+      />
+      {id === null ? (
+        <EmptyState icon={<IconReceiptOff size={28} />} title="This invoice does not exist" />
+      ) : invoice.isError ? (
+        <LoadFailed
+          icon={<IconAlertTriangle size={28} />}
+          title="This invoice could not be loaded"
+          query={invoice}
+        />
+      ) : !i ? (
+        <BillingLoading />
+      ) : (
+        <BillingCard title={`Invoice ${i.number}`}>
+          <Group gap="xs">
+            <Badge variant="light" color={i.status === "paid" ? "teal" : "red"}>
+              {i.status === "paid" ? "Paid" : "Failed"}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {formatDay(i.createdAt)}
+            </Text>
+          </Group>
+          <Text>{i.description}</Text>
+          <Text fz="xl" fw={700}>
+            {formatUsd(i.amountCents)}
+          </Text>
+          {i.card && <Text size="sm">Charged to {i.card}</Text>}
+          {i.failure && (
+            <Text size="sm" c="red">
+              {i.failure}
+            </Text>
+          )}
+          <Group>
+            <Button
+              component="a"
+              href={`/api/billing/invoices/${i.id}/pdf`}
+              leftSection={<IconDownload size={16} />}
+              variant="light"
+            >
+              Download PDF
+            </Button>
+          </Group>
+        </BillingCard>
+      )}
+    </Stack>
+  );
+}

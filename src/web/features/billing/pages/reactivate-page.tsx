@@ -1,0 +1,62 @@
+import { Alert, Button, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useNavigate } from "react-router";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { notify } from "../../../lib/notify";
+import { formErrorOf } from "../../auth/form-errors";
+import { useBillingSummary, useReactivate } from "../api/billing";
+import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
+import { PlanPicker } from "../components/plan-picker";
+
+/** /billing/manage-subscription/reactivate: undo a cancellation or end a pause. */
+export default function ReactivatePage() {
+  const summary = useBillingSummary();
+  const reactivate = useReactivate();
+  const navigate = useNavigate();
+  const s = summary.data;
+  const canResume = s?.plan && (s.status === "paused" || s.status === "canceled");
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageHeader title="Reactivate" />
+      {summary.isError ? (
+        <LoadFailed
+          icon={<IconAlertTriangle size={28} />}
+          title="Your subscription could not be loaded"
+          query={summary}
+        />
+      ) : !s ? (
+        <BillingLoading />
+      ) : canResume && s.plan ? (
+        <BillingCard title={`Reactivate ${s.plan.name}`}>
+          <Text size="sm">
+            {s.status === "canceled" && s.periodEnd && new Date(s.periodEnd) > new Date()
+              ? `Your plan continues; nothing is charged until ${formatDay(s.periodEnd)}.`
+              : "Your card is charged for a new month and sending starts again at once."}
+          </Text>
+          {reactivate.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {formErrorOf(reactivate.error)}
+            </Alert>
+          )}
+          <Button
+            color="teal"
+            loading={reactivate.isPending}
+            onClick={() =>
+              reactivate.mutate(null, {
+                onSuccess: () => {
+                  notify.success("Your account is active again");
+                  navigate("/billing/summary");
+                },
+              })
+            }
+          >
+            Reactivate
+          </Button>
+        </BillingCard>
+      ) : (
+        <PlanPicker summary={s} />
+      )}
+    </Stack>
+  );
+}

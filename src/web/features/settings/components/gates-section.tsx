@@ -1,0 +1,109 @@
+import { Badge, Group, Stack, Switch, Text } from "@mantine/core";
+import type { AccountSettingName } from "../../../../domain/settings";
+import { notify } from "../../../lib/notify";
+import { useAccountSetting, useSaveAccountSetting } from "../api/account-settings";
+import { SettingsCard } from "./settings-card";
+
+type FlagName = Extract<
+  AccountSettingName,
+  | "disable_sam"
+  | "template_sending_only"
+  | "message_allotment_popup_disable"
+  | "priority_support"
+  | "advanced_reporting"
+  | "quicksight_allowed"
+  | "skip_tfn_verification"
+  | "complete_tfn_verification"
+  | "require_brand_registration"
+>;
+
+/** Switches the business runs itself (doc 1 §6). */
+const OWN: { name: FlagName; label: string; description: string }[] = [
+  {
+    name: "disable_sam",
+    label: "Pause all sending",
+    description: "No one on the account can send or schedule messages until this is off.",
+  },
+  {
+    name: "template_sending_only",
+    label: "Templates only",
+    description: "Messages may only be sent from saved templates.",
+  },
+  {
+    name: "message_allotment_popup_disable",
+    label: "Hide the used-messages reminder",
+    description: "Do not remind me when 90% of the month's credits are used.",
+  },
+];
+
+/** Features the plan or the platform decides; shown so the business knows where it stands. */
+const PLATFORM: { name: FlagName; label: string }[] = [
+  { name: "priority_support", label: "Priority support" },
+  { name: "advanced_reporting", label: "Advanced reporting" },
+  { name: "quicksight_allowed", label: "Analytics dashboards" },
+  { name: "require_brand_registration", label: "Brand registration required" },
+  { name: "skip_tfn_verification", label: "Toll-free verification skipped" },
+  { name: "complete_tfn_verification", label: "Toll-free verification complete" },
+];
+
+function OwnSwitch(props: {
+  name: FlagName;
+  label: string;
+  description: string;
+  canEdit: boolean;
+}) {
+  const setting = useAccountSetting(props.name);
+  const save = useSaveAccountSetting(props.name);
+  return (
+    <Switch
+      label={props.label}
+      description={props.description}
+      checked={setting.data === true}
+      disabled={!props.canEdit || setting.data === undefined || save.isPending}
+      onChange={(e) => {
+        const on = e.currentTarget.checked;
+        save.mutate(on, {
+          onSuccess: () => notify.success(`${props.label}: ${on ? "on" : "off"}`),
+        });
+      }}
+    />
+  );
+}
+
+function PlatformFlag(props: { name: FlagName; label: string }) {
+  const setting = useAccountSetting(props.name);
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm">{props.label}</Text>
+      {setting.data === undefined ? (
+        <Badge variant="light" color="gray">
+          …
+        </Badge>
+      ) : (
+        <Badge variant="light" color={setting.data ? "teal" : "gray"}>
+          {setting.data ? "On" : "Off"}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function GatesSection({ canEdit }: { canEdit: boolean }) {
+  return (
+    <SettingsCard title="Account controls" description="What the account may do.">
+      <Stack gap="md">
+        {OWN.map((f) => (
+          <OwnSwitch key={f.name} {...f} canEdit={canEdit} />
+        ))}
+        <Stack gap={6} pt="xs">
+          <Text size="sm" fw={600}>
+            Set by your plan
+          </Text>
+          {PLATFORM.map((f) => (
+            <PlatformFlag key={f.name} {...f} />
+          ))}
+        </Stack>
+      </Stack>
+    </SettingsCard>
+  );
+}

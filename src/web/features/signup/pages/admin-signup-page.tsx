@@ -1,0 +1,200 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
+import { TRIAL_DAYS } from "../../../../domain/billing";
+import { INDUSTRIES } from "../../../../domain/industries";
+import { adminSignupRequest } from "../../../../domain/signup.schemas";
+import { DEFAULT_TIMEZONE_ID, TIMEZONES } from "../../../../domain/timezones";
+import { paths } from "../../../app/paths";
+import { usePageMeta } from "../../../components/page-meta";
+import { ApiError } from "../../../lib/api-client";
+import { AuthHeading, AuthLayout } from "../../auth/components/auth-layout";
+import { deviceId } from "../../auth/device-id";
+import { fieldErrors, formErrorOf } from "../../auth/form-errors";
+import { useAdminSignup } from "../api/admin-signup";
+
+type Field =
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "password"
+  | "businessName"
+  | "industry"
+  | "timezoneId"
+  | "phone";
+
+const industryOptions = INDUSTRIES.map((i) => ({ value: String(i.id), label: i.name }));
+const timezoneOptions = TIMEZONES.map((t) => ({ value: String(t.id), label: t.name }));
+
+/** /admin-signup: a business opens its account (owner, business, 14-day trial). */
+export default function AdminSignupPage() {
+  usePageMeta("Sign Up");
+  const navigate = useNavigate();
+  const signup = useAdminSignup();
+  const [values, setValues] = useState({
+    firstName: "",
+    lastName: "",
+    email: "",
+    password: "",
+    businessName: "",
+    industry: null as string | null,
+    timezoneId: String(DEFAULT_TIMEZONE_ID) as string | null,
+    phone: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (key: keyof typeof values) => (value: string | null) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const input = {
+      ...values,
+      industry: values.industry ? Number(values.industry) : undefined,
+      timezoneId: values.timezoneId ? Number(values.timezoneId) : undefined,
+      deviceId: deviceId(),
+    };
+    const parsed = adminSignupRequest.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    signup.mutate(
+      {
+        ...values,
+        industry: parsed.data.industry,
+        timezoneId: parsed.data.timezoneId,
+        deviceId: deviceId(),
+      },
+      {
+        onSuccess: (res) =>
+          navigate(
+            res.emailVerificationRequired
+              ? `${paths.login}?verification_email_sent=1`
+              : paths.dashboard,
+          ),
+        onError: (err) => {
+          if (err instanceof ApiError && err.extra.fields) setErrors(err.extra.fields);
+          else setFormError(formErrorOf(err));
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthLayout>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <AuthHeading
+            title="Start your free trial"
+            subtitle={`${TRIAL_DAYS} days free, no card needed. Tell us about you and your business.`}
+          />
+          {formError && (
+            <Alert color="red" variant="light" role="alert" data-testid="form-error">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              error={errors.firstName}
+              onChange={(e) => set("firstName")(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              error={errors.lastName}
+              onChange={(e) => set("lastName")(e.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            error={errors.email}
+            onChange={(e) => set("email")(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            required
+            value={values.password}
+            error={errors.password}
+            onChange={(e) => set("password")(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Business name"
+            autoComplete="organization"
+            required
+            value={values.businessName}
+            error={errors.businessName}
+            onChange={(e) => set("businessName")(e.currentTarget.value)}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Select
+              label="Industry"
+              placeholder="Choose…"
+              searchable
+              required
+              data={industryOptions}
+              value={values.industry}
+              error={errors.industry}
+              onChange={set("industry")}
+            />
+            <Select
+              label="Time zone"
+              required
+              allowDeselect={false}
+              data={timezoneOptions}
+              value={values.timezoneId}
+              error={errors.timezoneId}
+              onChange={set("timezoneId")}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Business phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            value={values.phone}
+            error={errors.phone}
+            onChange={(e) => set("phone")(e.currentTarget.value)}
+          />
+          <Button type="submit" size="md" loading={signup.isPending} mt="xs">
+            Start My Free Trial
+          </Button>
+          <Group justify="center" gap={4}>
+            <Text size="sm" c="dimmed">
+              Already have an account?
+            </Text>
+            <Anchor component={Link} to={paths.login} size="sm">
+              Log in
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
