@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseConfig } from "../config";
 import { createDb } from "../db/connection";
@@ -18,7 +19,8 @@ interface Command {
   help: string;
   options?: string[];
   flags?: string[];
-  run(db: AdminDatabase, args: ParsedArgs): Promise<void>;
+  /** Checks its arguments first, then opens the database (a mistake costs no PostgreSQL start). */
+  run(open: () => Promise<AdminDatabase>, args: ParsedArgs): Promise<void>;
 }
 
 const say = (line: string) => console.log(line);
@@ -29,7 +31,8 @@ const COMMANDS: Record<string, Command> = {
   migrate: {
     usage: "migrate",
     help: "Applies the database migrations this version of Parley has and says how many were new.",
-    async run(target) {
+    async run(open) {
+      const target = await open();
       await withDb(target.url, async (db) => {
         const before = await countApplied(db);
         await runMigrations(db);
@@ -45,9 +48,10 @@ const COMMANDS: Record<string, Command> = {
       "password is generated and printed. A chosen one must pass the same strength check as the\n" +
       "web forms.",
     options: ["password"],
-    async run(target, args) {
+    async run(open, args) {
       const [username, extra] = args.positional;
       if (!username || extra) throw new OpsError("give exactly one username (see --help)");
+      const target = await open();
       await withDb(target.url, async (db) => {
         const r = await resetUserPassword(db, { username, password: args.options.password });
         say(`Password of ${r.username} changed; ${r.sessionsEnded} session(s) ended.`);
@@ -61,11 +65,12 @@ const COMMANDS: Record<string, Command> = {
       "Creates an account and its Owner (starter templates included). Without --password a strong\n" +
       "random password is generated and printed. Time zones: ET CT MT AZ PT AKT HT AT NT UTC.",
     options: ["business", "username", "email", "password", "timezone"],
-    async run(target, args) {
+    async run(open, args) {
       if (args.positional.length > 0) throw new OpsError(`unexpected "${args.positional[0]}"`);
       for (const name of ["business", "username", "email"]) {
         if (!args.options[name]) throw new OpsError(`--${name} is required (see --help)`);
       }
+      const target = await open();
       await withDb(target.url, async (db) => {
         const r = await createAccountWithOwner(db, {
           businessName: args.options.business!,
@@ -85,9 +90,10 @@ const COMMANDS: Record<string, Command> = {
       "Writes the database (one consistent snapshot: the server may keep running), DATA_DIR's\n" +
       "uploads and imports and the secret key file into one .tar.gz (any other name: a folder).\n" +
       "Keep it private: it holds every account's data and the key to their stored secrets.",
-    async run(target, args) {
+    async run(open, args) {
       const [file, extra] = args.positional;
       if (!file || extra) throw new OpsError("give exactly one target file (see --help)");
+      const target = await open();
       const m = await createBackup({
         url: target.url,
         dataDir: config().DATA_DIR,
@@ -110,9 +116,11 @@ const COMMANDS: Record<string, Command> = {
       "Stop Parley first. Refuses a backup made by a newer Parley, and a different existing\n" +
       "DATA_DIR/secret.key unless --replace.",
     flags: ["replace"],
-    async run(target, args) {
+    async run(open, args) {
       const [file, extra] = args.positional;
       if (!file || extra) throw new OpsError("give exactly one backup (see --help)");
+      if (!existsSync(typedPath(file))) throw new OpsError(`${file} does not exist`);
+      const target = await open();
       const r = await restoreBackup({
         url: target.url,
         maintenanceUrl: target.maintenanceUrl,
@@ -177,11 +185,15 @@ async function main(argv: string[]): Promise<void> {
     say(`Usage: npm run admin -- ${command.usage}\n\n${command.help}`);
     return;
   }
-  const target = await openAdminDatabase(config(), say);
+  let target: AdminDatabase | undefined;
+  const open = async () => {
+    target ??= await openAdminDatabase(config(), say);
+    return target;
+  };
   try {
-    await command.run(target, args);
+    await command.run(open, args);
   } finally {
-    await target.close();
+    await target?.close();
   }
 }
 
