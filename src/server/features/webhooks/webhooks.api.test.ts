@@ -118,6 +118,8 @@ describe("outgoing webhooks", () => {
       );
       expect(p.headers["parley-event"]).toBe(p.json.type);
     }
+    // The receiver has both; each is marked delivered once its answer is written down.
+    await waitUntil(async () => (await deliveriesOf(subId)).every((r) => r.status === "delivered"));
     rows = await deliveriesOf(subId);
     expect(rows.map((r) => r.status)).toEqual(["delivered", "delivered"]);
   });
