@@ -50,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",
       LOGIN_ACCOUNT_FAILURES: "1000",
+      // The demo owner's password must pass the strength check: the reset journey sets it again.
+      DEMO_PASSWORD: "espresso-parley-2026",
       // Journeys run at any hour: the law's sending hours would hold their campaigns at night
       // (the API tests cover those hours).
       SEND_WINDOWS: "off",

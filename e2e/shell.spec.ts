@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { APP_ROUTES } from "../src/web/app/paths";
-import { keepScreenshot, logIn, logInAsDemo, MOBILE, watchConsole } from "./support";
+import { DEMO, keepScreenshot, logIn, logInAsDemo, MOBILE, watchConsole } from "./support";
 
 const NOT_FOUND = "Oops, looks like this page does not exist, return to Dashboard";
 
@@ -99,7 +99,7 @@ test("inside another site's frame the app shows the reduced menu and opens the i
   await frame.getByLabel("Email / Username").waitFor();
   await expect(frame.getByRole("link", { name: "Reset Password" })).toHaveCount(0);
   await frame.getByLabel("Email / Username").fill("demo");
-  await frame.getByLabel("Password", { exact: true }).fill("demo1234");
+  await frame.getByLabel("Password", { exact: true }).fill(DEMO.password);
   await frame.getByRole("button", { name: "Log In", exact: true }).click();
   const sidebar = frame.getByTestId("sidebar");
   await expect(frame.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 
-export const DEMO = { username: "demo", password: "demo1234" };
+// A password the strength check accepts: the reset journey sets it again (playwright.config.ts).
+export const DEMO = { username: "demo", password: "espresso-parley-2026" };
 export const MOBILE = { width: 390, height: 844 };
 
 export async function logIn(page: Page, creds = DEMO) {

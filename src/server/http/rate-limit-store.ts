@@ -59,9 +59,19 @@ export function pgRateLimitStore(db: Db) {
       );
     }
 
-    child(route: { method: string | string[]; path: string }): FastifyRateLimitStore {
+    /**
+     * Called once per rate-limited route. The typings say a route; what the plugin passes is its
+     * merged options, the route under `routeInfo` (and `groupId` when routes share a limit).
+     */
+    child(options: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
+      const merged = options as unknown as {
+        groupId?: string;
+        routeInfo?: { method?: string | string[]; url?: string };
+      };
+      const route = merged.routeInfo ?? {};
       const method = Array.isArray(route.method) ? route.method.join(",") : route.method;
-      return new PgRateLimitStore({}, `${method} ${route.path}|`);
+      const space = merged.groupId ?? `${method ?? ""} ${route.url ?? ""}`;
+      return new PgRateLimitStore({}, `${space}|`);
     }
   };
 }

@@ -111,6 +111,19 @@ describe("limits shared through PostgreSQL", () => {
     expect((await hit(b)).statusCode).toBe(401);
     expect((await hit(a.app)).statusCode).toBe(401);
     expect((await hit(b)).statusCode).toBe(429);
+    // Each route counts on its own: the login limit is not another route's.
+    const keys = await a.db.execute<{ key: string; count: number }>(
+      sql`select key, count from rate_limits where key like '%192.0.2.77'`,
+    );
+    expect(keys.rows).toEqual([{ key: "POST /api/auth/login|192.0.2.77", count: 4 }]);
+    const other = await b.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      remoteAddress: "192.0.2.77",
+      headers: { [CSRF_HEADER]: "1" },
+      payload: { email: "nobody@example.test" },
+    });
+    expect(other.statusCode).toBe(200);
     await b.close();
   });
 });
