@@ -11,6 +11,7 @@ import { listNumbersResponse } from "../../../../domain/numbers.schemas";
 import { type AudienceRequest, audienceResponse } from "../../../../domain/send-audience";
 import { listSubscribersResponse, subscriber } from "../../../../domain/subscribers.schemas";
 import { api } from "../../../lib/api-client";
+import { useAccountSetting } from "../../settings/api/account-settings";
 
 // ---- sends (the send pipeline's API: contracts.md) -----------------------------------------
 
@@ -140,18 +141,9 @@ export function useGroupOptions() {
 
 const setting = z.object({ name: z.string(), value: z.unknown(), enabled: z.boolean() });
 
+/** The account's quiet hours: the same cached setting the Settings page reads and saves. */
 export function useQuietHours() {
-  return useQuery({
-    queryKey: ["account-setting", "quiet_hours"],
-    queryFn: () => api.get("/api/account/settings/quiet_hours", { schema: setting }),
-    select: (s) =>
-      Array.isArray(s.value)
-        ? (s.value.filter((w): w is [string, string] => Array.isArray(w) && w.length === 2) as [
-            string,
-            string,
-          ][])
-        : [],
-  });
+  return useAccountSetting("quiet_hours");
 }
 
 /** The user setting that hides 'send to all' (spec doc 2 §6: value '1' means hidden). */
