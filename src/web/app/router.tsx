@@ -206,6 +206,14 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/billing/pages/manage-subscription-page").then((m) => ({
       Component: m.default,
     })),
+  "/billing/manage-subscription/cancel": () =>
+    import("../features/billing/pages/cancel-subscription-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/settings/cancel": () =>
+    import("../features/billing/pages/cancel-subscription-page").then((m) => ({
+      Component: m.default,
+    })),
   "/billing/manage-subscription/upgrade": () =>
     import("../features/billing/pages/upgrade-page").then((m) => ({ Component: m.default })),
   "/billing/manage-subscription/reactivate": () =>

@@ -1,12 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useBillingSummary } from "../api/billing";
 import { BillingCard, BillingLoading, formatDay, StatusBadge } from "../components/billing-bits";
-import { CancelDialogs } from "../components/cancel-dialogs";
 import { PlanPicker } from "../components/plan-picker";
 
 /** /billing/manage-subscription; state isSwitchingPlans opens it on the plans (doc 1 §4). */
@@ -16,7 +14,6 @@ export default function ManageSubscriptionPage() {
   const switching =
     (location.state as { isSwitchingPlans?: boolean } | null)?.isSwitchingPlans === true;
   const s = summary.data;
-  const [canceling, setCanceling] = useState(false);
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Manage Subscription" />
@@ -64,7 +61,6 @@ export default function ManageSubscriptionPage() {
             </Group>
           </BillingCard>
           <PlanPicker summary={s} includeLite={switching || s.plan?.id === "lite"} />
-          <CancelDialogs opened={canceling} onClose={() => setCanceling(false)} />
         </>
       )}
     </Stack>
