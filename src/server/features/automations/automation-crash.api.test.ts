@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { dripToGraph } from "../../../domain/automation-graph";
 import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { killed, workerProcesses } from "../../test/worker-process";
 import { advanceClock } from "./clock";
 import { runDueSteps } from "./engine";
 
@@ -21,43 +18,13 @@ const t = await createTestServer({
   env: { EMULATOR_LATENCY_MS: "20", EMULATOR_MPS_LONG_CODE: "100000" },
 });
 const db = t.db.$client;
-const root = path.resolve(import.meta.dirname, "../../../..");
 const { account } = await buildAccountWithUser(t.db);
 let sender = "";
 let automationId = 0;
-const workers: ChildProcess[] = [];
 
-function startWorker(): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(root, "src/server/main.ts"), "--role=worker"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: t.databaseUrl,
-        PORT: String(t.config.PORT),
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "parley-worker-")),
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        SEND_MPS_LONG_CODE: "100000",
-        SEND_WINDOWS: "off",
-        DISPATCH_LEASE_SECONDS: "2",
-        DISPATCH_CONCURRENCY: "16",
-        // Small batches: many engine transactions, so the kill lands between two of them or in one.
-        AUTOMATION_BATCH: "50",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  workers.push(child);
-  return child;
-}
-
-const running = (w: ChildProcess) => w.exitCode === null && w.signalCode === null;
-afterAll(() => {
-  for (const w of workers) if (running(w)) w.kill("SIGKILL");
-});
+// Small batches: many engine transactions, so the kill lands between two of them or in one.
+const workerSet = workerProcesses(t, { AUTOMATION_BATCH: "50" });
+const startWorker = () => workerSet.start();
 
 async function until<T>(fn: () => Promise<T | null | undefined | false>, ms = 100_000): Promise<T> {
   const end = Date.now() + ms;
@@ -130,8 +97,7 @@ describe("a worker killed between drip steps", () => {
     await advanceClock(db, 24 * 3600_000 + 60_000);
     const first = startWorker();
     await until(async () => ((await state()).s2 >= N / 4 ? true : null));
-    first.kill("SIGKILL");
-    await new Promise((r) => first.once("exit", r));
+    await killed(first);
     const atKill = await state();
     expect(atKill.completed).toBeLessThan(N);
 

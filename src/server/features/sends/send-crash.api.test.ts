@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { killed, running, workerProcesses } from "../../test/worker-process";
 import { queueMessage } from "../outbound/outbound.service";
 
 /**
@@ -18,44 +15,14 @@ const t = await createTestServer({
   env: { EMULATOR_LATENCY_MS: "50", EMULATOR_MPS_LONG_CODE: "100000" },
 });
 const db = t.db.$client;
-const root = path.resolve(import.meta.dirname, "../../../..");
 const { account, user } = await buildAccountWithUser(t.db);
 const cookie = await loginAs(t.app, user.username, user.password);
 let sender = "";
-const workers: ChildProcess[] = [];
 
-function startWorker(env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(root, "src/server/main.ts"), "--role=worker"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: t.databaseUrl,
-        // The carrier (the emulator) and the webhooks are this test's server.
-        PORT: String(t.config.PORT),
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "parley-worker-")),
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        SEND_MPS_LONG_CODE: "100000",
-        SEND_WINDOWS: "off",
-        DISPATCH_LEASE_SECONDS: "2",
-        // The claim lasts two timeouts (11 s): a killed worker's texts are claimed again then.
-        CARRIER_TIMEOUT_MS: "5000",
-        DISPATCH_CONCURRENCY: "16",
-        ...env,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  workers.push(child);
-  return child;
-}
-
-afterAll(() => {
-  for (const w of workers) if (running(w)) w.kill("SIGKILL");
-});
+// The claim lasts two carrier timeouts (11 s): a killed worker's texts are claimed again then.
+const workerSet = workerProcesses(t, { CARRIER_TIMEOUT_MS: "5000" });
+const startWorker = (env: Record<string, string> = {}) => workerSet.start(env);
+const workers = workerSet.workers;
 
 async function until<T>(fn: () => Promise<T | null | undefined | false>, ms = 120_000): Promise<T> {
   const end = Date.now() + ms;
@@ -84,13 +51,6 @@ async function pipelineState() {
     statuses: statuses.rows,
     emu: await received(),
   });
-}
-
-const running = (w: ChildProcess) => w.exitCode === null && w.signalCode === null;
-
-async function killed(child: ChildProcess) {
-  child.kill("SIGKILL");
-  await new Promise((r) => child.once("exit", r));
 }
 
 const received = async () =>
