@@ -57,6 +57,9 @@ export default defineConfig({
       SEND_WINDOWS: "off",
       // Drip steps due tomorrow are walked by moving the automation clock (e2e/automation-*.spec.ts).
       AUTOMATION_CLOCK: "movable",
+      // The registry emulator decides registrations this long after they are sent
+      // (e2e/registrations.spec.ts waits for a toll-free verification to pass).
+      REGISTRY_REVIEW_SECONDS: "6",
       // The frame-mode test embeds the app in a page of its own origin.
       FRAME_ANCESTORS: baseURL,
       // 'Continue With Google' against the provider e2e/auth-oauth.spec.ts starts (the same

@@ -10,58 +10,21 @@
 //    texts on its own number.
 // Run: node bench/dispatch.mjs [throughput=100000] [campaign=100000] [samples=200]
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import http from "node:http";
 import pg from "pg";
+import { cpuSeconds, startNullCarrier } from "./lib/null-carrier.mjs";
 import { pct, rssMb, startServer, stopProcess } from "./lib/server.mjs";
 
 const D = Number(process.argv[2] ?? 100_000);
 const C = Number(process.argv[3] ?? 100_000);
 const SAMPLES = Number(process.argv[4] ?? 200);
-const SID = `AC${"0".repeat(31)}1`;
 
-// --- the null carrier -----------------------------------------------------------------------
-const calls = new Map(); // idempotency key → count
-const arrivals = new Map(); // To → ms (performance.now) of its first call
-let total = 0;
-let first = 0;
-let last = 0;
-const nullCarrier = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
-  const chunks = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => {
-    if (req.method === "POST" && req.url.endsWith("/Messages.json")) {
-      const now = performance.now();
-      total++;
-      if (!first) first = now;
-      last = now;
-      const key = req.headers["idempotency-key"];
-      calls.set(key, (calls.get(key) ?? 0) + 1);
-      const to = new URLSearchParams(Buffer.concat(chunks).toString()).get("To");
-      if (!arrivals.has(to)) arrivals.set(to, now);
-      res.writeHead(201, { "content-type": "application/json" });
-      res.end(
-        `{"sid":"SM${total.toString(16).padStart(32, "0")}","status":"queued","num_segments":"1","error_code":null}`,
-      );
-      return;
-    }
-    // Messages.json list (the lookup before a resend) and anything else: empty.
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end('{"messages":[]}');
-  });
-});
-await new Promise((r) => nullCarrier.listen(0, "127.0.0.1", r));
-const carrierPort = nullCarrier.address().port;
+const carrier = await startNullCarrier();
+const { calls, arrivals } = carrier.state;
 
 const env = {
-  TWILIO_ACCOUNT_SID: SID,
-  TWILIO_AUTH_TOKEN: "null-carrier-token-0123456789",
-  TWILIO_API_BASE: `http://127.0.0.1:${carrierPort}`,
-  SEND_MPS_LONG_CODE: "1000000",
-  SEND_MPS_TOLL_FREE: "1000000",
+  ...carrier.env,
   DISPATCH_CONCURRENCY: "128",
   DISPATCH_BATCH: "1000",
-  SEND_WINDOWS: "off",
   LOG_LEVEL: "warn",
 };
 const parley = startServer({
@@ -131,12 +94,6 @@ try {
   });
   await sleep(3000);
 
-  /** CPU seconds a process has used (user + system), from /proc. */
-  const cpuSeconds = (pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-
   // 1. Throughput.
   const cpuBefore = cpuSeconds(worker.pid);
   await queue(mine, "+12125550100", D, { prefix: "+1917" });
@@ -146,7 +103,7 @@ try {
     if ((await pending()) === 0) break;
     await sleep(250);
   }
-  const seconds = (last - first) / 1000;
+  const seconds = (carrier.state.last - carrier.state.first) / 1000;
   const workerCpu = cpuSeconds(worker.pid) - cpuBefore;
   const dupes = [...calls.values()].filter((n) => n > 1).length;
   const lost = D - calls.size;
@@ -158,8 +115,7 @@ try {
   );
 
   // 2. Latency during a campaign on the same number.
-  calls.clear();
-  arrivals.clear();
+  carrier.reset();
   await queue(mine, "+12125550100", C, { prefix: "+1332" });
   await sleep(1000);
   const own = [];
@@ -194,5 +150,5 @@ try {
 } finally {
   if (worker) await stopProcess(worker);
   await parley.stop();
-  nullCarrier.close();
+  carrier.close();
 }

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // The subscriber, opt-out and click reports and the analytics views on a production Parley
 // server, with the demo account grown to S subscribers (joined over a year, consent log rows
-// feeding the rollup trigger), R campaign runs of S recipients over the last 30 days (M = R × S
+// feeding the rollup trigger), R campaign runs of S recipients over the last 29 days (M = R × S
 // deliveries, failures by real error codes), replies, link clicks and opt-outs after the runs,
-// straight in SQL. Then each report through HTTP, N times: p50/p95.
-// Run: node bench/reports.mjs [subscribers=100000] [runs=10] [samples=20]
+// straight in SQL (generate_series and INSERT … SELECT, so the rollup triggers see every row).
+// Then each report and analytics endpoint through HTTP, N times: p50/p95.
+// Run: node bench/reports.mjs [subscribers=100000] [runs=50] [samples=20]
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { logInAsDemo, pct, startServer } from "./lib/server.mjs";
 
 const S = Number(process.argv[2] ?? 100_000);
-const R = Number(process.argv[3] ?? 10);
+const R = Number(process.argv[3] ?? 50);
 const N = Number(process.argv[4] ?? 20);
 const parley = startServer({
   firstPort: 3990,
@@ -47,8 +49,11 @@ try {
     [accountId],
   );
   const linkId = link.rows[0].id;
+  // R runs spread over the last 29 days (all inside the reports' default 30 days), each to every
+  // subscriber: one INSERT … SELECT over runs × subscribers writes the M deliveries.
+  const runIds = [];
   for (let i = 0; i < R; i++) {
-    const day = 1 + i * 3;
+    const hoursAgo = 24 + Math.floor((i * 28 * 24) / R);
     const s = await db.query(
       `insert into sends (account_id, user_id, form, text, recipients, timezone, status, link_id)
        values ($1, $2, '{}', $3, '{"mode":"all"}', 'America/New_York', 'completed', $4) returning id`,
@@ -56,43 +61,87 @@ try {
     );
     const r = await db.query(
       `insert into send_runs (send_id, account_id, run_at, status, text, recipients, credits, completed_at)
-       values ($1, $2, now() - ($3 || ' days')::interval + interval '2 hours', 'completed', $4, $5, $5, now())
-       returning id, run_at`,
-      [s.rows[0].id, accountId, String(day), `Bench campaign ${i}`, S],
+       values ($1, $2, date_trunc('hour', now()) - ($3 || ' hours')::interval, 'completed', $4, $5, $5, now())
+       returning id`,
+      [s.rows[0].id, accountId, String(hoursAgo), `Bench campaign ${i}`, S],
     );
-    const runId = r.rows[0].id;
-    await db.query(
-      `insert into messages (account_id, direction, from_number, to_number, body, status, error_code,
-         source, run_id, subscriber_id, credits, created_at, updated_at)
-       select $1, 'outbound', '+12125550100', s.phone, 'Bench campaign',
-         case when s.id % 100 = 0 then 'Undelivered' when s.id % 100 = 1 then 'Failed Landline Delivery'
-              when s.id % 100 = 2 then 'Delivery Unconfirmed' else 'Delivered' end,
-         case when s.id % 100 = 0 then 30003 when s.id % 100 = 1 then 30006
-              when s.id % 100 = 2 then 30008 end,
-         'campaign', $2, s.id, 1, $3, $3
-       from subscribers s where s.account_id = $1 and s.phone like '+14%'`,
-      [accountId, runId, r.rows[0].run_at],
-    );
-    // 3% reply, 8% click, 0.2% opt out after each run.
-    await db.query(
-      `insert into messages (account_id, direction, from_number, to_number, body, status, source, created_at)
-       select $1, 'inbound', s.phone, '+12125550100', 'Thanks!', 'Received', 'carrier', $2::timestamptz + interval '30 minutes'
-       from subscribers s where s.account_id = $1 and s.phone like '+14%' and (s.id + $3) % 33 = 0`,
-      [accountId, r.rows[0].run_at, i],
-    );
-    await db.query(
-      `insert into link_clicks (link_id, account_id, subscriber_id, clicked_at)
-       select $1, $2, s.id, $3::timestamptz + interval '1 hour'
-       from subscribers s where s.account_id = $2 and s.phone like '+14%' and (s.id + $4) % 12 = 0`,
-      [linkId, accountId, r.rows[0].run_at, i],
-    );
-    await db.query(
-      `insert into consent_events (account_id, phone, action, source, detail, created_at)
-       select $1, s.phone, 'opt_out', 'keyword', 'STOP', $2::timestamptz + interval '45 minutes'
-       from subscribers s where s.account_id = $1 and s.phone like '+14%' and (s.id + $3 * 7) % 500 = 0`,
-      [accountId, r.rows[0].run_at, i],
-    );
+    runIds.push(r.rows[0].id);
   }
+  const runs = `(select r.id, r.run_at, row_number() over (order by r.id) - 1 as i from send_runs r
+                 where r.id = any($2::bigint[]))`;
+  const bench = "s.account_id = $1 and s.phone like '+14%'";
+  let t0 = Date.now();
+  await db.query(
+    `insert into messages (account_id, direction, from_number, to_number, body, status, error_code,
+       source, run_id, subscriber_id, credits, created_at, updated_at)
+     select $1, 'outbound', '+12125550100', s.phone, 'Bench campaign',
+       case when (s.id + r.i) % 100 = 0 then 'Undelivered' when s.id % 100 = 1 then 'Failed Landline Delivery'
+            when (s.id + r.i) % 100 = 2 then 'Delivery Unconfirmed' else 'Delivered' end,
+       case when (s.id + r.i) % 100 = 0 then 30003 when s.id % 100 = 1 then 30006
+            when (s.id + r.i) % 100 = 2 then 30008 end,
+       'campaign', r.id, s.id, 1, r.run_at, r.run_at
+     from ${runs} r cross join subscribers s where ${bench}`,
+    [accountId, runIds],
+  );
+  console.log(`  deliveries ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  // After each run: 3% reply, 8% click, 0.2% opt out. Replies and clicks feed the per-run
+  // engagement rollup through row triggers as they arrive one by one in life; here the first
+  // 2,000 of each go in with the triggers on (their cost per row is printed), the rest with
+  // them off, and then the rollup is filled by migration 0037's own backfill statements.
+  const replies = `from ${runs} r cross join subscribers s where ${bench} and (s.id + r.i) % 33 = 0`;
+  const clicks = `from ${runs} r cross join subscribers s where ${bench} and (s.id + r.i) % 12 = 0`;
+  const insertReplies = (part) =>
+    db.query(
+      `insert into messages (account_id, direction, from_number, to_number, body, status, source, created_at)
+       select $1, 'inbound', s.phone, '+12125550100', 'Thanks!', 'Received', 'carrier', r.run_at + interval '30 minutes'
+       ${replies} and ${part}`,
+      [accountId, runIds],
+    );
+  const insertClicks = (part) =>
+    db.query(
+      `insert into link_clicks (link_id, account_id, subscriber_id, clicked_at)
+       select $3, $1, s.id, r.run_at + interval '1 hour' ${clicks} and ${part}`,
+      [accountId, runIds, linkId],
+    );
+  const firstSubs =
+    "s.id < (select min(id) from subscribers where account_id = $1 and phone like '+14%') + 1320";
+  t0 = Date.now();
+  const live = await insertReplies(firstSubs);
+  const replyMs = (Date.now() - t0) / live.rowCount;
+  t0 = Date.now();
+  const liveClicks = await insertClicks(firstSubs.replace("1320", "480"));
+  const clickMs = (Date.now() - t0) / liveClicks.rowCount;
+  console.log(
+    `  with triggers: ${live.rowCount} replies ${replyMs.toFixed(2)} ms each, ${liveClicks.rowCount} clicks ${clickMs.toFixed(2)} ms each`,
+  );
+  t0 = Date.now();
+  await db.query("begin");
+  await db.query("set local session_replication_role = replica");
+  await insertReplies(`not (${firstSubs})`);
+  await insertClicks(`not (${firstSubs.replace("1320", "480")})`);
+  await db.query("commit");
+  const migration = readFileSync(
+    new URL("../src/server/db/migrations/0037_run_engagement.sql", import.meta.url),
+    "utf8",
+  );
+  const backfill = migration
+    .slice(migration.indexOf("-- What was there before the triggers"))
+    .split("--> statement-breakpoint")
+    .filter((x) => !x.includes("DROP INDEX") && !x.includes("CREATE INDEX"));
+  // Fresh statistics first, as a database that grew over time has them (the planner otherwise
+  // takes 5,000,000 messages for a few).
+  await db.query("analyze messages, link_clicks, send_runs, sends");
+  await db.query("truncate report_run_engagers, report_run_engagement");
+  for (const statement of backfill) await db.query(statement);
+  console.log(`  replies and clicks, rollup backfilled ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  t0 = Date.now();
+  await db.query(
+    `insert into consent_events (account_id, phone, action, source, detail, created_at)
+     select $1, s.phone, 'opt_out', 'keyword', 'STOP', r.run_at + interval '45 minutes'
+     from ${runs} r cross join subscribers s where ${bench} and (s.id + r.i * 7) % 500 = 0`,
+    [accountId, runIds],
+  );
+  console.log(`  opt-outs ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await db.query(
     `insert into account_settings (account_id, name, value) values ($1, 'advanced_reporting', 'true'::jsonb)
      on conflict (account_id, name) do update set value = excluded.value`,
@@ -121,6 +170,8 @@ try {
     ["analytics, last 30 days", "/api/analytics"],
     ["advanced analytics: cohorts", "/api/analytics/cohorts"],
     ["advanced analytics: conversions", "/api/analytics/conversions"],
+    ["failed numbers of 30003 (retry/clean dialog)", "/api/analytics/failures/numbers?code=30003"],
+    ["failed numbers of 30006 (retry/clean dialog)", "/api/analytics/failures/numbers?code=30006"],
   ];
   for (const [label, url] of calls) {
     const times = [];

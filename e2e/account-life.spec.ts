@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { keepScreenshot, MOBILE, watchConsole } from "./support";
+import { keepScreenshot, MOBILE, skipBrandPrompt, watchConsole } from "./support";
 
 /**
  * A business's first steps: sign up, verify the e-mail in the local mailbox shown by the
@@ -36,6 +36,7 @@ test("sign up, verify, settings, a declined card then a good one", async ({ page
 
   // Settings: saved and still there after a reload.
   await page.goto("/settings");
+  await skipBrandPrompt(page);
   const quiet = page.getByRole("region", { name: "Quiet hours" });
   await quiet.getByRole("button", { name: "Add Window" }).click();
   await quiet.getByLabel("Window 1 from").fill("21:30");

@@ -163,7 +163,7 @@ test("contact card: required fields, create with a photo, download the vCard", a
     page.getByText(hasCard ? "Contact Card updated" : "Contact Card created"),
   ).toBeVisible();
   const url = (await page.getByTestId("contact-card-url").textContent())!;
-  expect(url).toMatch(/\/api\/contact-card\/\d+\.vcf$/);
+  expect(url).toMatch(/\/api\/contact-card\/\d+-[a-f0-9]{32}\.vcf$/);
   await shots(page, "contact-card");
   const vcf = await page.request.get(new URL(url).pathname);
   expect(vcf.status()).toBe(200);

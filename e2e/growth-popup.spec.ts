@@ -92,3 +92,62 @@ test("the opt-in popup works embedded on another site, with the code step", asyn
   await popup.getByRole("button", { name: "Confirm" }).click();
   await expect(popup.getByRole("heading", { name: "You're subscribed!" })).toBeVisible();
 });
+
+// The other two triggers: a scroll percentage and exit intent (the delay is the journey above).
+test("the popup waits for its scroll and exit-intent triggers", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const login = await page.request.post("/api/auth/login", {
+    headers: CSRF,
+    data: { username: DEMO.username, password: DEMO.password },
+  });
+  expect(login.status()).toBe(200);
+  for (const [name, display] of [
+    ["E2E scroll popup", { trigger: "scroll", scrollPercent: 60, urlValue: "e2e-scroll" }],
+    ["E2E exit popup", { trigger: "exit", urlValue: "e2e-exit" }],
+  ] as const) {
+    const made = await page.request.post("/api/optin-forms", {
+      headers: CSRF,
+      data: {
+        ...DEFAULT_OPTIN_FORM,
+        name,
+        display: { ...DEFAULT_OPTIN_FORM.display, ...display, urlMode: "contains" },
+      },
+    });
+    expect(made.status()).toBe(201);
+  }
+  const SHOP = `${baseURL!.replace("127.0.0.1", "localhost")}/shop-e2e-triggers`;
+  await page.route(`${SHOP}/**`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html><head><title>Shop</title></head>
+        <body><h1>Our beans</h1><div style="height:4000px">Long story</div>
+        <script src="${baseURL}/opt-in-forms/embed.js" data-account="parley-demo" async></script></body></html>`,
+    }),
+  );
+  const heading = page
+    .locator("[data-parley-optin]")
+    .getByRole("heading", { name: "Get 10% off your next order" });
+
+  // Scroll: nothing at the top, nothing at a third, the popup past 60%.
+  await page.goto(`${SHOP}/e2e-scroll`);
+  await page.waitForTimeout(2_000);
+  await expect(heading).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, (document.body.scrollHeight - innerHeight) / 3));
+  await page.waitForTimeout(500);
+  await expect(heading).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(heading).toBeVisible({ timeout: 10_000 });
+
+  // Exit intent: moving about the page shows nothing; the pointer leaving through the top does.
+  await page.goto(`${SHOP}/e2e-exit`);
+  await page.waitForTimeout(2_000);
+  await page.mouse.move(200, 300);
+  await page.mouse.move(400, 200);
+  await expect(heading).toHaveCount(0);
+  await page.evaluate(() =>
+    document.documentElement.dispatchEvent(
+      new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: -2, relatedTarget: null }),
+    ),
+  );
+  await expect(heading).toBeVisible({ timeout: 10_000 });
+});

@@ -19,6 +19,16 @@ test("create an API key on Developer Home, call the API with it, see the request
   // No scope chosen: the form says so.
   await dialog.getByRole("button", { name: "Create key" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Choose at least one scope");
+  // Every area of the API has its row; reports and billing are read-only (no Write to choose).
+  const reports = dialog.getByRole("radiogroup", { name: "Reports access" });
+  await expect(reports.getByText("Read")).toBeVisible();
+  await expect(reports.getByText("Write")).toHaveCount(0);
+  await expect(
+    dialog
+      .getByRole("radiogroup", { name: "Templates, short links and media access" })
+      .getByText("Write"),
+  ).toBeVisible();
+  await keepScreenshot(page, "platform-api-key-scopes");
   await dialog.getByRole("radiogroup", { name: "Subscribers access" }).getByText("Read").click();
   await dialog.getByRole("button", { name: "Create key" }).click();
   const key = (await dialog.getByTestId("new-api-key").textContent())?.trim() ?? "";

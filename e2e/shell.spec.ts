@@ -5,7 +5,13 @@ import { DEMO, keepScreenshot, logIn, logInAsDemo, MOBILE, watchConsole } from "
 const NOT_FOUND = "Oops, looks like this page does not exist, return to Dashboard";
 
 /** A concrete URL for a route pattern (':id' → 1, optional segments dropped). */
+/** Routes whose parameters are words, not ids: a real address of each. */
+const SAMPLES: Record<string, string> = {
+  "/workflows/form/:type/:triggerStep/:triggerType?": "/workflows/form/new/trigger",
+};
+
 function sample(pattern: string): string {
+  if (SAMPLES[pattern]) return SAMPLES[pattern];
   return pattern
     .split("/")
     .filter((s) => !s.endsWith("?"))
@@ -26,7 +32,14 @@ test("every route of the map opens with its title and no console error", async (
     await expect(page, route.path).toHaveTitle(`${route.title} | Parley`);
     await expect(page.getByRole("heading", { name: route.title, level: 1 })).toBeVisible();
   }
-  expect(errors).toEqual([]);
+  // Sample addresses without a real id or OAuth request get the server's 404 / 400 (the pages
+  // show it); the browser logs those answers as failed loads.
+  const expected = ["/mcp/stytch/oauth:", "/workflows/builder/1:"];
+  expect(
+    errors.filter(
+      (e) => !(e.includes("Failed to load resource") && expected.some((p) => e.includes(p))),
+    ),
+  ).toEqual([]);
 });
 
 test("an unknown path shows the Not Found text", async ({ page }) => {

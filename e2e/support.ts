@@ -15,7 +15,18 @@ export async function logIn(page: Page, creds = DEMO) {
 export async function logInAsDemo(page: Page) {
   await page.goto("/auth/login");
   await logIn(page);
-  await expect(page.getByTestId("sidebar")).toBeVisible();
+  // The top bar, not the sidebar: phones keep the navigation in a drawer.
+  await expect(page.getByTestId("top-bar")).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * A new business sees the brand registration modal once a session after its first login
+ * (doc 1 §4): journeys that are about something else skip it where it opens.
+ */
+export async function skipBrandPrompt(page: Page) {
+  const brand = page.getByRole("dialog", { name: "Register your brand" });
+  await brand.getByRole("button", { name: "Skip for now" }).click();
+  await expect(brand).toBeHidden();
 }
 
 /** Collects console errors and uncaught exceptions so a test can assert there were none. */

@@ -56,7 +56,31 @@ function vitestCounts(report) {
   }
   if (report.success === false && failed === 0) failed = 1;
   if (!Number.isFinite(passed)) passed = 0;
-  return { passed, failed };
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? "");
+    const names = (file.assertionResults ?? [])
+      .filter((a) => a.status === "failed")
+      .map((a) => `${where} > ${a.fullName ?? a.title}`);
+    failures.push(
+      ...(names.length || file.status !== "failed" ? names : [`${where} (did not run)`]),
+    );
+  }
+  return { passed, failed, failures };
+}
+
+/** Titles of a Playwright report's tests that failed even after their retries. */
+function playwrightFailures(suites, trail = []) {
+  const out = [];
+  for (const s of suites ?? []) {
+    const here = s.title ? [...trail, s.title] : trail;
+    for (const spec of s.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === "unexpected"))
+        out.push([...here, spec.title].join(" > "));
+    }
+    out.push(...playwrightFailures(s.suites, here));
+  }
+  return out;
 }
 
 /** Counts of one Playwright run, from its JSON report (flaky = passed on retry). */
@@ -66,7 +90,7 @@ function playwrightCounts(report) {
   let failed = stats.unexpected ?? 0;
   // Errors outside any test (config, global setup, web server that did not start).
   if (failed === 0 && (report.errors ?? []).length > 0) failed = report.errors.length;
-  return { passed, failed, flaky: stats.flaky ?? 0 };
+  return { passed, failed, flaky: stats.flaky ?? 0, failures: playwrightFailures(report.suites) };
 }
 
 async function suite(name, script, args, env, reportFile, count) {
@@ -92,7 +116,7 @@ async function suite(name, script, args, env, reportFile, count) {
       note = [note, `${counts.flaky} flaky (passed on retry)`].filter(Boolean).join("; ");
   }
   if (note) console.log(`\n${name}: ${note}`);
-  return { name, ...counts, ok: counts.failed === 0 && result.code === 0, note };
+  return { failures: [], ...counts, name, ok: counts.failed === 0 && result.code === 0, note };
 }
 
 function vitestSuite(name, project, env = {}) {
@@ -127,7 +151,7 @@ async function scriptSuite(name, script, args) {
   const result = await run(script, args, {});
   const ok = result.code === 0;
   if (!ok) console.log(`\n${name}: exited with ${result.code ?? result.signal ?? result.error}`);
-  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok, note: "" };
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok, note: "", failures: [] };
 }
 
 const results = [];
@@ -164,6 +188,10 @@ for (const r of results) {
   );
 }
 for (const line of skipped) console.log(`  ${line}`);
+// The failed tests by name, next to the totals: a CI log is often read from its end.
+for (const r of results) {
+  for (const f of r.failures.slice(0, 20)) console.log(`  failed in ${r.name}: ${f}`);
+}
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

@@ -48,6 +48,8 @@ export const accountLite = z.object({
   trialEndsAt: z.string().nullable(),
   /** The built-in carrier emulator is the carrier (no real one configured): virtual phones exist. */
   carrierEmulator: z.boolean(),
+  /** The configured carrier places calls (voice broadcasts); false for a texts-only carrier. */
+  carrierVoice: z.boolean(),
 });
 export type AccountLite = z.infer<typeof accountLite>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Permission } from "./permissions";
+import { type Actor, can, type Permission } from "./permissions";
 
 /**
  * What an API key may do, chosen per area as read or write (write includes read). A key's
@@ -21,8 +21,10 @@ export const API_AREAS = [
   },
   { area: "fields", label: "Custom fields", read: ["fields:read"], write: ["fields:write"] },
   {
+    // Automations, chatbots, campaigns, voice broadcasts and marketing tools are sending, as the
+    // screens' policy has it (sends:read / sends:write), so they share this scope.
     area: "sends",
-    label: "Sends",
+    label: "Sends, automations, campaigns and voice",
     read: ["sends:read", "reports:read"],
     write: ["sends:write"],
   },
@@ -33,6 +35,22 @@ export const API_AREAS = [
     write: ["inbox:reply"],
   },
   { area: "webhooks", label: "Webhooks", read: ["webhooks:read"], write: ["webhooks:write"] },
+  {
+    area: "content",
+    label: "Templates, short links and media",
+    read: ["compose:tools"],
+    write: ["templates:write", "links:write"],
+  },
+  {
+    area: "growth",
+    label: "Keywords and growth tools",
+    read: ["account:read"],
+    write: ["settings:write"],
+  },
+  { area: "numbers", label: "Numbers", read: ["account:read"], write: ["numbers:manage"] },
+  { area: "reports", label: "Reports", read: ["reports:read"], write: [] },
+  // Reads only: no key pays, changes a plan or a card.
+  { area: "billing", label: "Billing (credits, usage, invoices)", read: ["billing"], write: [] },
 ] as const satisfies readonly {
   area: string;
   label: string;
@@ -41,11 +59,16 @@ export const API_AREAS = [
 }[];
 
 export type ApiArea = (typeof API_AREAS)[number]["area"];
-export const API_SCOPES = API_AREAS.flatMap((a) => [`${a.area}:read`, `${a.area}:write`]) as [
-  string,
-  ...string[],
-];
+/** An area without writes (reports, billing) has a read scope only. */
+export const API_SCOPES = API_AREAS.flatMap((a) =>
+  a.write.length > 0 ? [`${a.area}:read`, `${a.area}:write`] : [`${a.area}:read`],
+) as [string, ...string[]];
 export const apiScope = z.enum(API_SCOPES as [`${ApiArea}:${"read" | "write"}`]);
+
+/** Whether an area offers a write scope (the key form shows None/Read/Write or None/Read). */
+export function hasWriteScope(area: ApiArea): boolean {
+  return (API_AREAS.find((a) => a.area === area)?.write.length ?? 0) > 0;
+}
 export type ApiScope = z.infer<typeof apiScope>;
 
 /** The permissions a key with these scopes holds. */
@@ -59,6 +82,22 @@ export function permissionsOfScopes(scopes: readonly string[]): Permission[] {
   return [...out];
 }
 
+/**
+ * The scopes a person can give (to a key they make, to an MCP client they approve): an area's
+ * read or write only if they hold its permissions themselves.
+ */
+export function grantableScopes(actor: Actor, requested: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const scope of requested) {
+    const [area, level] = scope.split(":");
+    const def = API_AREAS.find((a) => a.area === area);
+    if (!def || (level !== "read" && level !== "write")) continue;
+    const needs = level === "read" ? def.read : [...def.read, ...def.write];
+    if (needs.every((p) => can(actor, p)) && !out.includes(scope)) out.push(scope);
+  }
+  return out;
+}
+
 export const API_KEY_TEXT = {
   missing: "Send your API key as 'Authorization: Bearer <key>'.",
   invalid: "This API key is not valid or has been revoked.",
@@ -66,6 +105,8 @@ export const API_KEY_TEXT = {
   idempotencyMismatch:
     "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   idempotencyInFlight: "A request with this Idempotency-Key is still being processed.",
+  beyondOwnRights: (labels: string) =>
+    `You can only give a key access you have yourself. Leave out: ${labels}.`,
 } as const;
 
 export const createApiKeyRequest = z.object({

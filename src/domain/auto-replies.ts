@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
+import { intId } from "./ids";
 
 /**
  * Automated (smart) replies: rules read in order against an incoming text; the first that
@@ -50,7 +51,7 @@ export const autoReplyInput = z
     match: z.enum(AUTO_REPLY_MATCHES),
     words: z.array(z.string().trim().min(1).max(160)).max(50).default([]),
     /** Null: every number of the account. */
-    phoneNumberId: z.number().int().positive().nullable().default(null),
+    phoneNumberId: intId().nullable().default(null),
     reply: z.string().trim().min(1, "Reply is required").max(1600),
     /** An answer at most once per person per this many minutes (0: every time). */
     onceEveryMinutes: z
@@ -153,12 +154,12 @@ export type AutoReplyResponse = z.infer<typeof autoReplyResponse>;
 export const listAutoRepliesResponse = z.object({ rows: z.array(autoReplyResponse) });
 
 export const reorderAutoRepliesRequest = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  ids: z.array(intId()).min(1).max(500),
 });
 
 export const autoReplyPreviewRequest = z.object({
   body: z.string().max(1600),
-  phoneNumberId: z.number().int().positive().nullable().default(null),
+  phoneNumberId: intId().nullable().default(null),
   firstMessage: z.boolean().default(false),
 });
 

@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
+import { intId } from "./ids";
 
 /**
  * An automation (drip, workflow, chatbot) is a graph of steps that the engine walks for each
@@ -34,10 +35,10 @@ export const waitSpec = z.discriminatedUnion("mode", [
 export type WaitSpec = z.infer<typeof waitSpec>;
 
 export const conditionSpec = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("in_group"), groupId: z.number().int().positive() }),
+  z.object({ kind: z.literal("in_group"), groupId: intId() }),
   z.object({
     kind: z.literal("field_equals"),
-    fieldId: z.number().int().positive(),
+    fieldId: intId(),
     value: z.string().max(500),
   }),
   z.object({ kind: z.literal("replied") }),
@@ -47,11 +48,20 @@ export type ConditionSpec = z.infer<typeof conditionSpec>;
 
 const base = { id: STEP_ID, label: z.string().max(120).optional() };
 
+/**
+ * A group, field or user id; 0 while a draft's step has none chosen yet (the builder adds steps
+ * before their details). validateGraph stops a publish until one is chosen.
+ */
+export const UNCHOSEN = 0;
+const choice = z.number().int().min(0).max(2_147_483_647);
+
 export const automationStep = z.discriminatedUnion("type", [
   z.object({
     ...base,
     type: z.literal("send"),
     body: z.string().trim().min(1, "A text step needs a message").max(1600),
+    /** A picture sent with the text (MMS); absent for a plain SMS. */
+    mediaUrl: z.url("Enter a valid URL").max(2000).optional(),
     next,
   }),
   z.object({ ...base, type: z.literal("wait"), wait: waitSpec, next }),
@@ -77,29 +87,29 @@ export const automationStep = z.discriminatedUnion("type", [
       .min(2, "A split needs at least 2 branches")
       .max(6, "A split has at most 6 branches"),
   }),
-  z.object({ ...base, type: z.literal("add_group"), groupId: z.number().int().positive(), next }),
-  z.object({
-    ...base,
-    type: z.literal("remove_group"),
-    groupId: z.number().int().positive(),
-    next,
-  }),
+  z.object({ ...base, type: z.literal("add_group"), groupId: choice, next }),
+  z.object({ ...base, type: z.literal("remove_group"), groupId: choice, next }),
   z.object({
     ...base,
     type: z.literal("set_field"),
-    fieldId: z.number().int().positive(),
+    fieldId: choice,
     value: z.string().max(500),
     next,
   }),
-  z.object({ ...base, type: z.literal("assign"), userId: z.number().int().positive(), next }),
+  z.object({ ...base, type: z.literal("assign"), userId: choice, next }),
   z.object({
     ...base,
     type: z.literal("notify_email"),
-    email: z.email("Enter a valid e-mail"),
+    email: z.union([z.email("Enter a valid e-mail"), z.literal("")]),
     subject: z.string().trim().min(1).max(200),
     next,
   }),
-  z.object({ ...base, type: z.literal("webhook"), url: z.url("Enter a valid URL"), next }),
+  z.object({
+    ...base,
+    type: z.literal("webhook"),
+    url: z.union([z.url("Enter a valid URL").max(2000), z.literal("")]),
+    next,
+  }),
   z.object({ ...base, type: z.literal("end") }),
 ]);
 export type AutomationStep = z.infer<typeof automationStep>;
@@ -160,6 +170,8 @@ export function validateGraph(graph: AutomationGraph): GraphProblem[] {
           message: `Every branch of step ${s.id} must lead somewhere`,
         });
     }
+    const missing = missingChoice(s);
+    if (missing) problems.push({ stepId: s.id, message: missing });
     if (s.type === "split") {
       const total = s.branches.reduce((n, b) => n + b.percent, 0);
       if (total !== 100)
@@ -200,6 +212,18 @@ export function validateGraph(graph: AutomationGraph): GraphProblem[] {
     if (!reached.has(s.id))
       problems.push({ stepId: s.id, message: `Nothing leads to step ${s.id}` });
   return problems;
+}
+
+/** What a step still lacks before it can run (a draft may hold steps not filled in yet). */
+function missingChoice(s: AutomationStep): string | null {
+  if ((s.type === "add_group" || s.type === "remove_group") && s.groupId === UNCHOSEN)
+    return `Choose a group for step ${s.id}`;
+  if (s.type === "set_field" && s.fieldId === UNCHOSEN) return `Choose a field for step ${s.id}`;
+  if (s.type === "assign" && s.userId === UNCHOSEN) return `Choose a user for step ${s.id}`;
+  if (s.type === "notify_email" && s.email === "")
+    return `Enter the e-mail address step ${s.id} notifies`;
+  if (s.type === "webhook" && s.url === "") return `Enter the URL step ${s.id} calls`;
+  return null;
 }
 
 const isWeekend = (d: TZDate) => d.getDay() === 0 || d.getDay() === 6;

@@ -1,21 +1,22 @@
 import { z } from "zod";
 import { automationGraph } from "./automation-graph";
+import { bigId, intId } from "./ids";
 
 /** What puts a person into an automation. Events other features emit, or a date in a field. */
 export const automationTrigger = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("group.joined"), groupId: z.number().int().positive() }),
+  z.object({ type: z.literal("group.joined"), groupId: intId() }),
   z.object({
     type: z.literal("keyword.joined"),
-    keywordId: z.number().int().positive().nullable().default(null),
+    keywordId: intId().nullable().default(null),
   }),
   z.object({ type: z.literal("form.submitted") }),
   z.object({
     type: z.literal("optin_form.submitted"),
-    formId: z.number().int().positive().nullable().default(null),
+    formId: intId().nullable().default(null),
   }),
   z.object({
     type: z.literal("link.clicked"),
-    linkId: z.number().int().positive().nullable().default(null),
+    linkId: bigId().nullable().default(null),
   }),
   z.object({
     type: z.literal("message.received"),
@@ -24,7 +25,7 @@ export const automationTrigger = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("date_field"),
-    fieldId: z.number().int().positive(),
+    fieldId: intId(),
     /** yearly: on the date's day every year (birthdays); once: on the date itself. */
     repeat: z.enum(["yearly", "once"]),
     /** Enter this many days before the date (0: on the day). */
@@ -65,7 +66,7 @@ export const automationInput = z.object({
   name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
   trigger: automationTrigger,
   graph: automationGraph,
-  phoneNumberId: z.number().int().positive().nullable().default(null),
+  phoneNumberId: intId().nullable().default(null),
   exitOnReply: z.boolean().default(true),
   exitOnGroupLeave: z.boolean().default(true),
 });

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { FORBIDDEN_REASONS } from "./account.schemas";
-import { SUBSCRIPTION_STATUSES } from "./billing";
+import {
+  AUTO_TOPUP_MAX_THRESHOLD,
+  AUTO_TOPUP_MIN_THRESHOLD,
+  formatPrice,
+  MESSAGE_BUNDLES,
+  planById,
+  SUBSCRIPTION_STATUSES,
+} from "./billing";
 
 /** Texts of billing (doc 1 §4 for the modal titles; the rest are ours). */
 export const BILLING_TEXT = {
@@ -58,7 +65,16 @@ export const billingSummary = z.object({
   usedCredits: z.number(),
   balance: z.number(),
   internationalBalance: z.number(),
+  /** Auto top-up is on (doc 1 §3 payment info; the used-messages modal reads it). */
   autoTopup: z.boolean(),
+  autoTopupSettings: z.object({
+    threshold: z.number(),
+    bundleQty: z.number(),
+    lastTopupAt: z.string().nullable(),
+    lastFailure: z.string().nullable(),
+  }),
+  /** The plan renews every month (accounts.is_auto_renew_enabled); off, it lapses at its end. */
+  autoRenew: z.boolean(),
   card: cardOnFile.nullable(),
   processor: z.enum(["test", "stripe"]),
 });
@@ -85,3 +101,118 @@ export const CANCEL_REASONS = [
   "Missing features I need",
   "Other Issue",
 ] as const;
+
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/**
+ * The retention offer each cancellation reason shows (doc 1 §4). kind says what its button does:
+ * switch plans (with the Lite plan offer), the brand registration form on the dashboard, an
+ * external scheduling link, or the chat. 'Closing my business' has none.
+ */
+export const CANCEL_OFFERS: Record<
+  CancelReason,
+  {
+    kind: "plans" | "form" | "schedule" | "chat";
+    title: string;
+    body: string;
+    button: string;
+  } | null
+> = {
+  "Too expensive": {
+    kind: "plans",
+    title: "Cutting Expenses?",
+    body: "Switch to a plan that fits your budget, or try our exclusive low-rate plan.",
+    button: "Switch Plans",
+  },
+  "My subscribers aren't receiving texts": {
+    kind: "form",
+    title: "Submit Form",
+    body: "Register your phone number with the wireless carriers for up to 90% better delivery. It takes under 1 business day.",
+    button: "Let me see the form",
+  },
+  "Closing my business": null,
+  "Not getting enough value from texting": {
+    kind: "schedule",
+    title: "Free Consultation",
+    body: "Book a free consultation with a texting expert: we look at your list, your messages and your results, and show you what brings more value.",
+    button: "Book My Free Consultation",
+  },
+  "Not sure how to use the service or features": {
+    kind: "schedule",
+    title: "Free Walkthrough",
+    body: "Book a free walkthrough: we show you how to add subscribers, send and schedule messages, and read your reports.",
+    button: "Book My Free Walkthrough",
+  },
+  "Missing features I need": {
+    kind: "schedule",
+    title: "Discover",
+    body: "Tell us what you need: many features are already here, and a short call helps you discover them.",
+    button: "Schedule a Call",
+  },
+  "Other Issue": {
+    kind: "chat",
+    title: "Chat With Us",
+    body: "Tell us what went wrong in a live chat. We answer within minutes during business hours and within 1 business day after hours.",
+    button: "Start a Chat",
+  },
+};
+
+/** The Lite plan offer of 'Too expensive' (doc 1 §4, §9). */
+const LITE = planById("lite")!;
+export const LITE_OFFER = {
+  title: "Exclusive Low-Rate Plan",
+  price: `${formatPrice(LITE.priceCents)} per month`,
+  messages: `${LITE.monthlyCredits} monthly messages`,
+  button: "I'll give it a try",
+} as const;
+
+/** Stages of the cancellation flow a business reached (doc 1 §4 query flags, for analytics). */
+export const CANCEL_FLOW_STAGES = ["cancel", "pause", "confirm", "offer_accepted", "kept"] as const;
+
+export const cancelFlowEvent = z.object({
+  stage: z.enum(CANCEL_FLOW_STAGES, { message: "Unknown stage." }),
+  reason: z.enum(CANCEL_REASONS, { message: "Choose a reason." }).nullable().optional(),
+});
+
+const bundleQty = z
+  .number({ message: "Choose a bundle." })
+  .int()
+  .refine((q) => MESSAGE_BUNDLES.some((b) => b.qty === q), "Choose a bundle.");
+
+export const autoTopupInput = z.object({
+  enabled: z.boolean({ message: "Say whether auto top-up is on." }),
+  threshold: z
+    .number({ message: "Enter a number of credits." })
+    .int("Enter a whole number of credits.")
+    .min(AUTO_TOPUP_MIN_THRESHOLD, `At least ${AUTO_TOPUP_MIN_THRESHOLD} credits.`)
+    .max(
+      AUTO_TOPUP_MAX_THRESHOLD,
+      `At most ${AUTO_TOPUP_MAX_THRESHOLD.toLocaleString("en-US")} credits.`,
+    ),
+  bundleQty,
+});
+export type AutoTopupInput = z.infer<typeof autoTopupInput>;
+
+export const bundlePurchaseInput = z.object({ qty: bundleQty });
+
+export const bundleResponse = z.object({ qty: z.number(), priceCents: z.number() });
+
+export const referralSummary = z.object({
+  code: z.string(),
+  /** Path of the sign-up page with the code; the web prefixes its origin. */
+  path: z.string(),
+  creditsPerReferral: z.number(),
+  signedUp: z.number(),
+  credited: z.number(),
+  creditsEarned: z.number(),
+});
+
+export const referralRow = z.object({
+  id: z.number(),
+  business: z.string(),
+  signedUpAt: z.string(),
+  status: z.enum(["signed_up", "credited", "removed"]),
+  creditedAt: z.string().nullable(),
+  credits: z.number(),
+});
+export type ReferralRow = z.infer<typeof referralRow>;

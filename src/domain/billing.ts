@@ -37,6 +37,20 @@ export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
+/** "$10" for whole dollars, "$1.50" otherwise: prices in running text. */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : formatUsd(cents);
+}
+
+/** Each dedicated number beyond the one included with the plan, per month (doc 1 §9). */
+export const EXTRA_NUMBER_PRICE_CENTS = 500;
+
+/**
+ * The international credits pack (doc 2 §8 '$20 of international credits'): credits a text abroad
+ * spends on top of its message credits, one per message credit.
+ */
+export const INTERNATIONAL_PACK = { qty: 20, priceCents: 2000 } as const;
+
 /** expired: a trial that ended without a plan. */
 export const SUBSCRIPTION_STATUSES = [
   "trial",
@@ -47,3 +61,35 @@ export const SUBSCRIPTION_STATUSES = [
   "canceled",
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * Message credit bundles (/addons/purchase-messages, auto top-up). 500 for $15 is the pack the
+ * composer's out-of-credits dialog offers (doc 1 §9: standard credits, quantity 500).
+ */
+export const MESSAGE_BUNDLES = [
+  { qty: 500, priceCents: 1500 },
+  { qty: 1000, priceCents: 2800 },
+  { qty: 2500, priceCents: 6500 },
+  { qty: 5000, priceCents: 12000 },
+] as const;
+export type MessageBundle = (typeof MESSAGE_BUNDLES)[number];
+
+export function bundleOf(qty: number): MessageBundle | undefined {
+  return MESSAGE_BUNDLES.find((b) => b.qty === qty);
+}
+
+/** Auto top-up thresholds the owner may choose between (credits left). */
+export const AUTO_TOPUP_MIN_THRESHOLD = 10;
+export const AUTO_TOPUP_MAX_THRESHOLD = 10_000;
+/** A failed auto top-up is tried again after this long (or when the setting is saved). */
+export const AUTO_TOPUP_RETRY_MS = 24 * 60 * 60 * 1000;
+
+/** Message credits the referrer gets when the business it referred pays its first invoice. */
+export const REFERRAL_CREDITS = 500;
+
+/** A card is usable through the last day of its expiry month. */
+export function cardExpired(card: { expMonth: number; expYear: number }, now: Date): boolean {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth() + 1;
+  return card.expYear < y || (card.expYear === y && card.expMonth < m);
+}

@@ -32,14 +32,14 @@ export function daysInRange(from: string, to: string): number {
   );
 }
 
-const rangeFields = {
+export const rangeFields = {
   /** First and last day in the account's time zone, both included; default the last 30 days. */
   from: reportDay.optional(),
   to: reportDay.optional(),
   /** One business number (its id); absent: all numbers. */
   numberId: intIdParam().optional(),
 };
-const rangeChecks = <T extends z.ZodType<{ from?: string; to?: string }>>(s: T) =>
+export const rangeChecks = <T extends z.ZodType<{ from?: string; to?: string }>>(s: T) =>
   s
     .refine((f) => !f.from || !f.to || f.from <= f.to, {
       message: REPORT_TEXTS.rangeOrder,

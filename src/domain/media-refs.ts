@@ -1,7 +1,7 @@
 /**
  * Which media an account may put in a message: only files this server holds for it, its own
  * uploads (`/media/<accountId>/<name>`, as uploads and AI images are stored) and its contact card
- * (`/api/contact-card/<accountId>.vcf`). Anything else (another account's file, a page elsewhere
+ * (`/api/contact-card/<accountId>-<token>.vcf`; the route checks the token). Anything else (another account's file, a page elsewhere
  * on the internet) would make the carrier fetch what the account does not own.
  */
 
@@ -12,7 +12,7 @@ export const MEDIA_REF_TEXT = {
 } as const;
 
 const UPLOAD_PATH = /^\/media\/(\d{1,10})\/[a-f0-9]{32}\.[a-z0-9]{2,4}$/;
-const CARD_PATH = /^\/api\/contact-card\/(\d{1,10})\.vcf$/;
+const CARD_PATH = /^\/api\/contact-card\/(\d{1,10})-[a-f0-9]{32}\.vcf$/;
 
 /**
  * Whether `url` (absolute on `publicBase`, or a path on it) is media of one of `accountIds`.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bigId, intId, MAX_INT_ID, signedIntId } from "./ids";
 import { REPEAT_FREQUENCIES, WEEKDAYS } from "./repeat";
+import { applySendSettings, type SendSettings } from "./send-settings";
 import { normaliseText } from "./text-normalise";
 
 /**
@@ -238,6 +239,8 @@ interface ComposeContext {
   organisationName: string;
   /** The sending user's signature, when they have one enabled. */
   signature?: string | null;
+  /** The account's send settings (header, footer, foreign characters), applied last. */
+  sendSettings?: SendSettings | null;
 }
 
 /** The text around the message: header before it; signature and footer after it. */
@@ -258,5 +261,5 @@ export function composeText(
   context: ComposeContext,
 ): string {
   const { before, after } = messageFraming(form, context);
-  return `${before}${form.message}${after}`;
+  return applySendSettings(`${before}${form.message}${after}`, context.sendSettings);
 }

@@ -24,9 +24,13 @@ const TRANSACTIONAL_SOURCES = new Set([
   // An automated reply answers the person's own text, as a keyword reply does (drip and
   // workflow texts are "automation": marketing).
   "auto_reply",
+  // A chatbot's answer to the person's text, in the conversation they are having with it.
+  "chatbot",
   // Growth tools: a sign-up's confirmation question and welcome, a popup's confirmation code.
   "optin_reply",
   "optin_code",
+  // Phone alerts add-on: the owner's own alert that a reply arrived.
+  "phone_alert",
 ]);
 
 /** The class of a message by what created it (messages.source). */

@@ -56,6 +56,9 @@ export const PERMISSIONS = [
   "developer:manage",
   "webhooks:read",
   "webhooks:write",
+  "accounts:manage",
+  "webinars:read",
+  "webinars:write",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -80,6 +83,7 @@ const AGENT: readonly Permission[] = [
   "inbox:read",
   "inbox:reply",
   "compose:tools",
+  "webinars:read",
 ];
 const ADMINISTRATOR: readonly Permission[] = [
   ...AGENT,
@@ -103,6 +107,8 @@ const ADMINISTRATOR: readonly Permission[] = [
   "developer:manage",
   "webhooks:read",
   "webhooks:write",
+  // Webinar events, their registrants and reminders.
+  "webinars:write",
 ];
 const OWNER: readonly Permission[] = [
   ...ADMINISTRATOR,
@@ -111,6 +117,8 @@ const OWNER: readonly Permission[] = [
   "registration:manage",
   "mail:all",
   "exports:all",
+  // Child accounts (agencies): create them, see their usage, act in them.
+  "accounts:manage",
 ];
 
 const LEVEL_GRANTS: Record<PermissionLevel, ReadonlySet<Permission>> = {
@@ -132,6 +140,7 @@ const RESTRICTED_LOSES: ReadonlySet<Permission> = new Set<Permission>([
   "billing",
   "settings:write",
   "mail:all",
+  "accounts:manage",
 ]);
 
 /** Named background workers; each acts for one account with a fixed set of permissions. */
@@ -143,7 +152,11 @@ export type SystemActorKind =
   | "api_key"
   | "carrier_webhook"
   | "seed"
-  | "send_pipeline";
+  | "send_pipeline"
+  | "registry"
+  | "billing"
+  | "operator"
+  | "integration";
 
 const SYSTEM_GRANTS: Record<Exclude<SystemActorKind, "api_key">, ReadonlySet<Permission>> = {
   import: new Set(["subscribers:read", "subscribers:write", "groups:read", "fields:read"]),
@@ -152,8 +165,23 @@ const SYSTEM_GRANTS: Record<Exclude<SystemActorKind, "api_key">, ReadonlySet<Per
   automation: new Set(["subscribers:read", "subscribers:write", "groups:read", "inbox:reply"]),
   carrier_webhook: new Set(["subscribers:read", "subscribers:write", "inbox:read"]),
   send_pipeline: new Set(["subscribers:read", "groups:read", "fields:read", "sends:read"]),
+  // The registry's decisions move an account's registration and toll-free verification states.
+  registry: new Set(["registration:manage", "numbers:manage"]),
+  // HubSpot / Customer.io sync and Customer.io's send action (src/server/features/integrations).
+  integration: new Set([
+    "subscribers:read",
+    "subscribers:write",
+    "groups:read",
+    "fields:read",
+    "inbox:read",
+    "inbox:reply",
+  ]),
   // The demo seed builds an account as its owner would.
   seed: new Set(OWNER),
+  // The billing job (renewals, auto top-up) pays for an account with its card on file.
+  billing: new Set(["billing", "credits:buy"]),
+  // The operator (npm run admin, /ops routes) disables and enables accounts.
+  operator: new Set(["billing"]),
 };
 
 /** A signed-in person. Their restricted numbers and agent groups are looked up where needed. */
@@ -163,6 +191,11 @@ export interface UserActor {
   userId: number;
   level: PermissionLevel;
   restricted: boolean;
+  /**
+   * Set when a parent account's user acts in a child account (managed accounts): the actor is
+   * the child's owner, and this names the real person and their account (audit, logout).
+   */
+  actingFor?: { accountId: number; userId: number };
 }
 
 /** Background work. `userId` is whom it acts for when a person started it (an import), else null. */
@@ -181,15 +214,18 @@ export function userActor(u: {
   userId: number;
   level: number;
   restricted: boolean;
+  actingFor?: { accountId: number; userId: number };
 }): UserActor {
   const level = Math.min(Math.max(Math.trunc(u.level), 0), 3) as PermissionLevel;
-  return {
+  const actor: UserActor = {
     kind: "user",
     accountId: u.accountId,
     userId: u.userId,
     level,
     restricted: u.restricted,
   };
+  if (u.actingFor) actor.actingFor = u.actingFor;
+  return actor;
 }
 
 export function systemActor(

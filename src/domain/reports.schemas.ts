@@ -7,6 +7,7 @@ import {
   statusGroup,
 } from "./delivery-status";
 import { bigIdParam } from "./ids";
+import { isParleyErrorCode, NO_INTERNATIONAL_CREDITS_ERROR } from "./international";
 import { REPEAT_LABELS, type RepeatFrequency } from "./repeat";
 
 /**
@@ -73,10 +74,14 @@ const CARRIER_ERRORS: Record<number, string> = {
   30006: "The number is a landline or cannot receive texts.",
   30007: "The carrier filtered the message as spam.",
   30008: "The carrier did not say why the message was not delivered.",
+  // Parley's own (src/domain/international.ts): refused before it reached a carrier.
+  [NO_INTERNATIONAL_CREDITS_ERROR]:
+    "Not sent: the account had too few international credits for texts abroad.",
 };
 
 export function carrierErrorText(code: number | null | undefined): string | null {
   if (code === null || code === undefined) return null;
+  if (isParleyErrorCode(code)) return CARRIER_ERRORS[code] ?? "Not sent.";
   return CARRIER_ERRORS[code] ?? `The carrier refused the message (error ${code}).`;
 }
 

@@ -37,6 +37,13 @@ export const audienceResponse = z.object({
   }),
   /** `text` as the first recipient would read it (null when nobody gets it). */
   sampleText: z.string().nullable(),
+  /**
+   * Of `recipients`, those abroad (src/domain/international.ts): each of their texts also spends
+   * international credits, as many as its message credits.
+   */
+  abroad: z.number(),
+  /** The account's international credits now, beside what the recipients abroad need. */
+  internationalBalance: z.number(),
 });
 export type Audience = z.infer<typeof audienceResponse>;
 

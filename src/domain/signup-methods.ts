@@ -28,3 +28,7 @@ export const SIGNUP_METHOD_KEYS = Object.keys(SIGNUP_METHODS) as [SignupMethod, 
 export function signupMethodLabel(key: string): string {
   return SIGNUP_METHODS[key as SignupMethod] ?? key;
 }
+
+export function isSignupMethod(key: unknown): key is SignupMethod {
+  return typeof key === "string" && key in SIGNUP_METHODS;
+}

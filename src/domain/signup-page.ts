@@ -84,6 +84,15 @@ export const publicSignupPage = z.object({
   groups: z.array(z.object({ id: z.number(), name: z.string() })),
   customFields: z.array(publicCustomField),
   privacyUrl: z.string(),
+  /** Set on an opt-in tracker page (/optIn/:accountName/:slug): its own headline and button. */
+  tracker: z
+    .object({
+      slug: z.string(),
+      title: z.string(),
+      description: z.string(),
+      buttonText: z.string(),
+    })
+    .optional(),
 });
 export type PublicSignupPage = z.infer<typeof publicSignupPage>;
 

@@ -43,6 +43,8 @@ export const adminSignupRequest = z.object({
     .refine((v) => toE164(v) !== null, SIGNUP_TEXT.phoneInvalid)
     .transform((v) => toE164(v) as string),
   deviceId: z.string().trim().max(100).optional(),
+  /** The referral code of the link the business came through (/admin-signup?ref=CODE). */
+  ref: z.string().trim().max(40).optional(),
 });
 export type AdminSignupRequest = z.input<typeof adminSignupRequest>;
 

@@ -29,6 +29,8 @@ export const CONSENT_ACTION_LABELS: Record<string, string> = {
   help: "Asked for help",
   block: "Blocked",
   unblock: "Unblocked",
+  voice_opt_in: "Agreed to voice calls",
+  voice_opt_out: "Withdrew voice consent",
 };
 export const CONSENT_SOURCE_LABELS: Record<string, string> = {
   manual: "By hand",

@@ -1,4 +1,5 @@
 import { loadCarrierSettings } from "./carriers/credentials";
+import { TelnyxAdapter } from "./carriers/telnyx-adapter";
 import { TwilioAdapter } from "./carriers/twilio-adapter";
 import type { Config } from "./config";
 import type { Db } from "./db/connection";
@@ -7,5 +8,9 @@ import type { AppContext } from "./http/context";
 /** Everything a process shares between its routes, jobs and services. */
 export async function createAppContext(config: Config, db: Db): Promise<AppContext> {
   const carrierSettings = await loadCarrierSettings(db, config);
-  return { config, db, carrierSettings, carrier: new TwilioAdapter(carrierSettings) };
+  const carrier =
+    carrierSettings.mode === "telnyx"
+      ? new TelnyxAdapter(carrierSettings)
+      : new TwilioAdapter(carrierSettings);
+  return { config, db, carrierSettings, carrier };
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, parseRole } from "./config";
 
@@ -26,5 +27,41 @@ describe("config", () => {
     expect(
       parseConfig({ FRAME_ANCESTORS: "https://a.example https://b.example" }).frameAncestors,
     ).toEqual(["https://a.example", "https://b.example"]);
+  });
+
+  it("chooses the carrier: the emulator by default, Twilio with its credentials, Telnyx by name", () => {
+    expect(parseConfig({})).toMatchObject({ carrier: "emulator", useEmulator: true });
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "0123456789abcdef0123456789abcdef",
+    };
+    expect(parseConfig(twilio)).toMatchObject({ carrier: "twilio", useEmulator: false });
+    expect(parseConfig({ ...twilio, CARRIER: "emulator" }).useEmulator).toBe(true);
+    expect(() => parseConfig({ CARRIER: "twilio" })).toThrow(
+      "CARRIER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN to be set",
+    );
+
+    const publicKey = Buffer.from(
+      generateKeyPairSync("ed25519").publicKey.export({ format: "jwk" }).x!,
+      "base64url",
+    ).toString("base64");
+    const telnyx = {
+      CARRIER: "telnyx",
+      TELNYX_API_KEY: "KEY0123",
+      TELNYX_PUBLIC_KEY: publicKey,
+      TELNYX_MESSAGING_PROFILE_ID: "40017f8e-0a13-4e28-b4f5-000000000001",
+    };
+    expect(parseConfig(telnyx)).toMatchObject({
+      carrier: "telnyx",
+      useEmulator: false,
+      TELNYX_API_BASE: "https://api.telnyx.com",
+    });
+    expect(() => parseConfig({ CARRIER: "telnyx", TELNYX_API_KEY: "KEY0123" })).toThrow(
+      "CARRIER=telnyx needs TELNYX_PUBLIC_KEY, TELNYX_MESSAGING_PROFILE_ID to be set",
+    );
+    expect(() => parseConfig({ ...telnyx, TELNYX_PUBLIC_KEY: "c2hvcnQ=" })).toThrow(
+      /^TELNYX_PUBLIC_KEY: an Ed25519 public key is 32 bytes in base64/,
+    );
+    expect(() => parseConfig({ CARRIER: "vonage" })).toThrow(/^CARRIER: /);
   });
 });

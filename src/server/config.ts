@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { telnyxPublicKey } from "./carriers/telnyx-signature";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
@@ -31,7 +32,13 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Bearer token for GET /metrics; without it only loopback callers may read the metrics. */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN needs at least 16 characters").optional(),
-  // Carrier: real Twilio when both credentials are set, else the built-in emulator.
+  /** Bearer token of the operator routes (/ops/accounts/:id/disable|enable); unset, they are off. */
+  OPERATOR_TOKEN: z.string().min(16, "OPERATOR_TOKEN needs at least 16 characters").optional(),
+  /**
+   * Which carrier sends and receives: `emulator` (built in), `twilio` or `telnyx`. Unset: real
+   * Twilio when both of its credentials are set, else the built-in emulator.
+   */
+  CARRIER: z.enum(["emulator", "twilio", "telnyx"]).optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, "must look like AC followed by 32 hex digits")
@@ -39,10 +46,18 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   TWILIO_LOOKUP_BASE: z.url().default("https://lookups.twilio.com"),
+  // Telnyx (CARRIER=telnyx): API v2 key, the webhook signing public key (base64, from the
+  // portal's API keys page) and the messaging profile the numbers belong to.
+  TELNYX_API_KEY: z.string().min(1).optional(),
+  TELNYX_PUBLIC_KEY: z.string().min(1).optional(),
+  TELNYX_MESSAGING_PROFILE_ID: z.string().min(1).optional(),
+  TELNYX_API_BASE: z.url().default("https://api.telnyx.com"),
   /** Base URL the carrier calls back (webhooks); defaults to PUBLIC_URL, then this server on loopback. */
   WEBHOOK_BASE_URL: z.url().optional(),
   /** A carrier call without an answer after this long is a lost answer (the text may exist). */
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** espeak-ng, with which the emulator speaks a voice broadcast's <Say> text into a WAV. */
+  ESPEAK_PATH: z.string().min(1).default("/usr/bin/espeak-ng"),
   EMULATOR_MPS_LONG_CODE: z.coerce.number().positive().default(1),
   EMULATOR_MPS_TOLL_FREE: z.coerce.number().positive().default(3),
   /** Share of sends the emulator answers with a 500, to exercise retries (0 to 1). */
@@ -70,13 +85,16 @@ const envSchema = z.object({
    * test rigs whose clock cannot be moved: the account's own quiet hours still apply.
    */
   SEND_WINDOWS: z.enum(["law", "off"]).default("law"),
+  // Row-level security for requests (src/server/db/tenant-scope.ts): off until every path that
+  // acts across accounts on purpose says so with asSystem.
+  TENANT_WALL: z.enum(["on", "off"]).default("off"),
   /**
    * `movable`: the automation engine's clock may be moved forward from the API (tests, demos:
    * tomorrow's drip step due now). `real` everywhere else.
    */
   AUTOMATION_CLOCK: z.enum(["real", "movable"]).default("real"),
   /** Due automation steps taken per transaction by the engine. */
-  AUTOMATION_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
+  AUTOMATION_BATCH: z.coerce.number().int().min(1).max(5000).default(1000),
   /** Whether this process runs the send pipeline (scheduler, fan-out, dispatch). */
   SEND_PIPELINE: z
     .enum(["on", "off"])
@@ -121,6 +139,26 @@ const envSchema = z.object({
   /** Card payments through Stripe; without it the built-in test processor takes test cards. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  // Webinar registrants from Zoom (Server-to-Server OAuth token) and GoTo Webinar, when set.
+  ZOOM_ACCESS_TOKEN: z.string().min(1).optional(),
+  ZOOM_API_BASE: z.url().default("https://api.zoom.us/v2"),
+  GOTO_ACCESS_TOKEN: z.string().min(1).optional(),
+  GOTO_ORGANIZER_KEY: z.string().min(1).optional(),
+  GOTO_API_BASE: z.url().default("https://api.getgo.com/G2W/rest/v2"),
+  /**
+   * Registration reviews (10DLC brands and campaigns, toll-free verifications): seconds the
+   * built-in registry emulator takes before it approves or rejects a submission.
+   */
+  REGISTRY_REVIEW_SECONDS: z.coerce.number().min(0).max(604_800).default(30),
+  /** Integrations: the other systems' API bases (tests point them at local stand-ins). */
+  HUBSPOT_API_BASE: z.url().default("https://api.hubapi.com"),
+  /** A HubSpot public app: with both, accounts connect by OAuth; otherwise by private-app token. */
+  HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
+  HUBSPOT_AUTHORIZE_URL: z.url().default("https://app.hubspot.com/oauth/authorize"),
+  CUSTOMERIO_TRACK_BASE: z.url().default("https://track.customer.io"),
+  /** How often connected integrations sync both ways. */
+  INTEGRATIONS_SYNC_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -133,12 +171,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`${String(issue.path[0])}: ${issue.message}`);
   }
   const c = result.data;
+  const carrier = chooseCarrier(c);
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
     WEB_DIST: path.resolve(c.WEB_DIST),
     frameAncestors: c.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
-    useEmulator: !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN),
+    carrier,
+    useEmulator: carrier === "emulator",
     /** Mail goes out by SMTP; otherwise it is kept in the local mailbox. */
     useSmtp: Boolean(c.SMTP_URL || c.SMTP_HOST),
     /** The address people reach Parley at, used in links sent by e-mail (no trailing slash). */
@@ -149,6 +189,27 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       "",
     ),
   };
+}
+
+/** The carrier the settings name, refusing an incomplete set with the names that are missing. */
+function chooseCarrier(c: z.infer<typeof envSchema>): "emulator" | "twilio" | "telnyx" {
+  const carrier =
+    c.CARRIER ?? (c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN ? "twilio" : "emulator");
+  const need = (names: string[]) => {
+    const missing = names.filter((n) => !c[n as keyof typeof c]);
+    if (missing.length)
+      throw new ConfigError(`CARRIER=${carrier} needs ${missing.join(", ")} to be set`);
+  };
+  if (carrier === "twilio") need(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"]);
+  if (carrier === "telnyx") {
+    need(["TELNYX_API_KEY", "TELNYX_PUBLIC_KEY", "TELNYX_MESSAGING_PROFILE_ID"]);
+    try {
+      telnyxPublicKey(c.TELNYX_PUBLIC_KEY!);
+    } catch (err) {
+      throw new ConfigError(`TELNYX_PUBLIC_KEY: ${(err as Error).message}`);
+    }
+  }
+  return carrier;
 }
 
 export class ConfigError extends Error {

@@ -7,6 +7,7 @@ import { ConfigError, parseConfig, parseRole } from "./config";
 import { createDb, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
+import { startRegistrations } from "./features/registrations/start";
 import { startPipeline } from "./features/sends/pipeline";
 import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
@@ -15,11 +16,14 @@ import { registerMetrics } from "./ops/metrics";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo } from "./seed/demo";
 import { seedDemoAutomations } from "./seed/demo-automations";
+import { seedDemoChatbots } from "./seed/demo-chatbots";
 import { seedDemoHistory } from "./seed/demo-history";
 import { seedDemoInbox } from "./seed/demo-inbox";
+import { seedDemoMarketing } from "./seed/demo-marketing";
 import { seedDemoNumbers } from "./seed/demo-numbers";
 import { seedDemoSends } from "./seed/demo-sends";
 import { seedDemoSubscribers } from "./seed/demo-subscribers";
+import { seedDemoWorkflows } from "./seed/demo-workflows";
 
 /** Boot: config → database → migrations → seed → http → workers. */
 // Undone in order at shutdown, and also when boot fails half-way (so no PostgreSQL is left behind).
@@ -62,6 +66,10 @@ async function main() {
     const pipeline = startPipeline(ctx);
     stops.unshift(() => pipeline.stop());
   }
+  if (role !== "web") {
+    const registrations = startRegistrations(ctx);
+    stops.unshift(() => registrations.stop());
+  }
 
   // A worker serves no pages; its dispatch counters are read at METRICS_PORT when set.
   if (role === "worker" && config.METRICS_PORT) {
@@ -94,6 +102,15 @@ async function main() {
       );
       await seedDemoAutomations(ctx).catch((err) =>
         console.error("Demo automations were not seeded:", err.message),
+      );
+      await seedDemoWorkflows(ctx).catch((err) =>
+        console.error("Demo workflows were not seeded:", err.message),
+      );
+      await seedDemoChatbots(ctx).catch((err) =>
+        console.error("Demo chatbot and campaign were not seeded:", err.message),
+      );
+      await seedDemoMarketing(ctx).catch((err) =>
+        console.error("Demo marketing tools were not seeded:", err.message),
       );
     }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

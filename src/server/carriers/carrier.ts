@@ -1,7 +1,7 @@
 /**
- * The one carrier interface. The Twilio adapter implements it over Twilio's REST API; in the
- * default set-up that API is served by our own emulator, so demos and tests run the production
- * code path.
+ * The one carrier interface. The Twilio adapter implements it over Twilio's REST API (in the
+ * default set-up served by our own emulator, so demos and tests run the production code path);
+ * the Telnyx adapter over Telnyx's API v2. Statuses and error codes cross it in Twilio's terms.
  */
 export interface SendRequest {
   from: string;
@@ -20,6 +20,25 @@ export interface SendResult {
   status: string;
   errorCode: number | null;
   segments: number;
+}
+
+/** A text-to-speech call (Twilio Calls API with TwiML <Say>). */
+export interface CallRequest {
+  from: string;
+  to: string;
+  text: string;
+  /** TwiML <Say> voice (man, woman, alice) and language (en-US, es-ES, …). */
+  voice: string;
+  language: string;
+  statusCallback: string;
+  /** Our call id: a retried call with the same key is not placed twice (where honoured). */
+  idempotencyKey: string;
+}
+
+export interface CallResult {
+  sid: string;
+  /** Twilio CallStatus (queued, ringing, in-progress, completed, busy, no-answer, failed). */
+  status: string;
 }
 
 export interface AvailableNumber {
@@ -41,9 +60,14 @@ export interface LookupResult {
 }
 
 export interface Carrier {
-  readonly name: "twilio" | "emulator";
-  /** The secret that signs the carrier's webhooks (X-Twilio-Signature). */
-  readonly authToken: string;
+  readonly name: "twilio" | "emulator" | "telnyx";
+  /**
+   * Paths (under WEBHOOK_BASE_URL) where this carrier's protocol posts inbound texts and
+   * delivery statuses; the status path takes our message id as `?m=`.
+   */
+  readonly webhookPaths: { inbound: string; status: string };
+  /** Whether `call` places calls; a carrier without it refuses calls with a final CarrierError. */
+  readonly supportsVoice: boolean;
   send(request: SendRequest): Promise<SendResult>;
   /**
    * A message this account sent from `from` to `to` with this body, created at or after `since`
@@ -56,6 +80,9 @@ export interface Carrier {
     body: string;
     since: Date;
   }): Promise<SendResult | null>;
+  call(request: CallRequest): Promise<CallResult>;
+  /** A call from `from` to `to` started at or after `since`, or null (asked after a lapsed claim). */
+  findCall(query: { from: string; to: string; since: Date }): Promise<CallResult | null>;
   searchNumbers(query: {
     areaCode?: string;
     tollFree: boolean;

@@ -4,7 +4,8 @@ import type { Config } from "../config";
 import type { Db } from "../db/connection";
 import { globalSettings } from "../db/schema";
 
-export interface CarrierSettings {
+/** The Twilio protocol's settings: real Twilio, or the emulator mounted in this server. */
+export interface TwilioSettings {
   mode: "twilio" | "emulator";
   accountSid: string;
   authToken: string;
@@ -14,14 +15,47 @@ export interface CarrierSettings {
   timeoutMs: number;
 }
 
+/** Telnyx API v2 (CARRIER=telnyx). */
+export interface TelnyxSettings {
+  mode: "telnyx";
+  apiKey: string;
+  /** The Ed25519 public key (base64 or PEM) that verifies Telnyx's webhooks. */
+  publicKey: string;
+  messagingProfileId: string;
+  apiBase: string;
+  timeoutMs: number;
+}
+
+export type CarrierSettings = TwilioSettings | TelnyxSettings;
+
+/**
+ * The Twilio protocol's settings, for code that only runs with it (the emulator, the Twilio
+ * webhooks): a Telnyx set-up never mounts that code, so reaching here with Telnyx is a bug.
+ */
+export function twilioSettings(ctx: { carrierSettings: CarrierSettings }): TwilioSettings {
+  const s = ctx.carrierSettings;
+  if (s.mode === "telnyx") throw new Error("the Twilio protocol is not in use (CARRIER=telnyx)");
+  return s;
+}
+
 const EMULATOR_KEY = "emulator.credentials";
 
 /**
- * Real Twilio when configured; otherwise the emulator mounted in this server under /emulator,
+ * Telnyx or real Twilio when configured; otherwise the emulator mounted in this server under /emulator,
  * with credentials made once and kept in the database so every process signs alike.
  */
 export async function loadCarrierSettings(db: Db, config: Config): Promise<CarrierSettings> {
-  if (!config.useEmulator) {
+  if (config.carrier === "telnyx") {
+    return {
+      mode: "telnyx",
+      apiKey: config.TELNYX_API_KEY!,
+      publicKey: config.TELNYX_PUBLIC_KEY!,
+      messagingProfileId: config.TELNYX_MESSAGING_PROFILE_ID!,
+      apiBase: config.TELNYX_API_BASE.replace(/\/+$/, ""),
+      timeoutMs: config.CARRIER_TIMEOUT_MS,
+    };
+  }
+  if (config.carrier === "twilio") {
     return {
       mode: "twilio",
       accountSid: config.TWILIO_ACCOUNT_SID!,

@@ -1,6 +1,8 @@
 import { isTollFree } from "../../domain/phone";
 import {
   type AvailableNumber,
+  type CallRequest,
+  type CallResult,
   type Carrier,
   CarrierError,
   type LookupResult,
@@ -8,8 +10,12 @@ import {
   type SendRequest,
   type SendResult,
 } from "./carrier";
-import type { CarrierSettings } from "./credentials";
+import type { TwilioSettings } from "./credentials";
 import { type HttpAnswer, httpRequest } from "./http-request";
+
+/** Where Twilio posts (form-encoded, X-Twilio-Signature) what a number receives and its statuses. */
+export const TWILIO_INBOUND_WEBHOOK_PATH = "/webhooks/twilio/inbound";
+export const TWILIO_STATUS_WEBHOOK_PATH = "/webhooks/twilio/status";
 
 function toSendResult(json: Record<string, unknown>): SendResult {
   return {
@@ -23,11 +29,17 @@ function toSendResult(json: Record<string, unknown>): SendResult {
 /** Twilio's REST API (2010-04-01 Messages and numbers, Lookup v2), form-encoded with Basic auth. */
 export class TwilioAdapter implements Carrier {
   readonly name: "twilio" | "emulator";
+  readonly webhookPaths = {
+    inbound: TWILIO_INBOUND_WEBHOOK_PATH,
+    status: TWILIO_STATUS_WEBHOOK_PATH,
+  };
+  readonly supportsVoice = true;
+  /** The secret that signs Twilio's webhooks (X-Twilio-Signature). */
   readonly authToken: string;
   private readonly auth: string;
   private readonly accountBase: string;
 
-  constructor(private readonly settings: CarrierSettings) {
+  constructor(private readonly settings: TwilioSettings) {
     this.name = settings.mode;
     this.authToken = settings.authToken;
     this.auth = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString("base64")}`;
@@ -42,7 +54,7 @@ export class TwilioAdapter implements Carrier {
       StatusCallback: req.statusCallback,
     });
     for (const url of req.mediaUrls ?? []) form.append("MediaUrl", url);
-    const json = await this.call("POST", `${this.accountBase}/Messages.json`, form, {
+    const json = await this.request("POST", `${this.accountBase}/Messages.json`, form, {
       "Idempotency-Key": req.idempotencyKey,
     });
     return toSendResult(json);
@@ -56,7 +68,7 @@ export class TwilioAdapter implements Carrier {
   }): Promise<SendResult | null> {
     // Newest first; a message queued but not yet sent has no DateSent, so filter by hand.
     const params = new URLSearchParams({ To: q.to, From: q.from, PageSize: "50" });
-    const json = await this.call("GET", `${this.accountBase}/Messages.json?${params}`);
+    const json = await this.request("GET", `${this.accountBase}/Messages.json?${params}`);
     const rows = (json.messages ?? []) as Record<string, unknown>[];
     // Clocks differ a little between us and the carrier.
     const since = q.since.getTime() - 60_000;
@@ -64,6 +76,32 @@ export class TwilioAdapter implements Carrier {
       (m) => m.body === q.body && Date.parse(String(m.date_created)) >= since,
     );
     return match ? toSendResult(match) : null;
+  }
+
+  async call(req: CallRequest): Promise<CallResult> {
+    const form = new URLSearchParams({
+      To: req.to,
+      From: req.from,
+      Twiml: sayTwiml(req.text, req.voice, req.language),
+      StatusCallback: req.statusCallback,
+    });
+    for (const event of ["initiated", "ringing", "answered", "completed"]) {
+      form.append("StatusCallbackEvent", event);
+    }
+    const json = await this.request("POST", `${this.accountBase}/Calls.json`, form, {
+      "Idempotency-Key": req.idempotencyKey,
+    });
+    return { sid: String(json.sid), status: String(json.status) };
+  }
+
+  async findCall(q: { from: string; to: string; since: Date }): Promise<CallResult | null> {
+    const params = new URLSearchParams({ To: q.to, From: q.from, PageSize: "50" });
+    const json = await this.request("GET", `${this.accountBase}/Calls.json?${params}`);
+    const rows = (json.calls ?? []) as Record<string, unknown>[];
+    // Clocks differ a little between us and the carrier.
+    const since = q.since.getTime() - 60_000;
+    const match = rows.find((c) => Date.parse(String(c.date_created)) >= since);
+    return match ? { sid: String(match.sid), status: String(match.status) } : null;
   }
 
   async searchNumbers(q: {
@@ -74,7 +112,7 @@ export class TwilioAdapter implements Carrier {
     const params = new URLSearchParams({ PageSize: String(q.limit), SmsEnabled: "true" });
     if (q.areaCode) params.set("AreaCode", q.areaCode);
     const kind = q.tollFree ? "TollFree" : "Local";
-    const json = await this.call(
+    const json = await this.request(
       "GET",
       `${this.accountBase}/AvailablePhoneNumbers/US/${kind}.json?${params}`,
     );
@@ -98,12 +136,12 @@ export class TwilioAdapter implements Carrier {
       StatusCallback: hooks.statusCallback,
       FriendlyName: hooks.friendlyName,
     });
-    const json = await this.call("POST", `${this.accountBase}/IncomingPhoneNumbers.json`, form);
+    const json = await this.request("POST", `${this.accountBase}/IncomingPhoneNumbers.json`, form);
     return { sid: String(json.sid), number: String(json.phone_number) };
   }
 
   async releaseNumber(sid: string): Promise<void> {
-    await this.call(
+    await this.request(
       "DELETE",
       `${this.accountBase}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`,
     );
@@ -111,7 +149,7 @@ export class TwilioAdapter implements Carrier {
 
   async lookup(number: string): Promise<LookupResult> {
     const url = `${this.settings.lookupBase}/v2/PhoneNumbers/${encodeURIComponent(number)}?Fields=line_type_intelligence`;
-    const json = await this.call("GET", url);
+    const json = await this.request("GET", url);
     const type = (json.line_type_intelligence as { type?: string } | null)?.type ?? null;
     const lineType =
       type === "mobile" || type === "landline"
@@ -124,7 +162,7 @@ export class TwilioAdapter implements Carrier {
     return { valid: Boolean(json.valid), number: (json.phone_number as string) ?? null, lineType };
   }
 
-  private async call(
+  private async request(
     method: string,
     url: string,
     form?: URLSearchParams,
@@ -168,4 +206,17 @@ export class TwilioAdapter implements Carrier {
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
     );
   }
+}
+
+function xmlEscape(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** The TwiML of a broadcast: one <Say> with the chosen voice and language. */
+export function sayTwiml(text: string, voice: string, language: string): string {
+  return `<Response><Say voice="${xmlEscape(voice)}" language="${xmlEscape(language)}">${xmlEscape(text)}</Say></Response>`;
 }

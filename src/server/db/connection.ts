@@ -1,11 +1,13 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
+import { TenantPool } from "./tenant-scope";
 
 export type Db = ReturnType<typeof createDb>["db"];
 
 export function createDb(url: string, max = 10) {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: "parley" });
+  // Checkouts take the acting account's row-level wall (tenant-scope.ts).
+  const pool = new TenantPool({ connectionString: url, max, application_name: "parley" });
   // An idle client error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema, casing: "snake_case" });

@@ -15,6 +15,8 @@ export async function runMigrations(db: Db): Promise<void> {
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migrate(db, { migrationsFolder });
+    // Tables added by later migrations get the row-level wall too (migration 0039).
+    await lock.query("select parley_apply_tenant_policies()");
   } finally {
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lock.release();

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -96,6 +97,9 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** A parent's user acting in a child account (managed accounts, migration 0030). */
+    actingAccountId: integer("acting_account_id"),
+    actingUserId: integer("acting_user_id"),
   },
   (t) => [
     index("sessions_user_id_idx").on(t.userId),
@@ -214,6 +218,8 @@ export const messages = pgTable(
     runId: bigint("run_id", { mode: "number" }),
     /** Credits it costs: segments, or 3 for an MMS (refunded when it fails). */
     credits: smallint().notNull().default(0),
+    /** International credits it spent (as many as `credits`, for a text abroad). Migration 0038. */
+    internationalCredits: smallint("international_credits").notNull().default(0),
     /**
      * Dispatch queue: true until the carrier has accepted (or finally refused) it. Workers claim
      * rows whose not_before has come and whose claim has lapsed (a dead worker's claim lapses).
@@ -384,6 +390,8 @@ export const subscribers = pgTable(
      * business). Null: a conversation contact (texted in), never in a marketing send. 0015.
      */
     marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    /** When consent to recorded voice calls was given: its own consent, apart from texts. 0033. */
+    voiceConsentAt: timestamp("voice_consent_at", { withTimezone: true }),
     /** Learnt from carrier lookups or failed deliveries; null while unknown. */
     isLandline: boolean("is_landline"),
     /** Custom field values keyed by custom field id; an empty value is an absent key. */
@@ -717,8 +725,10 @@ export const creditLedger = pgTable(
   },
   (t) => [
     index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
-    // A failed delivery gives its credits back once.
-    uniqueIndex("credit_ledger_refund_key").on(t.messageId).where(sql`${t.reason} = 'refund'`),
+    // A failed delivery gives its credits back once per kind (0038).
+    uniqueIndex("credit_ledger_refund_key")
+      .on(t.messageId, t.kind)
+      .where(sql`${t.reason} = 'refund'`),
   ],
 );
 
@@ -828,7 +838,11 @@ export const linkClicks = pgTable(
     userAgent: text("user_agent").notNull().default(""),
     clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("link_clicks_link_idx").on(t.linkId, t.clickedAt)],
+  (t) => [
+    index("link_clicks_link_idx").on(t.linkId, t.clickedAt),
+    // Migrations 0023 and 0037 (INCLUDE subscriber_id, link_id): clicks per subscriber.
+    index("link_clicks_account_clicked_idx").on(t.accountId, t.clickedAt),
+  ],
 );
 
 export const contactCards = pgTable("contact_cards", {
@@ -840,6 +854,10 @@ export const contactCards = pgTable("contact_cards", {
   website: text().notNull().default(""),
   /** The photo as base64 JPEG (resized to at most 400 px by sharp): small, and in the database so every process serves it. */
   photo: text().notNull(),
+  /** Random part of the public vCard's address (`<accountId>-<token>.vcf`): not guessable. */
+  publicToken: text("public_token")
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -1171,6 +1189,8 @@ export const automations = pgTable(
     exitOnReply: boolean("exit_on_reply").notNull().default(true),
     exitOnGroupLeave: boolean("exit_on_group_leave").notNull().default(true),
     version: integer().notNull().default(1),
+    /** Workflows: where each step sits on the builder's canvas (migration 0026). */
+    layout: jsonb(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1218,6 +1238,8 @@ export const automationRuns = pgTable(
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     clickedAt: timestamp("clicked_at", { withTimezone: true }),
     texts: integer().notNull().default(0),
+    /** A builder's test run (one virtual phone; migration 0026): runs in a draft, not reported. */
+    test: boolean().notNull().default(false),
     enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1534,6 +1556,7 @@ export const qrTemplates = pgTable("qr_templates", {
   frameText: text("frame_text").notNull().default(""),
   logo: text(),
   scans: integer().notNull().default(0),
+  lastScannedAt: timestamp("last_scanned_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -1542,6 +1565,8 @@ export const webBanners = pgTable("web_banners", {
     .primaryKey()
     .references(() => accounts.id, { onDelete: "cascade" }),
   config: jsonb().$type<Record<string, unknown>>().notNull(),
+  views: integer().notNull().default(0),
+  clicks: integer().notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -1620,4 +1645,669 @@ export const invoices = pgTable(
     uniqueIndex("invoices_number_key").on(t.number),
     index("invoices_account_idx").on(t.accountId, t.createdAt),
   ],
+);
+
+// --- managed accounts and webinars (migration 0030) ---
+
+/** What someone of another account (a parent acting in a child) did in an account. */
+export const accountAudit = pgTable(
+  "account_audit",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Whom the action ran as in the account (the child's owner). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The real person and their account. */
+    actorAccountId: integer("actor_account_id").references(() => accounts.id, {
+      onDelete: "set null",
+    }),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text().notNull(),
+    detail: text().notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("account_audit_account_idx").on(t.accountId, t.id),
+    index("account_audit_actor_idx").on(t.actorAccountId, t.id),
+  ],
+);
+
+export const webinarEvents = pgTable(
+  "webinar_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    /** csv | zoom | goto */
+    source: text().notNull().default("csv"),
+    externalId: text("external_id"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    joinUrl: text("join_url").notNull().default(""),
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+      onDelete: "set null",
+    }),
+    /** Minutes before the start at which each registrant gets a reminder. */
+    reminderOffsets: integer("reminder_offsets").array().notNull().default([1440, 60]),
+    reminderMessage: text("reminder_message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webinar_events_account_idx").on(t.accountId, t.startsAt)],
+);
+
+export const webinarRegistrants = pgTable(
+  "webinar_registrants",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => webinarEvents.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    phone: text().notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text().notNull().default(""),
+    joinUrl: text("join_url").notNull().default(""),
+    /** The registrant agreed to texts (consent column or checkbox): only then a subscriber. */
+    consent: boolean().notNull().default(false),
+    subscriberId: bigint("subscriber_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("webinar_registrants_event_phone_key").on(t.eventId, t.phone)],
+);
+
+export const webinarReminders = pgTable(
+  "webinar_reminders",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => webinarEvents.id, { onDelete: "cascade" }),
+    registrantId: bigint("registrant_id", { mode: "number" })
+      .notNull()
+      .references(() => webinarRegistrants.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    offsetMinutes: integer("offset_minutes").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** scheduled | queued | cancelled | skipped */
+    status: text().notNull().default("scheduled"),
+    messageId: bigint("message_id", { mode: "number" }),
+    note: text().notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("webinar_reminders_registrant_offset_key").on(t.registrantId, t.offsetMinutes),
+    index("webinar_reminders_due_idx").on(t.dueAt, t.id).where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+// --- growth tools, second part (migration 0025) ---
+
+/** Opt-in tracker pages: /optIn/:accountName/:slug, one per place a link or code is put up. */
+export const optinPages = pgTable("optin_pages", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  slug: text().notNull(),
+  title: text().notNull(),
+  description: text().notNull().default(""),
+  buttonText: text("button_text").notNull().default("Sign up"),
+  groupIds: integer("group_ids").array().notNull().default([]),
+  active: boolean().notNull().default(true),
+  visits: integer().notNull().default(0),
+  signups: integer().notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- chatbots and campaigns (migration 0027) ---
+
+/** A chatbot on one business number: its question tree (src/domain/chatbots.ts). */
+export const chatbots = pgTable(
+  "chatbots",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    phoneNumberId: integer("phone_number_id")
+      .notNull()
+      .references(() => phoneNumbers.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    enabled: boolean().notNull().default(false),
+    triggerWords: jsonb("trigger_words").$type<string[]>().notNull().default([]),
+    tree: jsonb().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("chatbots_number_key").on(t.phoneNumberId),
+    index("chatbots_account_idx").on(t.accountId, t.id),
+  ],
+);
+
+/** One person's conversation with a chatbot: the node it waits at (open) or how it ended. */
+export const chatbotSessions = pgTable(
+  "chatbot_sessions",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    chatbotId: integer("chatbot_id")
+      .notNull()
+      .references(() => chatbots.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    subscriberId: bigint("subscriber_id", { mode: "number" })
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    /** open | handed_off | ended | stopped */
+    status: text().notNull().default("open"),
+    nodeId: text("node_id"),
+    replies: integer().notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("chatbot_sessions_open_key")
+      .on(t.chatbotId, t.subscriberId)
+      .where(sql`${t.status} = 'open'`),
+    index("chatbot_sessions_subscriber_idx").on(t.subscriberId, t.chatbotId, t.updatedAt),
+    index("chatbot_sessions_report_idx").on(t.chatbotId, t.status),
+  ],
+);
+
+/** Each inbound text a chatbot answered, committed with its replies (answered once). */
+export const chatbotTurns = pgTable("chatbot_turns", {
+  inboundMessageId: bigint("inbound_message_id", { mode: "number" }).primaryKey(),
+  sessionId: bigint("session_id", { mode: "number" })
+    .notNull()
+    .references(() => chatbotSessions.id, { onDelete: "cascade" }),
+  replies: integer().notNull().default(0),
+  at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A campaign: one name over sends and automations, for their combined results. */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("campaigns_account_name_key").on(t.accountId, sql`lower(${t.name})`)],
+);
+
+/** A send or an automation (drip, workflow) in a campaign; each is in at most one. */
+export const campaignMembers = pgTable(
+  "campaign_members",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    sendId: bigint("send_id", { mode: "number" }).references(() => sends.id, {
+      onDelete: "cascade",
+    }),
+    automationId: integer("automation_id").references(() => automations.id, {
+      onDelete: "cascade",
+    }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("campaign_members_send_key").on(t.sendId).where(sql`${t.sendId} is not null`),
+    uniqueIndex("campaign_members_automation_key")
+      .on(t.automationId)
+      .where(sql`${t.automationId} is not null`),
+    index("campaign_members_campaign_idx").on(t.campaignId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Registrations and add-ons (migration 0029).
+
+/** A 10DLC brand, campaign or toll-free verification under the registry's review. */
+export const registryReviews = pgTable(
+  "registry_reviews",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** brand | campaign | toll_free. */
+    kind: text().notNull(),
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+      onDelete: "cascade",
+    }),
+    /** 'brand', 'campaign' or 'toll_free:<number id>': one review per thing at a time. */
+    subject: text().notNull(),
+    /** queued | approved | rejected. */
+    status: text().notNull().default("queued"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    reason: text(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("registry_reviews_subject_key").on(t.accountId, t.subject),
+    index("registry_reviews_due_idx").on(t.dueAt).where(sql`${t.status} = 'queued'`),
+  ],
+);
+
+/** The brand's trust score and the long-code throughput its tier allows. */
+export const brandTrust = pgTable("brand_trust", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  score: smallint().notNull(),
+  tier: text().notNull(),
+  longCodeMps: real("long_code_mps").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Phone alerts add-on: the owner's phone for reply alerts and the quiet hours (HH:MM). */
+export const phoneAlertSettings = pgTable("phone_alert_settings", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  phone: text().notNull(),
+  quietStart: text("quiet_start"),
+  quietEnd: text("quiet_end"),
+  lastAlertAt: timestamp("last_alert_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- money and account state: auto top-up, referrals, cancellation flow (migration 0028) ---
+
+/** Buy a bundle of credits when the balance falls below a threshold (the owner's choice). */
+export const autoTopupSettings = pgTable(
+  "auto_topup_settings",
+  {
+    accountId: integer("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    enabled: boolean().notNull().default(false),
+    threshold: integer().notNull().default(100),
+    bundleQty: integer("bundle_qty").notNull().default(500),
+    lastTopupAt: timestamp("last_topup_at", { withTimezone: true }),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    lastFailure: text("last_failure"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auto_topup_enabled_idx").on(t.accountId).where(sql`${t.enabled}`)],
+);
+
+/** Each account's referral link code (/admin-signup?ref=CODE). */
+export const referralLinks = pgTable(
+  "referral_links",
+  {
+    accountId: integer("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("referral_links_code_key").on(t.code)],
+);
+
+/** A business that signed up through a referral link; credited on its first paid invoice. */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    referrerAccountId: integer("referrer_account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    referredAccountId: integer("referred_account_id").references(() => accounts.id, {
+      onDelete: "set null",
+    }),
+    referredBusiness: text("referred_business").notNull(),
+    signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp("credited_at", { withTimezone: true }),
+    credits: integer().notNull().default(0),
+    invoiceId: bigint("invoice_id", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("referrals_referred_key").on(t.referredAccountId),
+    index("referrals_referrer_idx").on(t.referrerAccountId, t.signedUpAt),
+  ],
+);
+
+/** Stages of the cancellation flow a business reached (doc 1 §4: cancel=1, pause=1, confirm=1). */
+export const cancelFlowEvents = pgTable(
+  "cancel_flow_events",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    stage: text().notNull(),
+    reason: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cancel_flow_events_account_idx").on(t.accountId, t.createdAt)],
+);
+
+// --- integrations (Zapier, HubSpot, Customer.io) and MCP OAuth 2.1 (0031) ---
+
+export const integrationConnections = pgTable(
+  "integration_connections",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** zapier | hubspot | customerio */
+    provider: text().notNull(),
+    /** Sealed JSON (secret-box.ts): tokens and keys of the other system. */
+    credentials: text().notNull().default(""),
+    settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    connectedBy: integer("connected_by").references(() => users.id, { onDelete: "set null" }),
+    connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
+    pushCursor: timestamp("push_cursor", { withTimezone: true }),
+    pullCursor: timestamp("pull_cursor", { withTimezone: true }),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    lastSyncSummary: text("last_sync_summary").notNull().default(""),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
+    syncLeaseUntil: timestamp("sync_lease_until", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("integration_connections_account_provider_key").on(t.accountId, t.provider),
+    index("integration_connections_due_idx").on(t.nextSyncAt),
+  ],
+);
+
+export const integrationLinks = pgTable(
+  "integration_links",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    subscriberId: bigint("subscriber_id", { mode: "number" })
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.provider, t.subscriberId] }),
+    uniqueIndex("integration_links_external_key").on(t.accountId, t.provider, t.externalId),
+  ],
+);
+
+export const zapierHooks = pgTable(
+  "zapier_hooks",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    webhookId: integer("webhook_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    event: text().notNull(),
+    targetUrl: text("target_url").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("zapier_hooks_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export const oauthClients = pgTable("oauth_clients", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  clientId: text("client_id").notNull().unique(),
+  clientName: text("client_name").notNull().default(""),
+  redirectUris: text("redirect_uris").array().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const oauthCodes = pgTable("oauth_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  clientId: text("client_id")
+    .notNull()
+    .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  redirectUri: text("redirect_uri").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  scopes: text().array().notNull(),
+  resource: text(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+export const oauthTokens = pgTable(
+  "oauth_tokens",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessHash: text("access_hash").notNull().unique(),
+    refreshHash: text("refresh_hash").unique(),
+    scopes: text().array().notNull(),
+    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("oauth_tokens_account_idx").on(t.accountId, t.createdAt)],
+);
+
+// Marketing tools (issue 18, migration 0032): loyalty, coupons, giveaways, viral texting and
+// event registration share one programs table (settings jsonb per kind) and a row per person.
+export const marketingPrograms = pgTable("marketing_programs", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  kind: text().notNull(),
+  name: text().notNull(),
+  keyword: text(),
+  keywordNorm: text("keyword_norm"),
+  phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, {
+    onDelete: "set null",
+  }),
+  status: text().notNull().default("active"),
+  settings: jsonb().notNull().default({}),
+  publicToken: text("public_token").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const marketingMembers = pgTable("marketing_members", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  programId: integer("program_id")
+    .notNull()
+    .references(() => marketingPrograms.id, { onDelete: "cascade" }),
+  subscriberId: bigint("subscriber_id", { mode: "number" })
+    .notNull()
+    .references(() => subscribers.id, { onDelete: "cascade" }),
+  phone: text().notNull(),
+  state: text().notNull(),
+  points: integer().notNull().default(0),
+  checkins: integer().notNull().default(0),
+  lastCheckinAt: timestamp("last_checkin_at", { withTimezone: true }),
+  code: text(),
+  referredBy: bigint("referred_by", { mode: "number" }),
+  phoneNumberId: integer("phone_number_id"),
+  messageId: bigint("message_id", { mode: "number" }),
+  redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const marketingRewards = pgTable("marketing_rewards", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  programId: integer("program_id")
+    .notNull()
+    .references(() => marketingPrograms.id, { onDelete: "cascade" }),
+  memberId: bigint("member_id", { mode: "number" })
+    .notNull()
+    .references(() => marketingMembers.id, { onDelete: "cascade" }),
+  code: text().notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+  messageId: bigint("message_id", { mode: "number" }),
+});
+
+export const marketingActivity = pgTable("marketing_activity", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  programId: integer("program_id")
+    .notNull()
+    .references(() => marketingPrograms.id, { onDelete: "cascade" }),
+  memberId: bigint("member_id", { mode: "number" }),
+  kind: text().notNull(),
+  detail: text().notNull().default(""),
+  messageId: bigint("message_id", { mode: "number" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const marketingDraws = pgTable("marketing_draws", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  programId: integer("program_id")
+    .notNull()
+    .references(() => marketingPrograms.id, { onDelete: "cascade" }),
+  entrants: integer().notNull(),
+  winnerMemberIds: bigint("winner_member_ids", { mode: "number" }).array().notNull(),
+  method: text().notNull(),
+  drawnByUserId: integer("drawn_by_user_id"),
+  drawnAt: timestamp("drawn_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A text-to-speech call sent to a group of subscribers with voice consent (0033). */
+export const voiceBroadcasts = pgTable(
+  "voice_broadcasts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    phoneNumberId: integer("phone_number_id").notNull(),
+    name: text().notNull().default(""),
+    text: text().notNull(),
+    voice: text().notNull(),
+    language: text().notNull(),
+    recipients: jsonb()
+      .$type<{
+        mode: "all" | "subscribers" | "groups";
+        subscriberIds: number[];
+        groupIds: number[];
+      }>()
+      .notNull(),
+    /** scheduled → sending → sent; canceled before it starts. */
+    status: text().notNull().default("scheduled"),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull().defaultNow(),
+    creditsPerCall: integer("credits_per_call").notNull().default(1),
+    /** Why it could not start (no credits, no number), shown on the list. */
+    error: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("voice_broadcasts_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/** One call of a broadcast: leased by a worker (claimed_until) so it is placed once. */
+export const voiceCalls = pgTable("voice_calls", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  broadcastId: integer("broadcast_id").notNull(),
+  subscriberId: bigint("subscriber_id", { mode: "number" }),
+  fromNumber: text("from_number").notNull(),
+  toNumber: text("to_number").notNull(),
+  /** pending, then Twilio's CallStatus (queued … completed, busy, no-answer, failed, canceled). */
+  status: text().notNull().default("pending"),
+  carrierSid: text("carrier_sid"),
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  attempts: integer().notNull().default(0),
+  durationSeconds: integer("duration_seconds"),
+  credits: integer().notNull().default(0),
+  error: text(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The emulator's calls (Twilio Calls API stand-in) with the spoken audio as WAV (0033). */
+export const emuCalls = pgTable("emu_calls", {
+  sid: text().primaryKey(),
+  fromNumber: text("from_number").notNull(),
+  toNumber: text("to_number").notNull(),
+  twiml: text().notNull(),
+  sayText: text("say_text").notNull(),
+  voice: text().notNull(),
+  language: text().notNull(),
+  status: text().notNull().default("queued"),
+  durationSeconds: integer("duration_seconds"),
+  statusCallback: text("status_callback"),
+  idempotencyKey: text("idempotency_key"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Per-run engagement kept up to date by triggers (migration 0037): who replied within a day of
+ * the run, who clicked its tracked link within a week, and the clicks. Analytics and
+ * click-through read one row per run instead of scanning messages and clicks.
+ */
+export const reportRunEngagement = pgTable("report_run_engagement", {
+  runId: bigint("run_id", { mode: "number" })
+    .primaryKey()
+    .references(() => sendRuns.id, { onDelete: "cascade" }),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  replies: integer().notNull().default(0),
+  clickers: integer().notNull().default(0),
+  clicks: integer().notNull().default(0),
+});
+
+/** Who a run's engagement counted already (a phone for replies, a subscriber id for clicks). */
+export const reportRunEngagers = pgTable(
+  "report_run_engagers",
+  {
+    runId: bigint("run_id", { mode: "number" })
+      .notNull()
+      .references(() => sendRuns.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    who: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.kind, t.who] })],
 );

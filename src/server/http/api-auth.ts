@@ -10,6 +10,8 @@ import {
   flushRequestLog,
   logRequest,
 } from "../features/api-keys/api-keys.service";
+import { mcpChallenge } from "../features/mcp/mcp-oauth.routes";
+import { ACCESS_PREFIX, authenticateOAuthToken } from "../features/mcp/mcp-oauth.service";
 import type { AppContext } from "./context";
 
 declare module "fastify" {
@@ -67,9 +69,15 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
     const header = request.headers.authorization;
     if (!header) return; // the policy answers 401 with how to send the key
     const key = BEARER.exec(header)?.[1];
-    const caller = key ? await authenticateKey(ctx, key) : null;
+    const mcp = request.url.startsWith("/api/mcp");
+    // MCP also takes OAuth access tokens (mcp-oauth.service.ts); everything else API keys only.
+    const caller = !key
+      ? null
+      : mcp && key.startsWith(ACCESS_PREFIX)
+        ? await authenticateOAuthToken(ctx, key)
+        : await authenticateKey(ctx, key);
     if (!caller) {
-      reply.header("WWW-Authenticate", 'Bearer realm="parley"');
+      reply.header("WWW-Authenticate", mcp ? mcpChallenge(ctx, request) : 'Bearer realm="parley"');
       throw new AppError("UNAUTHENTICATED", API_KEY_TEXT.invalid);
     }
     request.apiCaller = caller;
@@ -87,7 +95,8 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
 
   app.addHook("onResponse", async (request, reply) => {
     const caller = request.apiCaller;
-    if (!caller) return;
+    // OAuth callers (negative ids) are no API key: nothing to log against.
+    if (!caller || caller.keyId < 0) return;
     logRequest(ctx, {
       accountId: caller.accountId,
       apiKeyId: caller.keyId,
@@ -102,7 +111,8 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
   app.addHook("preHandler", async (request, reply) => {
     const caller = request.apiCaller;
     const idem = request.headers["idempotency-key"];
-    if (!caller || request.method !== "POST" || typeof idem !== "string") return;
+    if (!caller || caller.keyId < 0 || request.method !== "POST" || typeof idem !== "string")
+      return;
     if (idem.length < 1 || idem.length > 255) {
       throw new AppError("VALIDATION", "Idempotency-Key must be 1 to 255 characters.");
     }

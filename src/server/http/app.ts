@@ -21,7 +21,10 @@ import { autoRepliesRoutes } from "../features/automations/auto-replies.routes";
 import { automationsRoutes } from "../features/automations/automations.routes";
 import { accountLifeRoutes } from "../features/billing/account-life.routes";
 import { registerAccountStateGuard } from "../features/billing/account-state-guard";
+import { campaignsRoutes } from "../features/campaigns/campaigns.routes";
 import { carrierWebhookRoutes } from "../features/carrier-webhooks/carrier-webhooks.routes";
+import { telnyxWebhookRoutes } from "../features/carrier-webhooks/telnyx-webhooks.routes";
+import { chatbotsRoutes } from "../features/chatbots/chatbots.routes";
 import { composerRoutes } from "../features/composer/composer.routes";
 import { contactCardRoutes } from "../features/contact-card/contact-card.routes";
 import { creditsRoutes } from "../features/credits/credits.routes";
@@ -31,13 +34,21 @@ import { growthRoutes } from "../features/growth/growth.routes";
 import { growthReportsRoutes } from "../features/growth-reports/growth-reports.routes";
 import { helpRoutes } from "../features/help/help.routes";
 import { inboxRoutes } from "../features/inbox/inbox.routes";
+import { integrationsRoutes } from "../features/integrations/integrations.routes";
 import { linksRoutes } from "../features/links/links.routes";
 import { mailboxRoutes } from "../features/mail/mailbox.routes";
+import {
+  managedAccountsRoutes,
+  registerActingAudit,
+} from "../features/managed-accounts/managed-accounts.routes";
+import { marketingRoutes } from "../features/marketing/marketing.routes";
 import { mcpRoutes } from "../features/mcp/mcp.routes";
+import { mcpOAuthRoutes } from "../features/mcp/mcp-oauth.routes";
 import { numbersRoutes } from "../features/numbers/numbers.routes";
 import { registrationRoutes } from "../features/numbers/registration.routes";
 import { publicApiRoutes } from "../features/public-api/v1.routes";
 import { referenceDataRoutes } from "../features/reference-data/reference-data.routes";
+import { registrationsRoutes } from "../features/registrations/registrations.routes";
 import { reportsRoutes } from "../features/reports/reports.routes";
 import { sendsRoutes } from "../features/sends/sends.routes";
 import { settingsRoutes } from "../features/settings/settings.routes";
@@ -48,7 +59,11 @@ import { subscribersRoutes } from "../features/subscribers/subscribers.routes";
 import { templatesRoutes } from "../features/templates/templates.routes";
 import { unhealthySubscribersRoutes } from "../features/unhealthy-subscribers/unhealthy.routes";
 import { usersRoutes } from "../features/users/users.routes";
+import { voiceRoutes } from "../features/voice/voice.routes";
+import { voiceWebhookRoutes } from "../features/voice/voice-webhook.routes";
 import { webhooksRoutes } from "../features/webhooks/webhooks.routes";
+import { webinarsRoutes } from "../features/webinars/webinars.routes";
+import { workflowsRoutes } from "../features/workflows/workflows.routes";
 import { registerMetrics } from "../ops/metrics";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import { registerApiAuth } from "./api-auth";
@@ -59,6 +74,7 @@ import { registerPolicy } from "./policy";
 import { pgRateLimitStore } from "./rate-limit-store";
 import { registerSecurityHeaders } from "./security";
 import { registerSession } from "./session";
+import { registerTenantWall } from "./tenant-wall";
 import { registerWebApp } from "./web-app";
 
 export async function buildApp(
@@ -98,7 +114,9 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
+  if (ctx.config.TENANT_WALL === "on") registerTenantWall(app);
   registerSession(app, ctx);
+  registerActingAudit(app, ctx);
   registerApiAuth(app, ctx);
   registerAccountStateGuard(app, ctx);
   registerInputGuard(app);
@@ -119,6 +137,7 @@ export async function buildApp(
   referenceDataRoutes(app);
   numbersRoutes(app, ctx);
   registrationRoutes(app, ctx);
+  registrationsRoutes(app, ctx);
   subscribersRoutes(app, ctx);
   groupsRoutes(app, ctx);
   customFieldsRoutes(app, ctx);
@@ -139,19 +158,34 @@ export async function buildApp(
   await composerRoutes(app, ctx);
   signatureRoutes(app, ctx);
   automationsRoutes(app, ctx);
+  workflowsRoutes(app, ctx);
   autoRepliesRoutes(app, ctx);
+  chatbotsRoutes(app, ctx);
+  campaignsRoutes(app, ctx);
   apiKeysRoutes(app, ctx);
-  publicApiRoutes(app, ctx);
+  await publicApiRoutes(app, ctx);
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);
+  mcpOAuthRoutes(app, ctx);
+  integrationsRoutes(app, ctx);
   await growthRoutes(app, ctx);
+  marketingRoutes(app, ctx);
   accountLifeRoutes(app, ctx);
+  managedAccountsRoutes(app, ctx);
+  webinarsRoutes(app, ctx);
+  voiceRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).
-  await app.register(async (carrierScope) => {
-    await carrierScope.register(formbody);
-    carrierWebhookRoutes(carrierScope, ctx);
-    if (ctx.config.useEmulator) registerEmulator(carrierScope, ctx);
-  });
+  // Only the configured carrier's webhooks exist: Telnyx's (JSON, Ed25519) or Twilio's.
+  if (ctx.carrierSettings.mode === "telnyx") {
+    telnyxWebhookRoutes(app, ctx, ctx.carrierSettings);
+  } else {
+    await app.register(async (carrierScope) => {
+      await carrierScope.register(formbody);
+      carrierWebhookRoutes(carrierScope, ctx);
+      voiceWebhookRoutes(carrierScope, ctx);
+      if (ctx.config.useEmulator) registerEmulator(carrierScope, ctx);
+    });
+  }
   if (ctx.config.useEmulator) virtualPhonesRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config);

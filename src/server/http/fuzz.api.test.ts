@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { API_SCOPES } from "../../domain/api-keys";
 import { groups, phoneNumbers, subscribers, templates } from "../db/schema";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../test/fuzz/operation-requests";
 import { type JsonSchema, SchemaArbitraries } from "../test/fuzz/schema-arbitraries";
 import { createTestServer } from "../test/harness";
+import { isKeyRoute } from "./api-auth";
 import { INPUT_ERROR_TEXT } from "./input-errors";
 import { CSRF_HEADER } from "./session";
 
@@ -27,11 +29,15 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() 
 /** A request that takes longer is reported like a 5xx (a hang is a failure too). */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-const t = await createTestServer({ env: { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "silent" } });
+const t = await createTestServer({
+  env: { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "silent", API_RATE_LIMIT: "1000000" },
+});
 
 interface Session {
   cookie: string;
   accountId: number;
+  /** An API key with every scope: /api/v1 operations are driven through it, past the 401. */
+  apiKey: string;
 }
 
 async function newSession(): Promise<Session> {
@@ -60,8 +66,15 @@ async function newSession(): Promise<Session> {
     .values({ accountId: account.id, name: "Fuzz", message: "Hello" })
     .returning();
   knownIds.push(number!.id, group!.id, subscriber!.id, template!.id);
-  return { cookie: await loginAs(t.app, user.username, user.password), accountId: account.id };
+  const cookie = await loginAs(t.app, user.username, user.password);
+  const key = await t.post("/api/api-keys", { name: "Fuzz", scopes: WIDEST_SCOPES }, { cookie });
+  return { cookie, accountId: account.id, apiKey: key.json().key };
 }
+
+/** Every area at its widest (write where an area has it). */
+const WIDEST_SCOPES = API_SCOPES.filter(
+  (s) => s.endsWith(":write") || !API_SCOPES.includes(s.replace(":read", ":write")),
+);
 
 const NET_MESSAGES = [
   INPUT_ERROR_TEXT.outOfRange,
@@ -106,6 +119,7 @@ function describeRequest(r: FuzzRequest): string {
 
 async function inject(r: FuzzRequest, session: Session) {
   const headers: Record<string, string> = { ...r.headers, cookie: session.cookie };
+  if (isKeyRoute(r.url)) headers.authorization = `Bearer ${session.apiKey}`;
   if (r.method !== "GET") headers[CSRF_HEADER] = "1";
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

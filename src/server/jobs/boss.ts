@@ -1,8 +1,10 @@
 import PgBoss from "pg-boss";
+import { autoTopupJob } from "../features/billing/auto-topup";
 import { billingCycleJob } from "../features/billing/billing-cycle";
 import { reportExportJob } from "../features/growth-reports/report-export.job";
 import { subscribersExportJob } from "../features/subscriber-exports/subscribers-export.job";
 import { subscribersImportJob } from "../features/subscriber-imports/subscribers-import.job";
+import { webinarRemindersJob } from "../features/webinars/webinar-reminders.job";
 import type { AppContext } from "../http/context";
 import { setQueue } from "./queue";
 import { sessionsPurgeJob } from "./sessions-purge.job";
@@ -21,6 +23,8 @@ const JOBS: JobDefinition[] = [
   subscribersExportJob,
   reportExportJob,
   billingCycleJob,
+  webinarRemindersJob,
+  autoTopupJob,
 ];
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import { ConfigError, parseConfig } from "../config";
 import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
+import { applyDisabled } from "../features/billing/account-state.service";
 import { type ParsedArgs, parseArgs } from "./admin-args";
 import { type AdminDatabase, openAdminDatabase } from "./admin-database";
 import { createBackup } from "./backup";
@@ -84,6 +85,8 @@ const COMMANDS: Record<string, Command> = {
       });
     },
   },
+  "disable-account": accountSwitch(true),
+  "enable-account": accountSwitch(false),
   backup: {
     usage: "backup <file.tar.gz | folder>",
     help:
@@ -135,6 +138,41 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/**
+ * disable-account / enable-account: the operator's switch of doc 1 §4 reason 'disabled' (the
+ * account reads but writes nothing until enabled; enabling restores its billing state).
+ */
+function accountSwitch(disable: boolean): Command {
+  const name = disable ? "disable-account" : "enable-account";
+  return {
+    usage: `${name} <account id | account name>`,
+    help: disable
+      ? "Disables an account: its users can still sign in and read, but every change is refused\n" +
+        "with the reason 'disabled' until `enable-account`. The owner is notified."
+      : "Enables a disabled account again; a billing state (trial ended, card declined, paused,\n" +
+        "canceled) it had comes back. The owner is notified.",
+    async run(open, args) {
+      const [who, extra] = args.positional;
+      if (!who || extra) throw new OpsError("give exactly one account id or name (see --help)");
+      const target = await open();
+      await withDb(target.url, async (db) => {
+        const found = await db.$client.query<{ id: number; accountName: string }>(
+          `select id, account_name as "accountName" from accounts
+            where ($1::int is not null and id = $1::int) or lower(account_name) = lower($2)`,
+          [/^\d{1,9}$/.test(who) ? Number(who) : null, who],
+        );
+        const account = found.rows[0];
+        if (!account) throw new OpsError(`no account "${who}"`);
+        const r = await applyDisabled(db.$client, account.id, disable);
+        say(
+          `Account ${account.id} "${account.accountName}" ${disable ? "disabled" : "enabled"}` +
+            `${r.forbiddenReason && !disable ? ` (still locked: ${r.forbiddenReason})` : ""}.`,
+        );
+      });
+    },
+  };
+}
 
 let parsedConfig: ReturnType<typeof parseConfig> | undefined;
 const config = () => {

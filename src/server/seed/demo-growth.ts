@@ -6,7 +6,7 @@ import type { Executor } from "../db/connection";
 /**
  * The demo's growth tools, one of each (issue 14): the keyword COFFEE on every number, a live
  * sign-up page, an active opt-in popup (so POST /opt-in-forms/public/render answers for
- * parley-demo) and a QR code template.
+ * parley-demo), a QR code template and an opt-in tracker page for the shop's counter.
  */
 export async function seedDemoGrowth(tx: Executor, accountId: number): Promise<void> {
   await tx.execute(
@@ -37,5 +37,10 @@ export async function seedDemoGrowth(tx: Executor, accountId: number): Promise<v
   await tx.execute(
     sql`insert into qr_templates (account_id, name, slug, message, fg_color, frame_text)
         values (${accountId}, 'Counter sign', ${`demo${accountId}coffee`}, 'COFFEE', '#3b2314', 'Scan to join the Coffee Club')`,
+  );
+  await tx.execute(
+    sql`insert into optin_pages (account_id, slug, title, description, button_text)
+        values (${accountId}, 'counter', 'Join the Coffee Club',
+                'Scan, sign up, and show the welcome text at the counter for a free pastry.', 'Join now')`,
   );
 }

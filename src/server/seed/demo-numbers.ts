@@ -31,6 +31,11 @@ export async function seedDemoNumbers(ctx: AppContext): Promise<void> {
   const choice = rows[0];
   if (!choice) return;
   const number = await buyNumber(ctx, auth, { number: choice.number, name: "Main line" });
+  // The demo's QR code template (seeded before any number existed) texts this line.
+  await ctx.db.execute(
+    sql`update qr_templates set phone_number_id = ${number.id}
+         where account_id = ${owner.accountId} and phone_number_id is null`,
+  );
 
   const customer = "+13105550123";
   await textFromVirtualPhone(ctx, {

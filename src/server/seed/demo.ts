@@ -32,6 +32,9 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
         email: config.DEMO_EMAIL,
         timezoneId: 1,
         industry: 2,
+        // The demo owner has seen the brand registration prompt once and skipped it: the banner
+        // asks again (doc 1 §4), the modal does not stop every visit.
+        brandRegistrationStatus: "skipped",
         trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
       })
       .returning({ id: accounts.id });

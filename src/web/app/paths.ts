@@ -50,6 +50,8 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   { path: "/subscribe/:accountName", title: "Sign Up" },
   { path: "/optIn/:accountName/:slug", title: "Opt In" },
   { path: "/privacy/:accountName", title: "Messaging Privacy Policy" },
+  { path: "/counter/:token", title: "Counter Check" },
+  { path: "/r/:code", title: "You're Invited" },
 ];
 
 /** Pages behind login, rendered inside the shell. */

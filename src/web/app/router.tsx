@@ -10,13 +10,7 @@ import { APP_ROUTES, isPublicPath, PUBLIC_ROUTES, paths, SECTION_REDIRECTS } fro
 import { queryClient } from "./providers";
 import { AppLayout, homePath } from "./shell/app-layout";
 
-// Every page is its own lazy chunk; screens not built yet share the placeholder.
-const notBuilt = () =>
-  import("../features/system/pages/not-built-page").then((m) => ({ Component: m.default }));
-const publicNotBuilt = () =>
-  import("../features/system/pages/public-not-built-page").then((m) => ({ Component: m.default }));
-
-/** Screens that exist, by path; everything else in the route map shows the placeholder. */
+/** Every route of the map and its page, each its own lazy chunk. */
 const PAGES: Record<string, RouteObject["lazy"]> = {
   // Automations (automated replies, drip campaigns).
   "/messages/automated-replies": () =>
@@ -33,8 +27,53 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/messages/drip-campaigns/edit": () =>
     import("../features/automations/pages/edit-drip-page").then((m) => ({ Component: m.default })),
+  // Workflows (the list, the trigger form, the visual builder).
+  "/workflows": () =>
+    import("../features/workflows/pages/workflows-page").then((m) => ({ Component: m.default })),
+  "/workflows/form/:type/:triggerStep/:triggerType?": () =>
+    import("../features/workflows/pages/workflow-form-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/workflows/builder/:id": () =>
+    import("../features/workflows/pages/workflow-builder-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/messages/chatbots": () =>
+    import("../features/chatbots/pages/chatbots-page").then((m) => ({ Component: m.default })),
+  "/messages/campaigns": () =>
+    import("../features/campaigns/pages/campaigns-page").then((m) => ({ Component: m.default })),
+  "/messages/campaigns/details": () =>
+    import("../features/campaigns/pages/campaign-details-page").then((m) => ({
+      Component: m.default,
+    })),
   "/mcp": () =>
     import("../features/developer/pages/mcp-page").then((m) => ({ Component: m.default })),
+  "/manage-accounts": () =>
+    import("../features/managed-accounts/pages/manage-accounts-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/webinars": () =>
+    import("../features/webinars/pages/webinars-page").then((m) => ({ Component: m.default })),
+  "/webinars/import": () =>
+    import("../features/webinars/pages/import-page").then((m) => ({ Component: m.default })),
+  "/webinars/edit-event": () =>
+    import("../features/webinars/pages/edit-event-page").then((m) => ({ Component: m.default })),
+  "/sso": () =>
+    import("../features/webinars/pages/sso-page").then((m) => ({ Component: m.default })),
+  "/mcp/stytch/oauth": () =>
+    import("../features/developer/pages/mcp-oauth-page").then((m) => ({ Component: m.default })),
+  "/addons/integrations": () =>
+    import("../features/integrations/pages/integrations-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/addons/integrations/zapier": () =>
+    import("../features/integrations/pages/zapier-page").then((m) => ({ Component: m.default })),
+  "/addons/integrations/hubspot": () =>
+    import("../features/integrations/pages/hubspot-page").then((m) => ({ Component: m.default })),
+  "/addons/integrations/customer-io": () =>
+    import("../features/integrations/pages/customer-io-page").then((m) => ({
+      Component: m.default,
+    })),
   "/developer-dashboard": () =>
     import("../features/developer/pages/developer-dashboard-page").then((m) => ({
       Component: m.default,
@@ -154,6 +193,30 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/reports/link-tracking": () =>
     import("../features/links/pages/link-tracking-page").then((m) => ({ Component: m.default })),
+  "/marketing/loyalty-rewards": () =>
+    import("../features/marketing/pages/loyalty-rewards-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/marketing/digital-coupons": () =>
+    import("../features/marketing/pages/digital-coupons-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/marketing/textin-giveaway": () =>
+    import("../features/marketing/pages/textin-giveaway-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/marketing/viral-texting": () =>
+    import("../features/marketing/pages/viral-texting-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/marketing/bless-registration": () =>
+    import("../features/marketing/pages/bless-registration-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/counter/:token": () =>
+    import("../features/marketing/pages/counter-page").then((m) => ({ Component: m.default })),
+  "/r/:code": () =>
+    import("../features/marketing/pages/referral-page").then((m) => ({ Component: m.default })),
   "/optins/keywords": () =>
     import("../features/growth/pages/keywords-page").then((m) => ({ Component: m.default })),
   "/optins/keywords/edit": () =>
@@ -170,6 +233,16 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/growth/pages/optin-form-editor").then((m) => ({ Component: m.default })),
   "/privacy/:accountName": () =>
     import("../features/growth/pages/privacy-page").then((m) => ({ Component: m.default })),
+  "/optIn/:accountName/:slug": () =>
+    import("../features/growth/pages/optin-tracker-page").then((m) => ({ Component: m.default })),
+  "/optins/sms-qr": () =>
+    import("../features/growth/pages/sms-qr-page").then((m) => ({ Component: m.default })),
+  "/optins/qr-code-templates": () =>
+    import("../features/growth/pages/qr-templates-page").then((m) => ({ Component: m.default })),
+  "/optins/web-banner": () =>
+    import("../features/growth/pages/web-banner-page").then((m) => ({ Component: m.default })),
+  "/growth": () =>
+    import("../features/growth/pages/growth-page").then((m) => ({ Component: m.default })),
   "/optins/contact-card": () =>
     import("../features/contact-card/pages/contact-card-page").then((m) => ({
       Component: m.default,
@@ -186,6 +259,18 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/reports/pages/sent-messages-page").then((m) => ({ Component: m.default })),
   [paths.sentMessageDetails]: () =>
     import("../features/reports/pages/sent-message-details-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/phone-messages": () =>
+    import("../features/phone-messages/pages/phone-messages-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/phone-messages/send": () =>
+    import("../features/phone-messages/pages/send-phone-message-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/phone-messages/scheduled": () =>
+    import("../features/phone-messages/pages/scheduled-phone-messages-page").then((m) => ({
       Component: m.default,
     })),
   [paths.scheduledMessages]: () =>
@@ -224,11 +309,36 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/billing/payment-history/view": () =>
     import("../features/billing/pages/payment-view-page").then((m) => ({ Component: m.default })),
+  "/addons/phone-alerts": () =>
+    import("../features/addons/pages/phone-alerts-page").then((m) => ({ Component: m.default })),
+  "/addons/international-messages": () =>
+    import("../features/addons/pages/international-messages-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/billing/refer": () =>
+    import("../features/billing/pages/refer-page").then((m) => ({ Component: m.default })),
+  "/billing/refer/view-referrals": () =>
+    import("../features/billing/pages/view-referrals-page").then((m) => ({
+      Component: m.default,
+    })),
+  "/billing/add-ons": () =>
+    import("../features/billing/pages/add-ons-page").then((m) => ({ Component: m.default })),
+  "/addons/purchase-messages": () =>
+    import("../features/billing/pages/purchase-messages-page").then((m) => ({
+      Component: m.default,
+    })),
   [paths.notifications]: () =>
     import("../features/notifications/pages/notifications-page").then((m) => ({
       Component: m.default,
     })),
 };
+
+/** A route of the map without a page is a mistake to catch at once, not a screen to show. */
+function pageOf(path: string): RouteObject["lazy"] {
+  const page = PAGES[path];
+  if (!page) throw new Error(`No page for the route ${path}`);
+  return page;
+}
 
 /** The bare root: the inbox in a frame (or for restricted users), else the dashboard. */
 function RootRedirect() {
@@ -245,11 +355,11 @@ const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       { path: paths.root, element: <RootRedirect /> },
-      ...PUBLIC_ROUTES.map((r) => ({ path: r.path, lazy: PAGES[r.path] ?? publicNotBuilt })),
+      ...PUBLIC_ROUTES.map((r) => ({ path: r.path, lazy: pageOf(r.path) })),
       {
         element: <AppLayout />,
         children: [
-          ...APP_ROUTES.map((r) => ({ path: r.path, lazy: PAGES[r.path] ?? notBuilt })),
+          ...APP_ROUTES.map((r) => ({ path: r.path, lazy: pageOf(r.path) })),
           ...Object.entries(SECTION_REDIRECTS).map(([from, to]) => ({
             path: from,
             element: <Navigate to={to} replace />,

@@ -24,7 +24,16 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: "700" },
   cursorType: "pointer",
+  // Filled badges and buttons pick black or white text by their colour's luminance (white on
+  // green or yellow fails WCAG AA).
+  autoContrast: true,
   components: {
+    // A table column squeezes a badge to "RUNNI…"; a status word is short and keeps its width.
+    Badge: { styles: { root: { minWidth: "max-content" } } },
+    // Links inside text must differ from it by more than colour (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: "always" } },
+    // The eye dropper is an unnamed icon button (Chromium only): the hex field and swatches remain.
+    ColorInput: { defaultProps: { withEyeDropper: false } },
     // Below 1024 px modals open as bottom sheets (spec doc 1 §2).
     Modal: { classNames: modalClasses, defaultProps: { centered: true } },
     Tooltip: { defaultProps: { maw: 298, multiline: true } },

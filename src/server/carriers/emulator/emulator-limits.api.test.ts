@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emuMessages } from "../../db/schema";
 import { createTestServer } from "../../test/harness";
 import { CarrierError } from "../carrier";
+import { twilioSettings } from "../credentials";
 
 // The default throughput (1 message/s per long code, 3 per toll-free number) and a carrier that
 // answers every send with a 500: each needs a server of its own configuration.
@@ -60,7 +61,7 @@ describe("throughput per sending number", () => {
   });
 
   it("answers 429 with a Retry-After header in seconds", async () => {
-    const { accountSid, authToken } = t.ctx.carrierSettings;
+    const { accountSid, authToken } = twilioSettings(t.ctx);
     const post = () =>
       fetch(`${t.baseUrl}/emulator/2010-04-01/Accounts/${accountSid}/Messages.json`, {
         method: "POST",

@@ -5,6 +5,7 @@ import { emuMessages } from "../../db/schema";
 import { createTestServer } from "../../test/harness";
 import { startWebhookCapture } from "../../test/webhook-capture";
 import { CarrierError } from "../carrier";
+import { twilioSettings } from "../credentials";
 import { TwilioAdapter } from "../twilio-adapter";
 import { isValidTwilioSignature } from "../twilio-signature";
 import { startEmulatorDispatcher } from "./status-dispatcher";
@@ -21,7 +22,7 @@ const t = await createTestServer({
 });
 const hooks = await startWebhookCapture();
 const carrier = t.ctx.carrier;
-const { accountSid, authToken } = t.ctx.carrierSettings;
+const { accountSid, authToken } = twilioSettings(t.ctx);
 
 let sender: string;
 
@@ -68,7 +69,7 @@ describe("authentication", () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ code: 20003, message: "Authenticate", status: 401 });
     }
-    const stranger = new TwilioAdapter({ ...t.ctx.carrierSettings, authToken: "f".repeat(32) });
+    const stranger = new TwilioAdapter({ ...twilioSettings(t.ctx), authToken: "f".repeat(32) });
     const err = await refusal(stranger.searchNumbers({ tollFree: true, limit: 1 }));
     expect([err.httpStatus, err.code, err.retryable]).toEqual([401, 20003, false]);
   });

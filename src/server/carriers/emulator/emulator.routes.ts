@@ -1,11 +1,19 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../http/context";
-import type { CarrierSettings } from "../credentials";
+import { type TwilioSettings, twilioSettings } from "../credentials";
 import { TwilioApiError } from "./api-error";
+import { createCall, listCalls, toCallResource } from "./calls.service";
+import { listEnvelope, pagingOf } from "./list-page";
 import { lookupNumber } from "./lookup";
 import { createMessage, getMessage, listMessages } from "./messages.service";
-import { buyNumber, listOwnedNumbers, releaseNumber, searchAvailable } from "./numbers.service";
+import {
+  buyNumber,
+  getOwnedNumber,
+  listOwnedNumbers,
+  releaseNumber,
+  searchAvailable,
+} from "./numbers.service";
 import { toIncomingNumberResource, toMessageResource } from "./twilio-resources";
 
 type Form = Record<string, string | string[] | undefined>;
@@ -20,9 +28,9 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
   void app.register(
     async (emu) => {
       emu.setErrorHandler(twilioErrorHandler);
-      emu.addHook("onRequest", basicAuth(ctx.carrierSettings));
+      emu.addHook("onRequest", basicAuth(twilioSettings(ctx)));
       const hidden = { schema: { hide: true } };
-      const { accountSid } = ctx.carrierSettings;
+      const { accountSid } = twilioSettings(ctx);
       const account = "/2010-04-01/Accounts/:sid";
 
       emu.post<{ Params: AccountParams; Body: Form }>(
@@ -44,26 +52,29 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
         },
       );
 
+      // messages.list / each / page of the twilio SDK: Twilio's paging, filters kept in the URIs.
       emu.get<{ Params: AccountParams; Querystring: Form }>(
         `${account}/Messages.json`,
         hidden,
         async (req) => {
-          const pageSize = Number(first(req.query.PageSize) || 50);
-          const rows = await listMessages(ctx, {
-            to: first(req.query.To) || undefined,
-            from: first(req.query.From) || undefined,
-            pageSize: Number.isFinite(pageSize) ? pageSize : 50,
-          });
-          const uri = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
-          return {
-            messages: rows.map((m) => toMessageResource(m, accountSid)),
-            first_page_uri: `${uri}?PageSize=${rows.length}&Page=0`,
-            next_page_uri: null,
-            previous_page_uri: null,
-            page: 0,
-            page_size: rows.length,
-            uri,
+          const paging = pagingOf(req.query);
+          const filters = {
+            To: first(req.query.To) || undefined,
+            From: first(req.query.From) || undefined,
           };
+          const rows = await listMessages(ctx, {
+            to: filters.To,
+            from: filters.From,
+            pageSize: paging.pageSize + 1,
+            offset: paging.offset,
+          });
+          return listEnvelope(
+            "messages",
+            `/2010-04-01/Accounts/${accountSid}/Messages.json`,
+            filters,
+            paging,
+            rows.map((m) => toMessageResource(m, accountSid)),
+          );
         },
       );
 
@@ -71,6 +82,43 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
         `${account}/Messages/:msid.json`,
         hidden,
         async (req) => toMessageResource(await getMessage(ctx, req.params.msid), accountSid),
+      );
+
+      emu.post<{ Params: AccountParams; Body: Form }>(
+        `${account}/Calls.json`,
+        { ...hidden, helmet: false },
+        async (req, reply) => {
+          const form = req.body ?? {};
+          const key = req.headers["idempotency-key"];
+          const call = await createCall(ctx, {
+            to: first(form.To),
+            from: first(form.From),
+            twiml: first(form.Twiml),
+            statusCallback: first(form.StatusCallback) || null,
+            idempotencyKey: typeof key === "string" && key ? key : null,
+          });
+          return reply.status(201).send(toCallResource(call, accountSid));
+        },
+      );
+
+      emu.get<{ Params: AccountParams; Querystring: Form }>(
+        `${account}/Calls.json`,
+        hidden,
+        async (req) => {
+          const pageSize = Number(first(req.query.PageSize) || 50);
+          const rows = await listCalls(ctx, {
+            to: first(req.query.To) || undefined,
+            from: first(req.query.From) || undefined,
+            pageSize: Number.isFinite(pageSize) ? pageSize : 50,
+          });
+          return {
+            calls: rows.map((c) => toCallResource(c, accountSid)),
+            page: 0,
+            page_size: rows.length,
+            next_page_uri: null,
+            uri: `/2010-04-01/Accounts/${accountSid}/Calls.json`,
+          };
+        },
       );
 
       for (const [path, kind] of [
@@ -107,29 +155,33 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
         },
       );
 
-      // incomingPhoneNumbers.list of the twilio SDK: one page in Twilio's list shape.
+      // incomingPhoneNumbers.list / each / page of the twilio SDK.
       emu.get<{ Params: AccountParams; Querystring: Form }>(
         `${account}/IncomingPhoneNumbers.json`,
         hidden,
         async (req) => {
-          const pageSize = Number(first(req.query.PageSize) || 50);
+          const paging = pagingOf(req.query);
+          const filters = { PhoneNumber: first(req.query.PhoneNumber) || undefined };
           const rows = await listOwnedNumbers(ctx, {
-            phoneNumber: first(req.query.PhoneNumber) || undefined,
-            pageSize: Number.isFinite(pageSize) ? pageSize : 50,
+            phoneNumber: filters.PhoneNumber,
+            pageSize: paging.pageSize + 1,
+            offset: paging.offset,
           });
-          const uri = `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers.json`;
-          return {
-            incoming_phone_numbers: rows.map((n) => toIncomingNumberResource(n, accountSid)),
-            first_page_uri: `${uri}?PageSize=${rows.length}&Page=0`,
-            next_page_uri: null,
-            previous_page_uri: null,
-            page: 0,
-            page_size: rows.length,
-            start: 0,
-            end: Math.max(rows.length - 1, 0),
-            uri,
-          };
+          return listEnvelope(
+            "incoming_phone_numbers",
+            `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers.json`,
+            filters,
+            paging,
+            rows.map((n) => toIncomingNumberResource(n, accountSid)),
+          );
         },
+      );
+
+      emu.get<{ Params: AccountParams & { pnsid: string } }>(
+        `${account}/IncomingPhoneNumbers/:pnsid.json`,
+        hidden,
+        async (req) =>
+          toIncomingNumberResource(await getOwnedNumber(ctx, req.params.pnsid), accountSid),
       );
 
       emu.delete<{ Params: AccountParams & { pnsid: string } }>(
@@ -145,7 +197,7 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
         "/lookups/v2/PhoneNumbers/:number",
         hidden,
         async (req) =>
-          lookupNumber(req.params.number, first(req.query.Fields), ctx.carrierSettings.lookupBase),
+          lookupNumber(req.params.number, first(req.query.Fields), twilioSettings(ctx).lookupBase),
       );
     },
     { prefix: "/emulator" },
@@ -153,7 +205,7 @@ export function registerEmulator(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** HTTP Basic with the emulator's AccountSid:AuthToken, and only for its own account's URLs. */
-function basicAuth(settings: CarrierSettings) {
+function basicAuth(settings: TwilioSettings) {
   const expected = Buffer.from(
     `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString("base64")}`,
   );

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { isTollFree, toE164 } from "../../../domain/phone";
 import { emuMessages } from "../../db/schema";
 import type { AppContext } from "../../http/context";
+import { registeredMps } from "../registry/registered-throughput";
 import { TwilioApiError } from "./api-error";
 import { outcomeFor, type RecipientOutcome } from "./recipient-rules";
 import { countSegments } from "./segments";
@@ -48,10 +49,10 @@ export function createMessage(ctx: AppContext, input: SendInput): Promise<EmuMes
   return batcher.submit(honour ? input : { ...input, idempotencyKey: null });
 }
 
-/** Messages.json list: To and From filters, newest first, one page (what Parley's lookup uses). */
+/** Messages.json list: To and From filters, newest first; `offset` is the page's start. */
 export async function listMessages(
   ctx: AppContext,
-  q: { to?: string; from?: string; pageSize: number },
+  q: { to?: string; from?: string; pageSize: number; offset?: number },
 ): Promise<EmuMessageRow[]> {
   const conds = [
     q.to ? eq(emuMessages.toNumber, q.to) : undefined,
@@ -62,7 +63,8 @@ export async function listMessages(
     .from(emuMessages)
     .where(and(...conds))
     .orderBy(desc(emuMessages.createdAt), desc(emuMessages.sid))
-    .limit(Math.min(Math.max(q.pageSize, 1), 1000));
+    .limit(Math.min(Math.max(q.pageSize, 1), 1001))
+    .offset(q.offset ?? 0);
 }
 
 /** The checks after the idempotency key (which the batcher answers first), and the new row. */
@@ -81,7 +83,10 @@ async function newMessage(ctx: AppContext, input: SendInput, senderOwned: boolea
   }
 
   const { EMULATOR_MPS_TOLL_FREE, EMULATOR_MPS_LONG_CODE } = ctx.config;
-  const mps = isTollFree(input.from) ? EMULATOR_MPS_TOLL_FREE : EMULATOR_MPS_LONG_CODE;
+  let mps = isTollFree(input.from) ? EMULATOR_MPS_TOLL_FREE : EMULATOR_MPS_LONG_CODE;
+  // A registered long code sends at its brand's trust tier (the registry emulator's decision).
+  if (mps < UNLIMITED_MPS && !isTollFree(input.from))
+    mps = Math.max(mps, (await registeredMps(ctx.db, input.from)) ?? 0);
   const slot: TakeResult =
     mps >= UNLIMITED_MPS ? { ok: true } : await takeSendSlot(ctx.db, input.from, mps);
   if (!slot.ok) {

@@ -65,21 +65,30 @@ export async function releaseNumber(ctx: AppContext, sid: string): Promise<void>
   await forgetSender(ctx.db, row.number);
 }
 
+/** IncomingPhoneNumbers fetch by sid. */
+export async function getOwnedNumber(ctx: AppContext, sid: string): Promise<EmuNumberRow> {
+  const [row] = await ctx.db.select().from(emuNumbers).where(eq(emuNumbers.sid, sid));
+  if (!row) throw notFound(`IncomingPhoneNumbers/${sid}.json`);
+  return row;
+}
+
 export async function findOwnedNumber(ctx: AppContext, number: string) {
   const [row] = await ctx.db.select().from(emuNumbers).where(eq(emuNumbers.number, number));
   return row;
 }
 
-/** IncomingPhoneNumbers list: the numbers bought here, oldest first, one page; PhoneNumber filters. */
+/** IncomingPhoneNumbers list: the numbers bought here, oldest first; PhoneNumber filters. */
 export async function listOwnedNumbers(
   ctx: AppContext,
-  filter: { phoneNumber?: string; pageSize: number },
+  filter: { phoneNumber?: string; pageSize: number; offset?: number },
 ) {
-  const size = Math.min(Math.max(Math.trunc(filter.pageSize) || 50, 1), 1000);
+  // One more than a page (1000 at most), so the caller knows whether a next page exists.
+  const size = Math.min(Math.max(Math.trunc(filter.pageSize) || 50, 1), 1001);
   const wanted = filter.phoneNumber ? toE164(filter.phoneNumber) : null;
   const q = ctx.db.select().from(emuNumbers);
   const rows = await (wanted ? q.where(eq(emuNumbers.number, wanted)) : q)
-    .orderBy(emuNumbers.createdAt)
-    .limit(size);
+    .orderBy(emuNumbers.createdAt, emuNumbers.sid)
+    .limit(size)
+    .offset(filter.offset ?? 0);
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { twilioSettings } from "../credentials";
 import type { PlannedEvent } from "./messages.service";
 import { API_VERSION } from "./twilio-resources";
 import { emulatorLog, postSignedForm } from "./webhooks";
@@ -44,7 +45,7 @@ export interface EmulatorDispatcher {
 
 export function startEmulatorDispatcher(ctx: AppContext): EmulatorDispatcher {
   const pool = ctx.db.$client;
-  const { accountSid, authToken } = ctx.carrierSettings;
+  const { accountSid, authToken } = twilioSettings(ctx);
   const inFlight = new Set<Promise<void>>();
   const finished: Progress[] = [];
   let stopped = false;

@@ -5,6 +5,7 @@ import { phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startWebhookCapture } from "../../test/webhook-capture";
+import { twilioSettings } from "../credentials";
 import { isValidTwilioSignature } from "../twilio-signature";
 
 const t = await createTestServer({
@@ -117,7 +118,7 @@ describe("virtual phones", () => {
     expect(hook).toBeDefined();
     expect(hook!.url).toBe(hooks.url(`/sms/${accountA}`));
     expect(hook!.params).toMatchObject({ From: CUSTOMER, To: A_NUMBER, Body: "Thanks!" });
-    const { authToken } = t.ctx.carrierSettings;
+    const { authToken } = twilioSettings(t.ctx);
     expect(isValidTwilioSignature(authToken, hook!.url, hook!.params, hook!.signature)).toBe(true);
 
     const rows = (await thread(CUSTOMER, cookieA)).json().rows;

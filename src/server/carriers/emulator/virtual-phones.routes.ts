@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../../domain/errors";
 import {
   virtualPhonesResponse,
   virtualReplyRequest,
@@ -9,6 +10,7 @@ import {
 import { toE164 } from "../../../domain/phone";
 import { type AppContext, authOf } from "../../http/context";
 import { requireAuth } from "../../http/session";
+import { callAudio, callsTo, virtualCall } from "./virtual-calls";
 import * as phones from "./virtual-phones.service";
 
 /** Any common US form is accepted; E.164 is what the service sees. */
@@ -74,6 +76,33 @@ export function virtualPhonesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const sent = await phones.textAccountNumber(ctx, authOf(req), req.body);
       return reply.status(201).send(sent);
+    },
+  );
+
+  r.get(
+    "/api/virtual-phones/:phone/calls",
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: phoneParams,
+        response: { 200: z.object({ rows: z.array(virtualCall) }) },
+      },
+    },
+    async (req) => ({ rows: await callsTo(ctx, authOf(req), req.params.phone) }),
+  );
+
+  // What the virtual phone heard: the call's <Say> text as espeak-ng spoke it.
+  r.get(
+    "/api/virtual-phones/calls/:sid/audio",
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: z.object({ sid: z.string().regex(/^CA[0-9a-f]{32}$/) }) },
+    },
+    async (req, reply) => {
+      const audio = await callAudio(ctx, authOf(req), req.params.sid);
+      if (!audio) throw new AppError("NOT_FOUND", "That call has no recording.");
+      return reply.type("audio/wav").header("cache-control", "private, max-age=3600").send(audio);
     },
   );
 }

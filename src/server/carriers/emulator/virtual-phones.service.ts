@@ -3,10 +3,12 @@ import { AppError } from "../../../domain/errors";
 import type { virtualMessage, virtualPhone } from "../../../domain/numbers.schemas";
 import { emuMessages } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
+import { twilioSettings } from "../credentials";
 import { placeOf } from "./available-numbers";
 import { findOwnedNumber } from "./numbers.service";
 import { countSegments } from "./segments";
 import { API_VERSION, newSid } from "./twilio-resources";
+import { calledPhones } from "./virtual-calls";
 import * as q from "./virtual-phones.queries";
 import { emulatorLog, postSignedForm } from "./webhooks";
 
@@ -47,7 +49,7 @@ export async function textFromVirtualPhone(
 
   const params = inboundParams(ctx, { ...input, sid, mediaUrls, segments });
   for (let attempt = 1; ; attempt++) {
-    const outcome = await postSignedForm(number.smsUrl, params, ctx.carrierSettings.authToken);
+    const outcome = await postSignedForm(number.smsUrl, params, twilioSettings(ctx).authToken);
     if (outcome.ok) break;
     if (attempt >= INBOUND_ATTEMPTS) {
       emulatorLog(ctx.config, `inbound ${sid} not taken (${outcome.reason}): ${number.smsUrl}`);
@@ -69,7 +71,7 @@ function inboundParams(
     MessageSid: m.sid,
     SmsSid: m.sid,
     SmsMessageSid: m.sid,
-    AccountSid: ctx.carrierSettings.accountSid,
+    AccountSid: twilioSettings(ctx).accountSid,
     MessagingServiceSid: "",
     From: m.from,
     To: m.to,
@@ -118,13 +120,37 @@ export async function listVirtualPhones(
   ctx: AppContext,
   auth: AuthContext,
 ): Promise<z.infer<typeof virtualPhone>[]> {
-  const rows = await q.listVirtualPhones(ctx.db, auth);
-  return rows.map((r) => ({
-    phone: r.phone,
-    lastMessageAt: new Date(r.last_at).toISOString(),
-    lastBody: r.last_body,
-    messageCount: Number(r.message_count),
-  }));
+  const [rows, called] = await Promise.all([
+    q.listVirtualPhones(ctx.db, auth),
+    calledPhones(ctx, auth),
+  ]);
+  const phones = new Map(
+    rows.map((r) => [
+      r.phone,
+      {
+        phone: r.phone,
+        lastMessageAt: new Date(r.last_at).toISOString(),
+        lastBody: r.last_body,
+        messageCount: Number(r.message_count),
+      },
+    ]),
+  );
+  // A phone that got voice calls is in the list too; its newest call may be its latest event.
+  for (const c of called) {
+    const known = phones.get(c.to);
+    const newer = !known || c.createdAt > known.lastMessageAt;
+    phones.set(c.to, {
+      phone: c.to,
+      lastMessageAt: newer ? c.createdAt : known.lastMessageAt,
+      lastBody: newer ? `Voice call: ${c.text}` : known.lastBody,
+      messageCount: (known?.messageCount ?? 0) + c.count,
+    });
+  }
+  return [...phones.values()].sort((a, b) =>
+    a.lastMessageAt === b.lastMessageAt
+      ? a.phone.localeCompare(b.phone)
+      : b.lastMessageAt.localeCompare(a.lastMessageAt),
+  );
 }
 
 export async function getThread(

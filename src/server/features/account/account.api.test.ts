@@ -54,6 +54,19 @@ describe("GET /api/account/me", () => {
     });
     // Eastern Time: -05:00, or -04:00 while daylight saving time is on.
     expect(me.timezone).toMatch(/^-0[45]:00$/);
+    expect(me.dedicatedTollFree).toBe(false);
+
+    // dedicatedTollFree follows the account's numbers: a toll-free one, until it is released.
+    const tf = await t.db.$client.query<{ id: number }>(
+      `insert into phone_numbers (account_id, number, carrier_sid, toll_free)
+       values ($1, '+18885550142', 'PNtf0142', true) returning id`,
+      [account.id],
+    );
+    expect((await t.get("/api/account/me", { cookie })).json().dedicatedTollFree).toBe(true);
+    await t.db.$client.query(`update phone_numbers set state = 'released' where id = $1`, [
+      tf.rows[0]!.id,
+    ]);
+    expect((await t.get("/api/account/me", { cookie })).json().dedicatedTollFree).toBe(false);
     // Never the password hash, whatever it is called.
     expect(JSON.stringify(me)).not.toMatch(/password|argon2/i);
   });

@@ -15,7 +15,12 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null, fa
 export function toAccountLite(
   account: AccountRow,
   user: UserRow,
-  carrier: { emulator: boolean },
+  carrier: { emulator: boolean; voice: boolean },
+  place: { isImpersonating: boolean; isParent: boolean; dedicatedTollFree: boolean } = {
+    isImpersonating: false,
+    isParent: false,
+    dedicatedTollFree: false,
+  },
 ): AccountLite {
   const tz = timezoneById(account.timezoneId);
   return {
@@ -41,7 +46,7 @@ export function toAccountLite(
       "unseen",
     )!,
     isWebinarCustomer: account.isWebinarCustomer,
-    isImpersonating: false,
+    isImpersonating: place.isImpersonating,
     isTestAccount: account.isTestAccount,
     superUser: user.permissionLevel === PERMISSION_LEVEL.OWNER,
     restrictedUser: user.restricted,
@@ -49,14 +54,15 @@ export function toAccountLite(
     isDeveloper: account.isDeveloper,
     hubspotStatus: account.hubspotStatus,
     disableMessageExtras: account.disableMessageExtras,
-    isParentAccount: account.parentAccountId === null && account.subscriptionType === "parent",
+    isParentAccount: account.parentAccountId === null && place.isParent,
     parentAccountId: account.parentAccountId,
     subscriptionType: account.subscriptionType,
-    dedicatedTollFree: false,
+    dedicatedTollFree: place.dedicatedTollFree,
     isAutoRenewEnabled: account.isAutoRenewEnabled,
     phoneAlerts: account.phoneAlerts,
     forbiddenReason: oneOf(FORBIDDEN_REASONS, account.forbiddenReason, null),
     trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
     carrierEmulator: carrier.emulator,
+    carrierVoice: carrier.voice,
   };
 }

@@ -1,6 +1,8 @@
 import type { AccountLite } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
 import type { AppContext, UserActor } from "../../http/context";
+import { isParentAccount } from "../managed-accounts/managed-accounts.service";
+import { hasDedicatedTollFree } from "../numbers/numbers.service";
 import { toAccountLite } from "./account.presenter";
 import { findAccountAndUser } from "./account.queries";
 
@@ -8,5 +10,16 @@ export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<Accou
   const row = await findAccountAndUser(ctx.db, auth);
   // The session outlived its user (deleted meanwhile): treat as signed out.
   if (!row) throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");
-  return toAccountLite(row.account, row.user, { emulator: ctx.config.useEmulator });
+  return toAccountLite(
+    row.account,
+    row.user,
+    { emulator: ctx.config.useEmulator, voice: ctx.carrier.supportsVoice },
+    {
+      // A parent's user acting in this (child) account: the shell shows the banner.
+      isImpersonating: auth.actingFor !== undefined,
+      isParent:
+        row.account.parentAccountId === null && (await isParentAccount(ctx, row.account.id)),
+      dedicatedTollFree: await hasDedicatedTollFree(ctx, row.account.id),
+    },
+  );
 }

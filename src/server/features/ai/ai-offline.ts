@@ -94,7 +94,14 @@ export async function imageOffline(prompt: string): Promise<Buffer> {
   let hash = 0;
   for (const ch of prompt) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
   const [from, to] = PALETTES[hash % PALETTES.length]!;
-  const lines = wrap(sentence(prompt), 18, 6);
+  // XML 1.0 has no place for most control characters: the SVG would not parse (a 500).
+  const printable = Array.from(prompt, (ch) => {
+    const c = ch.codePointAt(0)!;
+    const invalid =
+      (c < 0x20 && c !== 0x9 && c !== 0xa && c !== 0xd) || c === 0xfffe || c === 0xffff;
+    return invalid ? " " : ch;
+  }).join("");
+  const lines = wrap(sentence(printable), 18, 6);
   const size = 1024;
   const lineHeight = 96;
   const top = size / 2 - ((lines.length - 1) * lineHeight) / 2;

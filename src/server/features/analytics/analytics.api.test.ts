@@ -40,6 +40,8 @@ await insertDeliveries(t.db, {
 });
 for (const [from, body, at] of [
   ["+12125550001", "See you there!", "2026-06-12T15:00:00Z"],
+  // The same person again: still one person who replied.
+  ["+12125550001", "And can I bring a friend?", "2026-06-12T15:05:00Z"],
   ["+12125550002", "STOP", "2026-06-12T16:00:00Z"],
 ]) {
   await t.db.execute(sql`

@@ -35,8 +35,9 @@ export async function runsInRange(db: Db, r: Range) {
 }
 
 /**
- * Per run: recipients who texted back within a day, who clicked its tracked link within a week,
- * and opt-outs whose preceding message was the run's (from the opt-out rollup).
+ * Per run: recipients who texted back within a day, who clicked its tracked link within a week
+ * (both from the engagement rollup the reply and click triggers keep, migration 0037), and
+ * opt-outs whose preceding message was the run's (from the opt-out rollup).
  */
 export async function engagementOfRuns(db: Db, accountId: number, runIds: number[]) {
   if (runIds.length === 0)
@@ -44,30 +45,25 @@ export async function engagementOfRuns(db: Db, accountId: number, runIds: number
   const ids = sql`array[${sql.join(runIds, sql`, `)}]::bigint[]`;
   const res = await db.execute<{
     id: string;
-    replies: string;
-    clickers: string;
-    opt_outs: string;
+    replies: string | null;
+    clickers: string | null;
+    opt_outs: string | null;
   }>(sql`
-    select r.id,
-      (select count(distinct i.from_number) from messages i
-        where i.account_id = ${accountId} and i.direction = 'inbound'
-          and i.created_at >= r.run_at and i.created_at < r.run_at + interval '1 day'
-          and i.from_number in (select m.to_number from messages m where m.run_id = r.id)
-          and upper(trim(i.body)) not in ('STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'STOPALL')
-      ) as replies,
-      (select count(distinct lc.subscriber_id) from link_clicks lc
-        where s.link_id is not null and lc.link_id = s.link_id
-          and lc.clicked_at >= r.run_at and lc.clicked_at < r.run_at + interval '7 days'
-          and lc.subscriber_id in (select m.subscriber_id from messages m where m.run_id = r.id)
-      ) as clickers,
-      (select count(*) from report_opt_outs o where o.account_id = ${accountId} and o.run_id = r.id)
-        as opt_outs
-    from send_runs r join sends s on s.id = r.send_id
-    where r.account_id = ${accountId} and r.id = any(${ids})`);
+    select r.id, e.replies, e.clickers, o.n as opt_outs
+    from unnest(${ids}) as r(id)
+    left join report_run_engagement e on e.run_id = r.id and e.account_id = ${accountId}
+    left join (
+      select run_id, count(*) as n from report_opt_outs
+      where account_id = ${accountId} and run_id = any(${ids}) group by run_id
+    ) o on o.run_id = r.id`);
   return new Map(
     res.rows.map((x) => [
       Number(x.id),
-      { replies: Number(x.replies), clickers: Number(x.clickers), optOuts: Number(x.opt_outs) },
+      {
+        replies: Number(x.replies ?? 0),
+        clickers: Number(x.clickers ?? 0),
+        optOuts: Number(x.opt_outs ?? 0),
+      },
     ]),
   );
 }

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { CreateApiKeyRequest } from "../../../domain/api-keys";
-import { permissionsOfScopes } from "../../../domain/api-keys";
+import {
+  API_AREAS,
+  API_KEY_TEXT,
+  type CreateApiKeyRequest,
+  grantableScopes,
+  permissionsOfScopes,
+} from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
 import { assertCan, type SystemActor, systemActor } from "../../../domain/permissions";
 import type { AppContext, UserActor } from "../../http/context";
@@ -21,13 +26,21 @@ function newKey(): string {
 
 export async function createKey(ctx: AppContext, auth: UserActor, input: CreateApiKeyRequest) {
   assertCan(auth, "developer:manage");
+  // An Administrator makes keys but holds no billing or numbers rights: a key cannot hold more.
+  const scopes = [...new Set(input.scopes)];
+  const allowed = grantableScopes(auth, scopes);
+  const beyond = scopes.filter((s) => !allowed.includes(s));
+  if (beyond.length > 0) {
+    const labels = beyond.map((s) => API_AREAS.find((a) => a.area === s.split(":")[0])?.label);
+    throw new AppError("FORBIDDEN", API_KEY_TEXT.beyondOwnRights(labels.join(", ")));
+  }
   const key = newKey();
   const row = await q.insertKey(ctx.db, {
     accountId: auth.accountId,
     name: input.name,
     prefix: key.slice(0, KEY_PREFIX.length + 6),
     keyHash: hashKey(key),
-    scopes: [...new Set(input.scopes)],
+    scopes,
     createdBy: auth.userId,
   });
   return { ...toApiKey(row), key };

@@ -42,9 +42,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     "/api/auth/logout",
-    { schema: { tags: ["auth"], response: { 200: z.object({ ok: z.literal(true) }) } } },
+    {
+      schema: {
+        tags: ["auth"],
+        response: {
+          200: z.object({ ok: z.literal(true), returnedToParent: z.boolean().optional() }),
+        },
+      },
+    },
     async (request, reply) => {
-      await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
+      const { returnedToParent } = await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
+      // Out of a managed account: the same session goes on in the parent account.
+      if (returnedToParent) return { ok: true as const, returnedToParent };
       clearSessionCookie(reply, request, ctx);
       return { ok: true as const };
     },

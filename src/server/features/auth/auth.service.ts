@@ -3,6 +3,7 @@ import { type UserActor, userActor } from "../../../domain/permissions";
 import { TEXT } from "../../../domain/texts";
 import type { AppContext } from "../../http/context";
 import { hitRateLimit, peekRateLimit } from "../../http/rate-limit-store";
+import { closeChildAccount } from "../managed-accounts/managed-accounts.service";
 import { verifyPassword } from "./password";
 import { deleteSession, findLiveSession, sessionIdOf, touchSession } from "./sessions.queries";
 import { findUserByLogin } from "./users.queries";
@@ -30,8 +31,28 @@ export async function checkCredentials(
   return user;
 }
 
-export async function logout(ctx: AppContext, token: string | undefined) {
-  if (token) await deleteSession(ctx.db, sessionIdOf(token));
+/**
+ * Ends the session; but logging out of a managed account only returns to the parent account
+ * (spec doc 1 §5: "if impersonating, the account is refreshed instead of going to login").
+ */
+export async function logout(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<{ returnedToParent: boolean }> {
+  if (!token) return { returnedToParent: false };
+  const id = sessionIdOf(token);
+  const session = await findLiveSession(ctx.db, id);
+  if (session && session.actingAccountId !== null && session.actingUserId !== null) {
+    await closeChildAccount(ctx, id, {
+      childId: session.actingAccountId,
+      childUserId: session.actingUserId,
+      parentId: session.accountId,
+      userId: session.userId,
+    });
+    return { returnedToParent: true };
+  }
+  await deleteSession(ctx.db, id);
+  return { returnedToParent: false };
 }
 
 /** The user actor of a live session, or null (expired, logged out, unknown token). */
@@ -40,5 +61,15 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Us
   const session = await findLiveSession(ctx.db, id);
   if (!session) return null;
   await touchSession(ctx.db, id, new Date(Date.now() + ctx.config.SESSION_DAYS * DAY_MS));
+  if (session.actingAccountId !== null && session.actingUserId !== null) {
+    // Acting in a child account: the child's owner, with the real person carried along.
+    return userActor({
+      accountId: session.actingAccountId,
+      userId: session.actingUserId,
+      level: session.actingLevel ?? 0,
+      restricted: session.actingRestricted ?? false,
+      actingFor: { accountId: session.accountId, userId: session.userId },
+    });
+  }
   return userActor({ ...session, level: session.permissionLevel });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { sessions, users } from "../../db/schema";
+import { sessions } from "../../db/schema";
 
 export function newSessionToken(): { token: string; id: string } {
   const token = randomBytes(32).toString("base64url");
@@ -19,20 +19,46 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-/** A live session with what every request needs to know of its user (one query). */
+/**
+ * A live session with what every request needs to know of its user (one query). When a parent's
+ * user acts in a child account, the child's owner comes with it, but only while the child is
+ * still that parent's (a child detached since falls back to the parent's own session).
+ */
 export async function findLiveSession(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      userId: sessions.userId,
-      accountId: sessions.accountId,
-      permissionLevel: users.permissionLevel,
-      restricted: users.restricted,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return row;
+  const rows = await db.execute<{
+    userId: number;
+    accountId: number;
+    permissionLevel: number;
+    restricted: boolean;
+    actingAccountId: number | null;
+    actingUserId: number | null;
+    actingLevel: number | null;
+    actingRestricted: boolean | null;
+  }>(sql`
+    select s.user_id as "userId", s.account_id as "accountId",
+           u.permission_level as "permissionLevel", u.restricted,
+           child.id as "actingAccountId", au.id as "actingUserId",
+           au.permission_level as "actingLevel", au.restricted as "actingRestricted"
+      from sessions s
+      join users u on u.id = s.user_id
+      left join accounts child
+        on child.id = s.acting_account_id and child.parent_account_id = s.account_id
+      left join users au on au.id = s.acting_user_id and au.account_id = child.id
+     where s.id = ${id} and s.expires_at > now()
+     limit 1`);
+  return rows.rows[0];
+}
+
+/** Starts (child and its owner) or ends (nulls) acting in a child account for this session. */
+export async function setSessionActing(
+  db: Db,
+  id: string,
+  acting: { accountId: number; userId: number } | null,
+) {
+  await db
+    .update(sessions)
+    .set({ actingAccountId: acting?.accountId ?? null, actingUserId: acting?.userId ?? null })
+    .where(eq(sessions.id, id));
 }
 
 /** Sliding expiry, written at most once a minute per session to keep reads cheap. */

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from "pg";
 import {
   type AutomationGraph,
   automationGraph,
+  UNCHOSEN,
   validateGraph,
 } from "../../../domain/automation-graph";
 import {
@@ -53,7 +54,7 @@ const SELECT = `
     left join lateral (
       select count(*) filter (where r.status = 'active') as active, count(*) as entered,
              count(*) filter (where r.status = 'completed') as completed, sum(r.texts) as texts
-        from automation_runs r where r.automation_id = a.id
+        from automation_runs r where r.automation_id = a.id and not r.test
     ) c on true`;
 
 function toSummary(r: Row): AutomationSummary {
@@ -122,6 +123,7 @@ async function assertOwnReferences(
       fields.add(s.condition.fieldId);
   }
   const check = async (table: string, ids: Set<number>, what: string) => {
+    ids.delete(UNCHOSEN); // a draft's step with nothing chosen yet: publish stops it, not save
     if (!ids.size) return;
     const r = await db.query<{ n: number }>(
       `select count(*)::int as n from ${table} where account_id = $1 and id = any($2::int[])`,
@@ -133,12 +135,32 @@ async function assertOwnReferences(
   await check("groups", groups, "group");
   await check("custom_fields", fields, "custom field");
   await check("users", users, "user");
+  if (trigger.type === "keyword.joined" && trigger.keywordId !== null)
+    await check("keywords", new Set([trigger.keywordId]), "keyword");
+  if (trigger.type === "optin_form.submitted" && trigger.formId !== null)
+    await check("optin_forms", new Set([trigger.formId]), "form");
+  if (trigger.type === "link.clicked" && trigger.linkId !== null)
+    await check("links", new Set([trigger.linkId]), "link");
   if (phoneNumberId !== null) await check("phone_numbers", new Set([phoneNumberId]), "number");
+}
+
+/** Workflow names are unique in an account (the form checks them as they are typed). */
+async function assertUniqueWorkflowName(db: Q, accountId: number, name: string, id = 0) {
+  const r = await db.query(
+    `select 1 from automations
+      where account_id = $1 and kind = 'workflow' and lower(name) = lower($2) and id <> $3`,
+    [accountId, name.trim(), id],
+  );
+  if (r.rowCount)
+    throw new AppError("VALIDATION", "A workflow with this name already exists", {
+      fields: { name: "A workflow with this name already exists" },
+    });
 }
 
 export async function createAutomation(ctx: AppContext, actor: Actor, input: AutomationInput) {
   const db = ctx.db.$client;
   await assertOwnReferences(db, actor.accountId, input.trigger, input.graph, input.phoneNumberId);
+  if (input.kind === "workflow") await assertUniqueWorkflowName(db, actor.accountId, input.name);
   const client = await db.connect();
   try {
     await client.query("begin");
@@ -188,6 +210,8 @@ export async function updateAutomation(
     input.graph,
     input.phoneNumberId,
   );
+  if (current.kind === "workflow")
+    await assertUniqueWorkflowName(ctx.db.$client, actor.accountId, input.name, id);
   if (current.status === "active") assertPublishable(input.graph);
   const changed = JSON.stringify(current.graph) !== JSON.stringify(input.graph);
   const client = await ctx.db.$client.connect();
@@ -299,23 +323,23 @@ export async function automationReport(
       `select count(*)::int as entered, count(*) filter (where status = 'active')::int as active,
               count(*) filter (where status = 'completed')::int as completed,
               count(replied_at)::int as replies, count(clicked_at)::int as clicks
-         from automation_runs where automation_id = $1 and account_id = $2`,
+         from automation_runs where automation_id = $1 and account_id = $2 and not test`,
       [id, actor.accountId],
     ),
     db.query<{ reason: string; n: number }>(
       `select exit_reason as reason, count(*)::int as n from automation_runs
-        where automation_id = $1 and account_id = $2 and status = 'exited' group by 1 order by 2 desc`,
+        where automation_id = $1 and account_id = $2 and not test and status = 'exited' group by 1 order by 2 desc`,
       [id, actor.accountId],
     ),
     db.query<{ step: string; n: number }>(
       `select step_id as step, count(*)::int as n from automation_runs
-        where automation_id = $1 and account_id = $2 and status = 'active' and step_id is not null group by 1`,
+        where automation_id = $1 and account_id = $2 and not test and status = 'active' and step_id is not null group by 1`,
       [id, actor.accountId],
     ),
     db.query<{ step: string; n: number }>(
       `select l.step_id as step, count(*)::int as n from automation_step_log l
          join automation_runs r on r.id = l.run_id
-        where l.automation_id = $1 and r.account_id = $2 group by 1`,
+        where l.automation_id = $1 and r.account_id = $2 and not r.test group by 1`,
       [id, actor.accountId],
     ),
     db.query<{ texts: number; delivered: number; failed: number }>(
@@ -325,12 +349,17 @@ export async function automationReport(
          from automation_step_log l
          join automation_runs r on r.id = l.run_id
          join messages m on m.id = l.message_id
-        where l.automation_id = $1 and r.account_id = $2`,
+        where l.automation_id = $1 and r.account_id = $2 and not r.test`,
       [id, actor.accountId],
     ),
   ]);
   const w = new Map(waiting.rows.map((x) => [x.step, x.n]));
-  const p = new Map(passed.rows.map((x) => [x.step, x.n]));
+  // A split logs the branch taken as "<id>#<branch>": the step's figure is their sum.
+  const p = new Map<string, number>();
+  for (const x of passed.rows) {
+    const key = x.step.split("#")[0] as string;
+    p.set(key, (p.get(key) ?? 0) + x.n);
+  }
   const run = runs.rows[0]!;
   return {
     entered: run.entered,

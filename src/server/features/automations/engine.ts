@@ -61,7 +61,7 @@ interface LogEntry {
  */
 interface Texts {
   /** The index of the text in this batch, or null when there are no credits for it. */
-  add(run: DueRun, body: string, credits: number): Promise<number | null>;
+  add(run: DueRun, body: string, credits: number, mediaUrl?: string): Promise<number | null>;
 }
 
 class InsufficientInBatch extends Error {}
@@ -100,7 +100,7 @@ async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promi
     const ids: number[] = [];
     const texts: Texts = careful
       ? {
-          async add(run, body, credits) {
+          async add(run, body, credits, mediaUrl) {
             await client.query("savepoint charge");
             try {
               await chargeCredits(client, run.accountId, credits, {
@@ -112,14 +112,14 @@ async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promi
               await client.query("rollback to savepoint charge");
               return null;
             }
-            const q = await queueMessage(ctx, textOf(run, body, credits), client);
+            const q = await queueMessage(ctx, textOf(run, body, credits, mediaUrl), client);
             ids.push(q.id);
             return ids.length - 1;
           },
         }
       : {
-          async add(run, body, credits) {
-            batch.push(textOf(run, body, credits));
+          async add(run, body, credits, mediaUrl) {
+            batch.push(textOf(run, body, credits, mediaUrl));
             return batch.length - 1;
           },
         };
@@ -182,12 +182,13 @@ async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promi
   }
 }
 
-function textOf(run: DueRun, body: string, credits: number): OutboundMessage {
+function textOf(run: DueRun, body: string, credits: number, mediaUrl?: string): OutboundMessage {
   return {
     accountId: run.accountId,
     from: { id: run.numberId as number, number: run.number as string },
     to: run.phone,
     body,
+    mediaUrls: mediaUrl ? [mediaUrl] : undefined,
     source: "automation",
     subscriberId: run.subscriberId,
     credits,
@@ -201,7 +202,7 @@ async function claimDue(client: PoolClient, limit: number): Promise<DueRun[]> {
     `with due as (
        select r.id from automation_runs r
         where r.status = 'active' and r.due_at <= ${ENGINE_NOW_SQL}
-          and not exists (select 1 from automations p where p.id = r.automation_id and p.status <> 'active')
+          and (r.test or not exists (select 1 from automations p where p.id = r.automation_id and p.status <> 'active'))
         order by r.due_at
         limit $1
         for update of r skip locked
@@ -304,7 +305,12 @@ async function walk(
         if (!run.consent) return exit(run, "no_consent", sent);
         if (!run.numberId || !run.number) return exit(run, "no_number", sent);
         const body = personalise(step.body, run);
-        const text = await texts.add(run, body, creditsFor(body, false));
+        const text = await texts.add(
+          run,
+          body,
+          creditsFor(body, Boolean(step.mediaUrl)),
+          step.mediaUrl,
+        );
         if (text === null)
           // Out of credits: the run waits an hour at this step and tries again.
           return {

@@ -17,6 +17,8 @@ const ALLOWED_WHILE_LOCKED = [
   "/api/account/settings/onboarding_step",
   "/api/account/settings/display_quantities",
   "/api/user/settings/",
+  // The guided tour's progress: the tour leads a locked trial to its upgrade.
+  "/api/tour",
 ];
 
 /**

@@ -92,6 +92,9 @@ describe("billing", () => {
     });
     const notes = (await t.get("/api/notifications", { cookie })).json().rows;
     expect(notes[0].title).toBe("Your Free Trial has ended!");
+    // The guided tour still moves: it leads the locked trial to the upgrade.
+    const tour = await t.put("/api/tour", { action: "restart" }, { cookie });
+    expect(tour.statusCode, tour.body).toBe(200);
 
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
     expect(

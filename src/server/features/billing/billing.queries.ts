@@ -170,8 +170,17 @@ export async function findInvoice(db: Queryable, accountId: number, id: number) 
   return res.rows[0];
 }
 
+/**
+ * Sets the billing side of the account's forbidden reason. An account an operator disabled stays
+ * 'disabled' whatever billing does (enabling it brings back the billing reason; see
+ * account-state.service.ts).
+ */
 export async function setForbiddenReason(db: Queryable, accountId: number, reason: string | null) {
-  await db.query("update accounts set forbidden_reason = $2 where id = $1", [accountId, reason]);
+  await db.query(
+    `update accounts set forbidden_reason = $2
+      where id = $1 and forbidden_reason is distinct from 'disabled'`,
+    [accountId, reason],
+  );
 }
 
 export async function accountBasics(db: Queryable, accountId: number) {
@@ -180,10 +189,10 @@ export async function accountBasics(db: Queryable, accountId: number) {
     businessName: string;
     forbiddenReason: string | null;
     trialEndsAt: Date | null;
-    autoTopup: boolean;
+    autoRenew: boolean;
   }>(
     `select email, business_name as "businessName", forbidden_reason as "forbiddenReason",
-            trial_ends_at as "trialEndsAt", is_auto_renew_enabled as "autoTopup"
+            trial_ends_at as "trialEndsAt", is_auto_renew_enabled as "autoRenew"
        from accounts where id = $1`,
     [accountId],
   );

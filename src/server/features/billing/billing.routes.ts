@@ -1,19 +1,27 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PLANS } from "../../../domain/billing";
+import { MESSAGE_BUNDLES, PLANS } from "../../../domain/billing";
 import {
+  autoTopupInput,
   billingSummary,
+  bundlePurchaseInput,
+  bundleResponse,
   CANCEL_REASONS,
+  cancelFlowEvent,
   cardInput,
   invoiceRow,
   planResponse,
+  referralRow,
+  referralSummary,
 } from "../../../domain/billing.schemas";
 import { intIdParams } from "../../../domain/ids";
 import { type AppContext, actorOf } from "../../http/context";
+import { saveAutoTopup } from "./auto-topup";
 import * as q from "./billing.queries";
 import * as billing from "./billing.service";
 import { invoicePdf } from "./invoice-pdf";
+import * as referrals from "./referrals.service";
 
 const planId = z.enum(PLANS.map((p) => p.id) as [string, ...string[]], {
   message: "Choose a plan.",
@@ -65,9 +73,48 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     (req) => billing.pause(ctx, actorOf(req)),
   );
   r.put(
-    "/api/billing/auto-topup",
+    "/api/billing/auto-renew",
     { schema: { tags, body: z.object({ on: z.boolean() }), response: summary } },
-    (req) => billing.setAutoTopup(ctx, actorOf(req), req.body.on),
+    (req) => billing.setAutoRenew(ctx, actorOf(req), req.body.on),
+  );
+  r.put(
+    "/api/billing/auto-topup",
+    { schema: { tags, body: autoTopupInput, response: summary } },
+    async (req) => {
+      await saveAutoTopup(ctx, actorOf(req), req.body);
+      return billing.getSummary(ctx, actorOf(req).accountId);
+    },
+  );
+  r.get(
+    "/api/billing/bundles",
+    { schema: { tags, response: { 200: z.object({ rows: z.array(bundleResponse) }) } } },
+    () => ({ rows: MESSAGE_BUNDLES.map((b) => ({ qty: b.qty, priceCents: b.priceCents })) }),
+  );
+  r.post(
+    "/api/billing/bundles/purchase",
+    {
+      schema: {
+        tags,
+        body: bundlePurchaseInput,
+        response: { 200: z.object({ message: z.string(), summary: billingSummary }) },
+      },
+    },
+    (req) => billing.buyBundle(ctx, actorOf(req), req.body.qty),
+  );
+  r.post(
+    "/api/billing/cancel-flow",
+    {
+      schema: { tags, body: cancelFlowEvent, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    (req) => billing.recordCancelFlow(ctx, actorOf(req), req.body.stage, req.body.reason ?? null),
+  );
+  r.get("/api/billing/referrals", { schema: { tags, response: { 200: referralSummary } } }, (req) =>
+    referrals.referralSummary(ctx, actorOf(req)),
+  );
+  r.get(
+    "/api/billing/referrals/list",
+    { schema: { tags, response: { 200: z.object({ rows: z.array(referralRow) }) } } },
+    (req) => referrals.listReferrals(ctx, actorOf(req)),
   );
   r.get(
     "/api/billing/invoices",

@@ -2,6 +2,8 @@ import { addMonths } from "date-fns";
 import type { PoolClient } from "pg";
 import { FORBIDDEN_REASONS } from "../../../domain/account.schemas";
 import {
+  bundleOf,
+  cardExpired,
   DATA_KEPT_MONTHS,
   PRICE_PER_TEXT,
   planById,
@@ -16,9 +18,12 @@ import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import * as credits from "../credits/credits.queries";
+import { grantPaidCredits } from "../credits/credits.service";
 import { notify } from "../notifications/notifications.service";
+import { autoTopupOf } from "./auto-topup.queries";
 import * as q from "./billing.queries";
 import { type CardDetails, type ChargeResult, processorOf } from "./payment-processor";
+import { creditReferrerOnPayment } from "./referrals.service";
 
 type Reason = (typeof FORBIDDEN_REASONS)[number];
 /** Reasons billing sets and lifts; 'disabled' belongs to the platform admin and stays. */
@@ -53,10 +58,11 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
   const db = ctx.db.$client;
   const sub = await q.subscriptionOf(db, accountId);
   await credits.ensureCreditRow(db, accountId);
-  const [card, account, c] = await Promise.all([
+  const [card, account, c, topup] = await Promise.all([
     q.cardOf(db, accountId),
     q.accountBasics(db, accountId),
     credits.readCredits(db, accountId),
+    autoTopupOf(db, accountId),
   ]);
   const plan = planById(sub.planId);
   const reason = account?.forbiddenReason ?? null;
@@ -75,7 +81,14 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
     usedCredits: Math.max(0, c.used),
     balance: c.balance,
     internationalBalance: c.internationalBalance,
-    autoTopup: account?.autoTopup ?? false,
+    autoTopup: topup.enabled,
+    autoTopupSettings: {
+      threshold: topup.threshold,
+      bundleQty: topup.bundleQty,
+      lastTopupAt: topup.lastTopupAt?.toISOString() ?? null,
+      lastFailure: topup.lastFailure,
+    },
+    autoRenew: account?.autoRenew ?? true,
     card: card
       ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
       : null,
@@ -94,13 +107,16 @@ export async function chargeAccount(
 ): Promise<{ result: ChargeResult; invoice: q.InvoiceDbRow }> {
   const card = await q.cardOf(db, input.accountId);
   if (!card) throw new AppError("PAYMENT_DECLINED", BILLING_TEXT.needCard, { reason: "no_card" });
-  const result = await processorOf(ctx.config).charge({
-    customerRef: card.customerRef,
-    methodRef: card.methodRef,
-    amountCents: input.amountCents,
-    description: input.description,
-    idempotencyKey: input.key,
-  });
+  // A card past its expiry month is refused before the processor is asked (it would decline it).
+  const result: ChargeResult = cardExpired(card, input.at)
+    ? { ok: false, code: "expired_card", message: "Your card has expired." }
+    : await processorOf(ctx.config).charge({
+        customerRef: card.customerRef,
+        methodRef: card.methodRef,
+        amountCents: input.amountCents,
+        description: input.description,
+        idempotencyKey: input.key,
+      });
   const invoice = await q.insertInvoice(db, {
     accountId: input.accountId,
     description: input.description,
@@ -111,6 +127,13 @@ export async function chargeAccount(
     card: `${card.brand} •••• ${card.last4}`,
     at: input.at,
   });
+  // A referred business's first payment credits the business that referred it.
+  if (result.ok)
+    await creditReferrerOnPayment(
+      db,
+      { accountId: input.accountId, invoiceId: invoice.id, at: input.at },
+      ctx,
+    );
   return { result, invoice };
 }
 
@@ -227,7 +250,7 @@ export async function renew(
     const plan = planById(sub.planId);
     if (!plan) return { kind: "skipped" as const };
     const basics = await q.accountBasics(db, accountId);
-    if (basics && !basics.autoTopup) {
+    if (basics && !basics.autoRenew) {
       // Auto-renew is off: the plan lapses at its end like a cancellation.
       await q.updateSubscription(db, accountId, {
         status: "canceled",
@@ -285,7 +308,8 @@ export async function renew(
   return outcome.kind;
 }
 
-export async function setAutoTopup(ctx: AppContext, auth: Actor, on: boolean) {
+/** Auto-renew of the plan (off: the plan lapses at its end like a cancellation). */
+export async function setAutoRenew(ctx: AppContext, auth: Actor, on: boolean) {
   assertCan(auth, "billing");
   await ctx.db.$client.query("update accounts set is_auto_renew_enabled = $2 where id = $1", [
     auth.accountId,
@@ -309,6 +333,10 @@ export async function cancel(ctx: AppContext, auth: Actor, reason: string, now =
     });
     // Nothing left to use: closed at once.
     if (end <= now) await q.setForbiddenReason(db, auth.accountId, "canceled");
+    await db.query(
+      "insert into cancel_flow_events (account_id, stage, reason) values ($1, 'canceled', $2)",
+      [auth.accountId, reason],
+    );
   });
   return getSummary(ctx, auth.accountId);
 }
@@ -320,6 +348,9 @@ export async function pause(ctx: AppContext, auth: Actor) {
     await q.lockSubscription(db, auth.accountId);
     await q.updateSubscription(db, auth.accountId, { status: "paused" });
     await q.setForbiddenReason(db, auth.accountId, "paused");
+    await db.query("insert into cancel_flow_events (account_id, stage) values ($1, 'paused')", [
+      auth.accountId,
+    ]);
   });
   return getSummary(ctx, auth.accountId);
 }
@@ -336,10 +367,11 @@ export async function reactivate(
 ) {
   assertCan(auth, "billing");
   const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
-  if (sub.status === "canceled" && sub.periodEnd > now && planById(sub.planId)) {
+  const trial = sub.planId === "trial";
+  if (sub.status === "canceled" && sub.periodEnd > now && (trial || planById(sub.planId))) {
     await inTransaction(ctx, async (db) => {
       await q.updateSubscription(db, auth.accountId, {
-        status: "active",
+        status: trial ? "trial" : "active",
         cancelReason: null,
         canceledAt: null,
         removeDataAt: null,
@@ -362,4 +394,48 @@ export async function invoice(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findInvoice(ctx.db.$client, auth.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", "This invoice does not exist.");
   return toInvoice(row);
+}
+
+/** A bundle of message credits (/addons/purchase-messages), paid with the card on file. */
+export async function buyBundle(ctx: AppContext, auth: Actor, qty: number, now = new Date()) {
+  assertCan(auth, "billing");
+  const bundle = bundleOf(qty);
+  if (!bundle) throw new AppError("VALIDATION", "Choose a bundle.");
+  const label = `${bundle.qty.toLocaleString("en-US")} message credits`;
+  const result = await inTransaction(ctx, async (db) => {
+    const { result } = await chargeAccount(ctx, db, {
+      accountId: auth.accountId,
+      amountCents: bundle.priceCents,
+      description: label,
+      key: `bundle:${auth.accountId}:${bundle.qty}:${now.getTime()}`,
+      at: now,
+    });
+    if (result.ok)
+      await grantPaidCredits(db, {
+        accountId: auth.accountId,
+        kind: "standard",
+        qty: bundle.qty,
+        label,
+        priceCents: bundle.priceCents,
+        recordKind: "credits_bundle",
+      });
+    return result;
+  });
+  if (!result.ok) declined(result);
+  return { message: `Purchased ${label}`, summary: await getSummary(ctx, auth.accountId) };
+}
+
+/** A stage of the cancellation flow reached (doc 1 §4: the cancel=1, pause=1, confirm=1 flags). */
+export async function recordCancelFlow(
+  ctx: AppContext,
+  auth: Actor,
+  stage: string,
+  reason: string | null,
+) {
+  assertCan(auth, "billing");
+  await ctx.db.$client.query(
+    "insert into cancel_flow_events (account_id, stage, reason) values ($1, $2, $3)",
+    [auth.accountId, stage, reason],
+  );
+  return { ok: true as const };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
 import type { Config } from "../../config";
 
 export interface CardDetails {
@@ -124,91 +125,102 @@ export function testProcessor(): PaymentProcessor {
   };
 }
 
-/** Stripe's REST API (form-encoded, Bearer secret key): customers, payment methods, intents. */
-export function stripeProcessor(secretKey: string, apiBase: string): PaymentProcessor {
-  async function call(path: string, params: Record<string, string>, idempotencyKey?: string) {
-    const res = await fetch(`${apiBase}${path}`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${secretKey}`,
-        "content-type": "application/x-www-form-urlencoded",
-        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-      },
-      body: new URLSearchParams(params).toString(),
-      signal: AbortSignal.timeout(20_000),
-    });
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown> & {
-      error?: { code?: string; decline_code?: string; message?: string };
-    };
-    return { ok: res.ok, body };
-  }
-  const failure = (e: { code?: string; decline_code?: string; message?: string } | undefined) => {
-    const code: FailureCode =
-      e?.code === "expired_card"
-        ? "expired_card"
-        : e?.code === "card_declined"
-          ? "card_declined"
-          : e?.code === "incorrect_number" || e?.code === "invalid_number"
-            ? "invalid_card"
-            : "processor_error";
-    return { ok: false as const, code, message: e?.message ?? "The payment could not be made." };
+/** Where the SDK sends its requests: api.stripe.com, or a stand-in (tests) at STRIPE_API_BASE. */
+function endpointOf(apiBase: string) {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
+  return {
+    protocol,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
   };
+}
+
+function stripeFailure(err: unknown) {
+  const e = err as { type?: string; code?: string; decline_code?: string; message?: string };
+  const code: FailureCode =
+    e?.code === "expired_card"
+      ? "expired_card"
+      : e?.code === "card_declined"
+        ? "card_declined"
+        : e?.code === "incorrect_number" || e?.code === "invalid_number"
+          ? "invalid_card"
+          : "processor_error";
+  const message =
+    code === "processor_error"
+      ? "The payment could not be made. Please try again."
+      : (e?.message ?? "Your card was declined.");
+  return { ok: false as const, code, message };
+}
+
+/**
+ * Stripe through its official SDK (customers, payment methods attached to them, payment intents
+ * confirmed off-session with an idempotency key). STRIPE_API_BASE points it at a local stand-in
+ * in tests (stripe-stand-in.ts); by default it is api.stripe.com.
+ */
+export function stripeProcessor(secretKey: string, apiBase: string): PaymentProcessor {
+  const stripe = new Stripe(secretKey, {
+    ...endpointOf(apiBase),
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+  });
   return {
     name: "stripe",
     async saveCard(owner, card) {
-      let customer = owner.customerRef;
-      if (!customer) {
-        const c = await call("/v1/customers", {
-          email: owner.email,
-          "metadata[account_id]": String(owner.accountId),
+      try {
+        const customer =
+          owner.customerRef ??
+          (
+            await stripe.customers.create({
+              email: owner.email,
+              metadata: { account_id: String(owner.accountId) },
+            })
+          ).id;
+        const pm = await stripe.paymentMethods.create({
+          type: "card",
+          card: {
+            number: card.number,
+            exp_month: card.expMonth,
+            exp_year: card.expYear,
+            cvc: card.cvc,
+          },
+          billing_details: { name: card.name },
         });
-        if (!c.ok) return failure(c.body.error);
-        customer = String(c.body.id);
+        const attached = await stripe.paymentMethods.attach(pm.id, { customer });
+        const c = attached.card;
+        return {
+          ok: true,
+          customerRef: customer,
+          methodRef: attached.id,
+          brand: c?.brand ? c.brand[0]!.toUpperCase() + c.brand.slice(1) : brandOf(card.number),
+          last4: c?.last4 ?? card.number.slice(-4),
+          expMonth: c?.exp_month ?? card.expMonth,
+          expYear: c?.exp_year ?? card.expYear,
+        };
+      } catch (err) {
+        return stripeFailure(err);
       }
-      const pm = await call("/v1/payment_methods", {
-        type: "card",
-        "card[number]": card.number,
-        "card[exp_month]": String(card.expMonth),
-        "card[exp_year]": String(card.expYear),
-        "card[cvc]": card.cvc,
-        "billing_details[name]": card.name,
-      });
-      if (!pm.ok) return failure(pm.body.error);
-      const attached = await call(`/v1/payment_methods/${String(pm.body.id)}/attach`, { customer });
-      if (!attached.ok) return failure(attached.body.error);
-      const c = (attached.body.card ?? {}) as {
-        brand?: string;
-        last4?: string;
-        exp_month?: number;
-        exp_year?: number;
-      };
-      return {
-        ok: true,
-        customerRef: customer,
-        methodRef: String(pm.body.id),
-        brand: c.brand ? c.brand[0]!.toUpperCase() + c.brand.slice(1) : brandOf(card.number),
-        last4: c.last4 ?? card.number.slice(-4),
-        expMonth: c.exp_month ?? card.expMonth,
-        expYear: c.exp_year ?? card.expYear,
-      };
     },
     async charge(input) {
-      const pi = await call(
-        "/v1/payment_intents",
-        {
-          amount: String(input.amountCents),
-          currency: "usd",
-          customer: input.customerRef,
-          payment_method: input.methodRef,
-          description: input.description,
-          confirm: "true",
-          off_session: "true",
-        },
-        input.idempotencyKey,
-      );
-      if (!pi.ok || pi.body.status !== "succeeded")
-        return failure(pi.body.error ?? { code: "card_declined" });
-      return { ok: true, ref: String(pi.body.id) };
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: "usd",
+            customer: input.customerRef,
+            payment_method: input.methodRef,
+            description: input.description,
+            confirm: true,
+            off_session: true,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (pi.status !== "succeeded") return stripeFailure({ code: "card_declined" });
+        return { ok: true, ref: pi.id };
+      } catch (err) {
+        return stripeFailure(err);
+      }
     },
   };
 }

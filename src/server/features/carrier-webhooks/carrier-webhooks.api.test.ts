@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app-context";
+import { twilioSettings } from "../../carriers/credentials";
 import { twilioSignature } from "../../carriers/twilio-signature";
 import { consentEvents, messages, phoneNumbers, suppressions } from "../../db/schema";
 import { buildAccount } from "../../test/factories";
@@ -9,7 +10,7 @@ import { queueMessage } from "../outbound/outbound.service";
 
 const t = await createTestServer();
 const ctx = await createAppContext(t.config, t.db);
-const token = ctx.carrierSettings.authToken;
+const token = twilioSettings(ctx).authToken;
 
 const account = await buildAccount(t.db, { businessName: "Bean There Cafe" });
 const [ourNumber] = await t.db
@@ -46,7 +47,7 @@ function inbound(from: string, body: string, sid = nextSid(), to = "+12125550150
   return post("/webhooks/twilio/inbound", {
     MessageSid: sid,
     SmsSid: sid,
-    AccountSid: ctx.carrierSettings.accountSid,
+    AccountSid: twilioSettings(ctx).accountSid,
     From: from,
     To: to,
     Body: body,

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { twilioSettings } from "../../carriers/credentials";
+import {
+  TWILIO_INBOUND_WEBHOOK_PATH as INBOUND_WEBHOOK_PATH,
+  TWILIO_STATUS_WEBHOOK_PATH as STATUS_WEBHOOK_PATH,
+} from "../../carriers/twilio-adapter";
 import { type FormParams, isValidTwilioSignature } from "../../carriers/twilio-signature";
 import type { AppContext } from "../../http/context";
 import { applyStatusCallback } from "../messages/messages.service";
-import { INBOUND_WEBHOOK_PATH, STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
 import { receiveInbound } from "./inbound.service";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -18,7 +22,7 @@ export function carrierWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     const signature = request.headers["x-twilio-signature"];
     if (
       !isValidTwilioSignature(
-        ctx.carrier.authToken,
+        twilioSettings(ctx).authToken,
         url,
         params,
         typeof signature === "string" ? signature : undefined,

@@ -1,9 +1,12 @@
 import type { AppContext } from "../../http/context";
 import { answerAutomatically } from "../automations/auto-replies.service";
+import { answerByChatbot } from "../chatbots/chatbot-inbound";
+import { endChatbotSessions } from "../chatbots/chatbot-sessions";
 import { applyInboundCompliance } from "../compliance/compliance.service";
 import { recordEvent } from "../events/events.service";
 import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
 import { handleKeywordText } from "../keywords/keyword-inbound";
+import { handleMarketingText } from "../marketing/marketing-inbound";
 import { recordInbound } from "../messages/messages.service";
 import { findLiveNumberByE164 } from "../numbers/numbers.queries";
 import { queueMessage } from "../outbound/outbound.service";
@@ -71,6 +74,9 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
       compliance: kind,
     },
   });
+  // STOP ends every conversation with a chatbot at once (START does not resume it).
+  if (outcome.handled && outcome.kind === "stop" && subscriberId !== null)
+    await endChatbotSessions(ctx, number.accountId, subscriberId);
   if (outcome.handled && outcome.kind === "start" && subscriberId !== null)
     await grantKeywordConsent(ctx, number.accountId, subscriberId, outcome.word);
   // The automatic answer, filed in the same conversation so an agent sees what was said.
@@ -86,20 +92,36 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
     });
     if (subscriberId !== null) automaticAnswerFiled(ctx, number.accountId, subscriberId);
   }
-  // Growth: a keyword (alone or "JOIN <keyword>") or the answer to a keyword's question.
-  const keywordHandled =
+  // Marketing tools (a check-in, a giveaway entry, a registration or its cancel word, a referral
+  // link request): a tool's exact word, before keywords so a pending keyword question (a first
+  // name) does not swallow it.
+  const inbound = {
+    accountId: number.accountId,
+    number: { id: number.id, number: number.number },
+    from: msg.from,
+    body: msg.body,
+    messageId: row.id,
+  };
+  const marketingHandled =
     !outcome.handled &&
     subscriberId !== null &&
-    (await handleKeywordText(ctx, {
-      accountId: number.accountId,
-      number: { id: number.id, number: number.number },
-      from: msg.from,
-      body: msg.body,
-      messageId: row.id,
-      subscriberId,
+    (await handleMarketingText(ctx, { ...inbound, subscriberId }));
+  // Growth: a keyword (alone or "JOIN <keyword>") or the answer to a keyword's question.
+  const keywordHandled =
+    marketingHandled ||
+    (!outcome.handled &&
+      subscriberId !== null &&
+      (await handleKeywordText(ctx, { ...inbound, subscriberId })));
+  // The number's chatbot, for a text no compliance word, tool or keyword consumed.
+  const chatbotHandled =
+    !outcome.handled &&
+    !keywordHandled &&
+    (await answerByChatbot(ctx, { ...inbound, subscriberId }).catch((err) => {
+      console.error("chatbot reply not sent:", err);
+      return false;
     }));
-  // Automated (smart) replies, last: only a text no compliance word or keyword consumed.
-  if (!outcome.handled && !keywordHandled)
+  // Automated (smart) replies, last: only a text nothing before consumed.
+  if (!outcome.handled && !keywordHandled && !chatbotHandled)
     await answerAutomatically(ctx, {
       accountId: number.accountId,
       number: { id: number.id, number: number.number },

@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
@@ -21,6 +21,26 @@ const mediaParams = z.object({
   name: z.string().max(64),
 });
 
+/**
+ * Stores the one file of a multipart request (field `photo` for images, `file` for attachments);
+ * the screens' uploads and the API's media upload (public-api/v1-content.routes.ts) both call it.
+ */
+export async function receiveUpload(
+  ctx: AppContext,
+  req: FastifyRequest,
+  field: "photo" | "file",
+  kind: "image" | "attachment",
+  accountId: number,
+) {
+  if (!req.isMultipart()) throw new AppError("BAD_REQUEST", COMPOSE_TEXT.noFile);
+  const file = await req.file();
+  if (!file || file.fieldname !== field) {
+    file?.file.resume();
+    throw new AppError("BAD_REQUEST", COMPOSE_TEXT.noFile);
+  }
+  return storeUpload(ctx, accountId, { filename: file.filename, stream: file.file }, kind);
+}
+
 /** Uploads (spec doc 2 §7: image field 'photo', attachment field 'file'), media, test send. */
 export async function composerRoutes(app: FastifyInstance, ctx: AppContext) {
   // Multipart only inside this scope: the rest of the API stays JSON.
@@ -34,21 +54,10 @@ export async function composerRoutes(app: FastifyInstance, ctx: AppContext) {
         {
           schema: { tags, consumes: ["multipart/form-data"], response: { 201: uploadResponse } },
         },
-        async (req, reply) => {
-          if (!req.isMultipart()) throw new AppError("BAD_REQUEST", COMPOSE_TEXT.noFile);
-          const file = await req.file();
-          if (!file || file.fieldname !== field) {
-            file?.file.resume();
-            throw new AppError("BAD_REQUEST", COMPOSE_TEXT.noFile);
-          }
-          const stored = await storeUpload(
-            ctx,
-            actorOf(req).accountId,
-            { filename: file.filename, stream: file.file },
-            kind,
-          );
-          return reply.status(201).send(stored);
-        },
+        async (req, reply) =>
+          reply
+            .status(201)
+            .send(await receiveUpload(ctx, req, field, kind, actorOf(req).accountId)),
       );
     upload("photo", "image");
     upload("file", "attachment");

@@ -12,6 +12,7 @@ import { assertSendable } from "../compliance/compliance.service";
 import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
 import { getNumber, listNumbers } from "../numbers/numbers.service";
 import { queueCharged, waitForCarrier } from "../outbound/outbound.service";
+import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
 import { allowedNumberIds } from "./composer.queries";
 import { assertOwnReferences } from "./own-references";
@@ -73,7 +74,11 @@ export async function sendTestMessage(ctx: AppContext, auth: UserActor, input: T
   }
   const me = await getMeLite(ctx, auth);
   const signature = await activeSignature(ctx, auth);
-  const composed = composeText(input, { organisationName: me.businessName, signature });
+  const composed = composeText(input, {
+    organisationName: me.businessName,
+    signature,
+    sendSettings: await sendSettingsOf(ctx.db.$client, auth.accountId),
+  });
   // Tracked links become their short URLs; a test goes to no subscriber, so no recipient part.
   const expanded = await expandLinkTokens(ctx, auth.accountId, composed);
   const body = expanded.text.replaceAll(`/${LINK_RECIPIENT}`, "");

@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CONTACT_CARD_TEXTS } from "../../../domain/contact-card.schemas";
-import { phoneNumbers } from "../../db/schema";
+import { contactCards, phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 
@@ -10,6 +11,8 @@ const a = await buildAccountWithUser(t.db);
 const b = await buildAccountWithUser(t.db);
 const aCookie = await loginAs(t.app, a.user.username, a.user.password);
 const bCookie = await loginAs(t.app, b.user.username, b.user.password);
+/** The public address of a's card, read once it is created. */
+let cardPath = "";
 
 const png = await sharp({
   create: { width: 1200, height: 800, channels: 3, background: "#3366cc" },
@@ -98,13 +101,19 @@ describe("contact card", () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.created).toBe(true);
-    expect(body.downloadUrl).toBe(`${t.config.publicBase}/api/contact-card/${a.account.id}.vcf`);
+    const [stored] = await t.db
+      .select()
+      .from(contactCards)
+      .where(eq(contactCards.accountId, a.account.id));
+    expect(stored!.publicToken).toMatch(/^[a-f0-9]{32}$/);
+    cardPath = `/api/contact-card/${a.account.id}-${stored!.publicToken}.vcf`;
+    expect(body.downloadUrl).toBe(`${t.config.publicBase}${cardPath}`);
     const jpeg = Buffer.from(body.card.photo.replace(/^data:image\/jpeg;base64,/, ""), "base64");
     const meta = await sharp(jpeg).metadata();
     expect(meta.format).toBe("jpeg");
     expect(Math.max(meta.width!, meta.height!)).toBe(400);
 
-    const vcf = await t.get(`/api/contact-card/${a.account.id}.vcf`);
+    const vcf = await t.get(cardPath);
     expect(vcf.statusCode).toBe(200);
     expect(vcf.headers["content-type"]).toContain("text/vcard");
     const text = vcf.body.replace(/\r\n /g, "");
@@ -135,9 +144,9 @@ describe("contact card", () => {
         carrierSid: "PN0000000000000000000000000000000b",
       })
       .returning();
-    const withTel = await t.get(`/api/contact-card/${a.account.id}.vcf?longcodeId=${mine!.id}`);
+    const withTel = await t.get(`${cardPath}?longcodeId=${mine!.id}`);
     expect(withTel.body).toContain("TEL;TYPE=CELL,VOICE:+12125550199\r\n");
-    const foreign = await t.get(`/api/contact-card/${a.account.id}.vcf?longcodeId=${theirs!.id}`);
+    const foreign = await t.get(`${cardPath}?longcodeId=${theirs!.id}`);
     expect(foreign.body).not.toContain("TEL");
   });
 
@@ -156,6 +165,11 @@ describe("contact card", () => {
 
   it("keeps cards to their account: another account sees none, unknown cards are 404", async () => {
     expect((await t.get("/api/contact-card", { cookie: bCookie })).json().card).toBeNull();
+    // The account id alone, or with another token, finds nothing: the address is not guessable.
+    expect((await t.get(`/api/contact-card/${a.account.id}.vcf`)).statusCode).toBe(404);
+    const wrong = cardPath.replace(/-[a-f0-9]{32}\./, `-${"0".repeat(32)}.`);
+    expect((await t.get(wrong)).statusCode).toBe(404);
+    expect((await t.get(cardPath)).statusCode).toBe(200);
     expect((await t.get(`/api/contact-card/${b.account.id}.vcf`)).statusCode).toBe(404);
     expect((await t.get("/api/contact-card/abc.vcf")).statusCode).toBe(404);
   });

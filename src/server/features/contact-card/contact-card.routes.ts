@@ -32,8 +32,10 @@ export async function contactCardRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const m = /^(\d{1,9})\.vcf$/.exec(req.params.file);
-      const card = m ? await cards.vcardOf(ctx, Number(m[1]), req.query.longcodeId) : undefined;
+      const m = /^(\d{1,9})-([a-f0-9]{32})\.vcf$/.exec(req.params.file);
+      const card = m
+        ? await cards.vcardOf(ctx, Number(m[1]), m[2] as string, req.query.longcodeId)
+        : undefined;
       if (!card) throw new AppError("NOT_FOUND", "That contact card does not exist.");
       const filename = `${card.name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "contact"}.vcf`;
       return reply

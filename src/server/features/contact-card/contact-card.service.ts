@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
@@ -16,6 +17,12 @@ export type ContactCardRow = typeof contactCards.$inferSelect;
 
 const PHOTO_SIZE = 400;
 
+function sameToken(expected: string, given: string) {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 async function findCard(ctx: AppContext, accountId: number) {
   const [row] = await ctx.db
     .select()
@@ -24,8 +31,11 @@ async function findCard(ctx: AppContext, accountId: number) {
   return row;
 }
 
-export const downloadUrlOf = (ctx: AppContext, accountId: number) =>
-  `${ctx.config.publicBase}/api/contact-card/${accountId}.vcf`;
+/** The public address of a card: the account id (media ownership reads it) and a random token. */
+export const downloadUrlOf = (
+  ctx: AppContext,
+  row: Pick<ContactCardRow, "accountId" | "publicToken">,
+) => `${ctx.config.publicBase}/api/contact-card/${row.accountId}-${row.publicToken}.vcf`;
 
 export async function getContactCard(ctx: AppContext, auth: Actor): Promise<ContactCardResponse> {
   const row = await findCard(ctx, auth.accountId);
@@ -38,7 +48,7 @@ export async function getContactCard(ctx: AppContext, auth: Actor): Promise<Cont
       photo: `data:image/jpeg;base64,${row.photo}`,
       updatedAt: row.updatedAt.toISOString(),
     },
-    downloadUrl: downloadUrlOf(ctx, auth.accountId),
+    downloadUrl: downloadUrlOf(ctx, row),
   };
 }
 
@@ -87,10 +97,18 @@ export async function saveContactCard(
   return { created: !existing, ...(await getContactCard(ctx, auth)) };
 }
 
-/** The public vCard; `longcodeId` adds that number of the account as the phone. */
-export async function vcardOf(ctx: AppContext, accountId: number, longcodeId?: number) {
+/**
+ * The public vCard, found by its address's account id and token (undefined when either is
+ * wrong); `longcodeId` adds that number of the account as the phone.
+ */
+export async function vcardOf(
+  ctx: AppContext,
+  accountId: number,
+  token: string,
+  longcodeId?: number,
+) {
   const row = await findCard(ctx, accountId);
-  if (!row) return undefined;
+  if (!row || !sameToken(row.publicToken, token)) return undefined;
   let phone: string | null = null;
   if (longcodeId) {
     // The public card reads the account's number as the account, not as a person.

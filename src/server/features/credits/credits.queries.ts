@@ -97,7 +97,7 @@ export async function readCredits(db: Queryable, accountId: number) {
     internationalBalance: number;
     allowance: number;
     used: number;
-    autoRenew: boolean;
+    autoTopUp: boolean;
   }>(
     `select c.balance, c.international_balance as "internationalBalance",
             c.period_allowance as allowance,
@@ -105,8 +105,9 @@ export async function readCredits(db: Queryable, accountId: number) {
                       where l.account_id = c.account_id and l.kind = 'standard'
                         and l.reason in ('reserve', 'test', 'charge', 'refund')
                         and l.created_at >= c.period_started_at), 0)::int as used,
-            a.is_auto_renew_enabled as "autoRenew"
-       from account_credits c join accounts a on a.id = c.account_id
+            coalesce(t.enabled, false) as "autoTopUp"
+       from account_credits c
+       left join auto_topup_settings t on t.account_id = c.account_id
       where c.account_id = $1`,
     [accountId],
   );

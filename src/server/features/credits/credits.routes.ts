@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type AppContext, actorOf } from "../../http/context";
 import * as credits from "./credits.service";
 
-const creditsResponse = z.object({
+export const creditsResponse = z.object({
   balance: z.number(),
   internationalBalance: z.number(),
   allowance: z.number(),

@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { formatPrice, INTERNATIONAL_PACK, MESSAGE_BUNDLES } from "../../../domain/billing";
 import { BILLING_TEXT } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import { can } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
+import { enqueue } from "../../jobs/queue";
 import { chargeAccount } from "../billing/billing.service";
 import type { CreditKind, Queryable } from "./credits.queries";
 import * as q from "./credits.queries";
 
 export type { Queryable } from "./credits.queries";
+
+/** The job that buys an auto top-up (src/server/features/billing/auto-topup.ts). */
+export const AUTO_TOPUP_JOB = "auto-topup";
 
 async function payForPack(ctx: AppContext, accountId: number, label: string, cents: number) {
   const { result } = await chargeAccount(ctx, ctx.db.$client, {
@@ -31,12 +36,17 @@ export const INSUFFICIENT_INTERNATIONAL_MESSAGE = "Failed to send to internation
 
 /** The two packs the purchase dialogs offer (spec doc 1 §9, doc 2 §8). */
 export const CREDIT_PACKS = {
-  sms: { kind: "standard" as const, qty: 500, priceCents: 1500, label: "500 message credits" },
+  sms: {
+    kind: "standard" as const,
+    qty: MESSAGE_BUNDLES[0].qty,
+    priceCents: MESSAGE_BUNDLES[0].priceCents,
+    label: "500 message credits",
+  },
   international: {
     kind: "international" as const,
-    qty: 20,
-    priceCents: 2000,
-    label: "$20 of international credits",
+    qty: INTERNATIONAL_PACK.qty,
+    priceCents: INTERNATIONAL_PACK.priceCents,
+    label: `${formatPrice(INTERNATIONAL_PACK.priceCents)} of international credits`,
   },
 };
 
@@ -48,8 +58,15 @@ export async function getCredits(ctx: AppContext, accountId: number) {
     internationalBalance: row.internationalBalance,
     allowance: row.allowance,
     used: Math.max(0, row.used),
-    autoTopUp: row.autoRenew,
+    autoTopUp: row.autoTopUp,
   };
+}
+
+/** Both balances, read in the caller's transaction. */
+export async function creditBalances(db: Queryable, accountId: number) {
+  await q.ensureCreditRow(db, accountId);
+  const row = await q.readCredits(db, accountId);
+  return { balance: row.balance, internationalBalance: row.internationalBalance };
 }
 
 /**
@@ -78,26 +95,88 @@ export async function chargeCredits(
       : new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
   }
   await q.insertLedger(db, { accountId, kind, delta: -amount, ...opts });
+  if (kind === "standard") await autoTopupWhenCrossed(db, accountId, balance, amount);
   return balance;
 }
 
-/** Gives back a failed message's credits, once per message (a unique index keeps it once). */
+/**
+ * The charge hook of auto top-up: the charge that takes the balance below the owner's threshold
+ * queues a top-up at once (the job re-checks the balance; its minute-by-minute pass catches
+ * anything this misses, such as a process without a job queue).
+ */
+async function autoTopupWhenCrossed(
+  db: Queryable,
+  accountId: number,
+  balance: number,
+  amount: number,
+) {
+  const crossed = await db.query(
+    `select 1 from auto_topup_settings
+      where account_id = $1 and enabled and threshold > $2 and threshold <= $2 + $3`,
+    [accountId, balance, amount],
+  );
+  if (crossed.rowCount) await enqueue(AUTO_TOPUP_JOB, { accountId });
+}
+
+/**
+ * Gives back a failed message's credits of one kind, once per message and kind (a unique index
+ * keeps it once).
+ */
 export async function refundCredits(
   db: Queryable,
   accountId: number,
   amount: number,
   ref: { messageId: number; runId?: number | null },
+  kind: CreditKind = "standard",
 ): Promise<void> {
   if (amount <= 0) return;
   const inserted = await q.insertLedger(db, {
     accountId,
-    kind: "standard",
+    kind,
     delta: amount,
     reason: "refund",
     description: "Failed delivery",
     ...ref,
   });
-  if (inserted) await q.addCredits(db, accountId, "standard", amount);
+  if (inserted) await q.addCredits(db, accountId, kind, amount);
+}
+
+/**
+ * Adds credits that were paid for (a pack, a bundle, an auto top-up) with their ledger line and
+ * billing record, in the caller's transaction.
+ */
+export async function grantPaidCredits(
+  db: Queryable,
+  input: {
+    accountId: number;
+    kind: CreditKind;
+    qty: number;
+    label: string;
+    priceCents: number;
+    recordKind: string;
+  },
+) {
+  await q.ensureCreditRow(db, input.accountId);
+  await q.addCredits(db, input.accountId, input.kind, input.qty);
+  if (input.kind === "standard") {
+    // Bought credits count in the period's total (the summary's "used of total").
+    await db.query(
+      "update account_credits set period_allowance = period_allowance + $2 where account_id = $1",
+      [input.accountId, input.qty],
+    );
+  }
+  await q.insertLedger(db, {
+    accountId: input.accountId,
+    kind: input.kind,
+    delta: input.qty,
+    reason: "purchase",
+    description: input.label,
+  });
+  await db.query(
+    `insert into billing_records (account_id, kind, description, amount_cents)
+     values ($1, $2, $3, $4)`,
+    [input.accountId, input.recordKind, input.label, input.priceCents],
+  );
 }
 
 /** A credit pack bought from the composer's dialogs; recorded for billing. */
@@ -128,26 +207,14 @@ export async function purchaseCredits(
   const client = await ctx.db.$client.connect();
   try {
     await client.query("begin");
-    await q.ensureCreditRow(client, auth.accountId);
-    await q.addCredits(client, auth.accountId, pack.kind, pack.qty);
-    if (pack.kind === "standard") {
-      await client.query(
-        "update account_credits set period_allowance = period_allowance + $2 where account_id = $1",
-        [auth.accountId, pack.qty],
-      );
-    }
-    await q.insertLedger(client, {
+    await grantPaidCredits(client, {
       accountId: auth.accountId,
       kind: pack.kind,
-      delta: pack.qty,
-      reason: "purchase",
-      description: pack.label,
+      qty: pack.qty,
+      label: pack.label,
+      priceCents: pack.priceCents,
+      recordKind: `credits_${input.type}`,
     });
-    await client.query(
-      `insert into billing_records (account_id, kind, description, amount_cents)
-       values ($1, $2, $3, $4)`,
-      [auth.accountId, `credits_${input.type}`, pack.label, pack.priceCents],
-    );
     await client.query("commit");
   } catch (err) {
     await client.query("rollback");
@@ -157,7 +224,7 @@ export async function purchaseCredits(
   }
   const message =
     pack.kind === "international"
-      ? "Purchased $20 of international credits"
+      ? `Purchased ${pack.label}`
       : `Purchased ${pack.qty} message credits`;
   return { message, ...(await getCredits(ctx, auth.accountId)) };
 }

@@ -208,7 +208,8 @@ describe("link clicks", () => {
       await t.db.execute<{ id: number; phone: string }>(sql`
         select id, phone from subscribers where account_id = ${acct} order by phone limit 2`)
     ).rows;
-    for (const at of ["2026-06-12T15:00:00Z", "2026-06-12T18:00:00Z"])
+    // Two clicks within the run's week; one two weeks later, outside the days and the run's week.
+    for (const at of ["2026-06-12T15:00:00Z", "2026-06-12T18:00:00Z", "2026-06-26T18:00:00Z"])
       await t.db.execute(sql`insert into link_clicks (link_id, account_id, subscriber_id, clicked_at)
         values (${link}, ${acct}, ${subs[0]!.id}, ${at})`);
     const per = (

@@ -129,35 +129,48 @@ export async function optOutRows(
 const clickWhere = (r: Range) =>
   sql`c.account_id = ${r.accountId} and c.subscriber_id is not null and ${within(sql`c.clicked_at`, r)}`;
 
-/** Clicks per subscriber on the account's tracked links, most first. */
+/**
+ * Clicks per subscriber on the account's tracked links, most first. One pass over the range's
+ * clicks (an index-only scan of link_clicks_account_clicked_idx) groups by subscriber and counts
+ * the groups in the same pass; names and numbers are joined for the page's rows only.
+ */
 export async function clicksBySubscriber(
   db: Db,
   r: Range,
   page: { limit: number; offset: number },
 ) {
-  const [rows, total] = await Promise.all([
-    db.execute<{
-      subscriber_id: string;
-      phone: string | null;
-      first_name: string | null;
-      last_name: string | null;
-      clicks: string;
-      links: string;
-      last_at: Date | string;
-    }>(sql`
-      select c.subscriber_id, sub.phone, sub.first_name, sub.last_name, count(*) as clicks,
-        count(distinct c.link_id) as links, max(c.clicked_at) as last_at
+  const res = await db.execute<{
+    subscriber_id: string;
+    phone: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    clicks: string;
+    links: string;
+    last_at: Date | string;
+    total: string;
+  }>(sql`
+    with per as (
+      select c.subscriber_id, count(*) as clicks, count(distinct c.link_id) as links,
+        max(c.clicked_at) as last_at, count(*) over () as total
       from link_clicks c
-      join subscribers sub on sub.id = c.subscriber_id and sub.account_id = c.account_id
       where ${clickWhere(r)}
-      group by 1, 2, 3, 4 order by 5 desc, 7 desc, 1 limit ${page.limit} offset ${page.offset}`),
-    db.execute<{ n: string }>(
+      group by c.subscriber_id
+      order by 2 desc, 4 desc, 1 limit ${page.limit} offset ${page.offset}
+    )
+    select per.*, sub.phone, sub.first_name, sub.last_name
+    from per left join subscribers sub on sub.id = per.subscriber_id and sub.account_id = ${r.accountId}
+    order by per.clicks desc, per.last_at desc, per.subscriber_id`);
+  let total = Number(res.rows[0]?.total ?? 0);
+  // A page past the end has no row to carry the count.
+  if (res.rows.length === 0 && page.offset > 0) {
+    const n = await db.execute<{ n: string }>(
       sql`select count(distinct c.subscriber_id) as n from link_clicks c where ${clickWhere(r)}`,
-    ),
-  ]);
+    );
+    total = Number(n.rows[0]?.n ?? 0);
+  }
   return {
-    total: Number(total.rows[0]?.n ?? 0),
-    rows: rows.rows.map((x) => ({
+    total,
+    rows: res.rows.map((x) => ({
       subscriberId: Number(x.subscriber_id),
       phone: x.phone ?? "",
       firstName: x.first_name ?? "",
@@ -171,7 +184,8 @@ export async function clicksBySubscriber(
 
 /**
  * Click-through of each run that carried a tracked link: of the run's delivered recipients, how
- * many opened the link within a week of the run (and the clicks they made).
+ * many opened the link within a week of the run (and the clicks they made), from the engagement
+ * rollup the click trigger keeps (migration 0037). Delivered counts come from the caller.
  */
 export async function clickThroughByRun(db: Db, r: Range, limit: number) {
   const res = await db.execute<{
@@ -179,25 +193,18 @@ export async function clickThroughByRun(db: Db, r: Range, limit: number) {
     send_id: string;
     run_at: Date | string;
     text: string;
+    status: string;
+    completed_at: Date | string | null;
     code: string;
-    delivered: string;
-    clickers: string;
-    clicks: string;
+    clickers: string | null;
+    clicks: string | null;
   }>(sql`
-    select r.id as run_id, r.send_id, r.run_at, r.text, l.code,
-      (select count(*) from messages m where m.run_id = r.id
-         and m.status in ('Delivered', 'Read')) as delivered,
-      coalesce(c.clickers, 0) as clickers, coalesce(c.clicks, 0) as clicks
+    select r.id as run_id, r.send_id, r.run_at, r.text, r.status, r.completed_at, l.code,
+      e.clickers, e.clicks
     from send_runs r
     join sends s on s.id = r.send_id and s.account_id = r.account_id
     join links l on l.id = s.link_id and l.account_id = r.account_id
-    left join lateral (
-      select count(distinct lc.subscriber_id) as clickers, count(*) as clicks
-      from link_clicks lc
-      where lc.link_id = s.link_id and lc.clicked_at >= r.run_at
-        and lc.clicked_at < r.run_at + interval '7 days'
-        and lc.subscriber_id in (select m.subscriber_id from messages m where m.run_id = r.id)
-    ) c on true
+    left join report_run_engagement e on e.run_id = r.id
     where r.account_id = ${r.accountId} and ${within(sql`r.run_at`, r)}
       ${r.numberId ? sql`and s.phone_number_id = ${r.numberId}` : sql``}
     order by r.run_at desc limit ${limit}`);
@@ -206,10 +213,11 @@ export async function clickThroughByRun(db: Db, r: Range, limit: number) {
     sendId: Number(x.send_id),
     runAt: new Date(x.run_at),
     text: x.text,
+    status: x.status,
+    completedAt: x.completed_at ? new Date(x.completed_at) : null,
     code: x.code,
-    delivered: Number(x.delivered),
-    clickers: Number(x.clickers),
-    clicks: Number(x.clicks),
+    clickers: Number(x.clickers ?? 0),
+    clicks: Number(x.clicks ?? 0),
   }));
 }
 

@@ -4,6 +4,7 @@ import {
   isConfirmation,
   keywordOfText,
 } from "../../../domain/keywords";
+import { isSignupMethod } from "../../../domain/signup-methods";
 import type { AppContext } from "../../http/context";
 import { recordEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
@@ -169,8 +170,9 @@ async function answerPending(
         accountId: m.accountId,
         subscriberId: m.subscriberId,
         phone: m.from,
-        source: "sign_up_form",
-        method: "SIGN_UP_FORM",
+        // A tracker page's sign-up keeps its own source and method (web banner, …).
+        source: typeof pending.data.source === "string" ? pending.data.source : "sign_up_form",
+        method: isSignupMethod(pending.data.method) ? pending.data.method : "SIGN_UP_FORM",
         detail: `${String(pending.data.evidence ?? "")} Confirmed by texting "${text.slice(0, 20)}" to ${m.number.number} at ${now.toISOString()}, inbound message ${m.messageId}`,
         phoneNumberId: m.number.id,
         messageId: m.messageId,

@@ -10,11 +10,12 @@ import { propose } from "../ai/ai.service";
 import * as inbox from "../inbox/inbox.service";
 import * as reports from "../reports/reports.service";
 import * as subscribers from "../subscribers/subscribers.service";
+import { registerAutomationTools } from "./mcp-automation-tools";
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
 
 /** A tool's answer as JSON text; a refusal (AppError) as an error the model can read and act on. */
-async function answer(run: () => Promise<unknown>): Promise<ToolResult> {
+export async function answer(run: () => Promise<unknown>): Promise<ToolResult> {
   try {
     return { content: [{ type: "text", text: JSON.stringify(await run(), null, 2) }] };
   } catch (err) {
@@ -186,5 +187,6 @@ export function buildMcpServer(ctx: AppContext, actor: SystemActor): McpServer {
       }),
   );
 
+  registerAutomationTools(server, ctx, actor);
   return server;
 }

@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dripToGraph } from "../../../domain/automation-graph";
 import { messages, phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
@@ -52,11 +53,19 @@ describe("the MCP server", () => {
     expect(client.getServerVersion()?.name).toBe("parley");
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "analytics_summary",
+      "automation_report",
+      "credit_balance",
       "draft_message",
+      "list_automations",
+      "list_keywords",
       "read_conversation",
+      "report_opt_outs",
       "report_sends",
+      "report_subscriber_growth",
       "search_subscribers",
       "send_message",
+      "set_automation_status",
     ]);
     const found = await client.callTool({
       name: "search_subscribers",
@@ -131,6 +140,104 @@ describe("the MCP server", () => {
       arguments: { subscriberId: sub!.id, text: "Hi", confirm: true },
     });
     expect(theirs.isError).toBe(true);
+    await other.close();
+  });
+});
+
+describe("the MCP automation and report tools", () => {
+  it("list and report on automations, publish one only with confirm and the write scope, and read reports and credits", async () => {
+    const made = await t.post(
+      "/api/automations",
+      {
+        kind: "drip",
+        name: "Welcome",
+        trigger: { type: "message.received", words: ["HELLO"] },
+        graph: dripToGraph([
+          {
+            wait: { mode: "delay", amount: 0, unit: "minutes", weekdaysOnly: false },
+            body: "Hi!",
+          },
+        ]),
+      },
+      { cookie: cookieA },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as number;
+
+    const reader = await connect(await key(cookieA, ["sends:read", "growth:read"]));
+    const list = await reader.callTool({ name: "list_automations", arguments: { kind: "drip" } });
+    expect(JSON.parse(text(list)).rows.map((r: { id: number }) => r.id)).toEqual([id]);
+    const report = await reader.callTool({
+      name: "automation_report",
+      arguments: { automationId: id },
+    });
+    expect(JSON.parse(text(report))).toMatchObject({ entered: 0, completed: 0 });
+    const keywords = await reader.callTool({ name: "list_keywords", arguments: {} });
+    expect(JSON.parse(text(keywords)).keywords).toEqual([]);
+    // Reading is not writing, even confirmed.
+    const refused = await reader.callTool({
+      name: "set_automation_status",
+      arguments: { automationId: id, status: "active", confirm: true },
+    });
+    expect(refused.isError).toBe(true);
+    const noReports = await reader.callTool({ name: "credit_balance", arguments: {} });
+    expect(noReports.isError).toBe(true);
+    await reader.close();
+
+    const writer = await connect(await key(cookieA, ["sends:write"]));
+    const unconfirmed = await writer.callTool({
+      name: "set_automation_status",
+      arguments: { automationId: id, status: "active", confirm: false },
+    });
+    expect(unconfirmed.isError).toBe(true);
+    expect((await t.get(`/api/automations/${id}`, { cookie: cookieA })).json().status).toBe(
+      "draft",
+    );
+    const published = await writer.callTool({
+      name: "set_automation_status",
+      arguments: { automationId: id, status: "active", confirm: true },
+    });
+    expect(JSON.parse(text(published))).toEqual({ id, name: "Welcome", status: "active" });
+    expect((await t.get(`/api/automations/${id}`, { cookie: cookieA })).json().status).toBe(
+      "active",
+    );
+    await writer.close();
+
+    const analyst = await connect(await key(cookieA, ["reports:read", "billing:read"]));
+    const growth = await analyst.callTool({
+      name: "report_subscriber_growth",
+      arguments: { from: "2026-01-01", to: "2026-01-31" },
+    });
+    expect(growth.isError, text(growth)).toBeFalsy();
+    const backwards = await analyst.callTool({
+      name: "report_subscriber_growth",
+      arguments: { from: "2026-02-01", to: "2026-01-01" },
+    });
+    expect(backwards.isError).toBe(true);
+    const optOuts = await analyst.callTool({ name: "report_opt_outs", arguments: {} });
+    expect(optOuts.isError, text(optOuts)).toBeFalsy();
+    const summary = await analyst.callTool({ name: "analytics_summary", arguments: {} });
+    expect(summary.isError, text(summary)).toBeFalsy();
+    const balance = await analyst.callTool({ name: "credit_balance", arguments: {} });
+    const screen = (await t.get("/api/credits", { cookie: cookieA })).json();
+    expect(JSON.parse(text(balance)).balance).toBe(screen.balance);
+    await analyst.close();
+
+    // Another account's key sees none of A's automations.
+    const other = await connect(await key(cookieB, ["sends:write"]));
+    const theirs = await other.callTool({
+      name: "automation_report",
+      arguments: { automationId: id },
+    });
+    expect(theirs.isError).toBe(true);
+    const pause = await other.callTool({
+      name: "set_automation_status",
+      arguments: { automationId: id, status: "paused", confirm: true },
+    });
+    expect(pause.isError).toBe(true);
+    expect((await t.get(`/api/automations/${id}`, { cookie: cookieA })).json().status).toBe(
+      "active",
+    );
     await other.close();
   });
 });

@@ -4,11 +4,14 @@ import { z } from "zod";
 import { API_KEY_TEXT } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
+import { mcpChallenge } from "./mcp-oauth.routes";
 import { buildMcpServer } from "./mcp-tools";
 
 const doc = {
   tags: ["MCP"],
   security: [{ apiKey: [] }],
+  description:
+    "Authenticate with an API key, or with an OAuth 2.1 access token (metadata at /.well-known/oauth-authorization-server).",
 };
 
 /**
@@ -30,7 +33,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const caller = req.apiCaller;
       if (!caller) {
-        reply.header("WWW-Authenticate", 'Bearer realm="parley"');
+        reply.header("WWW-Authenticate", mcpChallenge(ctx, req));
         throw new AppError("UNAUTHENTICATED", API_KEY_TEXT.missing);
       }
       const server = buildMcpServer(ctx, caller.actor);

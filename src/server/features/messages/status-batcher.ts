@@ -1,6 +1,7 @@
 import { allowedFrom, type DeliveryStatus } from "../../../domain/delivery-status";
 import type { Db } from "../../db/connection";
 import { updateMessagesInIdOrder } from "./ordered-update";
+import { STATUS_EVENTS_SQL } from "./status-events";
 
 export interface StatusUpdate {
   id: number;
@@ -28,16 +29,22 @@ interface Pending extends StatusUpdate {
 }
 
 const MAX_BATCH = 200;
-const BATCH_UPDATE = `
-  update messages m
-     set status = i.status, error_code = i.error_code,
-         carrier_sid = coalesce(m.carrier_sid, i.sid), updated_at = now()
-    from unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[])
-         as i(id, sid, status, error_code, allowed)
-   where m.id = i.id and $locked
-     and (m.carrier_sid is null or m.carrier_sid = i.sid)
-     and m.status = any(string_to_array(i.allowed, '|'))
-  returning m.id, m.account_id, m.to_number, m.credits, m.run_id, m.phone_number_id`;
+// After the `with locked as (…)` that updateMessagesInIdOrder puts first.
+const BATCH_UPDATE = `,
+  upd as (
+    update messages m
+       set status = i.status, error_code = i.error_code,
+           carrier_sid = coalesce(m.carrier_sid, i.sid), updated_at = now()
+      from unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[])
+           as i(id, sid, status, error_code, allowed)
+     where m.id = i.id and $locked
+       and (m.carrier_sid is null or m.carrier_sid = i.sid)
+       and m.status = any(string_to_array(i.allowed, '|'))
+    returning m.id, m.account_id, m.to_number, m.from_number, m.credits, m.run_id,
+              m.phone_number_id, m.subscriber_id, m.status, m.error_code
+  ),
+  ${STATUS_EVENTS_SQL}
+  select id, account_id, to_number, credits, run_id, phone_number_id from upd`;
 const MAX_WAIT_MS = 2;
 
 /**

@@ -21,6 +21,7 @@ describe("which carrier the account sees", () => {
     const cookie = await ownerCookie(emulated);
     const me = await emulated.get("/api/account/me", { cookie });
     expect(me.json().carrierEmulator).toBe(true);
+    expect(me.json().carrierVoice).toBe(true);
     expect((await emulated.get("/api/virtual-phones", { cookie })).statusCode).toBe(200);
   });
 
@@ -28,6 +29,7 @@ describe("which carrier the account sees", () => {
     const cookie = await ownerCookie(twilio);
     const me = await twilio.get("/api/account/me", { cookie });
     expect(me.json().carrierEmulator).toBe(false);
+    expect(me.json().carrierVoice).toBe(true);
     expect((await twilio.get("/api/virtual-phones", { cookie })).statusCode).toBe(404);
   });
 });

@@ -63,6 +63,15 @@ export async function countLiveNumbers(db: Executor, accountId: number): Promise
   return row?.n ?? 0;
 }
 
+/** Whether the account keeps a toll-free number (released ones aside). */
+export async function hasLiveTollFree(db: Executor, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.tollFree, true), live));
+  return (row?.n ?? 0) > 0;
+}
+
 export async function insertNumber(db: Executor, row: typeof phoneNumbers.$inferInsert) {
   const [inserted] = await db.insert(phoneNumbers).values(row).returning();
   return inserted!;

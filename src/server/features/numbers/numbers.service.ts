@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import { EXTRA_NUMBER_PRICE_CENTS } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
 import type { tollFreeVerificationRequest } from "../../../domain/numbers.schemas";
 import { assertCan } from "../../../domain/permissions";
@@ -11,10 +12,6 @@ import { toDedicatedNumber } from "./numbers.presenter";
 import * as q from "./numbers.queries";
 
 /** Each number beyond the one included with the plan costs $5 per month (spec doc 1 §1). */
-export const EXTRA_NUMBER_PRICE_CENTS = 500;
-
-export const INBOUND_WEBHOOK_PATH = "/webhooks/twilio/inbound";
-export const STATUS_WEBHOOK_PATH = "/webhooks/twilio/status";
 
 const NOT_FOUND = "That number was not found in this account.";
 
@@ -54,8 +51,8 @@ export async function buyNumber(
   assertCan(auth, "numbers:manage");
   const bought = await carrierCall(() =>
     ctx.carrier.buyNumber(input.number, {
-      smsUrl: `${ctx.config.webhookBase}${INBOUND_WEBHOOK_PATH}`,
-      statusCallback: `${ctx.config.webhookBase}${STATUS_WEBHOOK_PATH}`,
+      smsUrl: `${ctx.config.webhookBase}${ctx.carrier.webhookPaths.inbound}`,
+      statusCallback: `${ctx.config.webhookBase}${ctx.carrier.webhookPaths.status}`,
       friendlyName: input.name || input.number,
     }),
   );
@@ -131,6 +128,11 @@ export async function submitTollFreeVerification(
     tfVerificationForm: form,
   });
   return toDedicatedNumber(updated!);
+}
+
+/** Whether the account has a dedicated toll-free number (the account's dedicatedTollFree). */
+export async function hasDedicatedTollFree(ctx: AppContext, accountId: number): Promise<boolean> {
+  return q.hasLiveTollFree(ctx.db, accountId);
 }
 
 export async function hasValidSendingNumber(ctx: AppContext, auth: Actor) {

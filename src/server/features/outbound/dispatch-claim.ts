@@ -13,6 +13,8 @@ export interface Claimed {
   source: string;
   lane: number;
   credits: number;
+  /** International credits it spent (a text abroad), given back with `credits` if it fails. */
+  internationalCredits: number;
   attempts: number;
   createdAt: Date;
   deadlineAt: Date | null;
@@ -64,7 +66,14 @@ export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[
   const res = await ctx.db.$client.query<Claimed>(
     `with p as (
        select d.phone_number_id, greatest(d.next_at, now()) as start_at,
-              (case when n.toll_free then $2 else $3 end)::float8 as mps
+              -- A long code's pace is its brand's trust tier once brand and campaign are
+              -- approved (migration 0029), else the unregistered rate.
+              (case when n.toll_free then $2
+                    else coalesce((select t.long_code_mps from brand_trust t
+                                     join brand_registrations b on b.account_id = t.account_id
+                                    where t.account_id = n.account_id
+                                      and b.brand_status = 'approved'
+                                      and b.campaign_status = 'approved'), $3) end)::float8 as mps
          from dispatch_pace d
          join phone_numbers n on n.id = d.phone_number_id
         where d.next_at <= now() + $4 * interval '1 second'
@@ -109,6 +118,7 @@ export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[
                 m.from_number as "fromNumber", m.to_number as "toNumber", m.body,
                 m.media_urls as "mediaUrls", m.run_id::int as "runId",
                 m.subscriber_id::int as "subscriberId", m.source, m.lane, m.credits, m.attempts,
+                m.international_credits as "internationalCredits",
                 m.created_at as "createdAt", m.deadline_at as "deadlineAt",
                 coalesce((select s.ignore_quiet_hours from send_runs sr join sends s on s.id = sr.send_id
                            where sr.id = m.run_id), false) as "ignoreQuietHours",

@@ -6,6 +6,7 @@ import { publish } from "../../realtime/realtime";
 import { recordCarrierOptOut } from "../compliance/compliance.service";
 import { refundCredits } from "../credits/credits.service";
 import { updateMessagesInIdOrder } from "../messages/ordered-update";
+import { STATUS_EVENTS_SQL } from "../messages/status-events";
 import { runProgressed } from "../sends/run-progress";
 import type { Claimed } from "./dispatch-claim";
 
@@ -81,22 +82,26 @@ export async function recordOutcomes(ctx: AppContext, outcomes: Outcome[]): Prom
     const done = await updateMessagesInIdOrder<{ id: number }>(
       db,
       failed.map((o) => o.row.id),
-      `update messages m
-          set pending_dispatch = false, claimed_until = null, status = v.status,
-              error_code = v.code, updated_at = now()
-         from unnest($1::bigint[], $2::text[], $3::int[]) as v(id, status, code)
-        where m.id = v.id and m.pending_dispatch and $locked
-        returning m.id::int`,
+      `, upd as (
+         update messages m
+            set pending_dispatch = false, claimed_until = null, status = v.status,
+                error_code = v.code, updated_at = now()
+           from unnest($1::bigint[], $2::text[], $3::int[]) as v(id, status, code)
+          where m.id = v.id and m.pending_dispatch and $locked
+          returning m.id, m.account_id, m.subscriber_id, m.status, m.error_code, m.to_number,
+                    m.from_number
+       ),
+       ${STATUS_EVENTS_SQL}
+       select id::int from upd`,
       [failed.map((o) => o.row.id), failed.map((o) => o.status), failed.map((o) => o.code)],
     );
     const changed = new Set(done.rows.map((r) => r.id));
     for (const o of failed) {
       if (!changed.has(o.row.id)) continue;
       carrierErrors.inc({ code: String(o.code ?? "none") });
-      await refundCredits(db, o.row.accountId, o.row.credits, {
-        messageId: o.row.id,
-        runId: o.row.runId,
-      });
+      const ref = { messageId: o.row.id, runId: o.row.runId };
+      await refundCredits(db, o.row.accountId, o.row.credits, ref);
+      await refundCredits(db, o.row.accountId, o.row.internationalCredits, ref, "international");
       if (o.byCarrier && o.code === TWILIO_ERRORS.OPTED_OUT)
         await recordCarrierOptOut(ctx, o.row.accountId, o.row.toNumber, o.row.id);
       if (o.row.runId === null)

@@ -2,7 +2,6 @@ import { fromTwilio } from "../../../domain/delivery-status";
 import { LANE } from "../../../domain/outbound-policy";
 import { CarrierError, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
-import { STATUS_WEBHOOK_PATH } from "../numbers/numbers.service";
 import { type Claimed, claimDue, leaseSeconds } from "./dispatch-claim";
 import { decideBatch } from "./dispatch-decide";
 import { type Outcome, recordOutcomes } from "./dispatch-record";
@@ -199,7 +198,8 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
   try {
     if (row.outcomeUnknown) {
       // A worker died after claiming it: the carrier may have it already. Twilio does not
-      // promise to honour idempotency keys, so look for it before sending again.
+      // promise to honour idempotency keys, so look for it before sending again (a carrier that
+      // honours them answers null here and replays the first answer to the same key).
       const found = await ctx.carrier.findSent({
         from: row.fromNumber,
         to: row.toNumber,
@@ -213,7 +213,7 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
       to: row.toNumber,
       body: row.body,
       mediaUrls: row.mediaUrls.length ? row.mediaUrls : undefined,
-      statusCallback: `${ctx.config.webhookBase}${STATUS_WEBHOOK_PATH}?m=${row.id}`,
+      statusCallback: `${ctx.config.webhookBase}${ctx.carrier.webhookPaths.status}?m=${row.id}`,
       // Where a carrier honours it, a resend after a lost answer is recognised.
       idempotencyKey: `parley-message-${row.id}`,
     });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { FEDERAL_RULE, nextAllowedByState } from "../../../domain/send-windows";
+import { createMessage as createEmulatedMessage } from "../../carriers/emulator/messages.service";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
@@ -210,16 +211,26 @@ describe("one outbound path", () => {
     // Paced at 200 a second against a carrier that allows 5: most first tries get a 429.
     const tollFree = await giveNumber(account.id, { tollFree: true });
     const ids: number[] = [];
+    // All 30 in one transaction, so they reach the dispatcher at once: queued one by one on a
+    // slow database they trickle in under the carrier's 5 a second and no 429 ever comes.
+    const client = await db.connect();
+    await client.query("begin");
     for (let i = 0; i < 30; i++) {
-      const q = await queueMessage(t.ctx, {
-        accountId: account.id,
-        from: { id: tollFree.id, number: tollFree.number },
-        to: uniquePhone("332"),
-        body: `Order ${i} is ready`,
-        source: "inbox",
-      });
+      const q = await queueMessage(
+        t.ctx,
+        {
+          accountId: account.id,
+          from: { id: tollFree.id, number: tollFree.number },
+          to: uniquePhone("332"),
+          body: `Order ${i} is ready`,
+          source: "inbox",
+        },
+        client,
+      );
       ids.push(q.id);
     }
+    await client.query("commit");
+    client.release();
     const rows = await until(async () => {
       const r = await db.query(
         `select status, pending_dispatch as pending, attempts from messages where id = any($1::bigint[])`,
@@ -310,11 +321,14 @@ describe("one outbound path", () => {
     );
     await client.query("commit");
     client.release();
-    const first = await t.ctx.carrier.send({
+    // The text as the carrier holds it after that first call (the emulator's own store: Parley
+    // itself only ever reaches a carrier through the dispatcher).
+    const first = await createEmulatedMessage(t.ctx, {
       from: sender.number,
       to,
       body: "Once only",
-      statusCallback: "",
+      mediaUrls: [],
+      statusCallback: null,
       idempotencyKey: `parley-message-${q.id}`,
     });
     await db.query(
@@ -432,6 +446,7 @@ describe("the recipient's state", () => {
     source: "campaign",
     lane: 1,
     credits: 1,
+    internationalCredits: 0,
     attempts: 1,
     createdAt: now,
     deadlineAt: new Date(now.getTime() + 48 * 3600_000),

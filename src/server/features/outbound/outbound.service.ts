@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from "pg";
 import { type DeliveryStatus, statusGroup } from "../../../domain/delivery-status";
+import { isInternationalNumber } from "../../../domain/international";
 import { classOfSource, LANE, type MessageClass } from "../../../domain/outbound-policy";
 import type { AppContext } from "../../http/context";
 import { assertSendable } from "../compliance/compliance.service";
@@ -26,6 +27,8 @@ export interface OutboundMessage {
   userId?: number;
   /** Credits the caller charged for it: given back once if it finally fails. */
   credits?: number;
+  /** International credits the caller charged for it (a text abroad): given back likewise. */
+  internationalCredits?: number;
   /**
    * The STOP confirmation goes to a number that has just opted out: that single reply is what
    * the rules require, so it alone skips the suppression check.
@@ -54,9 +57,9 @@ export async function queueMessage(
     `with ins as (
        insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
                              media_urls, status, source, subscriber_id, user_id, credits,
-                             pending_dispatch, not_before, lane, deadline_at)
-       select $1, 'outbound', $2, $3, $4, $5, $6::jsonb, 'Queued', $7, $8, $9, $10, true, now(), $11,
-              now() + a.message_validity_minutes * interval '1 minute'
+                             international_credits, pending_dispatch, not_before, lane, deadline_at)
+       select $1, 'outbound', $2, $3, $4, $5, $6::jsonb, 'Queued', $7, $8, $9, $10, $12, true, now(),
+              $11, now() + a.message_validity_minutes * interval '1 minute'
          from accounts a where a.id = $1
        returning id::int
      ),
@@ -74,6 +77,7 @@ export async function queueMessage(
       msg.userId ?? null,
       msg.credits ?? 0,
       lane,
+      msg.internationalCredits ?? 0,
     ],
   );
   const id = res.rows[0]?.id;
@@ -147,7 +151,16 @@ export async function queueCharged(
   try {
     await client.query("begin");
     await chargeCredits(client, msg.accountId, msg.credits, charge);
-    const queued = await queueMessage(ctx, msg, client);
+    // A text abroad also spends international credits (doc 2 §8); short of them, nothing is
+    // charged or queued and the composer offers the $20 purchase.
+    const abroad = isInternationalNumber(msg.to);
+    if (abroad)
+      await chargeCredits(client, msg.accountId, msg.credits, { ...charge, kind: "international" });
+    const queued = await queueMessage(
+      ctx,
+      { ...msg, internationalCredits: abroad ? msg.credits : 0 },
+      client,
+    );
     await client.query("commit");
     return queued;
   } catch (err) {

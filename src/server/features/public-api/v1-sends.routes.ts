@@ -5,12 +5,15 @@ import { bigIdParams as params } from "../../../domain/ids";
 import { messageFormSchema } from "../../../domain/message-form.schemas";
 import {
   runIdParams,
+  scheduledQuery,
+  scheduledResponse,
   sentMessagesQuery,
   sentMessagesResponse,
   sentRunDetails,
 } from "../../../domain/reports.schemas";
 import type { AppContext } from "../../http/context";
 import * as reports from "../reports/reports.service";
+import * as scheduled from "../reports/scheduled.service";
 import * as sends from "../sends/sends.service";
 import { IDEMPOTENT, keyActorOf, op } from "./v1-route";
 
@@ -61,6 +64,21 @@ export function v1SendsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) =>
       reply.code(201).send(await sends.createSend(ctx, keyActorOf(req), req.body)),
+  );
+  r.get(
+    "/api/v1/sends",
+    {
+      schema: {
+        ...op(
+          "listScheduledSends",
+          "List scheduled and repeating sends (the Scheduled screen)",
+          TAG,
+        ),
+        querystring: scheduledQuery,
+        response: { 200: scheduledResponse },
+      },
+    },
+    (req) => scheduled.listScheduled(ctx, keyActorOf(req), req.query),
   );
   r.get(
     "/api/v1/sends/:id",

@@ -293,6 +293,12 @@ describe("/api/v1 operations", () => {
     expect((await call(other.key, "GET", `/api/v1/sends/${sid}`)).statusCode).toBe(404);
     const moved = await call(full.key, "PUT", `/api/v1/sends/${sid}`, { ...form, time: "11:00" });
     expect(moved.statusCode).toBe(200);
+    // The Scheduled screen's list, for this account's keys only.
+    const listed = await call(full.key, "GET", "/api/v1/sends");
+    expect(listed.json().rows.map((r: { id: number }) => r.id)).toEqual([sid]);
+    expect((await call(other.key, "GET", "/api/v1/sends")).json().rows).toEqual([]);
+    expect((await call(readOnly.key, "GET", "/api/v1/sends")).statusCode).toBe(403);
+    expect((await call(full.key, "GET", "/api/v1/sends?pageSize=0")).statusCode).toBe(400);
     expect((await call(other.key, "POST", `/api/v1/sends/${sid}/cancel`)).statusCode).toBe(404);
     expect((await call(readOnly.key, "POST", `/api/v1/sends/${sid}/cancel`)).statusCode).toBe(403);
     expect((await call(full.key, "POST", `/api/v1/sends/${sid}/cancel`)).json().status).toBe(

@@ -2,6 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { PoolClient } from "pg";
 import { AppError } from "../../../domain/errors";
+import {
+  internationalShortText,
+  NO_INTERNATIONAL_CREDITS_ERROR,
+} from "../../../domain/international";
 import { LANE } from "../../../domain/outbound-policy";
 import { systemActor } from "../../../domain/permissions";
 import { MMS_CREDITS } from "../../../domain/segments";
@@ -9,11 +13,12 @@ import { nextMarketingSlot, sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
 import { subscribers as s } from "../../db/schema";
 import type { AppContext } from "../../http/context";
-import { chargeCredits } from "../credits/credits.service";
+import { chargeCredits, creditBalances } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { expandLinkTokens } from "../links/links.service";
 import { knownAreas } from "../outbound/recipient-geo";
 import { wakePipeline } from "../outbound/wake";
+import { subscriberAbroad } from "./international";
 import { personalisedText } from "./personalise";
 import { type Recipients, recipientCondition, sendable } from "./recipients";
 import * as q from "./sends.queries";
@@ -122,9 +127,11 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
     releases.push(release.toISOString());
   }
 
+  const cost = run.isMms ? sql`${MMS_CREDITS}` : sql`n.segs`;
   const statement: SQL = sql`
     with recipients as (
-      select ${s.id} as id, ${s.phone} as phone, ${s.areaCode} as area_code, ${body} as body
+      select ${s.id} as id, ${s.phone} as phone, ${s.areaCode} as area_code, ${body} as body,
+             ${subscriberAbroad()} as abroad
         from ${s}
        where ${where} and ${sendable(run.accountId)}
     ),
@@ -135,11 +142,12 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
     inserted as (
       insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
                             media_urls, segments, status, source, subscriber_id, user_id, run_id,
-                            credits, pending_dispatch, not_before, lane, deadline_at)
+                            credits, international_credits, pending_dispatch, not_before, lane,
+                            deadline_at)
       select ${run.accountId}, 'outbound', ${sender.id}, ${sender.number}, n.phone, n.body,
              ${JSON.stringify(run.mediaUrls)}::jsonb, n.segs, 'Queued', 'campaign', n.id,
              ${run.userId}, ${run.id},
-             ${run.isMms ? sql`${MMS_CREDITS}` : sql`n.segs`}, true,
+             ${cost}, case when n.abroad then ${cost} else 0 end, true,
              coalesce(q.release, ${fallback.toISOString()}::timestamptz), ${LANE.marketing},
              greatest(
                coalesce(q.release, ${fallback.toISOString()}::timestamptz),
@@ -148,19 +156,34 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
         from numbered n
         left join unnest(${`{${codes.join(",")}}`}::text[], ${`{${releases.map((r) => `"${r}"`).join(",")}}`}::timestamptz[])
                as q(area_code, release) on q.area_code = n.area_code
-      returning credits
+      returning credits, international_credits
     )
-    select count(*)::int as recipients, coalesce(sum(credits), 0)::int as credits from inserted`;
+    select count(*)::int as recipients, coalesce(sum(credits), 0)::int as credits,
+           coalesce(sum(international_credits), 0)::int as "abroadCredits"
+      from inserted`;
   const rendered = dialect.sqlToQuery(statement);
-  const totals = await client.query<{ recipients: number; credits: number }>(
+  const totals = await client.query<{ recipients: number; credits: number; abroadCredits: number }>(
     rendered.sql,
     rendered.params as unknown[],
   );
-  const { recipients, credits } = totals.rows[0]!;
+  const { recipients, abroadCredits } = totals.rows[0]!;
+  let { credits } = totals.rows[0]!;
 
   const matched = dialect.sqlToQuery(sql`select count(*)::int as n from ${s} where ${where}`);
   const all = await client.query<{ n: number }>(matched.sql, matched.params as unknown[]);
   const excluded = Math.max(0, (all.rows[0]?.n ?? 0) - recipients);
+
+  // Texts abroad also spend international credits, one per message credit, as one-to-one texts
+  // do (queueCharged). Short of them, the recipients abroad are not sent: their deliveries stay
+  // in the report as refused with the reason, and the rest of the send goes out.
+  let error: string | null = null;
+  if (abroadCredits > 0) {
+    const refused = await reserveAbroad(client, run, abroadCredits);
+    if (refused) {
+      credits -= refused.credits;
+      error = refused.error;
+    }
+  }
 
   if (credits > 0) {
     await chargeCredits(client, run.accountId, credits, {
@@ -177,11 +200,44 @@ async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
     await wakePipeline(client);
   }
   await client.query(
-    `update send_runs set status = $2, recipients = $3, excluded = $4, credits = $5,
+    `update send_runs set status = $2, recipients = $3, excluded = $4, credits = $5, error = $6,
             started_at = coalesce(started_at, now()), fanned_out_at = clock_timestamp(),
             completed_at = case when $3 = 0 then now() end
       where id = $1`,
-    [run.id, recipients === 0 ? "completed" : "dispatching", recipients, excluded, credits],
+    [run.id, recipients === 0 ? "completed" : "dispatching", recipients, excluded, credits, error],
   );
   return { recipients, excluded, credits };
+}
+
+/**
+ * Reserves the run's international credits, or (too few) refuses every delivery abroad of the
+ * run, written in this same transaction before any dispatcher can see them: nothing of theirs is
+ * charged and nothing is sent. Answers what was refused, or null when the reserve was made.
+ */
+async function reserveAbroad(client: PoolClient, run: PendingRun, needed: number) {
+  try {
+    await chargeCredits(client, run.accountId, needed, {
+      reason: "reserve",
+      kind: "international",
+      runId: run.id,
+      description: "International texts of a send",
+    });
+    return null;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_INTERNATIONAL_CREDITS") throw err;
+  }
+  const refused = await client.query<{ n: number; credits: number }>(
+    `with refused as (
+       update messages m set status = 'Send Rejected', error_code = $2, pending_dispatch = false,
+                             credits = 0, international_credits = 0, updated_at = now()
+         from (select id, credits from messages where run_id = $1) before
+        where m.id = before.id and m.run_id = $1 and m.international_credits > 0
+        returning before.credits
+     )
+     select count(*)::int as n, coalesce(sum(credits), 0)::int as credits from refused`,
+    [run.id, NO_INTERNATIONAL_CREDITS_ERROR],
+  );
+  const { n, credits } = refused.rows[0]!;
+  const { internationalBalance } = await creditBalances(client, run.accountId);
+  return { credits, error: internationalShortText(n, needed, internationalBalance) };
 }

@@ -1,9 +1,11 @@
 import type { AppContext } from "../../http/context";
 import { automationTurn } from "../automations/engine-loop";
 import { relayEvents } from "../events/event-relay";
+import { syncDueIntegrations } from "../integrations/integration-sync";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
+import { dispatchCalls, startDueBroadcasts } from "../voice/voice.service";
 import { deliverDueWebhooks, webhookHousekeeping } from "../webhooks/webhook-delivery";
 import { registerWebhookConsumer } from "../webhooks/webhook-events";
 import { fanOutNextRun } from "./fan-out";
@@ -79,8 +81,19 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (result.kind === "done") wakeAll();
       return result.kind !== "idle";
     }),
-    // Automations: due timers (drip steps, waits) and date-field entries.
+    // Voice broadcasts: due ones become calls, calls go out through the carrier interface.
+    loop("voice", async () => {
+      const started = await startDueBroadcasts(ctx);
+      const placed = await dispatchCalls(ctx);
+      return started + placed > 0;
+    }),
+    // Automations: due timers (drip steps, waits) and date-field entries. Two loops: while one
+    // batch waits on PostgreSQL (its claim, its writes) the other walks its runs; SKIP LOCKED
+    // keeps them on different runs (bench/automations.mjs: ~1.5-1.9x the timers per second).
     loop("automations", () => automationTurn(ctx)),
+    loop("automations-2", () => automationTurn(ctx)),
+    // Connected HubSpot / Customer.io accounts, each every INTEGRATIONS_SYNC_SECONDS.
+    loop("integrations", () => syncDueIntegrations(ctx)),
   ];
 
   return {

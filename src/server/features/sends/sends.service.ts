@@ -26,7 +26,9 @@ import { assertOwnReferences } from "../composer/own-references";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { wakePipeline } from "../outbound/wake";
+import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
+import { subscriberAbroad } from "./international";
 import { personalisedText } from "./personalise";
 import {
   exclusionReason,
@@ -68,17 +70,27 @@ export async function audienceOf(
   recipients: Recipients,
   tz: string,
   text = "",
-): Promise<Audience> {
+): Promise<Omit<Audience, "internationalBalance">> {
   const cond = await recipientCondition(ctx, auth, recipients, tz);
   const reason = exclusionReason(auth.accountId);
-  const { rows } = await ctx.db.execute<{ reason: ExclusionReason | null; n: number }>(
-    sql`select ${reason} as reason, count(*)::int as n from ${subscribers} where ${cond} group by 1`,
+  const { rows } = await ctx.db.execute<{
+    reason: ExclusionReason | null;
+    n: number;
+    abroad: number;
+  }>(
+    sql`select ${reason} as reason, count(*)::int as n,
+               count(*) filter (where ${subscriberAbroad()})::int as abroad
+          from ${subscribers} where ${cond} group by 1`,
   );
   const excluded = { optedOut: 0, blocked: 0, landline: 0, noConsent: 0 };
   let sendTo = 0;
+  let abroad = 0;
   for (const r of rows) {
     if (r.reason) excluded[r.reason] = Number(r.n);
-    else sendTo = Number(r.n);
+    else {
+      sendTo = Number(r.n);
+      abroad = Number(r.abroad);
+    }
   }
   const selected = sendTo + Object.values(excluded).reduce((a, b) => a + b, 0);
   let sampleText: string | null = null;
@@ -92,7 +104,7 @@ export async function audienceOf(
       .limit(1);
     sampleText = (sample?.text as string | undefined) ?? null;
   }
-  return { selected, recipients: sendTo, excluded, sampleText };
+  return { selected, recipients: sendTo, excluded, sampleText, abroad };
 }
 
 /** The composer's look before sending (POST /api/sends/audience). */
@@ -102,7 +114,10 @@ export async function previewAudience(
   req: z.output<typeof audienceRequest>,
 ) {
   const account = await q.accountForSend(ctx.db.$client, auth.accountId);
-  return audienceOf(ctx, auth, recipientsOf(req), timezoneById(account.timezoneId).iana, req.text);
+  const zone = timezoneById(account.timezoneId).iana;
+  const audience = await audienceOf(ctx, auth, recipientsOf(req), zone, req.text);
+  const { internationalBalance } = await getCredits(ctx, auth.accountId);
+  return { ...audience, internationalBalance };
 }
 
 interface Prepared {
@@ -166,6 +181,7 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
   const text = composeText(form, {
     organisationName: account.businessName,
     signature: await activeSignature(ctx, auth),
+    sendSettings: await sendSettingsOf(ctx.db.$client, auth.accountId),
   });
   const isMms = !form.isSMS;
   const immediate = !form.isScheduled;

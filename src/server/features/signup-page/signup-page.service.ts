@@ -4,6 +4,7 @@ import { AppError } from "../../../domain/errors";
 import { composeOptInReply, DEFAULT_DOUBLE_OPT_IN_QUESTION } from "../../../domain/keywords";
 import { assertCan } from "../../../domain/permissions";
 import { toE164 } from "../../../domain/phone";
+import type { SignupMethod } from "../../../domain/signup-methods";
 import {
   consentLine,
   DEFAULT_SIGNUP_CONFIG,
@@ -88,7 +89,7 @@ export async function saveEditorPage(
   return getEditorPage(ctx, auth);
 }
 
-async function publicPageOf(ctx: AppContext, accountName: string) {
+export async function publicPageOf(ctx: AppContext, accountName: string) {
   const account = await g.accountByName(ctx.db, accountName);
   if (!account) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
   const page = await pageRow(ctx.db, account.id);
@@ -129,6 +130,15 @@ export interface SignupRequestFacts {
   url: string;
 }
 
+/** A sign-up through an opt-in tracker page rather than the sign-up page itself. */
+export interface SignupVia {
+  pageId: number;
+  slug: string;
+  /** The tracker's own groups, added whatever the visitor ticks. */
+  groupIds: number[];
+  method: SignupMethod;
+}
+
 /**
  * A visitor signs up (spec doc 3 §7 "submit sign-up page"): the bot proof, the form rules, then
  * the subscriber (method Sign Up Form), their groups and fields, and the consent evidence (IP,
@@ -140,10 +150,12 @@ export async function submitSignup(
   accountName: string,
   s: SignupSubmission,
   facts: SignupRequestFacts,
+  via?: SignupVia,
 ) {
   const lang = s.lang;
   const { account, page, pub } = await publicPageOf(ctx, accountName);
-  if (!page.live)
+  // A tracker page has its own switch (checked by its caller); the sign-up page's is this one.
+  if (!page.live && !via)
     throw new AppError("NOT_FOUND", signupText(lang, "notLive"), { reason: "not_live" });
   if (!(await verifyBotProof(ctx, s.recaptchaToken)))
     throw new AppError("BAD_REQUEST", signupText(lang, "botFailed"), { reason: "bot_check" });
@@ -166,10 +178,15 @@ export async function submitSignup(
   if (first || !phone)
     throw new AppError("VALIDATION", first ?? signupText(lang, "invalidPhone"), { fields: errors });
 
-  const groups = await g.ownStaticGroups(ctx.db, account.id, s.groupIds);
+  const groups = await g.ownStaticGroups(ctx.db, account.id, [
+    ...s.groupIds,
+    ...(via?.groupIds ?? []),
+  ]);
+  const method: SignupMethod = via?.method ?? "SIGN_UP_FORM";
+  const source = via ? "optin_page" : "sign_up_form";
   const shown = consentLine(lang, account.businessName);
   const evidence = JSON.stringify({
-    page: "sign_up_page",
+    page: via ? `opt_in_page:${via.slug}` : "sign_up_page",
     formVersion: page.version,
     lang,
     consentText: shown,
@@ -183,8 +200,8 @@ export async function submitSignup(
   const result = await ctx.db.transaction(async (tx) => {
     const sub = await upsertOptInSubscriber(tx, account.id, {
       phone,
-      method: "SIGN_UP_FORM",
-      source: "sign_up_form",
+      method,
+      source,
       firstName: s.firstName.trim(),
       lastName: s.lastName.trim(),
       email: s.email.trim(),
@@ -203,7 +220,7 @@ export async function submitSignup(
       await tx.execute(
         sql`insert into optin_pending (account_id, phone, kind, stage, data, expires_at)
             values (${account.id}, ${phone}, 'sign_up_page', 'confirm',
-                    ${JSON.stringify({ subscriberId: sub.id, evidence })}::jsonb,
+                    ${JSON.stringify({ subscriberId: sub.id, evidence, method, source })}::jsonb,
                     ${new Date(Date.now() + PENDING_MS)})`,
       );
     } else {
@@ -211,16 +228,20 @@ export async function submitSignup(
         accountId: account.id,
         subscriberId: sub.id,
         phone,
-        source: "sign_up_form",
-        method: "SIGN_UP_FORM",
+        source,
+        method,
         detail: evidence,
       });
     }
+    if (via)
+      await tx.execute(
+        sql`update optin_pages set signups = signups + 1 where id = ${via.pageId} and account_id = ${account.id}`,
+      );
     await recordEvent(tx, {
       accountId: account.id,
       type: "form.submitted",
       subscriberId: sub.id,
-      data: { formId: null, kind: "sign_up_page" },
+      data: { formId: null, kind: via ? "optin_page" : "sign_up_page" },
     });
     return sub;
   });

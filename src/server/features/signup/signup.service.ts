@@ -6,7 +6,9 @@ import type { AppContext } from "../../http/context";
 import { hashPassword } from "../auth/password";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
 import { findUserById } from "../auth/users.queries";
+import { recordSignup } from "../billing/referrals.service";
 import { ensureCreditRow } from "../credits/credits.queries";
+import { startTourFor } from "../registrations/tour.service";
 import { findClash } from "../users/users.queries";
 import * as q from "./signup.queries";
 
@@ -21,6 +23,8 @@ export interface AdminSignupInput {
   industry: number;
   timezoneId: number;
   phone: string;
+  /** The referral code of the link the business came through. */
+  ref?: string;
 }
 
 /**
@@ -68,9 +72,16 @@ export async function signUpBusiness(
       emailVerifiedAt: null,
     });
     await q.insertTrial(tx, { accountId, planId: TRIAL_PLAN_ID, start: now, end: trialEndsAt });
+    // The first login lands on the guided tour (doc 1 §4).
+    await startTourFor(tx, userId);
     return { accountId, accountName, userId };
   });
   await ensureCreditRow(ctx.db.$client, created.accountId);
+  await recordSignup(ctx.db.$client, {
+    code: input.ref,
+    accountId: created.accountId,
+    business: input.businessName,
+  });
 
   const user = await findUserById(ctx.db, created.userId);
   if (!user) throw new AppError("INTERNAL", "The new account could not be opened.");

@@ -203,11 +203,12 @@ export async function insertImported(
   accountId: number,
   rows: ImportRow[],
   consent: { source: string; detail: string },
+  signupMethod = "SPREADSHEET_IMPORT",
 ) {
   const result = await db.execute(
     sql`insert into ${subscribers} (account_id, phone, country_id, first_name, last_name, email, signup_method, consent_source, consent_detail, marketing_consent_at, attributes)
         select ${accountId}, v.phone, v.country_id, coalesce(v.first_name, ''), coalesce(v.last_name, ''), coalesce(v.email, ''),
-               'SPREADSHEET_IMPORT', ${consent.source}, ${consent.detail}, now(), v.attributes
+               ${signupMethod}, ${consent.source}, ${consent.detail}, now(), v.attributes
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}
         on conflict (account_id, phone) do nothing
         returning id, phone`,

@@ -12,6 +12,7 @@ import {
 } from "../../../domain/templates";
 import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { isParentAccount } from "../managed-accounts/managed-accounts.service";
 import { listNumbers } from "../numbers/numbers.service";
 import * as q from "./templates.queries";
 
@@ -122,7 +123,8 @@ async function family(ctx: AppContext, auth: Actor) {
   if (acc?.parentAccountId != null) {
     return { role: "child" as const, ownerId: acc.parentAccountId };
   }
-  if (acc?.subscriptionType === "parent")
+  // A parent: the agency plan, or an account that created child accounts (managed accounts).
+  if (await isParentAccount(ctx, auth.accountId))
     return { role: "parent" as const, ownerId: auth.accountId };
   throw new AppError("FORBIDDEN", TEMPLATE_TEXTS.controlledOnly);
 }
@@ -205,7 +207,11 @@ export async function contentStatus(ctx: AppContext, auth: Actor): Promise<Conte
     numbers.rows.some((n) => n.tollFree && !n.verified && n.state === "active") &&
     !numbers.rows.some((n) => n.verified);
   const controlledTemplates =
-    acc?.parentAccountId != null ? "child" : acc?.subscriptionType === "parent" ? "parent" : "none";
+    acc?.parentAccountId != null
+      ? "child"
+      : (await isParentAccount(ctx, auth.accountId))
+        ? "parent"
+        : "none";
   return { unverifiedTollFree, controlledTemplates };
 }
 

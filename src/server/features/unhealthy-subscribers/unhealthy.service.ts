@@ -15,6 +15,8 @@ const SOME_NOT_FOUND =
 /** Lookups at once: quick with the emulator, and polite to a real carrier's rate limits. */
 const LOOKUP_CONCURRENCY = 8;
 const DELETE_CHUNK = 5000;
+/** The clean-up request's most ids at once (its schema's limit). */
+export const IDS_PER_CLEAN_UP = 10_000;
 
 export async function listUnhealthy(ctx: AppContext, auth: Actor, query: ListUnhealthyQuery) {
   const [page, counts, unchecked] = await Promise.all([
@@ -23,6 +25,22 @@ export async function listUnhealthy(ctx: AppContext, auth: Actor, query: ListUnh
     q.countUncheckedAfter(ctx.db, auth, 0),
   ]);
   return { total: page.total, rows: page.rows.map(toUnhealthySubscriber), counts, unchecked };
+}
+
+/**
+ * Which of `ids` are unhealthy subscribers now (their latest text failed for the number's
+ * sake, or a lookup found a landline), in chunks the clean-up accepts. Other features (the
+ * analytics page's failed-by-error view) pick their numbers here and clean them with cleanUp.
+ */
+export async function unhealthyAmong(ctx: AppContext, auth: Actor, ids: number[]) {
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_CLEAN_UP) {
+    const targets = await q.unhealthyTargets(ctx.db, auth, {
+      ids: ids.slice(i, i + IDS_PER_CLEAN_UP),
+    });
+    out.push(...targets.map((t) => t.id));
+  }
+  return out;
 }
 
 /**

@@ -12,7 +12,9 @@ import {
   useSession,
 } from "../../features/auth/api/check-token";
 import { AccountStateNotice } from "../../features/billing/components/account-state";
+import { RegistrationNotices } from "../../features/registrations/components/registration-notices";
 import { ErrorPage } from "../../features/system/pages/error-page";
+import { TourBar } from "../../features/tour/components/tour-bar";
 import { ApiError, sessionEnded } from "../../lib/api-client";
 import { useMe } from "../../lib/current-account";
 import { isEmbedded } from "../../lib/frame";
@@ -25,9 +27,21 @@ import { SubBar } from "./sub-bar";
 import { TopBar } from "./top-bar";
 import { useSidebar } from "./use-sidebar";
 
-/** Where a user lands by default: the inbox in a frame or for restricted users, else the dashboard. */
-export function homePath(me: Pick<AccountLite, "restrictedUser"> | undefined): string {
-  return isEmbedded() || me?.restrictedUser ? paths.inbox : paths.dashboard;
+const DEV_HOME_SEEN = "parley.devHomeSeen";
+
+/**
+ * Where a user lands by default: the inbox in a frame or for restricted users, Developer Home
+ * the first time in a session for developer accounts (spec doc 1 §6), else the dashboard.
+ */
+export function homePath(
+  me: (Pick<AccountLite, "restrictedUser"> & { isDeveloper?: boolean }) | undefined,
+): string {
+  if (isEmbedded() || me?.restrictedUser) return paths.inbox;
+  if (me?.isDeveloper && !sessionStorage.getItem(DEV_HOME_SEEN)) {
+    sessionStorage.setItem(DEV_HOME_SEEN, "1");
+    return "/developer-dashboard";
+  }
+  return paths.dashboard;
 }
 
 function allowed(access: Access | undefined, me: AccountLite): boolean {
@@ -86,6 +100,7 @@ function Shell({ me, title }: { me: AccountLite; title: string }) {
       <div className={classes.main}>
         {me.isImpersonating && <div className={classes.banner}>{TEXT.impersonating}</div>}
         <AccountStateNotice me={me} />
+        {!embedded && <RegistrationNotices me={me} />}
         <TopBar
           me={me}
           title={title}
@@ -96,6 +111,7 @@ function Shell({ me, title }: { me: AccountLite; title: string }) {
           onOpenDrawer={drawer.toggle}
         />
         {!embedded && <SubBar section={activeSection(pathname, me)} />}
+        {!embedded && <TourBar me={me} />}
         <main className={classes.content}>
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

@@ -2,6 +2,7 @@ import {
   IconAddressBook,
   IconApps,
   IconBolt,
+  IconBuildingStore,
   IconChartBar,
   IconCreditCard,
   IconDeviceMobile,
@@ -17,6 +18,7 @@ import {
   IconSettings,
   IconSpeakerphone,
   IconUsers,
+  IconVideo,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { AccountLite } from "../../../domain/account.schemas";
@@ -166,6 +168,7 @@ export const NAV: NavItem[] = [
       { label: "Payment Method", to: "/billing/payment-method" },
       { label: "Payment History", to: "/billing/payment-history" },
       { label: "Refer", to: "/billing/refer" },
+      { label: "Add-ons", to: "/billing/add-ons" },
     ],
   },
   {
@@ -175,10 +178,23 @@ export const NAV: NavItem[] = [
     visible: (me) => me.isDeveloper,
   },
   {
+    label: "Webinars",
+    icon: IconVideo,
+    to: "/webinars",
+    match: ["/webinars", "/sso"],
+  },
+  {
+    // Agencies: a top-level account's owner creates and opens child accounts (never a child).
+    label: "Manage Accounts",
+    icon: IconBuildingStore,
+    to: "/manage-accounts",
+    visible: (me) => meCan(me, "accounts:manage") && me.parentAccountId === null,
+  },
+  {
     label: "Team",
     icon: IconUsers,
     to: "/manage-users",
-    match: ["/manage-users", "/manage-accounts"],
+    match: ["/manage-users"],
     visible: (me) => meCan(me, "users:manage"),
   },
   {

@@ -44,7 +44,7 @@ export function TopBar(props: TopBarProps) {
   const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(" ") || me.user.username;
 
   return (
-    <header className={classes.topBar}>
+    <header className={classes.topBar} data-testid="top-bar">
       {mobile ? (
         <Burger opened={drawerOpened} onClick={onOpenDrawer} size="sm" aria-label="Open menu" />
       ) : (
@@ -64,7 +64,7 @@ export function TopBar(props: TopBarProps) {
           </ActionIcon>
         </Tooltip>
       )}
-      <Text fw={600} size="lg" truncate="end" style={{ flex: 1 }} component="h1">
+      <Text fw={600} size="lg" lineClamp={2} lh={1.2} style={{ flex: 1 }} component="h1">
         {title}
       </Text>
       <Group gap={6} wrap="nowrap">

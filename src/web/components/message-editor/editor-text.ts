@@ -1,6 +1,7 @@
 import { LINK_TOKEN_RE } from "../../../domain/links";
 import { maxMessageLength, messageLength } from "../../../domain/message-form.schemas";
 import { countSegments, MMS_CREDITS } from "../../../domain/segments";
+import { applySendSettings, type SendSettings } from "../../../domain/send-settings";
 
 /** A plain text as the editor's document: one paragraph a line. */
 export function textToDoc(text: string) {
@@ -50,11 +51,21 @@ interface CounterState {
  */
 export function counterState(
   text: string,
-  opts: { isMms: boolean; before?: string; after?: string; offset?: number },
+  opts: {
+    isMms: boolean;
+    before?: string;
+    after?: string;
+    offset?: number;
+    /** The account's send settings: their header, footer and characters are counted as sent. */
+    sendSettings?: SendSettings | null;
+  },
 ): CounterState {
   const max = maxMessageLength(opts.isMms);
   const length = messageLength(text);
-  const full = `${opts.before ?? ""}${countableText(text)}${"x".repeat(opts.offset ?? 0)}${opts.after ?? ""}`;
+  const full = applySendSettings(
+    `${opts.before ?? ""}${countableText(text)}${"x".repeat(opts.offset ?? 0)}${opts.after ?? ""}`,
+    opts.sendSettings,
+  );
   const count = countSegments(full);
   if (opts.isMms) {
     return {

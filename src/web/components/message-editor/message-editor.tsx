@@ -10,6 +10,7 @@ import {
   maxMessageLength,
   messageLength,
 } from "../../../domain/message-form.schemas";
+import type { SendSettings } from "../../../domain/send-settings";
 import { AttachmentList, type EditorAttachment } from "./attachment-list";
 import { docText, messageRules } from "./editor-extensions";
 import { counterState, cutToLength, textToDoc } from "./editor-text";
@@ -35,7 +36,7 @@ export interface MessageEditorProps {
   /** Characters sent around the message that the counter adds (when the exact text is unknown). */
   offset?: number;
   /** The exact text sent before and after the message (header; signature and footer). */
-  framing?: { before: string; after: string };
+  framing?: { before: string; after: string; sendSettings?: SendSettings | null };
   disabled?: boolean;
   /** Shown but not editable (an unverified toll-free number); paste is off too. */
   readOnly?: boolean;
@@ -153,6 +154,7 @@ export function MessageEditor(props: MessageEditorProps) {
     isMms: props.isMms,
     before: props.framing?.before,
     after: props.framing?.after,
+    sendSettings: props.framing?.sendSettings,
     offset: props.offset,
   });
   const notice = blocked

@@ -4,6 +4,7 @@ import {
   dayLabel,
   isInlineImage,
   lastBusinessNumber,
+  sameDay,
   segmentsLabel,
   shortTime,
   statusLabel,
@@ -36,19 +37,24 @@ describe("thread wording", () => {
     expect(segmentsLabel({ ...base, mediaUrls: ["/m/a.png"] })).toBe("MMS");
   });
 
-  it("labels days", () => {
-    const now = new Date(2025, 2, 10, 18, 0);
-    expect(dayLabel(new Date(2025, 2, 10, 9, 0).toISOString(), now)).toBe("Today");
-    expect(dayLabel(new Date(2025, 2, 9, 23, 0).toISOString(), now)).toBe("Yesterday");
-    expect(dayLabel(new Date(2025, 1, 1).toISOString(), now)).not.toMatch(/Today|Yesterday/);
+  it("labels days in the account's zone", () => {
+    const tz = "America/Los_Angeles";
+    const now = new Date("2025-03-11T01:00:00Z"); // Mar 10, 6 PM in Los Angeles
+    expect(dayLabel("2025-03-10T16:00:00Z", tz, now)).toBe("Today");
+    // 05:00 UTC on the 10th is still the 9th in Los Angeles.
+    expect(dayLabel("2025-03-10T05:00:00Z", tz, now)).toBe("Yesterday");
+    expect(dayLabel("2025-02-01T20:00:00Z", tz, now)).toBe("Sat, Feb 1");
+    expect(dayLabel("2024-02-01T20:00:00Z", tz, now)).toBe("Thu, Feb 1, 2024");
+    expect(sameDay("2025-03-10T05:00:00Z", "2025-03-10T09:00:00Z", tz)).toBe(false);
   });
 
   it("keeps list times short", () => {
-    const now = new Date(2025, 2, 10, 18, 0);
-    expect(shortTime(new Date(2025, 2, 10, 17, 59, 40).toISOString(), now)).toBe("now");
-    expect(shortTime(new Date(2025, 2, 10, 17, 55).toISOString(), now)).toBe("5m");
-    expect(shortTime(new Date(2025, 2, 10, 15, 0).toISOString(), now)).toBe("3h");
-    expect(shortTime(new Date(2025, 2, 8).toISOString(), now)).not.toMatch(/^\d+[mh]$/);
+    const tz = "America/New_York";
+    const now = new Date("2025-03-10T22:00:00Z");
+    expect(shortTime("2025-03-10T21:59:40Z", tz, now)).toBe("now");
+    expect(shortTime("2025-03-10T21:55:00Z", tz, now)).toBe("5m");
+    expect(shortTime("2025-03-10T19:00:00Z", tz, now)).toBe("3h");
+    expect(shortTime("2025-03-08T12:00:00Z", tz, now)).toBe("Mar 8");
   });
 
   it("knows which account number each text was with, and replies to the last one", () => {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { virtualMessage } from "../../../domain/numbers.schemas";
+import { dayKey, formatShortDay, formatWeekday } from "../../lib/format-date-time";
 
 /** How a phone's messaging app words what happened to each text: pure, tested. */
 
@@ -29,33 +30,25 @@ export function segmentsLabel(m: Pick<VirtualMessage, "segments" | "mediaUrls">)
   return m.segments === 1 ? "1 segment" : `${m.segments} segments`;
 }
 
-/** 'Today', 'Yesterday' or the date, for the separators between days. */
-export function dayLabel(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso);
-  const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
-  if (days === 0) return "Today";
-  if (days === 1) return "Yesterday";
-  return d.toLocaleDateString(undefined, {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: d.getFullYear() === now.getFullYear() ? undefined : "numeric",
-  });
+/** 'Today', 'Yesterday' or the date (days of the account's zone), for the separators. */
+export function dayLabel(iso: string, timeZone: string, now: Date = new Date()): string {
+  const day = dayKey(iso, timeZone);
+  if (day === dayKey(now, timeZone)) return "Today";
+  if (day === dayKey(new Date(now.getTime() - 86_400_000), timeZone)) return "Yesterday";
+  return formatWeekday(iso, timeZone, day.slice(0, 4) !== dayKey(now, timeZone).slice(0, 4));
 }
 
 /** Compact time for the phone list, as messaging apps show it: now, 5m, 3h, Mar 9. */
-export function shortTime(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso);
-  const minutes = Math.floor((now.getTime() - d.getTime()) / 60_000);
+export function shortTime(iso: string, timeZone: string, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000);
   if (minutes < 1) return "now";
   if (minutes < 60) return `${minutes}m`;
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h`;
-  return d.toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  return formatShortDay(iso, timeZone);
 }
 
-export function sameDay(a: string, b: string): boolean {
-  return new Date(a).toDateString() === new Date(b).toDateString();
+export function sameDay(a: string, b: string, timeZone: string): boolean {
+  return dayKey(a, timeZone) === dayKey(b, timeZone);
 }
 
 /** The account number the phone spoke with in this message. */

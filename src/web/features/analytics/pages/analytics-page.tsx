@@ -1,10 +1,24 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import type { DatesRangeValue } from "@mantine/dates";
 import { IconChartBar } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { UNHEALTHY_ERROR_CODES } from "../../../../domain/unhealthy-subscribers.schemas";
+import { paths } from "../../../app/paths";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -14,7 +28,48 @@ import { useChartHeight } from "../../growth-reports/components/chart-height";
 import { filterOf, ReportFilters } from "../../growth-reports/components/report-filters";
 import { sentMessageDetailsPath } from "../../reports/lib/report-paths";
 import { useAnalytics } from "../api/analytics";
+import {
+  FailedNumbersModal,
+  type FailedNumbersMode,
+  type FailedNumbersOutcome,
+} from "../components/failed-numbers-modal";
 import { percent } from "../components/percent";
+
+/** Codes about the number itself: the unhealthy-subscribers clean-up can act on them. */
+const CLEANABLE_CODES = new Set(Object.values(UNHEALTHY_ERROR_CODES).flat());
+
+/** A failure row's actions: retry (a later try may work) and clean (the number is the problem). */
+function FailureActions(props: {
+  code: number;
+  permanent: boolean;
+  onOpen: (code: number, mode: FailedNumbersMode) => void;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {!props.permanent && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => props.onOpen(props.code, "retry")}
+          aria-label={`Retry numbers that failed with ${props.code}`}
+        >
+          Retry
+        </Button>
+      )}
+      {CLEANABLE_CODES.has(props.code) && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="orange"
+          onClick={() => props.onOpen(props.code, "clean")}
+          aria-label={`Clean up numbers that failed with ${props.code}`}
+        >
+          Clean up
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 function Rate(props: { label: string; value: number; detail: string; testId: string }) {
   return (
@@ -40,7 +95,11 @@ export default function AnalyticsPage() {
   const timeZone = useAccountTimeZone();
   const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
   const [numberId, setNumberId] = useState<number | undefined>();
-  const data = useAnalytics(filterOf(range, numberId));
+  const filter = filterOf(range, numberId);
+  const data = useAnalytics(filter);
+  const [acting, setActing] = useState<{ code: number; mode: FailedNumbersMode } | null>(null);
+  const [outcome, setOutcome] = useState<FailedNumbersOutcome | null>(null);
+  const open = (code: number, mode: FailedNumbersMode) => setActing({ code, mode });
   const height = useChartHeight();
   const mobile = height < 335;
   const a = data.data;
@@ -131,6 +190,25 @@ export default function AnalyticsPage() {
                 Clean up numbers that keep failing
               </Anchor>
             </Group>
+            {outcome && (
+              <Alert
+                color={outcome.mode === "retry" ? "blue" : "orange"}
+                withCloseButton
+                closeButtonLabel="Dismiss"
+                onClose={() => setOutcome(null)}
+                mb="sm"
+                data-testid="failed-numbers-outcome"
+              >
+                <Text size="sm">{outcome.message}</Text>
+                <Anchor
+                  component={Link}
+                  to={outcome.mode === "retry" ? paths.sentMessages : "/unhealthy-subscribers"}
+                  size="sm"
+                >
+                  {outcome.mode === "retry" ? "Open Sent Messages" : "Open Unhealthy Subscribers"}
+                </Anchor>
+              </Alert>
+            )}
             {a.failures.length === 0 ? (
               <Text size="sm" c="dimmed">
                 Every delivery in these days went through.
@@ -155,11 +233,14 @@ export default function AnalyticsPage() {
                     <Text size="sm" c="dimmed">
                       {f.action}
                     </Text>
+                    <Group mt={6}>
+                      <FailureActions code={f.code} permanent={f.permanent} onOpen={open} />
+                    </Group>
                   </Paper>
                 ))}
               </Stack>
             ) : (
-              <Table.ScrollContainer minWidth={560}>
+              <Table.ScrollContainer minWidth={680}>
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
@@ -167,6 +248,7 @@ export default function AnalyticsPage() {
                       <Table.Th ta="right">Failed</Table.Th>
                       <Table.Th>What it means</Table.Th>
                       <Table.Th>What to do</Table.Th>
+                      <Table.Th />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -190,6 +272,9 @@ export default function AnalyticsPage() {
                         <Table.Td ta="right">{f.count.toLocaleString()}</Table.Td>
                         <Table.Td>{f.meaning}</Table.Td>
                         <Table.Td>{f.action}</Table.Td>
+                        <Table.Td>
+                          <FailureActions code={f.code} permanent={f.permanent} onOpen={open} />
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -243,6 +328,13 @@ export default function AnalyticsPage() {
           </Paper>
         </>
       )}
+      <FailedNumbersModal
+        code={acting?.code ?? null}
+        mode={acting?.mode ?? "retry"}
+        filter={filter}
+        onClose={() => setActing(null)}
+        onDone={setOutcome}
+      />
     </Stack>
   );
 }

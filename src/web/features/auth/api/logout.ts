@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { z } from "zod";
 import { paths } from "../../../app/paths";
 import { api } from "../../../lib/api-client";
 import { closeRealtime } from "../../../lib/realtime";
@@ -9,9 +10,20 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post("/api/auth/logout", undefined, { allow401: true }),
+    mutationFn: () =>
+      api.post("/api/auth/logout", undefined, {
+        allow401: true,
+        schema: z.object({ ok: z.literal(true), returnedToParent: z.boolean().optional() }),
+      }),
     // Signed out locally even if the server could not be reached.
-    onSettled: () => {
+    onSettled: (data) => {
+      // Out of a managed account: the session goes on in the parent account (spec doc 1 §5).
+      if (data?.returnedToParent) {
+        closeRealtime();
+        queryClient.clear();
+        navigate("/manage-accounts", { replace: true });
+        return;
+      }
       clearSessionState();
       closeRealtime();
       queryClient.clear();

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Alert, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useAutomationReport } from "../api/automations";
 
 function Figure(props: { label: string; value: number }) {
@@ -79,5 +79,22 @@ export function AutomationReport(props: { id: number }) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** The report of one automation in a modal (lists and the builder); closed while `of` is null. */
+export function AutomationReportModal(props: {
+  of: { id: number; name: string } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={props.of !== null}
+      onClose={props.onClose}
+      title={props.of ? `Report: ${props.of.name}` : ""}
+      size="lg"
+    >
+      {props.of && <AutomationReport id={props.of.id} />}
+    </Modal>
   );
 }

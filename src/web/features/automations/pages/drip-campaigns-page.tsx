@@ -1,26 +1,6 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import {
-  IconChartBar,
-  IconDots,
-  IconEdit,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconRoute,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconChartBar, IconEdit, IconPlus, IconRoute, IconTrash } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -28,11 +8,12 @@ import { type AutomationSummary, TRIGGER_LABELS } from "../../../../domain/autom
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { RowMenu, RunToggle } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useAutomations, useDeleteAutomation, useSetAutomationStatus } from "../api/automations";
-import { AutomationReport } from "../components/automation-report";
+import { AutomationReportModal } from "../components/automation-report";
 import { EngineClock } from "../components/engine-clock";
 
 const EDIT = "/messages/drip-campaigns/edit";
@@ -158,52 +139,28 @@ export default function DripCampaignsPage() {
                 textAlign: "right",
                 render: (a) => (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {a.status === "active" ? (
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => change(a, "paused")}
-                        aria-label={`Pause ${a.name}`}
-                      >
-                        <IconPlayerPause size={16} />
-                      </ActionIcon>
-                    ) : (
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => change(a, "active")}
-                        aria-label={`Start ${a.name}`}
-                      >
-                        <IconPlayerPlay size={16} />
-                      </ActionIcon>
-                    )}
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" aria-label={`More for ${a.name}`}>
-                          <IconDots size={16} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconChartBar size={14} />}
-                          onClick={() => setReport(a)}
-                        >
-                          Report
-                        </Menu.Item>
-                        <Menu.Item
-                          leftSection={<IconEdit size={14} />}
-                          component={Link}
-                          to={`${EDIT}?id=${a.id}`}
-                        >
-                          Edit
-                        </Menu.Item>
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => askDelete(a)}
-                        >
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    <RunToggle
+                      name={a.name}
+                      running={a.status === "active"}
+                      onChange={(run) => change(a, run ? "active" : "paused")}
+                    />
+                    <RowMenu
+                      name={a.name}
+                      items={[
+                        {
+                          label: "Report",
+                          icon: <IconChartBar size={14} />,
+                          onClick: () => setReport(a),
+                        },
+                        { label: "Edit", icon: <IconEdit size={14} />, to: `${EDIT}?id=${a.id}` },
+                        {
+                          label: "Delete",
+                          icon: <IconTrash size={14} />,
+                          onClick: () => askDelete(a),
+                          danger: true,
+                        },
+                      ]}
+                    />
                   </Group>
                 ),
               },
@@ -211,14 +168,7 @@ export default function DripCampaignsPage() {
           />
         )}
       </Paper>
-      <Modal
-        opened={report !== null}
-        onClose={() => setReport(null)}
-        title={report ? `Report: ${report.name}` : ""}
-        size="lg"
-      >
-        {report && <AutomationReport id={report.id} />}
-      </Modal>
+      <AutomationReportModal of={report} onClose={() => setReport(null)} />
     </>
   );
 }

@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import {
+  type AutoTopupInput,
   billingSummary,
+  bundleResponse,
+  type CANCEL_FLOW_STAGES,
   type CardInput,
   invoiceRow,
   planResponse,
+  referralRow,
+  referralSummary,
 } from "../../../../domain/billing.schemas";
 import { api } from "../../../lib/api-client";
 import { meQueryKey } from "../../../lib/current-account";
@@ -76,7 +81,69 @@ export const usePause = () =>
   useBillingMutation(() =>
     api.post("/api/billing/pause", { confirm: true }, { schema: billingSummary }),
   );
-export const useAutoTopup = () =>
+export const useAutoRenew = () =>
   useBillingMutation((on: boolean) =>
-    api.put("/api/billing/auto-topup", { on }, { schema: billingSummary }),
+    api.put("/api/billing/auto-renew", { on }, { schema: billingSummary }),
   );
+export const useSaveAutoTopup = () =>
+  useBillingMutation((input: AutoTopupInput) =>
+    api.put("/api/billing/auto-topup", input, { schema: billingSummary, toast: false }),
+  );
+
+export function useBundles() {
+  return useQuery({
+    queryKey: [...root, "bundles"],
+    queryFn: () =>
+      api.get("/api/billing/bundles", { schema: z.object({ rows: z.array(bundleResponse) }) }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const useBuyBundle = () =>
+  useBillingMutation((qty: number) =>
+    api.post(
+      "/api/billing/bundles/purchase",
+      { qty },
+      {
+        schema: z.object({ message: z.string(), summary: billingSummary }),
+        toast: false,
+      },
+    ),
+  );
+
+export function useReferrals() {
+  return useQuery({
+    queryKey: [...root, "referrals"],
+    queryFn: () => api.get("/api/billing/referrals", { schema: referralSummary }),
+  });
+}
+
+export function useReferralList() {
+  return useQuery({
+    queryKey: [...root, "referrals", "list"],
+    queryFn: () =>
+      api.get("/api/billing/referrals/list", {
+        schema: z.object({ rows: z.array(referralRow) }),
+      }),
+  });
+}
+
+/** The operator's booking page for the cancellation offers' scheduling links (may be unset). */
+export function useSchedulingLink() {
+  return useQuery({
+    queryKey: ["help", "booking"],
+    queryFn: () =>
+      api.get("/api/help/booking", { schema: z.object({ url: z.string().nullable() }) }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Records a stage of the cancellation flow (analytics); failures stay silent. */
+export function recordCancelStage(
+  stage: (typeof CANCEL_FLOW_STAGES)[number],
+  reason: string | null,
+) {
+  void api
+    .post("/api/billing/cancel-flow", { stage, reason }, { toast: false })
+    .catch(() => undefined);
+}

@@ -1,6 +1,7 @@
 import { Badge, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { BillingSummary } from "../../../../domain/billing.schemas";
+import { formatDay as formatAccountDay } from "../../../lib/format-date-time";
 
 export const STATUS_LABEL: Record<BillingSummary["status"], { label: string; color: string }> = {
   trial: { label: "Free trial", color: "blue" },
@@ -48,13 +49,9 @@ export function BillingLoading() {
   );
 }
 
-export function formatDay(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
+/** A billing date (trial end, renewal, invoice) as its day in the account's zone. */
+export function formatDay(iso: string | null, timeZone: string): string {
+  return iso ? formatAccountDay(iso, timeZone) : "";
 }
 
 export function Muted({ children }: { children: ReactNode }) {

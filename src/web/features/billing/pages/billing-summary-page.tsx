@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
-import { useAutoTopup, useBillingSummary } from "../api/billing";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
+import { useAutoRenew, useBillingSummary } from "../api/billing";
+import { AutoTopupCard } from "../components/auto-topup-card";
 import {
   BillingCard,
   BillingLoading,
@@ -15,8 +17,9 @@ import {
 
 /** /billing/summary: plan, credits, price per text, auto top-up, card (doc 1 §3). */
 export default function BillingSummaryPage() {
+  const timeZone = useAccountTimeZone();
   const summary = useBillingSummary();
-  const autoTopup = useAutoTopup();
+  const autoRenew = useAutoRenew();
   const s = summary.data;
   return (
     <Stack gap="lg" maw={1000}>
@@ -53,17 +56,24 @@ export default function BillingSummaryPage() {
             )}
             <Muted>
               {s.status === "trial"
-                ? `Your free trial ends ${formatDay(s.trialEndsAt)}.`
+                ? `Your free trial ends ${formatDay(s.trialEndsAt, timeZone)}.`
                 : s.status === "expired"
                   ? "Your free trial has ended. Choose a plan to keep sending."
                   : s.status === "canceled"
-                    ? `Canceled: the account closes ${formatDay(s.periodEnd)}; data is kept until ${formatDay(s.removeDataAt)}.`
+                    ? `Canceled: the account closes ${formatDay(s.periodEnd, timeZone)}; data is kept until ${formatDay(s.removeDataAt, timeZone)}.`
                     : s.status === "past_due"
                       ? "The last payment failed. Update your card to keep sending."
                       : s.status === "paused"
                         ? "Paused: nothing is billed and nothing is sent until you reactivate."
-                        : `Renews ${formatDay(s.periodEnd)}.`}
+                        : `Renews ${formatDay(s.periodEnd, timeZone)}.`}
             </Muted>
+            <Switch
+              label="Auto-renew"
+              description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
+              checked={s.autoRenew}
+              disabled={autoRenew.isPending}
+              onChange={(e) => autoRenew.mutate(e.currentTarget.checked)}
+            />
             <Group gap="xs">
               <Button variant="light" component={Link} to="/billing/manage-subscription">
                 Manage Subscription
@@ -95,20 +105,19 @@ export default function BillingSummaryPage() {
               aria-label="Credits used"
             />
             <Muted>
-              Price per text: ${s.pricePerText.toFixed(2)} · International credits: $
-              {s.internationalBalance}
+              Price per text: ${s.pricePerText.toFixed(2)} · International credits:{" "}
+              {s.internationalBalance.toLocaleString()}
             </Muted>
-            <Switch
-              label="Auto-renew"
-              description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
-              checked={s.autoTopup}
-              disabled={autoTopup.isPending}
-              onChange={(e) => autoTopup.mutate(e.currentTarget.checked)}
-            />
-            <Anchor component={Link} to="/addons/purchase-messages" size="sm">
-              Buy more credits
-            </Anchor>
+            <Group gap="md">
+              <Anchor component={Link} to="/addons/purchase-messages" size="sm">
+                Buy more credits
+              </Anchor>
+              <Anchor component={Link} to="/billing/add-ons" size="sm">
+                All add-ons
+              </Anchor>
+            </Group>
           </BillingCard>
+          <AutoTopupCard summary={s} />
           <BillingCard title="Payment method">
             {s.card ? (
               <Text size="sm">
@@ -129,6 +138,14 @@ export default function BillingSummaryPage() {
             <Group>
               <Button variant="light" component={Link} to="/billing/payment-history">
                 View Payment History
+              </Button>
+            </Group>
+          </BillingCard>
+          <BillingCard title="Refer a business">
+            <Muted>Share your link: when a business you refer pays, you get free messages.</Muted>
+            <Group>
+              <Button variant="light" component={Link} to="/billing/refer">
+                Get Your Link
               </Button>
             </Group>
           </BillingCard>

@@ -1,14 +1,26 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
+import { formatPrice, formatUsd, planById } from "../../../../domain/billing";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useBillingSummary } from "../api/billing";
-import { BillingCard, BillingLoading, formatDay, StatusBadge } from "../components/billing-bits";
+import {
+  BillingCard,
+  BillingLoading,
+  formatDay,
+  Muted,
+  StatusBadge,
+} from "../components/billing-bits";
 import { PlanPicker } from "../components/plan-picker";
+
+/** The retention-only plan the plan-switching mode points to (doc 1 §4 'Too expensive'). */
+const LITE = planById("lite")!;
 
 /** /billing/manage-subscription; state isSwitchingPlans opens it on the plans (doc 1 §4). */
 export default function ManageSubscriptionPage() {
+  const timeZone = useAccountTimeZone();
   const summary = useBillingSummary();
   const location = useLocation();
   const switching =
@@ -29,18 +41,31 @@ export default function ManageSubscriptionPage() {
         <>
           {switching && (
             <Alert color="blue" variant="light">
-              Switch to a plan that fits your budget: the Lite plan is $10 a month for 200 messages.
+              Switch to a plan that fits your budget: the Lite plan is{" "}
+              {formatPrice(LITE.priceCents)} a month for {LITE.monthlyCredits} messages.
             </Alert>
           )}
           <BillingCard title="Your subscription">
             <Group gap="xs">
-              <Text fw={700}>{s.plan?.name ?? "Free trial"}</Text>
+              <Text fw={700} fz="lg">
+                {s.plan?.name ?? "Free trial"}
+              </Text>
               <StatusBadge status={s.status} />
             </Group>
+            <Muted>
+              {s.plan
+                ? `${formatUsd(s.plan.priceCents)} per month · ${s.plan.monthlyCredits.toLocaleString("en-US")} messages a month`
+                : `${s.totalCredits.toLocaleString("en-US")} trial messages`}
+              {s.status === "trial" && s.trialEndsAt
+                ? ` · ends ${formatDay(s.trialEndsAt, timeZone)}`
+                : s.status === "active" && s.periodEnd
+                  ? ` · ${s.autoRenew ? "renews" : "ends"} ${formatDay(s.periodEnd, timeZone)}`
+                  : ""}
+            </Muted>
             {s.status === "canceled" && (
               <Text size="sm">
-                Closes {formatDay(s.periodEnd)} ({s.cancelReason}). Data kept until{" "}
-                {formatDay(s.removeDataAt)}.
+                Closes {formatDay(s.periodEnd, timeZone)} ({s.cancelReason}). Data kept until{" "}
+                {formatDay(s.removeDataAt, timeZone)}.
               </Text>
             )}
             <Group gap="xs">
@@ -52,8 +77,8 @@ export default function ManageSubscriptionPage() {
                 <Button
                   component={Link}
                   to="/billing/manage-subscription/cancel?cancel=1"
-                  variant="subtle"
-                  color="red"
+                  variant="default"
+                  c="red.8"
                 >
                   Cancel Subscription
                 </Button>

@@ -6,11 +6,13 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoices } from "../api/billing";
 import { formatDay } from "../components/billing-bits";
 
 /** /billing/payment-history: every charge, paid or failed, with its invoice. */
 export default function PaymentHistoryPage() {
+  const timeZone = useAccountTimeZone();
   const invoices = useInvoices();
   const rows = invoices.data?.rows ?? [];
   return (
@@ -50,7 +52,7 @@ export default function PaymentHistoryPage() {
                       {r.number}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{formatDay(r.createdAt)}</Table.Td>
+                  <Table.Td>{formatDay(r.createdAt, timeZone)}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{r.description}</Text>
                   </Table.Td>

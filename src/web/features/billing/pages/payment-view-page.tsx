@@ -5,11 +5,13 @@ import { formatUsd } from "../../../../domain/billing";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoice } from "../api/billing";
 import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
 
 /** /billing/payment-history/view?id=N: one invoice and its PDF. */
 export default function PaymentViewPage() {
+  const timeZone = useAccountTimeZone();
   const [params] = useSearchParams();
   const raw = params.get("id");
   const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
@@ -42,7 +44,7 @@ export default function PaymentViewPage() {
               {i.status === "paid" ? "Paid" : "Failed"}
             </Badge>
             <Text size="sm" c="dimmed">
-              {formatDay(i.createdAt)}
+              {formatDay(i.createdAt, timeZone)}
             </Text>
           </Group>
           <Text>{i.description}</Text>

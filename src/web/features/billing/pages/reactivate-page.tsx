@@ -3,6 +3,7 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { useBillingSummary, useReactivate } from "../api/billing";
@@ -11,11 +12,16 @@ import { PlanPicker } from "../components/plan-picker";
 
 /** /billing/manage-subscription/reactivate: undo a cancellation or end a pause. */
 export default function ReactivatePage() {
+  const timeZone = useAccountTimeZone();
   const summary = useBillingSummary();
   const reactivate = useReactivate();
   const navigate = useNavigate();
   const s = summary.data;
-  const canResume = s?.plan && (s.status === "paused" || s.status === "canceled");
+  // A canceled trial inside its 14 days is a trial again; a plan resumes as itself.
+  const trialLeft =
+    s?.status === "canceled" && s.trialEndsAt !== null && new Date(s.trialEndsAt) > new Date();
+  const canResume =
+    s && (s.status === "paused" || s.status === "canceled") && (s.plan !== null || trialLeft);
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Reactivate" />
@@ -27,12 +33,14 @@ export default function ReactivatePage() {
         />
       ) : !s ? (
         <BillingLoading />
-      ) : canResume && s.plan ? (
-        <BillingCard title={`Reactivate ${s.plan.name}`}>
+      ) : canResume ? (
+        <BillingCard title={`Reactivate ${s.plan?.name ?? "your free trial"}`}>
           <Text size="sm">
-            {s.status === "canceled" && s.periodEnd && new Date(s.periodEnd) > new Date()
-              ? `Your plan continues; nothing is charged until ${formatDay(s.periodEnd)}.`
-              : "Your card is charged for a new month and sending starts again at once."}
+            {trialLeft
+              ? `Your free trial continues until ${formatDay(s.trialEndsAt, timeZone)}.`
+              : s.status === "canceled" && s.periodEnd && new Date(s.periodEnd) > new Date()
+                ? `Your plan continues; nothing is charged until ${formatDay(s.periodEnd, timeZone)}.`
+                : "Your card is charged for a new month and sending starts again at once."}
           </Text>
           {reactivate.isError && (
             <Alert color="red" variant="light" role="alert">

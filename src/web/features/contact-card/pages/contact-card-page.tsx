@@ -15,7 +15,6 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import {
   IconCheck,
   IconCopy,
@@ -32,6 +31,7 @@ import {
   type ContactCard,
   contactCardFields,
 } from "../../../../domain/contact-card.schemas";
+import { FileDrop, type FileRejection } from "../../../components/file-drop/file-drop";
 import { LoadFailed } from "../../../components/load-failed";
 import { useContactCardQuery, useSaveContactCard } from "../../../components/message-tools/api";
 import { PageHeader } from "../../../components/page-header";
@@ -167,7 +167,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                     *
                   </Text>
                 </Text>
-                <Dropzone
+                <FileDrop
                   onDrop={(files) => {
                     setPhoto(files[0] ?? null);
                     setErrors((e) => ({ ...e, photo: "" }));
@@ -179,19 +179,19 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                   aria-label="Contact card image"
                 >
                   <Group justify="center" gap="md" mih={96} style={{ pointerEvents: "none" }}>
-                    <Dropzone.Accept>
+                    <FileDrop.Accept>
                       <IconUpload size={32} />
-                    </Dropzone.Accept>
-                    <Dropzone.Reject>
+                    </FileDrop.Accept>
+                    <FileDrop.Reject>
                       <IconX size={32} />
-                    </Dropzone.Reject>
-                    <Dropzone.Idle>
+                    </FileDrop.Reject>
+                    <FileDrop.Idle>
                       {photoPreview ? (
                         <Image src={photoPreview} alt="" h={72} w={72} radius="md" fit="cover" />
                       ) : (
                         <IconPhoto size={32} />
                       )}
-                    </Dropzone.Idle>
+                    </FileDrop.Idle>
                     <Stack gap={2}>
                       <Text size="sm">
                         {photoPreview
@@ -203,7 +203,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                       </Text>
                     </Stack>
                   </Group>
-                </Dropzone>
+                </FileDrop>
                 {errors.photo && (
                   <Text size="xs" c="red" role="alert">
                     {errors.photo}

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
-import { API_AREAS, type ApiScope } from "../../../../domain/api-keys";
+import { API_AREAS, type ApiScope, hasWriteScope } from "../../../../domain/api-keys";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useCreateApiKey } from "../api/api-keys";
@@ -88,7 +88,7 @@ export function CreateKeyModal(props: { opened: boolean; onClose: () => void }) 
               <Text size="sm" fw={500} mb={4}>
                 Scopes
               </Text>
-              <Table.ScrollContainer minWidth={360}>
+              <Table.ScrollContainer minWidth={320}>
                 <Table verticalSpacing={6}>
                   <Table.Tbody>
                     {API_AREAS.map((a) => (
@@ -105,7 +105,10 @@ export function CreateKeyModal(props: { opened: boolean; onClose: () => void }) 
                             data={[
                               { value: "none", label: "None" },
                               { value: "read", label: "Read" },
-                              { value: "write", label: "Write" },
+                              // Reports and billing are read-only through the API.
+                              ...(hasWriteScope(a.area)
+                                ? [{ value: "write", label: "Write" }]
+                                : []),
                             ]}
                           />
                         </Table.Td>

@@ -1,6 +1,7 @@
 import { Anchor, Code, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { ConnectedAppsCard } from "../components/connected-apps-card";
 
 /** /mcp: how to connect an AI client (Claude, Cursor, any MCP client) to this account. */
 export default function McpPage() {
@@ -47,10 +48,23 @@ export default function McpPage() {
             The server address is <Code>{url}</Code> (Streamable HTTP). Most clients take a
             configuration like this:
           </Text>
-          <Code block data-testid="mcp-config">
+          <Code block data-testid="mcp-config" tabIndex={0}>
             {config}
           </Code>
         </Paper>
+        <Paper withBorder radius="lg" p="md">
+          <Title order={3} fz="lg" mb="xs">
+            Or sign in with OAuth
+          </Title>
+          <Text size="sm">
+            Clients that support MCP authorization (OAuth 2.1) need no key: add only the address{" "}
+            <Code>{url}</Code>. The client registers itself, opens a Parley page where you choose
+            what it may do and press Allow, and then acts as you with those permissions. Its
+            discovery document is at{" "}
+            <Code>{`${window.location.origin}/.well-known/oauth-authorization-server`}</Code>.
+          </Text>
+        </Paper>
+        <ConnectedAppsCard />
         <Paper withBorder radius="lg" p="md">
           <Title order={3} fz="lg" mb="xs">
             3. What the assistant can do

@@ -142,6 +142,8 @@ export default function OptOutsPage() {
           <DataTable
             withTableBorder
             borderRadius="md"
+            // A scrolling region must be reachable by keyboard to be scrolled.
+            scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
             minHeight={data.rows.length ? undefined : 160}
             noRecordsText="Nobody opted out in these days."
             records={data.rows}

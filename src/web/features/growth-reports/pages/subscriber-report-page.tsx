@@ -143,7 +143,12 @@ export default function SubscriberReportPage() {
               <Title order={3} fz="md" mb="sm">
                 By day
               </Title>
-              <Table.ScrollContainer minWidth={260} maxHeight={360}>
+              <Table.ScrollContainer
+                minWidth={260}
+                maxHeight={360}
+                // A scrolling region must be reachable by keyboard to be scrolled.
+                scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+              >
                 <Table striped stickyHeader data-testid="by-day" horizontalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>

@@ -327,8 +327,13 @@ export function SignupForm(props: {
         <Title order={1} fz={{ base: 24, sm: 28 }} ta="center" c={c.textColor}>
           {c.companyName || page.businessName}
         </Title>
+        {page.tracker && (
+          <Title order={2} fz={{ base: 20, sm: 22 }} ta="center" c={c.textColor}>
+            {page.tracker.title}
+          </Title>
+        )}
         <Text ta="center" c={c.textColor} style={{ whiteSpace: "pre-wrap" }}>
-          {c.welcomeMessage || t("title")}
+          {page.tracker?.description || c.welcomeMessage || t("title")}
         </Text>
         {elementsOf(page).map(element)}
         {hasErrors && (
@@ -353,11 +358,18 @@ export function SignupForm(props: {
           color={c.accentColor}
           disabled={!altchaReady}
         >
-          {t("submit")}
+          {page.tracker?.buttonText || t("submit")}
         </Button>
-        <Text size="xs" c={c.textColor} opacity={0.8} data-testid="consent-line">
+        <Text size="xs" c={c.textColor} data-testid="consent-line">
           {consentLine(lang, page.businessName)}{" "}
-          <Anchor href={`${page.privacyUrl}?lang=${lang}`} size="xs" c={c.accentColor}>
+          {/* The text's own colour, underlined: an accent colour may be too light for small text. */}
+          <Anchor
+            href={`${page.privacyUrl}?lang=${lang}`}
+            size="xs"
+            c={c.textColor}
+            fw={600}
+            underline="always"
+          >
             {t("terms")}
           </Anchor>
         </Text>

@@ -20,7 +20,9 @@ import { keywordProblem } from "../../../../domain/keywords";
 import type { KeywordResponse } from "../../../../domain/keywords.schemas";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
+import { fromZonedInput, toZonedInput, zoneNote } from "../../../lib/zoned-input";
 import { useKeyword, useKeywords, useSaveKeyword } from "../api/keywords";
 import { useGroupOptions, useNumberOptions } from "../api/pickers";
 import { KeywordStats } from "../components/keyword-stats";
@@ -52,15 +54,7 @@ const EMPTY: FormState = {
   groupIds: [],
 };
 
-/** datetime-local wants local "YYYY-MM-DDTHH:mm". */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function fromKeyword(k: KeywordResponse): FormState {
+function fromKeyword(k: KeywordResponse, timeZone: string): FormState {
   return {
     keyword: k.keyword,
     numberId: k.phoneNumberId === null ? ALL : String(k.phoneNumberId),
@@ -69,7 +63,7 @@ function fromKeyword(k: KeywordResponse): FormState {
     doubleOptIn: k.doubleOptIn,
     askName: k.askName,
     askEmail: k.askEmail,
-    expiresAt: toLocalInput(k.expiresAt),
+    expiresAt: toZonedInput(k.expiresAt, timeZone),
     groupIds: k.groupIds.map(String),
   };
 }
@@ -88,10 +82,11 @@ export default function KeywordEditPage() {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const timeZone = useAccountTimeZone();
 
   useEffect(() => {
-    if (existing.data) setForm(fromKeyword(existing.data));
-  }, [existing.data]);
+    if (existing.data) setForm(fromKeyword(existing.data, timeZone));
+  }, [existing.data, timeZone]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -115,7 +110,7 @@ export default function KeywordEditPage() {
           doubleOptIn: form.doubleOptIn,
           askName: form.askName,
           askEmail: form.askEmail,
-          expiresAt: form.expiresAt ? new Date(form.expiresAt).toISOString() : null,
+          expiresAt: fromZonedInput(form.expiresAt, timeZone) || null,
           groupIds: form.groupIds.map(Number),
         },
       },
@@ -241,7 +236,7 @@ export default function KeywordEditPage() {
               <TextInput
                 type="datetime-local"
                 label="Expires"
-                description="Optional; after this the keyword stops answering"
+                description={`Optional; after this the keyword stops answering. ${zoneNote(timeZone)}`}
                 value={form.expiresAt}
                 onChange={(e) => set("expiresAt", e.currentTarget.value)}
                 w={{ base: "100%", sm: 260 }}

@@ -28,6 +28,23 @@ import { createSignupI18n } from "../lib/signup-i18n";
 /** /subscribe/:accountName (spec doc 3 §2): the public sign-up page, EN or ES (?lang=). */
 export default function SubscribePage() {
   const { accountName = "" } = useParams();
+  return (
+    <PublicSignup
+      accountName={accountName}
+      apiPath={`/api/subscribe/${encodeURIComponent(accountName)}`}
+    />
+  );
+}
+
+/**
+ * The sign-up page's form in EN or ES, read from and posted to `apiPath`: the sign-up page itself,
+ * or an opt-in tracker page (which adds `extra`, e.g. that the visitor came from the web banner).
+ */
+export function PublicSignup(props: {
+  accountName: string;
+  apiPath: string;
+  extra?: Record<string, string>;
+}) {
   const [search, setSearch] = useSearchParams();
   const url = useMemo(() => readSignupUrl(search), [search]);
   const i18n = useMemo(() => createSignupI18n(url.lang), [url.lang]);
@@ -38,23 +55,30 @@ export default function SubscribePage() {
   };
   return (
     <I18nextProvider i18n={i18n}>
-      <SubscribeContent accountName={accountName} lang={url.lang} url={url} onLang={setLang} />
+      <SubscribeContent
+        apiPath={props.apiPath}
+        extra={props.extra}
+        lang={url.lang}
+        url={url}
+        onLang={setLang}
+      />
     </I18nextProvider>
   );
 }
 
 function SubscribeContent(props: {
-  accountName: string;
+  apiPath: string;
+  extra?: Record<string, string>;
   lang: SignupLang;
   url: ReturnType<typeof readSignupUrl>;
   onLang: (lang: string) => void;
 }) {
   const { t } = useTranslation();
-  const { accountName, lang } = props;
+  const { lang } = props;
   const page = useQuery({
-    queryKey: ["public-signup", accountName],
+    queryKey: ["public-signup", props.apiPath],
     queryFn: () =>
-      api.get(`/api/subscribe/${encodeURIComponent(accountName)}`, {
+      api.get(props.apiPath, {
         schema: publicSignupPage,
         toast: false,
       }),
@@ -67,8 +91,14 @@ function SubscribeContent(props: {
   const submit = async (values: SignupValues, proof: string) => {
     try {
       const res = await api.post(
-        `/api/subscribe/${encodeURIComponent(accountName)}`,
-        { ...values, recaptchaToken: proof, lang, formVersion: page.data?.formVersion ?? 0 },
+        props.apiPath,
+        {
+          ...values,
+          ...props.extra,
+          recaptchaToken: proof,
+          lang,
+          formVersion: page.data?.formVersion ?? 0,
+        },
         { schema: signupResult, toast: false },
       );
       setResult({ ok: true, message: res.data.message });
@@ -131,7 +161,7 @@ function SubscribeContent(props: {
               page={page.data}
               lang={lang}
               locks={props.url}
-              challengeUrl={`/api/subscribe/${encodeURIComponent(accountName)}/challenge`}
+              challengeUrl={`${props.apiPath}/challenge`}
               onSubmit={submit}
             />
           )}

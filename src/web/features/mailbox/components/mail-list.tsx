@@ -1,12 +1,7 @@
 import { Group, Paper, Text, VisuallyHidden } from "@mantine/core";
 import type { MailSummary } from "../../../../domain/mailbox.schemas";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import classes from "./mailbox.module.css";
-
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-export function formatMailDate(iso: string) {
-  return WHEN.format(new Date(iso));
-}
 
 /** The mails, newest first; unread ones in bold with a dot. */
 export function MailList(props: {
@@ -14,6 +9,7 @@ export function MailList(props: {
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
+  const timeZone = useAccountTimeZone();
   return (
     <Paper withBorder radius="lg" style={{ overflow: "hidden" }} data-testid="mail-list">
       {props.rows.map((mail) => (
@@ -42,7 +38,7 @@ export function MailList(props: {
               To {mail.to}
             </Text>
             <Text size="xs" c="dimmed" style={{ flex: "none" }}>
-              {formatMailDate(mail.createdAt)}
+              {formatDateTime(mail.createdAt, timeZone)}
             </Text>
           </Group>
         </button>

@@ -1,13 +1,14 @@
 import { Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconMailOpened } from "@tabler/icons-react";
 import { EmptyState } from "../../../components/empty-state";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useMail } from "../api/get-mail";
-import { formatMailDate } from "./mail-list";
 import { MailText } from "./mail-text";
 
 /** The open mail: who, when, and its text with working links. */
 export function MailView({ id, onBack }: { id: number | null; onBack: () => void }) {
   const mail = useMail(id);
+  const timeZone = useAccountTimeZone();
   if (id === null) {
     return (
       <Paper withBorder radius="lg">
@@ -58,7 +59,7 @@ export function MailView({ id, onBack }: { id: number | null; onBack: () => void
               To {mail.data.to}
             </Text>
             <Text size="sm" c="dimmed">
-              {formatMailDate(mail.data.createdAt)}
+              {formatDateTime(mail.data.createdAt, timeZone)}
             </Text>
           </Group>
           <Divider my="sm" />

@@ -6,6 +6,10 @@ export function useReleaseNumber() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/dedicated-numbers/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: numbersKeys.all }),
+    // Not awaited: the refetch of the released number's own page answers 404 and unmounts the
+    // dialog, whose onReleased (back to the list) would then never run.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: numbersKeys.all });
+    },
   });
 }

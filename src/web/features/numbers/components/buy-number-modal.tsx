@@ -17,6 +17,7 @@ import {
 import { IconArrowLeft, IconInfoCircle, IconSearch } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
+import { EXTRA_NUMBER_PRICE_CENTS } from "../../../../domain/billing";
 import type { availableNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber, TOLL_FREE_AREA_CODES } from "../../../../domain/phone";
 import { notify } from "../../../lib/notify";
@@ -26,8 +27,8 @@ import { formatCents } from "../number-status";
 
 type Available = z.infer<typeof availableNumber>;
 
-/** Each number beyond the one included with the plan (spec doc 1 §1). */
-const EXTRA_NUMBER_CENTS = 500;
+/** Each number beyond the one included with the plan (spec doc 1 §1), as the server charges it. */
+const EXTRA_NUMBER_CENTS = EXTRA_NUMBER_PRICE_CENTS;
 
 /**
  * Buying a number: search the carrier's stock by area code (or toll-free prefix), pick one,

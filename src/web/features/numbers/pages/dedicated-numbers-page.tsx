@@ -26,6 +26,7 @@ import {
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { EXTRA_NUMBER_PRICE_CENTS, formatPrice } from "../../../../domain/billing";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import { TEXT } from "../../../../domain/texts";
@@ -86,7 +87,7 @@ export default function DedicatedNumbersPage() {
     <>
       <PageHeader
         title="Dedicated Numbers"
-        description="The numbers your texts are sent from and replies come to. Your plan includes one number; each extra number costs $5 per month."
+        description={`The numbers your texts are sent from and replies come to. Your plan includes one number; each extra number costs ${formatPrice(EXTRA_NUMBER_PRICE_CENTS)} per month.`}
         actions={
           owner && (
             <>

@@ -19,7 +19,6 @@ import {
   IconInfoCircle,
   IconTrash,
 } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
@@ -27,6 +26,8 @@ import { formatUsNumber } from "../../../../domain/phone";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { useCurrentAccount } from "../../../lib/current-account";
+import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
+import { TollFreeReviewReason } from "../../registrations/components/review-reason";
 import { useNumber } from "../api/get-number";
 import { useRegistration } from "../api/get-registration";
 import { useAllNumbers } from "../api/list-numbers";
@@ -100,6 +101,7 @@ function DetailsSkeleton() {
 }
 
 function NumberDetails({ number }: { number: DedicatedNumber }) {
+  const timeZone = useAccountTimeZone();
   const me = useCurrentAccount();
   const owner = me?.superUser === true;
   const navigate = useNavigate();
@@ -154,7 +156,7 @@ function NumberDetails({ number }: { number: DedicatedNumber }) {
             </Text>
           </Field>
           <Field label="Added">
-            <Text size="sm">{dayjs(number.createdAt).format("MMMM D, YYYY")}</Text>
+            <Text size="sm">{formatDay(number.createdAt, timeZone)}</Text>
           </Field>
           <Field label="Monthly cost">
             <Text size="sm">
@@ -208,6 +210,9 @@ function NumberDetails({ number }: { number: DedicatedNumber }) {
             {verification.description} Carriers require toll-free numbers to be verified before they
             carry marketing and notification traffic at full volume.
           </Text>
+          {number.tfVerification === "rejected" && (
+            <TollFreeReviewReason phoneNumberId={number.id} />
+          )}
           {owner && (number.tfVerification === "none" || number.tfVerification === "rejected") ? (
             <TollFreeVerificationForm
               numberId={number.id}

@@ -20,6 +20,7 @@ import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { StatusGroup } from "../../../../domain/delivery-status";
+import { isParleyErrorCode } from "../../../../domain/international";
 import { formatUsNumber } from "../../../../domain/phone";
 import {
   type RunRecipient,
@@ -354,7 +355,9 @@ export default function SentMessageDetailsPage() {
                   <Stack gap={0} maw={360}>
                     <Text size="sm">{x.error}</Text>
                     <Text size="xs" c="dimmed">
-                      Carrier error {x.errorCode}
+                      {x.errorCode !== null && isParleyErrorCode(x.errorCode)
+                        ? `Not sent by Parley (${x.errorCode})`
+                        : `Carrier error ${x.errorCode}`}
                     </Text>
                   </Stack>
                 ) : (

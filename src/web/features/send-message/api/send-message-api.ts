@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { listGroupsResponse } from "../../../../domain/groups.schemas";
 import {
@@ -84,9 +84,12 @@ export function useTestSend() {
 // ---- credits -----------------------------------------------------------------------------------
 
 export function usePurchaseCredits() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { qty: number; type: "sms" | "international" }) =>
       api.post("/api/credits/purchase", body, { schema: z.object({ message: z.string() }) }),
+    // The composer's estimate sets the recipients abroad against the international balance.
+    onSuccess: () => client.invalidateQueries({ queryKey: ["sends", "audience"] }),
   });
 }
 

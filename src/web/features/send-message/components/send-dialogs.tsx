@@ -8,6 +8,12 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
+import {
+  formatPrice,
+  formatUsd,
+  INTERNATIONAL_PACK,
+  MESSAGE_BUNDLES,
+} from "../../../../domain/billing";
 import { COMPOSE_TEXT } from "../../../../domain/message-compose.schemas";
 import { notify } from "../../../lib/notify";
 import { usePurchaseCredits } from "../api/send-message-api";
@@ -20,9 +26,9 @@ export type SendDialog =
   | "unableToSend"
   | "noContactCard";
 
-/** Price per text of the composer's top-up (spec doc 2 §8: 0.03). */
-const PRICE_PER_TEXT = 0.03;
-const PACK = 500;
+/** The composer's top-up: the first bundle, the pack the server sells here (spec doc 2 §8: 500 at 0.03). */
+const PACK = MESSAGE_BUNDLES[0].qty;
+const PACK_CENTS = MESSAGE_BUNDLES[0].priceCents;
 
 /** Every dialog the send flow can open (spec doc 2 §2 Modals, §4, §8). */
 export function SendDialogs(props: {
@@ -36,7 +42,7 @@ export function SendDialogs(props: {
   const purchase = usePurchaseCredits();
   const buy = (type: "sms" | "international") =>
     purchase.mutate(
-      { qty: type === "sms" ? PACK : 20, type },
+      { qty: type === "sms" ? PACK : INTERNATIONAL_PACK.qty, type },
       {
         onSuccess: (r) => {
           notify.success(r.message);
@@ -85,8 +91,8 @@ export function SendDialogs(props: {
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Buy {PACK} credits for ${(PACK * PRICE_PER_TEXT).toFixed(2)} ($
-              {PRICE_PER_TEXT.toFixed(2)} per text).
+              Buy {PACK} credits for {formatUsd(PACK_CENTS)} ({formatUsd(PACK_CENTS / PACK)} per
+              text).
             </Text>
             {!props.canBuy && (
               <Text size="sm" c="orange">
@@ -119,7 +125,7 @@ export function SendDialogs(props: {
             disabled={!props.canBuy || props.isTestAccount}
             onClick={() => buy("international")}
           >
-            Purchase $20
+            Purchase {formatPrice(INTERNATIONAL_PACK.priceCents)}
           </Button>
         </SendDialogActions>
       </SendDialogFrame>

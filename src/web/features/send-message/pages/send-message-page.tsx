@@ -66,6 +66,7 @@ import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
+import { useAccountSetting } from "../../settings/api/account-settings";
 import {
   type SendAnswer,
   uploadAttachment,
@@ -116,6 +117,7 @@ export default function SendMessagePage() {
   const numbers = useSendingNumbers();
   const quiet = useQuietHours();
   const signature = useSignature();
+  const sendSettings = useAccountSetting("send_settings");
   const contentStatus = useContentStatus();
   const contactCard = useContactCard();
   const record = useSendRecord(editId);
@@ -187,11 +189,16 @@ export default function SendMessagePage() {
     { header: values.header, footer: values.footer },
     { organisationName: me?.businessName ?? "", signature: activeSignature(signature.data) },
   );
+  // The account's send settings (Settings page) frame every text too: counted as sent.
   const preview = composeText(
     { header: values.header, footer: values.footer, message: values.message },
-    { organisationName: me?.businessName ?? "", signature: activeSignature(signature.data) },
+    {
+      organisationName: me?.businessName ?? "",
+      signature: activeSignature(signature.data),
+      sendSettings: sendSettings.data,
+    },
   );
-  const smsCredits = countSegments(`${framing.before}${values.message}${framing.after}`).segments;
+  const smsCredits = countSegments(preview).segments;
   const creditsEach = isMms ? MMS_CREDITS : smsCredits;
 
   // Who it reaches after consent, opt-outs, blocks and landlines; the preview read by the first.
@@ -342,6 +349,7 @@ export default function SendMessagePage() {
     // All Subscribers or more than 500 people: say how many and what it costs, then ask.
     if (!confirmed && editId === null) {
       const n = audience.data?.recipients ?? 0;
+      const abroad = audience.data?.abroad ?? 0;
       if (needsSendConfirmation(parsed.data.isSubscribers, n)) {
         const excluded = audience.data ? exclusionText(audience.data) : "";
         modals.openConfirmModal({
@@ -351,7 +359,10 @@ export default function SendMessagePage() {
               <Text size="sm" data-testid="confirm-send-count">
                 {parsed.data.isSubscribers === "all" ? "All Subscribers: " : ""}
                 {plural(n, "person", "people")} will get it, for{" "}
-                {plural(n * creditsEach, "credit", "credits")}.
+                {plural(n * creditsEach, "credit", "credits")}
+                {abroad > 0 &&
+                  ` and ${plural(abroad * creditsEach, "international credit", "international credits")}`}
+                .
               </Text>
               {excluded && (
                 <Text size="xs" c="dimmed">
@@ -684,6 +695,7 @@ export default function SendMessagePage() {
                     audience={audienceAsked ? audience.data : undefined}
                     loading={audienceAsked && audience.isFetching}
                     creditsEach={creditsEach}
+                    onBuyInternational={() => setDialog("international")}
                   />
                 </Stack>
               </Paper>
@@ -701,7 +713,7 @@ export default function SendMessagePage() {
                       if (form.errors.message) form.clearFieldError("message");
                     }}
                     isMms={isMms}
-                    framing={framing}
+                    framing={{ ...framing, sendSettings: sendSettings.data }}
                     disabled={inactive}
                     readOnly={numberUnverified}
                     onSubmit={() => submit()}

@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Switch, Text } from "@mantine/core";
+import { USED_MESSAGES_THRESHOLD } from "../../../../domain/reports.schemas";
 import type { AccountSettingName } from "../../../../domain/settings";
 import { notify } from "../../../lib/notify";
 import { useAccountSetting, useSaveAccountSetting } from "../api/account-settings";
@@ -32,7 +33,7 @@ const OWN: { name: FlagName; label: string; description: string }[] = [
   {
     name: "message_allotment_popup_disable",
     label: "Hide the used-messages reminder",
-    description: "Do not remind me when 90% of the month's credits are used.",
+    description: `Do not remind me when ${USED_MESSAGES_THRESHOLD * 100}% of the month's credits are used.`,
   },
 ];
 

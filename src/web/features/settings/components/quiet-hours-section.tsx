@@ -74,8 +74,8 @@ function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: bool
   return (
     <Stack gap="sm">
       {windows.length === 0 && (
-        <Group gap="xs" c="dimmed">
-          <IconMoon size={18} />
+        <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+          <IconMoon size={18} style={{ flexShrink: 0, marginTop: 1 }} />
           <Text size="sm">No quiet hours: messages go out when they are scheduled.</Text>
         </Group>
       )}
@@ -123,7 +123,7 @@ function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: bool
       {canEdit && (
         <Group justify="space-between">
           <Button
-            variant="subtle"
+            variant="default"
             leftSection={<IconPlus size={16} />}
             disabled={windows.length >= MAX_WINDOWS}
             onClick={() => setWindows((w) => [...w, ["21:00", "08:00"]])}

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Switch, TextInput } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
 import { LoadFailed } from "../../../components/load-failed";
+import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { useAccountSetting, useSaveAccountSetting } from "../api/account-settings";
 import { SettingsCard, SettingsLoading } from "./settings-card";
@@ -38,12 +39,13 @@ function SendSettingsForm(props: {
   canEdit: boolean;
 }) {
   const save = useSaveAccountSetting("send_settings");
+  const me = useCurrentAccount();
   const [v, setV] = useState(props.initial);
   return (
     <Stack gap="sm">
       <TextInput
         label="Header"
-        placeholder="Acme Bakery:"
+        placeholder={me ? `${me.businessName}:` : undefined}
         maxLength={100}
         disabled={!props.canEdit}
         value={v.header}

@@ -5,6 +5,7 @@ import { paths } from "../../../app/paths";
 import { PageHeader } from "../../../components/page-header";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { meCan } from "../../../lib/permissions";
+import { TourSettingsCard } from "../../tour/components/tour-settings-card";
 import { DisplaySection } from "../components/display-section";
 import { GatesSection } from "../components/gates-section";
 import { HelpAnswersSection } from "../components/help-answers-section";
@@ -35,6 +36,7 @@ export default function SettingsPage() {
         <GatesSection canEdit={canEdit} />
       </SimpleGrid>
       <DisplaySection />
+      <TourSettingsCard />
       <SettingsCard title="Security" description="Two-factor authentication for your own sign-in.">
         <Group gap="xs">
           <IconShieldLock size={18} />

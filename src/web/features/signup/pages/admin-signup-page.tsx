@@ -11,7 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { TRIAL_DAYS } from "../../../../domain/billing";
 import { INDUSTRIES } from "../../../../domain/industries";
@@ -43,6 +43,9 @@ export default function AdminSignupPage() {
   usePageMeta("Sign Up");
   const navigate = useNavigate();
   const signup = useAdminSignup();
+  // A referral link (/admin-signup?ref=CODE, /billing/refer) credits the business that shared it.
+  const [search] = useSearchParams();
+  const ref = search.get("ref")?.trim().slice(0, 40) || undefined;
   const [values, setValues] = useState({
     firstName: "",
     lastName: "",
@@ -79,6 +82,7 @@ export default function AdminSignupPage() {
         industry: parsed.data.industry,
         timezoneId: parsed.data.timezoneId,
         deviceId: deviceId(),
+        ref,
       },
       {
         onSuccess: (res) =>

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, List, Loader, Paper, Stack, Text } from "@mantine/core";
-import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { IMPORT_MAX_FILE_BYTES, IMPORT_WRONG_TYPE } from "../../../../domain/imports.schemas";
+import { FileDrop, type FileRejection } from "../../../components/file-drop/file-drop";
 import { ApiError } from "../../../lib/api-client";
 import { getImportPreview } from "../api/get-import-preview";
 import { useImportFields } from "../api/list-import-targets";
@@ -102,7 +102,7 @@ export function UploadStep() {
           {error}
         </Alert>
       )}
-      <Dropzone
+      <FileDrop
         openRef={openRef}
         onDrop={(files) => files[0] && void take(files[0])}
         onReject={rejected}
@@ -112,19 +112,18 @@ export function UploadStep() {
         loading={busy !== null}
         activateOnClick={busy === null}
         aria-label="Upload a CSV or Excel file"
-        radius="md"
         p="xl"
       >
         <Stack align="center" gap={6} mih={150} justify="center" style={{ pointerEvents: "none" }}>
-          <Dropzone.Accept>
+          <FileDrop.Accept>
             <IconUpload size={44} stroke={1.5} color="var(--mantine-color-brand-6)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
+          </FileDrop.Accept>
+          <FileDrop.Reject>
             <IconX size={44} stroke={1.5} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
+          </FileDrop.Reject>
+          <FileDrop.Idle>
             <IconFileSpreadsheet size={44} stroke={1.5} color="var(--mantine-color-dimmed)" />
-          </Dropzone.Idle>
+          </FileDrop.Idle>
           <Text size="lg" fw={600} ta="center">
             Drag a CSV or Excel file here
           </Text>
@@ -132,7 +131,7 @@ export function UploadStep() {
             or click to choose one: .csv or .xlsx, up to 200 MB
           </Text>
         </Stack>
-      </Dropzone>
+      </FileDrop>
 
       {busy && (
         <Paper withBorder p="md" radius="md">

@@ -36,6 +36,8 @@ export function SubscriberDetails(props: {
   groups: MembershipGroup[] | undefined;
   fields: CustomField[];
   timeZone: string;
+  /** Shown under the record's fields, beside marketing consent: the voice-call consent. */
+  voiceConsent?: ReactNode;
 }) {
   const s = props.subscriber;
   const country = COUNTRIES.find((c) => c.id === s.countryId)?.name ?? String(s.countryId);
@@ -70,6 +72,7 @@ export function SubscriberDetails(props: {
         </Item>
         <Item label="Last updated">{formatDateTime(s.updatedAt, props.timeZone)}</Item>
       </SimpleGrid>
+      {props.voiceConsent}
       <div>
         <Title order={4} size="h5" mb={6}>
           Groups

@@ -29,6 +29,7 @@ import { RecordConsentModal } from "./record-consent-modal";
 import { SubscriberDetails } from "./subscriber-details";
 import { SubscriberFormModal } from "./subscriber-form-modal";
 import { fullName } from "./subscribers-table";
+import { VoiceConsentSection } from "./voice-consent-section";
 
 const CONSENT_COPY: Record<
   ConsentAction,
@@ -303,6 +304,9 @@ function DrawerBody(props: {
             groups={memberships.data?.[String(s.id)]}
             fields={fields.data ?? []}
             timeZone={props.timeZone}
+            voiceConsent={
+              <VoiceConsentSection subscriberId={s.id} who={who} timeZone={props.timeZone} />
+            }
           />
         </Tabs.Panel>
         <Tabs.Panel value="consent" pt="md">

@@ -14,6 +14,9 @@ import { GroupsCell } from "./groups-cell";
 const SORT_ACCESSOR: Record<SortColumn, string> = { date: "date", name: "name", phone: "number" };
 const ACCESSOR_SORT: Record<string, SortColumn> = { date: "date", name: "name", number: "phone" };
 
+/** Phones keep the key columns (name and phone, whole); the rest are in the subscriber's panel. */
+const WIDE = "(min-width: 36em)";
+
 export function fullName(s: Pick<Subscriber, "firstName" | "lastName">): string {
   return [s.firstName, s.lastName].filter(Boolean).join(" ");
 }
@@ -134,6 +137,7 @@ export function SubscribersTable(props: {
         },
         {
           accessor: "email",
+          visibleMediaQuery: WIDE,
           title: "E-mail",
           noWrap: true,
           // Masked in the list (doc 1 §5); the detail shows it whole.
@@ -141,16 +145,19 @@ export function SubscribersTable(props: {
         },
         {
           accessor: "groups",
+          visibleMediaQuery: WIDE,
           title: "Groups",
           render: (r) => <GroupsCell groups={props.groups?.[String(r.id)]} />,
         },
         {
           accessor: "signupMethodLabel",
+          visibleMediaQuery: WIDE,
           title: "Sign-up method",
           noWrap: true,
         },
         {
           accessor: "date",
+          visibleMediaQuery: WIDE,
           title: "Date",
           sortable: true,
           noWrap: true,

@@ -2,9 +2,8 @@ import { ActionIcon, Badge, Group, Text, Tooltip } from "@mantine/core";
 import { IconMailForward, IconX } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import type { InviteRow } from "../../../../domain/users.schemas";
+import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
 import { LevelBadge } from "./level-badge";
-
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** Invitations not accepted yet: resend (a new link) or revoke. */
 export function InvitesTable(props: {
@@ -14,6 +13,7 @@ export function InvitesTable(props: {
   onRevoke: (invite: InviteRow) => void;
   busyId: number | null;
 }) {
+  const timeZone = useAccountTimeZone();
   return (
     <DataTable<InviteRow>
       records={props.rows}
@@ -46,7 +46,7 @@ export function InvitesTable(props: {
               </Badge>
             ) : (
               <Text size="sm" c="dimmed">
-                Expires {DATE.format(new Date(i.expiresAt))}
+                Expires {formatDay(i.expiresAt, timeZone)}
               </Text>
             ),
         },

@@ -3,9 +3,8 @@ import { IconPencil, IconShieldCheck, IconTrash } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { TEXT } from "../../../../domain/texts";
 import type { UserRow } from "../../../../domain/users.schemas";
+import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
 import { LevelBadge } from "./level-badge";
-
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 export function displayName(u: Pick<UserRow, "firstName" | "lastName" | "username">) {
   return [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
@@ -17,6 +16,7 @@ export function UsersTable(props: {
   onEdit: (user: UserRow) => void;
   onDelete: (user: UserRow) => void;
 }) {
+  const timeZone = useAccountTimeZone();
   return (
     <DataTable<UserRow>
       records={props.rows}
@@ -98,7 +98,7 @@ export function UsersTable(props: {
           accessor: "createdAt",
           title: "Added",
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
-          render: (u) => <Text size="sm">{DATE.format(new Date(u.createdAt))}</Text>,
+          render: (u) => <Text size="sm">{formatDay(u.createdAt, timeZone)}</Text>,
         },
         {
           accessor: "actions",

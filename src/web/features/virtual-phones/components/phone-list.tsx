@@ -2,6 +2,7 @@ import { Avatar, Badge, Group, Paper, Skeleton, Stack, Text } from "@mantine/cor
 import type { z } from "zod";
 import type { virtualPhone } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { shortTime } from "../thread-format";
 import classes from "./virtual-phones.module.css";
 
@@ -13,6 +14,7 @@ export function PhoneList(props: {
   selected: string | null;
   onSelect: (phone: string) => void;
 }) {
+  const timeZone = useAccountTimeZone();
   if (!props.phones) {
     return (
       <Stack gap={8} p="xs" aria-busy="true" aria-label="Loading phones">
@@ -45,7 +47,7 @@ export function PhoneList(props: {
                     {formatUsNumber(p.phone)}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                    {shortTime(p.lastMessageAt)}
+                    {shortTime(p.lastMessageAt, timeZone)}
                   </Text>
                 </Group>
                 <Group justify="space-between" gap={6} wrap="nowrap">

@@ -11,12 +11,13 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconArrowLeft, IconArrowUp, IconPaperclip } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { virtualReplyRequest } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
+import { formatTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { useCalls } from "../api/get-calls";
 import { useThread } from "../api/get-thread";
 import { useTextAccountNumber } from "../api/text-account-number";
 import {
@@ -30,6 +31,7 @@ import {
   type VirtualMessage,
 } from "../thread-format";
 import { AccountNumberSelect } from "./account-number-select";
+import { PhoneCalls } from "./phone-calls";
 import classes from "./virtual-phones.module.css";
 
 /** Words a subscriber texts to try the compliance and keyword paths. */
@@ -45,6 +47,8 @@ export function PhoneThread(props: {
   onBack: () => void;
 }) {
   const thread = useThread(props.phone);
+  const calls = useCalls(props.phone);
+  const timeZone = useAccountTimeZone();
   const rows = thread.data?.rows;
   const scroller = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -100,21 +104,21 @@ export function PhoneThread(props: {
               <Loader size="sm" aria-label="Loading messages" />
             )}
           </Stack>
-        ) : rows.length === 0 ? (
+        ) : rows.length === 0 && !calls.data?.rows.length ? (
           <Text size="sm" c="dimmed" ta="center" py="xl">
             No texts with this phone yet. Send one below.
           </Text>
         ) : (
           rows.map((m, i) => {
             const prev = rows[i - 1];
-            const newDay = !prev || !sameDay(prev.createdAt, m.createdAt);
+            const newDay = !prev || !sameDay(prev.createdAt, m.createdAt, timeZone);
             const business = businessNumberOf(m);
             // Say which account number a text came from when it changes (an account may have many).
             const prevBusiness = prev?.direction === "received" ? businessNumberOf(prev) : null;
             const showSender = m.direction === "received" && prevBusiness !== business;
             return (
               <Fragment key={m.sid}>
-                {newDay && <div className={classes.day}>{dayLabel(m.createdAt)}</div>}
+                {newDay && <div className={classes.day}>{dayLabel(m.createdAt, timeZone)}</div>}
                 <Message
                   message={m}
                   sender={
@@ -127,6 +131,7 @@ export function PhoneThread(props: {
             );
           })
         )}
+        <PhoneCalls phone={props.phone} />
       </div>
       <ReplyBox
         phone={props.phone}
@@ -142,6 +147,7 @@ export function PhoneThread(props: {
 
 function Message({ message: m, sender }: { message: VirtualMessage; sender: string | null }) {
   const origin = window.location.origin;
+  const timeZone = useAccountTimeZone();
   return (
     <div
       className={classes.row}
@@ -166,7 +172,7 @@ function Message({ message: m, sender }: { message: VirtualMessage; sender: stri
       )}
       {m.body && <div className={classes.bubble}>{m.body}</div>}
       <div className={classes.meta}>
-        {dayjs(m.createdAt).format("h:mm A")} · {segmentsLabel(m)} · {statusLabel(m)}
+        {formatTime(m.createdAt, timeZone)} · {segmentsLabel(m)} · {statusLabel(m)}
       </div>
     </div>
   );

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// Growth tools under load (issue 14), on a production Parley server with the demo seeded:
+//  1. signed Twilio inbound webhooks that text the demo's keyword COFFEE from distinct phones
+//     (each one a new subscriber: consent evidence, keyword join, the opt-in reply queued through
+//     the outbound path), sustained webhooks/s and latency percentiles; then checks every join;
+//  2. POST /opt-in-forms/public/render of the demo's popup, latency percentiles. Each request comes
+//     from another visitor address (X-Forwarded-For, TRUST_PROXY on) as on a real site, so the
+//     per-visitor rate limit is met as a shop's visitors meet it.
+// Run: node bench/keywords-inbound.mjs [inbound=4000] [renders=3000] [concurrency=32]
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import pg from "pg";
+import { pct, startServer } from "./lib/server.mjs";
+
+const INBOUND = Number(process.argv[2] ?? 4000);
+const RENDERS = Number(process.argv[3] ?? 3000);
+const CONCURRENCY = Number(process.argv[4] ?? 32);
+const parley = startServer({
+  firstPort: 4050,
+  env: { SEED_DEMO: "true", TRUST_PROXY: "true", DEMO_PASSWORD: "espresso-parley-2026" },
+});
+const { base } = parley;
+
+function sign(token, url, params) {
+  let data = url;
+  for (const key of Object.keys(params).sort()) data += key + params[key];
+  return createHmac("sha1", token).update(data).digest("base64");
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+function request(pathname, body, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${pathname}`,
+      { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Runs jobs at CONCURRENCY; returns sorted latencies, wall seconds and the non-2xx count. */
+async function load(jobs, run) {
+  const latencies = new Float64Array(jobs.length);
+  let next = 0;
+  let bad = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < jobs.length; i = next++) {
+        const t0 = performance.now();
+        const status = await run(jobs[i]);
+        latencies[i] = performance.now() - t0;
+        if (status < 200 || status >= 300) bad++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { sorted: Array.from(latencies).sort((a, b) => a - b), seconds, bad };
+}
+
+const line = (s) =>
+  `p50 ${pct(s, 50).toFixed(1)}  p95 ${pct(s, 95).toFixed(1)}  p99 ${pct(s, 99).toFixed(1)}  max ${s.at(-1).toFixed(1)}`;
+
+try {
+  await parley.ready();
+  const db = new pg.Client({ connectionString: parley.databaseUrl });
+  await db.connect();
+  const token = (
+    await db.query("select value from global_settings where name = 'emulator.credentials'")
+  ).rows[0].value.authToken;
+  // The demo's number is bought from the emulator just after start: wait for it.
+  let number;
+  for (let i = 0; i < 600 && !number; i++) {
+    number = (
+      await db.query(
+        `select p.number from phone_numbers p join accounts a on a.id = p.account_id
+          where a.account_name = 'parley-demo' and p.state = 'active' limit 1`,
+      )
+    ).rows[0]?.number;
+    if (!number) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!number) throw new Error("the demo number was not seeded");
+
+  const inbound = (from, body, sid) => {
+    const params = {
+      MessageSid: sid,
+      SmsSid: sid,
+      AccountSid: "ACbench",
+      From: from,
+      To: number,
+      Body: body,
+      NumMedia: "0",
+      NumSegments: "1",
+    };
+    const path = "/webhooks/twilio/inbound";
+    return request(path, new URLSearchParams(params).toString(), {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": sign(token, `${base}${path}`, params),
+    });
+  };
+  // Warm-up (JIT, pools), not counted: other words that match no keyword.
+  for (let i = 0; i < 100; i++)
+    await inbound(`+1415${String(9000000 + i)}`, "hello", `SMwarm${String(i).padStart(28, "0")}`);
+
+  const texts = Array.from({ length: INBOUND }, (_, i) => ({
+    from: `+1310${String(1000000 + i)}`,
+    // Any case, alone or as JOIN <keyword>.
+    body: i % 3 === 0 ? "join coffee" : i % 3 === 1 ? "COFFEE" : "Coffee",
+    sid: `SM${String(i).padStart(32, "0")}`,
+  }));
+  const kw = await load(texts, (t) => inbound(t.from, t.body, t.sid));
+  const joined = (
+    await db.query(
+      `select count(distinct j.phone)::int as n from keyword_joins j
+        where j.phone like '+1310%'`,
+    )
+  ).rows[0].n;
+  console.log(
+    `keyword webhooks: ${INBOUND} in ${kw.seconds.toFixed(2)} s = ${Math.round(INBOUND / kw.seconds)}/s (concurrency ${CONCURRENCY}); non-2xx ${kw.bad}; joins recorded ${joined}`,
+  );
+  console.log(`  latency ms: ${line(kw.sorted)}`);
+
+  const render = (i) =>
+    request(
+      "/opt-in-forms/public/render",
+      JSON.stringify({ url: "https://shop.example/beans", accountName: "parley-demo" }),
+      {
+        "content-type": "application/json",
+        "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      },
+    );
+  for (let i = 0; i < 100; i++) await render(1_000_000 + i);
+  const r = await load(
+    Array.from({ length: RENDERS }, (_, i) => i),
+    render,
+  );
+  console.log(
+    `popup render: ${RENDERS} in ${r.seconds.toFixed(2)} s = ${Math.round(RENDERS / r.seconds)}/s; non-2xx ${r.bad}`,
+  );
+  console.log(`  latency ms: ${line(r.sorted)}`);
+  await db.end();
+} finally {
+  agent.destroy();
+  await parley.stop("SIGINT");
+}

@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pg from "pg";
+
+/**
+ * The second wall behind `ownedBy(...)`: PostgreSQL row-level security. While a request acts for
+ * an account, every connection it takes from the pool runs as the role `parley_tenant` with
+ * `parley.account_id` set, and the policies of migration 0039 show and accept only that account's
+ * rows, so a query that forgets its account filter finds nothing of anyone else. Work outside a
+ * request (jobs, the dispatcher, carrier webhooks, sign-in) has no account and runs as the owner.
+ */
+export const TENANT_ROLE = "parley_tenant";
+
+interface TenantStore {
+  /** The account this work acts for; null while unknown (before sign-in) or for system work. */
+  accountId: number | null;
+}
+
+const scope = new AsyncLocalStorage<TenantStore>();
+
+/** The account the current work is walled into, if any. */
+export function currentTenant(): number | null {
+  return scope.getStore()?.accountId ?? null;
+}
+
+/**
+ * Runs `fn` in a store of its own whose account is set later (`enterTenant`): a request starts
+ * one before it knows who is calling.
+ */
+export function runInTenantScope<T>(fn: () => T): T {
+  return scope.run({ accountId: null }, fn);
+}
+
+/** Walls the current scope (started by `runInTenantScope`) into one account. */
+export function enterTenant(accountId: number): void {
+  const store = scope.getStore();
+  if (store) store.accountId = accountId;
+}
+
+/** Lifts the wall of the current scope: what a request leaves running after its answer. */
+export function leaveTenant(): void {
+  const store = scope.getStore();
+  if (store) store.accountId = null;
+}
+
+/** Runs `fn` walled into one account. */
+export function asTenant<T>(accountId: number, fn: () => T): T {
+  return scope.run({ accountId }, fn);
+}
+
+/**
+ * Runs `fn` as the system, outside any account's wall: the few things a request does across
+ * accounts on purpose (a parent account creating or reading its children, a username checked
+ * across every account) say so with this.
+ */
+export function asSystem<T>(fn: () => T): T {
+  return scope.run({ accountId: null }, fn);
+}
+
+/** What each pooled connection was last set to, so a checkout for the same account costs nothing. */
+const applied = new WeakMap<pg.PoolClient, number | null>();
+
+function statementFor(accountId: number | null): string {
+  // The id is an integer from our own session or key lookup: safe to write into the statement.
+  return accountId === null
+    ? "reset role; select set_config('parley.account_id', '', false)"
+    : `set role ${TENANT_ROLE}; select set_config('parley.account_id', '${Math.trunc(accountId)}', false)`;
+}
+
+async function apply(client: pg.PoolClient, accountId: number | null): Promise<void> {
+  if ((applied.get(client) ?? null) === accountId) return;
+  await client.query(statementFor(accountId));
+  applied.set(client, accountId);
+}
+
+type ConnectCallbackDone = (release?: Error | boolean) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: ConnectCallbackDone,
+) => void;
+
+/**
+ * A pg pool whose checkouts take the current work's account: `pool.query` (which checks out
+ * through `connect` with a callback) and transactions (`connect()` as a promise) alike.
+ */
+export class TenantPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    // Read now, in the caller's context: the client may come back later from another's release.
+    const accountId = currentTenant();
+    if (typeof callback === "function") {
+      super.connect(
+        (err: Error | undefined, client: pg.PoolClient | undefined, done: ConnectCallbackDone) => {
+          if (err || !client) return callback(err, client, done);
+          apply(client, accountId).then(
+            () => callback(undefined, client, done),
+            (e: Error) => {
+              // A connection whose role is unknown must not serve anyone: drop it.
+              applied.delete(client);
+              done(e);
+              callback(e, undefined, () => {});
+            },
+          );
+        },
+      );
+      return undefined;
+    }
+    return super.connect().then(async (client) => {
+      try {
+        await apply(client, accountId);
+      } catch (e) {
+        applied.delete(client);
+        client.release(e as Error);
+        throw e;
+      }
+      return client;
+    });
+  }
+}

@@ -1,0 +1,145 @@
+import type { PoolClient } from "pg";
+import { AUTO_TOPUP_RETRY_MS, bundleOf, MESSAGE_BUNDLES } from "../../../domain/billing";
+import type { AutoTopupInput } from "../../../domain/billing.schemas";
+import { assertCan } from "../../../domain/permissions";
+import type { Actor, AppContext } from "../../http/context";
+import type { JobDefinition } from "../../jobs/boss";
+import { AUTO_TOPUP_JOB, grantPaidCredits } from "../credits/credits.service";
+import { notify } from "../notifications/notifications.service";
+import type { AutoTopupSettings } from "./auto-topup.queries";
+import { chargeAccount } from "./billing.service";
+
+/** Saving the setting clears a past failure, so the next pass tries again at once. */
+export async function saveAutoTopup(
+  ctx: AppContext,
+  auth: Actor,
+  input: AutoTopupInput,
+): Promise<void> {
+  assertCan(auth, "billing");
+  await ctx.db.$client.query(
+    `insert into auto_topup_settings (account_id, enabled, threshold, bundle_qty)
+     values ($1, $2, $3, $4)
+     on conflict (account_id) do update set enabled = excluded.enabled,
+       threshold = excluded.threshold, bundle_qty = excluded.bundle_qty,
+       last_failure = null, last_failure_at = null, updated_at = now()`,
+    [auth.accountId, input.enabled, input.threshold, input.bundleQty],
+  );
+  if (input.enabled) await runAutoTopups(ctx, new Date(), { accountId: auth.accountId });
+}
+
+async function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>) {
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query("begin");
+    const out = await work(client);
+    await client.query("commit");
+    return out;
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Buys one bundle for an account whose balance is below its threshold. The settings row is
+ * locked and the balance read again inside, so two passes at once buy once.
+ */
+async function topUp(ctx: AppContext, accountId: number, now: Date) {
+  return inTransaction(ctx, async (db) => {
+    const locked = await db.query<AutoTopupSettings & { balance: number }>(
+      `select t.enabled, t.threshold, t.bundle_qty as "bundleQty", c.balance
+         from auto_topup_settings t join account_credits c on c.account_id = t.account_id
+        where t.account_id = $1 for update of t`,
+      [accountId],
+    );
+    const s = locked.rows[0];
+    if (!s?.enabled || s.balance >= s.threshold) return "skipped" as const;
+    const bundle = bundleOf(s.bundleQty) ?? MESSAGE_BUNDLES[0];
+    const label = `${bundle.qty.toLocaleString("en-US")} message credits (auto top-up)`;
+    const card = await db.query("select 1 from payment_methods where account_id = $1", [accountId]);
+    const { result } = card.rowCount
+      ? await chargeAccount(ctx, db, {
+          accountId,
+          amountCents: bundle.priceCents,
+          description: label,
+          key: `topup:${accountId}:${now.getTime()}`,
+          at: now,
+        })
+      : { result: { ok: false as const, message: "There is no card on file." } };
+    if (result.ok) {
+      await grantPaidCredits(db, {
+        accountId,
+        kind: "standard",
+        qty: bundle.qty,
+        label,
+        priceCents: bundle.priceCents,
+        recordKind: "credits_auto_topup",
+      });
+      await db.query(
+        `update auto_topup_settings set last_topup_at = $2, last_failure = null,
+                last_failure_at = null where account_id = $1`,
+        [accountId, now],
+      );
+      return "bought" as const;
+    }
+    await db.query(
+      `update auto_topup_settings set last_failure = $2, last_failure_at = $3 where account_id = $1`,
+      [accountId, result.message, now],
+    );
+    await notify(
+      db,
+      {
+        accountId,
+        kind: "payment_failed",
+        title: "Auto top-up failed",
+        body: `We could not buy ${bundle.qty.toLocaleString("en-US")} message credits: ${result.message} Update your card; auto top-up tries again in a day or when you save its setting.`,
+        link: "/billing/payment-method",
+      },
+      ctx,
+    );
+    return "failed" as const;
+  });
+}
+
+/**
+ * One pass of auto top-up at `now`: every enabled account below its threshold buys its bundle;
+ * one that failed waits a day (or a new save). A locked account (forbidden reason) buys nothing.
+ */
+export async function runAutoTopups(
+  ctx: AppContext,
+  now: Date = new Date(),
+  opts: { accountId?: number } = {},
+) {
+  const due = await ctx.db.$client.query<{ accountId: number }>(
+    `select t.account_id as "accountId"
+       from auto_topup_settings t
+       join account_credits c on c.account_id = t.account_id
+       join accounts a on a.id = t.account_id
+      where t.enabled and c.balance < t.threshold and a.forbidden_reason is null
+        and (t.last_failure_at is null or t.last_failure_at <= $1)
+        and ($2::int is null or t.account_id = $2)
+      order by t.account_id limit 1000`,
+    [new Date(now.getTime() - AUTO_TOPUP_RETRY_MS), opts.accountId ?? null],
+  );
+  const counts = { bought: 0, failed: 0 };
+  for (const { accountId } of due.rows) {
+    const outcome = await topUp(ctx, accountId, now);
+    if (outcome === "bought") counts.bought++;
+    if (outcome === "failed") counts.failed++;
+  }
+  return counts;
+}
+
+/** Every minute, and at once when a charge crosses an account's threshold (credits.service). */
+export const autoTopupJob: JobDefinition = {
+  name: AUTO_TOPUP_JOB,
+  cron: "* * * * *",
+  async handler(ctx, data) {
+    const accountId = (data as { accountId?: unknown } | undefined)?.accountId;
+    await runAutoTopups(ctx, new Date(), {
+      accountId: Number.isSafeInteger(accountId) ? (accountId as number) : undefined,
+    });
+  },
+};

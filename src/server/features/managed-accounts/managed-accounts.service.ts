@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import { AppError } from "../../../domain/errors";
+import {
+  type ChildAccount,
+  type CreateChildAccountBody,
+  MANAGED_TEXT,
+} from "../../../domain/managed-accounts";
+import { assertCan, PERMISSION_LEVEL } from "../../../domain/permissions";
+import { accountNameFrom } from "../../../domain/signup.schemas";
+import type { AppContext, UserActor } from "../../http/context";
+import { hashPassword } from "../auth/password";
+import { setSessionActing } from "../auth/sessions.queries";
+import { ensureCreditRow } from "../credits/credits.queries";
+import { freeAccountName, insertOwner } from "../signup/signup.queries";
+import { findClash } from "../users/users.queries";
+import * as q from "./managed-accounts.queries";
+
+const notFound = () => new AppError("NOT_FOUND", MANAGED_TEXT.notFound);
+
+/** Only a top-level account manages children: a child never sees up (nor sideways). */
+async function assertParent(ctx: AppContext, actor: UserActor) {
+  assertCan(actor, "accounts:manage");
+  const family = await q.familyOf(ctx.db, actor.accountId);
+  if (!family || family.parentAccountId !== null)
+    throw new AppError("FORBIDDEN", MANAGED_TEXT.childCannotManage);
+  return family;
+}
+
+/** Whether this account is a parent: the agency plan, or any child created. */
+export async function isParentAccount(ctx: AppContext, accountId: number): Promise<boolean> {
+  const family = await q.familyOf(ctx.db, accountId);
+  if (!family || family.parentAccountId !== null) return false;
+  return family.subscriptionType === "parent" || family.children > 0;
+}
+
+function toChild(row: Awaited<ReturnType<typeof q.listChildren>>[number]): ChildAccount {
+  return {
+    id: row.id,
+    businessName: row.businessName,
+    accountName: row.accountName,
+    email: row.email,
+    ownerName: row.ownerName,
+    createdAt: new Date(row.createdAt).toISOString(),
+    usage: {
+      creditsUsed: Math.max(0, Number(row.creditsUsed)),
+      creditsBalance: Number(row.creditsBalance),
+      subscribers: Number(row.subscribers),
+      sendsThisMonth: Number(row.sendsThisMonth),
+    },
+  };
+}
+
+export async function listChildAccounts(ctx: AppContext, actor: UserActor) {
+  await assertParent(ctx, actor);
+  const rows = await q.listChildren(ctx.db, actor.accountId);
+  return { rows: rows.map(toChild), canManage: true };
+}
+
+/**
+ * A new child account with its owner (the e-mail given; they set a password through "Forgot
+ * password" when they want their own way in) and its trial credits. The parent's user opens it
+ * from the list at any time.
+ */
+export async function createChildAccount(
+  ctx: AppContext,
+  actor: UserActor,
+  body: CreateChildAccountBody,
+): Promise<ChildAccount> {
+  await assertParent(ctx, actor);
+  if (await findClash(ctx.db, { username: body.email, email: body.email })) {
+    throw new AppError("CONFLICT", MANAGED_TEXT.emailTaken, {
+      fields: { email: MANAGED_TEXT.emailTaken },
+    });
+  }
+  // Nobody knows this password: the owner sets theirs through the reset link.
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+  const childId = await ctx.db.transaction(async (tx) => {
+    const timezoneId = await q.timezoneOf(tx, actor.accountId);
+    const accountName = await freeAccountName(tx, accountNameFrom(body.businessName));
+    const id = await q.insertChildAccount(tx, {
+      parentId: actor.accountId,
+      accountName,
+      businessName: body.businessName,
+      email: body.email,
+      timezoneId,
+    });
+    const ownerId = await insertOwner(tx, {
+      accountId: id,
+      username: body.email,
+      email: body.email,
+      passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      permissionLevel: PERMISSION_LEVEL.OWNER,
+    });
+    await q.insertAudit(tx, {
+      accountId: id,
+      userId: ownerId,
+      actorAccountId: actor.accountId,
+      actorUserId: actor.userId,
+      action: "Created the account",
+    });
+    return id;
+  });
+  await ensureCreditRow(ctx.db.$client, childId);
+  const [row] = await q.listChildren(ctx.db, actor.accountId, childId);
+  return toChild(row!);
+}
+
+/**
+ * Opens child `childId` in this session: from now on each request acts as the child's owner and
+ * carries the real person (actor.actingFor); the audit records the opening and every change.
+ */
+export async function openChildAccount(
+  ctx: AppContext,
+  actor: UserActor,
+  sessionId: string,
+  childId: number,
+) {
+  if (actor.actingFor) throw new AppError("CONFLICT", MANAGED_TEXT.alreadyActing);
+  await assertParent(ctx, actor);
+  const owner = await q.childOwner(ctx.db, actor.accountId, childId);
+  if (!owner) throw notFound();
+  await setSessionActing(ctx.db, sessionId, { accountId: owner.accountId, userId: owner.userId });
+  await q.insertAudit(ctx.db, {
+    accountId: owner.accountId,
+    userId: owner.userId,
+    actorAccountId: actor.accountId,
+    actorUserId: actor.userId,
+    action: "Opened the account",
+  });
+  return { accountId: owner.accountId, businessName: owner.businessName };
+}
+
+/** Back to the parent account (logging out of a child does this instead of ending the session). */
+export async function closeChildAccount(
+  ctx: AppContext,
+  sessionId: string,
+  acting: { childId: number; childUserId: number; parentId: number; userId: number },
+) {
+  await setSessionActing(ctx.db, sessionId, null);
+  await q.insertAudit(ctx.db, {
+    accountId: acting.childId,
+    userId: acting.childUserId,
+    actorAccountId: acting.parentId,
+    actorUserId: acting.userId,
+    action: "Logged out of the account",
+  });
+}
+
+/** A change made while acting in a child (called for every successful write, see the hook). */
+export async function auditActingRequest(
+  ctx: AppContext,
+  actor: UserActor,
+  request: { method: string; route: string; status: number },
+) {
+  if (!actor.actingFor) return;
+  await q.insertAudit(ctx.db, {
+    accountId: actor.accountId,
+    userId: actor.userId,
+    actorAccountId: actor.actingFor.accountId,
+    actorUserId: actor.actingFor.userId,
+    action: `${request.method} ${request.route}`,
+    detail: `HTTP ${request.status}`,
+  });
+}
+
+export async function childAudit(ctx: AppContext, actor: UserActor, childId: number) {
+  await assertParent(ctx, actor);
+  if (!(await q.childOwner(ctx.db, actor.accountId, childId))) throw notFound();
+  const rows = await q.listAudit(ctx.db, childId);
+  return {
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      action: r.action,
+      detail: r.detail,
+      actorName: r.actorName,
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
+  };
+}

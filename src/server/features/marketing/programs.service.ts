@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { AppError } from "../../../domain/errors";
+import { normaliseKeyword } from "../../../domain/keywords";
+import { MARKETING_TEXTS, type MarketingKind } from "../../../domain/marketing";
+import type { ProgramInput, ProgramResponse } from "../../../domain/marketing.schemas";
+import { type Actor, assertCan } from "../../../domain/permissions";
+import type { Db } from "../../db/connection";
+import { marketingPrograms } from "../../db/schema";
+import type { AppContext } from "../../http/context";
+import * as q from "./marketing.queries";
+import { fillOpenPlaces } from "./registration";
+
+/** The tools' programs: create, edit, pause, delete, list (one kind per page). */
+
+function toResponse(
+  ctx: AppContext,
+  row: q.ProgramRow,
+  number: string | null,
+  people: number,
+): ProgramResponse {
+  return {
+    id: row.id,
+    kind: row.kind as MarketingKind,
+    name: row.name,
+    keyword: row.keywordNorm,
+    phoneNumberId: row.phoneNumberId,
+    number,
+    status: row.status,
+    settings: row.settings as Record<string, unknown>,
+    counterUrl:
+      row.kind === "registration" ? "" : `${ctx.config.publicBase}/counter/${row.publicToken}`,
+    people,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listPrograms(ctx: AppContext, auth: Actor, kind: MarketingKind) {
+  const rows = await q.listPrograms(ctx.db, auth, kind);
+  return { programs: rows.map((r) => toResponse(ctx, r.program, r.number, r.people)) };
+}
+
+export async function getProgram(ctx: AppContext, auth: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({
+      program: marketingPrograms,
+      number: sql<
+        string | null
+      >`(select number from phone_numbers n where n.id = ${marketingPrograms.phoneNumberId})`,
+      people: sql<number>`(select count(*)::int from marketing_members m where m.program_id = ${marketingPrograms.id} and m.state <> 'cancelled')`,
+    })
+    .from(marketingPrograms)
+    .where(
+      sql`${marketingPrograms.accountId} = ${auth.accountId} and ${marketingPrograms.id} = ${id}`,
+    );
+  if (!row) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
+  return toResponse(ctx, row.program, row.number, row.people);
+}
+
+/** The number and group named must be this account's; the word free among keywords. */
+async function checkRefs(db: Db, accountId: number, input: ProgramInput, ownId: number | null) {
+  if (input.phoneNumberId !== null) {
+    const { rows } = await db.execute(
+      sql`select 1 from phone_numbers where id = ${input.phoneNumberId} and account_id = ${accountId} and state <> 'released'`,
+    );
+    if (rows.length === 0) throw new AppError("NOT_FOUND", "That phone number does not exist.");
+  }
+  if (input.kind === "coupon" && input.settings.groupId !== null) {
+    const { rows } = await db.execute(
+      sql`select 1 from groups where id = ${input.settings.groupId} and account_id = ${accountId}`,
+    );
+    if (rows.length === 0) throw new AppError("NOT_FOUND", "That group does not exist.");
+  }
+  if ("keyword" in input) {
+    const word = normaliseKeyword(input.keyword);
+    const { rows } = await db.execute(
+      sql`select 1 from keywords where account_id = ${accountId} and keyword_norm = ${word}`,
+    );
+    if (rows.length > 0) throw new AppError("CONFLICT", MARKETING_TEXTS.wordIsKeyword(word));
+    const { rows: cancelWords } = await db.execute(
+      sql`select 1 from marketing_programs where account_id = ${accountId} and kind = 'registration'
+             and upper(settings->>'cancelWord') = ${word} and id <> ${ownId ?? 0}`,
+    );
+    if (cancelWords.length > 0) throw new AppError("CONFLICT", MARKETING_TEXTS.wordTaken(word));
+  }
+}
+
+function columnsOf(input: ProgramInput) {
+  const settings: Record<string, unknown> =
+    input.kind === "registration"
+      ? { ...input.settings, cancelWord: normaliseKeyword(input.settings.cancelWord) }
+      : input.kind === "loyalty"
+        ? { ...input.settings, checkinCode: input.settings.checkinCode.toUpperCase() }
+        : { ...input.settings };
+  return {
+    name: input.name,
+    keyword: "keyword" in input ? input.keyword.trim() : null,
+    keywordNorm: "keyword" in input ? normaliseKeyword(input.keyword) : null,
+    phoneNumberId: input.phoneNumberId,
+    settings,
+  };
+}
+
+function taken(err: unknown, input: ProgramInput): never {
+  if ((err as { code?: string }).code === "23505" && "keyword" in input)
+    throw new AppError("CONFLICT", MARKETING_TEXTS.wordTaken(normaliseKeyword(input.keyword)));
+  throw err;
+}
+
+export async function createProgram(ctx: AppContext, auth: Actor, input: ProgramInput) {
+  assertCan(auth, "sends:write");
+  await checkRefs(ctx.db, auth.accountId, input, null);
+  try {
+    const [row] = await ctx.db
+      .insert(marketingPrograms)
+      .values({
+        accountId: auth.accountId,
+        kind: input.kind,
+        ...columnsOf(input),
+        status: "active",
+        publicToken: randomBytes(18).toString("base64url"),
+      })
+      .returning({ id: marketingPrograms.id });
+    return getProgram(ctx, auth, row!.id);
+  } catch (err) {
+    taken(err, input);
+  }
+}
+
+export async function updateProgram(ctx: AppContext, auth: Actor, id: number, input: ProgramInput) {
+  assertCan(auth, "sends:write");
+  const row = await q.findProgram(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
+  if (row.kind !== input.kind) throw new AppError("BAD_REQUEST", MARKETING_TEXTS.wrongKind);
+  if (row.kind === "coupon" && row.status === "sent")
+    throw new AppError("CONFLICT", MARKETING_TEXTS.alreadySent);
+  if (row.kind === "giveaway" && row.status === "drawn")
+    throw new AppError("CONFLICT", MARKETING_TEXTS.alreadyDrawn);
+  await checkRefs(ctx.db, auth.accountId, input, id);
+  if (input.kind === "registration") {
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from marketing_members where program_id = ${id} and state = 'registered'`,
+    );
+    const n = rows[0]?.n ?? 0;
+    if (input.settings.capacity < n)
+      throw new AppError("BAD_REQUEST", MARKETING_TEXTS.capacityBelow(n));
+  }
+  const cols = columnsOf(input);
+  try {
+    await ctx.db.execute(
+      sql`update marketing_programs set name = ${cols.name}, keyword = ${cols.keyword},
+             keyword_norm = ${cols.keywordNorm}, phone_number_id = ${cols.phoneNumberId},
+             settings = ${JSON.stringify(cols.settings)}::jsonb, updated_at = now()
+           where id = ${id} and account_id = ${auth.accountId}`,
+    );
+  } catch (err) {
+    taken(err, input);
+  }
+  // A larger capacity lets the waiting list move up (each person is told).
+  if (input.kind === "registration") await fillOpenPlaces(ctx, auth.accountId, id);
+  return getProgram(ctx, auth, id);
+}
+
+export async function setProgramStatus(
+  ctx: AppContext,
+  auth: Actor,
+  id: number,
+  status: "active" | "paused",
+) {
+  assertCan(auth, "sends:write");
+  const row = await q.findProgram(ctx.db, auth, id);
+  if (!row) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
+  if (row.status !== "active" && row.status !== "paused")
+    throw new AppError(
+      "CONFLICT",
+      `This ${row.kind === "coupon" ? "coupon was sent" : "giveaway was drawn"} and cannot be ${status === "paused" ? "paused" : "resumed"}`,
+    );
+  await ctx.db.execute(
+    sql`update marketing_programs set status = ${status}, updated_at = now() where id = ${id} and account_id = ${auth.accountId}`,
+  );
+  return getProgram(ctx, auth, id);
+}
+
+export async function deleteProgram(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "sends:write");
+  const { rows } = await ctx.db.execute(
+    sql`delete from marketing_programs where id = ${id} and account_id = ${auth.accountId} returning id`,
+  );
+  if (rows.length === 0) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
+}

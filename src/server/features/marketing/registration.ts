@@ -1,0 +1,214 @@
+import { sql } from "drizzle-orm";
+import { formatWhen } from "../../../domain/marketing";
+import type { RegistrationSettings } from "../../../domain/marketing.schemas";
+import type { Executor } from "../../db/connection";
+import type { AppContext } from "../../http/context";
+import * as q from "./marketing.queries";
+import { answer, consentFromText, type ToolTurn, textPerson } from "./tool-turn";
+
+type Registered = { kind: "registered" | "already_registered"; newConsent: boolean };
+type Waitlisted = {
+  kind: "waitlisted" | "already_waitlisted";
+  position: number;
+  newConsent: boolean;
+};
+type Outcome = Registered | Waitlisted | { kind: "closed" };
+
+/**
+ * Registration tool: people register for an event by texting its word; past the capacity they go
+ * on the waiting list. Texting the cancel word frees the place, and the first person waiting is
+ * moved up and told.
+ */
+export async function registrationText(t: ToolTurn): Promise<boolean> {
+  return t.program.byCancel ? cancel(t) : register(t);
+}
+
+function eventLine(name: string, s: RegistrationSettings) {
+  return `${name} on ${formatWhen(new Date(s.eventAt))}${s.location ? ` at ${s.location}` : ""}`;
+}
+
+async function waitPosition(tx: Executor, programId: number, memberId: number) {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from marketing_members w, marketing_members me
+         where me.id = ${memberId} and w.program_id = ${programId} and w.state = 'waitlisted'
+           and (w.created_at, w.id) <= (me.created_at, me.id)`,
+  );
+  return rows[0]?.n ?? 1;
+}
+
+async function register(t: ToolTurn): Promise<boolean> {
+  const s = t.program.settings as RegistrationSettings;
+  const { m, now } = t;
+  const outcome = await t.ctx.db.transaction(async (tx): Promise<Outcome> => {
+    if (now.getTime() >= Date.parse(s.eventAt)) return { kind: "closed" };
+    await q.lockProgram(tx, m.accountId, t.program.id);
+    const newConsent = await consentFromText(tx, t, "BLESS_REGISTRATION");
+    const existing = await q.findMember(tx, t.program.id, m.subscriberId);
+    if (existing?.state === "registered") return { kind: "already_registered", newConsent };
+    if (existing?.state === "waitlisted")
+      return {
+        kind: "already_waitlisted",
+        position: await waitPosition(tx, t.program.id, existing.id),
+        newConsent,
+      };
+    const { rows } = await tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from marketing_members where program_id = ${t.program.id} and state = 'registered'`,
+    );
+    const state = (rows[0]?.n ?? 0) < s.capacity ? "registered" : "waitlisted";
+    let memberId: number;
+    if (existing) {
+      // Cancelled before and back again: to the end of the line, as a new registration.
+      await tx.execute(
+        sql`update marketing_members set state = ${state}, created_at = ${now}, updated_at = now(),
+               message_id = ${m.messageId} where id = ${existing.id}`,
+      );
+      memberId = existing.id;
+    } else {
+      memberId = (
+        await q.insertMember(tx, {
+          accountId: m.accountId,
+          programId: t.program.id,
+          subscriberId: m.subscriberId,
+          phone: m.from,
+          state,
+          phoneNumberId: m.number.id,
+          messageId: m.messageId,
+          at: now,
+        })
+      ).id;
+    }
+    await q.logActivity(tx, {
+      accountId: m.accountId,
+      programId: t.program.id,
+      memberId,
+      kind: state === "registered" ? "register" : "waitlist",
+      messageId: m.messageId,
+      at: now,
+    });
+    return state === "registered"
+      ? { kind: "registered", newConsent }
+      : {
+          kind: "waitlisted",
+          position: await waitPosition(tx, t.program.id, memberId),
+          newConsent,
+        };
+  });
+  const event = eventLine(t.program.name, s);
+  const cancelHint = `Text ${s.cancelWord.toUpperCase()} to cancel.`;
+  if (outcome.kind === "closed") {
+    await answer(t, `Registration for ${t.program.name} has closed.`, false);
+  } else if (!("position" in outcome)) {
+    await answer(
+      t,
+      `${outcome.kind === "registered" ? "You're registered for" : "You're already registered for"} ${event}. ${cancelHint}`,
+      outcome.newConsent,
+    );
+  } else {
+    await answer(
+      t,
+      `${t.program.name} is full. You're number ${outcome.position} on the waiting list: we'll text you if a place opens. ${cancelHint}`,
+      outcome.newConsent,
+    );
+  }
+  return true;
+}
+
+async function cancel(t: ToolTurn): Promise<boolean> {
+  const { m, now } = t;
+  const result = await t.ctx.db.transaction(async (tx) => {
+    await q.lockProgram(tx, m.accountId, t.program.id);
+    const member = await q.findMember(tx, t.program.id, m.subscriberId);
+    if (!member || (member.state !== "registered" && member.state !== "waitlisted")) return null;
+    await tx.execute(
+      sql`update marketing_members set state = 'cancelled', updated_at = now() where id = ${member.id}`,
+    );
+    await q.logActivity(tx, {
+      accountId: m.accountId,
+      programId: t.program.id,
+      memberId: member.id,
+      kind: "cancel",
+      messageId: m.messageId,
+      at: now,
+    });
+    return { wasRegistered: member.state === "registered" };
+  });
+  // Not registered for this event: the word means something else (another tool, the inbox).
+  if (!result) return false;
+  await answer(
+    t,
+    `Your registration for ${t.program.name} is cancelled. Thanks for letting us know.`,
+    false,
+  );
+  if (result.wasRegistered) await fillOpenPlaces(t.ctx, m.accountId, t.program.id);
+  return true;
+}
+
+/**
+ * Moves people up from the waiting list while places are free (after a cancel or a larger
+ * capacity), first come first served, skipping anyone who opted out; each is texted.
+ */
+export async function fillOpenPlaces(ctx: AppContext, accountId: number, programId: number) {
+  const moved = await ctx.db.transaction(async (tx) => {
+    await q.lockProgram(tx, accountId, programId);
+    const { rows: prog } = await tx.execute<{
+      name: string;
+      settings: RegistrationSettings;
+      phoneNumberId: number | null;
+      status: string;
+    }>(
+      sql`select name, settings, phone_number_id as "phoneNumberId", status from marketing_programs where id = ${programId}`,
+    );
+    const p = prog[0];
+    if (!p || Date.parse(p.settings.eventAt) <= Date.now()) return null;
+    const { rows: count } = await tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from marketing_members where program_id = ${programId} and state = 'registered'`,
+    );
+    const free = p.settings.capacity - (count[0]?.n ?? 0);
+    if (free <= 0) return null;
+    const { rows } = await tx.execute<{
+      id: number;
+      subscriberId: number;
+      phone: string;
+      phoneNumberId: number | null;
+    }>(
+      sql`select m.id::int as id, m.subscriber_id::int as "subscriberId", m.phone, m.phone_number_id as "phoneNumberId"
+            from marketing_members m
+           where m.program_id = ${programId} and m.state = 'waitlisted'
+             and not exists (select 1 from suppressions x where x.account_id = m.account_id and x.phone = m.phone)
+           order by m.created_at, m.id limit ${free}`,
+    );
+    for (const r of rows) {
+      await tx.execute(
+        sql`update marketing_members set state = 'registered', updated_at = now() where id = ${r.id}`,
+      );
+      await q.logActivity(tx, {
+        accountId,
+        programId,
+        memberId: r.id,
+        kind: "promote",
+        detail: "Moved up from the waiting list",
+      });
+    }
+    return { program: p, people: rows };
+  });
+  if (!moved) return;
+  const business = await q.accountName(ctx.db, accountId);
+  const s = moved.program.settings;
+  for (const p of moved.people) {
+    const from = await q.senderOf(
+      ctx.db,
+      accountId,
+      p.phoneNumberId ?? moved.program.phoneNumberId,
+    );
+    if (!from) continue;
+    await textPerson(ctx, {
+      accountId,
+      from,
+      to: p.phone,
+      body: `${business}: Good news! A place opened and you're now registered for ${eventLine(moved.program.name, s)}. Text ${s.cancelWord.toUpperCase()} to cancel.`,
+      subscriberId: p.subscriberId,
+      source: "marketing_reply",
+      transactional: true,
+    });
+  }
+}

@@ -1,0 +1,121 @@
+import { AppError } from "../../../domain/errors";
+import { assertCan, systemActor } from "../../../domain/permissions";
+import { formatUsNumber, toE164 } from "../../../domain/phone";
+import { alertQuiet, alertText, type PhoneAlertSettings } from "../../../domain/phone-alerts";
+import { timezoneById } from "../../../domain/timezones";
+import type { Actor, AppContext } from "../../http/context";
+import { registerEventHandler } from "../events/event-relay";
+import type { AccountEvent } from "../events/events.service";
+import { queueMessage } from "../outbound/outbound.service";
+
+export async function getPhoneAlerts(ctx: AppContext, auth: Actor): Promise<PhoneAlertSettings> {
+  assertCan(auth, "account:read");
+  const res = await ctx.db.$client.query<{
+    enabled: boolean;
+    phone: string | null;
+    quietStart: string | null;
+    quietEnd: string | null;
+  }>(
+    `select a.phone_alerts as enabled, s.phone, s.quiet_start as "quietStart",
+            s.quiet_end as "quietEnd"
+       from accounts a left join phone_alert_settings s on s.account_id = a.id
+      where a.id = $1`,
+    [auth.accountId],
+  );
+  const row = res.rows[0];
+  if (!row) throw new AppError("NOT_FOUND", "This account does not exist.");
+  return row;
+}
+
+export async function savePhoneAlerts(
+  ctx: AppContext,
+  auth: Actor,
+  input: { enabled: boolean; phone: string; quietStart: string | null; quietEnd: string | null },
+): Promise<PhoneAlertSettings> {
+  assertCan(auth, "settings:write");
+  const phone = input.phone ? toE164(input.phone) : null;
+  if (input.phone && !phone)
+    throw new AppError("VALIDATION", "Enter a valid US or Canada phone number.", {
+      fields: { phone: "Enter a valid US or Canada phone number." },
+    });
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query("begin");
+    await client.query(`update accounts set phone_alerts = $2 where id = $1`, [
+      auth.accountId,
+      input.enabled,
+    ]);
+    if (phone) {
+      await client.query(
+        `insert into phone_alert_settings (account_id, phone, quiet_start, quiet_end)
+         values ($1, $2, $3, $4)
+         on conflict (account_id) do update
+           set phone = excluded.phone, quiet_start = excluded.quiet_start,
+               quiet_end = excluded.quiet_end, updated_at = now()`,
+        [auth.accountId, phone, input.quietStart, input.quietEnd],
+      );
+    }
+    await client.query("commit");
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  return getPhoneAlerts(ctx, auth);
+}
+
+/**
+ * A reply arrived: the owner's phone gets a text about it (transactional, through the one
+ * outbound path, from the number that got the reply), unless alerts are off, it is quiet time in
+ * the account's zone, or the reply was STOP/HELP/START (compliance words are not conversations).
+ */
+export async function alertReplies(ctx: AppContext, events: AccountEvent[]) {
+  for (const e of events) {
+    if (e.type !== "message.received" || e.data.compliance) continue;
+    const res = await ctx.db.$client.query<{
+      phone: string;
+      quietStart: string | null;
+      quietEnd: string | null;
+      timezoneId: number;
+      numberId: number;
+      number: string;
+    }>(
+      `select s.phone, s.quiet_start as "quietStart", s.quiet_end as "quietEnd",
+              a.timezone_id as "timezoneId", n.id as "numberId", n.number
+         from accounts a
+         join phone_alert_settings s on s.account_id = a.id
+         join phone_numbers n on n.id = $2 and n.account_id = a.id and n.state = 'active'
+        where a.id = $1 and a.phone_alerts`,
+      [e.accountId, Number(e.data.numberId)],
+    );
+    const row = res.rows[0];
+    const from = String(e.data.from ?? "");
+    // No alert about the owner's own texts, nor when nothing is set up.
+    if (!row || from === row.phone) continue;
+    const local = new Intl.DateTimeFormat("en-GB", {
+      timeZone: timezoneById(row.timezoneId).iana,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(e.occurredAt);
+    if (alertQuiet(row, local)) continue;
+    assertCan(systemActor("carrier_webhook", e.accountId), "inbox:read");
+    await queueMessage(ctx, {
+      accountId: e.accountId,
+      from: { id: row.numberId, number: row.number },
+      to: row.phone,
+      body: alertText(formatUsNumber(from), String(e.data.body ?? "")),
+      source: "phone_alert",
+    }).catch((err) => {
+      // The owner's phone opted out of the account's number: no alert is allowed to it.
+      if (!(err instanceof AppError)) throw err;
+    });
+    await ctx.db.$client.query(
+      `update phone_alert_settings set last_alert_at = now() where account_id = $1`,
+      [e.accountId],
+    );
+  }
+}
+
+registerEventHandler("phone_alerts", (ctx, _tx, events) => alertReplies(ctx, events));

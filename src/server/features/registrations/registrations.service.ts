@@ -1,0 +1,102 @@
+import { AppError } from "../../../domain/errors";
+import { assertCan } from "../../../domain/permissions";
+import { type RegistrationStatus, showTollFreeBanner } from "../../../domain/registrations";
+import type { Actor, AppContext } from "../../http/context";
+import * as q from "./registry-reviews.queries";
+
+async function settingFlag(ctx: AppContext, accountId: number, name: string): Promise<boolean> {
+  const res = await ctx.db.$client.query<{ value: unknown }>(
+    `select value from account_settings where account_id = $1 and name = $2`,
+    [accountId, name],
+  );
+  return res.rows[0]?.value === true;
+}
+
+/**
+ * The account's registration picture: the toll-free banner (doc 1 §4) from the real numbers and
+ * settings, the 10DLC review outcomes with their reasons, the brand's trust tier and throughput.
+ */
+export async function registrationStatus(
+  ctx: AppContext,
+  auth: Actor,
+): Promise<RegistrationStatus> {
+  assertCan(auth, "account:read");
+  const db = ctx.db.$client;
+  const [numbers, skip, complete, required, reviews, trust, brand] = await Promise.all([
+    db.query<{ id: number; number: string; tollFree: boolean; tf: string; state: string }>(
+      `select id, number, toll_free as "tollFree", tf_verification as tf, state
+         from phone_numbers where account_id = $1 and state <> 'released' order by id`,
+      [auth.accountId],
+    ),
+    settingFlag(ctx, auth.accountId, "skip_tfn_verification"),
+    settingFlag(ctx, auth.accountId, "complete_tfn_verification"),
+    settingFlag(ctx, auth.accountId, "require_brand_registration"),
+    q.listReviews(db, auth.accountId),
+    q.readTrust(db, auth.accountId),
+    db.query<{ brandStatus: string; campaignStatus: string }>(
+      `select brand_status as "brandStatus", campaign_status as "campaignStatus"
+         from brand_registrations where account_id = $1`,
+      [auth.accountId],
+    ),
+  ]);
+  const rows = numbers.rows;
+  const hasValid = rows.some((n) => n.state === "active" && (!n.tollFree || n.tf === "verified"));
+  let tollFreeBanner: RegistrationStatus["tollFreeBanner"] = null;
+  if (
+    showTollFreeBanner({
+      skipSetting: skip,
+      completeSetting: complete,
+      hasValidSendingNumber: hasValid,
+    })
+  ) {
+    const tf = rows.find((n) => n.tollFree && n.state === "active");
+    const state = !tf
+      ? "no_number"
+      : tf.tf === "pending"
+        ? "pending"
+        : tf.tf === "rejected"
+          ? "rejected"
+          : "unverified";
+    tollFreeBanner = {
+      state,
+      number: tf?.number ?? null,
+      link: tf
+        ? `/dedicated-numbers/details/${tf.id}/${tf.number.replace(/\D/g, "")}`
+        : "/dedicated-numbers",
+    };
+  }
+  const latest = (kind: string) => reviews.filter((r) => r.kind === kind).at(-1);
+  const b = brand.rows[0];
+  return {
+    tollFreeBanner,
+    requireBrandRegistration: required,
+    brand: { status: b?.brandStatus ?? "none", reason: latest("brand")?.reason ?? null },
+    campaign: {
+      status: b?.campaignStatus ?? "none",
+      reason: latest("campaign")?.reason ?? null,
+    },
+    tollFree: reviews
+      .filter((r) => r.kind === "toll_free" && r.phoneNumberId !== null)
+      .map((r) => ({
+        phoneNumberId: r.phoneNumberId!,
+        status: r.status,
+        reason: r.reason,
+        decidedAt: r.decidedAt?.toISOString() ?? null,
+      })),
+    trust: trust ? { score: trust.score, tier: trust.tier, mps: Number(trust.mps) } : null,
+    reviewSeconds: ctx.config.REGISTRY_REVIEW_SECONDS,
+  };
+}
+
+/** 'Skip for now' in the brand registration modal: the banner keeps asking instead. */
+export async function skipBrandPrompt(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "registration:manage");
+  const res = await ctx.db.$client.query<{ status: string }>(
+    `update accounts set brand_registration_status = 'skipped'
+      where id = $1 and brand_registration_status <> 'complete'
+      returning brand_registration_status as status`,
+    [auth.accountId],
+  );
+  if (!res.rows[0]) throw new AppError("CONFLICT", "Your brand registration is already complete.");
+  return { brandRegistrationStatus: "skipped" as const };
+}

@@ -1,0 +1,30 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { currentTenant } from "../db/tenant-scope";
+import { registerTenantWall } from "./tenant-wall";
+
+describe("the tenant wall's request scope", () => {
+  it("walls the handler into the caller's account, and nothing before the caller is known", async () => {
+    const app = Fastify();
+    registerTenantWall(app);
+    const seen: Record<string, number | null> = {};
+    // As the session hook does: an async onRequest hook that finds who is calling.
+    app.addHook("onRequest", async (request) => {
+      await new Promise((r) => setTimeout(r, 5));
+      seen.session = currentTenant();
+      const id = Number(request.headers["x-account"]);
+      if (id) (request as unknown as { actor: { accountId: number } }).actor = { accountId: id };
+    });
+    app.get("/probe", async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      seen.handler = currentTenant();
+      return { ok: true };
+    });
+    await app.ready();
+    await app.inject({ method: "GET", url: "/probe", headers: { "x-account": "42" } });
+    expect(seen).toEqual({ session: null, handler: 42 });
+    await app.inject({ method: "GET", url: "/probe" });
+    expect(seen).toEqual({ session: null, handler: null });
+    await app.close();
+  });
+});

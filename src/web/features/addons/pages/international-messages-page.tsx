@@ -1,0 +1,99 @@
+import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle, IconWorld } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { formatPrice, formatUsd, INTERNATIONAL_PACK } from "../../../../domain/billing";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { ApiError } from "../../../lib/api-client";
+import { useCurrentAccount } from "../../../lib/current-account";
+import { notify } from "../../../lib/notify";
+import { meCan } from "../../../lib/permissions";
+import { useBuyInternational, useCredits } from "../api/addons";
+
+/** /addons/international-messages: the international credits texts abroad spend (doc 2 §8). */
+export default function InternationalMessagesPage() {
+  const credits = useCredits();
+  const buy = useBuyInternational();
+  const me = useCurrentAccount();
+  const canBuy = meCan(me, "credits:buy") && !me?.isTestAccount;
+  const onBuy = () =>
+    buy.mutate(undefined, {
+      onSuccess: (r) => notify.success(r.message),
+      onError: (err) => {
+        if (err instanceof ApiError) notify.error(err.message);
+      },
+    });
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageHeader
+        title="International Messages"
+        description="Text subscribers outside the United States, such as in Canada."
+      />
+      {credits.isError ? (
+        <LoadFailed
+          icon={<IconAlertTriangle size={28} />}
+          title="Your credits could not be loaded"
+          query={credits}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Card withBorder padding="lg">
+            <Stack gap="xs">
+              <Group gap="xs">
+                <IconWorld size={20} aria-hidden />
+                <Text fw={600}>International credits</Text>
+              </Group>
+              <Title order={3} data-testid="international-balance">
+                {credits.data ? credits.data.internationalBalance : "…"}
+              </Title>
+              <Text size="sm" c="dimmed">
+                credits left ({formatUsd(INTERNATIONAL_PACK.priceCents / INTERNATIONAL_PACK.qty)}{" "}
+                each)
+              </Text>
+              {canBuy ? (
+                <Button mt="sm" onClick={onBuy} loading={buy.isPending}>
+                  Buy {formatPrice(INTERNATIONAL_PACK.priceCents)} of international credits
+                </Button>
+              ) : (
+                <Alert color="gray" mt="sm">
+                  {me?.isTestAccount
+                    ? "Test accounts cannot buy credits. Upgrade your account first."
+                    : "Only an administrator, manager or the owner can buy credits."}
+                </Alert>
+              )}
+              <Text size="xs" c="dimmed">
+                Paid with the card on file (<Link to="/billing/payment-method">payment method</Link>
+                ).
+              </Text>
+            </Stack>
+          </Card>
+          <Card withBorder padding="lg">
+            <Stack gap="xs">
+              <Text fw={600}>How they are spent</Text>
+              <List size="sm" spacing={6}>
+                <List.Item>
+                  A text to a number outside the United States and its territories spends
+                  international credits as well as its message credits: one per segment, three for
+                  an MMS.
+                </List.Item>
+                <List.Item>
+                  Without enough of them a one-to-one or test text is not sent and nothing is
+                  charged; the composer offers to buy {formatPrice(INTERNATIONAL_PACK.priceCents)}{" "}
+                  more on the spot.
+                </List.Item>
+                <List.Item>
+                  A campaign still goes to everyone at home; its recipients abroad are not sent, and
+                  its report says so for each of them.
+                </List.Item>
+                <List.Item>
+                  International credits do not expire. A text that fails gives them back.
+                </List.Item>
+              </List>
+            </Stack>
+          </Card>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import {
+  IconCalendarEvent,
+  IconFileCheck,
+  IconMessageCircle,
+  IconPigMoney,
+} from "@tabler/icons-react";
+import { Link, useNavigate } from "react-router";
+import {
+  BILLING_TEXT,
+  CANCEL_OFFERS,
+  type CancelReason,
+  LITE_OFFER,
+} from "../../../../domain/billing.schemas";
+import { notify } from "../../../lib/notify";
+import { formErrorOf } from "../../auth/form-errors";
+import { recordCancelStage, useSchedulingLink, useUpgrade } from "../api/billing";
+
+const ICONS = {
+  plans: IconPigMoney,
+  form: IconFileCheck,
+  schedule: IconCalendarEvent,
+  chat: IconMessageCircle,
+};
+
+/** The live chat opens in a window of its own (doc 1 §4 'Other Issue'). */
+function openChat() {
+  window.open("/help/contact-us?chat=1", "parley-chat", "popup,width=520,height=720");
+}
+
+/**
+ * The retention offer of a cancellation reason (doc 1 §4). 'Too expensive' adds the Lite plan:
+ * $10 per month, 200 monthly messages, 'I'll give it a try' switches to it at once.
+ */
+export function CancelOffer({ reason, hasCard }: { reason: CancelReason; hasCard: boolean }) {
+  const offer = CANCEL_OFFERS[reason];
+  const navigate = useNavigate();
+  const upgrade = useUpgrade();
+  const scheduling = useSchedulingLink();
+  if (!offer) return null;
+  const Icon = ICONS[offer.kind];
+  const accepted = () => recordCancelStage("offer_accepted", reason);
+  const bookingUrl = scheduling.data?.url ?? null;
+
+  const action =
+    offer.kind === "plans" ? (
+      <Button
+        variant="light"
+        onClick={() => {
+          accepted();
+          navigate("/billing/manage-subscription", { state: { isSwitchingPlans: true } });
+        }}
+      >
+        {offer.button}
+      </Button>
+    ) : offer.kind === "form" ? (
+      <Button
+        onClick={() => {
+          accepted();
+          navigate("/dashboard?forceBrandRegistration=1");
+        }}
+      >
+        {offer.button}
+      </Button>
+    ) : offer.kind === "schedule" ? (
+      bookingUrl ? (
+        <Button
+          component="a"
+          href={bookingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={accepted}
+        >
+          {offer.button}
+        </Button>
+      ) : (
+        <Button component={Link} to="/help/meet-with-an-engineer" onClick={accepted}>
+          {offer.button}
+        </Button>
+      )
+    ) : (
+      <Button
+        onClick={() => {
+          accepted();
+          openChat();
+        }}
+      >
+        {offer.button}
+      </Button>
+    );
+
+  return (
+    <Stack gap="md" data-testid="cancel-offer">
+      <SimpleGrid cols={{ base: 1, sm: offer.kind === "plans" ? 2 : 1 }} spacing="md">
+        <Card withBorder radius="lg" p="lg">
+          <Stack gap="sm" align="flex-start">
+            <Group gap="xs">
+              <Icon size={22} aria-hidden />
+              <Title order={3} fz="lg">
+                {offer.title}
+              </Title>
+            </Group>
+            <Text size="sm">{offer.body}</Text>
+            {action}
+          </Stack>
+        </Card>
+        {offer.kind === "plans" && (
+          <Card withBorder radius="lg" p="lg" data-testid="lite-offer">
+            <Stack gap="xs" align="flex-start">
+              <Badge variant="light" color="grape">
+                Only for you
+              </Badge>
+              <Title order={3} fz="lg">
+                {LITE_OFFER.title}
+              </Title>
+              <Text fz={28} fw={800} lh={1.1}>
+                {LITE_OFFER.price}
+              </Text>
+              <Text size="sm">{LITE_OFFER.messages}</Text>
+              {!hasCard && (
+                <Text size="sm" c="dimmed">
+                  Add a card first on{" "}
+                  <Anchor component={Link} to="/billing/payment-method">
+                    Payment Method
+                  </Anchor>
+                  .
+                </Text>
+              )}
+              {upgrade.isError && (
+                <Alert color="red" variant="light" role="alert" w="100%">
+                  {formErrorOf(upgrade.error)}
+                </Alert>
+              )}
+              <Button
+                color="grape"
+                disabled={!hasCard}
+                loading={upgrade.isPending}
+                onClick={() => {
+                  accepted();
+                  upgrade.mutate("lite", {
+                    onSuccess: () => {
+                      notify.success(BILLING_TEXT.upgraded);
+                      navigate("/billing/summary");
+                    },
+                  });
+                }}
+              >
+                {LITE_OFFER.button}
+              </Button>
+            </Stack>
+          </Card>
+        )}
+      </SimpleGrid>
+      {offer.kind === "chat" && (
+        <Text size="sm" c="dimmed">
+          The chat opens in a new window.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconMessagePlus,
+  IconPhone,
+  IconWorld,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { EXTRA_NUMBER_PRICE_CENTS, formatPrice, MESSAGE_BUNDLES } from "../../../../domain/billing";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { useMe } from "../../../lib/current-account";
+import { useBillingSummary } from "../api/billing";
+import { BillingCard, BillingLoading, Muted } from "../components/billing-bits";
+
+function AddOn(props: {
+  title: string;
+  icon: ReactNode;
+  status: ReactNode;
+  children: ReactNode;
+  to: string;
+  button: string;
+}) {
+  return (
+    <BillingCard title={props.title}>
+      <Group gap="xs" wrap="nowrap" align="center">
+        {props.icon}
+        {props.status}
+      </Group>
+      <Muted>{props.children}</Muted>
+      <Group>
+        <Button component={Link} to={props.to} variant="light">
+          {props.button}
+        </Button>
+      </Group>
+    </BillingCard>
+  );
+}
+
+/** /billing/add-ons: what can be added to the plan, with where each stands and its page. */
+export default function AddOnsPage() {
+  const summary = useBillingSummary();
+  const me = useMe();
+  const s = summary.data;
+  return (
+    <Stack gap="lg" maw={1000}>
+      <PageHeader
+        title="Add-ons"
+        description="More messages, international texting, reply alerts and extra numbers."
+      />
+      {summary.isError ? (
+        <LoadFailed
+          icon={<IconAlertTriangle size={28} />}
+          title="Add-ons could not be loaded"
+          query={summary}
+        />
+      ) : !s ? (
+        <BillingLoading />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <AddOn
+            title="Message credits"
+            icon={<IconMessagePlus size={20} aria-hidden />}
+            status={
+              <Text size="sm" fw={600}>
+                {s.balance.toLocaleString("en-US")} credits left
+                {s.autoTopup ? " · auto top-up on" : ""}
+              </Text>
+            }
+            to="/addons/purchase-messages"
+            button="Purchase Messages"
+          >
+            Bundles of {MESSAGE_BUNDLES[0].qty.toLocaleString("en-US")} to{" "}
+            {MESSAGE_BUNDLES[MESSAGE_BUNDLES.length - 1]!.qty.toLocaleString("en-US")} credits, paid
+            with your card; they never expire.
+          </AddOn>
+          <AddOn
+            title="International messages"
+            icon={<IconWorld size={20} aria-hidden />}
+            status={
+              <Text size="sm" fw={600}>
+                {s.internationalBalance.toLocaleString("en-US")} international{" "}
+                {s.internationalBalance === 1 ? "credit" : "credits"} left
+              </Text>
+            }
+            to="/addons/international-messages"
+            button="International Messages"
+          >
+            Text subscribers abroad, such as in Canada or the Caribbean, with prepaid international
+            credits.
+          </AddOn>
+          <AddOn
+            title="Phone alerts"
+            icon={<IconBell size={20} aria-hidden />}
+            status={
+              <Badge variant="light" color={me.data?.phoneAlerts ? "teal" : "gray"}>
+                {me.data?.phoneAlerts ? "On" : "Off"}
+              </Badge>
+            }
+            to="/addons/phone-alerts"
+            button="Phone Alerts"
+          >
+            Get a text on your phone when a subscriber replies, outside your quiet hours.
+          </AddOn>
+          <AddOn
+            title="Extra dedicated numbers"
+            icon={<IconPhone size={20} aria-hidden />}
+            status={
+              <Text size="sm" fw={600}>
+                {formatPrice(EXTRA_NUMBER_PRICE_CENTS)} per month each
+              </Text>
+            }
+            to="/dedicated-numbers"
+            button="Dedicated Numbers"
+          >
+            A local or toll-free number of its own for a store, a team or a campaign.
+          </AddOn>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

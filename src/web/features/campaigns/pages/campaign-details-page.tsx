@@ -1,0 +1,427 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconArrowLeft, IconEdit, IconTargetArrow, IconTrash, IconX } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import {
+  type CampaignDetail,
+  type CampaignMember,
+  percentOf,
+} from "../../../../domain/campaigns.schemas";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { notify } from "../../../lib/notify";
+import {
+  useAddMember,
+  useCampaign,
+  useCampaignCandidates,
+  useDeleteCampaign,
+  useRemoveMember,
+} from "../api/campaigns";
+import { NameModal } from "../components/name-modal";
+
+const KIND_LABEL: Record<CampaignMember["kind"], string> = {
+  send: "Send",
+  drip: "Drip",
+  workflow: "Workflow",
+  chatbot: "Chatbot",
+};
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/** /messages/campaigns/details?id=N: combined results, what the campaign groups, A/B branches. */
+export default function CampaignDetailsPage() {
+  const [params] = useSearchParams();
+  const raw = Number(params.get("id"));
+  const id = Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : null;
+  const campaign = useCampaign(id);
+  const navigate = useNavigate();
+  const remove = useDeleteCampaign();
+  const [renaming, setRenaming] = useState(false);
+
+  if (id === null || (campaign.isError && campaign.error?.message === "Campaign not found"))
+    return (
+      <Paper withBorder radius="lg" p="md">
+        <EmptyState
+          icon={<IconTargetArrow size={28} />}
+          title="Campaign not found"
+          description="It may have been deleted."
+          action={{ label: "Back to Campaigns", onClick: () => navigate("/messages/campaigns") }}
+        />
+      </Paper>
+    );
+  if (campaign.isPending) return <TableSkeleton />;
+  if (campaign.isError)
+    return (
+      <LoadFailed
+        icon={<IconTargetArrow size={28} />}
+        title="The campaign could not be loaded"
+        query={campaign}
+      />
+    );
+  const c = campaign.data;
+
+  const askDelete = () =>
+    modals.openConfirmModal({
+      title: "Delete campaign",
+      children: (
+        <Text size="sm">
+          Delete <b>{c.name}</b>? Its sends and automations stay as they are.
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(c.id, {
+          onSuccess: () => {
+            notify.success("Campaign deleted");
+            navigate("/messages/campaigns");
+          },
+        }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Anchor component={Link} to="/messages/campaigns" size="sm">
+            <Group gap={4}>
+              <IconArrowLeft size={14} /> Campaigns
+            </Group>
+          </Anchor>
+          <Title order={2} fz={{ base: 22, sm: 26 }} data-testid="campaign-name">
+            {c.name}
+          </Title>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconEdit size={16} />}
+            onClick={() => setRenaming(true)}
+          >
+            Rename
+          </Button>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={askDelete}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      <Totals c={c} />
+      <Members c={c} />
+      {c.failures.length > 0 && <Failures c={c} />}
+      <Splits c={c} />
+      {renaming && (
+        <NameModal
+          opened
+          campaign={{ id: c.id, name: c.name }}
+          onClose={() => setRenaming(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Stat(props: { label: string; value: number; hint?: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {props.label}
+      </Text>
+      <Text fz={24} fw={700} data-testid={`stat-${props.label.toLowerCase()}`}>
+        {fmt(props.value)}
+      </Text>
+      {props.hint && (
+        <Text size="xs" c="dimmed">
+          {props.hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function Totals({ c }: { c: CampaignDetail }) {
+  const t = c.totals;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
+      <Stat
+        label="Sent"
+        value={t.sent}
+        hint={t.pending ? `${fmt(t.pending)} on the way` : undefined}
+      />
+      <Stat label="Delivered" value={t.delivered} hint={percentOf(t.delivered, t.sent)} />
+      <Stat label="Failed" value={t.failed} hint={percentOf(t.failed, t.sent)} />
+      <Stat label="Clicks" value={t.clicks} hint={percentOf(t.clicks, t.delivered)} />
+      <Stat label="Replies" value={t.replies} hint={percentOf(t.replies, t.delivered)} />
+      <Stat label="Opt-outs" value={t.optOuts} hint={percentOf(t.optOuts, t.delivered)} />
+      <Stat label="Credits" value={t.credits} />
+    </SimpleGrid>
+  );
+}
+
+function Members({ c }: { c: CampaignDetail }) {
+  const [picking, setPicking] = useState(false);
+  const candidates = useCampaignCandidates(picking);
+  const add = useAddMember();
+  const removeMember = useRemoveMember();
+  const options = [
+    {
+      group: "Sends",
+      items: (candidates.data?.sends ?? []).map((s) => ({
+        value: `send:${s.id}`,
+        label: s.label,
+      })),
+    },
+    {
+      group: "Automations",
+      items: (candidates.data?.automations ?? []).map((a) => ({
+        value: `automation:${a.id}`,
+        label: `${a.name} (${KIND_LABEL[a.kind as CampaignMember["kind"]] ?? a.kind})`,
+      })),
+    },
+  ].filter((g) => g.items.length);
+
+  const pick = (v: string | null) => {
+    if (!v) return;
+    const [kind, raw] = v.split(":");
+    const n = Number(raw);
+    add.mutate(kind === "send" ? { id: c.id, sendId: n } : { id: c.id, automationId: n }, {
+      onSuccess: () => notify.success("Added to the campaign"),
+    });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Title order={3} fz="lg">
+            In this campaign
+          </Title>
+          <Select
+            aria-label="Add a send or an automation"
+            placeholder={candidates.isFetching ? "Loading…" : "Add a send or an automation"}
+            data={options}
+            value={null}
+            onDropdownOpen={() => setPicking(true)}
+            onChange={pick}
+            searchable
+            nothingFoundMessage={
+              candidates.data ? "Every send and automation is in a campaign" : "Loading…"
+            }
+            w={{ base: "100%", sm: 340 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
+        {c.members.length === 0 ? (
+          <Text c="dimmed" size="sm" py="md" ta="center">
+            Nothing here yet: add the sends, drips and workflows of this campaign above.
+          </Text>
+        ) : (
+          <DataTable
+            records={c.members}
+            idAccessor="memberId"
+            noRecordsText=""
+            columns={[
+              {
+                accessor: "name",
+                title: "Name",
+                render: (m) => (
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                      {m.name}
+                    </Text>
+                    <Group gap={4}>
+                      <Badge size="xs" variant="light">
+                        {KIND_LABEL[m.kind]}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {m.status}
+                      </Text>
+                    </Group>
+                  </Stack>
+                ),
+              },
+              { accessor: "sent", title: "Sent", textAlign: "right", render: (m) => fmt(m.sent) },
+              {
+                accessor: "delivered",
+                title: "Delivered",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 36em)",
+                render: (m) => fmt(m.delivered),
+              },
+              {
+                accessor: "failed",
+                title: "Failed",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 48em)",
+                render: (m) => fmt(m.failed),
+              },
+              {
+                accessor: "remove",
+                title: "",
+                textAlign: "right",
+                render: (m) => (
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Remove ${m.name} from the campaign`}
+                    onClick={() =>
+                      removeMember.mutate(
+                        { id: c.id, memberId: m.memberId },
+                        { onSuccess: () => notify.success("Removed from the campaign") },
+                      )
+                    }
+                  >
+                    <IconX size={16} />
+                  </ActionIcon>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Failures({ c }: { c: CampaignDetail }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Title order={3} fz="lg" mb="sm">
+        Failed, by reason
+      </Title>
+      <Table.ScrollContainer minWidth={320}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Reason</Table.Th>
+              <Table.Th ta="right">Texts</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {c.failures.map((f) => (
+              <Table.Tr key={`${f.code}:${f.reason}`}>
+                <Table.Td>
+                  {f.reason}
+                  {f.code !== null && (
+                    <Text span c="dimmed" size="xs">
+                      {" "}
+                      (error {f.code})
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{fmt(f.count)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function Splits({ c }: { c: CampaignDetail }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Title order={3} fz="lg" mb={4}>
+        A/B comparison
+      </Title>
+      {c.splits.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          None of this campaign's automations splits people into branches. Add a workflow with an
+          A/B split to compare its branches here.
+        </Text>
+      ) : (
+        <Stack gap="lg" mt="sm">
+          {c.splits.map((s) => {
+            const best = Math.max(...s.branches.map((b) => (b.people ? b.replies / b.people : 0)));
+            return (
+              <Stack key={`${s.automationId}:${s.stepId}`} gap={6}>
+                <Text size="sm" fw={600}>
+                  {s.automationName}{" "}
+                  <Text span c="dimmed" size="xs">
+                    split {s.stepId}
+                  </Text>
+                </Text>
+                <Table.ScrollContainer minWidth={560}>
+                  <Table striped aria-label={`Branches of ${s.automationName}`}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Branch</Table.Th>
+                        <Table.Th ta="right">Share</Table.Th>
+                        <Table.Th ta="right">People</Table.Th>
+                        <Table.Th ta="right">Texts</Table.Th>
+                        <Table.Th ta="right">Delivered</Table.Th>
+                        <Table.Th ta="right">Replies</Table.Th>
+                        <Table.Th ta="right">Clicks</Table.Th>
+                        <Table.Th ta="right">Opt-outs</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {s.branches.map((b) => (
+                        <Table.Tr key={b.branch}>
+                          <Table.Td>
+                            <Group gap={6}>
+                              <b>{b.label}</b>
+                              {b.people > 0 &&
+                                best > 0 &&
+                                b.replies / b.people === best &&
+                                s.branches.length > 1 && (
+                                  <Badge size="xs" color="teal">
+                                    Most replies
+                                  </Badge>
+                                )}
+                            </Group>
+                          </Table.Td>
+                          <Table.Td ta="right">{b.percent ? `${b.percent}%` : "–"}</Table.Td>
+                          <Table.Td ta="right">{fmt(b.people)}</Table.Td>
+                          <Table.Td ta="right">{fmt(b.texts)}</Table.Td>
+                          <Table.Td ta="right">
+                            {fmt(b.delivered)}{" "}
+                            <Text span c="dimmed" size="xs">
+                              {percentOf(b.delivered, b.texts)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            {fmt(b.replies)}{" "}
+                            <Text span c="dimmed" size="xs">
+                              {percentOf(b.replies, b.people)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            {fmt(b.clicks)}{" "}
+                            <Text span c="dimmed" size="xs">
+                              {percentOf(b.clicks, b.people)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td ta="right">{fmt(b.optOuts)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

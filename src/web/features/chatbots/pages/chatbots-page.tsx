@@ -1,0 +1,247 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import {
+  IconEdit,
+  IconMessageChatbot,
+  IconPlayerPlay,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { CHATBOT_TEXT, type ChatbotSummary } from "../../../../domain/chatbots";
+import { formatUsNumber } from "../../../../domain/phone";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { RowMenu } from "../../../components/row-menu";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import { useChatbot, useChatbots, useDeleteChatbot, useSetChatbotEnabled } from "../api/chatbots";
+import { ChatbotEditor } from "../components/chatbot-editor";
+import { ChatbotTester } from "../components/chatbot-tester";
+
+type Editing = { id: number | null } | null;
+
+/** /messages/chatbots: a chatbot per number, on or off, its editor and a test from a virtual phone. */
+export default function ChatbotsPage() {
+  const list = useChatbots();
+  const setEnabled = useSetChatbotEnabled();
+  const remove = useDeleteChatbot();
+  const phone = useMediaQuery("(max-width: 48em)");
+  const [editing, setEditing] = useState<Editing>(null);
+  const [testing, setTesting] = useState<ChatbotSummary | null>(null);
+  const current = useChatbot(editing?.id ?? null);
+  const rows = list.data?.rows ?? [];
+  const taken = rows.map((r) => r.phoneNumberId);
+
+  const toggle = (b: ChatbotSummary, on: boolean) =>
+    setEnabled.mutate(
+      { id: b.id, enabled: on },
+      {
+        onSuccess: () => notify.success(on ? `${b.name} is on` : `${b.name} is off`),
+        onError: (e) => e instanceof ApiError && notify.error(e.message),
+      },
+    );
+
+  const askDelete = (b: ChatbotSummary) =>
+    modals.openConfirmModal({
+      title: "Delete chatbot",
+      children: (
+        <Text size="sm">
+          Delete <b>{b.name}</b>? It stops answering on {formatUsNumber(b.number)} at once; the
+          texts it sent stay in the inbox.
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () => remove.mutate(b.id, { onSuccess: () => notify.success("Chatbot deleted") }),
+    });
+
+  const create = () => setEditing({ id: null });
+
+  return (
+    <>
+      <PageHeader
+        title="Chatbots"
+        description="Answer texts on a number with questions and choices, keep answers in custom fields and hand the conversation to a person."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={create}>
+            Create Chatbot
+          </Button>
+        }
+      />
+      {list.data?.disabled && (
+        <Alert color="yellow" mb="md" title="Chatbots are off">
+          {CHATBOT_TEXT.disabled} Your chatbots keep their settings and answer again once they are
+          turned back on.
+        </Alert>
+      )}
+      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+        {list.isPending ? (
+          <TableSkeleton />
+        ) : list.isError ? (
+          <LoadFailed
+            icon={<IconMessageChatbot size={28} />}
+            title="Chatbots could not be loaded"
+            query={list}
+          />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={<IconMessageChatbot size={28} />}
+            title="No chatbots yet"
+            description="Greet people who text your number with a menu, take a booking name, and pass the conversation to your team."
+            action={{ label: "Create Chatbot", onClick: create }}
+          />
+        ) : (
+          <DataTable
+            records={rows}
+            idAccessor="id"
+            minHeight={120}
+            noRecordsText=""
+            columns={[
+              {
+                accessor: "name",
+                title: "Chatbot",
+                render: (b) => (
+                  <Stack gap={2}>
+                    <Text fw={600} size="sm">
+                      {b.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatUsNumber(b.number)}
+                      {b.numberName ? ` · ${b.numberName}` : ""}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {b.triggerWords.length
+                        ? `Starts on ${b.triggerWords.join(", ")}`
+                        : "Starts on any text"}
+                    </Text>
+                  </Stack>
+                ),
+              },
+              {
+                accessor: "steps",
+                title: "Steps",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 48em)",
+              },
+              {
+                accessor: "open",
+                title: "Talking now",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 36em)",
+              },
+              {
+                accessor: "handedOff",
+                title: "Handed off",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 48em)",
+              },
+              {
+                accessor: "replies",
+                title: "Replies",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 62em)",
+              },
+              {
+                accessor: "enabled",
+                title: "On",
+                render: (b) => (
+                  <Switch
+                    checked={b.enabled}
+                    onChange={(e) => toggle(b, e.currentTarget.checked)}
+                    aria-label={`${b.name} answers texts`}
+                  />
+                ),
+              },
+              {
+                accessor: "actions",
+                title: <VisuallyHidden>Actions</VisuallyHidden>,
+                textAlign: "right",
+                render: (b) => (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => setTesting(b)}
+                      aria-label={`Test ${b.name}`}
+                    >
+                      <IconPlayerPlay size={16} />
+                    </ActionIcon>
+                    <RowMenu
+                      name={b.name}
+                      items={[
+                        {
+                          label: "Edit",
+                          icon: <IconEdit size={14} />,
+                          onClick: () => setEditing({ id: b.id }),
+                        },
+                        {
+                          label: "Delete",
+                          icon: <IconTrash size={14} />,
+                          onClick: () => askDelete(b),
+                          danger: true,
+                        },
+                      ]}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Paper>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.id ? "Edit Chatbot" : "Create Chatbot"}
+        size="xl"
+        fullScreen={phone}
+        closeButtonProps={{ "aria-label": "Close the editor" }}
+      >
+        {editing &&
+          (editing.id !== null && !current.data ? (
+            current.isError ? (
+              <LoadFailed
+                icon={<IconMessageChatbot size={28} />}
+                title="The chatbot could not be loaded"
+                query={current}
+              />
+            ) : (
+              <TableSkeleton />
+            )
+          ) : (
+            <ChatbotEditor
+              key={editing.id ?? "new"}
+              bot={editing.id !== null ? (current.data ?? null) : null}
+              takenNumbers={taken}
+              onDone={() => setEditing(null)}
+              onCancel={() => setEditing(null)}
+            />
+          ))}
+      </Modal>
+      <Modal
+        opened={testing !== null}
+        onClose={() => setTesting(null)}
+        title={testing ? `Test ${testing.name}` : ""}
+        fullScreen={phone}
+        closeButtonProps={{ "aria-label": "Close the test" }}
+      >
+        {testing && <ChatbotTester bot={rows.find((r) => r.id === testing.id) ?? testing} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,309 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { modals } from "@mantine/modals";
+import { IconCopy, IconEdit, IconExternalLink, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { type OptinPageResponse, optinPageInput } from "../../../../domain/growth-tools";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import { useDeleteOptinPage, useOptinPages, useSaveOptinPage } from "../api/growth-tools";
+import { useGroupOptions } from "../api/pickers";
+
+const rate = (p: OptinPageResponse) =>
+  p.visits ? `${((p.signups / p.visits) * 100).toFixed(1)}%` : "–";
+
+/**
+ * Opt-in tracker pages: one link per place the business invites people (a flyer, the counter,
+ * Instagram, the web banner), each counting its visits and sign-ups.
+ */
+export function OptinPagesPanel(props: { canEdit: boolean }) {
+  const list = useOptinPages();
+  const remove = useDeleteOptinPage();
+  const [editing, setEditing] = useState<OptinPageResponse | null | undefined>(undefined);
+  const askDelete = (p: OptinPageResponse) =>
+    modals.openConfirmModal({
+      title: "Delete opt-in page",
+      children: (
+        <Text size="sm">
+          Delete “{p.title}”? Its link stops working; people who signed up there stay subscribed.
+        </Text>
+      ),
+      labels: { confirm: "Delete page", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () => remove.mutate(p.id, { onSuccess: () => notify.success("Page deleted") }),
+    });
+
+  return (
+    <Paper withBorder radius="md" p="lg" id="optin-pages">
+      <Group justify="space-between" mb="sm">
+        <Stack gap={2}>
+          <Title order={3} size="h4">
+            Opt-in pages
+          </Title>
+          <Text size="sm" c="dimmed">
+            A sign-up link for each place you invite people, so you see which one works.
+          </Text>
+        </Stack>
+        {props.canEdit && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            variant="light"
+            onClick={() => setEditing(null)}
+          >
+            New opt-in page
+          </Button>
+        )}
+      </Group>
+      {list.isPending ? (
+        <TableSkeleton rows={3} />
+      ) : list.isError ? (
+        <Text c="red" size="sm">
+          Opt-in pages could not be loaded.{" "}
+          <Anchor component="button" onClick={() => list.refetch()}>
+            Try again
+          </Anchor>
+        </Text>
+      ) : list.data.rows.length === 0 ? (
+        <Text c="dimmed" size="sm" py="md" ta="center">
+          No opt-in page yet. Make one for your flyer, your counter or your web banner.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" data-testid="optin-pages">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Page</Table.Th>
+                <Table.Th ta="right">Visits</Table.Th>
+                <Table.Th ta="right">Sign-ups</Table.Th>
+                <Table.Th ta="right">Rate</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.rows.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fw={500}>{p.title}</Text>
+                      {!p.active && (
+                        <Badge color="gray" variant="light">
+                          Paused
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      /{p.slug}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{p.visits}</Table.Td>
+                  <Table.Td ta="right">{p.signups}</Table.Td>
+                  <Table.Td ta="right">{rate(p)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={2} justify="flex-end" wrap="nowrap">
+                      <CopyButton value={p.publicUrl}>
+                        {({ copied, copy }) => (
+                          <Tooltip label={copied ? "Copied" : "Copy link"}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`Copy link of ${p.title}`}
+                              onClick={copy}
+                            >
+                              <IconCopy size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </CopyButton>
+                      <Tooltip label="Open">
+                        <ActionIcon
+                          variant="subtle"
+                          component="a"
+                          href={p.publicUrl}
+                          target="_blank"
+                          aria-label={`Open ${p.title}`}
+                        >
+                          <IconExternalLink size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      {props.canEdit && (
+                        <>
+                          <Tooltip label="Edit">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`Edit ${p.title}`}
+                              onClick={() => setEditing(p)}
+                            >
+                              <IconEdit size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label="Delete">
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${p.title}`}
+                              onClick={() => askDelete(p)}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <OptinPageEditor
+        opened={editing !== undefined}
+        page={editing ?? null}
+        onClose={() => setEditing(undefined)}
+      />
+    </Paper>
+  );
+}
+
+interface Values {
+  slug: string;
+  title: string;
+  description: string;
+  buttonText: string;
+  groupIds: string[];
+  active: boolean;
+}
+
+function OptinPageEditor(props: {
+  opened: boolean;
+  page: OptinPageResponse | null;
+  onClose: () => void;
+}) {
+  const groups = useGroupOptions();
+  const save = useSaveOptinPage();
+  const p = props.page;
+  const form = useForm<Values>({
+    initialValues: {
+      slug: "",
+      title: "",
+      description: "",
+      buttonText: "Sign up",
+      groupIds: [],
+      active: true,
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
+  useEffect(() => {
+    if (!props.opened) return;
+    form.setValues(
+      p
+        ? { ...p, groupIds: p.groupIds.map(String) }
+        : {
+            slug: "",
+            title: "",
+            description: "",
+            buttonText: "Sign up",
+            groupIds: [],
+            active: true,
+          },
+    );
+    form.clearErrors();
+  }, [props.opened]);
+
+  const submit = form.onSubmit((values) => {
+    const input = optinPageInput.safeParse({ ...values, groupIds: values.groupIds.map(Number) });
+    if (!input.success) {
+      for (const i of input.error.issues) form.setFieldError(String(i.path[0]), i.message);
+      return;
+    }
+    save.mutate(
+      { id: p?.id ?? null, input: input.data },
+      {
+        onSuccess: () => {
+          notify.success(p ? "Opt-in page saved" : "Opt-in page created");
+          props.onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.extra.fields)
+            form.setErrors(err.extra.fields as never);
+          else notify.error(err.message);
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={p ? "Edit opt-in page" : "New opt-in page"}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Headline"
+            withAsterisk
+            placeholder="Fresh bread alerts"
+            {...form.getInputProps("title")}
+          />
+          <TextInput
+            label="Address"
+            withAsterisk
+            description="The end of the link: lower-case letters, digits and dashes"
+            placeholder="front-desk"
+            {...form.getInputProps("slug")}
+          />
+          <Textarea
+            label="Description"
+            description="Shown under the headline; your sign-up page's welcome message when empty"
+            autosize
+            minRows={2}
+            {...form.getInputProps("description")}
+          />
+          <TextInput label="Button text" {...form.getInputProps("buttonText")} />
+          <MultiSelect
+            label="Add sign-ups to groups"
+            data={groups.data ?? []}
+            searchable
+            {...form.getInputProps("groupIds")}
+          />
+          <Switch label="Page is live" {...form.getInputProps("active", { type: "checkbox" })} />
+          <Text size="xs" c="dimmed">
+            The page uses your sign-up page's colours, logo and fields, and records each person's
+            consent the same way.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {p ? "Save page" : "Create page"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

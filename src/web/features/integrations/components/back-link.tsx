@@ -1,0 +1,13 @@
+import { Anchor, Group } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link } from "react-router";
+
+export function BackToIntegrations() {
+  return (
+    <Anchor component={Link} to="/addons/integrations" size="sm" mb="xs" display="inline-block">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} /> All integrations
+      </Group>
+    </Anchor>
+  );
+}

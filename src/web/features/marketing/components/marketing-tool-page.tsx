@@ -1,0 +1,432 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import {
+  IconArrowLeft,
+  IconCheck,
+  IconCopy,
+  IconDice5,
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconSend,
+  IconSpeakerphone,
+  IconTrash,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import type { MarketingKind } from "../../../../domain/marketing";
+import type { ProgramResponse } from "../../../../domain/marketing.schemas";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { useCurrentAccount } from "../../../lib/current-account";
+import { useAccountTimeZone } from "../../../lib/format-date-time";
+import { notify } from "../../../lib/notify";
+import { meCan } from "../../../lib/permissions";
+import {
+  useDeleteProgram,
+  useDrawWinners,
+  useProgramReport,
+  usePrograms,
+  useSendCoupon,
+  useSetProgramStatus,
+} from "../api/marketing";
+import { formatDateTime, STATUS_LABEL, TOOLS } from "../lib/tools";
+import { ProgramForm } from "./program-form";
+import { ProgramReport } from "./program-report";
+import { ProgramSummary } from "./program-summary";
+
+/**
+ * One marketing tool's page: the list of its programs (create, open), and with ?id= a program's
+ * report with its actions (edit, pause, send, draw, delete, the counter link).
+ */
+export function MarketingToolPage({ kind }: { kind: MarketingKind }) {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get("id"));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const open = (p: number | null) => setParams(p === null ? {} : { id: String(p) });
+  return id === null ? (
+    <ProgramList kind={kind} onOpen={open} />
+  ) : (
+    <ProgramDetail id={id} kind={kind} onBack={() => open(null)} />
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const s = STATUS_LABEL[status] ?? { label: status, color: "gray" };
+  return (
+    <Badge variant="light" color={s.color}>
+      {s.label}
+    </Badge>
+  );
+}
+
+function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: number) => void }) {
+  const timeZone = useAccountTimeZone();
+  const tool = TOOLS[kind];
+  const me = useCurrentAccount();
+  const canEdit = meCan(me, "sends:write");
+  const list = usePrograms(kind);
+  const [creating, setCreating] = useState(false);
+  const rows = list.data?.programs ?? [];
+  const mobile = useMediaQuery("(max-width: 36em)");
+  return (
+    <>
+      <PageHeader
+        title={tool.title}
+        description={tool.description}
+        actions={
+          canEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {tool.create}
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
+        {list.isPending ? (
+          <TableSkeleton rows={3} />
+        ) : list.isError ? (
+          <LoadFailed
+            icon={<IconSpeakerphone />}
+            title={`${tool.title} could not be loaded`}
+            query={list}
+          />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={<IconSpeakerphone />}
+            title={tool.emptyTitle}
+            description={tool.emptyText}
+            {...(canEdit
+              ? { action: { label: tool.create, onClick: () => setCreating(true) } }
+              : {})}
+          />
+        ) : mobile ? (
+          <Stack gap={0} data-testid="programs">
+            {rows.map((p) => (
+              <UnstyledButton
+                key={p.id}
+                data-testid={`program-${p.id}`}
+                onClick={() => onOpen(p.id)}
+                py="sm"
+                px="xs"
+                style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={600} c="brand.8" truncate>
+                      {p.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {[p.keyword, `${p.people.toLocaleString()} ${tool.people.toLowerCase()}`]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </Text>
+                  </Stack>
+                  <StatusBadge status={p.status} />
+                </Group>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="programs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  {kind !== "coupon" && <Table.Th>Word</Table.Th>}
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">{tool.people}</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p.id} data-testid={`program-${p.id}`}>
+                    <Table.Td>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        fw={600}
+                        onClick={() => onOpen(p.id)}
+                      >
+                        {p.name}
+                      </Anchor>
+                    </Table.Td>
+                    {kind !== "coupon" && (
+                      <Table.Td>
+                        <Text ff="monospace" size="sm">
+                          {p.keyword}
+                        </Text>
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <StatusBadge status={p.status} />
+                    </Table.Td>
+                    <Table.Td ta="right">{p.people.toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(p.createdAt, timeZone)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      {creating && (
+        <ProgramForm
+          kind={kind}
+          program={null}
+          opened
+          onClose={() => setCreating(false)}
+          onSaved={(p) => {
+            setCreating(false);
+            onOpen(p.id);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ProgramDetail({
+  id,
+  kind,
+  onBack,
+}: {
+  id: number;
+  kind: MarketingKind;
+  onBack: () => void;
+}) {
+  const tool = TOOLS[kind];
+  const me = useCurrentAccount();
+  const canEdit = meCan(me, "sends:write");
+  const report = useProgramReport(id);
+  const [editing, setEditing] = useState(false);
+  const setStatus = useSetProgramStatus();
+  const remove = useDeleteProgram();
+  const send = useSendCoupon();
+  const draw = useDrawWinners();
+  const back = (
+    <Button
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      onClick={onBack}
+      px={0}
+      mb="xs"
+    >
+      {tool.back}
+    </Button>
+  );
+  if (report.isPending)
+    return (
+      <Stack>
+        {back}
+        <Skeleton h={32} w={240} />
+        <Skeleton h={90} />
+        <Skeleton h={335} />
+      </Stack>
+    );
+  if (report.isError || !report.data)
+    return (
+      <>
+        {back}
+        <LoadFailed
+          icon={<IconSpeakerphone />}
+          title="This program could not be loaded"
+          query={report}
+        />
+      </>
+    );
+  const p: ProgramResponse = report.data.program;
+  const live = p.status === "active" || p.status === "paused";
+  const askDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete ${p.name}`,
+      children: (
+        <Text size="sm">
+          Delete <b>{p.name}</b> and its report? Its word stops working at once. Codes already
+          texted can no longer be redeemed.
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(p.id, {
+          onSuccess: () => {
+            notify.success(`${p.name} deleted`);
+            onBack();
+          },
+        }),
+    });
+  const askSend = () =>
+    modals.openConfirmModal({
+      title: "Send coupon",
+      children: (
+        <Text size="sm">
+          Text <b>{p.name}</b> now, each person with their own code? Only subscribers with marketing
+          consent who have not opted out get it; each text is charged as a message.
+        </Text>
+      ),
+      labels: { confirm: "Send now", cancel: "Cancel" },
+      onConfirm: () => send.mutate(p.id, { onSuccess: (r) => notify.success(r.message) }),
+    });
+  const askDraw = () =>
+    modals.openConfirmModal({
+      title: "Draw winners",
+      children: (
+        <Text size="sm">
+          Draw {String(p.settings.winners)} winner{Number(p.settings.winners) === 1 ? "" : "s"} at
+          random among the entrants now? Entries close, and each winner is texted a prize code. This
+          cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: "Draw now", cancel: "Cancel" },
+      onConfirm: () =>
+        draw.mutate(p.id, {
+          onSuccess: (r) =>
+            notify.success(
+              `${r.winners} winner${r.winners === 1 ? "" : "s"} drawn among ${r.entrants} entrants`,
+            ),
+        }),
+    });
+
+  return (
+    <>
+      {back}
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: "1 1 320px" }}>
+          <Group gap="xs">
+            <Title order={2} fz={{ base: 22, sm: 26 }}>
+              {p.name}
+            </Title>
+            <StatusBadge status={p.status} />
+          </Group>
+          <ProgramSummary program={p} />
+          {p.number && (
+            <Text size="xs" c="dimmed">
+              Number: {p.number}
+            </Text>
+          )}
+        </Stack>
+        {canEdit && (
+          <Group gap="xs">
+            {kind === "coupon" && p.status === "active" && (
+              <Button
+                leftSection={<IconSend size={16} />}
+                onClick={askSend}
+                loading={send.isPending}
+              >
+                Send coupon
+              </Button>
+            )}
+            {kind === "giveaway" && live && (
+              <Button
+                leftSection={<IconDice5 size={16} />}
+                onClick={askDraw}
+                loading={draw.isPending}
+              >
+                Draw winners
+              </Button>
+            )}
+            {live && (
+              <Button
+                variant="default"
+                leftSection={<IconEdit size={16} />}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+            )}
+            {live && kind !== "coupon" && (
+              <Button
+                variant="default"
+                leftSection={
+                  p.status === "active" ? (
+                    <IconPlayerPause size={16} />
+                  ) : (
+                    <IconPlayerPlay size={16} />
+                  )
+                }
+                onClick={() =>
+                  setStatus.mutate({
+                    id: p.id,
+                    status: p.status === "active" ? "paused" : "active",
+                  })
+                }
+              >
+                {p.status === "active" ? "Pause" : "Resume"}
+              </Button>
+            )}
+            <Tooltip label="Delete">
+              <ActionIcon variant="default" size="lg" aria-label="Delete" onClick={askDelete}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
+      </Group>
+      {p.counterUrl && (
+        <Paper withBorder radius="md" p="sm" mb="md">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Stack gap={2} style={{ minWidth: 0, flex: "1 1 260px" }}>
+              <Text size="sm" fw={600}>
+                Counter page
+              </Text>
+              <Text size="xs" c="dimmed">
+                Staff open this link on the shop's tablet or phone to check and redeem codes. Anyone
+                with the link can redeem, so share it only with staff.
+              </Text>
+            </Stack>
+            <Group gap="xs">
+              <Anchor href={p.counterUrl} target="_blank" size="sm" data-testid="counter-link">
+                Open counter page
+              </Anchor>
+              <CopyButton value={p.counterUrl}>
+                {({ copied, copy }) => (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                    onClick={copy}
+                  >
+                    {copied ? "Copied" : "Copy link"}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      <ProgramReport report={report.data} />
+      {editing && (
+        <ProgramForm
+          kind={kind}
+          program={p}
+          opened
+          onClose={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      )}
+    </>
+  );
+}

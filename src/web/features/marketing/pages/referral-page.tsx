@@ -1,0 +1,112 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { submitReferral, useReferralPage } from "../api/marketing";
+
+/**
+ * /r/:code: the page a friend opens from a subscriber's invite link. Signing up here records the
+ * friend's consent (the box and the text shown) and credits the friend who invited them.
+ */
+export default function ReferralPage() {
+  const { code = "" } = useParams();
+  const page = useReferralPage(code);
+  const [phone, setPhone] = useState("");
+  const [firstName, setFirstName] = useState("");
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  if (page.isPending)
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  if (page.isError || !page.data)
+    return (
+      <Center mih="100vh" p="md">
+        <Text>{page.error?.message ?? "This invitation link is not valid any more."}</Text>
+      </Center>
+    );
+  const d = page.data;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!consent) {
+      setError("Tick the box to agree to receive texts");
+      return;
+    }
+    setBusy(true);
+    try {
+      setDone((await submitReferral(code, { phone, firstName, consent })).message);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box bg="gray.0" mih="100vh" py={{ base: "md", sm: 48 }} px="sm">
+      <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} maw={480} mx="auto">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {d.referrer} invited you to {d.business}
+          </Text>
+          <Title order={1} fz={24}>
+            {d.offer}
+          </Title>
+          {done ? (
+            <Alert color="teal" data-testid="referral-done">
+              {done}
+            </Alert>
+          ) : (
+            <form onSubmit={submit} noValidate>
+              <Stack gap="sm">
+                {error && (
+                  <Alert color="red" role="alert">
+                    {error}
+                  </Alert>
+                )}
+                <TextInput
+                  label="First name"
+                  value={firstName}
+                  onChange={(e) => setFirstName(e.currentTarget.value)}
+                  autoComplete="given-name"
+                />
+                <TextInput
+                  label="Mobile number"
+                  required
+                  type="tel"
+                  value={phone}
+                  onChange={(e) => setPhone(e.currentTarget.value)}
+                  autoComplete="tel"
+                />
+                <Checkbox
+                  checked={consent}
+                  onChange={(e) => setConsent(e.currentTarget.checked)}
+                  label={d.disclosure}
+                />
+                <Button type="submit" loading={busy}>
+                  Sign up
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

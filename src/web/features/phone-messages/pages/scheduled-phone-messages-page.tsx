@@ -1,0 +1,126 @@
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconCalendarTime, IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useNavigate } from "react-router";
+import { formatUsNumber } from "../../../../domain/phone";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { notify } from "../../../lib/notify";
+import { useBroadcasts, useCancelBroadcast } from "../api/phone-messages-api";
+import { voiceLabel } from "./phone-messages-page";
+
+/** /phone-messages/scheduled: voice broadcasts still to go out, soonest first; edit or cancel. */
+export default function ScheduledPhoneMessagesPage() {
+  const navigate = useNavigate();
+  const timeZone = useAccountTimeZone();
+  const list = useBroadcasts("scheduled");
+  const cancel = useCancelBroadcast();
+  const rows = list.data?.rows ?? [];
+
+  const confirmCancel = (id: number, text: string) =>
+    modals.openConfirmModal({
+      title: "Cancel this voice broadcast?",
+      children: (
+        <Text size="sm" style={{ wordBreak: "break-word" }}>
+          Nobody will be called with “{text}”.
+        </Text>
+      ),
+      labels: { confirm: "Cancel broadcast", cancel: "Keep it" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        cancel.mutate(id, { onSuccess: () => notify.success("Voice broadcast canceled") }),
+    });
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Scheduled Phone Messages"
+        description="Voice broadcasts waiting for their time. Edit or cancel them before they start."
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => navigate("/phone-messages/send")}
+          >
+            New voice broadcast
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <TableSkeleton />
+      ) : list.isError ? (
+        <LoadFailed
+          icon={<IconCalendarTime />}
+          title="Scheduled broadcasts could not be loaded"
+          query={list}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={<IconCalendarTime />}
+          title="No scheduled voice broadcasts"
+          description="Schedule one from the composer to call at a later time."
+          action={{ label: "New voice broadcast", onClick: () => navigate("/phone-messages/send") }}
+        />
+      ) : (
+        <DataTable
+          withTableBorder
+          borderRadius="md"
+          records={rows}
+          idAccessor="id"
+          columns={[
+            {
+              accessor: "sendAt",
+              title: "Calls at",
+              render: (b) => formatDateTime(b.sendAt, timeZone),
+            },
+            {
+              accessor: "text",
+              title: "Message",
+              render: (b) => (
+                <Stack gap={2}>
+                  <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }}>
+                    {b.text}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)}
+                  </Text>
+                </Stack>
+              ),
+            },
+            {
+              accessor: "actions",
+              title: "",
+              textAlign: "right",
+              render: (b) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label="Edit"
+                      onClick={() => navigate(`/phone-messages/send?edit=${b.id}`)}
+                    >
+                      <IconEdit size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Cancel">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label="Cancel"
+                      onClick={() => confirmCancel(b.id, b.text)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Group, Paper, Stack, Text } from "@mantine/core";
+import { IconPhoneIncoming } from "@tabler/icons-react";
+import { formatUsNumber } from "../../../../domain/phone";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { useCalls } from "../api/get-calls";
+
+const STATUS: Record<string, string> = {
+  queued: "Calling…",
+  ringing: "Ringing…",
+  "in-progress": "On the call",
+  completed: "Answered",
+  busy: "Busy",
+  "no-answer": "No answer",
+  failed: "Failed",
+  canceled: "Canceled",
+};
+
+/** The voice broadcasts this virtual phone answered, each with what it heard. */
+export function PhoneCalls({ phone }: { phone: string }) {
+  const timeZone = useAccountTimeZone();
+  const calls = useCalls(phone).data?.rows ?? [];
+  if (!calls.length) return null;
+  return (
+    <Stack gap="xs" mt="md" data-testid="phone-calls">
+      {calls.map((c) => (
+        <Paper key={c.sid} withBorder radius="lg" p="sm" maw={420} data-testid="phone-call">
+          <Stack gap={6}>
+            <Group gap={6} wrap="nowrap">
+              <IconPhoneIncoming size={16} aria-hidden />
+              <Text size="sm" fw={600}>
+                Voice call from {formatUsNumber(c.from)}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ wordBreak: "break-word" }}>
+              “{c.text}”
+            </Text>
+            {c.hasAudio && (
+              // biome-ignore lint/a11y/useMediaCaption: the spoken words are the text shown above
+              <audio
+                controls
+                preload="metadata"
+                src={`/api/virtual-phones/calls/${c.sid}/audio`}
+                aria-label="Recording of the call"
+                style={{ width: "100%" }}
+              />
+            )}
+            <Text size="xs" c="dimmed">
+              {STATUS[c.status] ?? c.status}
+              {c.durationSeconds ? ` · ${c.durationSeconds} s` : ""} ·{" "}
+              {formatDateTime(c.createdAt, timeZone)}
+            </Text>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,220 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconCalendarEvent, IconFileTypeCsv, IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { WEBINAR_PROVIDER_NAMES, type WebinarProvider } from "../../../../domain/webinars";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import { useImportCsv, useImportProvider, useWebinars } from "../api/webinars";
+import { RegistrantsTable } from "../components/registrants-table";
+
+type Source = "csv" | WebinarProvider;
+
+interface Outcome {
+  eventId: number;
+  imported: number;
+  consented: number;
+  skipped: number;
+  remindersScheduled: number;
+  errors: string[];
+}
+
+const CONSENT_LABEL =
+  "Every registrant in this list agreed to receive text messages from us (a consent column saying no still wins)";
+
+/** /webinars/import: registrants from a CSV file into an event, or a Zoom / GoTo webinar by its id. */
+export default function ImportPage() {
+  const [params] = useSearchParams();
+  const list = useWebinars();
+  const importCsv = useImportCsv();
+  const importProvider = useImportProvider();
+  const initial = params.get("provider");
+  const [source, setSource] = useState<Source>(
+    initial === "zoom" || initial === "goto" ? initial : "csv",
+  );
+  const [eventId, setEventId] = useState<string | null>(params.get("id"));
+  const [file, setFile] = useState<File | null>(null);
+  const [webinarId, setWebinarId] = useState("");
+  const [consent, setConsent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  if (list.isPending) return <TableSkeleton rows={4} />;
+  if (list.isError)
+    return (
+      <LoadFailed
+        icon={<IconCalendarEvent size={28} />}
+        title="Webinars could not be loaded"
+        query={list}
+      />
+    );
+  const events = list.data.rows;
+  const configured = source === "csv" || list.data.providers[source];
+
+  const onError = (e: Error) => setError(e instanceof ApiError ? e.message : "The import failed");
+  const done = (o: Outcome) => {
+    setOutcome(o);
+    notify.success(
+      `${o.imported} registrants imported, ${o.remindersScheduled} reminders scheduled`,
+    );
+  };
+  const submit = async () => {
+    setError(null);
+    setOutcome(null);
+    if (source === "csv") {
+      if (!eventId) return setError("Choose the event");
+      if (!file) return setError("Choose a CSV file with your registrants");
+      if (file.size > 2_000_000) return setError("The file is too large (at most 2 MB)");
+      const csv = await file.text();
+      importCsv.mutate(
+        { id: Number(eventId), csv, consent },
+        { onSuccess: (r) => done({ ...r, eventId: Number(eventId) }), onError },
+      );
+    } else {
+      if (!webinarId.trim()) return setError("Webinar ID is required");
+      importProvider.mutate(
+        { provider: source, webinarId: webinarId.trim(), consent },
+        { onSuccess: (r) => done(r), onError },
+      );
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Import Webinar Attendees"
+        description="Registrants who agreed to texts become subscribers (sign-up method Webinar Import) and get the event's reminders."
+      />
+      <Stack gap="lg" maw={900}>
+        <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack>
+              <SegmentedControl
+                value={source}
+                onChange={(v) => {
+                  setSource(v as Source);
+                  setError(null);
+                }}
+                data={[
+                  { value: "csv", label: "CSV file" },
+                  { value: "zoom", label: "Zoom" },
+                  { value: "goto", label: "GoTo" },
+                ]}
+                aria-label="Import from"
+              />
+              {source === "csv" ? (
+                <>
+                  {events.length === 0 ? (
+                    <Alert icon={<IconInfoCircle size={18} />} color="blue">
+                      Create the event first: <Link to="/webinars/edit-event">New event</Link>.
+                    </Alert>
+                  ) : (
+                    <Select
+                      label="Event"
+                      withAsterisk
+                      data={events.map((e) => ({ value: String(e.id), label: e.title }))}
+                      value={eventId}
+                      onChange={setEventId}
+                    />
+                  )}
+                  <FileInput
+                    label="Registrants (CSV)"
+                    description="Columns: Phone (required), First Name, Last Name, Email, Join URL, SMS Consent (yes/no). Zoom's and GoTo's registrant exports work as they are."
+                    placeholder="Choose a .csv file"
+                    accept=".csv,text/csv"
+                    leftSection={<IconFileTypeCsv size={16} />}
+                    value={file}
+                    onChange={setFile}
+                    clearable
+                  />
+                </>
+              ) : configured ? (
+                <TextInput
+                  label={`${WEBINAR_PROVIDER_NAMES[source]} webinar ID`}
+                  description="The event is created (or refreshed) from the webinar, with its registrants."
+                  value={webinarId}
+                  onChange={(e) => setWebinarId(e.currentTarget.value)}
+                  withAsterisk
+                />
+              ) : (
+                <Alert icon={<IconInfoCircle size={18} />} color="yellow">
+                  {WEBINAR_PROVIDER_NAMES[source]} is not connected on this server. Export the
+                  registrants from {WEBINAR_PROVIDER_NAMES[source]} as CSV and import the file, or
+                  ask your administrator to connect it (see the README).
+                </Alert>
+              )}
+              {configured && (
+                <Checkbox
+                  label={CONSENT_LABEL}
+                  checked={consent}
+                  onChange={(e) => setConsent(e.currentTarget.checked)}
+                />
+              )}
+              {error && (
+                <Text size="sm" c="red.8" role="alert">
+                  {error}
+                </Text>
+              )}
+              {configured && (
+                <Group justify="flex-end">
+                  <Button variant="default" component={Link} to="/webinars">
+                    Back to webinars
+                  </Button>
+                  <Button type="submit" loading={importCsv.isPending || importProvider.isPending}>
+                    Import
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        </Paper>
+        {outcome && (
+          <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} data-testid="import-outcome">
+            <Title order={3} fz="md" mb="xs">
+              Imported
+            </Title>
+            <Text size="sm">
+              {outcome.imported} registrants, {outcome.consented} agreed to texts,{" "}
+              <b>{outcome.remindersScheduled} reminders scheduled</b> for this event
+              {outcome.skipped > 0 ? `, ${outcome.skipped} rows skipped` : ""}.
+            </Text>
+            {outcome.errors.length > 0 && (
+              <Stack gap={2} mt="xs">
+                {outcome.errors.map((e) => (
+                  <Text key={e} size="xs" c="red.8">
+                    {e}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+            <Stack mt="md">
+              <RegistrantsTable eventId={outcome.eventId} />
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,654 @@
+import "@xyflow/react/dist/style.css";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  Popover,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import {
+  IconAlertTriangle,
+  IconChartBar,
+  IconDeviceMobileMessage,
+  IconHierarchy2,
+  IconPlayerPause,
+  IconSettings,
+} from "@tabler/icons-react";
+import {
+  applyNodeChanges,
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  type EdgeChange,
+  MarkerType,
+  type NodeChange,
+  ReactFlow,
+  type ReactFlowInstance,
+} from "@xyflow/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import type {
+  AutomationGraph,
+  AutomationStep,
+  StepType,
+} from "../../../../domain/automation-graph";
+import { TRIGGER_LABELS } from "../../../../domain/automations.schemas";
+import {
+  autoLayout,
+  connect,
+  disconnect,
+  edgesOf,
+  NODE_GAP_Y,
+  newStep,
+  outletsOf,
+  type Position,
+  problemsByNode,
+  removeSteps,
+  replaceStep,
+  STEP_LABELS,
+  TRIGGER_NODE,
+  targetOf,
+  validateWorkflow,
+} from "../../../../domain/workflow-builder";
+import type { WorkflowDetail } from "../../../../domain/workflows.schemas";
+import { FullPageLoader } from "../../../components/full-page-loader";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import {
+  useAutomationReport,
+  useSaveAutomation,
+  useSetAutomationStatus,
+} from "../../automations/api/automations";
+import { useGroupOptions } from "../../automations/api/pickers";
+import { AutomationReportModal } from "../../automations/components/automation-report";
+import { EngineClock } from "../../automations/components/engine-clock";
+import { useCustomFieldOptions } from "../api/fields";
+import { usePublishWorkflow, useSaveLayout, useUserOptions, useWorkflow } from "../api/workflows";
+import { StatusBadge } from "../components/status-badge";
+import { StepList } from "../components/step-list";
+import { StepNode, type StepNodeType } from "../components/step-node";
+import { OutletsEditor, PanelTitle, StepFields } from "../components/step-panel";
+import { stepSummary, triggerSummary, useLookups } from "../components/step-summary";
+import { TestRunModal } from "../components/test-run-modal";
+import classes from "../components/workflow-builder.module.css";
+import { formPath, slugOf, WORKFLOWS } from "../workflow-paths";
+
+const NODE_TYPES = { step: StepNode };
+
+/** /workflows/builder/:id — the visual builder. */
+export default function WorkflowBuilderPage() {
+  const raw = useParams().id ?? "";
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const wf = useWorkflow(id);
+  if (id === null || wf.isError)
+    return (
+      <LoadFailed
+        icon={<IconHierarchy2 size={28} />}
+        title="This workflow could not be loaded"
+        query={wf}
+      />
+    );
+  if (wf.isPending) return <FullPageLoader />;
+  return <Builder key={`${wf.data.id}`} saved={wf.data} />;
+}
+
+function Builder(props: { saved: WorkflowDetail }) {
+  const saved = props.saved;
+  const phone = useMediaQuery("(max-width: 48em)");
+  const [graph, setGraph] = useState<AutomationGraph>(saved.graph);
+  const [savedGraph, setSavedGraph] = useState<AutomationGraph>(saved.graph);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedEdges, setSelectedEdges] = useState<Set<string>>(new Set());
+  const [askMove, setAskMove] = useState(false);
+  const [moveRuns, setMoveRuns] = useState<"keep" | "move">("keep");
+  const [testing, setTesting] = useState(false);
+  const [report, setReport] = useState(false);
+
+  const groups = useGroupOptions();
+  const fields = useCustomFieldOptions();
+  const users = useUserOptions();
+  const save = useSaveAutomation();
+  const setStatus = useSetAutomationStatus();
+  const publish = usePublishWorkflow();
+  const saveLayout = useSaveLayout();
+  const live = useAutomationReport(saved.status === "draft" ? null : saved.id);
+
+  const lookups = useLookups();
+  const options = useMemo(
+    () => ({ groups: groups.data ?? [], fields: fields.data ?? [], users: users.data ?? [] }),
+    [groups.data, fields.data, users.data],
+  );
+
+  const problems = useMemo(() => validateWorkflow(saved.trigger, graph), [saved.trigger, graph]);
+  const byNode = useMemo(() => problemsByNode(problems), [problems]);
+  const dirty = JSON.stringify(graph) !== JSON.stringify(savedGraph);
+  const waiting = useMemo(
+    () => new Map((live.data?.steps ?? []).map((s) => [s.stepId, s.waiting])),
+    [live.data],
+  );
+
+  const titleOf = useCallback(
+    (sid: string) => {
+      const s = graph.steps.find((x) => x.id === sid);
+      if (!s) return sid;
+      return `${s.label || STEP_LABELS[s.type]} · ${stepSummary(s, lookups).slice(0, 40)}`;
+    },
+    [graph, lookups],
+  );
+
+  // ---- the canvas's nodes: positions live here (saved as the layout), the rest from the graph.
+  const [nodes, setNodes] = useState<StepNodeType[]>([]);
+  const positions = useRef<Record<string, Position>>({ ...(saved.layout?.positions ?? {}) });
+  useEffect(() => {
+    const auto = autoLayout(graph);
+    setNodes((prev) => {
+      const before = new Map(prev.map((n) => [n.id, n]));
+      const ids = [TRIGGER_NODE, ...graph.steps.map((s) => s.id)];
+      return ids.map((nid) => {
+        const step = graph.steps.find((s) => s.id === nid) ?? null;
+        const old = before.get(nid);
+        const position = old?.position ?? positions.current[nid] ?? auto[nid] ?? { x: 0, y: 0 };
+        return {
+          ...(old ?? {}),
+          id: nid,
+          type: "step" as const,
+          position,
+          selected: nid === selectedId,
+          deletable: nid !== TRIGGER_NODE && graph.steps.length > 1,
+          data: {
+            title: step ? step.label || STEP_LABELS[step.type] : "Trigger",
+            summary: step
+              ? stepSummary(step, lookups)
+              : `${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`,
+            problems: byNode.get(nid) ?? [],
+            outlets: step ? outletsOf(step) : [{ handle: "next", label: null }],
+            isTrigger: !step,
+            isEnd: step?.type === "end",
+            waiting: waiting.get(nid) ?? 0,
+          },
+        };
+      });
+    });
+  }, [graph, lookups, byNode, saved.trigger, waiting, selectedId]);
+
+  // A step added (or removed) is brought into view.
+  const flow = useRef<ReactFlowInstance<StepNodeType> | null>(null);
+  const stepCount = graph.steps.length;
+  useEffect(() => {
+    if (stepCount === 0) return;
+    const t = setTimeout(
+      () => void flow.current?.fitView({ padding: 0.2, maxZoom: 1, duration: 200 }),
+      50,
+    );
+    return () => clearTimeout(t);
+  }, [stepCount]);
+
+  const edges: Edge[] = useMemo(
+    () =>
+      edgesOf(graph).map((e) => ({
+        id: e.id,
+        source: e.source,
+        sourceHandle: e.sourceHandle,
+        target: e.target,
+        type: "smoothstep",
+        deletable: e.source !== TRIGGER_NODE,
+        selected: selectedEdges.has(e.id),
+        markerEnd: { type: MarkerType.ArrowClosed },
+      })),
+    [graph, selectedEdges],
+  );
+
+  const persistLayout = useCallback(
+    (ns: StepNodeType[]) => {
+      const next: Record<string, Position> = {};
+      for (const n of ns) next[n.id] = { x: Math.round(n.position.x), y: Math.round(n.position.y) };
+      positions.current = next;
+      saveLayout.mutate({ id: saved.id, layout: { positions: next } });
+    },
+    [saveLayout, saved.id],
+  );
+
+  const onNodesChange = useCallback((changes: NodeChange<StepNodeType>[]) => {
+    for (const c of changes) {
+      if (c.type === "select" && c.selected) setSelectedId(c.id);
+      if (c.type === "select" && !c.selected) setSelectedId((s) => (s === c.id ? null : s));
+    }
+    // Removals go through the graph (onNodesDelete); the rest (moves, sizes) through the nodes.
+    setNodes((ns) =>
+      applyNodeChanges(
+        changes.filter((c) => c.type !== "remove"),
+        ns,
+      ),
+    );
+  }, []);
+
+  // Only lines the user selected are cut here: the lines of a deleted step go with the step
+  // (removeSteps), so that a removed start can still hand the trigger on.
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange[]) => {
+      const picked = new Set(selectedEdges);
+      for (const c of changes)
+        if (c.type === "select") {
+          if (c.selected) picked.add(c.id);
+          else picked.delete(c.id);
+        }
+      const gone = changes.flatMap((c) => (c.type === "remove" && picked.has(c.id) ? [c.id] : []));
+      for (const id of gone) picked.delete(id);
+      setSelectedEdges(picked);
+      if (!gone.length) return;
+      setGraph((g) => {
+        let out = g;
+        for (const id of gone) {
+          const [source, handle] = id.split(":") as [string, string];
+          out = disconnect(out, source, handle);
+        }
+        return out;
+      });
+    },
+    [selectedEdges],
+  );
+
+  const onConnect = useCallback((c: Connection) => {
+    if (!c.source || !c.target) return;
+    setGraph((g) => connect(g, c.source, c.sourceHandle ?? "next", c.target));
+  }, []);
+
+  const deleteSteps = useCallback((ids: string[]) => {
+    setGraph((g) => {
+      const next = removeSteps(g, ids);
+      if (next === g && ids.some((x) => x !== TRIGGER_NODE))
+        notify.error("A workflow keeps at least one step");
+      return next;
+    });
+    setSelectedId(null);
+  }, []);
+
+  /** A new step on an outlet: it takes the outlet's old target as its own next. */
+  const addStep = (sourceId: string, handle: string, type: StepType) => {
+    const step = newStep(graph, type);
+    const source = graph.steps.find((s) => s.id === sourceId) ?? null;
+    const oldTarget = source ? targetOf(source, handle) : graph.start;
+    let placed: AutomationStep = step;
+    const firstOutlet = outletsOf(step)[0];
+    if (oldTarget && firstOutlet && graph.steps.some((s) => s.id === oldTarget))
+      placed = connect(
+        { start: graph.start, steps: [step] },
+        step.id,
+        firstOutlet.handle,
+        oldTarget,
+      ).steps[0] as AutomationStep;
+    const withStep = { ...graph, steps: [...graph.steps, placed] };
+    const next = connect(withStep, source ? sourceId : TRIGGER_NODE, handle, step.id);
+    // Below its source, and everything under it one row further down.
+    const from = nodes.find((n) => n.id === sourceId)?.position ?? { x: 0, y: 0 };
+    const outletIndex = source ? outletsOf(source).findIndex((o) => o.handle === handle) : 0;
+    const count = source ? outletsOf(source).length : 1;
+    const x = from.x + (outletIndex - (count - 1) / 2) * 280;
+    setNodes((ns) =>
+      ns.map((n) =>
+        n.position.y > from.y && Math.abs(n.position.x - x) < 240
+          ? { ...n, position: { x: n.position.x, y: n.position.y + NODE_GAP_Y } }
+          : n,
+      ),
+    );
+    positions.current[step.id] = { x, y: from.y + NODE_GAP_Y };
+    setGraph(next);
+    setSelectedId(step.id);
+  };
+
+  const selected = selectedId === null ? null : selectedId;
+  const selectedStep = graph.steps.find((s) => s.id === selected) ?? null;
+
+  // ---- save, publish, pause
+  const body = (g: AutomationGraph) => ({
+    kind: "workflow" as const,
+    name: saved.name,
+    trigger: saved.trigger,
+    graph: g,
+    phoneNumberId: saved.phoneNumberId,
+    exitOnReply: saved.exitOnReply,
+    exitOnGroupLeave: saved.exitOnGroupLeave,
+  });
+
+  const doSave = (move: boolean, then?: () => void) =>
+    save.mutate(
+      { id: saved.id, body: body(graph), moveRuns: move },
+      {
+        onSuccess: (a) => {
+          setSavedGraph(graph);
+          persistLayout(nodes);
+          if (!then)
+            notify.success(
+              a.version > saved.version || dirty ? `Saved as version ${a.version}` : "Saved",
+            );
+          then?.();
+        },
+        onError: (e) => e instanceof ApiError && notify.error(e.message),
+      },
+    );
+
+  const onSave = () => {
+    if (saved.status === "active" && problems.length) {
+      notify.error(
+        `Fix the ${problemCount(problems.length)} marked on the steps first: the workflow is running`,
+      );
+      return;
+    }
+    if (saved.status !== "draft" && dirty && saved.active > 0) {
+      setAskMove(true);
+      return;
+    }
+    doSave(false);
+  };
+
+  const onPublish = () => {
+    if (problems.length) {
+      notify.error(
+        `Fix the ${problemCount(problems.length)} marked on the steps before publishing`,
+      );
+      return;
+    }
+    const go = () =>
+      publish.mutate(saved.id, {
+        onSuccess: (a) => notify.success(`${a.name} is running (version ${a.version})`),
+        onError: (e) => e instanceof ApiError && notify.error(e.message),
+      });
+    if (dirty) doSave(false, go);
+    else go();
+  };
+
+  const panel = (
+    <Stack gap="md">
+      {selected === null ? (
+        <Stack gap="xs">
+          <PanelTitle title="Build your workflow" />
+          <Text size="sm" c="dimmed">
+            Select a step to edit it. Drag from a step's dot to another step to connect them; select
+            a step or a line and press Delete to remove it. Every branch must lead somewhere, and a
+            loop needs a wait.
+          </Text>
+        </Stack>
+      ) : selected === TRIGGER_NODE ? (
+        <Stack gap="sm">
+          <PanelTitle title="Trigger" />
+          <Text size="sm">
+            {TRIGGER_LABELS[saved.trigger.type]}: {triggerSummary(saved.trigger, lookups)}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconSettings size={14} />}
+            component={Link}
+            to={formPath("edit", "details", slugOf(saved.trigger.type), saved.id)}
+          >
+            Change the trigger
+          </Button>
+          <OutletsEditor
+            graph={graph}
+            sourceId={TRIGGER_NODE}
+            step={null}
+            titleOf={titleOf}
+            onConnect={(_h, to) => to && setGraph((g) => connect(g, TRIGGER_NODE, "next", to))}
+            onAdd={(h, t) => addStep(TRIGGER_NODE, h, t)}
+          />
+        </Stack>
+      ) : selectedStep ? (
+        <Stack gap="sm" key={selectedStep.id} data-testid="step-panel">
+          <PanelTitle
+            title={STEP_LABELS[selectedStep.type]}
+            onDelete={graph.steps.length > 1 ? () => deleteSteps([selectedStep.id]) : undefined}
+          />
+          <TextInput
+            label="Step name (optional)"
+            value={selectedStep.label ?? ""}
+            maxLength={120}
+            onChange={(e) => {
+              const label = e.currentTarget.value;
+              setGraph((g) =>
+                replaceStep(g, { ...selectedStep, label: label === "" ? undefined : label }),
+              );
+            }}
+          />
+          <StepFields
+            step={selectedStep}
+            options={options}
+            onChange={(s) => setGraph((g) => replaceStep(g, s))}
+          />
+          {(byNode.get(selectedStep.id) ?? []).map((p) => (
+            <Text key={p} size="xs" c="red.8" role="alert">
+              {p}
+            </Text>
+          ))}
+          <OutletsEditor
+            graph={graph}
+            sourceId={selectedStep.id}
+            step={selectedStep}
+            titleOf={titleOf}
+            onConnect={(h, to) =>
+              setGraph((g) =>
+                to ? connect(g, selectedStep.id, h, to) : disconnect(g, selectedStep.id, h),
+              )
+            }
+            onAdd={(h, t) => addStep(selectedStep.id, h, t)}
+          />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={saved.name}
+        description={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)} · version ${saved.version}${dirty ? " · unsaved changes" : ""}`}
+        actions={
+          <Group gap="xs">
+            <StatusBadge status={saved.status} size="lg" />
+            <ProblemsButton
+              running={saved.status === "active"}
+              problems={problems.map(
+                (p) => `${p.stepId === TRIGGER_NODE ? "Trigger" : p.stepId}: ${p.message}`,
+              )}
+              onPick={(i) => setSelectedId(problems[i]?.stepId ?? null)}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconDeviceMobileMessage size={16} />}
+              onClick={() => setTesting(true)}
+            >
+              Test run
+            </Button>
+            {saved.status !== "draft" && (
+              <Button
+                variant="default"
+                leftSection={<IconChartBar size={16} />}
+                onClick={() => setReport(true)}
+              >
+                Report
+              </Button>
+            )}
+            <Button variant="default" onClick={onSave} loading={save.isPending} disabled={!dirty}>
+              Save
+            </Button>
+            {saved.status === "active" ? (
+              <Button
+                variant="light"
+                color="yellow"
+                leftSection={<IconPlayerPause size={16} />}
+                loading={setStatus.isPending}
+                onClick={() =>
+                  setStatus.mutate(
+                    { id: saved.id, status: "paused" },
+                    { onSuccess: () => notify.success(`${saved.name} is paused`) },
+                  )
+                }
+              >
+                Pause
+              </Button>
+            ) : (
+              <Button onClick={onPublish} loading={publish.isPending}>
+                {saved.status === "draft" ? "Publish" : "Save and resume"}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <EngineClock />
+      {saved.status === "active" && dirty && (
+        <Alert color="blue" mb="sm" variant="light">
+          The workflow is running: saving makes a new version. People already inside stay on the
+          version they entered unless you choose to move them.
+        </Alert>
+      )}
+      {phone ? (
+        <StepList
+          graph={graph}
+          trigger={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`}
+          lookups={lookups}
+          problems={byNode}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          panel={panel}
+        />
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <div className={classes.canvas} data-testid="workflow-canvas">
+              <ReactFlow
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={NODE_TYPES}
+                onNodesChange={onNodesChange}
+                onEdgesChange={onEdgesChange}
+                onConnect={onConnect}
+                onInit={(i) => {
+                  flow.current = i;
+                }}
+                onNodesDelete={(ns) => deleteSteps(ns.map((n) => n.id))}
+                onNodeDragStop={() => persistLayout(nodes)}
+                onPaneClick={() => setSelectedId(null)}
+                deleteKeyCode={["Backspace", "Delete"]}
+                fitView
+                fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+                minZoom={0.2}
+                proOptions={{ hideAttribution: true }}
+              >
+                <Background gap={20} />
+                <Controls showInteractive={false} />
+              </ReactFlow>
+            </div>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder radius="lg" p="md" className={classes.panel} data-testid="side-panel">
+              {panel}
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      )}
+      <Group mt="sm">
+        <Anchor component={Link} to={WORKFLOWS} size="sm">
+          Back to workflows
+        </Anchor>
+      </Group>
+      <Modal opened={askMove} onClose={() => setAskMove(false)} title="Save a new version">
+        <Stack>
+          <Text size="sm">
+            {saved.active} {saved.active === 1 ? "person is" : "people are"} inside this workflow
+            now.
+          </Text>
+          <Radio.Group value={moveRuns} onChange={(v) => setMoveRuns(v as "keep" | "move")}>
+            <Stack gap="xs">
+              <Radio
+                value="keep"
+                label={`Keep them on version ${saved.version} until they finish (new people get the new version)`}
+              />
+              <Radio
+                value="move"
+                label="Move them to the new version now (at the step with the same id; anyone whose step is gone leaves)"
+              />
+            </Stack>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAskMove(false)}>
+              Cancel
+            </Button>
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                doSave(moveRuns === "move", () => {
+                  setAskMove(false);
+                  notify.success("Saved as a new version");
+                })
+              }
+            >
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <TestRunModal
+        opened={testing}
+        onClose={() => setTesting(false)}
+        workflowId={saved.id}
+        unsaved={dirty}
+      />
+      <AutomationReportModal of={report ? saved : null} onClose={() => setReport(false)} />
+    </>
+  );
+}
+
+const problemCount = (n: number) => (n === 1 ? "problem" : `${n} problems`);
+
+function ProblemsButton(props: {
+  problems: string[];
+  running: boolean;
+  onPick: (i: number) => void;
+}) {
+  if (!props.problems.length)
+    return (
+      <Text size="sm" c="teal.9" data-testid="workflow-valid">
+        {props.running ? "No problems" : "Ready to publish"}
+      </Text>
+    );
+  return (
+    <Popover position="bottom-end" withinPortal width={320}>
+      <Popover.Target>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconAlertTriangle size={16} />}
+          data-testid="workflow-problems"
+        >
+          {props.problems.length} {props.problems.length === 1 ? "problem" : "problems"}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6}>
+          {props.problems.map((p, i) => (
+            <Anchor
+              key={p}
+              component="button"
+              type="button"
+              size="sm"
+              ta="left"
+              onClick={() => props.onPick(i)}
+            >
+              {p}
+            </Anchor>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,221 @@
+import { Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import {
+  IconChartBar,
+  IconCopy,
+  IconHierarchy2,
+  IconPlus,
+  IconSettings,
+  IconTrash,
+} from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { type AutomationSummary, TRIGGER_LABELS } from "../../../../domain/automations.schemas";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadFailed } from "../../../components/load-failed";
+import { PageHeader } from "../../../components/page-header";
+import { RowMenu, RunToggle } from "../../../components/row-menu";
+import { TableSkeleton } from "../../../components/table-skeleton";
+import { ApiError } from "../../../lib/api-client";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { notify } from "../../../lib/notify";
+import {
+  useAutomations,
+  useDeleteAutomation,
+  useSetAutomationStatus,
+} from "../../automations/api/automations";
+import { AutomationReportModal } from "../../automations/components/automation-report";
+import { EngineClock } from "../../automations/components/engine-clock";
+import { useDuplicateWorkflow } from "../api/workflows";
+import { StatusBadge } from "../components/status-badge";
+import { triggerSummary, useLookups } from "../components/step-summary";
+import { builderPath, formPath, slugOf } from "../workflow-paths";
+
+/** /workflows: every workflow, its state and figures; publish, pause, duplicate, delete, report. */
+export default function WorkflowsPage() {
+  const navigate = useNavigate();
+  const list = useAutomations("workflow");
+  const setStatus = useSetAutomationStatus();
+  const remove = useDeleteAutomation();
+  const duplicate = useDuplicateWorkflow();
+  const tz = useAccountTimeZone();
+  const lookups = useLookups();
+  const [report, setReport] = useState<AutomationSummary | null>(null);
+  const rows = list.data?.rows ?? [];
+  const create = formPath("new", "trigger");
+
+  const change = (a: AutomationSummary, status: "active" | "paused") =>
+    setStatus.mutate(
+      { id: a.id, status },
+      {
+        onSuccess: () =>
+          notify.success(status === "active" ? `${a.name} is running` : `${a.name} is paused`),
+        onError: (e) => e instanceof ApiError && notify.error(e.message),
+      },
+    );
+
+  const askDelete = (a: AutomationSummary) =>
+    modals.openConfirmModal({
+      title: "Delete workflow",
+      children: (
+        <Text size="sm">
+          Delete <b>{a.name}</b>?{" "}
+          {a.active > 0
+            ? `The ${a.active} ${a.active === 1 ? "person" : "people"} in it leave at once and its report is lost.`
+            : "Its report is lost."}
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(a.id, { onSuccess: () => notify.success(`${a.name} deleted`) }),
+    });
+
+  const copy = (a: AutomationSummary) =>
+    duplicate.mutate(a.id, {
+      onSuccess: (c) => notify.success(`${c.name} created as a draft`),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Workflows"
+        description="Automations you draw: a trigger, then texts, waits, conditions and actions, for each person who sets it off."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} component={Link} to={create}>
+            Create Workflow
+          </Button>
+        }
+      />
+      <EngineClock />
+      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+        {list.isPending ? (
+          <TableSkeleton />
+        ) : list.isError ? (
+          <LoadFailed
+            icon={<IconHierarchy2 size={28} />}
+            title="Workflows could not be loaded"
+            query={list}
+          />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={<IconHierarchy2 size={28} />}
+            title="No workflows yet"
+            description="Answer a keyword, follow up on a click, wish a happy birthday, or branch on what people reply."
+            action={{ label: "Create Workflow", onClick: () => navigate(create) }}
+          />
+        ) : (
+          <DataTable
+            records={rows}
+            idAccessor="id"
+            minHeight={120}
+            noRecordsText=""
+            columns={[
+              {
+                accessor: "name",
+                title: "Name",
+                render: (a) => (
+                  <Stack gap={2}>
+                    <Text fw={600} size="sm">
+                      <Link to={builderPath(a.id)}>{a.name}</Link>
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {TRIGGER_LABELS[a.trigger.type]}
+                      {a.trigger.type === "api" || a.trigger.type === "form.submitted"
+                        ? ""
+                        : `: ${triggerSummary(a.trigger, lookups)}`}{" "}
+                      · version {a.version}
+                    </Text>
+                    <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
+                  </Stack>
+                ),
+              },
+              {
+                accessor: "status",
+                title: "Status",
+                visibleMediaQuery: "(min-width: 36em)",
+                render: (a) => <StatusBadge status={a.status} />,
+              },
+              {
+                accessor: "active",
+                title: "In progress",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 36em)",
+              },
+              {
+                accessor: "completed",
+                title: "Completed",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 48em)",
+              },
+              {
+                accessor: "texts",
+                title: "Texts",
+                textAlign: "right",
+                visibleMediaQuery: "(min-width: 48em)",
+              },
+              {
+                accessor: "updatedAt",
+                title: "Last change",
+                visibleMediaQuery: "(min-width: 62em)",
+                render: (a) => (
+                  <Text size="sm" c="dimmed">
+                    {formatDateTime(a.updatedAt, tz)}
+                  </Text>
+                ),
+              },
+              {
+                accessor: "actions",
+                title: <VisuallyHidden>Actions</VisuallyHidden>,
+                textAlign: "right",
+                render: (a) => (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <RunToggle
+                      name={a.name}
+                      running={a.status === "active"}
+                      startVerb={a.status === "draft" ? "Publish" : "Resume"}
+                      onChange={(run) => change(a, run ? "active" : "paused")}
+                    />
+                    <RowMenu
+                      name={a.name}
+                      items={[
+                        {
+                          label: "Open builder",
+                          icon: <IconHierarchy2 size={14} />,
+                          to: builderPath(a.id),
+                        },
+                        {
+                          label: "Trigger and name",
+                          icon: <IconSettings size={14} />,
+                          to: formPath("edit", "details", slugOf(a.trigger.type), a.id),
+                        },
+                        {
+                          label: "Report",
+                          icon: <IconChartBar size={14} />,
+                          onClick: () => setReport(a),
+                        },
+                        {
+                          label: "Duplicate",
+                          icon: <IconCopy size={14} />,
+                          onClick: () => copy(a),
+                        },
+                        {
+                          label: "Delete",
+                          icon: <IconTrash size={14} />,
+                          onClick: () => askDelete(a),
+                          danger: true,
+                        },
+                      ]}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Paper>
+      <AutomationReportModal of={report} onClose={() => setReport(null)} />
+    </>
+  );
+}
