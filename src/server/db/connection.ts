@@ -8,8 +8,11 @@ export type Db = ReturnType<typeof createDb>["db"];
 export function createDb(url: string, max = 10) {
   // Checkouts take the acting account's row-level wall (tenant-scope.ts).
   const pool = new TenantPool({ connectionString: url, max, application_name: "parley" });
-  // An idle client error (e.g. the server restarting) must not crash the process.
+  // A cut connection (the server restarting) must not crash the process: an idle one is reported
+  // to the pool, a checked-out one (the migration lock, a transaction) to the client itself; its
+  // queries fail and the pool replaces it.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool };
 }
