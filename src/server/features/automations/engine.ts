@@ -4,8 +4,12 @@ import { AppError } from "../../../domain/errors";
 import { creditsFor } from "../../../domain/segments";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
-import { chargeCredits } from "../credits/credits.service";
-import { type OutboundMessage, queueMessage, queueMessages } from "../outbound/outbound.service";
+import {
+  chargeTexts,
+  type OutboundMessage,
+  queueMessage,
+  queueMessages,
+} from "../outbound/outbound.service";
 import { areaOf } from "../outbound/recipient-geo";
 import { ENGINE_NOW_SQL, engineNow } from "./clock";
 import { type LoadedGraph, loadGraphs } from "./graphs";
@@ -103,7 +107,7 @@ async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promi
           async add(run, body, credits, mediaUrl) {
             await client.query("savepoint charge");
             try {
-              await chargeCredits(client, run.accountId, credits, {
+              await chargeTexts(client, run.accountId, [{ to: run.phone, credits }], {
                 reason: "charge",
                 description: "Automation text",
               });
@@ -140,17 +144,22 @@ async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promi
       outcomes.push(out);
     }
     if (!careful && batch.length) {
-      const perAccount = new Map<number, number>();
+      const perAccount = new Map<number, OutboundMessage[]>();
       for (const m of batch)
-        perAccount.set(m.accountId, (perAccount.get(m.accountId) ?? 0) + (m.credits ?? 0));
-      for (const [accountId, credits] of perAccount) {
+        perAccount.set(m.accountId, [...(perAccount.get(m.accountId) ?? []), m]);
+      for (const [accountId, texts] of perAccount) {
         try {
-          await chargeCredits(client, accountId, credits, {
+          await chargeTexts(client, accountId, texts, {
             reason: "charge",
             description: "Automation texts",
           });
         } catch (err) {
-          if (err instanceof AppError && err.code === "INSUFFICIENT_CREDITS")
+          // Short of either kind, the batch is walked again one text at a time.
+          if (
+            err instanceof AppError &&
+            (err.code === "INSUFFICIENT_CREDITS" ||
+              err.code === "INSUFFICIENT_INTERNATIONAL_CREDITS")
+          )
             throw new InsufficientInBatch();
           throw err;
         }

@@ -12,10 +12,9 @@ import { AppError } from "../../../domain/errors";
 import { previewOf } from "../../../domain/inbox.schemas";
 import type { AppContext } from "../../http/context";
 import { publish } from "../../realtime/realtime";
-import { chargeCredits } from "../credits/credits.service";
 import { automaticAnswerFiled } from "../inbox/inbox.service";
 import { insertNotifications } from "../notifications/notifications.queries";
-import { queueMessage } from "../outbound/outbound.service";
+import { chargeTexts, queueMessage } from "../outbound/outbound.service";
 import { chatbotsDisabled } from "./chatbots.service";
 
 export interface ChatbotInbound {
@@ -135,7 +134,7 @@ async function answerOnce(ctx: AppContext, m: ChatbotInbound): Promise<boolean |
         },
         client,
       );
-      await chargeCredits(client, m.accountId, CHATBOT_REPLY_CREDITS, {
+      await chargeTexts(client, m.accountId, [{ to: m.from, credits: CHATBOT_REPLY_CREDITS }], {
         reason: "charge",
         description: `Chatbot reply (${bot.name})`,
         messageId: q.id,

@@ -11,8 +11,7 @@ import type { CouponSettings } from "../../../domain/marketing.schemas";
 import type { UserActor } from "../../../domain/permissions";
 import { creditsFor } from "../../../domain/segments";
 import type { AppContext } from "../../http/context";
-import { chargeCredits } from "../credits/credits.service";
-import { queueMessages } from "../outbound/outbound.service";
+import { chargeTexts, queueMessages } from "../outbound/outbound.service";
 import * as q from "./marketing.queries";
 
 /**
@@ -70,24 +69,20 @@ export async function sendCoupon(ctx: AppContext, auth: UserActor, id: number) {
     const bodies = codes.map((code) =>
       withProgramAndStop(fillTemplate(s.message, { code, offer: s.offer, expiry }), business),
     );
-    const credits = bodies.reduce((sum, b) => sum + creditsFor(b, false), 0);
-    if (credits > 0)
-      await chargeCredits(client, auth.accountId, credits, {
-        reason: "charge",
-        description: `Coupon "${program.name}" to ${people.length} subscriber${people.length === 1 ? "" : "s"}`,
-      });
-    const ids = await queueMessages(
-      people.map((p, i) => ({
-        accountId: auth.accountId,
-        from,
-        to: p.phone,
-        body: bodies[i]!,
-        source: "coupon",
-        subscriberId: p.id,
-        credits: creditsFor(bodies[i]!, false),
-      })),
-      client,
-    );
+    const texts = people.map((p, i) => ({
+      accountId: auth.accountId,
+      from,
+      to: p.phone,
+      body: bodies[i]!,
+      source: "coupon",
+      subscriberId: p.id,
+      credits: creditsFor(bodies[i]!, false),
+    }));
+    await chargeTexts(client, auth.accountId, texts, {
+      reason: "charge",
+      description: `Coupon "${program.name}" to ${people.length} subscriber${people.length === 1 ? "" : "s"}`,
+    });
+    const ids = await queueMessages(texts, client);
     await client.query(
       `insert into marketing_members (account_id, program_id, subscriber_id, phone, state, code, phone_number_id, message_id)
          select $1, $2, t.sid, t.phone, 'sent', t.code, $3, t.mid

@@ -27,7 +27,10 @@ export interface OutboundMessage {
   userId?: number;
   /** Credits the caller charged for it: given back once if it finally fails. */
   credits?: number;
-  /** International credits the caller charged for it (a text abroad): given back likewise. */
+  /**
+   * International credits charged for it (a text abroad, `chargeTexts`): given back likewise.
+   * Left out, a text abroad is taken to have spent as many as its credits.
+   */
   internationalCredits?: number;
   /**
    * The STOP confirmation goes to a number that has just opted out: that single reply is what
@@ -77,7 +80,7 @@ export async function queueMessage(
       msg.userId ?? null,
       msg.credits ?? 0,
       lane,
-      msg.internationalCredits ?? 0,
+      internationalCreditsOf(msg),
     ],
   );
   const id = res.rows[0]?.id;
@@ -99,16 +102,17 @@ export async function queueMessages(
   const res = await db.query<{ id: number; ord: number }>(
     `with input as (
        select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
-                            $7::text[], $8::bigint[], $9::smallint[], $10::smallint[])
+                            $7::text[], $8::bigint[], $9::smallint[], $10::smallint[], $11::smallint[])
          with ordinality as t(account_id, number_id, from_number, to_number, body, media, source,
-                              subscriber_id, credits, lane, ord)
+                              subscriber_id, credits, lane, international_credits, ord)
      ),
      ins as (
        insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
-                             media_urls, status, source, subscriber_id, credits, pending_dispatch,
-                             not_before, lane, deadline_at)
+                             media_urls, status, source, subscriber_id, credits,
+                             international_credits, pending_dispatch, not_before, lane, deadline_at)
        select i.account_id, 'outbound', i.number_id, i.from_number, i.to_number, i.body,
-              i.media::jsonb, 'Queued', i.source, i.subscriber_id, i.credits, true, now(), i.lane,
+              i.media::jsonb, 'Queued', i.source, i.subscriber_id, i.credits,
+              i.international_credits, true, now(), i.lane,
               now() + a.message_validity_minutes * interval '1 minute'
          from input i join accounts a on a.id = i.account_id
         order by i.ord
@@ -130,6 +134,7 @@ export async function queueMessages(
       msgs.map((m) => m.subscriberId ?? null),
       msgs.map((m) => m.credits ?? 0),
       msgs.map((m) => LANE[m.messageClass ?? classOfSource(m.source)]),
+      msgs.map(internationalCreditsOf),
     ],
   );
   if (res.rows.length !== msgs.length) throw new Error("queueMessages: an account was not found");
@@ -138,9 +143,36 @@ export async function queueMessages(
   return res.rows.sort((a, b) => a.ord - b.ord).map((r) => r.id);
 }
 
+function internationalCreditsOf(msg: OutboundMessage): number {
+  return msg.internationalCredits ?? (isInternationalNumber(msg.to) ? (msg.credits ?? 0) : 0);
+}
+
+/**
+ * Charges what texts cost, in the caller's transaction, before they are queued: their credits,
+ * and for the texts abroad as many international credits as well (doc 2 §8). Short of either,
+ * it throws and the caller's transaction charges nothing. Every sender that charges goes
+ * through here, so a text abroad never spends standard credits alone.
+ */
+export async function chargeTexts(
+  db: Pool | PoolClient,
+  accountId: number,
+  texts: Pick<OutboundMessage, "to" | "credits">[],
+  charge: { reason: "test" | "charge"; description: string; messageId?: number },
+): Promise<void> {
+  let credits = 0;
+  let abroad = 0;
+  for (const t of texts) {
+    credits += t.credits ?? 0;
+    if (isInternationalNumber(t.to)) abroad += t.credits ?? 0;
+  }
+  await chargeCredits(db, accountId, credits, charge);
+  if (abroad > 0) await chargeCredits(db, accountId, abroad, { ...charge, kind: "international" });
+}
+
 /**
  * Charges the message's credits and queues it in one transaction: both happen or neither. If it
- * finally fails, the dispatcher gives the credits back once.
+ * finally fails, the dispatcher gives the credits back once. Short of international credits for
+ * a text abroad, nothing is charged or queued and the composer offers the $20 purchase.
  */
 export async function queueCharged(
   ctx: AppContext,
@@ -150,17 +182,8 @@ export async function queueCharged(
   const client = await ctx.db.$client.connect();
   try {
     await client.query("begin");
-    await chargeCredits(client, msg.accountId, msg.credits, charge);
-    // A text abroad also spends international credits (doc 2 §8); short of them, nothing is
-    // charged or queued and the composer offers the $20 purchase.
-    const abroad = isInternationalNumber(msg.to);
-    if (abroad)
-      await chargeCredits(client, msg.accountId, msg.credits, { ...charge, kind: "international" });
-    const queued = await queueMessage(
-      ctx,
-      { ...msg, internationalCredits: abroad ? msg.credits : 0 },
-      client,
-    );
+    await chargeTexts(client, msg.accountId, [msg], charge);
+    const queued = await queueMessage(ctx, msg, client);
     await client.query("commit");
     return queued;
   } catch (err) {

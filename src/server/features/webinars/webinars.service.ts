@@ -14,9 +14,8 @@ import {
 } from "../../../domain/webinars";
 import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
-import { chargeCredits } from "../credits/credits.service";
 import { getNumber } from "../numbers/numbers.service";
-import { queueMessage } from "../outbound/outbound.service";
+import { chargeTexts, queueMessage } from "../outbound/outbound.service";
 import { addWebinarSubscribers } from "../subscribers/subscribers.service";
 import { fetchProviderWebinar, providerConfigured } from "./webinar-providers";
 import * as q from "./webinars.queries";
@@ -358,7 +357,7 @@ async function queueReminder(
     joinUrl: r.join_url || r.event_join_url,
   });
   const credits = creditsFor(body, false);
-  await chargeCredits(client, r.account_id, credits, {
+  await chargeTexts(client, r.account_id, [{ to: r.phone, credits }], {
     reason: "charge",
     description: `Webinar reminder: ${r.title.slice(0, 60)}`,
   });
