@@ -1,17 +1,13 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { formatUsNumber } from "../src/domain/phone";
 import { DEMO, keepScreenshot, logIn, logInAsDemo, MOBILE, watchConsole } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 const CSRF = { "x-parley-csrf": "1" };
 const DEMO_EMAIL = "demo@parley.local";
 const SHOTS = "/tmp/shots-auth";
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** A virtual phone of our own (555 numbers outside the emulator's stock and rules). */
-function uniquePhone(): string {
-  return `+1773555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
 
 async function setPolicy(
   request: APIRequestContext,
@@ -112,7 +108,7 @@ test("a user without a verified phone verifies it with a texted code, then lands
 }) => {
   test.setTimeout(120_000);
   const owner = await ownerPage(browser);
-  const phone = uniquePhone();
+  const phone = uniquePhone("773");
   try {
     await setPolicy(owner.request, { verifyNewDevices: false, requirePhoneVerification: true });
     const page = await browser.newPage();
@@ -201,7 +197,7 @@ test("two-factor by text: the code arrives on the virtual phone and opens the se
 }) => {
   test.setTimeout(120_000);
   const owner = await ownerPage(browser);
-  const phone = uniquePhone();
+  const phone = uniquePhone("773");
   try {
     await owner.goto("/settings/security");
     await owner.getByRole("button", { name: "Use Text Messages" }).click();

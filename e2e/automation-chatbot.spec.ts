@@ -1,17 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
-
-/** A phone of our own: 555 numbers outside the emulator's stock (01xx) and its rules (000x). */
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
-
-async function received(page: Page, phone: string): Promise<string[]> {
-  const res = await page.request.get(`/api/virtual-phones/${encodeURIComponent(phone)}/messages`);
-  const body = (await res.json()) as { rows: { direction: string; body: string }[] };
-  return body.rows.filter((m) => m.direction === "received").map((m) => m.body);
-}
+import { received, uniquePhone } from "./virtual-phone";
 
 async function pick(
   page: Page,

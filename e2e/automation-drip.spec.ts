@@ -1,17 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
-
-const CSRF = { "x-parley-csrf": "1" };
-
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
-
-async function received(page: Page, phone: string): Promise<string[]> {
-  const res = await page.request.get(`/api/virtual-phones/${encodeURIComponent(phone)}/messages`);
-  const body = (await res.json()) as { rows: { direction: string; body: string }[] };
-  return body.rows.filter((m) => m.direction === "received").map((m) => m.body);
-}
+import { CSRF, received, uniquePhone } from "./virtual-phone";
 
 test("a two-step drip made on the page texts a new group member, and the next day's step when the clock moves", async ({
   page,

@@ -1,25 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, watchConsole } from "./support";
-
-const CSRF = { "x-parley-csrf": "1" };
-
-/** A phone of our own: 555 numbers outside the emulator's stock (01xx) and its rules (000x). */
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
-
-async function demoNumber(page: Page): Promise<string> {
-  const res = await page.request.get("/api/inbox/context");
-  const ctx = (await res.json()) as { numbers: { number: string; pending: boolean }[] };
-  return ctx.numbers.find((x) => !x.pending)!.number;
-}
+import { CSRF, demoNumber, received, uniquePhone } from "./virtual-phone";
 
 /** What a virtual phone has received from the business. */
-async function received(page: Page, phone: string): Promise<string[]> {
-  const res = await page.request.get(`/api/virtual-phones/${encodeURIComponent(phone)}/messages`);
-  const body = (await res.json()) as { rows: { direction: string; body: string }[] };
-  return body.rows.filter((m) => m.direction === "received").map((m) => m.body);
-}
 
 test("an automated reply made on the page answers a virtual phone, marked automatic in the inbox", async ({
   page,

@@ -1,33 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
-
-const CSRF = { "x-parley-csrf": "1" };
-
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
-
-async function demoNumber(page: Page): Promise<string> {
-  const res = await page.request.get("/api/inbox/context");
-  const ctx = (await res.json()) as { numbers: { number: string; pending: boolean }[] };
-  return ctx.numbers.find((x) => !x.pending)!.number;
-}
-
-async function textFrom(page: Page, phone: string, body: string) {
-  const res = await page.request.post("/api/virtual-phones/messages", {
-    headers: CSRF,
-    data: { from: phone, to: await demoNumber(page), body },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
-
-async function received(page: Page, phone: string): Promise<string[]> {
-  const res = await page.request.get(`/api/virtual-phones/${encodeURIComponent(phone)}/messages`);
-  if (!res.ok()) return [];
-  const body = (await res.json()) as { rows: { direction: string; body: string }[] };
-  return body.rows.filter((m) => m.direction === "received").map((m) => m.body);
-}
+import { CSRF, received, textFrom, uniquePhone } from "./virtual-phone";
 
 /** The texts the workflow sent (the keyword's own confirmation left out). */
 async function fromWorkflow(page: Page, phone: string): Promise<string[]> {

@@ -1,11 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatUsNumber } from "../src/domain/phone";
 import { keepScreenshot, watchConsole } from "./support";
-
-/** A phone of our own: 555 numbers outside the emulator's stock (01xx) and its rules (000x). */
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
+import { uniquePhone } from "./virtual-phone";
 
 /** The brand registration prompt opens once a session on a new business's page: not now. */
 /**

@@ -1,27 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO, watchConsole } from "./support";
-
-const CSRF = { "x-parley-csrf": "1" };
-
-/** A phone of our own: 555 numbers outside the emulator's stock (01xx) and its rules (000x). */
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
-
-async function demoNumber(page: Page): Promise<string> {
-  const res = await page.request.get("/api/inbox/context");
-  const ctx = (await res.json()) as { numbers: { number: string; pending: boolean }[] };
-  return ctx.numbers.find((x) => !x.pending)!.number;
-}
+import { CSRF, textFrom, uniquePhone } from "./virtual-phone";
 
 /** The virtual phone texts our number: through the emulator and the real inbound webhook. */
-async function textFrom(page: Page, phone: string, body: string) {
-  const res = await page.request.post("/api/virtual-phones/messages", {
-    headers: CSRF,
-    data: { from: phone, to: await demoNumber(page), body },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
 
 /** The conversation (subscriber) id of a number, once its text has been filed. */
 async function conversationOf(page: Page, phone: string): Promise<number> {

@@ -1,28 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { logInAsDemo, watchConsole } from "./support";
-
-const CSRF = { "x-parley-csrf": "1" };
-
-async function demoNumber(page: Page): Promise<string> {
-  const res = await page.request.get("/api/inbox/context");
-  const ctx = (await res.json()) as { numbers: { number: string; pending: boolean }[] };
-  return ctx.numbers.find((x) => !x.pending)!.number;
-}
-
-async function textFrom(page: Page, phone: string, body: string) {
-  const res = await page.request.post("/api/virtual-phones/messages", {
-    headers: CSRF,
-    data: { from: phone, to: await demoNumber(page), body },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
-
-async function received(page: Page, phone: string): Promise<string[]> {
-  const res = await page.request.get(`/api/virtual-phones/${encodeURIComponent(phone)}/messages`);
-  if (!res.ok()) return [];
-  const body = (await res.json()) as { rows: { body: string; direction: string }[] };
-  return body.rows.filter((r) => r.direction !== "inbound").map((r) => r.body);
-}
+import { received, textFrom, uniquePhone } from "./virtual-phone";
 
 test("a keyword made on the page subscribes whoever texts it, and STOP still works", async ({
   page,
@@ -31,7 +9,7 @@ test("a keyword made on the page subscribes whoever texts it, and STOP still wor
   const errors = watchConsole(page);
   await logInAsDemo(page);
   const word = `Latte${Math.floor(Math.random() * 9000 + 1000)}`;
-  const phone = `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
+  const phone = uniquePhone();
 
   await page.goto("/optins/keywords");
   await page.getByRole("button", { name: "Add keyword" }).first().click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_OPTIN_FORM, OPTIN_TEXTS } from "../src/domain/optin-forms";
 import { DEMO } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 const CSRF = { "x-parley-csrf": "1" };
 
@@ -61,7 +62,7 @@ test("the opt-in popup works embedded on another site, with the code step", asyn
     timeout: 10_000,
   });
 
-  const phone = `646555${String(2000 + Math.floor(Math.random() * 7000))}`;
+  const phone = uniquePhone().slice(2);
   await popup.getByLabel("First name").fill("Mia");
   await popup.getByLabel("Phone number *").fill(phone);
   await popup.getByRole("button", { name: "Sign me up" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { logInAsDemo, MOBILE, watchConsole } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 // The public sign-up page (spec doc 3 §5, §8): texts in English and Spanish, then a real sign-up.
 test("the sign-up page checks its fields in EN and ES and signs a visitor up", async ({
@@ -33,7 +34,7 @@ test("the sign-up page checks its fields in EN and ES and signs a visitor up", a
   await expect(page.getByText("Invalid Email")).toBeVisible();
   await expect(page.getByText("Please fill out all required fields.")).toBeVisible();
 
-  const digits = `646555${String(2000 + Math.floor(Math.random() * 7000))}`;
+  const digits = uniquePhone().slice(2);
   const last = `Signup${digits.slice(-4)}`;
   await page.getByLabel("First Name").fill("Rosa");
   await page.getByLabel("Last Name").fill(last);

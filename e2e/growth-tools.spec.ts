@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { DEMO } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 // Both origins are on this machine: Chromium's local-network checks would stop the shop page
 // from loading a loopback script, which a shop on the internet loading Parley never meets.
@@ -159,7 +160,7 @@ test("an opt-in page and the web banner on another site sign a visitor up, and /
   await expect(visitor).toHaveURL(new RegExp(`/optIn/parley-demo/${slug}\\?via=banner$`));
   await expect(visitor.getByRole("heading", { name: "Texts from our web shop" })).toBeVisible();
   await expect(visitor.getByTestId("consent-line")).toContainText("Msg & data rates may apply");
-  const digits = `646556${String(2000 + Math.floor(Math.random() * 7000))}`;
+  const digits = uniquePhone().slice(2);
   const last = `Banner${digits.slice(-4)}`;
   await visitor.getByLabel("First Name").fill("Theo");
   await visitor.getByLabel("Last Name").fill(last);

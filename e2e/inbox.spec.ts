@@ -1,22 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { INBOX_TEXT } from "../src/domain/inbox.schemas";
 import { DEMO, keepScreenshot, MOBILE, watchConsole } from "./support";
-
-const CSRF = { "x-parley-csrf": "1" };
-
-/** A phone of our own: 555 numbers outside the emulator's stock (01xx) and its rules (000x). */
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
-
-async function demoNumber(page: Page): Promise<string> {
-  const res = await page.request.get("/api/inbox/context");
-  expect(res.status()).toBe(200);
-  const ctx = (await res.json()) as { numbers: { number: string; pending: boolean }[] };
-  const n = ctx.numbers.find((x) => !x.pending);
-  if (!n) throw new Error("the demo account has no number");
-  return n.number;
-}
+import { CSRF, textFrom, uniquePhone } from "./virtual-phone";
 
 /** A subscriber with a name, and a first text from their (virtual) phone: a conversation. */
 async function conversationWith(page: Page, firstName: string, body: string) {
@@ -32,13 +17,6 @@ async function conversationWith(page: Page, firstName: string, body: string) {
 }
 
 /** The virtual phone texts our number: through the emulator and the real inbound webhook. */
-async function textFrom(page: Page, phone: string, body: string) {
-  const res = await page.request.post("/api/virtual-phones/messages", {
-    headers: CSRF,
-    data: { from: phone, to: await demoNumber(page), body },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
 
 /** A second user in the demo account (invited, then signed up), so conversations can be assigned. */
 async function addTeammate(page: Page, request: APIRequestContext) {

@@ -1,9 +1,9 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { keepScreenshot, logIn, MOBILE, watchConsole } from "./support";
+import { CSRF, received, textFrom } from "./virtual-phone";
 
 // Marketing tools (issue 18), each end to end with virtual phones: made on its page, used by
 // texting, its report and (where codes are handed out) the counter page.
-const CSRF = { "x-parley-csrf": "1" };
 // The machine these run on is shared: pages that wait on the server get more than the default.
 const SLOW = { timeout: 30_000 };
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -12,28 +12,6 @@ async function logInAsDemo(page: Page) {
   await page.goto("/auth/login");
   await logIn(page);
   await expect(page.getByTestId("sidebar")).toBeVisible(SLOW);
-}
-
-async function demoNumber(page: Page): Promise<string> {
-  const res = await page.request.get("/api/inbox/context");
-  const ctx = (await res.json()) as { numbers: { number: string; pending: boolean }[] };
-  return ctx.numbers.find((x) => !x.pending)!.number;
-}
-
-async function textFrom(page: Page, phone: string, body: string) {
-  const res = await page.request.post("/api/virtual-phones/messages", {
-    headers: CSRF,
-    data: { from: phone, to: await demoNumber(page), body },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
-
-async function received(page: Page, phone: string): Promise<string[]> {
-  const res = await page.request.get(`/api/virtual-phones/${encodeURIComponent(phone)}/messages`);
-  if (!res.ok()) return [];
-  const body = (await res.json()) as { rows: { body: string; direction: string }[] };
-  // "received" is what the phone got; "sent" is what it texted.
-  return body.rows.filter((r) => r.direction === "received").map((r) => r.body);
 }
 
 /** Waits for a text matching `re` on the virtual phone and returns it. */

@@ -4,6 +4,7 @@ import pg from "pg";
 import { formatUsNumber } from "../src/domain/phone";
 import { TOLL_FREE_BANNER_TEXT } from "../src/domain/registrations";
 import { keepScreenshot, logIn, logInAsDemo, MOBILE, watchConsole } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 // Journeys with carrier calls and a registry review (REGISTRY_REVIEW_SECONDS in playwright.config.ts).
 test.describe.configure({ timeout: 120_000 });
@@ -229,8 +230,8 @@ test("international credits: the dialog, the $20 purchase and a text to Canada",
 test("a reply texts the owner's phone, received on a virtual phone", async ({ page }) => {
   const errors = watchConsole(page);
   await logInAsDemo(page);
-  const owner = `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-  const texter = `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
+  const owner = uniquePhone();
+  const texter = uniquePhone();
   await page.goto("/addons/phone-alerts");
   await page.getByLabel("Text me when a subscriber replies").check();
   await page.getByLabel("Your mobile phone").fill(formatUsNumber(owner));

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { keepScreenshot, logIn, MOBILE, watchConsole } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 const CSRF = { "x-parley-csrf": "1" };
 const BUSINESS = "Parley Demo Coffee Co.";
@@ -10,10 +11,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
 }
 
 async function openComposer(page: Page) {

@@ -2,13 +2,9 @@ import { expect, test } from "@playwright/test";
 import { stopConfirmation } from "../src/domain/compliance";
 import { formatUsNumber } from "../src/domain/phone";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 const CSRF = { "x-parley-csrf": "1" };
-
-/** A phone of our own: 555 numbers outside the emulator's stock (01xx) and its rules (000x). */
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
 
 test("a subscriber texts STOP from a virtual phone and is opted out", async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,12 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { formatUsNumber } from "../src/domain/phone";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
+import { uniquePhone } from "./virtual-phone";
 
 const CSRF = { "x-parley-csrf": "1" };
-
-function uniquePhone(): string {
-  return `+1646555${String(2000 + Math.floor(Math.random() * 7000))}`;
-}
 
 test("a voice broadcast is composed, sent and heard on a virtual phone", async ({ page }) => {
   test.setTimeout(180_000);
