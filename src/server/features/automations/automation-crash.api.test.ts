@@ -117,6 +117,18 @@ describe("a worker killed between drip steps", () => {
                 group by to_number) x`,
       [sender],
     );
+    // Anyone who did not get each step once, with what the carrier took and what Parley recorded,
+    // so a failure says what happened.
+    const odd = await db.query(
+      `select e.to_number, array_agg(e.body || ' ' || e.sid || ' ' || e.created_at order by e.created_at) as carrier,
+              (select array_agg(m.id || ' ' || m.body || ' ' || m.status || ' ' || coalesce(m.carrier_sid, '-')
+                                || ' attempts ' || m.attempts order by m.id)
+                 from messages m where m.to_number = e.to_number) as parley
+         from emu_messages e where e.from_number = $1 and e.direction = 'outbound-api'
+        group by e.to_number having count(*) <> 2 or count(distinct e.body) <> 2`,
+      [sender],
+    );
+    expect(odd.rows).toEqual([]);
     expect(perPerson.rows[0]).toEqual({ people: N, exactly: N });
     const log = await db.query(
       `select step_id, count(*)::int as n, count(distinct run_id)::int as runs
