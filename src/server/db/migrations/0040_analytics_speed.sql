@@ -16,16 +16,17 @@ DROP INDEX "messages_account_peer_idx";
 --> statement-breakpoint
 CREATE INDEX "messages_account_peer_idx" ON "messages" ("account_id", "to_number", "created_at", "id");
 --> statement-breakpoint
--- Deliveries of each run by status, for the sent-messages report, analytics and click-through:
--- counting a run read all its index entries (about a second for 5,000,000 on two cores). Every
--- statement that inserts, moves or deletes messages of a run adds its net change per status here
--- (statement triggers below), one row per run and status it touched; a run's figure is the sum
--- of its rows. Rows are only ever added (no counter row that every status callback of a big
+-- Deliveries of each run by status and error code, for the sent-messages report, analytics
+-- (failures by code) and click-through: counting a run read all its index entries (about a
+-- second for 5,000,000 on two cores). Every statement that inserts, moves or deletes messages of
+-- a run adds its net change here (statement triggers below), one row per run, status and code it
+-- touched; a run's figure is the sum of its rows. Rows are only ever added (no counter row that every status callback of a big
 -- campaign would wait on, so no new lock in the send pipeline); readers fold a run's rows into
 -- one now and then (reports.queries statusCounts). No keys: messages have none either (0013).
 CREATE TABLE "report_run_status" (
 	"run_id" bigint NOT NULL,
 	"status" text NOT NULL,
+	"error_code" integer,
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
@@ -34,19 +35,23 @@ CREATE INDEX "report_run_status_run_idx" ON "report_run_status" ("run_id");
 CREATE FUNCTION "report_run_status_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "report_run_status" ("run_id", "status", "n")
-      SELECT "run_id", "status", count(*) FROM "new_rows" WHERE "run_id" IS NOT NULL GROUP BY 1, 2;
+    INSERT INTO "report_run_status" ("run_id", "status", "error_code", "n")
+      SELECT "run_id", "status", "error_code", count(*) FROM "new_rows" WHERE "run_id" IS NOT NULL
+      GROUP BY 1, 2, 3;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "report_run_status" ("run_id", "status", "n")
-      SELECT "run_id", "status", -count(*) FROM "old_rows" WHERE "run_id" IS NOT NULL GROUP BY 1, 2;
+    INSERT INTO "report_run_status" ("run_id", "status", "error_code", "n")
+      SELECT "run_id", "status", "error_code", -count(*) FROM "old_rows" WHERE "run_id" IS NOT NULL
+      GROUP BY 1, 2, 3;
   ELSE
     -- Most updates (claims, sids, read marks) move no status: they net to nothing and add no row.
-    INSERT INTO "report_run_status" ("run_id", "status", "n")
-      SELECT "run_id", "status", sum("n") FROM (
-        SELECT "run_id", "status", count(*) AS "n" FROM "new_rows" WHERE "run_id" IS NOT NULL GROUP BY 1, 2
+    INSERT INTO "report_run_status" ("run_id", "status", "error_code", "n")
+      SELECT "run_id", "status", "error_code", sum("n") FROM (
+        SELECT "run_id", "status", "error_code", count(*) AS "n" FROM "new_rows"
+        WHERE "run_id" IS NOT NULL GROUP BY 1, 2, 3
         UNION ALL
-        SELECT "run_id", "status", -count(*) FROM "old_rows" WHERE "run_id" IS NOT NULL GROUP BY 1, 2
-      ) d GROUP BY 1, 2 HAVING sum("n") <> 0;
+        SELECT "run_id", "status", "error_code", -count(*) FROM "old_rows"
+        WHERE "run_id" IS NOT NULL GROUP BY 1, 2, 3
+      ) d GROUP BY 1, 2, 3 HAVING sum("n") <> 0;
   END IF;
   RETURN NULL;
 END $$;
@@ -61,6 +66,7 @@ CREATE TRIGGER "messages_report_run_status_update" AFTER UPDATE ON "messages"
 CREATE TRIGGER "messages_report_run_status_delete" AFTER DELETE ON "messages"
   REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "report_run_status_change"();
 --> statement-breakpoint
--- What was there before the triggers, once (an index-only pass over messages_run_status_idx).
-INSERT INTO "report_run_status" ("run_id", "status", "n")
-  SELECT "run_id", "status", count(*) FROM "messages" WHERE "run_id" IS NOT NULL GROUP BY 1, 2;
+-- What was there before the triggers, once.
+INSERT INTO "report_run_status" ("run_id", "status", "error_code", "n")
+  SELECT "run_id", "status", "error_code", count(*) FROM "messages" WHERE "run_id" IS NOT NULL
+  GROUP BY 1, 2, 3;

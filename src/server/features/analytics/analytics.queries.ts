@@ -68,14 +68,17 @@ export async function engagementOfRuns(db: Db, accountId: number, runIds: number
   );
 }
 
-/** Failed deliveries of the range's runs by carrier error code. */
-export async function failuresByCode(db: Db, accountId: number, runIds: number[]) {
+/**
+ * Failed deliveries of the range's runs (the account's, found by runsInRange) by carrier error
+ * code, from the per-run status rollup (migration 0040) rather than every failed delivery.
+ */
+export async function failuresByCode(db: Db, runIds: number[]) {
   if (runIds.length === 0) return [];
   const ids = sql`array[${sql.join(runIds, sql`, `)}]::bigint[]`;
   const res = await db.execute<{ code: number; n: string }>(sql`
-    select error_code as code, count(*) as n from messages
-    where run_id = any(${ids}) and account_id = ${accountId} and error_code is not null
-    group by 1 order by 2 desc`);
+    select error_code as code, sum(n) as n from report_run_status
+    where run_id = any(${ids}) and error_code is not null
+    group by 1 having sum(n) <> 0 order by 2 desc`);
   return res.rows.map((x) => ({ code: Number(x.code), count: Number(x.n) }));
 }
 

@@ -179,17 +179,17 @@ export async function statusCounts(db: Db, runIds: number[]) {
 }
 
 /**
- * Replaces the runs' rollup rows by their sums in one statement. Safe beside the triggers and
+ * Replaces the runs' rollup rows by their sums (per status and code) in one statement. Safe beside the triggers and
  * another fold: rows added meanwhile are not seen (kept), rows another fold took are skipped.
  */
 export async function foldStatusCounts(db: Db, runIds: number[]) {
   await db.execute(sql`
     with gone as (
       delete from report_run_status where run_id = any(${bigintArray(runIds)})
-      returning run_id, status, n
+      returning run_id, status, error_code, n
     )
-    insert into report_run_status (run_id, status, n)
-    select run_id, status, sum(n) from gone group by 1, 2 having sum(n) <> 0`);
+    insert into report_run_status (run_id, status, error_code, n)
+    select run_id, status, error_code, sum(n) from gone group by 1, 2, 3 having sum(n) <> 0`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { failuresByCode } from "../analytics/analytics.queries";
 import { StatusBatcher } from "../messages/status-batcher";
 import { foldStatusCounts, statusCounts } from "./reports.queries";
 import { insertDeliveries, insertRun, insertSend } from "./send-factories";
@@ -100,12 +101,29 @@ describe("per-run status rollup", () => {
     );
     expect(now.rolled).toEqual(now.counted);
 
+    // Failures by code (analytics) from the same rollup.
+    const codes = await db.query<{ code: number; count: number }>(
+      `select error_code as code, count(*)::int as count from messages
+        where run_id = any($1::bigint[]) and error_code is not null group by 1 order by 1`,
+      [[run, other]],
+    );
+    expect(codes.rows).toEqual([
+      { code: 30003, count: 1 },
+      { code: 30006, count: 1 },
+    ]);
+    expect((await failuresByCode(t.db, [run, other])).sort((x, y) => x.code - y.code)).toEqual(
+      codes.rows,
+    );
+
     // Deleted (an account's messages go with it, migration 0013): the run's figures follow.
     await db.query(`delete from messages where run_id = $1 and status = 'Queued'`, [other]);
     await db.query(`delete from messages where id = $1`, [sent[0]]);
     now = await both([run, other]);
     expect(now.rolled).toEqual(now.counted);
     expect(now.rolled).not.toContain(`${other} Queued 2`);
+    // The failure deleted with its message leaves the codes too.
+    await db.query(`delete from messages where run_id = $1 and error_code = 30006`, [run]);
+    expect(await failuresByCode(t.db, [run, other])).toEqual([{ code: 30003, count: 1 }]);
   });
 
   it("folds a run's rows into one per status without changing its figures", async () => {
