@@ -68,7 +68,12 @@ describe("per-run status rollup", () => {
       batcher.apply({ id: sent[0]!, sid: `SM${sent[0]}`, status: "Delivered", errorCode: null }),
       batcher.apply({ id: sent[1]!, sid: `SM${sent[1]}`, status: "Delivered", errorCode: null }),
       batcher.apply({ id: sent[2]!, sid: `SM${sent[2]}`, status: "Undelivered", errorCode: 30003 }),
-      batcher.apply({ id: sent[3]!, sid: `SM${sent[3]}`, status: "Failed", errorCode: 30006 }),
+      batcher.apply({
+        id: sent[3]!,
+        sid: `SM${sent[3]}`,
+        status: "Failed Landline Delivery",
+        errorCode: 30006,
+      }),
     ]);
     expect(results.map((r) => r.kind)).toEqual(["applied", "applied", "applied", "applied"]);
     // A repeated callback changes nothing.
@@ -95,7 +100,7 @@ describe("per-run status rollup", () => {
         `${run} Sent 1`,
         `${run} Delivered 2`,
         `${run} Undelivered 1`,
-        `${run} Failed 1`,
+        `${run} Failed Landline Delivery 1`,
         `${other} Queued 2`,
       ].sort(),
     );
