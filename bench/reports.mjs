@@ -6,15 +6,19 @@
 // straight in SQL (generate_series and INSERT … SELECT, so the rollup triggers see every row).
 // Then each report and analytics endpoint through HTTP, N times: p50/p95.
 // Run: node bench/reports.mjs [subscribers=100000] [runs=50] [samples=20]
+// BENCH_PORT picks the server's port (its PostgreSQL on that + 20,000) on a shared machine;
+// BENCH_KEEP=1 keeps the data folder (printed) to profile queries on it afterwards.
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { logInAsDemo, pct, startServer } from "./lib/server.mjs";
+import { logInAsDemo, pct, startServer, stopProcess } from "./lib/server.mjs";
 
 const S = Number(process.argv[2] ?? 100_000);
 const R = Number(process.argv[3] ?? 50);
 const N = Number(process.argv[4] ?? 20);
 const parley = startServer({
-  firstPort: 3990,
+  firstPort: Number(process.env.BENCH_PORT ?? 3990),
+  spread: process.env.BENCH_PORT ? 1 : 40,
+  prefix: "perf-reports-",
   env: { SEED_DEMO: "true" },
   wait: { tries: 1200, failOnExit: true },
 });
@@ -188,5 +192,8 @@ try {
     );
   }
 } finally {
-  await parley.stop();
+  if (process.env.BENCH_KEEP) {
+    await stopProcess(parley.server);
+    console.log(`data kept in ${parley.dataDir}`);
+  } else await parley.stop();
 }

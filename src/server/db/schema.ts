@@ -257,7 +257,13 @@ export const messages = pgTable(
       .on(t.subscriberId, t.id)
       .where(sql`${t.subscriberId} is not null`),
     index("messages_account_created_idx").on(t.accountId, t.createdAt),
-    index("messages_account_peer_idx").on(t.accountId, t.toNumber),
+    // A number's texts newest first (migration 0040).
+    index("messages_account_peer_idx").on(t.accountId, t.toNumber, t.createdAt, t.id),
+    // Failures by run and code, read without the table (migration 0040; it also INCLUDEs
+    // account_id, subscriber_id, created_at and id, which Drizzle cannot say).
+    index("messages_run_error_idx")
+      .on(t.runId, t.errorCode)
+      .where(sql`${t.errorCode} is not null and ${t.runId} is not null`),
   ],
 );
 

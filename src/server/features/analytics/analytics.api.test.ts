@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { insertDeliveries, insertRun, insertSend } from "../reports/send-factories";
+import { cohorts } from "./analytics.queries";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db, { account: { timezoneId: 1 } });
@@ -111,6 +112,46 @@ describe("analytics", () => {
     });
     const other = (await t.get("/api/analytics/cohorts", { cookie: bCookie })).json();
     expect(other.enabled).toBe(false);
+  });
+});
+
+describe("cohorts by month", () => {
+  it("puts each subscriber in its sign-up month of the account's zone, to the second", async () => {
+    // A second before and at each local month start of the last 13 months (New York and
+    // St John's, half an hour off), and one in the future: the per-row zone conversion says.
+    const c = await buildAccountWithUser(t.db, { account: { timezoneId: 1 } });
+    for (const tz of ["America/New_York", "America/St_Johns"]) {
+      await t.db.execute(sql`delete from subscribers where account_id = ${c.account.id}`);
+      await t.db.execute(sql`
+        insert into subscribers (account_id, phone, marketing_consent_at, created_at)
+        select ${c.account.id}, '+1415' || lpad((k * 10 + d)::text, 7, '0'), now(),
+          (date_trunc('month', now() at time zone ${tz}) - make_interval(months => k))
+            at time zone ${tz} - make_interval(secs => d)
+        from generate_series(-2, 13) k, generate_series(0, 1) d`);
+      await t.db.execute(sql`
+        insert into suppressions (account_id, phone, reason)
+        select account_id, phone, 'opted_out' from subscribers
+        where account_id = ${c.account.id} and phone like '%1' on conflict do nothing`);
+      const expected = await t.db.execute<{ month: string; joined: string; still: string }>(sql`
+        select to_char(date_trunc('month', s.created_at at time zone ${tz}), 'YYYY-MM') as month,
+          count(*) as joined,
+          count(*) filter (where not exists (select 1 from suppressions x
+            where x.account_id = s.account_id and x.phone = s.phone)) as still
+        from subscribers s
+        where s.account_id = ${c.account.id} and s.marketing_consent_at is not null
+          and s.created_at >= date_trunc('month', now() at time zone ${tz}) at time zone ${tz}
+            - make_interval(months => 11)
+        group by 1 order by 1`);
+      const got = await cohorts(t.db, c.account.id, tz, 12);
+      expect(got.length).toBeGreaterThan(12);
+      expect(got).toEqual(
+        expected.rows.map((x) => ({
+          month: x.month,
+          joined: Number(x.joined),
+          stillSubscribed: Number(x.still),
+        })),
+      );
+    }
   });
 });
 

@@ -68,28 +68,45 @@ export async function engagementOfRuns(db: Db, accountId: number, runIds: number
   );
 }
 
-/** Failed deliveries of the range's runs by carrier error code. */
-export async function failuresByCode(db: Db, accountId: number, runIds: number[]) {
+/**
+ * Failed deliveries of the range's runs (the account's, found by runsInRange) by carrier error
+ * code, from the per-run status rollup (migration 0040) rather than every failed delivery.
+ */
+export async function failuresByCode(db: Db, runIds: number[]) {
   if (runIds.length === 0) return [];
   const ids = sql`array[${sql.join(runIds, sql`, `)}]::bigint[]`;
   const res = await db.execute<{ code: number; n: string }>(sql`
-    select error_code as code, count(*) as n from messages
-    where run_id = any(${ids}) and account_id = ${accountId} and error_code is not null
-    group by 1 order by 2 desc`);
+    select error_code as code, sum(n) as n from report_run_status
+    where run_id = any(${ids}) and error_code is not null
+    group by 1 having sum(n) <> 0 order by 2 desc`);
   return res.rows.map((x) => ({ code: Number(x.code), count: Number(x.n) }));
 }
 
-/** Subscribers by the month they joined (account zone), and how many are not opted out now. */
+/**
+ * Subscribers by the month they joined (account zone), and how many are not opted out now.
+ * Each row finds its month among the months' first instants (width_bucket, a binary search)
+ * instead of converting its own time to the zone (the zones' clocks never change at midnight);
+ * rows outside those months (the future) take the conversion. The start is computed once.
+ */
 export async function cohorts(db: Db, accountId: number, tz: string, months: number) {
   const res = await db.execute<{ month: string; joined: string; still: string }>(sql`
-    select to_char(date_trunc('month', s.created_at at time zone ${tz}), 'YYYY-MM') as month,
+    with m as (
+      select k, date_trunc('month', now() at time zone ${tz}) - make_interval(months => k) as local
+      from generate_series(-1, ${months - 1}) k
+    ), b as (
+      select array_agg(m.local at time zone ${tz} order by m.local) as starts,
+        array_agg(to_char(m.local, 'YYYY-MM') order by m.local) filter (where m.k >= 0) as labels
+      from m
+    )
+    select coalesce(b.labels[width_bucket(s.created_at, b.starts)],
+        to_char(date_trunc('month', s.created_at at time zone ${tz}), 'YYYY-MM')) as month,
       count(*) as joined,
       count(*) filter (where not exists (select 1 from suppressions x
         where x.account_id = s.account_id and x.phone = s.phone)) as still
-    from subscribers s
+    from subscribers s cross join b
     where s.account_id = ${accountId} and s.marketing_consent_at is not null
-      and s.created_at >= date_trunc('month', now() at time zone ${tz}) at time zone ${tz}
-        - make_interval(months => ${months - 1})
+      and s.created_at >= (select date_trunc('month', now() at time zone ${tz}) at time zone ${tz}
+        - make_interval(months => ${months - 1}))
     group by 1 order by 1`);
   return res.rows.map((x) => ({
     month: x.month,

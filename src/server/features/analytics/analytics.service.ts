@@ -30,7 +30,7 @@ export async function analytics(
   const [counts, engagement, failures] = await Promise.all([
     countsOfRuns(ctx, runs),
     q.engagementOfRuns(ctx.db, auth.accountId, ids),
-    q.failuresByCode(ctx.db, auth.accountId, ids),
+    q.failuresByCode(ctx.db, ids),
   ]);
   const sends = runs.map((run) => {
     const c = counts.get(run.id);

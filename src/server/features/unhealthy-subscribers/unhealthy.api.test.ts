@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { systemActor } from "../../../domain/permissions";
 import { consentEvents, messages, subscribers, suppressions } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { unhealthyTargets } from "./unhealthy.queries";
 
 // listen: the line-type check reaches the carrier emulator over real HTTP, as in production.
 const t = await createTestServer({ listen: true });
@@ -133,6 +135,17 @@ describe("unhealthy subscribers", () => {
     ]);
     expect((await list("?query=555-0302")).json().total).toBe(1);
     expect((await list("?pageSize=1&page=9")).json()).toMatchObject({ total: 4, rows: [] });
+  });
+
+  it("finds the same unhealthy subscribers among picked ids as in the whole list", async () => {
+    // The picked-ids query (failed-numbers dialog, clean-up) looks each number up on its own.
+    const auth = systemActor("export", a.account.id, { userId: a.user.id });
+    const all = await unhealthyTargets(t.db, auth, {});
+    const picked = await unhealthyTargets(t.db, auth, { ids: Object.values(ids) });
+    expect(all.map((x) => x.id)).toContain(ids.unreachable);
+    expect(picked).toEqual(all);
+    const some = await unhealthyTargets(t.db, auth, { ids: [ids.unreachable, ids.recovered] });
+    expect(some).toEqual(all.filter((x) => x.id === ids.unreachable));
   });
 
   it("refuses bad input with a 4xx and changes nothing", async () => {
