@@ -204,6 +204,10 @@ export async function startWebinarServices(options: {
       : path.startsWith("/goto/")
         ? "goto"
         : null;
+    if (path === "/favicon.ico") {
+      res.writeHead(204);
+      return res.end();
+    }
     if (!service) return json(res, 404, {});
     if (path === `/${service}/oauth/authorize` && req.method === "GET") {
       const p = url.searchParams;
