@@ -27,7 +27,6 @@ export const providerConnection = z.object({
   /** The operator's deployment-wide token (ZOOM_ACCESS_TOKEN, GOTO_ACCESS_TOKEN) is set. */
   serverToken: z.boolean(),
 });
-export type ProviderConnection = z.infer<typeof providerConnection>;
 
 export const connectionsResponse = z.object({ zoom: providerConnection, goto: providerConnection });
 export type ConnectionsResponse = z.infer<typeof connectionsResponse>;
@@ -53,7 +52,7 @@ export interface ConnectionTokens {
 }
 
 /** Renew a minute early: a token about to end may end while a long import pages through. */
-export const REFRESH_LEEWAY_MS = 60_000;
+const REFRESH_LEEWAY_MS = 60_000;
 
 export function tokenExpired(tokens: Pick<ConnectionTokens, "expiresAt">, now: number): boolean {
   return tokens.expiresAt - REFRESH_LEEWAY_MS <= now;

@@ -45,7 +45,7 @@ export function oauthApp(config: Config, provider: WebinarProvider): OAuthApp | 
   };
 }
 
-export function redirectUriOf(config: Config, provider: WebinarProvider) {
+function redirectUriOf(config: Config, provider: WebinarProvider) {
   return `${config.publicBase}/api/auth/sso/${provider}/callback`;
 }
 

@@ -152,7 +152,7 @@ async function fromGoTo(
 }
 
 /** The operator's deployment-wide token (the fallback for accounts that did not connect). */
-export function serverAccess(config: Config, provider: WebinarProvider): ProviderAccess | null {
+function serverAccess(config: Config, provider: WebinarProvider): ProviderAccess | null {
   if (!providerConfigured(config, provider)) return null;
   return provider === "zoom"
     ? { token: config.ZOOM_ACCESS_TOKEN!, organizerKey: null, renew: null }
