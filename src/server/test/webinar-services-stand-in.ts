@@ -47,6 +47,8 @@ export interface WebinarServicesStandIn {
   env: Record<string, string>;
   /** Makes every access token issued so far answer 401 (as when it ends early). */
   expireAll(): void;
+  /** Refuses every refresh token issued so far (the person removed the app at the service). */
+  revokeRefreshTokens(): void;
   close(): Promise<void>;
 }
 
@@ -287,6 +289,9 @@ export async function startWebinarServices(options: {
     },
     expireAll() {
       for (const t of tokens.values()) t.expired = true;
+    },
+    revokeRefreshTokens() {
+      refreshTokens.clear();
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -253,6 +253,25 @@ describe("a business connects its own Zoom and GoTo", () => {
     expect((await b.browser.get("/api/webinars/connections")).json().zoom.connection).toBeNull();
   });
 
+  it("asks to connect again when the service refuses the refresh token", async () => {
+    const a = await owner();
+    services.state.zoom = {
+      id: "zu-6",
+      email: "six@zoom.test",
+      verified: 1,
+      first_name: "",
+      last_name: "",
+    };
+    await a.browser.through("/api/webinars/connections/zoom/start");
+    services.expireAll();
+    services.revokeRefreshTokens();
+    const res = await importZoom(a.browser, "86");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      "Zoom no longer accepts this connection. Disconnect it and connect Zoom again.",
+    );
+  });
+
   it("disconnects: the import needs a connection again", async () => {
     const a = await owner();
     services.state.zoom = {
