@@ -6,6 +6,9 @@ process.env.PARLEY_E2E_PORT ??= String(3100 + (process.pid % 400));
 const port = Number(process.env.PARLEY_E2E_PORT);
 // The test OpenID provider of e2e/auth-oauth.spec.ts ('Continue With Google'); its workers read it.
 process.env.PARLEY_E2E_OIDC_PORT ??= String(port + 21_000);
+// The Zoom / GoTo stand-in of e2e/webinars-connect.spec.ts; its workers read it.
+process.env.PARLEY_E2E_WEBINAR_PORT ??= String(port + 22_000);
+const webinarServices = `http://127.0.0.1:${process.env.PARLEY_E2E_WEBINAR_PORT}`;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -67,6 +70,17 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: "parley-e2e-client",
       GOOGLE_CLIENT_SECRET: "parley-e2e-secret",
       GOOGLE_ISSUER: `http://127.0.0.1:${process.env.PARLEY_E2E_OIDC_PORT}/oidc`,
+      // Zoom and GoTo connected per business, against the stand-in e2e/webinars-connect.spec.ts
+      // starts (the same client id and secret there).
+      ZOOM_CLIENT_ID: "parley-e2e-client",
+      ZOOM_CLIENT_SECRET: "parley-e2e-secret",
+      ZOOM_OAUTH_BASE: `${webinarServices}/zoom`,
+      ZOOM_API_BASE: `${webinarServices}/zoom/v2`,
+      GOTO_CLIENT_ID: "parley-e2e-client",
+      GOTO_CLIENT_SECRET: "parley-e2e-secret",
+      GOTO_OAUTH_BASE: `${webinarServices}/goto`,
+      GOTO_ADMIN_API_BASE: `${webinarServices}/goto/admin/rest/v1`,
+      GOTO_API_BASE: `${webinarServices}/goto/G2W/rest/v2`,
     },
   },
 });

@@ -145,6 +145,19 @@ const envSchema = z.object({
   GOTO_ACCESS_TOKEN: z.string().min(1).optional(),
   GOTO_ORGANIZER_KEY: z.string().min(1).optional(),
   GOTO_API_BASE: z.url().default("https://api.getgo.com/G2W/rest/v2"),
+  // Each business connects its own Zoom / GoTo account (OAuth 2 authorization code) and may sign
+  // up or log in through it, when the app's client id and secret are set; the tokens above stay
+  // the operator's fallback for accounts that did not connect.
+  ZOOM_CLIENT_ID: z.string().min(1).optional(),
+  ZOOM_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Zoom's OAuth host: /oauth/authorize and /oauth/token (a stand-in for tests). */
+  ZOOM_OAUTH_BASE: z.url().default("https://zoom.us"),
+  GOTO_CLIENT_ID: z.string().min(1).optional(),
+  GOTO_CLIENT_SECRET: z.string().min(1).optional(),
+  /** GoTo's OAuth host: /oauth/authorize and /oauth/token (a stand-in for tests). */
+  GOTO_OAUTH_BASE: z.url().default("https://authentication.logmeininc.com"),
+  /** GoTo's Admin API: /me names the organizer key and e-mail of a connected account. */
+  GOTO_ADMIN_API_BASE: z.url().default("https://api.getgo.com/admin/rest/v1"),
   /**
    * Registration reviews (10DLC brands and campaigns, toll-free verifications): seconds the
    * built-in registry emulator takes before it approves or rejects a submission.

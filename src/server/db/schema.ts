@@ -1706,6 +1706,31 @@ export const webinarEvents = pgTable(
   (t) => [index("webinar_events_account_idx").on(t.accountId, t.startsAt)],
 );
 
+/** A business's own Zoom or GoTo account, connected by OAuth: webinar imports use its tokens. */
+export const webinarConnections = pgTable(
+  "webinar_connections",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** zoom | goto */
+    provider: text().notNull(),
+    /** The provider's id of the person: Zoom's user id, GoTo's organizer key. */
+    externalId: text("external_id").notNull(),
+    email: text().notNull().default(""),
+    /** Sealed JSON (secret-box.ts): access and refresh tokens and when the access token ends. */
+    credentials: text().notNull(),
+    connectedBy: integer("connected_by").references(() => users.id, { onDelete: "set null" }),
+    connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("webinar_connections_account_provider_key").on(t.accountId, t.provider),
+    index("webinar_connections_external_idx").on(t.provider, t.externalId),
+  ],
+);
+
 export const webinarRegistrants = pgTable(
   "webinar_registrants",
   {

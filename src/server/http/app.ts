@@ -62,6 +62,7 @@ import { usersRoutes } from "../features/users/users.routes";
 import { voiceRoutes } from "../features/voice/voice.routes";
 import { voiceWebhookRoutes } from "../features/voice/voice-webhook.routes";
 import { webhooksRoutes } from "../features/webhooks/webhooks.routes";
+import { webinarConnectionsRoutes } from "../features/webinars/webinar-connections.routes";
 import { webinarsRoutes } from "../features/webinars/webinars.routes";
 import { workflowsRoutes } from "../features/workflows/workflows.routes";
 import { registerMetrics } from "../ops/metrics";
@@ -172,6 +173,7 @@ export async function buildApp(
   marketingRoutes(app, ctx);
   accountLifeRoutes(app, ctx);
   managedAccountsRoutes(app, ctx);
+  webinarConnectionsRoutes(app, ctx);
   webinarsRoutes(app, ctx);
   voiceRoutes(app, ctx);
   // The carrier protocol is form-encoded; the app's own API stays JSON only (no form CSRF).

@@ -24,6 +24,12 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/auth/providers": PUBLIC,
   "GET /api/auth/oauth/:provider/start": PUBLIC,
   "GET /api/auth/oauth/:provider/callback": PUBLIC,
+  "GET /api/auth/sso": PUBLIC,
+  "GET /api/auth/sso/:provider/start": PUBLIC,
+  // Finishes both a sign-in through Zoom / GoTo and an account connecting it (the state says
+  // which; connecting also checks the same person is still signed in).
+  "GET /api/auth/sso/:provider/callback": PUBLIC,
+  "GET /api/auth/sso/signup": PUBLIC,
   "POST /api/auth/forgot-password": PUBLIC,
   "POST /api/auth/reset-password": PUBLIC,
   "POST /api/auth/activate": PUBLIC,
@@ -92,6 +98,9 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/webinars/:id/registrants": "webinars:read",
   "POST /api/webinars/:id/import": "webinars:write",
   "POST /api/webinars/import-provider": "webinars:write",
+  "GET /api/webinars/connections": "webinars:read",
+  "GET /api/webinars/connections/:provider/start": "webinars:write",
+  "DELETE /api/webinars/connections/:provider": "webinars:write",
 
   // Account.
   "GET /api/account/settings/:name": "account:read",

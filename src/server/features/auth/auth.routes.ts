@@ -13,6 +13,7 @@ import { passwordResetRoutes } from "./password-reset.routes";
 import { applyOutcome, signInRoutes } from "./sign-in.routes";
 import { continueSignIn } from "./sign-in.service";
 import { twoFactorRoutes } from "./two-factor.routes";
+import { webinarSsoRoutes } from "./webinar-sso.routes";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 
@@ -70,5 +71,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   twoFactorRoutes(app, ctx);
   signInRoutes(app, ctx);
   oauthRoutes(app, ctx);
+  webinarSsoRoutes(app, ctx);
   deeplinkRoutes(app, ctx);
 }

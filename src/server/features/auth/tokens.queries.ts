@@ -14,7 +14,9 @@ export type TokenKind =
   | "verify_device"
   | "magic_link"
   | "phone_verification"
-  | "oauth_state";
+  | "oauth_state"
+  | "webinar_oauth_state"
+  | "webinar_signup";
 
 export type TokenRow = typeof authTokens.$inferSelect;
 

@@ -9,6 +9,8 @@ import type { AppContext } from "../../http/context";
 import { clientOf } from "../auth/device-cookie";
 import { authRateLimit } from "../auth/rate-limit";
 import { applyOutcome } from "../auth/sign-in.routes";
+import { SIGNUP_COOKIE, signupCookie } from "../auth/webinar-sso.routes";
+import * as sso from "../auth/webinar-sso.service";
 import { signUpBusiness } from "./signup.service";
 
 /** /admin-signup: a business creates its account (spec doc 1 §2, §9: the 14-day trial). */
@@ -22,7 +24,13 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const client = clientOf(req, reply, ctx, req.body.deviceId);
-      const { accountName, outcome } = await signUpBusiness(ctx, req.body, client);
+      // Came through 'Sign Up with Zoom' / 'GoTo': the connection waits under a cookie.
+      const ssoToken = req.cookies[SIGNUP_COOKIE];
+      const emailVerified = await sso.signupVouchesFor(ctx, ssoToken, req.body.email);
+      const created = await signUpBusiness(ctx, { ...req.body, emailVerified }, client);
+      const { accountName, outcome } = created;
+      if (await sso.attachSignup(ctx, ssoToken, created))
+        reply.clearCookie(SIGNUP_COOKIE, signupCookie(req, ctx));
       const flags = applyOutcome(reply, req, ctx, outcome);
       return {
         ok: true as const,

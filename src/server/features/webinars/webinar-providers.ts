@@ -7,6 +7,7 @@ import {
   type WebinarProvider,
 } from "../../../domain/webinars";
 import type { Config } from "../../config";
+import type { ProviderAccess } from "./webinar-connections.service";
 
 /** A webinar as its service describes it, with its registrants. */
 export interface ProviderWebinar {
@@ -23,23 +24,35 @@ export function providerConfigured(config: Config, provider: WebinarProvider): b
     : Boolean(config.GOTO_ACCESS_TOKEN && config.GOTO_ORGANIZER_KEY);
 }
 
-async function getJson(url: string, token: string, provider: WebinarProvider): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch {
-    throw new AppError("CONFLICT", WEBINAR_TEXT.providerFailed(WEBINAR_PROVIDER_NAMES[provider]), {
-      reason: "provider_failed",
-    });
+function failed(provider: WebinarProvider) {
+  return new AppError("CONFLICT", WEBINAR_TEXT.providerFailed(WEBINAR_PROVIDER_NAMES[provider]), {
+    reason: "provider_failed",
+  });
+}
+
+/** A GET with the access's token; a 401 renews the token once and asks again. */
+async function getJson(
+  url: string,
+  access: ProviderAccess,
+  provider: WebinarProvider,
+): Promise<unknown> {
+  const call = async () => {
+    try {
+      return await fetch(url, {
+        headers: { authorization: `Bearer ${access.token}`, accept: "application/json" },
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch {
+      throw failed(provider);
+    }
+  };
+  let res = await call();
+  if (res.status === 401 && access.renew) {
+    await access.renew();
+    res = await call();
   }
   if (res.status === 404) throw new AppError("NOT_FOUND", WEBINAR_TEXT.notFound);
-  if (!res.ok)
-    throw new AppError("CONFLICT", WEBINAR_TEXT.providerFailed(WEBINAR_PROVIDER_NAMES[provider]), {
-      reason: "provider_failed",
-    });
+  if (!res.ok) throw failed(provider);
   return res.json();
 }
 
@@ -50,9 +63,12 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
  * Zoom's REST API: GET /webinars/{id} and its approved registrants, 300 a page
  * (next_page_token). Registrants' phones come from the registration form's phone field.
  */
-async function fromZoom(config: Config, webinarId: string): Promise<ProviderWebinar> {
+async function fromZoom(
+  config: Config,
+  token: ProviderAccess,
+  webinarId: string,
+): Promise<ProviderWebinar> {
   const base = config.ZOOM_API_BASE.replace(/\/$/, "");
-  const token = config.ZOOM_ACCESS_TOKEN!;
   const w = (await getJson(`${base}/webinars/${webinarId}`, token, "zoom")) as Record<
     string,
     unknown
@@ -93,9 +109,12 @@ async function fromZoom(config: Config, webinarId: string): Promise<ProviderWebi
  * GoTo Webinar's REST API: GET /organizers/{key}/webinars/{webinarKey} and its registrants.
  * A phone comes as `phone` or as the answer to a registration question about the phone.
  */
-async function fromGoTo(config: Config, webinarKey: string): Promise<ProviderWebinar> {
-  const base = `${config.GOTO_API_BASE.replace(/\/$/, "")}/organizers/${encodeURIComponent(config.GOTO_ORGANIZER_KEY!)}`;
-  const token = config.GOTO_ACCESS_TOKEN!;
+async function fromGoTo(
+  config: Config,
+  token: ProviderAccess,
+  webinarKey: string,
+): Promise<ProviderWebinar> {
+  const base = `${config.GOTO_API_BASE.replace(/\/$/, "")}/organizers/${encodeURIComponent(token.organizerKey ?? "")}`;
   const w = (await getJson(`${base}/webinars/${webinarKey}`, token, "goto")) as {
     subject?: string;
     times?: { startTime?: string; endTime?: string }[];
@@ -132,21 +151,34 @@ async function fromGoTo(config: Config, webinarKey: string): Promise<ProviderWeb
   };
 }
 
+/** The operator's deployment-wide token (the fallback for accounts that did not connect). */
+function serverAccess(config: Config, provider: WebinarProvider): ProviderAccess | null {
+  if (!providerConfigured(config, provider)) return null;
+  return provider === "zoom"
+    ? { token: config.ZOOM_ACCESS_TOKEN!, organizerKey: null, renew: null }
+    : { token: config.GOTO_ACCESS_TOKEN!, organizerKey: config.GOTO_ORGANIZER_KEY!, renew: null };
+}
+
+/**
+ * The webinar and its registrants, with the account's own access when given (its connection),
+ * else the server's token.
+ */
 export async function fetchProviderWebinar(
   config: Config,
   provider: WebinarProvider,
   webinarId: string,
+  access?: ProviderAccess | null,
 ): Promise<ProviderWebinar> {
-  if (!providerConfigured(config, provider))
+  const use = access ?? serverAccess(config, provider);
+  if (!use)
     throw new AppError(
       "CONFLICT",
       WEBINAR_TEXT.providerNotConfigured(WEBINAR_PROVIDER_NAMES[provider]),
     );
   const w =
-    provider === "zoom" ? await fromZoom(config, webinarId) : await fromGoTo(config, webinarId);
-  if (Number.isNaN(w.startsAt.getTime()))
-    throw new AppError("CONFLICT", WEBINAR_TEXT.providerFailed(WEBINAR_PROVIDER_NAMES[provider]), {
-      reason: "provider_failed",
-    });
+    provider === "zoom"
+      ? await fromZoom(config, use, webinarId)
+      : await fromGoTo(config, use, webinarId);
+  if (Number.isNaN(w.startsAt.getTime())) throw failed(provider);
   return w;
 }

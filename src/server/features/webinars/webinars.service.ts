@@ -2,6 +2,7 @@ import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import { creditsFor } from "../../../domain/segments";
 import { timezoneById } from "../../../domain/timezones";
+import { CONNECTION_TEXT } from "../../../domain/webinar-connections";
 import {
   type ParsedRegistrant,
   parseRegistrantsCsv,
@@ -17,6 +18,7 @@ import type { Actor, AppContext } from "../../http/context";
 import { getNumber } from "../numbers/numbers.service";
 import { chargeTexts, queueMessage } from "../outbound/outbound.service";
 import { addWebinarSubscribers } from "../subscribers/subscribers.service";
+import { accessFor, connectable, listConnections } from "./webinar-connections.service";
 import { fetchProviderWebinar, providerConfigured } from "./webinar-providers";
 import * as q from "./webinars.queries";
 
@@ -46,13 +48,16 @@ function toEvent(
 
 export async function listEvents(ctx: AppContext, auth: Actor) {
   assertCan(auth, "webinars:read");
-  const rows = await q.listEvents(ctx.db, auth);
+  const [rows, connections] = await Promise.all([
+    q.listEvents(ctx.db, auth),
+    listConnections(ctx, auth),
+  ]);
+  // A service is ready to import from when the account connected it or the server has a token.
+  const ready = (p: WebinarProvider) =>
+    connections[p].connection !== null || connections[p].serverToken;
   return {
     rows: rows.map((r) => toEvent(r.event, r)),
-    providers: {
-      zoom: providerConfigured(ctx.config, "zoom"),
-      goto: providerConfigured(ctx.config, "goto"),
-    },
+    providers: { zoom: ready("zoom"), goto: ready("goto") },
   };
 }
 
@@ -227,7 +232,17 @@ export async function importFromProvider(
 ) {
   assertCan(auth, "webinars:write");
   assertCan(auth, "subscribers:import");
-  const w = await fetchProviderWebinar(ctx.config, body.provider, body.webinarId);
+  // The account's own connection first; the server's token is the operator's fallback.
+  const access = await accessFor(ctx, auth, body.provider);
+  if (!access && connectable(ctx, body.provider) && !providerConfigured(ctx.config, body.provider))
+    throw new AppError(
+      "CONFLICT",
+      CONNECTION_TEXT.notConnected(WEBINAR_PROVIDER_NAMES[body.provider]),
+      {
+        reason: "not_connected",
+      },
+    );
+  const w = await fetchProviderWebinar(ctx.config, body.provider, body.webinarId, access);
   const rows = dedupe(w.registrants).map((r) => ({ ...r, joinUrl: r.joinUrl || w.joinUrl }));
   const out = await ctx.db.transaction(async (tx) => {
     const known = await q.findEventByExternal(tx, auth, body.provider, body.webinarId);

@@ -2,11 +2,15 @@ import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import { OAUTH_PROVIDERS, PROVIDER_NAMES, SIGN_IN_TEXT } from "../../../../domain/sign-in.schemas";
+import { WEBINAR_PROVIDER_NAMES, WEBINAR_PROVIDERS } from "../../../../domain/webinars";
 import { paths } from "../../../app/paths";
 
 function providerName(src: string | null): string {
   const found = OAUTH_PROVIDERS.find((p) => p === src?.toLowerCase());
-  return found ? PROVIDER_NAMES[found] : "that service";
+  if (found) return PROVIDER_NAMES[found];
+  // The webinar services sign in through the /zoom and /goto welcome pages.
+  const service = WEBINAR_PROVIDERS.find((p) => p === src?.toLowerCase());
+  return service ? WEBINAR_PROVIDER_NAMES[service] : "that service";
 }
 
 /** One alert above the login form for the flags that only need words (spec doc 3 §2). */

@@ -1,8 +1,9 @@
-import { Button, Group, List, Stack, ThemeIcon } from "@mantine/core";
+import { Anchor, Button, Group, List, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCheck, IconVideo } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { ssoStartPath, useSsoServices } from "../api/sso-services";
 import { AuthHeading, AuthLayout } from "./auth-layout";
 
 export const SSO_SERVICE_NAMES = { zoom: "Zoom", goto: "GoTo" } as const;
@@ -10,12 +11,14 @@ export type SsoService = keyof typeof SSO_SERVICE_NAMES;
 
 /**
  * /{service} for the two webinar services (spec doc 3 §2, §4): what Parley does with them, and
- * the way in: log in (then the webinars page) or sign up.
+ * the way in: 'Sign Up with Zoom' (the service's sign-in, which also logs in a known user) when
+ * the server has the service's app, else log in (then the webinars page) or sign up.
  */
 export function ServiceWelcome({ service }: { service: SsoService }) {
   const name = SSO_SERVICE_NAMES[service];
   usePageMeta(`Welcome, ${name} user`);
   const next = encodeURIComponent("/webinars");
+  const services = useSsoServices();
   return (
     <AuthLayout>
       <Stack gap="md" data-testid="service-welcome">
@@ -39,14 +42,31 @@ export function ServiceWelcome({ service }: { service: SsoService }) {
           <List.Item>Send reminders before the webinar starts, by text.</List.Item>
           <List.Item>Follow up with attendees and no-shows afterwards.</List.Item>
         </List>
-        <Group grow>
-          <Button component={Link} to={`${paths.login}?redirectTo=${next}`}>
-            Log In
-          </Button>
-          <Button component={Link} to={paths.adminSignup} variant="default">
-            Sign Up
-          </Button>
-        </Group>
+        {services.isPending ? (
+          <Skeleton h={36} radius="sm" />
+        ) : services.data?.[service] ? (
+          // The server has the service's app: one button signs up, or in, through the service.
+          <Stack gap="xs">
+            <Button component="a" href={ssoStartPath(service)} size="md">
+              Sign Up with {name}
+            </Button>
+            <Text size="sm" c="dimmed" ta="center">
+              Already use Parley?{" "}
+              <Anchor component={Link} to={`${paths.login}?redirectTo=${next}`}>
+                Log In
+              </Anchor>
+            </Text>
+          </Stack>
+        ) : (
+          <Group grow>
+            <Button component={Link} to={`${paths.login}?redirectTo=${next}`}>
+              Log In
+            </Button>
+            <Button component={Link} to={paths.adminSignup} variant="default">
+              Sign Up
+            </Button>
+          </Group>
+        )}
       </Stack>
     </AuthLayout>
   );

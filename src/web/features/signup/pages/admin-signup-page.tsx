@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { TRIAL_DAYS } from "../../../../domain/billing";
@@ -24,6 +24,7 @@ import { AuthHeading, AuthLayout } from "../../auth/components/auth-layout";
 import { deviceId } from "../../auth/device-id";
 import { fieldErrors, formErrorOf } from "../../auth/form-errors";
 import { useAdminSignup } from "../api/admin-signup";
+import { useSsoSignup } from "../api/sso-signup";
 
 type Field =
   | "firstName"
@@ -56,6 +57,18 @@ export default function AdminSignupPage() {
     timezoneId: String(DEFAULT_TIMEZONE_ID) as string | null,
     phone: "",
   });
+  // Came through 'Sign Up with Zoom' / 'GoTo': the name and e-mail come from the server.
+  const sso = useSsoSignup(search.has("sso"));
+  const prefill = sso.data;
+  useEffect(() => {
+    if (!prefill) return;
+    setValues((v) => ({
+      ...v,
+      firstName: v.firstName || prefill.firstName,
+      lastName: v.lastName || prefill.lastName,
+      email: v.email || prefill.email,
+    }));
+  }, [prefill]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const set = (key: keyof typeof values) => (value: string | null) =>
@@ -89,7 +102,9 @@ export default function AdminSignupPage() {
           navigate(
             res.emailVerificationRequired
               ? `${paths.login}?verification_email_sent=1`
-              : paths.dashboard,
+              : prefill
+                ? "/webinars"
+                : paths.dashboard,
           ),
         onError: (err) => {
           if (err instanceof ApiError && err.extra.fields) setErrors(err.extra.fields);
@@ -107,6 +122,12 @@ export default function AdminSignupPage() {
             title="Start your free trial"
             subtitle={`${TRIAL_DAYS} days free, no card needed. Tell us about you and your business.`}
           />
+          {prefill && (
+            <Alert color="teal" variant="light" data-testid="sso-signup">
+              Your {prefill.providerName} account{prefill.email ? ` (${prefill.email})` : ""} will
+              be connected to your new Parley account.
+            </Alert>
+          )}
           {formError && (
             <Alert color="red" variant="light" role="alert" data-testid="form-error">
               {formError}

@@ -13,15 +13,18 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCalendarEvent, IconFileTypeCsv, IconInfoCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { CONNECTION_TEXT } from "../../../../domain/webinar-connections";
 import { WEBINAR_PROVIDER_NAMES, type WebinarProvider } from "../../../../domain/webinars";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
+import { useConnections } from "../api/connections";
 import { useImportCsv, useImportProvider, useWebinars } from "../api/webinars";
+import { ConnectionPanel } from "../components/connection-panel";
 import { RegistrantsTable } from "../components/registrants-table";
 
 type Source = "csv" | WebinarProvider;
@@ -40,8 +43,9 @@ const CONSENT_LABEL =
 
 /** /webinars/import: registrants from a CSV file into an event, or a Zoom / GoTo webinar by its id. */
 export default function ImportPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const list = useWebinars();
+  const connections = useConnections();
   const importCsv = useImportCsv();
   const importProvider = useImportProvider();
   const initial = params.get("provider");
@@ -54,6 +58,19 @@ export default function ImportPage() {
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Back from the service: say so once, then drop the flag from the address.
+  const [connectFailed] = useState(params.get("connectError") === "1");
+  useEffect(() => {
+    const p = params.get("provider");
+    if (params.get("connected") === "1" && (p === "zoom" || p === "goto"))
+      notify.success(CONNECTION_TEXT.connected(WEBINAR_PROVIDER_NAMES[p]));
+    if (params.has("connected") || params.has("connectError")) {
+      const next = new URLSearchParams(params);
+      next.delete("connected");
+      next.delete("connectError");
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams]);
 
   if (list.isPending) return <TableSkeleton rows={4} />;
   if (list.isError)
@@ -66,6 +83,7 @@ export default function ImportPage() {
     );
   const events = list.data.rows;
   const configured = source === "csv" || list.data.providers[source];
+  const connectable = source !== "csv" && Boolean(connections.data?.[source].connectable);
 
   const onError = (e: Error) => setError(e instanceof ApiError ? e.message : "The import failed");
   const done = (o: Outcome) => {
@@ -150,7 +168,14 @@ export default function ImportPage() {
                     clearable
                   />
                 </>
-              ) : configured ? (
+              ) : null}
+              {source !== "csv" && (
+                <ConnectionPanel
+                  provider={source}
+                  failed={connectFailed && params.get("provider") === source}
+                />
+              )}
+              {source === "csv" ? null : configured ? (
                 <TextInput
                   label={`${WEBINAR_PROVIDER_NAMES[source]} webinar ID`}
                   description="The event is created (or refreshed) from the webinar, with its registrants."
@@ -158,7 +183,7 @@ export default function ImportPage() {
                   onChange={(e) => setWebinarId(e.currentTarget.value)}
                   withAsterisk
                 />
-              ) : (
+              ) : connectable ? null : (
                 <Alert icon={<IconInfoCircle size={18} />} color="yellow">
                   {WEBINAR_PROVIDER_NAMES[source]} is not connected on this server. Export the
                   registrants from {WEBINAR_PROVIDER_NAMES[source]} as CSV and import the file, or

@@ -50,7 +50,7 @@ export default function SsoPage() {
                 <Text size="sm" c="dimmed">
                   {on
                     ? `${count} event${count === 1 ? "" : "s"} imported from ${name}.`
-                    : `Set the ${name} API credentials on the server to import by webinar ID; a CSV export from ${name} works meanwhile.`}
+                    : `Connect your ${name} account on the import page to import by webinar ID; a CSV export from ${name} works meanwhile.`}
                 </Text>
                 <Group gap="xs">
                   <Button size="xs" component={Link} to={`/webinars/import?provider=${p}`}>
