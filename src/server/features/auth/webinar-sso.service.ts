@@ -126,16 +126,11 @@ export async function finishAuthorization(
 
 async function signInOrSignUp(ctx: AppContext, grant: Grant, client: SignInClient) {
   const { provider, profile } = grant;
-  // Who connected this service account before signs in, whatever its e-mail is now.
+  // Only the e-mail the service vouches for names a Parley user. Having connected a service
+  // account for webinars does not make it a way in: a company's shared Zoom login would
+  // otherwise sign anyone who has it in as the admin who connected it.
   let user: Awaited<ReturnType<typeof findUserById>>;
-  for (const c of await connections.usersWhoConnected(ctx, provider, profile.externalId)) {
-    const found = await findUserById(ctx.db, c.userId);
-    if (found && found.accountId === c.accountId) {
-      user = found;
-      break;
-    }
-  }
-  if (!user && profile.email) {
+  if (profile.email) {
     const byEmail = await findUserByEmail(ctx.db, profile.email);
     // An address the service does not vouch for could be anyone's.
     if (byEmail && !profile.emailVerified) return { kind: "not_connected" } as const;

@@ -400,6 +400,30 @@ describe("sign up and log in through Zoom or GoTo (/zoom, /goto)", () => {
     expect((await c.get("/api/account/me")).statusCode).toBe(401);
   });
 
+  it("does not sign in as whoever connected a shared Zoom login: its e-mail decides", async () => {
+    const { user } = await buildAccountWithUser(t.db);
+    // The owner connects the company's Zoom login (another address than the owner's) for webinars.
+    services.state.zoom = {
+      id: "zu-50",
+      email: "events@company.test",
+      verified: 1,
+      first_name: "",
+      last_name: "",
+    };
+    await t.db.insert(webinarConnections).values({
+      accountId: user.accountId,
+      provider: "zoom",
+      externalId: "zu-50",
+      email: "events@company.test",
+      connectedBy: user.id,
+      credentials: "not read here",
+    });
+    // Someone else with that Zoom login is a newcomer to Parley, not the owner.
+    const colleague = new Browser();
+    expect(await colleague.through("/api/auth/sso/zoom/start")).toBe("/admin-signup?sso=zoom");
+    expect((await colleague.get("/api/account/me")).statusCode).toBe(401);
+  });
+
   it("refuses a sign-in callback from another browser", async () => {
     services.state.zoom = {
       id: "zu-40",

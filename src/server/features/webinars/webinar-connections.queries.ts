@@ -69,17 +69,3 @@ export async function deleteConnection(
     .returning({ id: webinarConnections.id });
   return rows.length > 0;
 }
-
-/**
- * The connections of one person at the service across accounts, newest first (sign-in through
- * the service: who connected it before). System lookup, not an account's query.
- */
-export async function findByExternal(db: Db, provider: string, externalId: string) {
-  return db
-    .select()
-    .from(webinarConnections)
-    .where(
-      and(eq(webinarConnections.provider, provider), eq(webinarConnections.externalId, externalId)),
-    )
-    .orderBy(desc(webinarConnections.connectedAt));
-}

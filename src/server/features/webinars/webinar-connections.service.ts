@@ -82,18 +82,6 @@ export async function disconnect(ctx: AppContext, auth: Actor, provider: Webinar
     throw new AppError("NOT_FOUND", CONNECTION_TEXT.notConnected(providerName(provider)));
 }
 
-/** Users who connected this person's service account before, newest first (sign-in through it). */
-export async function usersWhoConnected(
-  ctx: AppContext,
-  provider: WebinarProvider,
-  externalId: string,
-): Promise<{ userId: number; accountId: number }[]> {
-  const rows = await q.findByExternal(ctx.db, provider, externalId);
-  return rows.flatMap((r) =>
-    r.connectedBy ? [{ userId: r.connectedBy, accountId: r.accountId }] : [],
-  );
-}
-
 /** How an import calls the service: a token, GoTo's organizer key, and one way to renew. */
 export interface ProviderAccess {
   token: string;
