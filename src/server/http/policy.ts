@@ -377,6 +377,38 @@ export const POLICY: Record<string, Rule> = {
   // Everything else the screens do (issue 17): the same services, the key as the actor. Reads of
   // the growth tools and numbers are account:read, their writes settings:write and
   // numbers:manage, as for people; automations, campaigns, voice and marketing tools are sending.
+  // The screens' remaining actions (issue 17, second part): bulk actions, imports and exports
+  // are the subscribers write scope's; the inbox's actions are replies'; settings writes need
+  // settings:write even where the screen lets anyone set a display preference.
+  "POST /api/v1/subscribers/:id/block": "subscribers:write",
+  "POST /api/v1/subscribers/:id/unblock": "subscribers:write",
+  "GET /api/v1/subscribers/:id/consent-history": "subscribers:read",
+  "POST /api/v1/subscribers/bulk/delete": "subscribers:bulk",
+  "POST /api/v1/subscribers/bulk/add-to-group": "subscribers:bulk",
+  "POST /api/v1/subscribers/bulk/remove-from-group": "subscribers:bulk",
+  "POST /api/v1/subscribers/imports": "subscribers:import",
+  "POST /api/v1/subscribers/imports/:id/start": "subscribers:import",
+  "GET /api/v1/subscribers/imports": "subscribers:import",
+  "GET /api/v1/subscribers/imports/:id": "subscribers:import",
+  "POST /api/v1/subscribers/exports": "subscribers:export",
+  "GET /api/v1/subscribers/exports": "subscribers:export",
+  "GET /api/v1/subscribers/exports/:id": "subscribers:export",
+  "GET /api/v1/subscribers/exports/:id/download": "subscribers:export",
+  "GET /api/v1/assignable-users": "inbox:read",
+  "PUT /api/v1/conversations/:id/assignee": "inbox:reply",
+  "POST /api/v1/conversations/:id/close": "inbox:reply",
+  "POST /api/v1/conversations/:id/reopen": "inbox:reply",
+  "POST /api/v1/conversations/:id/read": "inbox:reply",
+  "GET /api/v1/numbers/available": "numbers:manage",
+  "POST /api/v1/numbers": "numbers:manage",
+  "DELETE /api/v1/numbers/:id": "numbers:manage",
+  "GET /api/v1/brand-registration": "registration:manage",
+  "PUT /api/v1/brand-registration/brand": "registration:manage",
+  "PUT /api/v1/brand-registration/campaign": "registration:manage",
+  "GET /api/v1/account/profile": "account:read",
+  "PUT /api/v1/account/profile": "settings:write",
+  "GET /api/v1/account/settings/:name": "account:read",
+  "PUT /api/v1/account/settings/:name": "settings:write",
   "GET /api/v1/templates": "compose:tools",
   "GET /api/v1/templates/:id": "compose:tools",
   "POST /api/v1/templates": "templates:write",

@@ -785,7 +785,7 @@ describe("key scopes", () => {
     );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(
-      "You can only give a key access you have yourself. Leave out: Billing (credits, usage, invoices), Numbers.",
+      "You can only give a key access you have yourself. Leave out: Billing (credits, usage, invoices), Numbers and brand registration.",
     );
     expect(
       (

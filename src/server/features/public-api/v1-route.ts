@@ -126,3 +126,12 @@ export function v1Crud<B extends z.ZodType, Q extends z.ZodType = z.ZodType>(
     );
   }
 }
+
+/**
+ * A request body with an example in the document. zod leaves `examples` out of the input JSON
+ * schema of a schema that transforms anywhere inside (they would describe its output), so the
+ * example goes as Swagger's `x-examples`, which becomes the media type's named example.
+ */
+export function withExample<S extends z.ZodType>(schema: S, example: z.input<S>): S {
+  return schema.meta({ "x-examples": { example: { value: example } } }) as S;
+}
