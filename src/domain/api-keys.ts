@@ -63,6 +63,14 @@ export const API_AREAS = [
     write: ["numbers:manage", "registration:manage"],
   },
   {
+    // A key changes users with its maker's rank (users.service.ts): an Administrator's key
+    // manages Agents only, as its maker does on the screen.
+    area: "users",
+    label: "Users and invitations",
+    read: ["users:read"],
+    write: ["users:manage"],
+  },
+  {
     area: "settings",
     label: "Account settings",
     read: ["account:read"],

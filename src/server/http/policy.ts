@@ -409,6 +409,12 @@ export const POLICY: Record<string, Rule> = {
   "PUT /api/v1/account/profile": "settings:write",
   "GET /api/v1/account/settings/:name": "account:read",
   "PUT /api/v1/account/settings/:name": "settings:write",
+  // A key changes users with its maker's rank, as they are now (users.service.ts).
+  "GET /api/v1/users": "users:read",
+  "POST /api/v1/users/invites": "users:manage",
+  "DELETE /api/v1/users/invites/:id": "users:manage",
+  "PUT /api/v1/users/:id": "users:manage",
+  "DELETE /api/v1/users/:id": "users:manage",
   "GET /api/v1/templates": "compose:tools",
   "GET /api/v1/templates/:id": "compose:tools",
   "POST /api/v1/templates": "templates:write",

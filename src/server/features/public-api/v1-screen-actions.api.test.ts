@@ -15,7 +15,7 @@ import { runImport } from "../subscriber-imports/import-runner";
  * The screens' remaining actions through /api/v1 (issue 17): block and unblock, the consent
  * record, bulk actions, imports and exports; assigning, closing, reopening and reading
  * conversations; searching, buying and releasing numbers and brand registration; the business
- * profile and account settings. Each operation is called with a key of its scope (works), a key
+ * profile and account settings; users and invitations. Each operation is called with a key of its scope (works), a key
  * without it (403) and another account's key (404, or that account's own data only).
  */
 const t = await createTestServer({
@@ -32,6 +32,8 @@ const b = await buildAccountWithUser(t.db);
 const cookieA = await loginAs(t.app, a.user.username, a.user.password);
 const cookieB = await loginAs(t.app, b.user.username, b.user.password);
 const teammate = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 1 });
+const agent = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 0 });
+const cookieTeammate = await loginAs(t.app, teammate.username, teammate.password);
 
 async function ownNumber(accountId: number, number: string) {
   const owned = await t.ctx.carrier.buyNumber(number, {
@@ -93,14 +95,21 @@ const keys = {
   numbersWrite: await makeKey(cookieA, ["numbers:write"]),
   settingsRead: await makeKey(cookieA, ["settings:read"]),
   settingsWrite: await makeKey(cookieA, ["settings:write"]),
+  usersRead: await makeKey(cookieA, ["users:read"]),
+  usersWrite: await makeKey(cookieA, ["users:write"]),
+  /** Made by an Administrator: it manages Agents only, as its maker does. */
+  adminUsersWrite: await makeKey(cookieTeammate, ["users:write"]),
   /** Every area of B at its widest. */
   otherAccount: await makeKey(cookieB, [
     "subscribers:write",
     "messages:write",
     "numbers:write",
     "settings:write",
+    "users:write",
   ]),
 };
+/** A pending invitation of A's (for the other account's 404s). */
+let inviteA = 0;
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 function call(key: string, method: Method, url: string, body?: unknown, idem?: string) {
@@ -512,6 +521,110 @@ describe("business profile and account settings", () => {
   });
 });
 
+describe("users and invitations", () => {
+  const userBody = (u: { email: string; username: string }, permissionLevel: number) => ({
+    email: u.email,
+    username: u.username,
+    firstName: "Sam",
+    lastName: "Lee",
+    permissionLevel,
+    groupIds: permissionLevel === 0 ? [groupA!.id] : [],
+    longcodeIds: [],
+    restricted: false,
+    disableMassMessaging: false,
+  });
+
+  it("lists the team, invites (idempotently) and withdraws an invitation", async () => {
+    const list = await ok<{ users: { id: number }[]; assignableLevels: number[] }>(
+      call(keys.usersRead, "GET", "/api/v1/users"),
+    );
+    expect(list.users.map((u) => u.id)).toEqual(
+      expect.arrayContaining([a.user.id, teammate.id, agent.id]),
+    );
+    const invite = {
+      email: "sam@beanthere.example",
+      permissionLevel: 1,
+      groupIds: [],
+      longcodeIds: [],
+      disableMassMessaging: false,
+    };
+    expect((await call(keys.usersRead, "POST", "/api/v1/users/invites", invite)).statusCode).toBe(
+      403,
+    );
+    const made = await ok<{ id: number; email: string }>(
+      call(keys.usersWrite, "POST", "/api/v1/users/invites", invite, "invite-1"),
+      201,
+    );
+    const again = await call(keys.usersWrite, "POST", "/api/v1/users/invites", invite, "invite-1");
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json().id).toBe(made.id);
+    const pending = await ok<{ invites: { id: number }[] }>(
+      call(keys.usersRead, "GET", "/api/v1/users"),
+    );
+    expect(pending.invites.map((i) => i.id)).toContain(made.id);
+    // The screen lists it too.
+    expect(
+      (await t.get("/api/users", { cookie: cookieA }))
+        .json()
+        .invites.map((i: { id: number }) => i.id),
+    ).toContain(made.id);
+    expect(
+      (await call(keys.otherAccount, "DELETE", `/api/v1/users/invites/${made.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(keys.usersWrite, "DELETE", `/api/v1/users/invites/${made.id}`)).statusCode,
+    ).toBe(204);
+    inviteA = (
+      await ok<{ id: number }>(
+        call(keys.usersWrite, "POST", "/api/v1/users/invites", {
+          ...invite,
+          email: "kim@beanthere.example",
+        }),
+        201,
+      )
+    ).id;
+    // B sees its own team only.
+    const theirs = await ok<{ users: { id: number }[]; invites: { id: number }[] }>(
+      call(keys.otherAccount, "GET", "/api/v1/users"),
+    );
+    expect(theirs.users.map((u) => u.id)).toEqual([b.user.id]);
+    expect(theirs.invites).toEqual([]);
+  });
+
+  it("changes a role within the maker's rank, and removes a user", async () => {
+    const sam = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 0 });
+    const promoted = await ok<{ permissionLevel: number }>(
+      call(keys.usersWrite, "PUT", `/api/v1/users/${sam.id}`, userBody(sam, 1)),
+    );
+    expect(promoted.permissionLevel).toBe(1);
+    // An Administrator's key cannot give Manager, nor touch another Administrator.
+    const tooHigh = await call(keys.adminUsersWrite, "PUT", `/api/v1/users/${agent.id}`, {
+      ...userBody(agent, 2),
+    });
+    expect(tooHigh.statusCode).toBe(403);
+    expect(tooHigh.json().error.code).toBe("FORBIDDEN");
+    expect((await call(keys.adminUsersWrite, "DELETE", `/api/v1/users/${sam.id}`)).statusCode).toBe(
+      403,
+    );
+    // Never the Owner; never another account's user.
+    expect((await call(keys.usersWrite, "DELETE", `/api/v1/users/${a.user.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(keys.otherAccount, "DELETE", `/api/v1/users/${sam.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(keys.otherAccount, "PUT", `/api/v1/users/${sam.id}`, userBody(sam, 2)))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(keys.usersWrite, "DELETE", `/api/v1/users/${sam.id}`)).statusCode).toBe(204);
+    const after = await ok<{ users: { id: number }[] }>(
+      call(keys.usersRead, "GET", "/api/v1/users"),
+    );
+    expect(after.users.map((u) => u.id)).not.toContain(sam.id);
+  });
+});
+
 /** Each new operation, the scope that opens it and one that does not. */
 const SCOPE_MATRIX: [route: string, opens: keyof typeof keys, refused: keyof typeof keys][] = [
   ["POST /api/v1/subscribers/:id/block", "subscribersWrite", "subscribersRead"],
@@ -543,6 +656,11 @@ const SCOPE_MATRIX: [route: string, opens: keyof typeof keys, refused: keyof typ
   ["PUT /api/v1/account/profile", "settingsWrite", "settingsRead"],
   ["GET /api/v1/account/settings/:name", "settingsRead", "subscribersRead"],
   ["PUT /api/v1/account/settings/:name", "settingsWrite", "settingsRead"],
+  ["GET /api/v1/users", "usersRead", "settingsRead"],
+  ["POST /api/v1/users/invites", "usersWrite", "usersRead"],
+  ["DELETE /api/v1/users/invites/:id", "usersWrite", "usersRead"],
+  ["PUT /api/v1/users/:id", "usersWrite", "usersRead"],
+  ["DELETE /api/v1/users/:id", "usersWrite", "usersRead"],
 ];
 
 describe("every operation of this file", () => {
@@ -610,12 +728,26 @@ describe("every operation of this file", () => {
   it("answers another account's key with 404 on this account's ids", async () => {
     for (const [route] of SCOPE_MATRIX.filter(([r]) => r.includes(":id"))) {
       const [method, url] = route.split(" ") as [Method, string];
-      const id = url.includes("/numbers/") ? numberA.id : subA!.id;
+      const id = url.includes("/numbers/")
+        ? numberA.id
+        : url.includes("/invites/")
+          ? inviteA
+          : url.includes("/users/")
+            ? agent.id
+            : subA!.id;
       const body = url.endsWith("/start")
         ? { mapping: ["number"], attestation: true }
         : url.endsWith("/assignee")
           ? { userId: null }
-          : undefined;
+          : route === "PUT /api/v1/users/:id"
+            ? {
+                email: "x@example.test",
+                permissionLevel: 1,
+                groupIds: [],
+                longcodeIds: [],
+                disableMassMessaging: false,
+              }
+            : undefined;
       const res = await call(keys.otherAccount, method, url.replace(":id", String(id)), body);
       expect(res.statusCode, `${route}: ${res.body}`).toBe(404);
       expect(res.json().error.code, route).toBe("NOT_FOUND");
@@ -631,5 +763,10 @@ describe("every operation of this file", () => {
     expect((await call(keys.numbersRead, "GET", `/api/v1/numbers/${numberA.id}`)).statusCode).toBe(
       200,
     );
+    const team = await ok<{ users: { id: number }[]; invites: { id: number }[] }>(
+      call(keys.usersRead, "GET", "/api/v1/users"),
+    );
+    expect(team.users.map((u) => u.id)).toContain(agent.id);
+    expect(team.invites.map((i) => i.id)).toContain(inviteA);
   });
 });

@@ -15,6 +15,7 @@ import { v1SendsRoutes } from "./v1-sends.routes";
 import { v1SettingsRoutes } from "./v1-settings.routes";
 import { v1SubscriberActionsRoutes } from "./v1-subscriber-actions.routes";
 import { v1SubscribersRoutes } from "./v1-subscribers.routes";
+import { v1UsersRoutes } from "./v1-users.routes";
 
 /** The public REST API (API keys, src/server/http/api-auth.ts); every route is in policy.ts. */
 export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -32,5 +33,6 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1AccountRoutes(app, ctx);
   v1NumbersRoutes(app, ctx);
   v1SettingsRoutes(app, ctx);
+  v1UsersRoutes(app, ctx);
   await v1ContentRoutes(app, ctx);
 }
