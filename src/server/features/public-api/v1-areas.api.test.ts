@@ -281,11 +281,11 @@ const ID_OF: [RegExp, keyof typeof ids][] = [
 ];
 
 /**
- * The routes this issue added: every /api/v1 route but the older areas' (and users, whose ids
- * are people: v1-screen-actions.api.test.ts tests them).
+ * The routes this issue added: every /api/v1 route but the older areas' (and users and report
+ * exports: v1-screen-actions.api.test.ts tests them).
  */
 const OLDER =
-  /^\/api\/v1\/(subscribers|groups|custom-fields|sends|reports\/sends|messages|conversations|webhooks|zapier|workflows\/:id\/runs|users)/;
+  /^\/api\/v1\/(subscribers|groups|custom-fields|sends|reports\/sends|reports\/exports|messages|conversations|webhooks|zapier|workflows\/:id\/runs|users)/;
 const NEW_ROUTES = Object.keys(POLICY)
   .filter((k) => k.split(" ")[1]!.startsWith("/api/v1/") && !OLDER.test(k.split(" ")[1]!))
   .map((k) => {

@@ -22,7 +22,7 @@ import type { AppContext } from "../../http/context";
 import * as exportsService from "../subscriber-exports/exports.service";
 import * as imports from "../subscriber-imports/imports.service";
 import { uploadKind } from "../subscriber-imports/stored-upload";
-import { IDEMPOTENT, keyActorOf, op, withExample } from "./v1-route";
+import { IDEMPOTENT, keyActorOf, op, v1Link, withExample } from "./v1-route";
 
 const TAG = "subscriber imports and exports";
 
@@ -59,7 +59,12 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
         }
         return reply
           .status(201)
-          .send(await imports.saveUpload(ctx, keyActorOf(req), file.filename, file.file, kind));
+          .send(
+            v1Link(
+              await imports.saveUpload(ctx, keyActorOf(req), file.filename, file.file, kind),
+              "failedRowsUrl",
+            ),
+          );
       },
     );
   });
@@ -87,7 +92,11 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: subscriberImport },
       },
     },
-    (req) => imports.startImport(ctx, keyActorOf(req), req.params.id, req.body),
+    async (req) =>
+      v1Link(
+        await imports.startImport(ctx, keyActorOf(req), req.params.id, req.body),
+        "failedRowsUrl",
+      ),
   );
   r.get(
     "/api/v1/subscribers/imports",
@@ -98,7 +107,10 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: listImportsResponse },
       },
     },
-    (req) => imports.listImports(ctx, keyActorOf(req), req.query),
+    async (req) => {
+      const page = await imports.listImports(ctx, keyActorOf(req), req.query);
+      return { ...page, rows: page.rows.map((row) => v1Link(row, "failedRowsUrl")) };
+    },
   );
   r.get(
     "/api/v1/subscribers/imports/:id",
@@ -109,7 +121,28 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: subscriberImport },
       },
     },
-    (req) => imports.getImport(ctx, keyActorOf(req), req.params.id),
+    async (req) =>
+      v1Link(await imports.getImport(ctx, keyActorOf(req), req.params.id), "failedRowsUrl"),
+  );
+  r.get(
+    "/api/v1/subscribers/imports/:id/failed-rows",
+    {
+      schema: {
+        ...op(
+          "downloadSubscriberImportFailures",
+          "Download an import's failed rows with a reason each (CSV)",
+          TAG,
+        ),
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const file = await imports.failedRowsFile(ctx, keyActorOf(req), req.params.id);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)
+        .send(createReadStream(file.path));
+    },
   );
 
   r.post(
@@ -131,7 +164,12 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
     async (req, reply) =>
       reply
         .status(201)
-        .send(await exportsService.createExport(ctx, keyActorOf(req), req.body.selection)),
+        .send(
+          v1Link(
+            await exportsService.createExport(ctx, keyActorOf(req), req.body.selection),
+            "downloadUrl",
+          ),
+        ),
   );
   r.get(
     "/api/v1/subscribers/exports",
@@ -142,7 +180,10 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: listExportsResponse },
       },
     },
-    (req) => exportsService.listExports(ctx, keyActorOf(req), req.query),
+    async (req) => {
+      const page = await exportsService.listExports(ctx, keyActorOf(req), req.query);
+      return { ...page, rows: page.rows.map((row) => v1Link(row, "downloadUrl")) };
+    },
   );
   r.get(
     "/api/v1/subscribers/exports/:id",
@@ -153,7 +194,8 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: subscriberExport },
       },
     },
-    (req) => exportsService.getExport(ctx, keyActorOf(req), req.params.id),
+    async (req) =>
+      v1Link(await exportsService.getExport(ctx, keyActorOf(req), req.params.id), "downloadUrl"),
   );
   r.get(
     "/api/v1/subscribers/exports/:id/download",

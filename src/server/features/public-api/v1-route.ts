@@ -135,3 +135,9 @@ export function v1Crud<B extends z.ZodType, Q extends z.ZodType = z.ZodType>(
 export function withExample<S extends z.ZodType>(schema: S, example: z.input<S>): S {
   return schema.meta({ "x-examples": { example: { value: example } } }) as S;
 }
+
+/** A screen route's link in a service's answer (a download), as the same /api/v1 route. */
+export function v1Link<T extends Record<string, unknown>>(row: T, field: keyof T & string): T {
+  const url = row[field];
+  return typeof url === "string" ? { ...row, [field]: url.replace(/^\/api\//, "/api/v1/") } : row;
+}

@@ -8,6 +8,7 @@ import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { runReportExport } from "../growth-reports/report-exports.service";
 import { runExport } from "../subscriber-exports/exports.service";
 import { runImport } from "../subscriber-imports/import-runner";
 
@@ -15,7 +16,7 @@ import { runImport } from "../subscriber-imports/import-runner";
  * The screens' remaining actions through /api/v1 (issue 17): block and unblock, the consent
  * record, bulk actions, imports and exports; assigning, closing, reopening and reading
  * conversations; searching, buying and releasing numbers and brand registration; the business
- * profile and account settings; users and invitations. Each operation is called with a key of its scope (works), a key
+ * profile and account settings; users and invitations; report exports. Each operation is called with a key of its scope (works), a key
  * without it (403) and another account's key (404, or that account's own data only).
  */
 const t = await createTestServer({
@@ -81,7 +82,11 @@ await receiveInbound(t.ctx, {
 });
 
 async function makeKey(cookie: string, scopes: readonly string[]) {
-  const res = await t.post("/api/api-keys", { name: scopes.join(" "), scopes }, { cookie });
+  const res = await t.post(
+    "/api/api-keys",
+    { name: scopes.join(" ").slice(0, 80), scopes },
+    { cookie },
+  );
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { key: string }).key;
 }
@@ -96,6 +101,7 @@ const keys = {
   settingsRead: await makeKey(cookieA, ["settings:read"]),
   settingsWrite: await makeKey(cookieA, ["settings:write"]),
   usersRead: await makeKey(cookieA, ["users:read"]),
+  reportsRead: await makeKey(cookieA, ["reports:read"]),
   usersWrite: await makeKey(cookieA, ["users:write"]),
   /** Made by an Administrator: it manages Agents only, as its maker does. */
   adminUsersWrite: await makeKey(cookieTeammate, ["users:write"]),
@@ -106,8 +112,11 @@ const keys = {
     "numbers:write",
     "settings:write",
     "users:write",
+    "reports:read",
   ]),
 };
+/** A report export of A's (for the other account's 404s). */
+let reportExportA = 0;
 /** A pending invitation of A's (for the other account's 404s). */
 let inviteA = 0;
 
@@ -271,6 +280,13 @@ describe("subscriber imports and exports", () => {
       call(keys.subscribersWrite, "GET", `/api/v1/subscribers/imports/${up.id}`),
     );
     expect(done).toMatchObject({ status: "finished", added: 1, failed: 1 });
+    // The failed row comes back with its reason, from the API's own link.
+    const failedRowsUrl = (done as unknown as { failedRowsUrl: string }).failedRowsUrl;
+    expect(failedRowsUrl).toBe(`/api/v1/subscribers/imports/${up.id}/failed-rows`);
+    const failedRows = await call(keys.subscribersWrite, "GET", failedRowsUrl);
+    expect(failedRows.statusCode).toBe(200);
+    expect(failedRows.body).toContain("not a phone");
+    expect((await call(keys.otherAccount, "GET", failedRowsUrl)).statusCode).toBe(404);
     const list = await ok<{ rows: { id: number }[] }>(
       call(keys.subscribersWrite, "GET", "/api/v1/subscribers/imports"),
     );
@@ -315,6 +331,9 @@ describe("subscriber imports and exports", () => {
       call(keys.subscribersWrite, "GET", `/api/v1/subscribers/exports/${started.id}`),
     );
     expect(status).toMatchObject({ status: "finished", rowCount: 1 });
+    expect((status as unknown as { downloadUrl: string }).downloadUrl).toBe(
+      `/api/v1/subscribers/exports/${started.id}/download`,
+    );
     const file = await call(
       keys.subscribersWrite,
       "GET",
@@ -625,6 +644,54 @@ describe("users and invitations", () => {
   });
 });
 
+describe("report exports", () => {
+  it("starts a report's export, reports its progress and downloads the CSV, per account", async () => {
+    const started = await ok<{ id: number; status: string; report: string }>(
+      call(keys.reportsRead, "POST", "/api/v1/reports/exports", { report: "subscribers" }, "rep-1"),
+      201,
+    );
+    expect(started).toMatchObject({ status: "queued", report: "subscribers" });
+    reportExportA = started.id;
+    const again = await call(
+      keys.reportsRead,
+      "POST",
+      "/api/v1/reports/exports",
+      { report: "subscribers" },
+      "rep-1",
+    );
+    expect(again.json().id).toBe(started.id);
+    await runReportExport(t.ctx, started.id);
+    const done = await ok<{ status: string; downloadUrl: string }>(
+      call(keys.reportsRead, "GET", `/api/v1/reports/exports/${started.id}`),
+    );
+    expect(done).toMatchObject({
+      status: "finished",
+      downloadUrl: `/api/v1/reports/exports/${started.id}/download`,
+    });
+    const file = await call(keys.reportsRead, "GET", done.downloadUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toContain("text/csv");
+    expect(
+      (
+        await ok<{ rows: { id: number }[] }>(
+          call(keys.reportsRead, "GET", "/api/v1/reports/exports?report=subscribers"),
+        )
+      ).rows.map((r) => r.id),
+    ).toContain(started.id);
+    expect(
+      (await ok<{ rows: unknown[] }>(call(keys.otherAccount, "GET", "/api/v1/reports/exports")))
+        .rows,
+    ).toEqual([]);
+    const bad = await call(keys.reportsRead, "POST", "/api/v1/reports/exports", {
+      report: "subscribers",
+      from: "2026-06-30",
+      to: "2026-06-01",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(["error"]);
+  });
+});
+
 /** Each new operation, the scope that opens it and one that does not. */
 const SCOPE_MATRIX: [route: string, opens: keyof typeof keys, refused: keyof typeof keys][] = [
   ["POST /api/v1/subscribers/:id/block", "subscribersWrite", "subscribersRead"],
@@ -637,6 +704,7 @@ const SCOPE_MATRIX: [route: string, opens: keyof typeof keys, refused: keyof typ
   ["POST /api/v1/subscribers/imports/:id/start", "subscribersWrite", "subscribersRead"],
   ["GET /api/v1/subscribers/imports", "subscribersWrite", "subscribersRead"],
   ["GET /api/v1/subscribers/imports/:id", "subscribersWrite", "subscribersRead"],
+  ["GET /api/v1/subscribers/imports/:id/failed-rows", "subscribersWrite", "subscribersRead"],
   ["POST /api/v1/subscribers/exports", "subscribersWrite", "subscribersRead"],
   ["GET /api/v1/subscribers/exports", "subscribersWrite", "subscribersRead"],
   ["GET /api/v1/subscribers/exports/:id", "subscribersWrite", "subscribersRead"],
@@ -656,6 +724,10 @@ const SCOPE_MATRIX: [route: string, opens: keyof typeof keys, refused: keyof typ
   ["PUT /api/v1/account/profile", "settingsWrite", "settingsRead"],
   ["GET /api/v1/account/settings/:name", "settingsRead", "subscribersRead"],
   ["PUT /api/v1/account/settings/:name", "settingsWrite", "settingsRead"],
+  ["POST /api/v1/reports/exports", "reportsRead", "subscribersRead"],
+  ["GET /api/v1/reports/exports", "reportsRead", "subscribersRead"],
+  ["GET /api/v1/reports/exports/:id", "reportsRead", "subscribersRead"],
+  ["GET /api/v1/reports/exports/:id/download", "reportsRead", "subscribersRead"],
   ["GET /api/v1/users", "usersRead", "settingsRead"],
   ["POST /api/v1/users/invites", "usersWrite", "usersRead"],
   ["DELETE /api/v1/users/invites/:id", "usersWrite", "usersRead"],
@@ -732,9 +804,11 @@ describe("every operation of this file", () => {
         ? numberA.id
         : url.includes("/invites/")
           ? inviteA
-          : url.includes("/users/")
-            ? agent.id
-            : subA!.id;
+          : url.includes("/reports/exports/")
+            ? reportExportA
+            : url.includes("/users/")
+              ? agent.id
+              : subA!.id;
       const body = url.endsWith("/start")
         ? { mapping: ["number"], attestation: true }
         : url.endsWith("/assignee")

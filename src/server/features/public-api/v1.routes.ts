@@ -11,6 +11,7 @@ import { v1InboxActionsRoutes } from "./v1-inbox-actions.routes";
 import { v1MarketingRoutes } from "./v1-marketing.routes";
 import { v1MessagesRoutes } from "./v1-messages.routes";
 import { v1NumbersRoutes } from "./v1-numbers.routes";
+import { v1ReportExportsRoutes } from "./v1-report-exports.routes";
 import { v1SendsRoutes } from "./v1-sends.routes";
 import { v1SettingsRoutes } from "./v1-settings.routes";
 import { v1SubscriberActionsRoutes } from "./v1-subscriber-actions.routes";
@@ -32,6 +33,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1MarketingRoutes(app, ctx);
   v1AccountRoutes(app, ctx);
   v1NumbersRoutes(app, ctx);
+  v1ReportExportsRoutes(app, ctx);
   v1SettingsRoutes(app, ctx);
   v1UsersRoutes(app, ctx);
   await v1ContentRoutes(app, ctx);
