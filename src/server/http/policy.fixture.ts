@@ -362,6 +362,8 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/v1/reports/exports": [401, 401, 401, 401, 401, 401],
   "GET /api/v1/reports/exports/:id": [401, 401, 401, 401, 401, 401],
   "GET /api/v1/reports/exports/:id/download": [401, 401, 401, 401, 401, 401],
+  "GET /api/v1/conversions": [401, 401, 401, 401, 401, 401],
+  "GET /api/v1/conversions/settings": [401, 401, 401, 401, 401, 401],
   "GET /api/v1/groups": [401, 401, 401, 401, 401, 401],
   "GET /api/v1/groups/:id": [401, 401, 401, 401, 401, 401],
   "POST /api/v1/groups": [401, 401, 401, 401, 401, 401],

@@ -425,6 +425,8 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/v1/reports/exports": "reports:read",
   "GET /api/v1/reports/exports/:id": "reports:read",
   "GET /api/v1/reports/exports/:id/download": "reports:read",
+  "GET /api/v1/conversions": "reports:read",
+  "GET /api/v1/conversions/settings": "reports:read",
   "GET /api/v1/templates": "compose:tools",
   "GET /api/v1/templates/:id": "compose:tools",
   "POST /api/v1/templates": "templates:write",

@@ -682,6 +682,19 @@ describe("report exports", () => {
       (await ok<{ rows: unknown[] }>(call(keys.otherAccount, "GET", "/api/v1/reports/exports")))
         .rows,
     ).toEqual([]);
+    // Conversions: the screen's report, and the key orders are reported with (A's, not B's).
+    const conv = await ok<{ key: string; endpointUrl: string }>(
+      call(keys.reportsRead, "GET", "/api/v1/conversions/settings"),
+    );
+    expect(conv.endpointUrl).toMatch(/\/api\/public\/conversions$/);
+    expect(
+      (await ok<{ key: string }>(call(keys.otherAccount, "GET", "/api/v1/conversions/settings")))
+        .key,
+    ).not.toBe(conv.key);
+    const report = await ok<{ total: { conversions: number } }>(
+      call(keys.reportsRead, "GET", "/api/v1/conversions"),
+    );
+    expect(report.total.conversions).toBe(0);
     const bad = await call(keys.reportsRead, "POST", "/api/v1/reports/exports", {
       report: "subscribers",
       from: "2026-06-30",
@@ -728,6 +741,8 @@ const SCOPE_MATRIX: [route: string, opens: keyof typeof keys, refused: keyof typ
   ["GET /api/v1/reports/exports", "reportsRead", "subscribersRead"],
   ["GET /api/v1/reports/exports/:id", "reportsRead", "subscribersRead"],
   ["GET /api/v1/reports/exports/:id/download", "reportsRead", "subscribersRead"],
+  ["GET /api/v1/conversions", "reportsRead", "subscribersRead"],
+  ["GET /api/v1/conversions/settings", "reportsRead", "subscribersRead"],
   ["GET /api/v1/users", "usersRead", "settingsRead"],
   ["POST /api/v1/users/invites", "usersWrite", "usersRead"],
   ["DELETE /api/v1/users/invites/:id", "usersWrite", "usersRead"],

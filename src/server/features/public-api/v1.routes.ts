@@ -4,6 +4,7 @@ import { v1WorkflowsRoutes } from "../workflows/workflows-v1.routes";
 import { v1AccountRoutes } from "./v1-account.routes";
 import { v1AutomationsRoutes } from "./v1-automations.routes";
 import { v1ContentRoutes } from "./v1-content.routes";
+import { v1ConversionsRoutes } from "./v1-conversions.routes";
 import { v1GroupsRoutes } from "./v1-groups.routes";
 import { v1GrowthRoutes } from "./v1-growth.routes";
 import { v1ImportsExportsRoutes } from "./v1-imports-exports.routes";
@@ -34,6 +35,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1AccountRoutes(app, ctx);
   v1NumbersRoutes(app, ctx);
   v1ReportExportsRoutes(app, ctx);
+  v1ConversionsRoutes(app, ctx);
   v1SettingsRoutes(app, ctx);
   v1UsersRoutes(app, ctx);
   await v1ContentRoutes(app, ctx);
