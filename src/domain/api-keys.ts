@@ -11,7 +11,15 @@ export const API_AREAS = [
     area: "subscribers",
     label: "Subscribers",
     read: ["subscribers:read", "fields:read", "groups:read"],
-    write: ["subscribers:write", "subscribers:delete"],
+    // The screen's bulk actions, imports and exports are writes: Agents (who may make a read
+    // key) hold none of them.
+    write: [
+      "subscribers:write",
+      "subscribers:delete",
+      "subscribers:bulk",
+      "subscribers:import",
+      "subscribers:export",
+    ],
   },
   {
     area: "groups",
@@ -47,7 +55,27 @@ export const API_AREAS = [
     read: ["account:read"],
     write: ["settings:write"],
   },
-  { area: "numbers", label: "Numbers", read: ["account:read"], write: ["numbers:manage"] },
+  {
+    // Buying, releasing and brand registration are the Owner's, as on the screens.
+    area: "numbers",
+    label: "Numbers and brand registration",
+    read: ["account:read"],
+    write: ["numbers:manage", "registration:manage"],
+  },
+  {
+    // A key changes users with its maker's rank (users.service.ts): an Administrator's key
+    // manages Agents only, as its maker does on the screen.
+    area: "users",
+    label: "Users and invitations",
+    read: ["users:read"],
+    write: ["users:manage"],
+  },
+  {
+    area: "settings",
+    label: "Account settings",
+    read: ["account:read"],
+    write: ["settings:write"],
+  },
   { area: "reports", label: "Reports", read: ["reports:read"], write: [] },
   // Reads only: no key pays, changes a plan or a card.
   { area: "billing", label: "Billing (credits, usage, invoices)", read: ["billing"], write: [] },

@@ -159,6 +159,8 @@ export const programReport = z.object({
 export type ProgramReport = z.infer<typeof programReport>;
 
 export const sendResult = z.object({ sent: z.number(), skipped: z.number(), message: z.string() });
+/** A giveaway draw: how many could win, how many did. */
+export const drawResult = z.object({ entrants: z.number(), winners: z.number() });
 
 // Public: the counter page staff use and the friend's referral page.
 export const counterParams = z.object({ token: z.string().min(1).max(64) });

@@ -35,6 +35,7 @@ describe("can", () => {
       "settings:write",
       "sends:write",
       "reports:read",
+      "users:read",
       "users:manage",
     ] as const)
       expect(can(agent, perm)).toBe(false);
@@ -50,7 +51,7 @@ describe("can", () => {
 
   it("takes users, numbers, dashboard and settings from restricted users, whatever their level", () => {
     const restricted = user(2, true);
-    for (const perm of ["users:manage", "dashboard:read", "settings:write"] as const)
+    for (const perm of ["users:read", "users:manage", "dashboard:read", "settings:write"] as const)
       expect(can(restricted, perm)).toBe(false);
     expect(can(restricted, "subscribers:bulk")).toBe(true);
     expect(can(user(3, true), "numbers:manage")).toBe(false);

@@ -47,6 +47,7 @@ export const PERMISSIONS = [
   "templates:write",
   "links:write",
   "settings:write",
+  "users:read",
   "users:manage",
   "credits:buy",
   "billing",
@@ -101,6 +102,9 @@ const ADMINISTRATOR: readonly Permission[] = [
   "templates:write",
   "links:write",
   "settings:write",
+  // Seeing the team (and pending invitations) goes with managing it; apart so an API key can
+  // read the users without changing them.
+  "users:read",
   "users:manage",
   "credits:buy",
   // API keys and outgoing webhooks (the developer dashboard).
@@ -134,6 +138,7 @@ const LEVEL_GRANTS: Record<PermissionLevel, ReadonlySet<Permission>> = {
  */
 const RESTRICTED_LOSES: ReadonlySet<Permission> = new Set<Permission>([
   "dashboard:read",
+  "users:read",
   "users:manage",
   "numbers:manage",
   "registration:manage",

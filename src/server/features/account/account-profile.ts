@@ -11,7 +11,7 @@ import { assertCan } from "../../../domain/permissions";
 import { accounts } from "../../db/schema";
 import { type Actor, type AppContext, actorOf } from "../../http/context";
 
-async function readProfile(ctx: AppContext, accountId: number): Promise<AccountProfile> {
+export async function readProfile(ctx: AppContext, accountId: number): Promise<AccountProfile> {
   const [row] = await ctx.db
     .select({
       accountName: accounts.accountName,
@@ -28,7 +28,7 @@ async function readProfile(ctx: AppContext, accountId: number): Promise<AccountP
   return row;
 }
 
-async function updateProfile(
+export async function updateProfile(
   ctx: AppContext,
   auth: Actor,
   input: ReturnType<typeof accountProfileUpdate.parse>,

@@ -273,7 +273,7 @@ export async function thread(
 // ---------------------------------------------------------------------------------------------
 // Changing one conversation
 
-export async function markRead(ctx: AppContext, auth: UserActor, id: number) {
+export async function markRead(ctx: AppContext, auth: Actor, id: number) {
   const { scope } = await visible(ctx, auth, id);
   const ids = await q.updateConversations(ctx.db, scope, [id], "read = true, unread_count = 0");
   changed(ctx, auth.accountId, ids);
@@ -299,7 +299,7 @@ function mayHandle(u: q.AccountUserRow, phoneNumberIds: (number | null)[]) {
 
 export async function assignableUsers(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   numberIds: number[],
 ): Promise<AssignableUsersResponse> {
   const { scope } = await scopeOf(ctx, auth);
@@ -322,14 +322,14 @@ export async function assignableUsers(
   };
 }
 
-async function assigneeFor(ctx: AppContext, auth: UserActor, userId: number) {
+async function assigneeFor(ctx: AppContext, auth: Actor, userId: number) {
   const users = await q.accountUsers(ctx.db, auth.accountId);
   const user = users.find((u) => u.id === userId);
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   return user;
 }
 
-export async function assign(ctx: AppContext, auth: UserActor, id: number, userId: number | null) {
+export async function assign(ctx: AppContext, auth: Actor, id: number, userId: number | null) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (userId !== null) {
@@ -361,7 +361,7 @@ export async function assign(ctx: AppContext, auth: UserActor, id: number, userI
   return { message: userId === null ? INBOX_TEXT.bulkUnassigned : INBOX_TEXT.reassigned };
 }
 
-export async function archive(ctx: AppContext, auth: UserActor, id: number) {
+export async function archive(ctx: AppContext, auth: Actor, id: number) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
   const ids = await q.updateConversations(
@@ -383,7 +383,7 @@ export async function archive(ctx: AppContext, auth: UserActor, id: number) {
   return { message: INBOX_TEXT.archived };
 }
 
-export async function unarchive(ctx: AppContext, auth: UserActor, id: number) {
+export async function unarchive(ctx: AppContext, auth: Actor, id: number) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
   const ids = await q.updateConversations(

@@ -8,7 +8,7 @@ import {
   withProgramAndStop,
 } from "../../../domain/marketing";
 import type { CouponSettings } from "../../../domain/marketing.schemas";
-import type { UserActor } from "../../../domain/permissions";
+import type { Actor } from "../../../domain/permissions";
 import { creditsFor } from "../../../domain/segments";
 import type { AppContext } from "../../http/context";
 import { chargeTexts, queueMessages } from "../outbound/outbound.service";
@@ -19,7 +19,7 @@ import * as q from "./marketing.queries";
  * consent and no opt-out gets their own code, texted through the outbound path in one charged
  * transaction; staff check and redeem codes on the counter page until the expiry.
  */
-export async function sendCoupon(ctx: AppContext, auth: UserActor, id: number) {
+export async function sendCoupon(ctx: AppContext, auth: Actor, id: number) {
   const program = await q.findProgram(ctx.db, auth, id);
   if (!program) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
   if (program.kind !== "coupon") throw new AppError("BAD_REQUEST", MARKETING_TEXTS.wrongKind);

@@ -9,7 +9,7 @@ import {
   withProgramAndStop,
 } from "../../../domain/marketing";
 import type { GiveawaySettings } from "../../../domain/marketing.schemas";
-import type { UserActor } from "../../../domain/permissions";
+import type { Actor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
 import * as q from "./marketing.queries";
 import { answer, consentFromText, type ToolTurn, textPerson } from "./tool-turn";
@@ -72,7 +72,7 @@ export async function giveawayText(t: ToolTurn): Promise<boolean> {
  * Draws the winners among the entrants who may still be texted (an entrant who opted out since is
  * not eligible), records the draw and texts each winner a prize code. Once per giveaway.
  */
-export async function drawGiveaway(ctx: AppContext, auth: UserActor, id: number) {
+export async function drawGiveaway(ctx: AppContext, auth: Actor, id: number) {
   const program = await q.findProgram(ctx.db, auth, id);
   if (!program) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
   if (program.kind !== "giveaway") throw new AppError("BAD_REQUEST", MARKETING_TEXTS.wrongKind);

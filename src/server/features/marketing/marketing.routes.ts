@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import {
   codeCheck,
   counterCodeParams,
   counterInfo,
   counterParams,
+  drawResult,
   programIdParams,
   programInput,
   programListQuery,
@@ -30,7 +30,6 @@ import { programReport as buildReport } from "./report.service";
 
 const tags = ["marketing tools"];
 const tooMany = () => new AppError("RATE_LIMITED", "Too many requests. Please wait a minute.");
-const drawResult = z.object({ entrants: z.number(), winners: z.number() });
 
 /** The marketing tools (issue 18): programs, their actions and reports; the public pages' calls. */
 export function marketingRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -11,6 +11,7 @@ import * as inbox from "../inbox/inbox.service";
 import * as reports from "../reports/reports.service";
 import * as subscribers from "../subscribers/subscribers.service";
 import { registerAutomationTools } from "./mcp-automation-tools";
+import { registerSubscriberTools } from "./mcp-subscriber-tools";
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
 
@@ -188,5 +189,6 @@ export function buildMcpServer(ctx: AppContext, actor: SystemActor): McpServer {
   );
 
   registerAutomationTools(server, ctx, actor);
+  registerSubscriberTools(server, ctx, actor);
   return server;
 }

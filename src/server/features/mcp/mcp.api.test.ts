@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dripToGraph } from "../../../domain/automation-graph";
 import { messages, phoneNumbers, subscribers } from "../../db/schema";
-import { buildAccountWithUser, loginAs } from "../../test/factories";
+import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 
 /** The MCP server through the official SDK client over real HTTP, as an AI client would use it. */
@@ -54,11 +54,14 @@ describe("the MCP server", () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       "analytics_summary",
+      "assign_conversation",
       "automation_report",
+      "close_conversation",
       "credit_balance",
       "draft_message",
       "list_automations",
       "list_keywords",
+      "opt_out_subscriber",
       "read_conversation",
       "report_opt_outs",
       "report_sends",
@@ -239,5 +242,90 @@ describe("the MCP automation and report tools", () => {
       "active",
     );
     await other.close();
+  });
+});
+
+describe("the MCP subscriber and conversation tools", () => {
+  it("opt out, assign, close and reopen only with confirm and the write scope, in this account only", async () => {
+    const [target] = await t.db
+      .insert(subscribers)
+      .values({
+        accountId: a.account.id,
+        phone: "+13105550162",
+        firstName: "Ola",
+        marketingConsentAt: new Date(),
+      })
+      .returning();
+    const teammate = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 1 });
+    const reader = await connect(await key(cookieA, ["subscribers:read", "messages:read"]));
+    for (const [name, args] of [
+      ["opt_out_subscriber", { subscriberId: target!.id }],
+      ["assign_conversation", { subscriberId: sub!.id, userId: teammate.id }],
+      ["close_conversation", { subscriberId: sub!.id }],
+    ] as const) {
+      const refused = await reader.callTool({ name, arguments: { ...args, confirm: true } });
+      expect(refused.isError, name).toBe(true);
+    }
+    await reader.close();
+
+    const writer = await connect(await key(cookieA, ["subscribers:write", "messages:write"]));
+    const unconfirmed = await writer.callTool({
+      name: "opt_out_subscriber",
+      arguments: { subscriberId: target!.id, confirm: false },
+    });
+    expect(unconfirmed.isError).toBe(true);
+    expect(text(unconfirmed)).toMatch(/confirm: true/);
+    expect(
+      (await t.get(`/api/subscribers/${target!.id}`, { cookie: cookieA })).json().optedOut,
+    ).toBe(false);
+    const optedOut = await writer.callTool({
+      name: "opt_out_subscriber",
+      arguments: { subscriberId: target!.id, confirm: true },
+    });
+    expect(JSON.parse(text(optedOut))).toEqual({ id: target!.id, optedOut: true });
+    const history = await t.get(`/api/subscribers/${target!.id}/consent-history`, {
+      cookie: cookieA,
+    });
+    expect(history.json().rows.map((r: { action: string }) => r.action)).toContain("opt_out");
+
+    // The first test's message opened a conversation with sub.
+    const assigned = await writer.callTool({
+      name: "assign_conversation",
+      arguments: { subscriberId: sub!.id, userId: teammate.id, confirm: true },
+    });
+    expect(assigned.isError, text(assigned)).toBeFalsy();
+    const closed = await writer.callTool({
+      name: "close_conversation",
+      arguments: { subscriberId: sub!.id, confirm: true },
+    });
+    expect(closed.isError, text(closed)).toBeFalsy();
+    expect(
+      (await t.get(`/api/inbox/conversations/${sub!.id}`, { cookie: cookieA })).json(),
+    ).toMatchObject({ assignedUserId: teammate.id, archived: true });
+    await writer.callTool({
+      name: "close_conversation",
+      arguments: { subscriberId: sub!.id, reopen: true, confirm: true },
+    });
+    expect(
+      (await t.get(`/api/inbox/conversations/${sub!.id}`, { cookie: cookieA })).json().archived,
+    ).toBe(false);
+    await writer.close();
+
+    const other = await connect(await key(cookieB, ["subscribers:write", "messages:write"]));
+    for (const [name, args] of [
+      ["opt_out_subscriber", { subscriberId: sub!.id }],
+      ["assign_conversation", { subscriberId: sub!.id, userId: null }],
+      ["close_conversation", { subscriberId: sub!.id }],
+    ] as const) {
+      const theirs = await other.callTool({ name, arguments: { ...args, confirm: true } });
+      expect(theirs.isError, name).toBe(true);
+    }
+    await other.close();
+    expect(
+      (await t.get(`/api/inbox/conversations/${sub!.id}`, { cookie: cookieA })).json(),
+    ).toMatchObject({ assignedUserId: teammate.id, archived: false });
+    expect((await t.get(`/api/subscribers/${sub!.id}`, { cookie: cookieA })).json().optedOut).toBe(
+      false,
+    );
   });
 });

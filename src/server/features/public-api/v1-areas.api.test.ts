@@ -202,6 +202,8 @@ const BODY: Record<string, (who?: "b") => unknown> = {
     settings: { reward: "a free coffee", rewardPoints: 5, pointsPerCheckin: 1, periodHours: 24 },
   }),
   "PUT /api/v1/marketing-programs/:id/status": () => ({ status: "paused" }),
+  "PUT /api/v1/workflows/:id/layout": () => ({ positions: { trigger: { x: 10, y: 20 } } }),
+  "POST /api/v1/workflows/:id/test-run": () => ({ phone: "+13105550171" }),
   "POST /api/v1/voice-broadcasts": () => broadcast(),
   "PUT /api/v1/voice-broadcasts/:id": (who) => broadcast(who === "b" ? numberB!.id : numberA!.id),
   "POST /api/v1/voice-consent": () => ({
@@ -278,9 +280,12 @@ const ID_OF: [RegExp, keyof typeof ids][] = [
   [/^\/api\/v1\/invoices/, "invoice"],
 ];
 
-/** The routes this issue added: every /api/v1 route but the older areas'. */
+/**
+ * The routes this issue added: every /api/v1 route but the older areas' (and users and report
+ * exports: v1-screen-actions.api.test.ts tests them).
+ */
 const OLDER =
-  /^\/api\/v1\/(subscribers|groups|custom-fields|sends|reports\/sends|messages|conversations|webhooks|zapier|workflows\/:id\/runs)/;
+  /^\/api\/v1\/(subscribers|groups|custom-fields|sends|reports\/sends|reports\/exports|messages|conversations|webhooks|zapier|workflows\/:id\/runs|users)/;
 const NEW_ROUTES = Object.keys(POLICY)
   .filter((k) => k.split(" ")[1]!.startsWith("/api/v1/") && !OLDER.test(k.split(" ")[1]!))
   .map((k) => {
@@ -411,6 +416,31 @@ describe("/api/v1 areas of issue 17, each with its own scope", () => {
       call(writer, "POST", `/api/v1/workflows/${w.id}/publish`),
     );
     expect(published.status).toBe("active");
+    const layout = BODY["PUT /api/v1/workflows/:id/layout"]!();
+    expect((await call(reader, "PUT", `/api/v1/workflows/${w.id}/layout`, layout)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await ok<{ layout: unknown }>(
+          call(writer, "PUT", `/api/v1/workflows/${w.id}/layout`, layout),
+        )
+      ).layout,
+    ).toEqual(layout);
+    const copy = await ok<{ id: number; name: string; status: string; layout: unknown }>(
+      call(writer, "POST", `/api/v1/workflows/${w.id}/duplicate`),
+      201,
+    );
+    expect(copy).toMatchObject({ name: "Order follow-up (copy)", status: "draft", layout });
+    // A test run walks the workflow for a subscriber with consent, as the builder's test does.
+    const run = await ok<{ subscriberId: number }>(
+      call(writer, "POST", `/api/v1/workflows/${w.id}/test-run`, { phone: subA!.phone }),
+    );
+    expect(run.subscriberId).toBe(subA!.id);
+    expect(
+      (await call(writer, "POST", `/api/v1/workflows/${w.id}/test-run`, { phone: "+13105550999" }))
+        .statusCode,
+    ).toBeGreaterThanOrEqual(400);
 
     const reply = await ok<{ id: number }>(
       call(writer, "POST", "/api/v1/auto-replies", BODY["PUT /api/v1/auto-replies/:id"]!()),
@@ -491,6 +521,48 @@ describe("/api/v1 areas of issue 17, each with its own scope", () => {
       ).status,
     ).toBe("paused");
     await ok(call(reader, "GET", `/api/v1/marketing-programs/${p.id}/report`));
+
+    // A coupon's codes go to the subscribers with consent; once only. Reading is not sending.
+    const coupon = await ok<{ id: number }>(
+      call(
+        writer,
+        "POST",
+        "/api/v1/marketing-programs",
+        BODY["POST /api/v1/marketing-programs"]!(),
+      ),
+      201,
+    );
+    expect(
+      (await call(reader, "POST", `/api/v1/marketing-programs/${coupon.id}/send`)).statusCode,
+    ).toBe(403);
+    const sent = await ok<{ sent: number }>(
+      call(writer, "POST", `/api/v1/marketing-programs/${coupon.id}/send`),
+    );
+    expect(sent.sent).toBeGreaterThanOrEqual(1);
+    expect(
+      (await call(writer, "POST", `/api/v1/marketing-programs/${coupon.id}/send`)).statusCode,
+    ).toBe(409);
+    // A giveaway draws among its entrants: with none yet, the screen's answer.
+    const giveaway = await ok<{ id: number }>(
+      call(writer, "POST", "/api/v1/marketing-programs", {
+        kind: "giveaway",
+        name: "Spring draw",
+        keyword: "WIN",
+        phoneNumberId: null,
+        settings: {
+          prize: "a hamper",
+          startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+          endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      }),
+      201,
+    );
+    const draw = await call(writer, "POST", `/api/v1/marketing-programs/${giveaway.id}/draw`);
+    expect(draw.statusCode).toBe(400);
+    expect(draw.json().error.message).toBe("Nobody has entered this giveaway yet");
+    expect(
+      (await call(reader, "POST", `/api/v1/marketing-programs/${giveaway.id}/draw`)).statusCode,
+    ).toBe(403);
 
     const consent = await ok<{ voiceConsentAt: string | null }>(
       call(writer, "POST", "/api/v1/voice-consent", BODY["POST /api/v1/voice-consent"]!()),
@@ -785,7 +857,7 @@ describe("key scopes", () => {
     );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(
-      "You can only give a key access you have yourself. Leave out: Billing (credits, usage, invoices), Numbers.",
+      "You can only give a key access you have yourself. Leave out: Billing (credits, usage, invoices), Numbers and brand registration.",
     );
     expect(
       (

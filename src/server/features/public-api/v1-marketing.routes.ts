@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { intIdParams as params } from "../../../domain/ids";
 import {
+  drawResult,
   programInput,
   programListQuery,
   programListResponse,
   programReport,
   programResponse,
   programStatusInput,
+  sendResult,
 } from "../../../domain/marketing.schemas";
 import {
   voiceBroadcastInput,
@@ -17,6 +19,8 @@ import {
   voiceConsentInput,
 } from "../../../domain/voice";
 import type { AppContext } from "../../http/context";
+import { sendCoupon } from "../marketing/coupons";
+import { drawGiveaway } from "../marketing/giveaway";
 import * as programs from "../marketing/programs.service";
 import { programReport as buildReport } from "../marketing/report.service";
 import * as voice from "../voice/voice.service";
@@ -87,6 +91,38 @@ export function v1MarketingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     (req) => buildReport(ctx, key(req), req.params.id),
+  );
+  r.post(
+    "/api/v1/marketing-programs/:id/send",
+    {
+      schema: {
+        ...op(
+          "sendCoupon",
+          "Text a coupon program's codes",
+          "marketing tools",
+          "Each subscriber of its group (or the list) with marketing consent gets their own code, charged and sent on the one outbound path. Once per coupon program.",
+        ),
+        params,
+        response: { 200: sendResult },
+      },
+    },
+    (req) => sendCoupon(ctx, key(req), req.params.id),
+  );
+  r.post(
+    "/api/v1/marketing-programs/:id/draw",
+    {
+      schema: {
+        ...op(
+          "drawGiveaway",
+          "Draw a giveaway's winners",
+          "marketing tools",
+          "Among entrants who may still be texted; each winner is texted a prize code. Once per giveaway.",
+        ),
+        params,
+        response: { 200: drawResult },
+      },
+    },
+    (req) => drawGiveaway(ctx, key(req), req.params.id),
   );
 
   r.get(

@@ -126,3 +126,18 @@ export function v1Crud<B extends z.ZodType, Q extends z.ZodType = z.ZodType>(
     );
   }
 }
+
+/**
+ * A request body with an example in the document. zod leaves `examples` out of the input JSON
+ * schema of a schema that transforms anywhere inside (they would describe its output), so the
+ * example goes as Swagger's `x-examples`, which becomes the media type's named example.
+ */
+export function withExample<S extends z.ZodType>(schema: S, example: z.input<S>): S {
+  return schema.meta({ "x-examples": { example: { value: example } } }) as S;
+}
+
+/** A screen route's link in a service's answer (a download), as the same /api/v1 route. */
+export function v1Link<T extends Record<string, unknown>>(row: T, field: keyof T & string): T {
+  const url = row[field];
+  return typeof url === "string" ? { ...row, [field]: url.replace(/^\/api\//, "/api/v1/") } : row;
+}

@@ -3,7 +3,9 @@ import {
   can,
   PERMISSION_LABEL,
   PERMISSION_LEVEL,
+  type Permission,
   type PermissionLevel,
+  userActor,
 } from "../../../domain/permissions";
 import { TEXT } from "../../../domain/texts";
 import {
@@ -21,7 +23,7 @@ import {
   USER_TEXT,
   type UserRow,
 } from "../../../domain/users.schemas";
-import type { AppContext, UserActor } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { deleteUserSessions } from "../auth/sessions.queries";
 import * as tokens from "../auth/tokens.queries";
 import { inviteMail } from "../mail/mail-templates";
@@ -31,16 +33,28 @@ import * as q from "./users.queries";
 
 const DAY_MS = 86_400_000;
 
-function actorOf(auth: UserActor): UserRef {
-  return { id: auth.userId, permissionLevel: auth.level };
-}
-
 function forbidden(message: string = TEXT.notAllowed): never {
   throw new AppError("FORBIDDEN", message);
 }
 
-function assertManager(auth: UserActor) {
-  if (!can(auth, "users:manage")) forbidden();
+/**
+ * Whom the rules of user-rules.ts weigh: the person, or for an API key its maker as they are now
+ * (a key never ranks above the person who made it, nor outlives their right to manage users).
+ */
+async function rankOf(ctx: AppContext, auth: Actor, perm: Permission): Promise<UserRef> {
+  if (!can(auth, perm)) forbidden();
+  if (auth.kind === "user") return { id: auth.userId, permissionLevel: auth.level };
+  const maker =
+    auth.userId === null ? undefined : await q.findAccountUser(ctx.db, auth.accountId, auth.userId);
+  if (!maker) forbidden();
+  const person = userActor({
+    accountId: auth.accountId,
+    userId: maker.id,
+    level: maker.permissionLevel,
+    restricted: maker.restricted,
+  });
+  if (!can(person, perm)) forbidden();
+  return { id: maker.id, permissionLevel: person.level };
 }
 
 /** Groups and numbers named in a form must be the account's own. */
@@ -71,9 +85,8 @@ function clashError(clash: "username" | "email"): never {
   throw new AppError("CONFLICT", message, { fields: { [clash]: message } });
 }
 
-export async function listUsers(ctx: AppContext, auth: UserActor): Promise<ListUsersResponse> {
-  assertManager(auth);
-  const actor = actorOf(auth);
+export async function listUsers(ctx: AppContext, auth: Actor): Promise<ListUsersResponse> {
+  const actor = await rankOf(ctx, auth, "users:read");
   const [users, invites] = await Promise.all([
     q.listAccountUsers(ctx.db, auth.accountId),
     q.listPendingInvites(ctx.db, auth.accountId),
@@ -89,12 +102,12 @@ export async function listUsers(ctx: AppContext, auth: UserActor): Promise<ListU
 
 async function mailInvite(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   invite: { email: string; permissionLevel: number },
   key: string,
 ) {
   const [inviter, account] = await Promise.all([
-    q.findAccountUser(ctx.db, auth.accountId, auth.userId),
+    auth.userId === null ? undefined : q.findAccountUser(ctx.db, auth.accountId, auth.userId),
     q.findAccount(ctx.db, auth.accountId),
   ]);
   const inviterName =
@@ -124,9 +137,9 @@ async function mailInvite(
   }
 }
 
-export async function inviteUser(ctx: AppContext, auth: UserActor, input: InviteUserRequest) {
-  assertManager(auth);
-  if (!assignableLevels(actorOf(auth)).includes(input.permissionLevel))
+export async function inviteUser(ctx: AppContext, auth: Actor, input: InviteUserRequest) {
+  const actor = await rankOf(ctx, auth, "users:manage");
+  if (!assignableLevels(actor).includes(input.permissionLevel))
     forbidden("You cannot give that permission level.");
   const { groupIds, numberIds } = await checkAccessIds(ctx, auth.accountId, input);
   const clash = await q.findClash(ctx.db, { email: input.email });
@@ -148,7 +161,7 @@ export async function inviteUser(ctx: AppContext, auth: UserActor, input: Invite
       numberIds,
       disableSendAll: input.disableMassMessaging,
       restricted: input.restricted,
-      invitedBy: auth.userId,
+      invitedBy: actor.id,
     },
     expiresAt: new Date(Date.now() + INVITE_DAYS * DAY_MS),
   });
@@ -162,12 +175,12 @@ export async function inviteUser(ctx: AppContext, auth: UserActor, input: Invite
 }
 
 /** A new link (the old one stops working) and a fresh expiry. */
-export async function resendInvite(ctx: AppContext, auth: UserActor, id: number) {
-  assertManager(auth);
+export async function resendInvite(ctx: AppContext, auth: Actor, id: number) {
+  const actor = await rankOf(ctx, auth, "users:manage");
   const invite = await q.findPendingInvite(ctx.db, auth.accountId, id);
   if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
   const level = Number((invite.data as { permissionLevel?: number }).permissionLevel ?? 0);
-  if (!assignableLevels(actorOf(auth)).includes(level)) forbidden();
+  if (!assignableLevels(actor).includes(level)) forbidden();
   const { token, hash } = tokens.newToken();
   const expiresAt = new Date(Date.now() + INVITE_DAYS * DAY_MS);
   await tokens.updateToken(ctx.db, invite.id, { tokenHash: hash, expiresAt });
@@ -175,12 +188,12 @@ export async function resendInvite(ctx: AppContext, auth: UserActor, id: number)
   return toInviteRow({ ...invite, tokenHash: hash, expiresAt });
 }
 
-export async function revokeInvite(ctx: AppContext, auth: UserActor, id: number) {
-  assertManager(auth);
+export async function revokeInvite(ctx: AppContext, auth: Actor, id: number) {
+  const actor = await rankOf(ctx, auth, "users:manage");
   const invite = await q.findPendingInvite(ctx.db, auth.accountId, id);
   if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
   const level = Number((invite.data as { permissionLevel?: number }).permissionLevel ?? 0);
-  if (!assignableLevels(actorOf(auth)).includes(level)) forbidden();
+  if (!assignableLevels(actor).includes(level)) forbidden();
   await q.deleteInvite(ctx.db, auth.accountId, id);
 }
 
@@ -188,11 +201,12 @@ export async function revokeInvite(ctx: AppContext, auth: UserActor, id: number)
 
 export async function updateUser(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   id: number,
   input: UpdateUserValues,
 ): Promise<UserRow> {
-  const actor = actorOf(auth);
+  // Anyone edits themselves (the screen's policy is "self"); a key needs users:manage.
+  const actor = await rankOf(ctx, auth, auth.kind === "user" ? "self" : "users:manage");
   const target = await q.findAccountUser(ctx.db, auth.accountId, id);
   if (!target) throw new AppError("NOT_FOUND", "This user does not exist.");
   if (!canEditUser(actor, target)) forbidden();
@@ -243,10 +257,11 @@ function sameIds(a: number[], b: number[]) {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
-export async function deleteUser(ctx: AppContext, auth: UserActor, id: number) {
+export async function deleteUser(ctx: AppContext, auth: Actor, id: number) {
+  const actor = await rankOf(ctx, auth, auth.kind === "user" ? "self" : "users:manage");
   const target = await q.findAccountUser(ctx.db, auth.accountId, id);
   if (!target) throw new AppError("NOT_FOUND", "This user does not exist.");
-  if (!canDeleteUser(actorOf(auth), target)) forbidden();
+  if (!canDeleteUser(actor, target)) forbidden();
   await deleteUserSessions(ctx.db, target.id);
   await q.deleteAccountUser(ctx.db, auth.accountId, target.id);
 }

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bigIdParams as idParams } from "../../../domain/ids";
+import { consentHistoryResponse } from "../../../domain/subscriber-history.schemas";
+import {
+  bulkDeleteRequest,
+  bulkGroupRequest,
+  bulkResponse,
+  subscriberDetail,
+} from "../../../domain/subscribers.schemas";
+import type { AppContext } from "../../http/context";
+import * as history from "../subscribers/subscriber-history.service";
+import * as subscribers from "../subscribers/subscribers.service";
+import { keyActorOf, op, withExample } from "./v1-route";
+
+const TAG = "subscribers";
+
+const SELECTION =
+  "`selection` is the Subscribers screen's: `{mode: 'ids', ids}` or `{mode: 'all', filter, excludedIds}` with the list's filters.";
+
+/**
+ * Block, unblock, the consent log and the bulk actions of the Subscribers screen: the same
+ * services, with the key as the actor (an opt-out by a bulk delete stays in force).
+ */
+export function v1SubscriberActionsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const [path, action, operationId, summary] of [
+    ["block", "block", "blockSubscriber", "Block a subscriber's number (never texted again)"],
+    ["unblock", "unblock", "unblockSubscriber", "Unblock a subscriber's number"],
+  ] as const) {
+    r.post(
+      `/api/v1/subscribers/:id/${path}`,
+      {
+        schema: {
+          ...op(operationId, summary, TAG, "Recorded in the consent history, naming the key."),
+          params: idParams,
+          response: { 200: subscriberDetail },
+        },
+      },
+      (req) => subscribers.changeConsent(ctx, keyActorOf(req), req.params.id, action),
+    );
+  }
+  r.get(
+    "/api/v1/subscribers/:id/consent-history",
+    {
+      schema: {
+        ...op(
+          "getSubscriberConsentHistory",
+          "Get a subscriber's consent record (who, when, how, from where)",
+          TAG,
+        ),
+        params: idParams,
+        response: { 200: consentHistoryResponse },
+      },
+    },
+    (req) => history.consentHistory(ctx, keyActorOf(req), req.params.id),
+  );
+
+  r.post(
+    "/api/v1/subscribers/bulk/delete",
+    {
+      schema: {
+        ...op("bulkDeleteSubscribers", "Delete many subscribers", TAG, SELECTION),
+        body: withExample(bulkDeleteRequest, { selection: { mode: "ids", ids: [42, 43] } }),
+        response: { 200: bulkResponse },
+      },
+    },
+    (req) => subscribers.bulkDelete(ctx, keyActorOf(req), req.body.selection),
+  );
+  const groupExample = { selection: { mode: "ids" as const, ids: [42, 43] }, groupId: 7 };
+  r.post(
+    "/api/v1/subscribers/bulk/add-to-group",
+    {
+      schema: {
+        ...op("bulkAddSubscribersToGroup", "Add many subscribers to a group", TAG, SELECTION),
+        body: withExample(bulkGroupRequest, groupExample),
+        response: { 200: bulkResponse },
+      },
+    },
+    (req) => subscribers.bulkAddToGroup(ctx, keyActorOf(req), req.body.selection, req.body.groupId),
+  );
+  r.post(
+    "/api/v1/subscribers/bulk/remove-from-group",
+    {
+      schema: {
+        ...op(
+          "bulkRemoveSubscribersFromGroup",
+          "Remove many subscribers from a group",
+          TAG,
+          SELECTION,
+        ),
+        body: withExample(bulkGroupRequest, groupExample),
+        response: { 200: bulkResponse },
+      },
+    },
+    (req) =>
+      subscribers.bulkRemoveFromGroup(ctx, keyActorOf(req), req.body.selection, req.body.groupId),
+  );
+}
