@@ -27,4 +27,22 @@ describe("the tenant wall's request scope", () => {
     expect(seen).toEqual({ session: null, handler: null });
     await app.close();
   });
+
+  it("leaves a public route (sign-up, sign-in, an invitation) outside any account, signed in or not", async () => {
+    const app = Fastify();
+    registerTenantWall(app);
+    let seen: number | null | undefined;
+    app.addHook("onRequest", async (request) => {
+      (request as unknown as { actor: { accountId: number } }).actor = { accountId: 42 };
+    });
+    // PUBLIC in the policy table: whoever's cookie comes along, it acts for no account.
+    app.post("/api/auth/admin-signup", async () => {
+      seen = currentTenant();
+      return { ok: true };
+    });
+    await app.ready();
+    await app.inject({ method: "POST", url: "/api/auth/admin-signup" });
+    expect(seen).toBeNull();
+    await app.close();
+  });
 });
