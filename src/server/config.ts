@@ -85,9 +85,9 @@ const envSchema = z.object({
    * test rigs whose clock cannot be moved: the account's own quiet hours still apply.
    */
   SEND_WINDOWS: z.enum(["law", "off"]).default("law"),
-  // Row-level security for requests (src/server/db/tenant-scope.ts): off until every path that
-  // acts across accounts on purpose says so with asSystem.
-  TENANT_WALL: z.enum(["on", "off"]).default("off"),
+  // Row-level security for requests (src/server/db/tenant-scope.ts): on; `off` leaves only the
+  // queries' own account filters (an operator's way out, e.g. a database without the role).
+  TENANT_WALL: z.enum(["on", "off"]).default("on"),
   /**
    * `movable`: the automation engine's clock may be moved forward from the API (tests, demos:
    * tomorrow's drip step due now). `real` everywhere else.

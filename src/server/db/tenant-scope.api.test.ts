@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildAccountWithUser } from "../test/factories";
 import { createTestServer } from "../test/harness";
 import { subscribers } from "./schema";
-import { asSystem, asTenant } from "./tenant-scope";
+import { asSystem, asSystemOn, asTenant } from "./tenant-scope";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);
@@ -71,5 +71,29 @@ describe("row-level security: the second wall", () => {
         ),
     );
     expect(moved.rowCount).toBe(0);
+  });
+
+  it("asSystemOn lifts the wall for one step of a walled transaction, then sets it again", async () => {
+    const seen = (client: { query: (q: string) => Promise<{ rows: { n: number }[] }> }) =>
+      client
+        .query(
+          `select count(distinct account_id)::int as n from subscribers
+            where account_id in (${a.account.id}, ${b.account.id})`,
+        )
+        .then((r) => r.rows[0]!.n);
+    const counts = await asTenant(a.account.id, async () => {
+      const client = await t.db.$client.connect();
+      try {
+        await client.query("begin");
+        const before = await seen(client);
+        const during = await asSystemOn(client, () => seen(client));
+        const after = await seen(client);
+        await client.query("commit");
+        return [before, during, after];
+      } finally {
+        client.release();
+      }
+    });
+    expect(counts).toEqual([1, 2, 1]);
   });
 });

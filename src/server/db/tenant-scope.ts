@@ -56,8 +56,11 @@ export function asSystem<T>(fn: () => T): T {
   return scope.run({ accountId: null }, fn);
 }
 
+/** A connection whose role is not known for sure: the next checkout sets it again, whatever it is. */
+const UNKNOWN = Symbol("unknown role");
+
 /** What each pooled connection was last set to, so a checkout for the same account costs nothing. */
-const applied = new WeakMap<pg.PoolClient, number | null>();
+const applied = new WeakMap<pg.PoolClient, number | null | typeof UNKNOWN>();
 
 function statementFor(accountId: number | null): string {
   // The id is an integer from our own session or key lookup: safe to write into the statement.
@@ -67,9 +70,30 @@ function statementFor(accountId: number | null): string {
 }
 
 async function apply(client: pg.PoolClient, accountId: number | null): Promise<void> {
+  // A fresh connection runs as the owner (null).
   if ((applied.get(client) ?? null) === accountId) return;
   await client.query(statementFor(accountId));
   applied.set(client, accountId);
+}
+
+/**
+ * `asSystem` for one step of a transaction already open behind an account's wall: the statements
+ * `fn` sends on `client` run as the owner, then the wall is set again (and a rollback restores it
+ * anyway: SET ROLE is transactional). For the rare change that writes into another account and
+ * must commit or fail with the account's own (a payment crediting the business that referred the
+ * payer). Given a pool, or a connection not behind a wall, it is plain `asSystem`.
+ */
+export async function asSystemOn<T>(db: unknown, fn: () => Promise<T>): Promise<T> {
+  if (!(db instanceof pg.Client)) return asSystem(fn);
+  const client = db as pg.PoolClient;
+  const walled = applied.get(client);
+  if (walled === undefined || walled === null || walled === UNKNOWN) return asSystem(fn);
+  applied.set(client, UNKNOWN);
+  await client.query("reset role");
+  const result = await asSystem(fn);
+  await client.query(`set role ${TENANT_ROLE}`);
+  applied.set(client, walled);
+  return result;
 }
 
 type ConnectCallbackDone = (release?: Error | boolean) => void;

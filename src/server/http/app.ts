@@ -30,6 +30,7 @@ import { contactCardRoutes } from "../features/contact-card/contact-card.routes"
 import { creditsRoutes } from "../features/credits/credits.routes";
 import { customFieldsRoutes } from "../features/custom-fields/custom-fields.routes";
 import { groupsRoutes } from "../features/groups/groups.routes";
+import { accountByName } from "../features/growth/growth.queries";
 import { growthRoutes } from "../features/growth/growth.routes";
 import { growthReportsRoutes } from "../features/growth-reports/growth-reports.routes";
 import { helpRoutes } from "../features/help/help.routes";
@@ -115,7 +116,11 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  if (ctx.config.TENANT_WALL === "on") registerTenantWall(app);
+  if (ctx.config.TENANT_WALL === "on")
+    registerTenantWall(app, {
+      // Public pages name their account (/api/subscribe/:accountName): found as the page does.
+      accountOfPage: async (name) => (await accountByName(ctx.db, name))?.id ?? null,
+    });
   registerSession(app, ctx);
   registerActingAudit(app, ctx);
   registerApiAuth(app, ctx);

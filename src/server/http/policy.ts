@@ -641,6 +641,14 @@ function policyKey(method: string, url: string): string {
   return `${method === "HEAD" ? "GET" : method} ${url}`;
 }
 
+/**
+ * Whether anyone may call this route (its rule is PUBLIC): sign-in, sign-up, links from e-mails,
+ * public counters. Such a request acts for no account, whoever's cookie comes along.
+ */
+export function isPublicRoute(method: string, routeUrl: string): boolean {
+  return POLICY[policyKey(method, routeUrl)] === PUBLIC;
+}
+
 function enforce(perm: Permission): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     // /api/v1 answers to API keys only (api-auth.ts); the rest of /api to the session.

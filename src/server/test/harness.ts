@@ -91,6 +91,8 @@ export async function createTestServer(
     // Tests run at any hour: the law's sending hours would hold marketing texts at night. The
     // tests of those hours turn them on.
     SEND_WINDOWS: "off",
+    // The row-level wall as the run asks (`TENANT_WALL=off npx vitest ...`), else the default.
+    ...(process.env.TENANT_WALL ? { TENANT_WALL: process.env.TENANT_WALL } : {}),
     ...opts.env,
   });
   const { db, pool } = createDb(databaseUrl, 5);

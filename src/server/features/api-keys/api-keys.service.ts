@@ -8,6 +8,7 @@ import {
 } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
 import { assertCan, type SystemActor, systemActor } from "../../../domain/permissions";
+import { asSystem } from "../../db/tenant-scope";
 import type { AppContext, UserActor } from "../../http/context";
 import { toApiKey, toApiRequest } from "./api-keys.presenter";
 import * as q from "./api-keys.queries";
@@ -136,8 +137,9 @@ export function flushRequestLog(ctx: AppContext): Promise<void> {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = null;
   const batch = pending.splice(0, pending.length);
+  // The batch holds every account's requests (a key's list flushes it too): system work.
   flushing = flushing.then(() =>
-    q.writeRequestLog(ctx.db, batch).catch((err) => {
+    asSystem(() => q.writeRequestLog(ctx.db, batch)).catch((err) => {
       // A key deleted with its account leaves rows that can no longer be written: drop them.
       console.error("api request log", err);
     }),

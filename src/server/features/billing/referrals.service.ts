@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { REFERRAL_CREDITS } from "../../../domain/billing";
 import type { ReferralRow } from "../../../domain/billing.schemas";
 import { assertCan } from "../../../domain/permissions";
+import { asSystemOn } from "../../db/tenant-scope";
 import type { Actor, AppContext } from "../../http/context";
 import * as credits from "../credits/credits.queries";
 import { notify } from "../notifications/notifications.service";
@@ -94,25 +95,28 @@ export async function creditReferrerOnPayment(
     input.at,
   );
   if (!claimed) return;
-  const referrer = claimed.referrerAccountId;
-  await credits.ensureCreditRow(db, referrer);
-  await credits.addCredits(db, referrer, "standard", REFERRAL_CREDITS);
-  await credits.insertLedger(db, {
-    accountId: referrer,
-    kind: "standard",
-    delta: REFERRAL_CREDITS,
-    reason: "grant",
-    description: `Referral: ${claimed.business}`,
-  });
-  await notify(
-    db,
-    {
+  // The referrer is another account: crediting it is system work, in the payer's transaction.
+  await asSystemOn(db, async () => {
+    const referrer = claimed.referrerAccountId;
+    await credits.ensureCreditRow(db, referrer);
+    await credits.addCredits(db, referrer, "standard", REFERRAL_CREDITS);
+    await credits.insertLedger(db, {
       accountId: referrer,
-      kind: "billing",
-      title: "You earned referral credits",
-      body: `${claimed.business} signed up through your link and paid: ${REFERRAL_CREDITS} message credits were added to your account.`,
-      link: "/billing/refer/view-referrals",
-    },
-    ctx,
-  );
+      kind: "standard",
+      delta: REFERRAL_CREDITS,
+      reason: "grant",
+      description: `Referral: ${claimed.business}`,
+    });
+    await notify(
+      db,
+      {
+        accountId: referrer,
+        kind: "billing",
+        title: "You earned referral credits",
+        body: `${claimed.business} signed up through your link and paid: ${REFERRAL_CREDITS} message credits were added to your account.`,
+        link: "/billing/refer/view-referrals",
+      },
+      ctx,
+    );
+  });
 }

@@ -7,6 +7,7 @@ import {
 } from "../../../domain/managed-accounts";
 import { assertCan, PERMISSION_LEVEL } from "../../../domain/permissions";
 import { accountNameFrom } from "../../../domain/signup.schemas";
+import { asSystem } from "../../db/tenant-scope";
 import type { AppContext, UserActor } from "../../http/context";
 import { hashPassword } from "../auth/password";
 import { setSessionActing } from "../auth/sessions.queries";
@@ -52,7 +53,8 @@ function toChild(row: Awaited<ReturnType<typeof q.listChildren>>[number]): Child
 
 export async function listChildAccounts(ctx: AppContext, actor: UserActor) {
   await assertParent(ctx, actor);
-  const rows = await q.listChildren(ctx.db, actor.accountId);
+  // The children's usage is their rows (users, credits, subscribers, messages): asSystem.
+  const rows = await asSystem(() => q.listChildren(ctx.db, actor.accountId));
   return { rows: rows.map(toChild), canManage: true };
 }
 
@@ -74,37 +76,41 @@ export async function createChildAccount(
   }
   // Nobody knows this password: the owner sets theirs through the reset link.
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
-  const childId = await ctx.db.transaction(async (tx) => {
-    const timezoneId = await q.timezoneOf(tx, actor.accountId);
-    const accountName = await freeAccountName(tx, accountNameFrom(body.businessName));
-    const id = await q.insertChildAccount(tx, {
-      parentId: actor.accountId,
-      accountName,
-      businessName: body.businessName,
-      email: body.email,
-      timezoneId,
+  // A new account with its owner, credits and audit: rows of the child, written by the parent's
+  // user on purpose, so asSystem (the wall would refuse another account's rows).
+  return asSystem(async () => {
+    const childId = await ctx.db.transaction(async (tx) => {
+      const timezoneId = await q.timezoneOf(tx, actor.accountId);
+      const accountName = await freeAccountName(tx, accountNameFrom(body.businessName));
+      const id = await q.insertChildAccount(tx, {
+        parentId: actor.accountId,
+        accountName,
+        businessName: body.businessName,
+        email: body.email,
+        timezoneId,
+      });
+      const ownerId = await insertOwner(tx, {
+        accountId: id,
+        username: body.email,
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        permissionLevel: PERMISSION_LEVEL.OWNER,
+      });
+      await q.insertAudit(tx, {
+        accountId: id,
+        userId: ownerId,
+        actorAccountId: actor.accountId,
+        actorUserId: actor.userId,
+        action: "Created the account",
+      });
+      return id;
     });
-    const ownerId = await insertOwner(tx, {
-      accountId: id,
-      username: body.email,
-      email: body.email,
-      passwordHash,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      permissionLevel: PERMISSION_LEVEL.OWNER,
-    });
-    await q.insertAudit(tx, {
-      accountId: id,
-      userId: ownerId,
-      actorAccountId: actor.accountId,
-      actorUserId: actor.userId,
-      action: "Created the account",
-    });
-    return id;
+    await ensureCreditRow(ctx.db.$client, childId);
+    const [row] = await q.listChildren(ctx.db, actor.accountId, childId);
+    return toChild(row!);
   });
-  await ensureCreditRow(ctx.db.$client, childId);
-  const [row] = await q.listChildren(ctx.db, actor.accountId, childId);
-  return toChild(row!);
 }
 
 /**
@@ -119,16 +125,19 @@ export async function openChildAccount(
 ) {
   if (actor.actingFor) throw new AppError("CONFLICT", MANAGED_TEXT.alreadyActing);
   await assertParent(ctx, actor);
-  const owner = await q.childOwner(ctx.db, actor.accountId, childId);
+  // The child's owner and the child's audit are the child's rows: read and written on purpose.
+  const owner = await asSystem(() => q.childOwner(ctx.db, actor.accountId, childId));
   if (!owner) throw notFound();
   await setSessionActing(ctx.db, sessionId, { accountId: owner.accountId, userId: owner.userId });
-  await q.insertAudit(ctx.db, {
-    accountId: owner.accountId,
-    userId: owner.userId,
-    actorAccountId: actor.accountId,
-    actorUserId: actor.userId,
-    action: "Opened the account",
-  });
+  await asSystem(() =>
+    q.insertAudit(ctx.db, {
+      accountId: owner.accountId,
+      userId: owner.userId,
+      actorAccountId: actor.accountId,
+      actorUserId: actor.userId,
+      action: "Opened the account",
+    }),
+  );
   return { accountId: owner.accountId, businessName: owner.businessName };
 }
 
@@ -138,13 +147,17 @@ export async function closeChildAccount(
   sessionId: string,
   acting: { childId: number; childUserId: number; parentId: number; userId: number },
 ) {
-  await setSessionActing(ctx.db, sessionId, null);
-  await q.insertAudit(ctx.db, {
-    accountId: acting.childId,
-    userId: acting.childUserId,
-    actorAccountId: acting.parentId,
-    actorUserId: acting.userId,
-    action: "Logged out of the account",
+  // The session is the parent's and the audit line the child's: one of them is always another
+  // account's rows, so asSystem.
+  await asSystem(async () => {
+    await setSessionActing(ctx.db, sessionId, null);
+    await q.insertAudit(ctx.db, {
+      accountId: acting.childId,
+      userId: acting.childUserId,
+      actorAccountId: acting.parentId,
+      actorUserId: acting.userId,
+      action: "Logged out of the account",
+    });
   });
 }
 
@@ -167,8 +180,11 @@ export async function auditActingRequest(
 
 export async function childAudit(ctx: AppContext, actor: UserActor, childId: number) {
   await assertParent(ctx, actor);
-  if (!(await q.childOwner(ctx.db, actor.accountId, childId))) throw notFound();
-  const rows = await q.listAudit(ctx.db, childId);
+  // The child's audit (and the names of its people): the child's rows, read by its parent.
+  const rows = await asSystem(async () => {
+    if (!(await q.childOwner(ctx.db, actor.accountId, childId))) throw notFound();
+    return q.listAudit(ctx.db, childId);
+  });
   return {
     rows: rows.map((r) => ({
       id: Number(r.id),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MEDIA_REF_TEXT } from "../../../domain/media-refs";
 import { STARTER_TEMPLATES, TEMPLATE_TEXTS } from "../../../domain/templates";
 import { phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
@@ -174,6 +175,18 @@ describe("controlled templates", () => {
     );
     const status = await ok(await t.get("/api/content-status", { cookie: childCookie }));
     expect(status).toEqual({ unverifiedTollFree: false, controlledTemplates: "child" });
+    // A child's message may name it (the reference check reads the parent's row); a stranger's not.
+    for (const [i, who] of [child, a].entries()) {
+      await t.db.insert(phoneNumbers).values({
+        accountId: who.account.id,
+        number: `+1312555017${i}`,
+        carrierSid: `PN0000000000000000000000000000017${i}`,
+      });
+    }
+    const send = (cookie: string) =>
+      t.post("/api/sends", { isSubscribers: "all", message: "Hi", templateId: id }, { cookie });
+    expect((await send(childCookie)).json().error?.fields?.templateId).toBeUndefined();
+    expect((await send(aCookie)).json().error?.fields?.templateId).toBe(MEDIA_REF_TEXT.template);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type templateRequest,
 } from "../../../domain/templates";
 import type { Executor } from "../../db/connection";
+import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext } from "../../http/context";
 import { isParentAccount } from "../managed-accounts/managed-accounts.service";
 import { listNumbers } from "../numbers/numbers.service";
@@ -129,6 +130,14 @@ async function family(ctx: AppContext, auth: Actor) {
   throw new AppError("FORBIDDEN", TEMPLATE_TEXTS.controlledOnly);
 }
 
+/**
+ * Reads of the family's controlled templates: a child reads its parent's rows, another account's
+ * on purpose, so asSystem (the query still names the parent: nothing else is seen).
+ */
+function familyRead<T>(f: { role: "parent" | "child" }, read: () => Promise<T>): Promise<T> {
+  return f.role === "child" ? asSystem(read) : read();
+}
+
 async function parentOnly(ctx: AppContext, auth: Actor) {
   const f = await family(ctx, auth);
   if (f.role !== "parent") throw new AppError("FORBIDDEN", TEMPLATE_TEXTS.controlledReadOnly);
@@ -137,10 +146,12 @@ async function parentOnly(ctx: AppContext, auth: Actor) {
 
 export async function listControlled(ctx: AppContext, auth: Actor, query: Query) {
   const f = await family(ctx, auth);
-  const { rows, total } = await q.listTemplates(ctx.db, f.ownerId, "controlled", {
-    ...query,
-    isMMS: query.isMMS === undefined ? undefined : query.isMMS === "true",
-  });
+  const { rows, total } = await familyRead(f, () =>
+    q.listTemplates(ctx.db, f.ownerId, "controlled", {
+      ...query,
+      isMMS: query.isMMS === undefined ? undefined : query.isMMS === "true",
+    }),
+  );
   return {
     rows: rows.map(toTemplate),
     total,
@@ -152,7 +163,7 @@ export async function listControlled(ctx: AppContext, auth: Actor, query: Query)
 
 export async function getControlled(ctx: AppContext, auth: Actor, id: number) {
   const f = await family(ctx, auth);
-  const row = await q.findTemplate(ctx.db, f.ownerId, "controlled", id);
+  const row = await familyRead(f, () => q.findTemplate(ctx.db, f.ownerId, "controlled", id));
   if (!row) throw notFound();
   return toTemplate(row);
 }
@@ -250,8 +261,14 @@ export function unverifiedTollFreeTemplates(query: Query) {
 export async function usableTemplate(ctx: AppContext, auth: Actor, id: number) {
   if (await q.findTemplate(ctx.db, auth.accountId, "plain", id)) return true;
   const acc = await q.accountFamily(ctx.db, auth.accountId);
-  const ownerId = acc?.parentAccountId ?? auth.accountId;
-  return (await q.findTemplate(ctx.db, ownerId, "controlled", id)) !== undefined;
+  if (acc?.parentAccountId == null)
+    return (await q.findTemplate(ctx.db, auth.accountId, "controlled", id)) !== undefined;
+  // A child uses its parent's controlled templates: the parent's rows, read on purpose (asSystem).
+  const parentId = acc.parentAccountId;
+  return (
+    (await asSystem(async () => await q.findTemplate(ctx.db, parentId, "controlled", id))) !==
+    undefined
+  );
 }
 
 /** Accounts whose uploads this account may send: its own and its parent's (family templates). */

@@ -10,6 +10,7 @@ import {
   userSettings,
   users,
 } from "../../db/schema";
+import { asSystem } from "../../db/tenant-scope";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Conn = Db | Tx;
@@ -152,30 +153,36 @@ export async function deleteAccountUser(db: Db, accountId: number, id: number) {
   await db.delete(users).where(and(eq(users.accountId, accountId), eq(users.id, id)));
 }
 
-/** Whether a user other than `exceptId` already uses the username or the e-mail. */
+/**
+ * Whether a user other than `exceptId` already uses the username or the e-mail. Both are unique
+ * across every account, so the look-up is too: asSystem (it answers only which field clashes).
+ * Give it the database, not a transaction opened behind an account's wall.
+ */
 export async function findClash(
   db: Conn,
   fields: { username?: string; email?: string },
   exceptId?: number,
 ): Promise<"username" | "email" | null> {
   const except = exceptId ? ne(users.id, exceptId) : undefined;
-  if (fields.username) {
-    const [u] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.username})`, fields.username.toLowerCase()), except))
-      .limit(1);
-    if (u) return "username";
-  }
-  if (fields.email) {
-    const [e] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, fields.email.toLowerCase()), except))
-      .limit(1);
-    if (e) return "email";
-  }
-  return null;
+  return asSystem(async () => {
+    if (fields.username) {
+      const [u] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.username})`, fields.username.toLowerCase()), except))
+        .limit(1);
+      if (u) return "username";
+    }
+    if (fields.email) {
+      const [e] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, fields.email.toLowerCase()), except))
+        .limit(1);
+      if (e) return "email";
+    }
+    return null;
+  });
 }
 
 // --- Invitations (auth_tokens of kind 'invite') ------------------------------------------------

@@ -1,8 +1,7 @@
--- parley_apply_tenant_policies() runs at every start (migrate.ts). As first written it granted and
--- ran ALTER TABLE ... ENABLE ROW LEVEL SECURITY on every tenant table each time: an ACCESS
--- EXCLUSIVE lock on each, held to the end of the statement, so a worker starting next to live
--- traffic deadlocked with it and killed its transactions. Now it touches only a table that lacks
--- the grant, the policy or the switch: once everything is in place it takes no lock at all.
+-- parley_apply_tenant_policies() runs at every start (migrate.ts). As migration 0039 wrote it, it ran
+-- GRANT and ALTER TABLE ... ENABLE ROW LEVEL SECURITY on every tenant table each time: an ACCESS
+-- EXCLUSIVE lock on each, held to the end, so a process starting while others served deadlocked
+-- with their queries. It now changes only what is missing (a new table), and locks nothing else.
 CREATE OR REPLACE FUNCTION parley_apply_tenant_policies() RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -16,7 +15,10 @@ BEGIN
     JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'account_id' AND NOT a.attisdropped
     WHERE ns.nspname = 'public' AND c.relkind IN ('r', 'p')
   LOOP
-    IF NOT has_table_privilege('parley_tenant', t.oid, 'SELECT, INSERT, UPDATE, DELETE') THEN
+    IF NOT (has_table_privilege('parley_tenant', t.oid, 'SELECT')
+            AND has_table_privilege('parley_tenant', t.oid, 'INSERT')
+            AND has_table_privilege('parley_tenant', t.oid, 'UPDATE')
+            AND has_table_privilege('parley_tenant', t.oid, 'DELETE')) THEN
       EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO parley_tenant', t.relname);
     END IF;
     IF NOT EXISTS (
