@@ -76,6 +76,21 @@ export const API_AREAS = [
     read: ["account:read"],
     write: ["settings:write"],
   },
+  {
+    // Importing registrants also needs subscribers:write (webinars.service asserts both).
+    area: "webinars",
+    label: "Webinars, registrants and reminders",
+    read: ["webinars:read"],
+    write: ["webinars:write"],
+  },
+  {
+    // The Owner's, as on the screen; a key also needs its maker to hold it still
+    // (managed-accounts.service.ts).
+    area: "accounts",
+    label: "Managed accounts",
+    read: ["accounts:read"],
+    write: ["accounts:manage"],
+  },
   { area: "reports", label: "Reports", read: ["reports:read"], write: [] },
   // Reads only: no key pays, changes a plan or a card.
   { area: "billing", label: "Billing (credits, usage, invoices)", read: ["billing"], write: [] },

@@ -57,6 +57,7 @@ export const PERMISSIONS = [
   "developer:manage",
   "webhooks:read",
   "webhooks:write",
+  "accounts:read",
   "accounts:manage",
   "webinars:read",
   "webinars:write",
@@ -121,7 +122,9 @@ const OWNER: readonly Permission[] = [
   "registration:manage",
   "mail:all",
   "exports:all",
-  // Child accounts (agencies): create them, see their usage, act in them.
+  // Child accounts (agencies): see their usage (apart so an API key can read without creating),
+  // create them, act in them.
+  "accounts:read",
   "accounts:manage",
 ];
 
@@ -145,6 +148,7 @@ const RESTRICTED_LOSES: ReadonlySet<Permission> = new Set<Permission>([
   "billing",
   "settings:write",
   "mail:all",
+  "accounts:read",
   "accounts:manage",
 ]);
 

@@ -5,22 +5,26 @@ import {
   type CreateChildAccountBody,
   MANAGED_TEXT,
 } from "../../../domain/managed-accounts";
-import { assertCan, PERMISSION_LEVEL } from "../../../domain/permissions";
+import { PERMISSION_LEVEL, type Permission } from "../../../domain/permissions";
 import { accountNameFrom } from "../../../domain/signup.schemas";
 import { asSystem } from "../../db/tenant-scope";
-import type { AppContext, UserActor } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import { hashPassword } from "../auth/password";
 import { setSessionActing } from "../auth/sessions.queries";
 import { ensureCreditRow } from "../credits/credits.queries";
 import { freeAccountName, insertOwner } from "../signup/signup.queries";
 import { findClash } from "../users/users.queries";
+import { assertActorCan } from "../users/users.service";
 import * as q from "./managed-accounts.queries";
 
 const notFound = () => new AppError("NOT_FOUND", MANAGED_TEXT.notFound);
 
-/** Only a top-level account manages children: a child never sees up (nor sideways). */
-async function assertParent(ctx: AppContext, actor: UserActor) {
-  assertCan(actor, "accounts:manage");
+/**
+ * Only a top-level account manages children: a child never sees up (nor sideways). An API key
+ * also needs its maker to hold `perm` now: an Owner who stepped down no longer makes children.
+ */
+async function assertParent(ctx: AppContext, actor: Actor, perm: Permission = "accounts:manage") {
+  await assertActorCan(ctx, actor, perm);
   const family = await q.familyOf(ctx.db, actor.accountId);
   if (!family || family.parentAccountId !== null)
     throw new AppError("FORBIDDEN", MANAGED_TEXT.childCannotManage);
@@ -51,8 +55,8 @@ function toChild(row: Awaited<ReturnType<typeof q.listChildren>>[number]): Child
   };
 }
 
-export async function listChildAccounts(ctx: AppContext, actor: UserActor) {
-  await assertParent(ctx, actor);
+export async function listChildAccounts(ctx: AppContext, actor: Actor) {
+  await assertParent(ctx, actor, "accounts:read");
   // The children's usage is their rows (users, credits, subscribers, messages): asSystem.
   const rows = await asSystem(() => q.listChildren(ctx.db, actor.accountId));
   return { rows: rows.map(toChild), canManage: true };
@@ -65,7 +69,7 @@ export async function listChildAccounts(ctx: AppContext, actor: UserActor) {
  */
 export async function createChildAccount(
   ctx: AppContext,
-  actor: UserActor,
+  actor: Actor,
   body: CreateChildAccountBody,
 ): Promise<ChildAccount> {
   await assertParent(ctx, actor);
@@ -178,8 +182,8 @@ export async function auditActingRequest(
   });
 }
 
-export async function childAudit(ctx: AppContext, actor: UserActor, childId: number) {
-  await assertParent(ctx, actor);
+export async function childAudit(ctx: AppContext, actor: Actor, childId: number) {
+  await assertParent(ctx, actor, "accounts:read");
   // The child's audit (and the names of its people): the child's rows, read by its parent.
   const rows = await asSystem(async () => {
     if (!(await q.childOwner(ctx.db, actor.accountId, childId))) throw notFound();

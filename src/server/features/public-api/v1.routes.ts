@@ -9,6 +9,7 @@ import { v1GroupsRoutes } from "./v1-groups.routes";
 import { v1GrowthRoutes } from "./v1-growth.routes";
 import { v1ImportsExportsRoutes } from "./v1-imports-exports.routes";
 import { v1InboxActionsRoutes } from "./v1-inbox-actions.routes";
+import { v1ManagedAccountsRoutes } from "./v1-managed-accounts.routes";
 import { v1MarketingRoutes } from "./v1-marketing.routes";
 import { v1MessagesRoutes } from "./v1-messages.routes";
 import { v1NumbersRoutes } from "./v1-numbers.routes";
@@ -18,6 +19,7 @@ import { v1SettingsRoutes } from "./v1-settings.routes";
 import { v1SubscriberActionsRoutes } from "./v1-subscriber-actions.routes";
 import { v1SubscribersRoutes } from "./v1-subscribers.routes";
 import { v1UsersRoutes } from "./v1-users.routes";
+import { v1WebinarsRoutes } from "./v1-webinars.routes";
 
 /** The public REST API (API keys, src/server/http/api-auth.ts); every route is in policy.ts. */
 export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -38,5 +40,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1ConversionsRoutes(app, ctx);
   v1SettingsRoutes(app, ctx);
   v1UsersRoutes(app, ctx);
+  v1WebinarsRoutes(app, ctx);
+  v1ManagedAccountsRoutes(app, ctx);
   await v1ContentRoutes(app, ctx);
 }

@@ -57,6 +57,11 @@ async function rankOf(ctx: AppContext, auth: Actor, perm: Permission): Promise<U
   return { id: maker.id, permissionLevel: person.level };
 }
 
+/** `perm` held by the person, or by an API key and its maker as they are now (other areas' use). */
+export async function assertActorCan(ctx: AppContext, auth: Actor, perm: Permission) {
+  await rankOf(ctx, auth, perm);
+}
+
 /** Groups and numbers named in a form must be the account's own. */
 async function checkAccessIds(
   ctx: AppContext,

@@ -1,0 +1,366 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { POLICY } from "../../http/policy";
+import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
+import { createTestServer } from "../../test/harness";
+
+/**
+ * More of the screens through /api/v1 (issue 17): webinars (events, registrants, reminders) and
+ * managed accounts (children with their usage, a new child, a child's audit).
+ * Each operation is called with a key of its scope (works, and answers what the screen's route
+ * answers), a key without it (403) and another account's key (404, never A's data).
+ */
+const t = await createTestServer({
+  listen: true,
+  env: {
+    API_RATE_LIMIT: "5000",
+    EMULATOR_LATENCY_MS: "10",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "v1-more-areas-")),
+  },
+});
+
+const a = await buildAccountWithUser(t.db);
+const b = await buildAccountWithUser(t.db);
+const cookieA = await loginAs(t.app, a.user.username, a.user.password);
+const cookieB = await loginAs(t.app, b.user.username, b.user.password);
+const admin = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 1 });
+const cookieAdmin = await loginAs(t.app, admin.username, admin.password);
+/** A second Owner of A, who steps down later (their key must stop making children). */
+const coOwner = await buildUser(t.db, { accountId: a.account.id, permissionLevel: 3 });
+const cookieCoOwner = await loginAs(t.app, coOwner.username, coOwner.password);
+
+async function makeKey(cookie: string, scopes: readonly string[]) {
+  const res = await t.post("/api/api-keys", { name: scopes.join(" "), scopes }, { cookie });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { key: string }).key;
+}
+const keys = {
+  webinarsRead: await makeKey(cookieA, ["webinars:read"]),
+  webinarsWrite: await makeKey(cookieA, ["webinars:write"]),
+  webinarsAndSubscribers: await makeKey(cookieA, ["webinars:write", "subscribers:write"]),
+  subscribersWrite: await makeKey(cookieA, ["subscribers:write"]),
+  accountsRead: await makeKey(cookieA, ["accounts:read"]),
+  accountsWrite: await makeKey(cookieA, ["accounts:write"]),
+  coOwnerAccounts: await makeKey(cookieCoOwner, ["accounts:write"]),
+  otherAccount: await makeKey(cookieB, ["webinars:write", "subscribers:write", "accounts:write"]),
+};
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+function call(key: string, method: Method, url: string, body?: unknown, idem?: string) {
+  return t.request({
+    method,
+    url,
+    body,
+    csrf: false,
+    headers: { authorization: `Bearer ${key}`, ...(idem ? { "idempotency-key": idem } : {}) },
+  });
+}
+async function ok<T = Record<string, unknown>>(
+  res: Promise<{ statusCode: number; body: string; json(): unknown }>,
+  status = 200,
+) {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  return r.json() as T;
+}
+async function fails(
+  res: Promise<{ statusCode: number; body: string; json(): unknown }>,
+  status: number,
+) {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  const body = r.json() as { error: { code: string; message: string } };
+  expect(typeof body.error.code).toBe("string");
+  expect(typeof body.error.message).toBe("string");
+  return body;
+}
+
+const event = {
+  title: "Spring planting workshop",
+  startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+  durationMinutes: 45,
+  joinUrl: "https://meet.example.com/spring",
+  reminderOffsets: [60, 1440],
+  reminderMessage: "Hi [first name], [title] starts [start time]. Join: [join link]",
+};
+const CSV =
+  "First Name,Last Name,Email,Phone,Consent\nAda,Lovelace,ada@example.com,+13105550101,yes\nBob,Stone,bob@example.com,+13105550102,no";
+
+describe("webinars", () => {
+  let eventId = 0;
+
+  it("creates an event (idempotently) and reads it back as the screen does", async () => {
+    const created = await ok<{ id: number; title: string; reminderOffsets: number[] }>(
+      call(keys.webinarsWrite, "POST", "/api/v1/webinars", event, "web-1"),
+      201,
+    );
+    eventId = created.id;
+    expect(created.title).toBe(event.title);
+    expect(created.reminderOffsets).toEqual([1440, 60]);
+    const replay = await call(keys.webinarsWrite, "POST", "/api/v1/webinars", event, "web-1");
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json().id).toBe(eventId);
+
+    const list = await ok<{ rows: { id: number }[]; providers: unknown }>(
+      call(keys.webinarsRead, "GET", "/api/v1/webinars"),
+    );
+    const screen = (await t.get("/api/webinars", { cookie: cookieA })).json();
+    expect(list).toEqual(screen);
+    expect(list.rows.map((r) => r.id)).toEqual([eventId]);
+    const one = await ok(call(keys.webinarsRead, "GET", `/api/v1/webinars/${eventId}`));
+    expect(one).toEqual((await t.get(`/api/webinars/${eventId}`, { cookie: cookieA })).json());
+  });
+
+  it("changes an event; a read key or another scope may not", async () => {
+    const changed = await ok<{ title: string; durationMinutes: number }>(
+      call(keys.webinarsWrite, "PUT", `/api/v1/webinars/${eventId}`, {
+        ...event,
+        title: "Spring planting, part 1",
+        durationMinutes: 90,
+      }),
+    );
+    expect(changed).toMatchObject({ title: "Spring planting, part 1", durationMinutes: 90 });
+    await fails(call(keys.webinarsRead, "PUT", `/api/v1/webinars/${eventId}`, event), 403);
+    await fails(call(keys.webinarsRead, "POST", "/api/v1/webinars", event), 403);
+    await fails(call(keys.subscribersWrite, "GET", "/api/v1/webinars"), 403);
+    await fails(call(keys.subscribersWrite, "GET", `/api/v1/webinars/${eventId}`), 403);
+    const bad = await fails(
+      call(keys.webinarsWrite, "POST", "/api/v1/webinars", { ...event, title: "" }),
+      400,
+    );
+    expect(bad.error.message).toContain("Title is required");
+  });
+
+  it("imports registrants with the subscribers scope too, and lists them with their reminders", async () => {
+    // Registrants become subscribers: a webinars key alone may not import.
+    await fails(
+      call(keys.webinarsWrite, "POST", `/api/v1/webinars/${eventId}/registrants/import`, {
+        csv: CSV,
+      }),
+      403,
+    );
+    await fails(
+      call(keys.subscribersWrite, "POST", `/api/v1/webinars/${eventId}/registrants/import`, {
+        csv: CSV,
+      }),
+      403,
+    );
+    const result = await ok(
+      call(
+        keys.webinarsAndSubscribers,
+        "POST",
+        `/api/v1/webinars/${eventId}/registrants/import`,
+        { csv: CSV },
+        "import-1",
+      ),
+    );
+    expect(result).toMatchObject({ imported: 2, consented: 1, skipped: 0, remindersScheduled: 2 });
+    const regs = await ok<{
+      rows: { phone: string; consent: boolean; reminders: { status: string }[] }[];
+    }>(call(keys.webinarsRead, "GET", `/api/v1/webinars/${eventId}/registrants`));
+    expect(regs).toEqual(
+      (await t.get(`/api/webinars/${eventId}/registrants`, { cookie: cookieA })).json(),
+    );
+    const ada = regs.rows.find((r) => r.phone === "+13105550101");
+    expect(ada?.consent).toBe(true);
+    expect(ada?.reminders.map((r) => r.status)).toEqual(["scheduled", "scheduled"]);
+    await fails(call(keys.subscribersWrite, "GET", `/api/v1/webinars/${eventId}/registrants`), 403);
+    const noPhone = await fails(
+      call(keys.webinarsAndSubscribers, "POST", `/api/v1/webinars/${eventId}/registrants/import`, {
+        csv: "Name\nX",
+      }),
+      400,
+    );
+    expect(noPhone.error.message).toContain("phone column");
+  });
+
+  it("imports from Zoom only through the account's connection", async () => {
+    await fails(
+      call(keys.webinarsRead, "POST", "/api/v1/webinars/import-provider", {
+        provider: "zoom",
+        webinarId: "81234",
+      }),
+      403,
+    );
+    const res = await call(
+      keys.webinarsAndSubscribers,
+      "POST",
+      "/api/v1/webinars/import-provider",
+      {
+        provider: "zoom",
+        webinarId: "81234",
+      },
+    );
+    // Nothing connected on this server: the screen's answer, in the one error shape.
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().error.message).toMatch(/Zoom/);
+  });
+
+  it("another account's key sees none of it", async () => {
+    const o = keys.otherAccount;
+    const list = await ok<{ rows: unknown[] }>(call(o, "GET", "/api/v1/webinars"));
+    expect(list.rows).toEqual([]);
+    await fails(call(o, "GET", `/api/v1/webinars/${eventId}`), 404);
+    await fails(call(o, "PUT", `/api/v1/webinars/${eventId}`, event), 404);
+    await fails(call(o, "GET", `/api/v1/webinars/${eventId}/registrants`), 404);
+    await fails(
+      call(o, "POST", `/api/v1/webinars/${eventId}/registrants/import`, { csv: CSV }),
+      404,
+    );
+    await fails(call(o, "DELETE", `/api/v1/webinars/${eventId}`), 404);
+    expect((await t.get(`/api/webinars/${eventId}`, { cookie: cookieA })).statusCode).toBe(200);
+  });
+
+  it("deletes an event", async () => {
+    await fails(call(keys.webinarsRead, "DELETE", `/api/v1/webinars/${eventId}`), 403);
+    const res = await call(keys.webinarsWrite, "DELETE", `/api/v1/webinars/${eventId}`);
+    expect(res.statusCode, res.body).toBe(204);
+    await fails(call(keys.webinarsRead, "GET", `/api/v1/webinars/${eventId}`), 404);
+  });
+});
+
+describe("managed accounts", () => {
+  let childId = 0;
+  const child = {
+    businessName: "Bean There Uptown",
+    email: `uptown-${Date.now()}@beanthere.example`,
+    firstName: "Rosa",
+    lastName: "Diaz",
+  };
+
+  it("only an Owner can give a key the managed accounts", async () => {
+    for (const scope of ["accounts:read", "accounts:write"]) {
+      const res = await t.post(
+        "/api/api-keys",
+        { name: "agency", scopes: [scope] },
+        { cookie: cookieAdmin },
+      );
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.message).toContain("Managed accounts");
+    }
+  });
+
+  it("creates a child (idempotently) and lists it with its usage as the screen does", async () => {
+    const created = await ok<{
+      id: number;
+      businessName: string;
+      usage: { creditsBalance: number };
+    }>(call(keys.accountsWrite, "POST", "/api/v1/managed-accounts", child, "child-1"), 201);
+    childId = created.id;
+    expect(created.businessName).toBe(child.businessName);
+    const replay = await call(
+      keys.accountsWrite,
+      "POST",
+      "/api/v1/managed-accounts",
+      child,
+      "child-1",
+    );
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json().id).toBe(childId);
+    // Without the Idempotency-Key the same e-mail is the screen's conflict.
+    const again = await fails(
+      call(keys.accountsWrite, "POST", "/api/v1/managed-accounts", child),
+      409,
+    );
+    expect(again.error.message).toBe("An account with this e-mail already exists.");
+    const bad = await fails(
+      call(keys.accountsWrite, "POST", "/api/v1/managed-accounts", { ...child, email: "nope" }),
+      400,
+    );
+    expect(bad.error.message).toContain("valid email");
+
+    const list = await ok<{ rows: { id: number }[] }>(
+      call(keys.accountsRead, "GET", "/api/v1/managed-accounts"),
+    );
+    expect(list).toEqual((await t.get("/api/managed-accounts", { cookie: cookieA })).json());
+    expect(list.rows.map((r) => r.id)).toEqual([childId]);
+    const audit = await ok<{ rows: { action: string }[] }>(
+      call(keys.accountsRead, "GET", `/api/v1/managed-accounts/${childId}/audit`),
+    );
+    expect(audit).toEqual(
+      (await t.get(`/api/managed-accounts/${childId}/audit`, { cookie: cookieA })).json(),
+    );
+    expect(audit.rows.map((r) => r.action)).toContain("Created the account");
+  });
+
+  it("a read key or another scope may not create", async () => {
+    await fails(call(keys.accountsRead, "POST", "/api/v1/managed-accounts", child), 403);
+    await fails(call(keys.webinarsWrite, "POST", "/api/v1/managed-accounts", child), 403);
+    await fails(call(keys.webinarsWrite, "GET", "/api/v1/managed-accounts"), 403);
+    await fails(call(keys.webinarsWrite, "GET", `/api/v1/managed-accounts/${childId}/audit`), 403);
+  });
+
+  it("a key stops making children when its maker is no longer an Owner", async () => {
+    const mine = { ...child, email: `co-${Date.now()}@beanthere.example` };
+    await ok(call(keys.coOwnerAccounts, "GET", "/api/v1/managed-accounts"));
+    await t.db.update(users).set({ permissionLevel: 1 }).where(eq(users.id, coOwner.id));
+    await fails(call(keys.coOwnerAccounts, "POST", "/api/v1/managed-accounts", mine), 403);
+    await fails(call(keys.coOwnerAccounts, "GET", "/api/v1/managed-accounts"), 403);
+  });
+
+  it("another account's key sees none of A's children", async () => {
+    const o = keys.otherAccount;
+    const list = await ok<{ rows: unknown[] }>(call(o, "GET", "/api/v1/managed-accounts"));
+    expect(list.rows).toEqual([]);
+    await fails(call(o, "GET", `/api/v1/managed-accounts/${childId}/audit`), 404);
+  });
+});
+
+/** Every route of these areas (from the policy table, so a new one cannot be missed). */
+const MINE = /^\/api\/v1\/(webinars|managed-accounts)(\/|$)/;
+const ROUTES = Object.keys(POLICY)
+  .map((k) => k.split(" ") as [Method, string])
+  .filter(([, url]) => MINE.test(url));
+
+describe("every operation of these areas", () => {
+  it("has an operationId, a summary, the key's security scheme and an example body", async () => {
+    expect(ROUTES.length).toBeGreaterThanOrEqual(11);
+    const doc = (await t.get("/api/docs/json")).json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId?: string;
+            summary?: string;
+            security?: unknown;
+            requestBody?: { content: Record<string, { example?: unknown; examples?: unknown }> };
+          }
+        >
+      >;
+    };
+    const ids = Object.values(doc.paths)
+      .flatMap((p) => Object.values(p))
+      .map((o) => o.operationId)
+      .filter(Boolean);
+    expect(new Set(ids).size, "operationIds are unique").toBe(ids.length);
+    for (const [method, url] of ROUTES) {
+      const o = doc.paths[url.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()];
+      expect(o?.operationId, url).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(o?.summary, url).toBeTruthy();
+      expect(o?.security, url).toEqual([{ apiKey: [] }]);
+      const json = o?.requestBody?.content["application/json"];
+      if (json) expect(json.example ?? json.examples, `${url} has an example`).toBeDefined();
+    }
+  });
+
+  it("refuses a key of another area (403 in the one error shape), before reading the body", async () => {
+    for (const [method, url] of ROUTES) {
+      const res = await call(
+        keys.subscribersWrite,
+        method,
+        url.replace(/:id/g, "1"),
+        method === "GET" || method === "DELETE" ? undefined : {},
+      );
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code, url).toBe("FORBIDDEN");
+    }
+  });
+});
