@@ -8,7 +8,7 @@ import {
   type IntegrationStatus,
 } from "../../../domain/integrations";
 import { assertCan } from "../../../domain/permissions";
-import type { AppContext, UserActor } from "../../http/context";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import { secretKey } from "../auth/secret-box";
 import { CustomerIoClient } from "./customerio.client";
 import { HubspotClient, hubspotTokens } from "./hubspot.client";
@@ -47,7 +47,7 @@ function statusOf(
   };
 }
 
-async function zapierStatus(ctx: AppContext, auth: UserActor): Promise<IntegrationStatus> {
+async function zapierStatus(ctx: AppContext, auth: Actor): Promise<IntegrationStatus> {
   const hooks = await q.listZapierHooks(ctx.db, auth);
   const failed = hooks.find((h) => h.lastDeliveryStatus === "failed");
   const last = hooks
@@ -68,7 +68,7 @@ async function zapierStatus(ctx: AppContext, auth: UserActor): Promise<Integrati
   };
 }
 
-export async function listIntegrations(ctx: AppContext, auth: UserActor) {
+export async function listIntegrations(ctx: AppContext, auth: Actor) {
   assertCan(auth, PERM);
   const rows = await q.listConnections(ctx.db, auth);
   const out: IntegrationStatus[] = [];
@@ -86,7 +86,7 @@ export async function listIntegrations(ctx: AppContext, auth: UserActor) {
   return { rows: out, hubspotOAuth: hubspotOAuthConfigured(ctx) };
 }
 
-export async function zapierDetail(ctx: AppContext, auth: UserActor) {
+export async function zapierDetail(ctx: AppContext, auth: Actor) {
   assertCan(auth, PERM);
   const hooks = await q.listZapierHooks(ctx.db, auth);
   return {
@@ -104,7 +104,7 @@ export async function zapierDetail(ctx: AppContext, auth: UserActor) {
 
 export async function integrationStatus(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   provider: "hubspot" | "customerio",
 ) {
   assertCan(auth, PERM);
@@ -124,7 +124,7 @@ async function proving(check: () => Promise<void>, field: string) {
 
 export async function connectHubspotToken(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   input: { accessToken: string },
 ) {
   assertCan(auth, PERM);
@@ -145,7 +145,7 @@ export async function connectHubspotToken(
 /** Customer.io: the Track credentials, and a new action token shown once. */
 export async function connectCustomerIo(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   input: { siteId: string; apiKey: string },
 ) {
   assertCan(auth, PERM);
@@ -169,7 +169,7 @@ export function tokenHash(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function disconnect(ctx: AppContext, auth: UserActor, provider: IntegrationProvider) {
+export async function disconnect(ctx: AppContext, auth: Actor, provider: IntegrationProvider) {
   assertCan(auth, PERM);
   if (provider === "zapier") {
     const { disconnectZapier } = await import("./zapier.service");
@@ -182,11 +182,7 @@ export async function disconnect(ctx: AppContext, auth: UserActor, provider: Int
 }
 
 /** "Sync now": runs this connection's sync in the request and answers its new state. */
-export async function syncNow(
-  ctx: AppContext,
-  auth: UserActor,
-  provider: "hubspot" | "customerio",
-) {
+export async function syncNow(ctx: AppContext, auth: Actor, provider: "hubspot" | "customerio") {
   assertCan(auth, PERM);
   const row = await q.findConnection(ctx.db, auth, provider);
   if (!row) throw new AppError("NOT_FOUND", INTEGRATION_TEXT.notConnected);

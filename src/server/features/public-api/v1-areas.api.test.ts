@@ -282,11 +282,11 @@ const ID_OF: [RegExp, keyof typeof ids][] = [
 
 /**
  * The routes this issue added: every /api/v1 route but the older areas' (and users and report
- * exports: v1-screen-actions.api.test.ts tests them; webinars and managed accounts:
- * v1-more-areas.api.test.ts).
+ * exports: v1-screen-actions.api.test.ts tests them; webinars, managed accounts and
+ * integrations: v1-more-areas.api.test.ts).
  */
 const OLDER =
-  /^\/api\/v1\/(subscribers|groups|custom-fields|sends|reports\/sends|reports\/exports|messages|conversations|webhooks|zapier|workflows\/:id\/runs|users|webinars|managed-accounts)/;
+  /^\/api\/v1\/(subscribers|groups|custom-fields|sends|reports\/sends|reports\/exports|messages|conversations|webhooks|zapier|workflows\/:id\/runs|users|webinars|managed-accounts|integrations)/;
 const NEW_ROUTES = Object.keys(POLICY)
   .filter((k) => k.split(" ")[1]!.startsWith("/api/v1/") && !OLDER.test(k.split(" ")[1]!))
   .map((k) => {

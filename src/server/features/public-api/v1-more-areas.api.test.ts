@@ -7,16 +7,23 @@ import { users } from "../../db/schema";
 import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { startIntegrationStandins } from "../../test/integration-standins";
 
 /**
  * More of the screens through /api/v1 (issue 17): webinars (events, registrants, reminders) and
- * managed accounts (children with their usage, a new child, a child's audit).
+ * managed accounts (children with their usage, a new child, a child's audit) and integrations
+ * (HubSpot, Customer.io and Zapier connections, against local stand-ins of their APIs).
  * Each operation is called with a key of its scope (works, and answers what the screen's route
  * answers), a key without it (403) and another account's key (404, never A's data).
  */
+const HUBSPOT_TOKEN = "pat-na1-standin-token-v1";
+const standins = await startIntegrationStandins({ hubspotToken: HUBSPOT_TOKEN, cioKey: "cio-key" });
 const t = await createTestServer({
   listen: true,
   env: {
+    HUBSPOT_API_BASE: standins.base,
+    CUSTOMERIO_TRACK_BASE: standins.base,
+    INTEGRATIONS_SYNC_SECONDS: "86400",
     API_RATE_LIMIT: "5000",
     EMULATOR_LATENCY_MS: "10",
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "v1-more-areas-")),
@@ -46,7 +53,14 @@ const keys = {
   accountsRead: await makeKey(cookieA, ["accounts:read"]),
   accountsWrite: await makeKey(cookieA, ["accounts:write"]),
   coOwnerAccounts: await makeKey(cookieCoOwner, ["accounts:write"]),
-  otherAccount: await makeKey(cookieB, ["webinars:write", "subscribers:write", "accounts:write"]),
+  settingsRead: await makeKey(cookieA, ["settings:read"]),
+  settingsWrite: await makeKey(cookieA, ["settings:write"]),
+  otherAccount: await makeKey(cookieB, [
+    "webinars:write",
+    "subscribers:write",
+    "accounts:write",
+    "settings:write",
+  ]),
 };
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -313,15 +327,99 @@ describe("managed accounts", () => {
   });
 });
 
+describe("integrations", () => {
+  type Status = { provider: string; connected: boolean; lastSyncAt: string | null };
+  const w = () => keys.settingsWrite;
+
+  it("reads the connections as the page does; a settings reader may not (as on the screen)", async () => {
+    const list = await ok<{ rows: Status[] }>(call(w(), "GET", "/api/v1/integrations"));
+    expect(list).toEqual((await t.get("/api/integrations", { cookie: cookieA })).json());
+    expect(list.rows.map((r) => [r.provider, r.connected])).toEqual([
+      ["zapier", false],
+      ["hubspot", false],
+      ["customerio", false],
+    ]);
+    const zapier = await ok(call(w(), "GET", "/api/v1/integrations/zapier"));
+    expect(zapier).toEqual((await t.get("/api/integrations/zapier", { cookie: cookieA })).json());
+    for (const url of ["", "/zapier", "/hubspot", "/customer-io"])
+      await fails(call(keys.settingsRead, "GET", `/api/v1/integrations${url}`), 403);
+  });
+
+  it("connects HubSpot with a token, syncs now, and another account sees none of it", async () => {
+    const wrong = await fails(
+      call(w(), "PUT", "/api/v1/integrations/hubspot", { accessToken: "pat-na1-wrong-token" }),
+      400,
+    );
+    expect(wrong.error.code).toBe("VALIDATION");
+    await fails(
+      call(keys.settingsRead, "PUT", "/api/v1/integrations/hubspot", {
+        accessToken: HUBSPOT_TOKEN,
+      }),
+      403,
+    );
+    const on = await ok<Status & { detail: string }>(
+      call(w(), "PUT", "/api/v1/integrations/hubspot", { accessToken: HUBSPOT_TOKEN }),
+    );
+    expect(on).toMatchObject({ connected: true, detail: "Connected with a private-app token" });
+    const synced = await ok<Status & { lastError: string | null }>(
+      call(w(), "POST", "/api/v1/integrations/hubspot/sync"),
+    );
+    expect(synced.connected).toBe(true);
+    expect(synced.lastError).toBeNull();
+    expect(await ok(call(w(), "GET", "/api/v1/integrations/hubspot"))).toEqual(
+      (await t.get("/api/integrations/hubspot", { cookie: cookieA })).json(),
+    );
+    await fails(call(keys.settingsRead, "POST", "/api/v1/integrations/hubspot/sync"), 403);
+
+    const o = keys.otherAccount;
+    const theirs = await ok<Status>(call(o, "GET", "/api/v1/integrations/hubspot"));
+    expect(theirs.connected).toBe(false);
+    await fails(call(o, "POST", "/api/v1/integrations/hubspot/sync"), 404);
+    await fails(call(o, "DELETE", "/api/v1/integrations/hubspot"), 404);
+    await fails(call(o, "DELETE", "/api/v1/integrations/zapier"), 404);
+    expect((await ok<Status>(call(w(), "GET", "/api/v1/integrations/hubspot"))).connected).toBe(
+      true,
+    );
+  });
+
+  it("connects Customer.io (the action token once) and disconnects both", async () => {
+    await fails(
+      call(w(), "PUT", "/api/v1/integrations/customer-io", { siteId: "site-1", apiKey: "nope" }),
+      400,
+    );
+    const on = await ok<{ status: Status; actionToken: string }>(
+      call(w(), "PUT", "/api/v1/integrations/customer-io", { siteId: "site-1", apiKey: "cio-key" }),
+    );
+    expect(on.status.connected).toBe(true);
+    expect(on.actionToken).toMatch(/^cio_/);
+    const again = await ok<{ actionToken?: string }>(
+      call(w(), "GET", "/api/v1/integrations/customer-io"),
+    );
+    expect(again.actionToken).toBeUndefined();
+    await ok(call(w(), "POST", "/api/v1/integrations/customer-io/sync"));
+    await fails(call(keys.otherAccount, "POST", "/api/v1/integrations/customer-io/sync"), 404);
+    await fails(call(keys.settingsRead, "DELETE", "/api/v1/integrations/customer-io"), 403);
+    for (const path of ["hubspot", "customer-io"]) {
+      const off = await call(w(), "DELETE", `/api/v1/integrations/${path}`);
+      expect(off.statusCode, off.body).toBe(204);
+    }
+    // Nothing left to disconnect: the screen's 404, in the one error shape.
+    await fails(call(w(), "DELETE", "/api/v1/integrations/hubspot"), 404);
+    await fails(call(w(), "DELETE", "/api/v1/integrations/zapier"), 404);
+    const list = await ok<{ rows: Status[] }>(call(w(), "GET", "/api/v1/integrations"));
+    expect(list.rows.every((r) => !r.connected)).toBe(true);
+  });
+});
+
 /** Every route of these areas (from the policy table, so a new one cannot be missed). */
-const MINE = /^\/api\/v1\/(webinars|managed-accounts)(\/|$)/;
+const MINE = /^\/api\/v1\/(webinars|managed-accounts|integrations)(\/|$)/;
 const ROUTES = Object.keys(POLICY)
   .map((k) => k.split(" ") as [Method, string])
   .filter(([, url]) => MINE.test(url));
 
 describe("every operation of these areas", () => {
   it("has an operationId, a summary, the key's security scheme and an example body", async () => {
-    expect(ROUTES.length).toBeGreaterThanOrEqual(11);
+    expect(ROUTES.length).toBeGreaterThanOrEqual(22);
     const doc = (await t.get("/api/docs/json")).json() as {
       paths: Record<
         string,

@@ -9,6 +9,7 @@ import { v1GroupsRoutes } from "./v1-groups.routes";
 import { v1GrowthRoutes } from "./v1-growth.routes";
 import { v1ImportsExportsRoutes } from "./v1-imports-exports.routes";
 import { v1InboxActionsRoutes } from "./v1-inbox-actions.routes";
+import { v1IntegrationsRoutes } from "./v1-integrations.routes";
 import { v1ManagedAccountsRoutes } from "./v1-managed-accounts.routes";
 import { v1MarketingRoutes } from "./v1-marketing.routes";
 import { v1MessagesRoutes } from "./v1-messages.routes";
@@ -42,5 +43,6 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1UsersRoutes(app, ctx);
   v1WebinarsRoutes(app, ctx);
   v1ManagedAccountsRoutes(app, ctx);
+  v1IntegrationsRoutes(app, ctx);
   await v1ContentRoutes(app, ctx);
 }
