@@ -390,7 +390,7 @@ export async function insertArchivedMarkers(
   db: Db,
   scope: Scope,
   ids: number[] | { text: string; values: unknown[] },
-  userId: number,
+  userId: number | null,
 ) {
   const p = new Params();
   const user = p.add(userId);

@@ -279,7 +279,7 @@ export async function markRead(ctx: AppContext, auth: Actor, id: number) {
   changed(ctx, auth.accountId, ids);
 }
 
-export async function deleteMessage(ctx: AppContext, auth: UserActor, messageId: number) {
+export async function deleteMessage(ctx: AppContext, auth: Actor, messageId: number) {
   const msg = await q.findMessage(ctx.db, auth.accountId, messageId);
   if (!msg || msg.subscriberId === null) throw new AppError("NOT_FOUND", "Message not found");
   await visible(ctx, auth, msg.subscriberId).catch(() => {
@@ -443,7 +443,7 @@ export async function block(ctx: AppContext, auth: UserActor, id: number) {
   return { message: INBOX_TEXT.blocked };
 }
 
-export async function markAllRead(ctx: AppContext, auth: UserActor) {
+export async function markAllRead(ctx: AppContext, auth: Actor) {
   const { scope } = await scopeOf(ctx, auth);
   const ids = await q.updateConversations(
     ctx.db,
@@ -479,11 +479,12 @@ const BULK: Record<BulkRequest["action"], { set: string; message: string; withUs
 };
 
 /** A bulk action on the chosen ids, or on everything the filter matches minus exclusions. */
-export async function bulk(ctx: AppContext, auth: UserActor, req: BulkRequest) {
+export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
   const hide = req.selection.mode === "all" && req.selection.filters.isHideUnassignedNumbers;
   const { scope, mine } = await scopeOf(ctx, auth, { mine: hide });
   const action = BULK[req.action];
-  let value: number | undefined;
+  // The person who archives (null for an API key without a maker, as archive() records it).
+  let value: number | null | undefined;
   if (req.action === "assign") {
     const user = await assigneeFor(ctx, auth, req.userId!);
     // Every conversation must be one the user may handle: refuse rather than half-assign.

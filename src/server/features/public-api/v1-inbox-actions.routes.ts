@@ -2,7 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bigIdParams as idParams } from "../../../domain/ids";
-import { assignableUsersResponse, assignRequest } from "../../../domain/inbox.schemas";
+import {
+  assignableUsersResponse,
+  assignRequest,
+  bulkRequest,
+  bulkResponse,
+} from "../../../domain/inbox.schemas";
 import type { AppContext } from "../../http/context";
 import * as inbox from "../inbox/inbox.service";
 import { keyActorOf, op, withExample } from "./v1-route";
@@ -11,7 +16,8 @@ const TAG = "messages";
 const messageResponse = z.object({ message: z.string() });
 
 /**
- * What the inbox screen does to a conversation: assign, close (archive) and reopen, mark read.
+ * What the inbox screen does to a conversation: assign, close (archive) and reopen, mark read;
+ * the same to a selection (bulk) or to every conversation (read all); hiding a message.
  * A conversation's id is its subscriber's. Unsubscribe and block are the subscriber's own
  * operations (opt-out, block), which record the same consent.
  */
@@ -93,5 +99,50 @@ export function v1InboxActionsRoutes(app: FastifyInstance, ctx: AppContext) {
       await inbox.markRead(ctx, keyActorOf(req), req.params.id);
       return reply.status(204).send();
     },
+  );
+  r.post(
+    "/api/v1/conversations/bulk",
+    {
+      schema: {
+        ...op(
+          "bulkUpdateConversations",
+          "Assign, unassign, mark read or unread, close or reopen several conversations",
+          TAG,
+          "The inbox's selection: `ids` (conversation ids, which are subscriber ids) or `all` conversations matching the inbox's filters less `excludedIds`. Ids of conversations the key cannot see are left alone; `count` says how many changed.",
+        ),
+        body: withExample(bulkRequest, {
+          action: "archive",
+          selection: { mode: "ids", numberIds: [42, 43] },
+        }),
+        response: { 200: bulkResponse },
+      },
+    },
+    (req) => inbox.bulk(ctx, keyActorOf(req), req.body),
+  );
+  r.post(
+    "/api/v1/conversations/read-all",
+    {
+      schema: {
+        ...op("markAllConversationsRead", "Mark every conversation read", TAG),
+        response: { 200: bulkResponse },
+      },
+    },
+    (req) => inbox.markAllRead(ctx, keyActorOf(req)),
+  );
+  r.delete(
+    "/api/v1/messages/:id",
+    {
+      schema: {
+        ...op(
+          "deleteConversationMessage",
+          "Delete a message from its conversation",
+          TAG,
+          "Hides it from the conversation, as the inbox's Delete does.",
+        ),
+        params: idParams,
+        response: { 200: messageResponse },
+      },
+    },
+    (req) => inbox.deleteMessage(ctx, keyActorOf(req), req.params.id),
   );
 }

@@ -1,18 +1,21 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { phoneNumbers, subscribers, users } from "../../db/schema";
 import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startIntegrationStandins } from "../../test/integration-standins";
+import { receiveInbound } from "../carrier-webhooks/inbound.service";
 
 /**
  * More of the screens through /api/v1 (issue 17): webinars (events, registrants, reminders) and
  * managed accounts (children with their usage, a new child, a child's audit) and integrations
- * (HubSpot, Customer.io and Zapier connections, against local stand-ins of their APIs).
+ * (HubSpot, Customer.io and Zapier connections, against local stand-ins of their APIs); the
+ * inbox's bulk actions, read-all and message deletion.
  * Each operation is called with a key of its scope (works, and answers what the screen's route
  * answers), a key without it (403) and another account's key (404, never A's data).
  */
@@ -54,12 +57,15 @@ const keys = {
   accountsWrite: await makeKey(cookieA, ["accounts:write"]),
   coOwnerAccounts: await makeKey(cookieCoOwner, ["accounts:write"]),
   settingsRead: await makeKey(cookieA, ["settings:read"]),
+  messagesRead: await makeKey(cookieA, ["messages:read"]),
+  messagesWrite: await makeKey(cookieA, ["messages:write"]),
   settingsWrite: await makeKey(cookieA, ["settings:write"]),
   otherAccount: await makeKey(cookieB, [
     "webinars:write",
     "subscribers:write",
     "accounts:write",
     "settings:write",
+    "messages:write",
   ]),
 };
 
@@ -411,15 +417,121 @@ describe("integrations", () => {
   });
 });
 
+describe("inbox: bulk actions, read-all, message deletion", () => {
+  type Conv = { id: number; read: boolean; archived: boolean };
+  type Thread = { rows: { messageId: number | null; message: string }[] };
+  const convs: number[] = [];
+
+  it("sets up two conversations on A's number", async () => {
+    const owned = await t.ctx.carrier.buyNumber("+14155550181", {
+      smsUrl: "",
+      statusCallback: "",
+      friendlyName: "",
+    });
+    const [num] = await t.db
+      .insert(phoneNumbers)
+      .values({ accountId: a.account.id, number: "+14155550181", carrierSid: owned.sid })
+      .returning();
+    for (const [phone, body] of [
+      ["+13105550181", "Is the patio open?"],
+      ["+13105550182", "Do you deliver?"],
+    ] as const) {
+      await receiveInbound(t.ctx, {
+        sid: `SM${randomBytes(16).toString("hex")}`,
+        from: phone,
+        to: num!.number,
+        body,
+        mediaUrls: [],
+        segments: 1,
+      });
+      const [sub] = await t.db.select().from(subscribers).where(eq(subscribers.phone, phone));
+      convs.push(sub!.id);
+    }
+  });
+
+  const conv = async (id: number) =>
+    ok<Conv>(call(keys.messagesRead, "GET", `/api/v1/conversations/${id}`));
+
+  it("closes and reopens a selection; another account's key changes none of A's", async () => {
+    const body = { action: "archive", selection: { mode: "ids", numberIds: convs } };
+    await fails(call(keys.messagesRead, "POST", "/api/v1/conversations/bulk", body), 403);
+    const theirs = await ok<{ count: number }>(
+      call(keys.otherAccount, "POST", "/api/v1/conversations/bulk", body),
+    );
+    expect(theirs.count).toBe(0);
+    expect((await conv(convs[0]!)).archived).toBe(false);
+
+    const closed = await ok<{ count: number; message: string }>(
+      call(keys.messagesWrite, "POST", "/api/v1/conversations/bulk", body),
+    );
+    expect(closed).toEqual({ count: 2, message: "Conversation(s) archived" });
+    expect((await conv(convs[0]!)).archived).toBe(true);
+    const screen = (
+      await t.get(`/api/inbox/conversations/${convs[1]}`, { cookie: cookieA })
+    ).json();
+    expect(screen.archivedAt).not.toBeNull();
+    const reopened = await ok<{ count: number }>(
+      call(keys.messagesWrite, "POST", "/api/v1/conversations/bulk", {
+        action: "unarchive",
+        selection: { mode: "all", filters: { status: "archived" }, excludedIds: [convs[1]] },
+      }),
+    );
+    expect(reopened.count).toBe(1);
+    expect((await conv(convs[0]!)).archived).toBe(false);
+    expect((await conv(convs[1]!)).archived).toBe(true);
+    const bad = await fails(
+      call(keys.messagesWrite, "POST", "/api/v1/conversations/bulk", {
+        action: "assign",
+        selection: { mode: "ids", numberIds: convs },
+      }),
+      400,
+    );
+    expect(bad.error.message).toContain("Choose a user");
+  });
+
+  it("marks every conversation read", async () => {
+    expect((await conv(convs[0]!)).read).toBe(false);
+    await fails(call(keys.messagesRead, "POST", "/api/v1/conversations/read-all"), 403);
+    const theirs = await ok<{ count: number }>(
+      call(keys.otherAccount, "POST", "/api/v1/conversations/read-all"),
+    );
+    expect(theirs.count).toBe(0);
+    expect((await conv(convs[0]!)).read).toBe(false);
+    const all = await ok<{ count: number; message: string }>(
+      call(keys.messagesWrite, "POST", "/api/v1/conversations/read-all"),
+    );
+    expect(all).toEqual({ count: 2, message: "All conversations marked as read" });
+    expect((await conv(convs[0]!)).read).toBe(true);
+  });
+
+  it("deletes a message from its conversation; another account's key gets 404", async () => {
+    const url = `/api/v1/conversations/${convs[0]}/messages`;
+    const before = await ok<Thread>(call(keys.messagesRead, "GET", url));
+    const msg = before.rows.find((m) => m.message === "Is the patio open?");
+    expect(msg?.messageId).toBeGreaterThan(0);
+    await fails(call(keys.messagesRead, "DELETE", `/api/v1/messages/${msg!.messageId}`), 403);
+    await fails(call(keys.otherAccount, "DELETE", `/api/v1/messages/${msg!.messageId}`), 404);
+    expect((await ok<Thread>(call(keys.messagesRead, "GET", url))).rows).toEqual(before.rows);
+    const done = await ok<{ message: string }>(
+      call(keys.messagesWrite, "DELETE", `/api/v1/messages/${msg!.messageId}`),
+    );
+    expect(done.message).toBe("Conversation Message Deleted");
+    const after = await ok<Thread>(call(keys.messagesRead, "GET", url));
+    expect(after.rows.some((m) => m.messageId === msg!.messageId)).toBe(false);
+    await fails(call(keys.messagesWrite, "DELETE", `/api/v1/messages/${msg!.messageId}`), 404);
+  });
+});
+
 /** Every route of these areas (from the policy table, so a new one cannot be missed). */
-const MINE = /^\/api\/v1\/(webinars|managed-accounts|integrations)(\/|$)/;
+const MINE =
+  /^\/api\/v1\/(webinars|managed-accounts|integrations|conversations\/(bulk|read-all)|messages\/:id)(\/|$)/;
 const ROUTES = Object.keys(POLICY)
   .map((k) => k.split(" ") as [Method, string])
   .filter(([, url]) => MINE.test(url));
 
 describe("every operation of these areas", () => {
   it("has an operationId, a summary, the key's security scheme and an example body", async () => {
-    expect(ROUTES.length).toBeGreaterThanOrEqual(22);
+    expect(ROUTES.length).toBeGreaterThanOrEqual(25);
     const doc = (await t.get("/api/docs/json")).json() as {
       paths: Record<
         string,
