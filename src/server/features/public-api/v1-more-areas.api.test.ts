@@ -15,7 +15,8 @@ import { receiveInbound } from "../carrier-webhooks/inbound.service";
  * More of the screens through /api/v1 (issue 17): webinars (events, registrants, reminders) and
  * managed accounts (children with their usage, a new child, a child's audit) and integrations
  * (HubSpot, Customer.io and Zapier connections, against local stand-ins of their APIs); the
- * inbox's bulk actions, read-all and message deletion.
+ * inbox's bulk actions, read-all and message deletion; marketing consent recorded by hand; the
+ * unhealthy subscribers' list, line-type check and clean-up.
  * Each operation is called with a key of its scope (works, and answers what the screen's route
  * answers), a key without it (403) and another account's key (404, never A's data).
  */
@@ -58,6 +59,7 @@ const keys = {
   coOwnerAccounts: await makeKey(cookieCoOwner, ["accounts:write"]),
   settingsRead: await makeKey(cookieA, ["settings:read"]),
   messagesRead: await makeKey(cookieA, ["messages:read"]),
+  subscribersRead: await makeKey(cookieA, ["subscribers:read"]),
   messagesWrite: await makeKey(cookieA, ["messages:write"]),
   settingsWrite: await makeKey(cookieA, ["settings:write"]),
   otherAccount: await makeKey(cookieB, [
@@ -522,16 +524,123 @@ describe("inbox: bulk actions, read-all, message deletion", () => {
   });
 });
 
+describe("subscribers: consent by hand, unhealthy subscribers", () => {
+  let lana = 0;
+  let mo = 0;
+  type Detail = {
+    marketingConsentAt: string | null;
+    consentSource: string;
+    consentHistory: { action: string; source: string }[];
+  };
+
+  it("records marketing consent by hand with the business's attestation", async () => {
+    const rows = await t.db
+      .insert(subscribers)
+      .values([
+        { accountId: a.account.id, phone: "+13125550001", firstName: "Lana" }, // a landline
+        { accountId: a.account.id, phone: "+13105550190", firstName: "Mo" },
+      ])
+      .returning();
+    lana = rows[0]!.id;
+    mo = rows[1]!.id;
+    const url = `/api/v1/subscribers/${mo}/marketing-consent`;
+    const body = { attestation: true, detail: "Signed the paper form at the counter" };
+    await fails(call(keys.subscribersRead, "POST", url, body), 403);
+    await fails(call(keys.otherAccount, "POST", url, body), 404);
+    const noAttestation = await fails(
+      call(keys.subscribersWrite, "POST", url, { detail: "x" }),
+      400,
+    );
+    expect(noAttestation.error.code).toBe("VALIDATION");
+    const before = await ok<Detail>(call(keys.subscribersRead, "GET", `/api/v1/subscribers/${mo}`));
+    expect(before.marketingConsentAt).toBeNull();
+
+    const after = await ok<Detail>(call(keys.subscribersWrite, "POST", url, body));
+    expect(after.marketingConsentAt).not.toBeNull();
+    expect(after.consentSource).toBe("manual");
+    const screen = (await t.get(`/api/subscribers/${mo}`, { cookie: cookieA })).json() as Detail;
+    expect(screen.marketingConsentAt).toBe(after.marketingConsentAt);
+    const history = await ok<{ rows: { action: string; source: string }[] }>(
+      call(keys.subscribersRead, "GET", `/api/v1/subscribers/${mo}/consent-history`),
+    );
+    expect(history.rows).toContainEqual(
+      expect.objectContaining({ action: "consent", source: "manual" }),
+    );
+  });
+
+  it("checks line types round by round and lists the unhealthy as the screen does", async () => {
+    const url = "/api/v1/unhealthy-subscribers/line-check";
+    await fails(call(keys.subscribersRead, "POST", url, {}), 403);
+    let landlines = 0;
+    let afterId = 0;
+    for (let round = 0; round < 20; round++) {
+      const res = await ok<{ landlines: number; nextAfterId: number | null }>(
+        call(keys.subscribersWrite, "POST", url, { afterId, limit: 2 }),
+      );
+      landlines += res.landlines;
+      if (res.nextAfterId === null) break;
+      afterId = res.nextAfterId;
+    }
+    expect(landlines).toBe(1);
+
+    await fails(call(keys.subscribersRead, "GET", "/api/v1/unhealthy-subscribers"), 403);
+    const list = await ok<{ total: number; rows: { id: number; reason: string }[] }>(
+      call(keys.subscribersWrite, "GET", "/api/v1/unhealthy-subscribers?reason=landline"),
+    );
+    expect(list).toEqual(
+      (await t.get("/api/unhealthy-subscribers?reason=landline", { cookie: cookieA })).json(),
+    );
+    expect(list.rows.map((r) => [r.id, r.reason])).toEqual([[lana, "landline"]]);
+    const theirs = await ok<{ total: number }>(
+      call(keys.otherAccount, "GET", "/api/v1/unhealthy-subscribers"),
+    );
+    expect(theirs.total).toBe(0);
+  });
+
+  it("opts the unhealthy out; another account's key gets 404 and changes nothing", async () => {
+    const url = "/api/v1/unhealthy-subscribers/clean-up";
+    const body = { action: "opt_out", selection: { mode: "ids", ids: [lana] } };
+    await fails(call(keys.subscribersRead, "POST", url, body), 403);
+    await fails(call(keys.otherAccount, "POST", url, body), 404);
+    // Mo is healthy: a pick that is not all unhealthy changes nothing.
+    await fails(
+      call(keys.subscribersWrite, "POST", url, {
+        action: "opt_out",
+        selection: { mode: "ids", ids: [lana, mo] },
+      }),
+      404,
+    );
+    expect(
+      (
+        await ok<{ total: number }>(
+          call(keys.subscribersWrite, "GET", "/api/v1/unhealthy-subscribers"),
+        )
+      ).total,
+    ).toBe(1);
+    const done = await ok<{ affected: number }>(call(keys.subscribersWrite, "POST", url, body));
+    expect(done.affected).toBe(1);
+    const history = await ok<{ rows: { action: string; detail: string }[] }>(
+      call(keys.subscribersRead, "GET", `/api/v1/subscribers/${lana}/consent-history`),
+    );
+    expect(history.rows).toContainEqual(
+      expect.objectContaining({
+        action: "opt_out",
+        detail: "Unhealthy subscriber clean-up: Landline",
+      }),
+    );
+  });
+});
+
 /** Every route of these areas (from the policy table, so a new one cannot be missed). */
 const MINE =
-  /^\/api\/v1\/(webinars|managed-accounts|integrations|conversations\/(bulk|read-all)|messages\/:id)(\/|$)/;
+  /^\/api\/v1\/(webinars|managed-accounts|integrations|conversations\/(bulk|read-all)|messages\/:id|subscribers\/:id\/marketing-consent|unhealthy-subscribers)(\/|$)/;
 const ROUTES = Object.keys(POLICY)
   .map((k) => k.split(" ") as [Method, string])
   .filter(([, url]) => MINE.test(url));
 
 describe("every operation of these areas", () => {
   it("has an operationId, a summary, the key's security scheme and an example body", async () => {
-    expect(ROUTES.length).toBeGreaterThanOrEqual(25);
+    expect(ROUTES.length).toBeGreaterThanOrEqual(29);
     const doc = (await t.get("/api/docs/json")).json() as {
       paths: Record<
         string,
@@ -563,8 +672,10 @@ describe("every operation of these areas", () => {
 
   it("refuses a key of another area (403 in the one error shape), before reading the body", async () => {
     for (const [method, url] of ROUTES) {
+      // A key of some other area: webinars' for the rest, subscribers' for webinars.
+      const other = url.startsWith("/api/v1/webinars") ? keys.subscribersWrite : keys.webinarsRead;
       const res = await call(
-        keys.subscribersWrite,
+        other,
         method,
         url.replace(/:id/g, "1"),
         method === "GET" || method === "DELETE" ? undefined : {},

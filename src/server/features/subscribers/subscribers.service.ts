@@ -11,7 +11,7 @@ import type {
 } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Executor } from "../../db/connection";
-import type { Actor, AppContext, UserActor } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import * as compliance from "../compliance/compliance.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/group-definitions";
@@ -243,7 +243,7 @@ export async function changeConsent(
  */
 export async function recordMarketingConsent(
   ctx: AppContext,
-  auth: UserActor,
+  auth: Actor,
   id: number,
   input: { detail: string },
 ) {
@@ -263,7 +263,7 @@ export async function recordMarketingConsent(
       action: "consent",
       source: "manual",
       detail,
-      userId: auth.userId,
+      userId: auth.userId ?? undefined,
     });
   }
   return getSubscriber(ctx, auth, id);

@@ -4,7 +4,7 @@ import {
   type ListUnhealthyQuery,
   UNHEALTHY_REASON_LABELS,
 } from "../../../domain/unhealthy-subscribers.schemas";
-import type { Actor, AppContext, UserActor } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { applyManualConsent } from "../compliance/compliance.service";
 import { bulkDelete } from "../subscribers/subscribers.service";
 import { toUnhealthySubscriber } from "./unhealthy.presenter";
@@ -48,7 +48,7 @@ export async function unhealthyAmong(ctx: AppContext, auth: Actor, ids: number[]
  * subscribers of the caller's account, or nothing happens (404). An opt-out goes through the
  * consent log like any manual opt-out, with the reason as its detail.
  */
-export async function cleanUp(ctx: AppContext, auth: UserActor, req: CleanUpRequest) {
+export async function cleanUp(ctx: AppContext, auth: Actor, req: CleanUpRequest) {
   const sel = req.selection;
   const ids = sel.mode === "ids" ? [...new Set(sel.ids)] : undefined;
   const targets = await q.unhealthyTargets(
