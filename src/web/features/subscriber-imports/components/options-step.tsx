@@ -38,6 +38,9 @@ export function OptionsStep(props: {
   const createGroup = useCreateImportGroup();
   const [newGroup, setNewGroup] = useState("");
   const [attestError, setAttestError] = useState(false);
+  // Held here as well as in the draft: the draft lives in the query cache, whose subscribers
+  // hear of a change a tick later, and a controlled box would flick back until then.
+  const [attested, setAttested] = useState(draft.attested);
 
   const header = draft.hasHeader ? draft.rows[0] : undefined;
   const mapped = draft.mapping
@@ -61,7 +64,7 @@ export function OptionsStep(props: {
   };
 
   const start = () => {
-    if (!draft.attested) {
+    if (!attested) {
       setAttestError(true);
       return;
     }
@@ -162,10 +165,12 @@ export function OptionsStep(props: {
 
       <Checkbox
         label={IMPORT_ATTESTATION}
-        checked={draft.attested}
+        checked={attested}
         onChange={(e) => {
-          props.onChange({ attested: e.currentTarget.checked });
-          if (e.currentTarget.checked) setAttestError(false);
+          const checked = e.currentTarget.checked;
+          setAttested(checked);
+          props.onChange({ attested: checked });
+          if (checked) setAttestError(false);
         }}
         error={attestError ? "Confirm this to start the import." : undefined}
         data-testid="attestation"
