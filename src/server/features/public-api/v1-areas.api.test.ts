@@ -7,6 +7,7 @@ import { groups, invoices, phoneNumbers, subscribers } from "../../db/schema";
 import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { type Method, v1Client } from "../../test/v1-client";
 
 /**
  * The areas the public API gained for issue 17 (templates, links, media, automations, automated
@@ -90,24 +91,7 @@ const fullB = await makeKey(cookieB, WIDEST, "All of B");
 /** Holds a scope no new route needs: every new route refuses it. */
 const unrelated = await makeKey(cookieA, ["webhooks:read"], "Webhooks only");
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-function call(key: string, method: Method, url: string, body?: unknown, idem?: string) {
-  return t.request({
-    method,
-    url,
-    body,
-    csrf: false,
-    headers: { authorization: `Bearer ${key}`, ...(idem ? { "idempotency-key": idem } : {}) },
-  });
-}
-async function ok<T = Record<string, unknown>>(
-  res: Promise<{ statusCode: number; body: string; json(): unknown }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
+const { call, ok } = v1Client(t);
 
 const graph = dripToGraph([
   {

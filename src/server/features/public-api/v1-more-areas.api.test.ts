@@ -9,6 +9,7 @@ import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startIntegrationStandins } from "../../test/integration-standins";
+import { type Method, v1Client } from "../../test/v1-client";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
 
 /**
@@ -71,24 +72,7 @@ const keys = {
   ]),
 };
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-function call(key: string, method: Method, url: string, body?: unknown, idem?: string) {
-  return t.request({
-    method,
-    url,
-    body,
-    csrf: false,
-    headers: { authorization: `Bearer ${key}`, ...(idem ? { "idempotency-key": idem } : {}) },
-  });
-}
-async function ok<T = Record<string, unknown>>(
-  res: Promise<{ statusCode: number; body: string; json(): unknown }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
+const { call, ok } = v1Client(t);
 async function fails(
   res: Promise<{ statusCode: number; body: string; json(): unknown }>,
   status: number,

@@ -7,6 +7,7 @@ import { groups, phoneNumbers, subscribers } from "../../db/schema";
 import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { type Method, v1Client } from "../../test/v1-client";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
 import { runReportExport } from "../growth-reports/report-exports.service";
 import { runExport } from "../subscriber-exports/exports.service";
@@ -120,24 +121,7 @@ let reportExportA = 0;
 /** A pending invitation of A's (for the other account's 404s). */
 let inviteA = 0;
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-function call(key: string, method: Method, url: string, body?: unknown, idem?: string) {
-  return t.request({
-    method,
-    url,
-    body,
-    csrf: false,
-    headers: { authorization: `Bearer ${key}`, ...(idem ? { "idempotency-key": idem } : {}) },
-  });
-}
-async function ok<T = Record<string, unknown>>(
-  res: Promise<{ statusCode: number; body: string; json(): unknown }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
+const { call, ok } = v1Client(t);
 
 function multipartCsv(csv: string, filename = "people.csv") {
   const boundary = "----v1screenactions";
