@@ -2,6 +2,8 @@ import { fromTwilio } from "../../../domain/delivery-status";
 import { LANE } from "../../../domain/outbound-policy";
 import { CarrierError, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
+import { claimDueCalls, type DueCall } from "../voice/voice.queries";
+import { applyCallStatus, stillCallable, VOICE_STATUS_PATH } from "../voice/voice.service";
 import { type Claimed, claimDue, leaseSeconds } from "./dispatch-claim";
 import { decideBatch } from "./dispatch-decide";
 import { type Outcome, recordOutcomes } from "./dispatch-record";
@@ -243,5 +245,68 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
       code: err.code,
       byCarrier: true,
     };
+  }
+}
+
+// Voice broadcasts' calls leave through here too: all carrier traffic has one exit.
+
+/** Places the claimed calls through the carrier interface; answers how many it handled. */
+export async function dispatchCalls(ctx: AppContext, limit = 20): Promise<number> {
+  const due = await claimDueCalls(ctx.db.$client, limit, leaseSeconds(ctx.config));
+  for (const call of due) await placeCall(ctx, call);
+  return due.length;
+}
+
+async function placeCall(ctx: AppContext, call: DueCall): Promise<void> {
+  try {
+    // A lapsed claim may have reached the carrier before its worker died: ask before calling again.
+    const earlier = call.outcomeUnknown
+      ? await ctx.carrier.findCall({
+          from: call.fromNumber,
+          to: call.toNumber,
+          since: call.createdAt,
+        })
+      : null;
+    // Consent is read again at the moment of calling: a withdrawal or an opt-out after the
+    // broadcast started stops the call (and gives its credits back).
+    if (!earlier && !(await stillCallable(ctx, call.id))) {
+      await applyCallStatus(ctx, {
+        callId: call.id,
+        sid: null,
+        status: "canceled",
+        error:
+          "Not called: voice consent withdrawn or number opted out after the broadcast started.",
+      });
+      return;
+    }
+    const placed =
+      earlier ??
+      (await ctx.carrier.call({
+        from: call.fromNumber,
+        to: call.toNumber,
+        text: call.text,
+        voice: call.voice,
+        language: call.language,
+        statusCallback: `${ctx.config.webhookBase}${VOICE_STATUS_PATH}?c=${call.id}`,
+        idempotencyKey: `voice-call-${call.id}`,
+      }));
+    // The status callbacks may already have moved it on: only a pending call takes "queued".
+    await ctx.db.$client.query(
+      `update voice_calls set carrier_sid = $2, claimed_until = null, updated_at = now(),
+              status = case when status = 'pending' then $3 else status end
+        where id = $1`,
+      [call.id, placed.sid, placed.status === "pending" ? "queued" : placed.status],
+    );
+  } catch (err) {
+    if (err instanceof CarrierError && !err.retryable) {
+      await applyCallStatus(ctx, {
+        callId: call.id,
+        sid: null,
+        status: "failed",
+        error: err.message,
+      });
+      return;
+    }
+    // Retryable (or unknown): the lease lapses and the next claim asks the carrier first.
   }
 }

@@ -7,8 +7,9 @@ import { sayTwiml } from "../../carriers/twilio-adapter";
 import { phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { dispatchCalls } from "../outbound/dispatcher";
 import { claimDueCalls } from "./voice.queries";
-import { dispatchCalls, startDueBroadcasts } from "./voice.service";
+import { startDueBroadcasts } from "./voice.service";
 
 /**
  * Voice broadcasts end to end against the emulator over real HTTP: the pipeline is driven by

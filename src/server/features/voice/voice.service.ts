@@ -15,14 +15,13 @@ import {
   type VoiceConsentMethod,
   voiceCallCredits,
 } from "../../../domain/voice";
-import { CarrierError } from "../../carriers/carrier";
 import { subscribers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { addCredits, insertLedger, takeCredits } from "../credits/credits.queries";
 import { chargeCredits, getCredits } from "../credits/credits.service";
 import { type Recipients, recipientCondition } from "../sends/recipients";
 import { accountForSend, sendingNumbers } from "../sends/sends.queries";
-import { BROADCAST_SELECT, claimDueCalls, type DueCall } from "./voice.queries";
+import { BROADCAST_SELECT } from "./voice.queries";
 import { toPg, voiceAudience, voiceCallable } from "./voice-audience";
 
 export const VOICE_STATUS_PATH = "/webhooks/twilio/voice-status";
@@ -313,79 +312,12 @@ export async function startDueBroadcasts(ctx: AppContext): Promise<number> {
   }
 }
 
-function leaseSeconds(ctx: AppContext): number {
-  return Math.max(
-    ctx.config.DISPATCH_LEASE_SECONDS,
-    Math.ceil((2 * ctx.config.CARRIER_TIMEOUT_MS) / 1000) + 1,
-  );
-}
-
-/** Places the claimed calls through the carrier interface; answers how many it handled. */
-export async function dispatchCalls(ctx: AppContext, limit = 20): Promise<number> {
-  const due = await claimDueCalls(ctx.db.$client, limit, leaseSeconds(ctx));
-  for (const call of due) await placeCall(ctx, call);
-  return due.length;
-}
-
-async function stillCallable(ctx: AppContext, callId: number): Promise<boolean> {
+/** Whether a call may still be placed: consent and opt-outs read at the moment of calling. */
+export async function stillCallable(ctx: AppContext, callId: number): Promise<boolean> {
   const res = await ctx.db.execute(sql`select 1 from voice_calls v
     join ${subscribers} on ${subscribers.id} = v.subscriber_id and ${subscribers.accountId} = v.account_id
     where v.id = ${callId} and ${voiceCallable(sql`v.account_id`)}`);
   return res.rows.length > 0;
-}
-
-async function placeCall(ctx: AppContext, call: DueCall): Promise<void> {
-  try {
-    // A lapsed claim may have reached the carrier before its worker died: ask before calling again.
-    const earlier = call.outcomeUnknown
-      ? await ctx.carrier.findCall({
-          from: call.fromNumber,
-          to: call.toNumber,
-          since: call.createdAt,
-        })
-      : null;
-    // Consent is read again at the moment of calling: a withdrawal or an opt-out after the
-    // broadcast started stops the call (and gives its credits back).
-    if (!earlier && !(await stillCallable(ctx, call.id))) {
-      await applyCallStatus(ctx, {
-        callId: call.id,
-        sid: null,
-        status: "canceled",
-        error:
-          "Not called: voice consent withdrawn or number opted out after the broadcast started.",
-      });
-      return;
-    }
-    const placed =
-      earlier ??
-      (await ctx.carrier.call({
-        from: call.fromNumber,
-        to: call.toNumber,
-        text: call.text,
-        voice: call.voice,
-        language: call.language,
-        statusCallback: `${ctx.config.webhookBase}${VOICE_STATUS_PATH}?c=${call.id}`,
-        idempotencyKey: `voice-call-${call.id}`,
-      }));
-    // The status callbacks may already have moved it on: only a pending call takes "queued".
-    await ctx.db.$client.query(
-      `update voice_calls set carrier_sid = $2, claimed_until = null, updated_at = now(),
-              status = case when status = 'pending' then $3 else status end
-        where id = $1`,
-      [call.id, placed.sid, placed.status === "pending" ? "queued" : placed.status],
-    );
-  } catch (err) {
-    if (err instanceof CarrierError && !err.retryable) {
-      await applyCallStatus(ctx, {
-        callId: call.id,
-        sid: null,
-        status: "failed",
-        error: err.message,
-      });
-      return;
-    }
-    // Retryable (or unknown): the lease lapses and the next claim asks the carrier first.
-  }
 }
 
 /**
