@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconChartBar, IconEdit, IconPlus, IconRoute, IconTrash } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
@@ -15,11 +15,9 @@ import { notify } from "../../../lib/notify";
 import { useAutomations, useDeleteAutomation, useSetAutomationStatus } from "../api/automations";
 import { AutomationReportModal } from "../components/automation-report";
 import { EngineClock } from "../components/engine-clock";
+import { StatusBadge } from "../components/status-badge";
 
 const EDIT = "/messages/drip-campaigns/edit";
-
-export const STATUS_COLOR = { draft: "gray", active: "teal", paused: "yellow" } as const;
-export const STATUS_LABEL = { draft: "Draft", active: "Running", paused: "Paused" } as const;
 
 /** /messages/drip-campaigns: the drips, their state and figures, pause and resume, reports. */
 export default function DripCampaignsPage() {
@@ -101,9 +99,7 @@ export default function DripCampaignsPage() {
                       {TRIGGER_LABELS[a.trigger.type]}
                     </Text>
                     {/* On phones the status sits under the name (the column is too narrow). */}
-                    <Badge color={STATUS_COLOR[a.status]} hiddenFrom="xs" size="sm">
-                      {STATUS_LABEL[a.status]}
-                    </Badge>
+                    <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
                   </Stack>
                 ),
               },
@@ -111,9 +107,7 @@ export default function DripCampaignsPage() {
                 accessor: "status",
                 title: "Status",
                 visibleMediaQuery: "(min-width: 36em)",
-                render: (a) => (
-                  <Badge color={STATUS_COLOR[a.status]}>{STATUS_LABEL[a.status]}</Badge>
-                ),
+                render: (a) => <StatusBadge status={a.status} />,
               },
               {
                 accessor: "active",

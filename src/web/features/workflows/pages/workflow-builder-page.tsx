@@ -73,9 +73,9 @@ import {
 import { useGroupOptions } from "../../automations/api/pickers";
 import { AutomationReportModal } from "../../automations/components/automation-report";
 import { EngineClock } from "../../automations/components/engine-clock";
+import { StatusBadge } from "../../automations/components/status-badge";
 import { useCustomFieldOptions } from "../api/fields";
 import { usePublishWorkflow, useSaveLayout, useUserOptions, useWorkflow } from "../api/workflows";
-import { StatusBadge } from "../components/status-badge";
 import { StepList } from "../components/step-list";
 import { StepNode, type StepNodeType } from "../components/step-node";
 import { OutletsEditor, PanelTitle, StepFields } from "../components/step-panel";

@@ -27,8 +27,8 @@ import {
 } from "../../automations/api/automations";
 import { AutomationReportModal } from "../../automations/components/automation-report";
 import { EngineClock } from "../../automations/components/engine-clock";
+import { StatusBadge } from "../../automations/components/status-badge";
 import { useDuplicateWorkflow } from "../api/workflows";
-import { StatusBadge } from "../components/status-badge";
 import { triggerSummary, useLookups } from "../components/step-summary";
 import { builderPath, formPath, slugOf } from "../workflow-paths";
 
