@@ -9,6 +9,9 @@
 //    transactional lane) from queued to carrier call, p50/p95; and another account's one-to-one
 //    texts on its own number.
 // Run: node bench/dispatch.mjs [throughput=100000] [campaign=100000] [samples=200]
+// BENCH_PORT picks the server's port (its PostgreSQL on that + 20,000) on a shared machine;
+// BENCH_DISABLE_TRIGGERS=name,name turns those triggers on messages off in this throwaway
+// database first (to weigh a rollup trigger's cost on the dispatcher).
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { cpuSeconds, startNullCarrier } from "./lib/null-carrier.mjs";
@@ -28,7 +31,8 @@ const env = {
   LOG_LEVEL: "warn",
 };
 const parley = startServer({
-  firstPort: 4310,
+  firstPort: Number(process.env.BENCH_PORT ?? 4310),
+  spread: process.env.BENCH_PORT ? 1 : 40,
   env: { ...env, SEED_DEMO: "true", SEND_PIPELINE: "off" },
   wait: { tries: 1200, failOnExit: true },
 });
@@ -40,6 +44,10 @@ try {
   const db = new pg.Client({ connectionString: parley.databaseUrl });
   db.on("error", () => {});
   await db.connect();
+  for (const name of (process.env.BENCH_DISABLE_TRIGGERS ?? "").split(",").filter(Boolean)) {
+    await db.query(`alter table messages disable trigger "${name.replaceAll('"', "")}"`);
+    console.log(`trigger ${name} off`);
+  }
   const accountId = (await db.query("select account_id from users where username = 'demo'")).rows[0]
     .account_id;
   const other = (

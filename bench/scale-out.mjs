@@ -7,6 +7,10 @@
 //    connections against 1 web process, then spread over 2; requests per second and p95.
 // Every process, PostgreSQL, the null carrier and the load generator share this machine's cores:
 // on 2 cores a second process can only add what the first left idle.
+// With CARRIER_LATENCY_MS (e.g. 100) the null carrier answers after that long, as a real carrier's
+// round trip does, and WORKER_CONCURRENCY (e.g. 32) bounds each worker's calls in flight: each
+// worker is then bound by the carrier, not by these 2 cores, and the figure shows whether workers
+// get in each other's way (claims, locks) when a second machine's cores are there.
 // Run: node bench/scale-out.mjs [messages=100000] [numbers=8] [seconds=10] [connections=32]
 import { spawn } from "node:child_process";
 import pg from "pg";
@@ -20,10 +24,11 @@ const SECONDS = Number(process.argv[4] ?? 10);
 const CONNECTIONS = Number(process.argv[5] ?? 32);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const carrier = await startNullCarrier();
+const LATENCY_MS = Number(process.env.CARRIER_LATENCY_MS ?? 0);
+const carrier = await startNullCarrier({ latencyMs: LATENCY_MS });
 const env = {
   ...carrier.env,
-  DISPATCH_CONCURRENCY: "128",
+  DISPATCH_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? "128",
   DISPATCH_BATCH: "1000",
   LOG_LEVEL: "warn",
   LOGIN_RATE_LIMIT: "100000",
@@ -112,7 +117,7 @@ try {
     const cpu = workers.map((w, i) => (cpuSeconds(w.pid) - cpu0[i]).toFixed(1));
     dispatch[m] = D / seconds;
     console.log(
-      `dispatch, ${m} worker${m > 1 ? "s" : ""}: ${D} messages over ${K} numbers in ${seconds.toFixed(2)} s = ${Math.round(D / seconds)}/s; duplicates ${dupes}, lost ${lost}; worker CPU s ${cpu.join(", ")}`,
+      `dispatch${LATENCY_MS ? ` (carrier answers in ${LATENCY_MS} ms, ${env.DISPATCH_CONCURRENCY} in flight a worker)` : ""}, ${m} worker${m > 1 ? "s" : ""}: ${D} messages over ${K} numbers in ${seconds.toFixed(2)} s = ${Math.round(D / seconds)}/s; duplicates ${dupes}, lost ${lost}; worker CPU s ${cpu.join(", ")}`,
     );
     for (const w of workers) await stopProcess(w);
   }

@@ -15,8 +15,10 @@ const SECONDS = Number(process.argv[3] ?? 15);
 const PER_TICK = Math.max(1, Math.round(RATE / 10));
 
 const parley = startServer({
-  firstPort: 3520,
+  firstPort: Number(process.env.BENCH_PORT ?? 3520),
+  spread: process.env.BENCH_PORT ? 1 : 40,
   env: { SEED_DEMO: "true", API_RATE_LIMIT: "100000000" },
+  settled: true,
   prefix: "parley-bench-webhooks-",
 });
 const { base } = parley;

@@ -24,7 +24,7 @@ test("a chatbot made on the page asks a virtual phone, keeps the name in a field
 
   // The demo's bot has the demo number; one chatbot per number, so it makes room.
   const demoRow = page.getByRole("row").filter({ hasText: "Table booking" });
-  await demoRow.getByRole("button", { name: "More for Table booking" }).click();
+  await demoRow.getByRole("button", { name: "Actions for Table booking" }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(demoRow).toHaveCount(0);

@@ -49,7 +49,7 @@ test("a two-step drip made on the page texts a new group member, and the next da
     .poll(() => received(page, phone), { timeout: 20_000 })
     .toEqual(["Welcome to the club!", "Day two: 10% off today."]);
 
-  await row.getByRole("button", { name: "More for Two-step welcome" }).click();
+  await row.getByRole("button", { name: "Actions for Two-step welcome" }).click();
   await page.getByRole("menuitem", { name: "Report" }).click();
   const report = page.getByRole("dialog", { name: "Report: Two-step welcome" });
   await expect(report.getByTestId("report-completed")).toHaveText("1", { timeout: 15_000 });

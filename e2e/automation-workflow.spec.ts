@@ -145,7 +145,7 @@ test("a workflow built in the builder (keyword → wait → text → branch on t
   await page.goto("/workflows");
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
   await expect(row).toContainText("Running");
-  await row.getByRole("button", { name: `More for ${name}` }).click();
+  await row.getByRole("button", { name: `Actions for ${name}` }).click();
   await page.getByRole("menuitem", { name: "Duplicate" }).click();
   const copy = page.getByRole("row").filter({ hasText: `${name} (copy)` });
   await expect(copy).toContainText("Draft");

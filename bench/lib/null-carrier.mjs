@@ -6,7 +6,11 @@ import http from "node:http";
 
 export const NULL_CARRIER_SID = `AC${"0".repeat(31)}1`;
 
-export async function startNullCarrier() {
+/**
+ * `latencyMs` holds each answer that long, as a real carrier's round trip does (0: at once, so a
+ * benchmark measures Parley's own CPU).
+ */
+export async function startNullCarrier({ latencyMs = 0 } = {}) {
   const state = {
     calls: new Map(), // idempotency key → count
     arrivals: new Map(), // To → ms (performance.now) of its first call
@@ -29,10 +33,13 @@ export async function startNullCarrier() {
         state.calls.set(key, (state.calls.get(key) ?? 0) + 1);
         const to = new URLSearchParams(Buffer.concat(chunks).toString()).get("To");
         if (!state.arrivals.has(to)) state.arrivals.set(to, now);
-        res.writeHead(201, { "content-type": "application/json" });
-        res.end(
-          `{"sid":"SM${(++sids).toString(16).padStart(32, "0")}","status":"queued","num_segments":"1","error_code":null}`,
-        );
+        const body = `{"sid":"SM${(++sids).toString(16).padStart(32, "0")}","status":"queued","num_segments":"1","error_code":null}`;
+        const answer = () => {
+          res.writeHead(201, { "content-type": "application/json" });
+          res.end(body);
+        };
+        if (latencyMs > 0) setTimeout(answer, latencyMs);
+        else answer();
         return;
       }
       // Messages.json list (the lookup before a resend) and anything else: empty.

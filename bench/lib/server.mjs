@@ -27,8 +27,15 @@ export function spawnServer({
   env = {},
   stdio = ["ignore", "ignore", "inherit"],
 }) {
-  return spawn(process.execPath, ["scripts/start.mjs"], {
+  // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", which NODE_OPTIONS refuses)
+  // runs the server's entry with those flags, without start.mjs (the web build must exist).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean);
+  const args = flags?.length
+    ? [...flags, "--import", "tsx", "src/server/main.ts"]
+    : ["scripts/start.mjs"];
+  return spawn(process.execPath, args, {
     env: {
+      ...(flags?.length ? { NODE_ENV: "production" } : {}),
       ...process.env,
       LOG_LEVEL: "warn",
       ...env,
@@ -70,14 +77,41 @@ export async function stopProcess(child, signal = "SIGTERM") {
 
 /**
  * A production server for one benchmark: ports firstPort + (pid % spread) and that + 20,000 for
- * PostgreSQL, a fresh data folder. `ready()` waits for it; `stop()` stops it and removes the folder.
+ * PostgreSQL, a fresh data folder (or `dataDir`). `ready()` waits for it; `stop()` stops it and removes
+ * the folder. With `settled`, ready() also waits for the "Parley is running" log line, written once
+ * the demo data seeded after listening is in (else that seeding's work runs inside the measurement).
  */
-export function startServer({ firstPort, spread = 40, env = {}, prefix, stdio, wait = {} }) {
+export function startServer({
+  firstPort,
+  spread = 40,
+  env = {},
+  prefix,
+  stdio,
+  wait = {},
+  dataDir: reused,
+  settled = false,
+}) {
   const port = firstPort + (process.pid % spread);
   const pgPort = port + 20_000;
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = makeDataDir(prefix);
-  const server = spawnServer({ port, pgPort, dataDir, env, stdio });
+  // A kept data folder (a benchmark's BENCH_DATA) is reused as it is: its migrations run first.
+  const dataDir = reused ?? makeDataDir(prefix);
+  const server = spawnServer({
+    port,
+    pgPort,
+    dataDir,
+    env,
+    stdio: settled ? ["ignore", "pipe", "inherit"] : stdio,
+  });
+  const running = settled
+    ? new Promise((resolve) => {
+        let seen = "";
+        server.stdout.on("data", (chunk) => {
+          seen = (seen + chunk).slice(-200);
+          if (seen.includes("Parley is running")) resolve();
+        });
+      })
+    : Promise.resolve();
   return {
     port,
     pgPort,
@@ -85,7 +119,10 @@ export function startServer({ firstPort, spread = 40, env = {}, prefix, stdio, w
     dataDir,
     server,
     databaseUrl: databaseUrl(pgPort),
-    ready: () => waitForServer(server, base, wait),
+    ready: async () => {
+      await waitForServer(server, base, wait);
+      await running;
+    },
     async stop(signal = "SIGTERM") {
       await stopProcess(server, signal);
       removeDataDir(dataDir);
@@ -135,4 +172,61 @@ export async function logInAsDemo(base) {
   const session = login.headers.getSetCookie().find((c) => c.startsWith("parley_session="));
   if (!session) throw new Error("login: no session cookie");
   return session.split(";")[0];
+}
+
+/** Every descendant of pid (children, their children, …) with its command name. */
+function descendants(pid) {
+  const out = [];
+  const walk = (p) => {
+    let kids = "";
+    try {
+      kids = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+    } catch {
+      return;
+    }
+    for (const k of kids ? kids.split(/\s+/) : []) {
+      out.push(Number(k));
+      walk(k);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/**
+ * CPU seconds (user + system) one process has used so far, with its children that have exited
+ * when `reaped` (PostgreSQL's backends and autovacuum workers come and go); 0 once it is gone.
+ */
+function cpuOf(pid, reaped = false) {
+  try {
+    // Fields after the command name (which may hold spaces): utime, stime, cutime, cstime are
+    // the 12th to the 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const own = Number(f[11]) + Number(f[12]);
+    return (reaped ? own + Number(f[13]) + Number(f[14]) : own) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by a server started with startServer, split into its Node process
+ * (scripts/start.mjs's child) and its embedded PostgreSQL (every postgres process under it).
+ * Sampled before and after a run, the difference is what the run cost the server.
+ */
+export function serverCpu(startPid) {
+  let node = 0;
+  let postgres = 0;
+  // start.mjs itself idles once its child runs; without it (BENCH_NODE_FLAGS) this is the server.
+  for (const pid of [startPid, ...descendants(startPid)]) {
+    let name = "";
+    try {
+      name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    } catch {}
+    if (name === "node" || name === "MainThread") node += cpuOf(pid);
+    else if (name.startsWith("postgres") || name.startsWith("postmaster"))
+      postgres += cpuOf(pid, true);
+  }
+  return { node, postgres };
 }

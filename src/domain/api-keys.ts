@@ -92,8 +92,21 @@ export const API_AREAS = [
     write: ["accounts:manage"],
   },
   { area: "reports", label: "Reports", read: ["reports:read"], write: [] },
-  // Reads only: no key pays, changes a plan or a card.
-  { area: "billing", label: "Billing (credits, usage, invoices)", read: ["billing"], write: [] },
+  {
+    // Write spends money (plan changes, credits, keywords): only an Owner holds billing:pay, so
+    // only an Owner can give it, and an Owner's key pays only while its maker is still Owner.
+    area: "billing",
+    label: "Billing (credits, usage, invoices)",
+    read: ["billing"],
+    write: ["billing:pay", "credits:buy"],
+  },
+  {
+    // Keys themselves: a key can only make keys within its own scopes and its maker's rights.
+    area: "keys",
+    label: "API keys and their request logs",
+    read: ["developer:read"],
+    write: ["developer:manage"],
+  },
 ] as const satisfies readonly {
   area: string;
   label: string;
@@ -102,7 +115,7 @@ export const API_AREAS = [
 }[];
 
 export type ApiArea = (typeof API_AREAS)[number]["area"];
-/** An area without writes (reports, billing) has a read scope only. */
+/** An area without writes (reports) has a read scope only. */
 export const API_SCOPES = API_AREAS.flatMap((a) =>
   a.write.length > 0 ? [`${a.area}:read`, `${a.area}:write`] : [`${a.area}:read`],
 ) as [string, ...string[]];

@@ -141,6 +141,9 @@ export const MESSAGE_SOURCE_LABELS: Record<string, string> = {
 
 export const REPORT_KINDS = ["subscribers", "opt-outs", "link-clicks"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+/** What the export job writes: the Reports screen's reports and the sent-messages report. */
+export const EXPORTED_REPORTS = [...REPORT_KINDS, "sent-messages"] as const;
+export type ExportedReport = (typeof EXPORTED_REPORTS)[number];
 
 export const createReportExportRequest = z
   .object({
@@ -160,7 +163,7 @@ export const createReportExportRequest = z
 
 export const reportExport = z.object({
   id: z.number(),
-  report: z.enum(REPORT_KINDS),
+  report: z.enum(EXPORTED_REPORTS),
   status: z.enum(["queued", "running", "finished", "failed"]),
   progress: z.number(),
   rowCount: z.number(),
@@ -172,7 +175,7 @@ export const reportExport = z.object({
 });
 export type ReportExport = z.infer<typeof reportExport>;
 export const listReportExportsQuery = z.object({
-  report: z.enum(REPORT_KINDS, "Unknown report").optional(),
+  report: z.enum(EXPORTED_REPORTS, "Unknown report").optional(),
 });
 export const listReportExportsResponse = z.object({ rows: z.array(reportExport) });
 

@@ -51,9 +51,11 @@ export const PERMISSIONS = [
   "users:manage",
   "credits:buy",
   "billing",
+  "billing:pay",
   "numbers:manage",
   "registration:manage",
   "mail:all",
+  "developer:read",
   "developer:manage",
   "webhooks:read",
   "webhooks:write",
@@ -108,7 +110,9 @@ const ADMINISTRATOR: readonly Permission[] = [
   "users:read",
   "users:manage",
   "credits:buy",
-  // API keys and outgoing webhooks (the developer dashboard).
+  // API keys and outgoing webhooks (the developer dashboard); reading keys apart so an API key
+  // can list keys and their request logs without making or revoking any.
+  "developer:read",
   "developer:manage",
   "webhooks:read",
   "webhooks:write",
@@ -118,6 +122,9 @@ const ADMINISTRATOR: readonly Permission[] = [
 const OWNER: readonly Permission[] = [
   ...ADMINISTRATOR,
   "billing",
+  // Spending and plan changes, apart from "billing" (seeing them) so an API key can read the
+  // billing without paying; the screens ask "billing" for both, as only the Owner holds either.
+  "billing:pay",
   "numbers:manage",
   "registration:manage",
   "mail:all",
@@ -146,6 +153,7 @@ const RESTRICTED_LOSES: ReadonlySet<Permission> = new Set<Permission>([
   "numbers:manage",
   "registration:manage",
   "billing",
+  "billing:pay",
   "settings:write",
   "mail:all",
   "accounts:read",

@@ -12,6 +12,7 @@ import { startPipeline } from "./features/sends/pipeline";
 import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { startJobs } from "./jobs/boss";
+import { log, setLogLevel } from "./log";
 import { registerMetrics } from "./ops/metrics";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo } from "./seed/demo";
@@ -31,6 +32,7 @@ const stops: (() => Promise<unknown>)[] = [];
 
 async function main() {
   const config = parseConfig();
+  setLogLevel(config.LOG_LEVEL);
   const role = parseRole(process.argv.slice(2));
 
   let url = config.DATABASE_URL;
@@ -88,29 +90,23 @@ async function main() {
     if (config.useEmulator) {
       const dispatcher = startEmulatorDispatcher(ctx);
       stops.unshift(() => dispatcher.stop());
-      await seedDemoNumbers(ctx).catch((err) =>
-        console.error("Demo numbers were not seeded:", err.message),
-      );
-      await seedDemoSends(ctx).catch((err) =>
-        console.error("Demo sends were not seeded:", err.message),
-      );
+      await seedDemoNumbers(ctx).catch((err) => log.error({ err }, "Demo numbers were not seeded"));
+      await seedDemoSends(ctx).catch((err) => log.error({ err }, "Demo sends were not seeded"));
       await seedDemoInbox(ctx).catch((err) =>
-        console.error("Demo conversations were not seeded:", err.message),
+        log.error({ err }, "Demo conversations were not seeded"),
       );
-      await seedDemoHistory(ctx).catch((err) =>
-        console.error("Demo history was not seeded:", err.message),
-      );
+      await seedDemoHistory(ctx).catch((err) => log.error({ err }, "Demo history was not seeded"));
       await seedDemoAutomations(ctx).catch((err) =>
-        console.error("Demo automations were not seeded:", err.message),
+        log.error({ err }, "Demo automations were not seeded"),
       );
       await seedDemoWorkflows(ctx).catch((err) =>
-        console.error("Demo workflows were not seeded:", err.message),
+        log.error({ err }, "Demo workflows were not seeded"),
       );
       await seedDemoChatbots(ctx).catch((err) =>
-        console.error("Demo chatbot and campaign were not seeded:", err.message),
+        log.error({ err }, "Demo chatbot and campaign were not seeded"),
       );
       await seedDemoMarketing(ctx).catch((err) =>
-        console.error("Demo marketing tools were not seeded:", err.message),
+        log.error({ err }, "Demo marketing tools were not seeded"),
       );
     }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -120,8 +116,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping Parley…`);
-    for (const stop of stops) await stop().catch((err) => console.error(err));
+    log.info({ signal }, "stopping Parley");
+    for (const stop of stops) await stop().catch((err) => log.error({ err }, "stop step failed"));
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -138,14 +134,16 @@ async function main() {
     );
   }
   lines.push("  Press Ctrl+C to stop.", "");
-  console.log(lines.join("\n"));
+  log.info({ role, url: address || undefined, embedded: Boolean(embedded) }, "Parley is running");
+  // A person at a terminal also gets the address and the demo login in plain words; a service
+  // manager or log shipper (no TTY) reads the structured line only.
+  if (process.stdout.isTTY) process.stdout.write(`${lines.join("\n")}\n`);
 }
 
 main().catch(async (err) => {
   for (const stop of stops) await stop().catch(() => {});
   // A configuration mistake is the operator's to fix: one clear line, no stack trace.
-  if (err instanceof ConfigError) console.error(`Parley cannot start: ${err.message}`);
-  else console.error("Parley failed to start:", err instanceof Error ? err.message : err);
-  if (!(err instanceof ConfigError) && process.env.LOG_LEVEL === "debug") console.error(err);
+  if (err instanceof ConfigError) log.fatal(`Parley cannot start: ${err.message}`);
+  else log.fatal({ err }, "Parley failed to start");
   process.exit(1);
 });

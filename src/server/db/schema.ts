@@ -195,7 +195,8 @@ export const brandRegistrations = pgTable("brand_registrations", {
 export const messages = pgTable(
   "messages",
   {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // Primary key (id, created_at) below: the table is partitioned by month (migration 0046).
+    id: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     accountId: integer("account_id").notNull(),
     direction: text().notNull(), // outbound | inbound
     phoneNumberId: integer("phone_number_id"),
@@ -243,10 +244,9 @@ export const messages = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    // Partial: a campaign's million rows are written before they have a sid, and skip it.
-    uniqueIndex("messages_carrier_sid_key")
-      .on(t.carrierSid)
-      .where(sql`${t.carrierSid} is not null`),
+    primaryKey({ columns: [t.id, t.createdAt] }),
+    // A carrier sid is unique through message_carrier_sids (a partitioned unique index would have
+    // to include created_at).
     index("messages_dispatch_idx")
       .on(t.phoneNumberId, t.lane, t.notBefore, t.id)
       .where(sql`${t.pendingDispatch}`),
@@ -266,6 +266,17 @@ export const messages = pgTable(
       .where(sql`${t.errorCode} is not null and ${t.runId} is not null`),
   ],
 );
+
+/**
+ * The carrier sid rule: one message per sid, across every month of messages (migration 0046;
+ * kept by triggers on messages). It also tells which month a sid's message is in.
+ */
+export const messageCarrierSids = pgTable("message_carrier_sids", {
+  carrierSid: text("carrier_sid").primaryKey(),
+  accountId: integer("account_id").notNull(),
+  messageId: bigint("message_id", { mode: "number" }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
 
 /** Each sending number's pace, shared by every worker (see the dispatcher's claim). */
 export const dispatchPace = pgTable("dispatch_pace", {

@@ -11,6 +11,14 @@ export function ownedBy(table: { accountId: PgColumn }, actor: Pick<Actor, "acco
 }
 
 /**
+ * `ownedBy` in a prepared statement (built once, run for any account): the account is the
+ * statement's `accountId` placeholder, given at each execution.
+ */
+export function ownedByPlaceholder(table: { accountId: PgColumn }): SQL {
+  return eq(table.accountId, sql.placeholder("accountId"));
+}
+
+/**
  * The subscribers an actor may see beyond the account filter: an Agent only those in one of their
  * groups (spec doc 2 §6); undefined (no narrowing) for everyone else. `subscriberId` is the
  * subscriber id column or expression of the query it goes into.

@@ -10,6 +10,11 @@ import {
   flushRequestLog,
   logRequest,
 } from "../features/api-keys/api-keys.service";
+import {
+  ACTING_HEADER,
+  actAsChild,
+  auditActingKeyRequest,
+} from "../features/managed-accounts/acting-key";
 import { mcpChallenge } from "../features/mcp/mcp-oauth.routes";
 import { ACCESS_PREFIX, authenticateOAuthToken } from "../features/mcp/mcp-oauth.service";
 import type { AppContext } from "./context";
@@ -29,6 +34,7 @@ export function isKeyRoute(url: string): boolean {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * A fixed one-minute window per key, in this process. Several web processes each allow the limit
@@ -80,7 +86,11 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
       reply.header("WWW-Authenticate", mcp ? mcpChallenge(ctx, request) : 'Bearer realm="parley"');
       throw new AppError("UNAUTHENTICATED", API_KEY_TEXT.invalid);
     }
-    request.apiCaller = caller;
+    const acting = request.headers[ACTING_HEADER];
+    request.apiCaller =
+      typeof acting === "string" && caller.keyId > 0
+        ? await actAsChild(ctx, caller, acting, request.url)
+        : caller;
     const limit = ctx.config.API_RATE_LIMIT;
     const t = takeToken(caller.keyId, limit, Date.now());
     reply.header("RateLimit-Policy", `${limit};w=60`);
@@ -97,11 +107,20 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
     const caller = request.apiCaller;
     // OAuth callers (negative ids) are no API key: nothing to log against.
     if (!caller || caller.keyId < 0) return;
+    const route = (request.routeOptions.url ?? request.url.split("?")[0] ?? "").slice(0, 300);
+    if (caller.actingFor && WRITES.has(request.method) && reply.statusCode < 400) {
+      await auditActingKeyRequest(ctx, caller, {
+        method: request.method,
+        route,
+        status: reply.statusCode,
+      });
+    }
     logRequest(ctx, {
-      accountId: caller.accountId,
+      // The key's log is its own account's, wherever it acted.
+      accountId: caller.actingFor?.accountId ?? caller.accountId,
       apiKeyId: caller.keyId,
       method: request.method,
-      path: (request.routeOptions.url ?? request.url.split("?")[0] ?? "").slice(0, 300),
+      path: route,
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime),
       createdAt: new Date(),
@@ -171,7 +190,11 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
 }
 
 function requestHash(request: FastifyRequest): string {
+  // The account acted in is part of the request: a key reused under another Parley-Account is
+  // a different call, never a replay of the first account's answer.
   return createHash("sha256")
+    .update(String(request.apiCaller?.accountId ?? ""))
+    .update("\n")
     .update(request.url)
     .update("\n")
     .update(JSON.stringify(request.body ?? null))

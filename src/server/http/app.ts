@@ -3,7 +3,7 @@ import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions, LogController } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -66,6 +66,7 @@ import { webhooksRoutes } from "../features/webhooks/webhooks.routes";
 import { webinarConnectionsRoutes } from "../features/webinars/webinar-connections.routes";
 import { webinarsRoutes } from "../features/webinars/webinars.routes";
 import { workflowsRoutes } from "../features/workflows/workflows.routes";
+import { log } from "../log";
 import { registerMetrics } from "../ops/metrics";
 import { realtimeRoutes } from "../realtime/realtime.routes";
 import { registerApiAuth } from "./api-auth";
@@ -84,7 +85,10 @@ export async function buildApp(
   opts: { logger?: FastifyServerOptions["logger"] } = {},
 ) {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.LOG_LEVEL },
+    // The server's one logger (src/server/log.ts) unless a caller (a test) brings its own.
+    ...(opts.logger === undefined
+      ? { loggerInstance: log.child({}, { level: ctx.config.LOG_LEVEL }) as FastifyBaseLogger }
+      : { logger: opts.logger }),
     // Only behind a reverse proxy may X-Forwarded-* be believed (client IP for rate limits, https).
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
@@ -109,7 +113,15 @@ export async function buildApp(
       info: { title: "Parley API", version: "0.1.0" },
       components: {
         // The public API (/api/v1, /api/mcp): a key from the developer dashboard.
-        securitySchemes: { apiKey: { type: "http", scheme: "bearer", bearerFormat: "pk_…" } },
+        securitySchemes: {
+          apiKey: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "pk_…",
+            description:
+              "A key from Developer Home. A parent account's key with accounts:write acts in one of its managed accounts with the header `Parley-Account: <child account id>` (its own scopes, the child's data only, each change in the child's activity).",
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

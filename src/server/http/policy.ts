@@ -554,6 +554,36 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/v1/billing/summary": "billing",
   "GET /api/v1/invoices": "billing",
   "GET /api/v1/invoices/:id": "billing",
+  // Paying and plan changes (issue 17, third part): billing:pay is the Owner's alone, so only an
+  // Owner gives billing:write; the routes also ask the key's maker to hold it still.
+  "GET /api/v1/billing/plans": "billing",
+  "GET /api/v1/billing/bundles": "billing",
+  "POST /api/v1/billing/plan": "billing:pay",
+  "POST /api/v1/billing/reactivate": "billing:pay",
+  "POST /api/v1/billing/cancel": "billing:pay",
+  "POST /api/v1/billing/pause": "billing:pay",
+  "GET /api/v1/billing/referrals": "billing",
+  "GET /api/v1/billing/referrals/list": "billing",
+  "PUT /api/v1/billing/auto-renew": "billing:pay",
+  "PUT /api/v1/billing/auto-topup": "billing:pay",
+  "POST /api/v1/billing/bundles/purchase": "billing:pay",
+  "POST /api/v1/credits/purchase": "billing:pay",
+  "POST /api/v1/keywords/purchase": "billing:pay",
+  // Keys themselves: a key makes keys only within its own scopes and its maker's rights.
+  "GET /api/v1/api-keys": "developer:read",
+  "POST /api/v1/api-keys": "developer:manage",
+  "DELETE /api/v1/api-keys/:id": "developer:manage",
+  "GET /api/v1/api-keys/:id/requests": "developer:read",
+  // Toll-free verification, the conversion window and the small settings pages.
+  "POST /api/v1/numbers/:id/toll-free-verification": "numbers:manage",
+  "PUT /api/v1/conversions/settings": "settings:write",
+  "POST /api/v1/reports/sent-messages/exports": "reports:read",
+  "GET /api/v1/web-banner": "account:read",
+  "PUT /api/v1/web-banner": "settings:write",
+  "GET /api/v1/phone-alerts": "account:read",
+  "PUT /api/v1/phone-alerts": "settings:write",
+  "GET /api/v1/contact-card": "account:read",
+  "PUT /api/v1/contact-card": "settings:write",
 
   // Outgoing webhooks: on the developer dashboard and through the API (same service).
   "GET /api/webhooks": "webhooks:read",

@@ -6,6 +6,8 @@ import { subscribersExportJob } from "../features/subscriber-exports/subscribers
 import { subscribersImportJob } from "../features/subscriber-imports/subscribers-import.job";
 import { webinarRemindersJob } from "../features/webinars/webinar-reminders.job";
 import type { AppContext } from "../http/context";
+import { log } from "../log";
+import { messagePartitionsJob } from "./message-partitions.job";
 import { setQueue } from "./queue";
 import { sessionsPurgeJob } from "./sessions-purge.job";
 
@@ -19,6 +21,7 @@ export interface JobDefinition {
 
 const JOBS: JobDefinition[] = [
   sessionsPurgeJob,
+  messagePartitionsJob,
   subscribersImportJob,
   subscribersExportJob,
   reportExportJob,
@@ -42,7 +45,7 @@ export async function startJobs(ctx: AppContext, url: string, opts: { work: bool
   });
   boss.on("error", (err: Error & { code?: string }) => {
     // 57P01: PostgreSQL is shutting down (Ctrl+C reaches it too); not worth a line.
-    if (err.code !== "57P01") console.error("[jobs]", err.message);
+    if (err.code !== "57P01") log.error({ component: "jobs", err }, "pg-boss error");
   });
   await boss.start();
   for (const job of JOBS) {

@@ -12,6 +12,7 @@ import {
 import type { Db } from "../db/connection";
 import { userPhoneNumbers, users } from "../db/schema";
 import type { AppContext } from "../http/context";
+import { log } from "../log";
 import { verifyRealtimeToken } from "./realtime-token";
 
 /**
@@ -63,7 +64,7 @@ function createServer(ctx: AppContext, httpServer?: HttpServer): Realtime {
     adapter: createAdapter(pool, {
       // Errors while closing (the database going away first) are expected at shutdown.
       errorHandler: (err: Error) => {
-        if (!realtime.closed) console.error("realtime adapter:", err.message);
+        if (!realtime.closed) log.error({ component: "realtime", err }, "adapter error");
       },
     }) as never,
   });
@@ -152,10 +153,10 @@ export function publish<E extends RealtimeEvent>(
       (ids) => {
         if (ids.length && !realtime.closed) realtime.io.to(ids.map(userRoom)).emit(event, payload);
       },
-      (err) => console.error("realtime publish failed:", err instanceof Error ? err.message : err),
+      (err) => log.error({ component: "realtime", err }, "publish failed"),
     );
   } catch (err) {
-    console.error("realtime publish failed:", err instanceof Error ? err.message : err);
+    log.error({ component: "realtime", err }, "publish failed");
   }
 }
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconDots, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 
 /** One entry of a row's "More" menu: a link (`to`) or an action (`onClick`). */
@@ -14,8 +14,10 @@ export interface RowMenuItem {
 }
 
 /**
- * The "More for <name>" menu at the end of a list row (automations, campaigns, events): one
- * shape everywhere, so every list names its button after the row for screen readers alike.
+ * The "Actions for <name>" menu at the end of a list row (automations, keywords, groups, keys,
+ * webhooks…): one shape everywhere, so every list names its button after the row for screen
+ * readers alike. Items may be left out with `false`; the first item that loses data gets a
+ * divider above it, away from the harmless ones.
  */
 export function RowMenu({
   name,
@@ -23,41 +25,44 @@ export function RowMenu({
   stopPropagation = false,
 }: {
   name: string;
-  items: RowMenuItem[];
+  items: (RowMenuItem | false | null | undefined)[];
   /** For rows that open something when clicked: the menu's clicks stay in the menu. */
   stopPropagation?: boolean;
 }) {
   const stop = stopPropagation ? (e: React.MouseEvent) => e.stopPropagation() : undefined;
+  const shown = items.filter((item): item is RowMenuItem => Boolean(item));
+  const firstDanger = shown.findIndex((item) => item.danger);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={`More for ${name}`} onClick={stop}>
-          <IconDots size={16} />
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`} onClick={stop}>
+          <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onClick={stop}>
-        {items.map((item) =>
-          item.to ? (
-            <Menu.Item
-              key={item.label}
-              leftSection={item.icon}
-              color={item.danger ? "red" : undefined}
-              component={Link}
-              to={item.to}
-            >
-              {item.label}
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              key={item.label}
-              leftSection={item.icon}
-              color={item.danger ? "red" : undefined}
-              onClick={item.onClick}
-            >
-              {item.label}
-            </Menu.Item>
-          ),
-        )}
+        {shown.map((item, i) => (
+          <Fragment key={item.label}>
+            {i > 0 && i === firstDanger && <Menu.Divider />}
+            {item.to ? (
+              <Menu.Item
+                leftSection={item.icon}
+                color={item.danger ? "red" : undefined}
+                component={Link}
+                to={item.to}
+              >
+                {item.label}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                leftSection={item.icon}
+                color={item.danger ? "red" : undefined}
+                onClick={item.onClick}
+              >
+                {item.label}
+              </Menu.Item>
+            )}
+          </Fragment>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

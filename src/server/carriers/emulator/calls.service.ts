@@ -109,7 +109,7 @@ export async function createCall(
   if (!input.to) throw new TwilioApiError(400, 21201, "No 'To' number is specified");
   if (!input.from) throw new TwilioApiError(400, 21213, "No 'From' number is specified");
   const say = parseSay(input.twiml);
-  if (!say || !say.text) throw new TwilioApiError(400, 21220, "Invalid TwiML: no <Say> text");
+  if (!say?.text) throw new TwilioApiError(400, 21220, "Invalid TwiML: no <Say> text");
   if (input.idempotencyKey) {
     const [seen] = await ctx.db
       .select()

@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { log } from "../../log";
 import { httpRequest } from "../http-request";
 import { twilioSignature } from "../twilio-signature";
 
@@ -37,5 +38,5 @@ export async function postSignedForm(
 /** The emulator's own log lines (it has no request to log through); silent in tests. */
 export function emulatorLog(config: Config, message: string): void {
   if (config.LOG_LEVEL === "silent") return;
-  console.warn(`[emulator] ${message}`);
+  log.warn({ component: "emulator" }, message);
 }

@@ -139,11 +139,24 @@ describe("cohorts by month", () => {
             where x.account_id = s.account_id and x.phone = s.phone)) as still
         from subscribers s
         where s.account_id = ${c.account.id} and s.marketing_consent_at is not null
-          and s.created_at >= date_trunc('month', now() at time zone ${tz}) at time zone ${tz}
-            - make_interval(months => 11)
+          and (s.created_at at time zone ${tz})
+            >= date_trunc('month', now() at time zone ${tz}) - make_interval(months => 11)
         group by 1 order by 1`);
       const got = await cohorts(t.db, c.account.id, tz, 12);
       expect(got.length).toBeGreaterThan(12);
+      // Nothing of the 13th month back: the second before its end is out, whatever the
+      // database session's zone (the start was once moved by months in that zone, an hour
+      // early when daylight saving differed between then and now).
+      const local = new Intl.DateTimeFormat("en-CA", {
+        timeZone: tz,
+        year: "numeric",
+        month: "2-digit",
+      })
+        .format(new Date())
+        .slice(0, 7);
+      const [y, m] = local.split("-").map(Number) as [number, number];
+      const first = new Date(Date.UTC(y, m - 1 - 11, 1)).toISOString().slice(0, 7);
+      expect(got[0]?.month).toBe(first);
       expect(got).toEqual(
         expected.rows.map((x) => ({
           month: x.month,

@@ -43,7 +43,8 @@ export async function setConversionWindow(ctx: AppContext, auth: Actor, windowDa
     .update(conversionSettings)
     .set({ windowDays })
     .where(eq(conversionSettings.accountId, auth.accountId));
-  return getConversionSettings(ctx, auth);
+  // What was just written, whoever wrote it (a settings:write API key need not read reports).
+  return present(ctx, await settingsOf(ctx, auth.accountId));
 }
 
 /**

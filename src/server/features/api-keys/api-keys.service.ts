@@ -7,9 +7,11 @@ import {
   permissionsOfScopes,
 } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
-import { assertCan, type SystemActor, systemActor } from "../../../domain/permissions";
+import { type Actor, assertCan, type SystemActor, systemActor } from "../../../domain/permissions";
 import { asSystem } from "../../db/tenant-scope";
-import type { AppContext, UserActor } from "../../http/context";
+import type { AppContext } from "../../http/context";
+import { log } from "../../log";
+import { personOf } from "../users/users.service";
 import { toApiKey, toApiRequest } from "./api-keys.presenter";
 import * as q from "./api-keys.queries";
 
@@ -25,11 +27,18 @@ function newKey(): string {
   return `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
 }
 
-export async function createKey(ctx: AppContext, auth: UserActor, input: CreateApiKeyRequest) {
+/**
+ * A new key. A person gives only the scopes whose rights they hold; a key making a key (the API)
+ * gives only what its maker holds now and what the key itself holds, so no key widens access.
+ */
+export async function createKey(ctx: AppContext, auth: Actor, input: CreateApiKeyRequest) {
   assertCan(auth, "developer:manage");
+  const person = await personOf(ctx, auth);
+  assertCan(person, "developer:manage");
   // An Administrator makes keys but holds no billing or numbers rights: a key cannot hold more.
   const scopes = [...new Set(input.scopes)];
-  const allowed = grantableScopes(auth, scopes);
+  const byPerson = grantableScopes(person, scopes);
+  const allowed = auth.kind === "user" ? byPerson : grantableScopes(auth, byPerson);
   const beyond = scopes.filter((s) => !allowed.includes(s));
   if (beyond.length > 0) {
     const labels = beyond.map((s) => API_AREAS.find((a) => a.area === s.split(":")[0])?.label);
@@ -42,27 +51,29 @@ export async function createKey(ctx: AppContext, auth: UserActor, input: CreateA
     prefix: key.slice(0, KEY_PREFIX.length + 6),
     keyHash: hashKey(key),
     scopes,
-    createdBy: auth.userId,
+    // A key's key acts for the same person (their rights bound it as they change).
+    createdBy: person.userId,
   });
   return { ...toApiKey(row), key };
 }
 
-export async function listKeys(ctx: AppContext, auth: UserActor) {
-  assertCan(auth, "developer:manage");
+export async function listKeys(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "developer:read");
   const rows = await q.listKeys(ctx.db, auth.accountId);
   return { rows: rows.map(toApiKey) };
 }
 
-export async function revokeKey(ctx: AppContext, auth: UserActor, id: number) {
+export async function revokeKey(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "developer:manage");
+  assertCan(await personOf(ctx, auth), "developer:manage");
   const row = await q.revokeKey(ctx.db, auth.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   forgetKey(row.keyHash);
   return toApiKey(row);
 }
 
-export async function listRequests(ctx: AppContext, auth: UserActor, id: number) {
-  assertCan(auth, "developer:manage");
+export async function listRequests(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "developer:read");
   const key = await q.findKey(ctx.db, auth.accountId, id);
   if (!key) throw new AppError("NOT_FOUND", NOT_FOUND);
   await flushRequestLog(ctx);
@@ -78,6 +89,11 @@ export interface ApiCaller {
   keyName: string;
   accountId: number;
   actor: SystemActor;
+  /**
+   * Set when a parent's key acts in a child (`Parley-Account`, managed-accounts/acting-key.ts):
+   * accountId and actor are the child's; this names the parent and the key's maker.
+   */
+  actingFor?: { accountId: number; userId: number | null };
 }
 
 /**
@@ -141,7 +157,7 @@ export function flushRequestLog(ctx: AppContext): Promise<void> {
   flushing = flushing.then(() =>
     asSystem(() => q.writeRequestLog(ctx.db, batch)).catch((err) => {
       // A key deleted with its account leaves rows that can no longer be written: drop them.
-      console.error("api request log", err);
+      log.error({ component: "api-keys", err }, "request log not written");
     }),
   );
   return flushing;

@@ -1,6 +1,7 @@
 import type { PoolClient } from "pg";
 import type { AutomationStep } from "../../../domain/automation-graph";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { sendMail } from "../mail/mailer";
 import type { DueRun } from "./engine";
 
@@ -111,7 +112,7 @@ export function flushAfterCommit(client: PoolClient, committed: boolean) {
   if (!committed || !list) return;
   for (const fn of list)
     fn().catch((err: unknown) =>
-      console.error("automation: step effect failed:", err instanceof Error ? err.message : err),
+      log.error({ component: "automations", err }, "step effect failed"),
     );
 }
 

@@ -23,7 +23,7 @@ import * as billing from "./billing.service";
 import { invoicePdf } from "./invoice-pdf";
 import * as referrals from "./referrals.service";
 
-const planId = z.enum(PLANS.map((p) => p.id) as [string, ...string[]], {
+export const planId = z.enum(PLANS.map((p) => p.id) as [string, ...string[]], {
   message: "Choose a plan.",
 });
 

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { answerAutomatically } from "../automations/auto-replies.service";
 import { answerByChatbot } from "../chatbots/chatbot-inbound";
 import { endChatbotSessions } from "../chatbots/chatbot-sessions";
@@ -57,7 +58,7 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
     mediaUrls: msg.mediaUrls,
     compliance: kind,
   }).catch((err) => {
-    console.error("inbox: reply not filed:", err);
+    log.error({ component: "inbound", err }, "inbox: reply not filed");
     return null;
   });
   // For automations and webhooks; `compliance` says when the words were STOP, START or HELP.
@@ -117,7 +118,7 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
     !outcome.handled &&
     !keywordHandled &&
     (await answerByChatbot(ctx, { ...inbound, subscriberId }).catch((err) => {
-      console.error("chatbot reply not sent:", err);
+      log.error({ component: "inbound", err }, "chatbot reply not sent");
       return false;
     }));
   // Automated (smart) replies, last: only a text nothing before consumed.
@@ -129,6 +130,6 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
       body: msg.body,
       subscriberId,
       messageId: row.id,
-    }).catch((err) => console.error("automated reply not sent:", err));
+    }).catch((err) => log.error({ component: "inbound", err }, "automated reply not sent"));
   return "recorded";
 }

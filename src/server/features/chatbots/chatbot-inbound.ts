@@ -11,6 +11,7 @@ import {
 import { AppError } from "../../../domain/errors";
 import { previewOf } from "../../../domain/inbox.schemas";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { publish } from "../../realtime/realtime";
 import { automaticAnswerFiled } from "../inbox/inbox.service";
 import { insertNotifications } from "../notifications/notifications.queries";
@@ -167,7 +168,7 @@ async function answerOnce(ctx: AppContext, m: ChatbotInbound): Promise<boolean |
       err instanceof AppError &&
       (err.code === "CONFLICT" || err.code === "INSUFFICIENT_CREDITS")
     ) {
-      console.warn(`chatbot ${bot.id}: not answered: ${err.message}`);
+      log.warn({ component: "chatbots", chatbotId: bot.id }, `not answered: ${err.message}`);
       return true;
     }
     throw err;

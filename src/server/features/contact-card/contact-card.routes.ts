@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,7 +10,7 @@ import {
 } from "../../../domain/contact-card.schemas";
 import { AppError } from "../../../domain/errors";
 import { intIdParam } from "../../../domain/ids";
-import { type AppContext, actorOf } from "../../http/context";
+import { type Actor, type AppContext, actorOf } from "../../http/context";
 import * as cards from "./contact-card.service";
 
 const tags = ["contact card"];
@@ -60,39 +60,42 @@ export async function contactCardRoutes(app: FastifyInstance, ctx: AppContext) {
           response: { 200: contactCardResponse.extend({ created: z.boolean() }) },
         },
       },
-      async (req) => {
-        if (!req.isMultipart()) {
-          throw new AppError("BAD_REQUEST", "Send the contact card as multipart form data.");
-        }
-        const fields: Record<string, string> = {};
-        let photo: Buffer | null = null;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === "file") {
-              if (part.fieldname !== "photo") {
-                part.file.resume();
-                continue;
-              }
-              photo = await part.toBuffer();
-            } else if (typeof part.value === "string") {
-              fields[part.fieldname] = part.value;
-            }
-          }
-        } catch (err) {
-          if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-            throw new AppError("BAD_REQUEST", CONTACT_CARD_TEXTS.tooLarge);
-          }
-          throw err;
-        }
-        const parsed = contactCardFields.safeParse(fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw new AppError("VALIDATION", issue.message, {
-            fields: { [String(issue.path[0])]: issue.message },
-          });
-        }
-        return cards.saveContactCard(ctx, actorOf(req), parsed.data, photo?.length ? photo : null);
-      },
+      (req) => receiveContactCard(ctx, req, actorOf(req)),
     );
   });
+}
+
+/** The multipart body (text fields and the photo) read and saved: the screen's and the API's. */
+export async function receiveContactCard(ctx: AppContext, req: FastifyRequest, actor: Actor) {
+  if (!req.isMultipart()) {
+    throw new AppError("BAD_REQUEST", "Send the contact card as multipart form data.");
+  }
+  const fields: Record<string, string> = {};
+  let photo: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "photo") {
+          part.file.resume();
+          continue;
+        }
+        photo = await part.toBuffer();
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new AppError("BAD_REQUEST", CONTACT_CARD_TEXTS.tooLarge);
+    }
+    throw err;
+  }
+  const parsed = contactCardFields.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("VALIDATION", issue.message, {
+      fields: { [String(issue.path[0])]: issue.message },
+    });
+  }
+  return cards.saveContactCard(ctx, actor, parsed.data, photo?.length ? photo : null);
 }

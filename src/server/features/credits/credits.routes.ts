@@ -12,7 +12,7 @@ export const creditsResponse = z.object({
   autoTopUp: z.boolean(),
 });
 
-const purchaseBody = z.object({
+export const purchaseBody = z.object({
   qty: z.coerce.number().int().positive(),
   type: z.enum(["sms", "international"], { message: "Choose what to buy." }),
 });

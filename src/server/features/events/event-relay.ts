@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import type { AccountEvent, AccountEventType } from "./events.service";
 
 const BATCH = 500;
@@ -78,9 +79,9 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
     } catch (err) {
       if (claimed.length === 0) throw err;
       const message = err instanceof Error ? err.message : String(err);
-      console.error(
-        `event consumer ${consumer}: ${claimed.length} events wait for a retry:`,
-        message,
+      log.error(
+        { component: "event-relay", consumer, events: claimed.length, err },
+        "events wait for a retry",
       );
       await ctx.db.execute(sql`
         update account_event_work

@@ -126,62 +126,6 @@ export async function optOutRows(
   }));
 }
 
-const clickWhere = (r: Range) =>
-  sql`c.account_id = ${r.accountId} and c.subscriber_id is not null and ${within(sql`c.clicked_at`, r)}`;
-
-/**
- * Clicks per subscriber on the account's tracked links, most first. One pass over the range's
- * clicks (an index-only scan of link_clicks_account_clicked_idx) groups by subscriber and counts
- * the groups in the same pass; names and numbers are joined for the page's rows only.
- */
-export async function clicksBySubscriber(
-  db: Db,
-  r: Range,
-  page: { limit: number; offset: number },
-) {
-  const res = await db.execute<{
-    subscriber_id: string;
-    phone: string | null;
-    first_name: string | null;
-    last_name: string | null;
-    clicks: string;
-    links: string;
-    last_at: Date | string;
-    total: string;
-  }>(sql`
-    with per as (
-      select c.subscriber_id, count(*) as clicks, count(distinct c.link_id) as links,
-        max(c.clicked_at) as last_at, count(*) over () as total
-      from link_clicks c
-      where ${clickWhere(r)}
-      group by c.subscriber_id
-      order by 2 desc, 4 desc, 1 limit ${page.limit} offset ${page.offset}
-    )
-    select per.*, sub.phone, sub.first_name, sub.last_name
-    from per left join subscribers sub on sub.id = per.subscriber_id and sub.account_id = ${r.accountId}
-    order by per.clicks desc, per.last_at desc, per.subscriber_id`);
-  let total = Number(res.rows[0]?.total ?? 0);
-  // A page past the end has no row to carry the count.
-  if (res.rows.length === 0 && page.offset > 0) {
-    const n = await db.execute<{ n: string }>(
-      sql`select count(distinct c.subscriber_id) as n from link_clicks c where ${clickWhere(r)}`,
-    );
-    total = Number(n.rows[0]?.n ?? 0);
-  }
-  return {
-    total,
-    rows: res.rows.map((x) => ({
-      subscriberId: Number(x.subscriber_id),
-      phone: x.phone ?? "",
-      firstName: x.first_name ?? "",
-      lastName: x.last_name ?? "",
-      clicks: Number(x.clicks),
-      links: Number(x.links),
-      lastClickAt: new Date(x.last_at),
-    })),
-  };
-}
-
 /**
  * Click-through of each run that carried a tracked link: of the run's delivered recipients, how
  * many opened the link within a week of the run (and the clicks they made), from the engagement

@@ -16,6 +16,7 @@ import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { accountTimezoneId } from "../reports/reports.queries";
 import { countsOfRuns } from "../reports/reports.service";
+import { clicksBySubscriber as rankClickers } from "./clickers.queries";
 import * as q from "./growth-reports.queries";
 
 const DEFAULT_DAYS = 30;
@@ -165,7 +166,7 @@ export async function clicksBySubscriber(
   query: ReportRangeQuery & { page: number; pageSize: number },
 ) {
   const r = await resolveRange(ctx, auth, query);
-  const { total, rows } = await q.clicksBySubscriber(ctx.db, r, {
+  const { total, rows } = await rankClickers(ctx.db, r, {
     limit: query.pageSize,
     offset: query.page * query.pageSize,
   });

@@ -4,6 +4,7 @@ import { systemActor } from "../../../domain/permissions";
 import { toE164 } from "../../../domain/phone";
 import { customFields } from "../../db/schema";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import * as subscribersQ from "../subscribers/subscribers.queries";
 import { CustomerIoClient } from "./customerio.client";
 import { HubspotClient, hubspotTokens } from "./hubspot.client";
@@ -46,7 +47,8 @@ export async function syncConnection(ctx: AppContext, conn: q.ConnectionRow) {
       err instanceof IntegrationHttpError
         ? err.message
         : `Sync failed: ${err instanceof Error ? err.message : String(err)}`;
-    if (!(err instanceof IntegrationHttpError)) console.error(`integration sync ${conn.id}`, err);
+    if (!(err instanceof IntegrationHttpError))
+      log.error({ component: "integrations", connectionId: conn.id, err }, "sync failed");
     await q.recordSync(ctx.db, conn.id, {
       ok: false,
       summary: "",

@@ -6,6 +6,7 @@ import {
 } from "../../../domain/keywords";
 import { isSignupMethod } from "../../../domain/signup-methods";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { recordEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
 import {
@@ -45,7 +46,7 @@ export async function handleKeywordText(ctx: AppContext, m: InboundForKeywords):
   // The text is recorded already: a failure here is logged, not answered with an error (the
   // carrier's retry would be a duplicate and change nothing).
   return consumeKeywordText(ctx, m).catch((err) => {
-    console.error("keywords: inbound text not handled:", err);
+    log.error({ component: "keywords", err }, "inbound text not handled");
     return false;
   });
 }

@@ -1,5 +1,6 @@
 import { marketingWordOf } from "../../../domain/marketing";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { giveawayText } from "./giveaway";
 import { loyaltyText } from "./loyalty";
 import * as q from "./marketing.queries";
@@ -22,7 +23,7 @@ export async function handleMarketingText(
 ): Promise<boolean> {
   return consume(ctx, m).catch((err) => {
     // Recorded already: logged, not answered (a carrier retry would be a duplicate).
-    console.error("marketing: inbound text not handled:", err);
+    log.error({ component: "marketing", err }, "inbound text not handled");
     return false;
   });
 }

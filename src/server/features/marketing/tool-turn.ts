@@ -2,6 +2,7 @@ import { composeOptInReply } from "../../../domain/keywords";
 import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { queueMessage } from "../outbound/outbound.service";
 import { recordOptInConsent } from "../subscribers/opt-in-consent";
 import type * as q from "./marketing.queries";
@@ -99,7 +100,7 @@ export async function textPerson(
     });
     return queued.id;
   } catch (err) {
-    console.error(`marketing: text to ${msg.to} not queued:`, (err as Error).message);
+    log.error({ component: "marketing", to: msg.to, err }, "text not queued");
     return null;
   }
 }

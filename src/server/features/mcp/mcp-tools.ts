@@ -10,6 +10,7 @@ import { propose } from "../ai/ai.service";
 import * as inbox from "../inbox/inbox.service";
 import * as reports from "../reports/reports.service";
 import * as subscribers from "../subscribers/subscribers.service";
+import { registerAccountTools } from "./mcp-account-tools";
 import { registerAutomationTools } from "./mcp-automation-tools";
 import { registerSubscriberTools } from "./mcp-subscriber-tools";
 
@@ -190,5 +191,6 @@ export function buildMcpServer(ctx: AppContext, actor: SystemActor): McpServer {
 
   registerAutomationTools(server, ctx, actor);
   registerSubscriberTools(server, ctx, actor);
+  registerAccountTools(server, ctx, actor);
   return server;
 }

@@ -59,8 +59,12 @@ describe("the MCP server", () => {
       "close_conversation",
       "credit_balance",
       "draft_message",
+      "integrations_state",
       "list_automations",
       "list_keywords",
+      "list_managed_accounts",
+      "list_webinar_registrants",
+      "list_webinars",
       "opt_out_subscriber",
       "read_conversation",
       "report_opt_outs",
@@ -327,5 +331,84 @@ describe("the MCP subscriber and conversation tools", () => {
     expect((await t.get(`/api/subscribers/${sub!.id}`, { cookie: cookieA })).json().optedOut).toBe(
       false,
     );
+  });
+
+  it("reads webinars, managed accounts and integrations with their REST routes' scopes", async () => {
+    const created = await t.post(
+      "/api/webinars",
+      {
+        title: "Latte art live",
+        startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        durationMinutes: 45,
+        joinUrl: "https://meet.example.com/latte",
+        reminderOffsets: [60],
+        reminderMessage: "Hi [first name], [title] starts [start time]. Join: [join link]",
+      },
+      { cookie: cookieA },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const eventId = created.json().id as number;
+    const child = await t.post(
+      "/api/managed-accounts",
+      { businessName: "Bean There Uptown", email: `uptown-${Date.now()}@kids.example` },
+      { cookie: cookieA },
+    );
+    expect(child.statusCode, child.body).toBe(201);
+
+    const reader = await connect(
+      await key(cookieA, ["webinars:read", "accounts:read", "settings:write"]),
+    );
+    const events = JSON.parse(
+      text(await reader.callTool({ name: "list_webinars", arguments: {} })),
+    );
+    expect(events).toEqual((await t.get("/api/webinars", { cookie: cookieA })).json());
+    expect(events.rows.map((r: { title: string }) => r.title)).toContain("Latte art live");
+    const registrants = await reader.callTool({
+      name: "list_webinar_registrants",
+      arguments: { webinarId: eventId },
+    });
+    expect(JSON.parse(text(registrants))).toEqual(
+      (await t.get(`/api/webinars/${eventId}/registrants`, { cookie: cookieA })).json(),
+    );
+    const children = JSON.parse(
+      text(await reader.callTool({ name: "list_managed_accounts", arguments: {} })),
+    );
+    expect(children.rows.map((r: { businessName: string }) => r.businessName)).toEqual([
+      "Bean There Uptown",
+    ]);
+    expect(children.rows[0].usage).toMatchObject({ subscribers: 0, sendsThisMonth: 0 });
+    const state = JSON.parse(
+      text(await reader.callTool({ name: "integrations_state", arguments: {} })),
+    );
+    expect(state).toEqual((await t.get("/api/integrations", { cookie: cookieA })).json());
+    await reader.close();
+
+    // Without the scopes: each tool refuses, readably.
+    const none = await connect(await key(cookieA, ["subscribers:read"]));
+    for (const [name, args] of [
+      ["list_webinars", {}],
+      ["list_webinar_registrants", { webinarId: eventId }],
+      ["list_managed_accounts", {}],
+      ["integrations_state", {}],
+    ] as const) {
+      const res = await none.callTool({ name, arguments: args });
+      expect(res.isError, name).toBe(true);
+    }
+    await none.close();
+
+    // Another account's key sees none of A's events, registrants or children.
+    const other = await connect(await key(cookieB, ["webinars:read", "accounts:read"]));
+    const theirs = JSON.parse(text(await other.callTool({ name: "list_webinars", arguments: {} })));
+    expect(theirs.rows).toEqual([]);
+    const foreign = await other.callTool({
+      name: "list_webinar_registrants",
+      arguments: { webinarId: eventId },
+    });
+    expect(foreign.isError).toBe(true);
+    const kids = JSON.parse(
+      text(await other.callTool({ name: "list_managed_accounts", arguments: {} })),
+    );
+    expect(kids.rows).toEqual([]);
+    await other.close();
   });
 });

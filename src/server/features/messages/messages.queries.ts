@@ -9,10 +9,29 @@ export async function insertMessage(db: Db, row: typeof messages.$inferInsert) {
   return inserted!;
 }
 
-/** Inbound messages are keyed by the carrier's sid: a repeated webhook inserts nothing. */
+/**
+ * Inbound messages are keyed by the carrier's sid: a repeated webhook inserts nothing. The rule
+ * is message_carrier_sids' primary key (migration 0046), which a trigger fills in the same
+ * statement, so its unique violation is the one answer to "already recorded" (no look-up first:
+ * a repeat is rare, and the insert is on every inbound text's path).
+ */
 export async function insertInboundOnce(db: Db, row: typeof messages.$inferInsert) {
-  const [inserted] = await db.insert(messages).values(row).onConflictDoNothing().returning();
-  return inserted;
+  try {
+    const [inserted] = await db.insert(messages).values(row).returning();
+    return inserted;
+  } catch (err) {
+    if (isSidTaken(err)) return undefined;
+    throw err;
+  }
+}
+
+function isSidTaken(err: unknown): boolean {
+  // Drizzle wraps the driver's error; the PostgreSQL one is its cause.
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505" && e.constraint === "message_carrier_sids_pkey") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 export async function updateMessage(
@@ -36,7 +55,23 @@ export async function findForCallback(db: Db, by: { id?: number; sid: string }) 
       carrierSid: messages.carrierSid,
     })
     .from(messages)
-    .where(by.id !== undefined ? eq(messages.id, by.id) : eq(messages.carrierSid, by.sid))
+    .where(
+      by.id !== undefined
+        ? eq(messages.id, by.id)
+        : // The sid's row by primary key, from message_carrier_sids (migration 0046): one
+          // partition, one index probe.
+          and(
+            eq(
+              messages.id,
+              sql`(select message_id from message_carrier_sids where carrier_sid = ${by.sid})`,
+            ),
+            eq(
+              messages.createdAt,
+              sql`(select created_at from message_carrier_sids where carrier_sid = ${by.sid})`,
+            ),
+            eq(messages.carrierSid, by.sid),
+          ),
+    )
     .limit(1);
   return row;
 }

@@ -1,7 +1,8 @@
 import { fromTwilio } from "../../../domain/delivery-status";
 import { LANE } from "../../../domain/outbound-policy";
-import { CarrierError, type SendResult } from "../../carriers/carrier";
+import { CarrierError, type LookupResult, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { claimDueCalls, type DueCall } from "../voice/voice.queries";
 import { applyCallStatus, stillCallable, VOICE_STATUS_PATH } from "../voice/voice.service";
 import { type Claimed, claimDue, leaseSeconds } from "./dispatch-claim";
@@ -87,7 +88,7 @@ export class Dispatcher {
         }
       } catch (err) {
         if (this.stopped) break;
-        console.error("dispatcher:", err instanceof Error ? err.message : err);
+        log.error({ component: "dispatcher", err }, "dispatch round failed");
       }
       if (this.stopped) break;
       if (claimed === 0 || this.room < this.claimAt)
@@ -184,7 +185,7 @@ export class Dispatcher {
         } catch (err) {
           // Left to the lease, these rows would be sent again: keep trying for a while.
           if (attempt >= 20) {
-            console.error("dispatcher: could not record outcomes:", (err as Error).message);
+            log.error({ component: "dispatcher", err }, "could not record outcomes");
             return;
           }
           await new Promise((r) => setTimeout(r, Math.min(100 * attempt, 2000)));
@@ -309,4 +310,25 @@ async function placeCall(ctx: AppContext, call: DueCall): Promise<void> {
     }
     // Retryable (or unknown): the lease lapses and the next claim asks the carrier first.
   }
+}
+
+/** Look-ups at once: quick with the emulator, and polite to a real carrier's rate limits. */
+const LOOKUP_CONCURRENCY = 8;
+
+/**
+ * The carrier's line-type look-up (Twilio Lookup) for each number, in order, a few at a time:
+ * paid carrier traffic like texts and calls, so it leaves from here too. Throws the first
+ * failure (the caller's round is then retried whole; nothing was recorded yet).
+ */
+export async function lookUpLines(ctx: AppContext, phones: string[]): Promise<LookupResult[]> {
+  const results: LookupResult[] = new Array(phones.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < phones.length) {
+      const i = next++;
+      results[i] = await ctx.carrier.lookup(phones[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, phones.length) }, worker));
+  return results;
 }

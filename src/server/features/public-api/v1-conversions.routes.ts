@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { conversionSettings, conversionsReport } from "../../../domain/analytics.schemas";
+import {
+  conversionSettings,
+  conversionSettingsUpdate,
+  conversionsReport,
+} from "../../../domain/analytics.schemas";
 import { reportRangeQuery } from "../../../domain/growth-reports.schemas";
 import type { AppContext } from "../../http/context";
 import * as conversions from "../analytics/conversions.service";
@@ -45,5 +49,21 @@ export function v1ConversionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     (req) => conversions.getConversionSettings(ctx, key(req)),
+  );
+  r.put(
+    "/api/v1/conversions/settings",
+    {
+      schema: {
+        ...op(
+          "setConversionWindow",
+          "Set the conversion window",
+          "settings",
+          "How many days after a tracked-link click an order still counts for the send. Needs settings:write.",
+        ),
+        body: conversionSettingsUpdate.meta({ examples: [{ windowDays: 7 }] }),
+        response: { 200: conversionSettings },
+      },
+    },
+    (req) => conversions.setConversionWindow(ctx, key(req), req.body.windowDays),
   );
 }

@@ -9,6 +9,7 @@ import {
   buyNumberRequest,
   campaignRequest,
   dedicatedNumber,
+  tollFreeVerificationRequest,
 } from "../../../domain/numbers.schemas";
 import type { AppContext } from "../../http/context";
 import * as numbers from "../numbers/numbers.service";
@@ -128,5 +129,31 @@ export function v1NumbersRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     (req) => registration.submitCampaign(ctx, key(req), req.body),
+  );
+  r.post(
+    "/api/v1/numbers/:id/toll-free-verification",
+    {
+      schema: {
+        ...op(
+          "submitTollFreeVerification",
+          "Submit a toll-free number for verification",
+          TAG,
+          `The numbers screen's form. Reviewed in the background like a brand: poll the number's \`tfVerification\` (pending, then verified or rejected with the reason). ${IDEMPOTENT}`,
+        ),
+        params,
+        body: withExample(tollFreeVerificationRequest, {
+          businessName: "Bean There Coffee",
+          website: "https://beanthere.coffee",
+          contactEmail: "owner@beanthere.coffee",
+          contactPhone: "5125550142",
+          useCase: "Weekly offers and order-ready alerts for our customers",
+          sampleMessage: "Bean There: your latte is ready at the counter! Reply STOP to opt out.",
+          optInDescription: "Customers text JOIN to our number or tick the box at checkout.",
+          monthlyVolume: "1000",
+        }),
+        response: { 200: dedicatedNumber },
+      },
+    },
+    (req) => numbers.submitTollFreeVerification(ctx, key(req), req.params.id, req.body),
   );
 }

@@ -8,13 +8,17 @@ import {
   reportExport,
 } from "../../../domain/growth-reports.schemas";
 import { intIdParams as idParams } from "../../../domain/ids";
+import { sentMessagesFilter } from "../../../domain/reports.schemas";
 import type { AppContext } from "../../http/context";
 import * as exportsService from "../growth-reports/report-exports.service";
 import { IDEMPOTENT, keyActorOf as key, op, v1Link, withExample } from "./v1-route";
 
 const TAG = "reports";
 
-/** The Reports screen's CSV exports (subscriber growth, opt-outs, link clicks): start, poll, download. */
+/**
+ * The Reports screen's CSV exports (subscriber growth, opt-outs, link clicks) and the sent
+ * report's (the screen downloads it at once; here it is a job too): start, poll, download.
+ */
 export function v1ReportExportsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -40,6 +44,35 @@ export function v1ReportExportsRoutes(app: FastifyInstance, ctx: AppContext) {
         .status(201)
         .send(
           v1Link(await exportsService.createReportExport(ctx, key(req), req.body), "downloadUrl"),
+        ),
+  );
+  r.post(
+    "/api/v1/reports/sent-messages/exports",
+    {
+      schema: {
+        ...op(
+          "createSentMessagesExport",
+          "Start the sent messages report's CSV export",
+          TAG,
+          `The sent report's rows (each send run with its statuses, clicks and credits) with the screen's filters: days (the account's time zone), text, state. Poll \`GET /reports/exports/{id}\` until it is finished, then download it. ${IDEMPOTENT}`,
+        ),
+        body: withExample(sentMessagesFilter, {
+          from: "2026-06-01",
+          to: "2026-06-30",
+          query: "sale",
+          state: "completed",
+        }),
+        response: { 201: reportExport },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          v1Link(
+            await exportsService.createSentMessagesExport(ctx, key(req), req.body),
+            "downloadUrl",
+          ),
         ),
   );
   r.get(

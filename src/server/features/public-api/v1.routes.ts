@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../http/context";
 import { v1WorkflowsRoutes } from "../workflows/workflows-v1.routes";
 import { v1AccountRoutes } from "./v1-account.routes";
+import { v1ApiKeysRoutes } from "./v1-api-keys.routes";
 import { v1AutomationsRoutes } from "./v1-automations.routes";
+import { v1BillingRoutes } from "./v1-billing.routes";
 import { v1ContentRoutes } from "./v1-content.routes";
 import { v1ConversionsRoutes } from "./v1-conversions.routes";
 import { v1GroupsRoutes } from "./v1-groups.routes";
@@ -17,6 +19,7 @@ import { v1NumbersRoutes } from "./v1-numbers.routes";
 import { v1ReportExportsRoutes } from "./v1-report-exports.routes";
 import { v1SendsRoutes } from "./v1-sends.routes";
 import { v1SettingsRoutes } from "./v1-settings.routes";
+import { v1SettingsPagesRoutes } from "./v1-settings-pages.routes";
 import { v1SubscriberActionsRoutes } from "./v1-subscriber-actions.routes";
 import { v1SubscribersRoutes } from "./v1-subscribers.routes";
 import { v1UsersRoutes } from "./v1-users.routes";
@@ -45,4 +48,7 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1ManagedAccountsRoutes(app, ctx);
   v1IntegrationsRoutes(app, ctx);
   await v1ContentRoutes(app, ctx);
+  v1BillingRoutes(app, ctx);
+  v1ApiKeysRoutes(app, ctx);
+  await v1SettingsPagesRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import { tierOf } from "../../../domain/registry-review";
 import { forgetRegisteredMps } from "../../carriers/registry/registered-throughput";
 import { currentRegistry } from "../../carriers/registry/registry-emulator";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./registry-reviews.queries";
 
@@ -111,7 +112,7 @@ export function startRegistryReviews(ctx: AppContext): RegistryLoop {
     running = runDueReviews(ctx)
       .then(() => {})
       .catch((err) => {
-        if (!stopped) console.error("registry reviews:", err instanceof Error ? err.message : err);
+        if (!stopped) log.error({ component: "registry-reviews", err }, "review tick failed");
       })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, 1000);

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { automationTurn } from "../automations/engine-loop";
 import { relayEvents } from "../events/event-relay";
 import { syncDueIntegrations } from "../integrations/integration-sync";
@@ -55,7 +56,7 @@ export function startPipeline(ctx: AppContext): Pipeline {
         busy = await step();
       } catch (err) {
         if (stopped) break;
-        console.error(`send pipeline ${name}:`, err instanceof Error ? err.message : err);
+        log.error({ component: "send-pipeline", loop: name, err }, "loop round failed");
         await sleep(IDLE_POLL_MS);
       }
       if (!busy && !stopped) await sleep(IDLE_POLL_MS);
@@ -69,8 +70,14 @@ export function startPipeline(ctx: AppContext): Pipeline {
       if (started) wakeAll();
       return started > 0;
     }),
-    // The account-events outbox to its consumers (automations, outgoing webhooks).
-    loop("events", () => relayEvents(ctx)),
+    // The account-events outbox to its consumers (automations, outgoing webhooks). The notice
+    // of a new event woke the webhook sender before its deliveries existed: wake it again once
+    // they do, or they wait for its next poll (up to a second of lag).
+    loop("events", async () => {
+      const relayed = await relayEvents(ctx);
+      if (relayed) wakeAll();
+      return relayed;
+    }),
     loop("webhooks", async () => {
       const attempted = await deliverDueWebhooks(ctx);
       await webhookHousekeeping(ctx);

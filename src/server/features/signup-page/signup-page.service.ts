@@ -18,6 +18,7 @@ import {
 } from "../../../domain/signup-page";
 import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { log } from "../../log";
 import { recordEvent } from "../events/events.service";
 import { verifyBotProof } from "../growth/bot-challenge";
 import * as g from "../growth/growth.queries";
@@ -266,7 +267,7 @@ export async function submitSignup(
         subscriberId: result.id,
       }).catch((err) => {
         // An opted-out number signing up again: the sign-up stands, the text is refused.
-        console.error("sign-up page: confirmation text not queued:", err.message);
+        log.error({ component: "signup-page", err }, "confirmation text not queued");
       });
     }
   }

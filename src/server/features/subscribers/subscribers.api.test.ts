@@ -447,6 +447,10 @@ describe("subscribers: another account", () => {
       .where(eq(subscribers.accountId, a.account.id));
     expect((await list("")).total).toBe(rows.length);
     expect((await list("", bCookie)).total).toBe(0);
+    // Every sort, and a page past the end (no row to carry the total).
+    for (const sort of ["sortBy=name", "sortBy=phone&sortDirection=DESC", "sortBy=date"])
+      expect((await list(sort)).total).toBe(rows.length);
+    expect(await list("page=50&pageSize=10")).toMatchObject({ total: rows.length, rows: [] });
   });
 
   it("needs a session", async () => {

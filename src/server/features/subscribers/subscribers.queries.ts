@@ -8,7 +8,7 @@ import {
   subscribers,
   suppressions,
 } from "../../db/schema";
-import { ownedBy, subscriberScope } from "../../db/tenant";
+import { ownedBy, ownedByPlaceholder, subscriberScope } from "../../db/tenant";
 import type { Actor } from "../../http/context";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -47,37 +47,85 @@ export function scoped(auth: Actor, conditions: SQL[]): SQL {
   return and(ownedBy(subscribers, auth), subscriberScope(auth, subscribers.id), ...conditions)!;
 }
 
-/** A page of subscribers. */
-export async function listSubscribers(
-  db: Db,
-  where: SQL,
-  q: {
-    page: number;
-    pageSize: number;
-    sortBy: "date" | "name" | "phone";
-    sortDirection: "ASC" | "DESC";
-  },
-) {
+interface PageQuery {
+  page: number;
+  pageSize: number;
+  sortBy: "date" | "name" | "phone";
+  sortDirection: "ASC" | "DESC";
+}
+
+function pageOrder(q: Pick<PageQuery, "sortBy" | "sortDirection">) {
   const dir = q.sortDirection === "ASC" ? asc : desc;
-  const order =
-    q.sortBy === "name"
-      ? [
-          dir(sql`lower(${subscribers.firstName})`),
-          dir(sql`lower(${subscribers.lastName})`),
-          dir(subscribers.id),
-        ]
-      : q.sortBy === "phone"
-        ? [dir(subscribers.phone)]
-        : [dir(subscribers.createdAt), dir(subscribers.id)];
+  return q.sortBy === "name"
+    ? [
+        dir(sql`lower(${subscribers.firstName})`),
+        dir(sql`lower(${subscribers.lastName})`),
+        dir(subscribers.id),
+      ]
+    : q.sortBy === "phone"
+      ? [dir(subscribers.phone)]
+      : [dir(subscribers.createdAt), dir(subscribers.id)];
+}
+
+/** A page of subscribers. */
+export async function listSubscribers(db: Db, where: SQL, q: PageQuery) {
   const rows = await db
     .select(withFlags)
     .from(subscribers)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...pageOrder(q))
     .limit(q.pageSize)
     .offset(q.page * q.pageSize);
   return rows.map(flatten);
 }
+
+/**
+ * A page of the whole account (no filter, an actor who sees every subscriber) with the account's
+ * total read in the same statement from the trigger-kept counter: the public API's most frequent
+ * call then costs one round trip, not two. The total is null when the page is empty (past the
+ * end): the caller asks the counter then.
+ */
+export async function accountPage(db: Db, auth: Actor, q: PageQuery) {
+  const rows = await preparedAccountPage(db, q).execute({
+    accountId: auth.accountId,
+    limit: q.pageSize,
+    offset: q.page * q.pageSize,
+  });
+  return { rows: rows.map(flatten), total: rows[0]?.total ?? null };
+}
+
+/**
+ * The statement of accountPage for one sort, built once per database handle and sent as a named
+ * prepared statement: no SQL is built per request, and each connection parses it once.
+ */
+function preparedAccountPage(db: Db, q: Pick<PageQuery, "sortBy" | "sortDirection">) {
+  const name = `subscribers_account_page_${q.sortBy}_${q.sortDirection}`;
+  let byName = accountPages.get(db);
+  if (!byName) {
+    byName = new Map();
+    accountPages.set(db, byName);
+  }
+  let prepared = byName.get(name);
+  if (!prepared) {
+    prepared = buildAccountPage(db, q, name);
+    byName.set(name, prepared);
+  }
+  return prepared;
+}
+
+function buildAccountPage(db: Db, q: Pick<PageQuery, "sortBy" | "sortDirection">, name: string) {
+  const total = sql<number>`(select ${subscriberCounts.n} from ${subscriberCounts} where ${ownedByPlaceholder(subscriberCounts)})`;
+  return db
+    .select({ ...withFlags, total: total.mapWith(Number) })
+    .from(subscribers)
+    .where(ownedByPlaceholder(subscribers))
+    .orderBy(...pageOrder(q))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+}
+
+const accountPages = new WeakMap<Db, Map<string, ReturnType<typeof buildAccountPage>>>();
 
 export async function countSubscribers(db: Db, where: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(subscribers).where(where);

@@ -48,6 +48,11 @@ async function filterConditions(ctx: AppContext, auth: Actor, f: SubscriberFilte
 
 export async function listSubscribers(ctx: AppContext, auth: Actor, query: ListSubscribersQuery) {
   const conditions = await filterConditions(ctx, auth, query);
+  if (query.withTotal && conditions.length === 0 && !isAgent(auth)) {
+    const page = await q.accountPage(ctx.db, auth, query);
+    const total = page.total ?? (await q.accountTotal(ctx.db, auth));
+    return { total, page: query.page, pageSize: query.pageSize, rows: page.rows.map(toSubscriber) };
+  }
   const where = q.scoped(auth, conditions);
   const [rows, total] = await Promise.all([
     q.listSubscribers(ctx.db, where, query),

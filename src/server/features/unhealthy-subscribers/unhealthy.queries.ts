@@ -81,25 +81,15 @@ function unhealthySql(auth: Actor, f: UnhealthyFilter): SQL {
     );
   }
   const reason = sql`coalesce(${reasonOfCode}, 'landline')`;
-  const final = sql`m.status not in ('Queued', 'Sending')`;
-  // Picked subscribers (the clean-up's ids, the failed-numbers dialog): each one's latest text
-  // through the account/number/time index (migration 0040), instead of every number texted in
-  // the last RECENT_DAYS sorted (seconds at millions of messages). The same rows either way.
-  const last = ids
-    ? sql`
-      select p.phone as to_number, l.error_code, l.updated_at
-      from ${subscribers} p
-      cross join lateral (
-        select m.error_code, m.updated_at from ${messages} m
-        where ${outbound} and m.to_number = p.phone and ${final}
-        order by m.created_at desc, m.id desc limit 1
-      ) l
-      where p.account_id = ${acct} and p.id = any(${ids})`
-    : sql`
-      select distinct on (m.to_number) m.to_number, m.error_code, m.updated_at
-      from ${messages} m
-      where ${outbound} and ${final}
-      order by m.to_number, m.created_at desc, m.id desc`;
+  // Each number's latest final outbound text comes from the rollup the message triggers keep
+  // (migration 0045), not from messages (a probe per picked number, seconds for the
+  // failed-numbers dialog's 50,000, or every number's texts sorted). Candidates start from its
+  // few rows whose text failed for the number's sake (a partial index), so picked ids only
+  // filter them. A latest text older than RECENT_DAYS means none in those days, as before.
+  const recent = sql`l.account_id = ${acct} and l.created_at > ${since}`;
+  const failing = sql`
+    select l.to_number as phone from report_number_latest l
+    where ${recent} and l.error_code is not null and l.error_code = any(${codes(ALL_CODES)})`;
   const failed = sql`${outbound} and m.error_code = any(${codes(ALL_CODES)})`;
   // Failures are counted for the rows that come out only (a few) when ids are picked.
   const fails = ids
@@ -111,9 +101,8 @@ function unhealthySql(auth: Actor, f: UnhealthyFilter): SQL {
         group by m.to_number
       ) fails on fails.to_number = s.phone`;
   const inner = sql`
-    with last as (${last}),
-    candidates as (
-      select to_number as phone from last where error_code = any(${codes(ALL_CODES)})
+    with candidates as (
+      ${failing}
       union
       select phone from ${subscribers} where account_id = ${acct} and is_landline is true
         ${ids ? sql`and id = any(${ids})` : sql``}
@@ -126,7 +115,8 @@ function unhealthySql(auth: Actor, f: UnhealthyFilter): SQL {
       coalesce(fails.n, 0) as failures
     from candidates c
     join ${subscribers} s on s.account_id = ${acct} and s.phone = c.phone
-    left join last on last.to_number = s.phone
+    left join report_number_latest last on last.account_id = ${acct} and last.to_number = s.phone
+      and last.created_at > ${since}
     ${fails}
     where ${sql.join(where, sql` and `)}`;
   return f.reason ? sql`select * from (${inner}) u where u.reason = ${f.reason}` : inner;

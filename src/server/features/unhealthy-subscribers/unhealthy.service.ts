@@ -6,14 +6,13 @@ import {
 } from "../../../domain/unhealthy-subscribers.schemas";
 import type { Actor, AppContext } from "../../http/context";
 import { applyManualConsent } from "../compliance/compliance.service";
+import { lookUpLines } from "../outbound/dispatcher";
 import { bulkDelete } from "../subscribers/subscribers.service";
 import { toUnhealthySubscriber } from "./unhealthy.presenter";
 import * as q from "./unhealthy.queries";
 
 const SOME_NOT_FOUND =
   "Some of the selected subscribers are not among this account's unhealthy subscribers.";
-/** Lookups at once: quick with the emulator, and polite to a real carrier's rate limits. */
-const LOOKUP_CONCURRENCY = 8;
 const DELETE_CHUNK = 5000;
 /** The clean-up request's most ids at once (its schema's limit). */
 export const IDS_PER_CLEAN_UP = 10_000;
@@ -92,28 +91,27 @@ export async function lineCheck(
   opts: { afterId: number; limit: number },
 ) {
   const batch = await q.uncheckedAfter(ctx.db, auth, opts.afterId, opts.limit);
+  let results: Awaited<ReturnType<typeof lookUpLines>>;
+  try {
+    results = await lookUpLines(
+      ctx,
+      batch.map((s) => s.phone),
+    );
+  } catch {
+    throw new AppError(
+      "BAD_REQUEST",
+      "The carrier did not answer the line-type check. Please try again in a minute.",
+    );
+  }
   const landlines: number[] = [];
   const others: number[] = [];
   const invalid: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < batch.length) {
-      const s = batch[next++]!;
-      let result: Awaited<ReturnType<typeof ctx.carrier.lookup>>;
-      try {
-        result = await ctx.carrier.lookup(s.phone);
-      } catch {
-        throw new AppError(
-          "BAD_REQUEST",
-          "The carrier did not answer the line-type check. Please try again in a minute.",
-        );
-      }
-      if (!result.valid) invalid.push(s.phone);
-      else if (result.lineType === "landline") landlines.push(s.id);
-      else if (result.lineType === "mobile" || result.lineType === "voip") others.push(s.id);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, batch.length) }, worker));
+  batch.forEach((s, i) => {
+    const result = results[i]!;
+    if (!result.valid) invalid.push(s.phone);
+    else if (result.lineType === "landline") landlines.push(s.id);
+    else if (result.lineType === "mobile" || result.lineType === "voip") others.push(s.id);
+  });
   await q.setLandline(ctx.db, auth, landlines, true);
   await q.setLandline(ctx.db, auth, others, false);
   const last = batch.at(-1)?.id;

@@ -5,6 +5,7 @@ import {
   PERMISSION_LEVEL,
   type Permission,
   type PermissionLevel,
+  type UserActor,
   userActor,
 } from "../../../domain/permissions";
 import { TEXT } from "../../../domain/texts";
@@ -55,6 +56,23 @@ async function rankOf(ctx: AppContext, auth: Actor, perm: Permission): Promise<U
   });
   if (!can(person, perm)) forbidden();
   return { id: maker.id, permissionLevel: person.level };
+}
+
+/**
+ * The person an actor speaks for as they are now: the signed-in person, or an API key's maker
+ * (forbidden once the maker is gone). What a key may hand on is bounded by it.
+ */
+export async function personOf(ctx: AppContext, auth: Actor): Promise<UserActor> {
+  if (auth.kind === "user") return auth;
+  const maker =
+    auth.userId === null ? undefined : await q.findAccountUser(ctx.db, auth.accountId, auth.userId);
+  if (!maker) forbidden();
+  return userActor({
+    accountId: auth.accountId,
+    userId: maker.id,
+    level: maker.permissionLevel,
+    restricted: maker.restricted,
+  });
 }
 
 /** `perm` held by the person, or by an API key and its maker as they are now (other areas' use). */

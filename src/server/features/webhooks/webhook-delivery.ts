@@ -6,6 +6,7 @@ import {
 } from "../../../domain/webhooks";
 import { pruneIdempotency } from "../../http/api-auth";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature";
 import * as q from "./webhooks.queries";
 import { notifyWebhookDisabled, openSecret } from "./webhooks.service";
@@ -78,7 +79,7 @@ export async function disableFailingEndpoints(ctx: AppContext) {
   );
   for (const endpoint of off) {
     await notifyWebhookDisabled(ctx, endpoint).catch((err) =>
-      console.error("webhook disabled notice", err),
+      log.error({ component: "webhooks", err }, "webhook disabled notice not sent"),
     );
   }
 }

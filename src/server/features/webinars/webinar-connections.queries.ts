@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { webinarConnections } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";

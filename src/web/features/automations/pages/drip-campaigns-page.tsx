@@ -13,6 +13,7 @@ import { TableSkeleton } from "../../../components/table-skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useAutomations, useDeleteAutomation, useSetAutomationStatus } from "../api/automations";
+import { automationFigureColumns } from "../components/automation-columns";
 import { AutomationReportModal } from "../components/automation-report";
 import { EngineClock } from "../components/engine-clock";
 import { StatusBadge } from "../components/status-badge";
@@ -103,30 +104,7 @@ export default function DripCampaignsPage() {
                   </Stack>
                 ),
               },
-              {
-                accessor: "status",
-                title: "Status",
-                visibleMediaQuery: "(min-width: 36em)",
-                render: (a) => <StatusBadge status={a.status} />,
-              },
-              {
-                accessor: "active",
-                title: "In progress",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 36em)",
-              },
-              {
-                accessor: "completed",
-                title: "Completed",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 48em)",
-              },
-              {
-                accessor: "texts",
-                title: "Texts",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 48em)",
-              },
+              ...automationFigureColumns(),
               {
                 accessor: "actions",
                 title: <VisuallyHidden>Actions</VisuallyHidden>,

@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconDots, IconKey, IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconKey, IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { ApiKeyResponse } from "../../../../domain/api-keys";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
+import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -121,34 +111,22 @@ export function ApiKeysCard() {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Actions for ${k.name}`}
-                        >
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconListDetails size={16} />}
-                          onClick={() => setLogOf(k)}
-                        >
-                          Request log
-                        </Menu.Item>
-                        {!k.revokedAt && (
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} />}
-                            onClick={() => askRevoke(k)}
-                          >
-                            Revoke
-                          </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
+                    <RowMenu
+                      name={k.name}
+                      items={[
+                        {
+                          label: "Request log",
+                          icon: <IconListDetails size={16} />,
+                          onClick: () => setLogOf(k),
+                        },
+                        !k.revokedAt && {
+                          label: "Revoke",
+                          icon: <IconTrash size={16} />,
+                          onClick: () => askRevoke(k),
+                          danger: true,
+                        },
+                      ]}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,18 +1,6 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
-  IconDots,
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
@@ -23,6 +11,7 @@ import {
 import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
+import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from "../api/webhooks";
@@ -130,37 +119,31 @@ export function WebhooksCard() {
                     </Stack>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Actions for ${h.url}`}
-                        >
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item leftSection={<IconSend size={16} />} onClick={() => setLogOf(h)}>
-                          Deliveries
-                        </Menu.Item>
-                        <Menu.Item
-                          leftSection={
-                            h.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
-                          }
-                          onClick={() => toggle(h)}
-                        >
-                          {h.enabled ? "Turn off" : "Turn on"}
-                        </Menu.Item>
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={16} />}
-                          onClick={() => askDelete(h)}
-                        >
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    <RowMenu
+                      name={h.url}
+                      items={[
+                        {
+                          label: "Deliveries",
+                          icon: <IconSend size={16} />,
+                          onClick: () => setLogOf(h),
+                        },
+                        {
+                          label: h.enabled ? "Turn off" : "Turn on",
+                          icon: h.enabled ? (
+                            <IconPlayerPause size={16} />
+                          ) : (
+                            <IconPlayerPlay size={16} />
+                          ),
+                          onClick: () => toggle(h),
+                        },
+                        {
+                          label: "Delete",
+                          icon: <IconTrash size={16} />,
+                          onClick: () => askDelete(h),
+                          danger: true,
+                        },
+                      ]}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

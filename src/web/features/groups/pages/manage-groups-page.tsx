@@ -1,10 +1,8 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
   Group,
-  Menu,
   Paper,
   Stack,
   Text,
@@ -15,7 +13,6 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import {
   IconBolt,
-  IconDots,
   IconEdit,
   IconEye,
   IconEyeOff,
@@ -28,12 +25,13 @@ import {
 } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { type Group as GroupRow, NO_GROUP_ID } from "../../../../domain/groups.schemas";
 import { TEXT } from "../../../../domain/texts";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
 import { tablePagination } from "../../../lib/table-pagination";
@@ -50,7 +48,6 @@ import { groupDetailsPath } from "../lib/group-paths";
 
 /** /manage-groups: every group with its type, live member count, flags and actions. */
 export default function ManageGroupsPage() {
-  const navigate = useNavigate();
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
@@ -257,47 +254,32 @@ export default function ManageGroupsPage() {
                   width: 64,
                   render: (g) =>
                     g.id === NO_GROUP_ID ? null : (
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Actions for ${g.name}`}
-                          >
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            leftSection={<IconSettings size={16} />}
-                            onClick={() => navigate(groupDetailsPath(g.id))}
-                          >
-                            Open details
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={<IconEdit size={16} />}
-                            onClick={() => setRenaming(g)}
-                          >
-                            Rename
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={
-                              g.hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />
-                            }
-                            onClick={() => toggleHidden(g)}
-                          >
-                            {g.hidden ? "Unhide" : "Hide"}
-                          </Menu.Item>
-                          <Menu.Divider />
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} />}
-                            onClick={() => askDelete(g)}
-                          >
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <RowMenu
+                        name={g.name}
+                        items={[
+                          {
+                            label: "Open details",
+                            icon: <IconSettings size={16} />,
+                            to: groupDetailsPath(g.id),
+                          },
+                          {
+                            label: "Rename",
+                            icon: <IconEdit size={16} />,
+                            onClick: () => setRenaming(g),
+                          },
+                          {
+                            label: g.hidden ? "Unhide" : "Hide",
+                            icon: g.hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />,
+                            onClick: () => toggleHidden(g),
+                          },
+                          {
+                            label: "Delete",
+                            icon: <IconTrash size={16} />,
+                            onClick: () => askDelete(g),
+                            danger: true,
+                          },
+                        ]}
+                      />
                     ),
                 },
               ]}

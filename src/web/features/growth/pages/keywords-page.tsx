@@ -1,9 +1,7 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
-  Menu,
   Paper,
   Select,
   Stack,
@@ -14,7 +12,6 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
-  IconDots,
   IconEdit,
   IconKey,
   IconPlayerPause,
@@ -30,6 +27,7 @@ import type { KeywordResponse } from "../../../../domain/keywords.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -211,28 +209,23 @@ export default function KeywordsPage() {
                     </Table.Td>
                     <Table.Td>
                       {canEdit && (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" aria-label={`Actions for ${k.keyword}`}>
-                              <IconDots size={18} />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item
-                              leftSection={<IconEdit size={16} />}
-                              onClick={() => navigate(`${EDIT}?id=${k.id}`)}
-                            >
-                              Edit
-                            </Menu.Item>
-                            <Menu.Item
-                              leftSection={
+                        <RowMenu
+                          name={k.keyword}
+                          items={[
+                            {
+                              label: "Edit",
+                              icon: <IconEdit size={16} />,
+                              to: `${EDIT}?id=${k.id}`,
+                            },
+                            {
+                              label: k.status === "active" ? "Pause" : "Resume",
+                              icon:
                                 k.status === "active" ? (
                                   <IconPlayerPause size={16} />
                                 ) : (
                                   <IconPlayerPlay size={16} />
-                                )
-                              }
-                              onClick={() =>
+                                ),
+                              onClick: () =>
                                 setStatus.mutate(
                                   { id: k.id, status: k.status === "active" ? "paused" : "active" },
                                   {
@@ -241,20 +234,16 @@ export default function KeywordsPage() {
                                         `Keyword ${k.keyword} ${k.status === "active" ? "paused" : "resumed"}`,
                                       ),
                                   },
-                                )
-                              }
-                            >
-                              {k.status === "active" ? "Pause" : "Resume"}
-                            </Menu.Item>
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconTrash size={16} />}
-                              onClick={() => askDelete(k)}
-                            >
-                              Delete
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
+                                ),
+                            },
+                            {
+                              label: "Delete",
+                              icon: <IconTrash size={16} />,
+                              onClick: () => askDelete(k),
+                              danger: true,
+                            },
+                          ]}
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>

@@ -1,11 +1,9 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
   Button,
   Group,
-  Menu,
   Paper,
   Stack,
   Text,
@@ -15,7 +13,6 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import {
-  IconDots,
   IconEdit,
   IconInfoCircle,
   IconLink,
@@ -36,6 +33,7 @@ import {
   useTemplates,
 } from "../../../components/message-tools/api";
 import { PageHeader } from "../../../components/page-header";
+import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -235,33 +233,18 @@ export function TemplatesList(props: { kind: "plain" | "controlled" }) {
                   width: 64,
                   render: (t) =>
                     canEdit ? (
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Actions for ${t.name}`}
-                          >
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            leftSection={<IconEdit size={16} />}
-                            onClick={() => navigate(paths.edit(t.id))}
-                          >
-                            Edit
-                          </Menu.Item>
-                          <Menu.Divider />
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} />}
-                            onClick={() => askDelete(t)}
-                          >
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <RowMenu
+                        name={t.name}
+                        items={[
+                          { label: "Edit", icon: <IconEdit size={16} />, to: paths.edit(t.id) },
+                          {
+                            label: "Delete",
+                            icon: <IconTrash size={16} />,
+                            onClick: () => askDelete(t),
+                            danger: true,
+                          },
+                        ]}
+                      />
                     ) : null,
                 },
               ]}

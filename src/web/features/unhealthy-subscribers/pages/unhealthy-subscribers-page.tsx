@@ -5,7 +5,6 @@ import {
   Button,
   Chip,
   Group,
-  Menu,
   Paper,
   Stack,
   Text,
@@ -15,7 +14,6 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import {
-  IconDots,
   IconHeartbeat,
   IconPhoneCheck,
   IconSearch,
@@ -36,6 +34,7 @@ import {
 } from "../../../../domain/unhealthy-subscribers.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -396,32 +395,22 @@ export default function UnhealthySubscribersPage() {
                 textAlign: "right",
                 width: 60,
                 render: (r) => (
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Actions for ${formatUsNumber(r.phone)}`}
-                      >
-                        <IconDots size={16} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        leftSection={<IconUserOff size={14} />}
-                        onClick={() => run("opt_out", { mode: "ids", ids: [r.id] }, 1)}
-                      >
-                        Opt out
-                      </Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={14} />}
-                        onClick={() => run("delete", { mode: "ids", ids: [r.id] }, 1)}
-                      >
-                        Delete
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowMenu
+                    name={formatUsNumber(r.phone)}
+                    items={[
+                      {
+                        label: "Opt out",
+                        icon: <IconUserOff size={14} />,
+                        onClick: () => run("opt_out", { mode: "ids", ids: [r.id] }, 1),
+                      },
+                      {
+                        label: "Delete",
+                        icon: <IconTrash size={14} />,
+                        onClick: () => run("delete", { mode: "ids", ids: [r.id] }, 1),
+                        danger: true,
+                      },
+                    ]}
+                  />
                 ),
               },
             ]}

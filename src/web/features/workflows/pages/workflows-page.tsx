@@ -25,6 +25,7 @@ import {
   useDeleteAutomation,
   useSetAutomationStatus,
 } from "../../automations/api/automations";
+import { automationFigureColumns } from "../../automations/components/automation-columns";
 import { AutomationReportModal } from "../../automations/components/automation-report";
 import { EngineClock } from "../../automations/components/engine-clock";
 import { StatusBadge } from "../../automations/components/status-badge";
@@ -131,30 +132,7 @@ export default function WorkflowsPage() {
                   </Stack>
                 ),
               },
-              {
-                accessor: "status",
-                title: "Status",
-                visibleMediaQuery: "(min-width: 36em)",
-                render: (a) => <StatusBadge status={a.status} />,
-              },
-              {
-                accessor: "active",
-                title: "In progress",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 36em)",
-              },
-              {
-                accessor: "completed",
-                title: "Completed",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 48em)",
-              },
-              {
-                accessor: "texts",
-                title: "Texts",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 48em)",
-              },
+              ...automationFigureColumns(),
               {
                 accessor: "updatedAt",
                 title: "Last change",

@@ -1,0 +1,37 @@
+import type { DataTableColumn } from "mantine-datatable";
+import type { AutomationSummary } from "../../../../domain/automations.schemas";
+import { StatusBadge } from "./status-badge";
+
+/**
+ * The status and figure columns every automation list shows (drips, workflows), so the lists
+ * hide the same columns at the same widths: status and "In progress" from 36em, the totals
+ * from 48em. On phones the status shows under the name instead (see each list's name column).
+ */
+export function automationFigureColumns(): DataTableColumn<AutomationSummary>[] {
+  return [
+    {
+      accessor: "status",
+      title: "Status",
+      visibleMediaQuery: "(min-width: 36em)",
+      render: (a) => <StatusBadge status={a.status} />,
+    },
+    {
+      accessor: "active",
+      title: "In progress",
+      textAlign: "right",
+      visibleMediaQuery: "(min-width: 36em)",
+    },
+    {
+      accessor: "completed",
+      title: "Completed",
+      textAlign: "right",
+      visibleMediaQuery: "(min-width: 48em)",
+    },
+    {
+      accessor: "texts",
+      title: "Texts",
+      textAlign: "right",
+      visibleMediaQuery: "(min-width: 48em)",
+    },
+  ];
+}
