@@ -38,6 +38,14 @@ describe("seedDemoHistory", () => {
     const codes = failures.map((f) => f.error_code);
     expect(codes).toContain(30006);
     expect(codes).toContain(30003);
+    // A number no longer in service (30005) stays so: no later text to it was delivered, so the
+    // unhealthy list and the failed-numbers clean-up have something true to find.
+    expect(codes).toContain(30005);
+    const revived = await count(`
+      select count(*) as n from messages f join messages m
+        on m.to_number = f.to_number and m.direction = 'outbound' and m.created_at > f.created_at
+      where f.error_code in (30005, 21211, 21614) and m.error_code is distinct from f.error_code`);
+    expect(revived).toBe(0);
     expect(
       await count("select count(*) as n from messages where direction = 'inbound'"),
     ).toBeGreaterThan(20);

@@ -20,13 +20,20 @@ const LINK_URL = "https://example.com/parley-demo-coffee/menu";
  * What went wrong with the few deliveries that failed, with real Twilio error codes, weighted
  * like a healthy list: mostly unreachable handsets and carrier filtering, a few unknown numbers.
  */
-const FAILURES: { code: number; status: "undelivered" | "failed"; weight: number }[] = [
+interface Failure {
+  code: number;
+  status: "undelivered" | "failed";
+  weight: number;
+  /** The number itself is the trouble (unknown, invalid, not mobile): every later text fails. */
+  permanent?: boolean;
+}
+const FAILURES: Failure[] = [
   { code: 30003, status: "undelivered", weight: 5 },
-  { code: 30005, status: "undelivered", weight: 2 },
+  { code: 30005, status: "undelivered", weight: 2, permanent: true },
   { code: 30007, status: "undelivered", weight: 2 },
   { code: 30008, status: "undelivered", weight: 3 },
-  { code: 21211, status: "failed", weight: 1 },
-  { code: 21614, status: "failed", weight: 1 },
+  { code: 21211, status: "failed", weight: 1, permanent: true },
+  { code: 21614, status: "failed", weight: 1, permanent: true },
 ];
 
 /** Campaign texts of a coffee shop; {link} becomes the tracked link. */
@@ -61,7 +68,10 @@ interface Person {
   phone: string;
   joinedAt: number;
   landline: boolean;
-  /** Kept out of replies and opt-outs: members of groups the other demo seeds text. */
+  /**
+   * Kept out of replies, opt-outs and numbers that stop working: members of groups the other
+   * demo seeds text, and people with a conversation in the inbox.
+   */
   protectedFromStop: boolean;
 }
 
@@ -341,14 +351,19 @@ export function planHistory(people: Person[], rand: () => number, now: Date, zon
   const optOuts: { person: Person; word: string; at: number }[] = [];
   const clicks: { person: Person; at: number; agent: string }[] = [];
   const gone = new Set<number>();
-  const pickFailure = () => {
-    const total = FAILURES.reduce((n, f) => n + f.weight, 0);
+  // Numbers that failed for their own sake keep failing the same way: a number no longer in
+  // service does not come back next week (the unhealthy list and the failed-numbers clean-up
+  // rely on it). People the other seeds text later get passing troubles only.
+  const dead = new Map<number, Failure>();
+  const pickFailure = (person: Person) => {
+    const choices = person.protectedFromStop ? FAILURES.filter((f) => !f.permanent) : FAILURES;
+    const total = choices.reduce((n, f) => n + f.weight, 0);
     let r = rand() * total;
-    for (const f of FAILURES) {
+    for (const f of choices) {
       r -= f.weight;
       if (r < 0) return f;
     }
-    return FAILURES[0]!;
+    return choices[0]!;
   };
   let campaign = 0;
   // Up to a week ago: the last week belongs to seedDemoSends' fall promo.
@@ -371,10 +386,9 @@ export function planHistory(people: Person[], rand: () => number, now: Date, zon
       const sentAt = at + (i + 1) * 1500;
       const f = person.landline
         ? ({ code: 30006, status: "failed" } as const)
-        : rand() < 0.035
-          ? pickFailure()
-          : null;
+        : (dead.get(person.id) ?? (rand() < 0.035 ? pickFailure(person) : null));
       if (f) {
+        if ("permanent" in f && f.permanent) dead.set(person.id, f);
         const status = fromTwilio(f.status, f.code) ?? "Delivery Failed";
         run.deliveries.push({ person, status, code: f.code, failed: true });
         continue;
