@@ -122,6 +122,27 @@ describe("failed numbers by carrier error", () => {
     expect(landline.json()).toMatchObject({ failed: 1, retryable: 1, cleanable: 1 });
   });
 
+  it("gives a blocked number and a known landline their own reason, as the fan-out would", async () => {
+    await db.query(
+      `insert into suppressions (account_id, phone, reason) values ($1, $2, 'blocked')`,
+      [acct, "+13125550201"],
+    );
+    await db.query(`update subscribers set is_landline = true where id = $1`, [ids.rita]);
+    try {
+      expect((await summary()).json()).toMatchObject({
+        failed: 4,
+        retryable: 0,
+        excluded: { optedOut: 1, blocked: 1, landline: 1, noConsent: 1 },
+        sends: 0,
+      });
+    } finally {
+      await db.query(`delete from suppressions where account_id = $1 and reason = 'blocked'`, [
+        acct,
+      ]);
+      await db.query(`update subscribers set is_landline = null where id = $1`, [ids.rita]);
+    }
+  });
+
   it("refuses bad input with a 400 and changes nothing; another account sees none of it", async () => {
     for (const q of [
       "",

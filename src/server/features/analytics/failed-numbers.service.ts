@@ -18,6 +18,7 @@ import {
   cleanUp,
   IDS_PER_CLEAN_UP,
   unhealthyAmong,
+  unhealthySet,
 } from "../unhealthy-subscribers/unhealthy.service";
 import { runsInRange } from "./analytics.queries";
 import * as q from "./failed-numbers.queries";
@@ -63,22 +64,17 @@ export async function failedNumbersSummary(
   auth: Actor,
   query: FailedNumbersQuery,
 ): Promise<FailedNumbersSummary> {
-  const rows = await failedNumbers(ctx, auth, query);
-  const excluded = { optedOut: 0, blocked: 0, landline: 0, noConsent: 0 };
-  for (const row of rows) if (row.excluded) excluded[row.excluded]++;
-  const cleanable = await unhealthyAmong(
-    ctx,
-    auth,
-    rows.map((x) => x.subscriberId),
+  const r = await resolveRange(ctx, auth, query);
+  const runs = await runsInRange(ctx.db, r);
+  const counts = await q.countFailedOfCode(
+    ctx.db,
+    auth.accountId,
+    runs.map((x) => x.id),
+    query.code,
+    unhealthySet(auth),
+    PER_SEND,
   );
-  return {
-    code: query.code,
-    failed: rows.length,
-    retryable: rows.filter((x) => !x.excluded).length,
-    excluded,
-    sends: retryBatches(rows).length,
-    cleanable: cleanable.length,
-  };
+  return { code: query.code, ...counts };
 }
 
 /**

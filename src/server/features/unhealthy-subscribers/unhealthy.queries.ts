@@ -56,7 +56,7 @@ const reasonOfCode = sql.join(
  * and from numbers a lookup found to be landlines, so the account's whole list is not scanned
  * row by row. Suppressed (opted-out, blocked) numbers are left out: they are never texted.
  */
-function unhealthySql(auth: Actor, f: UnhealthyFilter): SQL {
+function unhealthySql(auth: Actor, f: UnhealthyFilter, counted = true): SQL {
   const acct = auth.accountId;
   const since = sql`now() - make_interval(days => ${RECENT_DAYS})`;
   const outbound = sql`m.account_id = ${acct} and m.direction = 'outbound' and m.created_at > ${since}`;
@@ -91,12 +91,15 @@ function unhealthySql(auth: Actor, f: UnhealthyFilter): SQL {
     select l.to_number as phone from report_number_latest l
     where ${recent} and l.error_code is not null and l.error_code = any(${codes(ALL_CODES)})`;
   const failed = sql`${outbound} and m.error_code = any(${codes(ALL_CODES)})`;
-  // Failures are counted for the rows that come out only (a few) when ids are picked.
-  const fails = ids
-    ? sql`left join lateral (
+  // Failures are counted for the rows that come out only (a few) when ids are picked; a caller
+  // that wants the set alone (counted false) skips them.
+  const fails = !counted
+    ? sql``
+    : ids
+      ? sql`left join lateral (
         select count(*)::int as n from ${messages} m where ${failed} and m.to_number = s.phone
       ) fails on true`
-    : sql`left join (
+      : sql`left join (
         select m.to_number, count(*)::int as n from ${messages} m where ${failed}
         group by m.to_number
       ) fails on fails.to_number = s.phone`;
@@ -112,7 +115,7 @@ function unhealthySql(auth: Actor, f: UnhealthyFilter): SQL {
       case when last.error_code = any(${codes(ALL_CODES)}) then 'delivery' else 'lookup' end as source,
       case when last.error_code = any(${codes(ALL_CODES)}) then last.error_code end as error_code,
       case when last.error_code = any(${codes(ALL_CODES)}) then last.updated_at end as last_failure_at,
-      coalesce(fails.n, 0) as failures
+      ${counted ? sql`coalesce(fails.n, 0)` : sql`0`} as failures
     from candidates c
     join ${subscribers} s on s.account_id = ${acct} and s.phone = c.phone
     left join report_number_latest last on last.account_id = ${acct} and last.to_number = s.phone
@@ -182,6 +185,13 @@ export async function countByReason(db: Db, auth: Actor, query: string) {
   for (const r of res.rows) counts[r.reason] = Number(r.n);
   return counts;
 }
+
+/**
+ * The ids of the account's unhealthy subscribers as a subquery, without their failure counts:
+ * for a caller that intersects the set with its own rows in one statement.
+ */
+export const unhealthyIdsSql = (auth: Actor): SQL =>
+  sql`select u.id from (${unhealthySql(auth, {}, false)}) u`;
 
 /** Id and phone of every unhealthy subscriber the filter matches (for clean-up). */
 export async function unhealthyTargets(db: Db, auth: Actor, f: UnhealthyFilter) {

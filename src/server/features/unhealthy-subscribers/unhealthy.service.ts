@@ -26,6 +26,9 @@ export async function listUnhealthy(ctx: AppContext, auth: Actor, query: ListUnh
   return { total: page.total, rows: page.rows.map(toUnhealthySubscriber), counts, unchecked };
 }
 
+/** The account's unhealthy subscribers as an id subquery (to count them among other rows). */
+export const unhealthySet = (auth: Actor) => q.unhealthyIdsSql(auth);
+
 /**
  * Which of `ids` are unhealthy subscribers now (their latest text failed for the number's
  * sake, or a lookup found a landline), in chunks the clean-up accepts. Other features (the
