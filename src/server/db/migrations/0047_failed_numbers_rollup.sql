@@ -52,6 +52,16 @@ DECLARE
   "cds" integer[];
   "subs" bigint[];
 BEGIN
+  -- Most statements touch no failure at all (the dispatcher's Queued → Sending → Sent): one
+  -- look at the transition tables and out, as cheaply as a statement trigger allows.
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM "new_rows" WHERE "error_code" IS NOT NULL
+      UNION ALL SELECT 1 FROM "old_rows" WHERE "error_code" IS NOT NULL
+    ) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   -- A row whose message was deleted, or lost its error code, is looked up again (rare: a
   -- failure is final; an account's deletion finds nothing left).
   IF TG_OP = 'DELETE' THEN
