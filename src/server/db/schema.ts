@@ -432,9 +432,7 @@ export const subscribers = pgTable(
     index("subscribers_account_no_consent_idx")
       .on(t.accountId)
       .where(sql`${t.marketingConsentAt} is null`),
-    index("subscribers_account_landline_idx")
-      .on(t.accountId)
-      .where(sql`${t.isLandline} is true`),
+    index("subscribers_account_landline_idx").on(t.accountId).where(sql`${t.isLandline} is true`),
   ],
 );
 
