@@ -44,5 +44,6 @@ const SHOTS = "artifacts/screenshots";
 /** Keeps a screenshot of a main screen as a CI artifact. */
 export async function keepScreenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  // Transitions finished: a dialog caught mid fade-in reads as broken in the kept picture.
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false, animations: "disabled" });
 }
