@@ -8,6 +8,11 @@ import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import { accounts } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import {
+  buyCarrierNumber,
+  releaseCarrierNumber,
+  searchCarrierNumbers,
+} from "../outbound/dispatcher";
 import { toDedicatedNumber } from "./numbers.presenter";
 import * as q from "./numbers.queries";
 
@@ -35,7 +40,7 @@ export async function searchAvailable(
   ctx: AppContext,
   query: { areaCode?: string; tollFree: boolean },
 ) {
-  const rows = await carrierCall(() => ctx.carrier.searchNumbers({ ...query, limit: 20 }));
+  const rows = await carrierCall(() => searchCarrierNumbers(ctx, query));
   return { rows };
 }
 
@@ -50,11 +55,7 @@ export async function buyNumber(
 ) {
   assertCan(auth, "numbers:manage");
   const bought = await carrierCall(() =>
-    ctx.carrier.buyNumber(input.number, {
-      smsUrl: `${ctx.config.webhookBase}${ctx.carrier.webhookPaths.inbound}`,
-      statusCallback: `${ctx.config.webhookBase}${ctx.carrier.webhookPaths.status}`,
-      friendlyName: input.name || input.number,
-    }),
+    buyCarrierNumber(ctx, input.number, input.name || input.number),
   );
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -90,7 +91,7 @@ export async function buyNumber(
     return toDedicatedNumber(row);
   } catch (err) {
     // Not recorded here: give the number back so it is not paid for at the carrier unseen.
-    await ctx.carrier.releaseNumber(bought.sid).catch(() => {});
+    await releaseCarrierNumber(ctx, bought.sid).catch(() => {});
     throw err;
   }
 }
@@ -106,7 +107,7 @@ export async function releaseNumber(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "numbers:manage");
   const row = await q.findLiveNumber(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  await carrierCall(() => ctx.carrier.releaseNumber(row.carrierSid));
+  await carrierCall(() => releaseCarrierNumber(ctx, row.carrierSid));
   await q.markReleased(ctx.db, auth, id);
 }
 

@@ -332,3 +332,25 @@ export async function lookUpLines(ctx: AppContext, phones: string[]): Promise<Lo
   await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, phones.length) }, worker));
   return results;
 }
+
+/** Numbers the carrier offers for sale (the buy-a-number search). */
+export function searchCarrierNumbers(
+  ctx: AppContext,
+  query: { areaCode?: string; tollFree: boolean },
+) {
+  return ctx.carrier.searchNumbers({ ...query, limit: 20 });
+}
+
+/** Buys a number at the carrier, pointed at our inbound and status webhooks. */
+export function buyCarrierNumber(ctx: AppContext, number: string, friendlyName: string) {
+  return ctx.carrier.buyNumber(number, {
+    smsUrl: `${ctx.config.webhookBase}${ctx.carrier.webhookPaths.inbound}`,
+    statusCallback: `${ctx.config.webhookBase}${ctx.carrier.webhookPaths.status}`,
+    friendlyName,
+  });
+}
+
+/** Gives a number back to the carrier (it stops being billed there). */
+export function releaseCarrierNumber(ctx: AppContext, sid: string) {
+  return ctx.carrier.releaseNumber(sid);
+}
