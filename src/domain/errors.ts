@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   NO_NUMBERS: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The database gave up waiting (pool, statement or lock limit): nothing was changed. */
+  BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

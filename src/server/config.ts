@@ -77,6 +77,17 @@ const envSchema = z.object({
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a claimed delivery stays claimed: a dead worker's claims lapse after this. */
   DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** PostgreSQL connections each process keeps in its pool. */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  /** Milliseconds a request waits for a free pooled connection before it fails (503). */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Milliseconds one statement may run before PostgreSQL cancels it. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /**
+   * Charged sends (composer, inbox, API, MCP) one account may have in progress at once in a
+   * process; more wait their turn, so one busy account leaves connections for every other.
+   */
+  ACCOUNT_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
   /** Messages claimed per dispatch round (spread over the sending numbers that have work). */
   DISPATCH_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
   /**

@@ -4,7 +4,7 @@ import type PgBoss from "pg-boss";
 import { createAppContext } from "./app-context";
 import { startEmulatorDispatcher } from "./carriers/emulator/status-dispatcher";
 import { ConfigError, parseConfig, parseRole } from "./config";
-import { createDb, ensureDatabase, withDatabase } from "./db/connection";
+import { createDb, DEFAULT_DB_TIMEOUTS, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { startRegistrations } from "./features/registrations/start";
@@ -53,7 +53,11 @@ async function main() {
     stops.push(() => embedded!.stop());
   }
 
-  const { db, pool } = createDb(url);
+  const { db, pool } = createDb(url, config.DB_POOL_SIZE, {
+    ...DEFAULT_DB_TIMEOUTS,
+    acquireMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   stops.unshift(() => pool.end());
   await runMigrations(db);
   const ctx: AppContext = await createAppContext(config, db);

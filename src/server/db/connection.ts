@@ -5,9 +5,38 @@ import { TenantPool } from "./tenant-scope";
 
 export type Db = ReturnType<typeof createDb>["db"];
 
-export function createDb(url: string, max = 10) {
+/**
+ * Limits that keep one stuck piece of work from holding a connection, a lock or a pool slot for
+ * good (every account shares the pool). Generous: a million-row import or fan-out statement
+ * stays well inside them.
+ */
+export interface DbTimeouts {
+  /** Waiting for a free pooled connection. */
+  acquireMs: number;
+  statementMs: number;
+  lockMs: number;
+  /** A transaction left open while its process does nothing with it. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  acquireMs: 15_000,
+  statementMs: 300_000,
+  lockMs: 30_000,
+  idleInTransactionMs: 120_000,
+};
+
+export function createDb(url: string, max = 10, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS) {
   // Checkouts take the acting account's row-level wall (tenant-scope.ts).
-  const pool = new TenantPool({ connectionString: url, max, application_name: "parley" });
+  const pool = new TenantPool({
+    connectionString: url,
+    max,
+    application_name: "parley",
+    connectionTimeoutMillis: timeouts.acquireMs,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
   // A cut connection (the server restarting) must not crash the process: an idle one is reported
   // to the pool, a checked-out one (the migration lock, a transaction) to the client itself; its
   // queries fail and the pool replaces it.

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import type { Db } from "./connection";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -11,14 +13,22 @@ const MIGRATION_LOCK = 7_270_001;
  * advisory lock makes them take turns; the ones that come second find nothing left to do.
  */
 export async function runMigrations(db: Db): Promise<void> {
-  const lock = await db.$client.connect();
+  // A connection of its own, outside the pool and its timeouts: waiting for another process's
+  // migrations, or a backfill on a large database, may rightly take longer than any request.
+  const { options } = db.$client;
+  const client = new pg.Client({
+    connectionString: options.connectionString,
+    application_name: "parley-migrate",
+  });
+  client.on("error", () => {});
+  await client.connect();
   try {
-    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder });
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder });
     // Tables added by later migrations get the row-level wall too (migration 0039).
-    await lock.query("select parley_apply_tenant_policies()");
+    await client.query("select parley_apply_tenant_policies()");
   } finally {
-    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-    lock.release();
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    await client.end().catch(() => {});
   }
 }

@@ -13,6 +13,10 @@ export const TENANT_ROLE = "parley_tenant";
 interface TenantStore {
   /** The account this work acts for; null while unknown (before sign-in) or for system work. */
   accountId: number | null;
+  /** Connections this work has checked out and not yet released (transactions). */
+  held: number;
+  /** The scope this one was started in: what it holds, this work holds too. */
+  parent?: TenantStore;
 }
 
 const scope = new AsyncLocalStorage<TenantStore>();
@@ -27,7 +31,7 @@ export function currentTenant(): number | null {
  * one before it knows who is calling.
  */
 export function runInTenantScope<T>(fn: () => T): T {
-  return scope.run({ accountId: null }, fn);
+  return scope.run({ accountId: null, held: 0, parent: scope.getStore() }, fn);
 }
 
 /** Walls the current scope (started by `runInTenantScope`) into one account. */
@@ -44,7 +48,7 @@ export function leaveTenant(): void {
 
 /** Runs `fn` walled into one account. */
 export function asTenant<T>(accountId: number, fn: () => T): T {
-  return scope.run({ accountId }, fn);
+  return scope.run({ accountId, held: 0, parent: scope.getStore() }, fn);
 }
 
 /**
@@ -53,7 +57,47 @@ export function asTenant<T>(accountId: number, fn: () => T): T {
  * across every account) say so with this.
  */
 export function asSystem<T>(fn: () => T): T {
-  return scope.run({ accountId: null }, fn);
+  return scope.run({ accountId: null, held: 0, parent: scope.getStore() }, fn);
+}
+
+function holdsConnection(store: TenantStore | undefined): boolean {
+  for (let s = store; s; s = s.parent) if (s.held > 0) return true;
+  return false;
+}
+
+/**
+ * Work that holds a pooled connection (a transaction) and asks the pool for a second one waits
+ * for others to release theirs; when every connection is held by such work, nothing is released
+ * again and every account waits for good. Tests fail on the first such request (`throw`); a
+ * server logs each place once (`warn`) and relies on the pool's acquire timeout to break free.
+ */
+export type NestedCheckoutMode = "throw" | "warn" | "off";
+let nestedCheckoutMode: NestedCheckoutMode = process.env.VITEST ? "throw" : "warn";
+const warnedAt = new Set<string>();
+
+export function setNestedCheckoutMode(mode: NestedCheckoutMode): void {
+  nestedCheckoutMode = mode;
+}
+
+export class NestedCheckoutError extends Error {
+  constructor() {
+    super(
+      "A database connection was asked for while this work holds one in a transaction: pass the transaction's client down instead",
+    );
+    this.name = "NestedCheckoutError";
+  }
+}
+
+function checkNestedCheckout(): NestedCheckoutError | undefined {
+  if (nestedCheckoutMode === "off" || !holdsConnection(scope.getStore())) return undefined;
+  const error = new NestedCheckoutError();
+  if (nestedCheckoutMode === "throw") return error;
+  const where = error.stack?.split("\n").slice(2, 6).join("\n") ?? "";
+  if (!warnedAt.has(where)) {
+    warnedAt.add(where);
+    process.emitWarning(error.message, { code: "PARLEY_NESTED_CHECKOUT", detail: where });
+  }
+  return undefined;
 }
 
 /** A connection whose role is not known for sure: the next checkout sets it again, whatever it is. */
@@ -112,8 +156,14 @@ export class TenantPool extends pg.Pool {
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     // Read now, in the caller's context: the client may come back later from another's release.
-    const accountId = currentTenant();
+    const store = scope.getStore();
+    const accountId = store?.accountId ?? null;
+    const nested = checkNestedCheckout();
     if (typeof callback === "function") {
+      if (nested) {
+        process.nextTick(() => callback(nested, undefined, () => {}));
+        return undefined;
+      }
       super.connect(
         (err: Error | undefined, client: pg.PoolClient | undefined, done: ConnectCallbackDone) => {
           if (err || !client) return callback(err, client, done);
@@ -130,6 +180,7 @@ export class TenantPool extends pg.Pool {
       );
       return undefined;
     }
+    if (nested) return Promise.reject(nested);
     return super.connect().then(async (client) => {
       try {
         await apply(client, accountId);
@@ -137,6 +188,20 @@ export class TenantPool extends pg.Pool {
         applied.delete(client);
         client.release(e as Error);
         throw e;
+      }
+      // A checkout by promise is held by this work until released (a transaction); the pool
+      // sets a new release function at each checkout.
+      if (store) {
+        store.held += 1;
+        const release = client.release;
+        let released = false;
+        client.release = (err?: Error | boolean) => {
+          if (!released) {
+            released = true;
+            store.held -= 1;
+          }
+          return release.call(client, err);
+        };
       }
       return client;
     });

@@ -47,6 +47,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       request.log.warn({ err: error }, "database refused request input: a validation is missing");
     return send(reply, fault.status, { error: { code: fault.code, message: fault.message } });
   }
+  if (isOverloaded(error)) {
+    // The database gave up waiting (no free connection, a statement or a lock past its limit):
+    // nothing was done, and the same request may well pass a moment later.
+    request.log.warn({ err: error }, "database busy: request refused");
+    reply.header("retry-after", "5");
+    return send(reply, 503, { error: { code: "BUSY", message: BUSY_MESSAGE } });
+  }
   const status = error.statusCode ?? 500;
   if (status === 429) {
     return send(reply, 429, { error: { code: "RATE_LIMITED", message: error.message } });
@@ -57,6 +64,22 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   request.log.error({ err: error }, "unhandled error");
   return send(reply, 500, { error: { code: "INTERNAL", message: TEXT.serverError } });
+}
+
+export const BUSY_MESSAGE =
+  "Parley is busy right now. Nothing was changed; please try again in a moment.";
+
+/** PostgreSQL's codes for a statement cancelled by its timeout, a lock not had in time, an idle transaction ended. */
+const BUSY_CODES = new Set(["57014", "55P03", "25P03"]);
+
+function isOverloaded(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (!(e instanceof Error)) return false;
+    if (/timeout exceeded when trying to connect/i.test(e.message)) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && BUSY_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { asSystem } from "../db/tenant-scope";
 import { autoTopupJob } from "../features/billing/auto-topup";
 import { billingCycleJob } from "../features/billing/billing-cycle";
 import { reportExportJob } from "../features/growth-reports/report-export.job";
@@ -53,7 +54,7 @@ export async function startJobs(ctx: AppContext, url: string, opts: { work: bool
     if (!opts.work) continue;
     if (job.cron) await boss.schedule(job.name, job.cron);
     await boss.work(job.name, async ([first]) => {
-      await job.handler(ctx, first?.data);
+      await asSystem(() => job.handler(ctx, first?.data));
     });
   }
   setQueue(boss);

@@ -10,6 +10,7 @@ import type { Actor } from "../../../domain/permissions";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
 import { automaticAnswerFiled } from "../inbox/inbox.service";
+import { sendGate } from "../outbound/account-gate";
 import { queueMessage } from "../outbound/outbound.service";
 import { engineNow } from "./clock";
 
@@ -211,41 +212,48 @@ export async function answerAutomatically(
     timeZone: await accountZone(ctx, m.accountId),
   });
   if (!rule) return false;
-  const client = await db.connect();
-  try {
-    await client.query("begin");
-    const mark = await client.query(
-      `insert into auto_reply_answers (auto_reply_id, subscriber_id, answered_at) values ($1, $2, $3)
-       on conflict (auto_reply_id, subscriber_id) do update
-         set answered_at = excluded.answered_at, count = auto_reply_answers.count + 1
-         where auto_reply_answers.answered_at <= excluded.answered_at - make_interval(mins => $4)`,
-      [rule.id, m.subscriberId, at, rule.onceEveryMinutes],
-    );
-    if (!mark.rowCount) {
-      await client.query("rollback");
-      return false;
+  const subscriberId = m.subscriberId;
+  // Twenty people texting the same word at once hold one connection each: the gate keeps an
+  // account to its share of the pool.
+  const answered = await sendGate(ctx).run(m.accountId, async () => {
+    const client = await db.connect();
+    try {
+      await client.query("begin");
+      const mark = await client.query(
+        `insert into auto_reply_answers (auto_reply_id, subscriber_id, answered_at) values ($1, $2, $3)
+         on conflict (auto_reply_id, subscriber_id) do update
+           set answered_at = excluded.answered_at, count = auto_reply_answers.count + 1
+           where auto_reply_answers.answered_at <= excluded.answered_at - make_interval(mins => $4)`,
+        [rule.id, subscriberId, at, rule.onceEveryMinutes],
+      );
+      if (!mark.rowCount) {
+        await client.query("rollback");
+        return false;
+      }
+      await queueMessage(
+        ctx,
+        {
+          accountId: m.accountId,
+          from: m.number,
+          to: m.from,
+          body: rule.reply,
+          source: "auto_reply",
+          subscriberId,
+        },
+        client,
+      );
+      await client.query("commit");
+      return true;
+    } catch (err) {
+      await client.query("rollback").catch(() => {});
+      // A suppressed number is not answered; anything else is logged by the caller.
+      if (err instanceof AppError && err.code === "CONFLICT") return false;
+      throw err;
+    } finally {
+      client.release();
     }
-    await queueMessage(
-      ctx,
-      {
-        accountId: m.accountId,
-        from: m.number,
-        to: m.from,
-        body: rule.reply,
-        source: "auto_reply",
-        subscriberId: m.subscriberId,
-      },
-      client,
-    );
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    // A suppressed number is not answered; anything else is logged by the caller.
-    if (err instanceof AppError && err.code === "CONFLICT") return false;
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
+  if (!answered) return false;
   automaticAnswerFiled(ctx, m.accountId, m.subscriberId);
   return true;
 }

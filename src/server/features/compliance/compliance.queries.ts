@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Pool, PoolClient } from "pg";
 import type { Db, Executor } from "../../db/connection";
 import { consentEvents, suppressions } from "../../db/schema";
 import { type AccountEventType, recordEvent } from "../events/events.service";
@@ -6,7 +7,7 @@ import { type AccountEventType, recordEvent } from "../events/events.service";
 export type SuppressionReason = "opted_out" | "blocked";
 
 export async function suppressionReasons(
-  db: Db,
+  db: Executor,
   accountId: number,
   phone: string,
 ): Promise<SuppressionReason[]> {
@@ -15,6 +16,19 @@ export async function suppressionReasons(
     .from(suppressions)
     .where(and(eq(suppressions.accountId, accountId), eq(suppressions.phone, phone)));
   return rows.map((r) => r.reason as SuppressionReason);
+}
+
+/** suppressionReasons on a plain pg connection (a transaction the send path already holds). */
+export async function suppressionReasonsOn(
+  client: Pool | PoolClient,
+  accountId: number,
+  phone: string,
+): Promise<SuppressionReason[]> {
+  const res = await client.query<{ reason: SuppressionReason }>(
+    "select reason from suppressions where account_id = $1 and phone = $2",
+    [accountId, phone],
+  );
+  return res.rows.map((r) => r.reason);
 }
 
 export async function addSuppression(

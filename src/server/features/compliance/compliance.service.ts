@@ -1,3 +1,4 @@
+import type { Pool, PoolClient } from "pg";
 import {
   type ComplianceKind,
   type ComplianceLanguage,
@@ -16,9 +17,19 @@ export const SUPPRESSED_MESSAGE: Record<q.SuppressionReason, string> = {
   blocked: "This number is blocked and cannot be sent to.",
 };
 
-/** The send path asks this at dispatch time, not only when a send is created. */
-export async function assertSendable(ctx: AppContext, accountId: number, phone: string) {
-  const reasons = await q.suppressionReasons(ctx.db, accountId, phone);
+/**
+ * The send path asks this at dispatch time, not only when a send is created. Work that holds a
+ * transaction passes its connection (`on`): asking the pool for another would wait on others.
+ */
+export async function assertSendable(
+  ctx: AppContext,
+  accountId: number,
+  phone: string,
+  on?: Pool | PoolClient,
+) {
+  const reasons = on
+    ? await q.suppressionReasonsOn(on, accountId, phone)
+    : await q.suppressionReasons(ctx.db, accountId, phone);
   const reason = reasons.includes("blocked") ? "blocked" : reasons[0];
   if (reason)
     throw new AppError("CONFLICT", SUPPRESSED_MESSAGE[reason], { reason: `suppressed_${reason}` });

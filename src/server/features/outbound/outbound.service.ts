@@ -5,6 +5,7 @@ import { classOfSource, LANE, type MessageClass } from "../../../domain/outbound
 import type { AppContext } from "../../http/context";
 import { assertSendable } from "../compliance/compliance.service";
 import { chargeCredits } from "../credits/credits.service";
+import { sendGate } from "./account-gate";
 import { wakePipeline } from "./wake";
 
 /**
@@ -54,7 +55,7 @@ export async function queueMessage(
   msg: OutboundMessage,
   db: Pool | PoolClient = ctx.db.$client,
 ): Promise<QueuedMessage> {
-  if (!msg.complianceReply) await assertSendable(ctx, msg.accountId, msg.to);
+  if (!msg.complianceReply) await assertSendable(ctx, msg.accountId, msg.to, db);
   const lane = LANE[msg.messageClass ?? classOfSource(msg.source)];
   const res = await db.query<{ id: number }>(
     `with ins as (
@@ -179,19 +180,21 @@ export async function queueCharged(
   msg: OutboundMessage & { credits: number },
   charge: { reason: "test" | "charge"; description: string },
 ): Promise<QueuedMessage> {
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
-    await chargeTexts(client, msg.accountId, [msg], charge);
-    const queued = await queueMessage(ctx, msg, client);
-    await client.query("commit");
-    return queued;
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  return sendGate(ctx).run(msg.accountId, async () => {
+    const client = await ctx.db.$client.connect();
+    try {
+      await client.query("begin");
+      await chargeTexts(client, msg.accountId, [msg], charge);
+      const queued = await queueMessage(ctx, msg, client);
+      await client.query("commit");
+      return queued;
+    } catch (err) {
+      await client.query("rollback").catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  });
 }
 
 export interface CarrierAnswer {

@@ -1,3 +1,4 @@
+import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { automationTurn } from "../automations/engine-loop";
@@ -53,7 +54,8 @@ export function startPipeline(ctx: AppContext): Pipeline {
     while (!stopped) {
       let busy = false;
       try {
-        busy = await step();
+        // A scope of its own per round, so the connection guard sees what this round holds.
+        busy = await asSystem(step);
       } catch (err) {
         if (stopped) break;
         log.error({ component: "send-pipeline", loop: name, err }, "loop round failed");
