@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import pg, { type PoolClient } from "pg";
 import * as schema from "./schema";
 import { TenantPool } from "./tenant-scope";
 
@@ -44,6 +44,43 @@ export function createDb(url: string, max = 10, timeouts: DbTimeouts = DEFAULT_D
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool };
+}
+
+/**
+ * A Db whose every statement runs on `client`, a connection whose transaction the caller holds:
+ * work handed a context built on it reads and writes inside that transaction instead of asking
+ * the pool for another connection (which, with every connection so held, waits for good). A
+ * `transaction()` on it joins the caller's transaction rather than opening one.
+ */
+export function dbOnClient(client: PoolClient): Db {
+  const db = drizzle(client, { schema, casing: "snake_case" });
+  const joined = Object.assign(db, {
+    transaction: <T>(work: (tx: typeof db) => Promise<T>) => work(db),
+  });
+  return joined as unknown as Db;
+}
+
+/**
+ * Runs `work` in one transaction on one pooled connection, committed when it resolves and rolled
+ * back when it throws. `tx` is that connection as a Db (drizzle and `$client.query` alike), so a
+ * context built on it (`{ ...ctx, db: tx }`) keeps everything the work calls inside.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  work: (tx: Db, client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    await client.query("begin");
+    const result = await work(dbOnClient(client), client);
+    await client.query("commit");
+    return result;
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 /** Database URL with another database name: used to create and reach per-test databases. */

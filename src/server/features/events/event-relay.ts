@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/connection";
+import { type Executor, inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import type { AccountEvent, AccountEventType } from "./events.service";
@@ -46,7 +46,7 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
   for (const [consumer, handler] of handlers) {
     let claimed: string[] = [];
     try {
-      await ctx.db.transaction(async (tx) => {
+      await inTransaction(ctx.db, async (tx) => {
         const res = await tx.execute<WorkRow>(sql`
           with work as (
             select event_id from account_event_work
@@ -69,7 +69,8 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
           data: r.data ?? {},
           occurredAt: new Date(r.occurred_at),
         }));
-        await handler(ctx, tx, events);
+        // The handler's context is this transaction: what it reads and writes stays on it.
+        await handler({ ...ctx, db: tx }, tx, events);
         await tx.execute(sql`
           delete from account_event_work
            where consumer = ${consumer}

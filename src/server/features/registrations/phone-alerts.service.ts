@@ -118,4 +118,5 @@ export async function alertReplies(ctx: AppContext, events: AccountEvent[]) {
   }
 }
 
+// The relay's context is its transaction: the alerts are queued with the events' acknowledgement.
 registerEventHandler("phone_alerts", (ctx, _tx, events) => alertReplies(ctx, events));

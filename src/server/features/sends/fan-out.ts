@@ -11,6 +11,7 @@ import { systemActor } from "../../../domain/permissions";
 import { MMS_CREDITS } from "../../../domain/segments";
 import { nextMarketingSlot, sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
+import { dbOnClient } from "../../db/connection";
 import { subscribers as s } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { chargeCredits, creditBalances } from "../credits/credits.service";
@@ -90,7 +91,9 @@ export async function fanOutNextRun(ctx: AppContext): Promise<FanOutResult> {
   }
 }
 
-async function fanOut(ctx: AppContext, client: PoolClient, run: PendingRun) {
+async function fanOut(outer: AppContext, client: PoolClient, run: PendingRun) {
+  // Everything below reads inside the run's transaction, on its connection.
+  const ctx: AppContext = { ...outer, db: dbOnClient(client) };
   const account = await q.accountForSend(client, run.accountId);
   const accountZone = timezoneById(account.timezoneId).iana;
   const actor = systemActor("send_pipeline", run.accountId, { userId: run.userId });
