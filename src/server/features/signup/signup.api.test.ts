@@ -96,6 +96,16 @@ describe("admin sign-up", () => {
     );
   });
 
+  it("refuses passwords that are easy to guess, with the other forms' message", async () => {
+    for (const password of ["password", "12345678"]) {
+      const res = await new Browser().post("/api/auth/admin-signup", form({ password }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.password).toMatch(
+        /^This password is too easy to guess\. Add another word or two, or use a passphrase\./,
+      );
+    }
+  });
+
   it("refuses bad input with the field's message", async () => {
     const b = new Browser();
     const res = await b.post("/api/auth/admin-signup", form({ phone: "12", password: "short" }));

@@ -3,7 +3,7 @@ import { AppError } from "../../../domain/errors";
 import { PERMISSION_LEVEL } from "../../../domain/permissions";
 import { accountNameFrom, SIGNUP_TEXT } from "../../../domain/signup.schemas";
 import type { AppContext } from "../../http/context";
-import { hashPassword } from "../auth/password";
+import { hashNewPassword } from "../auth/password";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
 import { findUserById } from "../auth/users.queries";
 import { recordSignup } from "../billing/referrals.service";
@@ -40,13 +40,16 @@ export async function signUpBusiness(
   client: SignInClient,
   now: Date = new Date(),
 ): Promise<{ accountName: string; accountId: number; userId: number; outcome: SignInOutcome }> {
+  const passwordHash = await hashNewPassword(input.password, {
+    field: "password",
+    about: [input.email, input.firstName, input.lastName, input.businessName],
+  });
   const clash = await findClash(ctx.db, { username: input.email, email: input.email });
   if (clash) {
     throw new AppError("CONFLICT", SIGNUP_TEXT.emailTaken, {
       fields: { email: SIGNUP_TEXT.emailTaken },
     });
   }
-  const passwordHash = await hashPassword(input.password);
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
   const base = accountNameFrom(input.businessName);
 
