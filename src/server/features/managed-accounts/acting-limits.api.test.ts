@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-
+import { MANAGED_TEXT } from "../../../domain/managed-accounts";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 
@@ -30,7 +30,7 @@ const parentKey: string = (
 
 function refused(res: { statusCode: number; json: () => { error: { message: string } } }) {
   expect(res.statusCode).toBe(403);
-  expect(res.json().error.message).toBe("x");
+  expect(res.json().error.message).toBe(MANAGED_TEXT.notWhileActing);
 }
 
 describe("acting in a managed account leaves no lasting access", () => {
