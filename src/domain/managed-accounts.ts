@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AppError } from "./errors";
+import type { Actor } from "./permissions";
 
 /** Managed accounts (spec doc 1 §2 /manage-accounts): an agency's parent account and its children. */
 export const MANAGED_TEXT = {
@@ -11,7 +13,18 @@ export const MANAGED_TEXT = {
   childCannotManage: "A managed account cannot manage other accounts.",
   notFound: "This account was not found.",
   alreadyActing: "Log out of the managed account first.",
+  notWhileActing:
+    "You are acting in a managed account: API keys, app approvals, the mailbox and people's sign-in details (e-mail, username, phone, password, two-factor) are left to the account's own people.",
 } as const;
+
+/**
+ * A parent's user (or key) acting in a child is not one of the child's people: nothing it does may
+ * outlive leaving (a key, an app's grant) or take over someone's sign-in (e-mail, 2FA, a reset
+ * link read in their mailbox).
+ */
+export function assertNotActing(actor: Actor): void {
+  if (actor.actingFor) throw new AppError("FORBIDDEN", MANAGED_TEXT.notWhileActing);
+}
 
 export const createChildAccountBody = z.object({
   businessName: z

@@ -222,6 +222,8 @@ export interface SystemActor {
   userId: number | null;
   /** An API key's scopes; other system actors hold their kind's fixed grants. */
   scopes?: readonly Permission[];
+  /** A parent account's key acting in a child (Parley-Account): the parent and the key's maker. */
+  actingFor?: { accountId: number; userId: number | null };
 }
 
 export type Actor = UserActor | SystemActor;
@@ -248,9 +250,15 @@ export function userActor(u: {
 export function systemActor(
   kind: SystemActorKind,
   accountId: number,
-  opts: { userId?: number | null; scopes?: readonly Permission[] } = {},
+  opts: {
+    userId?: number | null;
+    scopes?: readonly Permission[];
+    actingFor?: { accountId: number; userId: number | null };
+  } = {},
 ): SystemActor {
-  return { kind, accountId, userId: opts.userId ?? null, scopes: opts.scopes };
+  const actor: SystemActor = { kind, accountId, userId: opts.userId ?? null, scopes: opts.scopes };
+  if (opts.actingFor) actor.actingFor = opts.actingFor;
+  return actor;
 }
 
 /** The one question every route and service asks. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { API_KEY_TEXT } from "../../domain/api-keys";
 import { AppError } from "../../domain/errors";
+import { assertNotActing } from "../../domain/managed-accounts";
 import { can, type Permission } from "../../domain/permissions";
 import { TEXT } from "../../domain/texts";
 import { isKeyRoute } from "./api-auth";
@@ -692,6 +693,23 @@ export const POLICY: Record<string, Rule> = {
   "GET /api/virtual-phones/calls/:sid/audio": "self",
 };
 
+/**
+ * Refused to a parent's user acting in a child account (managed accounts' "Open"), whatever the
+ * child owner's level: each would outlive leaving (a key, an app's grant) or is the child's people's
+ * own sign-in or mail (2FA; a reset link read in the mailbox). Public routes that change a sign-in
+ * (phone verification) and /api/v1 (users) refuse it in their services.
+ */
+export const NOT_WHILE_ACTING: ReadonlySet<string> = new Set([
+  "POST /api/api-keys",
+  "POST /api/oauth/authorize",
+  "POST /api/auth/two-factor/app",
+  "POST /api/auth/two-factor/sms",
+  "POST /api/auth/two-factor/confirm",
+  "POST /api/auth/two-factor/disable",
+  "GET /api/mailbox",
+  "GET /api/mailbox/:id",
+]);
+
 /** Routes outside /api that the carrier and the public reach (webhooks, media, short links). */
 const OUTSIDE_API = (url: string) => !url.startsWith("/api/") && url !== "/api";
 
@@ -708,7 +726,8 @@ export function isPublicRoute(method: string, routeUrl: string): boolean {
   return POLICY[policyKey(method, routeUrl)] === PUBLIC;
 }
 
-function enforce(perm: Permission): onRequestAsyncHookHandler {
+function enforce(perm: Permission, key: string): onRequestAsyncHookHandler {
+  const personal = NOT_WHILE_ACTING.has(key);
   return async (request: FastifyRequest) => {
     // /api/v1 answers to API keys only (api-auth.ts); the rest of /api to the session.
     const keyRoute = isKeyRoute(request.url);
@@ -716,6 +735,7 @@ function enforce(perm: Permission): onRequestAsyncHookHandler {
     if (!actor)
       throw new AppError("UNAUTHENTICATED", keyRoute ? API_KEY_TEXT.missing : SESSION_ENDED);
     if (!can(actor, perm)) throw new AppError("FORBIDDEN", TEXT.notAllowed);
+    if (personal) assertNotActing(actor);
   };
 }
 
@@ -737,7 +757,10 @@ export function registerPolicy(app: FastifyInstance, policy: Record<string, Rule
       }
       if (rule === PUBLIC) continue;
       const own = route.onRequest;
-      route.onRequest = [enforce(rule), ...(own ? (Array.isArray(own) ? own : [own]) : [])];
+      route.onRequest = [
+        enforce(rule, policyKey(method, route.url)),
+        ...(own ? (Array.isArray(own) ? own : [own]) : []),
+      ];
     }
   });
   app.addHook("onReady", async () => {

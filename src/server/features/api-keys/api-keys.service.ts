@@ -7,6 +7,7 @@ import {
   permissionsOfScopes,
 } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
+import { assertNotActing } from "../../../domain/managed-accounts";
 import { type Actor, assertCan, type SystemActor, systemActor } from "../../../domain/permissions";
 import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
@@ -33,6 +34,8 @@ function newKey(): string {
  */
 export async function createKey(ctx: AppContext, auth: Actor, input: CreateApiKeyRequest) {
   assertCan(auth, "developer:manage");
+  // A key made while acting in a managed account would outlive leaving it.
+  assertNotActing(auth);
   const person = await personOf(ctx, auth);
   assertCan(person, "developer:manage");
   // An Administrator makes keys but holds no billing or numbers rights: a key cannot hold more.

@@ -25,7 +25,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: authRateLimit(ctx) },
     },
     async (req) => {
-      await reset.requestPasswordReset(ctx, req.body.email, req.log);
+      reset.requestPasswordReset(ctx, req.body.email, req.log);
       return { ok: true as const, message: reset.forgotPasswordMessage(req.body.email) };
     },
   );

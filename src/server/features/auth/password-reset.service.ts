@@ -17,10 +17,21 @@ export function forgotPasswordMessage(email: string): string {
 }
 
 /**
- * Starts a reset. The answer is the same whether or not the address has an account, and the mail
- * leaves in the background so the timing does not tell either.
+ * Starts a reset. The answer is the same whether or not the address has an account, and all the
+ * work (the lookup, the link, the mail) happens after it in the background, so the timing does
+ * not tell either.
  */
-export async function requestPasswordReset(
+export function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  log: { error: (obj: object, msg: string) => void },
+): void {
+  issueResetLink(ctx, email, log).catch((err: unknown) =>
+    log.error({ err }, "the reset link could not be issued"),
+  );
+}
+
+async function issueResetLink(
   ctx: AppContext,
   email: string,
   log: { error: (obj: object, msg: string) => void },

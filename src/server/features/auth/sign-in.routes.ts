@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forgotPasswordResponse, type LoginResponse } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
+import { assertNotActing } from "../../../domain/managed-accounts";
 import {
   magicLinkRequest,
   magicTokenRequest,
@@ -151,6 +152,11 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext) {
     req.actor
       ? { kind: "session", userId: req.actor.userId }
       : { kind: "challenge", token: challengeTokenOf(req) };
+  /** Setting a phone is a sign-in detail: not for a parent acting in a managed account. */
+  const changerOf = (req: FastifyRequest): phone.PhoneCaller => {
+    if (req.actor) assertNotActing(req.actor);
+    return callerOf(req);
+  };
 
   r.get(
     "/api/auth/phone-verification",
@@ -169,7 +175,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: authRateLimit(ctx) },
     },
     async (req) => {
-      await phone.sendPhoneCode(ctx, callerOf(req), req.body.phone);
+      await phone.sendPhoneCode(ctx, changerOf(req), req.body.phone);
       return { ok: true as const };
     },
   );
@@ -181,7 +187,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: authRateLimit(ctx, ctx.config.AUTH_RATE_LIMIT * 2) },
     },
     async (req, reply) => {
-      const caller = callerOf(req);
+      const caller = changerOf(req);
       const outcome = await phone.verifyPhone(
         ctx,
         caller,

@@ -101,6 +101,17 @@ export async function startChallenge(
   return { token, expiresAt };
 }
 
+/**
+ * A challenge cookie that leads nowhere, shaped and timed like startChallenge's: what a sign-up
+ * with a taken address gets, so its answer matches a real one's.
+ */
+export function decoyChallenge() {
+  return {
+    token: tokens.newToken().token,
+    expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * MINUTE_MS),
+  };
+}
+
 /** The live challenge of a cookie, when it waits for `stage`. */
 export async function findChallenge(
   ctx: AppContext,

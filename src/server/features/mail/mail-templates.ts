@@ -55,6 +55,33 @@ export function resetPasswordMail(opts: {
   };
 }
 
+/**
+ * To the owner of an address someone tried to sign up with: the sign-up answered the stranger as
+ * if an account was made (nothing tells them the address is taken), so the person it belongs to
+ * learns here, with the ways back in.
+ */
+export function signupAttemptMail(opts: {
+  name: string;
+  loginLink: string;
+  resetLink: string;
+}): MailContent {
+  const intro = `Hi ${opts.name},`;
+  const body =
+    "Someone tried to create a new Parley account with this e-mail address, which already has an account. No new account was made.";
+  const after = `If it was you, log in instead; if you forgot your password, reset it here: ${opts.resetLink}. If it was not you, you can ignore this e-mail.`;
+  return {
+    subject: "Your e-mail address already has a Parley account",
+    text: `${intro}\n\n${body}\n\nLog in: ${opts.loginLink}\n\n${after}\n`,
+    html: layout({
+      heading: "You already have an account",
+      paragraphs: [intro, body, after],
+      button: "Log in",
+      link: opts.loginLink,
+      after: "Or copy this link into your browser:",
+    }),
+  };
+}
+
 export function inviteMail(opts: {
   inviter: string;
   businessName: string;

@@ -96,7 +96,7 @@ describe("mail through SMTP", () => {
 });
 
 describe("local mailbox", () => {
-  it("keeps mail when no SMTP server is set, readable by the account owner only", async () => {
+  it("keeps mail when no SMTP server is set; each user reads their own, the Owner never a colleague's link", async () => {
     const t = await createTestServer({ env: { PUBLIC_URL: "http://parley.example.test/" } });
     const { account, user: owner } = await buildAccountWithUser(t.db, {
       user: { permissionLevel: 3 },
@@ -116,31 +116,53 @@ describe("local mailbox", () => {
       if (rows[0]!.n === 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }
+    const { rows: stored } = await t.db.execute<{ id: number; to_address: string }>(
+      "select id, to_address from mail_messages",
+    );
+    const agentMailId = Number(stored.find((r) => r.to_address === agent.email)!.id);
 
+    // The Owner reads their own reset mail, not the agent's (its link would make them the agent).
     const ownerCookie = await loginAs(t.app, owner.username, owner.password);
     const list = await t.get("/api/mailbox", { cookie: ownerCookie });
     expect(list.statusCode).toBe(200);
     const body = list.json();
-    expect(body).toMatchObject({ local: true, total: 2, unread: 2 });
-    expect(body.rows.map((r: { to: string }) => r.to).sort()).toEqual(
-      [agent.email, owner.email].sort(),
+    expect(body).toMatchObject({ local: true, total: 1, unread: 1 });
+    expect(body.rows.map((r: { to: string }) => r.to)).toEqual([owner.email]);
+    expect((await t.get(`/api/mailbox/${agentMailId}`, { cookie: ownerCookie })).statusCode).toBe(
+      404,
     );
-    const agentMail = body.rows.find((r: { to: string }) => r.to === agent.email);
-    expect(agentMail).toMatchObject({ subject: "Reset your Parley password", read: false });
-
-    const opened = await t.get(`/api/mailbox/${agentMail.id}`, { cookie: ownerCookie });
+    const ownerMail = body.rows[0];
+    expect(ownerMail).toMatchObject({ subject: "Reset your Parley password", read: false });
+    const opened = await t.get(`/api/mailbox/${ownerMail.id}`, { cookie: ownerCookie });
     expect(opened.statusCode).toBe(200);
     expect(opened.json().publicBase).toBe("http://parley.example.test");
     expect(opened.json().text).toMatch(
       /http:\/\/parley\.example\.test\/auth\/reset-password\?token=[\w-]+/,
     );
-    expect((await t.get("/api/mailbox", { cookie: ownerCookie })).json().unread).toBe(1);
+    expect((await t.get("/api/mailbox", { cookie: ownerCookie })).json().unread).toBe(0);
+
+    // Mail to an address nobody signs in with (an invitation to forward) is the Owner's to read.
+    const invited = await t.post(
+      "/api/users/invites",
+      {
+        email: "newcomer@example.test",
+        permissionLevel: 1,
+        groupIds: [],
+        longcodeIds: [],
+        disableMassMessaging: false,
+      },
+      { cookie: ownerCookie },
+    );
+    expect(invited.statusCode).toBeLessThan(300);
+    const withInvite = (await t.get("/api/mailbox", { cookie: ownerCookie })).json();
+    expect(withInvite.rows.map((r: { to: string }) => r.to).sort()).toEqual(
+      ["newcomer@example.test", owner.email].sort(),
+    );
 
     // An agent sees only mail to their own address.
     const agentCookie = await loginAs(t.app, agent.username, agent.password);
     const agentList = (await t.get("/api/mailbox", { cookie: agentCookie })).json();
     expect(agentList.rows.map((r: { to: string }) => r.to)).toEqual([agent.email]);
-    const ownerMail = body.rows.find((r: { to: string }) => r.to === owner.email);
     expect((await t.get(`/api/mailbox/${ownerMail.id}`, { cookie: agentCookie })).statusCode).toBe(
       404,
     );
@@ -148,7 +170,7 @@ describe("local mailbox", () => {
     // Another account sees none of it.
     const otherCookie = await loginAs(t.app, other.user.username, other.user.password);
     expect((await t.get("/api/mailbox", { cookie: otherCookie })).json().total).toBe(0);
-    expect((await t.get(`/api/mailbox/${agentMail.id}`, { cookie: otherCookie })).statusCode).toBe(
+    expect((await t.get(`/api/mailbox/${agentMailId}`, { cookie: otherCookie })).statusCode).toBe(
       404,
     );
     expect((await t.get("/api/mailbox")).statusCode).toBe(401);

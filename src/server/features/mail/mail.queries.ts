@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { mailMessages } from "../../db/schema";
+import { mailMessages, users } from "../../db/schema";
 
 export type MailRow = typeof mailMessages.$inferSelect;
 export type NewMail = typeof mailMessages.$inferInsert;
@@ -10,19 +10,44 @@ export async function insertMail(db: Db, row: NewMail): Promise<MailRow> {
   return inserted!;
 }
 
+/** Mails whose link signs a person in or sets their password: for the recipient's eyes only. */
+const PERSONAL_SECRET_KINDS = [
+  "reset_password",
+  "activate",
+  "verify_email",
+  "verify_device",
+  "magic_link",
+];
+
+/** Who reads the local mailbox: their own address, and whether they may read the account's. */
+export interface MailReader {
+  accountId: number;
+  email: string;
+  /** The Owner also reads mail to addresses that are nobody's login (invitees, the business). */
+  accountMail: boolean;
+}
+
 /**
- * What a reader may see: the account's mail, and only mail to their own address unless they
- * own the account (a reset link for a colleague must not be readable by an agent).
+ * What a reader may see: mail to their own address. Mail to another user of the account is that
+ * user's alone, whoever reads (an Owner reading a colleague's reset link would become them).
+ * The Owner also sees mail to addresses no user of the account signs in with (an invitation to
+ * forward when there is no mail server, a notice to the business), never a sign-in secret.
  */
-function visibleTo(reader: { accountId: number; email: string | null }): SQL {
-  const own = eq(mailMessages.accountId, reader.accountId);
-  if (reader.email === null) return own;
-  return and(own, eq(sql`lower(${mailMessages.toAddress})`, reader.email.toLowerCase()))!;
+function visibleTo(reader: MailReader): SQL {
+  const account = eq(mailMessages.accountId, reader.accountId);
+  const to = sql`lower(${mailMessages.toAddress})`;
+  const own = eq(to, reader.email.toLowerCase());
+  if (!reader.accountMail) return and(account, own)!;
+  const nobodys = sql`(${mailMessages.kind} not in (${sql.join(
+    PERSONAL_SECRET_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  )}) and not exists (select 1 from ${users} where ${users.accountId} = ${reader.accountId} and lower(${users.email}) = ${to}))`;
+  return and(account, or(own, nobodys))!;
 }
 
 export async function listMail(
   db: Db,
-  reader: { accountId: number; email: string | null },
+  reader: MailReader,
   page: { limit: number; offset: number },
 ) {
   const where = visibleTo(reader);
@@ -47,7 +72,7 @@ export async function listMail(
 
 export async function findMail(
   db: Db,
-  reader: { accountId: number; email: string | null },
+  reader: MailReader,
   id: number,
 ): Promise<MailRow | undefined> {
   const [row] = await db

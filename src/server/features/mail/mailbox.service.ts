@@ -11,10 +11,13 @@ import type { AppContext, UserActor } from "../../http/context";
 import { findUserEmail } from "../auth/users.queries";
 import * as q from "./mail.queries";
 
-/** The owner reads all of the account's mail; everyone else only mail to their own address. */
-async function readerOf(ctx: AppContext, auth: UserActor) {
-  if (can(auth, "mail:all")) return { accountId: auth.accountId, email: null };
-  return { accountId: auth.accountId, email: (await findUserEmail(ctx.db, auth.userId)) ?? "" };
+/** Everyone reads mail to their own address; the Owner also the account's (mail.queries.ts). */
+async function readerOf(ctx: AppContext, auth: UserActor): Promise<q.MailReader> {
+  return {
+    accountId: auth.accountId,
+    email: (await findUserEmail(ctx.db, auth.userId)) ?? "",
+    accountMail: can(auth, "mail:all"),
+  };
 }
 
 function toSummary(row: q.MailRow): MailSummary {

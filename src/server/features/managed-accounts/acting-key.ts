@@ -60,6 +60,8 @@ export async function actAsChild(
     actor: systemActor("api_key", owner.accountId, {
       userId: owner.userId,
       scopes: parent.scopes,
+      // Services refuse what would outlive the relation or take over a sign-in (assertNotActing).
+      actingFor: { accountId: parent.accountId, userId: parent.userId },
     }),
     actingFor: { accountId: parent.accountId, userId: parent.userId },
   };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { grantableScopes, permissionsOfScopes } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
+import { assertNotActing } from "../../../domain/managed-accounts";
 import {
   ACCESS_TOKEN_SECONDS,
   type AuthorizeRequest,
@@ -110,6 +111,8 @@ export async function decide(
     back.searchParams.set("error", "access_denied");
     return { redirectTo: back.toString() };
   }
+  // An app's grant made while acting in a managed account would outlive leaving it.
+  assertNotActing(auth);
   const asked = grantableScopes(auth, parseScope(req.scope));
   const scopes = asked.filter((s) => req.scopes.includes(s));
   if (scopes.length === 0) throw new AppError("VALIDATION", OAUTH_TEXT.noScopes);

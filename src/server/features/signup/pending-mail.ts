@@ -30,7 +30,7 @@ export function pendingMailRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!found) return { local: true, mails: [] };
       const { rows } = await listMail(
         ctx.db,
-        { accountId: found.user.accountId, email: found.user.email },
+        { accountId: found.user.accountId, email: found.user.email, accountMail: false },
         { limit: 5, offset: 0 },
       );
       return {

@@ -9,6 +9,8 @@ import type { AppContext } from "../../http/context";
 import { clientOf } from "../auth/device-cookie";
 import { authRateLimit } from "../auth/rate-limit";
 import { applyOutcome } from "../auth/sign-in.routes";
+import { setChallengeCookie } from "../auth/two-factor.routes";
+import { decoyChallenge } from "../auth/two-factor.service";
 import { SIGNUP_COOKIE, signupCookie } from "../auth/webinar-sso.routes";
 import * as sso from "../auth/webinar-sso.service";
 import { signUpBusiness } from "./signup.service";
@@ -28,6 +30,16 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
       const ssoToken = req.cookies[SIGNUP_COOKIE];
       const emailVerified = await sso.signupVouchesFor(ctx, ssoToken, req.body.email);
       const created = await signUpBusiness(ctx, { ...req.body, emailVerified }, client);
+      if (created.kind === "taken") {
+        // The answer a new account gets, down to its challenge cookie (one that leads nowhere).
+        setChallengeCookie(reply, req, ctx, decoyChallenge());
+        return {
+          ok: true as const,
+          accountName: created.accountName,
+          emailVerificationRequired: true,
+          message: SIGNUP_TEXT.created,
+        };
+      }
       const { accountName, outcome } = created;
       if (await sso.attachSignup(ctx, ssoToken, created))
         reply.clearCookie(SIGNUP_COOKIE, signupCookie(req, ctx));

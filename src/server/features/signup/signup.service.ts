@@ -2,12 +2,15 @@ import { TRIAL_DAYS, TRIAL_PLAN_ID } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
 import { PERMISSION_LEVEL } from "../../../domain/permissions";
 import { accountNameFrom, SIGNUP_TEXT } from "../../../domain/signup.schemas";
+import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
-import { hashPassword } from "../auth/password";
+import { hashNewPassword } from "../auth/password";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
-import { findUserById } from "../auth/users.queries";
+import { findUserById, findUserByLogin } from "../auth/users.queries";
 import { recordSignup } from "../billing/referrals.service";
 import { ensureCreditRow } from "../credits/credits.queries";
+import { signupAttemptMail } from "../mail/mail-templates";
+import { sendMail } from "../mail/mailer";
 import { startTourFor } from "../registrations/tour.service";
 import { findClash } from "../users/users.queries";
 import * as q from "./signup.queries";
@@ -29,24 +32,48 @@ export interface AdminSignupInput {
   emailVerified?: boolean;
 }
 
+/** A sign-up with an address that already has a login: answered as if made (see signUpBusiness). */
+export interface SignupOfTakenAddress {
+  kind: "taken";
+  accountName: string;
+}
+
 /**
  * Admin sign-up: a new account with its owner, a 14-day trial with its trial credits, and the
  * first step of the login sequence (the e-mail link; doc 3 §4). The owner proves the address
  * through the mail path, and the link signs them in on this device.
+ *
+ * An address that already has a login is not told to the stranger (nor is it by the time the
+ * answer takes): the password is hashed all the same, the would-be account name is found all the
+ * same, and a mail goes to that address (to its owner, who learns of the attempt) as the
+ * verification mail would. Only a sign-up whose address Zoom or GoTo vouched for hears "taken".
  */
 export async function signUpBusiness(
   ctx: AppContext,
   input: AdminSignupInput,
   client: SignInClient,
   now: Date = new Date(),
-): Promise<{ accountName: string; accountId: number; userId: number; outcome: SignInOutcome }> {
+): Promise<
+  | {
+      kind: "created";
+      accountName: string;
+      accountId: number;
+      userId: number;
+      outcome: SignInOutcome;
+    }
+  | SignupOfTakenAddress
+> {
+  const passwordHash = await hashNewPassword(input.password, {
+    field: "password",
+    about: [input.email, input.firstName, input.lastName, input.businessName],
+  });
   const clash = await findClash(ctx.db, { username: input.email, email: input.email });
-  if (clash) {
+  if (clash && input.emailVerified) {
     throw new AppError("CONFLICT", SIGNUP_TEXT.emailTaken, {
       fields: { email: SIGNUP_TEXT.emailTaken },
     });
   }
-  const passwordHash = await hashPassword(input.password);
+  if (clash) return answerTakenAddress(ctx, input);
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
   const base = accountNameFrom(input.businessName);
 
@@ -89,9 +116,31 @@ export async function signUpBusiness(
   if (!user) throw new AppError("INTERNAL", "The new account could not be opened.");
   const outcome = await continueSignIn(ctx, user, client);
   return {
+    kind: "created",
     accountName: created.accountName,
     accountId: created.accountId,
     userId: created.userId,
     outcome,
   };
+}
+
+async function answerTakenAddress(
+  ctx: AppContext,
+  input: AdminSignupInput,
+): Promise<SignupOfTakenAddress> {
+  const accountName = await q.freeAccountName(ctx.db, accountNameFrom(input.businessName));
+  const holder = await asSystem(() => findUserByLogin(ctx.db, input.email));
+  if (holder) {
+    await sendMail(ctx, {
+      accountId: holder.accountId,
+      to: holder.email,
+      kind: "signup_attempt",
+      ...signupAttemptMail({
+        name: holder.firstName || holder.username,
+        loginLink: `${ctx.config.publicBase}/auth/login`,
+        resetLink: `${ctx.config.publicBase}/auth/forgot-password`,
+      }),
+    });
+  }
+  return { kind: "taken", accountName };
 }

@@ -1,4 +1,5 @@
 import { AppError } from "../../../domain/errors";
+import { assertNotActing } from "../../../domain/managed-accounts";
 import {
   can,
   PERMISSION_LABEL,
@@ -248,6 +249,15 @@ export async function updateUser(
   }
 
   const username = input.username || target.username;
+  // A parent acting in a managed account manages its people, but never their way in: a new
+  // e-mail, username or phone would let it reset the password or take the codes.
+  const newPhone = input.number === undefined ? target.phone : input.number;
+  if (
+    input.email.toLowerCase() !== target.email.toLowerCase() ||
+    username !== target.username ||
+    (newPhone ?? "") !== (target.phone ?? "")
+  )
+    assertNotActing(auth);
   const clash = await q.findClash(ctx.db, { username, email: input.email }, target.id);
   if (clash) clashError(clash);
 
@@ -260,7 +270,7 @@ export async function updateUser(
       username,
       firstName: input.firstName,
       lastName: input.lastName,
-      phone: input.number === undefined ? target.phone : input.number,
+      phone: newPhone,
       permissionLevel: input.permissionLevel,
       restricted: input.restricted,
     });
