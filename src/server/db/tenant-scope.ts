@@ -91,13 +91,13 @@ export class NestedCheckoutError extends Error {
 function checkNestedCheckout(): NestedCheckoutError | undefined {
   if (nestedCheckoutMode === "off" || !holdsConnection(scope.getStore())) return undefined;
   const error = new NestedCheckoutError();
-  if (nestedCheckoutMode === "throw") return error;
-  const where = error.stack?.split("\n").slice(2, 6).join("\n") ?? "";
+  // Each place once, with where it is: a test's 500 says little without it.
+  const where = error.stack?.split("\n").slice(2, 8).join("\n") ?? "";
   if (!warnedAt.has(where)) {
     warnedAt.add(where);
     process.emitWarning(error.message, { code: "PARLEY_NESTED_CHECKOUT", detail: where });
   }
-  return undefined;
+  return nestedCheckoutMode === "throw" ? error : undefined;
 }
 
 /** A connection whose role is not known for sure: the next checkout sets it again, whatever it is. */
