@@ -157,7 +157,11 @@ export function grantableScopes(actor: Actor, requested: readonly string[]): str
 export const API_KEY_TEXT = {
   missing: "Send your API key as 'Authorization: Bearer <key>'.",
   invalid: "This API key is not valid or has been revoked.",
+  makerGone:
+    "This API key no longer works: the person who made it is no longer a user of this account. Make a new key.",
   rateLimited: "Too many requests for this API key. Wait a moment and try again.",
+  rateLimitedAddress:
+    "Too many requests with keys that are not valid from this address. Wait a minute and try again.",
   idempotencyMismatch:
     "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   idempotencyInFlight: "A request with this Idempotency-Key is still being processed.",

@@ -224,7 +224,15 @@ export interface SystemActor {
   scopes?: readonly Permission[];
   /** A parent account's key acting in a child (Parley-Account): the parent and the key's maker. */
   actingFor?: { accountId: number; userId: number | null };
+  /**
+   * The person an API key or MCP token speaks for (`userId`), as read on this request: an Agent's
+   * groups and a restricted user's numbers narrow what the key sees, as they narrow the screens.
+   */
+  person?: { level: PermissionLevel; restricted: boolean };
 }
+
+/** An actor that stands for one person: a user, or a key or token with its maker's limits. */
+export type PersonActor = UserActor | (SystemActor & { userId: number });
 
 export type Actor = UserActor | SystemActor;
 
@@ -271,14 +279,45 @@ export function can(actor: Actor, perm: Permission): boolean {
   return SYSTEM_GRANTS[actor.kind].has(perm);
 }
 
-/** A restricted user sees only their numbers; system actors and other users see every number. */
-export function isRestricted(actor: Actor): actor is UserActor & { restricted: true } {
-  return actor.kind === "user" && actor.restricted;
+/** The level and restriction that narrow an actor's data: a user's own, or a key maker's. */
+function limitsOf(actor: Actor): { level: PermissionLevel; restricted: boolean } | undefined {
+  if (actor.kind === "user") return actor;
+  return actor.userId === null ? undefined : actor.person;
 }
 
-/** Agents see only the subscribers (and conversations) of their groups (spec doc 2 §6). */
-export function isAgent(actor: Actor): actor is UserActor {
-  return actor.kind === "user" && actor.level === PERMISSION_LEVEL.AGENT;
+/**
+ * A restricted user (or a key or token of one) sees only their numbers; other system actors and
+ * other users see every number.
+ */
+export function isRestricted(actor: Actor): actor is PersonActor {
+  return limitsOf(actor)?.restricted === true;
+}
+
+/**
+ * Agents (and keys or tokens of one) see only the subscribers and conversations of their groups
+ * (spec doc 2 §6).
+ */
+export function isAgent(actor: Actor): actor is PersonActor {
+  return limitsOf(actor)?.level === PERMISSION_LEVEL.AGENT;
+}
+
+/**
+ * An API key's or MCP token's actor: what the key was given AND what its maker may do now, with
+ * the maker's limits kept for the data (demoting or restricting the maker narrows their keys).
+ */
+export function keyActor(
+  accountId: number,
+  maker: { userId: number; level: number; restricted: boolean },
+  scopes: readonly Permission[],
+): SystemActor & { userId: number } {
+  const person = userActor({ accountId, ...maker });
+  return {
+    kind: "api_key",
+    accountId,
+    userId: maker.userId,
+    scopes: scopes.filter((p) => can(person, p)),
+    person: { level: person.level, restricted: person.restricted },
+  };
 }
 
 /** For services: refuses (403) what the actor may not do, whoever called the service. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_KEY_TEXT } from "../../domain/api-keys";
 import { AppError } from "../../domain/errors";
 import { apiIdempotency } from "../db/schema";
@@ -37,25 +37,44 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * A fixed one-minute window per key, in this process. Several web processes each allow the limit
- * (a documented trade: no shared store, no round trip per request).
+ * Fixed one-minute windows in this process: one per key, and one per client address for keys
+ * that do not authenticate (guessing costs as much as using). Several web processes each allow
+ * the limit (a documented trade: no shared store, no round trip per request).
  */
-const windows = new Map<number, { start: number; count: number }>();
+type Windows = Map<number | string, { start: number; count: number }>;
+const keyWindows: Windows = new Map();
+const addressWindows: Windows = new Map();
 
-function takeToken(keyId: number, limit: number, now: number) {
+function takeTokens(windows: Windows, id: number | string, limit: number, now: number, n = 1) {
   const windowStart = now - (now % 60_000);
-  let w = windows.get(keyId);
+  let w = windows.get(id);
   if (!w || w.start !== windowStart) {
     if (windows.size > 10_000) windows.clear();
     w = { start: windowStart, count: 0 };
-    windows.set(keyId, w);
+    windows.set(id, w);
   }
-  w.count++;
+  w.count += n;
   return {
     allowed: w.count <= limit,
     remaining: Math.max(0, limit - w.count),
     reset: Math.ceil((windowStart + 60_000 - now) / 1000),
   };
+}
+
+function limited(
+  reply: FastifyReply,
+  limit: number,
+  t: ReturnType<typeof takeTokens>,
+  message: string,
+) {
+  reply.header("RateLimit-Policy", `${limit};w=60`);
+  reply.header("RateLimit-Limit", String(limit));
+  reply.header("RateLimit-Remaining", String(t.remaining));
+  reply.header("RateLimit-Reset", String(t.reset));
+  if (!t.allowed) {
+    reply.header("Retry-After", String(t.reset));
+    throw new AppError("RATE_LIMITED", message);
+  }
 }
 
 /**
@@ -76,31 +95,48 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
     if (!header) return; // the policy answers 401 with how to send the key
     const key = BEARER.exec(header)?.[1];
     const mcp = request.url.startsWith("/api/mcp");
+    const limit = ctx.config.API_RATE_LIMIT;
     // MCP also takes OAuth access tokens (mcp-oauth.service.ts); everything else API keys only.
-    const caller = !key
-      ? null
-      : mcp && key.startsWith(ACCESS_PREFIX)
-        ? await authenticateOAuthToken(ctx, key)
-        : await authenticateKey(ctx, key);
+    let caller: ApiCaller | null = null;
+    let refusal: string = API_KEY_TEXT.invalid;
+    try {
+      caller = !key
+        ? null
+        : mcp && key.startsWith(ACCESS_PREFIX)
+          ? await authenticateOAuthToken(ctx, key)
+          : await authenticateKey(ctx, key);
+    } catch (err) {
+      // A key whose maker has left: refused as a bad key is, with its own reason.
+      if (!(err instanceof AppError) || err.code !== "UNAUTHENTICATED") throw err;
+      refusal = err.message;
+    }
     if (!caller) {
+      const t = takeTokens(addressWindows, request.ip, limit, Date.now());
+      limited(reply, limit, t, API_KEY_TEXT.rateLimitedAddress);
       reply.header("WWW-Authenticate", mcp ? mcpChallenge(ctx, request) : 'Bearer realm="parley"');
-      throw new AppError("UNAUTHENTICATED", API_KEY_TEXT.invalid);
+      throw new AppError("UNAUTHENTICATED", refusal);
     }
     const acting = request.headers[ACTING_HEADER];
     request.apiCaller =
       typeof acting === "string" && caller.keyId > 0
         ? await actAsChild(ctx, caller, acting, request.url)
         : caller;
+    limited(
+      reply,
+      limit,
+      takeTokens(keyWindows, caller.keyId, limit, Date.now()),
+      API_KEY_TEXT.rateLimited,
+    );
+  });
+
+  // A JSON-RPC batch to /api/mcp is as many calls as it holds: the request above counted one.
+  app.addHook("preValidation", async (request, reply) => {
+    const caller = request.apiCaller;
+    if (!caller || !request.url.startsWith("/api/mcp") || !Array.isArray(request.body)) return;
+    if (request.body.length < 2) return;
     const limit = ctx.config.API_RATE_LIMIT;
-    const t = takeToken(caller.keyId, limit, Date.now());
-    reply.header("RateLimit-Policy", `${limit};w=60`);
-    reply.header("RateLimit-Limit", String(limit));
-    reply.header("RateLimit-Remaining", String(t.remaining));
-    reply.header("RateLimit-Reset", String(t.reset));
-    if (!t.allowed) {
-      reply.header("Retry-After", String(t.reset));
-      throw new AppError("RATE_LIMITED", API_KEY_TEXT.rateLimited);
-    }
+    const t = takeTokens(keyWindows, caller.keyId, limit, Date.now(), request.body.length - 1);
+    limited(reply, limit, t, API_KEY_TEXT.rateLimited);
   });
 
   app.addHook("onResponse", async (request, reply) => {

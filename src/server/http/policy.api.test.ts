@@ -16,8 +16,9 @@ import {
 } from "../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
+import { callTool, grantableScopes, oauthToken, type ToolAnswer } from "../test/mcp-callers";
 import { POLICY } from "./policy";
-import { EXPECTED, ROLES, type Role } from "./policy.fixture";
+import { EXPECTED, EXPECTED_MCP, ROLES, type Role } from "./policy.fixture";
 
 /**
  * Walks the whole policy table: every /api route as each role of one account, and as the owner
@@ -223,4 +224,87 @@ describe("the policy table", () => {
     expect(got).toEqual(expected);
     // Some 230 routes × 6 roles: more than the default 20 s on a busy 2-core machine.
   }, 90_000);
+
+  it("answers MCP tools as the screens do, for every role, through OAuth tokens and API keys", async () => {
+    const who: Record<Role, { username: string; password: string }> = {
+      owner,
+      manager,
+      administrator: admin,
+      agent,
+      restricted,
+      otherAccount: otherOwner,
+    };
+    /** What a tool's answer shows: how many rows or messages, or why it was refused. */
+    const digest = (tool: string, a: ToolAnswer): string => {
+      if (a.isError) return a.text.slice(0, 40);
+      const body = JSON.parse(a.text);
+      if (tool === "search_subscribers") return `${body.rows.length} subscribers`;
+      if (tool === "read_conversation") return `${body.total} messages`;
+      return "ok";
+    };
+    const calls: [string, Record<string, unknown>][] = [
+      ["search_subscribers", {}],
+      ["read_conversation", { subscriberId: outside!.id }],
+      ["report_sends", {}],
+      ["list_webinars", {}],
+    ];
+    for (const kind of ["oauth", "key"] as const) {
+      const got: Record<string, Record<Role, string>> = {};
+      for (const role of ROLES) {
+        const u = who[role];
+        const cookie = await loginAs(t.app, u.username, u.password);
+        let bearer: string;
+        if (kind === "oauth") bearer = await oauthToken(t, cookie);
+        else {
+          const made = await t.post(
+            "/api/api-keys",
+            { name: "Matrix", scopes: await grantableScopes(t, cookie) },
+            { cookie },
+          );
+          // An Agent makes no keys: theirs is an Administrator's key whose maker became an Agent.
+          bearer = made.statusCode === 403 ? await keyOfDemoted() : made.json().key;
+        }
+        for (const [tool, args] of calls) {
+          got[tool] ??= {} as Record<Role, string>;
+          got[tool][role] = digest(tool, await callTool(t, bearer, tool, args));
+        }
+      }
+      if (process.env.POLICY_RECORD) console.log(kind, JSON.stringify(got, null, 1));
+      const expected = Object.fromEntries(
+        calls.map(([tool]) => [
+          tool,
+          Object.fromEntries(ROLES.map((role, i) => [role, EXPECTED_MCP[tool]?.[i]])),
+        ]),
+      );
+      expect(got, `MCP tools through ${kind === "oauth" ? "OAuth tokens" : "API keys"}`).toEqual(
+        expected,
+      );
+    }
+  }, 90_000);
 });
+
+/** The Agent column of the key matrix: an Administrator's key, its maker then made an Agent. */
+async function keyOfDemoted(): Promise<string> {
+  const ownerCookie = await loginAs(t.app, owner.username, owner.password);
+  const stand = await buildUser(t.db, { accountId: account.id, permissionLevel: 1 });
+  const cookie = await loginAs(t.app, stand.username, stand.password);
+  const made = await t.post(
+    "/api/api-keys",
+    { name: "Demoted", scopes: await grantableScopes(t, cookie) },
+    { cookie },
+  );
+  const demoted = await t.put(
+    `/api/users/${stand.id}`,
+    {
+      email: stand.email,
+      permissionLevel: 0,
+      restricted: false,
+      groupIds: [groupA!.id],
+      longcodeIds: [],
+      disableMassMessaging: false,
+    },
+    { cookie: ownerCookie },
+  );
+  expect(demoted.statusCode).toBe(200);
+  return made.json().key;
+}

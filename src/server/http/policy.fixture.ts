@@ -631,3 +631,30 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/virtual-phones/:phone/calls": [200, 200, 200, 200, 200, 200],
   "GET /api/virtual-phones/calls/:sid/audio": [400, 400, 400, 400, 400, 400],
 };
+
+/**
+ * What MCP tools answer, per role (the same columns), to an OAuth token the person approved with
+ * every scope they can give, and to an API key they made with them (the Agent's: a key whose
+ * maker was made an Agent). The subscriber asked about is outside the Agent's group, and its
+ * conversation is on the number the restricted user lacks: the screens' answers, not more.
+ */
+export const EXPECTED_MCP: Record<string, readonly string[]> = {
+  search_subscribers: [
+    "2 subscribers",
+    "2 subscribers",
+    "2 subscribers",
+    "1 subscribers",
+    "2 subscribers",
+    "0 subscribers",
+  ],
+  read_conversation: [
+    "1 messages",
+    "1 messages",
+    "1 messages",
+    "Conversation not found",
+    "Conversation not found",
+    "Conversation not found",
+  ],
+  report_sends: ["ok", "ok", "ok", "You are not allowed to access this page", "ok", "ok"],
+  list_webinars: ["ok", "ok", "ok", "ok", "ok", "ok"],
+};

@@ -8,13 +8,19 @@ import {
 } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
 import { assertNotActing } from "../../../domain/managed-accounts";
-import { type Actor, assertCan, type SystemActor, systemActor } from "../../../domain/permissions";
+import {
+  type Actor,
+  assertCan,
+  keyActor,
+  type SystemActor,
+} from "../../../domain/permissions";
 import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
-import { personOf } from "../users/users.service";
+import { personOf, rightsOf } from "../users/users.service";
 import { toApiKey, toApiRequest } from "./api-keys.presenter";
 import * as q from "./api-keys.queries";
+import { cachedKey, cacheKey, forgetKey } from "./key-cache";
 
 const NOT_FOUND = "That API key was not found in this account.";
 const KEY_PREFIX = "pk_";
@@ -100,39 +106,32 @@ export interface ApiCaller {
 }
 
 /**
- * Keys are looked up by hash and kept for a few seconds, so a busy integration costs no query per
- * request; a revoked key stops at once in this process and within KEY_CACHE_MS in the others.
+ * The caller behind a key, judged as its maker is now: the key's scopes narrowed to what the
+ * maker may still do, with the maker's Agent groups and restricted numbers kept for the data.
+ * Null for no such live key; refused (401) when the maker is no longer a user of the account.
+ * Kept a few seconds (key-cache.ts), so a busy integration costs no query per request.
  */
-const KEY_CACHE_MS = 5_000;
-const keyCache = new Map<string, { caller: ApiCaller; until: number }>();
-
-function forgetKey(keyHash: string) {
-  keyCache.delete(keyHash);
-}
-
 export async function authenticateKey(ctx: AppContext, key: string): Promise<ApiCaller | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
   const h = hashKey(key);
   const now = Date.now();
-  const hit = keyCache.get(h);
-  if (hit && hit.until > now) return hit.caller;
+  const hit = cachedKey<ApiCaller>(h, now);
+  if (hit) return hit;
   const row = await q.findLiveByHash(ctx.db, h);
   if (!row) {
-    keyCache.delete(h);
+    forgetKey(h);
     return null;
   }
+  const maker = row.createdBy === null ? null : await rightsOf(ctx, row.accountId, row.createdBy);
+  if (!maker) throw new AppError("UNAUTHENTICATED", API_KEY_TEXT.makerGone);
   const caller: ApiCaller = {
     keyId: row.id,
     keyName: row.name,
     accountId: row.accountId,
     // Acts for the person who made the key (consent records name them), with the key's scopes.
-    actor: systemActor("api_key", row.accountId, {
-      userId: row.createdBy,
-      scopes: permissionsOfScopes(row.scopes),
-    }),
+    actor: keyActor(row.accountId, maker, permissionsOfScopes(row.scopes)),
   };
-  if (keyCache.size > 10_000) keyCache.clear();
-  keyCache.set(h, { caller, until: now + KEY_CACHE_MS });
+  cacheKey(h, maker.userId, caller, now);
   return caller;
 }
 

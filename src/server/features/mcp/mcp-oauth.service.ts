@@ -12,10 +12,11 @@ import {
   REFRESH_TOKEN_DAYS,
   SCOPE_LABEL,
 } from "../../../domain/mcp-oauth";
-import { systemActor } from "../../../domain/permissions";
+import { keyActor } from "../../../domain/permissions";
 import { oauthClients, oauthCodes, oauthTokens } from "../../db/schema";
 import type { AppContext, UserActor } from "../../http/context";
 import type { ApiCaller } from "../api-keys/api-keys.service";
+import { rightsOf } from "../users/users.service";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const token = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
@@ -206,7 +207,11 @@ export async function exchange(ctx: AppContext, form: Record<string, unknown>) {
   throw new OAuthError("unsupported_grant_type", "Use authorization_code or refresh_token.");
 }
 
-/** An OAuth access token as the caller of /api/mcp: the person, with the scopes they gave. */
+/**
+ * An OAuth access token as the caller of /api/mcp: the person who approved it as they are now,
+ * with the scopes they gave narrowed to what they may still do, and their Agent groups and
+ * restricted numbers narrowing the data, as on their screens.
+ */
 export async function authenticateOAuthToken(
   ctx: AppContext,
   accessToken: string,
@@ -230,15 +235,14 @@ export async function authenticateOAuthToken(
       ),
     );
   if (!row) return null;
+  const person = await rightsOf(ctx, row.accountId, row.userId);
+  if (!person) return null;
   return {
     // Negative: not an API key (no request-log rows, its own rate-limit window).
     keyId: -row.id,
     keyName: `OAuth: ${row.clientName || "MCP client"}`,
     accountId: row.accountId,
-    actor: systemActor("api_key", row.accountId, {
-      userId: row.userId,
-      scopes: permissionsOfScopes(row.scopes),
-    }),
+    actor: keyActor(row.accountId, person, permissionsOfScopes(row.scopes)),
   };
 }
 

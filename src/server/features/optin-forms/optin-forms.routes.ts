@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import cors from "@fastify/cors";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../../domain/errors";
 import { intIdParams as idParams } from "../../../domain/ids";
@@ -59,7 +59,15 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The public calls, reached from any site that embeds the popup: CORS only here.
   await app.register(async (scope) => {
-    await scope.register(cors, { origin: true, methods: ["POST"], maxAge: 600 });
+    // The plugin's preflight route is a wildcard: outside the popup's own paths (every /api
+    // route) it must approve no origin.
+    await scope.register(cors, {
+      delegator: async (req: FastifyRequest) => ({
+        origin: req.url.startsWith("/opt-in-forms/"),
+        methods: ["POST"],
+        maxAge: 600,
+      }),
+    });
     const s = scope.withTypeProvider<ZodTypeProvider>();
     s.get("/opt-in-forms/embed.js", { schema: { hide: true } }, (_req, reply) =>
       reply

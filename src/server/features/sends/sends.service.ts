@@ -133,7 +133,9 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
   assertCan(auth, "sends:write");
   if (
     form.isSubscribers === "all" &&
-    auth.kind === "user" &&
+    // A key speaks for its maker: their 'Hide send to all' binds it too.
+    auth.userId !== null &&
+    (auth.kind === "user" || auth.kind === "api_key") &&
     (await sendToAllHidden(ctx, auth.userId))
   )
     throw new AppError("FORBIDDEN", SEND_TEXT.sendToAllHidden);

@@ -75,6 +75,15 @@ export async function findAccountUser(
   return row;
 }
 
+/** Only what a key's maker's rights need, on every key's first request in a while. */
+export async function findRights(db: Conn, accountId: number, id: number) {
+  const [row] = await db
+    .select({ permissionLevel: users.permissionLevel, restricted: users.restricted })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, id)));
+  return row;
+}
+
 /** Of `ids`, those that are groups of the account. */
 export async function ownGroupIds(db: Conn, accountId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];

@@ -26,6 +26,7 @@ import {
   type UserRow,
 } from "../../../domain/users.schemas";
 import type { Actor, AppContext } from "../../http/context";
+import { forgetKeysOf } from "../api-keys/key-cache";
 import { deleteUserSessions } from "../auth/sessions.queries";
 import * as tokens from "../auth/tokens.queries";
 import { inviteMail } from "../mail/mail-templates";
@@ -74,6 +75,19 @@ export async function personOf(ctx: AppContext, auth: Actor): Promise<UserActor>
     level: maker.permissionLevel,
     restricted: maker.restricted,
   });
+}
+
+/**
+ * A person's level and restriction as they are now, or null once they are no longer a user of
+ * the account (their API keys and MCP tokens act with these rights, or not at all).
+ */
+export async function rightsOf(
+  ctx: AppContext,
+  accountId: number,
+  userId: number,
+): Promise<{ userId: number; level: number; restricted: boolean } | null> {
+  const row = await q.findRights(ctx.db, accountId, userId);
+  return row ? { userId, level: row.permissionLevel, restricted: row.restricted } : null;
 }
 
 /** `perm` held by the person, or by an API key and its maker as they are now (other areas' use). */
@@ -280,6 +294,8 @@ export async function updateUser(
       disableSendAll: input.disableMassMessaging,
     });
   });
+  // Their keys act with their rights as they are now.
+  forgetKeysOf(target.id);
   const updated = await q.findAccountUser(ctx.db, auth.accountId, target.id);
   return toUserRow(updated!, actor);
 }
@@ -297,4 +313,6 @@ export async function deleteUser(ctx: AppContext, auth: Actor, id: number) {
   if (!canDeleteUser(actor, target)) forbidden();
   await deleteUserSessions(ctx.db, target.id);
   await q.deleteAccountUser(ctx.db, auth.accountId, target.id);
+  // Their keys stop at once (the maker is gone).
+  forgetKeysOf(target.id);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import { AppError } from "../../../domain/errors";
-import { type Actor, systemActor } from "../../../domain/permissions";
+import { type Actor, isRestricted, systemActor } from "../../../domain/permissions";
 import { timezoneById } from "../../../domain/timezones";
 import {
   callStatusRank,
@@ -34,7 +34,7 @@ function choiceOf(value: string) {
 }
 
 async function assertNumber(ctx: AppContext, actor: Actor, phoneNumberId: number) {
-  const restrictedTo = actor.kind === "user" && actor.restricted ? actor.userId : null;
+  const restrictedTo = isRestricted(actor) ? actor.userId : null;
   const numbers = await sendingNumbers(ctx.db.$client, actor.accountId, restrictedTo);
   const number = numbers.find((n) => n.id === phoneNumberId);
   if (number?.state !== "active") {
