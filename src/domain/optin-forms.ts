@@ -16,6 +16,7 @@ export const OPTIN_TEXTS = {
   notFound: "This form is not available.",
   viewUnknown: "This form has expired. Please reload the page.",
   tooManyCodes: "Too many codes were sent. Please try again later.",
+  botFailed: "We could not check that you are human. Please try again.",
   codeSent: "Code sent!",
 } as const;
 
@@ -140,7 +141,10 @@ export const submitRequest = z.object({
   url: z.string().max(2000).default(""),
   /** Ask for a new code for the number already given (the Resend button). */
   resend: z.boolean().default(false),
+  /** A solved bot challenge of this form (POST /opt-in-forms/public/challenge), used once. */
+  proof: z.string().max(10_000).default(""),
 });
+export const challengeRequest = z.object({ viewId: z.uuid() });
 export const blocksResponse = z.object({
   data: z.object({
     step: z.enum(["code", "done"]),

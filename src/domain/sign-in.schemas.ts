@@ -125,15 +125,26 @@ export type SignInPolicy = z.infer<typeof signInPolicy>;
 export const DEEPLINK_ID = /^[A-Za-z0-9_-]{4,64}$/;
 export const deeplinkResolveResponse = z.object({ uri: z.string() });
 
-/** A deeplink's target: a path of this site or an http(s) address; blank = the sign-up page. */
+/**
+ * A path of this site: one slash, then no second slash or backslash (browsers read `//x` and
+ * `/\x` as another site) and no spaces or control characters (dropped by URL parsing).
+ */
+export const SAME_SITE_PATH = /^\/(?![/\\])[^\s\\\p{Cc}]*$/u;
+
+/**
+ * A deeplink's target: a path of this site or an http(s) address; blank = the sign-up page. An
+ * address elsewhere must also be on the business's own website (checked by the server).
+ */
 export const deeplinkUri = z
   .string()
   .trim()
   .max(2000, "The link is too long")
   .refine(
-    (v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(v),
+    (v) => v === "" || SAME_SITE_PATH.test(v) || /^https?:\/\/[^\s\\]+$/i.test(v),
     "Enter a link that starts with http://, https:// or /",
   );
+export const DEEPLINK_NOT_ALLOWED =
+  "A deeplink opens a page of this site or of your own website (the website on your contact card).";
 export const createDeeplinkRequest = z.object({ uri: deeplinkUri });
 export const deeplinkRow = z.object({
   id: z.string(),

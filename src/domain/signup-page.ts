@@ -156,6 +156,7 @@ export const SIGNUP_TEXTS = {
     terms: "Privacy Policy",
     checking: "Checking you're human…",
     botFailed: "We could not check that you are human. Please try again.",
+    tooManyTexts: "Too many texts were requested from this form. Please try again in an hour.",
     language: "Language",
     poweredBy: "Text messages by Parley",
     loadFailed: "This page could not be loaded. Please try again.",
@@ -193,6 +194,8 @@ export const SIGNUP_TEXTS = {
     terms: "Política de privacidad",
     checking: "Comprobando que es una persona…",
     botFailed: "No pudimos comprobar que es una persona. Inténtelo de nuevo.",
+    tooManyTexts:
+      "Se pidieron demasiados mensajes desde este formulario. Inténtelo de nuevo en una hora.",
     language: "Idioma",
     poweredBy: "Mensajes de texto por Parley",
     loadFailed: "No se pudo cargar esta página. Inténtelo de nuevo.",

@@ -5,6 +5,7 @@ import { messageFormSchema } from "../../domain/message-form.schemas";
 import { wallTimeToInstant } from "../../domain/repeat";
 import { creditsFor } from "../../domain/segments";
 import { timezoneById } from "../../domain/timezones";
+import { recipientKey } from "../features/links/links.service";
 import type { AppContext } from "../http/context";
 import { rng } from "./demo-random";
 
@@ -170,7 +171,7 @@ export async function seedDemoHistory(ctx: AppContext, now = new Date()): Promis
         message: text,
         longcodeId: number.id,
       });
-      const cost = creditsFor(text.replace("[link recipient]", "1234"), false);
+      const cost = creditsFor(text.replace("[link recipient]", "1234-abcdefgh"), false);
       const send = await client.query<{ id: string }>(
         `insert into sends (account_id, user_id, phone_number_id, form, text, recipients, timezone,
            status, run_count, link_id, created_at, updated_at)
@@ -210,7 +211,10 @@ export async function seedDemoHistory(ctx: AppContext, now = new Date()): Promis
     const outbound = plan.runs.flatMap((run) =>
       run.deliveries.map((d, i) => {
         const at = run.at + (i + 1) * 1500;
-        const body = run.template.replace("{link}", `${shortUrl}/${d.person.id}`);
+        const body = run.template.replace(
+          "{link}",
+          `${shortUrl}/${recipientKey(ctx, LINK_CODE, d.person.id)}`,
+        );
         return {
           subscriber_id: d.person.id,
           to_number: d.person.phone,

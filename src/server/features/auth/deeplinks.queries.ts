@@ -7,7 +7,11 @@ import type { UserActor } from "../../http/context";
 /** A deeplink by id, with its account's public name (the sign-up page fallback). */
 export async function findDeeplink(db: Db, id: string) {
   const [row] = await db
-    .select({ uri: deeplinks.uri, accountName: accounts.accountName })
+    .select({
+      uri: deeplinks.uri,
+      accountId: deeplinks.accountId,
+      accountName: accounts.accountName,
+    })
     .from(deeplinks)
     .innerJoin(accounts, eq(accounts.id, deeplinks.accountId))
     .where(eq(deeplinks.id, id));

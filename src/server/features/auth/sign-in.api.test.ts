@@ -419,9 +419,57 @@ describe("the authenticator key at rest", () => {
 });
 
 describe("deeplinks", () => {
+  /** The business's own website, as its contact card gives it. */
+  const website = (accountId: number, url: string) =>
+    t.db.$client.query(
+      `insert into contact_cards (account_id, organization_name, website, photo) values ($1, 'Biz', $2, 'x')
+       on conflict (account_id) do update set website = excluded.website`,
+      [accountId, url],
+    );
+
+  it("lead only to this site or the business's own website, never anywhere from the app's address", async () => {
+    const a = await buildAccountWithUser(t.db);
+    const cookie = await loginAs(t.app, a.user.username, a.user.password);
+    const make = (uri: string) => t.post("/api/deeplinks", { uri }, { cookie });
+    const NOT_ALLOWED =
+      "A deeplink opens a page of this site or of your own website (the website on your contact card).";
+    // Someone else's site, with no website of the business's or beside it: refused, clearly.
+    const phish = await make("https://evil.example/login");
+    expect(phish.statusCode).toBe(400);
+    expect(phish.json().error.message).toBe(NOT_ALLOWED);
+    await website(a.account.id, "https://www.beanthere.example/home");
+    for (const uri of ["https://evil.example/login", "https://beanthere.example.evil.example/x"]) {
+      const res = await make(uri);
+      expect(res.statusCode, uri).toBe(400);
+      expect(res.json().error.message).toBe(NOT_ALLOWED);
+    }
+    // Paths that browsers read as another site are not paths of this one.
+    for (const uri of ["/\\evil.example", "//evil.example", "/\tevil"]) {
+      expect((await make(uri)).statusCode, uri).toBe(400);
+    }
+    // The business's site (and its subdomains), this site, and its pages are fine.
+    for (const uri of [
+      "https://beanthere.example/menu",
+      "https://shop.beanthere.example/",
+      `${t.config.publicBase}/subscribe/x`,
+      "/subscribe/x?from=flyer",
+    ]) {
+      const res = await make(uri);
+      expect(res.statusCode, uri).toBe(201);
+      expect((await t.get(`/api/deeplinks/${res.json().id}/uri`)).json()).toEqual({ uri });
+    }
+    // One saved before this rule leads nowhere.
+    await t.db.$client.query(
+      "insert into deeplinks (id, account_id, uri) values ('Old2link', $1, 'https://evil.example')",
+      [a.account.id],
+    );
+    expect((await t.get("/api/deeplinks/Old2link/uri")).statusCode).toBe(404);
+  });
+
   it("resolve publicly; each account sees and deletes only its own", async () => {
     const a = await buildAccountWithUser(t.db);
     const cookie = await loginAs(t.app, a.user.username, a.user.password);
+    await website(a.account.id, "https://example.test");
     const made = await t.post("/api/deeplinks", { uri: "https://example.test/offer" }, { cookie });
     expect(made.statusCode).toBe(201);
     const id = made.json().id as string;

@@ -1,7 +1,7 @@
 import { AppError } from "../../../domain/errors";
 import { isOwnMediaUrl, MEDIA_REF_TEXT } from "../../../domain/media-refs";
 import type { Actor, AppContext } from "../../http/context";
-import { getLink } from "../links/links.service";
+import { getLink, ownsLinkTokens } from "../links/links.service";
 import { mediaOwnersFor, usableTemplate } from "../templates/templates.service";
 
 export interface MessageReferences {
@@ -11,6 +11,10 @@ export interface MessageReferences {
   mediaUrls?: readonly string[];
   /** The form field the media came in (image, mediaUrls, attachment). */
   mediaField?: string;
+  /** The message text: its tracked-link tokens must name the account's links. */
+  text?: string;
+  /** The form field the text came in. */
+  textField?: string;
 }
 
 /**
@@ -37,6 +41,8 @@ export async function assertOwnReferences(
       fields.linkId = MEDIA_REF_TEXT.link;
     }
   }
+  if (refs.text && !(await ownsLinkTokens(ctx, auth.accountId, refs.text)))
+    fields[refs.textField ?? "message"] = MEDIA_REF_TEXT.link;
   if (refs.mediaUrls?.length) {
     const owners = await mediaOwnersFor(ctx, auth);
     if (refs.mediaUrls.some((url) => !isOwnMediaUrl(url, owners, ctx.config.publicBase)))

@@ -37,6 +37,11 @@ export const downloadUrlOf = (
   row: Pick<ContactCardRow, "accountId" | "publicToken">,
 ) => `${ctx.config.publicBase}/api/contact-card/${row.accountId}-${row.publicToken}.vcf`;
 
+/** The business's own website (its contact card's), or "" when it has set none. */
+export async function websiteOf(ctx: AppContext, accountId: number): Promise<string> {
+  return (await findCard(ctx, accountId))?.website ?? "";
+}
+
 export async function getContactCard(ctx: AppContext, auth: Actor): Promise<ContactCardResponse> {
   const row = await findCard(ctx, auth.accountId);
   if (!row) return { card: null, downloadUrl: null };

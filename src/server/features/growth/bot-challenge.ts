@@ -7,14 +7,18 @@ import {
   verifySolution,
 } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { secretKey } from "../auth/secret-box";
 
 /**
  * The self-hosted bot check of the public forms (instead of reCAPTCHA): an ALTCHA proof of work.
  * The browser spends a fraction of a second finding a counter; a bot posting thousands of forms
- * pays that for each. Challenges are signed with a key derived from the server's secret and
- * expire after 10 minutes, so no state is kept between processes.
+ * pays that for each. Challenges are signed with a key derived from the server's secret, expire
+ * after 10 minutes and name the form they were issued for (a proof solved for one form is refused
+ * by another). A proof buys one submission: its signature is spent in PostgreSQL, so a second use
+ * is refused in every process until it expires.
  */
 const TTL_MS = 10 * 60_000;
 
@@ -22,7 +26,11 @@ function hmacSecret(ctx: AppContext): string {
   return createHmac("sha256", secretKey(ctx.config)).update("parley-altcha").digest("hex");
 }
 
-export async function createBotChallenge(ctx: AppContext): Promise<Challenge> {
+/** Names a public form for its challenges: case-insensitive, as the form's address is. */
+export const botFormKey = (...parts: (string | number)[]) =>
+  parts.map((p) => String(p).toLowerCase()).join(":");
+
+export async function createBotChallenge(ctx: AppContext, form: string): Promise<Challenge> {
   return createChallenge({
     algorithm: "SHA-256",
     cost: 1,
@@ -30,12 +38,23 @@ export async function createBotChallenge(ctx: AppContext): Promise<Challenge> {
     deriveKey,
     hmacSignatureSecret: hmacSecret(ctx),
     expiresAt: new Date(Date.now() + TTL_MS),
+    data: { form },
   });
 }
 
+/** A checked proof, not yet spent: `spend` it once the submission goes ahead. */
+export interface BotProof {
+  signature: string;
+  expiresAt: Date;
+}
+
 /** The widget's payload: base64 JSON of { challenge, solution } (or the JSON itself). */
-export async function verifyBotProof(ctx: AppContext, token: string): Promise<boolean> {
-  if (!token) return false;
+export async function verifyBotProof(
+  ctx: AppContext,
+  token: string,
+  form: string,
+): Promise<BotProof | null> {
+  if (!token || token.length > 10_000) return null;
   let payload: { challenge?: Challenge; solution?: Solution };
   try {
     const text = token.trim().startsWith("{")
@@ -43,18 +62,35 @@ export async function verifyBotProof(ctx: AppContext, token: string): Promise<bo
       : Buffer.from(token, "base64").toString("utf8");
     payload = JSON.parse(text);
   } catch {
-    return false;
+    return null;
   }
-  if (!payload?.challenge || !payload.solution) return false;
+  const challenge = payload?.challenge;
+  if (!challenge?.parameters || !challenge.signature || !payload.solution) return null;
+  if (challenge.parameters.data?.form !== form) return null;
   try {
     const result = await verifySolution({
-      challenge: payload.challenge,
+      challenge,
       solution: payload.solution,
       deriveKey,
       hmacSignatureSecret: hmacSecret(ctx),
     });
-    return result.verified;
+    if (!result.verified) return null;
   } catch {
-    return false;
+    return null;
   }
+  const expiresAt = new Date((challenge.parameters.expiresAt ?? 0) * 1000);
+  return { signature: challenge.signature, expiresAt };
+}
+
+/**
+ * Spends a proof; false when it was spent before. Run it in the submission's transaction, so a
+ * submission refused later leaves the proof unspent.
+ */
+export async function spendBotProof(db: Executor, proof: BotProof): Promise<boolean> {
+  await db.execute(sql`delete from bot_proofs_spent where expires_at < now()`);
+  const { rows } = await db.execute<{ signature: string }>(
+    sql`insert into bot_proofs_spent (signature, expires_at)
+        values (${proof.signature}, ${proof.expiresAt}) on conflict do nothing returning signature`,
+  );
+  return rows.length === 1;
 }

@@ -25,7 +25,7 @@ import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
 import { resolveSendingNumber } from "../composer/composer.service";
 import { assertOwnReferences } from "../composer/own-references";
-import { expandLinkTokens, LINK_RECIPIENT } from "../links/links.service";
+import { expandLinkTokens, withRecipientKeys } from "../links/links.service";
 import { notify } from "../notifications/notifications.service";
 import { queueCharged } from "../outbound/outbound.service";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
@@ -586,7 +586,7 @@ export async function send(
   const signature = await activeSignature(ctx, auth);
   const composed = signature ? `${text}\n${signature}` : text;
   const expanded = await expandLinkTokens(ctx, auth.accountId, composed);
-  const body = expanded.text.replaceAll(LINK_RECIPIENT, String(sub.id));
+  const body = withRecipientKeys(ctx, expanded.text, sub.id);
   const isMms = input.mediaUrls.length > 0;
   const credits = creditsFor(body, isMms);
   // Charged and queued together; the dispatcher refunds it once if it finally fails.

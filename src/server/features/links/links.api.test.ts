@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LINK_TEXTS } from "../../../domain/links";
-import { linkClicks } from "../../db/schema";
+import { MEDIA_REF_TEXT } from "../../../domain/media-refs";
+import { linkClicks, phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { expandLinkTokens } from "./links.service";
+import { expandLinkTokens, recipientKey, recipientKeySql } from "./links.service";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);
@@ -23,6 +24,9 @@ const aSub = await ok(
 );
 const bSub = await ok(
   await t.post("/api/subscribers", { number: "2125550182" }, { cookie: bCookie }),
+);
+const aSub2 = await ok(
+  await t.post("/api/subscribers", { number: "2125550183" }, { cookie: aCookie }),
 );
 
 describe("links", () => {
@@ -92,10 +96,12 @@ describe("links", () => {
     expect(plain.headers.location).toBe(
       "https://example.com/menu?x=1&utm_source=sms&utm_campaign=spring",
     );
-    const withSub = await t.get(`/l/${code}/${aSub.id}`, { headers: { "user-agent": "UA-2" } });
+    const withSub = await t.get(`/l/${code}/${recipientKey(t.ctx, code, aSub.id)}`, {
+      headers: { "user-agent": "UA-2" },
+    });
     expect(withSub.statusCode).toBe(302);
-    // Another account's subscriber id is not recorded.
-    const foreign = await t.get(`/l/${code}/${bSub.id}`);
+    // Another account's subscriber is not recorded, even with a key of its own.
+    const foreign = await t.get(`/l/${code}/${recipientKey(t.ctx, code, bSub.id)}`);
     expect(foreign.statusCode).toBe(302);
     const clicks = await t.db.select().from(linkClicks).where(eq(linkClicks.linkId, linkId));
     expect(clicks.map((c) => c.subscriberId)).toEqual([null, aSub.id, null]);
@@ -103,6 +109,37 @@ describe("links", () => {
     const l = await ok(await t.get(`/api/links/${linkId}`, { cookie: aCookie }));
     expect(l.clicks).toBe(3);
     expect(l.uniqueClicks).toBe(1);
+  });
+
+  it("credits a click to a subscriber only through the key they were sent, never an edited address", async () => {
+    const clicksOf = async () =>
+      (await t.db.select().from(linkClicks).where(eq(linkClicks.linkId, linkId))).map(
+        (c) => c.subscriberId,
+      );
+    const before = (await clicksOf()).length;
+    // Someone holding one text's link edits the subscriber id in it: the link opens, but the
+    // click is nobody's (no "link clicked" for a subscriber who did not click).
+    const forged = await t.get(`/l/${code}/${aSub2.id}`);
+    expect(forged.statusCode).toBe(302);
+    expect((await clicksOf()).slice(before)).toEqual([null]);
+    const mine = recipientKey(t.ctx, code, aSub.id);
+    const signature = mine.split("-")[1];
+    expect((await t.get(`/l/${code}/${aSub2.id}-${signature}`)).statusCode).toBe(302);
+    expect((await clicksOf()).slice(before)).toEqual([null, null]);
+    // The key is the link's own: on another link of the account it credits nobody.
+    const other = await ok(
+      await t.post("/api/links", { longUrl: "https://example.com/other" }, { cookie: aCookie }),
+    );
+    await t.get(`/l/${other.code}/${mine}`);
+    const otherClicks = await t.db.select().from(linkClicks).where(eq(linkClicks.linkId, other.id));
+    expect(otherClicks.map((c) => c.subscriberId)).toEqual([null]);
+    // The subscriber's own key credits them; sends compute the same key in SQL.
+    await t.get(`/l/${code}/${mine}`);
+    expect((await clicksOf()).at(-1)).toBe(aSub.id);
+    const inSql = await t.db.execute<{ key: string }>(
+      sql`select ${recipientKeySql(t.ctx, code, sql`${aSub.id}::bigint`)} as key`,
+    );
+    expect(inSql.rows[0]?.key).toBe(mine);
   });
 
   it("only redirects a link made with tracking off", async () => {
@@ -164,6 +201,47 @@ describe("links", () => {
     });
     expect(patch.statusCode).toBe(404);
     expect((await ok(await t.get("/api/links", { cookie: bCookie }))).total).toBe(0);
+  });
+
+  it("refuses a send carrying another account's link token when it is made, not when it runs", async () => {
+    await t.db.insert(phoneNumbers).values({
+      accountId: b.account.id,
+      number: "+14155550177",
+      carrierSid: "PNlk1",
+      included: true,
+    });
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const send = (message: string) =>
+      t.post(
+        "/api/sends",
+        {
+          isSubscribers: "all",
+          message,
+          isScheduled: true,
+          date: later,
+          time: "10:00",
+          timezone: "UTC",
+        },
+        { cookie: bCookie },
+      );
+    for (const message of [
+      `Menu: [[link tracking id=${linkId}]]`,
+      "Menu: [[link tracking id=99999999999999999999]]",
+    ]) {
+      const res = await send(message);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toBe(MEDIA_REF_TEXT.link);
+      expect(res.json().error.fields).toEqual({ message: MEDIA_REF_TEXT.link });
+    }
+    const { rows } = await t.db.$client.query("select 1 from sends where account_id = $1", [
+      b.account.id,
+    ]);
+    expect(rows).toEqual([]);
+    // Its own link is fine.
+    const own = await ok(
+      await t.post("/api/links", { longUrl: "https://example.com/b" }, { cookie: bCookie }),
+    );
+    expect((await send(`Menu: [[link tracking id=${own.id}]]`)).statusCode).toBe(201);
   });
 
   it("says plainly that review links need a Google Places key", async () => {

@@ -61,19 +61,18 @@ export function linksRoutes(app: FastifyInstance, ctx: AppContext) {
     (req) => links.patchLinkTags(ctx, actorOf(req), req.params.id, req.body.tags),
   );
 
-  // Public short links: /l/{code} and /l/{code}/{subscriberId}.
+  // Public short links: /l/{code} and /l/{code}/{recipient key} (links.service recipientKey).
   const publicParams = z.object({
     code: z.string(),
-    subscriberId: z.string().optional(),
+    recipient: z.string().max(40).optional(),
   });
   const follow = async (
     req: { params: z.infer<typeof publicParams>; query: unknown; headers: Record<string, unknown> },
     reply: FastifyReply,
   ) => {
-    const { code, subscriberId } = req.params;
-    const sub = subscriberId && /^\d{1,15}$/.test(subscriberId) ? Number(subscriberId) : null;
+    const { code, recipient } = req.params;
     const found = /^[A-Za-z0-9]{4,20}$/.test(code)
-      ? await links.followLink(ctx, code, sub, String(req.headers["user-agent"] ?? ""))
+      ? await links.followLink(ctx, code, recipient, String(req.headers["user-agent"] ?? ""))
       : undefined;
     reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
     if (!found) {
@@ -89,7 +88,7 @@ export function linksRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   const publicSchema = { hide: true, params: publicParams };
   r.get("/l/:code", { schema: publicSchema }, follow);
-  r.get("/l/:code/:subscriberId", { schema: publicSchema }, follow);
+  r.get("/l/:code/:recipient", { schema: publicSchema }, follow);
 }
 
 const NOT_FOUND = `<h1>Not Found</h1><p>This link does not exist or is no longer available.</p>`;

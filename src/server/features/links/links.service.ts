@@ -1,4 +1,5 @@
-import { randomInt } from "node:crypto";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import {
@@ -12,13 +13,71 @@ import {
   type Utm,
   withUtm,
 } from "../../../domain/links";
+import type { Config } from "../../config";
 import type { Actor, AppContext } from "../../http/context";
+import { secretKey } from "../auth/secret-box";
 import * as q from "./links.queries";
 
 const CODE_ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 7;
-/** Placeholder the send pipeline replaces per recipient with the subscriber id (contracts.md). */
+/**
+ * Placeholder the send pipeline replaces per recipient with the recipient's key (contracts.md):
+ * the subscriber id and a signature of the link's code and that id, so a click is credited to a
+ * subscriber only through the link they were sent, never by editing the number in an address.
+ */
 export const LINK_RECIPIENT = "[link recipient]";
+const SIGNATURE_BYTES = 6;
+const RECIPIENT_KEY = /^(\d{1,15})-([A-Za-z0-9_-]{8})$/;
+
+function linkKey(config: Pick<Config, "SECRET_KEY" | "DATA_DIR">): Buffer {
+  return createHmac("sha256", secretKey(config)).update("parley-link-recipient").digest();
+}
+
+function signature(ctx: AppContext, code: string, subscriberId: number): string {
+  return createHmac("sha256", linkKey(ctx.config))
+    .update(`${code}:${subscriberId}`)
+    .digest()
+    .subarray(0, SIGNATURE_BYTES)
+    .toString("base64url");
+}
+
+/** The recipient key of a tracked link's address (`/l/{code}/{key}`). */
+export function recipientKey(ctx: AppContext, code: string, subscriberId: number): string {
+  return `${subscriberId}-${signature(ctx, code, subscriberId)}`;
+}
+
+/** The subscriber a recipient key names, when its signature is this link's; null otherwise. */
+export function subscriberOfKey(ctx: AppContext, code: string, key: string): number | null {
+  const m = RECIPIENT_KEY.exec(key);
+  if (!m) return null;
+  const id = Number(m[1]);
+  const want = Buffer.from(signature(ctx, code, id));
+  const got = Buffer.from(m[2]!);
+  return want.length === got.length && timingSafeEqual(want, got) ? id : null;
+}
+
+/**
+ * The same key as SQL over a subscriber id column, for sends personalised in one statement:
+ * HMAC-SHA-256 spelled out with PostgreSQL's sha256() (the key is shorter than a block, so it
+ * is zero-padded and xored with the two pads here).
+ */
+export function recipientKeySql(ctx: AppContext, code: string, subscriberId: SQL): SQL {
+  const padded = Buffer.alloc(64);
+  linkKey(ctx.config).copy(padded);
+  const inner = Buffer.from(padded.map((b) => b ^ 0x36));
+  const outer = Buffer.from(padded.map((b) => b ^ 0x5c));
+  const message = sql`convert_to(${`${code}:`} || ${subscriberId}::text, 'UTF8')`;
+  const mac = sql`sha256(${outer}::bytea || sha256(${inner}::bytea || ${message}))`;
+  return sql`(${subscriberId}::text || '-' || translate(encode(substring(${mac} from 1 for ${SIGNATURE_BYTES}), 'base64'), '+/', '-_'))`;
+}
+
+/** Replaces each tracked link's recipient placeholder of a text with this subscriber's key. */
+export function withRecipientKeys(ctx: AppContext, text: string, subscriberId: number): string {
+  return text.replace(
+    /\/l\/([A-Za-z0-9]{4,20})\/\[link recipient\]/g,
+    (_, code: string) => `/l/${code}/${recipientKey(ctx, code, subscriberId)}`,
+  );
+}
 
 function newCode() {
   let code = "";
@@ -126,6 +185,8 @@ export async function listTags(ctx: AppContext, auth: Actor) {
 export async function expandLinkTokens(ctx: AppContext, accountId: number, text: string) {
   const ids = [...new Set([...text.matchAll(LINK_TOKEN_RE)].map((m) => Number(m[1])))];
   if (ids.length === 0) return { text, linkIds: [] as number[] };
+  if (!ids.every((id) => Number.isSafeInteger(id)))
+    throw new AppError("BAD_REQUEST", LINK_TEXTS.notFound);
   const rows = await q.findLinksByIds(ctx.db, accountId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.find((id) => !byId.has(id));
@@ -137,15 +198,27 @@ export async function expandLinkTokens(ctx: AppContext, accountId: number, text:
   return { text: expanded, linkIds: ids };
 }
 
+/** Whether every tracked-link token of a text names a link of the account. */
+export async function ownsLinkTokens(ctx: AppContext, accountId: number, text: string) {
+  const ids = [...new Set([...text.matchAll(LINK_TOKEN_RE)].map((m) => Number(m[1])))];
+  if (ids.length === 0) return true;
+  // An id past bigint's range is no link of anyone's (and must not reach the query).
+  if (!ids.every((id) => Number.isSafeInteger(id))) return false;
+  const rows = await q.findLinksByIds(ctx.db, accountId, ids);
+  return rows.length === ids.length;
+}
+
 /** Public redirect: where the code leads, after recording the click. Undefined: no such code. */
 export async function followLink(
   ctx: AppContext,
   code: string,
-  subscriberId: number | null,
+  recipient: string | undefined,
   userAgent: string,
 ) {
   const link = await q.findByCode(ctx.db, code);
   if (!link) return undefined;
+  // An unsigned or altered key still opens the link; the click is counted without a subscriber.
+  const subscriberId = recipient ? subscriberOfKey(ctx, link.code, recipient) : null;
   return {
     link,
     destination: withUtm(link.longUrl, link.utm),

@@ -1,3 +1,5 @@
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OPTIN_FORM, OPTIN_TEXTS } from "../../../domain/optin-forms";
@@ -18,12 +20,22 @@ await t.db
   .values({ accountId: account.id, number: "+14155550191", carrierSid: "PNop1", included: true });
 const ORIGIN = "https://shop.example.com";
 
-function pub(path: string, body: unknown) {
+function pub(path: string, body: unknown, ip?: string) {
   return t.post(`/opt-in-forms/public/${path}`, body, {
     csrf: false,
     headers: { origin: ORIGIN },
-    remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    remoteAddress:
+      ip ?? `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
+}
+
+/** What the popup does before each code: asks for its form's challenge and solves it. */
+async function popupProof(viewId: string) {
+  const res = await pub("challenge", { viewId });
+  expect(res.statusCode, res.body).toBe(200);
+  const challenge = res.json().data as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
 async function lastCode(phone: string) {
@@ -80,6 +92,7 @@ describe("opt-in forms", () => {
       viewId: view.viewId,
       fields: { firstName: "Ana", phone: "(310) 555-0501" },
       url: `${ORIGIN}/shop`,
+      proof: await popupProof(view.viewId),
     });
     expect(sub.statusCode).toBe(200);
     expect(sub.json().data.step).toBe("code");
@@ -95,7 +108,13 @@ describe("opt-in forms", () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe(OPTIN_TEXTS.invalidCode);
 
-    const resent = await pub("submit", { viewId: view.viewId, fields: {}, url: "", resend: true });
+    const resent = await pub("submit", {
+      viewId: view.viewId,
+      fields: {},
+      url: "",
+      resend: true,
+      proof: await popupProof(view.viewId),
+    });
     expect(resent.statusCode).toBe(200);
     const second = await lastCode("+13105550501");
     // The first code is replaced by the new one.
@@ -148,5 +167,84 @@ describe("opt-in forms", () => {
     });
     expect(pre.statusCode).toBe(204);
     expect(pre.headers["access-control-allow-origin"]).toBe(ORIGIN);
+  });
+
+  it("texts a code only for a solved challenge of its own form, each used once, and limits texts per number", async () => {
+    const render = async () =>
+      (await pub("render", { url: `${ORIGIN}/products`, accountName: "beanpop" })).json().data;
+    const view = await render();
+    const fields = { firstName: "Bo", phone: "(310) 555-0701" };
+    const codes = async (phone: string) =>
+      (
+        await t.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.toNumber, phone), eq(messages.source, "optin_code")))
+      ).length;
+
+    const bare = await pub("submit", { viewId: view.viewId, fields, url: "" });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.message).toBe(OPTIN_TEXTS.botFailed);
+    expect(await codes("+13105550701")).toBe(0);
+
+    const once = await popupProof(view.viewId);
+    expect(
+      (await pub("submit", { viewId: view.viewId, fields, url: "", proof: once })).statusCode,
+    ).toBe(200);
+    const replay = await pub("submit", {
+      viewId: view.viewId,
+      fields,
+      url: "",
+      resend: true,
+      proof: once,
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(await codes("+13105550701")).toBe(1);
+
+    // A challenge of another form does not open this one.
+    const second = await t.post(
+      "/api/optin-forms",
+      { ...DEFAULT_OPTIN_FORM, name: "Everywhere" },
+      { cookie },
+    );
+    expect(second.statusCode).toBe(201);
+    const otherView = await render();
+    expect(otherView.formId).toBe(second.json().id);
+    const foreign = await pub("submit", {
+      viewId: view.viewId,
+      fields,
+      url: "",
+      resend: true,
+      proof: await popupProof(otherView.viewId),
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(await codes("+13105550701")).toBe(1);
+
+    // One number gets at most five codes an hour, across views and addresses.
+    for (let i = 0; i < 4; i++) {
+      const v = i < 2 ? view : otherView;
+      const ok = await pub("submit", {
+        viewId: v.viewId,
+        fields,
+        url: "",
+        resend: v === view,
+        proof: await popupProof(v.viewId),
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    expect(await codes("+13105550701")).toBe(5);
+    const sixth = await pub("submit", {
+      viewId: otherView.viewId,
+      fields,
+      url: "",
+      proof: await popupProof(otherView.viewId),
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.message).toBe(
+      "Too many texts were requested from this form. Please try again in an hour.",
+    );
+    expect(await codes("+13105550701")).toBe(5);
+    // An unknown view has no challenge.
+    expect((await pub("challenge", { viewId: crypto.randomUUID() })).statusCode).toBe(404);
   });
 });

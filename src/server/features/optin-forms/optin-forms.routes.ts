@@ -6,6 +6,7 @@ import { AppError } from "../../../domain/errors";
 import { intIdParams as idParams } from "../../../domain/ids";
 import {
   blocksResponse,
+  challengeRequest,
   confirmRequest,
   optinFormInput,
   optinFormListResponse,
@@ -90,7 +91,18 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: { tags, body: submitRequest, response: { 200: blocksResponse } },
         config: { rateLimit: { max: 10, timeWindow: "1 minute", errorResponseBuilder: tooMany } },
       },
-      (req) => pub.submitForm(ctx, req.body),
+      (req) => pub.submitForm(ctx, req.body, { ip: req.ip }),
+    );
+    s.post(
+      "/opt-in-forms/public/challenge",
+      {
+        schema: { tags, body: challengeRequest },
+        config: { rateLimit: { max: 30, timeWindow: "1 minute", errorResponseBuilder: tooMany } },
+      },
+      async (req, reply) =>
+        reply
+          .header("cache-control", "no-store")
+          .send({ data: await pub.popupChallenge(ctx, req.body.viewId) }),
     );
     s.post(
       "/opt-in-forms/public/confirm",

@@ -12,7 +12,14 @@ import {
 import { toE164 } from "../../../domain/phone";
 import type { AppContext } from "../../http/context";
 import { recordEvent } from "../events/events.service";
+import {
+  botFormKey,
+  createBotChallenge,
+  spendBotProof,
+  verifyBotProof,
+} from "../growth/bot-challenge";
 import * as g from "../growth/growth.queries";
+import { reservePublicText } from "../growth/public-form-texts";
 import { queueMessage } from "../outbound/outbound.service";
 import {
   addToGroups,
@@ -119,9 +126,24 @@ async function sendingNumber(ctx: AppContext, accountId: number, phoneNumberId: 
   return g.defaultNumber(ctx.db, accountId);
 }
 
+const popupFormKey = (formId: number) => botFormKey("popup", formId);
+
+/** The bot challenge the popup solves before each code is texted (the form of this view's). */
+export async function popupChallenge(ctx: AppContext, viewId: string) {
+  const view = await viewOf(ctx, viewId);
+  return createBotChallenge(ctx, popupFormKey(view.formId));
+}
+
 export async function submitForm(
   ctx: AppContext,
-  input: { viewId: string; fields: Record<string, string>; url: string; resend: boolean },
+  input: {
+    viewId: string;
+    fields: Record<string, string>;
+    url: string;
+    resend: boolean;
+    proof: string;
+  },
+  facts: { ip: string },
 ) {
   const view = await viewOf(ctx, input.viewId);
   if (view.confirmedAt)
@@ -152,9 +174,18 @@ export async function submitForm(
     throw new AppError("RATE_LIMITED", OPTIN_TEXTS.tooManyCodes);
   const number = await sendingNumber(ctx, view.accountId, view.phoneNumberId);
   if (!number) throw new AppError("CONFLICT", OPTIN_TEXTS.notFound);
+  // Every code texted costs the visitor a solved bot challenge of this form, used once.
+  const form = popupFormKey(view.formId);
+  const botFailed = () =>
+    new AppError("BAD_REQUEST", OPTIN_TEXTS.botFailed, { reason: "bot_check" });
+  const proof = await verifyBotProof(ctx, input.proof, form);
+  if (!proof) throw botFailed();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await ctx.db.execute(
-    sql`with v as (
+  await ctx.db.transaction(async (tx) => {
+    if (!(await spendBotProof(tx, proof))) throw botFailed();
+    await reservePublicText(tx, { accountId: view.accountId, form, phone, ip: facts.ip });
+    await tx.execute(
+      sql`with v as (
           update optin_form_views set phone = ${phone}, fields = ${JSON.stringify(fields)}::jsonb,
                  code_hash = ${hash(code, view.id)}, code_expires_at = ${new Date(Date.now() + CODE_TTL_MS)},
                  code_sends = code_sends + 1, attempts = 0,
@@ -162,7 +193,8 @@ export async function submitForm(
            where id = ${view.id} returning ${view.submittedAt === null}::boolean as first)
         update optin_forms set submissions = submissions + 1
          where id = ${view.formId} and exists (select 1 from v where first)`,
-  );
+    );
+  });
   await queueMessage(ctx, {
     accountId: view.accountId,
     from: number,

@@ -72,8 +72,10 @@ export function optinPagesRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: trackerParams },
       config: { rateLimit: { max: 60, timeWindow: "1 minute", errorResponseBuilder: tooMany } },
     },
-    async (_req, reply) =>
-      reply.header("cache-control", "no-store").send(await createBotChallenge(ctx)),
+    async (req, reply) => {
+      const form = await pages.trackerChallengeForm(ctx, req.params.accountName, req.params.slug);
+      return reply.header("cache-control", "no-store").send(await createBotChallenge(ctx, form));
+    },
   );
   r.post(
     "/api/optin/:accountName/:slug",

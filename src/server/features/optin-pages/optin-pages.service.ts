@@ -11,6 +11,7 @@ import { signupText } from "../../../domain/signup-page";
 import { optinPages } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
+import { botFormKey } from "../growth/bot-challenge";
 import * as g from "../growth/growth.queries";
 import {
   publicPageOf,
@@ -164,6 +165,17 @@ export async function getPublicTracker(ctx: AppContext, accountName: string, slu
   };
 }
 
+/** The name a tracker's bot challenges carry: a proof solved on one page is refused on another. */
+const trackerFormKey = (trackerId: number) => botFormKey("optin", trackerId);
+
+/** A bot challenge for an active tracker; an unknown or paused one has none. */
+export async function trackerChallengeForm(ctx: AppContext, accountName: string, slug: string) {
+  const account = await g.accountByName(ctx.db, accountName);
+  const tracker = account ? await activeTracker(ctx, account.id, slug) : null;
+  if (!tracker) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
+  return trackerFormKey(tracker.id);
+}
+
 /** POST: the sign-up page's submission, stamped with this tracker (and the banner when it came from it). */
 export async function submitTracker(
   ctx: AppContext,
@@ -180,5 +192,6 @@ export async function submitTracker(
     slug: tracker.slug,
     groupIds: tracker.groupIds,
     method: body.via === "banner" ? "OPT_IN_WEB_BANNER" : "SIGN_UP_FORM",
+    formKey: trackerFormKey(tracker.id),
   });
 }

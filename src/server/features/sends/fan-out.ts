@@ -16,7 +16,7 @@ import { subscribers as s } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { chargeCredits, creditBalances } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
-import { expandLinkTokens } from "../links/links.service";
+import { expandLinkTokens, recipientKeySql } from "../links/links.service";
 import { knownAreas } from "../outbound/recipient-geo";
 import { wakePipeline } from "../outbound/wake";
 import { subscriberAbroad } from "./international";
@@ -108,7 +108,7 @@ async function fanOut(outer: AppContext, client: PoolClient, run: PendingRun) {
   const fields = await fieldsById(ctx, actor);
   const where = await recipientCondition(ctx, actor, run.recipients, accountZone);
   const { text } = await expandLinkTokens(ctx, run.accountId, run.text);
-  const body = personalisedText(text, fields);
+  const body = personalisedText(text, fields, (code, id) => recipientKeySql(ctx, code, id));
 
   // Each delivery starts at the first moment its recipient may get marketing (the state's law,
   // the account's quiet hours, in the recipient's zone; unknown area codes in the account's).

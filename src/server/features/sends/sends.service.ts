@@ -25,6 +25,7 @@ import { resolveSendingNumber } from "../composer/composer.service";
 import { assertOwnReferences } from "../composer/own-references";
 import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
+import { recipientKeySql } from "../links/links.service";
 import { wakePipeline } from "../outbound/wake";
 import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
@@ -97,7 +98,9 @@ export async function audienceOf(
   if (sendTo > 0 && text) {
     const fields = await fieldsById(ctx, auth);
     const [sample] = await ctx.db
-      .select({ text: personalisedText(text, fields) })
+      .select({
+        text: personalisedText(text, fields, (code, id) => recipientKeySql(ctx, code, id)),
+      })
       .from(subscribers)
       .where(sql`${cond} and ${sendable(auth.accountId)}`)
       .orderBy(subscribers.id)
@@ -147,6 +150,7 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
     linkId: form.linkId,
     mediaUrls: form.isSMS ? [] : form.image,
     mediaField: "image",
+    text: form.message,
   });
 
   const timezone = form.isScheduled ? form.timezone : accountZone;
@@ -185,6 +189,8 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
     signature: await activeSignature(ctx, auth),
     sendSettings: await sendSettingsOf(ctx.db.$client, auth.accountId),
   });
+  // The signature's tokens too: one of another account's links would only fail when it runs.
+  await assertOwnReferences(ctx, auth, { text });
   const isMms = !form.isSMS;
   const immediate = !form.isScheduled;
   if (immediate) {

@@ -165,3 +165,109 @@ describe("the sign-up page", () => {
     expect((await t.get("/api/subscribe/beanthere")).statusCode).toBe(404);
   });
 });
+
+describe("strangers cannot make the business text any number", () => {
+  const IP = "10.8.0.1";
+  const sub = (body: Record<string, unknown>, ip: string, path = "/api/subscribe/beanthere") =>
+    t.post(path, { firstName: "Z", lastName: "Q", ...body }, { remoteAddress: ip });
+  const rowsFor = async (phone: string) => ({
+    subscribers: await t.db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.accountId, account.id), eq(subscribers.phone, phone))),
+    texts: await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.toNumber, phone), eq(messages.direction, "outbound"))),
+  });
+
+  it("a solved bot proof buys one sign-up, on the form it was issued for", async () => {
+    await save({ doubleOptIn: false }, true);
+    const once = await proof();
+    expect((await sub({ number: "3105550601", recaptchaToken: once }, "10.8.1.1")).statusCode).toBe(
+      200,
+    );
+    const again = await sub({ number: "3105550602", recaptchaToken: once }, "10.8.1.2");
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(
+      "We could not check that you are human. Please try again.",
+    );
+    expect(await rowsFor("+13105550602")).toEqual({ subscribers: [], texts: [] });
+
+    // A proof solved on one of the business's opt-in pages, or on another business's sign-up
+    // page, is not one for this sign-up page.
+    expect(
+      (await t.post("/api/optin-pages", { slug: "door", title: "Door" }, { cookie })).statusCode,
+    ).toBe(201);
+    const solve = async (path: string) => {
+      const challenge = (await t.get(path)).json() as Challenge;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+    };
+    const fromPage = await solve("/api/optin/beanthere/door/challenge");
+    const elsewhere = await sub({ number: "3105550603", recaptchaToken: fromPage }, "10.8.1.3");
+    expect(elsewhere.statusCode).toBe(400);
+    const otherName = other.account.accountName;
+    const fromOther = await solve(`/api/subscribe/${otherName}/challenge`);
+    expect(
+      (await sub({ number: "3105550603", recaptchaToken: fromOther }, "10.8.1.3")).statusCode,
+    ).toBe(400);
+    // ...and the page's own proof works there, once.
+    const onPage = await sub(
+      { number: "3105550603", recaptchaToken: fromPage },
+      "10.8.1.3",
+      "/api/optin/beanthere/door",
+    );
+    expect(onPage.statusCode).toBe(200);
+    const replay = await sub(
+      { number: "3105550604", recaptchaToken: fromPage },
+      "10.8.1.4",
+      "/api/optin/beanthere/door",
+    );
+    expect(replay.statusCode).toBe(400);
+    expect((await rowsFor("+13105550604")).subscribers).toEqual([]);
+    // An unknown page has no challenge to solve.
+    expect((await t.get("/api/subscribe/nobody-here/challenge")).statusCode).toBe(404);
+    expect((await t.get("/api/optin/beanthere/nope/challenge")).statusCode).toBe(404);
+  });
+
+  it("limits texts to unconfirmed numbers per number, per client address and per form", async () => {
+    await save({ doubleOptIn: true }, true);
+    const LIMITED = "Too many texts were requested from this form. Please try again in an hour.";
+    // One number, from many addresses: five "reply Y" texts an hour, then a clear 429.
+    for (let i = 0; i < 5; i++) {
+      const ok = await sub({ number: "3105550610", recaptchaToken: await proof() }, `10.8.2.${i}`);
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const sixth = await sub({ number: "3105550610", recaptchaToken: await proof() }, "10.8.2.9");
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.message).toBe(LIMITED);
+    expect((await rowsFor("+13105550610")).texts).toHaveLength(5);
+
+    // One address trying many numbers: ten, then refused, writing nothing.
+    for (let i = 0; i < 10; i++) {
+      const ok = await sub({ number: `31055506${20 + i}`, recaptchaToken: await proof() }, IP);
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const eleventh = await sub({ number: "3105550640", recaptchaToken: await proof() }, IP);
+    expect(eleventh.statusCode).toBe(429);
+    expect(await rowsFor("+13105550640")).toEqual({ subscribers: [], texts: [] });
+    // Spanish visitors read it in Spanish.
+    const es = await sub({ number: "3105550641", lang: "es", recaptchaToken: await proof() }, IP);
+    expect(es.statusCode).toBe(429);
+    expect(es.json().error.message).toContain("demasiados");
+
+    // One form: a few hundred an hour, whoever asks.
+    await t.db.$client.query(
+      `insert into public_form_texts (account_id, form_key, phone, ip)
+       select $1, $2, '+1310555' || lpad(g::text, 4, '0'), '10.99.0.' || g from generate_series(1, 200) g`,
+      [account.id, `signup:${account.id}`],
+    );
+    const busy = await sub({ number: "3105550650", recaptchaToken: await proof() }, "10.8.3.1");
+    expect(busy.statusCode).toBe(429);
+    expect(await rowsFor("+13105550650")).toEqual({ subscribers: [], texts: [] });
+    await t.db.$client.query("delete from public_form_texts where form_key = $1", [
+      `signup:${account.id}`,
+    ]);
+  });
+});

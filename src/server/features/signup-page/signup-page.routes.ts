@@ -43,8 +43,10 @@ export function signupPageRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: accountParams },
       config: { rateLimit: { max: 60, timeWindow: "1 minute", errorResponseBuilder: tooMany } },
     },
-    async (_req, reply) =>
-      reply.header("cache-control", "no-store").send(await createBotChallenge(ctx)),
+    async (req, reply) => {
+      const form = await pages.signupChallengeForm(ctx, req.params.accountName);
+      return reply.header("cache-control", "no-store").send(await createBotChallenge(ctx, form));
+    },
   );
   r.post(
     "/api/subscribe/:accountName",

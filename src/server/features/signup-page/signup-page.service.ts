@@ -20,8 +20,9 @@ import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { log } from "../../log";
 import { recordEvent } from "../events/events.service";
-import { verifyBotProof } from "../growth/bot-challenge";
+import { botFormKey, spendBotProof, verifyBotProof } from "../growth/bot-challenge";
 import * as g from "../growth/growth.queries";
+import { reservePublicText } from "../growth/public-form-texts";
 import { queueMessage } from "../outbound/outbound.service";
 import {
   addToGroups,
@@ -117,6 +118,16 @@ export async function publicPageOf(ctx: AppContext, accountName: string) {
   return { account, page, pub };
 }
 
+/** The name the sign-up page's bot challenges carry (an opt-in page's: optin-pages.service). */
+export const signupFormKey = (accountId: number) => botFormKey("signup", accountId);
+
+/** A bot challenge for the account's sign-up page; an unknown account has none. */
+export async function signupChallengeForm(ctx: AppContext, accountName: string) {
+  const account = await g.accountByName(ctx.db, accountName);
+  if (!account) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
+  return signupFormKey(account.id);
+}
+
 /** GET /subscribe/:accountName's data (spec doc 3 §7 "get sign-up page by accountName"). */
 export async function getPublicPage(ctx: AppContext, accountName: string) {
   const { page, pub } = await publicPageOf(ctx, accountName);
@@ -138,6 +149,8 @@ export interface SignupVia {
   /** The tracker's own groups, added whatever the visitor ticks. */
   groupIds: number[];
   method: SignupMethod;
+  /** The tracker's name in bot challenges (optin-pages.service trackerFormKey). */
+  formKey: string;
 }
 
 /**
@@ -158,8 +171,12 @@ export async function submitSignup(
   // A tracker page has its own switch (checked by its caller); the sign-up page's is this one.
   if (!page.live && !via)
     throw new AppError("NOT_FOUND", signupText(lang, "notLive"), { reason: "not_live" });
-  if (!(await verifyBotProof(ctx, s.recaptchaToken)))
-    throw new AppError("BAD_REQUEST", signupText(lang, "botFailed"), { reason: "bot_check" });
+  // A proof is solved for this one form and buys one sign-up (spent below, with the sign-up).
+  const formKey = via?.formKey ?? signupFormKey(account.id);
+  const botFailed = () =>
+    new AppError("BAD_REQUEST", signupText(lang, "botFailed"), { reason: "bot_check" });
+  const proof = await verifyBotProof(ctx, s.recaptchaToken, formKey);
+  if (!proof) throw botFailed();
 
   const errors = validateSignup(s, pub, lang);
   const phone = errors.number ? null : toE164(s.number);
@@ -199,6 +216,7 @@ export async function submitSignup(
   const confirmFirst = page.config.doubleOptIn && number !== null;
 
   const result = await ctx.db.transaction(async (tx) => {
+    if (!(await spendBotProof(tx, proof))) throw botFailed();
     const sub = await upsertOptInSubscriber(tx, account.id, {
       phone,
       method,
@@ -214,6 +232,13 @@ export async function submitSignup(
       groups.map((x) => x.id),
       sub.id,
     );
+    // Whoever typed the number has not shown it is theirs: texts to it are limited.
+    if (number && !sub.hadConsent)
+      await reservePublicText(
+        tx,
+        { accountId: account.id, form: formKey, phone, ip: facts.ip },
+        signupText(lang, "tooManyTexts"),
+      );
     if (confirmFirst && !sub.hadConsent) {
       await tx.execute(
         sql`delete from optin_pending where account_id = ${account.id} and phone = ${phone}`,

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { AppError } from "../../../domain/errors";
+import type { Executor } from "../../db/connection";
+
+/**
+ * Texts that public forms send to numbers a visitor typed in (a confirmation code, a "reply Y",
+ * a welcome) go to numbers nobody has confirmed yet, so a stranger could aim them at anyone and
+ * spend the business's credits. Each such text is counted over the last hour per form (a page
+ * under attack), per number (one person flooded through many forms or businesses) and per client
+ * address (one visitor trying many numbers); past a limit the form says to try later.
+ */
+export const PUBLIC_TEXT_LIMITS = { perForm: 200, perNumber: 5, perAddress: 10 } as const;
+
+export const PUBLIC_TEXT_LIMITED =
+  "Too many texts were requested from this form. Please try again in an hour.";
+
+export interface PublicText {
+  accountId: number;
+  /** The form, as its bot challenges name it (bot-challenge.ts botFormKey). */
+  form: string;
+  phone: string;
+  ip: string;
+}
+
+/**
+ * Counts one text toward the limits, or refuses it (429) when any is reached. Run it in the
+ * transaction that records the submission, so a refused one writes nothing.
+ */
+export async function reservePublicText(
+  db: Executor,
+  t: PublicText,
+  message: string = PUBLIC_TEXT_LIMITED,
+): Promise<void> {
+  // Serialises reservations for one number, so two at once cannot both take its last slot.
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('public_form_texts'), hashtext(${t.phone}))`,
+  );
+  const { rows } = await db.execute<{ form: number; phone: number; ip: number }>(
+    sql`select count(*) filter (where form_key = ${t.form})::int as form,
+               count(*) filter (where phone = ${t.phone})::int as phone,
+               count(*) filter (where ip = ${t.ip})::int as ip
+          from public_form_texts
+         where sent_at > now() - interval '1 hour'
+           and (form_key = ${t.form} or phone = ${t.phone} or ip = ${t.ip})`,
+  );
+  const n = rows[0] ?? { form: 0, phone: 0, ip: 0 };
+  if (
+    n.form >= PUBLIC_TEXT_LIMITS.perForm ||
+    n.phone >= PUBLIC_TEXT_LIMITS.perNumber ||
+    n.ip >= PUBLIC_TEXT_LIMITS.perAddress
+  )
+    throw new AppError("RATE_LIMITED", message, { reason: "public_text_limit" });
+  await db.execute(sql`delete from public_form_texts where sent_at < now() - interval '1 day'`);
+  await db.execute(
+    sql`insert into public_form_texts (account_id, form_key, phone, ip)
+        values (${t.accountId}, ${t.form}, ${t.phone}, ${t.ip})`,
+  );
+}
