@@ -75,8 +75,11 @@ const envSchema = z.object({
   SEND_MPS_TOLL_FREE: z.coerce.number().positive().default(3),
   /** Carrier calls in flight per process. */
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
-  /** How long a claimed delivery stays claimed: a dead worker's claims lapse after this. */
-  DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /**
+   * How long a claimed delivery stays claimed (at least two carrier timeouts): a dead worker's
+   * claims lapse after this; a live worker renews what it still holds.
+   */
+  DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Messages claimed per dispatch round (spread over the sending numbers that have work). */
   DISPATCH_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
   /**
