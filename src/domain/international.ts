@@ -41,7 +41,13 @@ export function isInternationalNumber(e164: string): boolean {
  */
 export const NO_INTERNATIONAL_CREDITS_ERROR = 90001;
 
-/** Codes Parley itself gives a delivery it did not hand to the carrier. */
+/**
+ * The error code of a delivery whose carrier answer could not be written down (the carrier gave it
+ * an id that already belongs to another message). It is not sent again: it may have gone.
+ */
+export const UNRECORDABLE_OUTCOME_ERROR = 90002;
+
+/** Codes Parley itself gives a delivery (it did not hand it to the carrier, or lost its answer). */
 export function isParleyErrorCode(code: number): boolean {
   return code >= 90000;
 }

@@ -7,7 +7,11 @@ import {
   statusGroup,
 } from "./delivery-status";
 import { bigIdParam } from "./ids";
-import { isParleyErrorCode, NO_INTERNATIONAL_CREDITS_ERROR } from "./international";
+import {
+  isParleyErrorCode,
+  NO_INTERNATIONAL_CREDITS_ERROR,
+  UNRECORDABLE_OUTCOME_ERROR,
+} from "./international";
 import { REPEAT_LABELS, type RepeatFrequency } from "./repeat";
 
 /**
@@ -77,6 +81,8 @@ const CARRIER_ERRORS: Record<number, string> = {
   // Parley's own (src/domain/international.ts): refused before it reached a carrier.
   [NO_INTERNATIONAL_CREDITS_ERROR]:
     "Not sent: the account had too few international credits for texts abroad.",
+  [UNRECORDABLE_OUTCOME_ERROR]:
+    "The carrier answered with a message id that belongs to another message, so its answer could not be recorded. Not sent again, to avoid a duplicate: it may have reached the recipient.",
 };
 
 export function carrierErrorText(code: number | null | undefined): string | null {

@@ -75,8 +75,11 @@ const envSchema = z.object({
   SEND_MPS_TOLL_FREE: z.coerce.number().positive().default(3),
   /** Carrier calls in flight per process. */
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
-  /** How long a claimed delivery stays claimed: a dead worker's claims lapse after this. */
-  DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /**
+   * How long a claimed delivery stays claimed (at least two carrier timeouts): a dead worker's
+   * claims lapse after this; a live worker renews what it still holds.
+   */
+  DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** PostgreSQL connections each process keeps in its pool. */
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   /** Milliseconds a request waits for a free pooled connection before it fails (503). */

@@ -47,6 +47,7 @@ async function main() {
       dir: path.join(config.DATA_DIR, "pg"),
       port: config.EMBEDDED_PG_PORT,
       persistent: true,
+      notice: (line) => log.warn(line),
     });
     await ensureDatabase(embedded.url, "parley");
     url = withDatabase(embedded.url, "parley");
@@ -144,10 +145,20 @@ async function main() {
   if (process.stdout.isTTY) process.stdout.write(`${lines.join("\n")}\n`);
 }
 
+function reasonOf(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length)
+    return err.errors.map((e) => reasonOf(e)).join("; ");
+  if (err instanceof Error) return err.message || err.name;
+  return err === undefined
+    ? "no reason was given (a rejected promise without an error)"
+    : String(err);
+}
+
 main().catch(async (err) => {
   for (const stop of stops) await stop().catch(() => {});
   // A configuration mistake is the operator's to fix: one clear line, no stack trace.
   if (err instanceof ConfigError) log.fatal(`Parley cannot start: ${err.message}`);
-  else log.fatal({ err }, "Parley failed to start");
+  // The reason in the line itself: a bare "failed to start" leaves the operator guessing.
+  else log.fatal({ err }, `Parley failed to start: ${reasonOf(err)}`);
   process.exit(1);
 });

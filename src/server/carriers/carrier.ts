@@ -72,13 +72,15 @@ export interface Carrier {
   /**
    * A message this account sent from `from` to `to` with this body, created at or after `since`
    * (newest first), or null. Asked before sending again a message whose earlier try ended
-   * unknown (a worker died mid-call): Twilio does not document idempotency keys.
+   * unknown (a worker died mid-call): Twilio does not document idempotency keys. `exclude`: sids
+   * to pass over (texts already recorded as other messages of ours with the same words).
    */
   findSent(query: {
     from: string;
     to: string;
     body: string;
     since: Date;
+    exclude?: readonly string[];
   }): Promise<SendResult | null>;
   call(request: CallRequest): Promise<CallResult>;
   /** A call from `from` to `to` started at or after `since`, or null (asked after a lapsed claim). */

@@ -65,6 +65,7 @@ export class TwilioAdapter implements Carrier {
     to: string;
     body: string;
     since: Date;
+    exclude?: readonly string[];
   }): Promise<SendResult | null> {
     // Newest first; a message queued but not yet sent has no DateSent, so filter by hand.
     const params = new URLSearchParams({ To: q.to, From: q.from, PageSize: "50" });
@@ -73,7 +74,10 @@ export class TwilioAdapter implements Carrier {
     // Clocks differ a little between us and the carrier.
     const since = q.since.getTime() - 60_000;
     const match = rows.find(
-      (m) => m.body === q.body && Date.parse(String(m.date_created)) >= since,
+      (m) =>
+        m.body === q.body &&
+        Date.parse(String(m.date_created)) >= since &&
+        !q.exclude?.includes(String(m.sid)),
     );
     return match ? toSendResult(match) : null;
   }

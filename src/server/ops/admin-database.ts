@@ -58,6 +58,7 @@ export async function openAdminDatabase(
     dir: clusterDir,
     port: config.EMBEDDED_PG_PORT,
     persistent: true,
+    notice: log,
   });
   try {
     await ensureDatabase(embedded.url, APP_DATABASE);

@@ -3,7 +3,8 @@ import { LANE } from "../../../domain/outbound-policy";
 import { CarrierError, type LookupResult, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
-import { claimDueCalls, type DueCall } from "../voice/voice.queries";
+import { updateMessagesInIdOrder } from "../messages/ordered-update";
+import { claimDueCalls, type DueCall, releaseCalls } from "../voice/voice.queries";
 import { applyCallStatus, stillCallable, VOICE_STATUS_PATH } from "../voice/voice.service";
 import { type Claimed, claimDue, leaseSeconds } from "./dispatch-claim";
 import { decideBatch } from "./dispatch-decide";
@@ -30,11 +31,20 @@ export class Dispatcher {
   private waiting = new Map<number, { row: Claimed; timer: NodeJS.Timeout }>();
   private wakeUp: (() => void) | null = null;
   private loopDone: Promise<void> | null = null;
+  /** Every row this worker has claimed and not yet written an outcome for. */
+  private held = new Map<number, Claimed>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private renewing = false;
 
   constructor(private readonly ctx: AppContext) {}
 
   start(): void {
     this.loopDone = this.loop();
+    // A claim is short so that a dead worker's rows go to another soon; a live worker keeps
+    // what it holds (a slow carrier, a long queue for a number) by renewing it in time.
+    const ms = Math.max(250, (leaseSeconds(this.ctx.config) * 1000) / 4);
+    this.heartbeat = setInterval(() => void this.renew(), ms);
+    this.heartbeat.unref();
   }
 
   /** New work may be there (a notice, a finished fan-out). */
@@ -46,21 +56,61 @@ export class Dispatcher {
     this.stopped = true;
     this.wake();
     await this.loopDone;
+    if (this.heartbeat) clearInterval(this.heartbeat);
     // Messages claimed for a turn not yet come go back at once, not after their lease.
     const early = [...this.waiting.values()].map((w) => w.row).concat(this.ready);
     for (const w of this.waiting.values()) clearTimeout(w.timer);
     this.waiting.clear();
     this.ready = [];
+    for (const row of early) this.held.delete(row.id);
     if (early.length)
       await this.ctx.db.$client
         .query(
-          `update messages set claimed_until = null, attempts = greatest(attempts - 1, 0)
-            where id = any($1::bigint[]) and pending_dispatch`,
-          [early.map((row) => row.id)],
+          `update messages m set claimed_until = null, attempts = greatest(m.attempts - 1, 0)
+             from unnest($1::bigint[], $2::int[]) as v(id, attempts)
+            where m.id = v.id and m.attempts = v.attempts and m.pending_dispatch`,
+          [early.map((row) => row.id), early.map((row) => row.attempts)],
         )
         .catch(() => {});
     while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 10));
     await this.flush();
+  }
+
+  /**
+   * Extends the claims this worker still holds that are past a quarter of their lease, each only
+   * while it is still this worker's (the claim count unchanged, not lapsed): a row whose claim was
+   * lost is never sent by this worker (its lease end is set in the past; pump hands it back).
+   */
+  private async renew(): Promise<void> {
+    if (this.renewing || this.stopped) return;
+    const lease = leaseSeconds(this.ctx.config) * 1000;
+    const now = Date.now();
+    const due = [...this.held.values()].filter((r) => (r.leaseEndsAt ?? 0) - now < (lease * 3) / 4);
+    if (!due.length) return;
+    this.renewing = true;
+    try {
+      const res = await updateMessagesInIdOrder<{ id: number }>(
+        this.ctx.db.$client,
+        due.map((r) => r.id),
+        `update messages m set claimed_until = now() + $3 * interval '1 second'
+           from unnest($1::bigint[], $2::int[]) as v(id, attempts)
+          where m.id = v.id and m.attempts = v.attempts and m.pending_dispatch
+            and m.claimed_until > now() and $locked
+          returning m.id::int`,
+        [due.map((r) => r.id), due.map((r) => r.attempts), lease / 1000],
+      );
+      const kept = new Set(res.rows.map((r) => r.id));
+      for (const row of due) {
+        if (kept.has(row.id)) row.leaseEndsAt = now + lease;
+        // Recorded meanwhile (no longer pending) or lost: either way not ours to send.
+        else if (this.held.has(row.id)) row.leaseEndsAt = Math.min(row.leaseEndsAt ?? 0, now);
+      }
+    } catch (err) {
+      // The claims still run to their end; the next beat tries again.
+      log.warn({ component: "dispatcher", err }, "could not renew claims");
+    } finally {
+      this.renewing = false;
+    }
   }
 
   /** Claim again once a tenth of a batch has gone: the carrier never waits for a claim. */
@@ -82,9 +132,18 @@ export class Dispatcher {
           // Before the claim: the lease the database grants ends no earlier than this.
           const leaseEndsAt = Date.now() + leaseSeconds(config) * 1000;
           const rows = await claimDue(this.ctx, Math.min(this.room, config.DISPATCH_BATCH));
-          for (const row of rows) row.leaseEndsAt = leaseEndsAt;
+          for (const row of rows) {
+            row.leaseEndsAt = leaseEndsAt;
+            this.held.set(row.id, row);
+          }
           claimed = rows.length;
-          if (rows.length) await this.accept(rows);
+          if (rows.length)
+            await this.accept(rows).catch((err) => {
+              // Nothing of them was scheduled: their claims lapse, not renewed, and another round
+              // (here or elsewhere) takes them.
+              for (const row of rows) this.held.delete(row.id);
+              throw err;
+            });
         }
       } catch (err) {
         if (this.stopped) break;
@@ -181,11 +240,13 @@ export class Dispatcher {
       for (let attempt = 1; ; attempt++) {
         try {
           await recordOutcomes(this.ctx, batch);
+          for (const o of batch) this.held.delete(o.row.id);
           return;
         } catch (err) {
           // Left to the lease, these rows would be sent again: keep trying for a while.
           if (attempt >= 20) {
             log.error({ component: "dispatcher", err }, "could not record outcomes");
+            for (const o of batch) this.held.delete(o.row.id);
             return;
           }
           await new Promise((r) => setTimeout(r, Math.min(100 * attempt, 2000)));
@@ -203,12 +264,7 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
       // A worker died after claiming it: the carrier may have it already. Twilio does not
       // promise to honour idempotency keys, so look for it before sending again (a carrier that
       // honours them answers null here and replays the first answer to the same key).
-      const found = await ctx.carrier.findSent({
-        from: row.fromNumber,
-        to: row.toNumber,
-        body: row.body,
-        since: new Date(row.createdAt),
-      });
+      const found = await findEarlierTry(ctx, row);
       if (found) return { kind: "accepted", row, result: found };
     }
     const result: SendResult = await ctx.carrier.send({
@@ -249,12 +305,51 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
   }
 }
 
+/**
+ * This message's own text at the carrier, if its earlier try reached it. The same words to the
+ * same person may be there for another message of ours (a daily send, a repeated reply): a text
+ * whose sid is recorded for another message is not this one's, so look past it. Taking it would
+ * leave this message unsent and collide with the other one's sid.
+ */
+async function findEarlierTry(ctx: AppContext, row: Claimed): Promise<SendResult | null> {
+  const exclude: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const found = await ctx.carrier.findSent({
+      from: row.fromNumber,
+      to: row.toNumber,
+      body: row.body,
+      since: new Date(row.createdAt),
+      exclude,
+    });
+    if (!found) return null;
+    const owner = await ctx.db.$client.query<{ id: number }>(
+      `select message_id::int as id from message_carrier_sids where carrier_sid = $1`,
+      [found.sid],
+    );
+    if (!owner.rows.length || owner.rows[0]!.id === row.id) return found;
+    exclude.push(found.sid);
+  }
+  return null;
+}
+
 // Voice broadcasts' calls leave through here too: all carrier traffic has one exit.
 
 /** Places the claimed calls through the carrier interface; answers how many it handled. */
 export async function dispatchCalls(ctx: AppContext, limit = 20): Promise<number> {
+  const leaseEndsAt = Date.now() + leaseSeconds(ctx.config) * 1000;
   const due = await claimDueCalls(ctx.db.$client, limit, leaseSeconds(ctx.config));
-  for (const call of due) await placeCall(ctx, call);
+  for (const [i, call] of due.entries()) {
+    // Calls are placed one after another: one that could outlast the claim is handed back, or
+    // another worker could call the same person while this one is still dialling.
+    if (Date.now() + ctx.config.CARRIER_TIMEOUT_MS > leaseEndsAt) {
+      await releaseCalls(
+        ctx.db.$client,
+        due.slice(i).map((c) => c.id),
+      );
+      return i;
+    }
+    await placeCall(ctx, call);
+  }
   return due.length;
 }
 

@@ -34,6 +34,17 @@ export interface DueCall {
   createdAt: Date;
 }
 
+/** Hands claimed calls back untried (not an attempt): the next claim places them afresh. */
+export async function releaseCalls(db: Queryable, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.query(
+    `update voice_calls set claimed_until = null, attempts = greatest(attempts - 1, 0),
+            updated_at = now()
+      where id = any($1::bigint[]) and status = 'pending'`,
+    [ids],
+  );
+}
+
 /**
  * Claims pending calls, each leased (claimed_until) so no other worker places it; a dead worker's
  * lease lapses and the call is claimed again, marked outcome-unknown (ask the carrier first).

@@ -356,7 +356,7 @@ export default function SentMessageDetailsPage() {
                     <Text size="sm">{x.error}</Text>
                     <Text size="xs" c="dimmed">
                       {x.errorCode !== null && isParleyErrorCode(x.errorCode)
-                        ? `Not sent by Parley (${x.errorCode})`
+                        ? `Parley's own code (${x.errorCode})`
                         : `Carrier error ${x.errorCode}`}
                     </Text>
                   </Stack>
