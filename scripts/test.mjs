@@ -10,8 +10,10 @@
 // Each suite's output is printed whole when it ends (lanes would interleave it), then a summary
 // per suite and one last plain line "N passed, N failed" summing them all. A runner that crashes
 // or reports nothing counts as failed, never as "0 failed". Exit code: 0 only when every suite
-// passed. Nothing is retried: a test known to be flaky is named in .ci/quarantine.txt; it still
-// runs and its outcome is printed, but its failure does not fail the run.
+// passed. No retry is silent: with CI set, an API or browser test that fails runs once more (the
+// timing tests on a loaded machine), and every test that passed only so is named in the summary.
+// A test known to be flaky is named in .ci/quarantine.txt; it still runs and its outcome is
+// printed, but its failure does not fail the run.
 // PARLEY_TEST_SERIAL=1 runs the lanes one after the other with live output; PARLEY_API_WORKERS
 // sets how many API files run at once (default 3).
 import { spawn } from "node:child_process";
@@ -195,18 +197,32 @@ async function suite(name, script, args, env, reportFile, count) {
   };
 }
 
-function vitestSuite(name, project, env = {}, extraArgs = []) {
+async function vitestSuite(name, project, env = {}, extraArgs = []) {
   const reportFile = path.join(reportDir, `${slug(name)}.json`);
+  const retriedFile = path.join(reportDir, `${slug(name)}.retried`);
   const args = [
     "run",
     "--project",
     project,
     "--reporter=default",
     "--reporter=json",
+    `--reporter=${path.join(root, "scripts", "vitest-retried-reporter.mjs")}`,
     `--outputFile.json=${reportFile}`,
     ...extraArgs,
   ];
-  return suite(name, binOf("vitest", "vitest"), args, env, reportFile, vitestCounts);
+  const result = await suite(
+    name,
+    binOf("vitest", "vitest"),
+    args,
+    { ...env, PARLEY_RETRIED_FILE: retriedFile },
+    reportFile,
+    vitestCounts,
+  );
+  if (existsSync(retriedFile)) {
+    const lines = readFileSync(retriedFile, "utf8").split("\n").filter(Boolean);
+    result.retried.push(...lines.map((line) => JSON.parse(line).id));
+  }
+  return result;
 }
 
 function playwrightSuite(name) {
