@@ -16,6 +16,8 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
+  // In CI a failed test runs once more; scripts/test.mjs names every test that passed only so.
+  // A known flaky test is named in .ci/quarantine.txt instead.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -79,36 +80,53 @@ export async function createTestServer(
   await createDatabaseFromTemplate(adminUrl, name, template);
   const databaseUrl = withDatabase(adminUrl, name);
 
-  const config = parseConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    SEED_DEMO: "false",
-    // Never built: page requests answer 503, which the app tests rely on.
-    WEB_DIST: path.join(os.tmpdir(), `parley-test-no-web-dist-${name}`),
-    // Without a listener the carrier base URL still gets a port of its own, so a test never
-    // reaches whatever else runs on this machine's port 3000.
-    PORT: String(await freePort()),
-    // Tests run at any hour: the law's sending hours would hold marketing texts at night. The
-    // tests of those hours turn them on.
-    SEND_WINDOWS: "off",
-    // The row-level wall as the run asks (`TENANT_WALL=off npx vitest ...`), else the default.
-    ...(process.env.TENANT_WALL ? { TENANT_WALL: process.env.TENANT_WALL } : {}),
-    ...opts.env,
-  });
+  // Files run side by side: each gets a DATA_DIR of its own (uploads, exports, the secret key
+  // file) unless it names one, instead of sharing ./data in the checkout.
+  const ownDataDir = opts.env?.DATA_DIR
+    ? undefined
+    : mkdtempSync(path.join(os.tmpdir(), "parley-test-data-"));
   const { db, pool } = createDb(databaseUrl, 5);
-  let started: Awaited<ReturnType<typeof startApp>>;
+  let started: Awaited<ReturnType<typeof startApp>> | undefined;
+  let config: Config | undefined;
   try {
-    started = await startApp(
-      config,
-      db,
-      opts.listen ?? false,
-      opts.pipeline ?? opts.listen ?? false,
-    );
+    // The free port is chosen before the app listens on it; another test process may take it in
+    // between, so a taken port means a new one (the configuration names it, so parse again).
+    for (let attempt = 1; !started; attempt++) {
+      config = parseConfig({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        SEED_DEMO: "false",
+        ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+        // Never built: page requests answer 503, which the app tests rely on.
+        WEB_DIST: path.join(os.tmpdir(), `parley-test-no-web-dist-${name}`),
+        // Without a listener the carrier base URL still gets a port of its own, so a test never
+        // reaches whatever else runs on this machine's port 3000.
+        PORT: String(await freePort()),
+        // Tests run at any hour: the law's sending hours would hold marketing texts at night. The
+        // tests of those hours turn them on.
+        SEND_WINDOWS: "off",
+        // The row-level wall as the run asks (`TENANT_WALL=off npx vitest ...`), else the default.
+        ...(process.env.TENANT_WALL ? { TENANT_WALL: process.env.TENANT_WALL } : {}),
+        ...opts.env,
+      });
+      try {
+        started = await startApp(
+          config,
+          db,
+          opts.listen ?? false,
+          opts.pipeline ?? opts.listen ?? false,
+        );
+      } catch (err) {
+        if ((err as { code?: string }).code !== "EADDRINUSE" || attempt >= 5) throw err;
+      }
+    }
   } catch (err) {
     await pool.end().catch(() => {});
     await dropDatabase(adminUrl, name).catch(() => {});
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     throw err;
   }
+  if (!config || !started) throw new Error("unreachable: the app did not start");
   const { app, ctx, dispatcher, pipeline } = started;
 
   afterAll(async () => {
@@ -117,6 +135,7 @@ export async function createTestServer(
     await app.close();
     await pool.end();
     await dropDatabase(adminUrl, name);
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   });
 
   const request = (o: RequestOptions) => send(app, o);
