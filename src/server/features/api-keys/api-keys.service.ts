@@ -8,12 +8,7 @@ import {
 } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
 import { assertNotActing } from "../../../domain/managed-accounts";
-import {
-  type Actor,
-  assertCan,
-  keyActor,
-  type SystemActor,
-} from "../../../domain/permissions";
+import { type Actor, assertCan, keyActor, type SystemActor } from "../../../domain/permissions";
 import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
