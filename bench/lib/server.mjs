@@ -2,8 +2,21 @@
 // with its own embedded PostgreSQL, waited for, measured and stopped.
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
+/** A port nobody listens on now (the OS picks it), so runs beside other suites never collide. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 /** A new data folder under the system's temporary folder, readable by PostgreSQL's own user. */
 export function makeDataDir(prefix = "parley-bench-") {
