@@ -187,44 +187,7 @@ describe("the policy table", () => {
     expect(stale).toEqual([]);
   });
 
-  it("answers every route as the fixture says, for every role", async () => {
-    const who: Record<Role, { username: string; password: string }> = {
-      owner,
-      manager,
-      administrator: admin,
-      agent,
-      restricted,
-      otherAccount: otherOwner,
-    };
-    const cookies = {} as Record<Role, string>;
-    for (const role of ROLES)
-      cookies[role] = await loginAs(t.app, who[role].username, who[role].password);
-
-    const got: Record<string, Record<Role, number>> = {};
-    const routes = Object.keys(POLICY).sort(walkOrder);
-    for (const route of routes) {
-      const [method] = route.split(" ") as [string, string];
-      got[route] = {} as Record<Role, number>;
-      // Least rights first, so a delete by one role is seen by the next as gone (404).
-      for (const [i, role] of [...ROLES].reverse().entries()) {
-        const res = await t.request({
-          method: method as "GET",
-          url: urlOf(route),
-          cookie: cookies[role],
-          body: method === "GET" || method === "DELETE" ? undefined : (BODIES[route] ?? {}),
-          remoteAddress: `10.9.${i}.${routes.indexOf(route) % 250}`,
-        });
-        got[route][role] = res.statusCode;
-      }
-    }
-    if (process.env.POLICY_RECORD) console.log(JSON.stringify(got, null, 1));
-    const expected = Object.fromEntries(
-      routes.map((r) => [r, Object.fromEntries(ROLES.map((role, i) => [role, EXPECTED[r]?.[i]]))]),
-    );
-    expect(got).toEqual(expected);
-    // Some 230 routes × 6 roles: more than the default 20 s on a busy 2-core machine.
-  }, 90_000);
-
+  // Before the route walk, which deletes the subscriber whose thread these tools read.
   it("answers MCP tools as the screens do, for every role, through OAuth tokens and API keys", async () => {
     const who: Record<Role, { username: string; password: string }> = {
       owner,
@@ -280,6 +243,44 @@ describe("the policy table", () => {
         expected,
       );
     }
+  }, 90_000);
+
+  it("answers every route as the fixture says, for every role", async () => {
+    const who: Record<Role, { username: string; password: string }> = {
+      owner,
+      manager,
+      administrator: admin,
+      agent,
+      restricted,
+      otherAccount: otherOwner,
+    };
+    const cookies = {} as Record<Role, string>;
+    for (const role of ROLES)
+      cookies[role] = await loginAs(t.app, who[role].username, who[role].password);
+
+    const got: Record<string, Record<Role, number>> = {};
+    const routes = Object.keys(POLICY).sort(walkOrder);
+    for (const route of routes) {
+      const [method] = route.split(" ") as [string, string];
+      got[route] = {} as Record<Role, number>;
+      // Least rights first, so a delete by one role is seen by the next as gone (404).
+      for (const [i, role] of [...ROLES].reverse().entries()) {
+        const res = await t.request({
+          method: method as "GET",
+          url: urlOf(route),
+          cookie: cookies[role],
+          body: method === "GET" || method === "DELETE" ? undefined : (BODIES[route] ?? {}),
+          remoteAddress: `10.9.${i}.${routes.indexOf(route) % 250}`,
+        });
+        got[route][role] = res.statusCode;
+      }
+    }
+    if (process.env.POLICY_RECORD) console.log(JSON.stringify(got, null, 1));
+    const expected = Object.fromEntries(
+      routes.map((r) => [r, Object.fromEntries(ROLES.map((role, i) => [role, EXPECTED[r]?.[i]]))]),
+    );
+    expect(got).toEqual(expected);
+    // Some 230 routes × 6 roles: more than the default 20 s on a busy 2-core machine.
   }, 90_000);
 });
 

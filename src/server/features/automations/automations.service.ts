@@ -161,6 +161,7 @@ export async function createAutomation(ctx: AppContext, actor: Actor, input: Aut
   const db = ctx.db.$client;
   await assertOwnReferences(db, actor.accountId, input.trigger, input.graph, input.phoneNumberId);
   if (input.kind === "workflow") await assertUniqueWorkflowName(db, actor.accountId, input.name);
+  let id: number;
   const client = await db.connect();
   try {
     await client.query("begin");
@@ -177,19 +178,20 @@ export async function createAutomation(ctx: AppContext, actor: Actor, input: Aut
         input.exitOnGroupLeave,
       ],
     );
-    const id = r.rows[0]!.id;
+    id = r.rows[0]!.id;
     await client.query(
       `insert into automation_versions (automation_id, version, graph) values ($1, 1, $2)`,
       [id, JSON.stringify(input.graph)],
     );
     await client.query("commit");
-    return getAutomation(ctx, actor, id);
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;
   } finally {
     client.release();
   }
+  // Read back once the connection is released: asking the pool while holding one can wait for good.
+  return getAutomation(ctx, actor, id);
 }
 
 /**
