@@ -93,6 +93,8 @@ async function violations(page: Page) {
 }
 
 test("public pages have no serious or critical accessibility violation", async ({ page }) => {
+  // Six pages, two of them solving a bot check in the browser: beside the other lanes in CI.
+  test.setTimeout(120_000);
   const found: string[] = [];
   for (const path of PUBLIC) {
     await page.goto(path);
