@@ -108,7 +108,8 @@ for (const [group, screens] of Object.entries(SCREEN_GROUPS)) {
     test(`${group} screens, ${width}: no serious or critical accessibility violation`, async ({
       page,
     }) => {
-      test.setTimeout(240_000);
+      // Up to twenty screens, each waited for and scanned, beside the API lanes on 2 cores.
+      test.setTimeout(480_000);
       if (width === "mobile") await page.setViewportSize(MOBILE);
       await logInAsDemo(page);
       const found: string[] = [];

@@ -63,7 +63,8 @@ describe("an import whose worker dies mid-way", () => {
         return new Promise(() => {});
       },
     });
-    await expect.poll(() => died).toBe(true);
+    // Two batches of four rows: seconds on a loaded CI machine, more than the poll's default second.
+    await expect.poll(() => died, { timeout: 30_000 }).toBe(true);
     await new Promise((r) => setTimeout(r, 200)); // let an in-flight batch commit, as it would
     const mid = (await t.get(`/api/subscribers/imports/${id}`, { cookie })).json();
     expect(mid.status).toBe("running");
@@ -104,7 +105,7 @@ describe("an import whose worker dies mid-way", () => {
       "bad-14,Bad 14,Not a valid US or Canada mobile number",
       "bad-19,Bad 19,Not a valid US or Canada mobile number",
     ]);
-  });
+  }, 90_000);
 
   it("a finished import run again changes nothing", async () => {
     const id = await uploadAndStart();
