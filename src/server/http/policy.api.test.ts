@@ -281,7 +281,7 @@ describe("the policy table", () => {
     );
     expect(got).toEqual(expected);
     // Some 230 routes × 6 roles: more than the default 20 s on a busy 2-core machine.
-  }, 90_000);
+  }, 240_000);
 });
 
 /** The Agent column of the key matrix: an Administrator's key, its maker then made an Agent. */

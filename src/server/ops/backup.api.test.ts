@@ -117,7 +117,8 @@ async function counts(url: string) {
   return out;
 }
 
-describe("backup and restore", () => {
+// Backups and restores of a filled account take seconds each; a loaded CI machine, many more.
+describe("backup and restore", { timeout: 90_000 }, () => {
   let archive = "";
   let accountId = 0;
 
