@@ -2,6 +2,7 @@ import type { PoolClient } from "pg";
 import { AUTO_TOPUP_RETRY_MS, bundleOf, MESSAGE_BUNDLES } from "../../../domain/billing";
 import type { AutoTopupInput } from "../../../domain/billing.schemas";
 import { assertCan } from "../../../domain/permissions";
+import { inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import type { JobDefinition } from "../../jobs/boss";
 import { AUTO_TOPUP_JOB, grantPaidCredits } from "../credits/credits.service";
@@ -27,19 +28,8 @@ export async function saveAutoTopup(
   if (input.enabled) await runAutoTopups(ctx, new Date(), { accountId: auth.accountId });
 }
 
-async function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>) {
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
-    const out = await work(client);
-    await client.query("commit");
-    return out;
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>): Promise<T> {
+  return inTransactionOn(ctx.db, (_tx, client) => work(client));
 }
 
 /**

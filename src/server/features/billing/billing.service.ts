@@ -16,6 +16,7 @@ import {
 } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
+import { inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import * as credits from "../credits/credits.queries";
 import { grantPaidCredits } from "../credits/credits.service";
@@ -35,19 +36,8 @@ const BILLING_REASONS: readonly Reason[] = [
   "canceled",
 ];
 
-async function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>): Promise<T> {
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
-    const out = await work(client);
-    await client.query("commit");
-    return out;
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>): Promise<T> {
+  return inTransactionOn(ctx.db, (_tx, client) => work(client));
 }
 
 function toInvoice(r: q.InvoiceDbRow): InvoiceRow {

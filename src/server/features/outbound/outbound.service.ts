@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from "pg";
 import { type DeliveryStatus, statusGroup } from "../../../domain/delivery-status";
 import { isInternationalNumber } from "../../../domain/international";
 import { classOfSource, LANE, type MessageClass } from "../../../domain/outbound-policy";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { assertSendable } from "../compliance/compliance.service";
 import { chargeCredits } from "../credits/credits.service";
@@ -180,21 +181,12 @@ export async function queueCharged(
   msg: OutboundMessage & { credits: number },
   charge: { reason: "test" | "charge"; description: string },
 ): Promise<QueuedMessage> {
-  return sendGate(ctx).run(msg.accountId, async () => {
-    const client = await ctx.db.$client.connect();
-    try {
-      await client.query("begin");
+  return sendGate(ctx).run(msg.accountId, () =>
+    inTransaction(ctx.db, async (_tx, client) => {
       await chargeTexts(client, msg.accountId, [msg], charge);
-      const queued = await queueMessage(ctx, msg, client);
-      await client.query("commit");
-      return queued;
-    } catch (err) {
-      await client.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-  });
+      return queueMessage(ctx, msg, client);
+    }),
+  );
 }
 
 export interface CarrierAnswer {

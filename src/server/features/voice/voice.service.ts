@@ -15,6 +15,7 @@ import {
   type VoiceConsentMethod,
   voiceCallCredits,
 } from "../../../domain/voice";
+import { inTransaction as inTransactionOn } from "../../db/connection";
 import { subscribers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { addCredits, insertLedger, takeCredits } from "../credits/credits.queries";
@@ -227,19 +228,8 @@ export async function setVoiceConsent(
   });
 }
 
-async function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>): Promise<T> {
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
-    const out = await work(client);
-    await client.query("commit");
-    return out;
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>): Promise<T> {
+  return inTransactionOn(ctx.db, (_tx, client) => work(client));
 }
 
 /**
