@@ -1,8 +1,8 @@
-import http from "node:http";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { phoneNumbers } from "../../db/schema";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { startTwilioStandIn } from "../../test/twilio-stand-in";
 import { queueMessage } from "./outbound.service";
 
 /**
@@ -10,73 +10,26 @@ import { queueMessage } from "./outbound.service";
  * answers 500 after taking it: the dispatcher must not text the person twice. The next try looks
  * for the text at the carrier (Messages.json by To and From) and adopts it.
  */
-const created: { sid: string; to: string; from: string; body: string; at: Date }[] = [];
 const faults = new Map<string, "hang" | "500" | "500-untaken">();
-const carrier = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const url = new URL(req.url ?? "/", "http://x");
-    if (req.method === "POST" && url.pathname.endsWith("/Messages.json")) {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString());
-      const to = form.get("To") ?? "";
-      if (faults.get(to) === "500-untaken") {
-        faults.delete(to);
-        res.writeHead(503, { "content-type": "application/json" });
-        return res.end('{"code":20503,"message":"Service unavailable"}');
-      }
-      const row = {
-        sid: `SM${String(created.length + 1).padStart(32, "0")}`,
-        to,
-        from: form.get("From") ?? "",
-        body: form.get("Body") ?? "",
-        at: new Date(),
-      };
-      created.push(row);
-      const fault = faults.get(to);
-      faults.delete(to);
-      if (fault === "hang") return; // taken, never answered
-      if (fault === "500") {
-        res.writeHead(500, { "content-type": "application/json" });
-        return res.end('{"code":20500,"message":"An internal server error has occurred"}');
-      }
-      res.writeHead(201, { "content-type": "application/json" });
-      return res.end(JSON.stringify({ sid: row.sid, status: "queued", num_segments: "1" }));
-    }
-    if (req.method === "GET" && url.pathname.endsWith("/Messages.json")) {
-      const to = url.searchParams.get("To");
-      const from = url.searchParams.get("From");
-      const messages = created
-        .filter((m) => m.to === to && m.from === from)
-        .reverse()
-        .map((m) => ({
-          sid: m.sid,
-          to: m.to,
-          from: m.from,
-          body: m.body,
-          status: "sent",
-          num_segments: "1",
-          date_created: m.at.toUTCString(),
-        }));
-      res.writeHead(200, { "content-type": "application/json" });
-      return res.end(JSON.stringify({ messages }));
-    }
-    res.writeHead(404).end();
-  });
+const carrier = await startTwilioStandIn({
+  refuse: (to) => faults.get(to) === "500-untaken" && faults.delete(to),
+  respond: (text, res, created) => {
+    const fault = faults.get(text.to);
+    faults.delete(text.to);
+    if (fault === "hang") return; // taken, never answered
+    if (fault !== "500") return created();
+    res.writeHead(500, { "content-type": "application/json" });
+    res.end('{"code":20500,"message":"An internal server error has occurred"}');
+  },
 });
-await new Promise<void>((r) => carrier.listen(0, "127.0.0.1", r));
-afterAll(() => {
-  carrier.closeAllConnections();
-  carrier.close();
-});
-const port = (carrier.address() as { port: number }).port;
+const { created } = carrier;
 
 const t = await createTestServer({
   listen: true,
   env: {
     TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`,
     TWILIO_AUTH_TOKEN: "fault-carrier-token-123",
-    TWILIO_API_BASE: `http://127.0.0.1:${port}`,
+    TWILIO_API_BASE: carrier.url,
     CARRIER_TIMEOUT_MS: "300",
     SEND_MPS_LONG_CODE: "100",
   },

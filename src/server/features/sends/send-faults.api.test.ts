@@ -1,7 +1,7 @@
-import http from "node:http";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { startTwilioStandIn } from "../../test/twilio-stand-in";
 import { claimDue } from "../outbound/dispatch-claim";
 import { fanOutNextRun } from "./fan-out";
 import { startPipeline } from "./pipeline";
@@ -13,77 +13,22 @@ import { startDueSends } from "./scheduler";
  * belongs to another message, refuse one send with a 503 before taking it, and hold its answers
  * until a whole batch has arrived (so the dispatcher records them together).
  */
-interface Created {
-  sid: string;
-  to: string;
-  from: string;
-  body: string;
-  at: Date;
-}
-const created: Created[] = [];
-let lookups = 0;
 const sidFor = new Map<string, string>();
 const untaken = new Set<string>();
 let holdUntil = 0;
 let held: (() => void)[] = [];
-const carrier = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const url = new URL(req.url ?? "/", "http://x");
-    if (req.method === "POST" && url.pathname.endsWith("/Messages.json")) {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString());
-      const to = form.get("To") ?? "";
-      if (untaken.delete(to)) {
-        res.writeHead(503, { "content-type": "application/json" });
-        return res.end('{"code":20503,"message":"Service unavailable"}');
-      }
-      const row = {
-        sid: sidFor.get(to) ?? `SM${String(created.length + 1).padStart(32, "0")}`,
-        to,
-        from: form.get("From") ?? "",
-        body: form.get("Body") ?? "",
-        at: new Date(),
-      };
-      created.push(row);
-      const answer = () => {
-        res.writeHead(201, { "content-type": "application/json" });
-        res.end(JSON.stringify({ sid: row.sid, status: "queued", num_segments: "1" }));
-      };
-      held.push(answer);
-      if (held.length >= holdUntil) {
-        for (const a of held) a();
-        held = [];
-      }
-      return;
+const carrier = await startTwilioStandIn({
+  refuse: (to) => untaken.delete(to),
+  sidFor: (to) => sidFor.get(to),
+  respond: (_text, _res, created) => {
+    held.push(created);
+    if (held.length >= holdUntil) {
+      for (const answer of held) answer();
+      held = [];
     }
-    if (req.method === "GET" && url.pathname.endsWith("/Messages.json")) {
-      lookups++;
-      const to = url.searchParams.get("To");
-      const from = url.searchParams.get("From");
-      const messages = created
-        .filter((m) => m.to === to && m.from === from)
-        .reverse()
-        .map((m) => ({
-          sid: m.sid,
-          to: m.to,
-          from: m.from,
-          body: m.body,
-          status: "sent",
-          num_segments: "1",
-          date_created: m.at.toUTCString(),
-        }));
-      res.writeHead(200, { "content-type": "application/json" });
-      return res.end(JSON.stringify({ messages }));
-    }
-    res.writeHead(404).end();
-  });
+  },
 });
-await new Promise<void>((r) => carrier.listen(0, "127.0.0.1", r));
-afterAll(() => {
-  carrier.closeAllConnections();
-  carrier.close();
-});
+const { created } = carrier;
 
 // The claim's length is the default (DISPATCH_LEASE_SECONDS unset): what an operator gets.
 const t = await createTestServer({
@@ -92,7 +37,7 @@ const t = await createTestServer({
   env: {
     TWILIO_ACCOUNT_SID: `AC${"2".repeat(32)}`,
     TWILIO_AUTH_TOKEN: "send-faults-token-123",
-    TWILIO_API_BASE: `http://127.0.0.1:${(carrier.address() as { port: number }).port}`,
+    TWILIO_API_BASE: carrier.url,
     CARRIER_TIMEOUT_MS: "1000",
     SEND_MPS_LONG_CODE: "1000",
   },
@@ -253,7 +198,7 @@ describe("a worker that dies holding a run's deliveries", () => {
       expect(Date.now() - diedAt).toBeLessThan(25_000);
       for (const to of phones) expect(textsTo(to)).toBe(1);
       // The survivor asked the carrier before sending each one (the dead one might have sent it).
-      expect(lookups).toBeGreaterThanOrEqual(phones.length);
+      expect(carrier.lookups).toBeGreaterThanOrEqual(phones.length);
     } finally {
       await pipeline.stop();
     }
