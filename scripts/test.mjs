@@ -6,7 +6,7 @@
 //                 PARLEY_TEST_EXTRA_PG is set (project `api-pg`);
 //   slow lane:    the resilience API files one at a time (project `api-slow`), then the fault
 //                 harness (bench/faults.mjs 2000 10);
-//   browser lane: the Playwright tests (e2e/).
+//   browser lane: the Playwright tests (e2e/), two servers with a browser worker each.
 // Each suite's output is printed whole when it ends (lanes would interleave it), then a summary
 // per suite and one last plain line "N passed, N failed" summing them all. A runner that crashes
 // or reports nothing counts as failed, never as "0 failed". Exit code: 0 only when every suite
@@ -227,7 +227,11 @@ async function vitestSuite(name, project, env = {}, extraArgs = []) {
 
 function playwrightSuite(name) {
   const reportFile = path.join(reportDir, `${slug(name)}.json`);
-  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile };
+  // Two servers, each with a worker of its own (playwright.config.ts): one per core.
+  const env = {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+    PARLEY_E2E_SERVERS: process.env.PARLEY_E2E_SERVERS ?? "2",
+  };
   return suite(
     name,
     binOf("@playwright/test", "playwright"),

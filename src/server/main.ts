@@ -1,17 +1,14 @@
 import path from "node:path";
 import Fastify from "fastify";
-import type PgBoss from "pg-boss";
 import { createAppContext } from "./app-context";
+import { startBackground } from "./background/runner";
 import { startEmulatorDispatcher } from "./carriers/emulator/status-dispatcher";
 import { ConfigError, parseConfig, parseRole } from "./config";
 import { createDb, DEFAULT_DB_TIMEOUTS, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
-import { startRegistrations } from "./features/registrations/start";
-import { startPipeline } from "./features/sends/pipeline";
 import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
-import { startJobs } from "./jobs/boss";
 import { log, setLogLevel } from "./log";
 import { registerMetrics } from "./ops/metrics";
 import { closeRealtime } from "./realtime/realtime";
@@ -67,16 +64,8 @@ async function main() {
   const seeded = config.SEED_DEMO ? await seedDemo(db, config) : false;
   if (config.SEED_DEMO) await seedDemoSubscribers(db, config);
 
-  const boss: PgBoss = await startJobs(ctx, url, { work: role !== "web" });
-  stops.unshift(() => boss.stop({ graceful: true, timeout: 5000, wait: true }));
-  if (role !== "web" && config.SEND_PIPELINE) {
-    const pipeline = startPipeline(ctx);
-    stops.unshift(() => pipeline.stop());
-  }
-  if (role !== "web") {
-    const registrations = startRegistrations(ctx);
-    stops.unshift(() => registrations.stop());
-  }
+  // Jobs, the send pipeline and the other loops, by role (src/server/background).
+  stops.unshift(await startBackground(ctx, url, role));
 
   // A worker serves no pages; its dispatch counters are read at METRICS_PORT when set.
   if (role === "worker" && config.METRICS_PORT) {

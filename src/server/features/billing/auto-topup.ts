@@ -4,8 +4,7 @@ import type { AutoTopupInput } from "../../../domain/billing.schemas";
 import { assertCan } from "../../../domain/permissions";
 import { inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
-import type { JobDefinition } from "../../jobs/boss";
-import { AUTO_TOPUP_JOB, grantPaidCredits } from "../credits/credits.service";
+import { grantPaidCredits } from "../credits/credits.service";
 import { notify } from "../notifications/notifications.service";
 import type { AutoTopupSettings } from "./auto-topup.queries";
 import { chargeAccount } from "./billing.service";
@@ -121,15 +120,3 @@ export async function runAutoTopups(
   }
   return counts;
 }
-
-/** Every minute, and at once when a charge crosses an account's threshold (credits.service). */
-export const autoTopupJob: JobDefinition = {
-  name: AUTO_TOPUP_JOB,
-  cron: "* * * * *",
-  async handler(ctx, data) {
-    const accountId = (data as { accountId?: unknown } | undefined)?.accountId;
-    await runAutoTopups(ctx, new Date(), {
-      accountId: Number.isSafeInteger(accountId) ? (accountId as number) : undefined,
-    });
-  },
-};

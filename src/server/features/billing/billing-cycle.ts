@@ -1,6 +1,5 @@
 import { RENEWAL_RETRIES } from "../../../domain/billing";
 import type { AppContext } from "../../http/context";
-import type { JobDefinition } from "../../jobs/boss";
 import { notify } from "../notifications/notifications.service";
 import { renew } from "./billing.service";
 
@@ -98,11 +97,3 @@ export async function runBillingCycle(
   counts.removed = removed.rowCount ?? 0;
   return counts;
 }
-
-export const billingCycleJob: JobDefinition = {
-  name: "billing-cycle",
-  cron: "*/10 * * * *",
-  async handler(ctx) {
-    await runBillingCycle(ctx, new Date());
-  },
-};

@@ -3,8 +3,9 @@ import { formatPrice, INTERNATIONAL_PACK, MESSAGE_BUNDLES } from "../../../domai
 import { BILLING_TEXT } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import { can } from "../../../domain/permissions";
+import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
-import { enqueue } from "../../jobs/queue";
+import { autoTopupQueue } from "../billing/auto-topup.job";
 import { chargeAccount } from "../billing/billing.service";
 import type { CreditKind, Queryable } from "./credits.queries";
 import * as q from "./credits.queries";
@@ -12,7 +13,6 @@ import * as q from "./credits.queries";
 export type { Queryable } from "./credits.queries";
 
 /** The job that buys an auto top-up (src/server/features/billing/auto-topup.ts). */
-export const AUTO_TOPUP_JOB = "auto-topup";
 
 async function payForPack(ctx: AppContext, accountId: number, label: string, cents: number) {
   const { result } = await chargeAccount(ctx, ctx.db.$client, {
@@ -115,7 +115,7 @@ async function autoTopupWhenCrossed(
       where account_id = $1 and enabled and threshold > $2 and threshold <= $2 + $3`,
     [accountId, balance, amount],
   );
-  if (crossed.rowCount) await enqueue(AUTO_TOPUP_JOB, { accountId });
+  if (crossed.rowCount) await enqueue(autoTopupQueue, { accountId });
 }
 
 /**

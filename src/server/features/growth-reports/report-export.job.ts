@@ -1,11 +1,15 @@
-import type { JobDefinition } from "../../jobs/boss";
-import { REPORT_EXPORT_JOB, runReportExport } from "./report-exports.service";
+import { z } from "zod";
+import { defineJob, defineQueue } from "../../background/job";
+import { runReportExport } from "./report-exports.service";
 
-/** Writes one report export (queued by createReportExport) to its CSV file. */
-export const reportExportJob: JobDefinition = {
-  name: REPORT_EXPORT_JOB,
-  async handler(ctx, data) {
-    const exportId = (data as { exportId?: unknown } | undefined)?.exportId;
-    if (typeof exportId === "number") await runReportExport(ctx, exportId);
-  },
-};
+/** One report export, queued by createReportExport. */
+export const reportExportQueue = defineQueue(
+  "report-export",
+  z.object({ exportId: z.number().int().positive() }),
+);
+
+/** Writes one report export to its CSV file. */
+export const reportExportJob = defineJob({
+  queue: reportExportQueue,
+  handler: (ctx, { exportId }) => runReportExport(ctx, exportId),
+});

@@ -14,14 +14,14 @@ import {
 } from "../../../domain/growth-reports.schemas";
 import { assertCan, can, systemActor } from "../../../domain/permissions";
 import type { SentMessagesFilter } from "../../../domain/reports.schemas";
+import { enqueue } from "../../background/queue";
 import { reportExports } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
-import { enqueue } from "../../jobs/queue";
 import { sentMessagesCsv } from "../reports/reports.service";
 import * as q from "./growth-reports.queries";
 import * as reports from "./growth-reports.service";
+import { reportExportQueue } from "./report-export.job";
 
-export const REPORT_EXPORT_JOB = "report-export";
 const PAGE = 1000;
 
 type Row = typeof reportExports.$inferSelect;
@@ -65,7 +65,7 @@ export async function createReportExport(
     })
     .returning();
   // Without a job queue in this process (API tests), the caller runs runReportExport itself.
-  await enqueue(REPORT_EXPORT_JOB, { exportId: row!.id });
+  await enqueue(reportExportQueue, { exportId: row!.id });
   return present(row!);
 }
 
@@ -88,7 +88,7 @@ export async function createSentMessagesExport(
       filter,
     })
     .returning();
-  await enqueue(REPORT_EXPORT_JOB, { exportId: row!.id });
+  await enqueue(reportExportQueue, { exportId: row!.id });
   return present(row!);
 }
 

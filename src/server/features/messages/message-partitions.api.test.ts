@@ -4,10 +4,10 @@ import { createAppContext } from "../../app-context";
 import { twilioSettings } from "../../carriers/credentials";
 import { twilioSignature } from "../../carriers/twilio-signature";
 import { messages, phoneNumbers } from "../../db/schema";
-import { messagePartitionsJob } from "../../jobs/message-partitions.job";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { ensureMessageMonths } from "./message-partitions";
+import { messagePartitionsJob } from "./message-partitions.job";
 
 // Issue #19: messages is partitioned by month (migration 0046).
 const t = await createTestServer();
@@ -112,7 +112,7 @@ describe("messages partitioned by month", () => {
     expect(await partitions()).toContain(monthPartition(5));
     // Run again (the daily job): nothing more to make, and the parent's statistics (which
     // autovacuum never gathers for a partitioned table) are there for the planner.
-    await messagePartitionsJob.handler(ctx);
+    await messagePartitionsJob.handler(ctx, {});
     expect(await ensureMessageMonths(t.db, 5)).toBe(0);
     const stats = await t.db.$client.query(
       "select count(*)::int as n from pg_stats where tablename = 'messages' and inherited",

@@ -9,7 +9,6 @@ import { tierOf } from "../../../domain/registry-review";
 import { forgetRegisteredMps } from "../../carriers/registry/registered-throughput";
 import { currentRegistry } from "../../carriers/registry/registry-emulator";
 import type { AppContext } from "../../http/context";
-import { log } from "../../log";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./registry-reviews.queries";
 
@@ -97,33 +96,4 @@ async function decideOne(ctx: AppContext, now: Date): Promise<boolean> {
   } finally {
     client.release();
   }
-}
-
-export interface RegistryLoop {
-  stop(): Promise<void>;
-}
-
-/** Looks for due reviews every second (a review's delay is seconds to days). */
-export function startRegistryReviews(ctx: AppContext): RegistryLoop {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = runDueReviews(ctx)
-      .then(() => {})
-      .catch((err) => {
-        if (!stopped) log.error({ component: "registry-reviews", err }, "review tick failed");
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, 1000);
-      });
-  };
-  timer = setTimeout(tick, 1000);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }

@@ -8,15 +8,15 @@ import { AppError } from "../../../domain/errors";
 import { assertCan, systemActor } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
+import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
-import { enqueue } from "../../jobs/queue";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { notify } from "../notifications/notifications.service";
 import { countSelection, eachSelected } from "../subscribers/subscribers.service";
 import { toSubscriberExport } from "./exports.presenter";
 import * as q from "./exports.queries";
+import { exportQueue } from "./subscribers-export.job";
 
-export const EXPORT_JOB = "subscribers-export";
 const NOT_FOUND = "That export was not found in this account.";
 
 /** Exports as the API shows them, each with the name of who started it. */
@@ -37,7 +37,7 @@ export async function createExport(ctx: AppContext, auth: Actor, selection: Subs
     rowCount,
   });
   // Without a job queue in this process (API tests), the caller runs runExport itself.
-  await enqueue(EXPORT_JOB, { exportId: row.id });
+  await enqueue(exportQueue, { exportId: row.id });
   return (await present(ctx, auth, [row]))[0]!;
 }
 

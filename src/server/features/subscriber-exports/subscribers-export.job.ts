@@ -1,11 +1,15 @@
-import type { JobDefinition } from "../../jobs/boss";
-import { EXPORT_JOB, runExport } from "./exports.service";
+import { z } from "zod";
+import { defineJob, defineQueue } from "../../background/job";
+import { runExport } from "./exports.service";
 
-/** Writes one subscriber export (queued by createExport) to its CSV file. */
-export const subscribersExportJob: JobDefinition = {
-  name: EXPORT_JOB,
-  async handler(ctx, data) {
-    const exportId = (data as { exportId?: unknown } | undefined)?.exportId;
-    if (typeof exportId === "number") await runExport(ctx, exportId);
-  },
-};
+/** One subscriber export, queued by createExport. */
+export const exportQueue = defineQueue(
+  "subscribers-export",
+  z.object({ exportId: z.number().int().positive() }),
+);
+
+/** Writes one subscriber export to its CSV file. */
+export const subscribersExportJob = defineJob({
+  queue: exportQueue,
+  handler: (ctx, { exportId }) => runExport(ctx, exportId),
+});

@@ -4,8 +4,8 @@ import type { Readable } from "node:stream";
 import { AppError } from "../../../domain/errors";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
 import { assertCan } from "../../../domain/permissions";
+import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
-import { enqueue } from "../../jobs/queue";
 import { fieldsById } from "../custom-fields/field-definitions";
 import { staticGroupOf } from "../groups/group-definitions";
 import { readPreview } from "./import-preview";
@@ -13,8 +13,8 @@ import { deleteUnstartedImport } from "./import-uploads.queries";
 import { toSubscriberImport } from "./imports.presenter";
 import * as q from "./imports.queries";
 import { storeUpload, type UploadKind } from "./stored-upload";
+import { importQueue } from "./subscribers-import.job";
 
-export const IMPORT_JOB = "subscribers-import";
 const NOT_FOUND = "That import was not found in this account.";
 
 function importDir(ctx: AppContext, accountId: number) {
@@ -64,7 +64,7 @@ export async function startImport(
     throw new AppError("CONFLICT", "This import has already started.");
   }
   // Without a job queue in this process (API tests), the caller runs runImport itself.
-  await enqueue(IMPORT_JOB, { importId: id });
+  await enqueue(importQueue, { importId: id });
   return toSubscriberImport((await q.findImport(ctx.db, auth, id))!);
 }
 

@@ -1,12 +1,15 @@
-import type { JobDefinition } from "../../jobs/boss";
+import { z } from "zod";
+import { defineJob, defineQueue } from "../../background/job";
 import { runImport } from "./import-runner";
-import { IMPORT_JOB } from "./imports.service";
 
-/** Runs one subscriber import (queued by startImport) to the end. */
-export const subscribersImportJob: JobDefinition = {
-  name: IMPORT_JOB,
-  async handler(ctx, data) {
-    const importId = (data as { importId?: unknown } | undefined)?.importId;
-    if (typeof importId === "number") await runImport(ctx, importId);
-  },
-};
+/** One subscriber import, queued by startImport. */
+export const importQueue = defineQueue(
+  "subscribers-import",
+  z.object({ importId: z.number().int().positive() }),
+);
+
+/** Runs one subscriber import to the end. */
+export const subscribersImportJob = defineJob({
+  queue: importQueue,
+  handler: (ctx, { importId }) => runImport(ctx, importId),
+});
