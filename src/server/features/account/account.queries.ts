@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { accounts, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { UserActor } from "../../http/context";
+import { users } from "../users/users.schema";
+import { accounts } from "./account.schema";
 
 export async function findAccountAndUser(db: Db, auth: UserActor) {
   const [row] = await db

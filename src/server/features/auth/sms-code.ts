@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { phoneNumbers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { queueMessage, waitForCarrier } from "../outbound/outbound.service";
 
 /** How long a code waits for the carrier's answer before the screen is told it went. */

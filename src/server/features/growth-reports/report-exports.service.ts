@@ -14,11 +14,11 @@ import {
 } from "../../../domain/growth-reports.schemas";
 import { assertCan, can, systemActor } from "../../../domain/permissions";
 import type { SentMessagesFilter } from "../../../domain/reports.schemas";
-import { reportExports } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 import { enqueue } from "../../jobs/queue";
 import { sentMessagesCsv } from "../reports/reports.service";
 import * as q from "./growth-reports.queries";
+import { reportExports } from "./growth-reports.schema";
 import * as reports from "./growth-reports.service";
 
 export const REPORT_EXPORT_JOB = "report-export";

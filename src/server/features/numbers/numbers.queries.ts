@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { billingRecords, phoneNumbers } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { billingRecords, phoneNumbers } from "./numbers.schema";
 
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 

@@ -6,8 +6,8 @@ import type { tollFreeVerificationRequest } from "../../../domain/numbers.schema
 import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
-import { accounts } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { accounts } from "../account/account.schema";
 import {
   buyCarrierNumber,
   releaseCarrierNumber,

@@ -8,7 +8,6 @@ import {
 import { assertCan } from "../../../domain/permissions";
 import type { SignupSubmission } from "../../../domain/signup-page";
 import { signupText } from "../../../domain/signup-page";
-import { optinPages } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
 import { botFormKey } from "../growth/bot-challenge";
@@ -18,6 +17,7 @@ import {
   type SignupRequestFacts,
   submitSignup,
 } from "../signup-page/signup-page.service";
+import { optinPages } from "./optin-pages.schema";
 
 /**
  * Opt-in tracker pages (/optIn/:accountName/:slug): the sign-up page's form and consent under a

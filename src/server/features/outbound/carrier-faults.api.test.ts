@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { phoneNumbers } from "../../db/schema";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { queueMessage } from "./outbound.service";
 
 /**

@@ -7,11 +7,12 @@ import {
   webBannerConfig,
 } from "../../../domain/growth-tools";
 import { assertCan } from "../../../domain/permissions";
-import { optinPages, webBanners } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
 import * as g from "../growth/growth.queries";
+import { optinPages } from "../optin-pages/optin-pages.schema";
 import { trackerUrl } from "../optin-pages/optin-pages.service";
+import { webBanners } from "./web-banner.schema";
 
 /**
  * The web banner (/optins/web-banner): a bar a business puts on its own site with one script tag.

@@ -6,8 +6,8 @@ import {
   type UpdateWebhookRequest,
   WEBHOOK_TEXT,
 } from "../../../domain/webhooks";
-import { accounts } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { accounts } from "../account/account.schema";
 import { open, seal, secretKey } from "../auth/secret-box";
 import { sendMail } from "../mail/mailer";
 import { newWebhookSecret } from "./webhook-signature";
