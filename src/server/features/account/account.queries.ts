@@ -14,3 +14,11 @@ export async function findAccountAndUser(db: Db, auth: UserActor) {
     .limit(1);
   return row;
 }
+
+export async function findAccountContact(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ businessName: accounts.businessName, email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row;
+}

@@ -28,7 +28,7 @@ export async function listFields(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function allFields(db: Executor, auth: Actor) {
+export async function allFields(db: Executor, auth: Pick<Actor, "accountId">) {
   return db.select().from(customFields).where(ownedBy(customFields, auth));
 }
 

@@ -55,6 +55,17 @@ export async function findLiveNumberByE164(db: Db, number: string) {
   return row;
 }
 
+/** The account's first active number, a long code before a toll-free one (none: undefined). */
+export async function findOwnSendingNumber(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({ id: phoneNumbers.id, number: phoneNumbers.number })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.state, "active")))
+    .orderBy(asc(phoneNumbers.tollFree), asc(phoneNumbers.id))
+    .limit(1);
+  return row;
+}
+
 export async function countLiveNumbers(db: Executor, accountId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -64,6 +64,19 @@ export async function listPages(ctx: AppContext, auth: Actor) {
   return { rows: rows.map((r) => toResponse(ctx, name, r)) };
 }
 
+/** One of the account's tracker pages, for the web banner that points at it (none: null). */
+export async function findTrackerPage(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+  pageId: number,
+): Promise<{ id: number; slug: string; active: boolean } | null> {
+  const [p] = await ctx.db
+    .select({ id: optinPages.id, slug: optinPages.slug, active: optinPages.active })
+    .from(optinPages)
+    .where(and(eq(optinPages.accountId, accountId), eq(optinPages.id, pageId)));
+  return p ?? null;
+}
+
 export async function getPage(ctx: AppContext, auth: Actor, id: number) {
   const [row] = await ctx.db
     .select()
