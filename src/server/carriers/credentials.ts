@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
-import { globalSettings } from "../db/schema";
+import { globalSettings } from "../features/settings/settings.schema";
 
 /** The Twilio protocol's settings: real Twilio, or the emulator mounted in this server. */
 export interface TwilioSettings {

@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consentEvents, messages, phoneNumbers, suppressions } from "../db/schema";
+import { consentEvents, suppressions } from "../features/compliance/compliance.schema";
+import { messages } from "../features/messages/messages.schema";
+import { phoneNumbers } from "../features/numbers/numbers.schema";
 import { queueMessage } from "../features/outbound/outbound.service";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { subscribers } from "../features/subscribers/subscribers.schema";
 import { buildAccountWithUser } from "../test/factories";
 import { createTestServer } from "../test/harness";
-import { subscribers } from "./schema";
 import { asSystem, asSystemOn, asTenant } from "./tenant-scope";
 
 const t = await createTestServer();

@@ -3,7 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_KEY_TEXT } from "../../domain/api-keys";
 import { AppError } from "../../domain/errors";
-import { apiIdempotency } from "../db/schema";
 import {
   type ApiCaller,
   authenticateKey,
@@ -18,6 +17,7 @@ import {
 import { mcpChallenge } from "../features/mcp/mcp-oauth.routes";
 import { ACCESS_PREFIX, authenticateOAuthToken } from "../features/mcp/mcp-oauth.service";
 import type { AppContext } from "./context";
+import { apiIdempotency } from "./http.schema";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { API_SCOPES } from "../../domain/api-keys";
-import { groups, phoneNumbers, subscribers, templates } from "../db/schema";
+import { groups } from "../features/groups/groups.schema";
+import { phoneNumbers } from "../features/numbers/numbers.schema";
+import { subscribers } from "../features/subscribers/subscribers.schema";
+import { templates } from "../features/templates/templates.schema";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import {
   type FuzzRequest,

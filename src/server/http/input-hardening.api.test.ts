@@ -1,8 +1,10 @@
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { links, phoneNumbers, templates } from "../db/schema";
 import { IMAGE_TEXT } from "../features/composer/image-guard";
+import { links } from "../features/links/links.schema";
+import { phoneNumbers } from "../features/numbers/numbers.schema";
 import { runImport } from "../features/subscriber-imports/import-runner";
+import { templates } from "../features/templates/templates.schema";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
 

@@ -2,18 +2,14 @@ import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  conversations,
-  customFields,
-  groupMembers,
-  groups,
-  messages,
-  phoneNumbers,
-  subscriberExports,
-  subscribers,
-  userGroups,
-  userPhoneNumbers,
-} from "../db/schema";
+import { customFields } from "../features/custom-fields/custom-fields.schema";
+import { groupMembers, groups } from "../features/groups/groups.schema";
+import { conversations } from "../features/inbox/inbox.schema";
+import { messages } from "../features/messages/messages.schema";
+import { phoneNumbers } from "../features/numbers/numbers.schema";
+import { subscriberExports } from "../features/subscriber-exports/subscriber-exports.schema";
+import { subscribers } from "../features/subscribers/subscribers.schema";
+import { userGroups, userPhoneNumbers } from "../features/users/users.schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
 import { callTool, grantableScopes, oauthToken, type ToolAnswer } from "../test/mcp-callers";

@@ -3,10 +3,11 @@ import { PERMISSION_LEVEL } from "../../domain/permissions";
 import { ONBOARDING_STEP } from "../../domain/settings";
 import { TIMEZONES } from "../../domain/timezones";
 import type { Db, Executor } from "../db/connection";
-import { accounts, users } from "../db/schema";
+import { accounts } from "../features/account/account.schema";
 import { hashPassword } from "../features/auth/password";
 import { writeAccountSetting } from "../features/settings/settings.queries";
 import { addStarterTemplates } from "../features/templates/templates.service";
+import { users } from "../features/users/users.schema";
 import { OpsError } from "./ops-error";
 import { generatePassword, strongHash } from "./reset-password";
 

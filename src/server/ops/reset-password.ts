@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import { users } from "../db/schema";
 import { hashNewPassword, hashPassword } from "../features/auth/password";
 import { deleteUserSessions } from "../features/auth/sessions.queries";
 import { setPasswordHash } from "../features/auth/users.queries";
+import { users } from "../features/users/users.schema";
 import { OpsError } from "./ops-error";
 
 /** 20 random characters (about 120 bits): strong enough that no strength check is needed. */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import { globalSettings } from "../db/schema";
+import { globalSettings } from "../features/settings/settings.schema";
 
 /** A socket must present its token within this long of fetching it. */
 export const REALTIME_TOKEN_TTL_MS = 60_000;

@@ -3,14 +3,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { REALTIME_PATH } from "../../domain/realtime-events";
 import { createAppContext } from "../app-context";
 import { createDb } from "../db/connection";
-import {
-  groupMembers,
-  groups,
-  phoneNumbers,
-  subscribers,
-  userGroups,
-  userPhoneNumbers,
-} from "../db/schema";
+import { groupMembers, groups } from "../features/groups/groups.schema";
+import { phoneNumbers } from "../features/numbers/numbers.schema";
+import { subscribers } from "../features/subscribers/subscribers.schema";
+import { userGroups, userPhoneNumbers } from "../features/users/users.schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
 import { closeRealtime, publish } from "./realtime";

@@ -10,7 +10,7 @@ import {
   type RealtimeEvents,
 } from "../../domain/realtime-events";
 import type { Db } from "../db/connection";
-import { userPhoneNumbers, users } from "../db/schema";
+import { userPhoneNumbers, users } from "../features/users/users.schema";
 import type { AppContext } from "../http/context";
 import { log } from "../log";
 import { verifyRealtimeToken } from "./realtime-token";

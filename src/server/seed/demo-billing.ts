@@ -1,7 +1,8 @@
 import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/connection";
-import { accounts, billingSubscriptions, paymentMethods } from "../db/schema";
+import { accounts } from "../features/account/account.schema";
+import { billingSubscriptions, paymentMethods } from "../features/billing/billing.schema";
 
 /**
  * The demo business is on the Growth plan with the built-in test processor's Visa 4242 on file,

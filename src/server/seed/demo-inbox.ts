@@ -1,8 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { userActor } from "../../domain/permissions";
 import { textFromVirtualPhone } from "../carriers/emulator/virtual-phones.service";
-import { messages, phoneNumbers, subscribers, users } from "../db/schema";
 import * as inbox from "../features/inbox/inbox.service";
+import { messages } from "../features/messages/messages.schema";
+import { phoneNumbers } from "../features/numbers/numbers.schema";
+import { subscribers } from "../features/subscribers/subscribers.schema";
+import { users } from "../features/users/users.schema";
 import type { AppContext } from "../http/context";
 
 /** What a few demo subscribers text in, and what the business answered (null: not yet). */

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { systemActor } from "../../domain/permissions";
 import { textFromVirtualPhone } from "../carriers/emulator/virtual-phones.service";
-import { phoneNumbers, users } from "../db/schema";
+import { phoneNumbers } from "../features/numbers/numbers.schema";
 import { buyNumber, searchAvailable } from "../features/numbers/numbers.service";
 import { queueMessage } from "../features/outbound/outbound.service";
+import { users } from "../features/users/users.schema";
 import type { AppContext } from "../http/context";
 
 /**

@@ -2,14 +2,11 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { SignupMethod } from "../../domain/signup-methods";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
-import {
-  consentEvents,
-  customFields,
-  groupMembers,
-  groups,
-  subscribers,
-  users,
-} from "../db/schema";
+import { consentEvents } from "../features/compliance/compliance.schema";
+import { customFields } from "../features/custom-fields/custom-fields.schema";
+import { groupMembers, groups } from "../features/groups/groups.schema";
+import { subscribers } from "../features/subscribers/subscribers.schema";
+import { users } from "../features/users/users.schema";
 import { rng } from "./demo-random";
 
 const FIRST = [

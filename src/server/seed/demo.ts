@@ -3,10 +3,11 @@ import { PERMISSION_LEVEL } from "../../domain/permissions";
 import { ONBOARDING_STEP } from "../../domain/settings";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
-import { accounts, users } from "../db/schema";
+import { accounts } from "../features/account/account.schema";
 import { hashPassword } from "../features/auth/password";
 import { writeAccountSetting } from "../features/settings/settings.queries";
 import { addStarterTemplates } from "../features/templates/templates.service";
+import { users } from "../features/users/users.schema";
 import { seedDemoBilling } from "./demo-billing";
 import { seedDemoGrowth } from "./demo-growth";
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/connection";
-import { accounts, users } from "../db/schema";
+import { accounts } from "../features/account/account.schema";
 import { hashPassword } from "../features/auth/password";
+import { users } from "../features/users/users.schema";
 import { nextIp, send, sessionCookieOf } from "./harness";
 
 type AccountInsert = typeof accounts.$inferInsert;

@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { and, desc, eq, gte } from "drizzle-orm";
-import { emuCalls } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { twilioSettings } from "../credentials";
 import { TwilioApiError } from "./api-error";
+import { emuCalls } from "./emulator.schema";
 import { API_VERSION, twilioDate } from "./twilio-resources";
 import { emulatorLog, postSignedForm } from "./webhooks";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emuMessages } from "../../db/schema";
 import { createTestServer } from "../../test/harness";
 import { CarrierError } from "../carrier";
 import { twilioSettings } from "../credentials";
+import { emuMessages } from "./emulator.schema";
 
 // The default throughput (1 message/s per long code, 3 per toll-free number) and a carrier that
 // answers every send with a 500: each needs a server of its own configuration.

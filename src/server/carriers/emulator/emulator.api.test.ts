@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { emuMessages } from "../../db/schema";
 import { createTestServer } from "../../test/harness";
 import { startWebhookCapture } from "../../test/webhook-capture";
 import { CarrierError } from "../carrier";
 import { twilioSettings } from "../credentials";
 import { TwilioAdapter } from "../twilio-adapter";
 import { isValidTwilioSignature } from "../twilio-signature";
+import { emuMessages } from "./emulator.schema";
 import { startEmulatorDispatcher } from "./status-dispatcher";
 import { textFromVirtualPhone } from "./virtual-phones.service";
 

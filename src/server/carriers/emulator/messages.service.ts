@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { isTollFree, toE164 } from "../../../domain/phone";
-import { emuMessages } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { registeredMps } from "../registry/registered-throughput";
 import { TwilioApiError } from "./api-error";
+import { emuMessages } from "./emulator.schema";
 import { outcomeFor, type RecipientOutcome } from "./recipient-rules";
 import { countSegments } from "./segments";
 import { SendBatcher } from "./send-batcher";

@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { formatUsNumber, toE164 } from "../../../domain/phone";
-import { emuNumbers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { TwilioApiError } from "./api-error";
 import { areaCodesFor, stockOf, toAvailableNumberResource } from "./available-numbers";
+import { emuNumbers } from "./emulator.schema";
 import { notFound } from "./messages.service";
 import { forgetSender } from "./throughput-limiter";
 import { type EmuNumberRow, newSid } from "./twilio-resources";

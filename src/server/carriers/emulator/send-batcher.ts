@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { emuMessages, emuNumbers } from "../../db/schema";
+import { emuMessages, emuNumbers } from "./emulator.schema";
 import type { SendInput } from "./messages.service";
 import type { EmuMessageRow } from "./twilio-resources";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { globalSettings } from "../../db/schema";
+import { globalSettings } from "../../features/settings/settings.schema";
 
 /**
  * Per-sender throughput, shared by every process: a GCRA token bucket (one "theoretical arrival

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { emuMessages, emuNumbers } from "../../db/schema";
+import type { emuMessages, emuNumbers } from "./emulator.schema";
 import { DELIVERY_ERROR_MESSAGES, type DeliveryErrorCode } from "./recipient-rules";
 
 /** Presenters: the emulator's rows in the JSON shapes of Twilio's REST API (2010-04-01). */

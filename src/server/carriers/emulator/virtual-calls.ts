@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { phoneNumbers } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
+import { phoneNumbers } from "../../features/numbers/numbers.schema";
 import type { AppContext, AuthContext } from "../../http/context";
 
 export const virtualCall = z.object({

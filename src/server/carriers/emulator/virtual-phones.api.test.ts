@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { phoneNumbers } from "../../db/schema";
+import { phoneNumbers } from "../../features/numbers/numbers.schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startWebhookCapture } from "../../test/webhook-capture";

@@ -1,8 +1,9 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { emuMessages, phoneNumbers } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
+import { phoneNumbers } from "../../features/numbers/numbers.schema";
 import type { AuthContext } from "../../http/context";
+import { emuMessages } from "./emulator.schema";
 
 /**
  * A virtual phone is any outside number that exchanged messages with one of the account's live

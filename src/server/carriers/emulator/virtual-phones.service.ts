@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import type { virtualMessage, virtualPhone } from "../../../domain/numbers.schemas";
-import { emuMessages } from "../../db/schema";
 import type { AppContext, AuthContext } from "../../http/context";
 import { twilioSettings } from "../credentials";
 import { placeOf } from "./available-numbers";
+import { emuMessages } from "./emulator.schema";
 import { findOwnedNumber } from "./numbers.service";
 import { countSegments } from "./segments";
 import { API_VERSION, newSid } from "./twilio-resources";

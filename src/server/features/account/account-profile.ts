@@ -8,8 +8,8 @@ import {
 } from "../../../domain/account-profile.schemas";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
-import { accounts } from "../../db/schema";
 import { type Actor, type AppContext, actorOf } from "../../http/context";
+import { accounts } from "./account.schema";
 
 export async function readProfile(ctx: AppContext, accountId: number): Promise<AccountProfile> {
   const [row] = await ctx.db

@@ -2,7 +2,8 @@ import type { AccountLite } from "../../../domain/account.schemas";
 import { BRAND_REGISTRATION_STATUS, FORBIDDEN_REASONS } from "../../../domain/account.schemas";
 import { PERMISSION_LEVEL } from "../../../domain/permissions";
 import { timezoneById, utcOffset } from "../../../domain/timezones";
-import type { accounts, users } from "../../db/schema";
+import type { users } from "../users/users.schema";
+import type { accounts } from "./account.schema";
 
 type AccountRow = typeof accounts.$inferSelect;
 type UserRow = typeof users.$inferSelect;

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { accounts, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { UserActor } from "../../http/context";
+import { users } from "../users/users.schema";
+import { accounts } from "./account.schema";
 
 export async function findAccountAndUser(db: Db, auth: UserActor) {
   const [row] = await db
@@ -11,5 +12,13 @@ export async function findAccountAndUser(db: Db, auth: UserActor) {
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(and(eq(users.id, auth.userId), ownedBy(users, auth)))
     .limit(1);
+  return row;
+}
+
+export async function findAccountContact(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ businessName: accounts.businessName, email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return row;
 }

@@ -4,7 +4,15 @@ import type { AppContext, UserActor } from "../../http/context";
 import { isParentAccount } from "../managed-accounts/managed-accounts.service";
 import { hasDedicatedTollFree } from "../numbers/numbers.service";
 import { toAccountLite } from "./account.presenter";
-import { findAccountAndUser } from "./account.queries";
+import { findAccountAndUser, findAccountContact } from "./account.queries";
+
+/** The account's business name and e-mail, for other features' texts and mail (none: undefined). */
+export async function getAccountContact(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+): Promise<{ businessName: string; email: string } | undefined> {
+  return findAccountContact(ctx.db, accountId);
+}
 
 export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<AccountLite> {
   const row = await findAccountAndUser(ctx.db, auth);

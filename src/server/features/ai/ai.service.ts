@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { PROPOSAL_MAX, shortenOffline } from "../../../domain/ai";
-import { accounts } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { getAccountContact } from "../account/account.service";
 import { assertPixelCap, openImage } from "../composer/image-guard";
 import { remoteAi } from "./ai-client";
 import { imageOffline, proposeOffline } from "./ai-offline";
@@ -30,10 +29,7 @@ function parseProposals(text: string): string[] {
 
 export async function propose(ctx: AppContext, auth: Actor, userPrompt: string) {
   const remote = remoteAi(ctx.config);
-  const [account] = await ctx.db
-    .select({ businessName: accounts.businessName })
-    .from(accounts)
-    .where(eq(accounts.id, auth.accountId));
+  const account = await getAccountContact(ctx, auth.accountId);
   const business = account?.businessName ?? "";
   const messages = remote
     ? parseProposals(

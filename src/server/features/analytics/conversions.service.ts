@@ -4,9 +4,9 @@ import { CONVERSION_TEXTS, type ConversionsReport } from "../../../domain/analyt
 import { AppError } from "../../../domain/errors";
 import type { ReportRangeQuery } from "../../../domain/growth-reports.schemas";
 import { assertCan } from "../../../domain/permissions";
-import { conversionSettings, conversions } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveRange } from "../growth-reports/growth-reports.service";
+import { conversionSettings, conversions } from "./analytics.schema";
 
 /** The account's conversion key (made on first use) and attribution window. */
 async function settingsOf(ctx: AppContext, accountId: number) {

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ExclusionReason } from "../../../domain/send-audience";
 import type { Db } from "../../db/connection";
-import { subscribers } from "../../db/schema";
 import { excludableIds, exclusionReason } from "../sends/recipients";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 export interface FailedNumber {
   subscriberId: number;

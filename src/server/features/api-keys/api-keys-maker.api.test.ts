@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { API_KEY_TEXT } from "../../../domain/api-keys";
-import { groupMembers, groups, subscribers } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { groupMembers, groups } from "../groups/groups.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * A key is judged on every request by its maker as they are now: demoted, the maker's key does

@@ -1,5 +1,5 @@
-import type { apiRequests } from "../../db/schema";
 import type { ApiKeyRow } from "./api-keys.queries";
+import type { apiRequests } from "./api-keys.schema";
 
 export function toApiKey(row: ApiKeyRow) {
   return {

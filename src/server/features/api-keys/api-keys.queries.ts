@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { apiKeys, apiRequests } from "../../db/schema";
+import { apiKeys, apiRequests } from "./api-keys.schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

@@ -1,8 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { accounts, deeplinks } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { UserActor } from "../../http/context";
+import { accounts } from "../account/account.schema";
+import { deeplinks } from "./auth.schema";
 
 /** A deeplink by id, with its account's public name (the sign-up page fallback). */
 export async function findDeeplink(db: Db, id: string) {

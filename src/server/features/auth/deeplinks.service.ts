@@ -6,9 +6,9 @@ import {
   type DeeplinkRow,
   SAME_SITE_PATH,
 } from "../../../domain/sign-in.schemas";
-import type { deeplinks } from "../../db/schema";
 import type { AppContext, UserActor } from "../../http/context";
 import { websiteOf } from "../contact-card/contact-card.service";
+import type { deeplinks } from "./auth.schema";
 import * as q from "./deeplinks.queries";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

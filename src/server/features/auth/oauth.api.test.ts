@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { userIdentities } from "../../db/schema";
 import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer, nextIp, type TestResponse } from "../../test/harness";
 import { startOidcProvider } from "../../test/oidc-provider";
+import { userIdentities } from "./auth.schema";
 
 const provider = await startOidcProvider({
   clientId: "parley-test-client",

@@ -8,8 +8,8 @@ import {
   type PhoneVerificationStatus,
   SIGN_IN_TEXT,
 } from "../../../domain/sign-in.schemas";
-import { authTokens } from "../../db/schema";
 import type { AppContext } from "../../http/context";
+import { authTokens } from "./auth.schema";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import { codeMatches, hashCode, textCode } from "./sms-code";

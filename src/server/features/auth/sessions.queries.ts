@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { sessions } from "../../db/schema";
+import { sessions } from "./auth.schema";
 
 export function newSessionToken(): { token: string; id: string } {
   const token = randomBytes(32).toString("base64url");

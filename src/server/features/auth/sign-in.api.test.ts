@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { mailMessages, phoneNumbers, users } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer, nextIp, type TestResponse } from "../../test/harness";
+import { mailMessages } from "../mail/mail.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { users } from "../users/users.schema";
 
 const t = await createTestServer({
   listen: true,

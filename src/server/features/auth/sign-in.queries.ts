@@ -2,13 +2,9 @@ import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { SignInPolicy } from "../../../domain/sign-in.schemas";
 import type { Db } from "../../db/connection";
-import {
-  accountSignInPolicies,
-  phoneNumbers,
-  userDevices,
-  userIdentities,
-  users,
-} from "../../db/schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { users } from "../users/users.schema";
+import { accountSignInPolicies, userDevices, userIdentities } from "./auth.schema";
 
 export function deviceHashOf(deviceId: string): string {
   return createHash("sha256").update(`parley-device:${deviceId}`).digest("hex");

@@ -1,7 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
-import { phoneNumbers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
+import { ownSendingNumber } from "../numbers/numbers.service";
 import { queueMessage, waitForCarrier } from "../outbound/outbound.service";
 
 /** How long a code waits for the carrier's answer before the screen is told it went. */
@@ -32,12 +31,7 @@ export async function textCode(
   user: { accountId: number; phone: string },
   code: string,
 ): Promise<boolean> {
-  const [from] = await ctx.db
-    .select({ id: phoneNumbers.id, number: phoneNumbers.number })
-    .from(phoneNumbers)
-    .where(and(eq(phoneNumbers.accountId, user.accountId), eq(phoneNumbers.state, "active")))
-    .orderBy(asc(phoneNumbers.tollFree), asc(phoneNumbers.id))
-    .limit(1);
+  const from = await ownSendingNumber(ctx, user.accountId);
   if (!from) return false;
   try {
     const queued = await queueMessage(ctx, {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { authTokens } from "../../db/schema";
+import { authTokens } from "./auth.schema";
 
 export type TokenKind =
   | "reset_password"

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer, nextIp, type TestResponse } from "../../test/harness";
+import { phoneNumbers } from "../numbers/numbers.schema";
 
 const t = await createTestServer({
   listen: true,

@@ -12,8 +12,9 @@ import {
 } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
 import { toE164 } from "../../../domain/phone";
-import { authTokens, users } from "../../db/schema";
 import type { AppContext, UserActor } from "../../http/context";
+import { users } from "../users/users.schema";
+import { authTokens } from "./auth.schema";
 import { verifyPassword } from "./password";
 import { open, seal, secretKey } from "./secret-box";
 import { startSession } from "./sessions.service";

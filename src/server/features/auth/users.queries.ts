@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { users } from "../../db/schema";
+import { users } from "../users/users.schema";
 
 /** Login accepts a username or an e-mail, both case-insensitive. */
 export async function findUserByLogin(db: Db, login: string) {

@@ -2,7 +2,7 @@ import { cardExpired } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./billing.queries";
 

@@ -1,5 +1,5 @@
 import { MESSAGE_BUNDLES } from "../../../domain/billing";
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 
 export interface AutoTopupSettings {
   enabled: boolean;

@@ -1,4 +1,4 @@
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 
 export interface SubscriptionRow {
   accountId: number;

@@ -1,4 +1,4 @@
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 
 export async function linkOf(db: Queryable, accountId: number) {
   const res = await db.query<{ code: string }>(

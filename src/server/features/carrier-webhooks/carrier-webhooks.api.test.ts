@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app-context";
 import { twilioSettings } from "../../carriers/credentials";
 import { twilioSignature } from "../../carriers/twilio-signature";
-import { consentEvents, messages, phoneNumbers, suppressions } from "../../db/schema";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { consentEvents, suppressions } from "../compliance/compliance.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { queueMessage } from "../outbound/outbound.service";
 
 const t = await createTestServer();

@@ -9,7 +9,7 @@ import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
 import { handleKeywordText } from "../keywords/keyword-inbound";
 import { handleMarketingText } from "../marketing/marketing-inbound";
 import { recordInbound } from "../messages/messages.service";
-import { findLiveNumberByE164 } from "../numbers/numbers.queries";
+import { numberByE164 } from "../numbers/numbers.service";
 import { queueMessage } from "../outbound/outbound.service";
 import { grantKeywordConsent } from "../subscribers/subscribers.service";
 
@@ -30,7 +30,7 @@ export type InboundResult = "recorded" | "duplicate" | "unknown_number";
  * still filed in its conversation, with the automatic answer after it.
  */
 export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Promise<InboundResult> {
-  const number = await findLiveNumberByE164(ctx.db, msg.to);
+  const number = await numberByE164(ctx, msg.to);
   if (!number) return "unknown_number";
   const row = await recordInbound(ctx, {
     accountId: number.accountId,

@@ -14,7 +14,7 @@ import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { publish } from "../../realtime/realtime";
 import { automaticAnswerFiled } from "../inbox/inbox.service";
-import { insertNotifications } from "../notifications/notifications.queries";
+import { notify } from "../notifications/notifications.service";
 import { chargeTexts, queueMessage } from "../outbound/outbound.service";
 import { chatbotsDisabled } from "./chatbots.service";
 
@@ -244,7 +244,7 @@ async function apply(
       [m.subscriberId],
     )
   ).rows[0]?.name;
-  return insertNotifications(client, {
+  return notify(client, {
     accountId: m.accountId,
     // The assignee when there is one, else everyone of the account.
     ...(assigned?.rowCount ? { userId: action.userId as number } : {}),

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Pool, PoolClient } from "pg";
 import type { Db, Executor } from "../../db/connection";
-import { consentEvents, suppressions } from "../../db/schema";
 import { type AccountEventType, recordEvent } from "../events/events.service";
+import { consentEvents, suppressions } from "./compliance.schema";
 
 export type SuppressionReason = "opted_out" | "blocked";
 

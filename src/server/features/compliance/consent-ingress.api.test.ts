@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consentEvents, messages, phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { consentEvents } from "./compliance.schema";
 
 // Ingress → compliance → inbox, and what it means for marketing sends (issue 13, consent core).
 const t = await createTestServer({

@@ -6,9 +6,13 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPOSE_TEXT, MMS_MAX_BYTES } from "../../../domain/message-compose.schemas";
-import { accountCredits, emuMessages, messages, phoneNumbers, suppressions } from "../../db/schema";
+import { emuMessages } from "../../carriers/emulator/emulator.schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { suppressions } from "../compliance/compliance.schema";
+import { accountCredits } from "../credits/credits.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
 
 // Uploads go to a folder of this file's own, removed afterwards.
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "parley-composer-test-"));

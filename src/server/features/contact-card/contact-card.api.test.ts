@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CONTACT_CARD_TEXTS } from "../../../domain/contact-card.schemas";
-import { contactCards, phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { contactCards } from "./contact-card.schema";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);

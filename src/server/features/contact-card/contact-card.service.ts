@@ -8,10 +8,10 @@ import {
   type contactCardFields,
 } from "../../../domain/contact-card.schemas";
 import { AppError } from "../../../domain/errors";
-import { contactCards } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 import { assertPixelCap, openImage, withImageSlot } from "../composer/image-guard";
 import { getNumber } from "../numbers/numbers.service";
+import { contactCards } from "./contact-card.schema";
 
 export type ContactCardRow = typeof contactCards.$inferSelect;
 

@@ -50,6 +50,14 @@ export const CREDIT_PACKS = {
   },
 };
 
+/**
+ * Opens a new account's credits: its row with the trial grant, in the caller's transaction when
+ * given one (once: later calls change nothing).
+ */
+export async function openCredits(db: Queryable, accountId: number): Promise<void> {
+  await q.ensureCreditRow(db, accountId);
+}
+
 export async function getCredits(ctx: AppContext, accountId: number) {
   await q.ensureCreditRow(ctx.db.$client, accountId);
   const row = await q.readCredits(ctx.db.$client, accountId);

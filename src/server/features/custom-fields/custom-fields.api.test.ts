@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { customFields, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { customFields } from "./custom-fields.schema";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { customFields, subscribers } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { customFields } from "./custom-fields.schema";
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
 
@@ -27,7 +28,7 @@ export async function listFields(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function allFields(db: Executor, auth: Actor) {
+export async function allFields(db: Executor, auth: Pick<Actor, "accountId">) {
   return db.select().from(customFields).where(ownedBy(customFields, auth));
 }
 

@@ -15,7 +15,10 @@ export interface FieldInfo {
 }
 
 /** Every field of the account by id, for checking values and building filters. */
-export async function fieldsById(ctx: AppContext, auth: Actor): Promise<Map<number, FieldInfo>> {
+export async function fieldsById(
+  ctx: Pick<AppContext, "db">,
+  auth: Pick<Actor, "accountId">,
+): Promise<Map<number, FieldInfo>> {
   const rows = await q.allFields(ctx.db, auth);
   return new Map(rows.map((r) => [r.id, { ...r, type: r.type as CustomFieldType }]));
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import {
   type EventHandler,
   registerEventHandler,

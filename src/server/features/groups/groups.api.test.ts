@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groupMembers, groups, subscribers } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { groupMembers, groups } from "./groups.schema";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { groupMembers, groups, subscribers } from "../../db/schema";
 import { groupScope, ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { groupMembers, groups } from "./groups.schema";
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupListRow = GroupRow & { memberCount: number | null };

@@ -15,10 +15,10 @@ import {
 import { assertCan, can, systemActor } from "../../../domain/permissions";
 import type { SentMessagesFilter } from "../../../domain/reports.schemas";
 import { enqueue } from "../../background/queue";
-import { reportExports } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 import { sentMessagesCsv } from "../reports/reports.service";
 import * as q from "./growth-reports.queries";
+import { reportExports } from "./growth-reports.schema";
 import * as reports from "./growth-reports.service";
 import { reportExportQueue } from "./report-export.job";
 

@@ -2,18 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { INBOX_TEXT } from "../../../domain/inbox.schemas";
-import {
-  consentEvents,
-  groupMembers,
-  groups,
-  phoneNumbers,
-  subscribers,
-  userGroups,
-  userPhoneNumbers,
-} from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { consentEvents } from "../compliance/compliance.schema";
+import { groupMembers, groups } from "../groups/groups.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { userGroups, userPhoneNumbers } from "../users/users.schema";
 
 const t = await createTestServer({
   listen: true,

@@ -1,10 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { customerIoId } from "../../../domain/integrations";
 import { systemActor } from "../../../domain/permissions";
 import { toE164 } from "../../../domain/phone";
-import { customFields } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
+import { fieldsById } from "../custom-fields/custom-fields.service";
 import * as subscribersQ from "../subscribers/subscribers.queries";
 import { CustomerIoClient } from "./customerio.client";
 import { HubspotClient, hubspotTokens } from "./hubspot.client";
@@ -254,11 +253,11 @@ async function syncCustomerIo(ctx: AppContext, conn: q.ConnectionRow): Promise<S
     ].filter(Number.isInteger);
     const names = new Map<string, string>();
     if (fieldIds.length > 0) {
-      const rows = await ctx.db
-        .select({ id: customFields.id, name: customFields.name })
-        .from(customFields)
-        .where(and(eq(customFields.accountId, conn.accountId), inArray(customFields.id, fieldIds)));
-      for (const r of rows) names.set(String(r.id), r.name);
+      const fields = await fieldsById(ctx, { accountId: conn.accountId });
+      for (const id of fieldIds) {
+        const field = fields.get(id);
+        if (field) names.set(String(id), field.name);
+      }
     }
     for (const s of batch) {
       const custom: Record<string, unknown> = {};

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, phoneNumbers, subscribers, suppressions } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startIntegrationStandins } from "../../test/integration-standins";
+import { suppressions } from "../compliance/compliance.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * The three integrations against local stand-ins of their real APIs (HubSpot CRM v3, Customer.io
@@ -238,7 +241,7 @@ describe("HubSpot", () => {
 
   it("shows an error when HubSpot starts refusing, and disconnects", async () => {
     standins.hubspot.clear();
-    const { integrationConnections } = await import("../../db/schema");
+    const { integrationConnections } = await import("./integrations.schema");
     const { sealCredentials } = await import("./integration-credentials");
     await t.db
       .update(integrationConnections)

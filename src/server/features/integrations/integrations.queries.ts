@@ -1,13 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import {
-  integrationConnections,
-  integrationLinks,
-  subscribers,
-  webhookDeliveries,
-  zapierHooks,
-} from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { webhookDeliveries } from "../webhooks/webhooks.schema";
+import { integrationConnections, integrationLinks, zapierHooks } from "./integrations.schema";
 
 export type ConnectionRow = typeof integrationConnections.$inferSelect;
 type Owner = { accountId: number };

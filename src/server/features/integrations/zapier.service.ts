@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import { INTEGRATION_TEXT, type ZapierSubscribeRequest } from "../../../domain/integrations";
 import { type Actor, assertCan } from "../../../domain/permissions";
-import { accounts } from "../../db/schema";
 import type { AppContext } from "../../http/context";
+import { getAccountContact } from "../account/account.service";
 import { webhookPayload } from "../webhooks/webhook-events";
 import { createWebhook, deleteWebhook } from "../webhooks/webhooks.service";
 import * as q from "./integrations.queries";
@@ -58,11 +57,8 @@ export async function disconnectZapier(ctx: AppContext, auth: Actor): Promise<bo
 /** Zapier's connection test: which account the key belongs to (shown as the connection label). */
 export async function me(ctx: AppContext, auth: Actor, keyName: string) {
   assertCan(auth, "webhooks:read");
-  const [account] = await ctx.db
-    .select({ name: accounts.businessName })
-    .from(accounts)
-    .where(eq(accounts.id, auth.accountId));
-  return { accountId: auth.accountId, accountName: account?.name ?? "", keyName };
+  const account = await getAccountContact(ctx, auth.accountId);
+  return { accountId: auth.accountId, accountName: account?.businessName ?? "", keyName };
 }
 
 /** Sample data for the Zap editor: the account's latest real events of that kind, as delivered. */

@@ -1,17 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  consentEvents,
-  groupMembers,
-  groups,
-  messages,
-  phoneNumbers,
-  subscribers,
-} from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { consentEvents } from "../compliance/compliance.schema";
+import { groupMembers, groups } from "../groups/groups.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 // Keywords (issue 14): the editor's API and texting a keyword through the real inbound path.
 const t = await createTestServer();

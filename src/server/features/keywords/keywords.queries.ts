@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { keywordJoins, keywords, optinPending } from "../../db/schema";
+import { keywordJoins, keywords, optinPending } from "./keywords.schema";
 
 export type KeywordRow = typeof keywords.$inferSelect & { number: string | null; joins: number };
 

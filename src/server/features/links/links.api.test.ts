@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LINK_TEXTS } from "../../../domain/links";
 import { MEDIA_REF_TEXT } from "../../../domain/media-refs";
-import { linkClicks, phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { linkClicks } from "./links.schema";
 import { expandLinkTokens, recipientKey, recipientKeySql } from "./links.service";
 
 const t = await createTestServer();

@@ -1,9 +1,11 @@
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { linkClicks, links, linkTagLinks, linkTags, subscribers, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
 import { recordEvent } from "../events/events.service";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { users } from "../users/users.schema";
+import { linkClicks, links, linkTagLinks, linkTags } from "./links.schema";
 
 export type LinkRow = typeof links.$inferSelect;
 export type LinkListRow = LinkRow & {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { mailMessages, users } from "../../db/schema";
+import { users } from "../users/users.schema";
+import { mailMessages } from "./mail.schema";
 
 export type MailRow = typeof mailMessages.$inferSelect;
 export type NewMail = typeof mailMessages.$inferInsert;

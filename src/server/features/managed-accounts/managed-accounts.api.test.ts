@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { subscribers } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * Managed accounts: a parent creates children and sees their usage, opens one (the session acts

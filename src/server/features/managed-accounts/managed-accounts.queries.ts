@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { accountAudit, accounts } from "../../db/schema";
+import { accounts } from "../account/account.schema";
+import { accountAudit } from "./managed-accounts.schema";
 
 /** The account's family position: its parent (if a child) and whether it is a parent. */
 export async function familyOf(db: Executor, accountId: number) {

@@ -11,7 +11,7 @@ import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { hashPassword } from "../auth/password";
 import { setSessionActing } from "../auth/sessions.queries";
-import { ensureCreditRow } from "../credits/credits.queries";
+import { openCredits } from "../credits/credits.service";
 import { freeAccountName, insertOwner } from "../signup/signup.queries";
 import { findClash } from "../users/users.queries";
 import { assertActorCan } from "../users/users.service";
@@ -111,7 +111,7 @@ export async function createChildAccount(
       });
       return id;
     });
-    await ensureCreditRow(ctx.db.$client, childId);
+    await openCredits(ctx.db.$client, childId);
     const [row] = await q.listChildren(ctx.db, actor.accountId, childId);
     return toChild(row!);
   });

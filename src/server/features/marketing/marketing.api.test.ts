@@ -1,20 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  consentEvents,
-  groupMembers,
-  groups,
-  marketingDraws,
-  marketingMembers,
-  messages,
-  phoneNumbers,
-  subscribers,
-  suppressions,
-} from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { consentEvents, suppressions } from "../compliance/compliance.schema";
+import { groupMembers, groups } from "../groups/groups.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { marketingDraws, marketingMembers } from "./marketing.schema";
 
 // Marketing tools (issue 18): each tool through the real inbound path, its API, its report, the
 // counter and referral pages, and the rules: another account's program is a 404, an opted-out

@@ -2,8 +2,8 @@ import { randomInt } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type MarketingKind, makeCode } from "../../../domain/marketing";
 import type { Db, Executor } from "../../db/connection";
-import { marketingPrograms } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
+import { marketingPrograms } from "./marketing.schema";
 
 /** Queries the marketing tools share (programs, people, codes, the activity log). */
 

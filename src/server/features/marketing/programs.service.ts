@@ -6,9 +6,9 @@ import { MARKETING_TEXTS, type MarketingKind } from "../../../domain/marketing";
 import type { ProgramInput, ProgramResponse } from "../../../domain/marketing.schemas";
 import { type Actor, assertCan } from "../../../domain/permissions";
 import type { Db } from "../../db/connection";
-import { marketingPrograms } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import * as q from "./marketing.queries";
+import { marketingPrograms } from "./marketing.schema";
 import { fillOpenPlaces } from "./registration";
 
 /** The tools' programs: create, edit, pause, delete, list (one kind per page). */

@@ -7,9 +7,9 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { describe, expect, it } from "vitest";
-import { subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * MCP with OAuth 2.1 as an AI client does it, through the official SDK: discovery from the 401,

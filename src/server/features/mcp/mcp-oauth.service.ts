@@ -13,10 +13,10 @@ import {
   SCOPE_LABEL,
 } from "../../../domain/mcp-oauth";
 import { keyActor } from "../../../domain/permissions";
-import { oauthClients, oauthCodes, oauthTokens } from "../../db/schema";
 import type { AppContext, UserActor } from "../../http/context";
 import type { ApiCaller } from "../api-keys/api-keys.service";
 import { rightsOf } from "../users/users.service";
+import { oauthClients, oauthCodes, oauthTokens } from "./mcp.schema";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const token = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;

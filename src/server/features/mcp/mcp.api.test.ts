@@ -3,9 +3,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dripToGraph } from "../../../domain/automation-graph";
-import { messages, phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /** The MCP server through the official SDK client over real HTTP, as an AI client would use it. */
 const t = await createTestServer({ listen: true, env: { EMULATOR_LATENCY_MS: "10" } });

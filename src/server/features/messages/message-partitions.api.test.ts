@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app-context";
 import { twilioSettings } from "../../carriers/credentials";
 import { twilioSignature } from "../../carriers/twilio-signature";
-import { messages, phoneNumbers } from "../../db/schema";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { ensureMessageMonths } from "./message-partitions";
 import { messagePartitionsJob } from "./message-partitions.job";
+import { messages } from "./messages.schema";
 
 // Issue #19: messages is partitioned by month (migration 0046).
 const t = await createTestServer();

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { messages } from "../../db/schema";
+import { messages } from "./messages.schema";
 
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -2,7 +2,7 @@ import { AppError } from "../../../domain/errors";
 import type { NotificationRow } from "../../../domain/notifications.schemas";
 import type { AppContext, UserActor } from "../../http/context";
 import { publish } from "../../realtime/realtime";
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 import * as q from "./notifications.queries";
 
 export type { NotificationInput } from "./notifications.queries";
@@ -10,15 +10,17 @@ export type { NotificationInput } from "./notifications.queries";
 /**
  * Tells one user (or every user of the account) about something: import done, card declined…
  * Pass a transaction client to commit it with what it reports; pass `ctx` to push it to open
- * browsers at once (the bell refetches). Other features call this, never the table.
+ * browsers at once (the bell refetches). Other features call this, never the table. Answers the
+ * users told (a caller in a transaction publishes to them once it commits).
  */
 export async function notify(
   db: Queryable,
   n: q.NotificationInput,
   ctx?: AppContext,
-): Promise<void> {
+): Promise<number[]> {
   const userIds = await q.insertNotifications(db, n);
   if (ctx && userIds.length) publish(ctx, n.accountId, "notification", { userIds });
+  return userIds;
 }
 
 function who(auth: UserActor) {

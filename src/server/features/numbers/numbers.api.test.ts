@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { phoneNumbers } from "./numbers.schema";
 
 // Numbers are inserted directly: buying goes through the carrier, which the emulator tests cover.
 const t = await createTestServer();

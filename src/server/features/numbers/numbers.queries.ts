@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { billingRecords, phoneNumbers } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { billingRecords, phoneNumbers } from "./numbers.schema";
 
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 
@@ -52,6 +52,17 @@ export async function findLiveNumberByE164(db: Db, number: string) {
     .select()
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.number, number), live));
+  return row;
+}
+
+/** The account's first active number, a long code before a toll-free one (none: undefined). */
+export async function findOwnSendingNumber(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({ id: phoneNumbers.id, number: phoneNumbers.number })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.state, "active")))
+    .orderBy(asc(phoneNumbers.tollFree), asc(phoneNumbers.id))
+    .limit(1);
   return row;
 }
 

@@ -6,8 +6,8 @@ import type { tollFreeVerificationRequest } from "../../../domain/numbers.schema
 import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
-import { accounts } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { accounts } from "../account/account.schema";
 import {
   buyCarrierNumber,
   releaseCarrierNumber,
@@ -131,9 +131,28 @@ export async function submitTollFreeVerification(
   return toDedicatedNumber(updated!);
 }
 
+/**
+ * Inbound routing: the live number a text was sent to, whichever account has it (the one lookup
+ * of tenant rows not scoped by an account, by design); undefined when it is none of ours.
+ */
+export async function numberByE164(ctx: Pick<AppContext, "db">, number: string) {
+  return q.findLiveNumberByE164(ctx.db, number);
+}
+
 /** Whether the account has a dedicated toll-free number (the account's dedicatedTollFree). */
 export async function hasDedicatedTollFree(ctx: AppContext, accountId: number): Promise<boolean> {
   return q.hasLiveTollFree(ctx.db, accountId);
+}
+
+/**
+ * The number the platform texts from on the account's behalf (sign-in codes): its first active
+ * number, a long code before a toll-free one; undefined when it has none.
+ */
+export async function ownSendingNumber(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+): Promise<{ id: number; number: string } | undefined> {
+  return q.findOwnSendingNumber(ctx.db, accountId);
 }
 
 export async function hasValidSendingNumber(ctx: AppContext, auth: Actor) {

@@ -7,8 +7,9 @@ import type {
   campaignRequest,
 } from "../../../domain/numbers.schemas";
 import { assertCan } from "../../../domain/permissions";
-import { accounts, brandRegistrations } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { accounts } from "../account/account.schema";
+import { brandRegistrations } from "../registrations/registrations.schema";
 
 type Registration = z.infer<typeof brandRegistration>;
 type Status = Registration["brandStatus"];

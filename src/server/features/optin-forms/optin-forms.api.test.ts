@@ -3,9 +3,11 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OPTIN_FORM, OPTIN_TEXTS } from "../../../domain/optin-forms";
-import { messages, phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 // The opt-in popup's public calls (spec doc 3 §7, §8) and its management API (issue 14).
 const t = await createTestServer();

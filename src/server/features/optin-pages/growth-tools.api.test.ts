@@ -3,10 +3,13 @@ import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consentEvents, groups, phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { consentEvents } from "../compliance/compliance.schema";
+import { groups } from "../groups/groups.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 // Issue 14's second part: QR code templates and their counting redirect, opt-in tracker pages,
 // the web banner and the /growth overview.

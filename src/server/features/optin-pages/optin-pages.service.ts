@@ -8,7 +8,6 @@ import {
 import { assertCan } from "../../../domain/permissions";
 import type { SignupSubmission } from "../../../domain/signup-page";
 import { signupText } from "../../../domain/signup-page";
-import { optinPages } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
 import { botFormKey } from "../growth/bot-challenge";
@@ -18,6 +17,7 @@ import {
   type SignupRequestFacts,
   submitSignup,
 } from "../signup-page/signup-page.service";
+import { optinPages } from "./optin-pages.schema";
 
 /**
  * Opt-in tracker pages (/optIn/:accountName/:slug): the sign-up page's form and consent under a
@@ -62,6 +62,19 @@ export async function listPages(ctx: AppContext, auth: Actor) {
     .orderBy(desc(optinPages.id));
   const name = await accountNameOf(ctx, auth);
   return { rows: rows.map((r) => toResponse(ctx, name, r)) };
+}
+
+/** One of the account's tracker pages, for the web banner that points at it (none: null). */
+export async function findTrackerPage(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+  pageId: number,
+): Promise<{ id: number; slug: string; active: boolean } | null> {
+  const [p] = await ctx.db
+    .select({ id: optinPages.id, slug: optinPages.slug, active: optinPages.active })
+    .from(optinPages)
+    .where(and(eq(optinPages.accountId, accountId), eq(optinPages.id, pageId)));
+  return p ?? null;
 }
 
 export async function getPage(ctx: AppContext, auth: Actor, id: number) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { phoneNumbers } from "../../db/schema";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startTwilioStandIn } from "../../test/twilio-stand-in";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { queueMessage } from "./outbound.service";
 
 /**

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { phoneNumbers, subscribers } from "../../db/schema";
 import { asSystem, NestedCheckoutError } from "../../db/tenant-scope";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { v1Client } from "../../test/v1-client";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * One account's burst of charged sends must not take the server from everyone: a send that

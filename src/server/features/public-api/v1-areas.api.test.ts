@@ -3,11 +3,14 @@ import { describe, expect, it } from "vitest";
 import { API_SCOPES } from "../../../domain/api-keys";
 import { dripToGraph } from "../../../domain/automation-graph";
 import { DEFAULT_OPTIN_FORM } from "../../../domain/optin-forms";
-import { groups, invoices, phoneNumbers, subscribers } from "../../db/schema";
 import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { type Method, v1Client } from "../../test/v1-client";
+import { invoices } from "../billing/billing.schema";
+import { groups } from "../groups/groups.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * The areas the public API gained for issue 17 (templates, links, media, automations, automated

@@ -1,11 +1,11 @@
 import { addDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { v1Client } from "../../test/v1-client";
 import { TEST_CARDS } from "../billing/payment-processor";
+import { users } from "../users/users.schema";
 
 /**
  * The screen-only parts of billing and Developer Home through /api/v1 (issue 17): plan changes

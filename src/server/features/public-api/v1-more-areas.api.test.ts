@@ -4,13 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { phoneNumbers, subscribers, users } from "../../db/schema";
 import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startIntegrationStandins } from "../../test/integration-standins";
 import { type Method, v1Client } from "../../test/v1-client";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { users } from "../users/users.schema";
 
 /**
  * More of the screens through /api/v1 (issue 17): webinars (events, registrants, reminders) and

@@ -3,15 +3,17 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { groups, phoneNumbers, subscribers } from "../../db/schema";
 import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { type Method, v1Client } from "../../test/v1-client";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { groups } from "../groups/groups.schema";
 import { runReportExport } from "../growth-reports/report-exports.service";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { runExport } from "../subscriber-exports/exports.service";
 import { runImport } from "../subscriber-imports/import-runner";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * The screens' remaining actions through /api/v1 (issue 17): block and unblock, the consent

@@ -4,12 +4,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { phoneNumbers, subscribers, users } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { v1Client } from "../../test/v1-client";
 import { runReportExport } from "../growth-reports/report-exports.service";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { insertRun, insertSend } from "../reports/send-factories";
+import { subscribers } from "../subscribers/subscribers.schema";
+import { users } from "../users/users.schema";
 
 /**
  * More screen-only parts through /api/v1 (issue 17): the sent report's CSV export as a job, the

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { groups, phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { groups } from "../groups/groups.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 /**
  * The public API: every /api/v1 operation with a key of the right scope (its answer), a key

@@ -8,9 +8,10 @@ import {
   smsUri,
 } from "../../../domain/growth-tools";
 import { assertCan } from "../../../domain/permissions";
-import { phoneNumbers, qrTemplates } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { qrTemplates } from "./qr-codes.schema";
 
 /**
  * QR code templates (/optins/qr-code-templates): a styled code that holds Parley's counting

@@ -1,4 +1,4 @@
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 
 /**
  * Queues a review for every submission waiting for one: a pending brand, a pending campaign

@@ -1,6 +1,6 @@
 import type { SendSettings } from "../../../domain/send-settings";
 import { ACCOUNT_SETTINGS } from "../../../domain/settings";
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 
 /** The account's send settings (Settings page), or null when it never set them. */
 export async function sendSettingsOf(

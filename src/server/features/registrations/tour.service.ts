@@ -4,7 +4,7 @@ import { advanceTour } from "../../../domain/registrations";
 import { ONBOARDING_STEP } from "../../../domain/settings";
 import type { Executor } from "../../db/connection";
 import type { AppContext, UserActor } from "../../http/context";
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 
 /** The guided tour's step is kept per user (user_settings 'onboarding_step'). */
 const KEY = "onboarding_step";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groups } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { groups } from "../groups/groups.schema";
 import { insertDeliveries, insertRun, insertRunLedger, insertSend } from "./send-factories";
 
 const t = await createTestServer();

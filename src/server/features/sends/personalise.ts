@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { subscribers as s } from "../../db/schema";
 import type { FieldInfo } from "../custom-fields/field-definitions";
+import { subscribers as s } from "../subscribers/subscribers.schema";
 
 /**
  * The text of one recipient's message as a SQL expression over `subscribers`: the message split

@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { NO_GROUP_ID } from "../../../domain/groups.schemas";
 import { subscriberFilter } from "../../../domain/subscribers.schemas";
-import { subscribers as s } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { groupForFilter } from "../groups/groups.service";
 import { filterCondition } from "../subscribers/subscriber-conditions";
+import { subscribers as s } from "../subscribers/subscribers.schema";
 
 /** Who a send goes to, as stored on the send (spec doc 2 §3: isSubscribers all / true / false). */
 export interface Recipients {

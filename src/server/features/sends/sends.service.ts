@@ -19,7 +19,6 @@ import {
   noRecipientsMessage,
 } from "../../../domain/send-audience";
 import { timezoneById } from "../../../domain/timezones";
-import { subscribers } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
 import { assertOwnReferences } from "../composer/own-references";
@@ -29,6 +28,7 @@ import { recipientKeySql } from "../links/links.service";
 import { wakePipeline } from "../outbound/wake";
 import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { subscriberAbroad } from "./international";
 import { personalisedText } from "./personalise";
 import {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { accountSettings, globalSettings, userSettings } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, UserActor } from "../../http/context";
+import { accountSettings, globalSettings, userSettings } from "./settings.schema";
 
 export async function readAccountSetting(db: Db, auth: Actor, name: string) {
   const [row] = await db

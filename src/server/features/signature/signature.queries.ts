@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { accounts, userSettings } from "../../db/schema";
 import type { UserActor } from "../../http/context";
+import { accounts } from "../account/account.schema";
+import { userSettings } from "../settings/settings.schema";
 
 /** The signature is a per-user setting row (user_settings, name 'signature'). */
 const SIGNATURE_SETTING = "signature";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailMessages } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer, nextIp, type TestResponse } from "../../test/harness";
+import { mailMessages } from "../mail/mail.schema";
 import { notify } from "../notifications/notifications.service";
 
 const t = await createTestServer({ env: { AUTH_RATE_LIMIT: "100" } });

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
-import { accounts, billingSubscriptions, users } from "../../db/schema";
+import { accounts } from "../account/account.schema";
+import { billingSubscriptions } from "../billing/billing.schema";
+import { users } from "../users/users.schema";
 
 /**
  * `base`, or `base-2`, `base-3`… the first not taken (account names are unique regardless of

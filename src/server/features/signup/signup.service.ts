@@ -8,7 +8,7 @@ import { hashNewPassword } from "../auth/password";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
 import { findUserById, findUserByLogin } from "../auth/users.queries";
 import { recordSignup } from "../billing/referrals.service";
-import { ensureCreditRow } from "../credits/credits.queries";
+import { openCredits } from "../credits/credits.service";
 import { signupAttemptMail } from "../mail/mail-templates";
 import { sendMail } from "../mail/mailer";
 import { startTourFor } from "../registrations/tour.service";
@@ -105,7 +105,7 @@ export async function signUpBusiness(
     await startTourFor(tx, userId);
     return { accountId, accountName, userId };
   });
-  await ensureCreditRow(ctx.db.$client, created.accountId);
+  await openCredits(ctx.db.$client, created.accountId);
   await recordSignup(ctx.db.$client, {
     code: input.ref,
     accountId: created.accountId,

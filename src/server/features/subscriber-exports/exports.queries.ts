@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { can } from "../../../domain/permissions";
 import type { Db } from "../../db/connection";
-import { subscriberExports, users } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { users } from "../users/users.schema";
+import { subscriberExports } from "./subscriber-exports.schema";
 
 export type ExportRecord = typeof subscriberExports.$inferSelect;
 

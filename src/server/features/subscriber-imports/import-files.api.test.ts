@@ -4,10 +4,11 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { subscriberImports, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { runImport } from "./import-runner";
+import { subscriberImports } from "./subscriber-imports.schema";
 
 /** Uploads: Excel workbooks, the preview, refusals (type, empty, unreadable), discarding. */
 const t = await createTestServer({

@@ -3,9 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consentEvents, groupMembers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { consentEvents } from "../compliance/compliance.schema";
+import { groupMembers } from "../groups/groups.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { runImport } from "./import-runner";
 
 const t = await createTestServer({

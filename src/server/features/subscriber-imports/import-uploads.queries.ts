@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { subscriberImports } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { subscriberImports } from "./subscriber-imports.schema";
 
 /**
  * Deletes an upload that was never started (the person chose another file or gave up); an

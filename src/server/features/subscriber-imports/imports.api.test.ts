@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consentEvents, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { consentEvents } from "../compliance/compliance.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { runImport } from "./import-runner";
 
 const t = await createTestServer({

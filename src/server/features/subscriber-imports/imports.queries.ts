@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { subscriberImports } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { subscriberImports } from "./subscriber-imports.schema";
 
 export type ImportRowRecord = typeof subscriberImports.$inferSelect;
 

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Executor } from "../../db/connection";
-import { consentEvents, subscribers } from "../../db/schema";
+import { consentEvents } from "../compliance/compliance.schema";
 import * as q from "./subscribers.queries";
+import { subscribers } from "./subscribers.schema";
 
 /**
  * How the growth tools (keywords, the sign-up page, opt-in popups, QR codes) turn a person into a

@@ -11,8 +11,9 @@ import {
   MULTI_SELECT_NOT_EMPTY,
   type SubscriberFilter,
 } from "../../../domain/subscribers.schemas";
-import { groupMembers, subscribers as s } from "../../db/schema";
 import type { FieldInfo } from "../custom-fields/field-definitions";
+import { groupMembers } from "../groups/groups.schema";
+import { subscribers as s } from "./subscribers.schema";
 
 /**
  * Turns the filter form and adaptive group rules into SQL over the subscribers table. Custom

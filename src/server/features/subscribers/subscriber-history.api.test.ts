@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { consentEvents, messages, phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { consentEvents } from "../compliance/compliance.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db, { user: { firstName: "Dana", lastName: "Reyes" } });

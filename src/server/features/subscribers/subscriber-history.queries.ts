@@ -1,16 +1,13 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import {
-  consentEvents,
-  groupMembers,
-  groups,
-  messages,
-  phoneNumbers,
-  subscribers,
-  users,
-} from "../../db/schema";
 import { numberScope, ownedBy, subscriberScope } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { consentEvents } from "../compliance/compliance.schema";
+import { groupMembers, groups } from "../groups/groups.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { users } from "../users/users.schema";
+import { subscribers } from "./subscribers.schema";
 
 /** The consent log of one number with the person and the account's number behind each line. */
 export async function consentWithPeople(db: Db, auth: Actor, phone: string, limit = 200) {

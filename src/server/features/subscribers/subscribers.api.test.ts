@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consentEvents, subscribers, suppressions } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { consentEvents, suppressions } from "../compliance/compliance.schema";
+import { subscribers } from "./subscribers.schema";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);

@@ -1,15 +1,11 @@
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import {
-  accounts,
-  groupMembers,
-  groups,
-  subscriberCounts,
-  subscribers,
-  suppressions,
-} from "../../db/schema";
 import { ownedBy, ownedByPlaceholder, subscriberScope } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { accounts } from "../account/account.schema";
+import { suppressions } from "../compliance/compliance.schema";
+import { groupMembers, groups } from "../groups/groups.schema";
+import { subscriberCounts, subscribers } from "./subscribers.schema";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type SubscriberListRow = SubscriberRow & { optedOut: boolean; blocked: boolean };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MEDIA_REF_TEXT } from "../../../domain/media-refs";
 import { STARTER_TEMPLATES, TEMPLATE_TEXTS } from "../../../domain/templates";
-import { phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { phoneNumbers } from "../numbers/numbers.schema";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);

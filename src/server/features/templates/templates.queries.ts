@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { accounts, templates } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
+import { accounts } from "../account/account.schema";
+import { templates } from "./templates.schema";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateKind = "plain" | "controlled";

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { systemActor } from "../../../domain/permissions";
-import { consentEvents, messages, subscribers, suppressions } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { consentEvents, suppressions } from "../compliance/compliance.schema";
+import { messages } from "../messages/messages.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { unhealthyTargets } from "./unhealthy.queries";
 
 // listen: the line-type check reaches the carrier emulator over real HTTP, as in production.

@@ -6,9 +6,11 @@ import {
   type UnhealthyReason,
 } from "../../../domain/unhealthy-subscribers.schemas";
 import type { Db } from "../../db/connection";
-import { messages, subscribers, suppressions } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { suppressions } from "../compliance/compliance.schema";
+import { messages } from "../messages/messages.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 
 export interface UnhealthyRow {
   id: number;

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groups, phoneNumbers, users } from "../../db/schema";
 import { buildAccountWithUser, buildUser, loginAs, type TestUser } from "../../test/factories";
 import { createTestServer, nextIp, sessionCookieOf } from "../../test/harness";
+import { groups } from "../groups/groups.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { users } from "./users.schema";
 
 const t = await createTestServer({ env: { PUBLIC_URL: "http://parley.test" } });
 const { account, user: owner } = await buildAccountWithUser(t.db, { user: { permissionLevel: 3 } });

@@ -1,16 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import {
-  accounts,
-  authTokens,
-  groups,
-  phoneNumbers,
-  userGroups,
-  userPhoneNumbers,
-  userSettings,
-  users,
-} from "../../db/schema";
 import { asSystem } from "../../db/tenant-scope";
+import { accounts } from "../account/account.schema";
+import { authTokens } from "../auth/auth.schema";
+import { groups } from "../groups/groups.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { userSettings } from "../settings/settings.schema";
+import { userGroups, userPhoneNumbers, users } from "./users.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Conn = Db | Tx;

@@ -4,10 +4,11 @@ import {
   settleEmulatorCalls,
 } from "../../carriers/emulator/calls.service";
 import { sayTwiml } from "../../carriers/twilio-adapter";
-import { phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { dispatchCalls } from "../outbound/dispatcher";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { claimDueCalls } from "./voice.queries";
 import { startDueBroadcasts } from "./voice.service";
 

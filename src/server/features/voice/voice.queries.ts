@@ -1,4 +1,4 @@
-import type { Queryable } from "../credits/credits.queries";
+import type { Queryable } from "../credits/credits.service";
 
 /** A broadcast with its calls counted by outcome; the account is always part of the filter. */
 export const BROADCAST_SELECT = `

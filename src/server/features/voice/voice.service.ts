@@ -16,12 +16,12 @@ import {
   voiceCallCredits,
 } from "../../../domain/voice";
 import { inTransaction as inTransactionOn } from "../../db/connection";
-import { subscribers } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import { addCredits, insertLedger, takeCredits } from "../credits/credits.queries";
 import { chargeCredits, getCredits } from "../credits/credits.service";
 import { type Recipients, recipientCondition } from "../sends/recipients";
 import { accountForSend, sendingNumbers } from "../sends/sends.queries";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { BROADCAST_SELECT } from "./voice.queries";
 import { toPg, voiceAudience, voiceCallable } from "./voice-audience";
 

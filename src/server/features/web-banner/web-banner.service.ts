@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import {
   BANNER_TEXTS,
@@ -7,11 +7,10 @@ import {
   webBannerConfig,
 } from "../../../domain/growth-tools";
 import { assertCan } from "../../../domain/permissions";
-import { optinPages, webBanners } from "../../db/schema";
-import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
 import * as g from "../growth/growth.queries";
-import { trackerUrl } from "../optin-pages/optin-pages.service";
+import { findTrackerPage, trackerUrl } from "../optin-pages/optin-pages.service";
+import { webBanners } from "./web-banner.schema";
 
 /**
  * The web banner (/optins/web-banner): a bar a business puts on its own site with one script tag.
@@ -32,11 +31,7 @@ async function row(ctx: AppContext, accountId: number) {
 
 async function trackerSlug(ctx: AppContext, accountId: number, pageId: number | null) {
   if (pageId === null) return null;
-  const [p] = await ctx.db
-    .select({ slug: optinPages.slug, active: optinPages.active })
-    .from(optinPages)
-    .where(and(eq(optinPages.accountId, accountId), eq(optinPages.id, pageId)));
-  return p ?? null;
+  return findTrackerPage(ctx, accountId, pageId);
 }
 
 export async function getBanner(ctx: AppContext, auth: Actor): Promise<WebBannerResponse> {
@@ -64,10 +59,7 @@ export async function saveBanner(ctx: AppContext, auth: Actor, config: WebBanner
       fields: { optinPageId: BANNER_TEXTS.pageRequired },
     });
   if (config.optinPageId !== null) {
-    const [p] = await ctx.db
-      .select({ id: optinPages.id })
-      .from(optinPages)
-      .where(and(ownedBy(optinPages, auth), eq(optinPages.id, config.optinPageId)));
+    const p = await findTrackerPage(ctx, auth.accountId, config.optinPageId);
     if (!p) throw new AppError("NOT_FOUND", BANNER_TEXTS.pageNotFound);
   }
   await ctx.db

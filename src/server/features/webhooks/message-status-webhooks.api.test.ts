@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createAppContext } from "../../app-context";
 import { twilioSettings } from "../../carriers/credentials";
 import { twilioSignature } from "../../carriers/twilio-signature";
-import { messages, phoneNumbers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startJsonReceiver } from "../../test/json-receiver";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
 import { verifySignature } from "./webhook-signature";
 
 /**

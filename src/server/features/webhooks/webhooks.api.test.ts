@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailMessages, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startJsonReceiver } from "../../test/json-receiver";
+import { mailMessages } from "../mail/mail.schema";
 import { verifySignature } from "./webhook-signature";
+import { webhookDeliveries, webhookEndpoints } from "./webhooks.schema";
 
 /**
  * Outgoing webhooks end to end: events from the outbox become signed JSON POSTs to a local

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { webhookDeliveries, webhookEndpoints } from "./webhooks.schema";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import {
@@ -6,8 +5,8 @@ import {
   type UpdateWebhookRequest,
   WEBHOOK_TEXT,
 } from "../../../domain/webhooks";
-import { accounts } from "../../db/schema";
 import type { Actor, AppContext } from "../../http/context";
+import { getAccountContact } from "../account/account.service";
 import { open, seal, secretKey } from "../auth/secret-box";
 import { sendMail } from "../mail/mailer";
 import { newWebhookSecret } from "./webhook-signature";
@@ -116,10 +115,7 @@ export async function notifyWebhookDisabled(
   ctx: AppContext,
   endpoint: { id: number; accountId: number; url: string },
 ) {
-  const [account] = await ctx.db
-    .select({ email: accounts.email, businessName: accounts.businessName })
-    .from(accounts)
-    .where(eq(accounts.id, endpoint.accountId));
+  const account = await getAccountContact(ctx, endpoint.accountId);
   if (!account) return;
   const base = ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${ctx.config.PORT}`;
   const link = `${base}/developer-dashboard`;

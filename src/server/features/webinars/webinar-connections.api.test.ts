@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { users, webinarConnections } from "../../db/schema";
 import { buildAccountWithUser, buildUser } from "../../test/factories";
 import { createTestServer, nextIp, type TestResponse } from "../../test/harness";
 import { startWebinarServices } from "../../test/webinar-services-stand-in";
+import { users } from "../users/users.schema";
+import { webinarConnections } from "./webinars.schema";
 
 /**
  * Each business connects its own Zoom / GoTo account (OAuth against a local stand-in of both):

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { webinarConnections } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
+import { webinarConnections } from "./webinars.schema";
 
 export type ConnectionRow = typeof webinarConnections.$inferSelect;
 

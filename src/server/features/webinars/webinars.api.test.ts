@@ -1,9 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { consentEvents, messages, phoneNumbers, subscribers } from "../../db/schema";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { consentEvents } from "../compliance/compliance.schema";
+import { messages } from "../messages/messages.schema";
+import { phoneNumbers } from "../numbers/numbers.schema";
+import { subscribers } from "../subscribers/subscribers.schema";
 import { sendDueReminders } from "./webinars.service";
 
 /**

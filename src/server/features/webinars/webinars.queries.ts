@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { webinarEvents } from "../../db/schema";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { webinarEvents } from "./webinars.schema";
 
 export type EventRow = typeof webinarEvents.$inferSelect;
 
