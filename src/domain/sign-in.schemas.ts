@@ -110,7 +110,12 @@ export const PROVIDER_NAMES: Record<OAuthProvider, string> = {
   google: "Google",
   facebook: "Facebook",
 };
-export const providersResponse = z.object({ google: z.boolean(), facebook: z.boolean() });
+export const providersResponse = z.object({
+  google: z.boolean(),
+  facebook: z.boolean(),
+  /** Who may sign up at /admin-signup: anyone, by invitation, or nobody. */
+  signup: z.enum(["open", "invite", "closed"]),
+});
 export type ProvidersResponse = z.infer<typeof providersResponse>;
 
 /** The account's sign-in checks (owner only, on the Security page). */

@@ -14,7 +14,15 @@ export const SIGNUP_TEXT = {
   phoneInvalid: "Enter a valid US or Canada phone number",
   emailTaken: "An account with this e-mail already exists. Log in instead.",
   created: "Check your e-mail: we sent you a link to verify your address.",
+  closed: "Sign-up is closed on this server. Ask its operator for an account.",
+  inviteNeeded: "Sign-up on this server is by invitation: open the link its operator sent you.",
+  inviteInvalid:
+    "This invitation link was used already or has expired. Ask the operator for a new one.",
 } as const;
+
+/** Who may create an account at /admin-signup (the server's SIGNUP setting). */
+export const SIGNUP_MODES = ["open", "invite", "closed"] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 /** The owner and the business of a new account (admin sign-up, spec doc 1 §2). */
 export const adminSignupRequest = z.object({
@@ -45,6 +53,8 @@ export const adminSignupRequest = z.object({
   deviceId: z.string().trim().max(100).optional(),
   /** The referral code of the link the business came through (/admin-signup?ref=CODE). */
   ref: z.string().trim().max(40).optional(),
+  /** The invitation of a server whose sign-up is by invitation (/admin-signup?invite=TOKEN). */
+  invite: z.string().trim().max(100).optional(),
 });
 export type AdminSignupRequest = z.input<typeof adminSignupRequest>;
 

@@ -17,6 +17,32 @@ describe("config", () => {
     expect(() => parseConfig({ DATABASE_URL: "not a url" })).toThrow(/^DATABASE_URL: /);
   });
 
+  it("makes the demo account for a local install only, never with the public password elsewhere", () => {
+    expect(parseConfig({}).SEED_DEMO).toBe(true);
+    expect(parseConfig({ HOST: "localhost", PUBLIC_URL: "http://127.0.0.1:3000" }).SEED_DEMO).toBe(
+      true,
+    );
+    expect(parseConfig({ HOST: "0.0.0.0" }).SEED_DEMO).toBe(false);
+    expect(parseConfig({ PUBLIC_URL: "https://texts.example.com" }).SEED_DEMO).toBe(false);
+    expect(() => parseConfig({ HOST: "0.0.0.0", SEED_DEMO: "true" })).toThrow(
+      /^SEED_DEMO: .*set DEMO_PASSWORD to a password of your own, or SEED_DEMO=false/,
+    );
+    const chosen = parseConfig({
+      HOST: "0.0.0.0",
+      SEED_DEMO: "true",
+      DEMO_PASSWORD: "a-long-secret",
+    });
+    expect(chosen.SEED_DEMO).toBe(true);
+  });
+
+  it("opens sign-up with the emulator and closes it once a real carrier is set", () => {
+    expect(parseConfig({}).signup).toBe("open");
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`, TWILIO_AUTH_TOKEN: "t".repeat(32) };
+    expect(parseConfig(twilio).signup).toBe("closed");
+    expect(parseConfig({ ...twilio, SIGNUP: "invite" }).signup).toBe("invite");
+    expect(() => parseConfig({ SIGNUP: "sometimes" })).toThrow(/^SIGNUP: /);
+  });
+
   it("reads the role flag", () => {
     expect(parseRole([])).toBe("all");
     expect(parseRole(["--role=worker"])).toBe("worker");

@@ -17,7 +17,17 @@ const envSchema = z.object({
   DEMO_USERNAME: z.string().min(1).default("demo"),
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD needs at least 8 characters").default("demo1234"),
   DEMO_EMAIL: z.email().default("demo@parley.local"),
-  SEED_DEMO: bool.default(true),
+  /**
+   * The demo account (owner DEMO_USERNAME / DEMO_PASSWORD, 90 days of invented history). Default:
+   * on for a local install only (HOST and PUBLIC_URL on loopback), off for a server others reach.
+   */
+  SEED_DEMO: bool.optional(),
+  /**
+   * Who may create an account at /admin-signup: anyone (`open`), holders of a link from
+   * `npm run admin -- signup-invite` (`invite`), nobody (`closed`). Default: open with the
+   * built-in carrier emulator, closed once a real carrier is configured.
+   */
+  SIGNUP: z.enum(["open", "invite", "closed"]).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Wrong passwords for one username in 15 minutes (from any addresses) before its sign-in pauses. */
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(20),
@@ -199,8 +209,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const c = result.data;
   const carrier = chooseCarrier(c);
+  const local = isLoopbackHost(c.HOST) && (!c.PUBLIC_URL || isLoopbackUrl(c.PUBLIC_URL));
+  const seedDemo = c.SEED_DEMO ?? local;
+  if (seedDemo && !local && c.DEMO_PASSWORD === PUBLIC_DEMO_PASSWORD) {
+    throw new ConfigError(
+      `SEED_DEMO: this server is reachable from other machines (HOST=${c.HOST}${c.PUBLIC_URL ? `, PUBLIC_URL=${c.PUBLIC_URL}` : ""}) and the demo password is the public "${PUBLIC_DEMO_PASSWORD}": set DEMO_PASSWORD to a password of your own, or SEED_DEMO=false`,
+    );
+  }
   return {
     ...c,
+    SEED_DEMO: seedDemo,
+    /** HOST and PUBLIC_URL are on loopback: only this machine reaches the server. */
+    local,
+    signup: c.SIGNUP ?? (carrier === "emulator" ? "open" : "closed"),
     DATA_DIR: path.resolve(c.DATA_DIR),
     WEB_DIST: path.resolve(c.WEB_DIST),
     frameAncestors: c.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
@@ -237,6 +258,19 @@ function chooseCarrier(c: z.infer<typeof envSchema>): "emulator" | "twilio" | "t
     }
   }
   return carrier;
+}
+
+/** The demo password anyone can read in the README: never on a server others reach. */
+export const PUBLIC_DEMO_PASSWORD = "demo1234";
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+function isLoopbackUrl(url: string): boolean {
+  return isLoopbackHost(new URL(url).hostname);
 }
 
 export class ConfigError extends Error {

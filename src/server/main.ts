@@ -3,7 +3,7 @@ import Fastify from "fastify";
 import { createAppContext } from "./app-context";
 import { startBackground } from "./background/runner";
 import { startEmulatorDispatcher } from "./carriers/emulator/status-dispatcher";
-import { ConfigError, parseConfig, parseRole } from "./config";
+import { ConfigError, PUBLIC_DEMO_PASSWORD, parseConfig, parseRole } from "./config";
 import { createDb, DEFAULT_DB_TIMEOUTS, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
@@ -12,7 +12,7 @@ import type { AppContext } from "./http/context";
 import { log, setLogLevel } from "./log";
 import { registerMetrics } from "./ops/metrics";
 import { closeRealtime } from "./realtime/realtime";
-import { seedDemo } from "./seed/demo";
+import { seedDemo, usersWithPublicDemoPassword } from "./seed/demo";
 import { seedDemoAutomations } from "./seed/demo-automations";
 import { seedDemoChatbots } from "./seed/demo-chatbots";
 import { seedDemoHistory } from "./seed/demo-history";
@@ -58,6 +58,14 @@ async function main() {
   });
   stops.unshift(() => pool.end());
   await runMigrations(db);
+  if (!config.local) {
+    // Reachable from other machines: no user may sign in with the password the README prints.
+    const exposed = await usersWithPublicDemoPassword(db, config);
+    if (exposed.length)
+      throw new ConfigError(
+        `this server is reachable from other machines (HOST=${config.HOST}) and ${exposed.join(", ")} still has the public demo password "${PUBLIC_DEMO_PASSWORD}": change it with \`npm run admin -- reset-password ${exposed[0]}\` (or keep HOST on 127.0.0.1)`,
+      );
+  }
   const ctx: AppContext = await createAppContext(config, db);
   // Sockets and the realtime adapter close before the pool (a worker publishes through it too).
   stops.unshift(() => closeRealtime(ctx));
@@ -126,6 +134,15 @@ async function main() {
     lines.push(
       `  Demo login: ${config.DEMO_USERNAME} / ${config.DEMO_PASSWORD}${seeded ? " (account created)" : ""}`,
     );
+  }
+  if (role !== "worker" && !config.SEED_DEMO) {
+    const { rows } = await ctx.db.$client.query("select 1 from users limit 1");
+    if (rows.length === 0) {
+      const how =
+        "no account yet: create the first owner with `npm run admin -- create-account --business NAME --username U --email E`";
+      lines.push(`  ${how[0]!.toUpperCase()}${how.slice(1)}`);
+      log.warn(how);
+    }
   }
   lines.push("  Press Ctrl+C to stop.", "");
   log.info({ role, url: address || undefined, embedded: Boolean(embedded) }, "Parley is running");

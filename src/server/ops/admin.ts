@@ -3,6 +3,7 @@ import path from "node:path";
 import { ConfigError, parseConfig } from "../config";
 import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
+import { createSignupInvite } from "../features/auth/signup-invites";
 import { applyDisabled } from "../features/billing/account-state.service";
 import { type ParsedArgs, parseArgs } from "./admin-args";
 import { type AdminDatabase, openAdminDatabase } from "./admin-database";
@@ -82,6 +83,33 @@ const COMMANDS: Record<string, Command> = {
         });
         say(`Account ${r.accountId} "${r.accountName}" created with its Owner ${r.username}.`);
         if (r.generated) say(`Password: ${r.password}`);
+      });
+    },
+  },
+  "signup-invite": {
+    usage: "signup-invite [--days N] [--email E]",
+    help:
+      "Prints a link that lets one business sign up at /admin-signup on a server whose sign-up is\n" +
+      "by invitation (SIGNUP=invite). Good for one account, for --days days (default 7).",
+    options: ["days", "email"],
+    async run(open, args) {
+      if (args.positional.length > 0) throw new OpsError(`unexpected "${args.positional[0]}"`);
+      const days = Number(args.options.days ?? 7);
+      if (!Number.isInteger(days) || days < 1 || days > 90)
+        throw new OpsError("--days must be a whole number from 1 to 90");
+      const target = await open();
+      await withDb(target.url, async (db) => {
+        const invite = await createSignupInvite(db, {
+          days,
+          email: args.options.email,
+          now: new Date(),
+        });
+        say(`${config().publicBase}/admin-signup?invite=${invite.token}`);
+        say(`Good for one sign-up until ${invite.expiresAt.toISOString()}.`);
+        if (config().signup !== "invite")
+          say(
+            `Note: SIGNUP is "${config().signup}" on this server; set SIGNUP=invite for links to matter.`,
+          );
       });
     },
   },

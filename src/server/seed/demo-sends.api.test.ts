@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { resetUserPassword } from "../ops/reset-password";
 import { loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
-import { seedDemo } from "./demo";
+import { seedDemo, usersWithPublicDemoPassword } from "./demo";
 import { seedDemoNumbers } from "./demo-numbers";
 import { seedDemoSends } from "./demo-sends";
 import { seedDemoSubscribers } from "./demo-subscribers";
@@ -52,5 +53,14 @@ describe("seedDemoSends", () => {
     expect(dash.recentRuns).toHaveLength(1);
     expect(dash.upcoming).toHaveLength(1);
     expect(dash.subscribers.total).toBeGreaterThanOrEqual(200);
+  });
+});
+
+describe("the public demo password", () => {
+  it("is found on the demo owner until the operator changes it (a public server refuses to start)", async () => {
+    await seedDemo(t.db, t.config);
+    expect(await usersWithPublicDemoPassword(t.db, t.config)).toEqual(["demo"]);
+    await resetUserPassword(t.db, { username: "demo", password: "espresso-parley-2026" });
+    expect(await usersWithPublicDemoPassword(t.db, t.config)).toEqual([]);
   });
 });

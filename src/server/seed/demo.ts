@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { PERMISSION_LEVEL } from "../../domain/permissions";
 import { ONBOARDING_STEP } from "../../domain/settings";
-import type { Config } from "../config";
+import { type Config, PUBLIC_DEMO_PASSWORD } from "../config";
 import type { Db } from "../db/connection";
 import { accounts } from "../features/account/account.schema";
-import { hashPassword } from "../features/auth/password";
+import { hashPassword, verifyPassword } from "../features/auth/password";
 import { writeAccountSetting } from "../features/settings/settings.queries";
 import { addStarterTemplates } from "../features/templates/templates.service";
 import { users } from "../features/users/users.schema";
@@ -54,4 +54,20 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
     await seedDemoBilling(tx, account!.id);
   });
   return true;
+}
+
+/**
+ * The users (the demo owner, or "demo" of an older install) whose password is still the public
+ * demo one: a server others reach must not start with any (see main.ts).
+ */
+export async function usersWithPublicDemoPassword(db: Db, config: Config): Promise<string[]> {
+  const names = [...new Set([config.DEMO_USERNAME.toLowerCase(), "demo"])];
+  const { rows } = await db.$client.query<{ username: string; password_hash: string | null }>(
+    "select username, password_hash from users where lower(username) = any($1::text[])",
+    [names],
+  );
+  const exposed: string[] = [];
+  for (const row of rows)
+    if (await verifyPassword(row.password_hash, PUBLIC_DEMO_PASSWORD)) exposed.push(row.username);
+  return exposed;
 }

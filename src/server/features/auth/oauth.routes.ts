@@ -29,9 +29,10 @@ function stateCookieOptions(request: FastifyRequest, ctx: AppContext, expires?: 
 export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/auth/providers", { schema: { tags, response: { 200: providersResponse } } }, () =>
-    oauth.configuredProviders(ctx.config),
-  );
+  r.get("/api/auth/providers", { schema: { tags, response: { 200: providersResponse } } }, () => ({
+    ...oauth.configuredProviders(ctx.config),
+    signup: ctx.config.signup,
+  }));
 
   r.get(
     "/api/auth/oauth/:provider/start",

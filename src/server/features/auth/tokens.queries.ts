@@ -16,7 +16,8 @@ export type TokenKind =
   | "phone_verification"
   | "oauth_state"
   | "webinar_oauth_state"
-  | "webinar_signup";
+  | "webinar_signup"
+  | "signup_invite";
 
 export type TokenRow = typeof authTokens.$inferSelect;
 

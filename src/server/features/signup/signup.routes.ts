@@ -9,11 +9,12 @@ import type { AppContext } from "../../http/context";
 import { clientOf } from "../auth/device-cookie";
 import { authRateLimit } from "../auth/rate-limit";
 import { applyOutcome } from "../auth/sign-in.routes";
+import { releaseSignupInvite } from "../auth/signup-invites";
 import { setChallengeCookie } from "../auth/two-factor.routes";
 import { decoyChallenge } from "../auth/two-factor.service";
 import { SIGNUP_COOKIE, signupCookie } from "../auth/webinar-sso.routes";
 import * as sso from "../auth/webinar-sso.service";
-import { signUpBusiness } from "./signup.service";
+import { admitSignup, signUpBusiness } from "./signup.service";
 
 /** /admin-signup: a business creates its account (spec doc 1 §2, §9: the 14-day trial). */
 export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -25,12 +26,20 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: authRateLimit(ctx, 10) },
     },
     async (req, reply) => {
+      const inviteId = await admitSignup(ctx, req.body.invite);
       const client = clientOf(req, reply, ctx, req.body.deviceId);
       // Came through 'Sign Up with Zoom' / 'GoTo': the connection waits under a cookie.
       const ssoToken = req.cookies[SIGNUP_COOKIE];
       const emailVerified = await sso.signupVouchesFor(ctx, ssoToken, req.body.email);
-      const created = await signUpBusiness(ctx, { ...req.body, emailVerified }, client);
+      const created = await signUpBusiness(ctx, { ...req.body, emailVerified }, client).catch(
+        async (err) => {
+          if (inviteId !== null) await releaseSignupInvite(ctx.db, inviteId);
+          throw err;
+        },
+      );
       if (created.kind === "taken") {
+        // No account was made: the invitation stays good for the person it was meant for.
+        if (inviteId !== null) await releaseSignupInvite(ctx.db, inviteId);
         // The answer a new account gets, down to its challenge cookie (one that leads nowhere).
         setChallengeCookie(reply, req, ctx, decoyChallenge());
         return {

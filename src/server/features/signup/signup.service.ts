@@ -6,6 +6,7 @@ import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
 import { hashNewPassword } from "../auth/password";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
+import { takeSignupInvite } from "../auth/signup-invites";
 import { findUserById, findUserByLogin } from "../auth/users.queries";
 import { recordSignup } from "../billing/referrals.service";
 import { openCredits } from "../credits/credits.service";
@@ -30,6 +31,24 @@ export interface AdminSignupInput {
   ref?: string;
   /** The e-mail is proven already (Zoom or GoTo vouched for it): no verification link. */
   emailVerified?: boolean;
+}
+
+/**
+ * Whether this server lets the visitor sign up (SIGNUP): open to anyone, by an operator's
+ * invitation, or closed. By invitation, the invitation is taken here; the id returned is given
+ * back (`releaseSignupInvite`) when the sign-up then makes no account.
+ */
+export async function admitSignup(
+  ctx: AppContext,
+  invite: string | undefined,
+): Promise<number | null> {
+  const mode = ctx.config.signup;
+  if (mode === "open") return null;
+  if (mode === "closed") throw new AppError("FORBIDDEN", SIGNUP_TEXT.closed);
+  if (!invite) throw new AppError("FORBIDDEN", SIGNUP_TEXT.inviteNeeded);
+  const id = await takeSignupInvite(ctx.db, invite);
+  if (id === null) throw new AppError("FORBIDDEN", SIGNUP_TEXT.inviteInvalid);
+  return id;
 }
 
 /** A sign-up with an address that already has a login: answered as if made (see signUpBusiness). */

@@ -15,11 +15,12 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { TRIAL_DAYS } from "../../../../domain/billing";
 import { INDUSTRIES } from "../../../../domain/industries";
-import { adminSignupRequest } from "../../../../domain/signup.schemas";
+import { adminSignupRequest, SIGNUP_TEXT } from "../../../../domain/signup.schemas";
 import { DEFAULT_TIMEZONE_ID, TIMEZONES } from "../../../../domain/timezones";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { ApiError } from "../../../lib/api-client";
+import { useProviders } from "../../auth/api/sign-in";
 import { AuthHeading, AuthLayout } from "../../auth/components/auth-layout";
 import { deviceId } from "../../auth/device-id";
 import { fieldErrors, formErrorOf } from "../../auth/form-errors";
@@ -47,6 +48,9 @@ export default function AdminSignupPage() {
   // A referral link (/admin-signup?ref=CODE, /billing/refer) credits the business that shared it.
   const [search] = useSearchParams();
   const ref = search.get("ref")?.trim().slice(0, 40) || undefined;
+  // A server whose sign-up is by invitation: the operator's link carries it.
+  const invite = search.get("invite")?.trim().slice(0, 100) || undefined;
+  const mode = useProviders().data?.signup;
   const [values, setValues] = useState({
     firstName: "",
     lastName: "",
@@ -96,6 +100,7 @@ export default function AdminSignupPage() {
         timezoneId: parsed.data.timezoneId,
         deviceId: deviceId(),
         ref,
+        invite,
       },
       {
         onSuccess: (res) =>
@@ -113,6 +118,33 @@ export default function AdminSignupPage() {
       },
     );
   };
+
+  // Sign-up closed on this server, or by invitation and no invitation in the link: say so, with
+  // the way back to the login, instead of a form that would be refused.
+  const refusal =
+    mode === "closed"
+      ? SIGNUP_TEXT.closed
+      : mode === "invite" && !invite
+        ? SIGNUP_TEXT.inviteNeeded
+        : null;
+  if (refusal) {
+    return (
+      <AuthLayout>
+        <Stack gap="sm">
+          <AuthHeading title="Sign up" />
+          <Alert color="gray" variant="light" data-testid="signup-refused">
+            {refusal}
+          </Alert>
+          <Text size="sm" ta="center">
+            Already have an account?{" "}
+            <Anchor component={Link} to={paths.login}>
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout>
