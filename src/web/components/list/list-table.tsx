@@ -12,6 +12,7 @@ import { EmptyState } from "../empty-state";
 import { LoadFailed } from "../load-failed";
 import { TableSkeleton } from "../table-skeleton";
 import type { SortDirection } from "./list-params";
+import { type PagerRange, pagerText } from "./pager";
 import { isSelected, type Selection, withPageTicks } from "./selection";
 
 /** What the table needs of the list's query (a react-query result fits). */
@@ -39,11 +40,6 @@ export interface ListTableState {
 }
 
 type EmptyProps = React.ComponentProps<typeof EmptyState>;
-
-/** Counts read "1–25 of 1,234". */
-export const pagerText = ({ from, to, totalRecords }: PagerRange) =>
-  `${from.toLocaleString()}–${to.toLocaleString()} of ${totalRecords.toLocaleString()}`;
-export type PagerRange = { from: number; to: number; totalRecords: number };
 
 /**
  * One list screen's body: the search and filter bar, the bulk-action bar, and then the table,
@@ -84,13 +80,18 @@ export function ListTable<T, Id extends string | number = number>(props: {
     onChange: (next: Selection<Id>) => void;
     label: (row: T) => string;
   };
-  /** `paper` (default): in a bordered card with the toolbar; `bare`: the table alone. */
-  frame?: "paper" | "bare";
+  /**
+   * `paper` (default): the toolbar and table in a bordered card; `bare`: a bordered table alone
+   * (the page is the card); `inline`: no border of its own, in a card that has a title.
+   */
+  frame?: "paper" | "bare" | "inline";
   /** Hide the pager while everything fits the smallest page (lists of a handful of rows). */
   pagerWhenLong?: boolean;
   paginationText?: (range: PagerRange) => string;
   onRowClick?: (row: T) => void;
   rowStyle?: (row: T) => React.CSSProperties | undefined;
+  /** Attributes of a row's <tr> (a test id). */
+  rowAttributes?: (row: T) => Record<string, unknown>;
   testId?: string;
 }) {
   const { query, list, records, total } = props;
@@ -109,15 +110,22 @@ export function ListTable<T, Id extends string | number = number>(props: {
     }
   }, [list, total, loaded, query.isFetching, records.length]);
 
+  // A bare table has its own border; what stands in for it gets one too.
+  const framed = (node: ReactNode) =>
+    props.frame === "bare" ? (
+      <Paper withBorder radius="md">
+        {node}
+      </Paper>
+    ) : (
+      node
+    );
   let body: ReactNode;
   if (query.isPending) body = <TableSkeleton />;
   else if (query.isError && !loaded)
-    body = <LoadFailed icon={props.icon} title={props.failedTitle} query={query} />;
+    body = framed(<LoadFailed icon={props.icon} title={props.failedTitle} query={query} />);
   else if (nothingYet)
-    body = isEmptyProps(props.empty) ? (
-      <EmptyState icon={props.icon} {...props.empty} />
-    ) : (
-      props.empty
+    body = framed(
+      isEmptyProps(props.empty) ? <EmptyState icon={props.icon} {...props.empty} /> : props.empty,
     );
   else {
     const paged =
@@ -140,6 +148,7 @@ export function ListTable<T, Id extends string | number = number>(props: {
       noRecordsText: props.noRecordsText ?? TEXT.emptyTable,
       scrollAreaProps: { type: "auto" },
       "data-testid": props.testId,
+      customRowAttributes: props.rowAttributes,
       ...(props.onRowClick && {
         onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record),
       }),
@@ -184,7 +193,8 @@ export function ListTable<T, Id extends string | number = number>(props: {
       {body}
     </Stack>
   );
-  if (props.frame === "bare") return <div>{content}</div>;
+  // A block of its own: the shell's main area would stretch a bare table to its height.
+  if (props.frame === "bare" || props.frame === "inline") return <div>{content}</div>;
   return (
     <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
       {content}
