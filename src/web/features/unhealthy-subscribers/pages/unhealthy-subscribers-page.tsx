@@ -33,6 +33,13 @@ import {
   type UnhealthySubscriber,
 } from "../../../../domain/unhealthy-subscribers.schemas";
 import { EmptyState } from "../../../components/empty-state";
+import {
+  isSelected,
+  NO_SELECTION,
+  type Selection,
+  selectedCount,
+  withPageTicks,
+} from "../../../components/list/selection";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
@@ -44,7 +51,6 @@ import { type CleanUpInput, useCleanUp } from "../api/clean-up";
 import { useUnhealthy } from "../api/list-unhealthy";
 import { LineCheckModal } from "../components/line-check-modal";
 import { ReasonBadge } from "../components/reason-badge";
-import { isSelected, NONE, type Selection, selectedCount, withPageTicks } from "../lib/selection";
 
 type Action = "delete" | "opt_out";
 
@@ -72,7 +78,7 @@ export default function UnhealthySubscribersPage() {
   const [query] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = usePageSize("local:unhealthy-subscribers");
-  const [selection, setSelection] = useState<Selection>(NONE);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [checking, setChecking] = useState(false);
   const list = useUnhealthy({
     page: page - 1,
@@ -94,7 +100,7 @@ export default function UnhealthySubscribersPage() {
   const resetTo = (next: () => void) => {
     next();
     setPage(1);
-    setSelection(NONE);
+    setSelection(NO_SELECTION);
   };
 
   const run = (action: Action, body: CleanUpInput["selection"], count: number) => {
@@ -123,7 +129,7 @@ export default function UnhealthySubscribersPage() {
               notify.success(
                 `${plural(affected)} ${action === "delete" ? "deleted" : "opted out"}`,
               );
-              setSelection(NONE);
+              setSelection(NO_SELECTION);
               if (rows.length <= affected && page > 1) setPage(page - 1);
             },
           },
@@ -135,12 +141,12 @@ export default function UnhealthySubscribersPage() {
     run(
       action,
       selection.mode === "ids"
-        ? { mode: "ids", ids: [...selection.ids] }
+        ? { mode: "ids", ids: selection.ids }
         : {
             mode: "all",
             reason: reason === "all" ? undefined : reason,
             query,
-            excludedIds: [...selection.excluded],
+            excludedIds: selection.excluded,
           },
       chosen,
     );
@@ -255,7 +261,7 @@ export default function UnhealthySubscribersPage() {
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      onClick={() => setSelection({ mode: "all", excluded: new Set() })}
+                      onClick={() => setSelection({ mode: "all", excluded: [] })}
                     >
                       Select all {total.toLocaleString()} matching
                     </Button>
@@ -264,7 +270,7 @@ export default function UnhealthySubscribersPage() {
                     size="compact-sm"
                     variant="subtle"
                     color="gray"
-                    onClick={() => setSelection(NONE)}
+                    onClick={() => setSelection(NO_SELECTION)}
                   >
                     Clear
                   </Button>
