@@ -14,6 +14,8 @@ export function BulkBar<Id extends string | number>(props: {
   pageIds: Id[];
   /** The rows, plural, for "All 40 matching subscribers". */
   noun: string;
+  /** How the count reads (default "3 selected"). */
+  countLabel?: (count: number) => string;
   /** Offered once the page is fully ticked; leave out for actions on picked rows only. */
   onSelectAll?: () => void;
   onClear: () => void;
@@ -42,7 +44,7 @@ export function BulkBar<Id extends string | number>(props: {
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <Text size="sm" fw={600} data-testid="selected-count">
-            {count.toLocaleString()} selected
+            {props.countLabel ? props.countLabel(count) : `${count.toLocaleString()} selected`}
           </Text>
           {offerAll && (
             <Text size="sm">

@@ -1,4 +1,5 @@
-import { Paper, Stack } from "@mantine/core";
+import { Group, Pagination, Paper, Stack } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import {
   DataTable,
   type DataTableColumn,
@@ -72,6 +73,8 @@ export function ListTable<T, Id extends string | number = number>(props: {
   noRecordsText?: string;
   /** The search and filters above the table; not shown while the list has nothing yet. */
   toolbar?: ReactNode;
+  /** Under the table (a summary), when the table shows. */
+  footer?: ReactNode;
   /** The BulkBar, shown above the table. */
   bulkBar?: ReactNode;
   /** Rows may be ticked for bulk actions; `label` names a row for its checkbox. */
@@ -81,6 +84,12 @@ export function ListTable<T, Id extends string | number = number>(props: {
     label: (row: T) => string;
   };
   /**
+   * Small screens show each row as a card instead (when the table's key columns would not fit),
+   * below `cardsBelow` (default 62em).
+   */
+  card?: (row: T) => ReactNode;
+  cardsBelow?: string;
+  /**
    * `paper` (default): the toolbar and table in a bordered card; `bare`: a bordered table alone
    * (the page is the card); `inline`: no border of its own, in a card that has a title.
    */
@@ -88,7 +97,9 @@ export function ListTable<T, Id extends string | number = number>(props: {
   /** Hide the pager while everything fits the smallest page (lists of a handful of rows). */
   pagerWhenLong?: boolean;
   paginationText?: (range: PagerRange) => string;
-  onRowClick?: (row: T) => void;
+  /** The event too, for rows whose buttons and links do their own thing. */
+  onRowClick?: (row: T, event: React.MouseEvent) => void;
+  onRowDoubleClick?: (row: T) => void;
   rowStyle?: (row: T) => React.CSSProperties | undefined;
   /** Attributes of a row's <tr> (a test id). */
   rowAttributes?: (row: T) => Record<string, unknown>;
@@ -98,6 +109,7 @@ export function ListTable<T, Id extends string | number = number>(props: {
   const idKey = (props.idAccessor ?? "id") as keyof T;
   const idOf = (r: T) => r[idKey] as unknown as Id;
   const loaded = query.data !== undefined;
+  const narrow = !useMediaQuery(`(min-width: ${props.cardsBelow ?? "62em"})`, true);
   const nothingYet =
     props.nothingYet ??
     (loaded && !query.isError && (total ?? records.length) === 0 && !list?.filtered);
@@ -127,7 +139,29 @@ export function ListTable<T, Id extends string | number = number>(props: {
     body = framed(
       isEmptyProps(props.empty) ? <EmptyState icon={props.icon} {...props.empty} /> : props.empty,
     );
-  else {
+  else if (props.card && narrow) {
+    const pages = list && total !== undefined ? Math.ceil(total / list.pageSize) : 1;
+    body = (
+      <Stack gap="sm" data-testid={props.testId}>
+        {records.map((r) => (
+          <Paper key={String(idOf(r))} withBorder radius="md" p="sm">
+            {props.card?.(r)}
+          </Paper>
+        ))}
+        {records.length === 0 && (
+          <Paper withBorder radius="md" p="md" ta="center" c="dimmed" fz="sm">
+            {props.noRecordsText ?? TEXT.emptyTable}
+          </Paper>
+        )}
+        {list && pages > 1 && (
+          <Group justify="center">
+            <Pagination total={pages} value={list.page} onChange={list.setPage} size="sm" />
+          </Group>
+        )}
+        {props.footer}
+      </Stack>
+    );
+  } else {
     const paged =
       list &&
       total !== undefined &&
@@ -150,7 +184,11 @@ export function ListTable<T, Id extends string | number = number>(props: {
       "data-testid": props.testId,
       customRowAttributes: props.rowAttributes,
       ...(props.onRowClick && {
-        onRowClick: ({ record }: { record: T }) => props.onRowClick?.(record),
+        onRowClick: ({ record, event }: { record: T; event: React.MouseEvent }) =>
+          props.onRowClick?.(record, event),
+      }),
+      ...(props.onRowDoubleClick && {
+        onRowDoubleClick: ({ record }: { record: T }) => props.onRowDoubleClick?.(record),
       }),
       rowStyle:
         props.rowStyle ??
@@ -181,7 +219,12 @@ export function ListTable<T, Id extends string | number = number>(props: {
         getRecordSelectionCheckboxProps: (r: T) => ({ "aria-label": `Select ${sel.label(r)}` }),
       }),
     } as unknown as DataTableProps<T>;
-    body = <DataTable<T> {...tableProps} />;
+    body = (
+      <>
+        <DataTable<T> {...tableProps} />
+        {props.footer}
+      </>
+    );
   }
 
   // The toolbar stays while a new search loads, so the search box keeps its text and focus.

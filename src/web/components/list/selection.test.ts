@@ -25,8 +25,9 @@ describe("list selection", () => {
   });
 
   it("selects nothing to begin with, for any kind of id", () => {
-    const none: Selection<string> = NO_SELECTION;
-    expect(selectedCount(none, 10)).toBe(0);
+    expect(selectedCount(NO_SELECTION, 10)).toBe(0);
+    const none: Selection<string> = { mode: "ids", ids: [] };
     expect(pageFullySelected(none, [])).toBe(false);
+    expect(withPageTicks(none, ["a", "b"], ["b"])).toEqual({ mode: "ids", ids: ["b"] });
   });
 });

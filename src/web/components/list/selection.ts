@@ -6,7 +6,8 @@ export type Selection<Id extends string | number = number> =
   | { mode: "ids"; ids: Id[] }
   | { mode: "all"; excluded: Id[] };
 
-export const NO_SELECTION: Selection<never> = { mode: "ids", ids: [] };
+/** Nothing picked (rows keyed by number; a list keyed by text starts from `{ mode: "ids", ids: [] }`). */
+export const NO_SELECTION: Selection<number> = { mode: "ids", ids: [] };
 
 export function isSelected<Id extends string | number>(sel: Selection<Id>, id: Id): boolean {
   return sel.mode === "ids" ? sel.ids.includes(id) : !sel.excluded.includes(id);

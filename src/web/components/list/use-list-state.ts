@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useMemo, useRef } from "react";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { type PageSizeKey, usePageSize } from "../../lib/use-page-size";
 import {
   isFiltered,
@@ -27,9 +27,16 @@ export function useListState<F extends string = never, S extends string = never>
   const [params, setParams] = useSearchParams();
   const [rememberedSize, rememberSize] = usePageSize(pageSizeKey);
   const view = useMemo(() => readListView(params, config), [params, config]);
+  // A link to another page still loading (its lazy chunk): a search sent now would replace that
+  // navigation and keep the person here.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
 
   const change = useCallback(
     (c: ListChange<F, S>, opts: { replace?: boolean } = {}) => {
+      if (leaving.current) return;
       // From the address bar, not the hook's copy: that one may lag a navigation still in a
       // transition (a search sent just before a filter would otherwise come back).
       const current = new URLSearchParams(window.location.search);
