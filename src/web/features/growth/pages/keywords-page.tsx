@@ -187,20 +187,28 @@ export default function KeywordsPage() {
             title: "Keyword",
             sortable: true,
             render: (k) => (
-              <Text
-                fw={600}
-                component="button"
-                type="button"
-                style={{ background: "none", border: 0, padding: 0, cursor: "pointer" }}
-                onClick={() => navigate(`${EDIT}?id=${k.id}`)}
-              >
-                {k.keyword.toUpperCase()}
-              </Text>
+              <Stack gap={0}>
+                <Text
+                  fw={600}
+                  component="button"
+                  type="button"
+                  ta="left"
+                  style={{ background: "none", border: 0, padding: 0, cursor: "pointer" }}
+                  onClick={() => navigate(`${EDIT}?id=${k.id}`)}
+                >
+                  {k.keyword.toUpperCase()}
+                </Text>
+                {/* Phones have no Number column: the number goes under the keyword. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {k.number ?? "All numbers"}
+                </Text>
+              </Stack>
             ),
           },
           {
             accessor: "number",
             title: "Number",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (k) => k.number ?? "All numbers",
           },
           {
