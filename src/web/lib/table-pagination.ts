@@ -1,8 +1,10 @@
+import { pagerText } from "../components/list/pager";
 import { PAGE_SIZES } from "./use-page-size";
 
 /**
- * The pager every list shares (spread into a DataTable): sizes 10/25/50/100, a new size goes back
- * to page 1, and counts read "1–25 of 1,234".
+ * The pager of a DataTable whose page is not kept in the address (a list inside a card or a
+ * dialog); list screens get theirs from the list kit (components/list). Sizes 10/25/50/100, a new
+ * size goes back to page 1, and counts read "1–25 of 1,234".
  */
 export function tablePagination(o: {
   total: number;
@@ -22,14 +24,6 @@ export function tablePagination(o: {
       o.setPage(1);
     },
     recordsPerPageLabel: "Rows per page",
-    paginationText: ({
-      from,
-      to,
-      totalRecords,
-    }: {
-      from: number;
-      to: number;
-      totalRecords: number;
-    }) => `${from.toLocaleString()}–${to.toLocaleString()} of ${totalRecords.toLocaleString()}`,
+    paginationText: pagerText,
   };
 }

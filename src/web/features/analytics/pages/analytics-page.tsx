@@ -13,7 +13,6 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { DatesRangeValue } from "@mantine/dates";
 import { IconChartBar } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -25,7 +24,7 @@ import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useChartHeight } from "../../growth-reports/components/chart-height";
-import { filterOf, ReportFilters } from "../../growth-reports/components/report-filters";
+import { ReportFilters, useReportFilters } from "../../growth-reports/components/report-filters";
 import { sentMessageDetailsPath } from "../../reports/lib/report-paths";
 import { useAnalytics } from "../api/analytics";
 import {
@@ -93,9 +92,7 @@ function Rate(props: { label: string; value: number; detail: string; testId: str
  */
 export default function AnalyticsPage() {
   const timeZone = useAccountTimeZone();
-  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  const [numberId, setNumberId] = useState<number | undefined>();
-  const filter = filterOf(range, numberId);
+  const { filter, controls } = useReportFilters();
   const data = useAnalytics(filter);
   const [acting, setActing] = useState<{ code: number; mode: FailedNumbersMode } | null>(null);
   const [outcome, setOutcome] = useState<FailedNumbersOutcome | null>(null);
@@ -110,7 +107,7 @@ export default function AnalyticsPage() {
         title="Analytics"
         description="How your campaigns landed: delivery, replies, clicks and opt-outs."
       />
-      <ReportFilters range={range} onRange={setRange} numberId={numberId} onNumber={setNumberId} />
+      <ReportFilters {...controls} />
       {data.isError ? (
         <LoadFailed
           icon={<IconChartBar size={28} />}

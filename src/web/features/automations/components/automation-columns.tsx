@@ -11,24 +11,28 @@ export function automationFigureColumns(): DataTableColumn<AutomationSummary>[] 
   return [
     {
       accessor: "status",
+      sortable: true,
       title: "Status",
       visibleMediaQuery: "(min-width: 36em)",
       render: (a) => <StatusBadge status={a.status} />,
     },
     {
       accessor: "active",
+      sortable: true,
       title: "In progress",
       textAlign: "right",
       visibleMediaQuery: "(min-width: 36em)",
     },
     {
       accessor: "completed",
+      sortable: true,
       title: "Completed",
       textAlign: "right",
       visibleMediaQuery: "(min-width: 48em)",
     },
     {
       accessor: "texts",
+      sortable: true,
       title: "Texts",
       textAlign: "right",
       visibleMediaQuery: "(min-width: 48em)",

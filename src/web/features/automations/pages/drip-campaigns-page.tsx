@@ -1,19 +1,17 @@
-import { Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconChartBar, IconEdit, IconPlus, IconRoute, IconTrash } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type AutomationSummary, TRIGGER_LABELS } from "../../../../domain/automations.schemas";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu, RunToggle } from "../../../components/row-menu";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
-import { useAutomations, useDeleteAutomation, useSetAutomationStatus } from "../api/automations";
+import { useDeleteAutomation, useSetAutomationStatus } from "../api/automations";
 import { automationFigureColumns } from "../components/automation-columns";
+import { AutomationToolbar, useAutomationList } from "../components/automation-list";
 import { AutomationReportModal } from "../components/automation-report";
 import { EngineClock } from "../components/engine-clock";
 import { StatusBadge } from "../components/status-badge";
@@ -23,11 +21,10 @@ const EDIT = "/messages/drip-campaigns/edit";
 /** /messages/drip-campaigns: the drips, their state and figures, pause and resume, reports. */
 export default function DripCampaignsPage() {
   const navigate = useNavigate();
-  const list = useAutomations("drip");
+  const { view, list, rows, total } = useAutomationList("drip");
   const setStatus = useSetAutomationStatus();
   const remove = useDeleteAutomation();
   const [report, setReport] = useState<AutomationSummary | null>(null);
-  const rows = list.data?.rows ?? [];
 
   const change = (a: AutomationSummary, status: "active" | "paused") =>
     setStatus.mutate(
@@ -65,81 +62,73 @@ export default function DripCampaignsPage() {
         }
       />
       <EngineClock />
-      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <LoadFailed
-            icon={<IconRoute size={28} />}
-            title="Drip campaigns could not be loaded"
-            query={list}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<IconRoute size={28} />}
-            title="No drip campaigns yet"
-            description="Welcome new subscribers with a few texts over their first days, or wish them a happy birthday every year."
-            action={{ label: "Create Drip Campaign", onClick: () => navigate(EDIT) }}
-          />
-        ) : (
-          <DataTable
-            records={rows}
-            idAccessor="id"
-            minHeight={120}
-            noRecordsText=""
-            columns={[
-              {
-                accessor: "name",
-                title: "Name",
-                render: (a) => (
-                  <Stack gap={2}>
-                    <Text fw={600} size="sm">
-                      <Link to={`${EDIT}?id=${a.id}`}>{a.name}</Link>
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {TRIGGER_LABELS[a.trigger.type]}
-                    </Text>
-                    {/* On phones the status sits under the name (the column is too narrow). */}
-                    <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
-                  </Stack>
-                ),
-              },
-              ...automationFigureColumns(),
-              {
-                accessor: "actions",
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: "right",
-                render: (a) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <RunToggle
-                      name={a.name}
-                      running={a.status === "active"}
-                      onChange={(run) => change(a, run ? "active" : "paused")}
-                    />
-                    <RowMenu
-                      name={a.name}
-                      items={[
-                        {
-                          label: "Report",
-                          icon: <IconChartBar size={14} />,
-                          onClick: () => setReport(a),
-                        },
-                        { label: "Edit", icon: <IconEdit size={14} />, to: `${EDIT}?id=${a.id}` },
-                        {
-                          label: "Delete",
-                          icon: <IconTrash size={14} />,
-                          onClick: () => askDelete(a),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Paper>
+      <ListTable<AutomationSummary>
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        pagerWhenLong
+        icon={<IconRoute size={28} />}
+        failedTitle="Drip campaigns could not be loaded"
+        empty={{
+          title: "No drip campaigns yet",
+          description:
+            "Welcome new subscribers with a few texts over their first days, or wish them a happy birthday every year.",
+          action: { label: "Create Drip Campaign", onClick: () => navigate(EDIT) },
+        }}
+        toolbar={<AutomationToolbar view={view} searchLabel="Search drip campaigns" />}
+        columns={[
+          {
+            accessor: "name",
+            title: "Name",
+            sortable: true,
+            render: (a) => (
+              <Stack gap={2}>
+                <Text fw={600} size="sm">
+                  <Link to={`${EDIT}?id=${a.id}`}>{a.name}</Link>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {TRIGGER_LABELS[a.trigger.type]}
+                </Text>
+                {/* On phones the status sits under the name (the column is too narrow). */}
+                <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
+              </Stack>
+            ),
+          },
+          ...automationFigureColumns(),
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            render: (a) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <RunToggle
+                  name={a.name}
+                  running={a.status === "active"}
+                  onChange={(run) => change(a, run ? "active" : "paused")}
+                />
+                <RowMenu
+                  name={a.name}
+                  items={[
+                    {
+                      label: "Report",
+                      icon: <IconChartBar size={14} />,
+                      onClick: () => setReport(a),
+                    },
+                    { label: "Edit", icon: <IconEdit size={14} />, to: `${EDIT}?id=${a.id}` },
+                    {
+                      label: "Delete",
+                      icon: <IconTrash size={14} />,
+                      onClick: () => askDelete(a),
+                      danger: true,
+                    },
+                  ]}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
       <AutomationReportModal of={report} onClose={() => setReport(null)} />
     </>
   );

@@ -1,11 +1,12 @@
-import { Badge, Button, Stack, Table, Text } from "@mantine/core";
-import { IconAlertTriangle, IconUsers } from "@tabler/icons-react";
+import { Badge, Button, Stack, Text } from "@mantine/core";
+import { IconUsers } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { ReferralRow } from "../../../../domain/billing.schemas";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { clientRows } from "../../../components/list/client-rows";
+import { defineList } from "../../../components/list/list-params";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useReferralList } from "../api/billing";
 import { formatDay } from "../components/billing-bits";
@@ -16,11 +17,14 @@ const STATUS: Record<ReferralRow["status"], { label: string; color: string }> = 
   removed: { label: "Account closed", color: "gray" },
 };
 
+const REFERRALS_LIST = defineList({});
+
 /** /billing/refer/view-referrals: who signed up through the link, and who has paid. */
 export default function ViewReferralsPage() {
   const timeZone = useAccountTimeZone();
+  const view = useListState(REFERRALS_LIST, "local:referrals");
   const list = useReferralList();
-  const rows = list.data?.rows ?? [];
+  const { rows, total } = clientRows(list.data?.rows ?? [], view);
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader
@@ -31,57 +35,58 @@ export default function ViewReferralsPage() {
           </Button>
         }
       />
-      {list.isError ? (
-        <LoadFailed
-          icon={<IconAlertTriangle size={28} />}
-          title="Your referrals could not be loaded"
-          query={list}
-        />
-      ) : !list.data ? (
-        <TableSkeleton />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<IconUsers size={28} />}
-          title="No referrals yet"
-          description={
+      <ListTable<ReferralRow>
+        frame="bare"
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        pagerWhenLong
+        icon={<IconUsers size={28} />}
+        failedTitle="Your referrals could not be loaded"
+        empty={{
+          title: "No referrals yet",
+          description: (
             <>
               Businesses that sign up through <Link to="/billing/refer">your link</Link> show up
               here.
             </>
-          }
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Business</Table.Th>
-                <Table.Th>Signed up</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Credits earned</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id} data-testid="referral-row">
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {r.business}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDay(r.signedUpAt, timeZone)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS[r.status].color}>
-                      {STATUS[r.status].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">{r.credits.toLocaleString("en-US")}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+          ),
+        }}
+        rowAttributes={() => ({ "data-testid": "referral-row" })}
+        columns={[
+          {
+            accessor: "business",
+            title: "Business",
+            render: (r) => (
+              <Text size="sm" fw={600}>
+                {r.business}
+              </Text>
+            ),
+          },
+          {
+            accessor: "signedUpAt",
+            title: "Signed up",
+            noWrap: true,
+            render: (r) => formatDay(r.signedUpAt, timeZone),
+          },
+          {
+            accessor: "status",
+            title: "Status",
+            render: (r) => (
+              <Badge variant="light" color={STATUS[r.status].color}>
+                {STATUS[r.status].label}
+              </Badge>
+            ),
+          },
+          {
+            accessor: "credits",
+            title: "Credits earned",
+            textAlign: "right",
+            render: (r) => r.credits.toLocaleString("en-US"),
+          },
+        ]}
+      />
     </Stack>
   );
 }

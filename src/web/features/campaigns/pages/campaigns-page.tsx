@@ -1,15 +1,16 @@
-import { Anchor, Button, Group, Paper, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Group, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconEdit, IconPlus, IconTargetArrow, IconTrash } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { CampaignSummary } from "../../../../domain/campaigns.schemas";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { clientRows } from "../../../components/list/client-rows";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { useCampaigns, useDeleteCampaign } from "../api/campaigns";
@@ -17,14 +18,31 @@ import { NameModal } from "../components/name-modal";
 
 export const DETAILS = "/messages/campaigns/details";
 
+const CAMPAIGNS_LIST = defineList({
+  sort: {
+    columns: ["createdAt", "name", "sends", "automations"],
+    column: "createdAt",
+    direction: "desc",
+  },
+});
+
 /** /messages/campaigns: campaigns by name, what each groups, create, rename, delete. */
 export default function CampaignsPage() {
   const timeZone = useAccountTimeZone();
   const navigate = useNavigate();
+  const view = useListState(CAMPAIGNS_LIST, "local:campaigns");
   const list = useCampaigns();
   const remove = useDeleteCampaign();
   const [naming, setNaming] = useState<{ campaign: CampaignSummary | null } | null>(null);
-  const rows = list.data?.rows ?? [];
+  const { rows, total } = clientRows(list.data?.rows ?? [], view, {
+    text: (c) => c.name,
+    sortValue: {
+      createdAt: (c) => c.createdAt,
+      name: (c) => c.name,
+      sends: (c) => c.sends,
+      automations: (c) => c.automations,
+    },
+  });
 
   const askDelete = (c: CampaignSummary) =>
     modals.openConfirmModal({
@@ -53,88 +71,84 @@ export default function CampaignsPage() {
           </Button>
         }
       />
-      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <LoadFailed
-            icon={<IconTargetArrow size={28} />}
-            title="Campaigns could not be loaded"
-            query={list}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<IconTargetArrow size={28} />}
-            title="No campaigns yet"
-            description="A campaign puts a launch's sends and follow-up drips side by side: delivered, clicks, replies, opt-outs and credits in one place."
-            action={{ label: "Create Campaign", onClick: create }}
-          />
-        ) : (
-          <DataTable
-            records={rows}
-            idAccessor="id"
-            minHeight={120}
-            noRecordsText=""
-            onRowClick={({ record }) => navigate(`${DETAILS}?id=${record.id}`)}
-            columns={[
-              {
-                accessor: "name",
-                title: "Name",
-                render: (c) => (
-                  <Anchor
-                    component={Link}
-                    to={`${DETAILS}?id=${c.id}`}
-                    fw={600}
-                    size="sm"
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {c.name}
-                  </Anchor>
-                ),
-              },
-              { accessor: "sends", title: "Sends", textAlign: "right" },
-              {
-                accessor: "automations",
-                title: "Automations",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 36em)",
-              },
-              {
-                accessor: "createdAt",
-                title: "Created",
-                visibleMediaQuery: "(min-width: 48em)",
-                render: (c) => formatDay(c.createdAt, timeZone),
-              },
-              {
-                accessor: "actions",
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: "right",
-                render: (c) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <RowMenu
-                      name={c.name}
-                      stopPropagation
-                      items={[
-                        {
-                          label: "Rename",
-                          icon: <IconEdit size={14} />,
-                          onClick: () => setNaming({ campaign: c }),
-                        },
-                        {
-                          label: "Delete",
-                          icon: <IconTrash size={14} />,
-                          onClick: () => askDelete(c),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Paper>
+      <ListTable<CampaignSummary>
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        pagerWhenLong
+        icon={<IconTargetArrow size={28} />}
+        failedTitle="Campaigns could not be loaded"
+        empty={{
+          title: "No campaigns yet",
+          description:
+            "A campaign puts a launch's sends and follow-up drips side by side: delivered, clicks, replies, opt-outs and credits in one place.",
+          action: { label: "Create Campaign", onClick: create },
+        }}
+        toolbar={
+          <ListSearch label="Search campaigns" value={view.query} onSearch={view.setQuery} />
+        }
+        onRowClick={(c) => navigate(`${DETAILS}?id=${c.id}`)}
+        columns={[
+          {
+            accessor: "name",
+            title: "Name",
+            sortable: true,
+            render: (c) => (
+              <Anchor
+                component={Link}
+                to={`${DETAILS}?id=${c.id}`}
+                fw={600}
+                size="sm"
+                onClick={(e) => e.stopPropagation()}
+              >
+                {c.name}
+              </Anchor>
+            ),
+          },
+          { accessor: "sends", title: "Sends", textAlign: "right", sortable: true },
+          {
+            accessor: "automations",
+            title: "Automations",
+            sortable: true,
+            textAlign: "right",
+            visibleMediaQuery: "(min-width: 36em)",
+          },
+          {
+            accessor: "createdAt",
+            title: "Created",
+            sortable: true,
+            visibleMediaQuery: "(min-width: 48em)",
+            render: (c) => formatDay(c.createdAt, timeZone),
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            render: (c) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <RowMenu
+                  name={c.name}
+                  stopPropagation
+                  items={[
+                    {
+                      label: "Rename",
+                      icon: <IconEdit size={14} />,
+                      onClick: () => setNaming({ campaign: c }),
+                    },
+                    {
+                      label: "Delete",
+                      icon: <IconTrash size={14} />,
+                      onClick: () => askDelete(c),
+                      danger: true,
+                    },
+                  ]}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
       {naming && (
         <NameModal
           opened

@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Modal,
-  Paper,
   Stack,
   Switch,
   Text,
@@ -19,11 +18,10 @@ import {
   IconPlus,
   IconTrash,
 } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { CHATBOT_TEXT, type ChatbotSummary } from "../../../../domain/chatbots";
 import { formatUsNumber } from "../../../../domain/phone";
-import { EmptyState } from "../../../components/empty-state";
+import { ListTable } from "../../../components/list/list-table";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
@@ -90,120 +88,108 @@ export default function ChatbotsPage() {
           turned back on.
         </Alert>
       )}
-      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <LoadFailed
-            icon={<IconMessageChatbot size={28} />}
-            title="Chatbots could not be loaded"
-            query={list}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<IconMessageChatbot size={28} />}
-            title="No chatbots yet"
-            description="Greet people who text your number with a menu, take a booking name, and pass the conversation to your team."
-            action={{ label: "Create Chatbot", onClick: create }}
-          />
-        ) : (
-          <DataTable
-            records={rows}
-            idAccessor="id"
-            minHeight={120}
-            noRecordsText=""
-            columns={[
-              {
-                accessor: "name",
-                title: "Chatbot",
-                render: (b) => (
-                  <Stack gap={2}>
-                    <Text fw={600} size="sm">
-                      {b.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatUsNumber(b.number)}
-                      {b.numberName ? ` · ${b.numberName}` : ""}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {b.triggerWords.length
-                        ? `Starts on ${b.triggerWords.join(", ")}`
-                        : "Starts on any text"}
-                    </Text>
-                  </Stack>
-                ),
-              },
-              {
-                accessor: "steps",
-                title: "Steps",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 48em)",
-              },
-              {
-                accessor: "open",
-                title: "Talking now",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 36em)",
-              },
-              {
-                accessor: "handedOff",
-                title: "Handed off",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 48em)",
-              },
-              {
-                accessor: "replies",
-                title: "Replies",
-                textAlign: "right",
-                visibleMediaQuery: "(min-width: 62em)",
-              },
-              {
-                accessor: "enabled",
-                title: "On",
-                render: (b) => (
-                  <Switch
-                    checked={b.enabled}
-                    onChange={(e) => toggle(b, e.currentTarget.checked)}
-                    aria-label={`${b.name} answers texts`}
-                  />
-                ),
-              },
-              {
-                accessor: "actions",
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: "right",
-                render: (b) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => setTesting(b)}
-                      aria-label={`Test ${b.name}`}
-                    >
-                      <IconPlayerPlay size={16} />
-                    </ActionIcon>
-                    <RowMenu
-                      name={b.name}
-                      items={[
-                        {
-                          label: "Edit",
-                          icon: <IconEdit size={14} />,
-                          onClick: () => setEditing({ id: b.id }),
-                        },
-                        {
-                          label: "Delete",
-                          icon: <IconTrash size={14} />,
-                          onClick: () => askDelete(b),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Paper>
+      {/* One chatbot per number: a short list, neither searched nor paged. */}
+      <ListTable<ChatbotSummary>
+        query={list}
+        records={rows}
+        icon={<IconMessageChatbot size={28} />}
+        failedTitle="Chatbots could not be loaded"
+        empty={{
+          title: "No chatbots yet",
+          description:
+            "Greet people who text your number with a menu, take a booking name, and pass the conversation to your team.",
+          action: { label: "Create Chatbot", onClick: create },
+        }}
+        columns={[
+          {
+            accessor: "name",
+            title: "Chatbot",
+            render: (b) => (
+              <Stack gap={2}>
+                <Text fw={600} size="sm">
+                  {b.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatUsNumber(b.number)}
+                  {b.numberName ? ` · ${b.numberName}` : ""}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {b.triggerWords.length
+                    ? `Starts on ${b.triggerWords.join(", ")}`
+                    : "Starts on any text"}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "steps",
+            title: "Steps",
+            textAlign: "right",
+            visibleMediaQuery: "(min-width: 48em)",
+          },
+          {
+            accessor: "open",
+            title: "Talking now",
+            textAlign: "right",
+            visibleMediaQuery: "(min-width: 36em)",
+          },
+          {
+            accessor: "handedOff",
+            title: "Handed off",
+            textAlign: "right",
+            visibleMediaQuery: "(min-width: 48em)",
+          },
+          {
+            accessor: "replies",
+            title: "Replies",
+            textAlign: "right",
+            visibleMediaQuery: "(min-width: 62em)",
+          },
+          {
+            accessor: "enabled",
+            title: "On",
+            render: (b) => (
+              <Switch
+                checked={b.enabled}
+                onChange={(e) => toggle(b, e.currentTarget.checked)}
+                aria-label={`${b.name} answers texts`}
+              />
+            ),
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            render: (b) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => setTesting(b)}
+                  aria-label={`Test ${b.name}`}
+                >
+                  <IconPlayerPlay size={16} />
+                </ActionIcon>
+                <RowMenu
+                  name={b.name}
+                  items={[
+                    {
+                      label: "Edit",
+                      icon: <IconEdit size={14} />,
+                      onClick: () => setEditing({ id: b.id }),
+                    },
+                    {
+                      label: "Delete",
+                      icon: <IconTrash size={14} />,
+                      onClick: () => askDelete(b),
+                      danger: true,
+                    },
+                  ]}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Anchor,
-  Box,
   Button,
   CopyButton,
   Group,
@@ -13,18 +12,20 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCheck, IconCopy, IconLink, IconTrash } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { type FormEvent, useState } from "react";
 import { type DeeplinkRow, deeplinkUri } from "../../../../domain/sign-in.schemas";
-import { TEXT } from "../../../../domain/texts";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { clientRows } from "../../../components/list/client-rows";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { useCreateDeeplink, useDeeplinks, useDeleteDeeplink } from "../api/deeplinks";
+
+const DEEPLINKS_LIST = defineList({});
 
 /**
  * /deeplinks: short links of the account (/{deeplinkUrlId}, spec doc 3 §4). Each opens its
@@ -32,6 +33,7 @@ import { useCreateDeeplink, useDeeplinks, useDeleteDeeplink } from "../api/deepl
  */
 export default function DeeplinksPage() {
   const timeZone = useAccountTimeZone();
+  const view = useListState(DEEPLINKS_LIST, "local:deeplinks");
   const list = useDeeplinks();
   const create = useCreateDeeplink();
   const remove = useDeleteDeeplink();
@@ -69,7 +71,9 @@ export default function DeeplinksPage() {
         remove.mutate(row.id, { onSuccess: () => notify.success("Deeplink deleted") }),
     });
 
-  const rows = list.data?.rows ?? [];
+  const { rows, total } = clientRows(list.data?.rows ?? [], view, {
+    text: (r) => `${r.url} ${r.uri ?? ""}`,
+  });
   return (
     <>
       <PageHeader
@@ -93,98 +97,85 @@ export default function DeeplinksPage() {
           </Group>
         </form>
       </Paper>
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <Paper withBorder radius="md">
-          <LoadFailed
-            icon={<IconLink size={28} />}
-            title="Deeplinks could not be loaded"
-            query={list}
-          />
-        </Paper>
-      ) : rows.length === 0 ? (
-        <Paper withBorder radius="md">
-          <EmptyState
-            icon={<IconLink size={28} />}
-            title="No deeplinks yet"
-            description="Create one above: you get a short address of this site that sends people where you chose."
-          />
-        </Paper>
-      ) : (
-        <Box>
-          <DataTable<DeeplinkRow>
-            withTableBorder
-            borderRadius="md"
-            verticalSpacing="sm"
-            records={rows}
-            idAccessor="id"
-            noRecordsText={TEXT.emptyTable}
-            scrollAreaProps={{ type: "auto" }}
-            data-testid="deeplinks"
-            columns={[
-              {
-                accessor: "url",
-                title: "Link",
-                render: (r) => (
-                  <Stack gap={2}>
-                    <Group gap={4} wrap="nowrap">
-                      <Anchor href={r.url} target="_blank" rel="noreferrer" size="sm">
-                        {r.url.replace(/^https?:\/\//, "")}
-                      </Anchor>
-                      <CopyButton value={r.url}>
-                        {({ copied, copy }) => (
-                          <Tooltip label={copied ? "Copied" : "Copy link"}>
-                            <ActionIcon variant="subtle" onClick={copy} aria-label="Copy link">
-                              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </CopyButton>
-                    </Group>
-                    {/* Small screens: the target under the link, not in a column. */}
-                    <Text size="xs" c="dimmed" hiddenFrom="sm" truncate maw={220}>
-                      Opens {r.uri ?? "your sign-up page"}
-                    </Text>
-                  </Stack>
-                ),
-              },
-              {
-                accessor: "uri",
-                title: "Opens",
-                visibleMediaQuery: "(min-width: 48em)",
-                render: (r) => (
-                  <Text size="sm" truncate maw={360}>
-                    {r.uri ?? "Your sign-up page"}
-                  </Text>
-                ),
-              },
-              {
-                accessor: "createdAt",
-                title: "Created",
-                noWrap: true,
-                visibleMediaQuery: "(min-width: 48em)",
-                render: (r) => formatDateTime(r.createdAt, timeZone),
-              },
-              {
-                accessor: "actions",
-                title: "",
-                textAlign: "right",
-                render: (r) => (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${r.url}`}
-                    onClick={() => confirmDelete(r)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                ),
-              },
-            ]}
-          />
-        </Box>
-      )}
+      <ListTable<DeeplinkRow>
+        frame="bare"
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        pagerWhenLong
+        icon={<IconLink size={28} />}
+        failedTitle="Deeplinks could not be loaded"
+        empty={{
+          title: "No deeplinks yet",
+          description:
+            "Create one above: you get a short address of this site that sends people where you chose.",
+        }}
+        toolbar={
+          <ListSearch label="Search deeplinks" value={view.query} onSearch={view.setQuery} />
+        }
+        testId="deeplinks"
+        columns={[
+          {
+            accessor: "url",
+            title: "Link",
+            render: (r) => (
+              <Stack gap={2}>
+                <Group gap={4} wrap="nowrap">
+                  <Anchor href={r.url} target="_blank" rel="noreferrer" size="sm">
+                    {r.url.replace(/^https?:\/\//, "")}
+                  </Anchor>
+                  <CopyButton value={r.url}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? "Copied" : "Copy link"}>
+                        <ActionIcon variant="subtle" onClick={copy} aria-label="Copy link">
+                          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                </Group>
+                {/* Small screens: the target under the link, not in a column. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm" truncate maw={220}>
+                  Opens {r.uri ?? "your sign-up page"}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "uri",
+            title: "Opens",
+            visibleMediaQuery: "(min-width: 48em)",
+            render: (r) => (
+              <Text size="sm" truncate maw={360}>
+                {r.uri ?? "Your sign-up page"}
+              </Text>
+            ),
+          },
+          {
+            accessor: "createdAt",
+            title: "Created",
+            noWrap: true,
+            visibleMediaQuery: "(min-width: 48em)",
+            render: (r) => formatDateTime(r.createdAt, timeZone),
+          },
+          {
+            accessor: "actions",
+            title: "",
+            textAlign: "right",
+            render: (r) => (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${r.url}`}
+                onClick={() => confirmDelete(r)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

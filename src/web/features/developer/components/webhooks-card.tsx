@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
   IconPlayerPause,
@@ -9,10 +9,8 @@ import {
   IconWebhook,
 } from "@tabler/icons-react";
 import { useState } from "react";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { ListTable } from "../../../components/list/list-table";
 import { RowMenu } from "../../../components/row-menu";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from "../api/webhooks";
 import { CreateWebhookModal } from "./create-webhook-modal";
@@ -63,94 +61,89 @@ export function WebhooksCard() {
           New webhook
         </Button>
       </Group>
-      {hooks.isPending ? (
-        <TableSkeleton rows={3} />
-      ) : hooks.isError ? (
-        <LoadFailed
-          icon={<IconWebhook size={28} />}
-          title="Webhooks could not be loaded"
-          query={hooks}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<IconWebhook size={28} />}
-          title="No webhooks yet"
-          description="Have Parley post signed events (messages received, opt-outs, new subscribers, finished sends) to your server as they happen."
-          action={{ label: "New webhook", onClick: () => setCreating(true) }}
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Events</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((h) => (
-                <Table.Tr key={h.id}>
-                  <Table.Td maw={280}>
-                    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                      {h.url}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {h.events.map((e) => (
-                        <Badge key={e} variant="light" size="sm" tt="none">
-                          {e}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Badge color={h.enabled ? "green" : "gray"} variant="light">
-                        {h.enabled ? "On" : "Off"}
-                      </Badge>
-                      {h.disabledReason && (
-                        <Text size="xs" c="red">
-                          {h.disabledReason}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <RowMenu
-                      name={h.url}
-                      items={[
-                        {
-                          label: "Deliveries",
-                          icon: <IconSend size={16} />,
-                          onClick: () => setLogOf(h),
-                        },
-                        {
-                          label: h.enabled ? "Turn off" : "Turn on",
-                          icon: h.enabled ? (
-                            <IconPlayerPause size={16} />
-                          ) : (
-                            <IconPlayerPlay size={16} />
-                          ),
-                          onClick: () => toggle(h),
-                        },
-                        {
-                          label: "Delete",
-                          icon: <IconTrash size={16} />,
-                          onClick: () => askDelete(h),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListTable<Hook>
+        frame="inline"
+        query={hooks}
+        records={rows}
+        icon={<IconWebhook size={28} />}
+        failedTitle="Webhooks could not be loaded"
+        empty={{
+          title: "No webhooks yet",
+          description:
+            "Have Parley post signed events (messages received, opt-outs, new subscribers, finished sends) to your server as they happen.",
+          action: { label: "New webhook", onClick: () => setCreating(true) },
+        }}
+        columns={[
+          {
+            accessor: "url",
+            title: "Address",
+            render: (h) => (
+              <Text size="sm" maw={280} style={{ overflowWrap: "anywhere" }}>
+                {h.url}
+              </Text>
+            ),
+          },
+          {
+            accessor: "events",
+            title: "Events",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (h) => (
+              <Group gap={4}>
+                {h.events.map((e) => (
+                  <Badge key={e} variant="light" size="sm" tt="none">
+                    {e}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          {
+            accessor: "enabled",
+            title: "Status",
+            render: (h) => (
+              <Stack gap={2}>
+                <Badge color={h.enabled ? "green" : "gray"} variant="light">
+                  {h.enabled ? "On" : "Off"}
+                </Badge>
+                {h.disabledReason && (
+                  <Text size="xs" c="red">
+                    {h.disabledReason}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            width: 64,
+            render: (h) => (
+              <RowMenu
+                name={h.url}
+                items={[
+                  {
+                    label: "Deliveries",
+                    icon: <IconSend size={16} />,
+                    onClick: () => setLogOf(h),
+                  },
+                  {
+                    label: h.enabled ? "Turn off" : "Turn on",
+                    icon: h.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />,
+                    onClick: () => toggle(h),
+                  },
+                  {
+                    label: "Delete",
+                    icon: <IconTrash size={16} />,
+                    onClick: () => askDelete(h),
+                    danger: true,
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
       <CreateWebhookModal opened={creating} onClose={() => setCreating(false)} />
       <WebhookDeliveriesModal hook={logOf} onClose={() => setLogOf(null)} />
     </Paper>

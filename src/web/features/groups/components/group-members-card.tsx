@@ -6,26 +6,24 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { IconSearch, IconUserMinus, IconUserPlus, IconUsers } from "@tabler/icons-react";
-import { DataTable, type DataTableSortStatus } from "mantine-datatable";
-import { useState } from "react";
+import { IconUserMinus, IconUserPlus, IconUsers } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import type { Group as GroupRow } from "../../../../domain/groups.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import type { Subscriber } from "../../../../domain/subscribers.schemas";
-import { TEXT } from "../../../../domain/texts";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
-import { TableSkeleton } from "../../../components/table-skeleton";
+import { BulkBar } from "../../../components/list/bulk-bar";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { NO_SELECTION, type Selection, selectedCount } from "../../../components/list/selection";
+import { useListState } from "../../../components/list/use-list-state";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../lib/use-page-size";
 import { type MembersParams, useGroupMembers, useRemoveMembers } from "../api/group-members";
 import { AddMembersModal, subscriberName } from "./add-members-modal";
 
@@ -35,6 +33,11 @@ const SORT_BY: Record<SortColumn, MembersParams["sortBy"]> = {
   number: "phone",
   date: "date",
 };
+/** The group's own parameters (`id`) stay apart: the members' carry a prefix. */
+const MEMBERS_LIST = defineList({
+  prefix: "members.",
+  sort: { columns: ["date", "name", "number"] as SortColumn[], column: "date", direction: "desc" },
+});
 
 /**
  * The people in a group, a page at a time. Static groups can gain and lose members here;
@@ -43,24 +46,20 @@ const SORT_BY: Record<SortColumn, MembersParams["sortBy"]> = {
 export function GroupMembersCard({ group }: { group: GroupRow }) {
   const isStatic = group.type === "static";
   const me = useMe();
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<DataTableSortStatus<Subscriber>>({
-    columnAccessor: "date",
-    direction: "desc",
-  });
-  const [selected, setSelected] = useState<Subscriber[]>([]);
+  const view = useListState(MEMBERS_LIST, "local:group-members");
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [adding, setAdding] = useState(false);
   const members = useGroupMembers({
     groupId: group.id,
-    page: page - 1,
-    pageSize,
-    query,
-    sortBy: SORT_BY[sort.columnAccessor as SortColumn] ?? "date",
-    sortDirection: sort.direction === "asc" ? "ASC" : "DESC",
+    ...view.paging,
+    query: view.query,
+    sortBy: SORT_BY[view.sort ?? "date"],
+    sortDirection: view.direction === "asc" ? "ASC" : "DESC",
   });
+  const rows = members.data?.rows ?? [];
+  // Another search is another set of people: what was picked no longer applies.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search changes
+  useEffect(() => setSelection(NO_SELECTION), [view.query]);
   const remove = useRemoveMembers();
 
   const dateFormat = new Intl.DateTimeFormat("en-US", {
@@ -70,11 +69,11 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
     year: "numeric",
   });
 
-  const askRemove = (people: Subscriber[]) => {
-    const who =
-      people.length === 1
-        ? subscriberName(people[0]!) || formatUsNumber(people[0]!.number)
-        : `${people.length} subscribers`;
+  const askRemove = (ids: number[]) => {
+    const one = ids.length === 1 ? rows.find((r) => r.id === ids[0]) : undefined;
+    const who = one
+      ? subscriberName(one) || formatUsNumber(one.number)
+      : `${ids.length} ${ids.length === 1 ? "subscriber" : "subscribers"}`;
     modals.openConfirmModal({
       title: "Remove from group",
       children: (
@@ -86,13 +85,12 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
       confirmProps: { color: "red" },
       onConfirm: () =>
         remove.mutate(
-          { groupId: group.id, subscriberIds: people.map((p) => p.id) },
+          { groupId: group.id, subscriberIds: ids },
           {
+            // The last members of a page gone, the list table steps back a page.
             onSuccess: ({ affected }) => {
               notify.success(`${affected} removed from '${group.name}'`);
-              setSelected([]);
-              const rows = members.data?.rows.length ?? 0;
-              if (rows <= people.length && page > 1) setPage(page - 1);
+              setSelection(NO_SELECTION);
             },
           },
         ),
@@ -100,7 +98,8 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
   };
 
   const total = members.data?.total ?? 0;
-  const nobody = members.isSuccess && total === 0 && !query;
+  const nobody = members.isSuccess && total === 0 && !view.query;
+  const picked = selection.mode === "ids" ? selection.ids : [];
 
   return (
     <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
@@ -118,16 +117,6 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
           </Group>
           {isStatic && (
             <Group gap="xs">
-              {selected.length > 0 && (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconUserMinus size={16} />}
-                  onClick={() => askRemove(selected)}
-                >
-                  Remove {selected.length}
-                </Button>
-              )}
               <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
                 Add subscribers
               </Button>
@@ -139,145 +128,127 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
             Whoever the saved rules match right now. Change the rules to change who is in it.
           </Text>
         )}
-        {members.isPending ? (
-          <TableSkeleton rows={4} />
-        ) : members.isError ? (
-          <LoadFailed
-            icon={<IconUsers size={28} />}
-            title="Members could not be loaded"
-            query={members}
-          />
-        ) : nobody ? (
-          <EmptyState
-            icon={<IconUsers size={28} />}
-            title={isStatic ? "No members yet" : "Nobody matches these rules yet"}
-            description={
-              isStatic
-                ? "Add subscribers here, choose this group when importing, or add people from Manage Subscribers."
-                : "Subscribers join as soon as their details match the rules."
-            }
-            action={
-              isStatic ? { label: "Add subscribers", onClick: () => setAdding(true) } : undefined
-            }
-          />
-        ) : (
-          <Stack gap="sm">
-            <TextInput
-              placeholder="Search members"
-              aria-label="Search members"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-                setSelected([]);
-              }}
-              maw={{ sm: 320 }}
-            />
-            <DataTable<Subscriber>
-              records={members.data.rows}
-              idAccessor="id"
-              fetching={members.isFetching && members.isPlaceholderData}
-              minHeight={members.data.rows.length ? undefined : 160}
-              noRecordsText={TEXT.emptyTable}
-              totalRecords={total}
-              page={page}
-              onPageChange={(p) => {
-                setPage(p);
-                setSelected([]);
-              }}
-              recordsPerPage={pageSize}
-              recordsPerPageOptions={PAGE_SIZES}
-              onRecordsPerPageChange={(n) => {
-                setPageSize(n);
-                setPage(1);
-                setSelected([]);
-              }}
-              recordsPerPageLabel="Per page"
-              paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-              sortStatus={sort}
-              onSortStatusChange={(s) => {
-                setSort(s);
-                setPage(1);
-              }}
-              selectedRecords={isStatic ? selected : undefined}
-              onSelectedRecordsChange={isStatic ? setSelected : undefined}
-              allRecordsSelectionCheckboxProps={{ "aria-label": "Select all on this page" }}
-              getRecordSelectionCheckboxProps={(s) => ({
-                "aria-label": `Select ${subscriberName(s) || formatUsNumber(s.number)}`,
-              })}
-              verticalSpacing="sm"
-              columns={[
-                {
-                  accessor: "name",
-                  title: "Name",
-                  sortable: true,
-                  render: (s) => (
-                    <Stack gap={0}>
-                      <Text size="sm" fw={500} c={subscriberName(s) ? undefined : "dimmed"}>
-                        {subscriberName(s) || "No name"}
-                      </Text>
-                      {/* Small screens have no Phone column: the number goes under the name. */}
-                      <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ whiteSpace: "nowrap" }}>
-                        {formatUsNumber(s.number)}
-                      </Text>
-                    </Stack>
-                  ),
-                },
-                {
-                  accessor: "number",
-                  title: "Phone",
-                  sortable: true,
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                  render: (s) => (
-                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                      {formatUsNumber(s.number)}
-                    </Text>
-                  ),
-                },
-                {
-                  accessor: "email",
-                  title: "Email",
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-                  render: (s) => (
-                    <Text size="sm" c={s.email ? undefined : "dimmed"}>
-                      {s.email || "—"}
-                    </Text>
-                  ),
-                },
-                {
-                  accessor: "date",
-                  title: "Subscribed",
-                  sortable: true,
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                  render: (s) => <Text size="sm">{dateFormat.format(new Date(s.date))}</Text>,
-                },
-                ...(isStatic
-                  ? [
-                      {
-                        accessor: "actions",
-                        title: <VisuallyHidden>Actions</VisuallyHidden>,
-                        textAlign: "right" as const,
-                        width: 56,
-                        render: (s: Subscriber) => (
-                          <Tooltip label="Remove from group" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => askRemove([s])}
-                              aria-label={`Remove ${subscriberName(s) || formatUsNumber(s.number)} from group`}
-                            >
-                              <IconUserMinus size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          </Stack>
-        )}
+        <ListTable<Subscriber>
+          frame="inline"
+          query={members}
+          list={view}
+          records={rows}
+          total={total}
+          nothingYet={nobody}
+          icon={<IconUsers size={28} />}
+          failedTitle="Members could not be loaded"
+          empty={{
+            title: isStatic ? "No members yet" : "Nobody matches these rules yet",
+            description: isStatic
+              ? "Add subscribers here, choose this group when importing, or add people from Manage Subscribers."
+              : "Subscribers join as soon as their details match the rules.",
+            action: isStatic
+              ? { label: "Add subscribers", onClick: () => setAdding(true) }
+              : undefined,
+          }}
+          toolbar={
+            <ListSearch label="Search members" value={view.query} onSearch={view.setQuery} />
+          }
+          bulkBar={
+            isStatic && (
+              <BulkBar
+                selection={selection}
+                total={total}
+                pageIds={rows.map((r) => r.id)}
+                noun="members"
+                onClear={() => setSelection(NO_SELECTION)}
+              >
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconUserMinus size={14} />}
+                  disabled={remove.isPending}
+                  onClick={() => askRemove(picked)}
+                >
+                  Remove {selectedCount(selection, total)}
+                </Button>
+              </BulkBar>
+            )
+          }
+          selection={
+            isStatic
+              ? {
+                  value: selection,
+                  onChange: setSelection,
+                  label: (s) => subscriberName(s) || formatUsNumber(s.number),
+                }
+              : undefined
+          }
+          columns={[
+            {
+              accessor: "name",
+              title: "Name",
+              sortable: true,
+              render: (s) => (
+                <Stack gap={0}>
+                  <Text size="sm" fw={500} c={subscriberName(s) ? undefined : "dimmed"}>
+                    {subscriberName(s) || "No name"}
+                  </Text>
+                  {/* Small screens have no Phone column: the number goes under the name. */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ whiteSpace: "nowrap" }}>
+                    {formatUsNumber(s.number)}
+                  </Text>
+                </Stack>
+              ),
+            },
+            {
+              accessor: "number",
+              title: "Phone",
+              sortable: true,
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+              render: (s) => (
+                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                  {formatUsNumber(s.number)}
+                </Text>
+              ),
+            },
+            {
+              accessor: "email",
+              title: "Email",
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+              render: (s) => (
+                <Text size="sm" c={s.email ? undefined : "dimmed"}>
+                  {s.email || "—"}
+                </Text>
+              ),
+            },
+            {
+              accessor: "date",
+              title: "Subscribed",
+              sortable: true,
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+              render: (s) => <Text size="sm">{dateFormat.format(new Date(s.date))}</Text>,
+            },
+            ...(isStatic
+              ? [
+                  {
+                    accessor: "actions",
+                    title: <VisuallyHidden>Actions</VisuallyHidden>,
+                    textAlign: "right" as const,
+                    width: 56,
+                    render: (s: Subscriber) => (
+                      <Tooltip label="Remove from group" withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          onClick={() => askRemove([s.id])}
+                          aria-label={`Remove ${subscriberName(s) || formatUsNumber(s.number)} from group`}
+                        >
+                          <IconUserMinus size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </Stack>
       {isStatic && (
         <AddMembersModal group={group} opened={adding} onClose={() => setAdding(false)} />

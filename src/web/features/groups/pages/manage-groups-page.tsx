@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Anchor, Badge, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import {
   IconBolt,
   IconEdit,
@@ -18,24 +6,20 @@ import {
   IconEyeOff,
   IconMessageCheck,
   IconPlus,
-  IconSearch,
   IconSettings,
   IconTrash,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type Group as GroupRow, NO_GROUP_ID } from "../../../../domain/groups.schemas";
-import { TEXT } from "../../../../domain/texts";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
-import { tablePagination } from "../../../lib/table-pagination";
-import { usePageSize } from "../../../lib/use-page-size";
 import { useAdaptiveMemberCounts } from "../api/adaptive-member-counts";
 import { useDeleteGroup } from "../api/delete-group";
 import { useGroups } from "../api/list-groups";
@@ -46,13 +30,12 @@ import { MemberCountCell } from "../components/member-count-cell";
 import { RenameGroupModal } from "../components/rename-group-modal";
 import { groupDetailsPath } from "../lib/group-paths";
 
+const GROUPS_LIST = defineList({});
+
 /** /manage-groups: every group with its type, live member count, flags and actions. */
 export default function ManageGroupsPage() {
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("mg");
-  const list = useGroups({ page: page - 1, pageSize, query });
+  const view = useListState(GROUPS_LIST, "mg");
+  const list = useGroups({ ...view.paging, query: view.query });
   const rows = list.data?.rows ?? [];
   const adaptiveIds = rows.filter((g) => g.type === "adaptive").map((g) => g.id);
   const counts = useAdaptiveMemberCounts(adaptiveIds);
@@ -72,17 +55,13 @@ export default function ManageGroupsPage() {
   const askDelete = (g: GroupRow) =>
     confirmDeleteGroup(g, () =>
       remove.mutate(g.id, {
-        onSuccess: () => {
-          notify.success(`Group '${g.name}' deleted`);
-          const realRows = rows.filter((r) => r.id !== NO_GROUP_ID);
-          if (realRows.length === 1 && page > 1) setPage(page - 1);
-        },
+        // The last group of a page gone, the list table moves to the page before.
+        onSuccess: () => notify.success(`Group '${g.name}' deleted`),
       }),
     );
 
   const total = list.data?.total ?? 0;
   const hasNoGroup = rows.some((g) => g.id === NO_GROUP_ID);
-  const nothingYet = list.isSuccess && total === 0 && !query;
 
   return (
     <>
@@ -95,198 +74,158 @@ export default function ManageGroupsPage() {
           </Button>
         }
       />
-      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <LoadFailed
-            icon={<IconUsersGroup size={28} />}
-            title="Groups could not be loaded"
-            query={list}
-          />
-        ) : nothingYet ? (
-          <EmptyState
-            icon={<IconUsersGroup size={28} />}
-            title="No groups yet"
-            description="Create a group to send to part of your list: regulars, VIPs, a class or a neighbourhood."
-            action={{ label: "New group", onClick: () => setCreating(true) }}
-          />
-        ) : (
-          <Stack gap="sm">
-            <TextInput
-              placeholder="Search groups"
-              aria-label="Search groups"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              maw={{ sm: 320 }}
-            />
-            <DataTable<GroupRow>
-              records={rows}
-              idAccessor="id"
-              fetching={list.isFetching && list.isPlaceholderData}
-              minHeight={rows.length ? undefined : 180}
-              noRecordsText={TEXT.emptyTable}
-              {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
-              // 'No Group' rides along on the first page; it is not one of the groups counted.
-              paginationText={({
-                from,
-                to,
-                totalRecords,
-              }: {
-                from: number;
-                to: number;
-                totalRecords: number;
-              }) => `${from}–${to - (hasNoGroup ? 1 : 0)} of ${totalRecords}`}
-              verticalSpacing="sm"
-              highlightOnHover
-              rowStyle={(g) =>
-                g.id === NO_GROUP_ID
-                  ? { background: "var(--mantine-color-default-hover)" }
-                  : undefined
-              }
-              columns={[
-                {
-                  accessor: "name",
-                  title: "Name",
-                  render: (g) =>
-                    g.id === NO_GROUP_ID ? (
-                      <Stack gap={0}>
-                        <Text size="sm" fw={600}>
-                          {g.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          Subscribers who are in no group
-                        </Text>
-                      </Stack>
-                    ) : (
-                      <Stack gap={0}>
-                        <Anchor component={Link} to={groupDetailsPath(g.id)} size="sm" fw={600}>
-                          {g.name}
-                        </Anchor>
-                        {/* Small screens have no Type and Visibility columns: say it here. */}
-                        <Text size="xs" c="dimmed" hiddenFrom="sm">
-                          {g.type === "adaptive" ? "Adaptive" : "Static"}
-                          {g.hidden ? " · Hidden" : ""}
-                        </Text>
-                      </Stack>
-                    ),
-                },
-                {
-                  accessor: "type",
-                  title: "Type",
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                  render: (g) =>
-                    g.id === NO_GROUP_ID ? null : g.type === "adaptive" ? (
-                      <Badge
-                        variant="light"
-                        color="grape"
-                        tt="none"
-                        leftSection={<IconBolt size={12} />}
-                      >
-                        Adaptive
-                      </Badge>
-                    ) : (
-                      <Badge variant="light" color="blue" tt="none">
-                        Static
-                      </Badge>
-                    ),
-                },
-                {
-                  accessor: "memberCount",
-                  title: "Members",
-                  textAlign: "right",
-                  render: (g) => (
-                    <Group justify="flex-end">
-                      <MemberCountCell
-                        group={g}
-                        adaptiveCounts={counts.data}
-                        countsLoading={counts.isPending || counts.isFetching}
-                      />
-                    </Group>
-                  ),
-                },
-                {
-                  accessor: "hidden",
-                  title: "Visibility",
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                  render: (g) =>
-                    g.id === NO_GROUP_ID ? null : g.hidden ? (
-                      <Badge
-                        variant="outline"
-                        color="gray"
-                        tt="none"
-                        leftSection={<IconEyeOff size={12} />}
-                      >
-                        Hidden
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Shown
-                      </Text>
-                    ),
-                },
-                {
-                  accessor: "welcomeMessage",
-                  title: "Welcome message",
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-                  render: (g) =>
-                    g.id === NO_GROUP_ID ? null : g.welcomeMessage ? (
-                      <Tooltip label={g.welcomeMessage} withArrow maw={320}>
-                        <Group gap={6} wrap="nowrap">
-                          <IconMessageCheck size={16} color="var(--mantine-color-teal-6)" />
-                          <Text size="sm">Set</Text>
-                        </Group>
-                      </Tooltip>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Not set
-                      </Text>
-                    ),
-                },
-                {
-                  accessor: "actions",
-                  title: <VisuallyHidden>Actions</VisuallyHidden>,
-                  textAlign: "right",
-                  width: 64,
-                  render: (g) =>
-                    g.id === NO_GROUP_ID ? null : (
-                      <RowMenu
-                        name={g.name}
-                        items={[
-                          {
-                            label: "Open details",
-                            icon: <IconSettings size={16} />,
-                            to: groupDetailsPath(g.id),
-                          },
-                          {
-                            label: "Rename",
-                            icon: <IconEdit size={16} />,
-                            onClick: () => setRenaming(g),
-                          },
-                          {
-                            label: g.hidden ? "Unhide" : "Hide",
-                            icon: g.hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />,
-                            onClick: () => toggleHidden(g),
-                          },
-                          {
-                            label: "Delete",
-                            icon: <IconTrash size={16} />,
-                            onClick: () => askDelete(g),
-                            danger: true,
-                          },
-                        ]}
-                      />
-                    ),
-                },
-              ]}
-            />
-          </Stack>
-        )}
-      </Paper>
+      <ListTable<GroupRow>
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        icon={<IconUsersGroup size={28} />}
+        failedTitle="Groups could not be loaded"
+        empty={{
+          title: "No groups yet",
+          description:
+            "Create a group to send to part of your list: regulars, VIPs, a class or a neighbourhood.",
+          action: { label: "New group", onClick: () => setCreating(true) },
+        }}
+        toolbar={<ListSearch label="Search groups" value={view.query} onSearch={view.setQuery} />}
+        // 'No Group' rides along on the first page; it is not one of the groups counted.
+        paginationText={({ from, to, totalRecords }) =>
+          `${from}–${to - (hasNoGroup ? 1 : 0)} of ${totalRecords}`
+        }
+        rowStyle={(g) =>
+          g.id === NO_GROUP_ID ? { background: "var(--mantine-color-default-hover)" } : undefined
+        }
+        columns={[
+          {
+            accessor: "name",
+            title: "Name",
+            render: (g) =>
+              g.id === NO_GROUP_ID ? (
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {g.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Subscribers who are in no group
+                  </Text>
+                </Stack>
+              ) : (
+                <Stack gap={0}>
+                  <Anchor component={Link} to={groupDetailsPath(g.id)} size="sm" fw={600}>
+                    {g.name}
+                  </Anchor>
+                  {/* Small screens have no Type and Visibility columns: say it here. */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {g.type === "adaptive" ? "Adaptive" : "Static"}
+                    {g.hidden ? " · Hidden" : ""}
+                  </Text>
+                </Stack>
+              ),
+          },
+          {
+            accessor: "type",
+            title: "Type",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (g) =>
+              g.id === NO_GROUP_ID ? null : g.type === "adaptive" ? (
+                <Badge variant="light" color="grape" tt="none" leftSection={<IconBolt size={12} />}>
+                  Adaptive
+                </Badge>
+              ) : (
+                <Badge variant="light" color="blue" tt="none">
+                  Static
+                </Badge>
+              ),
+          },
+          {
+            accessor: "memberCount",
+            title: "Members",
+            textAlign: "right",
+            render: (g) => (
+              <Group justify="flex-end">
+                <MemberCountCell
+                  group={g}
+                  adaptiveCounts={counts.data}
+                  countsLoading={counts.isPending || counts.isFetching}
+                />
+              </Group>
+            ),
+          },
+          {
+            accessor: "hidden",
+            title: "Visibility",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (g) =>
+              g.id === NO_GROUP_ID ? null : g.hidden ? (
+                <Badge
+                  variant="outline"
+                  color="gray"
+                  tt="none"
+                  leftSection={<IconEyeOff size={12} />}
+                >
+                  Hidden
+                </Badge>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Shown
+                </Text>
+              ),
+          },
+          {
+            accessor: "welcomeMessage",
+            title: "Welcome message",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            render: (g) =>
+              g.id === NO_GROUP_ID ? null : g.welcomeMessage ? (
+                <Tooltip label={g.welcomeMessage} withArrow maw={320}>
+                  <Group gap={6} wrap="nowrap">
+                    <IconMessageCheck size={16} color="var(--mantine-color-teal-6)" />
+                    <Text size="sm">Set</Text>
+                  </Group>
+                </Tooltip>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Not set
+                </Text>
+              ),
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            width: 64,
+            render: (g) =>
+              g.id === NO_GROUP_ID ? null : (
+                <RowMenu
+                  name={g.name}
+                  items={[
+                    {
+                      label: "Open details",
+                      icon: <IconSettings size={16} />,
+                      to: groupDetailsPath(g.id),
+                    },
+                    {
+                      label: "Rename",
+                      icon: <IconEdit size={16} />,
+                      onClick: () => setRenaming(g),
+                    },
+                    {
+                      label: g.hidden ? "Unhide" : "Hide",
+                      icon: g.hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />,
+                      onClick: () => toggleHidden(g),
+                    },
+                    {
+                      label: "Delete",
+                      icon: <IconTrash size={16} />,
+                      onClick: () => askDelete(g),
+                      danger: true,
+                    },
+                  ]}
+                />
+              ),
+          },
+        ]}
+      />
       <CreateGroupModal opened={creating} onClose={() => setCreating(false)} />
       <RenameGroupModal group={renaming} onClose={() => setRenaming(null)} />
     </>

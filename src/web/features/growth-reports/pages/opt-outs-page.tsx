@@ -1,10 +1,8 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import type { DatesRangeValue } from "@mantine/dates";
 import { IconUserMinus } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
-import { useState } from "react";
 import type { OptOutReport } from "../../../../domain/growth-reports.schemas";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -13,7 +11,7 @@ import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-tim
 import { useOptOutReport } from "../api/reports";
 import { dayLabel, useChartHeight } from "../components/chart-height";
 import { ExportPanel } from "../components/export-panel";
-import { filterOf, ReportFilters } from "../components/report-filters";
+import { ReportFilters, useReportFilters } from "../components/report-filters";
 
 const PAGE_SIZE = 25;
 
@@ -51,10 +49,7 @@ function Counted(props: { title: string; rows: OptOutReport["byKeyword"]; empty:
  */
 export default function OptOutsPage() {
   const timeZone = useAccountTimeZone();
-  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  const [numberId, setNumberId] = useState<number | undefined>();
-  const [page, setPage] = useState(1);
-  const filter = filterOf(range, numberId);
+  const { filter, page, setPage, controls } = useReportFilters();
   const report = useOptOutReport({ ...filter, page: page - 1, pageSize: PAGE_SIZE });
   const height = useChartHeight();
   const data = report.data;
@@ -69,18 +64,7 @@ export default function OptOutsPage() {
         description="Who stopped receiving your texts, how, and what they were sent just before."
       />
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <ReportFilters
-          range={range}
-          onRange={(r) => {
-            setRange(r);
-            setPage(1);
-          }}
-          numberId={numberId}
-          onNumber={(n) => {
-            setNumberId(n);
-            setPage(1);
-          }}
-        />
+        <ReportFilters {...controls} />
         <ExportPanel report="opt-outs" filter={filter} />
       </Group>
       {report.isError ? (

@@ -1,16 +1,14 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import type { DatesRangeValue } from "@mantine/dates";
 import { IconUsers } from "@tabler/icons-react";
-import { useState } from "react";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { useSubscriberReport } from "../api/reports";
 import { dayLabel, useChartHeight } from "../components/chart-height";
 import { ExportPanel } from "../components/export-panel";
-import { filterOf, ReportFilters } from "../components/report-filters";
+import { ReportFilters, useReportFilters } from "../components/report-filters";
 
 function Stat({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
@@ -35,9 +33,7 @@ function Stat({ label, value, color }: { label: string; value: number; color?: s
  * number; chart, tables and CSV export (from the hourly rollup, so any range is quick).
  */
 export default function SubscriberReportPage() {
-  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  const [numberId, setNumberId] = useState<number | undefined>();
-  const filter = filterOf(range, numberId);
+  const { filter, controls } = useReportFilters();
   const report = useSubscriberReport(filter);
   const height = useChartHeight();
   const data = report.data;
@@ -52,12 +48,7 @@ export default function SubscriberReportPage() {
         description="New subscribers by day and sign-up method, net of opt-outs."
       />
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <ReportFilters
-          range={range}
-          onRange={setRange}
-          numberId={numberId}
-          onNumber={setNumberId}
-        />
+        <ReportFilters {...controls} />
         <ExportPanel report="subscribers" filter={filter} />
       </Group>
       {report.isError ? (

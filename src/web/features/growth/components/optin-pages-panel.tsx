@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
   Badge,
   Button,
   CopyButton,
@@ -10,7 +9,6 @@ import {
   Paper,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -20,10 +18,17 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { modals } from "@mantine/modals";
-import { IconCopy, IconEdit, IconExternalLink, IconPlus, IconTrash } from "@tabler/icons-react";
+import {
+  IconCopy,
+  IconEdit,
+  IconExternalLink,
+  IconLink,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { type OptinPageResponse, optinPageInput } from "../../../../domain/growth-tools";
-import { TableSkeleton } from "../../../components/table-skeleton";
+import { ListTable } from "../../../components/list/list-table";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useDeleteOptinPage, useOptinPages, useSaveOptinPage } from "../api/growth-tools";
@@ -74,109 +79,110 @@ export function OptinPagesPanel(props: { canEdit: boolean }) {
           </Button>
         )}
       </Group>
-      {list.isPending ? (
-        <TableSkeleton rows={3} />
-      ) : list.isError ? (
-        <Text c="red" size="sm">
-          Opt-in pages could not be loaded.{" "}
-          <Anchor component="button" onClick={() => list.refetch()}>
-            Try again
-          </Anchor>
-        </Text>
-      ) : list.data.rows.length === 0 ? (
-        <Text c="dimmed" size="sm" py="md" ta="center">
-          No opt-in page yet. Make one for your flyer, your counter or your web banner.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" data-testid="optin-pages">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Page</Table.Th>
-                <Table.Th ta="right">Visits</Table.Th>
-                <Table.Th ta="right">Sign-ups</Table.Th>
-                <Table.Th ta="right">Rate</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.rows.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text fw={500}>{p.title}</Text>
-                      {!p.active && (
-                        <Badge color="gray" variant="light">
-                          Paused
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      /{p.slug}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{p.visits}</Table.Td>
-                  <Table.Td ta="right">{p.signups}</Table.Td>
-                  <Table.Td ta="right">{rate(p)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={2} justify="flex-end" wrap="nowrap">
-                      <CopyButton value={p.publicUrl}>
-                        {({ copied, copy }) => (
-                          <Tooltip label={copied ? "Copied" : "Copy link"}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Copy link of ${p.title}`}
-                              onClick={copy}
-                            >
-                              <IconCopy size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </CopyButton>
-                      <Tooltip label="Open">
-                        <ActionIcon
-                          variant="subtle"
-                          component="a"
-                          href={p.publicUrl}
-                          target="_blank"
-                          aria-label={`Open ${p.title}`}
-                        >
-                          <IconExternalLink size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {props.canEdit && (
-                        <>
-                          <Tooltip label="Edit">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Edit ${p.title}`}
-                              onClick={() => setEditing(p)}
-                            >
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${p.title}`}
-                              onClick={() => askDelete(p)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListTable<OptinPageResponse>
+        frame="inline"
+        query={list}
+        records={list.data?.rows ?? []}
+        icon={<IconLink size={28} />}
+        failedTitle="Opt-in pages could not be loaded"
+        empty={
+          <Text c="dimmed" size="sm" py="md" ta="center">
+            No opt-in page yet. Make one for your flyer, your counter or your web banner.
+          </Text>
+        }
+        testId="optin-pages"
+        columns={[
+          {
+            accessor: "title",
+            title: "Page",
+            render: (p) => (
+              <>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={500}>{p.title}</Text>
+                  {!p.active && (
+                    <Badge color="gray" variant="light">
+                      Paused
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  /{p.slug}
+                </Text>
+              </>
+            ),
+          },
+          {
+            accessor: "visits",
+            title: "Visits",
+            textAlign: "right",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          },
+          { accessor: "signups", title: "Sign-ups", textAlign: "right" },
+          {
+            accessor: "rate",
+            title: "Rate",
+            textAlign: "right",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: rate,
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            render: (p) => (
+              <Group gap={2} justify="flex-end" wrap="nowrap">
+                <CopyButton value={p.publicUrl}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? "Copied" : "Copy link"}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Copy link of ${p.title}`}
+                        onClick={copy}
+                      >
+                        <IconCopy size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+                <Tooltip label="Open">
+                  <ActionIcon
+                    variant="subtle"
+                    component="a"
+                    href={p.publicUrl}
+                    target="_blank"
+                    aria-label={`Open ${p.title}`}
+                  >
+                    <IconExternalLink size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                {props.canEdit && (
+                  <>
+                    <Tooltip label="Edit">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${p.title}`}
+                        onClick={() => setEditing(p)}
+                      >
+                        <IconEdit size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Delete">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${p.title}`}
+                        onClick={() => askDelete(p)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
       <OptinPageEditor
         opened={editing !== undefined}
         page={editing ?? null}

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Badge, Button, Group, Select, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
   IconEdit,
@@ -20,15 +9,18 @@ import {
   IconShoppingCart,
   IconTrash,
 } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { KEYWORD_ADDON_CENTS, KEYWORD_ADDON_SIZE } from "../../../../domain/keywords";
 import type { KeywordResponse } from "../../../../domain/keywords.schemas";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { TEXT } from "../../../../domain/texts";
+import { clientRows } from "../../../components/list/client-rows";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { meCan } from "../../../lib/permissions";
@@ -42,12 +34,21 @@ import { useNumberOptions } from "../api/pickers";
 
 const EDIT = "/optins/keywords/edit";
 
+const KEYWORDS_LIST = defineList({
+  filters: { number: "" },
+  sort: { columns: ["keyword", "joins", "status"], column: "keyword", direction: "asc" },
+});
+
+const statusLabel = (k: KeywordResponse) =>
+  k.expired ? "Expired" : k.status === "active" ? "Active" : "Paused";
+
 /** /optins/keywords: the account's keywords, per number or all, with joins and actions. */
 export default function KeywordsPage() {
   const navigate = useNavigate();
   const me = useCurrentAccount();
   const [params, setParams] = useSearchParams();
-  const [numberId, setNumberId] = useState<string | null>(null);
+  const view = useListState(KEYWORDS_LIST, "local:keywords");
+  const numberId = view.filters.number || null;
   const list = useKeywords(numberId ? Number(numberId) : null);
   const numbers = useNumberOptions();
   const setStatus = useSetKeywordStatus();
@@ -75,7 +76,11 @@ export default function KeywordsPage() {
       labels: { confirm: `Buy ${KEYWORD_ADDON_SIZE} keywords`, cancel: "Cancel" },
       onConfirm: () => purchase.mutate(undefined, { onSuccess: (r) => notify.success(r.message) }),
       onClose: () => {
-        if (params.get("purchase")) setParams({}, { replace: true });
+        if (params.get("purchase")) {
+          const next = new URLSearchParams(window.location.search);
+          next.delete("purchase");
+          setParams(next, { replace: true });
+        }
       },
     });
 
@@ -101,7 +106,14 @@ export default function KeywordsPage() {
     });
 
   const atLimit = list.data ? list.data.used >= list.data.limit : false;
-  const rows = list.data?.keywords ?? [];
+  const { rows, total } = clientRows(list.data?.keywords ?? [], view, {
+    text: (k) => k.keyword,
+    sortValue: {
+      keyword: (k) => k.keyword,
+      joins: (k) => k.joins,
+      status: statusLabel,
+    },
+  });
 
   return (
     <>
@@ -137,122 +149,144 @@ export default function KeywordsPage() {
           </>
         }
       />
-      <Paper withBorder radius="md" p="md">
-        <Group mb="md">
-          <Select
-            label="Number"
-            placeholder="All numbers"
-            data={numbers.data ?? []}
-            value={numberId}
-            onChange={setNumberId}
-            clearable
-            w={{ base: "100%", sm: 280 }}
-          />
-        </Group>
-        {list.isPending ? (
-          <TableSkeleton rows={4} />
-        ) : list.isError ? (
-          <LoadFailed icon={<IconKey />} title="Keywords could not be loaded" query={list} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<IconKey />}
-            title={numberId ? "No keywords on this number" : "No keywords yet"}
-            description="Create a keyword such as COFFEE: whoever texts it to your number is subscribed, added to your groups and answered."
-            {...(canEdit && !atLimit
-              ? { action: { label: "Add keyword", onClick: () => navigate(EDIT) } }
-              : {})}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Keyword</Table.Th>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Joins</Table.Th>
-                  <Table.Th>Opt-in reply</Table.Th>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((k) => (
-                  <Table.Tr key={k.id} data-testid={`keyword-${k.keyword}`}>
-                    <Table.Td>
-                      <Text
-                        fw={600}
-                        component="button"
-                        type="button"
-                        style={{ background: "none", border: 0, padding: 0, cursor: "pointer" }}
-                        onClick={() => navigate(`${EDIT}?id=${k.id}`)}
-                      >
-                        {k.keyword.toUpperCase()}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{k.number ?? "All numbers"}</Table.Td>
-                    <Table.Td>
-                      {k.expired ? (
-                        <Badge color="gray">Expired</Badge>
-                      ) : k.status === "active" ? (
-                        <Badge color="green">Active</Badge>
-                      ) : (
-                        <Badge color="yellow">Paused</Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{k.joins.toLocaleString()}</Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" lineClamp={2}>
-                        {k.fullReply}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit && (
-                        <RowMenu
-                          name={k.keyword}
-                          items={[
-                            {
-                              label: "Edit",
-                              icon: <IconEdit size={16} />,
-                              to: `${EDIT}?id=${k.id}`,
-                            },
-                            {
-                              label: k.status === "active" ? "Pause" : "Resume",
-                              icon:
-                                k.status === "active" ? (
-                                  <IconPlayerPause size={16} />
-                                ) : (
-                                  <IconPlayerPlay size={16} />
-                                ),
-                              onClick: () =>
-                                setStatus.mutate(
-                                  { id: k.id, status: k.status === "active" ? "paused" : "active" },
-                                  {
-                                    onSuccess: () =>
-                                      notify.success(
-                                        `Keyword ${k.keyword} ${k.status === "active" ? "paused" : "resumed"}`,
-                                      ),
-                                  },
-                                ),
-                            },
-                            {
-                              label: "Delete",
-                              icon: <IconTrash size={16} />,
-                              onClick: () => askDelete(k),
-                              danger: true,
-                            },
-                          ]}
-                        />
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <ListTable<KeywordResponse>
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        pagerWhenLong
+        icon={<IconKey />}
+        failedTitle="Keywords could not be loaded"
+        empty={{
+          title: "No keywords yet",
+          description:
+            "Create a keyword such as COFFEE: whoever texts it to your number is subscribed, added to your groups and answered.",
+          ...(canEdit && !atLimit
+            ? { action: { label: "Add keyword", onClick: () => navigate(EDIT) } }
+            : {}),
+        }}
+        noRecordsText={numberId && !view.query ? "No keywords on this number" : TEXT.emptyTable}
+        toolbar={
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <Select
+              label="Number"
+              placeholder="All numbers"
+              data={numbers.data ?? []}
+              value={numberId}
+              onChange={(v) => view.setFilter("number", v)}
+              clearable
+              w={{ base: "100%", sm: 280 }}
+            />
+            <ListSearch label="Search keywords" value={view.query} onSearch={view.setQuery} />
+          </Group>
+        }
+        rowAttributes={(k) => ({ "data-testid": `keyword-${k.keyword}` })}
+        columns={[
+          {
+            accessor: "keyword",
+            title: "Keyword",
+            sortable: true,
+            render: (k) => (
+              <Stack gap={0}>
+                <Text
+                  fw={600}
+                  component="button"
+                  type="button"
+                  ta="left"
+                  style={{ background: "none", border: 0, padding: 0, cursor: "pointer" }}
+                  onClick={() => navigate(`${EDIT}?id=${k.id}`)}
+                >
+                  {k.keyword.toUpperCase()}
+                </Text>
+                {/* Phones have no Number column: the number goes under the keyword. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {k.number ?? "All numbers"}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "number",
+            title: "Number",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (k) => k.number ?? "All numbers",
+          },
+          {
+            accessor: "status",
+            title: "Status",
+            sortable: true,
+            render: (k) =>
+              k.expired ? (
+                <Badge color="gray">Expired</Badge>
+              ) : k.status === "active" ? (
+                <Badge color="green">Active</Badge>
+              ) : (
+                <Badge color="yellow">Paused</Badge>
+              ),
+          },
+          {
+            accessor: "joins",
+            title: "Joins",
+            sortable: true,
+            textAlign: "right",
+            render: (k) => k.joins.toLocaleString(),
+          },
+          {
+            accessor: "fullReply",
+            title: "Opt-in reply",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (k) => (
+              <Text size="sm" lineClamp={2} maw={320}>
+                {k.fullReply}
+              </Text>
+            ),
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            width: 64,
+            render: (k) =>
+              canEdit && (
+                <RowMenu
+                  name={k.keyword}
+                  items={[
+                    {
+                      label: "Edit",
+                      icon: <IconEdit size={16} />,
+                      to: `${EDIT}?id=${k.id}`,
+                    },
+                    {
+                      label: k.status === "active" ? "Pause" : "Resume",
+                      icon:
+                        k.status === "active" ? (
+                          <IconPlayerPause size={16} />
+                        ) : (
+                          <IconPlayerPlay size={16} />
+                        ),
+                      onClick: () =>
+                        setStatus.mutate(
+                          { id: k.id, status: k.status === "active" ? "paused" : "active" },
+                          {
+                            onSuccess: () =>
+                              notify.success(
+                                `Keyword ${k.keyword} ${k.status === "active" ? "paused" : "resumed"}`,
+                              ),
+                          },
+                        ),
+                    },
+                    {
+                      label: "Delete",
+                      icon: <IconTrash size={16} />,
+                      onClick: () => askDelete(k),
+                      danger: true,
+                    },
+                  ]}
+                />
+              ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,25 +1,47 @@
-import { Badge, Button, Group, Paper, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Text } from "@mantine/core";
 import { IconBuildingStore, IconHistory, IconLogin2, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import type { ChildAccount } from "../../../../domain/managed-accounts";
+import { clientRows } from "../../../components/list/client-rows";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { useChildAccounts, useOpenChildAccount } from "../api/managed-accounts";
 import { AuditModal } from "../components/audit-modal";
 import { CreateChildModal } from "../components/create-child-modal";
+
+const ACCOUNTS_LIST = defineList({
+  sort: {
+    columns: ["default", "businessName", "subscribers", "sends", "creditsUsed", "creditsBalance"],
+    // The server's order.
+    column: "default",
+    direction: "asc",
+  },
+});
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** /manage-accounts: the parent's child accounts with this month's usage; open one to work in it. */
 export default function ManageAccountsPage() {
+  const view = useListState(ACCOUNTS_LIST, "local:managed-accounts");
   const list = useChildAccounts();
   const open = useOpenChildAccount();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [auditOf, setAuditOf] = useState<{ id: number; businessName: string } | null>(null);
-  const rows = list.data?.rows ?? [];
+  const { rows, total } = clientRows(list.data?.rows ?? [], view, {
+    text: (c) => `${c.businessName} ${c.ownerName ?? ""} ${c.email}`,
+    sortValue: {
+      businessName: (c) => c.businessName,
+      subscribers: (c) => c.usage.subscribers,
+      sends: (c) => c.usage.sendsThisMonth,
+      creditsUsed: (c) => c.usage.creditsUsed,
+      creditsBalance: (c) => c.usage.creditsBalance,
+    },
+  });
 
   const access = (id: number) =>
     open.mutate(id, { onSuccess: () => navigate("/dashboard", { replace: true }) });
@@ -35,87 +57,106 @@ export default function ManageAccountsPage() {
           </Button>
         }
       />
-      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-        {list.isPending ? (
-          <TableSkeleton rows={4} />
-        ) : list.isError ? (
-          <LoadFailed
-            icon={<IconBuildingStore size={28} />}
-            title="Accounts could not be loaded"
-            query={list}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<IconBuildingStore size={28} />}
-            title="No managed accounts yet"
-            description="Create an account for each client: you open it from here, see its usage, and share your controlled templates with it."
-            action={{ label: "New account", onClick: () => setCreating(true) }}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th ta="right">Subscribers</Table.Th>
-                  <Table.Th ta="right">Sends this month</Table.Th>
-                  <Table.Th ta="right">Credits used</Table.Th>
-                  <Table.Th ta="right">Credits left</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id} data-testid="child-account-row">
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {c.businessName}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {c.ownerName ? `${c.ownerName} · ` : ""}
-                        {c.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{fmt(c.usage.subscribers)}</Table.Td>
-                    <Table.Td ta="right">{fmt(c.usage.sendsThisMonth)}</Table.Td>
-                    <Table.Td ta="right">{fmt(c.usage.creditsUsed)}</Table.Td>
-                    <Table.Td ta="right">
-                      {c.usage.creditsBalance <= 0 ? (
-                        <Badge color="red" variant="light">
-                          0
-                        </Badge>
-                      ) : (
-                        fmt(c.usage.creditsBalance)
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconHistory size={14} />}
-                          onClick={() => setAuditOf(c)}
-                        >
-                          Activity
-                        </Button>
-                        <Button
-                          size="xs"
-                          leftSection={<IconLogin2 size={14} />}
-                          loading={open.isPending && open.variables === c.id}
-                          onClick={() => access(c.id)}
-                          aria-label={`Open ${c.businessName}`}
-                        >
-                          Open
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <ListTable<ChildAccount>
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        pagerWhenLong
+        icon={<IconBuildingStore size={28} />}
+        failedTitle="Accounts could not be loaded"
+        empty={{
+          title: "No managed accounts yet",
+          description:
+            "Create an account for each client: you open it from here, see its usage, and share your controlled templates with it.",
+          action: { label: "New account", onClick: () => setCreating(true) },
+        }}
+        toolbar={<ListSearch label="Search accounts" value={view.query} onSearch={view.setQuery} />}
+        rowAttributes={() => ({ "data-testid": "child-account-row" })}
+        columns={[
+          {
+            accessor: "businessName",
+            title: "Account",
+            sortable: true,
+            render: (c) => (
+              <>
+                <Text fw={600} size="sm">
+                  {c.businessName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {c.ownerName ? `${c.ownerName} · ` : ""}
+                  {c.email}
+                </Text>
+              </>
+            ),
+          },
+          {
+            accessor: "subscribers",
+            title: "Subscribers",
+            sortable: true,
+            textAlign: "right",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (c) => fmt(c.usage.subscribers),
+          },
+          {
+            accessor: "sends",
+            title: "Sends this month",
+            sortable: true,
+            textAlign: "right",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            render: (c) => fmt(c.usage.sendsThisMonth),
+          },
+          {
+            accessor: "creditsUsed",
+            title: "Credits used",
+            sortable: true,
+            textAlign: "right",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            render: (c) => fmt(c.usage.creditsUsed),
+          },
+          {
+            accessor: "creditsBalance",
+            title: "Credits left",
+            sortable: true,
+            textAlign: "right",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (c) =>
+              c.usage.creditsBalance <= 0 ? (
+                <Badge color="red" variant="light">
+                  0
+                </Badge>
+              ) : (
+                fmt(c.usage.creditsBalance)
+              ),
+          },
+          {
+            accessor: "actions",
+            title: "",
+            textAlign: "right",
+            render: (c) => (
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconHistory size={14} />}
+                  onClick={() => setAuditOf(c)}
+                >
+                  Activity
+                </Button>
+                <Button
+                  size="xs"
+                  leftSection={<IconLogin2 size={14} />}
+                  loading={open.isPending && open.variables === c.id}
+                  onClick={() => access(c.id)}
+                  aria-label={`Open ${c.businessName}`}
+                >
+                  Open
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <CreateChildModal opened={creating} onClose={() => setCreating(false)} />
       <AuditModal child={auditOf} onClose={() => setAuditOf(null)} />
     </>

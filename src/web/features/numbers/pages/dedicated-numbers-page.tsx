@@ -4,39 +4,32 @@ import {
   Anchor,
   Button,
   Group,
-  Paper,
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import {
   IconAlertTriangle,
   IconChevronRight,
   IconDeviceMobileMessage,
   IconEdit,
   IconPlus,
-  IconSearch,
   IconShieldCheck,
   IconTrash,
 } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { EXTRA_NUMBER_PRICE_CENTS, formatPrice } from "../../../../domain/billing";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
-import { TEXT } from "../../../../domain/texts";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { useCurrentAccount } from "../../../lib/current-account";
-import { tablePagination } from "../../../lib/table-pagination";
-import { usePageSize } from "../../../lib/use-page-size";
 import { useRegistration } from "../api/get-registration";
 import { useAllNumbers, useNumbers } from "../api/list-numbers";
 import { BuyNumberModal } from "../components/buy-number-modal";
@@ -52,6 +45,8 @@ import {
 } from "../number-status";
 
 type TypeFilter = "all" | "longCode" | "tollFree";
+const TYPES: TypeFilter[] = ["all", "longCode", "tollFree"];
+const NUMBERS_LIST = defineList({ filters: { type: "all" } });
 const REGISTRATION_PATH = "/number-registration";
 
 /** /dedicated-numbers: the account's numbers; the owner buys, names and releases them. */
@@ -59,12 +54,9 @@ export default function DedicatedNumbersPage() {
   const me = useCurrentAccount();
   const owner = me?.superUser === true;
   const navigate = useNavigate();
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), 250);
-  const [type, setType] = useState<TypeFilter>("all");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("dn");
-  const list = useNumbers({ page, pageSize, search: query, type });
+  const view = useListState(NUMBERS_LIST, "dn");
+  const type = TYPES.find((t) => t === view.filters.type) ?? "all";
+  const list = useNumbers({ page: view.page, pageSize: view.pageSize, search: view.query, type });
   // The whole account (for the summary, the buy price and the last-number warning).
   const all = useAllNumbers();
   const registration = useRegistration({ enabled: owner });
@@ -132,212 +124,183 @@ export default function DedicatedNumbersPage() {
             </Text>
           </Alert>
         )}
-        <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-          {list.isPending ? (
-            <TableSkeleton rows={4} />
-          ) : list.isError ? (
-            <LoadFailed
-              icon={<IconDeviceMobileMessage size={28} />}
-              title="Numbers could not be loaded"
-              query={list}
-            />
-          ) : accountHasNone ? (
-            <EmptyState
-              icon={<IconDeviceMobileMessage size={28} />}
-              title="No dedicated numbers yet"
-              description={
-                owner
-                  ? "Buy a number to start texting. Your plan includes your first number at no extra cost."
-                  : "Your account has no number to send from yet. Ask the account owner to add one."
-              }
-              action={owner ? { label: "Buy a number", onClick: openBuy } : undefined}
-            />
-          ) : (
-            <Stack gap="sm">
-              <Group gap="sm" wrap="wrap">
-                <TextInput
-                  placeholder="Search by name or number"
-                  aria-label="Search numbers"
-                  leftSection={<IconSearch size={16} />}
-                  value={search}
-                  onChange={(e) => {
-                    setSearch(e.currentTarget.value);
-                    setPage(1);
-                  }}
-                  w={{ base: "100%", sm: 300 }}
-                />
-                <SegmentedControl
-                  value={type}
-                  onChange={(v) => {
-                    setType(v as TypeFilter);
-                    setPage(1);
-                  }}
-                  data={[
-                    { value: "all", label: "All" },
-                    { value: "longCode", label: "Long codes" },
-                    { value: "tollFree", label: "Toll-free" },
-                  ]}
-                  aria-label="Type of number"
-                />
-              </Group>
-              <DataTable<DedicatedNumber>
-                records={list.data.rows}
-                idAccessor="id"
-                fetching={list.isFetching && list.isPlaceholderData}
-                minHeight={list.data.rows.length ? undefined : 180}
-                noRecordsText={TEXT.emptyTable}
-                {...tablePagination({
-                  total: list.data.total,
-                  page,
-                  setPage,
-                  pageSize,
-                  setPageSize,
-                })}
-                verticalSpacing="sm"
-                highlightOnHover
-                onRowClick={({ record, event }) => {
-                  // Buttons and links in the row do their own thing.
-                  if ((event.target as HTMLElement).closest("button, a")) return;
-                  navigate(detailsPath(record));
-                }}
-                rowStyle={() => ({ cursor: "pointer" })}
-                columns={[
-                  {
-                    accessor: "number",
-                    title: "Number",
-                    render: (n) => (
-                      <Stack gap={2}>
-                        <Anchor
-                          component={Link}
-                          to={detailsPath(n)}
-                          fw={600}
-                          size="sm"
-                          c="inherit"
-                          style={{ whiteSpace: "nowrap" }}
-                        >
-                          {formatUsNumber(n.number)}
-                        </Anchor>
-                        {/* On a phone the other columns are hidden: name and state go here. */}
-                        <Group gap={6} hiddenFrom="sm">
-                          {n.name && (
-                            <Text size="xs" c="dimmed">
-                              {n.name}
-                            </Text>
-                          )}
-                          <NumberStateBadge number={n} />
-                        </Group>
-                      </Stack>
-                    ),
-                  },
-                  {
-                    accessor: "name",
-                    title: "Name",
-                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                    render: (n) =>
-                      n.name ? (
-                        <Text size="sm">{n.name}</Text>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          No name
-                        </Text>
-                      ),
-                  },
-                  {
-                    accessor: "tollFree",
-                    title: "Type",
-                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-                    render: (n) => <NumberTypeBadge number={n} />,
-                  },
-                  {
-                    accessor: "state",
-                    title: "State",
-                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                    render: (n) => <NumberStateBadge number={n} />,
-                  },
-                  {
-                    accessor: "tenDlc",
-                    title: "10DLC",
-                    hidden: !owner,
-                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
-                    render: (n) =>
-                      n.tollFree ? (
-                        <Text size="sm" c="dimmed">
-                          Not needed
-                        </Text>
-                      ) : registration.data ? (
-                        <StatusBadge status={tenDlcStatus(registration.data)} />
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          …
-                        </Text>
-                      ),
-                  },
-                  {
-                    accessor: "monthlyPriceCents",
-                    title: "Monthly cost",
-                    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-                    render: (n) => (
-                      <Text size="sm" c={n.monthlyPriceCents ? undefined : "dimmed"}>
-                        {monthlyCost(n)}
+        <ListTable<DedicatedNumber>
+          query={list}
+          list={view}
+          records={list.data?.rows ?? []}
+          total={list.data?.total ?? 0}
+          nothingYet={accountHasNone}
+          icon={<IconDeviceMobileMessage size={28} />}
+          failedTitle="Numbers could not be loaded"
+          empty={{
+            title: "No dedicated numbers yet",
+            description: owner
+              ? "Buy a number to start texting. Your plan includes your first number at no extra cost."
+              : "Your account has no number to send from yet. Ask the account owner to add one.",
+            action: owner ? { label: "Buy a number", onClick: openBuy } : undefined,
+          }}
+          toolbar={
+            <Group gap="sm" wrap="wrap">
+              <ListSearch
+                label="Search numbers"
+                placeholder="Search by name or number"
+                value={view.query}
+                onSearch={view.setQuery}
+                w={{ base: "100%", sm: 300 }}
+              />
+              <SegmentedControl
+                value={type}
+                onChange={(v) => view.setFilter("type", v)}
+                data={[
+                  { value: "all", label: "All" },
+                  { value: "longCode", label: "Long codes" },
+                  { value: "tollFree", label: "Toll-free" },
+                ]}
+                aria-label="Type of number"
+              />
+            </Group>
+          }
+          onRowClick={(n, event) => {
+            // Buttons and links in the row do their own thing.
+            if ((event.target as HTMLElement).closest("button, a")) return;
+            navigate(detailsPath(n));
+          }}
+          footer={
+            all.data && (
+              <Text size="sm" c="dimmed" data-testid="numbers-summary">
+                {all.data.total} {all.data.total === 1 ? "number" : "numbers"} · {sendable.length}{" "}
+                ready to send ·{" "}
+                {monthly > 0
+                  ? `${formatCents(monthly)} per month for extra numbers`
+                  : "no extra monthly charge"}
+              </Text>
+            )
+          }
+          columns={[
+            {
+              accessor: "number",
+              title: "Number",
+              render: (n) => (
+                <Stack gap={2}>
+                  <Anchor
+                    component={Link}
+                    to={detailsPath(n)}
+                    fw={600}
+                    size="sm"
+                    c="inherit"
+                    style={{ whiteSpace: "nowrap" }}
+                  >
+                    {formatUsNumber(n.number)}
+                  </Anchor>
+                  {/* On a phone the other columns are hidden: name and state go here. */}
+                  <Group gap={6} hiddenFrom="sm">
+                    {n.name && (
+                      <Text size="xs" c="dimmed">
+                        {n.name}
                       </Text>
-                    ),
-                  },
-                  {
-                    accessor: "actions",
-                    title: <VisuallyHidden>Actions</VisuallyHidden>,
-                    textAlign: "right",
-                    width: owner ? 116 : 52,
-                    render: (n) => (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {owner && (
-                          <>
-                            <Tooltip label="Rename" withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                onClick={() => setRenaming(n)}
-                                aria-label={`Rename ${formatUsNumber(n.number)}`}
-                              >
-                                <IconEdit size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label="Release" withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                onClick={() => setReleasing(n)}
-                                aria-label={`Release ${formatUsNumber(n.number)}`}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </>
-                        )}
+                    )}
+                    <NumberStateBadge number={n} />
+                  </Group>
+                </Stack>
+              ),
+            },
+            {
+              accessor: "name",
+              title: "Name",
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+              render: (n) =>
+                n.name ? (
+                  <Text size="sm">{n.name}</Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No name
+                  </Text>
+                ),
+            },
+            {
+              accessor: "tollFree",
+              title: "Type",
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+              render: (n) => <NumberTypeBadge number={n} />,
+            },
+            {
+              accessor: "state",
+              title: "State",
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+              render: (n) => <NumberStateBadge number={n} />,
+            },
+            {
+              accessor: "tenDlc",
+              title: "10DLC",
+              hidden: !owner,
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+              render: (n) =>
+                n.tollFree ? (
+                  <Text size="sm" c="dimmed">
+                    Not needed
+                  </Text>
+                ) : registration.data ? (
+                  <StatusBadge status={tenDlcStatus(registration.data)} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    …
+                  </Text>
+                ),
+            },
+            {
+              accessor: "monthlyPriceCents",
+              title: "Monthly cost",
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+              render: (n) => (
+                <Text size="sm" c={n.monthlyPriceCents ? undefined : "dimmed"}>
+                  {monthlyCost(n)}
+                </Text>
+              ),
+            },
+            {
+              accessor: "actions",
+              title: <VisuallyHidden>Actions</VisuallyHidden>,
+              textAlign: "right",
+              width: owner ? 116 : 52,
+              render: (n) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {owner && (
+                    <>
+                      <Tooltip label="Rename" withArrow>
                         <ActionIcon
                           variant="subtle"
-                          color="gray"
-                          component={Link}
-                          to={detailsPath(n)}
-                          aria-label={`Details of ${formatUsNumber(n.number)}`}
+                          onClick={() => setRenaming(n)}
+                          aria-label={`Rename ${formatUsNumber(n.number)}`}
                         >
-                          <IconChevronRight size={18} />
+                          <IconEdit size={18} />
                         </ActionIcon>
-                      </Group>
-                    ),
-                  },
-                ]}
-              />
-              {all.data && (
-                <Text size="sm" c="dimmed" data-testid="numbers-summary">
-                  {all.data.total} {all.data.total === 1 ? "number" : "numbers"} · {sendable.length}{" "}
-                  ready to send ·{" "}
-                  {monthly > 0
-                    ? `${formatCents(monthly)} per month for extra numbers`
-                    : "no extra monthly charge"}
-                </Text>
-              )}
-            </Stack>
-          )}
-        </Paper>
+                      </Tooltip>
+                      <Tooltip label="Release" withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setReleasing(n)}
+                          aria-label={`Release ${formatUsNumber(n.number)}`}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </>
+                  )}
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    component={Link}
+                    to={detailsPath(n)}
+                    aria-label={`Details of ${formatUsNumber(n.number)}`}
+                  >
+                    <IconChevronRight size={18} />
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
       </Stack>
       {owner && (
         <>

@@ -1,14 +1,10 @@
-import { Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconPhoneCall, IconPlus } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useNavigate } from "react-router";
 import { formatUsNumber } from "../../../../domain/phone";
-import { VOICE_CHOICES, VOICE_PRICE_TEXT } from "../../../../domain/voice";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { VOICE_CHOICES, VOICE_PRICE_TEXT, type VoiceBroadcastRow } from "../../../../domain/voice";
+import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useBroadcasts } from "../api/phone-messages-api";
 import { BroadcastStatus } from "./status-badge";
@@ -23,7 +19,6 @@ export default function PhoneMessagesPage() {
   const timeZone = useAccountTimeZone();
   const list = useBroadcasts();
   const rows = list.data?.rows ?? [];
-  const wide = useMediaQuery("(min-width: 62em)", true);
   const results = (b: (typeof rows)[number]) =>
     `${b.calls} ${b.calls === 1 ? "call" : "calls"} · ${b.completed} answered · ${b.unanswered} unanswered · ${b.failed} failed${b.inProgress ? ` · ${b.inProgress} in progress` : ""}`;
   return (
@@ -45,100 +40,85 @@ export default function PhoneMessagesPage() {
           </Group>
         }
       />
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <LoadFailed
-          icon={<IconPhoneCall />}
-          title="Voice broadcasts could not be loaded"
-          query={list}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<IconPhoneCall />}
-          title="No voice broadcasts yet"
-          description="Type a message, choose a voice and who to call: subscribers with voice consent hear it."
-          action={{ label: "New voice broadcast", onClick: () => navigate("/phone-messages/send") }}
-        />
-      ) : !wide ? (
-        <Stack gap="sm">
-          {rows.map((b) => (
-            <Paper key={b.id} withBorder radius="md" p="sm">
-              <Stack gap={4}>
-                <Group justify="space-between" wrap="nowrap" align="start">
-                  <Text size="sm" fw={600} style={{ wordBreak: "break-word" }}>
-                    {b.text}
-                  </Text>
-                  <BroadcastStatus status={b.status} />
-                </Group>
+      {/* Phones show each broadcast as a card: its results read as a sentence. */}
+      <ListTable<VoiceBroadcastRow>
+        frame="bare"
+        query={list}
+        records={rows}
+        icon={<IconPhoneCall />}
+        failedTitle="Voice broadcasts could not be loaded"
+        empty={{
+          title: "No voice broadcasts yet",
+          description:
+            "Type a message, choose a voice and who to call: subscribers with voice consent hear it.",
+          action: { label: "New voice broadcast", onClick: () => navigate("/phone-messages/send") },
+        }}
+        card={(b) => (
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" align="start">
+              <Text size="sm" fw={600} style={{ wordBreak: "break-word" }}>
+                {b.text}
+              </Text>
+              <BroadcastStatus status={b.status} />
+            </Group>
+            <Text size="xs" c="dimmed">
+              {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)} ·{" "}
+              {formatDateTime(b.sendAt, timeZone)}
+            </Text>
+            {b.error && (
+              <Text size="xs" c="red.8">
+                {b.error}
+              </Text>
+            )}
+            <Text size="sm">
+              {results(b)} · {b.credits} {b.credits === 1 ? "credit" : "credits"}
+            </Text>
+          </Stack>
+        )}
+        columns={[
+          {
+            accessor: "text",
+            title: "Message",
+            render: (b) => (
+              <Stack gap={2}>
+                <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }}>
+                  {b.text}
+                </Text>
                 <Text size="xs" c="dimmed">
-                  {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)} ·{" "}
-                  {formatDateTime(b.sendAt, timeZone)}
+                  {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)}
                 </Text>
                 {b.error && (
                   <Text size="xs" c="red.8">
                     {b.error}
                   </Text>
                 )}
-                <Text size="sm">
-                  {results(b)} · {b.credits} {b.credits === 1 ? "credit" : "credits"}
-                </Text>
               </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <DataTable
-          withTableBorder
-          borderRadius="md"
-          records={rows}
-          idAccessor="id"
-          minHeight={rows.length ? undefined : 150}
-          columns={[
-            {
-              accessor: "text",
-              title: "Message",
-              render: (b) => (
-                <Stack gap={2}>
-                  <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }}>
-                    {b.text}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)}
-                  </Text>
-                  {b.error && (
-                    <Text size="xs" c="red.8">
-                      {b.error}
-                    </Text>
-                  )}
-                </Stack>
-              ),
-            },
-            {
-              accessor: "status",
-              title: "Status",
-              render: (b) => <BroadcastStatus status={b.status} />,
-            },
-            {
-              accessor: "sendAt",
-              title: "Sent / scheduled",
-              render: (b) => formatDateTime(b.sendAt, timeZone),
-            },
-            {
-              accessor: "calls",
-              title: "Results",
-              render: (b) => (
-                <Text size="sm" data-testid={`results-${b.id}`}>
-                  {b.calls} {b.calls === 1 ? "call" : "calls"} · {b.completed} answered ·{" "}
-                  {b.unanswered} unanswered · {b.failed} failed
-                  {b.inProgress ? ` · ${b.inProgress} in progress` : ""}
-                </Text>
-              ),
-            },
-            { accessor: "credits", title: "Credits", textAlign: "right" },
-          ]}
-        />
-      )}
+            ),
+          },
+          {
+            accessor: "status",
+            title: "Status",
+            render: (b) => <BroadcastStatus status={b.status} />,
+          },
+          {
+            accessor: "sendAt",
+            title: "Sent / scheduled",
+            render: (b) => formatDateTime(b.sendAt, timeZone),
+          },
+          {
+            accessor: "calls",
+            title: "Results",
+            render: (b) => (
+              <Text size="sm" data-testid={`results-${b.id}`}>
+                {b.calls} {b.calls === 1 ? "call" : "calls"} · {b.completed} answered ·{" "}
+                {b.unanswered} unanswered · {b.failed} failed
+                {b.inProgress ? ` · ${b.inProgress} in progress` : ""}
+              </Text>
+            ),
+          },
+          { accessor: "credits", title: "Credits", textAlign: "right" },
+        ]}
+      />
     </Stack>
   );
 }

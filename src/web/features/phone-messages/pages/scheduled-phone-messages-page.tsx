@@ -1,13 +1,11 @@
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCalendarTime, IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useNavigate } from "react-router";
 import { formatUsNumber } from "../../../../domain/phone";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import type { VoiceBroadcastRow } from "../../../../domain/voice";
+import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { useBroadcasts, useCancelBroadcast } from "../api/phone-messages-api";
@@ -49,78 +47,67 @@ export default function ScheduledPhoneMessagesPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <LoadFailed
-          icon={<IconCalendarTime />}
-          title="Scheduled broadcasts could not be loaded"
-          query={list}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<IconCalendarTime />}
-          title="No scheduled voice broadcasts"
-          description="Schedule one from the composer to call at a later time."
-          action={{ label: "New voice broadcast", onClick: () => navigate("/phone-messages/send") }}
-        />
-      ) : (
-        <DataTable
-          withTableBorder
-          borderRadius="md"
-          records={rows}
-          idAccessor="id"
-          columns={[
-            {
-              accessor: "sendAt",
-              title: "Calls at",
-              render: (b) => formatDateTime(b.sendAt, timeZone),
-            },
-            {
-              accessor: "text",
-              title: "Message",
-              render: (b) => (
-                <Stack gap={2}>
-                  <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }}>
-                    {b.text}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)}
-                  </Text>
-                </Stack>
-              ),
-            },
-            {
-              accessor: "actions",
-              title: "",
-              textAlign: "right",
-              render: (b) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label="Edit"
-                      onClick={() => navigate(`/phone-messages/send?edit=${b.id}`)}
-                    >
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Cancel">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label="Cancel"
-                      onClick={() => confirmCancel(b.id, b.text)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      )}
+      <ListTable<VoiceBroadcastRow>
+        frame="bare"
+        query={list}
+        records={rows}
+        icon={<IconCalendarTime />}
+        failedTitle="Scheduled broadcasts could not be loaded"
+        empty={{
+          title: "No scheduled voice broadcasts",
+          description: "Schedule one from the composer to call at a later time.",
+          action: { label: "New voice broadcast", onClick: () => navigate("/phone-messages/send") },
+        }}
+        columns={[
+          {
+            accessor: "sendAt",
+            title: "Calls at",
+            render: (b) => formatDateTime(b.sendAt, timeZone),
+          },
+          {
+            accessor: "text",
+            title: "Message",
+            render: (b) => (
+              <Stack gap={2}>
+                <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }}>
+                  {b.text}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "actions",
+            title: "",
+            textAlign: "right",
+            render: (b) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label="Edit">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label="Edit"
+                    onClick={() => navigate(`/phone-messages/send?edit=${b.id}`)}
+                  >
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Cancel">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label="Cancel"
+                    onClick={() => confirmCancel(b.id, b.text)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,18 +1,6 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Anchor, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { DatePickerInput, type DatesRangeValue } from "@mantine/dates";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconDownload, IconMessage2, IconSearch, IconSend, IconX } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
+import { IconDownload, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
@@ -21,15 +9,13 @@ import {
   type RunState,
   type SentRun,
 } from "../../../../domain/reports.schemas";
-import { TEXT } from "../../../../domain/texts";
 import { paths } from "../../../app/paths";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
-import { tablePagination } from "../../../lib/table-pagination";
-import { usePageSize } from "../../../lib/use-page-size";
 import { sentMessagesCsvUrl, useSentMessages } from "../api/list-sent-messages";
 import { useLiveSentMessages } from "../api/live-updates";
 import { RunStateBadge } from "../components/run-state-badge";
@@ -39,6 +25,9 @@ import { sentMessageDetailsPath } from "../lib/report-paths";
 /** Columns shown from the md breakpoint up; below it the message cell carries them. */
 const WIDE = "(min-width: 62em)";
 
+/** Dates are the account's days (YYYY-MM-DD); `state` a run state. */
+const SENT_LIST = defineList({ filters: { from: "", to: "", state: "" } });
+
 /**
  * /reports/sent-messages: every run of every send, newest first, with its deliveries by status
  * group, clicks and credits; filtered by dates, text and status; exported as CSV.
@@ -46,33 +35,29 @@ const WIDE = "(min-width: 62em)";
 export default function SentMessagesPage() {
   const timeZone = useAccountTimeZone();
   const navigate = useNavigate();
-  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), 250);
-  const [state, setState] = useState<RunState | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("local:sent-messages");
-  // A half-picked range filters nothing until its end is chosen.
-  const [from, to] = range[0] && range[1] ? range : [null, null];
+  const view = useListState(SENT_LIST, "local:sent-messages");
+  const { from, to } = view.filters;
+  const state = RUN_STATES.includes(view.filters.state as RunState)
+    ? (view.filters.state as RunState)
+    : null;
+  // A half-picked range stays in the picker, and filters nothing until its end is chosen.
+  const [picking, setPicking] = useState<DatesRangeValue<string> | null>(null);
+  const range: DatesRangeValue<string> = picking ?? [from || null, to || null];
+  const ranged = Boolean(from && to);
   const filter = {
-    from: from ?? undefined,
-    to: to ?? undefined,
-    query,
+    from: ranged ? from : undefined,
+    to: ranged ? to : undefined,
+    query: view.query,
     state: state ?? undefined,
   };
-  const list = useSentMessages({ ...filter, page: page - 1, pageSize });
+  const list = useSentMessages({ ...filter, ...view.paging });
   useLiveSentMessages();
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const filtered = Boolean(from || query || state);
   const showClicks = rows.some((r) => r.clicks !== null);
   // A new account: the empty state alone, no filters or export over nothing.
-  const nothingYet = list.isSuccess && total === 0 && !filtered;
-  const reset = (next: () => void) => {
-    next();
-    setPage(1);
-  };
+  const nothingYet = list.isSuccess && total === 0 && !view.filtered;
 
   const exportButton = (
     <Button
@@ -87,46 +72,67 @@ export default function SentMessagesPage() {
     </Button>
   );
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <TableSkeleton />;
-  else if (list.isError && !list.data)
-    body = (
-      <Paper withBorder radius="md">
-        <LoadFailed
-          icon={<IconMessage2 size={28} />}
-          title="Sent messages could not be loaded"
-          query={list}
-        />
-      </Paper>
-    );
-  else if (total === 0 && !filtered)
-    body = (
-      <Paper withBorder radius="md">
-        <EmptyState
-          icon={<IconSend size={28} />}
-          title="No messages sent yet"
-          description="Every message you send shows up here with how many were delivered, failed or blocked, the clicks on its links and the credits it used."
-          action={{ label: "Send a message", onClick: () => navigate(paths.sendMessage) }}
-        />
-      </Paper>
-    );
-  else
-    body = (
-      <DataTable<SentRun>
-        withTableBorder
-        borderRadius="md"
-        verticalSpacing="sm"
-        highlightOnHover
-        minHeight={rows.length ? undefined : 200}
+  return (
+    <>
+      <PageHeader
+        title="Sent Messages"
+        description="Each message you sent, with its deliveries by status, clicks and credits."
+        actions={nothingYet ? undefined : exportButton}
+      />
+      <ListTable<SentRun>
+        frame="bare"
+        query={list}
+        list={view}
         records={rows}
-        idAccessor="id"
-        fetching={list.isFetching && !list.isRefetching}
-        noRecordsText={TEXT.emptyTable}
-        onRowClick={({ record }) => navigate(sentMessageDetailsPath(record.id))}
-        rowStyle={() => ({ cursor: "pointer" })}
-        {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
-        scrollAreaProps={{ type: "auto" }}
-        data-testid="sent-messages-table"
+        total={total}
+        nothingYet={nothingYet}
+        icon={<IconSend size={28} />}
+        failedTitle="Sent messages could not be loaded"
+        empty={{
+          title: "No messages sent yet",
+          description:
+            "Every message you send shows up here with how many were delivered, failed or blocked, the clicks on its links and the credits it used.",
+          action: { label: "Send a message", onClick: () => navigate(paths.sendMessage) },
+        }}
+        toolbar={
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <ListSearch
+              label="Search sent messages"
+              placeholder="Search message text"
+              value={view.query}
+              onSearch={view.setQuery}
+              w={{ base: "100%", sm: 260 }}
+            />
+            <DatePickerInput
+              type="range"
+              aria-label="Sent between"
+              placeholder="Any date"
+              value={range}
+              onChange={(v) => {
+                if (v[0] && !v[1]) return setPicking(v);
+                setPicking(null);
+                view.setFilters({ from: v[0] ?? "", to: v[1] ?? "" });
+              }}
+              clearable
+              allowSingleDateInRange
+              valueFormat="MM/DD/YYYY"
+              maxDate={new Date()}
+              w={{ base: "100%", sm: 250 }}
+              data-testid="date-range"
+            />
+            <Select
+              aria-label="Status"
+              placeholder="Any status"
+              data={RUN_STATES.map((s) => ({ value: s, label: RUN_STATE_LABELS[s] }))}
+              value={state}
+              onChange={(v) => view.setFilter("state", v)}
+              clearable
+              w={{ base: "100%", sm: 170 }}
+            />
+          </Group>
+        }
+        onRowClick={(r) => navigate(sentMessageDetailsPath(r.id))}
+        testId="sent-messages-table"
         columns={[
           {
             accessor: "text",
@@ -213,65 +219,6 @@ export default function SentMessagesPage() {
           },
         ]}
       />
-    );
-
-  return (
-    <>
-      <PageHeader
-        title="Sent Messages"
-        description="Each message you sent, with its deliveries by status, clicks and credits."
-        actions={nothingYet ? undefined : exportButton}
-      />
-      <Stack gap="sm">
-        <Group gap="sm" wrap="wrap" align="flex-end" display={nothingYet ? "none" : undefined}>
-          <TextInput
-            aria-label="Search sent messages"
-            placeholder="Search message text"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              reset(() => setSearch(v));
-            }}
-            rightSection={
-              search ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label="Clear search"
-                  onClick={() => reset(() => setSearch(""))}
-                >
-                  <IconX size={14} />
-                </ActionIcon>
-              ) : undefined
-            }
-            w={{ base: "100%", sm: 260 }}
-          />
-          <DatePickerInput
-            type="range"
-            aria-label="Sent between"
-            placeholder="Any date"
-            value={range}
-            onChange={(v) => reset(() => setRange(v))}
-            clearable
-            allowSingleDateInRange
-            valueFormat="MM/DD/YYYY"
-            maxDate={new Date()}
-            w={{ base: "100%", sm: 250 }}
-            data-testid="date-range"
-          />
-          <Select
-            aria-label="Status"
-            placeholder="Any status"
-            data={RUN_STATES.map((s) => ({ value: s, label: RUN_STATE_LABELS[s] }))}
-            value={state}
-            onChange={(v) => reset(() => setState(v as RunState | null))}
-            clearable
-            w={{ base: "100%", sm: 170 }}
-          />
-        </Group>
-        {body}
-      </Stack>
     </>
   );
 }

@@ -11,24 +11,21 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCalendarTime, IconEdit, IconPlus, IconRepeat, IconTrash } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ScheduledSend } from "../../../../domain/reports.schemas";
-import { TEXT } from "../../../../domain/texts";
 import { paths } from "../../../app/paths";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { defineList } from "../../../components/list/list-params";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { tablePagination } from "../../../lib/table-pagination";
-import { usePageSize } from "../../../lib/use-page-size";
 import { useCancelSend } from "../api/cancel-send";
 import { useScheduled } from "../api/list-scheduled";
 
 const WIDE = "(min-width: 62em)";
+
+const SCHEDULED_LIST = defineList({});
 
 const editPath = (id: number) => `${paths.sendMessage}?edit=${id}`;
 
@@ -57,9 +54,8 @@ function RepeatCell({ s }: { s: ScheduledSend }) {
 export default function ScheduledMessagesPage() {
   const timeZone = useAccountTimeZone();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("local:scheduled-messages");
-  const list = useScheduled({ page: page - 1, pageSize });
+  const view = useListState(SCHEDULED_LIST, "local:scheduled-messages");
+  const list = useScheduled(view.paging);
   const cancel = useCancelSend();
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
@@ -84,11 +80,9 @@ export default function ScheduledMessagesPage() {
       labels: { confirm: "Cancel message", cancel: "Keep it" },
       confirmProps: { color: "red" },
       onConfirm: () =>
+        // The last one of a page gone, the list table moves to the page before.
         cancel.mutate(s.id, {
-          onSuccess: () => {
-            notify.success("The scheduled message was cancelled");
-            if (rows.length === 1 && page > 1) setPage(page - 1);
-          },
+          onSuccess: () => notify.success("The scheduled message was cancelled"),
         }),
     });
 
@@ -98,43 +92,28 @@ export default function ScheduledMessagesPage() {
     </Button>
   );
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <TableSkeleton />;
-  else if (list.isError && !list.data)
-    body = (
-      <Paper withBorder radius="md">
-        <LoadFailed
-          icon={<IconCalendarTime size={28} />}
-          title="Scheduled messages could not be loaded"
-          query={list}
-        />
-      </Paper>
-    );
-  else if (total === 0)
-    body = (
-      <Paper withBorder radius="md">
-        <EmptyState
-          icon={<IconCalendarTime size={28} />}
-          title="No scheduled messages"
-          description="Messages you schedule for later, or set to repeat, wait here until they go out. You can edit or cancel them until then."
-          action={{ label: "Schedule a message", onClick: () => navigate(paths.sendMessage) }}
-        />
-      </Paper>
-    );
-  else
-    body = (
-      <DataTable<ScheduledSend>
-        withTableBorder
-        borderRadius="md"
-        verticalSpacing="sm"
-        highlightOnHover
+  return (
+    <>
+      <PageHeader
+        title="Scheduled Messages"
+        description="Messages waiting to go out, and the ones set to repeat, soonest first."
+        actions={newButton}
+      />
+      <ListTable<ScheduledSend>
+        frame="bare"
+        query={list}
+        list={view}
         records={rows}
-        idAccessor="id"
-        fetching={list.isFetching && !list.isRefetching}
-        noRecordsText={TEXT.emptyTable}
-        {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
-        scrollAreaProps={{ type: "auto" }}
-        data-testid="scheduled-table"
+        total={total}
+        icon={<IconCalendarTime size={28} />}
+        failedTitle="Scheduled messages could not be loaded"
+        empty={{
+          title: "No scheduled messages",
+          description:
+            "Messages you schedule for later, or set to repeat, wait here until they go out. You can edit or cancel them until then.",
+          action: { label: "Schedule a message", onClick: () => navigate(paths.sendMessage) },
+        }}
+        testId="scheduled-table"
         columns={[
           {
             accessor: "text",
@@ -240,17 +219,6 @@ export default function ScheduledMessagesPage() {
           },
         ]}
       />
-    );
-
-  return (
-    <>
-      <PageHeader
-        title="Scheduled Messages"
-        description="Messages waiting to go out, and the ones set to repeat, soonest first."
-        actions={newButton}
-      />
-      {/* A block of its own: the shell's main area would stretch a bare table to its height. */}
-      <div>{body}</div>
     </>
   );
 }

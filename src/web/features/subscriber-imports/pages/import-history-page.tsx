@@ -1,10 +1,8 @@
 import {
   ActionIcon,
   Anchor,
-  Box,
   Button,
   Group,
-  Paper,
   Progress,
   Stack,
   Text,
@@ -20,18 +18,14 @@ import {
   IconUpload,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { DataTable } from "mantine-datatable";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SubscriberImport } from "../../../../domain/imports.schemas";
-import { TEXT } from "../../../../domain/texts";
-import { EmptyState } from "../../../components/empty-state";
+import { defineList } from "../../../components/list/list-params";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { tablePagination } from "../../../lib/table-pagination";
-import { usePageSize } from "../../../lib/use-page-size";
 import { discardImport } from "../api/discard-import";
 import { importsKey, useImports } from "../api/list-imports";
 import { ImportStatusBadge } from "../components/import-status-badge";
@@ -40,6 +34,8 @@ import { importPercent, isImportActive } from "../lib/import-status";
 
 /** Columns shown from the sm breakpoint up; below it the file cell carries them. */
 const WIDE = "(min-width: 48em)";
+
+const IMPORTS_LIST = defineList({});
 const COUNT_TITLE = { added: "Added", updated: "Updated", skipped: "Skipped", failed: "Failed" };
 const COUNT_COLOR: Record<string, string | undefined> = {
   added: "teal",
@@ -88,9 +84,8 @@ export default function ImportHistoryPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const timeZone = useAccountTimeZone();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("local:import-history");
-  const list = useImports(page - 1, pageSize);
+  const view = useListState(IMPORTS_LIST, "local:import-history");
+  const list = useImports(view.paging.page, view.paging.pageSize);
   const total = list.data?.total ?? 0;
 
   const discard = (row: SubscriberImport) =>
@@ -126,139 +121,126 @@ export default function ImportHistoryPage() {
         description="Every file imported into this account, with what became of its rows."
         actions={importButton}
       />
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isSuccess && total === 0 ? (
-        <Paper withBorder radius="md">
-          <EmptyState
-            icon={<IconFileImport size={28} />}
-            title="No imports yet"
-            description="Import a CSV or Excel file of subscribers, and each import shows here with its counts and a file of the rows that failed."
-            action={{ label: "Import subscribers", onClick: () => navigate(IMPORT_PATHS.import) }}
-          />
-        </Paper>
-      ) : (
-        // In a box of its own: the page column would otherwise stretch the table to its height.
-        <Box>
-          <DataTable<SubscriberImport>
-            withTableBorder
-            borderRadius="md"
-            verticalSpacing="sm"
-            minHeight={list.data?.rows.length ? undefined : 200}
-            records={list.data?.rows ?? []}
-            idAccessor="id"
-            fetching={list.isFetching && !list.data}
-            noRecordsText={list.isError ? list.error.message : TEXT.emptyTable}
-            {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
-            scrollAreaProps={{ type: "auto" }}
-            data-testid="import-history"
-            columns={[
-              {
-                accessor: "fileName",
-                title: "File",
-                render: (r) => (
-                  <Stack gap={4} maw={280}>
-                    <Text size="sm" fw={500} truncate title={r.fileName}>
-                      {r.fileName}
+      <ListTable<SubscriberImport>
+        frame="bare"
+        query={list}
+        list={view}
+        records={list.data?.rows ?? []}
+        total={total}
+        icon={<IconFileImport size={28} />}
+        failedTitle="The import history could not be loaded"
+        empty={{
+          title: "No imports yet",
+          description:
+            "Import a CSV or Excel file of subscribers, and each import shows here with its counts and a file of the rows that failed.",
+          action: { label: "Import subscribers", onClick: () => navigate(IMPORT_PATHS.import) },
+        }}
+        testId="import-history"
+        columns={[
+          {
+            accessor: "fileName",
+            title: "File",
+            render: (r) => (
+              <Stack gap={4} maw={280}>
+                <Text size="sm" fw={500} truncate title={r.fileName}>
+                  {r.fileName}
+                </Text>
+                {/* Small screens: date, status and counts under the name, not in columns. */}
+                <Stack gap={4} hiddenFrom="sm">
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(r.createdAt, timeZone)}
+                  </Text>
+                  <StatusCell row={r} />
+                  {!isImportActive(r.status) && r.status !== "uploaded" && (
+                    <Text size="xs">
+                      {r.added.toLocaleString()} added · {r.updated.toLocaleString()} updated ·{" "}
+                      {r.skipped.toLocaleString()} skipped · {r.failed.toLocaleString()} failed
                     </Text>
-                    {/* Small screens: date, status and counts under the name, not in columns. */}
-                    <Stack gap={4} hiddenFrom="sm">
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(r.createdAt, timeZone)}
-                      </Text>
-                      <StatusCell row={r} />
-                      {!isImportActive(r.status) && r.status !== "uploaded" && (
-                        <Text size="xs">
-                          {r.added.toLocaleString()} added · {r.updated.toLocaleString()} updated ·{" "}
-                          {r.skipped.toLocaleString()} skipped · {r.failed.toLocaleString()} failed
+                  )}
+                </Stack>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "createdAt",
+            title: "Date",
+            noWrap: true,
+            visibleMediaQuery: WIDE,
+            render: (r) => formatDateTime(r.createdAt, timeZone),
+          },
+          {
+            accessor: "status",
+            title: "Status",
+            visibleMediaQuery: WIDE,
+            render: (r) => <StatusCell row={r} />,
+          },
+          ...(["added", "updated", "skipped", "failed"] as const).map((key) => ({
+            accessor: key,
+            title: COUNT_TITLE[key],
+            textAlign: "right" as const,
+            visibleMediaQuery: WIDE,
+            render: (r: SubscriberImport) => <Count n={r[key]} color={COUNT_COLOR[key]} />,
+          })),
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            noWrap: true,
+            render: (r) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                {r.failedRowsUrl && (
+                  <Tooltip label="Download the failed rows, each with its reason">
+                    <Anchor
+                      href={r.failedRowsUrl}
+                      download
+                      size="sm"
+                      aria-label={`Download failed rows of ${r.fileName}`}
+                    >
+                      <Group gap={4} wrap="nowrap">
+                        <IconDownload size={16} />
+                        <Text span inherit visibleFrom="sm">
+                          Failed rows
                         </Text>
-                      )}
-                    </Stack>
-                  </Stack>
-                ),
-              },
-              {
-                accessor: "createdAt",
-                title: "Date",
-                noWrap: true,
-                visibleMediaQuery: WIDE,
-                render: (r) => formatDateTime(r.createdAt, timeZone),
-              },
-              {
-                accessor: "status",
-                title: "Status",
-                visibleMediaQuery: WIDE,
-                render: (r) => <StatusCell row={r} />,
-              },
-              ...(["added", "updated", "skipped", "failed"] as const).map((key) => ({
-                accessor: key,
-                title: COUNT_TITLE[key],
-                textAlign: "right" as const,
-                visibleMediaQuery: WIDE,
-                render: (r: SubscriberImport) => <Count n={r[key]} color={COUNT_COLOR[key]} />,
-              })),
-              {
-                accessor: "actions",
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: "right",
-                noWrap: true,
-                render: (r) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {r.failedRowsUrl && (
-                      <Tooltip label="Download the failed rows, each with its reason">
-                        <Anchor
-                          href={r.failedRowsUrl}
-                          download
-                          size="sm"
-                          aria-label={`Download failed rows of ${r.fileName}`}
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            <IconDownload size={16} />
-                            <Text span inherit visibleFrom="sm">
-                              Failed rows
-                            </Text>
-                          </Group>
-                        </Anchor>
-                      </Tooltip>
-                    )}
-                    {isImportActive(r.status) && (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        component={Link}
-                        to={`${IMPORT_PATHS.import}?import=${r.id}`}
-                      >
-                        Watch
-                      </Button>
-                    )}
-                    {r.status === "uploaded" && (
-                      <>
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          leftSection={<IconPlayerPlay size={12} />}
-                          component={Link}
-                          to={`${IMPORT_PATHS.import}?resume=${r.id}`}
-                        >
-                          Continue
-                        </Button>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Discard ${r.fileName}`}
-                          onClick={() => discard(r)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </>
-                    )}
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        </Box>
-      )}
+                      </Group>
+                    </Anchor>
+                  </Tooltip>
+                )}
+                {isImportActive(r.status) && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`${IMPORT_PATHS.import}?import=${r.id}`}
+                  >
+                    Watch
+                  </Button>
+                )}
+                {r.status === "uploaded" && (
+                  <>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      leftSection={<IconPlayerPlay size={12} />}
+                      component={Link}
+                      to={`${IMPORT_PATHS.import}?resume=${r.id}`}
+                    >
+                      Continue
+                    </Button>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Discard ${r.fileName}`}
+                      onClick={() => discard(r)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

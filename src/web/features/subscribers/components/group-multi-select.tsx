@@ -1,8 +1,8 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
+import { SEARCH_DEBOUNCE_MS } from "../../../components/list/list-search";
 import { useGroupOptions } from "../api/list-groups";
 import { BubbleMultiSelect } from "./bubble-multi-select";
-import { SEARCH_DEBOUNCE_MS } from "./search-input";
 
 /**
  * Static groups a subscriber belongs to, searched on the server 25 at a time. `known` names the

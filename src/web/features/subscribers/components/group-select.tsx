@@ -2,8 +2,8 @@ import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useRef, useState } from "react";
 import { NO_GROUP_ID, NO_GROUP_NAME } from "../../../../domain/groups.schemas";
+import { SEARCH_DEBOUNCE_MS } from "../../../components/list/list-search";
 import { useGroup, useGroupOptions } from "../api/list-groups";
-import { SEARCH_DEBOUNCE_MS } from "./search-input";
 
 /**
  * One group, searched on the server 25 at a time. The filter offers adaptive groups and, for

@@ -4,9 +4,9 @@ import {
   NO_SELECTION,
   pageFullySelected,
   selectedCount,
-  toApiSelection,
   withPageTicks,
-} from "./selection";
+} from "../../../components/list/selection";
+import { toApiSelection } from "./selection";
 
 describe("table selection", () => {
   it("keeps picked rows of other pages when a page's ticks change", () => {

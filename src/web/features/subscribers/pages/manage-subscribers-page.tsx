@@ -10,6 +10,8 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
+import { ListSearch } from "../../../components/list/list-search";
+import { NO_SELECTION, type Selection, selectedCount } from "../../../components/list/selection";
 import { LoadFailed } from "../../../components/load-failed";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -24,7 +26,6 @@ import { ActiveFilters } from "../components/active-filters";
 import { ExportStartedModal } from "../components/export-started-modal";
 import { FilterDrawer } from "../components/filter-drawer";
 import { GroupActionModal } from "../components/group-action-modal";
-import { SearchInput } from "../components/search-input";
 import { type BulkKind, SelectionBar } from "../components/selection-bar";
 import { SubscriberDrawer } from "../components/subscriber-drawer";
 import { SubscriberFormModal } from "../components/subscriber-form-modal";
@@ -32,7 +33,7 @@ import { SubscribersTable } from "../components/subscribers-table";
 import { TableSkeleton } from "../components/table-skeleton";
 import { todayIn } from "../lib/dates";
 import { countFilters, filterEntries, hasFilters } from "../lib/filter-params";
-import { NO_SELECTION, type Selection, selectedCount, toApiSelection } from "../lib/selection";
+import { toApiSelection } from "../lib/selection";
 import { useListParams } from "../lib/use-list-params";
 
 const plural = (n: number) => `${n.toLocaleString()} subscriber${n === 1 ? "" : "s"}`;
@@ -152,7 +153,13 @@ export default function ManageSubscribersPage() {
     <>
       <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="wrap" style={{ flex: "1 1 320px" }}>
-          <SearchInput value={list.query} onSearch={list.setQuery} />
+          <ListSearch
+            label="Search subscribers"
+            placeholder="Search name, phone or e-mail"
+            value={list.query}
+            onSearch={list.setQuery}
+            maxLength={100}
+          />
           <Indicator
             label={<span data-testid="filter-count-badge">{filterCount}</span>}
             size={18}

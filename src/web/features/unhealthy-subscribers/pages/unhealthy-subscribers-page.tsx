@@ -1,30 +1,8 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Chip,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Badge, Button, Chip, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import {
-  IconHeartbeat,
-  IconPhoneCheck,
-  IconSearch,
-  IconTrash,
-  IconUserOff,
-  IconX,
-} from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
-import { useState } from "react";
+import { IconHeartbeat, IconPhoneCheck, IconTrash, IconUserOff } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import { formatUsNumber } from "../../../../domain/phone";
-import { TEXT } from "../../../../domain/texts";
 import {
   RECENT_DAYS,
   UNHEALTHY_REASON_LABELS,
@@ -32,24 +10,27 @@ import {
   type UnhealthyReason,
   type UnhealthySubscriber,
 } from "../../../../domain/unhealthy-subscribers.schemas";
-import { EmptyState } from "../../../components/empty-state";
+import { BulkBar } from "../../../components/list/bulk-bar";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { NO_SELECTION, type Selection, selectedCount } from "../../../components/list/selection";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { tablePagination } from "../../../lib/table-pagination";
-import { usePageSize } from "../../../lib/use-page-size";
 import { type CleanUpInput, useCleanUp } from "../api/clean-up";
 import { useUnhealthy } from "../api/list-unhealthy";
 import { LineCheckModal } from "../components/line-check-modal";
 import { ReasonBadge } from "../components/reason-badge";
-import { isSelected, NONE, type Selection, selectedCount, withPageTicks } from "../lib/selection";
 
 type Action = "delete" | "opt_out";
 
 /** Columns shown from the sm breakpoint up; below it the phone cell carries them. */
 const WIDE = "(min-width: 48em)";
+
+const UNHEALTHY_LIST = defineList({ filters: { reason: "all" } });
 
 function lastFailureText(r: UnhealthySubscriber, timeZone: string): string {
   if (!r.lastFailureAt) return "Found by line-type check";
@@ -67,16 +48,15 @@ const plural = (n: number) => `${n.toLocaleString()} ${n === 1 ? "subscriber" : 
  */
 export default function UnhealthySubscribersPage() {
   const timeZone = useAccountTimeZone();
-  const [reason, setReason] = useState<UnhealthyReason | "all">("all");
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("local:unhealthy-subscribers");
-  const [selection, setSelection] = useState<Selection>(NONE);
+  const view = useListState(UNHEALTHY_LIST, "local:unhealthy-subscribers");
+  const reason = (UNHEALTHY_REASONS as readonly string[]).includes(view.filters.reason)
+    ? (view.filters.reason as UnhealthyReason)
+    : "all";
+  const query = view.query;
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [checking, setChecking] = useState(false);
   const list = useUnhealthy({
-    page: page - 1,
-    pageSize,
+    ...view.paging,
     reason: reason === "all" ? undefined : reason,
     query,
   });
@@ -91,11 +71,9 @@ export default function UnhealthySubscribersPage() {
   const nothingAtAll = list.isSuccess && allCount === 0 && !query;
 
   // A new filter is a new list: what was picked on the old one no longer applies.
-  const resetTo = (next: () => void) => {
-    next();
-    setPage(1);
-    setSelection(NONE);
-  };
+  const selectionScope = `${reason}|${query}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the scope changes
+  useEffect(() => setSelection(NO_SELECTION), [selectionScope]);
 
   const run = (action: Action, body: CleanUpInput["selection"], count: number) => {
     const verb = action === "delete" ? "Delete" : "Opt out";
@@ -123,8 +101,8 @@ export default function UnhealthySubscribersPage() {
               notify.success(
                 `${plural(affected)} ${action === "delete" ? "deleted" : "opted out"}`,
               );
-              setSelection(NONE);
-              if (rows.length <= affected && page > 1) setPage(page - 1);
+              // The last rows of a page gone, the list table steps back a page.
+              setSelection(NO_SELECTION);
             },
           },
         ),
@@ -135,12 +113,12 @@ export default function UnhealthySubscribersPage() {
     run(
       action,
       selection.mode === "ids"
-        ? { mode: "ids", ids: [...selection.ids] }
+        ? { mode: "ids", ids: selection.ids }
         : {
             mode: "all",
             reason: reason === "all" ? undefined : reason,
             query,
-            excludedIds: [...selection.excluded],
+            excludedIds: selection.excluded,
           },
       chosen,
     );
@@ -175,32 +153,32 @@ export default function UnhealthySubscribersPage() {
       />
       <LineCheckModal opened={checking} unchecked={unchecked} onClose={() => setChecking(false)} />
 
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : nothingAtAll ? (
-        <Paper withBorder radius="md">
-          <EmptyState
-            icon={<IconHeartbeat size={28} />}
-            title="No unhealthy subscribers"
-            description={
-              unchecked > 0
-                ? `Every number texted in the last ${RECENT_DAYS} days received its texts. ${unchecked.toLocaleString()} ${unchecked === 1 ? "number has" : "numbers have"} never had a line-type check, which finds landlines before you text them.`
-                : `Every number texted in the last ${RECENT_DAYS} days received its texts, and no landline is known.`
-            }
-            action={
-              unchecked > 0
-                ? { label: "Check line types", onClick: () => setChecking(true) }
-                : undefined
-            }
-          />
-        </Paper>
-      ) : (
-        <Stack gap="sm">
+      <ListTable<UnhealthySubscriber>
+        frame="bare"
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        nothingYet={nothingAtAll}
+        icon={<IconHeartbeat size={28} />}
+        failedTitle="Unhealthy subscribers could not be loaded"
+        empty={{
+          title: "No unhealthy subscribers",
+          description:
+            unchecked > 0
+              ? `Every number texted in the last ${RECENT_DAYS} days received its texts. ${unchecked.toLocaleString()} ${unchecked === 1 ? "number has" : "numbers have"} never had a line-type check, which finds landlines before you text them.`
+              : `Every number texted in the last ${RECENT_DAYS} days received its texts, and no landline is known.`,
+          action:
+            unchecked > 0
+              ? { label: "Check line types", onClick: () => setChecking(true) }
+              : undefined,
+        }}
+        toolbar={
           <Group justify="space-between" gap="sm" wrap="wrap" align="center">
             <Chip.Group
               multiple={false}
               value={reason}
-              onChange={(v) => resetTo(() => setReason(v as UnhealthyReason | "all"))}
+              onChange={(v) => view.setFilter("reason", v)}
             >
               <Group gap={6} wrap="wrap" aria-label="Filter by reason" role="group">
                 <Chip value="all" size="sm">
@@ -213,210 +191,145 @@ export default function UnhealthySubscribersPage() {
                 ))}
               </Group>
             </Chip.Group>
-            <TextInput
-              aria-label="Search unhealthy subscribers"
+            <ListSearch
+              label="Search unhealthy subscribers"
               placeholder="Search by name or number"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                resetTo(() => setSearch(v));
-              }}
-              rightSection={
-                search ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label="Clear search"
-                    onClick={() => resetTo(() => setSearch(""))}
-                  >
-                    <IconX size={14} />
-                  </ActionIcon>
-                ) : undefined
-              }
+              value={view.query}
+              onSearch={view.setQuery}
               w={{ base: "100%", sm: 260 }}
             />
           </Group>
-
-          {chosen > 0 && (
-            <Alert
+        }
+        bulkBar={
+          <BulkBar
+            selection={selection}
+            total={total}
+            pageIds={rows.map((r) => r.id)}
+            noun="subscribers"
+            countLabel={(n) => `${plural(n)} selected`}
+            onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
+            onClear={() => setSelection(NO_SELECTION)}
+          >
+            <Button
+              size="xs"
+              color="orange"
               variant="light"
-              color="brand"
-              p="xs"
-              data-testid="selection-bar"
-              styles={{ message: { width: "100%" } }}
+              leftSection={<IconUserOff size={14} />}
+              onClick={() => runOnSelection("opt_out")}
+              loading={cleanUp.isPending}
             >
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Group gap="xs" wrap="wrap">
-                  <Text size="sm" fw={600}>
-                    {plural(chosen)} selected
-                  </Text>
-                  {selection.mode === "ids" && chosen < total && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => setSelection({ mode: "all", excluded: new Set() })}
-                    >
-                      Select all {total.toLocaleString()} matching
-                    </Button>
-                  )}
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setSelection(NONE)}
-                  >
-                    Clear
-                  </Button>
-                </Group>
-                <Group gap="xs">
-                  <Button
-                    size="compact-sm"
-                    color="orange"
-                    variant="light"
-                    leftSection={<IconUserOff size={14} />}
-                    onClick={() => runOnSelection("opt_out")}
-                    loading={cleanUp.isPending}
-                  >
-                    Opt out
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    onClick={() => runOnSelection("delete")}
-                    loading={cleanUp.isPending}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Group>
-            </Alert>
-          )}
-
-          <DataTable<UnhealthySubscriber>
-            withTableBorder
-            borderRadius="md"
-            verticalSpacing="sm"
-            highlightOnHover
-            minHeight={rows.length ? undefined : 200}
-            records={rows}
-            idAccessor="id"
-            fetching={list.isFetching}
-            loaderBackgroundBlur={1}
-            noRecordsText={list.isError ? list.error.message : TEXT.emptyTable}
-            {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
-            selectedRecords={rows.filter((r) => isSelected(selection, r.id))}
-            onSelectedRecordsChange={(picked) =>
-              setSelection(
-                withPageTicks(
-                  selection,
-                  rows.map((r) => r.id),
-                  picked.map((r) => r.id),
-                ),
-              )
-            }
-            allRecordsSelectionCheckboxProps={{ "aria-label": "Select all on this page" }}
-            getRecordSelectionCheckboxProps={(r) => ({
-              "aria-label": `Select ${formatUsNumber(r.phone)}`,
-            })}
-            scrollAreaProps={{ type: "auto" }}
-            data-testid="unhealthy-table"
-            columns={[
-              {
-                accessor: "phone",
-                title: "Phone",
-                noWrap: true,
-                render: (r) => (
-                  <Stack gap={2}>
-                    <Text size="sm" fw={500}>
-                      {formatUsNumber(r.phone)}
-                    </Text>
-                    {/* Small screens: name, reason and last failure here, not in columns. */}
-                    <Stack gap={4} hiddenFrom="sm" align="flex-start">
-                      {fullName(r) && (
-                        <Text size="xs" c="dimmed" truncate maw={180}>
-                          {fullName(r)}
-                        </Text>
-                      )}
-                      <ReasonBadge reason={r.reason} errorCode={r.errorCode} />
-                      <Text size="xs" c="dimmed">
-                        {lastFailureText(r, timeZone)}
-                      </Text>
-                    </Stack>
-                  </Stack>
-                ),
-              },
-              {
-                accessor: "name",
-                title: "Name",
-                visibleMediaQuery: WIDE,
-                render: (r) =>
-                  fullName(r) ? (
-                    <Text size="sm" truncate maw={220}>
+              Opt out
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => runOnSelection("delete")}
+              loading={cleanUp.isPending}
+            >
+              Delete
+            </Button>
+          </BulkBar>
+        }
+        selection={{
+          value: selection,
+          onChange: setSelection,
+          label: (r) => formatUsNumber(r.phone),
+        }}
+        testId="unhealthy-table"
+        columns={[
+          {
+            accessor: "phone",
+            title: "Phone",
+            noWrap: true,
+            render: (r) => (
+              <Stack gap={2}>
+                <Text size="sm" fw={500}>
+                  {formatUsNumber(r.phone)}
+                </Text>
+                {/* Small screens: name, reason and last failure here, not in columns. */}
+                <Stack gap={4} hiddenFrom="sm" align="flex-start">
+                  {fullName(r) && (
+                    <Text size="xs" c="dimmed" truncate maw={180}>
                       {fullName(r)}
                     </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      No name
-                    </Text>
-                  ),
-              },
-              {
-                accessor: "reason",
-                title: "Reason",
-                visibleMediaQuery: WIDE,
-                render: (r) => <ReasonBadge reason={r.reason} errorCode={r.errorCode} />,
-              },
-              {
-                accessor: "lastFailureAt",
-                title: "Last failure",
-                noWrap: true,
-                visibleMediaQuery: WIDE,
-                render: (r) =>
-                  r.lastFailureAt ? (
-                    <Stack gap={0}>
-                      <Text size="sm">{formatDateTime(r.lastFailureAt, timeZone)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {r.failures === 1
-                          ? "1 failed text"
-                          : `${r.failures.toLocaleString()} failed texts`}
-                      </Text>
-                    </Stack>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Found by line-type check
-                    </Text>
-                  ),
-              },
-              {
-                accessor: "actions",
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: "right",
-                width: 60,
-                render: (r) => (
-                  <RowMenu
-                    name={formatUsNumber(r.phone)}
-                    items={[
-                      {
-                        label: "Opt out",
-                        icon: <IconUserOff size={14} />,
-                        onClick: () => run("opt_out", { mode: "ids", ids: [r.id] }, 1),
-                      },
-                      {
-                        label: "Delete",
-                        icon: <IconTrash size={14} />,
-                        onClick: () => run("delete", { mode: "ids", ids: [r.id] }, 1),
-                        danger: true,
-                      },
-                    ]}
-                  />
-                ),
-              },
-            ]}
-          />
-        </Stack>
-      )}
+                  )}
+                  <ReasonBadge reason={r.reason} errorCode={r.errorCode} />
+                  <Text size="xs" c="dimmed">
+                    {lastFailureText(r, timeZone)}
+                  </Text>
+                </Stack>
+              </Stack>
+            ),
+          },
+          {
+            accessor: "name",
+            title: "Name",
+            visibleMediaQuery: WIDE,
+            render: (r) =>
+              fullName(r) ? (
+                <Text size="sm" truncate maw={220}>
+                  {fullName(r)}
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No name
+                </Text>
+              ),
+          },
+          {
+            accessor: "reason",
+            title: "Reason",
+            visibleMediaQuery: WIDE,
+            render: (r) => <ReasonBadge reason={r.reason} errorCode={r.errorCode} />,
+          },
+          {
+            accessor: "lastFailureAt",
+            title: "Last failure",
+            noWrap: true,
+            visibleMediaQuery: WIDE,
+            render: (r) =>
+              r.lastFailureAt ? (
+                <Stack gap={0}>
+                  <Text size="sm">{formatDateTime(r.lastFailureAt, timeZone)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {r.failures === 1
+                      ? "1 failed text"
+                      : `${r.failures.toLocaleString()} failed texts`}
+                  </Text>
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Found by line-type check
+                </Text>
+              ),
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            width: 60,
+            render: (r) => (
+              <RowMenu
+                name={formatUsNumber(r.phone)}
+                items={[
+                  {
+                    label: "Opt out",
+                    icon: <IconUserOff size={14} />,
+                    onClick: () => run("opt_out", { mode: "ids", ids: [r.id] }, 1),
+                  },
+                  {
+                    label: "Delete",
+                    icon: <IconTrash size={14} />,
+                    onClick: () => run("delete", { mode: "ids", ids: [r.id] }, 1),
+                    danger: true,
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

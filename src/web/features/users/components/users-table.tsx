@@ -1,8 +1,12 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { IconPencil, IconShieldCheck, IconTrash } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
-import { TEXT } from "../../../../domain/texts";
+import { IconPencil, IconShieldCheck, IconTrash, IconUsers } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import type { UserRow } from "../../../../domain/users.schemas";
+import {
+  type ListQuery,
+  ListTable,
+  type ListTableState,
+} from "../../../components/list/list-table";
 import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
 import { LevelBadge } from "./level-badge";
 
@@ -12,24 +16,32 @@ export function displayName(u: Pick<UserRow, "firstName" | "lastName" | "usernam
 
 /** The account's users: who, level, access, two-factor, and the actions the caller may take. */
 export function UsersTable(props: {
+  query: ListQuery;
+  list: ListTableState;
   rows: UserRow[];
+  total: number;
+  toolbar: ReactNode;
   onEdit: (user: UserRow) => void;
   onDelete: (user: UserRow) => void;
 }) {
   const timeZone = useAccountTimeZone();
   return (
-    <DataTable<UserRow>
+    <ListTable<UserRow>
+      frame="bare"
+      query={props.query}
+      list={props.list}
       records={props.rows}
-      idAccessor="id"
-      noRecordsText={TEXT.emptyTable}
-      minHeight={props.rows.length ? undefined : 160}
-      verticalSpacing="sm"
-      highlightOnHover
-      withTableBorder
-      borderRadius="md"
+      total={props.total}
+      pagerWhenLong
+      icon={<IconUsers size={28} />}
+      failedTitle="Users could not be loaded"
+      // There is always one: the caller.
+      empty={{ title: "No users yet" }}
+      toolbar={props.toolbar}
       columns={[
         {
           accessor: "username",
+          sortable: true,
           title: "User",
           render: (u) => (
             <Stack gap={0} style={{ minWidth: 0 }}>
@@ -54,6 +66,7 @@ export function UsersTable(props: {
         },
         {
           accessor: "permissionLevel",
+          sortable: true,
           title: "Level",
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (u) => <LevelBadge level={u.permissionLevel} />,
@@ -96,6 +109,7 @@ export function UsersTable(props: {
         },
         {
           accessor: "createdAt",
+          sortable: true,
           title: "Added",
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
           render: (u) => <Text size="sm">{formatDay(u.createdAt, timeZone)}</Text>,

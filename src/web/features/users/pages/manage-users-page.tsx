@@ -1,12 +1,15 @@
-import { Button, Paper, Stack, TextInput, Title } from "@mantine/core";
-import { IconLock, IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
+import { Button, Paper, Stack, Title } from "@mantine/core";
+import { IconLock, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { PERMISSION_LEVEL } from "../../../../domain/permissions";
 import { TEXT } from "../../../../domain/texts";
 import type { InviteRow, UserRow } from "../../../../domain/users.schemas";
 import { EmptyState } from "../../../components/empty-state";
+import { clientRows } from "../../../components/list/client-rows";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { useDeleteUser } from "../api/delete-user";
@@ -16,6 +19,15 @@ import { confirmDanger } from "../components/confirm";
 import { InvitesTable } from "../components/invites-table";
 import { UserFormModal } from "../components/user-form-modal";
 import { displayName, UsersTable } from "../components/users-table";
+
+const USERS_LIST = defineList({
+  sort: {
+    columns: ["default", "username", "permissionLevel", "createdAt"],
+    // The server's order.
+    column: "default",
+    direction: "asc",
+  },
+});
 
 /** /manage-users: the account's users and pending invitations (spec doc 2 §5-6). */
 export default function ManageUsersPage() {
@@ -27,7 +39,7 @@ export default function ManageUsersPage() {
   const revoke = useRevokeInvite();
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [search, setSearch] = useState("");
+  const view = useListState(USERS_LIST, "local:users");
 
   if (allowed === false) {
     return (
@@ -42,12 +54,14 @@ export default function ManageUsersPage() {
   }
 
   const data = list.data;
-  const needle = search.trim().toLowerCase();
-  const users = (data?.users ?? []).filter(
-    (u) =>
-      !needle ||
-      [u.username, u.email, u.firstName, u.lastName].some((f) => f.toLowerCase().includes(needle)),
-  );
+  const users = clientRows(data?.users ?? [], view, {
+    text: (u) => [u.username, u.email, u.firstName, u.lastName].join(" "),
+    sortValue: {
+      username: displayName,
+      permissionLevel: (u) => u.permissionLevel,
+      createdAt: (u) => u.createdAt,
+    },
+  });
   const levels = data?.assignableLevels ?? [];
   const openInvite = () => {
     setEditing(null);
@@ -98,35 +112,28 @@ export default function ManageUsersPage() {
           </Button>
         }
       />
-      {list.isError ? (
-        <Paper withBorder radius="lg">
-          <EmptyState
-            icon={<IconUsers size={28} />}
-            title="Users could not be loaded"
-            description={list.error.message}
-            action={{ label: "Try again", onClick: () => void list.refetch() }}
-          />
-        </Paper>
-      ) : !data ? (
-        <TableSkeleton rows={4} />
-      ) : (
-        <Stack gap="lg">
-          <TextInput
-            placeholder="Search by name, username or e-mail"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            maw={360}
-            aria-label="Search users"
-          />
-          <UsersTable
-            rows={users}
-            onEdit={(u) => {
-              setEditing(u);
-              setFormOpen(true);
-            }}
-            onDelete={onDelete}
-          />
+      <Stack gap="lg">
+        <UsersTable
+          query={list}
+          list={view}
+          rows={users.rows}
+          total={users.total}
+          toolbar={
+            <ListSearch
+              label="Search users"
+              placeholder="Search by name, username or e-mail"
+              value={view.query}
+              onSearch={view.setQuery}
+              w={{ base: "100%", sm: 360 }}
+            />
+          }
+          onEdit={(u) => {
+            setEditing(u);
+            setFormOpen(true);
+          }}
+          onDelete={onDelete}
+        />
+        {data && (
           <div>
             <Title order={3} fz="lg" mb="xs">
               Pending invitations
@@ -154,8 +161,8 @@ export default function ManageUsersPage() {
               />
             )}
           </div>
-        </Stack>
-      )}
+        )}
+      </Stack>
       <UserFormModal
         opened={formOpen}
         onClose={() => setFormOpen(false)}

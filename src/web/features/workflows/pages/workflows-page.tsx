@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
   IconChartBar,
@@ -8,24 +8,18 @@ import {
   IconSettings,
   IconTrash,
 } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type AutomationSummary, TRIGGER_LABELS } from "../../../../domain/automations.schemas";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu, RunToggle } from "../../../components/row-menu";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import {
-  useAutomations,
-  useDeleteAutomation,
-  useSetAutomationStatus,
-} from "../../automations/api/automations";
+import { useDeleteAutomation, useSetAutomationStatus } from "../../automations/api/automations";
 import { automationFigureColumns } from "../../automations/components/automation-columns";
+import { AutomationToolbar, useAutomationList } from "../../automations/components/automation-list";
 import { AutomationReportModal } from "../../automations/components/automation-report";
 import { EngineClock } from "../../automations/components/engine-clock";
 import { StatusBadge } from "../../automations/components/status-badge";
@@ -36,14 +30,13 @@ import { builderPath, formPath, slugOf } from "../workflow-paths";
 /** /workflows: every workflow, its state and figures; publish, pause, duplicate, delete, report. */
 export default function WorkflowsPage() {
   const navigate = useNavigate();
-  const list = useAutomations("workflow");
+  const { view, list, rows, total } = useAutomationList("workflow");
   const setStatus = useSetAutomationStatus();
   const remove = useDeleteAutomation();
   const duplicate = useDuplicateWorkflow();
   const tz = useAccountTimeZone();
   const lookups = useLookups();
   const [report, setReport] = useState<AutomationSummary | null>(null);
-  const rows = list.data?.rows ?? [];
   const create = formPath("new", "trigger");
 
   const change = (a: AutomationSummary, status: "active" | "paused") =>
@@ -90,109 +83,102 @@ export default function WorkflowsPage() {
         }
       />
       <EngineClock />
-      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <LoadFailed
-            icon={<IconHierarchy2 size={28} />}
-            title="Workflows could not be loaded"
-            query={list}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<IconHierarchy2 size={28} />}
-            title="No workflows yet"
-            description="Answer a keyword, follow up on a click, wish a happy birthday, or branch on what people reply."
-            action={{ label: "Create Workflow", onClick: () => navigate(create) }}
-          />
-        ) : (
-          <DataTable
-            records={rows}
-            idAccessor="id"
-            minHeight={120}
-            noRecordsText=""
-            columns={[
-              {
-                accessor: "name",
-                title: "Name",
-                render: (a) => (
-                  <Stack gap={2}>
-                    <Text fw={600} size="sm">
-                      <Link to={builderPath(a.id)}>{a.name}</Link>
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {TRIGGER_LABELS[a.trigger.type]}
-                      {a.trigger.type === "api" || a.trigger.type === "form.submitted"
-                        ? ""
-                        : `: ${triggerSummary(a.trigger, lookups)}`}{" "}
-                      · version {a.version}
-                    </Text>
-                    <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
-                  </Stack>
-                ),
-              },
-              ...automationFigureColumns(),
-              {
-                accessor: "updatedAt",
-                title: "Last change",
-                visibleMediaQuery: "(min-width: 62em)",
-                render: (a) => (
-                  <Text size="sm" c="dimmed">
-                    {formatDateTime(a.updatedAt, tz)}
-                  </Text>
-                ),
-              },
-              {
-                accessor: "actions",
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: "right",
-                render: (a) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <RunToggle
-                      name={a.name}
-                      running={a.status === "active"}
-                      startVerb={a.status === "draft" ? "Publish" : "Resume"}
-                      onChange={(run) => change(a, run ? "active" : "paused")}
-                    />
-                    <RowMenu
-                      name={a.name}
-                      items={[
-                        {
-                          label: "Open builder",
-                          icon: <IconHierarchy2 size={14} />,
-                          to: builderPath(a.id),
-                        },
-                        {
-                          label: "Trigger and name",
-                          icon: <IconSettings size={14} />,
-                          to: formPath("edit", "details", slugOf(a.trigger.type), a.id),
-                        },
-                        {
-                          label: "Report",
-                          icon: <IconChartBar size={14} />,
-                          onClick: () => setReport(a),
-                        },
-                        {
-                          label: "Duplicate",
-                          icon: <IconCopy size={14} />,
-                          onClick: () => copy(a),
-                        },
-                        {
-                          label: "Delete",
-                          icon: <IconTrash size={14} />,
-                          onClick: () => askDelete(a),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Paper>
+      <ListTable<AutomationSummary>
+        query={list}
+        list={view}
+        records={rows}
+        total={total}
+        pagerWhenLong
+        icon={<IconHierarchy2 size={28} />}
+        failedTitle="Workflows could not be loaded"
+        empty={{
+          title: "No workflows yet",
+          description:
+            "Answer a keyword, follow up on a click, wish a happy birthday, or branch on what people reply.",
+          action: { label: "Create Workflow", onClick: () => navigate(create) },
+        }}
+        toolbar={<AutomationToolbar view={view} searchLabel="Search workflows" />}
+        columns={[
+          {
+            accessor: "name",
+            title: "Name",
+            sortable: true,
+            render: (a) => (
+              <Stack gap={2}>
+                <Text fw={600} size="sm">
+                  <Link to={builderPath(a.id)}>{a.name}</Link>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {TRIGGER_LABELS[a.trigger.type]}
+                  {a.trigger.type === "api" || a.trigger.type === "form.submitted"
+                    ? ""
+                    : `: ${triggerSummary(a.trigger, lookups)}`}{" "}
+                  · version {a.version}
+                </Text>
+                <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
+              </Stack>
+            ),
+          },
+          ...automationFigureColumns(),
+          {
+            accessor: "updatedAt",
+            title: "Last change",
+            sortable: true,
+            visibleMediaQuery: "(min-width: 62em)",
+            render: (a) => (
+              <Text size="sm" c="dimmed">
+                {formatDateTime(a.updatedAt, tz)}
+              </Text>
+            ),
+          },
+          {
+            accessor: "actions",
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            textAlign: "right",
+            render: (a) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <RunToggle
+                  name={a.name}
+                  running={a.status === "active"}
+                  startVerb={a.status === "draft" ? "Publish" : "Resume"}
+                  onChange={(run) => change(a, run ? "active" : "paused")}
+                />
+                <RowMenu
+                  name={a.name}
+                  items={[
+                    {
+                      label: "Open builder",
+                      icon: <IconHierarchy2 size={14} />,
+                      to: builderPath(a.id),
+                    },
+                    {
+                      label: "Trigger and name",
+                      icon: <IconSettings size={14} />,
+                      to: formPath("edit", "details", slugOf(a.trigger.type), a.id),
+                    },
+                    {
+                      label: "Report",
+                      icon: <IconChartBar size={14} />,
+                      onClick: () => setReport(a),
+                    },
+                    {
+                      label: "Duplicate",
+                      icon: <IconCopy size={14} />,
+                      onClick: () => copy(a),
+                    },
+                    {
+                      label: "Delete",
+                      icon: <IconTrash size={14} />,
+                      onClick: () => askDelete(a),
+                      danger: true,
+                    },
+                  ]}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
       <AutomationReportModal of={report} onClose={() => setReport(null)} />
     </>
   );

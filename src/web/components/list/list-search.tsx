@@ -6,12 +6,25 @@ import { useEffect, useRef, useState } from "react";
 /** Search as you type, sent 250 ms after the last key (spec doc 2 §9). */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-export function SearchInput(props: { value: string; onSearch: (q: string) => void }) {
+/**
+ * A list's search box: what is typed goes to the address (through `onSearch`) once the typing
+ * pauses; a search changed from elsewhere (Back, a cleared filter) shows here.
+ */
+export function ListSearch(props: {
+  value: string;
+  onSearch: (q: string) => void;
+  /** The accessible name ("Search groups"). */
+  label: string;
+  placeholder?: string;
+  maxLength?: number;
+  w?: React.ComponentProps<typeof TextInput>["w"];
+}) {
   const [text, setText] = useState(props.value);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const lastSent = useRef(props.value);
+  const { onSearch } = props;
 
-  // The URL changed from elsewhere (Clear, Back): show it.
+  // The address changed from elsewhere (Clear, Back): show it.
   useEffect(() => {
     if (props.value !== lastSent.current) {
       lastSent.current = props.value;
@@ -22,14 +35,14 @@ export function SearchInput(props: { value: string; onSearch: (q: string) => voi
   useEffect(() => {
     if (debounced.trim() !== lastSent.current) {
       lastSent.current = debounced.trim();
-      props.onSearch(debounced);
+      onSearch(debounced);
     }
-  }, [debounced, props.onSearch]);
+  }, [debounced, onSearch]);
 
   return (
     <TextInput
-      aria-label="Search subscribers"
-      placeholder="Search name, phone or e-mail"
+      aria-label={props.label}
+      placeholder={props.placeholder ?? props.label}
       leftSection={<IconSearch size={16} />}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
@@ -41,13 +54,13 @@ export function SearchInput(props: { value: string; onSearch: (q: string) => voi
             onClick={() => {
               setText("");
               lastSent.current = "";
-              props.onSearch("");
+              onSearch("");
             }}
           />
         ) : null
       }
-      w={{ base: "100%", sm: 320 }}
-      maxLength={100}
+      w={props.w ?? { base: "100%", sm: 320 }}
+      maxLength={props.maxLength}
     />
   );
 }

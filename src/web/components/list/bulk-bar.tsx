@@ -1,0 +1,85 @@
+import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
+import { IconX } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { pageFullySelected, type Selection, selectedCount } from "./selection";
+
+/**
+ * Shown while rows are selected: how many, the offer to select every match once the whole page
+ * is ticked (when the list's actions take "all matching"), the actions, and a way out.
+ */
+export function BulkBar<Id extends string | number>(props: {
+  selection: Selection<Id>;
+  /** Every row matching the search and filters. */
+  total: number;
+  pageIds: Id[];
+  /** The rows, plural, for "All 40 matching subscribers". */
+  noun: string;
+  /** How the count reads (default "3 selected"). */
+  countLabel?: (count: number) => string;
+  /** Offered once the page is fully ticked; leave out for actions on picked rows only. */
+  onSelectAll?: () => void;
+  onClear: () => void;
+  /** The bulk actions (small buttons). */
+  children: ReactNode;
+}) {
+  const count = selectedCount(props.selection, props.total);
+  if (count === 0) return null;
+  const all = props.selection.mode === "all";
+  const offerAll =
+    props.onSelectAll &&
+    !all &&
+    pageFullySelected(props.selection, props.pageIds) &&
+    props.total > count;
+  const excluded = props.selection.mode === "all" ? props.selection.excluded.length : 0;
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      mb="sm"
+      bg="var(--mantine-primary-color-light)"
+      data-testid="selection-bar"
+    >
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Text size="sm" fw={600} data-testid="selected-count">
+            {props.countLabel ? props.countLabel(count) : `${count.toLocaleString()} selected`}
+          </Text>
+          {offerAll && (
+            <Text size="sm">
+              All {props.pageIds.length} on this page are selected.{" "}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={600}
+                onClick={props.onSelectAll}
+              >
+                Select all {props.total.toLocaleString()} matching
+              </Anchor>
+            </Text>
+          )}
+          {all && (
+            <Text size="sm">
+              All {props.total.toLocaleString()} matching {props.noun}
+              {excluded > 0 ? ` except ${excluded.toLocaleString()} unticked` : ""}.
+            </Text>
+          )}
+        </Group>
+        <Group gap={6}>
+          {props.children}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconX size={14} />}
+            onClick={props.onClear}
+          >
+            Clear selection
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
