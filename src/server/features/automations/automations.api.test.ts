@@ -7,7 +7,6 @@ import { receiveInbound } from "../carrier-webhooks/inbound.service";
 import { relayEvents } from "../events/event-relay";
 import { advanceClock } from "./clock";
 import { runDueSteps } from "./engine";
-import "./engine-loop";
 import { handleEngineEvents, scanDateTriggers } from "./enrol";
 
 // The engine without a pipeline: the test takes each turn itself and moves the engine's clock.

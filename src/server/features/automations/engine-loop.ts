@@ -1,7 +1,7 @@
 import { Param, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
-import { registerEventHandler } from "../events/event-relay";
+import type { EventHandler } from "../events/event-relay";
 import { runDueSteps } from "./engine";
 import { handleEngineEvents, type Sql, scanDateTriggers } from "./enrol";
 
@@ -38,5 +38,6 @@ export function sqlOf(tx: Executor): Sql {
   };
 }
 
-// The automations consumer of the account events, in every process that runs the pipeline.
-registerEventHandler("automations", (_ctx, tx, events) => handleEngineEvents(sqlOf(tx), events));
+/** The `automations` consumer of the account events (declared in automations/feature.ts). */
+export const automationsConsumer: EventHandler = (_ctx, tx, events) =>
+  handleEngineEvents(sqlOf(tx), events);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../http/context";
-import { v1WorkflowsRoutes } from "../workflows/workflows-v1.routes";
 import { v1AccountRoutes } from "./v1-account.routes";
 import { v1ApiKeysRoutes } from "./v1-api-keys.routes";
 import { v1AutomationsRoutes } from "./v1-automations.routes";
@@ -25,7 +24,7 @@ import { v1SubscribersRoutes } from "./v1-subscribers.routes";
 import { v1UsersRoutes } from "./v1-users.routes";
 import { v1WebinarsRoutes } from "./v1-webinars.routes";
 
-/** The public REST API (API keys, src/server/http/api-auth.ts); every route is in policy.ts. */
+/** The public REST API (API keys, src/server/http/api-auth.ts); its rules are in feature.ts. */
 export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1SubscribersRoutes(app, ctx);
   v1SubscriberActionsRoutes(app, ctx);
@@ -34,7 +33,6 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   v1SendsRoutes(app, ctx);
   v1MessagesRoutes(app, ctx);
   v1InboxActionsRoutes(app, ctx);
-  v1WorkflowsRoutes(app, ctx);
   v1AutomationsRoutes(app, ctx);
   v1GrowthRoutes(app, ctx);
   v1MarketingRoutes(app, ctx);

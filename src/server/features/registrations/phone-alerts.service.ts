@@ -4,7 +4,7 @@ import { formatUsNumber, toE164 } from "../../../domain/phone";
 import { alertQuiet, alertText, type PhoneAlertSettings } from "../../../domain/phone-alerts";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
-import { registerEventHandler } from "../events/event-relay";
+import type { EventHandler } from "../events/event-relay";
 import type { AccountEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
 
@@ -118,5 +118,8 @@ export async function alertReplies(ctx: AppContext, events: AccountEvent[]) {
   }
 }
 
-// The relay's context is its transaction: the alerts are queued with the events' acknowledgement.
-registerEventHandler("phone_alerts", (ctx, _tx, events) => alertReplies(ctx, events));
+/**
+ * The `phone_alerts` consumer of the account events (declared in registrations/feature.ts). The
+ * relay's context is its transaction: the alerts are queued with the events' acknowledgement.
+ */
+export const phoneAlertsConsumer: EventHandler = (ctx, _tx, events) => alertReplies(ctx, events);

@@ -9,7 +9,6 @@ import { relayEvents } from "../events/event-relay";
 import { claimDue } from "../outbound/dispatch-claim";
 import { queueMessage } from "../outbound/outbound.service";
 import { runDueReviews } from "./registry-reviews.service";
-import "./phone-alerts.service";
 
 // The registry reviews at once here (REGISTRY_REVIEW_SECONDS=0) and runDueReviews is called by
 // hand; the outbound path runs against the carrier emulator over HTTP.

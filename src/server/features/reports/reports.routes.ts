@@ -13,7 +13,6 @@ import {
   sentRunDetails,
 } from "../../../domain/reports.schemas";
 import { type AppContext, actorOf } from "../../http/context";
-import { dashboardRoutes } from "../dashboard/dashboard.routes";
 import * as reports from "./reports.service";
 import * as scheduled from "./scheduled.service";
 
@@ -21,10 +20,9 @@ const tags = ["reports"];
 
 /**
  * The read side of sending: the sent-messages report (runs, their recipients, CSV), the
- * scheduled-messages list and the dashboard.
+ * scheduled-messages list.
  */
 export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
-  dashboardRoutes(app, ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/reports/sent-messages",

@@ -4,7 +4,6 @@ import type { AppContext } from "../../http/context";
 import { Dispatcher } from "../outbound/dispatcher";
 import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
-import { registerWebhookConsumer } from "../webhooks/webhook-events";
 
 export interface Pipeline {
   stop(): Promise<void>;
@@ -18,7 +17,6 @@ export interface Pipeline {
  * so any number of processes may run it side by side, and one that dies leaves nothing half done.
  */
 export function startPipeline(ctx: AppContext): Pipeline {
-  registerWebhookConsumer();
   const dispatcher = new Dispatcher(ctx);
   // The recipients' states and zones (quiet hours, state rules) before anything is sent.
   const ready = loadRecipientGeo().then(() => dispatcher.start());

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../domain/webhooks";
 import type { Executor } from "../../db/connection";
-import { registerEventHandler } from "../events/event-relay";
+import type { EventHandler } from "../events/event-relay";
 import * as q from "./webhooks.queries";
 
 /** What the account-events relay hands us (src/server/features/events/). */
@@ -54,9 +54,7 @@ export async function enqueueWebhookDeliveries(tx: Executor, events: OutboxEvent
   return rows.length;
 }
 
-/** Joins the outbox relay as the `webhooks` consumer (called where the pipeline starts). */
-export function registerWebhookConsumer() {
-  registerEventHandler("webhooks", async (_ctx, tx, events) => {
-    await enqueueWebhookDeliveries(tx, events);
-  });
-}
+/** The `webhooks` consumer of the account events (declared in webhooks/feature.ts). */
+export const webhooksConsumer: EventHandler = async (_ctx, tx, events) => {
+  await enqueueWebhookDeliveries(tx, events);
+};

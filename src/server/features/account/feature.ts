@@ -1,0 +1,16 @@
+import { defineFeature } from "../feature";
+import { accountRoutes } from "./account.routes";
+import { accountProfileRoutes } from "./account-profile";
+
+export const accountFeature = defineFeature({
+  name: "account",
+  routes: [accountRoutes, accountProfileRoutes],
+  policy: {
+    // One's own things.
+    "GET /api/account/me": "self",
+
+    // Account.
+    "GET /api/account/profile": "account:read",
+    "PUT /api/account/profile": "settings:write",
+  },
+});

@@ -1,0 +1,55 @@
+import { defineFeature, PUBLIC } from "../feature";
+import { authRoutes } from "./auth.routes";
+import { sessionsPurgeJob } from "./sessions-purge.job";
+
+export const authFeature = defineFeature({
+  name: "auth",
+  routes: [authRoutes],
+  policy: {
+    // Sign-in, sign-up and the links that come by e-mail or text.
+    "POST /api/auth/login": PUBLIC,
+    "POST /api/auth/logout": PUBLIC,
+    "GET /api/auth/check": PUBLIC,
+    "GET /api/auth/providers": PUBLIC,
+    "GET /api/auth/oauth/:provider/start": PUBLIC,
+    "GET /api/auth/oauth/:provider/callback": PUBLIC,
+    "GET /api/auth/sso": PUBLIC,
+    "GET /api/auth/sso/:provider/start": PUBLIC,
+    // Finishes both a sign-in through Zoom / GoTo and an account connecting it (the state says
+    // which; connecting also checks the same person is still signed in).
+    "GET /api/auth/sso/:provider/callback": PUBLIC,
+    "GET /api/auth/sso/signup": PUBLIC,
+    "POST /api/auth/forgot-password": PUBLIC,
+    "POST /api/auth/reset-password": PUBLIC,
+    "POST /api/auth/activate": PUBLIC,
+    "GET /api/auth/verify-email": PUBLIC,
+    "GET /api/auth/verify-device": PUBLIC,
+    "POST /api/auth/verification-email/resend": PUBLIC,
+    "POST /api/auth/magic-link": PUBLIC,
+    "POST /api/auth/magic-token": PUBLIC,
+    // Signed in, or in the middle of a sign-in (a challenge cookie): the service tells which.
+    "GET /api/auth/phone-verification": PUBLIC,
+    "POST /api/auth/phone-verification/send": PUBLIC,
+    "POST /api/auth/phone-verification/verify": PUBLIC,
+    "GET /api/auth/tfa": PUBLIC,
+    "POST /api/auth/tfa/sms": PUBLIC,
+    "POST /api/auth/tfa/validate": PUBLIC,
+    "GET /api/deeplinks/:id/uri": PUBLIC,
+
+    // One's own things.
+    "GET /api/auth/two-factor": "self",
+    "POST /api/auth/two-factor/app": "self",
+    "POST /api/auth/two-factor/sms": "self",
+    "POST /api/auth/two-factor/confirm": "self",
+    "POST /api/auth/two-factor/disable": "self",
+    "GET /api/deeplinks": "self",
+    "POST /api/deeplinks": "self",
+    "DELETE /api/deeplinks/:id": "self",
+
+    // Account.
+    // Billing: the owner only (doc 1 §6).
+    "GET /api/auth/sign-in-policy": "billing",
+    "PUT /api/auth/sign-in-policy": "billing",
+  },
+  jobs: [sessionsPurgeJob],
+});

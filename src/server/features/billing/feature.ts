@@ -1,0 +1,33 @@
+import { defineFeature } from "../feature";
+import { autoTopupJob } from "./auto-topup.job";
+import { billingRoutes } from "./billing.routes";
+import { billingCycleJob } from "./billing-cycle.job";
+import { billingOpsRoutes } from "./billing-ops.routes";
+
+export const billingFeature = defineFeature({
+  name: "billing",
+  routes: [billingRoutes, billingOpsRoutes],
+  policy: {
+    // Account.
+    // Billing: the owner only (doc 1 §6).
+    "GET /api/billing/summary": "billing",
+    "GET /api/billing/plans": "billing",
+    "PUT /api/billing/payment-method": "billing",
+    "POST /api/billing/upgrade": "billing",
+    "POST /api/billing/reactivate": "billing",
+    "POST /api/billing/cancel": "billing",
+    "POST /api/billing/pause": "billing",
+    "PUT /api/billing/auto-topup": "billing",
+    "GET /api/billing/invoices": "billing",
+    "GET /api/billing/invoices/:id": "billing",
+    "GET /api/billing/invoices/:id/pdf": "billing",
+    "PUT /api/billing/auto-renew": "billing",
+    "GET /api/billing/bundles": "billing",
+    "POST /api/billing/bundles/purchase": "billing",
+    "POST /api/billing/cancel-flow": "billing",
+    "GET /api/billing/referrals": "billing",
+    "GET /api/billing/referrals/list": "billing",
+    "POST /api/billing/test-clock": "billing",
+  },
+  jobs: [billingCycleJob, autoTopupJob],
+});

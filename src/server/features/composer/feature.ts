@@ -1,0 +1,15 @@
+import { defineFeature } from "../feature";
+import { composerRoutes } from "./composer.routes";
+
+export const composerFeature = defineFeature({
+  name: "composer",
+  routes: [composerRoutes],
+  policy: {
+    // Composing: the tools serve the inbox's reply box too.
+    "POST /api/uploads/image": "compose:tools",
+    "POST /api/uploads/attachment": "compose:tools",
+
+    // Campaigns and reports.
+    "POST /api/messages/test": "sends:write",
+  },
+});

@@ -1,0 +1,101 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
+import type { AppContext } from "../http/context";
+import { type Feature, PUBLIC, policyOf } from "./feature";
+import { FEATURES } from "./index";
+
+const here = import.meta.dirname;
+
+/** The /api routes (`METHOD /path`, HEAD as GET) a feature's registrations add to an app. */
+async function apiRoutesOf(feature: Feature, ctx: AppContext): Promise<string[]> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const keys = new Set<string>();
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") && route.url !== "/api") return;
+    for (const method of [route.method].flat())
+      keys.add(`${method === "HEAD" ? "GET" : method} ${route.url}`);
+  });
+  for (const register of feature.routes ?? []) await register(app, ctx);
+  await app.register(async (scope) => {
+    for (const register of feature.carrierWebhooks ?? []) await register(scope, ctx);
+  });
+  await app.ready();
+  await app.close();
+  return [...keys].sort();
+}
+
+/** Registering routes needs no database: a context whose database refuses any use. */
+const ctx = {
+  config: parseConfig({}),
+  db: new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("no database while registering routes");
+      },
+    },
+  ),
+  carrier: {},
+  carrierSettings: { mode: "twilio" },
+} as unknown as AppContext;
+
+/** Registering its routes opens socket.io on the database; its one route is in the role matrix. */
+const NEEDS_A_DATABASE = new Set(["realtime"]);
+
+describe("features", () => {
+  it("each has a name of its own, the name of its folder", () => {
+    const names = FEATURES.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    const folders = readdirSync(here, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(path.join(here, d.name, "feature.ts")))
+      .map((d) => d.name);
+    expect(folders.filter((f) => !names.includes(f))).toEqual([]);
+  });
+
+  it("a folder with routes, jobs or loops declares them in a feature.ts", () => {
+    const undeclared = readdirSync(here, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .filter((d) =>
+        readdirSync(path.join(here, d.name)).some(
+          (f) => /\.(routes|job|loop)\.ts$/.test(f) && !f.endsWith(".test.ts"),
+        ),
+      )
+      .filter((d) => !existsSync(path.join(here, d.name, "feature.ts")))
+      .map((d) => d.name);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("gives every /api route a rule in the feature that registers it, and no rule to a route it lacks", async () => {
+    const wrong: Record<string, { noRule: string[]; noRoute: string[] }> = {};
+    for (const feature of FEATURES) {
+      if (NEEDS_A_DATABASE.has(feature.name)) continue;
+      const routes = await apiRoutesOf(feature, ctx);
+      const rules = Object.keys(feature.policy ?? {});
+      const noRule = routes.filter((r) => !rules.includes(r));
+      const noRoute = rules.filter((r) => !routes.includes(r));
+      if (noRule.length || noRoute.length) wrong[feature.name] = { noRule, noRoute };
+    }
+    // api-docs' routes come from swagger-ui, registered by http/app.ts itself.
+    expect(Object.keys(wrong).filter((f) => f !== "api-docs")).toEqual([]);
+    expect(wrong["api-docs"]?.noRule ?? []).toEqual([]);
+  });
+
+  it("refuses one route with rules in two features", () => {
+    const a: Feature = { name: "a", policy: { "GET /api/x": PUBLIC } };
+    const b: Feature = { name: "b", policy: { "GET /api/x": "self" } };
+    expect(() => policyOf([a, b])).toThrow('"GET /api/x" has a rule in two features: a and b');
+    expect(policyOf([a])).toEqual({ "GET /api/x": PUBLIC });
+  });
+
+  it("names each consumer of the account events once", () => {
+    const consumers = FEATURES.flatMap((f) => Object.keys(f.eventConsumers ?? {}));
+    expect(new Set(consumers).size).toBe(consumers.length);
+    expect(consumers.sort()).toEqual(["automations", "phone_alerts", "webhooks"]);
+  });
+});

@@ -1,0 +1,19 @@
+import { defineFeature, PUBLIC } from "../feature";
+import { mcpRoutes } from "./mcp.routes";
+import { mcpOAuthRoutes } from "./mcp-oauth.routes";
+
+export const mcpFeature = defineFeature({
+  name: "mcp",
+  routes: [mcpRoutes, mcpOAuthRoutes],
+  policy: {
+    // MCP: an API key, checked by the route itself (each tool asks its own permission).
+    "POST /api/mcp": PUBLIC,
+    "GET /api/mcp": PUBLIC,
+    "DELETE /api/mcp": PUBLIC,
+    // MCP OAuth 2.1: the consent page's calls (the person approving a client).
+    "GET /api/oauth/authorize": "self",
+    "POST /api/oauth/authorize": "self",
+    "GET /api/oauth/grants": "self",
+    "DELETE /api/oauth/grants/:id": "self",
+  },
+});

@@ -1,0 +1,21 @@
+import { defineFeature } from "../feature";
+import { phoneAlertsConsumer } from "./phone-alerts.service";
+import { registrationsRoutes } from "./registrations.routes";
+import { registryReviewsLoop } from "./registry-reviews.loop";
+
+export const registrationsFeature = defineFeature({
+  name: "registrations",
+  routes: [registrationsRoutes],
+  policy: {
+    // Numbers and registration (the owner's: spec doc 1 §6).
+    // Registration reviews, the guided tour, the phone alerts add-on (migration 0029).
+    "GET /api/registrations/status": "account:read",
+    "POST /api/registrations/brand-prompt": "registration:manage",
+    "GET /api/tour": "self",
+    "PUT /api/tour": "self",
+    "GET /api/addons/phone-alerts": "account:read",
+    "PUT /api/addons/phone-alerts": "settings:write",
+  },
+  workerLoops: [registryReviewsLoop],
+  eventConsumers: { phone_alerts: phoneAlertsConsumer },
+});

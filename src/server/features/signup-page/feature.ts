@@ -1,0 +1,15 @@
+import { defineFeature, PUBLIC } from "../feature";
+import { signupPageRoutes } from "./signup-page.routes";
+
+export const signupPageFeature = defineFeature({
+  name: "signup-page",
+  routes: [signupPageRoutes],
+  policy: {
+    // Growth tools: keywords, sign-up page, opt-in forms, QR codes, web banner (issue 14).
+    "GET /api/signup-page": "account:read",
+    "PUT /api/signup-page": "settings:write",
+    "GET /api/subscribe/:accountName": PUBLIC,
+    "GET /api/subscribe/:accountName/challenge": PUBLIC,
+    "POST /api/subscribe/:accountName": PUBLIC,
+  },
+});

@@ -1,0 +1,13 @@
+import { defineFeature, PUBLIC } from "../feature";
+import { pendingMailRoutes } from "./pending-mail";
+import { signupRoutes } from "./signup.routes";
+
+export const signupFeature = defineFeature({
+  name: "signup",
+  routes: [signupRoutes, pendingMailRoutes],
+  policy: {
+    // Sign-in, sign-up and the links that come by e-mail or text.
+    "POST /api/auth/admin-signup": PUBLIC,
+    "GET /api/auth/pending-mail": PUBLIC,
+  },
+});
