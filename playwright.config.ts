@@ -37,7 +37,8 @@ function webServer(slot: number) {
   const webinarServices = `http://127.0.0.1:${ports.webinar}`;
   return {
     command: "node scripts/e2e-server.mjs",
-    url: `${origin}/healthz`,
+    // Ready, not only alive: the demo history is seeded after the server listens.
+    url: `${origin}/readyz`,
     // Several servers start at once on 2 cores (migrations and the demo history each).
     timeout: 180_000,
     reuseExistingServer: false,

@@ -11,6 +11,7 @@ import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { log, setLogLevel } from "./log";
 import { registerMetrics } from "./ops/metrics";
+import { markReady } from "./ops/readiness";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo, usersWithPublicDemoPassword } from "./seed/demo";
 import { seedDemoAutomations } from "./seed/demo-automations";
@@ -113,6 +114,9 @@ async function main() {
     }
     address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   }
+
+  // Everything above is done: /readyz may send traffic here now.
+  markReady();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

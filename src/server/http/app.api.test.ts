@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { markReady } from "../ops/readiness";
 import { createTestServer } from "../test/harness";
 
 const t = await createTestServer();
@@ -8,6 +9,16 @@ describe("app", () => {
     const res = await t.get("/healthz");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
+  });
+
+  it("answers /readyz with 503 while the process is starting, 200 once it has started", async () => {
+    const starting = await t.get("/readyz");
+    expect(starting.statusCode).toBe(503);
+    expect(starting.json()).toEqual({ ok: false, reason: "starting" });
+    markReady();
+    const ready = await t.get("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ ok: true });
   });
 
   it("publishes an OpenAPI document that lists the login route", async () => {

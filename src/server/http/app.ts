@@ -9,6 +9,7 @@ import { FEATURES } from "../features/index";
 import { registerActingAudit } from "../features/managed-accounts/managed-accounts.routes";
 import { log } from "../log";
 import { registerMetrics } from "../ops/metrics";
+import { isReady } from "../ops/readiness";
 import { registerApiAuth } from "./api-auth";
 import { registerApiDocs } from "./api-docs";
 import type { AppContext } from "./context";
@@ -64,6 +65,11 @@ export async function buildApp(
 
   registerMetrics(app, ctx.config, ctx.db);
   app.get("/healthz", { schema: { hide: true } }, async () => {
+    await ctx.db.$client.query("select 1");
+    return { ok: true };
+  });
+  app.get("/readyz", { schema: { hide: true } }, async (_req, reply) => {
+    if (!isReady()) return reply.status(503).send({ ok: false, reason: "starting" });
     await ctx.db.$client.query("select 1");
     return { ok: true };
   });
