@@ -1,16 +1,21 @@
 import { loadCarrierSettings } from "./carriers/credentials";
 import { TelnyxAdapter } from "./carriers/telnyx-adapter";
 import { TwilioAdapter } from "./carriers/twilio-adapter";
+import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/connection";
 import type { AppContext } from "./http/context";
 
 /** Everything a process shares between its routes, jobs and services. */
-export async function createAppContext(config: Config, db: Db): Promise<AppContext> {
+export async function createAppContext(
+  config: Config,
+  db: Db,
+  clock: Clock = systemClock,
+): Promise<AppContext> {
   const carrierSettings = await loadCarrierSettings(db, config);
   const carrier =
     carrierSettings.mode === "telnyx"
       ? new TelnyxAdapter(carrierSettings)
       : new TwilioAdapter(carrierSettings);
-  return { config, db, carrierSettings, carrier };
+  return { config, db, carrierSettings, carrier, clock };
 }

@@ -1,6 +1,7 @@
 import type { Actor, UserActor } from "../../domain/permissions";
 import type { Carrier } from "../carriers/carrier";
 import type { CarrierSettings } from "../carriers/credentials";
+import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
 
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Db;
   carrier: Carrier;
   carrierSettings: CarrierSettings;
+  /** The wall clock services read (src/server/clock.ts); tests pass a TestClock. */
+  clock: Clock;
 }
 
 /** @deprecated The signed-in user is a `UserActor`; the name stays for the carrier emulator's routes. */

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { systemClock } from "../clock";
 import { ConfigError, parseConfig } from "../config";
 import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
@@ -192,7 +193,7 @@ function accountSwitch(disable: boolean): Command {
         );
         const account = found.rows[0];
         if (!account) throw new OpsError(`no account "${who}"`);
-        const r = await applyDisabled(db.$client, account.id, disable);
+        const r = await applyDisabled(db.$client, account.id, disable, systemClock.now());
         say(
           `Account ${account.id} "${account.accountName}" ${disable ? "disabled" : "enabled"}` +
             `${r.forbiddenReason && !disable ? ` (still locked: ${r.forbiddenReason})` : ""}.`,

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, inject } from "vitest";
 import { createAppContext } from "../app-context";
 import { startEmulatorDispatcher } from "../carriers/emulator/status-dispatcher";
+import type { Clock } from "../clock";
 import { type Config, parseConfig } from "../config";
 import { createDb, type Db, withDatabase } from "../db/connection";
 import { startPipeline } from "../features/sends/pipeline";
@@ -72,6 +73,8 @@ export async function createTestServer(
     listen?: boolean;
     /** Run this process's send pipeline (dispatcher included); default: when listening. */
     pipeline?: boolean;
+    /** The clock services read (`new TestClock(...)` to set the time); default: the real one. */
+    clock?: Clock;
   } = {},
 ): Promise<TestServer> {
   const adminUrl = inject("pgAdminUrl");
@@ -115,6 +118,7 @@ export async function createTestServer(
           db,
           opts.listen ?? false,
           opts.pipeline ?? opts.listen ?? false,
+          opts.clock,
         );
       } catch (err) {
         if ((err as { code?: string }).code !== "EADDRINUSE" || attempt >= 5) throw err;
@@ -153,8 +157,14 @@ export async function createTestServer(
   };
 }
 
-async function startApp(config: Config, db: Db, listen: boolean, withPipeline: boolean) {
-  const ctx = await createAppContext(config, db);
+async function startApp(
+  config: Config,
+  db: Db,
+  listen: boolean,
+  withPipeline: boolean,
+  clock?: Clock,
+) {
+  const ctx = await createAppContext(config, db, clock);
   const app = await buildApp(ctx);
   try {
     await app.ready();

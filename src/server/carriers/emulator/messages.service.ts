@@ -95,7 +95,7 @@ async function newMessage(ctx: AppContext, input: SendInput, senderOwned: boolea
     });
   }
 
-  const events = planEvents(outcome, Date.now(), ctx.config.EMULATOR_LATENCY_MS);
+  const events = planEvents(outcome, ctx.clock.now().getTime(), ctx.config.EMULATOR_LATENCY_MS);
   return {
     sid: newSid("SM"),
     direction: "outbound-api",

@@ -94,7 +94,7 @@ export function startEmulatorDispatcher(ctx: AppContext): EmulatorDispatcher {
     const pending = [...row.pending_events];
     let reached: PlannedEvent | undefined;
     // The first step is due (that is why the row was claimed); later ones once their time came.
-    while (pending[0] && (!reached || Date.parse(pending[0].at) <= Date.now())) {
+    while (pending[0] && (!reached || Date.parse(pending[0].at) <= ctx.clock.now().getTime())) {
       const step: PlannedEvent = pending[0];
       reached = step;
       const outcome = row.status_callback
@@ -104,7 +104,12 @@ export function startEmulatorDispatcher(ctx: AppContext): EmulatorDispatcher {
         const attempts = (step.attempts ?? 0) + 1;
         if (attempts < MAX_ATTEMPTS) {
           pending[0] = { ...step, attempts };
-          return progress(row, step, pending, Date.now() + BACKOFF_MS * 2 ** (attempts - 1));
+          return progress(
+            row,
+            step,
+            pending,
+            ctx.clock.now().getTime() + BACKOFF_MS * 2 ** (attempts - 1),
+          );
         }
         emulatorLog(
           ctx.config,

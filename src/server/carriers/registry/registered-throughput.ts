@@ -9,10 +9,10 @@ import type { Db } from "../../db/connection";
 export async function registeredMps(db: Db, from: string): Promise<number | null> {
   // Asked on every send: a few seconds' memory spares the carrier's hot path a query each time.
   const cached = recent.get(from);
-  if (cached && cached.until > Date.now()) return cached.mps;
+  if (cached && cached.until > performance.now()) return cached.mps;
   const mps = await lookUp(db, from);
   if (recent.size > 10_000) recent.clear();
-  recent.set(from, { mps, until: Date.now() + CACHE_MS });
+  recent.set(from, { mps, until: performance.now() + CACHE_MS });
   return mps;
 }
 

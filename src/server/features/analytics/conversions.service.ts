@@ -56,7 +56,7 @@ export async function setConversionWindow(ctx: AppContext, auth: Actor, windowDa
 export async function recordConversion(
   ctx: AppContext,
   input: { key: string; phone: string; value: number; order: string },
-  now = new Date(),
+  now = ctx.clock.now(),
 ) {
   const [settings] = await ctx.db
     .select()

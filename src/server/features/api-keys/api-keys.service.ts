@@ -109,7 +109,7 @@ export interface ApiCaller {
 export async function authenticateKey(ctx: AppContext, key: string): Promise<ApiCaller | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
   const h = hashKey(key);
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const hit = cachedKey<ApiCaller>(h, now);
   if (hit) return hit;
   const row = await q.findLiveByHash(ctx.db, h);

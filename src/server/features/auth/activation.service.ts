@@ -25,7 +25,7 @@ export async function sendActivationLink(ctx: AppContext, userId: number, busine
     userId: user.id,
     accountId: user.accountId,
     email: user.email,
-    expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86_400_000),
+    expiresAt: new Date(ctx.clock.now().getTime() + ACTIVATION_DAYS * 86_400_000),
   });
   const link = `${ctx.config.publicBase}/auth/activate?email=${encodeURIComponent(user.email)}&u=${encodeURIComponent(token)}`;
   await sendMail(ctx, {

@@ -60,7 +60,11 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Us
   const id = sessionIdOf(token);
   const session = await findLiveSession(ctx.db, id);
   if (!session) return null;
-  await touchSession(ctx.db, id, new Date(Date.now() + ctx.config.SESSION_DAYS * DAY_MS));
+  await touchSession(
+    ctx.db,
+    id,
+    new Date(ctx.clock.now().getTime() + ctx.config.SESSION_DAYS * DAY_MS),
+  );
   if (session.actingAccountId !== null && session.actingUserId !== null) {
     // Acting in a child account: the child's owner, with the real person carried along.
     return userActor({

@@ -34,7 +34,7 @@ export function deviceIdOf(
     httpOnly: true,
     sameSite: "lax",
     secure: isSecure(request, ctx),
-    expires: new Date(Date.now() + YEAR_MS),
+    expires: new Date(ctx.clock.now().getTime() + YEAR_MS),
   });
   return id;
 }

@@ -23,7 +23,7 @@ export async function requestMagicLink(
 ) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const since = new Date(Date.now() - 15 * MINUTE_MS);
+  const since = new Date(ctx.clock.now().getTime() - 15 * MINUTE_MS);
   if (
     (await tokens.countIssuedSince(ctx.db, user.id, "magic_link", since)) >= LINKS_PER_QUARTER_HOUR
   )
@@ -36,7 +36,7 @@ export async function requestMagicLink(
     userId: user.id,
     accountId: user.accountId,
     email: user.email,
-    expiresAt: new Date(Date.now() + MAGIC_LINK_MINUTES * MINUTE_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + MAGIC_LINK_MINUTES * MINUTE_MS),
   });
   const link = `${ctx.config.publicBase}/auth/login?magic_token=${encodeURIComponent(token)}`;
   sendMailInBackground(
@@ -71,7 +71,7 @@ export async function useMagicToken(
   await q.rememberDevice(ctx.db, user.id, client.deviceId, client.userAgent);
   return continueSignIn(
     ctx,
-    { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() },
+    { ...user, emailVerifiedAt: user.emailVerifiedAt ?? ctx.clock.now() },
     client,
     "phone",
   );

@@ -115,7 +115,7 @@ export async function startAuthorization(ctx: AppContext, provider: OAuthProvide
     kind: "oauth_state",
     tokenHash: tokens.hashToken(state),
     data: { provider, verifier, nonce },
-    expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
+    expiresAt: new Date(ctx.clock.now().getTime() + STATE_MINUTES * 60_000),
   });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUriOf(ctx, provider),
@@ -126,7 +126,11 @@ export async function startAuthorization(ctx: AppContext, provider: OAuthProvide
     state,
     ...(settings.oauth ? {} : { nonce }),
   });
-  return { url: url.href, state, expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000) };
+  return {
+    url: url.href,
+    state,
+    expiresAt: new Date(ctx.clock.now().getTime() + STATE_MINUTES * 60_000),
+  };
 }
 
 export type CallbackResult =

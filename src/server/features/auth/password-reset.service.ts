@@ -38,7 +38,7 @@ async function issueResetLink(
 ) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const since = new Date(Date.now() - 15 * MINUTE_MS);
+  const since = new Date(ctx.clock.now().getTime() - 15 * MINUTE_MS);
   if (
     (await tokens.countIssuedSince(ctx.db, user.id, "reset_password", since)) >=
     MAILS_PER_QUARTER_HOUR
@@ -54,7 +54,7 @@ async function issueResetLink(
     userId: user.id,
     accountId: user.accountId,
     email: user.email,
-    expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * MINUTE_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + RESET_LINK_MINUTES * MINUTE_MS),
   });
   const link = `${ctx.config.publicBase}/auth/reset-password?token=${encodeURIComponent(token)}`;
   const name = user.firstName || user.username;

@@ -97,7 +97,7 @@ export async function sendPhoneCode(ctx: AppContext, caller: PhoneCaller, phone:
   const live = await liveVerification(ctx, user.id);
   const data = live?.data as { phone?: string; sentAt?: number } | undefined;
   if (live && data?.phone === phone) {
-    if ((data.sentAt ?? 0) > Date.now() - PHONE_RESEND_SECONDS * 1000)
+    if ((data.sentAt ?? 0) > ctx.clock.now().getTime() - PHONE_RESEND_SECONDS * 1000)
       throw new AppError("RATE_LIMITED", SIGN_IN_TEXT.phoneResendWait);
     if (live.sends >= PHONE_CODE_SENDS)
       throw new AppError(
@@ -113,8 +113,8 @@ export async function sendPhoneCode(ctx: AppContext, caller: PhoneCaller, phone:
     tokenHash: tokens.newToken().hash,
     userId: user.id,
     accountId: user.accountId,
-    data: { phone, codeHash: hashCode(code), sentAt: Date.now() },
-    expiresAt: new Date(Date.now() + CODE_MINUTES * MINUTE_MS),
+    data: { phone, codeHash: hashCode(code), sentAt: ctx.clock.now().getTime() },
+    expiresAt: new Date(ctx.clock.now().getTime() + CODE_MINUTES * MINUTE_MS),
   });
   await tokens.updateToken(ctx.db, row.id, { sends });
   if (!(await textCode(ctx, { accountId: user.accountId, phone }, code)))

@@ -14,7 +14,7 @@ export async function startSession(
 ) {
   if (opts.previousToken) await deleteSession(ctx.db, sessionIdOf(opts.previousToken));
   const { token, id } = newSessionToken();
-  const expiresAt = new Date(Date.now() + ctx.config.SESSION_DAYS * DAY_MS);
+  const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.SESSION_DAYS * DAY_MS);
   await insertSession(ctx.db, {
     id,
     userId: user.id,

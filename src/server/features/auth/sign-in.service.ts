@@ -161,7 +161,7 @@ async function newLinkToken(
       deviceHash: q.deviceHashOf(data.deviceId),
       challenge: tokens.hashToken(data.challenge),
     },
-    expiresAt: new Date(Date.now() + minutes * MINUTE_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + minutes * MINUTE_MS),
   });
   return token;
 }

@@ -90,7 +90,7 @@ export async function startChallenge(
   stage: ChallengeStage = "tfa",
 ) {
   const { token, hash } = tokens.newToken();
-  const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * MINUTE_MS);
+  const expiresAt = new Date(ctx.clock.now().getTime() + CHALLENGE_MINUTES * MINUTE_MS);
   await tokens.insertToken(ctx.db, {
     kind: "login_challenge",
     tokenHash: hash,
@@ -106,10 +106,10 @@ export async function startChallenge(
  * A challenge cookie that leads nowhere, shaped and timed like startChallenge's: what a sign-up
  * with a taken address gets, so its answer matches a real one's.
  */
-export function decoyChallenge() {
+export function decoyChallenge(ctx: AppContext) {
   return {
     token: tokens.newToken().token,
-    expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * MINUTE_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + CHALLENGE_MINUTES * MINUTE_MS),
   };
 }
 
@@ -160,7 +160,7 @@ export async function sendTfaSms(ctx: AppContext, token: string | undefined) {
     data: {
       stage: "tfa",
       codeHash: hash,
-      codeExpiresAt: Date.now() + CHALLENGE_MINUTES * MINUTE_MS,
+      codeExpiresAt: ctx.clock.now().getTime() + CHALLENGE_MINUTES * MINUTE_MS,
     },
   });
   if (!(await textCode(ctx, { accountId: user.accountId, phone: user.phone }, code)))
@@ -178,7 +178,8 @@ export async function validateTfa(
   const ok =
     methodOf(user) === "app"
       ? await totpMatches(await totpSecretOf(ctx, user), input.code)
-      : (data.codeExpiresAt ?? 0) > Date.now() && codeMatches(input.code, data.codeHash);
+      : (data.codeExpiresAt ?? 0) > ctx.clock.now().getTime() &&
+        codeMatches(input.code, data.codeHash);
   if (!ok) {
     if ((await tokens.addAttempt(ctx.db, row.id)) >= MAX_ATTEMPTS)
       await tokens.consumeToken(ctx.db, row.id);
@@ -189,7 +190,7 @@ export async function validateTfa(
   let device: { token: string; expiresAt: Date } | null = null;
   if (input.rememberDevice) {
     const { token, hash } = tokens.newToken();
-    const expiresAt = new Date(Date.now() + REMEMBER_DEVICE_DAYS * 86_400_000);
+    const expiresAt = new Date(ctx.clock.now().getTime() + REMEMBER_DEVICE_DAYS * 86_400_000);
     await tokens.insertToken(ctx.db, {
       kind: "remember_device",
       tokenHash: hash,
@@ -241,7 +242,7 @@ async function newSetup(ctx: AppContext, user: User, data: Record<string, unknow
     userId: user.id,
     accountId: user.accountId,
     data,
-    expiresAt: new Date(Date.now() + 30 * MINUTE_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + 30 * MINUTE_MS),
   });
 }
 
@@ -300,7 +301,7 @@ export async function confirmSetup(ctx: AppContext, auth: UserActor, code: strin
             twoFactorMethod: "sms",
             totpSecret: null,
             phone: data.phone,
-            phoneVerifiedAt: new Date(),
+            phoneVerifiedAt: ctx.clock.now(),
           },
     )
     .where(eq(users.id, user.id));

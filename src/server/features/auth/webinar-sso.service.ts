@@ -39,7 +39,7 @@ export async function startAuthorization(
   const app = oauthApp(ctx.config, provider);
   if (!app) return null;
   const request = await authorizationRequest(ctx.config, app, provider);
-  const expiresAt = new Date(Date.now() + STATE_MINUTES * 60_000);
+  const expiresAt = new Date(ctx.clock.now().getTime() + STATE_MINUTES * 60_000);
   await tokens.insertToken(ctx.db, {
     kind: "webinar_oauth_state",
     tokenHash: tokens.hashToken(request.state),
@@ -97,7 +97,14 @@ export async function finishAuthorization(
 
   let grant: Grant;
   try {
-    const answer = await exchangeCode(ctx.config, app, provider, code, data.verifier ?? null);
+    const answer = await exchangeCode(
+      ctx.config,
+      app,
+      provider,
+      code,
+      data.verifier ?? null,
+      ctx.clock.now().getTime(),
+    );
     const profile = await fetchProfile(ctx.config, provider, answer);
     const { raw: _raw, ...kept } = answer;
     grant = { provider, profile, tokens: kept };
@@ -163,7 +170,7 @@ async function signInOrSignUp(ctx: AppContext, grant: Grant, client: SignInClien
 /** No Parley user yet: the grant waits sealed under a short-lived token for /admin-signup. */
 async function startSignup(ctx: AppContext, grant: Grant): Promise<SsoResult> {
   const made = tokens.newToken();
-  const expiresAt = new Date(Date.now() + SIGNUP_MINUTES * 60_000);
+  const expiresAt = new Date(ctx.clock.now().getTime() + SIGNUP_MINUTES * 60_000);
   await tokens.insertToken(ctx.db, {
     kind: "webinar_signup",
     tokenHash: made.hash,

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from "pg";
+import { systemClock } from "../../clock";
 
 /**
  * The engine's clock: the database's time plus an offset kept in automation_clock, so every
@@ -11,7 +12,8 @@ type Q = Pool | PoolClient;
 
 export async function engineNow(db: Q): Promise<Date> {
   const r = await db.query<{ now: Date }>(`select ${ENGINE_NOW_SQL} as now`);
-  return r.rows[0]?.now ?? new Date();
+  // Its migration writes the one row; were it missing, the real time (an offset of 0).
+  return r.rows[0]?.now ?? systemClock.now();
 }
 
 /** Moves the engine's clock forward (never back: timers already fired stay fired). */

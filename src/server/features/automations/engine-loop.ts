@@ -6,15 +6,16 @@ import { runDueSteps } from "./engine";
 import { handleEngineEvents, type Sql, scanDateTriggers } from "./enrol";
 
 const DATE_SCAN_EVERY_MS = 60_000;
-let lastDateScan = 0;
+// A duration (performance.now()), not a time of day; -Infinity: the first turn scans.
+let lastDateScan = Number.NEGATIVE_INFINITY;
 
 /**
  * One turn of the automation engine in the send pipeline: due timers first (batches of 500 until
  * none is due), the date-field triggers once a minute. True while there was work.
  */
 export async function automationTurn(ctx: AppContext): Promise<boolean> {
-  if (Date.now() - lastDateScan > DATE_SCAN_EVERY_MS) {
-    lastDateScan = Date.now();
+  if (performance.now() - lastDateScan > DATE_SCAN_EVERY_MS) {
+    lastDateScan = performance.now();
     await scanDateTriggers(ctx.db.$client);
   }
   return (await runDueSteps(ctx, ctx.config.AUTOMATION_BATCH)) > 0;

@@ -33,7 +33,7 @@ export async function applyDisabled(
   db: Queryable,
   accountId: number,
   disabled: boolean,
-  now = new Date(),
+  now: Date,
   ctx?: AppContext,
 ): Promise<{ accountId: number; forbiddenReason: string | null }> {
   const exists = await q.accountBasics(db, accountId);
@@ -66,7 +66,7 @@ export async function setAccountDisabled(
   ctx: AppContext,
   actor: Actor,
   disabled: boolean,
-  now = new Date(),
+  now = ctx.clock.now(),
 ) {
   if (actor.kind !== "operator") throw new AppError("FORBIDDEN", "Only an operator may do this.");
   assertCan(actor, "billing");

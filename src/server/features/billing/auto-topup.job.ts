@@ -13,6 +13,6 @@ export const autoTopupJob = defineJob({
   queue: autoTopupQueue,
   cron: "* * * * *",
   async handler(ctx, { accountId }) {
-    await runAutoTopups(ctx, new Date(), { accountId });
+    await runAutoTopups(ctx, ctx.clock.now(), { accountId });
   },
 });

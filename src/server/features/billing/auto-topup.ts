@@ -24,7 +24,7 @@ export async function saveAutoTopup(
        last_failure = null, last_failure_at = null, updated_at = now()`,
     [auth.accountId, input.enabled, input.threshold, input.bundleQty],
   );
-  if (input.enabled) await runAutoTopups(ctx, new Date(), { accountId: auth.accountId });
+  if (input.enabled) await runAutoTopups(ctx, ctx.clock.now(), { accountId: auth.accountId });
 }
 
 function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>): Promise<T> {
@@ -98,7 +98,7 @@ async function topUp(ctx: AppContext, accountId: number, now: Date) {
  */
 export async function runAutoTopups(
   ctx: AppContext,
-  now: Date = new Date(),
+  now: Date = ctx.clock.now(),
   opts: { accountId?: number } = {},
 ) {
   const due = await ctx.db.$client.query<{ accountId: number }>(

@@ -7,6 +7,6 @@ export const billingCycleJob = defineJob({
   queue: defineQueue("billing-cycle", z.object({})),
   cron: "*/10 * * * *",
   async handler(ctx) {
-    await runBillingCycle(ctx, new Date());
+    await runBillingCycle(ctx, ctx.clock.now());
   },
 });

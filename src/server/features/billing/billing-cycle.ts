@@ -14,7 +14,7 @@ const RENEWAL_CONCURRENCY = 4;
 
 export async function runBillingCycle(
   ctx: AppContext,
-  now: Date = new Date(),
+  now: Date = ctx.clock.now(),
   opts: { accountId?: number } = {},
 ) {
   const db = ctx.db.$client;

@@ -64,7 +64,7 @@ export function billingOpsRoutes(app: FastifyInstance, ctx: AppContext) {
       if (ctx.config.AUTOMATION_CLOCK !== "movable")
         throw new AppError("FORBIDDEN", "The billing clock moves only on a test server");
       const auth = actorOf(req);
-      const now = addDays(new Date(), req.body.days);
+      const now = addDays(ctx.clock.now(), req.body.days);
       const counts = await runBillingCycle(ctx, now, { accountId: auth.accountId });
       await runAutoTopups(ctx, now, { accountId: auth.accountId });
       return { now: now.toISOString(), trialsEnded: counts.trialsEnded, renewed: counts.renewed };

@@ -82,7 +82,7 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
     card: card
       ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
       : null,
-    processor: processorOf(ctx.config).name,
+    processor: processorOf(ctx).name,
   };
 }
 
@@ -100,7 +100,7 @@ export async function chargeAccount(
   // A card past its expiry month is refused before the processor is asked (it would decline it).
   const result: ChargeResult = cardExpired(card, input.at)
     ? { ok: false, code: "expired_card", message: "Your card has expired." }
-    : await processorOf(ctx.config).charge({
+    : await processorOf(ctx).charge({
         customerRef: card.customerRef,
         methodRef: card.methodRef,
         amountCents: input.amountCents,
@@ -170,12 +170,17 @@ async function startPeriod(db: PoolClient, accountId: number, planId: string, no
 }
 
 /** Saves a card; a past-due account is charged again on it at once. */
-export async function saveCard(ctx: AppContext, auth: Actor, card: CardDetails, now = new Date()) {
+export async function saveCard(
+  ctx: AppContext,
+  auth: Actor,
+  card: CardDetails,
+  now = ctx.clock.now(),
+) {
   assertCan(auth, "billing");
   const db = ctx.db.$client;
   const account = await q.accountBasics(db, auth.accountId);
   const existing = await q.cardOf(db, auth.accountId);
-  const processor = processorOf(ctx.config);
+  const processor = processorOf(ctx);
   const saved = await processor.saveCard(
     {
       accountId: auth.accountId,
@@ -198,7 +203,7 @@ export async function saveCard(ctx: AppContext, auth: Actor, card: CardDetails, 
 }
 
 /** Upgrade (or switch) to a plan: charged now, a new month starts with its credits. */
-export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now = new Date()) {
+export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now = ctx.clock.now()) {
   assertCan(auth, "billing");
   const plan = planById(planId);
   if (!plan) throw new AppError("VALIDATION", "Choose a plan.");
@@ -309,7 +314,7 @@ export async function setAutoRenew(ctx: AppContext, auth: Actor, on: boolean) {
 }
 
 /** Cancel at the end of the paid period; data kept one month after it (doc 1 §4, §9). */
-export async function cancel(ctx: AppContext, auth: Actor, reason: string, now = new Date()) {
+export async function cancel(ctx: AppContext, auth: Actor, reason: string, now = ctx.clock.now()) {
   assertCan(auth, "billing");
   await inTransaction(ctx, async (db) => {
     const sub = await q.lockSubscription(db, auth.accountId);
@@ -353,7 +358,7 @@ export async function reactivate(
   ctx: AppContext,
   auth: Actor,
   planId: string | undefined,
-  now = new Date(),
+  now = ctx.clock.now(),
 ) {
   assertCan(auth, "billing");
   const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
@@ -387,7 +392,7 @@ export async function invoice(ctx: AppContext, auth: Actor, id: number) {
 }
 
 /** A bundle of message credits (/addons/purchase-messages), paid with the card on file. */
-export async function buyBundle(ctx: AppContext, auth: Actor, qty: number, now = new Date()) {
+export async function buyBundle(ctx: AppContext, auth: Actor, qty: number, now = ctx.clock.now()) {
   assertCan(auth, "billing");
   const bundle = bundleOf(qty);
   if (!bundle) throw new AppError("VALIDATION", "Choose a bundle.");

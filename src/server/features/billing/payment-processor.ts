@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
+import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 
 export interface CardDetails {
@@ -86,7 +87,7 @@ export const TEST_CARDS = {
 const DECLINED = "Your card was declined.";
 const EXPIRED = "Your card has expired.";
 
-export function testProcessor(): PaymentProcessor {
+export function testProcessor(clock: Clock): PaymentProcessor {
   const charges = new Map<string, ChargeResult>();
   return {
     name: "test",
@@ -95,7 +96,7 @@ export function testProcessor(): PaymentProcessor {
         return { ok: false, code: "invalid_card", message: "Your card number is incorrect." };
       if (card.number === TEST_CARDS.declined)
         return { ok: false, code: "card_declined", message: DECLINED };
-      const now = new Date();
+      const now = clock.now();
       const past =
         card.expYear < now.getUTCFullYear() ||
         (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
@@ -228,12 +229,12 @@ export function stripeProcessor(secretKey: string, apiBase: string): PaymentProc
 const processors = new WeakMap<Config, PaymentProcessor>();
 
 /** The processor of this configuration (one per process, so test idempotency holds). */
-export function processorOf(config: Config): PaymentProcessor {
+export function processorOf({ config, clock }: { config: Config; clock: Clock }): PaymentProcessor {
   let p = processors.get(config);
   if (!p) {
     p = config.STRIPE_SECRET_KEY
       ? stripeProcessor(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
-      : testProcessor();
+      : testProcessor(clock);
     processors.set(config, p);
   }
   return p;

@@ -180,7 +180,7 @@ export async function campaignResults(
           memberId: m.member_id,
           kind: "send",
           id: Number(m.send_id),
-          name: sendLabel(m.send_text ?? "", m.send_at ?? new Date()),
+          name: sendLabel(m.send_text ?? "", m.send_at ?? ctx.clock.now()),
           status: m.send_status ?? "",
           ...(perSend.get(Number(m.send_id)) ?? zero()),
         }

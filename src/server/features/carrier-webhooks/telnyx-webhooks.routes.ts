@@ -70,7 +70,7 @@ export function telnyxWebhookRoutes(
           )
         )
           return reply.status(403).type("text/plain").send("Invalid signature");
-        if (!isFreshTelnyxTimestamp(timestamp, Date.now()))
+        if (!isFreshTelnyxTimestamp(timestamp, ctx.clock.now().getTime()))
           return reply.status(403).type("text/plain").send("Stale timestamp");
 
         let parsed: z.infer<typeof telnyxEvent>;

@@ -20,7 +20,7 @@ async function payForPack(ctx: AppContext, accountId: number, label: string, cen
     amountCents: cents,
     description: label,
     key: `pack:${accountId}:${randomUUID()}`,
-    at: new Date(),
+    at: ctx.clock.now(),
   });
   if (!result.ok)
     throw new AppError(

@@ -175,14 +175,14 @@ export async function runReportExport(ctx: AppContext, exportId: number) {
       rowCount: n,
       fileName,
       filePath,
-      finishedAt: new Date(),
+      finishedAt: ctx.clock.now(),
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await update(ctx, exportId, {
       status: "failed",
       error: `The export could not be written: ${message}`.slice(0, 500),
-      finishedAt: new Date(),
+      finishedAt: ctx.clock.now(),
     });
   }
 }

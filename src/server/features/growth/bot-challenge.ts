@@ -37,7 +37,7 @@ export async function createBotChallenge(ctx: AppContext, form: string): Promise
     counter: randomInt(5_000, 40_000),
     deriveKey,
     hmacSignatureSecret: hmacSecret(ctx),
-    expiresAt: new Date(Date.now() + TTL_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + TTL_MS),
     data: { form },
   });
 }

@@ -573,7 +573,7 @@ export async function send(
       getAccountSetting(ctx, auth, "quiet_hours"),
       q.accountTimezoneId(ctx.db, auth.accountId),
     ]);
-    const local = new TZDate(Date.now(), timezoneById(tzId).iana);
+    const local = new TZDate(ctx.clock.now().getTime(), timezoneById(tzId).iana);
     const hhmm = `${String(local.getHours()).padStart(2, "0")}:${String(local.getMinutes()).padStart(2, "0")}`;
     if (isQuietTime(quiet.value as QuietWindow[], hhmm)) {
       throw new AppError(
@@ -675,7 +675,7 @@ export async function receiveReply(ctx: AppContext, m: InboundForInbox): Promise
   }
   const subscriberId = Number(await q.subscriberForInbound(ctx.db, m.accountId, m.from));
   await q.linkMessageToSubscriber(ctx.db, m.messageId, subscriberId);
-  const at = new Date();
+  const at = ctx.clock.now();
   await q.upsertOnReply(ctx.db, {
     accountId: m.accountId,
     subscriberId,

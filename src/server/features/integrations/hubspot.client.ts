@@ -1,3 +1,4 @@
+import type { Clock } from "../../clock";
 import { callJson } from "./integration-http";
 
 /**
@@ -81,7 +82,7 @@ export class HubspotClient {
 }
 
 /** OAuth: the code (or a refresh token) for tokens, at HubSpot's token endpoint. */
-export async function hubspotTokens(base: string, form: Record<string, string>) {
+export async function hubspotTokens(clock: Clock, base: string, form: Record<string, string>) {
   const { request } = await import("undici");
   const res = await request(`${base.replace(/\/$/, "")}/oauth/v1/token`, {
     method: "POST",
@@ -99,6 +100,6 @@ export async function hubspotTokens(base: string, form: Record<string, string>) 
   return {
     accessToken: json.access_token,
     refreshToken: json.refresh_token ?? null,
-    expiresAt: Date.now() + (json.expires_in ?? 1800) * 1000,
+    expiresAt: clock.now().getTime() + (json.expires_in ?? 1800) * 1000,
   };
 }

@@ -38,7 +38,8 @@ export async function syncConnection(ctx: AppContext, conn: q.ConnectionRow) {
       ok: true,
       summary: parts.join(", "),
       error: null,
-      nextSyncAt: new Date(Date.now() + every),
+      nextSyncAt: new Date(ctx.clock.now().getTime() + every),
+      at: ctx.clock.now(),
     });
     return result;
   } catch (err) {
@@ -52,7 +53,8 @@ export async function syncConnection(ctx: AppContext, conn: q.ConnectionRow) {
       ok: false,
       summary: "",
       error: message.slice(0, 500),
-      nextSyncAt: new Date(Date.now() + every),
+      nextSyncAt: new Date(ctx.clock.now().getTime() + every),
+      at: ctx.clock.now(),
     });
     return null;
   }
@@ -102,8 +104,8 @@ async function pushChanged(
 
 async function hubspotClient(ctx: AppContext, conn: q.ConnectionRow): Promise<HubspotClient> {
   const creds = openCredentials(ctx, conn.credentials);
-  if (creds.kind === "hubspot_oauth" && creds.expiresAt < Date.now() + 60_000) {
-    const fresh = await hubspotTokens(ctx.config.HUBSPOT_API_BASE, {
+  if (creds.kind === "hubspot_oauth" && creds.expiresAt < ctx.clock.now().getTime() + 60_000) {
+    const fresh = await hubspotTokens(ctx.clock, ctx.config.HUBSPOT_API_BASE, {
       grant_type: "refresh_token",
       client_id: ctx.config.HUBSPOT_CLIENT_ID ?? "",
       client_secret: ctx.config.HUBSPOT_CLIENT_SECRET ?? "",
@@ -157,6 +159,7 @@ async function syncHubspot(ctx: AppContext, conn: q.ConnectionRow): Promise<Sync
           provider: "hubspot",
           subscriberId: s.id,
           externalId: String(id),
+          syncedAt: ctx.clock.now(),
         });
       }
     }
@@ -212,6 +215,7 @@ async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: Hubsp
           provider: "hubspot",
           subscriberId: existing.id,
           externalId: c.id,
+          syncedAt: ctx.clock.now(),
         });
         continue;
       }
@@ -231,6 +235,7 @@ async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: Hubsp
           provider: "hubspot",
           subscriberId: inserted.id,
           externalId: c.id,
+          syncedAt: ctx.clock.now(),
         });
       }
     }
@@ -281,6 +286,7 @@ async function syncCustomerIo(ctx: AppContext, conn: q.ConnectionRow): Promise<S
         provider: "customerio",
         subscriberId: s.id,
         externalId: customerIoId(s.id),
+        syncedAt: ctx.clock.now(),
       });
     }
   });

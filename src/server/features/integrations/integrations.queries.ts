@@ -31,19 +31,20 @@ export async function saveConnection(
     credentials: string;
     settings: Record<string, unknown>;
     connectedBy: number | null;
+    connectedAt: Date;
   },
 ) {
   const fresh = {
     credentials: row.credentials,
     settings: row.settings,
     connectedBy: row.connectedBy,
-    connectedAt: new Date(),
+    connectedAt: row.connectedAt,
     pushCursor: null,
     pullCursor: null,
     lastError: null,
     lastErrorAt: null,
     lastSyncSummary: "",
-    nextSyncAt: new Date(),
+    nextSyncAt: row.connectedAt,
     syncLeaseUntil: null,
   };
   const [saved] = await db
@@ -132,10 +133,10 @@ export async function leaseOne(db: Db, id: number) {
 }
 
 /** Marks a connection for a sync now (the page's "Sync now"). */
-export async function syncSoon(db: Executor, id: number) {
+export async function syncSoon(db: Executor, id: number, now: Date) {
   await db
     .update(integrationConnections)
-    .set({ nextSyncAt: new Date(), syncLeaseUntil: null })
+    .set({ nextSyncAt: now, syncLeaseUntil: null })
     .where(eq(integrationConnections.id, id));
 }
 
@@ -147,14 +148,15 @@ export async function recordSync(
     summary: string;
     error: string | null;
     nextSyncAt: Date;
+    at: Date;
   },
 ) {
   await db
     .update(integrationConnections)
     .set({
-      lastSyncAt: new Date(),
+      lastSyncAt: r.at,
       ...(r.ok ? { lastSyncSummary: r.summary, lastError: null, lastErrorAt: null } : {}),
-      ...(r.error ? { lastError: r.error, lastErrorAt: new Date() } : {}),
+      ...(r.error ? { lastError: r.error, lastErrorAt: r.at } : {}),
       nextSyncAt: r.nextSyncAt,
       syncLeaseUntil: null,
     })
@@ -261,18 +263,24 @@ export async function subscriberOfExternal(
 
 export async function saveLink(
   db: Executor,
-  row: { accountId: number; provider: string; subscriberId: number; externalId: string },
+  row: {
+    accountId: number;
+    provider: string;
+    subscriberId: number;
+    externalId: string;
+    syncedAt: Date;
+  },
 ) {
   await db
     .insert(integrationLinks)
-    .values({ ...row, syncedAt: new Date() })
+    .values(row)
     .onConflictDoUpdate({
       target: [
         integrationLinks.accountId,
         integrationLinks.provider,
         integrationLinks.subscriberId,
       ],
-      set: { externalId: row.externalId, syncedAt: new Date() },
+      set: { externalId: row.externalId, syncedAt: row.syncedAt },
     });
 }
 

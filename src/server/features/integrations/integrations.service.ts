@@ -138,6 +138,7 @@ export async function connectHubspotToken(
     credentials: sealCredentials(ctx, { kind: "hubspot_token", accessToken: input.accessToken }),
     settings: {},
     connectedBy: auth.userId,
+    connectedAt: ctx.clock.now(),
   });
   return statusOf("hubspot", row, ctx);
 }
@@ -161,6 +162,7 @@ export async function connectCustomerIo(
     credentials: sealCredentials(ctx, { kind: "customerio", ...input }),
     settings: { actionTokenHash: tokenHash(actionToken) },
     connectedBy: auth.userId,
+    connectedAt: ctx.clock.now(),
   });
   return { status: statusOf("customerio", row, ctx), actionToken };
 }
@@ -214,7 +216,7 @@ export function hubspotAuthorizeUrl(ctx: AppContext, auth: UserActor): string {
   assertCan(auth, PERM);
   if (!hubspotOAuthConfigured(ctx))
     throw new AppError("VALIDATION", INTEGRATION_TEXT.oauthNotConfigured);
-  const payload = `${auth.accountId}.${auth.userId}.${Date.now()}`;
+  const payload = `${auth.accountId}.${auth.userId}.${ctx.clock.now().getTime()}`;
   const state = `${payload}.${signState(ctx, payload)}`;
   const url = new URL(ctx.config.HUBSPOT_AUTHORIZE_URL);
   url.searchParams.set("client_id", ctx.config.HUBSPOT_CLIENT_ID!);
@@ -239,8 +241,8 @@ export async function finishHubspotOAuth(
   const expected = Buffer.from(signState(ctx, payload));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   if (Number(parts[0]) !== auth.accountId || Number(parts[1]) !== auth.userId) return false;
-  if (Date.now() - Number(parts[2]) > STATE_TTL_MS) return false;
-  const tokens = await hubspotTokens(ctx.config.HUBSPOT_API_BASE, {
+  if (ctx.clock.now().getTime() - Number(parts[2]) > STATE_TTL_MS) return false;
+  const tokens = await hubspotTokens(ctx.clock, ctx.config.HUBSPOT_API_BASE, {
     grant_type: "authorization_code",
     client_id: ctx.config.HUBSPOT_CLIENT_ID!,
     client_secret: ctx.config.HUBSPOT_CLIENT_SECRET!,
@@ -254,6 +256,7 @@ export async function finishHubspotOAuth(
     credentials: sealCredentials(ctx, { kind: "hubspot_oauth", ...tokens }),
     settings: {},
     connectedBy: auth.userId,
+    connectedAt: ctx.clock.now(),
   });
   return true;
 }

@@ -52,7 +52,7 @@ export async function handleKeywordText(ctx: AppContext, m: InboundForKeywords):
 }
 
 async function consumeKeywordText(ctx: AppContext, m: InboundForKeywords): Promise<boolean> {
-  const now = m.at ?? new Date();
+  const now = m.at ?? ctx.clock.now();
   const pending = await q.findPending(ctx.db, m.accountId, m.from, now);
   if (pending && (await answerPending(ctx, m, pending, now))) return true;
 

@@ -82,11 +82,11 @@ export async function updateKeyword(
   db: Executor,
   accountId: number,
   id: number,
-  patch: Partial<typeof keywords.$inferInsert>,
+  patch: Partial<typeof keywords.$inferInsert> & { updatedAt: Date },
 ) {
   const res = await db
     .update(keywords)
-    .set({ ...patch, updatedAt: new Date() })
+    .set(patch)
     .where(and(eq(keywords.accountId, accountId), eq(keywords.id, id)))
     .returning({ id: keywords.id });
   return res.length > 0;

@@ -58,7 +58,7 @@ export async function listKeywords(
     keywordLimit(ctx.db, auth.accountId),
     q.countKeywords(ctx.db, auth.accountId),
   ]);
-  const now = new Date();
+  const now = ctx.clock.now();
   return {
     keywords: rows.map((r) => toKeywordResponse(r, program, now)),
     limit,
@@ -70,7 +70,7 @@ export async function listKeywords(
 export async function getKeyword(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findKeyword(ctx.db, auth.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
-  return toKeywordResponse(row, await programNameOf(ctx.db, auth.accountId), new Date());
+  return toKeywordResponse(row, await programNameOf(ctx.db, auth.accountId), ctx.clock.now());
 }
 
 /** The number and groups must be this account's: another account's id is a 404, not a link. */
@@ -144,7 +144,10 @@ export async function updateKeyword(ctx: AppContext, auth: Actor, id: number, in
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(19019, ${auth.accountId})`);
     await assertUnique(tx, auth.accountId, input, id);
-    await q.updateKeyword(tx, auth.accountId, id, columnsOf(input));
+    await q.updateKeyword(tx, auth.accountId, id, {
+      ...columnsOf(input),
+      updatedAt: ctx.clock.now(),
+    });
   });
   return getKeyword(ctx, auth, id);
 }
@@ -156,7 +159,7 @@ export async function setKeywordStatus(
   status: "active" | "paused",
 ) {
   assertCan(auth, "settings:write");
-  if (!(await q.updateKeyword(ctx.db, auth.accountId, id, { status })))
+  if (!(await q.updateKeyword(ctx.db, auth.accountId, id, { status, updatedAt: ctx.clock.now() })))
     throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
   return getKeyword(ctx, auth, id);
 }
@@ -170,7 +173,7 @@ export async function deleteKeyword(ctx: AppContext, auth: Actor, id: number) {
 export async function keywordStats(ctx: AppContext, auth: Actor, id: number) {
   if (!(await q.findKeyword(ctx.db, auth.accountId, id)))
     throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
-  const since = new Date(Date.now() - 29 * 24 * 3600_000);
+  const since = new Date(ctx.clock.now().getTime() - 29 * 24 * 3600_000);
   const { days, totals } = await q.keywordStats(ctx.db, auth.accountId, id, since);
   return { days, totalJoins: totals.joins, totalOptOuts: totals.optOuts };
 }

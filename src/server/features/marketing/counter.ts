@@ -84,7 +84,7 @@ function expiryOf(p: CounterProgram): Date | null {
 }
 
 async function describe(
-  db: Executor,
+  ctx: AppContext,
   p: CounterProgram,
   code: string,
   row: CodeRow | null,
@@ -95,7 +95,7 @@ async function describe(
     ? "unknown"
     : row.redeemedAt
       ? "redeemed"
-      : expires && expires.getTime() <= Date.now()
+      : expires && expires.getTime() <= ctx.clock.now().getTime()
         ? "expired"
         : "valid";
   return {
@@ -106,14 +106,14 @@ async function describe(
     redeemedAt: row?.redeemedAt ? new Date(row.redeemedAt).toISOString() : null,
     holder: row ? maskPhone(row.phone) : "",
     redeemedNow,
-    ...(await counts(db, p)),
+    ...(await counts(ctx.db, p)),
   };
 }
 
 export async function checkCode(ctx: AppContext, token: string, raw: string) {
   const p = await programOfToken(ctx.db, token);
   const code = normaliseCode(raw);
-  return describe(ctx.db, p, code, await findCode(ctx.db, p, code), false);
+  return describe(ctx, p, code, await findCode(ctx.db, p, code), false);
 }
 
 /** Marks a valid code used, once: a second scan shows when it was used. */
@@ -121,7 +121,7 @@ export async function redeemCode(ctx: AppContext, token: string, raw: string) {
   const p = await programOfToken(ctx.db, token);
   const code = normaliseCode(raw);
   const expires = expiryOf(p);
-  const stillValid = !expires || expires.getTime() > Date.now();
+  const stillValid = !expires || expires.getTime() > ctx.clock.now().getTime();
   const { rows } = stillValid
     ? await ctx.db.execute<{ id: number }>(
         p.kind === "coupon"
@@ -139,6 +139,7 @@ export async function redeemCode(ctx: AppContext, token: string, raw: string) {
       memberId: p.kind === "coupon" ? rows[0]!.id : null,
       kind: "redeem",
       detail: `Code ${code} redeemed at the counter`,
+      at: ctx.clock.now(),
     });
-  return describe(ctx.db, p, code, await findCode(ctx.db, p, code), done);
+  return describe(ctx, p, code, await findCode(ctx.db, p, code), done);
 }

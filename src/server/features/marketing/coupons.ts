@@ -25,7 +25,7 @@ export async function sendCoupon(ctx: AppContext, auth: Actor, id: number) {
   if (program.kind !== "coupon") throw new AppError("BAD_REQUEST", MARKETING_TEXTS.wrongKind);
   const s = program.settings as CouponSettings;
   if (program.status === "sent") throw new AppError("CONFLICT", MARKETING_TEXTS.alreadySent);
-  if (Date.parse(s.expiresAt) <= Date.now())
+  if (Date.parse(s.expiresAt) <= ctx.clock.now().getTime())
     throw new AppError("BAD_REQUEST", MARKETING_TEXTS.expired);
   const from = await q.senderOf(ctx.db, auth.accountId, program.phoneNumberId);
   if (!from) throw new AppError("BAD_REQUEST", MARKETING_TEXTS.noNumber);
@@ -98,7 +98,7 @@ export async function sendCoupon(ctx: AppContext, auth: Actor, id: number) {
         ids,
       ],
     );
-    const sentAt = new Date().toISOString();
+    const sentAt = ctx.clock.now().toISOString();
     await client.query(
       `update marketing_programs set status = 'sent', updated_at = now(),
               settings = settings || jsonb_build_object('sentAt', $2::text, 'sent', $3::int)

@@ -77,7 +77,7 @@ export async function drawGiveaway(ctx: AppContext, auth: Actor, id: number) {
   if (!program) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
   if (program.kind !== "giveaway") throw new AppError("BAD_REQUEST", MARKETING_TEXTS.wrongKind);
   const s = program.settings as GiveawaySettings;
-  const now = new Date();
+  const now = ctx.clock.now();
   if (now.getTime() < Date.parse(s.startsAt))
     throw new AppError("BAD_REQUEST", MARKETING_TEXTS.notStarted);
   const business = await q.accountName(ctx.db, auth.accountId);

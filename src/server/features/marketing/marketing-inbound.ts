@@ -38,7 +38,7 @@ async function consume(ctx: AppContext, m: InboundForMarketing): Promise<boolean
   // Opted out (or blocked): nothing is sent, nothing is entered.
   if (person.suppressed) return true;
   const business = await q.accountName(ctx.db, m.accountId);
-  const now = m.at ?? new Date();
+  const now = m.at ?? ctx.clock.now();
   for (const program of candidates) {
     const turn: ToolTurn = { ctx, m, program, rest: parsed.rest, now, business };
     const done =

@@ -155,7 +155,7 @@ export async function insertMember(
     referredBy?: number | null;
     phoneNumberId?: number | null;
     messageId?: number | null;
-    at?: Date;
+    at: Date;
   },
 ): Promise<MemberRow> {
   const { rows } = await tx.execute<MemberRow>(
@@ -163,7 +163,7 @@ export async function insertMember(
                                        referred_by, phone_number_id, message_id, created_at, updated_at)
         values (${m.accountId}, ${m.programId}, ${m.subscriberId}, ${m.phone}, ${m.state},
                 ${m.code ?? null}, ${m.referredBy ?? null}, ${m.phoneNumberId ?? null},
-                ${m.messageId ?? null}, ${m.at ?? new Date()}, ${m.at ?? new Date()})
+                ${m.messageId ?? null}, ${m.at}, ${m.at})
         returning ${MEMBER_COLUMNS}`,
   );
   return toMember(rows[0])!;
@@ -178,13 +178,13 @@ export async function logActivity(
     kind: string;
     detail?: string;
     messageId?: number | null;
-    at?: Date;
+    at: Date;
   },
 ) {
   await tx.execute(
     sql`insert into marketing_activity (account_id, program_id, member_id, kind, detail, message_id, created_at)
         values (${a.accountId}, ${a.programId}, ${a.memberId}, ${a.kind}, ${(a.detail ?? "").slice(0, 500)},
-                ${a.messageId ?? null}, ${a.at ?? new Date()})`,
+                ${a.messageId ?? null}, ${a.at})`,
   );
 }
 
@@ -203,12 +203,12 @@ export async function freshCode(tx: Executor, programId: number): Promise<string
 /** Hands a member a reward code (loyalty reward, giveaway prize, referral reward). */
 export async function issueReward(
   tx: Executor,
-  r: { accountId: number; programId: number; memberId: number; at?: Date },
+  r: { accountId: number; programId: number; memberId: number; at: Date },
 ): Promise<{ id: number; code: string }> {
   const code = await freshCode(tx, r.programId);
   const { rows } = await tx.execute<{ id: number }>(
     sql`insert into marketing_rewards (account_id, program_id, member_id, code, issued_at)
-        values (${r.accountId}, ${r.programId}, ${r.memberId}, ${code}, ${r.at ?? new Date()})
+        values (${r.accountId}, ${r.programId}, ${r.memberId}, ${code}, ${r.at})
         returning id::int as id`,
   );
   return { id: rows[0]!.id, code };

@@ -127,6 +127,7 @@ export async function referralPage(ctx: AppContext, code: string) {
     programId: link.programId,
     memberId: link.memberId,
     kind: "visit",
+    at: ctx.clock.now(),
   });
   return {
     business: link.business,
@@ -159,7 +160,7 @@ export async function referralSignup(
   // Whoever opted out stays out: the same answer, nothing recorded, nothing sent.
   if (await q.isSuppressed(ctx.db, link.accountId, phone)) return { message: THANKS };
   const s = link.settings;
-  const now = new Date();
+  const now = ctx.clock.now();
   const evidence = JSON.stringify({
     page: "referral",
     code: code.toUpperCase(),

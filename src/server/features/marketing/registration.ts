@@ -159,7 +159,7 @@ export async function fillOpenPlaces(ctx: AppContext, accountId: number, program
       sql`select name, settings, phone_number_id as "phoneNumberId", status from marketing_programs where id = ${programId}`,
     );
     const p = prog[0];
-    if (!p || Date.parse(p.settings.eventAt) <= Date.now()) return null;
+    if (!p || Date.parse(p.settings.eventAt) <= ctx.clock.now().getTime()) return null;
     const { rows: count } = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from marketing_members where program_id = ${programId} and state = 'registered'`,
     );
@@ -187,6 +187,7 @@ export async function fillOpenPlaces(ctx: AppContext, accountId: number, program
         memberId: r.id,
         kind: "promote",
         detail: "Moved up from the waiting list",
+        at: ctx.clock.now(),
       });
     }
     return { program: p, people: rows };

@@ -127,7 +127,7 @@ export async function decide(
     codeChallenge: req.codeChallenge,
     scopes,
     resource: req.resource || null,
-    expiresAt: new Date(Date.now() + CODE_SECONDS * 1000),
+    expiresAt: new Date(ctx.clock.now().getTime() + CODE_SECONDS * 1000),
   });
   back.searchParams.set("code", code);
   return { redirectTo: back.toString() };
@@ -143,8 +143,8 @@ async function issue(
     ...grant,
     accessHash: sha(access),
     refreshHash: sha(refresh),
-    accessExpiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
-    refreshExpiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000),
+    accessExpiresAt: new Date(ctx.clock.now().getTime() + ACCESS_TOKEN_SECONDS * 1000),
+    refreshExpiresAt: new Date(ctx.clock.now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
   });
   return {
     access_token: access,
@@ -168,7 +168,7 @@ export async function exchange(ctx: AppContext, form: Record<string, unknown>) {
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     if (
       !code ||
-      code.expiresAt.getTime() < Date.now() ||
+      code.expiresAt.getTime() < ctx.clock.now().getTime() ||
       code.clientId !== clientId ||
       code.redirectUri !== str("redirect_uri") ||
       !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) ||
@@ -186,7 +186,7 @@ export async function exchange(ctx: AppContext, form: Record<string, unknown>) {
   if (str("grant_type") === "refresh_token") {
     const [old] = await ctx.db
       .update(oauthTokens)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: ctx.clock.now() })
       .where(
         and(
           eq(oauthTokens.refreshHash, sha(str("refresh_token"))),
@@ -280,7 +280,7 @@ export async function listGrants(ctx: AppContext, auth: UserActor) {
 export async function revokeGrant(ctx: AppContext, auth: UserActor, id: number) {
   const rows = await ctx.db
     .update(oauthTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: ctx.clock.now() })
     .where(
       and(
         eq(oauthTokens.id, id),

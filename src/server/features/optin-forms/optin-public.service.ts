@@ -111,7 +111,7 @@ async function viewOf(ctx: AppContext, viewId: string) {
          where v.id = ${viewId} and f.status = 'active'`,
   );
   const view = rows[0];
-  if (!view || Date.now() - new Date(view.createdAt).getTime() > VIEW_TTL_MS)
+  if (!view || ctx.clock.now().getTime() - new Date(view.createdAt).getTime() > VIEW_TTL_MS)
     throw new AppError("NOT_FOUND", OPTIN_TEXTS.viewUnknown);
   return view;
 }
@@ -187,7 +187,7 @@ export async function submitForm(
     await tx.execute(
       sql`with v as (
           update optin_form_views set phone = ${phone}, fields = ${JSON.stringify(fields)}::jsonb,
-                 code_hash = ${hash(code, view.id)}, code_expires_at = ${new Date(Date.now() + CODE_TTL_MS)},
+                 code_hash = ${hash(code, view.id)}, code_expires_at = ${new Date(ctx.clock.now().getTime() + CODE_TTL_MS)},
                  code_sends = code_sends + 1, attempts = 0,
                  submitted_at = coalesce(submitted_at, now()), url = coalesce(nullif(${input.url.slice(0, 2000)}, ''), url)
            where id = ${view.id} returning ${view.submittedAt === null}::boolean as first)
@@ -224,7 +224,7 @@ export async function confirmForm(
     view.codeHash !== null &&
     view.attempts < MAX_ATTEMPTS &&
     view.codeExpiresAt !== null &&
-    new Date(view.codeExpiresAt).getTime() > Date.now() &&
+    new Date(view.codeExpiresAt).getTime() > ctx.clock.now().getTime() &&
     hash(input.code.trim(), view.id) === view.codeHash;
   if (!ok) {
     await ctx.db.execute(
@@ -263,6 +263,7 @@ export async function confirmForm(
         ip: facts.ip,
         userAgent: facts.userAgent.slice(0, 400),
       }),
+      at: ctx.clock.now(),
     });
     await tx.execute(
       sql`with v as (update optin_form_views set confirmed_at = now() where id = ${view.id})

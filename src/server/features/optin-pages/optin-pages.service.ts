@@ -120,7 +120,7 @@ export async function updatePage(ctx: AppContext, auth: Actor, id: number, input
   try {
     await ctx.db
       .update(optinPages)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: ctx.clock.now() })
       .where(and(ownedBy(optinPages, auth), eq(optinPages.id, id)));
   } catch (err) {
     if (isSlugClash(err))

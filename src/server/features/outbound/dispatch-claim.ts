@@ -27,7 +27,11 @@ export interface Claimed {
   outcomeUnknown: boolean;
   /** When this message's turn on its number comes (its number's pace). */
   sendAt: Date;
-  /** Local clock (ms) by which this worker's claim certainly still holds; set by the dispatcher. */
+  /**
+   * performance.now() (ms) by which this worker's claim certainly still holds; set by the
+   * dispatcher. Elapsed time, not the injected clock: a test clock standing still must not keep
+   * an expired claim alive.
+   */
   leaseEndsAt?: number;
 }
 

@@ -123,7 +123,9 @@ async function recordBatch(ctx: AppContext, outcomes: Outcome[]): Promise<void> 
         where m.id = v.id and m.pending_dispatch and m.attempts = v.attempts`,
       [
         later.map((o) => o.row.id),
-        later.map((o) => (o.kind === "hold" ? o.until : new Date(Date.now() + o.afterMs))),
+        later.map((o) =>
+          o.kind === "hold" ? o.until : new Date(ctx.clock.now().getTime() + o.afterMs),
+        ),
         later.map((o) => o.kind === "hold"),
         later.map((o) => o.kind === "retry" && o.uncertain === true),
         later.map((o) => o.row.attempts),

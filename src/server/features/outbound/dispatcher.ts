@@ -84,7 +84,7 @@ export class Dispatcher {
   private async renew(): Promise<void> {
     if (this.renewing || this.stopped) return;
     const lease = leaseSeconds(this.ctx.config) * 1000;
-    const now = Date.now();
+    const now = performance.now();
     const due = [...this.held.values()].filter((r) => (r.leaseEndsAt ?? 0) - now < (lease * 3) / 4);
     if (!due.length) return;
     this.renewing = true;
@@ -130,7 +130,7 @@ export class Dispatcher {
       try {
         if (this.room >= this.claimAt) {
           // Before the claim: the lease the database grants ends no earlier than this.
-          const leaseEndsAt = Date.now() + leaseSeconds(config) * 1000;
+          const leaseEndsAt = performance.now() + leaseSeconds(config) * 1000;
           const rows = await claimDue(this.ctx, Math.min(this.room, config.DISPATCH_BATCH));
           for (const row of rows) {
             row.leaseEndsAt = leaseEndsAt;
@@ -169,8 +169,8 @@ export class Dispatcher {
 
   /** Decides each claimed message (the one rule) and sends those that may go, at their turn. */
   private async accept(rows: Claimed[]): Promise<void> {
-    const decisions = await decideBatch(this.ctx, rows, new Date());
-    const now = Date.now();
+    const decisions = await decideBatch(this.ctx, rows, this.ctx.clock.now());
+    const now = this.ctx.clock.now().getTime();
     rows.forEach((row, i) => {
       const d = decisions[i]!;
       if (d.kind === "hold") this.push({ kind: "hold", row, until: d.until });
@@ -206,9 +206,9 @@ export class Dispatcher {
       const row = this.ready.shift()!;
       // Too little of the claim left for a whole carrier call: hand it back (not an attempt)
       // rather than risk another worker claiming it while this call is open.
-      if (Date.now() + this.ctx.config.CARRIER_TIMEOUT_MS > (row.leaseEndsAt ?? Infinity)) {
+      if (performance.now() + this.ctx.config.CARRIER_TIMEOUT_MS > (row.leaseEndsAt ?? Infinity)) {
         this.backlog--;
-        this.push({ kind: "hold", row, until: new Date() });
+        this.push({ kind: "hold", row, until: this.ctx.clock.now() });
         continue;
       }
       this.inFlight++;
@@ -291,7 +291,7 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
       return {
         kind: "retry",
         row,
-        afterMs: Math.max(0, Math.min(backoff, deadline - Date.now())),
+        afterMs: Math.max(0, Math.min(backoff, deadline - ctx.clock.now().getTime())),
         uncertain,
       };
     }
@@ -336,12 +336,12 @@ async function findEarlierTry(ctx: AppContext, row: Claimed): Promise<SendResult
 
 /** Places the claimed calls through the carrier interface; answers how many it handled. */
 export async function dispatchCalls(ctx: AppContext, limit = 20): Promise<number> {
-  const leaseEndsAt = Date.now() + leaseSeconds(ctx.config) * 1000;
+  const leaseEndsAt = performance.now() + leaseSeconds(ctx.config) * 1000;
   const due = await claimDueCalls(ctx.db.$client, limit, leaseSeconds(ctx.config));
   for (const [i, call] of due.entries()) {
     // Calls are placed one after another: one that could outlast the claim is handed back, or
     // another worker could call the same person while this one is still dialling.
-    if (Date.now() + ctx.config.CARRIER_TIMEOUT_MS > leaseEndsAt) {
+    if (performance.now() + ctx.config.CARRIER_TIMEOUT_MS > leaseEndsAt) {
       await releaseCalls(
         ctx.db.$client,
         due.slice(i).map((c) => c.id),

@@ -207,7 +207,7 @@ export async function waitForCarrier(
   id: number,
   timeoutMs: number,
 ): Promise<CarrierAnswer> {
-  const until = Date.now() + timeoutMs;
+  const until = performance.now() + timeoutMs;
   for (;;) {
     const res = await ctx.db.$client.query<{
       status: DeliveryStatus;
@@ -220,7 +220,7 @@ export async function waitForCarrier(
     const row = res.rows[0];
     if (!row) throw new Error(`message ${id} not found`);
     const failed = ["failed", "blocked"].includes(statusGroup(row.status));
-    if (!row.pending || failed || Date.now() >= until) return { ...row, failed };
+    if (!row.pending || failed || performance.now() >= until) return { ...row, failed };
     await new Promise((r) => setTimeout(r, 40));
   }
 }

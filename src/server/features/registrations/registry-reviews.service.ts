@@ -18,7 +18,7 @@ import * as q from "./registry-reviews.queries";
  * account's statuses move, with a notification either way. Any number of processes may run
  * this: a review is taken with SKIP LOCKED and decided in one transaction.
  */
-export async function runDueReviews(ctx: AppContext, now: Date = new Date()): Promise<number> {
+export async function runDueReviews(ctx: AppContext, now: Date = ctx.clock.now()): Promise<number> {
   await q.queueNewReviews(ctx.db.$client, ctx.config.REGISTRY_REVIEW_SECONDS, now);
   let decided = 0;
   for (;;) {

@@ -36,7 +36,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, querystring: sentMessagesFilter } },
     async (req, reply) => {
       const stream = await reports.sentMessagesCsv(ctx, actorOf(req), req.query);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = ctx.clock.now().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="sent-messages-${day}.csv"`)

@@ -45,11 +45,11 @@ const countsCache = new Map<number, { until: number; counts: Promise<CountsByGro
 
 type Countable = { id: number; status: string; completedAt: Date | null };
 
-function ttlOf(run: Countable): number {
+function ttlOf(run: Countable, now: Date): number {
   const settled =
     run.status === "completed" &&
     run.completedAt !== null &&
-    Date.now() - run.completedAt.getTime() > SETTLED_AFTER_MS;
+    now.getTime() - run.completedAt.getTime() > SETTLED_AFTER_MS;
   return settled ? SETTLED_MS : FRESH_MS;
 }
 
@@ -58,7 +58,8 @@ export async function countsOfRuns(
   ctx: AppContext,
   runs: Countable[],
 ): Promise<Map<number, CountsByGroup>> {
-  const now = Date.now();
+  // The cache's lifetimes are elapsed time (a test clock standing still must not freeze them).
+  const now = performance.now();
   const missing = runs.filter((r) => (countsCache.get(r.id)?.until ?? 0) <= now);
   if (missing.length > 0) {
     const query = q
@@ -82,7 +83,7 @@ export async function countsOfRuns(
     for (const r of missing) {
       countsCache.delete(r.id);
       countsCache.set(r.id, {
-        until: now + ttlOf(r),
+        until: now + ttlOf(r, ctx.clock.now()),
         counts: query.then((m) => m.get(r.id) ?? emptyCounts()),
       });
     }

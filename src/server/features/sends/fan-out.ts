@@ -115,7 +115,7 @@ async function fanOut(outer: AppContext, client: PoolClient, run: PendingRun) {
   // The dispatcher paces the number and asks the same rule again when the turn comes. The
   // deadline counts the validity period from the delivery's expected turn on its number.
   const mps = sender.tollFree ? ctx.config.SEND_MPS_TOLL_FREE : ctx.config.SEND_MPS_LONG_CODE;
-  const now = new Date();
+  const now = ctx.clock.now();
   const windows = run.ignoreQuietHours ? [] : await q.quietHoursOf(client, run.accountId);
   const lawful = ctx.config.SEND_WINDOWS === "law";
   const slot = (state: string | null, zone: string) =>

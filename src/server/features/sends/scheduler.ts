@@ -32,7 +32,7 @@ export async function startDueSends(ctx: AppContext, limit = 50): Promise<number
         [send.id, send.accountId, send.nextRunAt, send.text],
       );
       // Occurrences missed while nothing ran (a long outage) are skipped, not sent in a burst.
-      const after = new Date(Math.max(Date.now(), send.nextRunAt.getTime()));
+      const after = new Date(Math.max(ctx.clock.now().getTime(), send.nextRunAt.getTime()));
       const next = send.rrule ? nextOccurrence(send.rrule, send.timezone, after) : null;
       await client.query(
         `update sends set next_run_at = $2, run_count = run_count + 1,

@@ -154,7 +154,7 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
   });
 
   const timezone = form.isScheduled ? form.timezone : accountZone;
-  const now = new Date();
+  const now = ctx.clock.now();
   let firstRun = now;
   let rrule: string | null = null;
   if (form.isScheduled) {

@@ -247,7 +247,7 @@ export async function submitSignup(
         sql`insert into optin_pending (account_id, phone, kind, stage, data, expires_at)
             values (${account.id}, ${phone}, 'sign_up_page', 'confirm',
                     ${JSON.stringify({ subscriberId: sub.id, evidence, method, source })}::jsonb,
-                    ${new Date(Date.now() + PENDING_MS)})`,
+                    ${new Date(ctx.clock.now().getTime() + PENDING_MS)})`,
       );
     } else {
       await recordOptInConsent(tx, {
@@ -257,6 +257,7 @@ export async function submitSignup(
         source,
         method,
         detail: evidence,
+        at: ctx.clock.now(),
       });
     }
     if (via)

@@ -41,7 +41,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
         // No account was made: the invitation stays good for the person it was meant for.
         if (inviteId !== null) await releaseSignupInvite(ctx.db, inviteId);
         // The answer a new account gets, down to its challenge cookie (one that leads nowhere).
-        setChallengeCookie(reply, req, ctx, decoyChallenge());
+        setChallengeCookie(reply, req, ctx, decoyChallenge(ctx));
         return {
           ok: true as const,
           accountName: created.accountName,

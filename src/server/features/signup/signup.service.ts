@@ -71,7 +71,7 @@ export async function signUpBusiness(
   ctx: AppContext,
   input: AdminSignupInput,
   client: SignInClient,
-  now: Date = new Date(),
+  now: Date = ctx.clock.now(),
 ): Promise<
   | {
       kind: "created";

@@ -123,7 +123,7 @@ export async function runExport(ctx: AppContext, exportId: number) {
       rowCount: n,
       fileName,
       filePath,
-      finishedAt: new Date(),
+      finishedAt: ctx.clock.now(),
     });
     await notify(
       ctx.db.$client,
@@ -142,7 +142,7 @@ export async function runExport(ctx: AppContext, exportId: number) {
     await q.transition(ctx.db, exportId, "running", {
       status: "failed",
       error: `The export could not be written: ${message}`.slice(0, 500),
-      finishedAt: new Date(),
+      finishedAt: ctx.clock.now(),
     });
   }
 }

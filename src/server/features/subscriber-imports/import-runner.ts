@@ -169,7 +169,7 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
       status: "finished",
       totalRows: done?.processedRows ?? 0,
       errorFilePath: anyFailed ? failedPath : null,
-      finishedAt: new Date(),
+      finishedAt: ctx.clock.now(),
     });
     if (done) await notifyImportDone(ctx, done);
   } catch (err) {
@@ -183,7 +183,7 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
       status: "failed",
       error: `The file could not be read: ${message}`.slice(0, 500),
       errorFilePath: hasFailedLines ? failedPath : null,
-      finishedAt: new Date(),
+      finishedAt: ctx.clock.now(),
     });
   }
 }

@@ -33,7 +33,7 @@ export async function saveUpload(
   kind: UploadKind = "csv",
 ) {
   assertCan(auth, "subscribers:import");
-  const stored = await storeUpload(importDir(ctx, auth.accountId), file, kind);
+  const stored = await storeUpload(importDir(ctx, auth.accountId), file, kind, ctx.clock.now());
   const row = await q.insertImport(ctx.db, {
     accountId: auth.accountId,
     userId: auth.userId,

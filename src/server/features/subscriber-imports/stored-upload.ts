@@ -31,9 +31,14 @@ export function uploadKind(fileName: string, mimetype: string): UploadKind | nul
  * is converted (its first worksheet), so the import job reads every file the same way. A file
  * over the size limit, with no rows, or unreadable is refused here and nothing is kept.
  */
-export async function storeUpload(dir: string, file: Readable, kind: UploadKind): Promise<string> {
+export async function storeUpload(
+  dir: string,
+  file: Readable,
+  kind: UploadKind,
+  now: Date,
+): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const base = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const base = path.join(dir, `${now.getTime()}-${Math.random().toString(36).slice(2)}`);
   const csvPath = `${base}.csv`;
   const received = kind === "csv" ? csvPath : `${base}.xlsx`;
   const cleanUp = () =>

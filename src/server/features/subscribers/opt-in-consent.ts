@@ -24,12 +24,12 @@ export interface OptInEvidence {
   detail: string;
   phoneNumberId?: number | null;
   messageId?: number | null;
-  at?: Date;
+  at: Date;
 }
 
 /** Records consent with its evidence; true when the number had no marketing consent before. */
 export async function recordOptInConsent(tx: Executor, e: OptInEvidence): Promise<boolean> {
-  const at = e.at ?? new Date();
+  const { at } = e;
   const granted = await q.grantMarketingConsent(
     tx,
     e.accountId,

@@ -155,7 +155,7 @@ export async function createSubscriber(
       signupMethod: input.signupMethod,
       consentSource: "manual",
       consentDetail: `${signupMethodLabel(input.signupMethod)} ${byWhom(auth)}`,
-      marketingConsentAt: new Date(),
+      marketingConsentAt: ctx.clock.now(),
       attributes,
     });
     if (!inserted) throw new AppError("CONFLICT", DUPLICATE, { fields: { number: DUPLICATE } });
@@ -259,7 +259,7 @@ export async function recordMarketingConsent(
     ctx.db,
     auth.accountId,
     { id },
-    { source: "manual", detail: `${detail} (user ${auth.userId})`, at: new Date() },
+    { source: "manual", detail: `${detail} (user ${auth.userId})`, at: ctx.clock.now() },
   );
   if (granted) {
     await compliance.recordConsent(ctx, {
@@ -285,7 +285,7 @@ export async function grantKeywordConsent(
     ctx.db,
     accountId,
     { id: subscriberId },
-    { source: "keyword", detail: `Texted ${word}`, at: new Date() },
+    { source: "keyword", detail: `Texted ${word}`, at: ctx.clock.now() },
   );
 }
 

@@ -26,7 +26,7 @@ export function toUserRow(u: UserWithAccess, actor: UserRef): UserRow {
   };
 }
 
-export function toInviteRow(t: TokenRow): InviteRow {
+export function toInviteRow(t: TokenRow, now: Date): InviteRow {
   const level = Number((t.data as { permissionLevel?: number }).permissionLevel ?? 0);
   return {
     id: t.id,
@@ -34,6 +34,6 @@ export function toInviteRow(t: TokenRow): InviteRow {
     permissionLevel: level,
     invitedAt: t.createdAt.toISOString(),
     expiresAt: t.expiresAt.toISOString(),
-    expired: t.expiresAt.getTime() <= Date.now(),
+    expired: t.expiresAt.getTime() <= now.getTime(),
   };
 }

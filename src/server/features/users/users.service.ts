@@ -131,7 +131,7 @@ export async function listUsers(ctx: AppContext, auth: Actor): Promise<ListUsers
   ]);
   return {
     users: users.map((u) => toUserRow(u, actor)),
-    invites: invites.map(toInviteRow),
+    invites: invites.map((t) => toInviteRow(t, ctx.clock.now())),
     assignableLevels: assignableLevels(actor),
   };
 }
@@ -201,7 +201,7 @@ export async function inviteUser(ctx: AppContext, auth: Actor, input: InviteUser
       restricted: input.restricted,
       invitedBy: actor.id,
     },
-    expiresAt: new Date(Date.now() + INVITE_DAYS * DAY_MS),
+    expiresAt: new Date(ctx.clock.now().getTime() + INVITE_DAYS * DAY_MS),
   });
   try {
     await mailInvite(ctx, auth, input, token);
@@ -209,7 +209,7 @@ export async function inviteUser(ctx: AppContext, auth: Actor, input: InviteUser
     await q.deleteInvite(ctx.db, auth.accountId, row.id);
     throw err;
   }
-  return toInviteRow(row);
+  return toInviteRow(row, ctx.clock.now());
 }
 
 /** A new link (the old one stops working) and a fresh expiry. */
@@ -220,10 +220,10 @@ export async function resendInvite(ctx: AppContext, auth: Actor, id: number) {
   const level = Number((invite.data as { permissionLevel?: number }).permissionLevel ?? 0);
   if (!assignableLevels(actor).includes(level)) forbidden();
   const { token, hash } = tokens.newToken();
-  const expiresAt = new Date(Date.now() + INVITE_DAYS * DAY_MS);
+  const expiresAt = new Date(ctx.clock.now().getTime() + INVITE_DAYS * DAY_MS);
   await tokens.updateToken(ctx.db, invite.id, { tokenHash: hash, expiresAt });
   await mailInvite(ctx, auth, { email: invite.email, permissionLevel: level }, token);
-  return toInviteRow({ ...invite, tokenHash: hash, expiresAt });
+  return toInviteRow({ ...invite, tokenHash: hash, expiresAt }, ctx.clock.now());
 }
 
 export async function revokeInvite(ctx: AppContext, auth: Actor, id: number) {

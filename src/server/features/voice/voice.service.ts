@@ -44,9 +44,9 @@ async function assertNumber(ctx: AppContext, actor: Actor, phoneNumberId: number
   return number;
 }
 
-function sendAtOf(input: VoiceBroadcastInput): Date {
-  const at = input.sendAt ? new Date(input.sendAt) : new Date();
-  if (input.sendAt && at.getTime() < Date.now() - 60_000) {
+function sendAtOf(input: VoiceBroadcastInput, now: Date): Date {
+  const at = input.sendAt ? new Date(input.sendAt) : now;
+  if (input.sendAt && at.getTime() < now.getTime() - 60_000) {
     throw new AppError("VALIDATION", "Choose a time in the future, or send now.");
   }
   return at;
@@ -104,7 +104,7 @@ export async function createBroadcast(ctx: AppContext, actor: Actor, input: Voic
   assertVoiceCarrier(ctx);
   const choice = choiceOf(input.voice);
   await assertNumber(ctx, actor, input.phoneNumberId);
-  const sendAt = sendAtOf(input);
+  const sendAt = sendAtOf(input, ctx.clock.now());
   const audience = await audienceOf(ctx, actor, input.recipients);
   if (audience.callable === 0) {
     throw new AppError("VALIDATION", "None of these recipients has given consent to voice calls.");
@@ -144,7 +144,7 @@ export async function updateBroadcast(
   const choice = choiceOf(input.voice);
   await getBroadcast(ctx, actor, id);
   await assertNumber(ctx, actor, input.phoneNumberId);
-  const sendAt = sendAtOf(input);
+  const sendAt = sendAtOf(input, ctx.clock.now());
   const res = await ctx.db.$client.query(
     `update voice_broadcasts set name = $3, text = $4, voice = $5, language = $6, recipients = $7,
             send_at = $8, phone_number_id = $9, updated_at = now()

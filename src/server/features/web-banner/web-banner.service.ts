@@ -65,7 +65,10 @@ export async function saveBanner(ctx: AppContext, auth: Actor, config: WebBanner
   await ctx.db
     .insert(webBanners)
     .values({ accountId: auth.accountId, config })
-    .onConflictDoUpdate({ target: webBanners.accountId, set: { config, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: webBanners.accountId,
+      set: { config, updatedAt: ctx.clock.now() },
+    });
   return getBanner(ctx, auth);
 }
 

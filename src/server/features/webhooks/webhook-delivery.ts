@@ -20,7 +20,7 @@ const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
 
 async function attempt(ctx: AppContext, d: q.ClaimedDelivery): Promise<q.AttemptResult> {
   const body = JSON.stringify(d.payload);
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(ctx.clock.now().getTime() / 1000);
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
@@ -47,7 +47,7 @@ async function attempt(ctx: AppContext, d: q.ClaimedDelivery): Promise<q.Attempt
     error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
   }
   const retry = webhookBackoffSeconds(d.attempts + 1);
-  const giveUp = Date.now() + retry * 1000 > new Date(d.giveUpAt).getTime();
+  const giveUp = ctx.clock.now().getTime() + retry * 1000 > new Date(d.giveUpAt).getTime();
   return { id: d.id, ok: false, statusCode, error, retryInSeconds: giveUp ? null : retry };
 }
 
@@ -84,10 +84,11 @@ export async function disableFailingEndpoints(ctx: AppContext) {
   }
 }
 
-let lastPrune = 0;
+// A duration (performance.now()), not a time of day; -Infinity: the first round prunes.
+let lastPrune = Number.NEGATIVE_INFINITY;
 /** Housekeeping that rides along the loop: stored idempotent answers older than a day. */
 export async function webhookHousekeeping(ctx: AppContext) {
-  if (Date.now() - lastPrune < 3_600_000) return;
-  lastPrune = Date.now();
+  if (performance.now() - lastPrune < 3_600_000) return;
+  lastPrune = performance.now();
   await pruneIdempotency(ctx);
 }

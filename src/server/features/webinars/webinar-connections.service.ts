@@ -99,7 +99,7 @@ export async function accessFor(
   ctx: AppContext,
   account: { accountId: number },
   provider: WebinarProvider,
-  now: () => number = Date.now,
+  now: () => number = () => ctx.clock.now().getTime(),
 ): Promise<ProviderAccess | null> {
   const row = await q.findConnection(ctx.db, account, provider);
   if (!row) return null;

@@ -106,7 +106,7 @@ export function exchangeCode(
   provider: WebinarProvider,
   code: string,
   verifier: string | null,
-  now = Date.now(),
+  now: number,
 ) {
   return tokenCall(
     app,
@@ -127,7 +127,7 @@ export function exchangeCode(
 export async function refreshTokens(
   app: OAuthApp,
   refreshToken: string,
-  now = Date.now(),
+  now: number,
 ): Promise<ConnectionTokens> {
   const t = await tokenCall(app, { grant_type: "refresh_token", refresh_token: refreshToken }, now);
   return {

@@ -57,11 +57,11 @@ export async function updateEvent(
   db: Executor,
   auth: Actor,
   id: number,
-  patch: Partial<typeof webinarEvents.$inferInsert>,
+  patch: Partial<typeof webinarEvents.$inferInsert> & { updatedAt: Date },
 ) {
   const [row] = await db
     .update(webinarEvents)
-    .set({ ...patch, updatedAt: new Date() })
+    .set(patch)
     .where(and(ownedBy(webinarEvents, auth), eq(webinarEvents.id, id)))
     .returning();
   return row;

@@ -103,7 +103,7 @@ export async function updateEvent(
   auth: Actor,
   id: number,
   body: WebinarEventBody,
-  now = new Date(),
+  now = ctx.clock.now(),
 ) {
   assertCan(auth, "webinars:write");
   await assertOwnNumber(ctx, auth, body.phoneNumberId);
@@ -116,6 +116,7 @@ export async function updateEvent(
       phoneNumberId: body.phoneNumberId,
       reminderOffsets: body.reminderOffsets,
       reminderMessage: body.reminderMessage,
+      updatedAt: now,
     });
     if (!row) throw notFound();
     await q.planReminders(tx, id, now);
@@ -190,7 +191,7 @@ export async function importCsv(
   auth: Actor,
   eventId: number,
   body: { csv: string; consent: boolean },
-  now = new Date(),
+  now = ctx.clock.now(),
 ) {
   assertCan(auth, "webinars:write");
   assertCan(auth, "subscribers:import");
@@ -228,7 +229,7 @@ export async function importFromProvider(
     reminderOffsets: number[];
     reminderMessage: string;
   },
-  now = new Date(),
+  now = ctx.clock.now(),
 ) {
   assertCan(auth, "webinars:write");
   assertCan(auth, "subscribers:import");
@@ -253,7 +254,7 @@ export async function importFromProvider(
       joinUrl: w.joinUrl,
     };
     const event = known
-      ? (await q.updateEvent(tx, auth, known.id, fields))!
+      ? (await q.updateEvent(tx, auth, known.id, { ...fields, updatedAt: now }))!
       : await q.insertEvent(tx, {
           accountId: auth.accountId,
           source: body.provider,
@@ -299,7 +300,7 @@ interface DueReminder {
  * message and the reminder's 'queued' commit together (or none of them). A reminder that cannot
  * go (opted out, no credits, no number, the webinar already started) is kept as skipped with why.
  */
-export async function sendDueReminders(ctx: AppContext, now = new Date(), limit = 500) {
+export async function sendDueReminders(ctx: AppContext, now = ctx.clock.now(), limit = 500) {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
     const client = await ctx.db.$client.connect();
