@@ -60,7 +60,11 @@ class Browser {
 
 describe("Continue With Google (OpenID Connect against a provider of our own)", () => {
   it("says which providers are configured; an unknown one goes back with ssoError", async () => {
-    expect((await t.get("/api/auth/providers")).json()).toEqual({ google: true, facebook: true });
+    expect((await t.get("/api/auth/providers")).json()).toEqual({
+      google: true,
+      facebook: true,
+      signup: "open",
+    });
     const other = await new Browser().get("/api/auth/oauth/myspace/start");
     expect(other.headers.location).toBe("/auth/login?ssoError=1");
   });
