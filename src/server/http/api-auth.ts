@@ -111,7 +111,7 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
       refusal = err.message;
     }
     if (!caller) {
-      const t = takeTokens(addressWindows, request.ip, limit, Date.now());
+      const t = takeTokens(addressWindows, request.ip, limit, ctx.clock.now().getTime());
       limited(reply, limit, t, API_KEY_TEXT.rateLimitedAddress);
       reply.header("WWW-Authenticate", mcp ? mcpChallenge(ctx, request) : 'Bearer realm="parley"');
       throw new AppError("UNAUTHENTICATED", refusal);
@@ -124,7 +124,7 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
     limited(
       reply,
       limit,
-      takeTokens(keyWindows, caller.keyId, limit, Date.now()),
+      takeTokens(keyWindows, caller.keyId, limit, ctx.clock.now().getTime()),
       API_KEY_TEXT.rateLimited,
     );
   });
@@ -135,7 +135,13 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
     if (!caller || !request.url.startsWith("/api/mcp") || !Array.isArray(request.body)) return;
     if (request.body.length < 2) return;
     const limit = ctx.config.API_RATE_LIMIT;
-    const t = takeTokens(keyWindows, caller.keyId, limit, Date.now(), request.body.length - 1);
+    const t = takeTokens(
+      keyWindows,
+      caller.keyId,
+      limit,
+      ctx.clock.now().getTime(),
+      request.body.length - 1,
+    );
     limited(reply, limit, t, API_KEY_TEXT.rateLimited);
   });
 
@@ -159,7 +165,7 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
       path: route,
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime),
-      createdAt: new Date(),
+      createdAt: ctx.clock.now(),
     });
   });
 
