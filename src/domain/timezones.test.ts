@@ -11,6 +11,6 @@ describe("timezones", () => {
     expect(utcOffset("America/New_York", new Date("2026-01-15T12:00:00Z"))).toBe("-05:00");
     expect(utcOffset("America/New_York", new Date("2026-07-15T12:00:00Z"))).toBe("-04:00");
     expect(utcOffset("America/Phoenix", new Date("2026-07-15T12:00:00Z"))).toBe("-07:00");
-    expect(utcOffset("UTC")).toBe("+00:00");
+    expect(utcOffset("UTC", new Date())).toBe("+00:00");
   });
 });

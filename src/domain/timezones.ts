@@ -28,7 +28,7 @@ export function timezoneById(id: number): Timezone {
 }
 
 /** UTC offset of a zone at an instant, as "-05:00" (DST-aware). */
-export function utcOffset(iana: string, at: Date = new Date()): string {
+export function utcOffset(iana: string, at: Date): string {
   const part = new Intl.DateTimeFormat("en-US", { timeZone: iana, timeZoneName: "longOffset" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName")?.value;

@@ -70,8 +70,8 @@ async function main() {
   const ctx: AppContext = await createAppContext(config, db);
   // Sockets and the realtime adapter close before the pool (a worker publishes through it too).
   stops.unshift(() => closeRealtime(ctx));
-  const seeded = config.SEED_DEMO ? await seedDemo(db, config) : false;
-  if (config.SEED_DEMO) await seedDemoSubscribers(db, config);
+  const seeded = config.SEED_DEMO ? await seedDemo(db, config, ctx.clock.now()) : false;
+  if (config.SEED_DEMO) await seedDemoSubscribers(db, config, ctx.clock.now());
 
   // Jobs, the send pipeline and the other loops, by role (src/server/background).
   stops.unshift(await startBackground(ctx, url, role));

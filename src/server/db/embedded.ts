@@ -207,8 +207,8 @@ async function stopProcess(pid: number): Promise<string> {
         `An embedded PostgreSQL (process ${pid}) left running by an earlier Parley holds the cluster, and it could not be stopped: ${(err as Error).message}. Stop it (kill -INT ${pid}) and start again.`,
       );
     }
-    const end = Date.now() + waitMs;
-    while (Date.now() < end) {
+    const end = performance.now() + waitMs;
+    while (performance.now() < end) {
       if (gone(processInfo(pid))) return how;
       await new Promise((r) => setTimeout(r, 100));
     }

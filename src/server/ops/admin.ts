@@ -103,7 +103,7 @@ const COMMANDS: Record<string, Command> = {
         const invite = await createSignupInvite(db, {
           days,
           email: args.options.email,
-          now: new Date(),
+          now: systemClock.now(),
         });
         say(`${config().publicBase}/admin-signup?invite=${invite.token}`);
         say(`Good for one sign-up until ${invite.expiresAt.toISOString()}.`);

@@ -17,6 +17,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { systemClock } from "../clock";
 import { isArchiveName, packFolder } from "./backup-archive";
 import { listTables, qualified } from "./backup-catalog";
 import {
@@ -50,7 +51,7 @@ export async function createBackup(opts: {
   // Beside the target, so the folder form is a rename and a failure leaves no half backup.
   const work = await mkdtemp(path.join(parent, ".parley-backup-"));
   try {
-    const manifest = await dumpDatabase(opts.url, work, opts.now ?? new Date());
+    const manifest = await dumpDatabase(opts.url, work, opts.now ?? systemClock.now());
     manifest.files = await copyDataFolders(opts.dataDir, work);
     const key = path.join(opts.dataDir, SECRET_KEY_FILE);
     manifest.secretKey = existsSync(key);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { PERMISSION_LEVEL } from "../../domain/permissions";
 import { ONBOARDING_STEP } from "../../domain/settings";
 import { TIMEZONES } from "../../domain/timezones";
+import { systemClock } from "../clock";
 import type { Db, Executor } from "../db/connection";
 import { accounts } from "../features/account/account.schema";
 import { hashPassword } from "../features/auth/password";
@@ -63,7 +64,7 @@ export async function createAccountWithOwner(db: Db, input: NewAccountInput) {
         businessName,
         email,
         timezoneId: tz.id,
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+        trialEndsAt: new Date(systemClock.now().getTime() + TRIAL_DAYS * 86_400_000),
       })
       .returning({ id: accounts.id });
     const [owner] = await tx

@@ -46,7 +46,7 @@ function sign(secret: Buffer, body: string): string {
 export async function createRealtimeToken(
   db: Db,
   who: { accountId: number; userId: number },
-  now = Date.now(),
+  now: number,
 ): Promise<string> {
   const claims = { a: who.accountId, u: who.userId, e: now + REALTIME_TOKEN_TTL_MS };
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
@@ -57,7 +57,7 @@ export async function createRealtimeToken(
 export async function verifyRealtimeToken(
   db: Db,
   token: unknown,
-  now = Date.now(),
+  now: number,
 ): Promise<RealtimeClaims | null> {
   if (typeof token !== "string" || token.length > 512) return null;
   const [body, signature] = token.split(".");

@@ -71,7 +71,11 @@ function createServer(ctx: AppContext, httpServer?: HttpServer): Realtime {
   if (httpServer) io.attach(httpServer);
   io.use(async (socket, next) => {
     try {
-      const claims = await verifyRealtimeToken(ctx.db, socket.handshake.auth?.token);
+      const claims = await verifyRealtimeToken(
+        ctx.db,
+        socket.handshake.auth?.token,
+        ctx.clock.now().getTime(),
+      );
       const rooms = claims ? await roomsOf(ctx.db, claims.accountId, claims.userId) : null;
       if (!rooms) return next(new Error("unauthorized"));
       socket.data.accountId = claims!.accountId;

@@ -8,7 +8,7 @@ import { billingSubscriptions, paymentMethods } from "../features/billing/billin
  * The demo business is on the Growth plan with the built-in test processor's Visa 4242 on file,
  * so credit purchases and renewals are really charged (to the test processor).
  */
-export async function seedDemoBilling(tx: Executor, accountId: number, now = new Date()) {
+export async function seedDemoBilling(tx: Executor, accountId: number, now: Date) {
   await tx.insert(billingSubscriptions).values({
     accountId,
     planId: "growth",

@@ -14,8 +14,8 @@ const t = await createTestServer({
 
 describe("seedDemoHistory", () => {
   it("fills ninety days of campaigns, failures, replies, clicks and opt-outs, once and fast", async () => {
-    await seedDemo(t.db, t.config);
-    await seedDemoSubscribers(t.db, t.config);
+    await seedDemo(t.db, t.config, new Date());
+    await seedDemoSubscribers(t.db, t.config, new Date());
     await seedDemoNumbers(t.ctx);
     await seedDemoSends(t.ctx);
     const started = Date.now();

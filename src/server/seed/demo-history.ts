@@ -86,7 +86,7 @@ interface Person {
  * Runs once, after seedDemoSends: an account with a run older than a week is left alone. History
  * does not charge credits: the demo's balance stays as the trial gave it.
  */
-export async function seedDemoHistory(ctx: AppContext, now = new Date()): Promise<boolean> {
+export async function seedDemoHistory(ctx: AppContext, now = ctx.clock.now()): Promise<boolean> {
   if (!ctx.config.SEED_DEMO) return false;
   const db = ctx.db;
   const owner = (

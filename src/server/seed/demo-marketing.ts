@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
  * counts, times relative to now. Runs once (an account with any program is left alone); needs the
  * demo subscribers first and uses only those with marketing consent.
  */
-export async function seedDemoMarketing(ctx: AppContext, now = new Date()): Promise<void> {
+export async function seedDemoMarketing(ctx: AppContext, now = ctx.clock.now()): Promise<void> {
   if (!ctx.config.SEED_DEMO) return;
   const db = ctx.db.$client;
   const owner = (

@@ -15,8 +15,8 @@ const t = await createTestServer({
 
 describe("seedDemoSends", () => {
   it("gives the demo a finished campaign and a weekly send, once", async () => {
-    await seedDemo(t.db, t.config);
-    await seedDemoSubscribers(t.db, t.config);
+    await seedDemo(t.db, t.config, new Date());
+    await seedDemoSubscribers(t.db, t.config, new Date());
     await seedDemoNumbers(t.ctx);
     await seedDemoSends(t.ctx);
     await seedDemoSends(t.ctx);
@@ -58,7 +58,7 @@ describe("seedDemoSends", () => {
 
 describe("the public demo password", () => {
   it("is found on the demo owner until the operator changes it (a public server refuses to start)", async () => {
-    await seedDemo(t.db, t.config);
+    await seedDemo(t.db, t.config, new Date());
     expect(await usersWithPublicDemoPassword(t.db, t.config)).toEqual(["demo"]);
     await resetUserPassword(t.db, { username: "demo", password: "espresso-parley-2026" });
     expect(await usersWithPublicDemoPassword(t.db, t.config)).toEqual([]);

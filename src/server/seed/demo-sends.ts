@@ -66,7 +66,7 @@ export async function seedDemoSends(ctx: AppContext): Promise<void> {
   if (members.length === 0) return;
 
   const zone = timezoneById(owner.timezone_id).iana;
-  const runAt = new Date(Date.now() - 3 * DAY);
+  const runAt = new Date(ctx.clock.now().getTime() - 3 * DAY);
   const cost = creditsFor(PROMO, false);
   const form = messageFormSchema.parse({
     isSubscribers: "false",
@@ -152,7 +152,7 @@ export async function seedDemoSends(ctx: AppContext): Promise<void> {
 
   // The weekly special, through the send service like the composer: next Thursday 9:00.
   const auth = systemActor("seed", accountId, { userId: owner.id });
-  const start = nextWeekday(4, zone);
+  const start = nextWeekday(4, zone, ctx.clock.now());
   await createSend(
     ctx,
     auth,
@@ -173,9 +173,9 @@ export async function seedDemoSends(ctx: AppContext): Promise<void> {
 }
 
 /** The date (YYYY-MM-DD in `zone`) of the next given weekday (1 Monday … 7 Sunday), after today. */
-function nextWeekday(isoDay: number, zone: string): string {
+function nextWeekday(isoDay: number, zone: string, now: Date): string {
   for (let d = 1; d <= 7; d++) {
-    const at = new Date(Date.now() + d * DAY);
+    const at = new Date(now.getTime() + d * DAY);
     const parts = new Intl.DateTimeFormat("en-CA", {
       timeZone: zone,
       weekday: "short",
@@ -187,8 +187,7 @@ function nextWeekday(isoDay: number, zone: string): string {
     const day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1;
     const date = `${get("year")}-${get("month")}-${get("day")}`;
     // A day whose 9:00 is still ahead (always true from tomorrow on).
-    if (day === isoDay && wallTimeToInstant({ date, time: "09:00" }, zone) > new Date())
-      return date;
+    if (day === isoDay && wallTimeToInstant({ date, time: "09:00" }, zone) > now) return date;
   }
   throw new Error("no weekday found");
 }

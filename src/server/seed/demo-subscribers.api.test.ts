@@ -14,9 +14,9 @@ describe("seedDemoSubscribers", () => {
       ...t.config,
       ...parseConfig({ DEMO_USERNAME: "demo", DEMO_PASSWORD: "demo1234" }),
     };
-    await seedDemo(t.db, config);
-    expect(await seedDemoSubscribers(t.db, config)).toBe(true);
-    expect(await seedDemoSubscribers(t.db, config)).toBe(false);
+    await seedDemo(t.db, config, new Date());
+    expect(await seedDemoSubscribers(t.db, config, new Date())).toBe(true);
+    expect(await seedDemoSubscribers(t.db, config, new Date())).toBe(false);
     const cookie = await loginAs(t.app, "demo", "demo1234");
 
     const list = (await t.get("/api/subscribers?pageSize=100&sortBy=phone", { cookie })).json();

@@ -119,11 +119,7 @@ const DAY = 86_400_000;
  * Favorite Drink, VIP), sign-up methods and dates over the last six months, in three static
  * groups and one adaptive group (VIP = true). Runs only while the account has no subscribers.
  */
-export async function seedDemoSubscribers(
-  db: Db,
-  config: Config,
-  now = new Date(),
-): Promise<boolean> {
+export async function seedDemoSubscribers(db: Db, config: Config, now: Date): Promise<boolean> {
   const [owner] = await db
     .select({ id: users.id, accountId: users.accountId })
     .from(users)

@@ -12,10 +12,10 @@ describe("seedDemo", () => {
       ...t.config,
       ...parseConfig({ DEMO_USERNAME: "demo", DEMO_PASSWORD: "demo1234" }),
     };
-    expect(await seedDemo(t.db, config)).toBe(true);
-    expect(await seedDemo(t.db, config)).toBe(false);
+    expect(await seedDemo(t.db, config, new Date())).toBe(true);
+    expect(await seedDemo(t.db, config, new Date())).toBe(false);
     // Case does not make it a different user.
-    expect(await seedDemo(t.db, { ...config, DEMO_USERNAME: "DEMO" })).toBe(false);
+    expect(await seedDemo(t.db, { ...config, DEMO_USERNAME: "DEMO" }, new Date())).toBe(false);
 
     const cookie = await loginAs(t.app, "demo", "demo1234");
     const me = (await t.get("/api/account/me", { cookie })).json();

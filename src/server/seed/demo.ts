@@ -17,7 +17,7 @@ const TRIAL_DAYS = 14;
  * Seeds the demo account once. Returns false when it already exists, so a second start keeps
  * whatever the demo user changed. Later features extend the demo with their own data.
  */
-export async function seedDemo(db: Db, config: Config): Promise<boolean> {
+export async function seedDemo(db: Db, config: Config, now: Date): Promise<boolean> {
   const existing = await db.execute(
     sql`select 1 from ${users} where lower(${users.username}) = ${config.DEMO_USERNAME.toLowerCase()}`,
   );
@@ -36,7 +36,7 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
         // The demo owner has seen the brand registration prompt once and skipped it: the banner
         // asks again (doc 1 §4), the modal does not stop every visit.
         brandRegistrationStatus: "skipped",
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+        trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
       })
       .returning({ id: accounts.id });
     await tx.insert(users).values({
@@ -51,7 +51,7 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
     await writeAccountSetting(tx, account!.id, "onboarding_step", ONBOARDING_STEP.ADD_SUBSCRIBER);
     await addStarterTemplates(tx, account!.id, null);
     await seedDemoGrowth(tx, account!.id);
-    await seedDemoBilling(tx, account!.id);
+    await seedDemoBilling(tx, account!.id, now);
   });
   return true;
 }

@@ -17,6 +17,7 @@ export function toAccountLite(
   account: AccountRow,
   user: UserRow,
   carrier: { emulator: boolean; voice: boolean },
+  now: Date,
   place: { isImpersonating: boolean; isParent: boolean; dedicatedTollFree: boolean } = {
     isImpersonating: false,
     isParent: false,
@@ -37,7 +38,7 @@ export function toAccountLite(
     email: account.email,
     accountName: account.accountName,
     businessName: account.businessName,
-    timezone: utcOffset(tz.iana),
+    timezone: utcOffset(tz.iana, now),
     timezoneId: tz.id,
     timezoneIana: tz.iana,
     industry: account.industry,

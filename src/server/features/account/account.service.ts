@@ -22,6 +22,7 @@ export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<Accou
     row.account,
     row.user,
     { emulator: ctx.config.useEmulator, voice: ctx.carrier.supportsVoice },
+    ctx.clock.now(),
     {
       // A parent's user acting in this (child) account: the shell shows the banner.
       isImpersonating: auth.actingFor !== undefined,
