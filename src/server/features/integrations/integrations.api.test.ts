@@ -21,6 +21,8 @@ const t = await createTestServer({
     CUSTOMERIO_TRACK_BASE: standins.base,
     INTEGRATIONS_SYNC_SECONDS: "86400",
     EMULATOR_LATENCY_MS: "10",
+    // The Zapier hook receiver is a stand-in on loopback (internal, so allowed explicitly).
+    OUTBOUND_ALLOW: "127.0.0.1",
   },
 });
 

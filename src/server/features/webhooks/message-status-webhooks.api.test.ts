@@ -14,7 +14,8 @@ import { verifySignature } from "./webhook-signature";
  * and writes the event in the same statement; the outbox relay and the webhook deliverer bring
  * it, signed, to the account's receiver. Accounts without a message.status webhook get no event.
  */
-const t = await createTestServer({ pipeline: true });
+// The receiver listens on loopback, which tenants' webhooks may not reach unless allowed.
+const t = await createTestServer({ pipeline: true, env: { OUTBOUND_ALLOW: "127.0.0.1" } });
 const ctx = await createAppContext(t.config, t.db);
 const token = twilioSettings(ctx).authToken;
 const receiver = await startJsonReceiver();

@@ -12,7 +12,8 @@ import { webhookDeliveries, webhookEndpoints } from "./webhooks.schema";
  * receiver, in order per subscriber, retried after failures, replayable, and an endpoint that
  * fails for a day is turned off with an e-mail.
  */
-const t = await createTestServer({ pipeline: true });
+// The receiver listens on loopback, which tenants' webhooks may not reach unless allowed.
+const t = await createTestServer({ pipeline: true, env: { OUTBOUND_ALLOW: "127.0.0.1" } });
 const receiver = await startJsonReceiver();
 
 const a = await buildAccountWithUser(t.db);
