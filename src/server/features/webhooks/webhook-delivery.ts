@@ -7,7 +7,7 @@ import { pruneIdempotency } from "../../http/api-auth";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { BlockedDestinationError } from "../../net/safe-http";
-import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature";
+import { signatureHeaders } from "./webhook-signature";
 import * as q from "./webhooks.queries";
 import { notifyWebhookDisabled, openSecret } from "./webhooks.service";
 
@@ -17,7 +17,8 @@ const TIMEOUT_MS = 10_000;
 
 async function attempt(ctx: AppContext, d: q.ClaimedDelivery): Promise<q.AttemptResult> {
   const body = JSON.stringify(d.payload);
-  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  // The event's id: the same on a retry or a replay, so a receiver can drop a repeat.
+  const messageId = String(d.payload.id);
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
@@ -26,9 +27,10 @@ async function attempt(ctx: AppContext, d: q.ClaimedDelivery): Promise<q.Attempt
       headers: {
         "content-type": "application/json",
         "user-agent": "Parley-Webhooks/1",
+        // The type is also the body's `type`; as a header a receiver can route before parsing.
         "parley-event": d.eventType,
         "parley-delivery": String(d.id),
-        [SIGNATURE_HEADER]: signatureHeader(openSecret(ctx, d.secret), now, body),
+        ...signatureHeaders(openSecret(ctx, d.secret), messageId, ctx.clock.now(), body),
       },
       body,
       timeoutMs: TIMEOUT_MS,
