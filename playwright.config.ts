@@ -64,6 +64,9 @@ function webServer(slot: number) {
       REGISTRY_REVIEW_SECONDS: "6",
       // The frame-mode test embeds the app in a page of its own origin.
       FRAME_ANCESTORS: origin,
+      // e2e/platform-integrations.spec.ts subscribes a Zapier hook on loopback: an internal
+      // address tenants may not call unless the operator allows it.
+      OUTBOUND_ALLOW: "127.0.0.1",
       // 'Continue With Google' against the provider e2e/auth-oauth.spec.ts starts (the same
       // client id and secret there); Facebook stays unconfigured.
       GOOGLE_CLIENT_ID: "parley-e2e-client",

@@ -23,7 +23,8 @@ const N = Number(process.argv[4] ?? 5000);
 const parley = startServer({
   firstPort: Number(process.env.BENCH_PORT ?? 3460),
   spread: process.env.BENCH_PORT ? 1 : 40,
-  env: { SEED_DEMO: "true", API_RATE_LIMIT: "100000000" },
+  // The receiver is on loopback, which tenants' webhooks reach only when allowed.
+  env: { SEED_DEMO: "true", API_RATE_LIMIT: "100000000", OUTBOUND_ALLOW: "127.0.0.1" },
   settled: true,
   prefix: "parley-bench-api-",
 });

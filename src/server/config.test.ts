@@ -43,6 +43,17 @@ describe("config", () => {
     expect(() => parseConfig({ SIGNUP: "sometimes" })).toThrow(/^SIGNUP: /);
   });
 
+  it("reads OUTBOUND_ALLOW, empty by default, and names a bad entry", () => {
+    expect(parseConfig({}).outboundAllow).toEqual({ ranges: [], names: [], suffixes: [] });
+    const allow = parseConfig({ OUTBOUND_ALLOW: "10.0.0.0/8,receiver.internal" }).outboundAllow;
+    expect(allow.names).toEqual(["receiver.internal"]);
+    expect(allow.ranges).toHaveLength(1);
+    expect(() => parseConfig({ OUTBOUND_ALLOW: "10.0.0.0/40" })).toThrow(ConfigError);
+    expect(() => parseConfig({ OUTBOUND_ALLOW: "10.0.0.0/8, bad_name" })).toThrow(
+      /^OUTBOUND_ALLOW: "bad_name" is neither an address/,
+    );
+  });
+
   it("reads the role flag", () => {
     expect(parseRole([])).toBe("all");
     expect(parseRole(["--role=worker"])).toBe("worker");

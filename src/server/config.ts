@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { type OutboundAllowList, parseAllowList } from "../domain/outbound-address";
 import { telnyxPublicKey } from "./carriers/telnyx-signature";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
@@ -196,6 +197,11 @@ const envSchema = z.object({
   CUSTOMERIO_TRACK_BASE: z.url().default("https://track.customer.io"),
   /** How often connected integrations sync both ways. */
   INTEGRATIONS_SYNC_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /**
+   * Internal addresses and names that tenants' webhooks and automation steps may call anyway
+   * (comma-separated: 10.0.0.0/8, 192.168.1.5, fd00::/8, receiver.internal, *.corp.internal).
+   */
+  OUTBOUND_ALLOW: z.string().default(""),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -216,9 +222,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       `SEED_DEMO: this server is reachable from other machines (HOST=${c.HOST}${c.PUBLIC_URL ? `, PUBLIC_URL=${c.PUBLIC_URL}` : ""}) and the demo password is the public "${PUBLIC_DEMO_PASSWORD}": set DEMO_PASSWORD to a password of your own, or SEED_DEMO=false`,
     );
   }
+  let outboundAllow: OutboundAllowList;
+  try {
+    outboundAllow = parseAllowList(c.OUTBOUND_ALLOW);
+  } catch (err) {
+    throw new ConfigError(`OUTBOUND_ALLOW: ${(err as Error).message}`);
+  }
   return {
     ...c,
     SEED_DEMO: seedDemo,
+    /** OUTBOUND_ALLOW read: what tenant-chosen URLs may reach although internal. */
+    outboundAllow,
     /** HOST and PUBLIC_URL are on loopback: only this machine reaches the server. */
     local,
     signup: c.SIGNUP ?? (carrier === "emulator" ? "open" : "closed"),

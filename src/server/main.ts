@@ -70,6 +70,8 @@ async function main() {
   const ctx: AppContext = await createAppContext(config, db);
   // Sockets and the realtime adapter close before the pool (a worker publishes through it too).
   stops.unshift(() => closeRealtime(ctx));
+  // After the background work (which delivers webhooks) has stopped.
+  stops.unshift(() => ctx.outbound.close());
   const seeded = config.SEED_DEMO ? await seedDemo(db, config, ctx.clock.now()) : false;
   if (config.SEED_DEMO) await seedDemoSubscribers(db, config, ctx.clock.now());
 

@@ -4,6 +4,7 @@ import type { CarrierSettings } from "../carriers/credentials";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
+import type { SafeHttp } from "../net/safe-http";
 
 export type { Actor, UserActor };
 
@@ -15,6 +16,8 @@ export interface AppContext {
   carrierSettings: CarrierSettings;
   /** The wall clock services read (src/server/clock.ts); tests pass a TestClock. */
   clock: Clock;
+  /** The HTTP client for URLs a tenant or visitor chose (src/server/net/safe-http.ts). */
+  outbound: SafeHttp;
 }
 
 /** @deprecated The signed-in user is a `UserActor`; the name stays for the carrier emulator's routes. */

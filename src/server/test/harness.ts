@@ -14,6 +14,7 @@ import { startPipeline } from "../features/sends/pipeline";
 import { buildApp } from "../http/app";
 import type { AppContext } from "../http/context";
 import { CSRF_HEADER, SESSION_COOKIE } from "../http/session";
+import type { Resolver } from "../net/safe-http";
 import { adminQuery, dropDatabase, quoteIdent } from "./pg-admin";
 
 export type TestResponse = LightMyRequestResponse;
@@ -75,6 +76,8 @@ export async function createTestServer(
     pipeline?: boolean;
     /** The clock services read (`new TestClock(...)` to set the time); default: the real one. */
     clock?: Clock;
+    /** Answers the outbound client's DNS look-ups (a name that resolves to loopback…). */
+    resolver?: Resolver;
   } = {},
 ): Promise<TestServer> {
   const adminUrl = inject("pgAdminUrl");
@@ -119,6 +122,7 @@ export async function createTestServer(
           opts.listen ?? false,
           opts.pipeline ?? opts.listen ?? false,
           opts.clock,
+          opts.resolver,
         );
       } catch (err) {
         if ((err as { code?: string }).code !== "EADDRINUSE" || attempt >= 5) throw err;
@@ -137,6 +141,7 @@ export async function createTestServer(
     await pipeline?.stop();
     await dispatcher?.stop();
     await app.close();
+    await ctx.outbound.close();
     await pool.end();
     await dropDatabase(adminUrl, name);
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
@@ -163,8 +168,9 @@ async function startApp(
   listen: boolean,
   withPipeline: boolean,
   clock?: Clock,
+  resolver?: Resolver,
 ) {
-  const ctx = await createAppContext(config, db, clock);
+  const ctx = await createAppContext(config, db, clock, resolver);
   const app = await buildApp(ctx);
   try {
     await app.ready();

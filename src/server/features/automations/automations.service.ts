@@ -157,8 +157,15 @@ async function assertUniqueWorkflowName(db: Q, accountId: number, name: string, 
     });
 }
 
+/** A webhook step may not call an internal address (the call itself checks again). */
+function assertOutboundUrls(ctx: AppContext, graph: AutomationGraph) {
+  for (const s of graph.steps)
+    if (s.type === "webhook" && s.url) ctx.outbound.assertAllowedUrl(s.url, `step ${s.id}`);
+}
+
 export async function createAutomation(ctx: AppContext, actor: Actor, input: AutomationInput) {
   const db = ctx.db.$client;
+  assertOutboundUrls(ctx, input.graph);
   await assertOwnReferences(db, actor.accountId, input.trigger, input.graph, input.phoneNumberId);
   if (input.kind === "workflow") await assertUniqueWorkflowName(db, actor.accountId, input.name);
   let id: number;
@@ -205,6 +212,7 @@ export async function updateAutomation(
   input: UpdateInput,
 ) {
   const current = await getAutomation(ctx, actor, id);
+  assertOutboundUrls(ctx, input.graph);
   await assertOwnReferences(
     ctx.db.$client,
     actor.accountId,

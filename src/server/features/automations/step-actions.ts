@@ -83,13 +83,17 @@ export async function runAction(
           lastName: run.lastName,
         },
       });
+      // The safe client: the step's URL is the account's choice (an internal one is refused
+      // and logged like any other failure of the call).
       afterCommit(client, () =>
-        fetch(step.url, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: payload,
-          signal: AbortSignal.timeout(10_000),
-        }).then(() => undefined),
+        ctx.outbound
+          .request(step.url, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: payload,
+            timeoutMs: 10_000,
+          })
+          .then((res) => res.dump()),
       );
       return;
     }

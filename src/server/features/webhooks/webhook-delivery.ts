@@ -1,4 +1,3 @@
-import { Agent, request } from "undici";
 import {
   WEBHOOK_GIVE_UP_HOURS,
   WEBHOOK_TEXT,
@@ -7,7 +6,8 @@ import {
 import { pruneIdempotency } from "../../http/api-auth";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
-import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature";
+import { BlockedDestinationError } from "../../net/safe-http";
+import { signatureHeaders } from "./webhook-signature";
 import * as q from "./webhooks.queries";
 import { notifyWebhookDisabled, openSecret } from "./webhooks.service";
 
@@ -15,36 +15,36 @@ const BATCH = 200;
 const LEASE_SECONDS = 60;
 const TIMEOUT_MS = 10_000;
 
-/** Keep-alive connections to receivers, shared by every delivery of this process. */
-const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
-
 async function attempt(ctx: AppContext, d: q.ClaimedDelivery): Promise<q.AttemptResult> {
   const body = JSON.stringify(d.payload);
-  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  // The event's id: the same on a retry or a replay, so a receiver can drop a repeat.
+  const messageId = String(d.payload.id);
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    const res = await request(d.url, {
+    const res = await ctx.outbound.request(d.url, {
       method: "POST",
-      dispatcher: agent,
       headers: {
         "content-type": "application/json",
         "user-agent": "Parley-Webhooks/1",
+        // The type is also the body's `type`; as a header a receiver can route before parsing.
         "parley-event": d.eventType,
         "parley-delivery": String(d.id),
-        [SIGNATURE_HEADER]: signatureHeader(openSecret(ctx, d.secret), now, body),
+        ...signatureHeaders(openSecret(ctx, d.secret), messageId, ctx.clock.now(), body),
       },
       body,
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS,
+      timeoutMs: TIMEOUT_MS,
     });
     statusCode = res.statusCode;
-    await res.body.dump();
+    await res.dump();
     if (statusCode >= 200 && statusCode < 300)
       return { id: d.id, ok: true, statusCode, error: null, retryInSeconds: null };
     error = `HTTP ${statusCode}`;
   } catch (err) {
     error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+    // An internal destination stays internal: fail now, with the reason in the delivery log.
+    if (err instanceof BlockedDestinationError)
+      return { id: d.id, ok: false, statusCode: null, error, retryInSeconds: null };
   }
   const retry = webhookBackoffSeconds(d.attempts + 1);
   const giveUp = ctx.clock.now().getTime() + retry * 1000 > new Date(d.giveUpAt).getTime();

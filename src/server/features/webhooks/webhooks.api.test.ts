@@ -1,10 +1,13 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startJsonReceiver } from "../../test/json-receiver";
+import { seal, secretKey } from "../auth/secret-box";
 import { mailMessages } from "../mail/mail.schema";
-import { verifySignature } from "./webhook-signature";
+import { webhookOf } from "./webhook-signature";
 import { webhookDeliveries, webhookEndpoints } from "./webhooks.schema";
 
 /**
@@ -12,7 +15,8 @@ import { webhookDeliveries, webhookEndpoints } from "./webhooks.schema";
  * receiver, in order per subscriber, retried after failures, replayable, and an endpoint that
  * fails for a day is turned off with an e-mail.
  */
-const t = await createTestServer({ pipeline: true });
+// The receiver listens on loopback, which tenants' webhooks may not reach unless allowed.
+const t = await createTestServer({ pipeline: true, env: { OUTBOUND_ALLOW: "127.0.0.1" } });
 const receiver = await startJsonReceiver();
 
 const a = await buildAccountWithUser(t.db);
@@ -48,7 +52,8 @@ async function makeDue() {
 describe("outgoing webhooks", () => {
   it("are managed with the webhooks scope, and not by another account or a read-only key", async () => {
     expect(created.statusCode).toBe(201);
-    expect(hook.secret).toMatch(/^whsec_/);
+    // Standard Webhooks' secret format: whsec_ and the base64 of the key's 32 bytes.
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const list = await call(readA, "GET", "/api/v1/webhooks");
     expect(list.json().rows).toHaveLength(1);
     expect(JSON.stringify(list.json())).not.toContain(hook.secret);
@@ -109,15 +114,22 @@ describe("outgoing webhooks", () => {
       2,
     );
     expect(posts.map((p) => p.json.type)).toEqual(["subscriber.created", "subscriber.opted_out"]);
+    // Signed per Standard Webhooks: the standardwebhooks library verifies what the receiver got.
     for (const p of posts) {
-      const header = p.headers["parley-signature"] as string;
-      expect(verifySignature(hook.secret, header, p.body, Math.floor(Date.now() / 1000))).toBe(
-        true,
+      const headers = p.headers as Record<string, string>;
+      expect(new Webhook(hook.secret).verify(p.body, headers)).toEqual(p.json);
+      expect(headers["webhook-id"]).toBe(p.json.id);
+      expect(headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(() => new Webhook(`whsec_${"A".repeat(43)}=`).verify(p.body, headers)).toThrow(
+        WebhookVerificationError,
       );
-      expect(verifySignature("whsec_wrong", header, p.body, Math.floor(Date.now() / 1000))).toBe(
-        false,
+      expect(() => new Webhook(hook.secret).verify(`${p.body} `, headers)).toThrow(
+        WebhookVerificationError,
       );
+      // The type rides in the body and, for routing before parsing, in a header.
       expect(p.headers["parley-event"]).toBe(p.json.type);
+      // New secrets get no header of the older scheme.
+      expect(p.headers["parley-signature"]).toBeUndefined();
     }
     // The receiver has both; each is marked delivered once its answer is written down.
     await waitUntil(async () => (await deliveriesOf(subId)).every((r) => r.status === "delivered"));
@@ -191,6 +203,39 @@ describe("outgoing webhooks", () => {
         p.json.type === "subscriber.created",
       2,
     );
+  });
+});
+
+describe("a secret made before Standard Webhooks", () => {
+  it("still signs: standard headers keyed by the secret's text, and the old Parley-Signature", async () => {
+    // The older format: whsec_ and 32 base64url characters, used whole as the HMAC key.
+    const legacy = `whsec_${randomBytes(24).toString("base64url")}`;
+    expect(legacy).toHaveLength(38);
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({
+        accountId: a.account.id,
+        url: receiver.url("/legacy"),
+        events: ["subscriber.created"],
+        secret: seal(secretKey(t.config), legacy),
+      })
+      .returning();
+    receiver.respondWith(() => 200);
+    expect(
+      (await call(keyA, "POST", "/api/v1/subscribers", { number: "+13105550173" })).statusCode,
+    ).toBe(201);
+    const [p] = await receiver.waitFor((post) => post.path === "/legacy");
+    const headers = p!.headers as Record<string, string>;
+    expect(new Webhook(legacy, { format: "raw" }).verify(p!.body, headers)).toEqual(p!.json);
+    expect(webhookOf(legacy).verify(p!.body, headers)).toEqual(p!.json);
+    // A receiver still checking the header of before is not broken.
+    const [tPart, v1Part] = headers["parley-signature"]!.split(",");
+    const ts = tPart!.slice(2);
+    expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(300);
+    expect(v1Part!.slice(3)).toBe(
+      createHmac("sha256", legacy).update(`${ts}.${p!.body}`).digest("hex"),
+    );
+    await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
   });
 });
 

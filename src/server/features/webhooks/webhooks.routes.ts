@@ -48,7 +48,7 @@ function mount(
         ...doc(
           "createWebhook",
           "Create a webhook (the signing secret is in this answer only)",
-          `Each delivery is a JSON POST signed with 'Parley-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">'; failures are retried with backoff for a day, in order per subscriber. ${IDEMPOTENT}`,
+          `Each delivery is a JSON POST signed per Standard Webhooks (standardwebhooks.com): 'webhook-id' (the event id, the same on a retry), 'webhook-timestamp' (unix seconds) and 'webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">', keyed by the secret (whsec_<base64 key>); 'Parley-Event' repeats the body's type. Failures are retried with backoff for a day, in order per subscriber. A URL on a private or internal network is refused. ${IDEMPOTENT}`,
         ),
         body: createWebhookRequest,
         response: { 201: createdWebhookResponse },

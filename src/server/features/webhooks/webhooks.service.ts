@@ -42,6 +42,7 @@ function toDelivery(row: q.DeliveryRow) {
 
 export async function createWebhook(ctx: AppContext, auth: Actor, input: CreateWebhookRequest) {
   assertCan(auth, "webhooks:write");
+  ctx.outbound.assertAllowedUrl(input.url);
   const secret = newWebhookSecret();
   const row = await q.insertEndpoint(ctx.db, {
     accountId: auth.accountId,
@@ -72,6 +73,7 @@ export async function updateWebhook(
   input: UpdateWebhookRequest,
 ) {
   assertCan(auth, "webhooks:write");
+  if (input.url !== undefined) ctx.outbound.assertAllowedUrl(input.url);
   const row = await q.updateEndpoint(ctx.db, auth.accountId, id, {
     url: input.url,
     description: input.description,

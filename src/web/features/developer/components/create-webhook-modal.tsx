@@ -10,11 +10,9 @@ import { notify } from "../../../lib/notify";
 import { useCreateWebhook } from "../api/webhooks";
 import { SecretOnce } from "./secret-once";
 
-const VERIFY = `// Node: verify a delivery before trusting it
-const [t, v1] = req.headers["parley-signature"].split(",").map((p) => p.split("=")[1]);
-const expected = crypto.createHmac("sha256", SECRET).update(\`\${t}.\${rawBody}\`).digest("hex");
-const fresh = Math.abs(Date.now() / 1000 - Number(t)) < 300;
-const ok = fresh && crypto.timingSafeEqual(Buffer.from(v1, "hex"), Buffer.from(expected, "hex"));`;
+const VERIFY = `// Node (npm install standardwebhooks): verify a delivery before trusting it
+import { Webhook } from "standardwebhooks";
+const event = new Webhook(SECRET).verify(rawBody, req.headers); // throws if forged or stale`;
 
 /** New webhook: the receiving address and its events; then its signing secret, once. */
 export function CreateWebhookModal(props: { opened: boolean; onClose: () => void }) {
@@ -55,8 +53,10 @@ export function CreateWebhookModal(props: { opened: boolean; onClose: () => void
         <Stack>
           <SecretOnce label="Signing secret" value={secret} testId="new-webhook-secret" />
           <Text size="sm">
-            Each delivery is a JSON POST with a <Code>Parley-Signature</Code> header: the
-            HMAC-SHA256 of the timestamp, a dot and the raw body.
+            Each delivery is a JSON POST signed per Standard Webhooks:{" "}
+            <Code>webhook-signature</Code> holds <Code>v1,</Code> and the base64 HMAC-SHA256 of the{" "}
+            <Code>webhook-id</Code>, the <Code>webhook-timestamp</Code> and the raw body, joined by
+            dots. Any Standard Webhooks library verifies it with this secret.
           </Text>
           <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {VERIFY}
