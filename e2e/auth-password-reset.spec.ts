@@ -107,8 +107,7 @@ test("forgot and reset password and the mailbox fit a phone", async ({ browser }
   await page.goto("/auth/reset-password?token=example");
   await expect(page.getByRole("button", { name: "Reset Password" })).toBeInViewport();
   await keepScreenshot(page, "reset-password-mobile");
-  await logInAsDemo(page);
-  await page.goto("/mailbox");
+  await logInAsDemo(page, "/mailbox");
   await page.getByTestId("mail-item").first().click();
   await expect(page.getByTestId("mail-view")).toBeInViewport();
   await expect(page.getByTestId("mail-list")).toBeHidden();

@@ -31,8 +31,7 @@ test("the demo owner turns on an authenticator app, signs in with it and remembe
 }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/settings/security");
+  await logInAsDemo(page, "/settings/security");
   await expect(page).toHaveTitle("Security | Parley");
   await expect(page.getByTestId("tfa-status")).toHaveText("Off");
   await page.getByRole("button", { name: "Use an Authenticator App" }).click();
@@ -92,8 +91,7 @@ test("the demo owner turns on an authenticator app, signs in with it and remembe
 
 test("the security page fits a phone", async ({ browser }) => {
   const page = await browser.newPage({ viewport: MOBILE });
-  await logInAsDemo(page);
-  await page.goto("/settings/security");
+  await logInAsDemo(page, "/settings/security");
   await expect(page.getByRole("button", { name: "Use Text Messages" })).toBeInViewport();
   await keepScreenshot(page, "security-mobile");
   await page.getByRole("button", { name: "Use Text Messages" }).click();

@@ -18,8 +18,7 @@ test("a chatbot made on the page asks a virtual phone, keeps the name in a field
 }) => {
   test.setTimeout(150_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/messages/chatbots");
+  await logInAsDemo(page, "/messages/chatbots");
   await expect(page.getByRole("heading", { name: "Chatbots", level: 1 })).toBeVisible();
 
   // The demo's bot has the demo number; one chatbot per number, so it makes room.
@@ -108,8 +107,7 @@ test("a chatbot made on the page asks a virtual phone, keeps the name in a field
 test("a campaign's details show the combined figures of its sends and drip", async ({ page }) => {
   test.setTimeout(60_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/messages/campaigns");
+  await logInAsDemo(page, "/messages/campaigns");
   await expect(page.getByRole("heading", { name: "Campaigns", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Fall promotion" }).click();
   await expect(page).toHaveURL(/\/messages\/campaigns\/details\?id=\d+$/);

@@ -9,8 +9,7 @@ test("an automated reply made on the page answers a virtual phone, marked automa
 }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/messages/automated-replies");
+  await logInAsDemo(page, "/messages/automated-replies");
   await expect(page.getByRole("heading", { name: "Automated Replies", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Add Automated Reply" }).first().click();
   await expect(page).toHaveURL(/\/messages\/automated-replies\/edit-smart-reply$/);

@@ -26,8 +26,7 @@ test("templates: the starter templates, create one, find it, edit it, delete it"
   page,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/messages/templates");
+  await logInAsDemo(page, "/messages/templates");
   await expect(page.getByText("Introduction Message")).toBeVisible();
   await expect(page.getByText("How's it going?")).toBeVisible();
   await shots(page, "templates");
@@ -78,8 +77,7 @@ test("links: create a tracked link, follow /l/code, see the click counted", asyn
   baseURL,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/reports/link-tracking");
+  await logInAsDemo(page, "/reports/link-tracking");
   await page.getByRole("button", { name: "Create Link" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create Link" });
   await expect(dialog.getByRole("tab", { name: "New Link" })).toBeVisible();
@@ -137,8 +135,7 @@ test("links: create a tracked link, follow /l/code, see the click counted", asyn
 
 test("contact card: required fields, create with a photo, download the vCard", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/optins/contact-card");
+  await logInAsDemo(page, "/optins/contact-card");
   const existing = await page.request.get("/api/contact-card");
   const hasCard = ((await existing.json()) as { card: unknown }).card !== null;
   if (!hasCard) {

@@ -5,8 +5,7 @@ test("the dashboard shows the demo's message stats, growth, chart, recent and up
   page,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/dashboard");
+  await logInAsDemo(page, "/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 2 })).toBeVisible();
   const figures = await (await page.request.get("/api/dashboard")).json();
 

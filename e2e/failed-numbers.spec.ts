@@ -18,8 +18,7 @@ test("failed numbers: retry the unreachable ones, clean up the ones no longer in
 }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/analytics");
+  await logInAsDemo(page, "/analytics");
   const failures = page.getByTestId("failures-by-code");
   const unreachable = failures.getByRole("row").filter({ hasText: "30003" });
   await expect(unreachable).toBeVisible();

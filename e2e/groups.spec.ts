@@ -66,8 +66,7 @@ test("a static group: created with 0 members, renamed, hidden, deleted after con
   page,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/manage-groups");
+  await logInAsDemo(page, "/manage-groups");
   // 'No Group' comes first for an unrestricted user, with its count.
   await expect(rowOf(page, "Subscribers who are in no group")).toContainText(/\d/);
 
@@ -223,8 +222,7 @@ test("a static group's members: added from a search, removed after confirming", 
 
 test("a missing or unknown group id shows a clean not-found state", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/manage-groups/details");
+  await logInAsDemo(page, "/manage-groups/details");
   await expect(page.getByText("Group not found")).toBeVisible();
   await page.goto("/manage-groups/details?id=abc");
   await expect(page.getByText("Group not found")).toBeVisible();

@@ -7,8 +7,7 @@ test("help: search an article, and a contact message reaches the mailbox with th
   // Several pages and a background export: more than the default 30 s on a busy CI machine.
   test.setTimeout(60_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/help");
+  await logInAsDemo(page, "/help");
   await page.getByRole("textbox", { name: "Search help" }).fill("30006 landline");
   const results = page.getByTestId("help-results");
   await expect(results.getByRole("button")).toHaveCount(1);

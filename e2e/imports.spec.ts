@@ -14,8 +14,7 @@ test("a CSV is uploaded, mapped, attested, imported live, and listed in the hist
 }) => {
   test.setTimeout(60_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/subscribers/import");
+  await logInAsDemo(page, "/subscribers/import");
   await expect(page.getByText("Drag a CSV or Excel file here")).toBeVisible();
   await keepScreenshot(page, "import-upload-desktop");
 
@@ -100,8 +99,7 @@ test("a CSV is uploaded, mapped, attested, imported live, and listed in the hist
 });
 
 test("an Excel workbook is previewed from what the server read", async ({ page }) => {
-  await logInAsDemo(page);
-  await page.goto("/subscribers/import");
+  await logInAsDemo(page, "/subscribers/import");
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet("People");
   sheet.addRow(["Cell phone", "First name"]);
@@ -124,8 +122,7 @@ test("an Excel workbook is previewed from what the server read", async ({ page }
 });
 
 test("a wrong file type or an empty file is refused with a clear message", async ({ page }) => {
-  await logInAsDemo(page);
-  await page.goto("/subscribers/import");
+  await logInAsDemo(page, "/subscribers/import");
   const input = page.locator('input[type="file"]');
   await input.setInputFiles({
     name: "notes.pdf",

@@ -31,8 +31,7 @@ test("an anonymous visitor is sent to login and brought back with redirectTo", a
 });
 
 test("the bare root opens the dashboard", async ({ page }) => {
-  await logInAsDemo(page);
-  await page.goto("/");
+  await logInAsDemo(page, "/");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
-import { keepScreenshot, logIn, MOBILE, watchConsole } from "./support";
+import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
 import { CSRF, received, textFrom } from "./virtual-phone";
 
 // Marketing tools (issue 18), each end to end with virtual phones: made on its page, used by
@@ -7,12 +7,6 @@ import { CSRF, received, textFrom } from "./virtual-phone";
 // The machine these run on is shared: pages that wait on the server get more than the default.
 const SLOW = { timeout: 30_000 };
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function logInAsDemo(page: Page) {
-  await page.goto("/auth/login");
-  await logIn(page);
-  await expect(page.getByTestId("sidebar")).toBeVisible(SLOW);
-}
 
 /** Waits for a text matching `re` on the virtual phone and returns it. */
 async function awaitText(page: Page, phone: string, re: RegExp): Promise<string> {

@@ -48,8 +48,7 @@ test("the owner buys a number by area code, renames it, opens it and releases it
   page,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/dedicated-numbers");
+  await logInAsDemo(page, "/dedicated-numbers");
   await expect(page.getByRole("heading", { name: "Dedicated Numbers", level: 1 })).toBeVisible();
   const name = `E2E shop ${Date.now()}`;
   const shown = await buyNumber(page, { areaCode: "512", name });
@@ -101,8 +100,7 @@ test("the owner buys a number by area code, renames it, opens it and releases it
 
 test("a toll-free number is unverified until its verification form is sent", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/dedicated-numbers");
+  await logInAsDemo(page, "/dedicated-numbers");
   const name = `E2E toll-free ${Date.now()}`;
   const shown = await buyNumber(page, { tollFree: true, name });
   await page.getByLabel("Search numbers").fill(name);
@@ -146,8 +144,7 @@ test("a toll-free number is unverified until its verification form is sent", asy
 
 test("an unknown number shows a clean not-found state", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/dedicated-numbers/details/999999/15125550100");
+  await logInAsDemo(page, "/dedicated-numbers/details/999999/15125550100");
   await expect(page.getByTestId("number-not-found")).toContainText("Number not found");
   await page.getByRole("button", { name: "Back to Dedicated Numbers" }).click();
   await expect(page).toHaveURL(/\/dedicated-numbers$/);
@@ -156,8 +153,7 @@ test("an unknown number shows a clean not-found state", async ({ page }) => {
 
 test("number registration checks the EIN, ZIP and website as the spec says", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/number-registration");
+  await logInAsDemo(page, "/number-registration");
   await expect(page.getByRole("heading", { name: "Number Registration", level: 1 })).toBeVisible();
   await expect(page.getByTestId("registration-status")).toBeVisible();
   const brand = page.getByRole("form", { name: "Brand" });

@@ -11,8 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test("create a managed account, open it (banner), log out back to the parent", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/manage-accounts");
+  await logInAsDemo(page, "/manage-accounts");
   await expect(page.getByRole("heading", { name: "Manage Accounts", level: 2 })).toBeVisible();
 
   await page.getByRole("button", { name: "New account" }).first().click();
@@ -60,8 +59,7 @@ test("import webinar registrants from a CSV and see their reminders scheduled", 
   page,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/webinars/edit-event");
+  await logInAsDemo(page, "/webinars/edit-event");
   const title = `Product tour ${stamp}`;
   await page.getByLabel("Title").fill(title);
   const start = new Date(Date.now() + 3 * 86_400_000);

@@ -8,8 +8,7 @@ test("create an API key on Developer Home, call the API with it, see the request
   page,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/developer-dashboard");
+  await logInAsDemo(page, "/developer-dashboard");
   await expect(page.getByRole("heading", { name: "API keys and webhooks" })).toBeVisible();
 
   await page.getByRole("button", { name: "New API key" }).first().click();
@@ -69,8 +68,7 @@ test("create an API key on Developer Home, call the API with it, see the request
 
 test("the MCP page shows how to connect a client to this server", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/mcp");
+  await logInAsDemo(page, "/mcp");
   await expect(page.getByRole("heading", { name: "Connect an AI assistant" })).toBeVisible();
   await expect(page.getByTestId("mcp-config")).toContainText(
     `${new URL(page.url()).origin}/api/mcp`,

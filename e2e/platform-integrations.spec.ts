@@ -30,8 +30,7 @@ test("connect Zapier (key, hook, event delivered), the integrations pages in the
 }) => {
   const errors = watchConsole(page);
   const zap = await zapierReceiver();
-  await logInAsDemo(page);
-  await page.goto("/addons/integrations");
+  await logInAsDemo(page, "/addons/integrations");
   await expect(page.getByRole("heading", { name: "Integrations", level: 2 })).toBeVisible();
   const card = page.getByTestId("integration-zapier");
   await expect(card.getByTestId("integration-state")).toHaveText("Not connected");

@@ -114,8 +114,7 @@ async function tourButton(page: Page, name: string, tooltip: string) {
 
 test("the guided tour is walked to the end, then restarted and skipped", async ({ page }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/settings");
+  await logInAsDemo(page, "/settings");
   await page.getByRole("button", { name: "Show the guided tour" }).click();
   const bar = page.getByTestId("tour-bar");
   await expect(bar).toBeVisible();

@@ -7,8 +7,7 @@ test("analytics: rates, failures by carrier error with what to do, and cohort re
   // Several pages and a background export: more than the default 30 s on a busy CI machine.
   test.setTimeout(60_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/analytics");
+  await logInAsDemo(page, "/analytics");
   await expect(page.getByRole("heading", { name: "Analytics", level: 2 })).toBeVisible();
   const figures = await (await page.request.get("/api/analytics")).json();
   expect(figures.sends.length).toBeGreaterThan(1);

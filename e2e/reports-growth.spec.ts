@@ -7,8 +7,7 @@ test("subscriber report: the demo's growth by day and method, and its CSV export
   // Several pages and a background export: more than the default 30 s on a busy CI machine.
   test.setTimeout(60_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/reports/subscribers");
+  await logInAsDemo(page, "/reports/subscribers");
   await expect(page.getByRole("heading", { name: "Subscriber Report", level: 2 })).toBeVisible();
   const figures = await (await page.request.get("/api/reports/subscribers")).json();
   // The demo's history has people joining in the last 30 days.

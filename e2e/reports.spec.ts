@@ -5,8 +5,7 @@ test("sent messages: the demo campaign with its counts, then its recipients by s
   page,
 }) => {
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/reports/sent-messages");
+  await logInAsDemo(page, "/reports/sent-messages");
   await expect(page.getByRole("heading", { name: "Sent Messages", level: 2 })).toBeVisible();
   const table = page.getByTestId("sent-messages-table");
   // The demo's own run: a retry from the analytics page (failed-numbers.spec) sends the same text

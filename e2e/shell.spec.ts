@@ -33,8 +33,8 @@ test("every route of the map opens with its title and no console error", async (
     await expect(page.getByRole("heading", { name: route.title, level: 1 })).toBeVisible();
   }
   // Sample addresses without a real id or OAuth request get the server's 404 / 400 (the pages
-  // show it); the browser logs those answers as failed loads.
-  const expected = ["/mcp/stytch/oauth:", "/workflows/builder/1:"];
+  // show it); the browser logs those answers as failed loads, named by the resource.
+  const expected = ["/api/oauth/authorize?", "/api/workflows/1)"];
   expect(
     errors.filter(
       (e) => !(e.includes("Failed to load resource") && expected.some((p) => e.includes(p))),
@@ -43,8 +43,7 @@ test("every route of the map opens with its title and no console error", async (
 });
 
 test("an unknown path shows the Not Found text", async ({ page }) => {
-  await logInAsDemo(page);
-  await page.goto("/reports/does-not-exist");
+  await logInAsDemo(page, "/reports/does-not-exist");
   await expect(page.getByTestId("not-found")).toHaveText(NOT_FOUND);
   await page.getByRole("link", { name: "return to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -87,8 +86,7 @@ test("below 1024 px the sidebar is collapsed and the menu opens as a drawer", as
 });
 
 test("section roots open their first page and sub bar tabs navigate", async ({ page }) => {
-  await logInAsDemo(page);
-  await page.goto("/reports");
+  await logInAsDemo(page, "/reports");
   await expect(page).toHaveURL(/\/reports\/sent-messages$/);
   await page.getByTestId("sub-bar").getByRole("link", { name: "Opt-Outs" }).click();
   await expect(page).toHaveTitle("Opt-Outs | Parley");

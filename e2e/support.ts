@@ -11,10 +11,18 @@ export async function logIn(page: Page, creds = DEMO) {
   await page.getByRole("button", { name: "Log In", exact: true }).click();
 }
 
-/** Opens the login page and signs in as the demo owner; resolves once the shell is up. */
-export async function logInAsDemo(page: Page) {
-  await page.goto("/auth/login");
-  await logIn(page);
+/**
+ * Signs in as the demo owner and opens `landing` (the dashboard, as after the login form);
+ * resolves once the shell is up. The session comes from the login API, as the form gets it
+ * (the form has its own tests in login.spec.ts): a page load fewer for every journey.
+ */
+export async function logInAsDemo(page: Page, landing = "/dashboard") {
+  const res = await page.request.post("/api/auth/login", {
+    data: { username: DEMO.username, password: DEMO.password },
+    headers: { "x-parley-csrf": "1" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(landing);
   // The top bar, not the sidebar: phones keep the navigation in a drawer.
   await expect(page.getByTestId("top-bar")).toBeVisible({ timeout: 20_000 });
 }
@@ -33,7 +41,10 @@ export async function skipBrandPrompt(page: Page) {
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`${page.url()}: ${m.text()}`);
+    if (m.type() !== "error") return;
+    // A failed load names its resource: a late answer may arrive after the page moved on.
+    const resource = m.text().startsWith("Failed to load resource") ? ` (${m.location().url})` : "";
+    errors.push(`${page.url()}: ${m.text()}${resource}`);
   });
   page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
   return errors;

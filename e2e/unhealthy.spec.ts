@@ -9,8 +9,7 @@ test("the seeded landlines are found, listed with their reason, and one is clean
 }) => {
   test.setTimeout(60_000);
   const errors = watchConsole(page);
-  await logInAsDemo(page);
-  await page.goto("/unhealthy-subscribers");
+  await logInAsDemo(page, "/unhealthy-subscribers");
   const table = page.getByTestId("unhealthy-table");
   const check = page.getByRole("button", { name: /^Check line types/ }).first();
   await expect(table.or(page.getByTestId("empty-state"))).toBeVisible();

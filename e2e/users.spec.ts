@@ -129,8 +129,7 @@ test("users and the invitation page fit a phone", async ({ browser }) => {
   await page.goto("/auth/invite?key=not-a-real-key");
   await expect(page.getByText("Whoops, looks like that link has expired.")).toBeInViewport();
   await keepScreenshot(page, "invite-expired-mobile");
-  await logInAsDemo(page);
-  await page.goto("/manage-users");
+  await logInAsDemo(page, "/manage-users");
   await expect(page.getByRole("row").filter({ hasText: "demo@parley.local" })).toBeVisible();
   await keepScreenshot(page, "users-mobile");
   await page.getByRole("button", { name: "Invite User" }).first().click();

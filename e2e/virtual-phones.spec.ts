@@ -76,8 +76,7 @@ test("a subscriber texts STOP from a virtual phone and is opted out", async ({ p
 });
 
 test("a text with no message is refused before it is sent", async ({ page }) => {
-  await logInAsDemo(page);
-  await page.goto("/virtual-phones");
+  await logInAsDemo(page, "/virtual-phones");
   await page.getByRole("button", { name: "Text from a new phone" }).click();
   const modal = page.getByRole("dialog", { name: "Text from a new phone" });
   await modal.getByLabel("From (the virtual phone)").fill("12");
