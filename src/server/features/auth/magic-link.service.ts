@@ -1,10 +1,10 @@
 import type { AppContext } from "../../http/context";
 import { sendMailInBackground } from "../mail/mailer";
+import { findUserByEmail, findUserById } from "../users/user-records.service";
 import { magicLinkMail } from "./auth-mails";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import * as tokens from "./tokens.queries";
-import { findUserByEmail, findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const MAGIC_LINK_MINUTES = 15;

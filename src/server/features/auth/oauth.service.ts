@@ -2,10 +2,10 @@ import * as oidc from "openid-client";
 import { OAUTH_PROVIDERS, type OAuthProvider } from "../../../domain/sign-in.schemas";
 import type { Config } from "../../config";
 import type { AppContext } from "../../http/context";
+import { findUserByEmail, findUserById } from "../users/user-records.service";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import * as tokens from "./tokens.queries";
-import { findUserByEmail, findUserById } from "./users.queries";
 
 const STATE_MINUTES = 10;
 

@@ -9,13 +9,13 @@ import {
   SIGN_IN_TEXT,
 } from "../../../domain/sign-in.schemas";
 import type { AppContext } from "../../http/context";
+import { findUserById } from "../users/user-records.service";
 import { authTokens } from "./auth.schema";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import { codeMatches, hashCode, textCode } from "./sms-code";
 import * as tokens from "./tokens.queries";
 import { findChallenge } from "./two-factor.service";
-import { findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const CODE_MINUTES = 10;

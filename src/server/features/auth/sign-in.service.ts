@@ -1,12 +1,12 @@
 import type { LoginResponse, TwoFactorMethod } from "../../../domain/auth.schemas";
 import type { AppContext } from "../../http/context";
 import { sendMail } from "../mail/mailer";
+import { findUserById } from "../users/user-records.service";
 import { verifyDeviceMail, verifyEmailMail } from "./auth-mails";
 import { startSession } from "./sessions.service";
 import * as q from "./sign-in.queries";
 import * as tokens from "./tokens.queries";
 import { type ChallengeStage, isRememberedDevice, startChallenge } from "./two-factor.service";
-import { findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const EMAIL_LINK_HOURS = 24;

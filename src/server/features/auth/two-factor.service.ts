@@ -13,6 +13,7 @@ import {
 import { AppError } from "../../../domain/errors";
 import { toE164 } from "../../../domain/phone";
 import type { AppContext, UserActor } from "../../http/context";
+import { findUserById } from "../users/user-records.service";
 import { users } from "../users/users.schema";
 import { authTokens } from "./auth.schema";
 import { verifyPassword } from "./password";
@@ -20,7 +21,6 @@ import { open, seal, secretKey } from "./secret-box";
 import { startSession } from "./sessions.service";
 import { codeMatches, newSmsCode, textCode } from "./sms-code";
 import * as tokens from "./tokens.queries";
-import { findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const CHALLENGE_MINUTES = 10;

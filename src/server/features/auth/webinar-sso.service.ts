@@ -6,6 +6,7 @@ import {
 } from "../../../domain/webinar-connections";
 import type { WebinarProvider } from "../../../domain/webinars";
 import type { AppContext } from "../../http/context";
+import { findUserByEmail, findUserById } from "../users/user-records.service";
 import * as connections from "../webinars/webinar-connections.service";
 import {
   authorizationRequest,
@@ -18,7 +19,6 @@ import { open, seal, secretKey } from "./secret-box";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import * as tokens from "./tokens.queries";
-import { findUserByEmail, findUserById } from "./users.queries";
 
 const STATE_MINUTES = 10;
 /** Long enough to fill in the sign-up form; the provider's tokens wait sealed meanwhile. */

@@ -98,3 +98,10 @@ export async function fieldYears(db: Db, auth: Actor, id: number): Promise<numbe
     .filter((y) => Number.isInteger(y))
     .sort((a, b) => b - a);
 }
+
+export async function customFieldsOf(db: Executor, accountId: number) {
+  const { rows } = await db.execute<{ id: number; name: string; type: string; options: string[] }>(
+    sql`select id, name, type, options from custom_fields where account_id = ${accountId} order by id`,
+  );
+  return rows;
+}

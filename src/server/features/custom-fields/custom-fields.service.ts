@@ -11,6 +11,11 @@ import { adaptiveGroupsUsingField } from "../groups/group-definitions";
 import { toCustomField } from "./custom-fields.presenter";
 import * as q from "./custom-fields.queries";
 
+/** Every custom field of the account (id, name, type, options), for the sign-up page. */
+export async function customFieldsOf(ctx: Pick<AppContext, "db">, accountId: number) {
+  return q.customFieldsOf(ctx.db, accountId);
+}
+
 // Other features read field definitions through field-definitions.ts; these names stay for them.
 export { type FieldInfo, fieldsById } from "./field-definitions";
 

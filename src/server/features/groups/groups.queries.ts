@@ -120,3 +120,13 @@ export async function removeMembers(db: Executor, groupId: number, ids: number[]
     .returning({ id: groupMembers.subscriberId });
   return rows.length;
 }
+
+/** The account's static groups among `ids` (anything else, another account's included, is dropped). */
+export async function ownStaticGroups(db: Executor, accountId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<{ id: number; name: string }>(
+    sql`select id, name from groups where account_id = ${accountId} and type = 'static'
+         and id = any(${`{${[...new Set(ids)].join(",")}}`}::int[]) order by name, id`,
+  );
+  return rows;
+}

@@ -21,6 +21,15 @@ import { staticGroupOf } from "./group-definitions";
 import { toGroup } from "./groups.presenter";
 import * as q from "./groups.queries";
 
+/** The account's static groups among `ids`, for the growth tools that offer or join them. */
+export async function ownStaticGroups(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+  ids: number[],
+) {
+  return q.ownStaticGroups(ctx.db, accountId, ids);
+}
+
 // Other features read groups through group-definitions.ts; these names stay for them.
 export {
   adaptiveGroupsOf,

@@ -16,6 +16,11 @@ import {
 import { toDedicatedNumber } from "./numbers.presenter";
 import * as q from "./numbers.queries";
 
+/** The number the account texts from when nothing else says which (opt-in forms, sign-up page). */
+export async function defaultNumber(ctx: Pick<AppContext, "db">, accountId: number) {
+  return q.defaultNumber(ctx.db, accountId);
+}
+
 /** Each number beyond the one included with the plan costs $5 per month (spec doc 1 §1). */
 
 const NOT_FOUND = "That number was not found in this account.";

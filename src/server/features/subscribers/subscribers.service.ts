@@ -20,6 +20,14 @@ import { filterCondition, rulesCondition } from "./subscriber-conditions";
 import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
 import * as q from "./subscribers.queries";
 
+// The CRM sync and Customer.io's action (integrations) read and write a subscriber's row as the
+// provider has it, in the caller's scope: none of this file's consent or welcome rules apply.
+export {
+  findSubscriber as findSubscriberRow,
+  insertSubscriber as insertSubscriberRow,
+  updateSubscriber as updateSubscriberRow,
+} from "./subscribers.queries";
+
 const NOT_FOUND = "That subscriber was not found in this account.";
 const SOME_NOT_FOUND = "Some of the selected subscribers were not found in this account.";
 const DUPLICATE = "A subscriber with this phone number already exists.";

@@ -4,7 +4,7 @@ import { USER_TEXT, type VerifyInviteResponse } from "../../../domain/users.sche
 import type { AppContext } from "../../http/context";
 import { hashNewPassword } from "../auth/password";
 import { startSession } from "../auth/sessions.service";
-import * as tokens from "../auth/tokens.queries";
+import * as tokens from "../auth/tokens.service";
 import * as q from "./users.queries";
 
 interface InviteData {

@@ -27,8 +27,8 @@ import {
 } from "../../../domain/users.schemas";
 import type { Actor, AppContext } from "../../http/context";
 import { forgetKeysOf } from "../api-keys/key-cache";
-import { deleteUserSessions } from "../auth/sessions.queries";
-import * as tokens from "../auth/tokens.queries";
+import { deleteUserSessions } from "../auth/sessions.service";
+import * as tokens from "../auth/tokens.service";
 import { inviteMail } from "../mail/mail-templates";
 import { sendMail } from "../mail/mailer";
 import { toInviteRow, toUserRow } from "./users.presenter";

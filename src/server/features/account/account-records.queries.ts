@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
-import { accounts } from "../account/account.schema";
-import { billingSubscriptions } from "../billing/billing.schema";
-import { users } from "../users/users.schema";
+import { accounts } from "./account.schema";
 
 /**
  * `base`, or `base-2`, `base-3`… the first not taken (account names are unique regardless of
@@ -23,6 +21,7 @@ export async function freeAccountName(tx: Executor, base: string): Promise<strin
   }
 }
 
+/** A business's own account, on trial (sign-up). */
 export async function insertAccount(
   tx: Executor,
   row: {
@@ -42,20 +41,36 @@ export async function insertAccount(
   return inserted!.id;
 }
 
-export async function insertOwner(tx: Executor, row: typeof users.$inferInsert): Promise<number> {
-  const [inserted] = await tx.insert(users).values(row).returning({ id: users.id });
+/** A managed (child) account under `parentId`. */
+export async function insertChildAccount(
+  tx: Executor,
+  row: {
+    parentId: number;
+    accountName: string;
+    businessName: string;
+    email: string;
+    timezoneId: number;
+  },
+) {
+  const [inserted] = await tx
+    .insert(accounts)
+    .values({
+      accountName: row.accountName,
+      businessName: row.businessName,
+      email: row.email,
+      timezoneId: row.timezoneId,
+      parentAccountId: row.parentId,
+      subscriptionType: "managed",
+    })
+    .returning({ id: accounts.id });
   return inserted!.id;
 }
 
-export async function insertTrial(
-  tx: Executor,
-  row: { accountId: number; planId: string; start: Date; end: Date },
-) {
-  await tx.insert(billingSubscriptions).values({
-    accountId: row.accountId,
-    planId: row.planId,
-    status: "trial",
-    periodStart: row.start,
-    periodEnd: row.end,
-  });
+/** An account by its public name (case-insensitive), as /subscribe/:accountName finds it. */
+export async function accountByName(db: Executor, accountName: string) {
+  const { rows } = await db.execute<{ id: number; accountName: string; businessName: string }>(
+    sql`select id, account_name as "accountName", business_name as "businessName"
+          from accounts where lower(account_name) = lower(${accountName}) limit 1`,
+  );
+  return rows[0] ?? null;
 }

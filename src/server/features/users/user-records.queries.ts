@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/connection";
-import { users } from "../users/users.schema";
+import type { Db, Executor } from "../../db/connection";
+import { users } from "./users.schema";
 
 /** Login accepts a username or an e-mail, both case-insensitive. */
 export async function findUserByLogin(db: Db, login: string) {
@@ -34,4 +34,10 @@ export async function findUserById(db: Db, id: number) {
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** A new account's first user, its Owner (sign-up, a managed account). */
+export async function insertOwner(tx: Executor, row: typeof users.$inferInsert): Promise<number> {
+  const [inserted] = await tx.insert(users).values(row).returning({ id: users.id });
+  return inserted!.id;
 }
