@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, UserActor } from "../../http/context";
-import { users } from "../users/users.schema";
+import { users } from "../users/users.public";
 import { accounts } from "./account.schema";
 
 export async function findAccountAndUser(db: Db, auth: UserActor) {

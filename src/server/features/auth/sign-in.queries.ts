@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { SignInPolicy } from "../../../domain/sign-in.schemas";
 import type { Db } from "../../db/connection";
-import { phoneNumbers } from "../numbers/numbers.schema";
+import { phoneNumbers } from "../numbers/numbers.public";
 import { users } from "../users/users.schema";
 import { accountSignInPolicies, userDevices, userIdentities } from "./auth.schema";
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm"
 import type { Db, Executor } from "../../db/connection";
 import { groupScope, ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { subscribers } from "../subscribers/subscribers.public";
 import { groupMembers, groups } from "./groups.schema";
 
 export type GroupRow = typeof groups.$inferSelect;

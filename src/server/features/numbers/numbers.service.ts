@@ -7,7 +7,7 @@ import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import type { Actor, AppContext } from "../../http/context";
-import { accounts } from "../account/account.schema";
+import { accounts } from "../account/account.public";
 import {
   buyCarrierNumber,
   releaseCarrierNumber,

@@ -32,7 +32,7 @@ import { recipientKeySql } from "../links/links.service";
 import { wakePipeline } from "../outbound/wake";
 import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { subscribers } from "../subscribers/subscribers.public";
 import { subscriberAbroad } from "./international";
 import { personalisedText } from "./personalise";
 import {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import type { UserActor } from "../../http/context";
-import { accounts } from "../account/account.schema";
+import { accounts } from "../account/account.public";
 import { userSettings } from "../settings/settings.schema";
 
 /** The signature is a per-user setting row (user_settings, name 'signature'). */

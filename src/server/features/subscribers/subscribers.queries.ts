@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "d
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy, ownedByPlaceholder, subscriberScope } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { accounts } from "../account/account.schema";
-import { suppressions } from "../compliance/compliance.schema";
+import { accounts } from "../account/account.public";
+import { suppressions } from "../compliance/compliance.public";
 import { groupMembers, groups } from "../groups/groups.schema";
 import { subscriberCounts, subscribers } from "./subscribers.schema";
 

@@ -8,8 +8,8 @@ import {
 import type { Db } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { suppressions } from "../compliance/compliance.schema";
-import { messages } from "../messages/messages.schema";
+import { suppressions } from "../compliance/compliance.public";
+import { messages } from "../messages/messages.public";
 import { subscribers } from "../subscribers/subscribers.schema";
 
 export interface UnhealthyRow {

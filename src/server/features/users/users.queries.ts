@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { asSystem } from "../../db/tenant-scope";
-import { accounts } from "../account/account.schema";
+import { accounts } from "../account/account.public";
 import { authTokens } from "../auth/auth.schema";
-import { groups } from "../groups/groups.schema";
-import { phoneNumbers } from "../numbers/numbers.schema";
+import { groups } from "../groups/groups.public";
+import { phoneNumbers } from "../numbers/numbers.public";
 import { userSettings } from "../settings/settings.schema";
 import { userGroups, userPhoneNumbers, users } from "./users.schema";
 

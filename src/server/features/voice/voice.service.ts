@@ -25,7 +25,7 @@ import {
 } from "../credits/credits.service";
 import { type Recipients, recipientCondition } from "../sends/recipients";
 import { accountForSend, sendingNumbers } from "../sends/sends.service";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { subscribers } from "../subscribers/subscribers.public";
 import { BROADCAST_SELECT } from "./voice.queries";
 import { toPg, voiceAudience, voiceCallable } from "./voice-audience";
 
