@@ -2,6 +2,7 @@
 // invitations. Sign-in's own links (reset, magic link, activation) use them the same way.
 export {
   consumeToken,
+  deleteInvite,
   findLiveToken,
   insertToken,
   newToken,

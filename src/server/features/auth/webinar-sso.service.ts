@@ -6,7 +6,7 @@ import {
 } from "../../../domain/webinar-connections";
 import type { WebinarProvider } from "../../../domain/webinars";
 import type { AppContext } from "../../http/context";
-import { findUserByEmail, findUserById } from "../users/user-records.service";
+import { findUserByEmail, findUserById, markEmailVerified } from "../users/user-records.service";
 import * as connections from "../webinars/webinar-connections.service";
 import {
   authorizationRequest,
@@ -142,7 +142,7 @@ async function signInOrSignUp(ctx: AppContext, grant: Grant, client: SignInClien
     // An address the service does not vouch for could be anyone's.
     if (byEmail && !profile.emailVerified) return { kind: "not_connected" } as const;
     if (byEmail) {
-      await q.markEmailVerified(ctx.db, byEmail.id);
+      await markEmailVerified(ctx.db, byEmail.id);
       user = await findUserById(ctx.db, byEmail.id);
     }
   }

@@ -1,4 +1,4 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { users } from "./users.schema";
 
@@ -40,4 +40,55 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
 export async function insertOwner(tx: Executor, row: typeof users.$inferInsert): Promise<number> {
   const [inserted] = await tx.insert(users).values(row).returning({ id: users.id });
   return inserted!.id;
+}
+
+export async function markEmailVerified(db: Db, userId: number) {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+export async function setVerifiedPhone(db: Db, userId: number, phone: string) {
+  await db.update(users).set({ phone, phoneVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Another user who already verified this phone (a verified number belongs to one person). */
+export async function phoneVerifiedByOther(db: Db, userId: number, phone: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.phone, phone), ne(users.id, userId), sql`${users.phoneVerifiedAt} is not null`),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Seals a key stored in plaintext, unless another request changed it meanwhile (two-factor). */
+export async function sealTotpSecret(db: Db, userId: number, plain: string, sealed: string) {
+  await db
+    .update(users)
+    .set({ totpSecret: sealed })
+    .where(and(eq(users.id, userId), eq(users.totpSecret, plain)));
+}
+
+/** Two-factor turned on: its method, the app's sealed key, or the phone it verified. */
+export async function setTwoFactor(
+  db: Db,
+  userId: number,
+  set: Pick<
+    typeof users.$inferInsert,
+    "twoFactorMethod" | "totpSecret" | "phone" | "phoneVerifiedAt"
+  >,
+) {
+  await db.update(users).set(set).where(eq(users.id, userId));
+}
+
+/** Two-factor turned off. */
+export async function clearTwoFactor(db: Db, userId: number) {
+  await db
+    .update(users)
+    .set({ twoFactorMethod: null, totpSecret: null })
+    .where(eq(users.id, userId));
 }
