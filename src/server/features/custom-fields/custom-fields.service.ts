@@ -8,6 +8,7 @@ import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { adaptiveGroupsUsingField } from "../groups/group-definitions";
+import { dropFieldValues } from "../subscribers/subscribers.service";
 import { toCustomField } from "./custom-fields.presenter";
 import * as q from "./custom-fields.queries";
 
@@ -95,7 +96,7 @@ export async function deleteField(ctx: AppContext, auth: Actor, id: number) {
     );
   }
   await ctx.db.transaction(async (tx) => {
-    await q.dropFieldValues(tx, auth, id);
+    await dropFieldValues(tx, auth, id);
     await q.deleteField(tx, auth, id);
   });
 }

@@ -130,3 +130,52 @@ export async function ownStaticGroups(db: Executor, accountId: number, ids: numb
   );
   return rows;
 }
+
+export async function addToGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${where} on conflict do nothing`,
+  );
+  return result.rowCount ?? 0;
+}
+
+export async function removeFromGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
+  const rows = await db
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        inArray(
+          groupMembers.subscriberId,
+          db.select({ id: subscribers.id }).from(subscribers).where(where),
+        ),
+      ),
+    )
+    .returning({ id: groupMembers.subscriberId });
+  return rows.length;
+}
+
+export async function addManyToGroups(db: Executor, groupIds: number[], subscriberIds: number[]) {
+  if (groupIds.length === 0 || subscriberIds.length === 0) return;
+  await db.execute(
+    sql`insert into ${groupMembers} (group_id, subscriber_id)
+        select g, s from unnest(${`{${groupIds.join(",")}}`}::int[]) g, unnest(${`{${subscriberIds.join(",")}}`}::bigint[]) s
+        on conflict do nothing`,
+  );
+}
+
+/** The subscriber joins the account's static groups among `groupIds` (sign-ups, keywords). */
+export async function addToStaticGroups(
+  tx: Executor,
+  accountId: number,
+  groupIds: number[],
+  subscriberId: number,
+) {
+  if (groupIds.length === 0) return;
+  // Only the account's own static groups: a group deleted since the keyword was saved is skipped.
+  await tx.execute(
+    sql`insert into group_members (group_id, subscriber_id)
+        select g.id, ${subscriberId}::bigint from groups g
+         where g.account_id = ${accountId} and g.type = 'static' and g.id = any(${`{${groupIds.join(",")}}`}::int[])
+        on conflict do nothing`,
+  );
+}

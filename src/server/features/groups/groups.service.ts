@@ -37,6 +37,14 @@ export {
   groupForFilter,
   staticGroupOf,
 } from "./group-definitions";
+// Memberships other features change: a subscriber's import, bulk actions, sign-ups and keywords
+// (the subscribers feature chooses who, by its own conditions).
+export {
+  addManyToGroups,
+  addToGroup,
+  addToStaticGroups,
+  removeFromGroup,
+} from "./groups.queries";
 
 const NOT_FOUND = "That group was not found in this account.";
 const nameTaken = (name: string) => `A group named '${name}' already exists.`;
