@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import { accounts } from "./account.schema";
 
@@ -73,4 +73,12 @@ export async function accountByName(db: Executor, accountName: string) {
           from accounts where lower(account_name) = lower(${accountName}) limit 1`,
   );
   return rows[0] ?? null;
+}
+
+/** The brand registration form is filled in: the prompt (spec doc 1 §4) need not ask again. */
+export async function markBrandRegistrationComplete(tx: Executor, accountId: number) {
+  await tx
+    .update(accounts)
+    .set({ brandRegistrationStatus: "complete" })
+    .where(eq(accounts.id, accountId));
 }

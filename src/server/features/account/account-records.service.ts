@@ -6,4 +6,5 @@ export {
   freeAccountName,
   insertAccount,
   insertChildAccount,
+  markBrandRegistrationComplete,
 } from "./account-records.queries";
