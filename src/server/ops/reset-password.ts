@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { hashNewPassword, hashPassword } from "../features/auth/password";
 import { deleteUserSessions } from "../features/auth/sessions.queries";
-import { setPasswordHash } from "../features/auth/users.queries";
+import { setPasswordHash } from "../features/users/user-records.service";
 import { users } from "../features/users/users.schema";
 import { OpsError } from "./ops-error";
 

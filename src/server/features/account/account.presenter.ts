@@ -2,7 +2,7 @@ import type { AccountLite } from "../../../domain/account.schemas";
 import { BRAND_REGISTRATION_STATUS, FORBIDDEN_REASONS } from "../../../domain/account.schemas";
 import { PERMISSION_LEVEL } from "../../../domain/permissions";
 import { timezoneById, utcOffset } from "../../../domain/timezones";
-import type { users } from "../users/users.schema";
+import type { users } from "../users/users.public";
 import type { accounts } from "./account.schema";
 
 type AccountRow = typeof accounts.$inferSelect;

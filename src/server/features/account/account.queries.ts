@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
-import type { UserActor } from "../../http/context";
-import { users } from "../users/users.schema";
+import type { Actor, UserActor } from "../../http/context";
+import { users } from "../users/users.public";
 import { accounts } from "./account.schema";
 
 export async function findAccountAndUser(db: Db, auth: UserActor) {
@@ -21,4 +21,11 @@ export async function findAccountContact(db: Db, accountId: number) {
     .from(accounts)
     .where(eq(accounts.id, accountId));
   return row;
+}
+
+export async function accountTimezoneId(db: Db, auth: Actor): Promise<number> {
+  const res = await db.execute<{ tz: number }>(
+    sql`select timezone_id as tz from accounts where id = ${auth.accountId}`,
+  );
+  return Number(res.rows[0]?.tz ?? 1);
 }

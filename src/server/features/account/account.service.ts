@@ -1,9 +1,11 @@
 import type { AccountLite } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
-import type { AppContext, UserActor } from "../../http/context";
+import type { Db } from "../../db/connection";
+import type { Actor, AppContext, UserActor } from "../../http/context";
 import { isParentAccount } from "../managed-accounts/managed-accounts.service";
 import { hasDedicatedTollFree } from "../numbers/numbers.service";
 import { toAccountLite } from "./account.presenter";
+import * as q from "./account.queries";
 import { findAccountAndUser, findAccountContact } from "./account.queries";
 
 /** The account's business name and e-mail, for other features' texts and mail (none: undefined). */
@@ -12,6 +14,11 @@ export async function getAccountContact(
   accountId: number,
 ): Promise<{ businessName: string; email: string } | undefined> {
   return findAccountContact(ctx.db, accountId);
+}
+
+/** The id of the account's time zone (1 when unset), for other features' days and hours. */
+export async function accountTimezoneId(db: Db, auth: Actor): Promise<number> {
+  return q.accountTimezoneId(db, auth);
 }
 
 export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<AccountLite> {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import type { Range } from "../growth-reports/growth-reports.queries";
+import type { Range } from "../growth-reports/growth-reports.service";
 
 const within = (col: ReturnType<typeof sql>, r: Range) =>
   sql`${col} >= (${r.from}::date)::timestamp at time zone ${r.tz}

@@ -4,8 +4,8 @@ import type { ReportRangeQuery } from "../../../domain/growth-reports.schemas";
 import { assertCan } from "../../../domain/permissions";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
+import { accountTimezoneId } from "../account/account.service";
 import { resolveRange } from "../growth-reports/growth-reports.service";
-import { accountTimezoneId } from "../reports/reports.queries";
 import { countsOfRuns } from "../reports/reports.service";
 import { getAccountSetting } from "../settings/settings.service";
 import * as q from "./analytics.queries";
@@ -19,6 +19,17 @@ const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? "am" 
  * sends drew the most answers. Delivery counts come from the sent-messages report's cached
  * per-run counts (the run/status index), engagement from one query over the range's runs.
  */
+/**
+ * Replies, clickers and opt-outs of each run among `runIds` of the account (campaign results).
+ */
+export async function engagementOfRuns(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+  runIds: number[],
+) {
+  return q.engagementOfRuns(ctx.db, accountId, runIds);
+}
+
 export async function analytics(
   ctx: AppContext,
   auth: Actor,

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ExclusionReason } from "../../../domain/send-audience";
 import type { Db } from "../../db/connection";
 import { excludableIds, exclusionReason } from "../sends/recipients";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { subscribers } from "../subscribers/subscribers.public";
 
 export interface FailedNumber {
   subscriberId: number;

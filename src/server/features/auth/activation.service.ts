@@ -3,10 +3,10 @@ import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
 import { activationMail } from "../mail/mail-templates";
 import { sendMail } from "../mail/mailer";
+import { findUserById, setPasswordHash } from "../users/user-records.service";
 import { hashNewPassword } from "./password";
 import { deleteUserSessions } from "./sessions.queries";
 import * as tokens from "./tokens.queries";
-import { findUserById, setPasswordHash } from "./users.queries";
 
 const ACTIVATION_DAYS = 14;
 

@@ -4,9 +4,9 @@ import { TEXT } from "../../../domain/texts";
 import type { AppContext } from "../../http/context";
 import { hitRateLimit, peekRateLimit } from "../../http/rate-limit-store";
 import { closeChildAccount } from "../managed-accounts/managed-accounts.service";
+import { findUserByLogin } from "../users/user-records.service";
 import { verifyPassword } from "./password";
 import { deleteSession, findLiveSession, sessionIdOf, touchSession } from "./sessions.queries";
-import { findUserByLogin } from "./users.queries";
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { UserActor } from "../../http/context";
-import { accounts } from "../account/account.schema";
+import { accounts } from "../account/account.public";
 import { deeplinks } from "./auth.schema";
 
 /** A deeplink by id, with its account's public name (the sign-up page fallback). */

@@ -1,10 +1,10 @@
 import type { AppContext } from "../../http/context";
 import { sendMailInBackground } from "../mail/mailer";
+import { findUserByEmail, findUserById, markEmailVerified } from "../users/user-records.service";
 import { magicLinkMail } from "./auth-mails";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import * as tokens from "./tokens.queries";
-import { findUserByEmail, findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const MAGIC_LINK_MINUTES = 15;
@@ -67,7 +67,7 @@ export async function useMagicToken(
   const row = await tokens.findLiveToken(ctx.db, "magic_link", token);
   const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
   if (!row || !user || !(await tokens.consumeToken(ctx.db, row.id))) return null;
-  await q.markEmailVerified(ctx.db, user.id);
+  await markEmailVerified(ctx.db, user.id);
   await q.rememberDevice(ctx.db, user.id, client.deviceId, client.userAgent);
   return continueSignIn(
     ctx,

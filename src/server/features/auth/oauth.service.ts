@@ -2,10 +2,10 @@ import * as oidc from "openid-client";
 import { OAUTH_PROVIDERS, type OAuthProvider } from "../../../domain/sign-in.schemas";
 import type { Config } from "../../config";
 import type { AppContext } from "../../http/context";
+import { findUserByEmail, findUserById, markEmailVerified } from "../users/user-records.service";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import * as tokens from "./tokens.queries";
-import { findUserByEmail, findUserById } from "./users.queries";
 
 const STATE_MINUTES = 10;
 
@@ -206,7 +206,7 @@ export async function finishAuthorization(
     // An address the provider does not vouch for could be anyone's.
     if (claims.email_verified !== true) return { kind: "not_connected" };
     await q.linkIdentity(ctx.db, { userId: byEmail.id, provider, subject, email });
-    await q.markEmailVerified(ctx.db, byEmail.id);
+    await markEmailVerified(ctx.db, byEmail.id);
     user = await findUserById(ctx.db, byEmail.id);
     if (!user) return { kind: "error" };
   }

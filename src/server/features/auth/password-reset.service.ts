@@ -3,10 +3,10 @@ import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
 import { resetPasswordMail } from "../mail/mail-templates";
 import { sendMailInBackground } from "../mail/mailer";
+import { findUserByEmail, findUserById, setPasswordHash } from "../users/user-records.service";
 import { hashNewPassword } from "./password";
 import { deleteUserSessions } from "./sessions.queries";
 import * as tokens from "./tokens.queries";
-import { findUserByEmail, findUserById, setPasswordHash } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 /** Reset mails one address may get per quarter hour; past it, requests are answered but ignored. */

@@ -9,13 +9,16 @@ import {
   SIGN_IN_TEXT,
 } from "../../../domain/sign-in.schemas";
 import type { AppContext } from "../../http/context";
+import {
+  findUserById,
+  phoneVerifiedByOther,
+  setVerifiedPhone,
+} from "../users/user-records.service";
 import { authTokens } from "./auth.schema";
-import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import { codeMatches, hashCode, textCode } from "./sms-code";
 import * as tokens from "./tokens.queries";
 import { findChallenge } from "./two-factor.service";
-import { findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const CODE_MINUTES = 10;
@@ -90,7 +93,7 @@ function assertMayChangePhone(user: User, phone: string) {
 export async function sendPhoneCode(ctx: AppContext, caller: PhoneCaller, phone: string) {
   const user = await userOf(ctx, caller);
   assertMayChangePhone(user, phone);
-  if (await q.phoneVerifiedByOther(ctx.db, user.id, phone))
+  if (await phoneVerifiedByOther(ctx.db, user.id, phone))
     throw new AppError("CONFLICT", SIGN_IN_TEXT.phoneTaken, {
       fields: { phone: SIGN_IN_TEXT.phoneTaken },
     });
@@ -148,9 +151,9 @@ export async function verifyPhone(
   }
   if (!(await tokens.consumeToken(ctx.db, live.id)))
     throw new AppError("VALIDATION", SIGN_IN_TEXT.phoneCodeExpired);
-  if (await q.phoneVerifiedByOther(ctx.db, user.id, input.phone))
+  if (await phoneVerifiedByOther(ctx.db, user.id, input.phone))
     throw new AppError("CONFLICT", SIGN_IN_TEXT.phoneTaken);
-  await q.setVerifiedPhone(ctx.db, user.id, input.phone);
+  await setVerifiedPhone(ctx.db, user.id, input.phone);
   if (caller.kind === "session") return null;
 
   const found = await findChallenge(ctx, caller.token, "phone");

@@ -24,3 +24,7 @@ export async function startSession(
   });
   return { token, expiresAt };
 }
+
+// For the features that act on sessions: managed accounts switch a session's acting account;
+// users end a removed user's sessions.
+export { deleteUserSessions, sessionIdOf, setSessionActing } from "./sessions.queries";

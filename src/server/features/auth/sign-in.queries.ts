@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SignInPolicy } from "../../../domain/sign-in.schemas";
 import type { Db } from "../../db/connection";
-import { phoneNumbers } from "../numbers/numbers.schema";
-import { users } from "../users/users.schema";
+import { phoneNumbers } from "../numbers/numbers.public";
 import { accountSignInPolicies, userDevices, userIdentities } from "./auth.schema";
 
 export function deviceHashOf(deviceId: string): string {
@@ -53,29 +52,6 @@ export async function rememberDevice(
       target: [userDevices.userId, userDevices.deviceHash],
       set: { lastSeenAt: sql`now()` },
     });
-}
-
-export async function markEmailVerified(db: Db, userId: number) {
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId));
-}
-
-export async function setVerifiedPhone(db: Db, userId: number, phone: string) {
-  await db.update(users).set({ phone, phoneVerifiedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
-/** Another user who already verified this phone (a verified number belongs to one person). */
-export async function phoneVerifiedByOther(db: Db, userId: number, phone: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.phone, phone), ne(users.id, userId), sql`${users.phoneVerifiedAt} is not null`),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function findIdentity(db: Db, provider: string, subject: string) {

@@ -1,12 +1,12 @@
 import type { LoginResponse, TwoFactorMethod } from "../../../domain/auth.schemas";
 import type { AppContext } from "../../http/context";
 import { sendMail } from "../mail/mailer";
+import { findUserById, markEmailVerified } from "../users/user-records.service";
 import { verifyDeviceMail, verifyEmailMail } from "./auth-mails";
 import { startSession } from "./sessions.service";
 import * as q from "./sign-in.queries";
 import * as tokens from "./tokens.queries";
 import { type ChallengeStage, isRememberedDevice, startChallenge } from "./two-factor.service";
-import { findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const EMAIL_LINK_HOURS = 24;
@@ -265,7 +265,7 @@ export async function openVerificationLink(
   if (kind === "verify_device" && !sameDevice) return { kind: "incorrect_device" };
   if (!(await tokens.consumeToken(ctx.db, row.id))) return { kind: "invalid" };
 
-  if (kind === "verify_email") await q.markEmailVerified(ctx.db, user.id);
+  if (kind === "verify_email") await markEmailVerified(ctx.db, user.id);
   if (!sameDevice) return { kind: "verified" };
   // The link proves the inbox and this device: the device is known from now on.
   await q.rememberDevice(ctx.db, user.id, client.deviceId, client.userAgent);

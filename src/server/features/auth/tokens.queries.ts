@@ -132,3 +132,15 @@ export async function deleteExpiredTokens(db: Db): Promise<number> {
     .returning({ id: authTokens.id });
   return rows.length;
 }
+
+export async function deleteInvite(db: Db, accountId: number, id: number) {
+  await db
+    .delete(authTokens)
+    .where(
+      and(
+        eq(authTokens.accountId, accountId),
+        eq(authTokens.kind, "invite"),
+        eq(authTokens.id, id),
+      ),
+    );
+}

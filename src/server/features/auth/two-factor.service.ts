@@ -13,14 +13,18 @@ import {
 import { AppError } from "../../../domain/errors";
 import { toE164 } from "../../../domain/phone";
 import type { AppContext, UserActor } from "../../http/context";
-import { users } from "../users/users.schema";
+import {
+  clearTwoFactor,
+  findUserById,
+  sealTotpSecret,
+  setTwoFactor,
+} from "../users/user-records.service";
 import { authTokens } from "./auth.schema";
 import { verifyPassword } from "./password";
 import { open, seal, secretKey } from "./secret-box";
 import { startSession } from "./sessions.service";
 import { codeMatches, newSmsCode, textCode } from "./sms-code";
 import * as tokens from "./tokens.queries";
-import { findUserById } from "./users.queries";
 
 const MINUTE_MS = 60_000;
 const CHALLENGE_MINUTES = 10;
@@ -51,10 +55,7 @@ async function totpSecretOf(ctx: AppContext, user: User): Promise<string | null>
   const key = secretKey(ctx.config);
   const secret = open(key, user.totpSecret);
   if (secret === user.totpSecret)
-    await ctx.db
-      .update(users)
-      .set({ totpSecret: seal(key, secret) })
-      .where(and(eq(users.id, user.id), eq(users.totpSecret, user.totpSecret)));
+    await sealTotpSecret(ctx.db, user.id, user.totpSecret, seal(key, secret));
   return secret;
 }
 
@@ -290,21 +291,20 @@ export async function confirmSetup(ctx: AppContext, auth: UserActor, code: strin
     throw invalidCode();
   }
   await tokens.consumeToken(ctx.db, setup.id);
-  await ctx.db
-    .update(users)
-    .set(
-      data.method === "app"
-        ? // Kept sealed, as the set-up held it.
-          { twoFactorMethod: "app", totpSecret: data.secret }
-        : // The code reached the phone: it is verified too.
-          {
-            twoFactorMethod: "sms",
-            totpSecret: null,
-            phone: data.phone,
-            phoneVerifiedAt: ctx.clock.now(),
-          },
-    )
-    .where(eq(users.id, user.id));
+  await setTwoFactor(
+    ctx.db,
+    user.id,
+    data.method === "app"
+      ? // Kept sealed, as the set-up held it.
+        { twoFactorMethod: "app", totpSecret: data.secret }
+      : // The code reached the phone: it is verified too.
+        {
+          twoFactorMethod: "sms",
+          totpSecret: null,
+          phone: data.phone,
+          phoneVerifiedAt: ctx.clock.now(),
+        },
+  );
   return status(ctx, auth);
 }
 
@@ -315,10 +315,7 @@ export async function disable(ctx: AppContext, auth: UserActor, password: string
     throw new AppError("VALIDATION", "That password is not right.", {
       fields: { password: "That password is not right." },
     });
-  await ctx.db
-    .update(users)
-    .set({ twoFactorMethod: null, totpSecret: null })
-    .where(eq(users.id, user.id));
+  await clearTwoFactor(ctx.db, user.id);
   await tokens.revokeUserTokens(ctx.db, user.id, "remember_device");
   return status(ctx, auth);
 }

@@ -6,6 +6,7 @@ import {
 } from "../../../domain/webinar-connections";
 import type { WebinarProvider } from "../../../domain/webinars";
 import type { AppContext } from "../../http/context";
+import { findUserByEmail, findUserById, markEmailVerified } from "../users/user-records.service";
 import * as connections from "../webinars/webinar-connections.service";
 import {
   authorizationRequest,
@@ -18,7 +19,6 @@ import { open, seal, secretKey } from "./secret-box";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import * as tokens from "./tokens.queries";
-import { findUserByEmail, findUserById } from "./users.queries";
 
 const STATE_MINUTES = 10;
 /** Long enough to fill in the sign-up form; the provider's tokens wait sealed meanwhile. */
@@ -142,7 +142,7 @@ async function signInOrSignUp(ctx: AppContext, grant: Grant, client: SignInClien
     // An address the service does not vouch for could be anyone's.
     if (byEmail && !profile.emailVerified) return { kind: "not_connected" } as const;
     if (byEmail) {
-      await q.markEmailVerified(ctx.db, byEmail.id);
+      await markEmailVerified(ctx.db, byEmail.id);
       user = await findUserById(ctx.db, byEmail.id);
     }
   }

@@ -1,4 +1,6 @@
+import type { Executor } from "../../db/connection";
 import type { Queryable } from "../credits/credits.service";
+import { billingSubscriptions } from "./billing.schema";
 
 export interface SubscriptionRow {
   accountId: number;
@@ -197,4 +199,17 @@ export async function accountBasics(db: Queryable, accountId: number) {
     [accountId],
   );
   return res.rows[0];
+}
+
+export async function insertTrial(
+  tx: Executor,
+  row: { accountId: number; planId: string; start: Date; end: Date },
+) {
+  await tx.insert(billingSubscriptions).values({
+    accountId: row.accountId,
+    planId: row.planId,
+    status: "trial",
+    periodStart: row.start,
+    periodEnd: row.end,
+  });
 }

@@ -16,10 +16,14 @@ import {
 } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
-import { inTransaction as inTransactionOn } from "../../db/connection";
+import { type Executor, inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
-import * as credits from "../credits/credits.queries";
-import { grantPaidCredits } from "../credits/credits.service";
+import {
+  creditSummary,
+  grantPaidCredits,
+  type Queryable,
+  startPlanCredits,
+} from "../credits/credits.service";
 import { notify } from "../notifications/notifications.service";
 import { autoTopupOf } from "./auto-topup.queries";
 import * as q from "./billing.queries";
@@ -44,14 +48,21 @@ function toInvoice(r: q.InvoiceDbRow): InvoiceRow {
   return { ...r, createdAt: r.createdAt.toISOString() };
 }
 
+/** A new account's trial subscription (sign-up), in the caller's transaction. */
+export async function startTrial(
+  tx: Executor,
+  row: { accountId: number; planId: string; start: Date; end: Date },
+) {
+  await q.insertTrial(tx, row);
+}
+
 export async function getSummary(ctx: AppContext, accountId: number): Promise<BillingSummary> {
   const db = ctx.db.$client;
   const sub = await q.subscriptionOf(db, accountId);
-  await credits.ensureCreditRow(db, accountId);
   const [card, account, c, topup] = await Promise.all([
     q.cardOf(db, accountId),
     q.accountBasics(db, accountId),
-    credits.readCredits(db, accountId),
+    creditSummary(db, accountId),
     autoTopupOf(db, accountId),
   ]);
   const plan = planById(sub.planId);
@@ -92,7 +103,7 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
  */
 export async function chargeAccount(
   ctx: AppContext,
-  db: credits.Queryable,
+  db: Queryable,
   input: { accountId: number; amountCents: number; description: string; key: string; at: Date },
 ): Promise<{ result: ChargeResult; invoice: q.InvoiceDbRow }> {
   const card = await q.cardOf(db, input.accountId);
@@ -148,17 +159,9 @@ async function startPeriod(db: PoolClient, accountId: number, planId: string, no
     removeDataAt: null,
     failedAttempts: 0,
   });
-  await credits.ensureCreditRow(db, accountId);
-  await db.query(
-    `update account_credits set balance = balance + $2, period_allowance = $2, period_started_at = $3,
-            updated_at = now() where account_id = $1`,
-    [accountId, plan.monthlyCredits, now],
-  );
-  await credits.insertLedger(db, {
-    accountId,
-    kind: "standard",
-    delta: plan.monthlyCredits,
-    reason: "grant",
+  await startPlanCredits(db, accountId, {
+    credits: plan.monthlyCredits,
+    at: now,
     description: `${plan.name} plan credits`,
   });
   await db.query(

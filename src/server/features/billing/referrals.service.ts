@@ -4,7 +4,7 @@ import type { ReferralRow } from "../../../domain/billing.schemas";
 import { assertCan } from "../../../domain/permissions";
 import { asSystemOn } from "../../db/tenant-scope";
 import type { Actor, AppContext } from "../../http/context";
-import * as credits from "../credits/credits.queries";
+import { grantCredits, type Queryable } from "../credits/credits.service";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./referrals.queries";
 
@@ -17,7 +17,7 @@ function newCode(): string {
 }
 
 /** The account's referral code, made on first ask. */
-async function ensureCode(db: credits.Queryable, accountId: number): Promise<string> {
+async function ensureCode(db: Queryable, accountId: number): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const existing = await q.linkOf(db, accountId);
     if (existing) return existing;
@@ -64,7 +64,7 @@ export async function listReferrals(
  * ignored (the sign-up itself must not fail over a mistyped link).
  */
 export async function recordSignup(
-  db: credits.Queryable,
+  db: Queryable,
   input: { code: string | undefined; accountId: number; business: string },
 ) {
   const code = input.code?.trim().toLowerCase();
@@ -83,7 +83,7 @@ export async function recordSignup(
  * else is paid later), in the caller's transaction.
  */
 export async function creditReferrerOnPayment(
-  db: credits.Queryable,
+  db: Queryable,
   input: { accountId: number; invoiceId: number; at: Date },
   ctx?: AppContext,
 ) {
@@ -98,15 +98,7 @@ export async function creditReferrerOnPayment(
   // The referrer is another account: crediting it is system work, in the payer's transaction.
   await asSystemOn(db, async () => {
     const referrer = claimed.referrerAccountId;
-    await credits.ensureCreditRow(db, referrer);
-    await credits.addCredits(db, referrer, "standard", REFERRAL_CREDITS);
-    await credits.insertLedger(db, {
-      accountId: referrer,
-      kind: "standard",
-      delta: REFERRAL_CREDITS,
-      reason: "grant",
-      description: `Referral: ${claimed.business}`,
-    });
+    await grantCredits(db, referrer, REFERRAL_CREDITS, `Referral: ${claimed.business}`);
     await notify(
       db,
       {

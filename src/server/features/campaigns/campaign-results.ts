@@ -10,7 +10,7 @@ import {
   statusGroup,
 } from "../../../domain/delivery-status";
 import type { AppContext } from "../../http/context";
-import { engagementOfRuns } from "../analytics/analytics.queries";
+import { engagementOfRuns } from "../analytics/analytics.service";
 
 const FAILED = DELIVERY_STATUSES.filter((s) => ["failed", "blocked"].includes(statusGroup(s)));
 
@@ -98,7 +98,7 @@ export async function campaignResults(
             [runIds, FAILED],
           )
         : null,
-      runIds.length ? engagementOfRuns(ctx.db, accountId, runIds) : null,
+      runIds.length ? engagementOfRuns(ctx, accountId, runIds) : null,
       automationIds.length
         ? db.query<{ automation_id: number; status: string; n: number; credits: number }>(
             `select l.automation_id, m.status, count(*)::int as n, sum(m.credits)::int as credits

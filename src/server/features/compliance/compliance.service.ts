@@ -199,6 +199,14 @@ export async function recordConsent(
   await q.insertConsentEvent(ctx.db, row);
 }
 
+/** A consent line in the caller's transaction (an opt-in with its evidence). */
+export async function recordConsentIn(
+  tx: Executor,
+  row: Parameters<typeof q.insertConsentEvent>[1],
+): Promise<void> {
+  await q.insertConsentEvent(tx, row);
+}
+
 /** The consent log of one number, newest first. */
 export async function consentHistory(ctx: AppContext, accountId: number, phone: string) {
   return q.consentEventsFor(ctx.db, accountId, phone);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { userPhoneNumbers } from "../users/users.schema";
+import { userPhoneNumbers } from "../users/users.public";
 
 /** Ids of the numbers a restricted user may send from. */
 export async function allowedNumberIds(db: Db, userId: number): Promise<Set<number>> {

@@ -70,6 +70,95 @@ export async function getCredits(ctx: AppContext, accountId: number) {
   };
 }
 
+/** The account's credit row (made on first ask): balances, the period's allowance and use. */
+export async function creditSummary(db: Queryable, accountId: number) {
+  await q.ensureCreditRow(db, accountId);
+  return q.readCredits(db, accountId);
+}
+
+/**
+ * A new paid period of a plan (billing): the balance grows by the plan's credits, which become the
+ * period's allowance from `at`, with the grant's ledger line; in the caller's transaction.
+ */
+export async function startPlanCredits(
+  db: Queryable,
+  accountId: number,
+  input: { credits: number; at: Date; description: string },
+): Promise<void> {
+  await q.ensureCreditRow(db, accountId);
+  await db.query(
+    `update account_credits set balance = balance + $2, period_allowance = $2, period_started_at = $3,
+            updated_at = now() where account_id = $1`,
+    [accountId, input.credits, input.at],
+  );
+  await q.insertLedger(db, {
+    accountId,
+    kind: "standard",
+    delta: input.credits,
+    reason: "grant",
+    description: input.description,
+  });
+}
+
+/** Free standard credits given to an account (a referral), with their ledger line. */
+export async function grantCredits(
+  db: Queryable,
+  accountId: number,
+  amount: number,
+  description: string,
+): Promise<void> {
+  await q.ensureCreditRow(db, accountId);
+  await q.addCredits(db, accountId, "standard", amount);
+  await q.insertLedger(db, {
+    accountId,
+    kind: "standard",
+    delta: amount,
+    reason: "grant",
+    description,
+  });
+}
+
+/**
+ * Gives back standard credits held for something that did not happen (a voice call not
+ * answered), with its refund ledger line.
+ */
+export async function returnCredits(
+  db: Queryable,
+  accountId: number,
+  amount: number,
+  description: string,
+): Promise<void> {
+  await q.insertLedger(db, {
+    accountId,
+    kind: "standard",
+    delta: amount,
+    reason: "refund",
+    description,
+  });
+  await q.addCredits(db, accountId, "standard", amount);
+}
+
+/**
+ * Spends standard credits only if the balance covers them (voice minutes after the call): true
+ * and a charge ledger line if it did, false and nothing changed if not.
+ */
+export async function chargeCreditsIfCovered(
+  db: Queryable,
+  accountId: number,
+  amount: number,
+  description: string,
+): Promise<boolean> {
+  if ((await q.takeCredits(db, accountId, "standard", amount)) === null) return false;
+  await q.insertLedger(db, {
+    accountId,
+    kind: "standard",
+    delta: -amount,
+    reason: "charge",
+    description,
+  });
+  return true;
+}
+
 /** Both balances, read in the caller's transaction. */
 export async function creditBalances(db: Queryable, accountId: number) {
   await q.ensureCreditRow(db, accountId);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { subscribers } from "../subscribers/subscribers.public";
 import { customFields } from "./custom-fields.schema";
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
@@ -75,15 +75,6 @@ export async function deleteField(db: Executor, auth: Actor, id: number) {
   await db.delete(customFields).where(and(ownedBy(customFields, auth), eq(customFields.id, id)));
 }
 
-/** Values are keyed by field id: a deleted field's values go with it. */
-export async function dropFieldValues(db: Executor, auth: Actor, id: number) {
-  const key = String(id);
-  await db
-    .update(subscribers)
-    .set({ attributes: sql`${subscribers.attributes} - ${key}::text` })
-    .where(and(ownedBy(subscribers, auth), sql`${subscribers.attributes} ? ${key}`));
-}
-
 /** Years present in a date field, newest first (the years picker of the filter form). */
 export async function fieldYears(db: Db, auth: Actor, id: number): Promise<number[]> {
   const key = String(id);
@@ -97,4 +88,11 @@ export async function fieldYears(db: Db, auth: Actor, id: number): Promise<numbe
     .map((r) => Number(r.year))
     .filter((y) => Number.isInteger(y))
     .sort((a, b) => b - a);
+}
+
+export async function customFieldsOf(db: Executor, accountId: number) {
+  const { rows } = await db.execute<{ id: number; name: string; type: string; options: string[] }>(
+    sql`select id, name, type, options from custom_fields where account_id = ${accountId} order by id`,
+  );
+  return rows;
 }

@@ -8,8 +8,14 @@ import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { adaptiveGroupsUsingField } from "../groups/group-definitions";
+import { dropFieldValues } from "../subscribers/subscribers.service";
 import { toCustomField } from "./custom-fields.presenter";
 import * as q from "./custom-fields.queries";
+
+/** Every custom field of the account (id, name, type, options), for the sign-up page. */
+export async function customFieldsOf(ctx: Pick<AppContext, "db">, accountId: number) {
+  return q.customFieldsOf(ctx.db, accountId);
+}
 
 // Other features read field definitions through field-definitions.ts; these names stay for them.
 export { type FieldInfo, fieldsById } from "./field-definitions";
@@ -90,7 +96,7 @@ export async function deleteField(ctx: AppContext, auth: Actor, id: number) {
     );
   }
   await ctx.db.transaction(async (tx) => {
-    await q.dropFieldValues(tx, auth, id);
+    await dropFieldValues(tx, auth, id);
     await q.deleteField(tx, auth, id);
   });
 }

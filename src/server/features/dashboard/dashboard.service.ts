@@ -8,11 +8,10 @@ import {
 } from "../../../domain/reports.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
+import { accountTimezoneId } from "../account/account.service";
 import { getCredits } from "../credits/credits.service";
-import { accountTimezoneId } from "../reports/reports.queries";
 import { countsOfRuns, recentRuns } from "../reports/reports.service";
-import * as scheduledQ from "../reports/scheduled.queries";
-import { toScheduledSends } from "../reports/scheduled.service";
+import { listScheduled } from "../reports/scheduled.service";
 import { getAccountSetting } from "../settings/settings.service";
 import * as q from "./dashboard.queries";
 
@@ -43,7 +42,7 @@ export async function dashboard(ctx: AppContext, auth: Actor): Promise<Dashboard
     q.subscriberGrowth(ctx.db, auth),
     q.unreadReplies(ctx.db, auth),
     recentRuns(ctx, auth, RECENT),
-    scheduledQ.listScheduled(ctx.db, auth, { page: 0, pageSize: RECENT }),
+    listScheduled(ctx, auth, { page: 0, pageSize: RECENT }),
     q.runsSince(ctx.db, auth, tz, CHART_DAYS),
     q.today(ctx.db, tz),
   ]);
@@ -66,7 +65,7 @@ export async function dashboard(ctx: AppContext, auth: Actor): Promise<Dashboard
     subscribers,
     unreadReplies: unread,
     recentRuns: recent,
-    upcoming: await toScheduledSends(ctx, auth, upcoming.rows),
+    upcoming: upcoming.rows,
     chart: [...days].map(([date, counts]) => ({ date, ...counts })),
   };
 }

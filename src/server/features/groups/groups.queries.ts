@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm"
 import type { Db, Executor } from "../../db/connection";
 import { groupScope, ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { subscribers } from "../subscribers/subscribers.public";
 import { groupMembers, groups } from "./groups.schema";
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -119,4 +119,63 @@ export async function removeMembers(db: Executor, groupId: number, ids: number[]
     .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.subscriberId, ids)))
     .returning({ id: groupMembers.subscriberId });
   return rows.length;
+}
+
+/** The account's static groups among `ids` (anything else, another account's included, is dropped). */
+export async function ownStaticGroups(db: Executor, accountId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<{ id: number; name: string }>(
+    sql`select id, name from groups where account_id = ${accountId} and type = 'static'
+         and id = any(${`{${[...new Set(ids)].join(",")}}`}::int[]) order by name, id`,
+  );
+  return rows;
+}
+
+export async function addToGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${where} on conflict do nothing`,
+  );
+  return result.rowCount ?? 0;
+}
+
+export async function removeFromGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
+  const rows = await db
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        inArray(
+          groupMembers.subscriberId,
+          db.select({ id: subscribers.id }).from(subscribers).where(where),
+        ),
+      ),
+    )
+    .returning({ id: groupMembers.subscriberId });
+  return rows.length;
+}
+
+export async function addManyToGroups(db: Executor, groupIds: number[], subscriberIds: number[]) {
+  if (groupIds.length === 0 || subscriberIds.length === 0) return;
+  await db.execute(
+    sql`insert into ${groupMembers} (group_id, subscriber_id)
+        select g, s from unnest(${`{${groupIds.join(",")}}`}::int[]) g, unnest(${`{${subscriberIds.join(",")}}`}::bigint[]) s
+        on conflict do nothing`,
+  );
+}
+
+/** The subscriber joins the account's static groups among `groupIds` (sign-ups, keywords). */
+export async function addToStaticGroups(
+  tx: Executor,
+  accountId: number,
+  groupIds: number[],
+  subscriberId: number,
+) {
+  if (groupIds.length === 0) return;
+  // Only the account's own static groups: a group deleted since the keyword was saved is skipped.
+  await tx.execute(
+    sql`insert into group_members (group_id, subscriber_id)
+        select g.id, ${subscriberId}::bigint from groups g
+         where g.account_id = ${accountId} and g.type = 'static' and g.id = any(${`{${groupIds.join(",")}}`}::int[])
+        on conflict do nothing`,
+  );
 }

@@ -21,6 +21,15 @@ import { staticGroupOf } from "./group-definitions";
 import { toGroup } from "./groups.presenter";
 import * as q from "./groups.queries";
 
+/** The account's static groups among `ids`, for the growth tools that offer or join them. */
+export async function ownStaticGroups(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+  ids: number[],
+) {
+  return q.ownStaticGroups(ctx.db, accountId, ids);
+}
+
 // Other features read groups through group-definitions.ts; these names stay for them.
 export {
   adaptiveGroupsOf,
@@ -28,6 +37,14 @@ export {
   groupForFilter,
   staticGroupOf,
 } from "./group-definitions";
+// Memberships other features change: a subscriber's import, bulk actions, sign-ups and keywords
+// (the subscribers feature chooses who, by its own conditions).
+export {
+  addManyToGroups,
+  addToGroup,
+  addToStaticGroups,
+  removeFromGroup,
+} from "./groups.queries";
 
 const NOT_FOUND = "That group was not found in this account.";
 const nameTaken = (name: string) => `A group named '${name}' already exists.`;

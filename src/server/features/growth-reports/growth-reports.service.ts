@@ -14,7 +14,7 @@ import { assertCan } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
-import { accountTimezoneId } from "../reports/reports.queries";
+import { accountTimezoneId } from "../account/account.service";
 import { countsOfRuns } from "../reports/reports.service";
 import { clicksBySubscriber as rankClickers } from "./clickers.queries";
 import * as q from "./growth-reports.queries";
@@ -22,6 +22,13 @@ import * as q from "./growth-reports.queries";
 const DEFAULT_DAYS = 30;
 
 /** The days of a range, as YYYY-MM-DD (calendar arithmetic, no zone). */
+export type { Range } from "./growth-reports.queries";
+
+/** Who joined and who opted out, by day and sign-up method, over the range (the rollup). */
+export async function growthByDayAndMethod(ctx: Pick<AppContext, "db">, r: q.Range) {
+  return q.growthByDayAndMethod(ctx.db, r);
+}
+
 export function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)

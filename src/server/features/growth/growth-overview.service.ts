@@ -3,8 +3,11 @@ import type { GrowthOverview } from "../../../domain/growth-tools";
 import { webBannerConfig } from "../../../domain/growth-tools";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { Actor, AppContext } from "../../http/context";
-import * as q from "../growth-reports/growth-reports.queries";
-import { daysOf, resolveRange } from "../growth-reports/growth-reports.service";
+import {
+  daysOf,
+  growthByDayAndMethod,
+  resolveRange,
+} from "../growth-reports/growth-reports.service";
 
 /**
  * /growth: every growth tool at a glance and who joined by which method over the last 30 days
@@ -12,7 +15,7 @@ import { daysOf, resolveRange } from "../growth-reports/growth-reports.service";
  */
 export async function growthOverview(ctx: AppContext, auth: Actor): Promise<GrowthOverview> {
   const r = await resolveRange(ctx, auth, {});
-  const rows = await q.growthByDayAndMethod(ctx.db, r);
+  const rows = await growthByDayAndMethod(ctx, r);
   const label = (m: string) => (m === "UNKNOWN" ? "Unknown" : signupMethodLabel(m));
   const totals = new Map<string, number>();
   for (const x of rows)

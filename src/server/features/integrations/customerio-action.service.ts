@@ -6,7 +6,7 @@ import { toE164 } from "../../../domain/phone";
 import type { AppContext } from "../../http/context";
 import { assertSendable } from "../compliance/compliance.service";
 import * as inbox from "../inbox/inbox.service";
-import * as subscribersQ from "../subscribers/subscribers.queries";
+import { findSubscriberRow } from "../subscribers/subscribers.service";
 import * as q from "./integrations.queries";
 import { tokenHash } from "./integrations.service";
 
@@ -27,7 +27,7 @@ export async function sendFromCustomerIo(
   const byId = input.customerId ? subscriberIdOfCustomerIo(input.customerId) : null;
   const phone = input.phone ? toE164(input.phone) : null;
   const sub = byId
-    ? await subscribersQ.findSubscriber(ctx.db, actor, byId)
+    ? await findSubscriberRow(ctx.db, actor, byId)
     : phone
       ? await q.subscriberByPhone(ctx.db, conn.accountId, phone)
       : undefined;

@@ -4,7 +4,11 @@ import { toE164 } from "../../../domain/phone";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { fieldsById } from "../custom-fields/custom-fields.service";
-import * as subscribersQ from "../subscribers/subscribers.queries";
+import {
+  findSubscriberRow,
+  insertSubscriberRow,
+  updateSubscriberRow,
+} from "../subscribers/subscribers.service";
 import { CustomerIoClient } from "./customerio.client";
 import { HubspotClient, hubspotTokens } from "./hubspot.client";
 import { type Credentials, openCredentials, sealCredentials } from "./integration-credentials";
@@ -190,7 +194,7 @@ async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: Hubsp
       if (!phone) continue;
       const linked = await q.subscriberOfExternal(ctx.db, conn.accountId, "hubspot", c.id);
       const existing = linked
-        ? await subscribersQ.findSubscriber(ctx.db, actor, linked)
+        ? await findSubscriberRow(ctx.db, actor, linked)
         : await q.subscriberByPhone(ctx.db, conn.accountId, phone);
       const names = {
         firstName: (c.properties.firstname ?? "").slice(0, 100),
@@ -205,7 +209,7 @@ async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: Hubsp
           existing.lastName !== names.lastName ||
           (names.email && existing.email !== names.email);
         if (changed)
-          await subscribersQ.updateSubscriber(ctx.db, actor, existing.id, {
+          await updateSubscriberRow(ctx.db, actor, existing.id, {
             firstName: names.firstName,
             lastName: names.lastName,
             ...(names.email ? { email: names.email } : {}),
@@ -219,7 +223,7 @@ async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: Hubsp
         });
         continue;
       }
-      const inserted = await subscribersQ.insertSubscriber(ctx.db, {
+      const inserted = await insertSubscriberRow(ctx.db, {
         accountId: conn.accountId,
         phone,
         ...names,

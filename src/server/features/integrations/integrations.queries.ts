@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
-import { subscribers } from "../subscribers/subscribers.schema";
-import { webhookDeliveries } from "../webhooks/webhooks.schema";
+import { subscribers } from "../subscribers/subscribers.public";
+import { webhookDeliveries } from "../webhooks/webhooks.public";
 import { integrationConnections, integrationLinks, zapierHooks } from "./integrations.schema";
 
 export type ConnectionRow = typeof integrationConnections.$inferSelect;

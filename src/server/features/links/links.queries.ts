@@ -3,8 +3,8 @@ import type { Db, Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
 import { recordEvent } from "../events/events.service";
-import { subscribers } from "../subscribers/subscribers.schema";
-import { users } from "../users/users.schema";
+import { subscribers } from "../subscribers/subscribers.public";
+import { users } from "../users/users.public";
 import { linkClicks, links, linkTagLinks, linkTags } from "./links.schema";
 
 export type LinkRow = typeof links.$inferSelect;

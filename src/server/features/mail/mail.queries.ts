@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { users } from "../users/users.schema";
+import { users } from "../users/users.public";
 import { mailMessages } from "./mail.schema";
 
 export type MailRow = typeof mailMessages.$inferSelect;

@@ -8,7 +8,7 @@ import type {
 } from "../../../domain/mailbox.schemas";
 import { can } from "../../../domain/permissions";
 import type { AppContext, UserActor } from "../../http/context";
-import { findUserEmail } from "../auth/users.queries";
+import { findUserEmail } from "../users/user-records.service";
 import * as q from "./mail.queries";
 
 /** Everyone reads mail to their own address; the Owner also the account's (mail.queries.ts). */
@@ -30,6 +30,18 @@ function toSummary(row: q.MailRow): MailSummary {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The latest local mail `reader` may see (sign-up's pending mail page), with the totals; no
+ * permission check: the caller says whose mail it is.
+ */
+export async function listMailOf(
+  ctx: Pick<AppContext, "db">,
+  reader: q.MailReader,
+  page: { limit: number; offset: number },
+) {
+  return q.listMail(ctx.db, reader, page);
 }
 
 export async function listMailbox(

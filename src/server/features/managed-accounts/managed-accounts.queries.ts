@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
-import { accounts } from "../account/account.schema";
 import { accountAudit } from "./managed-accounts.schema";
 
 /** The account's family position: its parent (if a child) and whether it is a parent. */
@@ -68,30 +67,6 @@ export async function timezoneOf(db: Executor, accountId: number): Promise<numbe
     sql`select timezone_id as tz from accounts where id = ${accountId}`,
   );
   return rows.rows[0]?.tz ?? 1;
-}
-
-export async function insertChildAccount(
-  tx: Executor,
-  row: {
-    parentId: number;
-    accountName: string;
-    businessName: string;
-    email: string;
-    timezoneId: number;
-  },
-) {
-  const [inserted] = await tx
-    .insert(accounts)
-    .values({
-      accountName: row.accountName,
-      businessName: row.businessName,
-      email: row.email,
-      timezoneId: row.timezoneId,
-      parentAccountId: row.parentId,
-      subscriptionType: "managed",
-    })
-    .returning({ id: accounts.id });
-  return inserted!.id;
 }
 
 export async function insertAudit(db: Executor, row: typeof accountAudit.$inferInsert) {

@@ -10,7 +10,7 @@ import {
 } from "../../../domain/managed-accounts";
 import { type AppContext, actorOf } from "../../http/context";
 import { SESSION_COOKIE } from "../../http/session";
-import { sessionIdOf } from "../auth/sessions.queries";
+import { sessionIdOf } from "../auth/sessions.service";
 import * as managed from "./managed-accounts.service";
 
 const tags = ["managed-accounts"];

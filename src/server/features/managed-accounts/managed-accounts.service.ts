@@ -9,11 +9,11 @@ import { PERMISSION_LEVEL, type Permission } from "../../../domain/permissions";
 import { accountNameFrom } from "../../../domain/signup.schemas";
 import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext, UserActor } from "../../http/context";
+import { freeAccountName, insertChildAccount } from "../account/account-records.service";
 import { hashPassword } from "../auth/password";
-import { setSessionActing } from "../auth/sessions.queries";
+import { setSessionActing } from "../auth/sessions.service";
 import { openCredits } from "../credits/credits.service";
-import { freeAccountName, insertOwner } from "../signup/signup.queries";
-import { findClash } from "../users/users.queries";
+import { findClash, insertOwner } from "../users/user-records.service";
 import { assertActorCan } from "../users/users.service";
 import * as q from "./managed-accounts.queries";
 
@@ -86,7 +86,7 @@ export async function createChildAccount(
     const childId = await ctx.db.transaction(async (tx) => {
       const timezoneId = await q.timezoneOf(tx, actor.accountId);
       const accountName = await freeAccountName(tx, accountNameFrom(body.businessName));
-      const id = await q.insertChildAccount(tx, {
+      const id = await insertChildAccount(tx, {
         parentId: actor.accountId,
         accountName,
         businessName: body.businessName,

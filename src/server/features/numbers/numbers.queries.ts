@@ -129,3 +129,12 @@ export async function hasUsableNumber(db: Db, auth: Actor): Promise<boolean> {
 export async function insertBillingRecord(db: Executor, row: typeof billingRecords.$inferInsert) {
   await db.insert(billingRecords).values(row);
 }
+
+/** The number the account texts from when nothing else says which: its included, oldest live one. */
+export async function defaultNumber(db: Executor, accountId: number) {
+  const { rows } = await db.execute<{ id: number; number: string }>(
+    sql`select id, number from phone_numbers where account_id = ${accountId} and state = 'active'
+         order by included desc, id limit 1`,
+  );
+  return rows[0] ?? null;
+}

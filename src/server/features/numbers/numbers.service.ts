@@ -7,7 +7,7 @@ import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import type { Actor, AppContext } from "../../http/context";
-import { accounts } from "../account/account.schema";
+import { accounts } from "../account/account.public";
 import {
   buyCarrierNumber,
   releaseCarrierNumber,
@@ -15,6 +15,11 @@ import {
 } from "../outbound/dispatcher";
 import { toDedicatedNumber } from "./numbers.presenter";
 import * as q from "./numbers.queries";
+
+/** The number the account texts from when nothing else says which (opt-in forms, sign-up page). */
+export async function defaultNumber(ctx: Pick<AppContext, "db">, accountId: number) {
+  return q.defaultNumber(ctx.db, accountId);
+}
 
 /** Each number beyond the one included with the plan costs $5 per month (spec doc 1 §1). */
 

@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import type {
@@ -8,8 +7,12 @@ import type {
 } from "../../../domain/numbers.schemas";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
-import { accounts } from "../account/account.schema";
-import { brandRegistrations } from "../registrations/registrations.schema";
+import { markBrandRegistrationComplete } from "../account/account-records.service";
+import {
+  findBrandRegistration,
+  saveBrand,
+  saveCampaign,
+} from "../registrations/brand-registrations.service";
 
 type Registration = z.infer<typeof brandRegistration>;
 type Status = Registration["brandStatus"];
@@ -20,10 +23,7 @@ type Status = Registration["brandStatus"];
  */
 export async function getRegistration(ctx: AppContext, auth: Actor): Promise<Registration> {
   assertCan(auth, "registration:manage");
-  const [row] = await ctx.db
-    .select()
-    .from(brandRegistrations)
-    .where(eq(brandRegistrations.accountId, auth.accountId));
+  const row = await findBrandRegistration(ctx.db, auth.accountId);
   if (!row) return { brand: null, brandStatus: "none", campaign: null, campaignStatus: "none" };
   return {
     brand: row.brand as Registration["brand"],
@@ -43,18 +43,9 @@ export async function submitBrand(
   if (current.brandStatus === "approved")
     throw new AppError("CONFLICT", "Your brand is already approved.");
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(brandRegistrations)
-      .values({ accountId: auth.accountId, brand, brandStatus: "pending" })
-      .onConflictDoUpdate({
-        target: brandRegistrations.accountId,
-        set: { brand, brandStatus: "pending", updatedAt: sql`now()` },
-      });
+    await saveBrand(tx, auth.accountId, brand);
     // The form is filled in: the brand registration prompt (spec doc 1 §4) need not ask again.
-    await tx
-      .update(accounts)
-      .set({ brandRegistrationStatus: "complete" })
-      .where(eq(accounts.id, auth.accountId));
+    await markBrandRegistrationComplete(tx, auth.accountId);
   });
   return getRegistration(ctx, auth);
 }
@@ -68,9 +59,6 @@ export async function submitCampaign(
   const current = await getRegistration(ctx, auth);
   if (current.brandStatus === "none")
     throw new AppError("BAD_REQUEST", "Register your brand before your campaign.");
-  await ctx.db
-    .update(brandRegistrations)
-    .set({ campaign, campaignStatus: "pending", updatedAt: sql`now()` })
-    .where(eq(brandRegistrations.accountId, auth.accountId));
+  await saveCampaign(ctx.db, auth.accountId, campaign);
   return getRegistration(ctx, auth);
 }

@@ -7,7 +7,7 @@ import {
 } from "../../../domain/optin-forms";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
-import * as g from "../growth/growth.queries";
+import { ownStaticGroups } from "../groups/groups.service";
 
 const NOT_FOUND = "That opt-in form does not exist.";
 
@@ -79,7 +79,7 @@ async function checkRefs(ctx: AppContext, auth: Actor, input: OptinFormInput) {
     );
     if (!rows[0]) throw new AppError("NOT_FOUND", "That number does not exist.");
   }
-  const groups = await g.ownStaticGroups(ctx.db, auth.accountId, input.groupIds);
+  const groups = await ownStaticGroups(ctx, auth.accountId, input.groupIds);
   if (groups.length !== new Set(input.groupIds).size)
     throw new AppError("NOT_FOUND", "One of the groups does not exist.");
 }

@@ -11,6 +11,7 @@ import {
 } from "../../../domain/optin-forms";
 import { toE164 } from "../../../domain/phone";
 import type { AppContext } from "../../http/context";
+import { accountByName } from "../account/account-records.service";
 import { recordEvent } from "../events/events.service";
 import {
   botFormKey,
@@ -18,8 +19,8 @@ import {
   spendBotProof,
   verifyBotProof,
 } from "../growth/bot-challenge";
-import * as g from "../growth/growth.queries";
 import { reservePublicText } from "../growth/public-form-texts";
+import { defaultNumber } from "../numbers/numbers.service";
 import { queueMessage } from "../outbound/outbound.service";
 import {
   addToGroups,
@@ -43,7 +44,7 @@ const hash = (code: string, viewId: string) =>
   createHash("sha256").update(`${viewId}:${code}`).digest("hex");
 
 export async function renderForm(ctx: AppContext, input: { url: string; accountName: string }) {
-  const account = await g.accountByName(ctx.db, input.accountName);
+  const account = await accountByName(ctx.db, input.accountName);
   if (!account) return { data: null };
   const { rows } = await ctx.db.execute<{
     id: number;
@@ -123,7 +124,7 @@ async function sendingNumber(ctx: AppContext, accountId: number, phoneNumberId: 
     );
     if (rows[0]) return rows[0];
   }
-  return g.defaultNumber(ctx.db, accountId);
+  return defaultNumber(ctx, accountId);
 }
 
 const popupFormKey = (formId: number) => botFormKey("popup", formId);

@@ -10,8 +10,9 @@ import type { SignupSubmission } from "../../../domain/signup-page";
 import { signupText } from "../../../domain/signup-page";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
+import { accountByName } from "../account/account-records.service";
+import { ownStaticGroups } from "../groups/groups.service";
 import { botFormKey } from "../growth/bot-challenge";
-import * as g from "../growth/growth.queries";
 import {
   publicPageOf,
   type SignupRequestFacts,
@@ -87,7 +88,7 @@ export async function getPage(ctx: AppContext, auth: Actor, id: number) {
 }
 
 async function cleanInput(ctx: AppContext, auth: Actor, input: OptinPageInput) {
-  const groups = await g.ownStaticGroups(ctx.db, auth.accountId, input.groupIds);
+  const groups = await ownStaticGroups(ctx, auth.accountId, input.groupIds);
   return { ...input, groupIds: groups.map((x) => x.id) };
 }
 
@@ -183,7 +184,7 @@ const trackerFormKey = (trackerId: number) => botFormKey("optin", trackerId);
 
 /** A bot challenge for an active tracker; an unknown or paused one has none. */
 export async function trackerChallengeForm(ctx: AppContext, accountName: string, slug: string) {
-  const account = await g.accountByName(ctx.db, accountName);
+  const account = await accountByName(ctx.db, accountName);
   const tracker = account ? await activeTracker(ctx, account.id, slug) : null;
   if (!tracker) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
   return trackerFormKey(tracker.id);
@@ -197,7 +198,7 @@ export async function submitTracker(
   body: SignupSubmission & { via: "banner" | "" },
   facts: SignupRequestFacts,
 ) {
-  const account = await g.accountByName(ctx.db, accountName);
+  const account = await accountByName(ctx.db, accountName);
   const tracker = account ? await activeTracker(ctx, account.id, slug) : null;
   if (!account || !tracker) throw new AppError("NOT_FOUND", signupText(body.lang, "notFound"));
   return submitSignup(ctx, accountName, body, facts, {

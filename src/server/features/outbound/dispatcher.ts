@@ -4,8 +4,14 @@ import { CarrierError, type LookupResult, type SendResult } from "../../carriers
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { updateMessagesInIdOrder } from "../messages/ordered-update";
-import { claimDueCalls, type DueCall, releaseCalls } from "../voice/voice.queries";
-import { applyCallStatus, stillCallable, VOICE_STATUS_PATH } from "../voice/voice.service";
+import {
+  applyCallStatus,
+  claimDueCalls,
+  type DueCall,
+  releaseCalls,
+  stillCallable,
+  VOICE_STATUS_PATH,
+} from "../voice/voice.service";
 import { type Claimed, claimDue, leaseSeconds } from "./dispatch-claim";
 import { decideBatch } from "./dispatch-decide";
 import { type Outcome, recordOutcomes } from "./dispatch-record";

@@ -9,7 +9,7 @@ import { createTestServer } from "../../test/harness";
 import { v1Client } from "../../test/v1-client";
 import { runReportExport } from "../growth-reports/report-exports.service";
 import { phoneNumbers } from "../numbers/numbers.schema";
-import { insertRun, insertSend } from "../reports/send-factories";
+import { insertRun, insertSend } from "../sends/send-factories";
 import { subscribers } from "../subscribers/subscribers.schema";
 import { users } from "../users/users.schema";
 

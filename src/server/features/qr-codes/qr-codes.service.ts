@@ -10,7 +10,7 @@ import {
 import { assertCan } from "../../../domain/permissions";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
-import { phoneNumbers } from "../numbers/numbers.schema";
+import { phoneNumbers } from "../numbers/numbers.public";
 import { qrTemplates } from "./qr-codes.schema";
 
 /**

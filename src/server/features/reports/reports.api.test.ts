@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { groups } from "../groups/groups.schema";
-import { insertDeliveries, insertRun, insertRunLedger, insertSend } from "./send-factories";
+import { insertDeliveries, insertRun, insertRunLedger, insertSend } from "../sends/send-factories";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db, {

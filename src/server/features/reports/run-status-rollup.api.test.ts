@@ -3,8 +3,8 @@ import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { failuresByCode } from "../analytics/analytics.queries";
 import { StatusBatcher } from "../messages/status-batcher";
+import { insertDeliveries, insertRun, insertSend } from "../sends/send-factories";
 import { foldStatusCounts, statusCounts } from "./reports.queries";
-import { insertDeliveries, insertRun, insertSend } from "./send-factories";
 
 // The per-run status rollup (migration 0040) must say what counting the run's messages says,
 // whichever way messages arrive, move on or go.

@@ -18,7 +18,7 @@ import { fieldsById } from "../custom-fields/custom-fields.service";
 import { expandLinkTokens, recipientKeySql } from "../links/links.service";
 import { knownAreas } from "../outbound/recipient-geo";
 import { wakePipeline } from "../outbound/wake";
-import { subscribers as s } from "../subscribers/subscribers.schema";
+import { subscribers as s } from "../subscribers/subscribers.public";
 import { subscriberAbroad } from "./international";
 import { personalisedText } from "./personalise";
 import { type Recipients, recipientCondition, sendable } from "./recipients";

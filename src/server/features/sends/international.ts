@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { foreignNanpAreaCodes } from "../../../domain/international";
-import { subscribers as s } from "../subscribers/subscribers.schema";
+import { subscribers as s } from "../subscribers/subscribers.public";
 
 /**
  * isInternationalNumber (src/domain/international.ts) as a condition on `subscribers`, so the

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FieldInfo } from "../custom-fields/field-definitions";
-import { subscribers as s } from "../subscribers/subscribers.schema";
+import { subscribers as s } from "../subscribers/subscribers.public";
 
 /**
  * The text of one recipient's message as a SQL expression over `subscribers`: the message split

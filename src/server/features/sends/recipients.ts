@@ -5,7 +5,7 @@ import type { Actor, AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { groupForFilter } from "../groups/groups.service";
 import { filterCondition } from "../subscribers/subscriber-conditions";
-import { subscribers as s } from "../subscribers/subscribers.schema";
+import { subscribers as s } from "../subscribers/subscribers.public";
 
 /** Who a send goes to, as stored on the send (spec doc 2 §3: isSubscribers all / true / false). */
 export interface Recipients {

@@ -22,13 +22,17 @@ import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
 import { assertOwnReferences } from "../composer/own-references";
-import { getCredits, INSUFFICIENT_CREDITS_MESSAGE } from "../credits/credits.service";
+import {
+  getCredits,
+  INSUFFICIENT_CREDITS_MESSAGE,
+  type Queryable,
+} from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { recipientKeySql } from "../links/links.service";
 import { wakePipeline } from "../outbound/wake";
 import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { subscribers } from "../subscribers/subscribers.public";
 import { subscriberAbroad } from "./international";
 import { personalisedText } from "./personalise";
 import {
@@ -65,6 +69,16 @@ async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean
  * Everyone a send selects, split into those it reaches and the excluded by reason (the same
  * rule as the fan-out's `sendable()`), with `text` as the first recipient would read it.
  */
+/** The account's sending settings: business name, time zone, test account, validity (voice too). */
+export async function accountForSend(db: Queryable, accountId: number) {
+  return q.accountForSend(db, accountId);
+}
+
+/** The account's numbers that may send (only `onlyForUser`'s when given), for voice calls too. */
+export async function sendingNumbers(db: Queryable, accountId: number, onlyForUser: number | null) {
+  return q.sendingNumbers(db, accountId, onlyForUser);
+}
+
 export async function audienceOf(
   ctx: AppContext,
   auth: Actor,

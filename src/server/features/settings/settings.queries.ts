@@ -52,3 +52,19 @@ export async function readGlobalSetting(db: Db, name: string) {
     .where(eq(globalSettings.name, name));
   return row?.value;
 }
+
+/** A user's setting, in the caller's transaction (another feature's write goes through here). */
+export async function writeUserSettingOf(
+  db: Executor,
+  userId: number,
+  name: string,
+  value: unknown,
+) {
+  await db
+    .insert(userSettings)
+    .values({ userId, name, value })
+    .onConflictDoUpdate({
+      target: [userSettings.userId, userSettings.name],
+      set: { value, updatedAt: sql`now()` },
+    });
+}

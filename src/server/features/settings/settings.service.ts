@@ -18,6 +18,9 @@ import { TEXT } from "../../../domain/texts";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import * as q from "./settings.queries";
 
+// A user's setting written by another feature (a user's access, the signature), in its transaction.
+export { writeUserSettingOf } from "./settings.queries";
+
 const DISPLAY_PREFERENCES: ReadonlySet<string> = new Set([
   "display_quantities",
   "onboarding_step",

@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import type { UserActor } from "../../http/context";
-import { accounts } from "../account/account.schema";
-import { userSettings } from "../settings/settings.schema";
+import { accounts } from "../account/account.public";
+import { userSettings } from "../settings/settings.public";
 
 /** The signature is a per-user setting row (user_settings, name 'signature'). */
-const SIGNATURE_SETTING = "signature";
+export const SIGNATURE_SETTING = "signature";
 
 export async function readSignature(db: Db, auth: UserActor) {
   const [row] = await db
@@ -17,18 +17,4 @@ export async function readSignature(db: Db, auth: UserActor) {
     )
     .where(eq(accounts.id, auth.accountId));
   return row;
-}
-
-export async function writeSignature(
-  db: Db,
-  auth: UserActor,
-  value: { signature: string; isEnabled: boolean },
-) {
-  await db
-    .insert(userSettings)
-    .values({ userId: auth.userId, name: SIGNATURE_SETTING, value })
-    .onConflictDoUpdate({
-      target: [userSettings.userId, userSettings.name],
-      set: { value, updatedAt: sql`now()` },
-    });
 }

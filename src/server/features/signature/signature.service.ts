@@ -1,7 +1,9 @@
 import { AppError } from "../../../domain/errors";
 import type { SignatureResponse } from "../../../domain/message-compose.schemas";
 import type { Actor, AppContext, UserActor } from "../../http/context";
+import { writeUserSettingOf } from "../settings/settings.service";
 import * as q from "./signature.queries";
+import { SIGNATURE_SETTING } from "./signature.queries";
 
 const NOT_ALLOWED = "Signatures are turned off for this account.";
 
@@ -40,7 +42,7 @@ export async function updateSignature(
     signature: input.signature,
     isEnabled: input.isEnabled && input.signature !== "",
   };
-  await q.writeSignature(ctx.db, auth, value);
+  await writeUserSettingOf(ctx.db, auth.userId, SIGNATURE_SETTING, value);
   return { ...value, isAllowed: true };
 }
 

@@ -19,10 +19,13 @@ import {
 import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { log } from "../../log";
+import { accountByName } from "../account/account-records.service";
+import { customFieldsOf } from "../custom-fields/custom-fields.service";
 import { recordEvent } from "../events/events.service";
+import { ownStaticGroups } from "../groups/groups.service";
 import { botFormKey, spendBotProof, verifyBotProof } from "../growth/bot-challenge";
-import * as g from "../growth/growth.queries";
 import { reservePublicText } from "../growth/public-form-texts";
+import { defaultNumber } from "../numbers/numbers.service";
 import { queueMessage } from "../outbound/outbound.service";
 import {
   addToGroups,
@@ -70,8 +73,8 @@ export async function saveEditorPage(
 ) {
   assertCan(auth, "settings:write");
   // Only the account's own groups and fields may be offered.
-  const groups = await g.ownStaticGroups(ctx.db, auth.accountId, input.config.groupIds);
-  const fields = new Set((await g.customFieldsOf(ctx.db, auth.accountId)).map((f) => String(f.id)));
+  const groups = await ownStaticGroups(ctx, auth.accountId, input.config.groupIds);
+  const fields = new Set((await customFieldsOf(ctx, auth.accountId)).map((f) => String(f.id)));
   const config: SignupPageConfig = {
     ...input.config,
     groupIds: groups.map((x) => x.id),
@@ -92,11 +95,11 @@ export async function saveEditorPage(
 }
 
 export async function publicPageOf(ctx: AppContext, accountName: string) {
-  const account = await g.accountByName(ctx.db, accountName);
+  const account = await accountByName(ctx.db, accountName);
   if (!account) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
   const page = await pageRow(ctx.db, account.id);
-  const groups = await g.ownStaticGroups(ctx.db, account.id, page.config.groupIds);
-  const fields = await g.customFieldsOf(ctx.db, account.id);
+  const groups = await ownStaticGroups(ctx, account.id, page.config.groupIds);
+  const fields = await customFieldsOf(ctx, account.id);
   const { customFields, groupIds: _g, ...config } = page.config;
   const pub: PublicSignupPage = {
     accountName: account.accountName,
@@ -123,7 +126,7 @@ export const signupFormKey = (accountId: number) => botFormKey("signup", account
 
 /** A bot challenge for the account's sign-up page; an unknown account has none. */
 export async function signupChallengeForm(ctx: AppContext, accountName: string) {
-  const account = await g.accountByName(ctx.db, accountName);
+  const account = await accountByName(ctx.db, accountName);
   if (!account) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
   return signupFormKey(account.id);
 }
@@ -196,10 +199,7 @@ export async function submitSignup(
   if (first || !phone)
     throw new AppError("VALIDATION", first ?? signupText(lang, "invalidPhone"), { fields: errors });
 
-  const groups = await g.ownStaticGroups(ctx.db, account.id, [
-    ...s.groupIds,
-    ...(via?.groupIds ?? []),
-  ]);
+  const groups = await ownStaticGroups(ctx, account.id, [...s.groupIds, ...(via?.groupIds ?? [])]);
   const method: SignupMethod = via?.method ?? "SIGN_UP_FORM";
   const source = via ? "optin_page" : "sign_up_form";
   const shown = consentLine(lang, account.businessName);
@@ -212,7 +212,7 @@ export async function submitSignup(
     userAgent: facts.userAgent.slice(0, 400),
     url: facts.url.slice(0, 500),
   });
-  const number = await g.defaultNumber(ctx.db, account.id);
+  const number = await defaultNumber(ctx, account.id);
   const confirmFirst = page.config.doubleOptIn && number !== null;
 
   const result = await ctx.db.transaction(async (tx) => {

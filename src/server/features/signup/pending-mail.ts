@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppContext } from "../../http/context";
 import { challengeTokenOf } from "../auth/device-cookie";
 import { findChallenge } from "../auth/two-factor.service";
-import { listMail } from "../mail/mail.queries";
+import { listMailOf } from "../mail/mailbox.service";
 
 export const pendingMailResponse = z.object({
   local: z.boolean(),
@@ -28,8 +28,8 @@ export function pendingMailRoutes(app: FastifyInstance, ctx: AppContext) {
       if (ctx.config.useSmtp) return { local: false, mails: [] };
       const found = await findChallenge(ctx, challengeTokenOf(req), "email");
       if (!found) return { local: true, mails: [] };
-      const { rows } = await listMail(
-        ctx.db,
+      const { rows } = await listMailOf(
+        ctx,
         { accountId: found.user.accountId, email: found.user.email, accountMail: false },
         { limit: 5, offset: 0 },
       );

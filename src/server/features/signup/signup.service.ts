@@ -4,17 +4,22 @@ import { PERMISSION_LEVEL } from "../../../domain/permissions";
 import { accountNameFrom, SIGNUP_TEXT } from "../../../domain/signup.schemas";
 import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
+import { freeAccountName, insertAccount } from "../account/account-records.service";
 import { hashNewPassword } from "../auth/password";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
 import { takeSignupInvite } from "../auth/signup-invites";
-import { findUserById, findUserByLogin } from "../auth/users.queries";
+import { startTrial } from "../billing/billing.service";
 import { recordSignup } from "../billing/referrals.service";
 import { openCredits } from "../credits/credits.service";
 import { signupAttemptMail } from "../mail/mail-templates";
 import { sendMail } from "../mail/mailer";
 import { startTourFor } from "../registrations/tour.service";
-import { findClash } from "../users/users.queries";
-import * as q from "./signup.queries";
+import {
+  findClash,
+  findUserById,
+  findUserByLogin,
+  insertOwner,
+} from "../users/user-records.service";
 
 const DAY_MS = 86_400_000;
 
@@ -97,8 +102,8 @@ export async function signUpBusiness(
   const base = accountNameFrom(input.businessName);
 
   const created = await ctx.db.transaction(async (tx) => {
-    const accountName = await q.freeAccountName(tx, base);
-    const accountId = await q.insertAccount(tx, {
+    const accountName = await freeAccountName(tx, base);
+    const accountId = await insertAccount(tx, {
       accountName,
       businessName: input.businessName,
       email: input.email,
@@ -107,7 +112,7 @@ export async function signUpBusiness(
       businessPhone: input.phone,
       trialEndsAt,
     });
-    const userId = await q.insertOwner(tx, {
+    const userId = await insertOwner(tx, {
       accountId,
       username: input.email,
       email: input.email,
@@ -119,7 +124,7 @@ export async function signUpBusiness(
       // Proven by the link the first login sends, unless the service it came through vouched.
       emailVerifiedAt: input.emailVerified ? now : null,
     });
-    await q.insertTrial(tx, { accountId, planId: TRIAL_PLAN_ID, start: now, end: trialEndsAt });
+    await startTrial(tx, { accountId, planId: TRIAL_PLAN_ID, start: now, end: trialEndsAt });
     // The first login lands on the guided tour (doc 1 §4).
     await startTourFor(tx, userId);
     return { accountId, accountName, userId };
@@ -147,7 +152,7 @@ async function answerTakenAddress(
   ctx: AppContext,
   input: AdminSignupInput,
 ): Promise<SignupOfTakenAddress> {
-  const accountName = await q.freeAccountName(ctx.db, accountNameFrom(input.businessName));
+  const accountName = await freeAccountName(ctx.db, accountNameFrom(input.businessName));
   const holder = await asSystem(() => findUserByLogin(ctx.db, input.email));
   if (holder) {
     await sendMail(ctx, {

@@ -3,7 +3,7 @@ import { can } from "../../../domain/permissions";
 import type { Db } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { users } from "../users/users.schema";
+import { users } from "../users/users.public";
 import { subscriberExports } from "./subscriber-exports.schema";
 
 export type ExportRecord = typeof subscriberExports.$inferSelect;

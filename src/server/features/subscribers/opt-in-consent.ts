@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Executor } from "../../db/connection";
-import { consentEvents } from "../compliance/compliance.schema";
+import { recordConsentIn } from "../compliance/compliance.service";
+import { addToStaticGroups } from "../groups/groups.service";
 import * as q from "./subscribers.queries";
 import { subscribers } from "./subscribers.schema";
 
@@ -42,7 +43,7 @@ export async function recordOptInConsent(tx: Executor, e: OptInEvidence): Promis
            where id = ${e.subscriberId} and account_id = ${e.accountId}`,
     );
   }
-  await tx.insert(consentEvents).values({
+  await recordConsentIn(tx, {
     accountId: e.accountId,
     phone: e.phone,
     action: "consent",
@@ -110,18 +111,12 @@ export async function fillSubscriberField(
   );
 }
 
+/** Adds the subscriber to the account's static groups among `groupIds` (groups.service). */
 export async function addToGroups(
   tx: Executor,
   accountId: number,
   groupIds: number[],
   subscriberId: number,
 ) {
-  if (groupIds.length === 0) return;
-  // Only the account's own static groups: a group deleted since the keyword was saved is skipped.
-  await tx.execute(
-    sql`insert into group_members (group_id, subscriber_id)
-        select g.id, ${subscriberId}::bigint from groups g
-         where g.account_id = ${accountId} and g.type = 'static' and g.id = any(${`{${groupIds.join(",")}}`}::int[])
-        on conflict do nothing`,
-  );
+  await addToStaticGroups(tx, accountId, groupIds, subscriberId);
 }

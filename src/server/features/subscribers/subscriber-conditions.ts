@@ -12,7 +12,7 @@ import {
   type SubscriberFilter,
 } from "../../../domain/subscribers.schemas";
 import type { FieldInfo } from "../custom-fields/field-definitions";
-import { groupMembers } from "../groups/groups.schema";
+import { groupMembers } from "../groups/groups.public";
 import { subscribers as s } from "./subscribers.schema";
 
 /**

@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { numberScope, ownedBy, subscriberScope } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { consentEvents } from "../compliance/compliance.schema";
-import { groupMembers, groups } from "../groups/groups.schema";
-import { messages } from "../messages/messages.schema";
-import { phoneNumbers } from "../numbers/numbers.schema";
-import { users } from "../users/users.schema";
+import { consentEvents } from "../compliance/compliance.public";
+import { groupMembers, groups } from "../groups/groups.public";
+import { messages } from "../messages/messages.public";
+import { phoneNumbers } from "../numbers/numbers.public";
+import { users } from "../users/users.public";
 import { subscribers } from "./subscribers.schema";
 
 /** The consent log of one number with the person and the account's number behind each line. */

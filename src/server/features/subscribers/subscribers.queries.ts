@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "d
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy, ownedByPlaceholder, subscriberScope } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { accounts } from "../account/account.schema";
-import { suppressions } from "../compliance/compliance.schema";
-import { groupMembers, groups } from "../groups/groups.schema";
+import { accounts } from "../account/account.public";
+import { suppressions } from "../compliance/compliance.public";
+import { groupMembers, groups } from "../groups/groups.public";
 import { subscriberCounts, subscribers } from "./subscribers.schema";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -187,29 +187,6 @@ export function selectionWhere(
   return scoped(auth, [...sel.conditions, ...extra]);
 }
 
-export async function addToGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
-  const result = await db.execute(
-    sql`insert into ${groupMembers} (group_id, subscriber_id) select ${groupId}, ${subscribers.id} from ${subscribers} where ${where} on conflict do nothing`,
-  );
-  return result.rowCount ?? 0;
-}
-
-export async function removeFromGroup(db: Executor, groupId: number, where: SQL): Promise<number> {
-  const rows = await db
-    .delete(groupMembers)
-    .where(
-      and(
-        eq(groupMembers.groupId, groupId),
-        inArray(
-          groupMembers.subscriberId,
-          db.select({ id: subscribers.id }).from(subscribers).where(where),
-        ),
-      ),
-    )
-    .returning({ id: groupMembers.subscriberId });
-  return rows.length;
-}
-
 /** The static groups a subscriber is in (the subscriber is already known to be the caller's). */
 export async function staticGroupsOf(db: Db, auth: Actor, subscriberId: number) {
   return db
@@ -309,15 +286,6 @@ export async function grantMarketingConsent(
   return result.rows.length > 0;
 }
 
-export async function addManyToGroups(db: Executor, groupIds: number[], subscriberIds: number[]) {
-  if (groupIds.length === 0 || subscriberIds.length === 0) return;
-  await db.execute(
-    sql`insert into ${groupMembers} (group_id, subscriber_id)
-        select g, s from unnest(${`{${groupIds.join(",")}}`}::int[]) g, unnest(${`{${subscriberIds.join(",")}}`}::bigint[]) s
-        on conflict do nothing`,
-  );
-}
-
 /** The next rows of a selection after `afterId`, by id: exports walk big selections this way. */
 export async function selectedAfter(db: Db, where: SQL, afterId: number, limit: number) {
   return (
@@ -336,4 +304,21 @@ export async function accountTotal(db: Db, auth: Actor): Promise<number> {
     .from(subscriberCounts)
     .where(ownedBy(subscriberCounts, auth));
   return row?.n ?? 0;
+}
+
+/** Values are keyed by field id: a deleted field's values go with it. */
+export async function dropFieldValues(db: Executor, auth: Actor, id: number) {
+  const key = String(id);
+  await db
+    .update(subscribers)
+    .set({ attributes: sql`${subscribers.attributes} - ${key}::text` })
+    .where(and(ownedBy(subscribers, auth), sql`${subscribers.attributes} ? ${key}`));
+}
+
+export async function setLandline(db: Db, auth: Actor, ids: number[], value: boolean) {
+  if (ids.length === 0) return;
+  await db
+    .update(subscribers)
+    .set({ isLandline: value })
+    .where(and(ownedBy(subscribers, auth), inArray(subscribers.id, ids)));
 }

@@ -15,10 +15,23 @@ import type { Actor, AppContext } from "../../http/context";
 import * as compliance from "../compliance/compliance.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/group-definitions";
+import { addManyToGroups, addToGroup, removeFromGroup } from "../groups/groups.service";
 import { welcomeNewMembers } from "../sends/welcome";
 import { filterCondition, rulesCondition } from "./subscriber-conditions";
 import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
 import * as q from "./subscribers.queries";
+
+// A deleted custom field's values go with it (custom fields); the landline flag a number lookup
+// finds (unhealthy subscribers).
+// The CRM sync and Customer.io's action (integrations) read and write a subscriber's row as the
+// provider has it, in the caller's scope: none of this file's consent or welcome rules apply.
+export {
+  dropFieldValues,
+  findSubscriber as findSubscriberRow,
+  insertSubscriber as insertSubscriberRow,
+  setLandline,
+  updateSubscriber as updateSubscriberRow,
+} from "./subscribers.queries";
 
 const NOT_FOUND = "That subscriber was not found in this account.";
 const SOME_NOT_FOUND = "Some of the selected subscribers were not found in this account.";
@@ -160,7 +173,7 @@ export async function createSubscriber(
     });
     if (!inserted) throw new AppError("CONFLICT", DUPLICATE, { fields: { number: DUPLICATE } });
     for (const groupId of new Set(input.groupIds)) {
-      await q.addToGroup(tx, groupId, q.selectionWhere(auth, { mode: "ids", ids: [inserted.id] }));
+      await addToGroup(tx, groupId, q.selectionWhere(auth, { mode: "ids", ids: [inserted.id] }));
     }
     return inserted;
   });
@@ -320,7 +333,7 @@ export async function bulkAddToGroup(
   assertCan(auth, "subscribers:bulk");
   await staticGroupOf(ctx, auth, groupId);
   const where = await selectionWhere(ctx, auth, sel);
-  return { affected: await q.addToGroup(ctx.db, groupId, where) };
+  return { affected: await addToGroup(ctx.db, groupId, where) };
 }
 
 export async function bulkRemoveFromGroup(
@@ -332,7 +345,7 @@ export async function bulkRemoveFromGroup(
   assertCan(auth, "subscribers:bulk");
   await staticGroupOf(ctx, auth, groupId);
   const where = await selectionWhere(ctx, auth, sel);
-  return { affected: await q.removeFromGroup(ctx.db, groupId, where) };
+  return { affected: await removeFromGroup(ctx.db, groupId, where) };
 }
 
 export interface ImportCounts {
@@ -385,7 +398,7 @@ export async function importBatch(
       opts.duplicates === "update"
         ? await q.updateImported(tx, job.accountId, rest, { source: "import", detail })
         : [];
-    await q.addManyToGroups(tx, opts.groupIds, [
+    await addManyToGroups(tx, opts.groupIds, [
       ...added.map((a) => Number(a.id)),
       ...updated.map((u) => Number(u.id)),
     ]);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
-import { accounts } from "../account/account.schema";
+import { accounts } from "../account/account.public";
 import { templates } from "./templates.schema";
 
 export type TemplateRow = typeof templates.$inferSelect;

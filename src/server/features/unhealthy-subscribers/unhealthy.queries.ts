@@ -1,4 +1,4 @@
-import { and, asc, count, gt, inArray, isNull, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, gt, isNull, notExists, type SQL, sql } from "drizzle-orm";
 import {
   RECENT_DAYS,
   UNHEALTHY_ERROR_CODES,
@@ -8,9 +8,9 @@ import {
 import type { Db } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
-import { suppressions } from "../compliance/compliance.schema";
-import { messages } from "../messages/messages.schema";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { suppressions } from "../compliance/compliance.public";
+import { messages } from "../messages/messages.public";
+import { subscribers } from "../subscribers/subscribers.public";
 
 export interface UnhealthyRow {
   id: number;
@@ -229,12 +229,4 @@ export async function uncheckedAfter(db: Db, auth: Actor, afterId: number, limit
 export async function countUncheckedAfter(db: Db, auth: Actor, afterId: number) {
   const [row] = await db.select({ n: count() }).from(subscribers).where(unchecked(auth, afterId));
   return row?.n ?? 0;
-}
-
-export async function setLandline(db: Db, auth: Actor, ids: number[], value: boolean) {
-  if (ids.length === 0) return;
-  await db
-    .update(subscribers)
-    .set({ isLandline: value })
-    .where(and(ownedBy(subscribers, auth), inArray(subscribers.id, ids)));
 }

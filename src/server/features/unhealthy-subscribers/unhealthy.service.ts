@@ -7,7 +7,7 @@ import {
 import type { Actor, AppContext } from "../../http/context";
 import { applyManualConsent } from "../compliance/compliance.service";
 import { lookUpLines } from "../outbound/dispatcher";
-import { bulkDelete } from "../subscribers/subscribers.service";
+import { bulkDelete, setLandline } from "../subscribers/subscribers.service";
 import { toUnhealthySubscriber } from "./unhealthy.presenter";
 import * as q from "./unhealthy.queries";
 
@@ -115,8 +115,8 @@ export async function lineCheck(
     else if (result.lineType === "landline") landlines.push(s.id);
     else if (result.lineType === "mobile" || result.lineType === "voip") others.push(s.id);
   });
-  await q.setLandline(ctx.db, auth, landlines, true);
-  await q.setLandline(ctx.db, auth, others, false);
+  await setLandline(ctx.db, auth, landlines, true);
+  await setLandline(ctx.db, auth, others, false);
   const last = batch.at(-1)?.id;
   const remaining = last === undefined ? 0 : await q.countUncheckedAfter(ctx.db, auth, last);
   return {

@@ -4,7 +4,8 @@ import { USER_TEXT, type VerifyInviteResponse } from "../../../domain/users.sche
 import type { AppContext } from "../../http/context";
 import { hashNewPassword } from "../auth/password";
 import { startSession } from "../auth/sessions.service";
-import * as tokens from "../auth/tokens.queries";
+import * as tokens from "../auth/tokens.service";
+import { replaceAccess } from "./user-access";
 import * as q from "./users.queries";
 
 interface InviteData {
@@ -74,7 +75,7 @@ export async function acceptInvite(
       restricted: data.restricted === true,
     });
     // Groups or numbers deleted since the invitation was sent are left out.
-    await q.replaceAccess(tx, id, {
+    await replaceAccess(tx, id, {
       groupIds: await q.ownGroupIds(tx, accountId, data.groupIds ?? []),
       numberIds: await q.ownNumberIds(tx, accountId, data.numberIds ?? []),
       disableSendAll: data.disableSendAll === true,

@@ -1,6 +1,6 @@
 import { canDeleteUser, canEditUser, type UserRef } from "../../../domain/user-rules";
 import type { InviteRow, UserRow } from "../../../domain/users.schemas";
-import type { TokenRow } from "../auth/tokens.queries";
+import type { TokenRow } from "../auth/tokens.service";
 import type { UserWithAccess } from "./users.queries";
 
 /** What leaves the server of a user: never the password hash or the two-factor secret. */

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { asSystem } from "../../db/tenant-scope";
-import { accounts } from "../account/account.schema";
-import { authTokens } from "../auth/auth.schema";
-import { groups } from "../groups/groups.schema";
-import { phoneNumbers } from "../numbers/numbers.schema";
-import { userSettings } from "../settings/settings.schema";
+import { accounts } from "../account/account.public";
+import { authTokens } from "../auth/auth.public";
+import { groups } from "../groups/groups.public";
+import { phoneNumbers } from "../numbers/numbers.public";
+import { userSettings } from "../settings/settings.public";
 import { userGroups, userPhoneNumbers, users } from "./users.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -106,7 +106,7 @@ export async function ownNumberIds(db: Conn, accountId: number, ids: number[]): 
   return rows.map((r) => r.id);
 }
 
-/** Replaces a user's groups, numbers and disable-send-all setting (inside the caller's transaction). */
+/** Replaces a user's groups and numbers (inside the caller's transaction; user-access.ts adds the setting). */
 export async function replaceAccess(
   tx: Tx,
   userId: number,
@@ -120,13 +120,6 @@ export async function replaceAccess(
     await tx
       .insert(userPhoneNumbers)
       .values(access.numberIds.map((phoneNumberId) => ({ userId, phoneNumberId })));
-  await tx
-    .insert(userSettings)
-    .values({ userId, name: "disable_send_all", value: access.disableSendAll })
-    .onConflictDoUpdate({
-      target: [userSettings.userId, userSettings.name],
-      set: { value: access.disableSendAll, updatedAt: sql`now()` },
-    });
 }
 
 export async function updateUserRow(
@@ -238,18 +231,6 @@ export async function findLiveInviteTo(db: Db, accountId: number, email: string)
     )
     .limit(1);
   return row;
-}
-
-export async function deleteInvite(db: Db, accountId: number, id: number) {
-  await db
-    .delete(authTokens)
-    .where(
-      and(
-        eq(authTokens.accountId, accountId),
-        eq(authTokens.kind, "invite"),
-        eq(authTokens.id, id),
-      ),
-    );
 }
 
 export async function findAccount(db: Conn, accountId: number) {

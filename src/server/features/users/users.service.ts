@@ -27,10 +27,11 @@ import {
 } from "../../../domain/users.schemas";
 import type { Actor, AppContext } from "../../http/context";
 import { forgetKeysOf } from "../api-keys/key-cache";
-import { deleteUserSessions } from "../auth/sessions.queries";
-import * as tokens from "../auth/tokens.queries";
+import { deleteUserSessions } from "../auth/sessions.service";
+import * as tokens from "../auth/tokens.service";
 import { inviteMail } from "../mail/mail-templates";
 import { sendMail } from "../mail/mailer";
+import { replaceAccess } from "./user-access";
 import { toInviteRow, toUserRow } from "./users.presenter";
 import * as q from "./users.queries";
 
@@ -206,7 +207,7 @@ export async function inviteUser(ctx: AppContext, auth: Actor, input: InviteUser
   try {
     await mailInvite(ctx, auth, input, token);
   } catch (err) {
-    await q.deleteInvite(ctx.db, auth.accountId, row.id);
+    await tokens.deleteInvite(ctx.db, auth.accountId, row.id);
     throw err;
   }
   return toInviteRow(row, ctx.clock.now());
@@ -232,7 +233,7 @@ export async function revokeInvite(ctx: AppContext, auth: Actor, id: number) {
   if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
   const level = Number((invite.data as { permissionLevel?: number }).permissionLevel ?? 0);
   if (!assignableLevels(actor).includes(level)) forbidden();
-  await q.deleteInvite(ctx.db, auth.accountId, id);
+  await tokens.deleteInvite(ctx.db, auth.accountId, id);
 }
 
 // --- Edit and delete -----------------------------------------------------------------------------
@@ -288,7 +289,7 @@ export async function updateUser(
       permissionLevel: input.permissionLevel,
       restricted: input.restricted,
     });
-    await q.replaceAccess(tx, target.id, {
+    await replaceAccess(tx, target.id, {
       groupIds,
       numberIds,
       disableSendAll: input.disableMassMessaging,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../http/context";
-import { subscribers as s } from "../subscribers/subscribers.schema";
+import { subscribers as s } from "../subscribers/subscribers.public";
 
 /**
  * Who a voice broadcast may call, whatever it says: subscribers with recorded voice consent (a

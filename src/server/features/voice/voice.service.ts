@@ -17,13 +17,20 @@ import {
 } from "../../../domain/voice";
 import { inTransaction as inTransactionOn } from "../../db/connection";
 import type { AppContext } from "../../http/context";
-import { addCredits, insertLedger, takeCredits } from "../credits/credits.queries";
-import { chargeCredits, getCredits } from "../credits/credits.service";
+import {
+  chargeCredits,
+  chargeCreditsIfCovered,
+  getCredits,
+  returnCredits,
+} from "../credits/credits.service";
 import { type Recipients, recipientCondition } from "../sends/recipients";
-import { accountForSend, sendingNumbers } from "../sends/sends.queries";
-import { subscribers } from "../subscribers/subscribers.schema";
+import { accountForSend, sendingNumbers } from "../sends/sends.service";
+import { subscribers } from "../subscribers/subscribers.public";
 import { BROADCAST_SELECT } from "./voice.queries";
 import { toPg, voiceAudience, voiceCallable } from "./voice-audience";
+
+// The outbound dispatcher places the calls: it claims the due ones and releases those it leaves.
+export { claimDueCalls, type DueCall, releaseCalls } from "./voice.queries";
 
 export const VOICE_STATUS_PATH = "/webhooks/twilio/voice-status";
 const NOT_FOUND = "That voice broadcast does not exist.";
@@ -347,26 +354,20 @@ export async function applyCallStatus(
     }
     let credits = row.credits;
     if (["busy", "no-answer", "failed", "canceled"].includes(input.status) && credits > 0) {
-      await insertLedger(client, {
-        accountId: row.accountId,
-        kind: "standard",
-        delta: credits,
-        reason: "refund",
-        description: `Voice call not answered (${input.status})`,
-      });
-      await addCredits(client, row.accountId, "standard", credits);
+      await returnCredits(
+        client,
+        row.accountId,
+        credits,
+        `Voice call not answered (${input.status})`,
+      );
       credits = 0;
     }
     if (input.status === "completed" && input.durationSeconds) {
       const extra = voiceCallCredits(input.durationSeconds) - credits;
-      if (extra > 0 && (await takeCredits(client, row.accountId, "standard", extra)) !== null) {
-        await insertLedger(client, {
-          accountId: row.accountId,
-          kind: "standard",
-          delta: -extra,
-          reason: "charge",
-          description: "Voice call minutes",
-        });
+      if (
+        extra > 0 &&
+        (await chargeCreditsIfCovered(client, row.accountId, extra, "Voice call minutes"))
+      ) {
         credits += extra;
       }
     }

@@ -8,7 +8,7 @@ import {
 } from "../../../domain/growth-tools";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
-import * as g from "../growth/growth.queries";
+import { accountByName } from "../account/account-records.service";
 import { findTrackerPage, trackerUrl } from "../optin-pages/optin-pages.service";
 import { webBanners } from "./web-banner.schema";
 
@@ -74,7 +74,7 @@ export async function saveBanner(ctx: AppContext, auth: Actor, config: WebBanner
 
 /** What the script draws, or null when the banner is off or its page is gone or paused. */
 export async function publicBanner(ctx: AppContext, accountName: string) {
-  const account = await g.accountByName(ctx.db, accountName);
+  const account = await accountByName(ctx.db, accountName);
   if (!account) return null;
   const b = await row(ctx, account.id);
   if (!b.exists || !b.config.enabled) return null;
@@ -96,7 +96,7 @@ export async function publicBanner(ctx: AppContext, accountName: string) {
 
 /** A view or a click, counted on the account's banner (nothing when the account has none). */
 export async function countBanner(ctx: AppContext, accountName: string, kind: "view" | "click") {
-  const account = await g.accountByName(ctx.db, accountName);
+  const account = await accountByName(ctx.db, accountName);
   if (!account) return;
   const col = kind === "view" ? webBanners.views : webBanners.clicks;
   await ctx.db

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { sendRuns, sends } from "../sends/sends.schema";
+import { sendRuns, sends } from "./sends.schema";
 
 /**
  * Test and demo rows of the send pipeline, written straight to its tables (the read side is
