@@ -61,6 +61,9 @@ function webServer(slot: number) {
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",
       LOGIN_ACCOUNT_FAILURES: "1000",
+      // Journeys sign up several accounts from 127.0.0.1 (the API tests cover the limit).
+      SIGNUP_ADDRESS_LIMIT: "1000",
+      SIGNUP_NETWORK_LIMIT: "1000",
       // The demo owner's password must pass the strength check: the reset journey sets it again.
       DEMO_PASSWORD: "espresso-parley-2026",
       // Journeys run at any hour: the law's sending hours would hold their campaigns at night

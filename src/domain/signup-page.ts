@@ -111,6 +111,11 @@ export const signupSubmission = z.object({
   recaptchaToken: z.string().max(20_000).default(""),
   lang: z.enum(SIGNUP_LANGS).default("en"),
   formVersion: z.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * The page's own URL (consent evidence: where the sign-up was made). Checked by the server and
+   * dropped when unfit; never a reason to refuse a sign-up.
+   */
+  pageUrl: z.string().optional().catch(undefined),
 });
 export type SignupSubmission = z.infer<typeof signupSubmission>;
 

@@ -16,6 +16,10 @@ export const SIGNUP_TEXT = {
   created: "Check your e-mail: we sent you a link to verify your address.",
   closed: "Sign-up is closed on this server. Ask its operator for an account.",
   inviteNeeded: "Sign-up on this server is by invitation: open the link its operator sent you.",
+  tooManyFromAddress:
+    "Too many sign-ups from your address. Please try again in an hour, or log in to the account you made.",
+  tooManyFromNetwork:
+    "Too many sign-ups from your network today. Please try again tomorrow, or ask the server's operator for an account.",
   inviteInvalid:
     "This invitation link was used already or has expired. Ask the operator for a new one.",
 } as const;

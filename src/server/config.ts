@@ -30,6 +30,10 @@ const envSchema = z.object({
    */
   SIGNUP: z.enum(["open", "invite", "closed"]).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Admin sign-ups (/admin-signup) one client address may make per hour. */
+  SIGNUP_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(3),
+  /** Admin sign-ups one network (IPv4 /24, IPv6 /64) may make per day. */
+  SIGNUP_NETWORK_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Wrong passwords for one username in 15 minutes (from any addresses) before its sign-in pauses. */
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(20),
   /** Requests per minute each API key may make to /api/v1 and /api/mcp. */

@@ -111,6 +111,10 @@ export async function createTestServer(
         // Tests run at any hour: the law's sending hours would hold marketing texts at night. The
         // tests of those hours turn them on.
         SEND_WINDOWS: "off",
+        // Every test address is in one /24 and a file signs up many accounts; the limit's own
+        // tests set it low.
+        SIGNUP_ADDRESS_LIMIT: "1000",
+        SIGNUP_NETWORK_LIMIT: "1000",
         // The row-level wall as the run asks (`TENANT_WALL=off npx vitest ...`), else the default.
         ...(process.env.TENANT_WALL ? { TENANT_WALL: process.env.TENANT_WALL } : {}),
         ...opts.env,

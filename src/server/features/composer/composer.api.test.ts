@@ -170,6 +170,26 @@ describe("uploads", () => {
     expect(media.rawPayload.equals(pdf)).toBe(true);
   });
 
+  it("refuses an attachment whose content is not what its name says, naming the type", async () => {
+    // A Windows program's first bytes: 'MZ', then the DOS stub and the PE header offset.
+    const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([64, 0, 0, 0])]);
+    const asPdf = await upload("attachment", "file", "invoice.pdf", exe);
+    expect(asPdf.statusCode).toBe(400);
+    expect(asPdf.json().error.message).toMatch(/^This file's content is not a PDF\./);
+    const asMp3 = await upload("attachment", "file", "jingle.mp3", exe);
+    expect(asMp3.statusCode).toBe(400);
+    expect(asMp3.json().error.message).toMatch(/^This file's content is not an MP3 audio file\./);
+    const asCard = await upload("attachment", "file", "me.vcf", exe);
+    expect(asCard.json().error.message).toMatch(/^This file's content is not a contact card/);
+    // Real ones pass: a vCard (text), a JPEG sent as an attachment.
+    const card = Buffer.from("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Joe\r\nEND:VCARD\r\n");
+    expect((await upload("attachment", "file", "joe.vcf", card)).statusCode).toBe(201);
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a00" } })
+      .jpeg()
+      .toBuffer();
+    expect((await upload("attachment", "file", "photo.jpg", jpeg)).statusCode).toBe(201);
+  });
+
   it("refuses other formats, unreadable images and a missing file with a clear message", async () => {
     const webp = await upload("image", "photo", "a.webp", Buffer.from("RIFF...."));
     expect(webp.statusCode).toBe(400);

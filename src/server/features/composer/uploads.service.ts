@@ -13,6 +13,7 @@ import {
   type UploadResponse,
 } from "../../../domain/message-compose.schemas";
 import type { AppContext } from "../../http/context";
+import { assertContentIs } from "../../http/upload-content";
 import { fitImage } from "./image-fit";
 
 /** What a stored file is served as; the name's extension decides (names are ours, never the client's). */
@@ -82,6 +83,8 @@ export async function storeUpload(
   } else {
     if (data.length > MMS_MAX_BYTES)
       throw new AppError("BAD_REQUEST", "Attachments other than images can be at most 500 KB.");
+    // The name is only a claim: the bytes must be that type (images are checked by decoding).
+    await assertContentIs(ext, data);
     stored = { data, ext };
   }
   const name = `${randomBytes(16).toString("hex")}.${stored.ext}`;

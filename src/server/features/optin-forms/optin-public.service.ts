@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { consentPageUrl } from "../../../domain/consent-evidence";
 import { AppError } from "../../../domain/errors";
 import {
   codeStepBlocks,
@@ -258,7 +259,7 @@ export async function confirmForm(
         page: "optin_form",
         formId: view.formId,
         viewId: view.id,
-        url: (input.url || view.url).slice(0, 500),
+        url: consentPageUrl(input.url) ?? consentPageUrl(view.url),
         consentText,
         confirmedBy: "code texted to the number",
         ip: facts.ip,

@@ -92,7 +92,8 @@ export function optinPagesRoutes(app: FastifyInstance, ctx: AppContext) {
       pages.submitTracker(ctx, req.params.accountName, req.params.slug, req.body, {
         ip: req.ip,
         userAgent: String(req.headers["user-agent"] ?? ""),
-        url: String(req.headers.referer ?? ""),
+        // The page names itself (the app sends no Referer); the header is kept for old pages.
+        url: req.body.pageUrl ?? String(req.headers.referer ?? ""),
       }),
   );
 }

@@ -340,7 +340,7 @@ describe("/api/v1 areas of issue 17, each with its own scope", () => {
       .png()
       .toBuffer();
     const boundary = "----v1areas";
-    const upload = (key: string, field: string) =>
+    const upload = (key: string, field: string, name = "dot.png", data: Buffer = png) =>
       t.app.inject({
         method: "POST",
         url: "/api/v1/media",
@@ -350,9 +350,9 @@ describe("/api/v1 areas of issue 17, each with its own scope", () => {
         },
         payload: Buffer.concat([
           Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`,
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
           ),
-          png,
+          data,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]),
       });
@@ -365,6 +365,13 @@ describe("/api/v1 areas of issue 17, each with its own scope", () => {
     const url = media.json().fileUrl as string;
     const fetched = await t.get(new URL(url, "http://x").pathname);
     expect(fetched.statusCode, `${url} ${fetched.body}`).toBe(200);
+    // A program renamed to .pdf is refused here as on the screens; a real PDF passes.
+    const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([64, 0, 0, 0])]);
+    const renamed = await upload(writer, "file", "invoice.pdf", exe);
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.message).toMatch(/^This file's content is not a PDF\./);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    expect((await upload(writer, "file", "menu.pdf", pdf)).statusCode).toBe(201);
   });
 
   it("automations: drips and workflows (publish, pause, report, stop), replies, chatbots, campaigns", async () => {

@@ -135,6 +135,51 @@ describe("the sign-up page", () => {
     expect(welcome?.source).toBe("optin_reply");
   });
 
+  it("keeps the page's own URL as evidence, and the evidence endpoint returns it", async () => {
+    const res = await signup({
+      firstName: "Kim",
+      lastName: "Lee",
+      number: "(310) 555-0471",
+      recaptchaToken: await proof(),
+      pageUrl: "https://coffee.example/join?utm_source=flyer#form",
+    });
+    expect(res.statusCode).toBe(200);
+    const [sub] = await t.db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.accountId, account.id), eq(subscribers.phone, "+13105550471")));
+    const history = await t.get(`/api/subscribers/${sub!.id}/consent-history`, { cookie });
+    expect(history.statusCode).toBe(200);
+    const consent = history.json().rows.find((r: { action: string }) => r.action === "consent");
+    // Kept without its fragment.
+    expect(JSON.parse(consent.detail).url).toBe("https://coffee.example/join?utm_source=flyer");
+  });
+
+  it("ignores a bogus page URL and still signs the person up", async () => {
+    for (const [i, pageUrl] of [
+      "javascript:alert(1)",
+      `https://coffee.example/${"x".repeat(2100)}`,
+      42,
+    ].entries()) {
+      const number = `(310) 555-048${i}`;
+      const res = await signup({
+        firstName: "Kim",
+        lastName: "Lee",
+        number,
+        recaptchaToken: await proof(),
+        pageUrl,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [ev] = await t.db
+        .select()
+        .from(consentEvents)
+        .where(
+          and(eq(consentEvents.phone, `+1310555048${i}`), eq(consentEvents.action, "consent")),
+        );
+      expect(JSON.parse(ev!.detail).url).toBeNull();
+    }
+  });
+
   it("waits for Y with double opt-in", async () => {
     await save({ doubleOptIn: true });
     const res = await signup({

@@ -63,7 +63,8 @@ export function signupPageRoutes(app: FastifyInstance, ctx: AppContext) {
       pages.submitSignup(ctx, req.params.accountName, req.body, {
         ip: req.ip,
         userAgent: String(req.headers["user-agent"] ?? ""),
-        url: String(req.headers.referer ?? ""),
+        // The page names itself (the app sends no Referer); the header is kept for old pages.
+        url: req.body.pageUrl ?? String(req.headers.referer ?? ""),
       }),
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { consentPageUrl } from "../../../domain/consent-evidence";
 import { type CustomFieldType, normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
 import { composeOptInReply, DEFAULT_DOUBLE_OPT_IN_QUESTION } from "../../../domain/keywords";
@@ -210,7 +211,7 @@ export async function submitSignup(
     consentText: shown,
     ip: facts.ip,
     userAgent: facts.userAgent.slice(0, 400),
-    url: facts.url.slice(0, 500),
+    url: consentPageUrl(facts.url),
   });
   const number = await defaultNumber(ctx, account.id);
   const confirmFirst = page.config.doubleOptIn && number !== null;

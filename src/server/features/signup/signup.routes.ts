@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../../domain/errors";
 import {
   adminSignupRequest,
   adminSignupResponse,
@@ -14,7 +15,7 @@ import { setChallengeCookie } from "../auth/two-factor.routes";
 import { decoyChallenge } from "../auth/two-factor.service";
 import { SIGNUP_COOKIE, signupCookie } from "../auth/webinar-sso.routes";
 import * as sso from "../auth/webinar-sso.service";
-import { admitSignup, signUpBusiness } from "./signup.service";
+import { admitFromClient, admitSignup, signUpBusiness } from "./signup.service";
 
 /** /admin-signup: a business creates its account (spec doc 1 §2, §9: the 14-day trial). */
 export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,6 +27,12 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: authRateLimit(ctx, 10) },
     },
     async (req, reply) => {
+      // Checked before the invitation is taken: a refused attempt uses up nothing.
+      const refused = await admitFromClient(ctx, req.ip);
+      if (refused) {
+        reply.header("Retry-After", String(refused.retryAfterSeconds));
+        throw new AppError("RATE_LIMITED", refused.message);
+      }
       const inviteId = await admitSignup(ctx, req.body.invite);
       const client = clientOf(req, reply, ctx, req.body.deviceId);
       // Came through 'Sign Up with Zoom' / 'GoTo': the connection waits under a cookie.

@@ -1,9 +1,11 @@
 import { TRIAL_DAYS, TRIAL_PLAN_ID } from "../../../domain/billing";
+import { clientNetwork } from "../../../domain/client-network";
 import { AppError } from "../../../domain/errors";
 import { PERMISSION_LEVEL } from "../../../domain/permissions";
 import { accountNameFrom, SIGNUP_TEXT } from "../../../domain/signup.schemas";
 import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
+import { hitRateLimit } from "../../http/rate-limit-store";
 import { freeAccountName, insertAccount } from "../account/account-records.service";
 import { hashNewPassword } from "../auth/password";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "../auth/sign-in.service";
@@ -22,6 +24,33 @@ import {
 } from "../users/user-records.service";
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** A sign-up refused for coming too often from one address or network. */
+export interface SignupRefusal {
+  message: string;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts a sign-up attempt against the client's address (per hour) and its network (per day), in
+ * the shared rate_limits table so restarts and other web processes keep the count. Over either:
+ * the refusal, before anything is made.
+ */
+export async function admitFromClient(ctx: AppContext, ip: string): Promise<SignupRefusal | null> {
+  const byAddress = await hitRateLimit(ctx.db, `signup-address|${ip}`, HOUR_MS);
+  if (byAddress.current > ctx.config.SIGNUP_ADDRESS_LIMIT)
+    return refusal(SIGNUP_TEXT.tooManyFromAddress, byAddress.ttl);
+  const network = clientNetwork(ip) ?? ip;
+  const byNetwork = await hitRateLimit(ctx.db, `signup-network|${network}`, DAY_MS);
+  if (byNetwork.current > ctx.config.SIGNUP_NETWORK_LIMIT)
+    return refusal(SIGNUP_TEXT.tooManyFromNetwork, byNetwork.ttl);
+  return null;
+}
+
+function refusal(message: string, ttlMs: number): SignupRefusal {
+  return { message, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+}
 
 export interface AdminSignupInput {
   firstName: string;

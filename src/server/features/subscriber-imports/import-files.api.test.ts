@@ -122,7 +122,7 @@ describe("Excel uploads", () => {
       .where(eq(subscriberImports.accountId, a.account.id));
     const res = await upload("Phone\n2125550499", "fake.xlsx", XLSX);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toMatch(/could not be read as an Excel workbook/);
+    expect(res.json().error.message).toMatch(/^This file's content is not an Excel workbook/);
     const after = await t.db
       .select({ id: subscriberImports.id })
       .from(subscriberImports)
@@ -144,6 +144,24 @@ describe("upload checks", () => {
     const broken = await upload('Phone,Name\n"2125550498,Ann\n', "broken.csv", "text/csv");
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.message).toMatch(/^This file is not valid CSV/);
+  });
+
+  it("refuses a program renamed to .csv, .txt or .xlsx, and takes Latin-1 text", async () => {
+    const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([64, 0, 0, 0])]);
+    for (const [name, type] of [
+      ["people.csv", "text/csv"],
+      ["people.txt", "text/plain"],
+    ]) {
+      const res = await upload(exe, name!, type!);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/^This file's content is not a CSV text file\./);
+    }
+    const asXlsx = await upload(exe, "people.xlsx", XLSX);
+    expect(asXlsx.statusCode).toBe(400);
+    expect(asXlsx.json().error.message).toMatch(/^This file's content is not an Excel workbook/);
+    // Spreadsheets still save CSV as Windows-1252: not UTF-8, but text.
+    const latin1 = Buffer.from("Phone,Name\n2125550481,Ren\xe9e\n", "latin1");
+    expect((await upload(latin1, "latin.csv", "text/csv")).statusCode).toBe(201);
   });
 
   it("previews a CSV the way the job reads it", async () => {

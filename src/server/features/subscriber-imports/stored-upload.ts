@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../../../domain/errors";
 import { IMPORT_EMPTY_FILE, IMPORT_TOO_LARGE } from "../../../domain/imports.schemas";
+import { assertFileContentIs, assertFileIsText } from "../../http/upload-content";
 import { readPreview } from "./import-preview";
 import { xlsxToCsv } from "./xlsx-to-csv";
 
@@ -56,6 +57,9 @@ export async function storeUpload(
     }
     if ((file as { truncated?: boolean }).truncated)
       throw new AppError("BAD_REQUEST", IMPORT_TOO_LARGE);
+    // The name is only a claim: a workbook must be a ZIP, a CSV must be text.
+    if (kind === "xlsx") await assertFileContentIs("xlsx", received);
+    else await assertFileIsText(received);
     if (kind === "xlsx") {
       await xlsxToCsv(received, csvPath);
       await rm(received, { force: true });

@@ -13,6 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
+import { PAGE_URL_MAX } from "../../../../domain/consent-evidence";
 import {
   publicSignupPage,
   readSignupUrl,
@@ -98,6 +99,7 @@ function SubscribeContent(props: {
           recaptchaToken: proof,
           lang,
           formVersion: page.data?.formVersion ?? 0,
+          pageUrl: ownPageUrl(),
         },
         { schema: signupResult, toast: false },
       );
@@ -194,4 +196,12 @@ function SubscribeContent(props: {
       </Modal>
     </Box>
   );
+}
+
+/**
+ * Where this sign-up is made, for the consent evidence (the app sends no Referer): the page's URL
+ * without its fragment, cut to what the server keeps.
+ */
+function ownPageUrl(): string {
+  return window.location.href.split("#")[0]!.slice(0, PAGE_URL_MAX);
 }

@@ -1,4 +1,17 @@
-import { Alert, Skeleton, Stack, Text, ThemeIcon, Timeline } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Collapse,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Timeline,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import {
   IconBan,
   IconCircleCheck,
@@ -7,10 +20,12 @@ import {
   IconLockOpen,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { summarizeConsentEvidence } from "../../../../domain/consent-evidence";
 import { displayPhone } from "../../../../domain/contact-display";
 import {
   CONSENT_ACTION_LABELS,
   CONSENT_SOURCE_LABELS,
+  type ConsentHistoryEntry,
 } from "../../../../domain/subscriber-history.schemas";
 import { useConsentHistory } from "../api/get-consent-history";
 import { formatDateTime } from "../lib/dates";
@@ -47,7 +62,7 @@ export function ConsentTimeline(props: { subscriberId: number; timeZone: string 
       {history.data.map((e) => {
         const look = ICON[e.action] ?? { icon: null, color: "gray" };
         const how = [
-          CONSENT_SOURCE_LABELS[e.source] ?? e.source,
+          CONSENT_SOURCE_LABELS[e.source] ?? summarizeConsentEvidence(e.source, "").how,
           e.user ? `by ${e.user.name}` : null,
           e.viaNumber ? `via ${displayPhone(e.viaNumber)}` : null,
         ]
@@ -66,17 +81,102 @@ export function ConsentTimeline(props: { subscriberId: number; timeZone: string 
             <Text size="sm" c="dimmed">
               {how}
             </Text>
-            {e.detail && (
-              <Text size="sm" fs="italic">
-                “{e.detail}”
+            {/* Structured evidence says when in its own summary. */}
+            {!hasStructuredEvidence(e) && (
+              <Text size="xs" c="dimmed" mt={2}>
+                {formatDateTime(e.createdAt, props.timeZone)}
               </Text>
             )}
-            <Text size="xs" c="dimmed" mt={2}>
-              {formatDateTime(e.createdAt, props.timeZone)}
-            </Text>
+            {e.detail && <ConsentEvidence entry={e} timeZone={props.timeZone} />}
           </Timeline.Item>
         );
       })}
     </Timeline>
   );
+}
+
+/**
+ * The evidence of one line, readable: how, when (in the account's time zone), on which page,
+ * from which address, the words shown; the stored record stays one click away.
+ */
+function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }) {
+  const { entry } = props;
+  const [raw, rawToggle] = useDisclosure(false);
+  const ev = summarizeConsentEvidence(entry.source, entry.detail);
+  if (!hasStructuredEvidence(entry)) {
+    return (
+      <Text size="sm" fs="italic" mt={4} style={{ overflowWrap: "anywhere" }}>
+        “{entry.detail}”
+      </Text>
+    );
+  }
+  const rows: [string, ReactNode][] = [
+    ["How", ev.how],
+    ["When", formatDateTime(entry.createdAt, props.timeZone)],
+  ];
+  if (ev.pageUrl)
+    rows.push([
+      "Where",
+      <Anchor
+        key="url"
+        href={ev.pageUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        style={{ overflowWrap: "anywhere" }}
+      >
+        {ev.pageUrl}
+      </Anchor>,
+    ]);
+  if (ev.ip) rows.push(["From address", ev.ip]);
+  if (ev.text) rows.push(["Text shown", `“${ev.text}”`]);
+  if (ev.note) rows.push(["Note", ev.note]);
+  return (
+    <Stack gap={4} mt={6} data-testid="consent-evidence">
+      <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" fz="sm">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th
+                w={112}
+                fw={500}
+                c="dimmed"
+                style={{ verticalAlign: "top", whiteSpace: "nowrap" }}
+              >
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        w="fit-content"
+        onClick={rawToggle.toggle}
+        aria-expanded={raw}
+      >
+        {raw ? "Hide raw record" : "Show raw record"}
+      </Button>
+      <Collapse expanded={raw}>
+        <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {prettyRecord(entry.detail)}
+        </Code>
+      </Collapse>
+    </Stack>
+  );
+}
+
+function hasStructuredEvidence(entry: ConsentHistoryEntry): boolean {
+  const ev = summarizeConsentEvidence(entry.source, entry.detail);
+  return ev.pageUrl !== null || ev.ip !== null || ev.text !== null;
+}
+
+function prettyRecord(detail: string): string {
+  try {
+    return JSON.stringify(JSON.parse(detail), null, 2);
+  } catch {
+    return detail;
+  }
 }

@@ -1,0 +1,101 @@
+/**
+ * Consent evidence: where a public sign-up was made (the page's own URL, sent by the page since
+ * the app sends no Referer) and a readable summary of a consent-log line for the business.
+ */
+
+/** Longest page URL kept as evidence; longer ones are ignored rather than cut into another URL. */
+export const PAGE_URL_MAX = 2000;
+
+/**
+ * The page URL a sign-up says it came from, made safe to keep: an http(s) URL of at most
+ * PAGE_URL_MAX characters, without its fragment or any user:password part. Anything else is
+ * null, and the sign-up goes on without it.
+ */
+export function consentPageUrl(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const text = raw.trim();
+  if (!text || text.length > PAGE_URL_MAX) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  url.hash = "";
+  url.username = "";
+  url.password = "";
+  return url.href.length <= PAGE_URL_MAX ? url.href : null;
+}
+
+/** What a business reads of one consent-log line. */
+export interface ConsentEvidenceSummary {
+  /** How consent was given: "Sign-up page", "Keyword JOIN", "Opt-in form"… */
+  how: string;
+  /** The page the sign-up was made on, when recorded. */
+  pageUrl: string | null;
+  /** The client address it came from, when recorded. */
+  ip: string | null;
+  /** The consent text the person was shown (or the message they texted), when recorded. */
+  text: string | null;
+  /** A free-text note (an API caller's or an agent's words) when the record is not structured. */
+  note: string | null;
+}
+
+const PAGE_KINDS: Record<string, string> = {
+  sign_up_page: "Sign-up page",
+  optin_form: "Opt-in form (popup)",
+};
+
+const SOURCE_KINDS: Record<string, string> = {
+  keyword: "Keyword (text message)",
+  sign_up_form: "Sign-up page",
+  optin_page: "Opt-in page",
+  optin_form: "Opt-in form (popup)",
+  qr_code: "QR code",
+  import: "Spreadsheet import",
+  api: "API",
+  manual: "Recorded by hand",
+  carrier: "Carrier report",
+  inbound_message: "Texted in",
+};
+
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** Reads a consent-log line's detail (JSON evidence, or plain words) into a summary. */
+export function summarizeConsentEvidence(source: string, detail: string): ConsentEvidenceSummary {
+  // A confirmed double opt-in appends words after the JSON ("… Confirmed by texting Y …").
+  const end = detail.lastIndexOf("}");
+  const record = detail.trimStart().startsWith("{") ? parseObject(detail.slice(0, end + 1)) : null;
+  const base = SOURCE_KINDS[source] ?? source.replaceAll("_", " ");
+  if (!record) return { how: base, pageUrl: null, ip: null, text: null, note: str(detail) };
+  const after = str(detail.slice(end + 1));
+  const page = str(record.page);
+  let how = base;
+  if (page?.startsWith("opt_in_page:")) how = `Opt-in page “${page.slice("opt_in_page:".length)}”`;
+  else if (page && PAGE_KINDS[page]) how = PAGE_KINDS[page]!;
+  const keyword = str(record.keyword);
+  if (keyword) how = `Keyword ${keyword}`;
+  if (record.via === "banner") how = `${how} (web banner)`;
+  return {
+    how,
+    pageUrl: consentPageUrl(record.url),
+    ip: str(record.ip),
+    text: str(record.consentText) ?? str(record.message) ?? str(record.body),
+    note:
+      [str(record.confirmedBy), str(record.note) ?? str(record.evidence), after]
+        .filter(Boolean)
+        .join(" · ") || null,
+  };
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
