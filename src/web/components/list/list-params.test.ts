@@ -15,6 +15,7 @@ describe("a list's view in the address", () => {
     expect(readListView(url(""), LIST)).toEqual({
       query: "",
       filters: { status: "", kind: "all" },
+      multi: {},
       sort: "date",
       direction: "desc",
       page: 1,
@@ -41,6 +42,7 @@ describe("a list's view in the address", () => {
     expect(readListView(url(written.toString()), LIST)).toEqual({
       query: "pizza",
       filters: { status: "active", kind: "mms" },
+      multi: {},
       sort: "name",
       direction: "asc",
       page: 3,
@@ -98,6 +100,53 @@ describe("a list's view in the address", () => {
 
   it("refuses a filter named like one of the list's own parameters", () => {
     expect(() => defineList({ filters: { page: "" } })).toThrow(/page/);
+    expect(() => defineList({ multi: ["sort"] })).toThrow(/sort/);
+    expect(() => defineList({ filters: { tag: "" }, multi: ["tag"] })).toThrow(/twice/);
+  });
+});
+
+describe("a filter with several values (a repeated key)", () => {
+  const TAGS = defineList({ filters: { status: "" }, multi: ["tag"] });
+  const PREFIXED = defineList({ prefix: "m.", multi: ["tag"] });
+
+  it("reads every value of the repeated key, in order, blanks left out", () => {
+    const view = readListView(url("tag=b&status=x&tag=&tag=a"), TAGS);
+    expect(view.multi).toEqual({ tag: ["b", "a"] });
+    expect(view.filters.status).toBe("x");
+    expect(readListView(url(""), TAGS).multi).toEqual({ tag: [] });
+  });
+
+  it("writes each value under the same key and keeps the rest of the address", () => {
+    const next = writeListView(
+      url("tag=old&subscriber=4&page=3"),
+      { multi: { tag: ["a", "b"] } },
+      TAGS,
+    );
+    expect(next.toString()).toBe("subscriber=4&tag=a&tag=b");
+    expect(next.getAll("tag")).toEqual(["a", "b"]);
+  });
+
+  it("leaves the address when emptied, and goes back to page 1", () => {
+    expect(writeListView(url("tag=a&tag=b&page=2"), { multi: { tag: [] } }, TAGS).toString()).toBe(
+      "",
+    );
+  });
+
+  it("leaves alone what the change does not name", () => {
+    const next = writeListView(url("tag=a"), { filters: { status: "x" } }, TAGS);
+    expect(next.toString()).toBe("tag=a&status=x");
+  });
+
+  it("ignores a repeated filter the list does not have, and honours the prefix", () => {
+    expect(writeListView(url(""), { multi: { nope: ["1"] } as never }, TAGS).toString()).toBe("");
+    const next = writeListView(url("tag=z"), { multi: { tag: ["a", "b"] } }, PREFIXED);
+    expect(next.toString()).toBe("tag=z&m.tag=a&m.tag=b");
+    expect(readListView(next, PREFIXED).multi.tag).toEqual(["a", "b"]);
+  });
+
+  it("counts as narrowing the rows when it holds a value", () => {
+    expect(isFiltered(readListView(url("tag=a"), TAGS), TAGS)).toBe(true);
+    expect(isFiltered(readListView(url("tag="), TAGS), TAGS)).toBe(false);
   });
 });
 

@@ -10,9 +10,11 @@ import {
   writeListView,
 } from "./list-params";
 
-export type ListState<F extends string = string, S extends string = string> = ReturnType<
-  typeof useListState<F, S>
->;
+export type ListState<
+  F extends string = string,
+  S extends string = string,
+  M extends string = never,
+> = ReturnType<typeof useListState<F, S, M>>;
 
 /**
  * A list's search, filters, sort, page and page size, kept in the address: a reload, Back and
@@ -20,10 +22,11 @@ export type ListState<F extends string = string, S extends string = string> = Re
  * entry; a new page, sort, filter or page size adds one. The page size without one in the
  * address is the list's remembered size (see usePageSize).
  */
-export function useListState<F extends string = never, S extends string = never>(
-  config: ListConfig<F, S>,
-  pageSizeKey: PageSizeKey,
-) {
+export function useListState<
+  F extends string = never,
+  S extends string = never,
+  M extends string = never,
+>(config: ListConfig<F, S, M>, pageSizeKey: PageSizeKey) {
   const [params, setParams] = useSearchParams();
   const [rememberedSize, rememberSize] = usePageSize(pageSizeKey);
   const view = useMemo(() => readListView(params, config), [params, config]);
@@ -35,7 +38,7 @@ export function useListState<F extends string = never, S extends string = never>
   leaving.current = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
 
   const change = useCallback(
-    (c: ListChange<F, S>, opts: { replace?: boolean } = {}) => {
+    (c: ListChange<F, S, M>, opts: { replace?: boolean } = {}) => {
       if (leaving.current) return;
       // From the address bar, not the hook's copy: that one may lag a navigation still in a
       // transition (a search sent just before a filter would otherwise come back).
@@ -60,10 +63,23 @@ export function useListState<F extends string = never, S extends string = never>
         change({ filters: { [filter]: value ?? "" } as Partial<Record<F, string>> }),
       [change],
     ),
-    setFilters: useCallback((filters: Partial<Record<F, string>>) => change({ filters }), [change]),
+    /** Several filters at once (a filter form's Apply), repeated-key ones in `multi`. */
+    setFilters: useCallback(
+      (filters: Partial<Record<F, string>>, multi?: Partial<Record<M, readonly string[]>>) =>
+        change({ filters, multi }),
+      [change],
+    ),
     /** Clears the search and puts every filter back to its default. */
     clearFilters: useCallback(
-      () => change({ query: "", filters: { ...config.filters } as Partial<Record<F, string>> }),
+      () =>
+        change({
+          query: "",
+          filters: { ...config.filters } as Partial<Record<F, string>>,
+          multi: Object.fromEntries((config.multi ?? []).map((k) => [k, []])) as Record<
+            string,
+            readonly string[]
+          > as Partial<Record<M, readonly string[]>>,
+        }),
       [change, config],
     ),
     setSort: useCallback(

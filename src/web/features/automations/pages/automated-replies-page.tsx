@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   Paper,
@@ -25,10 +24,8 @@ import {
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type AutoReplyResponse, MATCH_LABELS } from "../../../../domain/auto-replies";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadFailed } from "../../../components/load-failed";
+import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { notify } from "../../../lib/notify";
 import {
   useAutoReplies,
@@ -104,6 +101,72 @@ export default function AutomatedRepliesPage() {
         remove.mutate(r.id, { onSuccess: () => notify.success("Automated reply deleted") }),
     });
 
+  const position = (_r: AutoReplyResponse, i: number) => (
+    <Badge variant="light" color="gray" aria-label={`Rule ${i + 1}`}>
+      {i + 1}
+    </Badge>
+  );
+
+  const details = (r: AutoReplyResponse) => (
+    <Stack gap={4} style={{ minWidth: 0 }}>
+      <Group gap="xs" wrap="wrap">
+        <Text fw={600}>{r.name}</Text>
+        {!r.enabled && <Badge color="gray">Off</Badge>}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {conditionText(r)} · {numberName(r.phoneNumberId)} · {periodLabel(r.onceEveryMinutes)}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        ↪ {r.reply}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Answered {r.answered} {r.answered === 1 ? "time" : "times"}
+      </Text>
+    </Stack>
+  );
+
+  // Moving a rule up or down is how the order changes; the ends cannot move further.
+  const controls = (r: AutoReplyResponse, i: number) => (
+    <Group gap={2} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Move up">
+        <ActionIcon
+          variant="subtle"
+          disabled={i === 0}
+          onClick={() => move(i, -1)}
+          aria-label={`Move ${r.name} up`}
+        >
+          <IconArrowUp size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Move down">
+        <ActionIcon
+          variant="subtle"
+          disabled={i === rows.length - 1}
+          onClick={() => move(i, 1)}
+          aria-label={`Move ${r.name} down`}
+        >
+          <IconArrowDown size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <ActionIcon
+        variant="subtle"
+        component={Link}
+        to={`${EDIT}?id=${r.id}`}
+        aria-label={`Edit ${r.name}`}
+      >
+        <IconEdit size={16} />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        onClick={() => askDelete(r)}
+        aria-label={`Delete ${r.name}`}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Group>
+  );
+
   return (
     <>
       <PageHeader
@@ -116,97 +179,69 @@ export default function AutomatedRepliesPage() {
         }
       />
       <Stack gap="md">
-        <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
-          {list.isPending ? (
-            <TableSkeleton />
-          ) : list.isError ? (
-            <LoadFailed
-              icon={<IconMessageBolt size={28} />}
-              title="Automated replies could not be loaded"
-              query={list}
-            />
-          ) : rows.length === 0 ? (
-            <EmptyState
-              icon={<IconMessageBolt size={28} />}
-              title="No automated replies yet"
-              description="Answer questions like opening hours, prices or a first hello while nobody is at the keyboard."
-              action={{ label: "Add Automated Reply", onClick: () => navigate(EDIT) }}
-            />
-          ) : (
-            <Stack gap="sm" data-testid="auto-reply-list">
-              {rows.map((r, i) => (
-                <Card key={r.id} withBorder radius="md" p="sm" data-testid="auto-reply-row">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                    <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                      <Group gap="xs" wrap="wrap">
-                        <Badge variant="light" color="gray" aria-label={`Rule ${i + 1}`}>
-                          {i + 1}
-                        </Badge>
-                        <Text fw={600}>{r.name}</Text>
-                        {!r.enabled && <Badge color="gray">Off</Badge>}
-                      </Group>
-                      <Text size="sm" c="dimmed">
-                        {conditionText(r)} · {numberName(r.phoneNumberId)} ·{" "}
-                        {periodLabel(r.onceEveryMinutes)}
-                      </Text>
-                      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                        ↪ {r.reply}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        Answered {r.answered} {r.answered === 1 ? "time" : "times"}
-                      </Text>
-                    </Stack>
-                    <Stack gap={6} align="flex-end">
-                      <Switch
-                        checked={r.enabled}
-                        onChange={(e) => toggle(r, e.currentTarget.checked)}
-                        aria-label={`${r.name} on`}
-                      />
-                      <Group gap={2} wrap="nowrap">
-                        <Tooltip label="Move up">
-                          <ActionIcon
-                            variant="subtle"
-                            disabled={i === 0}
-                            onClick={() => move(i, -1)}
-                            aria-label={`Move ${r.name} up`}
-                          >
-                            <IconArrowUp size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Move down">
-                          <ActionIcon
-                            variant="subtle"
-                            disabled={i === rows.length - 1}
-                            onClick={() => move(i, 1)}
-                            aria-label={`Move ${r.name} down`}
-                          >
-                            <IconArrowDown size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <ActionIcon
-                          variant="subtle"
-                          component={Link}
-                          to={`${EDIT}?id=${r.id}`}
-                          aria-label={`Edit ${r.name}`}
-                        >
-                          <IconEdit size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          onClick={() => askDelete(r)}
-                          aria-label={`Delete ${r.name}`}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Stack>
+        {/* Not paged or sorted: the rules are read in this order, so all of them show in it. */}
+        <ListTable<AutoReplyResponse>
+          query={list}
+          records={rows}
+          columns={[
+            {
+              accessor: "position",
+              title: "Order",
+              width: 70,
+              render: (r, i) => position(r, i),
+            },
+            { accessor: "name", title: "Automated reply", render: (r) => details(r) },
+            {
+              accessor: "enabled",
+              title: "On",
+              width: 70,
+              render: (r) => (
+                <Switch
+                  checked={r.enabled}
+                  onChange={(e) => toggle(r, e.currentTarget.checked)}
+                  aria-label={`${r.name} on`}
+                />
+              ),
+            },
+            {
+              accessor: "actions",
+              title: "",
+              textAlign: "right",
+              width: 150,
+              render: (r, i) => controls(r, i),
+            },
+          ]}
+          icon={<IconMessageBolt size={28} />}
+          failedTitle="Automated replies could not be loaded"
+          empty={{
+            title: "No automated replies yet",
+            description:
+              "Answer questions like opening hours, prices or a first hello while nobody is at the keyboard.",
+            action: { label: "Add Automated Reply", onClick: () => navigate(EDIT) },
+          }}
+          testId="auto-reply-list"
+          rowAttributes={() => ({ "data-testid": "auto-reply-row" })}
+          card={(r) => {
+            const i = rows.indexOf(r);
+            return (
+              // The buttons go under the rule, so its text keeps the card's width on a phone.
+              <Stack gap="xs" data-testid="auto-reply-row">
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                  <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                    {position(r, i)}
+                    {details(r)}
                   </Group>
-                </Card>
-              ))}
-            </Stack>
-          )}
-        </Paper>
+                  <Switch
+                    checked={r.enabled}
+                    onChange={(e) => toggle(r, e.currentTarget.checked)}
+                    aria-label={`${r.name} on`}
+                  />
+                </Group>
+                {controls(r, i)}
+              </Stack>
+            );
+          }}
+        />
         {rows.length > 0 && <PreviewCard numbers={numbers.data ?? []} />}
       </Stack>
     </>

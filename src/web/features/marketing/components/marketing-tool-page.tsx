@@ -8,13 +8,11 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import {
   IconArrowLeft,
@@ -33,10 +31,9 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { MarketingKind } from "../../../../domain/marketing";
 import type { ProgramResponse } from "../../../../domain/marketing.schemas";
-import { EmptyState } from "../../../components/empty-state";
+import { ListTable } from "../../../components/list/list-table";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
-import { TableSkeleton } from "../../../components/table-skeleton";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -87,7 +84,6 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
   const list = usePrograms(kind);
   const [creating, setCreating] = useState(false);
   const rows = list.data?.programs ?? [];
-  const mobile = useMediaQuery("(max-width: 36em)");
   return (
     <>
       <PageHeader
@@ -101,97 +97,71 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
           )
         }
       />
-      <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
-        {list.isPending ? (
-          <TableSkeleton rows={3} />
-        ) : list.isError ? (
-          <LoadFailed
-            icon={<IconSpeakerphone />}
-            title={`${tool.title} could not be loaded`}
-            query={list}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<IconSpeakerphone />}
-            title={tool.emptyTitle}
-            description={tool.emptyText}
-            {...(canEdit
-              ? { action: { label: tool.create, onClick: () => setCreating(true) } }
-              : {})}
-          />
-        ) : mobile ? (
-          <Stack gap={0} data-testid="programs">
-            {rows.map((p) => (
-              <UnstyledButton
-                key={p.id}
-                data-testid={`program-${p.id}`}
-                onClick={() => onOpen(p.id)}
-                py="sm"
-                px="xs"
-                style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fw={600} c="brand.8" truncate>
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {[p.keyword, `${p.people.toLocaleString()} ${tool.people.toLowerCase()}`]
-                        .filter(Boolean)
-                        .join(" · ")}
-                    </Text>
-                  </Stack>
-                  <StatusBadge status={p.status} />
-                </Group>
-              </UnstyledButton>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="programs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  {kind !== "coupon" && <Table.Th>Word</Table.Th>}
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">{tool.people}</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id} data-testid={`program-${p.id}`}>
-                    <Table.Td>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        fw={600}
-                        onClick={() => onOpen(p.id)}
-                      >
-                        {p.name}
-                      </Anchor>
-                    </Table.Td>
-                    {kind !== "coupon" && (
-                      <Table.Td>
-                        <Text ff="monospace" size="sm">
-                          {p.keyword}
-                        </Text>
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <StatusBadge status={p.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{p.people.toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(p.createdAt, timeZone)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+      {/* Not paged: an account runs a handful of these. */}
+      <ListTable<(typeof rows)[number]>
+        query={list}
+        records={rows}
+        icon={<IconSpeakerphone />}
+        failedTitle={`${tool.title} could not be loaded`}
+        empty={{
+          title: tool.emptyTitle,
+          description: tool.emptyText,
+          ...(canEdit ? { action: { label: tool.create, onClick: () => setCreating(true) } } : {}),
+        }}
+        testId="programs"
+        rowAttributes={(p) => ({ "data-testid": `program-${p.id}` })}
+        cardsBelow="36em"
+        card={(p) => (
+          <UnstyledButton data-testid={`program-${p.id}`} onClick={() => onOpen(p.id)} w="100%">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600} c="brand.8" truncate>
+                  {p.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {[p.keyword, `${p.people.toLocaleString()} ${tool.people.toLowerCase()}`]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </Text>
+              </Stack>
+              <StatusBadge status={p.status} />
+            </Group>
+          </UnstyledButton>
         )}
-      </Paper>
+        columns={[
+          {
+            accessor: "name",
+            title: "Name",
+            render: (p) => (
+              <Anchor component="button" type="button" fw={600} onClick={() => onOpen(p.id)}>
+                {p.name}
+              </Anchor>
+            ),
+          },
+          {
+            accessor: "keyword",
+            title: "Word",
+            hidden: kind === "coupon",
+            render: (p) => (
+              <Text ff="monospace" size="sm">
+                {p.keyword}
+              </Text>
+            ),
+          },
+          { accessor: "status", title: "Status", render: (p) => <StatusBadge status={p.status} /> },
+          {
+            accessor: "people",
+            title: tool.people,
+            textAlign: "right",
+            render: (p) => p.people.toLocaleString(),
+          },
+          {
+            accessor: "createdAt",
+            title: "Created",
+            render: (p) => <Text size="sm">{formatDateTime(p.createdAt, timeZone)}</Text>,
+          },
+        ]}
+      />
       {creating && (
         <ProgramForm
           kind={kind}

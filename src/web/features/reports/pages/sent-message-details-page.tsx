@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -10,14 +9,10 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconArrowLeft, IconDownload, IconMessage2, IconSearch, IconX } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
-import { useState } from "react";
+import { IconArrowLeft, IconDownload, IconMessage2, IconUsers } from "@tabler/icons-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { StatusGroup } from "../../../../domain/delivery-status";
 import { isParleyErrorCode } from "../../../../domain/international";
@@ -29,15 +24,16 @@ import {
   STATUS_GROUP_LABELS,
   STATUS_GROUPS,
 } from "../../../../domain/reports.schemas";
-import { TEXT } from "../../../../domain/texts";
 import { paths } from "../../../app/paths";
 import { EmptyState } from "../../../components/empty-state";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
-import { tablePagination } from "../../../lib/table-pagination";
-import { usePageSize } from "../../../lib/use-page-size";
 import { useSentMessage } from "../api/get-sent-message";
 import { recipientsCsvUrl, useRecipients } from "../api/list-recipients";
 import { useLiveSentMessages } from "../api/live-updates";
@@ -51,6 +47,9 @@ const WIDE = "(min-width: 48em)";
 function runIdOf(raw: string | null): number | null {
   return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
+
+/** The recipients' view; `status` is a status group, or all of them. */
+const RECIPIENTS_LIST = defineList({ filters: { status: "all" } });
 
 const fullName = (r: RunRecipient) => [r.firstName, r.lastName].filter(Boolean).join(" ");
 
@@ -151,15 +150,22 @@ export default function SentMessageDetailsPage() {
   const timeZone = useAccountTimeZone();
   const id = runIdOf(params.get("id"));
   const run = useSentMessage(id);
-  const [group, setGroup] = useState<StatusGroup | "all">("all");
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize("local:sent-message-recipients");
+  // The recipients' search, status, page and size in the address beside the run's id.
+  const view = useListState(RECIPIENTS_LIST, "local:sent-message-recipients");
+  const group: StatusGroup | "all" = (STATUS_GROUPS as readonly string[]).includes(
+    view.filters.status,
+  )
+    ? (view.filters.status as StatusGroup)
+    : "all";
   const live = Boolean(run.data && (run.data.state === "sending" || run.data.counts.sending > 0));
   const recipients = useRecipients(
     run.isSuccess ? id : null,
-    { page: page - 1, pageSize, group: group === "all" ? undefined : group, query },
+    {
+      page: view.paging.page,
+      pageSize: view.paging.pageSize,
+      group: group === "all" ? undefined : group,
+      query: view.query,
+    },
     live,
   );
   useLiveSentMessages();
@@ -211,10 +217,7 @@ export default function SentMessageDetailsPage() {
   }
 
   const r = run.data;
-  const choose = (g: StatusGroup | "all") => {
-    setGroup(g);
-    setPage(1);
-  };
+  const choose = (g: StatusGroup | "all") => view.setFilter("status", g);
   const rows = recipients.data?.rows ?? [];
   const total = recipients.data?.total ?? 0;
 
@@ -263,27 +266,11 @@ export default function SentMessageDetailsPage() {
           <Title order={3} fz="lg">
             Recipients
           </Title>
-          <TextInput
-            aria-label="Search recipients"
+          <ListSearch
+            label="Search recipients"
             placeholder="Search by name or number"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            rightSection={
-              search ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label="Clear search"
-                  onClick={() => setSearch("")}
-                >
-                  <IconX size={14} />
-                </ActionIcon>
-              ) : undefined
-            }
+            value={view.query}
+            onSearch={view.setQuery}
             w={{ base: "100%", sm: 260 }}
           />
         </Group>
@@ -303,18 +290,18 @@ export default function SentMessageDetailsPage() {
             ))}
           </Group>
         </Chip.Group>
-        <DataTable<RunRecipient>
-          withTableBorder
-          borderRadius="md"
-          verticalSpacing="sm"
-          minHeight={rows.length ? undefined : 200}
+        <ListTable<RunRecipient>
+          query={recipients}
+          list={view}
           records={rows}
-          idAccessor="id"
-          fetching={recipients.isPending || (recipients.isFetching && !recipients.isRefetching)}
-          noRecordsText={recipients.isError ? recipients.error.message : TEXT.emptyTable}
-          {...tablePagination({ total, page, setPage, pageSize, setPageSize })}
-          scrollAreaProps={{ type: "auto" }}
-          data-testid="recipients-table"
+          total={total}
+          frame="bare"
+          icon={<IconUsers size={28} />}
+          failedTitle="Recipients could not be loaded"
+          // A run always has recipients; an empty page is a search or status with none.
+          nothingYet={false}
+          empty={null}
+          testId="recipients-table"
           columns={[
             {
               accessor: "phone",

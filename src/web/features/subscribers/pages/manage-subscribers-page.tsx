@@ -1,22 +1,15 @@
 import { Button, Group, Indicator, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import {
-  IconAdjustmentsHorizontal,
-  IconFileImport,
-  IconPlus,
-  IconUsers,
-} from "@tabler/icons-react";
+import { IconAdjustmentsHorizontal, IconFileImport, IconPlus } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { EmptyState } from "../../../components/empty-state";
 import { ListSearch } from "../../../components/list/list-search";
 import { NO_SELECTION, type Selection, selectedCount } from "../../../components/list/selection";
-import { LoadFailed } from "../../../components/load-failed";
+import { useListState } from "../../../components/list/use-list-state";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { meCan } from "../../../lib/permissions";
-import { usePageSize } from "../../../lib/use-page-size";
 import { useBulkAction } from "../api/bulk-actions";
 import { useMemberships } from "../api/get-memberships";
 import { useCustomFields } from "../api/list-custom-fields";
@@ -30,20 +23,27 @@ import { type BulkKind, SelectionBar } from "../components/selection-bar";
 import { SubscriberDrawer } from "../components/subscriber-drawer";
 import { SubscriberFormModal } from "../components/subscriber-form-modal";
 import { SubscribersTable } from "../components/subscribers-table";
-import { TableSkeleton } from "../components/table-skeleton";
 import { todayIn } from "../lib/dates";
-import { countFilters, filterEntries, hasFilters } from "../lib/filter-params";
+import { countFilters, type FilterState, filterEntries, hasFilters } from "../lib/filter-params";
 import { toApiSelection } from "../lib/selection";
-import { useListParams } from "../lib/use-list-params";
+import { filterOfView, SUBSCRIBERS_LIST, viewOfFilter } from "../lib/subscribers-list";
+import { useOpenSubscriber } from "../lib/use-open-subscriber";
 
 const plural = (n: number) => `${n.toLocaleString()} subscriber${n === 1 ? "" : "s"}`;
 
 /** /subscribers/manage: search, filter, page through, select and act on subscribers. */
 export default function ManageSubscribersPage() {
-  const list = useListParams();
+  const list = useListState(SUBSCRIBERS_LIST, "mc");
+  const { subscriberId, openSubscriber, closeSubscriber } = useOpenSubscriber();
+  const { filters, multi, setFilters } = list;
+  const filter = useMemo(() => filterOfView({ filters, multi }), [filters, multi]);
+  const setFilter = (f: FilterState) => {
+    const next = viewOfFilter(f);
+    setFilters(next.filters, next.multi);
+  };
+  const pageSize = list.pageSize;
   const account = useMe();
   const timeZone = account.data?.timezoneIana ?? "America/New_York";
-  const [pageSize, setPageSize] = usePageSize("mc");
   const fields = useCustomFields();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
   const [adding, setAdding] = useState(false);
@@ -58,15 +58,15 @@ export default function ManageSubscribersPage() {
       query: list.query || undefined,
       page: list.page - 1,
       pageSize,
-      sortBy: list.sort,
+      sortBy: list.sort ?? "date",
       sortDirection: list.direction.toUpperCase(),
     };
-    for (const [k, v] of filterEntries(list.filter)) {
+    for (const [k, v] of filterEntries(filter)) {
       const prev = p[k];
       p[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [String(prev)]), v];
     }
     return p;
-  }, [list.query, list.page, pageSize, list.sort, list.direction, list.filter]);
+  }, [list.query, list.page, pageSize, list.sort, list.direction, filter]);
   const subscribers = useSubscribers(params);
   const counted = useSubscriberCount(params);
   const rows = subscribers.data?.rows ?? [];
@@ -77,21 +77,14 @@ export default function ManageSubscribersPage() {
   const memberships = useMemberships(pageIds);
 
   // A new search or filter is a new set of rows: what was selected no longer applies.
-  const selectionScope = JSON.stringify([list.query, list.filter]);
+  const selectionScope = JSON.stringify([list.query, filter]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the scope changes
   useEffect(() => setSelection(NO_SELECTION), [selectionScope]);
 
-  // A page past the end (rows deleted, a shared link) goes to the last page there is.
-  useEffect(() => {
-    if (subscribers.data && counted.data && rows.length === 0 && total > 0 && list.page > 1) {
-      list.setPage(Math.max(1, Math.ceil(total / pageSize)));
-    }
-  }, [subscribers.data, counted.data, rows.length, total, list, pageSize]);
-
   const count = selectedCount(selection, total);
-  const apiSelection = () => toApiSelection(selection, list.filter, list.query);
-  const filtered = hasFilters(list.filter) || list.query !== "";
-  const filterCount = countFilters(list.filter);
+  const apiSelection = () => toApiSelection(selection, filter, list.query);
+  const filtered = hasFilters(filter) || list.query !== "";
+  const filterCount = countFilters(filter);
 
   const onBulk = (kind: BulkKind) => {
     if (kind === "add-to-group" || kind === "remove-from-group") setGroupAction(kind);
@@ -147,7 +140,7 @@ export default function ManageSubscribersPage() {
     );
   };
 
-  const noSubscribersYet = subscribers.data && total === 0 && !filtered;
+  const noSubscribersYet = !!subscribers.data && total === 0 && !filtered;
 
   return (
     <>
@@ -199,64 +192,44 @@ export default function ManageSubscribersPage() {
         </Group>
       </Group>
 
-      <ActiveFilters filter={list.filter} fields={fields.data ?? []} onChange={list.setFilter} />
+      <ActiveFilters filter={filter} fields={fields.data ?? []} onChange={setFilter} />
 
-      {/* Bulk actions and exports are not an Agent's (src/domain/permissions.ts). */}
-      {meCan(account.data, "subscribers:bulk") && (
-        <SelectionBar
-          selection={selection}
-          total={counted.data?.total ?? shown}
-          pageIds={pageIds}
-          busy={bulk.isPending || startExport.isPending}
-          onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
-          onClear={() => setSelection(NO_SELECTION)}
-          onAction={onBulk}
-        />
-      )}
-
-      {subscribers.isPending ? (
-        <TableSkeleton />
-      ) : subscribers.isError && !subscribers.data ? (
-        <LoadFailed
-          icon={<IconUsers size={28} />}
-          title="The subscribers could not be loaded"
-          query={subscribers}
-        />
-      ) : noSubscribersYet ? (
-        <EmptyState
-          icon={<IconUsers size={28} />}
-          title="No subscribers yet"
-          description="Add people by hand, import a spreadsheet, or let them join by texting one of your keywords."
-          action={{ label: "Add Subscriber", onClick: () => setAdding(true) }}
-        />
-      ) : (
-        <SubscribersTable
-          rows={rows}
-          total={total}
-          page={list.page}
-          pageSize={pageSize}
-          fetching={subscribers.isFetching && subscribers.isPlaceholderData}
-          sort={list.sort}
-          direction={list.direction}
-          timeZone={timeZone}
-          groups={memberships.data}
-          selection={selection}
-          onSelectionChange={setSelection}
-          onPageChange={list.setPage}
-          onPageSizeChange={(n) => {
-            setPageSize(n);
-            list.resetPage();
-          }}
-          onSortChange={list.setSort}
-          onOpen={list.openSubscriber}
-        />
-      )}
+      <SubscribersTable
+        query={subscribers}
+        list={list}
+        rows={rows}
+        total={total}
+        nothingYet={noSubscribersYet}
+        timeZone={timeZone}
+        groups={memberships.data}
+        // Bulk actions and exports are not an Agent's (src/domain/permissions.ts).
+        selection={
+          meCan(account.data, "subscribers:bulk")
+            ? { value: selection, onChange: setSelection }
+            : undefined
+        }
+        bulkBar={
+          meCan(account.data, "subscribers:bulk") && (
+            <SelectionBar
+              selection={selection}
+              total={counted.data?.total ?? shown}
+              pageIds={pageIds}
+              busy={bulk.isPending || startExport.isPending}
+              onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
+              onClear={() => setSelection(NO_SELECTION)}
+              onAction={onBulk}
+            />
+          )
+        }
+        onAdd={() => setAdding(true)}
+        onOpen={openSubscriber}
+      />
 
       <FilterDrawer
         opened={filtersOpened}
         onClose={filtersDrawer.close}
-        filter={list.filter}
-        onApply={list.setFilter}
+        filter={filter}
+        onApply={setFilter}
         today={todayIn(timeZone)}
         restricted={account.data?.restrictedUser ?? true}
         fields={fields.data ?? []}
@@ -264,13 +237,9 @@ export default function ManageSubscribersPage() {
       <SubscriberFormModal
         opened={adding}
         onClose={() => setAdding(false)}
-        onCreated={(id) => list.openSubscriber(id)}
+        onCreated={(id) => openSubscriber(id)}
       />
-      <SubscriberDrawer
-        subscriberId={list.subscriberId}
-        timeZone={timeZone}
-        onClose={list.closeSubscriber}
-      />
+      <SubscriberDrawer subscriberId={subscriberId} timeZone={timeZone} onClose={closeSubscriber} />
       <GroupActionModal
         kind={groupAction}
         count={count}

@@ -1,13 +1,19 @@
 import { ActionIcon, Badge, Group, Text, Tooltip } from "@mantine/core";
-import { IconMailForward, IconX } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
+import { IconMailForward, IconUserPlus, IconX } from "@tabler/icons-react";
 import type { InviteRow } from "../../../../domain/users.schemas";
+import { type ListQuery, ListTable } from "../../../components/list/list-table";
 import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
 import { LevelBadge } from "./level-badge";
 
-/** Invitations not accepted yet: resend (a new link) or revoke. */
+/**
+ * Invitations not accepted yet: resend (a new link) or revoke. On the list kit, from the users
+ * list's query (the same answer carries both); not paged, as an account has a handful at most.
+ */
 export function InvitesTable(props: {
+  query: ListQuery;
   rows: InviteRow[];
+  /** The empty state's "Invite User", for someone who may invite. */
+  onInvite?: () => void;
   canManage: (invite: InviteRow) => boolean;
   onResend: (invite: InviteRow) => void;
   onRevoke: (invite: InviteRow) => void;
@@ -15,12 +21,18 @@ export function InvitesTable(props: {
 }) {
   const timeZone = useAccountTimeZone();
   return (
-    <DataTable<InviteRow>
+    <ListTable<InviteRow>
+      query={props.query}
       records={props.rows}
-      idAccessor="id"
-      verticalSpacing="sm"
-      withTableBorder
-      borderRadius="md"
+      frame="bare"
+      icon={<IconUserPlus size={28} />}
+      failedTitle="Invitations could not be loaded"
+      empty={{
+        title: "No pending invitations",
+        description:
+          "Invite a teammate by e-mail: they choose their own username and password from the link.",
+        action: props.onInvite ? { label: "Invite User", onClick: props.onInvite } : undefined,
+      }}
       columns={[
         {
           accessor: "email",

@@ -138,28 +138,19 @@ export default function ManageUsersPage() {
             <Title order={3} fz="lg" mb="xs">
               Pending invitations
             </Title>
-            {data.invites.length === 0 ? (
-              <Paper withBorder radius="md">
-                <EmptyState
-                  icon={<IconUserPlus size={28} />}
-                  title="No pending invitations"
-                  description="Invite a teammate by e-mail: they choose their own username and password from the link."
-                  action={levels.length ? { label: "Invite User", onClick: openInvite } : undefined}
-                />
-              </Paper>
-            ) : (
-              <InvitesTable
-                rows={data.invites}
-                canManage={(i) => levels.includes(i.permissionLevel)}
-                busyId={resend.isPending ? (resend.variables ?? null) : null}
-                onResend={(i) =>
-                  resend.mutate(i.id, {
-                    onSuccess: () => notify.success(`A new invitation was sent to ${i.email}`),
-                  })
-                }
-                onRevoke={onRevoke}
-              />
-            )}
+            <InvitesTable
+              query={list}
+              rows={data.invites}
+              onInvite={levels.length ? openInvite : undefined}
+              canManage={(i) => levels.includes(i.permissionLevel)}
+              busyId={resend.isPending ? (resend.variables ?? null) : null}
+              onResend={(i) =>
+                resend.mutate(i.id, {
+                  onSuccess: () => notify.success(`A new invitation was sent to ${i.email}`),
+                })
+              }
+              onRevoke={onRevoke}
+            />
           </div>
         )}
       </Stack>
