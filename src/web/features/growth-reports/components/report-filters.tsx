@@ -65,6 +65,8 @@ export function useReportFilters() {
     filter: filterOf([from || null, to || null], numberId),
     page: view.page,
     setPage: view.setPage,
+    /** The list state, for a report's table of rows (ListTable). */
+    list: view,
     /** The props of ReportFilters. */
     controls: {
       range,

@@ -2,8 +2,8 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconUserMinus } from "@tabler/icons-react";
-import { DataTable } from "mantine-datatable";
 import type { OptOutReport } from "../../../../domain/growth-reports.schemas";
+import { ListTable } from "../../../components/list/list-table";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
@@ -12,8 +12,6 @@ import { useOptOutReport } from "../api/reports";
 import { dayLabel, useChartHeight } from "../components/chart-height";
 import { ExportPanel } from "../components/export-panel";
 import { ReportFilters, useReportFilters } from "../components/report-filters";
-
-const PAGE_SIZE = 25;
 
 function Counted(props: { title: string; rows: OptOutReport["byKeyword"]; empty: string }) {
   return (
@@ -49,8 +47,8 @@ function Counted(props: { title: string; rows: OptOutReport["byKeyword"]; empty:
  */
 export default function OptOutsPage() {
   const timeZone = useAccountTimeZone();
-  const { filter, page, setPage, controls } = useReportFilters();
-  const report = useOptOutReport({ ...filter, page: page - 1, pageSize: PAGE_SIZE });
+  const { filter, list, controls } = useReportFilters();
+  const report = useOptOutReport({ ...filter, page: list.page - 1, pageSize: list.pageSize });
   const height = useChartHeight();
   const data = report.data;
   const chart = (data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.date) }));
@@ -123,18 +121,19 @@ export default function OptOutsPage() {
               empty="None came after an automation."
             />
           </SimpleGrid>
-          <DataTable
-            withTableBorder
-            borderRadius="md"
-            // A scrolling region must be reachable by keyboard to be scrolled.
-            scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
-            minHeight={data.rows.length ? undefined : 160}
-            noRecordsText="Nobody opted out in these days."
+          <ListTable
+            query={report}
+            list={list}
             records={data.rows}
-            totalRecords={data.total}
-            recordsPerPage={PAGE_SIZE}
-            page={page}
-            onPageChange={setPage}
+            total={data.total}
+            frame="bare"
+            icon={<IconUserMinus size={28} />}
+            failedTitle="The opt-out report could not be loaded"
+            // The chart above says when nobody opted out; the table stays, with its own line.
+            nothingYet={false}
+            empty={null}
+            noRecordsText="Nobody opted out in these days."
+            testId="opt-out-rows"
             columns={[
               {
                 accessor: "optedOutAt",
