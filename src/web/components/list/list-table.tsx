@@ -104,6 +104,11 @@ export function ListTable<T, Id extends string | number = number>(props: {
   /** Attributes of a row's <tr> (a test id). */
   rowAttributes?: (row: T) => Record<string, unknown>;
   testId?: string;
+  /**
+   * Rows with no link or button in them: the scrolling region itself takes focus, so it can be
+   * scrolled from the keyboard (otherwise the rows' own controls are the way in).
+   */
+  focusableScroll?: boolean;
 }) {
   const { query, list, records, total } = props;
   const idKey = (props.idAccessor ?? "id") as keyof T;
@@ -180,7 +185,10 @@ export function ListTable<T, Id extends string | number = number>(props: {
       fetching: query.isFetching && query.isPlaceholderData,
       loaderBackgroundBlur: 1,
       noRecordsText: props.noRecordsText ?? TEXT.emptyTable,
-      scrollAreaProps: { type: "auto" },
+      scrollAreaProps: {
+        type: "auto",
+        ...(props.focusableScroll && { viewportProps: { tabIndex: 0 } }),
+      },
       "data-testid": props.testId,
       customRowAttributes: props.rowAttributes,
       ...(props.onRowClick && {

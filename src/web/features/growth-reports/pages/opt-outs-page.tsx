@@ -134,6 +134,7 @@ export default function OptOutsPage() {
             empty={null}
             noRecordsText="Nobody opted out in these days."
             testId="opt-out-rows"
+            focusableScroll
             columns={[
               {
                 accessor: "optedOutAt",
