@@ -23,6 +23,7 @@ import { seedDemoNumbers } from "./seed/demo-numbers";
 import { seedDemoSends } from "./seed/demo-sends";
 import { seedDemoSubscribers } from "./seed/demo-subscribers";
 import { seedDemoWorkflows } from "./seed/demo-workflows";
+import { beginShutdown, expectedAtShutdown } from "./shutdown";
 
 /** Boot: config → database → migrations → seed → http → workers. */
 // Undone in order at shutdown, and also when boot fails half-way (so no PostgreSQL is left behind).
@@ -124,8 +125,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    beginShutdown();
     log.info({ signal }, "stopping Parley");
-    for (const stop of stops) await stop().catch((err) => log.error({ err }, "stop step failed"));
+    for (const stop of stops)
+      await stop().catch((err) =>
+        // The embedded PostgreSQL may be gone already (Ctrl+C reaches it too).
+        expectedAtShutdown(err)
+          ? log.debug({ err }, "stop step cut short by the database stopping")
+          : log.error({ err }, "stop step failed"),
+      );
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
