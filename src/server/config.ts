@@ -19,6 +19,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty` (colours, local times) or `json` lines; unset: pretty on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   DEMO_USERNAME: z.string().min(1).default("demo"),
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD needs at least 8 characters").default("demo1234"),
   DEMO_EMAIL: z.email().default("demo@parley.local"),
@@ -124,6 +126,11 @@ const envSchema = z.object({
   AUTOMATION_CLOCK: z.enum(["real", "movable"]).default("real"),
   /** Due automation steps taken per transaction by the engine. */
   AUTOMATION_BATCH: z.coerce.number().int().min(1).max(5000).default(1000),
+  /**
+   * `auto`: the process applies pending migrations at start (under a lock, so several may start
+   * at once). `off`: it never migrates and refuses to start while the database is behind.
+   */
+  MIGRATE: z.enum(["auto", "off"]).default("auto"),
   /** Whether this process runs the send pipeline (scheduler, fan-out, dispatch). */
   SEND_PIPELINE: z
     .enum(["on", "off"])
