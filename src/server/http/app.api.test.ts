@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import zlib from "node:zlib";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../log";
@@ -77,6 +78,32 @@ describe("app", () => {
     expect(doc.info.title).toBe("Parley API");
     expect(Object.keys(doc.paths)).toContain("/api/auth/login");
     expect(doc.paths["/api/auth/login"]).toHaveProperty("post");
+  });
+
+  it("compresses the OpenAPI document and API answers by Accept-Encoding, not small ones", async () => {
+    const plain = await t.get("/api/docs/json");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const size = plain.rawPayload.length;
+    for (const encoding of ["br", "gzip"] as const) {
+      const res = await t.get("/api/docs/json", { headers: { "accept-encoding": encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      const body =
+        encoding === "br"
+          ? zlib.brotliDecompressSync(res.rawPayload)
+          : zlib.gunzipSync(res.rawPayload);
+      expect(JSON.parse(body.toString()).openapi).toMatch(/^3\./);
+      // JSON this repetitive shrinks at least five-fold.
+      expect(res.rawPayload.length).toBeLessThan(size / 5);
+    }
+    // Under the 1 KB threshold (631 bytes): sent as it is, compressing would gain next to nothing.
+    const small = await t.get("/api/data/industries", {
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json()).toContainEqual({ id: 17, name: "Political" });
   });
 
   it("answers an unknown /api path with a JSON 404", async () => {

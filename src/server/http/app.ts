@@ -1,4 +1,6 @@
 import path from "node:path";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
@@ -84,6 +86,22 @@ export async function buildApp(
   // Limits are set per route (login, codes); nothing is limited unless a route asks.
   // Counted in PostgreSQL so that several web processes share every limit.
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(ctx.db) });
+  // API answers and the OpenAPI document, br or gzip by Accept-Encoding. Static files come
+  // compressed from the build (preCompressed in web-app.ts); event streams are never buffered.
+  // The web app's files are compressed once at build (preCompressed in web-app.ts); the ones the
+  // build left plain (small, or images) are not worth compressing on every request.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") && path.extname(route.url)) route.compress = false;
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    customTypes:
+      /^(text\/(?!event-stream)|application\/(.+\+)?(json|javascript|xml)|image\/svg\+xml)/,
+    // Brotli's default (11) is meant for files compressed once; 4 is gzip's speed at a better ratio.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerApiDocs(app);
 
   if (ctx.config.TENANT_WALL === "on")

@@ -19,6 +19,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       root: config.WEB_DIST,
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz beside each file (scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
