@@ -11,6 +11,8 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { asSystem } from "../db/tenant-scope";
+import { resolveDeeplink } from "../features/auth/deeplinks.service";
 import { registerAccountStateGuard } from "../features/billing/account-state-guard";
 import { accountByName } from "../features/growth/growth.queries";
 import { FEATURES } from "../features/index";
@@ -135,6 +137,11 @@ export async function buildApp(
     });
   }
 
-  await registerWebApp(app, ctx.config);
+  await registerWebApp(app, ctx.config, (id) =>
+    asSystem(() => resolveDeeplink(ctx, id)).then(
+      () => true,
+      () => false,
+    ),
+  );
   return app;
 }

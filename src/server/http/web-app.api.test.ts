@@ -4,6 +4,15 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { precompress } from "../../../scripts/precompress.mjs";
+import {
+  APP_ROUTES,
+  PUBLIC_ROUTES,
+  SECTION_REDIRECTS,
+  SSO_SERVICES,
+} from "../../domain/app-routes";
+import { asSystem } from "../db/tenant-scope";
+import { insertDeeplink } from "../features/auth/deeplinks.queries";
+import { buildAccount } from "../test/factories";
 import { createTestServer } from "../test/harness";
 
 /** A web build in miniature, precompressed as the vite build does (scripts/precompress.mjs). */
@@ -39,5 +48,48 @@ describe("web app files", () => {
     const tiny = await t.get("/assets/tiny-abc123.js", { headers: { "accept-encoding": "br" } });
     expect(tiny.headers["content-encoding"]).toBeUndefined();
     expect(tiny.body).toBe("export {};\n");
+  });
+});
+
+/** A route pattern made concrete: `:param` filled in, `:param?` left out. */
+function example(pattern: string): string {
+  return pattern
+    .split("/")
+    .filter((seg) => !seg.endsWith("?"))
+    .map((seg) => (seg.startsWith(":") ? "x1" : seg))
+    .join("/");
+}
+
+describe("pages", () => {
+  it("answers every route of the web app's map with the app shell and 200", async () => {
+    const pages = [
+      "/",
+      ...[...PUBLIC_ROUTES, ...APP_ROUTES].map((r) => example(r.path)),
+      ...Object.keys(SECTION_REDIRECTS),
+      ...SSO_SERVICES.map((s) => `/${s}`),
+    ];
+    for (const url of pages) {
+      const res = await t.get(url);
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.body).toContain("<div id=root>");
+    }
+  });
+
+  it("answers a path the app has no page for with the shell and 404", async () => {
+    for (const url of ["/dashbaord", "/healthzz", "/settings/nope", "/reports/sent-messages/x/y"]) {
+      const res = await t.get(url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).toContain("<div id=root>");
+      expect(res.headers["x-robots-tag"]).toBe("noindex");
+    }
+  });
+
+  it("knows a saved deeplink id from a made-up single segment", async () => {
+    const account = await buildAccount(t.db);
+    await asSystem(() =>
+      insertDeeplink(t.db, { id: "SaVeD1234", accountId: account.id, uri: null }),
+    );
+    expect((await t.get("/SaVeD1234")).statusCode).toBe(200);
+    expect((await t.get("/NotSaved99")).statusCode).toBe(404);
   });
 });
