@@ -40,6 +40,8 @@ export function createLogger(opts: {
         colorize: opts.destination ? false : undefined,
         translateTime: "SYS:HH:MM:ss.l",
         ignore: "pid,hostname",
+        // One entry, one line: a request reads as one line, as in JSON.
+        singleLine: true,
         sync: true,
       }),
     );
