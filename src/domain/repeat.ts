@@ -1,12 +1,13 @@
 import { TZDate } from "@date-fns/tz";
-import type { Options as RRuleOptions, Weekday } from "rrule";
-import * as rruleModule from "rrule";
-
-// rrule ships CommonJS for Node (its exports arrive as the default export there) and ES modules
-// for bundlers (named exports): take whichever this runtime gave us.
-const rrule = ((rruleModule as { default?: typeof rruleModule }).default ??
-  rruleModule) as typeof rruleModule;
-const { Frequency, RRule } = rrule;
+// rrule's "main" is a UMD bundle whose exports Node sees only as `default`, and its "module" has
+// no default export (so reaching for `.default` made the web build warn on every start). Its
+// ES-module build, imported by path, gives named exports to vite and to tsx alike.
+import {
+  Frequency,
+  RRule,
+  type Options as RRuleOptions,
+  type Weekday,
+} from "rrule/dist/esm/index.js";
 
 /**
  * Repeat rules of the send form (spec doc 2 §3, §5) as RFC 5545 rules. Rules are computed on

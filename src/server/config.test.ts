@@ -17,6 +17,47 @@ describe("config", () => {
     expect(() => parseConfig({ DATABASE_URL: "not a url" })).toThrow(/^DATABASE_URL: /);
   });
 
+  it("reports every problem at once, the checks across settings too", () => {
+    let caught: unknown;
+    try {
+      parseConfig({
+        PORT: "eighty",
+        SIGNUP: "sometimes",
+        HOST: "0.0.0.0",
+        SEED_DEMO: "true",
+        OUTBOUND_ALLOW: "10.0.0.0/40",
+      });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems.map((p) => p.split(":")[0])).toEqual([
+      "PORT",
+      "SIGNUP",
+      "SEED_DEMO",
+      "OUTBOUND_ALLOW",
+    ]);
+    expect((caught as ConfigError).message).toMatch(/^4 settings need fixing:\n {2}- PORT: /);
+  });
+
+  it("refuses a malformed DATABASE_URL instead of using the embedded database", () => {
+    for (const url of [
+      "",
+      "localhost:5432/parley",
+      "mysql://u:p@db/parley",
+      "postgres://db.internal",
+      "postgres:///parley",
+    ]) {
+      expect(() => parseConfig({ DATABASE_URL: url }), url).toThrow(
+        /^DATABASE_URL: must look like postgres:\/\/user:password@host:5432\/database$/,
+      );
+    }
+    expect(
+      parseConfig({ DATABASE_URL: "postgresql://u:p@db.internal:5432/parley" }).DATABASE_URL,
+    ).toBe("postgresql://u:p@db.internal:5432/parley");
+  });
+
   it("makes the demo account for a local install only, never with the public password elsewhere", () => {
     expect(parseConfig({}).SEED_DEMO).toBe(true);
     expect(parseConfig({ HOST: "localhost", PUBLIC_URL: "http://127.0.0.1:3000" }).SEED_DEMO).toBe(

@@ -11,10 +11,16 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.url().optional(),
+  /** PostgreSQL to use; unset: the embedded one under DATA_DIR. A malformed one is refused. */
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, "must look like postgres://user:password@host:5432/database")
+    .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty` (colours, local times) or `json` lines; unset: pretty on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   DEMO_USERNAME: z.string().min(1).default("demo"),
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD needs at least 8 characters").default("demo1234"),
   DEMO_EMAIL: z.email().default("demo@parley.local"),
@@ -124,6 +130,11 @@ const envSchema = z.object({
   AUTOMATION_CLOCK: z.enum(["real", "movable"]).default("real"),
   /** Due automation steps taken per transaction by the engine. */
   AUTOMATION_BATCH: z.coerce.number().int().min(1).max(5000).default(1000),
+  /**
+   * `auto`: the process applies pending migrations at start (under a lock, so several may start
+   * at once). `off`: it never migrates and refuses to start while the database is behind.
+   */
+  MIGRATE: z.enum(["auto", "off"]).default("auto"),
   /** Whether this process runs the send pipeline (scheduler, fan-out, dispatch). */
   SEND_PIPELINE: z
     .enum(["on", "off"])
@@ -212,26 +223,38 @@ export type Config = ReturnType<typeof parseConfig>;
 export type Role = "web" | "worker" | "all";
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
-  const result = envSchema.safeParse(env);
+  // Every problem at once, so an operator fixes the file in one go rather than one per start.
+  const problems: string[] = [];
+  let result = envSchema.safeParse(env);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new ConfigError(`${String(issue.path[0])}: ${issue.message}`);
+    const bad = new Set<string>();
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      bad.add(name);
+      problems.push(`${name}: ${issue.message}`);
+    }
+    // The checks across settings below still run, on the other settings (and defaults).
+    result = envSchema.safeParse(
+      Object.fromEntries(Object.entries(env).filter(([name]) => !bad.has(name))),
+    );
+    if (!result.success) throw new ConfigError(problems);
   }
   const c = result.data;
-  const carrier = chooseCarrier(c);
+  const carrier = chooseCarrier(c, problems);
   const local = isLoopbackHost(c.HOST) && (!c.PUBLIC_URL || isLoopbackUrl(c.PUBLIC_URL));
   const seedDemo = c.SEED_DEMO ?? local;
   if (seedDemo && !local && c.DEMO_PASSWORD === PUBLIC_DEMO_PASSWORD) {
-    throw new ConfigError(
+    problems.push(
       `SEED_DEMO: this server is reachable from other machines (HOST=${c.HOST}${c.PUBLIC_URL ? `, PUBLIC_URL=${c.PUBLIC_URL}` : ""}) and the demo password is the public "${PUBLIC_DEMO_PASSWORD}": set DEMO_PASSWORD to a password of your own, or SEED_DEMO=false`,
     );
   }
-  let outboundAllow: OutboundAllowList;
+  let outboundAllow: OutboundAllowList = { ranges: [], names: [], suffixes: [] };
   try {
     outboundAllow = parseAllowList(c.OUTBOUND_ALLOW);
   } catch (err) {
-    throw new ConfigError(`OUTBOUND_ALLOW: ${(err as Error).message}`);
+    problems.push(`OUTBOUND_ALLOW: ${(err as Error).message}`);
   }
+  if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
     SEED_DEMO: seedDemo,
@@ -258,21 +281,24 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /** The carrier the settings name, refusing an incomplete set with the names that are missing. */
-function chooseCarrier(c: z.infer<typeof envSchema>): "emulator" | "twilio" | "telnyx" {
+function chooseCarrier(
+  c: z.infer<typeof envSchema>,
+  problems: string[],
+): "emulator" | "twilio" | "telnyx" {
   const carrier =
     c.CARRIER ?? (c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN ? "twilio" : "emulator");
   const need = (names: string[]) => {
     const missing = names.filter((n) => !c[n as keyof typeof c]);
-    if (missing.length)
-      throw new ConfigError(`CARRIER=${carrier} needs ${missing.join(", ")} to be set`);
+    if (missing.length) problems.push(`CARRIER=${carrier} needs ${missing.join(", ")} to be set`);
+    return missing.length === 0;
   };
   if (carrier === "twilio") need(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"]);
   if (carrier === "telnyx") {
-    need(["TELNYX_API_KEY", "TELNYX_PUBLIC_KEY", "TELNYX_MESSAGING_PROFILE_ID"]);
+    const complete = need(["TELNYX_API_KEY", "TELNYX_PUBLIC_KEY", "TELNYX_MESSAGING_PROFILE_ID"]);
     try {
-      telnyxPublicKey(c.TELNYX_PUBLIC_KEY!);
+      if (complete) telnyxPublicKey(c.TELNYX_PUBLIC_KEY!);
     } catch (err) {
-      throw new ConfigError(`TELNYX_PUBLIC_KEY: ${(err as Error).message}`);
+      problems.push(`TELNYX_PUBLIC_KEY: ${(err as Error).message}`);
     }
   }
   return carrier;
@@ -291,8 +317,38 @@ function isLoopbackUrl(url: string): boolean {
   return isLoopbackHost(new URL(url).hostname);
 }
 
+/**
+ * postgres:// or postgresql:// with a host (or a socket) and a database name: anything else (a bare
+ * host:port, another scheme) would otherwise connect somewhere unexpected or not at all.
+ */
+function isPostgresUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === "postgres:" || url.protocol === "postgresql:") &&
+    // A Unix socket is named by ?host=/var/run/postgresql instead of a host name.
+    (url.hostname !== "" || url.searchParams.has("host")) &&
+    url.pathname.length > 1
+  );
+}
+
+/** What is wrong with the settings: one line per problem, all of them. */
 export class ConfigError extends Error {
   override name = "ConfigError";
+  readonly problems: string[];
+  constructor(problems: string | string[]) {
+    const list = typeof problems === "string" ? [problems] : problems;
+    super(
+      list.length === 1
+        ? list[0]!
+        : `${list.length} settings need fixing:\n${list.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    this.problems = list;
+  }
 }
 
 export function parseRole(argv: string[]): Role {

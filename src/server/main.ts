@@ -1,5 +1,6 @@
 import path from "node:path";
 import Fastify from "fastify";
+import type { Pool } from "pg";
 import { createAppContext } from "./app-context";
 import { startBackground } from "./background/runner";
 import { startEmulatorDispatcher } from "./carriers/emulator/status-dispatcher";
@@ -11,7 +12,8 @@ import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { log, setLogLevel } from "./log";
 import { registerMetrics } from "./ops/metrics";
-import { markReady } from "./ops/readiness";
+import { pendingMigrations } from "./ops/migration-state";
+import { markReady, registerHealth } from "./ops/readiness";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo, usersWithPublicDemoPassword } from "./seed/demo";
 import { seedDemoAutomations } from "./seed/demo-automations";
@@ -23,10 +25,25 @@ import { seedDemoNumbers } from "./seed/demo-numbers";
 import { seedDemoSends } from "./seed/demo-sends";
 import { seedDemoSubscribers } from "./seed/demo-subscribers";
 import { seedDemoWorkflows } from "./seed/demo-workflows";
+import { beginShutdown, expectedAtShutdown } from "./shutdown";
 
 /** Boot: config → database → migrations → seed → http → workers. */
 // Undone in order at shutdown, and also when boot fails half-way (so no PostgreSQL is left behind).
 const stops: (() => Promise<unknown>)[] = [];
+
+/** MIGRATE=off: another process (or `npm run admin -- migrate`) migrates; this one waits for it. */
+async function refuseWhenBehind(pool: Pool) {
+  const client = await pool.connect();
+  try {
+    const pending = await pendingMigrations(client);
+    if (pending.length)
+      throw new ConfigError(
+        `MIGRATE=off and the database is behind this version of Parley: ${pending.length} migration(s) not applied (${pending[0]}${pending.length > 1 ? ` … ${pending.at(-1)}` : ""}). Start one process with MIGRATE=auto, or run \`npm run admin -- migrate\`, then start this one again.`,
+      );
+  } finally {
+    client.release();
+  }
+}
 
 async function main() {
   const config = parseConfig();
@@ -58,7 +75,8 @@ async function main() {
     statementMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
   stops.unshift(() => pool.end());
-  await runMigrations(db);
+  if (config.MIGRATE === "auto") await runMigrations(db);
+  else await refuseWhenBehind(pool);
   if (!config.local) {
     // Reachable from other machines: no user may sign in with the password the README prints.
     const exposed = await usersWithPublicDemoPassword(db, config);
@@ -78,10 +96,11 @@ async function main() {
   // Jobs, the send pipeline and the other loops, by role (src/server/background).
   stops.unshift(await startBackground(ctx, url, role));
 
-  // A worker serves no pages; its dispatch counters are read at METRICS_PORT when set.
+  // A worker serves no pages; its dispatch counters and probes are read at METRICS_PORT when set.
   if (role === "worker" && config.METRICS_PORT) {
     const metricsApp = Fastify();
     registerMetrics(metricsApp, config, ctx.db);
+    registerHealth(metricsApp, ctx.db.$client);
     stops.unshift(() => metricsApp.close());
     await metricsApp.listen({ port: config.METRICS_PORT, host: config.HOST });
   }
@@ -124,8 +143,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    beginShutdown();
     log.info({ signal }, "stopping Parley");
-    for (const stop of stops) await stop().catch((err) => log.error({ err }, "stop step failed"));
+    for (const stop of stops)
+      await stop().catch((err) =>
+        // The embedded PostgreSQL may be gone already (Ctrl+C reaches it too).
+        expectedAtShutdown(err)
+          ? log.debug({ err }, "stop step cut short by the database stopping")
+          : log.error({ err }, "stop step failed"),
+      );
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,6 +1,7 @@
 import { asSystem } from "../db/tenant-scope";
 import type { AppContext } from "../http/context";
 import { log } from "../log";
+import { expectedAtShutdown } from "../shutdown";
 
 /**
  * A claim loop: work found in PostgreSQL (due rows claimed with SKIP LOCKED), taken a batch per
@@ -68,6 +69,13 @@ export function runLoops(
         busy = await asSystem(() => loop.step(ctx, wake));
       } catch (err) {
         if (stopped) break;
+        if (expectedAtShutdown(err)) {
+          log.debug(
+            { component: "background", loop: loop.name, err },
+            "round cut short by shutdown",
+          );
+          break;
+        }
         log.error({ component: "background", loop: loop.name, err }, "loop round failed");
         await sleep(IDLE_POLL_MS);
       }

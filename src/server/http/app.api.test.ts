@@ -1,6 +1,11 @@
+import { PassThrough } from "node:stream";
+import zlib from "node:zlib";
+import Fastify, { type FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
-import { markReady } from "../ops/readiness";
+import { createLogger } from "../log";
+import { markReady, registerHealth } from "../ops/readiness";
 import { createTestServer } from "../test/harness";
+import { buildApp } from "./app";
 
 const t = await createTestServer();
 
@@ -21,6 +26,50 @@ describe("app", () => {
     expect(ready.json()).toEqual({ ok: true });
   });
 
+  it("answers /readyz with 503 and the reason when the database is unreachable or behind", async () => {
+    markReady();
+    // A bare app, as a worker serves its probes beside its metrics.
+    const probe = async (query: () => Promise<{ rows: unknown[] }>) => {
+      const app = Fastify();
+      registerHealth(app, { query });
+      const alive = await app.inject({ method: "GET", url: "/healthz" });
+      const res = await app.inject({ method: "GET", url: "/readyz" });
+      await app.close();
+      expect(alive.statusCode).toBe(200);
+      return { status: res.statusCode, body: res.json() };
+    };
+    expect(
+      await probe(() => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"))),
+    ).toEqual({
+      status: 503,
+      body: { ok: false, reason: "database unreachable: connect ECONNREFUSED 127.0.0.1:5432" },
+    });
+    expect(await probe(async () => ({ rows: [{ last: "1" }] }))).toEqual({
+      status: 503,
+      body: { ok: false, reason: "database migrations not applied" },
+    });
+    const never = Object.assign(
+      new Error('relation "drizzle.__drizzle_migrations" does not exist'),
+      {
+        code: "42P01",
+      },
+    );
+    expect((await probe(() => Promise.reject(never))).body.reason).toBe(
+      "database migrations not applied",
+    );
+    // The real database of this test server: migrated, answering.
+    expect(
+      await probe(() =>
+        t.ctx.db.$client.query(
+          "select max(created_at)::text as last from drizzle.__drizzle_migrations",
+        ),
+      ),
+    ).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+  });
+
   it("publishes an OpenAPI document that lists the login route", async () => {
     const res = await t.get("/api/docs/json");
     expect(res.statusCode).toBe(200);
@@ -29,6 +78,32 @@ describe("app", () => {
     expect(doc.info.title).toBe("Parley API");
     expect(Object.keys(doc.paths)).toContain("/api/auth/login");
     expect(doc.paths["/api/auth/login"]).toHaveProperty("post");
+  });
+
+  it("compresses the OpenAPI document and API answers by Accept-Encoding, not small ones", async () => {
+    const plain = await t.get("/api/docs/json");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const size = plain.rawPayload.length;
+    for (const encoding of ["br", "gzip"] as const) {
+      const res = await t.get("/api/docs/json", { headers: { "accept-encoding": encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      const body =
+        encoding === "br"
+          ? zlib.brotliDecompressSync(res.rawPayload)
+          : zlib.gunzipSync(res.rawPayload);
+      expect(JSON.parse(body.toString()).openapi).toMatch(/^3\./);
+      // JSON this repetitive shrinks at least five-fold.
+      expect(res.rawPayload.length).toBeLessThan(size / 5);
+    }
+    // Under the 1 KB threshold (631 bytes): sent as it is, compressing would gain next to nothing.
+    const small = await t.get("/api/data/industries", {
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json()).toContainEqual({ id: 17, name: "Political" });
   });
 
   it("answers an unknown /api path with a JSON 404", async () => {
@@ -80,6 +155,39 @@ describe("app", () => {
     expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     const plain = await proxied.app.inject({ method: "GET", url: "/healthz" });
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("logs one info line per request, without the query, and none for probes or static files", async () => {
+    const stream = new PassThrough();
+    const lines: Record<string, unknown>[] = [];
+    stream.on("data", (c: Buffer) => {
+      for (const l of c.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(l));
+    });
+    const logger = createLogger({ level: "info", format: "json", destination: stream });
+    const app = await buildApp(t.ctx, { loggerInstance: logger as FastifyBaseLogger });
+    try {
+      await app.inject({ method: "GET", url: "/api/data/timezones?token=secret123" });
+      for (const url of ["/healthz", "/readyz", "/metrics", "/assets/index-abc123.js"])
+        await app.inject({ method: "GET", url });
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      await app.close();
+    }
+    const requests = lines.filter((l) => l.msg === "request");
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      method: "GET",
+      path: "/api/data/timezones",
+      status: 200,
+      durationMs: expect.any(Number),
+    });
+    expect(requests[0]!.time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(JSON.stringify(lines)).not.toContain("secret123");
+    // Fastify's own per-request lines are off.
+    expect(
+      lines.filter((l) => l.msg === "incoming request" || l.msg === "request completed"),
+    ).toEqual([]);
   });
 
   it("serves the reference data without a session", async () => {

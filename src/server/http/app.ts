@@ -1,15 +1,25 @@
+import path from "node:path";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { asSystem } from "../db/tenant-scope";
 import { accountByName } from "../features/account/account-records.service";
+import { resolveDeeplink } from "../features/auth/deeplinks.service";
 import { registerAccountStateGuard } from "../features/billing/account-state-guard";
 import { FEATURES } from "../features/index";
 import { registerActingAudit } from "../features/managed-accounts/managed-accounts.routes";
 import { log } from "../log";
 import { registerMetrics } from "../ops/metrics";
-import { isReady } from "../ops/readiness";
+import { registerHealth } from "../ops/readiness";
 import { registerApiAuth } from "./api-auth";
 import { registerApiDocs } from "./api-docs";
 import type { AppContext } from "./context";
@@ -22,23 +32,51 @@ import { registerSession } from "./session";
 import { registerTenantWall } from "./tenant-wall";
 import { registerWebApp } from "./web-app";
 
+/** Probes and metrics scrapes: polled every few seconds, they would drown the requests of people. */
+const UNLOGGED_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * One `info` line per request, once answered: method, path (no query string, where tokens and
+ * search terms travel), status and duration in milliseconds. Not for the probes, the metrics and
+ * the web app's static files (a page load fetches dozens).
+ */
+function logRequests(app: FastifyInstance) {
+  app.addHook("onResponse", async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (UNLOGGED_PATHS.has(pathname)) return;
+    if (!pathname.startsWith("/api/") && path.extname(pathname)) return;
+    request.log.info(
+      {
+        method: request.method,
+        path: pathname,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
+  });
+}
+
 export async function buildApp(
   ctx: AppContext,
-  opts: { logger?: FastifyServerOptions["logger"] } = {},
+  opts: { logger?: FastifyServerOptions["logger"]; loggerInstance?: FastifyBaseLogger } = {},
 ) {
   const app = Fastify({
     // The server's one logger (src/server/log.ts) unless a caller (a test) brings its own.
-    ...(opts.logger === undefined
-      ? { loggerInstance: log.child({}, { level: ctx.config.LOG_LEVEL }) as FastifyBaseLogger }
-      : { logger: opts.logger }),
+    ...(opts.logger !== undefined
+      ? { logger: opts.logger }
+      : {
+          loggerInstance:
+            opts.loggerInstance ??
+            (log.child({}, { level: ctx.config.LOG_LEVEL }) as FastifyBaseLogger),
+        }),
     // Only behind a reverse proxy may X-Forwarded-* be believed (client IP for rate limits, https).
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
-    // One line per request only when debugging; errors are logged either way.
-    logController: new LogController({
-      disableRequestLogging: ctx.config.LOG_LEVEL !== "debug" && ctx.config.LOG_LEVEL !== "trace",
-    }),
+    // Fastify's two lines per request (received, completed) give way to our one (logRequests).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -50,6 +88,22 @@ export async function buildApp(
   // Limits are set per route (login, codes); nothing is limited unless a route asks.
   // Counted in PostgreSQL so that several web processes share every limit.
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(ctx.db) });
+  // API answers and the OpenAPI document, br or gzip by Accept-Encoding. Static files come
+  // compressed from the build (preCompressed in web-app.ts); event streams are never buffered.
+  // The web app's files are compressed once at build (preCompressed in web-app.ts); the ones the
+  // build left plain (small, or images) are not worth compressing on every request.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") && path.extname(route.url)) route.compress = false;
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    customTypes:
+      /^(text\/(?!event-stream)|application\/(.+\+)?(json|javascript|xml)|image\/svg\+xml)/,
+    // Brotli's default (11) is meant for files compressed once; 4 is gzip's speed at a better ratio.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerApiDocs(app);
 
   if (ctx.config.TENANT_WALL === "on")
@@ -64,15 +118,7 @@ export async function buildApp(
   registerInputGuard(app);
 
   registerMetrics(app, ctx.config, ctx.db);
-  app.get("/healthz", { schema: { hide: true } }, async () => {
-    await ctx.db.$client.query("select 1");
-    return { ok: true };
-  });
-  app.get("/readyz", { schema: { hide: true } }, async (_req, reply) => {
-    if (!isReady()) return reply.status(503).send({ ok: false, reason: "starting" });
-    await ctx.db.$client.query("select 1");
-    return { ok: true };
-  });
+  registerHealth(app, ctx.db.$client);
 
   // Every feature's routes (features/index.ts), in order; each /api route's rule is in its
   // feature's policy.
@@ -91,6 +137,11 @@ export async function buildApp(
     });
   }
 
-  await registerWebApp(app, ctx.config);
+  await registerWebApp(app, ctx.config, (id) =>
+    asSystem(() => resolveDeeplink(ctx, id)).then(
+      () => true,
+      () => false,
+    ),
+  );
   return app;
 }

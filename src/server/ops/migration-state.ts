@@ -39,3 +39,11 @@ export async function appliedMigrations(client: pg.ClientBase): Promise<AppliedM
   const lastTag = shippedMigrations().find((m) => m.when === lastWhen)?.tag ?? null;
   return { count: Number(rows[0]?.count ?? 0), lastWhen, lastTag };
 }
+
+/** The shipped migrations this database has not applied yet (oldest first). */
+export async function pendingMigrations(client: pg.ClientBase): Promise<string[]> {
+  const applied = await appliedMigrations(client);
+  return shippedMigrations()
+    .filter((m) => m.when > (applied.lastWhen ?? 0))
+    .map((m) => m.tag);
+}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Executor, inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
+import { expectedAtShutdown } from "../../shutdown";
 import type { AccountEvent, AccountEventType } from "./events.service";
 
 const BATCH = 500;
@@ -78,7 +79,8 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
       });
       if (claimed.length > 0) busy = true;
     } catch (err) {
-      if (claimed.length === 0) throw err;
+      // The database going away at shutdown: the claims roll back and the next start relays them.
+      if (claimed.length === 0 || expectedAtShutdown(err)) throw err;
       const message = err instanceof Error ? err.message : String(err);
       log.error(
         { component: "event-relay", consumer, events: claimed.length, err },

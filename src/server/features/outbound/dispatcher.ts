@@ -3,6 +3,7 @@ import { LANE } from "../../../domain/outbound-policy";
 import { CarrierError, type LookupResult, type SendResult } from "../../carriers/carrier";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
+import { expectedAtShutdown } from "../../shutdown";
 import { updateMessagesInIdOrder } from "../messages/ordered-update";
 import {
   applyCallStatus,
@@ -153,6 +154,10 @@ export class Dispatcher {
         }
       } catch (err) {
         if (this.stopped) break;
+        if (expectedAtShutdown(err)) {
+          log.debug({ component: "dispatcher", err }, "dispatch round cut short by shutdown");
+          break;
+        }
         log.error({ component: "dispatcher", err }, "dispatch round failed");
       }
       if (this.stopped) break;
