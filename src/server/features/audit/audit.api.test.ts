@@ -182,6 +182,30 @@ describe("recording", () => {
     expect(parentRows.rows).toEqual([{ action: "managed_account.open", actor_kind: "user" }]);
   });
 
+  it("webhooks created and deleted, and a bulk delete of subscribers", async () => {
+    const hook = await t.post(
+      "/api/webhooks",
+      { url: "https://hooks.example.com/parley", events: ["message.received"] },
+      { cookie: cookieA },
+    );
+    expect(hook.statusCode, hook.body).toBeLessThan(300);
+    const { id, secret } = hook.json();
+    const del = await t.request({ method: "DELETE", url: `/api/webhooks/${id}`, cookie: cookieA });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    const rows = await rowsOf(cookieA, "?actor=Olive&perPage=5");
+    expect(rows.slice(0, 2).map((r) => r.action)).toEqual(["webhooks.delete", "webhooks.create"]);
+    // Never the signing secret.
+    expect(JSON.stringify(rows)).not.toContain(secret);
+
+    const bulk = await t.post(
+      "/api/subscribers/bulk/delete",
+      { selection: { mode: "all", filter: {}, excludedIds: [] } },
+      { cookie: cookieA },
+    );
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await countRows(a.account.id, "subscribers.delete_bulk")).toBe(1);
+  });
+
   it("a rolled-back change leaves no row", async () => {
     const actor = userActor({
       accountId: b.account.id,
