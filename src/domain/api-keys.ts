@@ -107,6 +107,13 @@ export const API_AREAS = [
     read: ["developer:read"],
     write: ["developer:manage"],
   },
+  {
+    // The audit log: read only, the Owner's (a key gets it only from an Owner).
+    area: "audit",
+    label: "Audit log",
+    read: ["audit:read"],
+    write: [],
+  },
 ] as const satisfies readonly {
   area: string;
   label: string;

@@ -63,6 +63,7 @@ export const PERMISSIONS = [
   "accounts:manage",
   "webinars:read",
   "webinars:write",
+  "audit:read",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -133,6 +134,8 @@ const OWNER: readonly Permission[] = [
   // create them, act in them.
   "accounts:read",
   "accounts:manage",
+  // The account's audit log (who changed what): the Owner's, who answers for the account.
+  "audit:read",
 ];
 
 const LEVEL_GRANTS: Record<PermissionLevel, ReadonlySet<Permission>> = {
@@ -158,6 +161,7 @@ const RESTRICTED_LOSES: ReadonlySet<Permission> = new Set<Permission>([
   "mail:all",
   "accounts:read",
   "accounts:manage",
+  "audit:read",
 ]);
 
 /** Named background workers; each acts for one account with a fixed set of permissions. */

@@ -5,6 +5,7 @@ export * from "../carriers/emulator/emulator.schema";
 export * from "../features/account/account.schema";
 export * from "../features/analytics/analytics.schema";
 export * from "../features/api-keys/api-keys.schema";
+export * from "../features/audit/audit.schema";
 export * from "../features/auth/auth.schema";
 export * from "../features/automations/automations.schema";
 export * from "../features/billing/billing.schema";

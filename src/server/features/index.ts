@@ -5,6 +5,7 @@ import { accountFeature } from "./account/feature";
 import { aiFeature } from "./ai/feature";
 import { analyticsFeature } from "./analytics/feature";
 import { apiKeysFeature } from "./api-keys/feature";
+import { auditFeature } from "./audit/feature";
 import { authFeature } from "./auth/feature";
 import { automationsFeature } from "./automations/feature";
 import { billingFeature } from "./billing/feature";
@@ -70,6 +71,7 @@ export const FEATURES: readonly Feature[] = [
   sendsFeature,
   accountFeature,
   settingsFeature,
+  auditFeature,
   referenceDataFeature,
   numbersFeature,
   registrationsFeature,

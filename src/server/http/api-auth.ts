@@ -18,6 +18,7 @@ import { mcpChallenge } from "../features/mcp/mcp-oauth.routes";
 import { ACCESS_PREFIX, authenticateOAuthToken } from "../features/mcp/mcp-oauth.service";
 import type { AppContext } from "./context";
 import { apiIdempotency } from "./http.schema";
+import { noteRequestKey } from "./request-meta";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -121,6 +122,7 @@ export function registerApiAuth(app: FastifyInstance, ctx: AppContext) {
       typeof acting === "string" && caller.keyId > 0
         ? await actAsChild(ctx, caller, acting, request.url)
         : caller;
+    if (caller.keyId > 0) noteRequestKey({ id: caller.keyId, name: caller.keyName });
     limited(
       reply,
       limit,

@@ -27,6 +27,7 @@ import { errorHandler } from "./error-handler";
 import { registerInputGuard } from "./input-guard";
 import { registerPolicy } from "./policy";
 import { pgRateLimitStore } from "./rate-limit-store";
+import { registerRequestMeta } from "./request-meta";
 import { registerSecurityHeaders } from "./security";
 import { registerSession } from "./session";
 import { registerTenantWall } from "./tenant-wall";
@@ -106,6 +107,7 @@ export async function buildApp(
   });
   await registerApiDocs(app);
 
+  registerRequestMeta(app);
   if (ctx.config.TENANT_WALL === "on")
     registerTenantWall(app, {
       // Public pages name their account (/api/subscribe/:accountName): found as the page does.

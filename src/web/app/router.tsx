@@ -48,6 +48,8 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     })),
   "/mcp": () =>
     import("../features/developer/pages/mcp-page").then((m) => ({ Component: m.default })),
+  "/settings/audit-log": () =>
+    import("../features/audit/pages/audit-log-page").then((m) => ({ Component: m.default })),
   "/manage-accounts": () =>
     import("../features/managed-accounts/pages/manage-accounts-page").then((m) => ({
       Component: m.default,

@@ -9,9 +9,11 @@ import {
 import { AppError } from "../../../domain/errors";
 import { assertNotActing } from "../../../domain/managed-accounts";
 import { type Actor, assertCan, keyActor, type SystemActor } from "../../../domain/permissions";
+import { inTransaction } from "../../db/connection";
 import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
+import { recordAudit } from "../audit/audit.service";
 import { personOf, rightsOf } from "../users/users.service";
 import { toApiKey, toApiRequest } from "./api-keys.presenter";
 import * as q from "./api-keys.queries";
@@ -49,14 +51,23 @@ export async function createKey(ctx: AppContext, auth: Actor, input: CreateApiKe
     throw new AppError("FORBIDDEN", API_KEY_TEXT.beyondOwnRights(labels.join(", ")));
   }
   const key = newKey();
-  const row = await q.insertKey(ctx.db, {
-    accountId: auth.accountId,
-    name: input.name,
-    prefix: key.slice(0, KEY_PREFIX.length + 6),
-    keyHash: hashKey(key),
-    scopes,
-    // A key's key acts for the same person (their rights bound it as they change).
-    createdBy: person.userId,
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const made = await q.insertKey(tx, {
+      accountId: auth.accountId,
+      name: input.name,
+      prefix: key.slice(0, KEY_PREFIX.length + 6),
+      keyHash: hashKey(key),
+      scopes,
+      // A key's key acts for the same person (their rights bound it as they change).
+      createdBy: person.userId,
+    });
+    // The key's name, prefix and scopes, never the key or its hash.
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "api_keys.create",
+      target: { type: "api_key", id: made.id, label: made.name },
+      changes: { scopes: { after: scopes }, prefix: { after: made.prefix } },
+    });
+    return made;
   });
   return { ...toApiKey(row), key };
 }
@@ -70,8 +81,15 @@ export async function listKeys(ctx: AppContext, auth: Actor) {
 export async function revokeKey(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "developer:manage");
   assertCan(await personOf(ctx, auth), "developer:manage");
-  const row = await q.revokeKey(ctx.db, auth.accountId, id);
-  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const revoked = await q.revokeKey(tx, auth.accountId, id);
+    if (!revoked) throw new AppError("NOT_FOUND", NOT_FOUND);
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "api_keys.revoke",
+      target: { type: "api_key", id: revoked.id, label: revoked.name },
+    });
+    return revoked;
+  });
   forgetKey(row.keyHash);
   return toApiKey(row);
 }

@@ -2,6 +2,7 @@ import { cardExpired } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import type { Queryable } from "../credits/credits.service";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./billing.queries";
@@ -70,5 +71,11 @@ export async function setAccountDisabled(
 ) {
   if (actor.kind !== "operator") throw new AppError("FORBIDDEN", "Only an operator may do this.");
   assertCan(actor, "billing");
-  return applyDisabled(ctx.db.$client, actor.accountId, disabled, now, ctx);
+  const result = await applyDisabled(ctx.db.$client, actor.accountId, disabled, now, ctx);
+  await recordAudit(ctx, actor, {
+    action: "account.operator",
+    target: { type: "account", id: actor.accountId },
+    changes: { disabled: { after: disabled } },
+  });
+  return result;
 }

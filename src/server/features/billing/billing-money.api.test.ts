@@ -227,6 +227,12 @@ describe("account states: set by their events, lifted by their remedies", () => 
     expect((await t.post("/ops/accounts/99999999/disable", {}, auth)).statusCode).toBe(404);
     const off = await t.post(url, {}, auth);
     expect(off.json()).toEqual({ accountId: account.id, forbiddenReason: "disabled" });
+    // In the account's audit log, as the operator.
+    const audited = await t.db.$client.query(
+      "select actor_kind, action from audit_events where account_id = $1",
+      [account.id],
+    );
+    expect(audited.rows).toEqual([{ actor_kind: "operator", action: "account.operator" }]);
 
     expect((await t.get("/api/account/me", { cookie })).json().forbiddenReason).toBe("disabled");
     expect((await t.get("/api/account/profile", { cookie })).statusCode).toBe(200);

@@ -18,6 +18,7 @@ import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import { type Executor, inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import {
   creditSummary,
   grantPaidCredits,
@@ -224,6 +225,12 @@ export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now 
     return result;
   });
   if (!result.ok) declined(result);
+  // After the commit: this transaction is on a raw client of billing's own, not a drizzle one.
+  await recordAudit(ctx, auth, {
+    action: "billing.plan",
+    target: { type: "plan", id: planId, label: plan.name },
+    changes: { amountCents: { after: plan.priceCents } },
+  });
   return getSummary(ctx, auth.accountId);
 }
 
@@ -336,6 +343,11 @@ export async function cancel(ctx: AppContext, auth: Actor, reason: string, now =
       [auth.accountId, reason],
     );
   });
+  await recordAudit(ctx, auth, {
+    action: "billing.cancel",
+    target: { type: "subscription" },
+    changes: { status: { after: "canceled" } },
+  });
   return getSummary(ctx, auth.accountId);
 }
 
@@ -420,6 +432,11 @@ export async function buyBundle(ctx: AppContext, auth: Actor, qty: number, now =
     return result;
   });
   if (!result.ok) declined(result);
+  await recordAudit(ctx, auth, {
+    action: "billing.purchase",
+    target: { type: "credits", id: bundle.qty, label },
+    changes: { amountCents: { after: bundle.priceCents } },
+  });
   return { message: `Purchased ${label}`, summary: await getSummary(ctx, auth.accountId) };
 }
 

@@ -5,11 +5,12 @@ import {
   type CreateChildAccountBody,
   MANAGED_TEXT,
 } from "../../../domain/managed-accounts";
-import { PERMISSION_LEVEL, type Permission } from "../../../domain/permissions";
+import { PERMISSION_LEVEL, type Permission, userActor } from "../../../domain/permissions";
 import { accountNameFrom } from "../../../domain/signup.schemas";
 import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { freeAccountName, insertChildAccount } from "../account/account-records.service";
+import { recordAudit } from "../audit/audit.service";
 import { hashPassword } from "../auth/password";
 import { setSessionActing } from "../auth/sessions.service";
 import { openCredits } from "../credits/credits.service";
@@ -142,6 +143,15 @@ export async function openChildAccount(
       action: "Opened the account",
     }),
   );
+  const target = { type: "account", id: owner.accountId, label: owner.businessName };
+  // In the parent's log under its person, and in the child's under the parent acting in it.
+  await recordAudit(ctx, actor, { action: "managed_account.open", target });
+  await asSystem(() =>
+    recordAudit(ctx, actingOwner(owner, actor), {
+      action: "managed_account.open",
+      target,
+    }),
+  );
   return { accountId: owner.accountId, businessName: owner.businessName };
 }
 
@@ -162,6 +172,28 @@ export async function closeChildAccount(
       actorUserId: acting.userId,
       action: "Logged out of the account",
     });
+    await recordAudit(
+      ctx,
+      actingOwner(
+        { accountId: acting.childId, userId: acting.childUserId },
+        { accountId: acting.parentId, userId: acting.userId },
+      ),
+      { action: "managed_account.close", target: { type: "account", id: acting.childId } },
+    );
+  });
+}
+
+/** The child's owner as the parent's person acting in it (the actor of the child's audit rows). */
+function actingOwner(
+  owner: { accountId: number; userId: number },
+  parent: { accountId: number; userId: number },
+) {
+  return userActor({
+    accountId: owner.accountId,
+    userId: owner.userId,
+    level: PERMISSION_LEVEL.OWNER,
+    restricted: false,
+    actingFor: { accountId: parent.accountId, userId: parent.userId },
   });
 }
 

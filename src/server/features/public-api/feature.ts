@@ -235,5 +235,9 @@ export const publicApiFeature = defineFeature({
     "PUT /api/v1/phone-alerts": "settings:write",
     "GET /api/v1/contact-card": "account:read",
     "PUT /api/v1/contact-card": "settings:write",
+    // The audit log, read only (an Owner's key: audit:read is the Owner's).
+    "GET /api/v1/audit": "audit:read",
+    "GET /api/v1/audit/export": "audit:read",
+    "GET /api/v1/audit/verify": "audit:read",
   },
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../http/context";
 import { v1AccountRoutes } from "./v1-account.routes";
 import { v1ApiKeysRoutes } from "./v1-api-keys.routes";
+import { v1AuditRoutes } from "./v1-audit.routes";
 import { v1AutomationsRoutes } from "./v1-automations.routes";
 import { v1BillingRoutes } from "./v1-billing.routes";
 import { v1ContentRoutes } from "./v1-content.routes";
@@ -48,5 +49,6 @@ export async function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   await v1ContentRoutes(app, ctx);
   v1BillingRoutes(app, ctx);
   v1ApiKeysRoutes(app, ctx);
+  v1AuditRoutes(app, ctx);
   await v1SettingsPagesRoutes(app, ctx);
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { SettingResponse } from "../../../domain/account.schemas";
+import { diffFields } from "../../../domain/audit";
 import { AppError } from "../../../domain/errors";
 import { assertCan, PERMISSION_LEVEL } from "../../../domain/permissions";
 import {
@@ -15,7 +16,9 @@ import {
   USER_SETTINGS,
 } from "../../../domain/settings";
 import { TEXT } from "../../../domain/texts";
+import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext, UserActor } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import * as q from "./settings.queries";
 
 // A user's setting written by another feature (a user's access, the signature), in its transaction.
@@ -68,7 +71,22 @@ export async function setAccountSetting(
   // account's settings are an Administrator's and up (src/domain/permissions.ts).
   if (!DISPLAY_PREFERENCES.has(name)) assertCan(auth, "settings:write");
   const valid = validate(ACCOUNT_SETTINGS[name], value);
-  await q.writeAccountSetting(ctx.db, auth.accountId, name, valid);
+  if (DISPLAY_PREFERENCES.has(name)) {
+    await q.writeAccountSetting(ctx.db, auth.accountId, name, valid);
+  } else {
+    // A real setting is audited in the change's transaction (no row without the change).
+    await inTransaction(ctx.db, async (tx) => {
+      const before = await q.readAccountSetting(tx, auth, name);
+      await q.writeAccountSetting(tx, auth.accountId, name, valid);
+      const changes = diffFields({ [name]: before ?? null }, { [name]: valid });
+      if (Object.keys(changes).length > 0)
+        await recordAudit({ ...ctx, db: tx }, auth, {
+          action: "settings.update",
+          target: { type: "setting", id: name, label: name },
+          changes,
+        });
+    });
+  }
   return present(name, ACCOUNT_SETTINGS[name], valid, ACCOUNT_SETTING_DEFAULTS[name]);
 }
 

@@ -9,7 +9,9 @@ import { assertCan, systemActor } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
 import { enqueue } from "../../background/queue";
+import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { notify } from "../notifications/notifications.service";
 import { countSelection, eachSelected } from "../subscribers/subscribers.service";
@@ -30,11 +32,18 @@ async function present(ctx: AppContext, auth: Actor, rows: q.ExportRecord[]) {
 export async function createExport(ctx: AppContext, auth: Actor, selection: SubscriberSelection) {
   assertCan(auth, "subscribers:export");
   const rowCount = await countSelection(ctx, auth, selection);
-  const row = await q.insertExport(ctx.db, {
-    accountId: auth.accountId,
-    userId: auth.userId,
-    selection,
-    rowCount,
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const made = await q.insertExport(tx, {
+      accountId: auth.accountId,
+      userId: auth.userId,
+      selection,
+      rowCount,
+    });
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "subscribers.export",
+      target: { type: "export", id: made.id, label: `${rowCount} subscribers` },
+    });
+    return made;
   });
   // Without a job queue in this process (API tests), the caller runs runExport itself.
   await enqueue(exportQueue, { exportId: row.id });
@@ -59,6 +68,11 @@ export async function listExports(
 export async function exportFile(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findExport(ctx.db, auth, id);
   if (row?.status !== "finished" || !row.filePath) throw new AppError("NOT_FOUND", NOT_FOUND);
+  // A download is a read: recorded on its own (nothing to roll back with it).
+  await recordAudit(ctx, auth, {
+    action: "subscribers.export_download",
+    target: { type: "export", id: row.id, label: row.fileName },
+  });
   return { path: row.filePath, name: row.fileName ?? "subscribers.csv" };
 }
 

@@ -10,8 +10,9 @@ import type {
   SubscriberSelection,
 } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
-import type { Executor } from "../../db/connection";
+import { type Executor, inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import * as compliance from "../compliance/compliance.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/group-definitions";
@@ -321,7 +322,16 @@ async function selectionWhere(
 export async function bulkDelete(ctx: AppContext, auth: Actor, sel: SubscriberSelection) {
   assertCan(auth, "subscribers:bulk");
   const where = await selectionWhere(ctx, auth, sel);
-  return { affected: await q.deleteWhere(ctx.db, where) };
+  const affected = await inTransaction(ctx.db, async (tx) => {
+    const n = await q.deleteWhere(tx, where);
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "subscribers.delete_bulk",
+      target: { type: "subscribers", label: `${n} subscribers` },
+      changes: { deleted: { after: n } },
+    });
+    return n;
+  });
+  return { affected };
 }
 
 export async function bulkAddToGroup(

@@ -108,7 +108,7 @@ export async function ownNumberIds(db: Conn, accountId: number, ids: number[]): 
 
 /** Replaces a user's groups and numbers (inside the caller's transaction; user-access.ts adds the setting). */
 export async function replaceAccess(
-  tx: Tx,
+  tx: Conn,
   userId: number,
   access: { groupIds: number[]; numberIds: number[]; disableSendAll: boolean },
 ) {

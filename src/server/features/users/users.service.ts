@@ -1,3 +1,4 @@
+import { diffFields } from "../../../domain/audit";
 import { AppError } from "../../../domain/errors";
 import { assertNotActing } from "../../../domain/managed-accounts";
 import {
@@ -25,8 +26,10 @@ import {
   USER_TEXT,
   type UserRow,
 } from "../../../domain/users.schemas";
+import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { forgetKeysOf } from "../api-keys/key-cache";
+import { recordAudit } from "../audit/audit.service";
 import { deleteUserSessions } from "../auth/sessions.service";
 import * as tokens from "../auth/tokens.service";
 import { inviteMail } from "../mail/mail-templates";
@@ -210,6 +213,15 @@ export async function inviteUser(ctx: AppContext, auth: Actor, input: InviteUser
     await tokens.deleteInvite(ctx.db, auth.accountId, row.id);
     throw err;
   }
+  // After the mail: an invitation whose mail failed was taken back.
+  await recordAudit(ctx, auth, {
+    action: "users.invite",
+    target: { type: "invite", id: row.id, label: input.email },
+    changes: diffFields(null, {
+      permissionLevel: input.permissionLevel,
+      restricted: input.restricted,
+    }),
+  });
   return toInviteRow(row, ctx.clock.now());
 }
 
@@ -278,7 +290,7 @@ export async function updateUser(
 
   // A new address is unproven: the next login mails a verification link to it (spec doc 3 §4).
   const emailChanged = input.email.toLowerCase() !== target.email.toLowerCase();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     await q.updateUserRow(tx, target.id, {
       email: input.email,
       ...(emailChanged ? { emailVerifiedAt: null } : {}),
@@ -294,11 +306,45 @@ export async function updateUser(
       numberIds,
       disableSendAll: input.disableMassMessaging,
     });
+    const changes = diffFields(auditedFields(target), {
+      email: input.email,
+      username,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: newPhone,
+      permissionLevel: input.permissionLevel,
+      restricted: input.restricted,
+      groupIds: [...groupIds].sort((m, n) => m - n),
+      numberIds: [...numberIds].sort((m, n) => m - n),
+      disableSendAll: input.disableMassMessaging,
+    });
+    if (Object.keys(changes).length > 0)
+      await recordAudit({ ...ctx, db: tx }, auth, {
+        action: "users.update",
+        target: { type: "user", id: target.id, label: username },
+        changes,
+      });
   });
   // Their keys act with their rights as they are now.
   forgetKeysOf(target.id);
   const updated = await q.findAccountUser(ctx.db, auth.accountId, target.id);
   return toUserRow(updated!, actor);
+}
+
+/** What users.update compares (never the password or two-factor secrets). */
+function auditedFields(u: q.UserWithAccess) {
+  return {
+    email: u.email,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    permissionLevel: u.permissionLevel,
+    restricted: u.restricted,
+    groupIds: [...u.groupIds].sort((m, n) => m - n),
+    numberIds: [...u.numberIds].sort((m, n) => m - n),
+    disableSendAll: u.disableSendAll,
+  };
 }
 
 function sameIds(a: number[], b: number[]) {
@@ -312,8 +358,15 @@ export async function deleteUser(ctx: AppContext, auth: Actor, id: number) {
   const target = await q.findAccountUser(ctx.db, auth.accountId, id);
   if (!target) throw new AppError("NOT_FOUND", "This user does not exist.");
   if (!canDeleteUser(actor, target)) forbidden();
-  await deleteUserSessions(ctx.db, target.id);
-  await q.deleteAccountUser(ctx.db, auth.accountId, target.id);
+  await inTransaction(ctx.db, async (tx) => {
+    await deleteUserSessions(tx, target.id);
+    await q.deleteAccountUser(tx, auth.accountId, target.id);
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "users.delete",
+      target: { type: "user", id: target.id, label: target.username },
+      changes: diffFields({ permissionLevel: target.permissionLevel, email: target.email }, null),
+    });
+  });
   // Their keys stop at once (the maker is gone).
   forgetKeysOf(target.id);
 }

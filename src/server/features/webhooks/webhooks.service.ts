@@ -5,8 +5,10 @@ import {
   type UpdateWebhookRequest,
   WEBHOOK_TEXT,
 } from "../../../domain/webhooks";
+import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { getAccountContact } from "../account/account.service";
+import { recordAudit } from "../audit/audit.service";
 import { open, seal, secretKey } from "../auth/secret-box";
 import { sendMail } from "../mail/mailer";
 import { newWebhookSecret } from "./webhook-signature";
@@ -44,12 +46,21 @@ export async function createWebhook(ctx: AppContext, auth: Actor, input: CreateW
   assertCan(auth, "webhooks:write");
   ctx.outbound.assertAllowedUrl(input.url);
   const secret = newWebhookSecret();
-  const row = await q.insertEndpoint(ctx.db, {
-    accountId: auth.accountId,
-    url: input.url,
-    description: input.description,
-    events: [...new Set(input.events)],
-    secret: seal(secretKey(ctx.config), secret),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const made = await q.insertEndpoint(tx, {
+      accountId: auth.accountId,
+      url: input.url,
+      description: input.description,
+      events: [...new Set(input.events)],
+      secret: seal(secretKey(ctx.config), secret),
+    });
+    // The address and events, never the signing secret.
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "webhooks.create",
+      target: { type: "webhook", id: made.id, label: input.url },
+      changes: { events: { after: [...new Set(input.events)] } },
+    });
+    return made;
   });
   return { ...toWebhook(row), secret };
 }
@@ -86,8 +97,14 @@ export async function updateWebhook(
 
 export async function deleteWebhook(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "webhooks:write");
-  if (!(await q.deleteEndpoint(ctx.db, auth.accountId, id)))
-    throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);
+  await inTransaction(ctx.db, async (tx) => {
+    if (!(await q.deleteEndpoint(tx, auth.accountId, id)))
+      throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "webhooks.delete",
+      target: { type: "webhook", id },
+    });
+  });
 }
 
 export async function listDeliveries(ctx: AppContext, auth: Actor, id: number) {

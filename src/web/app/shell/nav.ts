@@ -10,6 +10,7 @@ import {
   IconGauge,
   IconHelpCircle,
   IconHierarchy2,
+  IconHistory,
   IconInbox,
   IconMail,
   IconMessage2,
@@ -189,6 +190,13 @@ export const NAV: NavItem[] = [
     icon: IconBuildingStore,
     to: "/manage-accounts",
     visible: (me) => meCan(me, "accounts:manage") && me.parentAccountId === null,
+  },
+  {
+    // The account's audit log: the Owner's.
+    label: "Audit Log",
+    icon: IconHistory,
+    to: "/settings/audit-log",
+    visible: (me) => meCan(me, "audit:read"),
   },
   {
     label: "Team",

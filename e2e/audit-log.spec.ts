@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { logInAsDemo, MOBILE } from "./support";
+
+/**
+ * The audit log: the demo owner changes an account setting and finds it at the top of the log
+ * under their name, with the chain verified intact, on a desktop and on a phone.
+ */
+test("an owner's setting change shows in the audit log with their name", async ({ page }) => {
+  await logInAsDemo(page, "/dashboard");
+  // The change as the settings screen makes it (its own journeys test the form).
+  const put = await page.request.put("/api/account/settings/quiet_hours", {
+    data: { val: [["21:30", "08:15"]] },
+    headers: { "x-parley-csrf": "1" },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+
+  await page.goto("/settings/audit-log?action=settings.update");
+  const first = page.getByTestId("audit-row").first();
+  await expect(first).toContainText("settings.update");
+  await expect(first).toContainText("Dana Demo");
+  await expect(page.getByTestId("audit-verified")).toBeVisible();
+  await page.screenshot({ path: "artifacts/audit-log-desktop.png" });
+
+  await page.setViewportSize(MOBILE);
+  await expect(page.getByTestId("audit-row").first()).toContainText("Dana Demo");
+  await page.screenshot({ path: "artifacts/audit-log-phone.png" });
+});

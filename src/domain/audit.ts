@@ -1,0 +1,203 @@
+import { z } from "zod";
+
+/**
+ * The account's audit log: who changed what. Each row is chained to the account's previous row
+ * (hash = SHA-256 of the previous hash and the row's canonical content), so an edited, removed or
+ * inserted row shows when the chain is verified. The hashing itself is the caller's (node:crypto
+ * on the server); the rules of what is hashed, in which order, live here.
+ */
+
+export const AUDIT_ACTOR_KINDS = ["user", "api_key", "parent", "operator", "system"] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+export const AUDIT_ACTOR_LABEL: Record<AuditActorKind, string> = {
+  user: "User",
+  api_key: "API key",
+  parent: "Parent account",
+  operator: "Operator",
+  system: "System",
+};
+
+/** The actions recorded, as dotted names (the filter's choices). */
+export const AUDIT_ACTIONS = [
+  "settings.update",
+  "users.invite",
+  "users.update",
+  "users.delete",
+  "api_keys.create",
+  "api_keys.revoke",
+  "webhooks.create",
+  "webhooks.delete",
+  "subscribers.export",
+  "subscribers.export_download",
+  "subscribers.delete_bulk",
+  "billing.plan",
+  "billing.purchase",
+  "billing.cancel",
+  "managed_account.open",
+  "managed_account.close",
+  "account.operator",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The hash before an account's first row. */
+export const AUDIT_GENESIS = "0".repeat(64);
+
+/** What a change looked like: the changed fields only, never a secret. */
+export type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
+
+/** Field names whose values are never written to the log (only that they changed). */
+const SECRET_FIELD = /pass(word)?|secret|token|key_?hash|^key$|otp|signing/i;
+
+/**
+ * The changed fields between two records, secrets masked. Fields equal on both sides are left
+ * out, so the log says what moved, not the whole record.
+ */
+export function diffFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): AuditChanges {
+  const out: AuditChanges = {};
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const name of [...names].sort()) {
+    const b = before?.[name];
+    const a = after?.[name];
+    if (canonicalJson(b ?? null) === canonicalJson(a ?? null)) continue;
+    out[name] = SECRET_FIELD.test(name)
+      ? {
+          before: b === undefined ? undefined : "[hidden]",
+          after: a === undefined ? undefined : "[hidden]",
+        }
+      : { before: b, after: a };
+  }
+  return out;
+}
+
+/** JSON with object keys sorted at every depth: the same value always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The fields of a row the hash covers (everything but its id and its own hash). */
+export interface AuditChainFields {
+  accountId: number;
+  seq: number;
+  at: Date | string;
+  actorKind: string;
+  actorId: string | null;
+  actorName: string;
+  actingAccountId: number | null;
+  actingUserId: number | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  targetLabel: string | null;
+  changes: unknown;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The canonical content of a row: one JSON text, keys sorted, time as ISO with milliseconds. */
+export function auditContent(row: AuditChainFields): string {
+  return canonicalJson({
+    accountId: row.accountId,
+    seq: row.seq,
+    at: new Date(row.at).toISOString(),
+    actorKind: row.actorKind,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    actingAccountId: row.actingAccountId,
+    actingUserId: row.actingUserId,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetLabel: row.targetLabel,
+    changes: row.changes ?? {},
+    ip: row.ip,
+    userAgent: row.userAgent,
+  });
+}
+
+/** What is hashed for a row: the previous row's hash, then its content. */
+export function auditHashInput(prevHash: string, row: AuditChainFields): string {
+  return `${prevHash}\n${auditContent(row)}`;
+}
+
+export type ChainBreak = { id: number; seq: number; reason: "hash" | "gap" };
+
+/**
+ * Walks an account's rows in order (by seq) and names the first that does not follow from the
+ * one before: a hash that does not match (an edited row, or one removed before it), or a
+ * sequence number that skips (a removed last-but-one row whose successor was re-hashed).
+ */
+export function verifyChain<R extends AuditChainFields & { id: number; hash: string }>(
+  rows: readonly R[],
+  sha256: (text: string) => string,
+  start: { prevHash: string; prevSeq: number } = { prevHash: AUDIT_GENESIS, prevSeq: 0 },
+): { ok: true; checked: number } | { ok: false; checked: number; firstBroken: ChainBreak } {
+  let prevHash = start.prevHash;
+  let prevSeq = start.prevSeq;
+  let checked = 0;
+  for (const row of rows) {
+    if (row.seq !== prevSeq + 1)
+      return { ok: false, checked, firstBroken: { id: row.id, seq: row.seq, reason: "gap" } };
+    if (sha256(auditHashInput(prevHash, row)) !== row.hash)
+      return { ok: false, checked, firstBroken: { id: row.id, seq: row.seq, reason: "hash" } };
+    prevHash = row.hash;
+    prevSeq = row.seq;
+    checked++;
+  }
+  return { ok: true, checked };
+}
+
+/** The list's filters, as the route and the screen's URL carry them. */
+export const auditQuery = z.object({
+  actor: z.string().trim().max(200).optional(),
+  action: z.string().trim().max(100).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorKind: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  actingAccountId: z.number().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type AuditEventDto = z.infer<typeof auditEventSchema>;
+
+export const auditListSchema = z.object({
+  rows: z.array(auditEventSchema),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+});
+
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  firstBroken: z
+    .object({ id: z.number(), seq: z.number(), reason: z.enum(["hash", "gap"]) })
+    .nullable(),
+});

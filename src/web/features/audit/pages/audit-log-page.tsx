@@ -1,0 +1,168 @@
+import { Alert, Badge, Button, Group, Select, Text, TextInput } from "@mantine/core";
+import { IconDownload, IconHistory, IconShieldCheck, IconShieldX } from "@tabler/icons-react";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_LABEL,
+  type AuditActorKind,
+  type AuditEventDto,
+} from "../../../../domain/audit";
+import { defineList } from "../../../components/list/list-params";
+import { ListSearch } from "../../../components/list/list-search";
+import { ListTable } from "../../../components/list/list-table";
+import { useListState } from "../../../components/list/use-list-state";
+import { PageHeader } from "../../../components/page-header";
+import { auditSearch, useAuditEvents, useAuditVerify } from "../api/audit";
+
+const AUDIT_LIST = defineList({ filters: { action: "", from: "", to: "" } });
+
+function changesText(changes: Record<string, unknown>): string {
+  return Object.entries(changes)
+    .map(([field, v]) => {
+      const c = v as { before?: unknown; after?: unknown };
+      const show = (x: unknown) => (x === undefined ? "—" : JSON.stringify(x));
+      return `${field}: ${show(c.before)} → ${show(c.after)}`;
+    })
+    .join("; ");
+}
+
+/** /settings/audit-log: who changed what in the account (the Owner's), with the chain's check. */
+export default function AuditLogPage() {
+  const view = useListState(AUDIT_LIST, "local:audit-log");
+  const filters = { actor: view.query, ...view.filters };
+  const list = useAuditEvents(filters, { page: view.page, perPage: Math.min(view.pageSize, 200) });
+  const verify = useAuditVerify();
+  const csvHref = `/api/audit/export?${auditSearch(filters)}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Audit Log"
+        description="Who changed what in this account: settings, users, API keys, webhooks, exports, deletions and billing."
+        actions={
+          <Button
+            component="a"
+            href={csvHref}
+            leftSection={<IconDownload size={16} />}
+            variant="default"
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      {verify.data &&
+        (verify.data.ok ? (
+          <Alert
+            mb="md"
+            color="green"
+            icon={<IconShieldCheck size={18} />}
+            data-testid="audit-verified"
+          >
+            Verified intact: {verify.data.checked.toLocaleString("en-US")}{" "}
+            {verify.data.checked === 1 ? "event" : "events"}, none changed or removed.
+          </Alert>
+        ) : (
+          <Alert mb="md" color="red" icon={<IconShieldX size={18} />} data-testid="audit-broken">
+            The log was changed outside Parley: event #{verify.data.firstBroken?.id} does not follow
+            from the one before it.
+          </Alert>
+        ))}
+      <ListTable<AuditEventDto>
+        query={list}
+        list={view}
+        records={list.data?.rows ?? []}
+        total={list.data?.total}
+        icon={<IconHistory size={28} />}
+        failedTitle="The audit log could not be loaded"
+        empty={{
+          title: "Nothing recorded yet",
+          description:
+            "Changes to settings, users, keys, webhooks, exports and billing appear here.",
+        }}
+        toolbar={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <ListSearch
+              label="Search by person or key"
+              value={view.query}
+              onSearch={view.setQuery}
+            />
+            <Select
+              label="Action"
+              placeholder="Any action"
+              clearable
+              data={[...AUDIT_ACTIONS]}
+              value={view.filters.action || null}
+              onChange={(v) => view.setFilter("action", v)}
+              w={220}
+            />
+            <TextInput
+              label="From"
+              type="date"
+              value={view.filters.from}
+              onChange={(e) => view.setFilter("from", e.currentTarget.value)}
+              w={160}
+            />
+            <TextInput
+              label="To"
+              type="date"
+              value={view.filters.to}
+              onChange={(e) => view.setFilter("to", e.currentTarget.value)}
+              w={160}
+            />
+          </Group>
+        }
+        rowAttributes={() => ({ "data-testid": "audit-row" })}
+        columns={[
+          {
+            accessor: "at",
+            title: "When",
+            render: (e) => new Date(e.at).toLocaleString("en-US"),
+          },
+          {
+            accessor: "actorName",
+            title: "Who",
+            render: (e) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {e.actorName}
+                </Text>
+                <Badge size="xs" variant="light">
+                  {AUDIT_ACTOR_LABEL[e.actorKind as AuditActorKind] ?? e.actorKind}
+                </Badge>
+              </>
+            ),
+          },
+          {
+            accessor: "action",
+            title: "Action",
+            render: (e) => (
+              <>
+                <Text size="sm">{e.action}</Text>
+                {e.targetLabel && (
+                  <Text size="xs" c="dimmed">
+                    {e.targetLabel}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            accessor: "changes",
+            title: "Changes",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            render: (e) => (
+              <Text size="xs" style={{ wordBreak: "break-word" }}>
+                {changesText(e.changes)}
+              </Text>
+            ),
+          },
+          {
+            accessor: "ip",
+            title: "From",
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+            render: (e) => e.ip ?? "",
+          },
+        ]}
+      />
+    </>
+  );
+}
