@@ -67,6 +67,7 @@ const SCREEN_GROUPS: Record<string, string[]> = {
   ],
   account: [
     "/settings",
+    "/settings/audit-log",
     "/notifications",
     "/addons/integrations",
     "/developer-dashboard",
