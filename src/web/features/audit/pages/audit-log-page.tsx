@@ -11,6 +11,7 @@ import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { auditSearch, useAuditEvents, useAuditVerify } from "../api/audit";
 
 const AUDIT_LIST = defineList({ filters: { action: "", from: "", to: "" } });
@@ -28,6 +29,7 @@ function changesText(changes: Record<string, unknown>): string {
 /** /settings/audit-log: who changed what in the account (the Owner's), with the chain's check. */
 export default function AuditLogPage() {
   const view = useListState(AUDIT_LIST, "local:audit-log");
+  const timeZone = useAccountTimeZone();
   const filters = { actor: view.query, ...view.filters };
   const list = useAuditEvents(filters, { page: view.page, perPage: Math.min(view.pageSize, 200) });
   const verify = useAuditVerify();
@@ -115,7 +117,7 @@ export default function AuditLogPage() {
           {
             accessor: "at",
             title: "When",
-            render: (e) => new Date(e.at).toLocaleString("en-US"),
+            render: (e) => formatDateTime(e.at, timeZone),
           },
           {
             accessor: "actorName",
