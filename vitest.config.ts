@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // `npm test` (scripts/test.mjs) runs as lanes side by side:
 // - `api`: every API test file but the slow ones, several files at a time;
 // - `api-slow`: the resilience files (worker crashes, carrier faults, the fuzzer, the dispatcher's
-//   timing), two at a time: they are long, spawn processes and measure time;
+//   timing), one at a time: they are long, spawn processes and measure time;
 // - `api-pg`: the files whose outcome depends on the PostgreSQL version, run once more on a
 //   second server (TEST_DATABASE_URL) by scripts/test.mjs.
 // `vitest run --project api --project api-slow` is the whole API suite.

@@ -65,10 +65,6 @@ async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean
   return v === "1" || v === 1 || v === true;
 }
 
-/**
- * Everyone a send selects, split into those it reaches and the excluded by reason (the same
- * rule as the fan-out's `sendable()`), with `text` as the first recipient would read it.
- */
 /** The account's sending settings: business name, time zone, test account, validity (voice too). */
 export async function accountForSend(db: Queryable, accountId: number) {
   return q.accountForSend(db, accountId);
@@ -79,6 +75,10 @@ export async function sendingNumbers(db: Queryable, accountId: number, onlyForUs
   return q.sendingNumbers(db, accountId, onlyForUser);
 }
 
+/**
+ * Everyone a send selects, split into those it reaches and the excluded by reason (the same
+ * rule as the fan-out's `sendable()`), with `text` as the first recipient would read it.
+ */
 export async function audienceOf(
   ctx: AppContext,
   auth: Actor,
