@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./test/free-port";
 
 /**
  * Ctrl+C in a terminal signals the whole process group: the server and its embedded PostgreSQL
@@ -62,15 +62,3 @@ describe("a clean shutdown", () => {
     expect(output).toContain("stopping Parley");
   }, 120_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const p = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(p));
-    });
-  });
-}

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../test/free-port";
 import { killed } from "../test/worker-process";
 
 /**
@@ -158,15 +159,3 @@ describe("starting after a crash", () => {
     }
   }, 120_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const p = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(p));
-    });
-  });
-}

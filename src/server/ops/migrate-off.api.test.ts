@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../db/connection";
+import { freePort } from "../test/free-port";
 import { createTestServer } from "../test/harness";
 import { adminQuery, dropDatabase, quoteIdent } from "../test/pg-admin";
 import { killed } from "../test/worker-process";
@@ -81,15 +81,3 @@ describe("MIGRATE=off", () => {
     expect(w.output()).not.toContain("cannot start");
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const p = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(p));
-    });
-  });
-}

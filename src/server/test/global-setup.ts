@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDb, withDatabase } from "../db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
+import { freePort } from "./free-port";
 import { adminQuery, dropDatabase, quoteIdent } from "./pg-admin";
 
 declare module "vitest" {
@@ -79,20 +79,6 @@ function redacted(url: string): string {
   } catch {
     return "(not a URL)";
   }
-}
-
-/** A TCP port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port found"))));
-    });
-  });
 }
 
 async function dropDatabases(adminUrl: string, match: (name: string) => boolean) {

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -15,6 +14,7 @@ import { buildApp } from "../http/app";
 import type { AppContext } from "../http/context";
 import { CSRF_HEADER, SESSION_COOKIE } from "../http/session";
 import type { Resolver } from "../net/safe-http";
+import { freePort } from "./free-port";
 import { adminQuery, dropDatabase, quoteIdent } from "./pg-admin";
 
 export type TestResponse = LightMyRequestResponse;
@@ -232,16 +232,4 @@ async function createDatabaseFromTemplate(adminUrl: string, name: string, templa
       await new Promise((r) => setTimeout(r, 100 * attempt));
     }
   }
-}
-
-/** A port nobody listens on right now (the OS picks it; the test server takes it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
