@@ -40,6 +40,32 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** How the log screen names each action; the dotted name stays for the API, CSV and filters. */
+export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  "settings.update": "Setting changed",
+  "users.invite": "User invited",
+  "users.update": "User changed",
+  "users.delete": "User deleted",
+  "api_keys.create": "API key created",
+  "api_keys.revoke": "API key revoked",
+  "webhooks.create": "Webhook added",
+  "webhooks.delete": "Webhook deleted",
+  "subscribers.export": "Subscribers exported",
+  "subscribers.export_download": "Export downloaded",
+  "subscribers.delete_bulk": "Subscribers deleted",
+  "billing.plan": "Plan changed",
+  "billing.purchase": "Credits bought",
+  "billing.cancel": "Subscription cancelled",
+  "managed_account.open": "Managed account opened",
+  "managed_account.close": "Managed account closed",
+  "account.operator": "Changed by the operator",
+};
+
+/** The label of a recorded action (one recorded before a rename keeps its dotted name). */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABEL as Record<string, string>)[action] ?? action;
+}
+
 /** The hash before an account's first row. */
 export const AUDIT_GENESIS = "0".repeat(64);
 

@@ -5,6 +5,7 @@ import {
   AUDIT_ACTOR_LABEL,
   type AuditActorKind,
   type AuditEventDto,
+  auditActionLabel,
 } from "../../../../domain/audit";
 import { defineList } from "../../../components/list/list-params";
 import { ListSearch } from "../../../components/list/list-search";
@@ -91,7 +92,7 @@ export default function AuditLogPage() {
               label="Action"
               placeholder="Any action"
               clearable
-              data={[...AUDIT_ACTIONS]}
+              data={AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))}
               value={view.filters.action || null}
               onChange={(v) => view.setFilter("action", v)}
               w={220}
@@ -138,12 +139,12 @@ export default function AuditLogPage() {
             title: "Action",
             render: (e) => (
               <>
-                <Text size="sm">{e.action}</Text>
-                {e.targetLabel && (
-                  <Text size="xs" c="dimmed">
-                    {e.targetLabel}
-                  </Text>
-                )}
+                <Text size="sm" title={e.action}>
+                  {auditActionLabel(e.action)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {e.targetLabel ? `${e.targetLabel} · ${e.action}` : e.action}
+                </Text>
               </>
             ),
           },
