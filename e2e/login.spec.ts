@@ -48,6 +48,14 @@ test("login shows the spec's validation and credential messages", async ({ page 
 
 test("logging out ends the session", async ({ page }) => {
   await logInAsDemo(page);
+  // The menu also says which release the server runs, and under which licence.
+  await page.getByTestId("account-menu").click();
+  await page.getByRole("menuitem", { name: "About Parley" }).click();
+  const about = page.getByRole("dialog", { name: "About Parley" });
+  await expect(about.getByTestId("about-version")).toHaveText(/^Parley \d+\.\d+\.\d+$/);
+  await expect(about).toContainText("GNU Affero General Public License, version 3");
+  await about.getByRole("button", { name: "Close" }).click();
+  await expect(about).toBeHidden();
   await page.getByTestId("account-menu").click();
   await page.getByRole("menuitem", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);

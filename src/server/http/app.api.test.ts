@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import zlib from "node:zlib";
 import Fastify, { type FastifyBaseLogger } from "fastify";
@@ -13,7 +14,11 @@ describe("app", () => {
   it("answers /healthz once the database answers", async () => {
     const res = await t.get("/healthz");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    // The release is named, as package.json has it, so a report names the version it ran.
+    expect(res.json()).toEqual({ ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(res.json().version).toBe(
+      JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")).version,
+    );
   });
 
   it("answers /readyz with 503 while the process is starting, 200 once it has started", async () => {

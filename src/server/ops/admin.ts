@@ -6,6 +6,7 @@ import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { createSignupInvite } from "../features/auth/signup-invites";
 import { applyDisabled } from "../features/billing/account-state.service";
+import { PARLEY_VERSION } from "../version";
 import { type ParsedArgs, parseArgs } from "./admin-args";
 import { type AdminDatabase, openAdminDatabase } from "./admin-database";
 import { createBackup } from "./backup";
@@ -31,6 +32,13 @@ const say = (line: string) => console.log(line);
 const typedPath = (p: string) => path.resolve(process.env.INIT_CWD || process.cwd(), p);
 
 const COMMANDS: Record<string, Command> = {
+  version: {
+    usage: "version",
+    help: "Prints the Parley release this checkout runs (the same as /healthz and the app's About).",
+    async run() {
+      say(`Parley ${PARLEY_VERSION}`);
+    },
+  },
   migrate: {
     usage: "migrate",
     help: "Applies the database migrations this version of Parley has and says how many were new.",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestServer } from "../test/harness";
+import { PARLEY_VERSION } from "../version";
 
 // GET /metrics: Prometheus' text format, for loopback or the bearer of METRICS_TOKEN only.
 const open = await createTestServer();
@@ -21,6 +22,7 @@ describe("metrics", () => {
       "parley_send_runs_active 0",
       "parley_messages_dispatched_total",
       "parley_process_resident_memory_bytes",
+      `parley_build_info{version="${PARLEY_VERSION}"} 1`,
     ])
       expect(res.body).toContain(name);
   });

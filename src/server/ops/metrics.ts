@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
+import { PARLEY_VERSION } from "../version";
 
 /**
  * What an operator graphs and alerts on, in Prometheus' text format at GET /metrics: HTTP
@@ -11,6 +12,14 @@ import type { Db } from "../db/connection";
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: "parley_" });
+
+// The release this process runs, as Prometheus' build_info convention has it (value always 1).
+new Gauge({
+  name: "parley_build_info",
+  help: "The Parley release this process runs",
+  labelNames: ["version"] as const,
+  registers: [registry],
+}).set({ version: PARLEY_VERSION }, 1);
 
 const httpDuration = new Histogram({
   name: "parley_http_request_duration_seconds",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { PARLEY_VERSION } from "../version";
 import { shippedMigrations } from "./migration-state";
 
 /**
@@ -60,7 +61,10 @@ export async function readiness(db: Queryable): Promise<Readiness> {
  * 503 with the reason. Web processes serve them on PORT, workers beside their metrics.
  */
 export function registerHealth(app: FastifyInstance, db: Queryable): void {
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get("/healthz", { schema: { hide: true } }, async () => ({
+    ok: true,
+    version: PARLEY_VERSION,
+  }));
   app.get("/readyz", { schema: { hide: true } }, async (_req, reply) => {
     const state = await readiness(db);
     return reply.status(state.ok ? 200 : 503).send(state);

@@ -10,7 +10,9 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import {
+  IconInfoCircle,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconLogout,
@@ -24,6 +26,7 @@ import { PERMISSION_LABEL, type PermissionLevel } from "../../../domain/permissi
 import { useLogout } from "../../features/auth/api/logout";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { paths } from "../paths";
+import { AboutDialog } from "./about-dialog";
 import classes from "./shell.module.css";
 
 interface TopBarProps {
@@ -41,6 +44,7 @@ export function TopBar(props: TopBarProps) {
   const logout = useLogout();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme("light");
+  const [aboutOpened, about] = useDisclosure(false);
   const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(" ") || me.user.username;
 
   return (
@@ -112,6 +116,9 @@ export function TopBar(props: TopBarProps) {
             >
               Settings
             </Menu.Item>
+            <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={about.open}>
+              About Parley
+            </Menu.Item>
             <Menu.Divider />
             <Menu.Item
               color="red"
@@ -122,6 +129,7 @@ export function TopBar(props: TopBarProps) {
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
+        <AboutDialog opened={aboutOpened} onClose={about.close} />
       </Group>
     </header>
   );
