@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { defineFeature, PUBLIC } from "../features/feature";
+import { PARLEY_VERSION } from "../version";
 
 /**
  * The OpenAPI document of every route and its page at /api/docs. Registered before any route
@@ -11,7 +12,7 @@ import { defineFeature, PUBLIC } from "../features/feature";
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: "Parley API", version: "0.1.0" },
+      info: { title: "Parley API", version: PARLEY_VERSION },
       components: {
         // The public API (/api/v1, /api/mcp): a key from the developer dashboard.
         securitySchemes: {
