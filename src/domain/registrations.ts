@@ -104,8 +104,11 @@ export const registrationStatus = z.object({
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
 
 /** Said on every registration screen when nobody outside this server reviews. */
-export const SIMULATED_REVIEWS =
-  "Reviews on this server are simulated: the built-in registry decides by published rules, and no carrier sees the submission.";
+export const SIMULATED_REVIEWS = {
+  title: "Reviews on this server are simulated",
+  detail:
+    "The built-in registry decides by published rules and no carrier sees the submission. Texts to real phones need a carrier account (Twilio or Telnyx), which registers with the carriers for real.",
+} as const;
 
 export const brandPromptRequest = z.object({ status: z.enum(["skipped"]) });
 

@@ -16,6 +16,9 @@ describe("our forms in the registries' words", () => {
     expect(campaignUseCase("Order delivery updates", "standard")).toBe("DELIVERY_NOTIFICATION");
     expect(campaignUseCase("Account notifications", "standard")).toBe("ACCOUNT_NOTIFICATION");
     expect(campaignUseCase("Two-factor codes", "standard")).toBe("2FA");
+    // The form's own list, by name.
+    expect(campaignUseCase("Low Volume Mixed", "standard")).toBe("LOW_VOLUME");
+    expect(campaignUseCase("Security Alert", "standard")).toBe("SECURITY_ALERT");
     // The brand's type decides for low-volume and sole-proprietor brands.
     expect(campaignUseCase("Marketing", "low_volume")).toBe("LOW_VOLUME");
     expect(campaignUseCase("Marketing", "sole_proprietor")).toBe("SOLE_PROPRIETOR");

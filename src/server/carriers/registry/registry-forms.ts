@@ -5,10 +5,28 @@ import type { BrandType } from "../../../domain/registry-limits";
  * opt-in types and volumes. Pure, so each mapping is tested on its own.
  */
 
+/** The campaign form's use cases (TCR's standard ones), by name. */
+const TCR_USE_CASES: Record<string, string> = {
+  marketing: "MARKETING",
+  mixed: "MIXED",
+  "low volume mixed": "LOW_VOLUME",
+  "customer care": "CUSTOMER_CARE",
+  "account notification": "ACCOUNT_NOTIFICATION",
+  "delivery notification": "DELIVERY_NOTIFICATION",
+  "security alert": "SECURITY_ALERT",
+  "two-factor authentication": "2FA",
+  "higher education": "HIGHER_EDUCATION",
+  "public service announcement": "PUBLIC_SERVICE_ANNOUNCEMENT",
+  charity: "CHARITY",
+  "polling and voting": "POLLING_VOTING",
+};
+
 /** Twilio's UsAppToPersonUsecase (and Telnyx's usecase: both are TCR's names). */
 export function campaignUseCase(useCase: string, brandType: BrandType): string {
   if (brandType === "sole_proprietor") return "SOLE_PROPRIETOR";
   if (brandType === "low_volume") return "LOW_VOLUME";
+  const named = TCR_USE_CASES[useCase.trim().toLowerCase()];
+  if (named) return named;
   const u = useCase.toLowerCase();
   if (/mixed/.test(u)) return "MIXED";
   if (/2fa|two.factor|verification code|one.time|otp/.test(u)) return "2FA";
