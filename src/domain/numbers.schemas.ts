@@ -118,23 +118,32 @@ export const brandRegistration = z.object({
     .nullable(),
   campaignStatus: z.enum(["none", "pending", "approved", "rejected"]),
 });
-export const brandRequest = z.object({
-  legalName: z.string().trim().min(1, "Legal business name is required").max(120),
-  ein: z.string().trim().regex(EIN_PATTERN, "Enter a valid EIN (12-3456789)"),
-  website: z.url("Enter a valid URL starting with http:// or https://"),
-  vertical: z.string().trim().min(1, "Industry is required").max(60),
-  /** The registry checks the brand against its registered address (spec doc 1 §5: zip). */
-  street: z.string().trim().min(1, "Street address is required").max(120),
-  city: z.string().trim().min(1, "City is required").max(60),
-  state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state"),
-  zip: z.string().trim().regex(ZIP_PATTERN, "Enter a valid ZIP code (12345 or 12345-6789)"),
-  contactEmail: z.email("Invalid Email Address"),
-  // The person who represents the business and the kind of brand: asked by the real registries.
-  contactFirstName: z.string().trim().max(60).optional(),
-  contactLastName: z.string().trim().max(60).optional(),
-  contactPhone: z.string().trim().max(20).optional(),
-  brandType: z.enum(BRAND_TYPE_VALUES).default("standard"),
-});
+export const brandRequest = z
+  .object({
+    legalName: z.string().trim().min(1, "Legal business name is required").max(120),
+    // A sole proprietor registers without one; every other brand needs it.
+    ein: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || EIN_PATTERN.test(v), "Enter a valid EIN (12-3456789)"),
+    website: z.url("Enter a valid URL starting with http:// or https://"),
+    vertical: z.string().trim().min(1, "Industry is required").max(60),
+    /** The registry checks the brand against its registered address (spec doc 1 §5: zip). */
+    street: z.string().trim().min(1, "Street address is required").max(120),
+    city: z.string().trim().min(1, "City is required").max(60),
+    state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state"),
+    zip: z.string().trim().regex(ZIP_PATTERN, "Enter a valid ZIP code (12345 or 12345-6789)"),
+    contactEmail: z.email("Invalid Email Address"),
+    // The person who represents the business and the kind of brand: asked by the real registries.
+    contactFirstName: z.string().trim().max(60).optional(),
+    contactLastName: z.string().trim().max(60).optional(),
+    contactPhone: z.string().trim().max(20).optional(),
+    brandType: z.enum(BRAND_TYPE_VALUES).default("standard"),
+  })
+  .superRefine((b, ctx) => {
+    if (b.brandType !== "sole_proprietor" && b.ein === "")
+      ctx.addIssue({ code: "custom", path: ["ein"], message: "Enter a valid EIN (12-3456789)" });
+  });
 export const campaignRequest = z.object({
   useCase: z.string().trim().min(1, "Use case is required").max(60),
   description: z

@@ -299,4 +299,55 @@ describe("the Twilio registry (CARRIER=twilio)", () => {
       tfVerification: "verified",
     });
   });
+
+  it("registers low-volume and sole-proprietor brands with their own fixed limits", async () => {
+    const lowVolume = await buildAccountWithUser(t.db);
+    const sole = await buildAccountWithUser(t.db);
+    const lvCookie = await loginAs(t.app, lowVolume.user.username, lowVolume.user.password);
+    const soleCookie = await loginAs(t.app, sole.user.username, sole.user.password);
+    const seen = new Set(twilio.brands.keys());
+    await t.put(
+      "/api/brand-registration/brand",
+      { ...brand, brandType: "low_volume" },
+      {
+        cookie: lvCookie,
+      },
+    );
+    // A sole proprietor has no EIN of a business; every other brand must give one.
+    const noEin = { ...brand, ein: "", legalName: "Ana Lopez" };
+    expect(
+      (await t.put("/api/brand-registration/brand", noEin, { cookie: lvCookie })).statusCode,
+    ).toBe(400);
+    await t.put(
+      "/api/brand-registration/brand",
+      { ...noEin, brandType: "sole_proprietor" },
+      {
+        cookie: soleCookie,
+      },
+    );
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    const fresh = [...twilio.brands.values()].filter((b) => !seen.has(String(b.sid)));
+    const lv = fresh.find((b) => b.brand_type === "STANDARD")!;
+    const sp = fresh.find((b) => b.brand_type === "SOLE_PROPRIETOR")!;
+    // Low volume skips secondary vetting; the sole proprietor's profile is a starter profile,
+    // not attached to the ISV's primary one.
+    expect(lv.skip_automatic_sec_vet).toBe(true);
+    const starter = twilio.bundles.get(String(sp.customer_profile_bundle_sid))!;
+    expect(starter.policy_sid).toBe("RN806dd6cd175f314e1f96a9727ee271f4");
+    expect(starter.assignments).not.toContain(PRIMARY);
+
+    twilio.decideBrand(String(lv.sid), { status: "APPROVED", brand_score: 90 });
+    twilio.decideBrand(String(sp.sid), { status: "APPROVED", brand_score: null });
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(2);
+    const lvStatus = (await t.get("/api/registrations/status", { cookie: lvCookie })).json();
+    const spStatus = (await t.get("/api/registrations/status", { cookie: soleCookie })).json();
+    // Whatever the score: 75 a minute and 2,000 a day; a sole proprietor 15 a minute, 1,000 a day.
+    expect(lvStatus.trust).toEqual({ score: 90, tier: "low_volume", mps: 1.25, dailyCap: 2000 });
+    expect(spStatus.trust).toEqual({
+      score: 0,
+      tier: "sole_proprietor",
+      mps: 0.25,
+      dailyCap: 1000,
+    });
+  });
 });

@@ -81,11 +81,15 @@ export function BrandForm(props: {
             />
             <TextInput
               label="EIN"
-              description="Employer Identification Number"
+              description={
+                form.getValues().brandType === "sole_proprietor"
+                  ? "Not needed for a sole proprietor"
+                  : "Employer Identification Number"
+              }
               placeholder="12-3456789"
               inputMode="numeric"
               maxLength={10}
-              withAsterisk
+              withAsterisk={form.getValues().brandType !== "sole_proprietor"}
               {...form.getInputProps("ein")}
             />
             <TextInput
