@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { formatUsNumber } from "../src/domain/phone";
-import { TOLL_FREE_BANNER_TEXT } from "../src/domain/registrations";
+import { SIMULATED_REVIEWS, TOLL_FREE_BANNER_TEXT } from "../src/domain/registrations";
 import { keepScreenshot, logIn, logInAsDemo, MOBILE, watchConsole } from "./support";
 import { uniquePhone } from "./virtual-phone";
 
@@ -75,6 +75,8 @@ test("a toll-free verification approved by the registry lifts the banner", async
   await expect(banner).toContainText(TOLL_FREE_BANNER_TEXT.unverified);
   await banner.getByRole("link", { name: "Verify now" }).click();
   await expect(page.getByTestId("tf-status")).toHaveText("Not submitted");
+  // No carrier is configured: the form says plainly that the review is simulated.
+  await expect(page.getByTestId("registry-simulated")).toContainText(SIMULATED_REVIEWS.title);
 
   await page.getByLabel("Website").fill("https://beanthere.coffee");
   await page.getByLabel("Contact phone").fill("(512) 555-0199");
@@ -101,6 +103,11 @@ test("a toll-free verification approved by the registry lifts the banner", async
   await page.getByRole("link", { name: /^Notifications/ }).click();
   await expect(page.getByText(`Toll-free verification of ${number} approved`)).toBeVisible();
   await keepScreenshot(page, "toll-free-verified-desktop");
+
+  // The 10DLC page says it too, and how long the simulated review takes.
+  await page.goto("/number-registration");
+  await expect(page.getByTestId("registry-simulated")).toContainText(SIMULATED_REVIEWS.title);
+  await expect(page.getByText("Simulated: about 6 seconds")).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -72,11 +72,19 @@ export const tollFreeVerificationRequest = z.object({
     .min(20, "Describe how subscribers opt in (20 characters or more)")
     .max(1000),
   monthlyVolume: z.enum(["10", "100", "1000", "10000", "100000", "250000"]),
+  // Asked by the real registries (Twilio, Telnyx); the built-in one does without.
+  contactName: z.string().trim().max(120).optional(),
+  optInImageUrl: z
+    .union([z.literal(""), z.url("Enter a valid URL starting with http:// or https://")])
+    .optional(),
 });
 
 export const hasValidSendingNumberResponse = z.object({ hasValidSendingNumber: z.boolean() });
 
 /** Spec doc 1 §5: EIN is 2 digits, an optional dash, 7 digits; zip is 5 digits, optional +4. */
+/** Standard, low-volume standard, or sole proprietor (a registry's brand types). */
+export const BRAND_TYPE_VALUES = ["standard", "low_volume", "sole_proprietor"] as const;
+
 export const EIN_PATTERN = /^\d{2}-?\d{7}$/;
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
@@ -93,26 +101,49 @@ export const brandRegistration = z.object({
       state: z.string().optional(),
       zip: z.string().optional(),
       contactEmail: z.string().optional(),
+      contactFirstName: z.string().optional(),
+      contactLastName: z.string().optional(),
+      contactPhone: z.string().optional(),
+      brandType: z.enum(BRAND_TYPE_VALUES).optional(),
     })
     .nullable(),
   brandStatus: z.enum(["none", "pending", "approved", "rejected"]),
   campaign: z
-    .object({ useCase: z.string(), description: z.string(), sampleMessages: z.array(z.string()) })
+    .object({
+      useCase: z.string(),
+      description: z.string(),
+      sampleMessages: z.array(z.string()),
+      optInDescription: z.string().optional(),
+    })
     .nullable(),
   campaignStatus: z.enum(["none", "pending", "approved", "rejected"]),
 });
-export const brandRequest = z.object({
-  legalName: z.string().trim().min(1, "Legal business name is required").max(120),
-  ein: z.string().trim().regex(EIN_PATTERN, "Enter a valid EIN (12-3456789)"),
-  website: z.url("Enter a valid URL starting with http:// or https://"),
-  vertical: z.string().trim().min(1, "Industry is required").max(60),
-  /** The registry checks the brand against its registered address (spec doc 1 §5: zip). */
-  street: z.string().trim().min(1, "Street address is required").max(120),
-  city: z.string().trim().min(1, "City is required").max(60),
-  state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state"),
-  zip: z.string().trim().regex(ZIP_PATTERN, "Enter a valid ZIP code (12345 or 12345-6789)"),
-  contactEmail: z.email("Invalid Email Address"),
-});
+export const brandRequest = z
+  .object({
+    legalName: z.string().trim().min(1, "Legal business name is required").max(120),
+    // A sole proprietor registers without one; every other brand needs it.
+    ein: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || EIN_PATTERN.test(v), "Enter a valid EIN (12-3456789)"),
+    website: z.url("Enter a valid URL starting with http:// or https://"),
+    vertical: z.string().trim().min(1, "Industry is required").max(60),
+    /** The registry checks the brand against its registered address (spec doc 1 §5: zip). */
+    street: z.string().trim().min(1, "Street address is required").max(120),
+    city: z.string().trim().min(1, "City is required").max(60),
+    state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state"),
+    zip: z.string().trim().regex(ZIP_PATTERN, "Enter a valid ZIP code (12345 or 12345-6789)"),
+    contactEmail: z.email("Invalid Email Address"),
+    // The person who represents the business and the kind of brand: asked by the real registries.
+    contactFirstName: z.string().trim().max(60).optional(),
+    contactLastName: z.string().trim().max(60).optional(),
+    contactPhone: z.string().trim().max(20).optional(),
+    brandType: z.enum(BRAND_TYPE_VALUES).default("standard"),
+  })
+  .superRefine((b, ctx) => {
+    if (b.brandType !== "sole_proprietor" && b.ein === "")
+      ctx.addIssue({ code: "custom", path: ["ein"], message: "Enter a valid EIN (12-3456789)" });
+  });
 export const campaignRequest = z.object({
   useCase: z.string().trim().min(1, "Use case is required").max(60),
   description: z
@@ -124,6 +155,8 @@ export const campaignRequest = z.object({
     .array(z.string().trim().min(20, "Each sample message has at least 20 characters"))
     .min(2, "Give two sample messages")
     .max(5),
+  /** How subscribers opt in (the registries' message flow). */
+  optInDescription: z.string().trim().max(2000).optional(),
 });
 
 /** Virtual phones of the carrier emulator (demo mode). */

@@ -74,11 +74,41 @@ export const registrationStatus = z.object({
       decidedAt: z.string().nullable(),
     }),
   ),
-  trust: z.object({ score: z.number(), tier: z.string(), mps: z.number() }).nullable(),
-  /** How long the registry takes to review a submission (seconds). */
+  trust: z
+    .object({
+      score: z.number(),
+      tier: z.string(),
+      mps: z.number(),
+      /** T-Mobile's daily cap for the brand (messages a day), when the registry gives one. */
+      dailyCap: z.number().nullable(),
+    })
+    .nullable(),
+  /** How long the registry takes to review a submission (seconds; the emulator's delay). */
   reviewSeconds: z.number(),
+  /** Who reviews: the built-in emulator (simulated) or the carrier's registry. */
+  registry: z.object({
+    name: z.enum(["emulator", "twilio", "telnyx"]),
+    simulated: z.boolean(),
+    /** What the registry charges, shown before submitting (USD). */
+    fees: z.array(
+      z.object({
+        label: z.string(),
+        amount: z.number(),
+        period: z.enum(["one_time", "monthly"]),
+        kind: z.enum(["brand", "campaign", "toll_free"]),
+        brandTypes: z.array(z.enum(["standard", "low_volume", "sole_proprietor"])).optional(),
+      }),
+    ),
+  }),
 });
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
+
+/** Said on every registration screen when nobody outside this server reviews. */
+export const SIMULATED_REVIEWS = {
+  title: "Reviews on this server are simulated",
+  detail:
+    "The built-in registry decides by published rules and no carrier sees the submission. Texts to real phones need a carrier account (Twilio or Telnyx), which registers with the carriers for real.",
+} as const;
 
 export const brandPromptRequest = z.object({ status: z.enum(["skipped"]) });
 

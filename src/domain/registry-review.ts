@@ -17,11 +17,18 @@ export interface BrandForm {
   state?: string;
   zip?: string;
   contactEmail?: string;
+  /** Asked by the real registries (the person who represents the business). */
+  contactFirstName?: string;
+  contactLastName?: string;
+  contactPhone?: string;
+  brandType?: "standard" | "low_volume" | "sole_proprietor";
 }
 export interface CampaignForm {
   useCase: string;
   description: string;
   sampleMessages: string[];
+  /** How subscribers opt in (the registries' message flow). */
+  optInDescription?: string;
 }
 export interface TollFreeForm {
   businessName: string;

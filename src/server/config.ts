@@ -67,6 +67,18 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   TWILIO_LOOKUP_BASE: z.url().default("https://lookups.twilio.com"),
+  // Twilio's registration APIs (CARRIER=twilio registers 10DLC brands and campaigns and verifies
+  // toll-free numbers through them; tests point them at a local stand-in).
+  TWILIO_MESSAGING_BASE: z.url().default("https://messaging.twilio.com"),
+  TWILIO_TRUSTHUB_BASE: z.url().default("https://trusthub.twilio.com"),
+  /**
+   * The Twilio account's own approved primary customer profile (BU…): as an ISV, every account's
+   * customer profile is attached to it. Unset, 10DLC submissions are refused with this name.
+   */
+  TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: z
+    .string()
+    .regex(/^BU[0-9a-fA-F]{32}$/, "must look like BU followed by 32 hex digits")
+    .optional(),
   // Telnyx (CARRIER=telnyx): API v2 key, the webhook signing public key (base64, from the
   // portal's API keys page) and the messaging profile the numbers belong to.
   TELNYX_API_KEY: z.string().min(1).optional(),
@@ -203,6 +215,11 @@ const envSchema = z.object({
    * built-in registry emulator takes before it approves or rejects a submission.
    */
   REGISTRY_REVIEW_SECONDS: z.coerce.number().min(0).max(604_800).default(30),
+  /**
+   * A real registry (Twilio, Telnyx) reviews in hours to weeks: a submission it has not decided
+   * is asked again after this many seconds (Twilio's status callbacks bring the question forward).
+   */
+  REGISTRY_POLL_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
   /** Integrations: the other systems' API bases (tests point them at local stand-ins). */
   HUBSPOT_API_BASE: z.url().default("https://api.hubapi.com"),
   /** A HubSpot public app: with both, accounts connect by OAuth; otherwise by private-app token. */

@@ -1,44 +1,58 @@
+import { limitsFor } from "../../../domain/registry-limits";
 import {
-  type BrandForm,
-  type CampaignForm,
   reviewBrand,
   reviewCampaign,
   reviewTollFree,
-  type TollFreeForm,
   trustScore,
 } from "../../../domain/registry-review";
-import type { Registry } from "./registry";
+import type {
+  BrandSubmission,
+  CampaignSubmission,
+  Registry,
+  RegistryOutcome,
+  TollFreeSubmission,
+} from "./registry";
 
 /**
  * The built-in registry: decides with the published rules of src/domain/registry-review.ts
  * (placeholder names, unverifiable websites, missing opt-out language, disallowed content) and
  * scores approved brands for their throughput tier. Its delay is the review job's due time
- * (REGISTRY_REVIEW_SECONDS), so here it answers at once.
+ * (REGISTRY_REVIEW_SECONDS), so here it answers at once; nothing leaves this server.
  */
 export class RegistryEmulator implements Registry {
   readonly name = "emulator";
+  readonly simulated = true;
 
-  async reviewBrand(form: BrandForm) {
-    const decision = reviewBrand(form);
-    return decision.approved ? { ...decision, trustScore: trustScore(form) } : decision;
+  async submitBrand(s: BrandSubmission): Promise<RegistryOutcome> {
+    const decision = reviewBrand(s.form);
+    if (!decision.approved) return { state: "rejected", reason: decision.reason };
+    const score = trustScore(s.form);
+    return { state: "approved", limits: { ...limitsFor("standard", score), score } };
   }
 
-  async reviewCampaign(form: CampaignForm, brandApproved: boolean) {
-    return reviewCampaign(form, brandApproved);
+  async submitCampaign(s: CampaignSubmission): Promise<RegistryOutcome> {
+    const decision = reviewCampaign(s.form, true);
+    return decision.approved
+      ? { state: "approved" }
+      : { state: "rejected", reason: decision.reason };
   }
 
-  async reviewTollFree(form: TollFreeForm) {
-    return reviewTollFree(form);
+  async submitTollFree(s: TollFreeSubmission): Promise<RegistryOutcome> {
+    const decision = reviewTollFree(s.form);
+    return decision.approved
+      ? { state: "approved" }
+      : { state: "rejected", reason: decision.reason };
   }
-}
 
-let registry: Registry = new RegistryEmulator();
+  checkBrand(s: BrandSubmission) {
+    return this.submitBrand(s);
+  }
 
-/** The registry in use (the emulator unless another was configured, e.g. by a test). */
-export function currentRegistry(): Registry {
-  return registry;
-}
+  checkCampaign(s: CampaignSubmission) {
+    return this.submitCampaign(s);
+  }
 
-export function useRegistry(next: Registry) {
-  registry = next;
+  checkTollFree(s: TollFreeSubmission) {
+    return this.submitTollFree(s);
+  }
 }

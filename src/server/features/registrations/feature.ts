@@ -2,6 +2,7 @@ import { defineFeature } from "../feature";
 import { phoneAlertsConsumer } from "./phone-alerts.service";
 import { registrationsRoutes } from "./registrations.routes";
 import { registryReviewsLoop } from "./registry-reviews.loop";
+import { registryWebhookRoutes } from "./registry-webhooks.routes";
 
 export const registrationsFeature = defineFeature({
   name: "registrations",
@@ -16,6 +17,8 @@ export const registrationsFeature = defineFeature({
     "GET /api/addons/phone-alerts": "account:read",
     "PUT /api/addons/phone-alerts": "settings:write",
   },
+  // Twilio's registration status callbacks (outside /api: no policy).
+  carrierWebhooks: [registryWebhookRoutes],
   workerLoops: [registryReviewsLoop],
   eventConsumers: { phone_alerts: phoneAlertsConsumer },
 });

@@ -187,7 +187,9 @@ describe("registry reviews", () => {
     expect(status.brand).toEqual({ status: "approved", reason: null });
     expect(status.campaign).toEqual({ status: "approved", reason: null });
     // EIN, full address and an e-mail on the website's domain: the high tier.
-    expect(status.trust).toEqual({ score: 100, tier: "high", mps: 75 });
+    expect(status.trust).toEqual({ score: 100, tier: "high", mps: 75, dailyCap: 200000 });
+    // No carrier reviewed any of it: the screens say so.
+    expect(status.registry).toEqual({ name: "emulator", simulated: true, fees: [] });
     expect(await registeredMps(t.db, long.number)).toBe(75);
     const reg = (await t.get("/api/brand-registration", { cookie: aCookie })).json();
     expect(reg).toMatchObject({ brandStatus: "approved", campaignStatus: "approved" });

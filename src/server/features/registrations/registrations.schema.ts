@@ -44,6 +44,12 @@ export const registryReviews = pgTable(
     status: text().notNull().default("queued"),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     reason: text(),
+    /** The registry that took the submission (emulator, twilio, telnyx); null until it is sent. */
+    registry: text(),
+    /** The registry's own ids for what was created (profile, brand, campaign, verification). */
+    registryRef: jsonb("registry_ref").notNull().default({}),
+    /** When the registry took it; null while it waits to be sent (again, after a resubmission). */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +67,8 @@ export const brandTrust = pgTable("brand_trust", {
   score: smallint().notNull(),
   tier: text().notNull(),
   longCodeMps: real("long_code_mps").notNull(),
+  /** T-Mobile's daily cap for the brand where the registry gives one (messages a day). */
+  dailyCap: integer("daily_cap"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

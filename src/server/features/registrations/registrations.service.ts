@@ -1,6 +1,8 @@
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import { type RegistrationStatus, showTollFreeBanner } from "../../../domain/registrations";
+import { REGISTRY_FEES } from "../../../domain/registry-limits";
+import { currentRegistry } from "../../carriers/registry/current-registry";
 import type { Actor, AppContext } from "../../http/context";
 import * as q from "./registry-reviews.queries";
 
@@ -40,6 +42,7 @@ export async function registrationStatus(
     ),
   ]);
   const rows = numbers.rows;
+  const registry = currentRegistry(ctx);
   const hasValid = rows.some((n) => n.state === "active" && (!n.tollFree || n.tf === "verified"));
   let tollFreeBanner: RegistrationStatus["tollFreeBanner"] = null;
   if (
@@ -83,8 +86,23 @@ export async function registrationStatus(
         reason: r.reason,
         decidedAt: r.decidedAt?.toISOString() ?? null,
       })),
-    trust: trust ? { score: trust.score, tier: trust.tier, mps: Number(trust.mps) } : null,
+    trust: trust
+      ? {
+          score: trust.score,
+          tier: trust.tier,
+          mps: Number(trust.mps),
+          dailyCap: trust.dailyCap === null ? null : Number(trust.dailyCap),
+        }
+      : null,
     reviewSeconds: ctx.config.REGISTRY_REVIEW_SECONDS,
+    registry: {
+      name: registry.name,
+      simulated: registry.simulated,
+      fees: REGISTRY_FEES[registry.name].map((f) => ({
+        ...f,
+        brandTypes: f.brandTypes ? [...f.brandTypes] : undefined,
+      })),
+    },
   };
 }
 

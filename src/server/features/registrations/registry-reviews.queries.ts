@@ -24,7 +24,7 @@ export async function queueNewReviews(db: Queryable, delaySeconds: number, now: 
        ) s
      on conflict (account_id, subject) do update
         set status = 'queued', due_at = excluded.due_at, reason = null, decided_at = null,
-            created_at = now()
+            submitted_at = null, created_at = now()
       where registry_reviews.status <> 'queued'`,
     [delaySeconds, now],
   );
@@ -42,21 +42,36 @@ export interface DueReview {
   kind: "brand" | "campaign" | "toll_free";
   phoneNumberId: number | null;
   number: string | null;
+  /** The carrier's id of the number (toll-free reviews). */
+  carrierSid: string | null;
   form: unknown;
+  /** The account's brand form (a campaign names its brand's type). */
+  brand: unknown;
   brandApproved: boolean;
+  /** The registry that took it and its ids; the brand review's ids for a campaign. */
+  registry: string | null;
+  registryRef: Record<string, string | undefined>;
+  brandRef: Record<string, string | undefined>;
+  brandRegistry: string | null;
+  submittedAt: Date | null;
 }
 
 /** The next due review, locked for this transaction (another process skips it). */
 export async function claimDueReview(db: Queryable, now: Date): Promise<DueReview | undefined> {
   const res = await db.query<DueReview>(
     `select r.id, r.account_id as "accountId", r.kind, r.phone_number_id as "phoneNumberId",
-            n.number,
+            n.number, n.carrier_sid as "carrierSid",
             case r.kind when 'brand' then b.brand when 'campaign' then b.campaign
                         else n.tf_verification_form end as form,
-            coalesce(b.brand_status = 'approved', false) as "brandApproved"
+            b.brand,
+            coalesce(b.brand_status = 'approved', false) as "brandApproved",
+            r.registry, r.registry_ref as "registryRef",
+            coalesce(br.registry_ref, '{}'::jsonb) as "brandRef", br.registry as "brandRegistry",
+            r.submitted_at as "submittedAt"
        from registry_reviews r
        left join brand_registrations b on b.account_id = r.account_id
        left join phone_numbers n on n.id = r.phone_number_id
+       left join registry_reviews br on br.account_id = r.account_id and br.subject = 'brand'
       where r.status = 'queued' and r.due_at <= $1
       order by r.due_at
       limit 1
@@ -64,6 +79,50 @@ export async function claimDueReview(db: Queryable, now: Date): Promise<DueRevie
     [now],
   );
   return res.rows[0];
+}
+
+/** The account's live long codes, with the carrier's ids (they go into its 10DLC campaign). */
+export async function longCodes(db: Queryable, accountId: number) {
+  const res = await db.query<{ number: string; carrierSid: string }>(
+    `select number, carrier_sid as "carrierSid" from phone_numbers
+      where account_id = $1 and not toll_free and state <> 'released' order by id`,
+    [accountId],
+  );
+  return res.rows;
+}
+
+/**
+ * The registry took the submission (or answered it is still in review): its ids are kept and
+ * the review is asked again at `nextAt`. `submitted` false: it was not taken (the registry was
+ * out of reach) and is sent again then.
+ */
+export async function saveProgress(
+  db: Queryable,
+  id: number,
+  p: { registry: string; ref: object; submitted: boolean; now: Date; nextAt: Date },
+) {
+  await db.query(
+    `update registry_reviews
+        set registry = $2, registry_ref = $3::jsonb, due_at = $6,
+            submitted_at = case when $4 then coalesce(submitted_at, $5) else null end
+      where id = $1`,
+    [id, p.registry, JSON.stringify(p.ref), p.submitted, p.now, p.nextAt],
+  );
+}
+
+/**
+ * A status callback named one of these registry ids: the reviews that hold it are asked now
+ * instead of at their next poll (the callback is a hint; the registry's answer is the truth).
+ */
+export async function bringForward(db: Queryable, registry: string, ids: string[], now: Date) {
+  if (!ids.length) return 0;
+  const res = await db.query(
+    `update registry_reviews r set due_at = $3
+      where r.status = 'queued' and r.registry = $1 and r.submitted_at is not null
+        and exists (select 1 from jsonb_each_text(r.registry_ref) e where e.value = any($2::text[]))`,
+    [registry, ids, now],
+  );
+  return res.rowCount ?? 0;
 }
 
 export async function setBrandStatus(db: Queryable, accountId: number, status: string) {
@@ -87,31 +146,56 @@ export async function setTollFreeStatus(db: Queryable, phoneNumberId: number, st
   ]);
 }
 
+/** The brand's limits in the pace table the dispatcher reads (brand_trust). */
 export async function saveTrust(
   db: Queryable,
   accountId: number,
-  score: number,
-  tier: string,
-  mps: number,
+  t: { score: number; tier: string; mps: number; dailyCap: number | null },
 ) {
   await db.query(
-    `insert into brand_trust (account_id, score, tier, long_code_mps) values ($1, $2, $3, $4)
+    `insert into brand_trust (account_id, score, tier, long_code_mps, daily_cap)
+     values ($1, $2, $3, $4, $5)
      on conflict (account_id) do update
        set score = excluded.score, tier = excluded.tier, long_code_mps = excluded.long_code_mps,
-           updated_at = now()`,
-    [accountId, score, tier, mps],
+           daily_cap = excluded.daily_cap, updated_at = now()`,
+    [accountId, t.score, t.tier, t.mps, t.dailyCap],
+  );
+}
+
+/** The campaign's own figures (where the registry gives them) refine the brand's limits. */
+export async function refineTrust(
+  db: Queryable,
+  accountId: number,
+  t: { tier: string; mps: number; dailyCap: number | null },
+) {
+  await db.query(
+    `insert into brand_trust (account_id, score, tier, long_code_mps, daily_cap)
+     values ($1, 0, $2, $3, $4)
+     on conflict (account_id) do update
+       set long_code_mps = case when $3 > 0 then $3 else brand_trust.long_code_mps end,
+           daily_cap = coalesce($4, brand_trust.daily_cap), updated_at = now()`,
+    [accountId, t.tier, t.mps, t.dailyCap],
   );
 }
 
 export async function recordDecision(
   db: Queryable,
   id: number,
-  rejectedFor: string | null,
-  now: Date,
+  d: { rejectedFor: string | null; registry: string; ref: object; now: Date },
 ) {
   await db.query(
-    `update registry_reviews set status = $2, reason = $3, decided_at = $4 where id = $1`,
-    [id, rejectedFor === null ? "approved" : "rejected", rejectedFor, now],
+    `update registry_reviews
+        set status = $2, reason = $3, decided_at = $4, registry = $5, registry_ref = $6::jsonb,
+            submitted_at = coalesce(submitted_at, $4)
+      where id = $1`,
+    [
+      id,
+      d.rejectedFor === null ? "approved" : "rejected",
+      d.rejectedFor,
+      d.now,
+      d.registry,
+      JSON.stringify(d.ref),
+    ],
   );
 }
 
@@ -135,8 +219,9 @@ export async function listReviews(db: Queryable, accountId: number): Promise<Rev
 }
 
 export async function readTrust(db: Queryable, accountId: number) {
-  const res = await db.query<{ score: number; tier: string; mps: number }>(
-    `select score, tier, long_code_mps as mps from brand_trust where account_id = $1`,
+  const res = await db.query<{ score: number; tier: string; mps: number; dailyCap: number | null }>(
+    `select score, tier, long_code_mps as mps, daily_cap as "dailyCap"
+       from brand_trust where account_id = $1`,
     [accountId],
   );
   return res.rows[0] ?? null;

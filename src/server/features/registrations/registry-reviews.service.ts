@@ -1,99 +1,175 @@
 import { assertCan, systemActor } from "../../../domain/permissions";
-import type {
-  BrandForm,
-  CampaignForm,
-  ReviewDecision,
-  TollFreeForm,
-} from "../../../domain/registry-review";
-import { tierOf } from "../../../domain/registry-review";
+import type { BrandForm, CampaignForm, TollFreeForm } from "../../../domain/registry-review";
+import { CarrierError } from "../../carriers/carrier";
+import { currentRegistry } from "../../carriers/registry/current-registry";
 import { forgetRegisteredMps } from "../../carriers/registry/registered-throughput";
-import { currentRegistry } from "../../carriers/registry/registry-emulator";
+import {
+  type RegistryOutcome,
+  type RegistryRef,
+  RegistryRefusal,
+} from "../../carriers/registry/registry";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./registry-reviews.queries";
 
+/** A registry out of reach is asked again after this long. */
+const RETRY_MS = 60_000;
+
 /**
  * Registration reviews: every submission (brand, campaign, toll-free verification) becomes a
- * queued review due REGISTRY_REVIEW_SECONDS later; when due, the registry decides and the
- * account's statuses move, with a notification either way. Any number of processes may run
- * this: a review is taken with SKIP LOCKED and decided in one transaction.
+ * queued review. When due, it is sent to the registry chosen with the carrier (the emulator
+ * decides at once, REGISTRY_REVIEW_SECONDS after the submission; Twilio and Telnyx take it and
+ * decide later, asked again every REGISTRY_POLL_SECONDS or sooner on a status callback); once
+ * decided, the account's statuses move, with a notification either way. Any number of processes
+ * may run this: a review is taken with SKIP LOCKED and handled in one transaction.
  */
 export async function runDueReviews(ctx: AppContext, now: Date = ctx.clock.now()): Promise<number> {
-  await q.queueNewReviews(ctx.db.$client, ctx.config.REGISTRY_REVIEW_SECONDS, now);
+  const registry = currentRegistry(ctx);
+  // A real registry takes its time itself: submissions go to it at once.
+  const delay = registry.simulated ? ctx.config.REGISTRY_REVIEW_SECONDS : 0;
+  await q.queueNewReviews(ctx.db.$client, delay, now);
   let decided = 0;
   for (;;) {
-    const done = await decideOne(ctx, now);
-    if (!done) return decided;
-    decided++;
+    const done = await handleOne(ctx, now);
+    if (done === "none") return decided;
+    if (done === "decided") decided++;
   }
 }
 
-async function decideOne(ctx: AppContext, now: Date): Promise<boolean> {
+async function handleOne(ctx: AppContext, now: Date): Promise<"none" | "decided" | "waiting"> {
   const client = await ctx.db.$client.connect();
   try {
     await client.query("begin");
     const review = await q.claimDueReview(client, now);
     if (!review) {
       await client.query("commit");
-      return false;
+      return "none";
     }
     assertCan(systemActor("registry", review.accountId), "registration:manage");
-    const registry = currentRegistry();
-    let decision: ReviewDecision;
+    const registry = currentRegistry(ctx);
+    // Ids another registry gave (the carrier was changed) mean nothing to this one.
+    const same = review.registry === registry.name;
+    const ref: RegistryRef = same ? { ...review.registryRef } : {};
+    const submitted = same && review.submittedAt !== null;
+    const brand = { ...(review.brand as BrandForm) };
+    let outcome: RegistryOutcome;
+    try {
+      if (review.kind === "brand") {
+        const s = { accountId: review.accountId, form: review.form as BrandForm, ref };
+        outcome = submitted ? await registry.checkBrand(s) : await registry.submitBrand(s);
+      } else if (review.kind === "campaign") {
+        const s = {
+          accountId: review.accountId,
+          form: review.form as CampaignForm,
+          brand,
+          brandRef: review.brandRegistry === registry.name ? review.brandRef : {},
+          ref,
+          numbers: await q.longCodes(client, review.accountId),
+        };
+        outcome = submitted ? await registry.checkCampaign(s) : await registry.submitCampaign(s);
+      } else {
+        const s = {
+          accountId: review.accountId,
+          form: review.form as TollFreeForm & Record<string, unknown>,
+          number: { number: review.number ?? "", carrierSid: review.carrierSid ?? "" },
+          ref,
+        };
+        outcome = submitted ? await registry.checkTollFree(s) : await registry.submitTollFree(s);
+      }
+    } catch (err) {
+      if (err instanceof RegistryRefusal) outcome = { state: "rejected", reason: err.message };
+      else if (err instanceof CarrierError && err.retryable) {
+        log.warn(
+          { component: "registry", err, review: review.id, registry: registry.name },
+          "registry out of reach; asking again later",
+        );
+        await q.saveProgress(client, review.id, {
+          registry: registry.name,
+          ref,
+          submitted,
+          now,
+          nextAt: new Date(now.getTime() + (err.retryAfterMs ?? RETRY_MS)),
+        });
+        await client.query("commit");
+        return "waiting";
+      } else throw err;
+    }
+    if (outcome.state === "pending") {
+      await q.saveProgress(client, review.id, {
+        registry: registry.name,
+        ref,
+        submitted: true,
+        now,
+        nextAt: new Date(now.getTime() + ctx.config.REGISTRY_POLL_SECONDS * 1000),
+      });
+      await client.query("commit");
+      return "waiting";
+    }
+    const approved = outcome.state === "approved";
+    const reason = outcome.state === "rejected" ? outcome.reason : null;
     let title: string;
     let link = "/number-registration";
     if (review.kind === "brand") {
-      const result = await registry.reviewBrand(review.form as BrandForm);
-      decision = result;
       title = "Brand registration";
-      await q.setBrandStatus(client, review.accountId, result.approved ? "approved" : "rejected");
-      if (result.approved) {
-        const tier = tierOf(result.trustScore ?? 0);
-        await q.saveTrust(client, review.accountId, result.trustScore ?? 0, tier.tier, tier.mps);
+      await q.setBrandStatus(client, review.accountId, approved ? "approved" : "rejected");
+      if (outcome.state === "approved" && outcome.limits) {
+        const l = outcome.limits;
+        await q.saveTrust(client, review.accountId, {
+          score: l.score ?? 0,
+          tier: l.tier,
+          mps: l.mps,
+          dailyCap: l.dailyCap,
+        });
       }
     } else if (review.kind === "campaign") {
-      decision = await registry.reviewCampaign(review.form as CampaignForm, review.brandApproved);
       title = "Campaign registration";
-      await q.setCampaignStatus(
-        client,
-        review.accountId,
-        decision.approved ? "approved" : "rejected",
-      );
+      await q.setCampaignStatus(client, review.accountId, approved ? "approved" : "rejected");
+      if (outcome.state === "approved" && outcome.limits)
+        await q.refineTrust(client, review.accountId, outcome.limits);
     } else {
-      decision = await registry.reviewTollFree(review.form as TollFreeForm);
       title = `Toll-free verification of ${review.number ?? "your number"}`;
       link = review.number
         ? `/dedicated-numbers/details/${review.phoneNumberId}/${review.number.replace(/\D/g, "")}`
         : "/dedicated-numbers";
-      await q.setTollFreeStatus(
-        client,
-        review.phoneNumberId!,
-        decision.approved ? "verified" : "rejected",
-      );
+      await q.setTollFreeStatus(client, review.phoneNumberId!, approved ? "verified" : "rejected");
     }
-    await q.recordDecision(client, review.id, decision.approved ? null : decision.reason, now);
+    await q.recordDecision(client, review.id, {
+      rejectedFor: reason,
+      registry: registry.name,
+      ref,
+      now,
+    });
     await notify(
       client,
       {
         accountId: review.accountId,
-        kind: decision.approved ? "registration_approved" : "registration_rejected",
-        title: `${title} ${decision.approved ? "approved" : "rejected"}`,
-        body: decision.approved
+        kind: approved ? "registration_approved" : "registration_rejected",
+        title: `${title} ${approved ? "approved" : "rejected"}`,
+        body: approved
           ? review.kind === "toll_free"
             ? "The carrier verified your toll-free number: its sending limits are lifted."
             : "The registry approved it."
-          : `Reason: ${decision.reason}`,
+          : `Reason: ${reason}`,
         link,
       },
       ctx,
     );
     await client.query("commit");
     if (review.kind !== "toll_free") forgetRegisteredMps();
-    return true;
+    return "decided";
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;
   } finally {
     client.release();
   }
+}
+
+/**
+ * A registry's status callback named these ids: their reviews are asked now. Returns how many
+ * reviews it concerned.
+ */
+export async function registryCallback(ctx: AppContext, registry: string, ids: string[]) {
+  return q.bringForward(ctx.db.$client, registry, ids, ctx.clock.now());
 }

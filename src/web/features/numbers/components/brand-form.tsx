@@ -4,11 +4,17 @@ import { INDUSTRIES } from "../../../../domain/industries";
 import { brandRequest } from "../../../../domain/numbers.schemas";
 import { US_STATES } from "../../../../domain/us-states";
 import { notify } from "../../../lib/notify";
+import { RegistryNotice, useRealRegistry } from "../../registrations/components/registry-notice";
 import { type BrandForm as BrandValues, useSubmitBrand } from "../api/submit-registration";
 import type { Registration } from "../number-status";
 import { focusFirstError } from "./focus-first-error";
 
 const VERTICALS = INDUSTRIES.map((i) => i.name);
+const BRAND_TYPES = [
+  { value: "standard", label: "Standard (higher volume, vetted for a trust score)" },
+  { value: "low_volume", label: "Low-volume standard (up to about 6,000 texts a day)" },
+  { value: "sole_proprietor", label: "Sole proprietor (no EIN beyond your own; 1,000 a day)" },
+];
 const STATES = US_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 
 /** Step 1 of 10DLC: who the business is (EIN, address), checked against the domain schema. */
@@ -17,6 +23,7 @@ export function BrandForm(props: {
   defaults: { legalName: string; contactEmail: string; vertical: string };
 }) {
   const submit = useSubmitBrand();
+  const real = useRealRegistry();
   const brand = props.registration.brand;
   const locked = props.registration.brandStatus === "approved";
   const form = useForm<BrandValues>({
@@ -31,6 +38,10 @@ export function BrandForm(props: {
       state: brand?.state ?? "",
       zip: brand?.zip ?? "",
       contactEmail: brand?.contactEmail ?? props.defaults.contactEmail,
+      contactFirstName: brand?.contactFirstName ?? "",
+      contactLastName: brand?.contactLastName ?? "",
+      contactPhone: brand?.contactPhone ?? "",
+      brandType: brand?.brandType ?? "standard",
     },
     validate: schemaResolver(brandRequest, { sync: true }),
   });
@@ -47,8 +58,20 @@ export function BrandForm(props: {
         focusFirstError,
       )}
     >
+      {!locked && <RegistryNotice kind="brand" brandType={form.getValues().brandType} feesOnly />}
       <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack gap="sm">
+          {real && (
+            <Select
+              label="Kind of brand"
+              description="Decides the carriers' limits and the registration fee"
+              data={BRAND_TYPES}
+              allowDeselect={false}
+              withAsterisk
+              maw={{ sm: 480 }}
+              {...form.getInputProps("brandType")}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Legal business name"
@@ -58,11 +81,15 @@ export function BrandForm(props: {
             />
             <TextInput
               label="EIN"
-              description="Employer Identification Number"
+              description={
+                form.getValues().brandType === "sole_proprietor"
+                  ? "Not needed for a sole proprietor"
+                  : "Employer Identification Number"
+              }
               placeholder="12-3456789"
               inputMode="numeric"
               maxLength={10}
-              withAsterisk
+              withAsterisk={form.getValues().brandType !== "sole_proprietor"}
               {...form.getInputProps("ein")}
             />
             <TextInput
@@ -112,6 +139,30 @@ export function BrandForm(props: {
               withAsterisk
               {...form.getInputProps("contactEmail")}
             />
+            {real && (
+              <>
+                <TextInput
+                  label="Contact first name"
+                  description="The person who represents the business"
+                  withAsterisk
+                  autoComplete="given-name"
+                  {...form.getInputProps("contactFirstName")}
+                />
+                <TextInput
+                  label="Contact last name"
+                  withAsterisk
+                  autoComplete="family-name"
+                  {...form.getInputProps("contactLastName")}
+                />
+                <TextInput
+                  label="Contact phone"
+                  placeholder="+15125550100"
+                  withAsterisk
+                  autoComplete="tel"
+                  {...form.getInputProps("contactPhone")}
+                />
+              </>
+            )}
           </SimpleGrid>
           {!locked && (
             <Group justify="flex-end">

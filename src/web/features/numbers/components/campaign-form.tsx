@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { campaignRequest } from "../../../../domain/numbers.schemas";
 import { notify } from "../../../lib/notify";
+import { RegistryNotice, useRealRegistry } from "../../registrations/components/registry-notice";
 import { type CampaignForm as CampaignValues, useSubmitCampaign } from "../api/submit-registration";
 import type { Registration } from "../number-status";
 import { focusFirstError } from "./focus-first-error";
@@ -27,6 +28,7 @@ const MAX_SAMPLES = 5;
 /** Step 2 of 10DLC: what the business texts, with sample messages. */
 export function CampaignForm(props: { registration: Registration }) {
   const submit = useSubmitCampaign();
+  const real = useRealRegistry();
   const campaign = props.registration.campaign;
   const brandMissing = props.registration.brandStatus === "none";
   const locked = brandMissing || props.registration.campaignStatus === "approved";
@@ -36,6 +38,7 @@ export function CampaignForm(props: { registration: Registration }) {
       useCase: campaign?.useCase ?? "",
       description: campaign?.description ?? "",
       sampleMessages: campaign?.sampleMessages ?? ["", ""],
+      optInDescription: campaign?.optInDescription ?? "",
     },
     validate: schemaResolver(campaignRequest, { sync: true }),
   });
@@ -54,6 +57,9 @@ export function CampaignForm(props: { registration: Registration }) {
         focusFirstError,
       )}
     >
+      {!locked && (
+        <RegistryNotice kind="campaign" brandType={props.registration.brand?.brandType} feesOnly />
+      )}
       <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack gap="sm">
           <Select
@@ -71,6 +77,16 @@ export function CampaignForm(props: { registration: Registration }) {
             withAsterisk
             {...form.getInputProps("description")}
           />
+          {real && (
+            <Textarea
+              label="How subscribers opt in"
+              description="Where and how people agree to your texts (the carriers' message flow, 40 characters or more)"
+              autosize
+              minRows={2}
+              withAsterisk
+              {...form.getInputProps("optInDescription")}
+            />
+          )}
           <Stack gap={6}>
             <Text size="sm" fw={500}>
               Sample messages{" "}

@@ -2,6 +2,7 @@ import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@
 import { schemaResolver, useForm } from "@mantine/form";
 import { tollFreeVerificationRequest } from "../../../../domain/numbers.schemas";
 import { notify } from "../../../lib/notify";
+import { RegistryNotice, useRealRegistry } from "../../registrations/components/registry-notice";
 import {
   type TollFreeVerification,
   useSubmitTollFreeVerification,
@@ -23,6 +24,7 @@ export function TollFreeVerificationForm(props: {
   defaults: { businessName: string; contactEmail: string };
 }) {
   const submit = useSubmitTollFreeVerification(props.numberId);
+  const real = useRealRegistry();
   const form = useForm<TollFreeVerification>({
     mode: "controlled",
     initialValues: {
@@ -34,6 +36,8 @@ export function TollFreeVerificationForm(props: {
       sampleMessage: "",
       optInDescription: "",
       monthlyVolume: "1000",
+      contactName: "",
+      optInImageUrl: "",
     },
     validate: schemaResolver(tollFreeVerificationRequest, { sync: true }),
   });
@@ -49,6 +53,7 @@ export function TollFreeVerificationForm(props: {
         focusFirstError,
       )}
     >
+      <RegistryNotice kind="toll_free" />
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Business name" withAsterisk {...form.getInputProps("businessName")} />
@@ -84,6 +89,15 @@ export function TollFreeVerificationForm(props: {
             withAsterisk
             {...form.getInputProps("monthlyVolume")}
           />
+          {real && (
+            <TextInput
+              label="Contact name"
+              description="First and last name of the person the carrier may contact"
+              withAsterisk
+              autoComplete="name"
+              {...form.getInputProps("contactName")}
+            />
+          )}
         </SimpleGrid>
         <Textarea
           label="Sample message"
@@ -102,6 +116,15 @@ export function TollFreeVerificationForm(props: {
           withAsterisk
           {...form.getInputProps("optInDescription")}
         />
+        {real && (
+          <TextInput
+            label="Picture of the opt-in"
+            description="A public link to a screenshot or photo of where people opt in (form, sign, checkout box)"
+            placeholder="https://example.com/opt-in.png"
+            withAsterisk
+            {...form.getInputProps("optInImageUrl")}
+          />
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={submit.isPending}>
             Submit verification

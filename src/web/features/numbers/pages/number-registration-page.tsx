@@ -6,6 +6,8 @@ import { INDUSTRIES } from "../../../../domain/industries";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useCurrentAccount } from "../../../lib/current-account";
+import { useRegistrationStatus } from "../../registrations/api/registration-status";
+import { SimulatedReviews } from "../../registrations/components/registry-notice";
 import { useRegistration } from "../api/get-registration";
 import { BrandForm } from "../components/brand-form";
 import { CampaignForm } from "../components/campaign-form";
@@ -30,6 +32,7 @@ export default function NumberRegistrationPage() {
         title="10DLC registration"
         description="US carriers ask every business that texts from local (10DLC) numbers to register its brand and a campaign. Until both are approved, links are disabled in your messages and carriers may filter them."
       />
+      <SimulatedReviews />
       {registration.isPending ? (
         <Stack gap="md" aria-busy="true" aria-label="Loading">
           <Skeleton height={64} radius="lg" />
@@ -61,6 +64,8 @@ function RegistrationForms(props: {
 }) {
   const r = props.registration;
   const narrow = useMediaQuery("(max-width: 48em)");
+  const status = useRegistrationStatus().data;
+  const simulated = status?.registry.simulated ?? false;
   const overall = tenDlcStatus(r);
   const active =
     r.brandStatus === "none" || r.brandStatus === "rejected"
@@ -88,8 +93,24 @@ function RegistrationForms(props: {
         >
           <Stepper.Step label="Brand" description={STATUS_BADGE[r.brandStatus].label} />
           <Stepper.Step label="Campaign" description={STATUS_BADGE[r.campaignStatus].label} />
-          <Stepper.Step label="Carrier review" description="Usually 1–3 business days" />
+          <Stepper.Step
+            label="Carrier review"
+            description={
+              simulated
+                ? `Simulated: about ${reviewTime(status?.reviewSeconds ?? 0)}`
+                : "Usually 1–3 business days (vetting up to a week)"
+            }
+          />
         </Stepper>
+        {active === 3 && status?.trust && (
+          <Text size="sm" mt="md" data-testid="registered-limits">
+            Your registered limits: {formatMps(status.trust.mps)} per number
+            {status.trust.dailyCap !== null
+              ? `; T-Mobile: ${status.trust.dailyCap.toLocaleString("en-US")} texts a day for your brand`
+              : ""}
+            {status.trust.score > 0 ? ` (trust score ${status.trust.score})` : ""}.
+          </Text>
+        )}
       </Paper>
       {active === 2 && (
         <Alert color="brand" icon={<IconInfoCircle size={18} />}>
@@ -110,6 +131,17 @@ function RegistrationForms(props: {
       </Section>
     </>
   );
+}
+
+function reviewTime(seconds: number) {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} seconds`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} minutes`;
+  return `${Math.round(seconds / 3600)} hours`;
+}
+
+function formatMps(mps: number) {
+  if (mps >= 1) return `${Number(mps.toFixed(2))} texts a second`;
+  return `${Math.round(mps * 60)} texts a minute`;
 }
 
 function Section(props: { title: string; status: Status; children: ReactNode }) {

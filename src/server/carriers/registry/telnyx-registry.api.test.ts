@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import { runDueReviews } from "../../features/registrations/registry-reviews.service";
+import { buildAccountWithUser, loginAs } from "../../test/factories";
+import { createTestServer } from "../../test/harness";
+import { startTelnyxRegistryStandIn } from "../../test/telnyx-registry-stand-in";
+import { registeredMps } from "./registered-throughput";
+
+/**
+ * Parley with CARRIER=telnyx registers through Telnyx's 10DLC API (brand, vetting, campaign,
+ * number assignment) and its toll-free verification requests, here a local stand-in answering
+ * Telnyx's documented shapes; the test plays the registry. Telnyx is polled.
+ */
+const API_KEY = "KEYREGISTRY0123456789_test";
+const telnyx = await startTelnyxRegistryStandIn(API_KEY);
+const t = await createTestServer({
+  env: {
+    CARRIER: "telnyx",
+    TELNYX_API_KEY: API_KEY,
+    TELNYX_PUBLIC_KEY: telnyx.publicKey,
+    TELNYX_MESSAGING_PROFILE_ID: "40017f8e-0a13-4e28-b4f5-standin00002",
+    TELNYX_API_BASE: telnyx.url,
+    REGISTRY_POLL_SECONDS: "600",
+    CARRIER_TIMEOUT_MS: "2000",
+  },
+});
+const db = t.db.$client;
+const a = await buildAccountWithUser(t.db);
+const cookie = await loginAs(t.app, a.user.username, a.user.password);
+const status = async () => (await t.get("/api/registrations/status", { cookie })).json();
+const afterPoll = () => new Date(Date.now() + 601_000);
+
+async function addNumber(number: string, tollFree: boolean) {
+  const res = await db.query<{ id: number }>(
+    `insert into phone_numbers (account_id, number, carrier_sid, included, toll_free)
+     values ($1, $2, $3, true, $4) returning id`,
+    [a.account.id, number, `tx-${number}`, tollFree],
+  );
+  return { id: res.rows[0]!.id, number };
+}
+
+const brand = {
+  legalName: "Bean There Coffee LLC",
+  ein: "12-3456789",
+  website: "https://beanthere.coffee",
+  vertical: "Restaurants",
+  street: "1 Congress Ave",
+  city: "Austin",
+  state: "TX",
+  zip: "78701",
+  contactEmail: "owner@beanthere.coffee",
+  contactFirstName: "Ana",
+  contactLastName: "Lopez",
+  contactPhone: "+15125550100",
+};
+const campaign = {
+  useCase: "Account notifications",
+  description: "Order-ready notices and account alerts for customers who joined at our counter.",
+  sampleMessages: [
+    "Bean There: your order is ready at the counter. Reply STOP to opt out.",
+    "Bean There: your loyalty card has 2 free drinks. Reply STOP to opt out.",
+  ],
+  optInDescription:
+    "Customers text JOIN to our number or tick the texting box on the checkout form at the counter.",
+};
+
+describe("the Telnyx registry (CARRIER=telnyx)", () => {
+  it("names Telnyx as the reviewer, with its fees", async () => {
+    const s = await status();
+    expect(s.registry).toMatchObject({ name: "telnyx", simulated: false });
+    expect(s.registry.fees).toContainEqual(
+      expect.objectContaining({ kind: "brand", label: "Brand vetting", amount: 40 }),
+    );
+  });
+
+  it("registers and vets a brand, shows TCR's feedback on failure, and resubmits", async () => {
+    await t.put("/api/brand-registration/brand", brand, { cookie });
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    const [brandId] = [...telnyx.brands.keys()];
+    expect(telnyx.brands.get(brandId!)).toMatchObject({
+      entityType: "PRIVATE_PROFIT",
+      companyName: brand.legalName,
+      ein: "12-3456789",
+      postalCode: "78701",
+      vertical: "RESTAURANTS",
+    });
+    // A standard brand is sent to external vetting for its score.
+    expect(telnyx.vettings.get(brandId!)).toHaveLength(1);
+
+    // TCR could not verify it: its feedback is the reason, at the poll.
+    Object.assign(telnyx.brands.get(brandId!)!, {
+      identityStatus: "UNVERIFIED",
+      status: "REGISTRATION_FAILED",
+    });
+    telnyx.feedback.set(brandId!, [
+      {
+        id: "TAX_ID",
+        displayName: "Tax ID",
+        description: "The EIN does not match the company name.",
+      },
+    ]);
+    expect(await runDueReviews(t.ctx)).toBe(0); // not before the poll
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(1);
+    expect((await status()).brand).toEqual({
+      status: "rejected",
+      reason: "The EIN does not match the company name.",
+    });
+
+    // Corrected: the same brand is updated and vetted again; approved once the score is in.
+    await t.put(
+      "/api/brand-registration/brand",
+      { ...brand, legalName: "Bean There Coffee, LLC" },
+      { cookie },
+    );
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    expect(telnyx.brands.size).toBe(1);
+    expect(telnyx.brands.get(brandId!)!.companyName).toBe("Bean There Coffee, LLC");
+    expect(telnyx.vettings.get(brandId!)).toHaveLength(2);
+    Object.assign(telnyx.brands.get(brandId!)!, { identityStatus: "VERIFIED", status: "OK" });
+    // Verified but not yet scored: still in review.
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(0);
+    telnyx.vettings.get(brandId!)!.at(-1)!.vettingScore = 80;
+    expect(await runDueReviews(t.ctx, new Date(Date.now() + 1202_000))).toBe(1);
+    const s = await status();
+    expect(s.brand).toEqual({ status: "approved", reason: null });
+    // Score 80: AT&T's 4,500 a minute and T-Mobile's 200,000 a day.
+    expect(s.trust).toEqual({ score: 80, tier: "high", mps: 75, dailyCap: 200000 });
+  });
+
+  it("builds the campaign, replaces a rejected one, assigns the numbers, and paces by the carriers' figures", async () => {
+    const long = await addNumber("+15125550211", false);
+    await addNumber("+18885550212", true);
+    await t.put("/api/brand-registration/campaign", campaign, { cookie });
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    const [first] = [...telnyx.campaigns.values()];
+    expect(first).toMatchObject({
+      usecase: "ACCOUNT_NOTIFICATION",
+      messageFlow: campaign.optInDescription,
+      sample1: campaign.sampleMessages[0],
+      sample2: campaign.sampleMessages[1],
+      subscriberOptout: true,
+    });
+
+    Object.assign(first!, {
+      campaignStatus: "MNO_REJECTED",
+      failureReasons: "T-Mobile: the message flow does not show the opt-in disclosure.",
+    });
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(1);
+    expect((await status()).campaign).toEqual({
+      status: "rejected",
+      reason: "T-Mobile: the message flow does not show the opt-in disclosure.",
+    });
+
+    await t.put("/api/brand-registration/campaign", campaign, { cookie });
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    expect(telnyx.campaigns.has(String(first!.campaignId))).toBe(false);
+    const [second] = [...telnyx.campaigns.values()];
+    const id = String(second!.campaignId);
+    Object.assign(second!, { campaignStatus: "MNO_PROVISIONED" });
+    telnyx.mnoMetadata.set(id, {
+      "10017": { mno: "AT&T", tpm: 2400, msgClass: "C" },
+      "10035": { mno: "T-Mobile", brandTier: "LOW", brandDailyCap: 10000 },
+    });
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(1);
+    expect((await status()).campaign).toEqual({ status: "approved", reason: null });
+    // The long code (not the toll-free number) is assigned to the campaign.
+    expect([...telnyx.assignments.entries()]).toEqual([[long.number, id]]);
+    // The carriers' own figures for this campaign change the pace: 2,400 a minute, 10,000 a day.
+    expect((await status()).trust).toMatchObject({ mps: 40, dailyCap: 10000 });
+    expect(await registeredMps(t.db, long.number)).toBe(40);
+  });
+
+  it("verifies a toll-free number: rejected with Telnyx's reason, corrected in place, verified", async () => {
+    const tf = await addNumber("+18885550220", true);
+    const form = {
+      businessName: "Bean There Cafe",
+      website: "https://beanthere.coffee",
+      contactEmail: "owner@beanthere.coffee",
+      contactPhone: "2125550199",
+      contactName: "Ana Lopez",
+      optInImageUrl: "https://beanthere.coffee/optin.png",
+      useCase: "Order updates",
+      sampleMessage: "Bean There: your latte is ready at the counter! Reply STOP to opt out.",
+      optInDescription: "Customers text JOIN to our number or tick a box at checkout.",
+      monthlyVolume: "10000",
+    };
+    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, form, { cookie });
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    const [v] = [...telnyx.verifications.values()];
+    expect(v).toMatchObject({
+      phoneNumbers: [{ phoneNumber: tf.number }],
+      messageVolume: "10,000",
+      businessContactFirstName: "Ana",
+      businessContactLastName: "Lopez",
+      optInWorkflowImageURLs: [{ url: form.optInImageUrl }],
+    });
+    Object.assign(v!, {
+      verificationStatus: "Rejected",
+      reason: "Website does not match the business name.",
+    });
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(1);
+    const mine = (s: { tollFree: { phoneNumberId: number }[] }) =>
+      s.tollFree.find((r) => r.phoneNumberId === tf.id);
+    expect(mine(await status())).toMatchObject({
+      status: "rejected",
+      reason: "Website does not match the business name.",
+    });
+
+    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, form, { cookie });
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    expect(telnyx.verifications.size).toBe(1);
+    expect(telnyx.requests.at(-1)).toMatchObject({ method: "PATCH" });
+    Object.assign(v!, { verificationStatus: "Verified" });
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(1);
+    expect(mine(await status())).toMatchObject({ status: "approved", reason: null });
+  });
+});
