@@ -14,6 +14,8 @@ export const BILLING_TEXT = {
   cardDeclined: "Oops, your card was declined!",
   cardExpired: "Your card has expired. Please use another card.",
   cardInvalid: "Please check the card number.",
+  authenticationRequired:
+    "Your bank asks you to authenticate this payment. Please use another card.",
   needCard: "Add a card first.",
   trialEnded: "Your Free Trial has ended!",
   upgraded: "Your plan is active. Thank you!",

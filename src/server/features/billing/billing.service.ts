@@ -139,10 +139,15 @@ export async function chargeAccount(
   return { result, invoice };
 }
 
-function declined(result: Extract<ChargeResult, { ok: false }>): never {
+/** The error a refused charge answers with (the card's reason for the account state). */
+export function declined(result: Extract<ChargeResult, { ok: false }>): never {
   throw new AppError(
     "PAYMENT_DECLINED",
-    result.code === "expired_card" ? BILLING_TEXT.cardExpired : BILLING_TEXT.cardDeclined,
+    result.code === "expired_card"
+      ? BILLING_TEXT.cardExpired
+      : result.code === "authentication_required"
+        ? BILLING_TEXT.authenticationRequired
+        : BILLING_TEXT.cardDeclined,
     { reason: result.code === "expired_card" ? "expired_card" : "declined_card" },
   );
 }
@@ -194,10 +199,10 @@ export async function saveCard(
     card,
   );
   if (!saved.ok) {
-    if (saved.code === "invalid_card")
-      throw new AppError("VALIDATION", BILLING_TEXT.cardInvalid, {
-        fields: { number: BILLING_TEXT.cardInvalid },
-      });
+    if (saved.code === "invalid_card" || saved.code === "not_a_test_card") {
+      const message = saved.code === "invalid_card" ? BILLING_TEXT.cardInvalid : saved.message;
+      throw new AppError("VALIDATION", message, { fields: { number: message } });
+    }
     declined(saved);
   }
   await q.saveCard(db, auth.accountId, { processor: processor.name, ...saved });

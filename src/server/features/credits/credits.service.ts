@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { formatPrice, INTERNATIONAL_PACK, MESSAGE_BUNDLES } from "../../../domain/billing";
-import { BILLING_TEXT } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import { can } from "../../../domain/permissions";
 import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
 import { autoTopupQueue } from "../billing/auto-topup.job";
-import { chargeAccount } from "../billing/billing.service";
+import { chargeAccount, declined } from "../billing/billing.service";
 import type { CreditKind, Queryable } from "./credits.queries";
 import * as q from "./credits.queries";
 
@@ -22,12 +21,7 @@ async function payForPack(ctx: AppContext, accountId: number, label: string, cen
     key: `pack:${accountId}:${randomUUID()}`,
     at: ctx.clock.now(),
   });
-  if (!result.ok)
-    throw new AppError(
-      "PAYMENT_DECLINED",
-      result.code === "expired_card" ? BILLING_TEXT.cardExpired : BILLING_TEXT.cardDeclined,
-      { reason: result.code === "expired_card" ? "expired_card" : "declined_card" },
-    );
+  if (!result.ok) declined(result);
 }
 
 export const INSUFFICIENT_CREDITS_MESSAGE =

@@ -15,7 +15,7 @@ import { useSaveCard } from "../api/billing";
 
 type Field = "number" | "expMonth" | "expYear" | "cvc" | "name";
 
-/** The card form (test processor: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined). */
+/** The card form; with the test processor it names Stripe's test cards it takes. */
 export function CardForm(props: { submitLabel: string; onSaved?: () => void; testMode: boolean }) {
   const save = useSaveCard();
   const [v, setV] = useState({
@@ -107,8 +107,9 @@ export function CardForm(props: { submitLabel: string; onSaved?: () => void; tes
         </SimpleGrid>
         {props.testMode && (
           <Text size="xs" c="dimmed">
-            Test payments: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000
-            0069 is expired.
+            Test payments take only Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000
+            0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0069 is
+            expired, 4000 0027 6000 3184 asks for authentication.
           </Text>
         )}
         <Group justify="flex-end">

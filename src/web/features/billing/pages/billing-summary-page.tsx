@@ -14,6 +14,7 @@ import {
   Muted,
   StatusBadge,
 } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/summary: plan, credits, price per text, auto top-up, card (doc 1 §3). */
 export default function BillingSummaryPage() {
@@ -31,6 +32,7 @@ export default function BillingSummaryPage() {
           </Button>
         }
       />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}

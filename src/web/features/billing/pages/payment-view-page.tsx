@@ -8,6 +8,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoice } from "../api/billing";
 import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/payment-history/view?id=N: one invoice and its PDF. */
 export default function PaymentViewPage() {
@@ -27,6 +28,7 @@ export default function PaymentViewPage() {
           </Button>
         }
       />
+      <TestPaymentsNotice />
       {id === null ? (
         <EmptyState icon={<IconReceiptOff size={28} />} title="This invoice does not exist" />
       ) : invoice.isError ? (

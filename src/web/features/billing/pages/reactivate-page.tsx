@@ -9,6 +9,7 @@ import { formErrorOf } from "../../auth/form-errors";
 import { useBillingSummary, useReactivate } from "../api/billing";
 import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
 import { PlanPicker } from "../components/plan-picker";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/manage-subscription/reactivate: undo a cancellation or end a pause. */
 export default function ReactivatePage() {
@@ -25,6 +26,7 @@ export default function ReactivatePage() {
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Reactivate" />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
