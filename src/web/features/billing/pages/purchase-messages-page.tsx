@@ -9,6 +9,7 @@ import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { useBillingSummary, useBundles, useBuyBundle } from "../api/billing";
 import { BillingCard, BillingLoading, Muted } from "../components/billing-bits";
+import { CreditRuleCard } from "../components/credit-rule-card";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /addons/purchase-messages: bundles of message credits, paid with the card on file. */
@@ -96,6 +97,7 @@ export default function PurchaseMessagesPage() {
               </Card>
             ))}
           </SimpleGrid>
+          <CreditRuleCard />
         </>
       )}
       <Modal
