@@ -79,8 +79,8 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
       ? (reason as Reason)
       : null,
     pricePerText: PRICE_PER_TEXT,
-    totalCredits: c.allowance,
-    usedCredits: Math.max(0, c.used),
+    totalCredits: c.total,
+    usedCredits: c.used,
     balance: c.balance,
     internationalBalance: c.internationalBalance,
     autoTopup: topup.enabled,
@@ -90,7 +90,8 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
       lastTopupAt: topup.lastTopupAt?.toISOString() ?? null,
       lastFailure: topup.lastFailure,
     },
-    autoRenew: account?.autoRenew ?? true,
+    // Nothing renews a canceled, paused or lapsed subscription, whatever the saved setting.
+    autoRenew: renews(sub.status) && (account?.autoRenew ?? true),
     card: card
       ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
       : null,
@@ -318,9 +319,17 @@ export async function renew(
   return outcome.kind;
 }
 
+/** Statuses whose plan renews at its period's end (when auto-renew is on). */
+function renews(status: string): boolean {
+  return status === "active" || status === "past_due" || status === "trial";
+}
+
 /** Auto-renew of the plan (off: the plan lapses at its end like a cancellation). */
 export async function setAutoRenew(ctx: AppContext, auth: Actor, on: boolean) {
   assertCan(auth, "billing");
+  const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
+  if (!renews(sub.status))
+    throw new AppError("VALIDATION", BILLING_TEXT.reactivateFirst, { reason: sub.status });
   await ctx.db.$client.query("update accounts set is_auto_renew_enabled = $2 where id = $1", [
     auth.accountId,
     on,

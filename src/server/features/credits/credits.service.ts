@@ -58,8 +58,8 @@ export async function getCredits(ctx: AppContext, accountId: number) {
   return {
     balance: row.balance,
     internationalBalance: row.internationalBalance,
-    allowance: row.allowance,
-    used: Math.max(0, row.used),
+    allowance: row.total,
+    used: row.used,
     autoTopUp: row.autoTopUp,
   };
 }

@@ -126,7 +126,7 @@ export default function CancelSubscriptionPage() {
           <Text>
             You told us: <b>{reason}</b>. Before you go, here is what we can do.
           </Text>
-          <CancelOffer reason={reason} hasCard={s.card !== null} />
+          <CancelOffer reason={reason} summary={s} />
           <Group justify="space-between" gap="xs">
             <Button variant="subtle" onClick={() => setOfferShown(false)}>
               Choose another reason
