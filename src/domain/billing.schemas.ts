@@ -20,6 +20,8 @@ export const BILLING_TEXT = {
   trialEnded: "Your Free Trial has ended!",
   upgraded: "Your plan is active. Thank you!",
   cardSaved: "Your card has been saved",
+  cardsByStripe:
+    "Parley never takes card numbers: with Stripe, cards are entered in Stripe's own secure form.",
   reactivateFirst:
     "Nothing renews while the subscription is canceled or paused: reactivate it first.",
   forbiddenWrite: "Please resolve your account status before making changes.",

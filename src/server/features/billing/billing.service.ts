@@ -187,10 +187,16 @@ export async function saveCard(
   now = ctx.clock.now(),
 ) {
   assertCan(auth, "billing");
+  const processor = processorOf(ctx);
+  // With Stripe, card numbers belong in Stripe's own form: one posted here is refused, never
+  // passed on (PCI scope), stored or logged. Only the test processor takes its test numbers.
+  if (processor.name !== "test")
+    throw new AppError("VALIDATION", BILLING_TEXT.cardsByStripe, {
+      fields: { number: BILLING_TEXT.cardsByStripe },
+    });
   const db = ctx.db.$client;
   const account = await q.accountBasics(db, auth.accountId);
   const existing = await q.cardOf(db, auth.accountId);
-  const processor = processorOf(ctx);
   const saved = await processor.saveCard(
     {
       accountId: auth.accountId,

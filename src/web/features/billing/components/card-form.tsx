@@ -28,6 +28,16 @@ export function CardForm(props: { submitLabel: string; onSaved?: () => void; tes
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [declined, setDeclined] = useState<string | null>(null);
 
+  // With Stripe, card numbers never go to Parley (the server refuses them); Stripe's own form
+  // (Payment Element) is not built yet, so say so instead of offering inputs that cannot work.
+  if (!props.testMode)
+    return (
+      <Alert color="yellow" variant="light" data-testid="stripe-card-entry">
+        {BILLING_TEXT.cardsByStripe} Card entry through Stripe is not available on this server yet:
+        please contact support to add or change your card.
+      </Alert>
+    );
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setDeclined(null);
