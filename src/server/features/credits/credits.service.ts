@@ -71,6 +71,30 @@ export async function creditSummary(db: Queryable, accountId: number) {
 }
 
 /**
+ * Opens the credits of an account that starts on a paid plan rather than a trial (the demo): the
+ * plan's credits are its balance and its period's allowance, with their ledger line (once).
+ */
+export async function openPlanCredits(
+  db: Queryable,
+  accountId: number,
+  input: { credits: number; at: Date; description: string },
+): Promise<void> {
+  const created = await db.query(
+    `insert into account_credits (account_id, balance, period_allowance, period_started_at)
+     values ($1, $2, $2, $3) on conflict (account_id) do nothing returning account_id`,
+    [accountId, input.credits, input.at],
+  );
+  if (created.rowCount)
+    await q.insertLedger(db, {
+      accountId,
+      kind: "standard",
+      delta: input.credits,
+      reason: "grant",
+      description: input.description,
+    });
+}
+
+/**
  * A new paid period of a plan (billing): the balance grows by the plan's credits, which become the
  * period's allowance from `at`, with the grant's ledger line; in the caller's transaction.
  */
