@@ -83,6 +83,8 @@ export const billingSummary = z.object({
   autoRenew: z.boolean(),
   card: cardOnFile.nullable(),
   processor: z.enum(["test", "stripe"]),
+  /** The monthly add-ons held (extra numbers, keyword packs): lines of every plan payment. */
+  monthlyAddons: z.array(z.object({ description: z.string(), amountCents: z.number() })),
 });
 export type BillingSummary = z.infer<typeof billingSummary>;
 
@@ -94,6 +96,8 @@ export const invoiceRow = z.object({
   status: z.enum(["paid", "failed"]),
   failure: z.string().nullable(),
   card: z.string().nullable(),
+  /** The plan and each monthly add-on on their own line; one line for a single purchase. */
+  lines: z.array(z.object({ description: z.string(), amountCents: z.number() })),
   createdAt: z.string(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRow>;

@@ -157,6 +157,7 @@ export function CancelOffer({
                         detail: LITE_OFFER.messages,
                         amountCents: lite.priceCents,
                         monthly: true,
+                        addons: summary.monthlyAddons,
                       }
                     : null
                 }

@@ -8,6 +8,8 @@ export interface ChargeSummary {
   /** What comes with it: "500 messages a month". */
   detail?: string;
   amountCents: number;
+  /** Monthly add-ons paid with a plan (extra numbers, keyword packs), each its own line. */
+  addons?: { description: string; amountCents: number }[];
   /** The plan renews at this price every month until canceled. */
   monthly?: boolean;
 }
@@ -26,7 +28,10 @@ export function ConfirmChargeModal(props: {
   onClose: () => void;
 }) {
   const c = props.charge;
-  const amount = c ? formatUsd(c.amountCents) : "";
+  const addons = c?.addons ?? [];
+  const amount = c
+    ? formatUsd(c.amountCents + addons.reduce((sum, a) => sum + a.amountCents, 0))
+    : "";
   return (
     <Modal opened={c !== null} onClose={props.onClose} title="Confirm your payment" centered>
       {c && (
@@ -35,8 +40,19 @@ export function ConfirmChargeModal(props: {
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td c="dimmed">Item</Table.Td>
-                <Table.Td fw={600}>{c.item}</Table.Td>
+                <Table.Td fw={600}>
+                  {c.item}
+                  {addons.length > 0 && ` (${formatUsd(c.amountCents)})`}
+                </Table.Td>
               </Table.Tr>
+              {addons.map((a) => (
+                <Table.Tr key={a.description}>
+                  <Table.Td c="dimmed">Add-on</Table.Td>
+                  <Table.Td>
+                    {a.description} ({formatUsd(a.amountCents)})
+                  </Table.Td>
+                </Table.Tr>
+              ))}
               {c.detail && (
                 <Table.Tr>
                   <Table.Td c="dimmed">Includes</Table.Td>

@@ -71,6 +71,7 @@ export function PlanPicker({
             detail: `${chosen.monthlyCredits.toLocaleString("en-US")} messages a month`,
             amountCents: chosen.priceCents,
             monthly: true,
+            addons: summary.monthlyAddons,
           }
         }
         card={summary.card}

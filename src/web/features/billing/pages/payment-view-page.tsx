@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle, IconDownload, IconReceiptOff } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
@@ -50,6 +50,18 @@ export default function PaymentViewPage() {
             </Text>
           </Group>
           <Text>{i.description}</Text>
+          {i.lines.length > 1 && (
+            <Table aria-label="Invoice lines" data-testid="invoice-lines">
+              <Table.Tbody>
+                {i.lines.map((l) => (
+                  <Table.Tr key={l.description}>
+                    <Table.Td>{l.description}</Table.Td>
+                    <Table.Td ta="right">{formatUsd(l.amountCents)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
           <Text fz="xl" fw={700}>
             {formatUsd(i.amountCents)}
           </Text>

@@ -82,6 +82,7 @@ export default function ReactivatePage() {
                     detail: `${s.plan.monthlyCredits.toLocaleString("en-US")} messages a month`,
                     amountCents: s.plan.priceCents,
                     monthly: true,
+                    addons: s.monthlyAddons,
                   }
                 : null
             }
