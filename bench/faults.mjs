@@ -145,6 +145,7 @@ const env = {
   HOST: "127.0.0.1",
   LOG_LEVEL: "error",
   TWILIO_ACCOUNT_SID: SID,
+  PAYMENTS: "test",
   TWILIO_AUTH_TOKEN: "fault-harness-token-0123456789",
   TWILIO_API_BASE: `http://127.0.0.1:${carrierPort}`,
   CARRIER_TIMEOUT_MS: "2000",

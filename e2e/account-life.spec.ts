@@ -77,6 +77,7 @@ test("sign up, verify, settings, a declined card then a good one", async ({ page
   await expect(page.getByTestId("card-on-file")).toHaveText("On file: Visa ending in 4242");
   await page.goto("/billing/manage-subscription/upgrade");
   await page.getByTestId("plan-starter").getByRole("button", { name: "Choose Starter" }).click();
+  await page.getByTestId("confirm-charge").getByRole("button", { name: "Pay $29.00" }).click();
   await expect(page).toHaveURL(/\/billing\/summary/);
   await expect(page.getByText("Starter", { exact: true })).toBeVisible();
   await page.goto("/billing/payment-history");

@@ -193,6 +193,13 @@ test("each cancellation reason shows its offer; pause, confirm and after-cancel 
   expect(await saveCardByApi(page.request, "4242424242424242")).toBe(200);
   await chooseReason(page, "Too expensive");
   await page.getByRole("button", { name: "I'll give it a try" }).click();
+  // Every charge is summed up with its amount and confirmed first.
+  const pay = page.getByTestId("confirm-charge");
+  await expect(pay.getByTestId("charge-amount")).toHaveText("$10.00");
+  await expect(pay.getByText("Lite plan, 1 month")).toBeVisible();
+  await expect(pay.getByText("Test payments: no money is charged.")).toBeVisible();
+  await keepScreenshot(page, "confirm-charge-lite");
+  await pay.getByRole("button", { name: "Pay $10.00" }).click();
   await expect(page).toHaveURL(/\/billing\/summary/);
   await expect(page.getByText("Lite", { exact: true })).toBeVisible();
   await expect(page.getByText("$10.00 per month · 200 messages")).toBeVisible();
@@ -202,6 +209,14 @@ test("each cancellation reason shows its offer; pause, confirm and after-cancel 
   await page.getByRole("button", { name: "No thanks, continue canceling" }).click();
   await page.getByRole("button", { name: "Pause My Subscription" }).click();
   await expect(page.getByText("Your subscription is paused")).toBeVisible();
+  // Paused: nothing renews, and the summary offers Reactivate, not an upgrade.
+  await page.goto("/billing/summary");
+  await expect(
+    page.getByText("Auto-renew: off. Nothing is charged until you reactivate."),
+  ).toBeVisible();
+  await expect(page.getByRole("switch", { name: "Auto-renew" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Upgrade Account" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Reactivate" }).first()).toBeVisible();
   await page.goto("/dashboard");
   await expect(page.getByTestId("account-state-banner")).toContainText("Your account is paused");
   const modal = page.getByRole("dialog");
@@ -210,6 +225,7 @@ test("each cancellation reason shows its offer; pause, confirm and after-cancel 
   await expect(modal).toBeHidden();
   await page.getByTestId("account-state-banner").getByRole("link", { name: "Reactivate" }).click();
   await page.getByRole("button", { name: "Reactivate" }).click();
+  await page.getByTestId("confirm-charge").getByRole("button", { name: "Pay $10.00" }).click();
   await expect(page).toHaveURL(/\/billing\/summary/);
   await expect(page.getByTestId("account-state-banner")).toBeHidden();
   expect(errors.filter((e) => !/40[23]|Failed to load resource/.test(e))).toEqual([]);
@@ -240,9 +256,21 @@ test("trial ends (clock moved): the modal, writes refused, upgrade with a test c
     .getByRole("link", { name: "Upgrade Account" })
     .click();
   await expect(page).toHaveURL(/\/billing\/manage-subscription\/upgrade/);
+  await expect(page.getByTestId("test-payments")).toContainText("Test payments");
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByTestId("plan-starter").getByRole("button", { name: "Choose Starter" }).click();
+  // Nothing is charged before the summary is confirmed.
+  const pay = page.getByTestId("confirm-charge");
+  await expect(pay.getByTestId("charge-amount")).toHaveText("$29.00");
+  await expect(pay.getByText("500 messages a month")).toBeVisible();
+  await expect(pay.getByText("Visa ending in 4242")).toBeVisible();
+  await pay.getByRole("button", { name: "Cancel" }).click();
+  await expect(pay).toBeHidden();
+  await expect(page).toHaveURL(/\/billing\/manage-subscription\/upgrade/);
+  await page.getByTestId("plan-starter").getByRole("button", { name: "Choose Starter" }).click();
+  await pay.getByRole("button", { name: "Pay $29.00" }).click();
   await expect(page).toHaveURL(/\/billing\/summary/);
+  await expect(page.getByTestId("test-payments")).toContainText("Test payments");
   await expect(page.getByText("Starter", { exact: true })).toBeVisible();
   await expect(page.getByTestId("account-state-banner")).toBeHidden();
   await page.goto("/dashboard");

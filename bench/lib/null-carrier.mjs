@@ -62,6 +62,7 @@ export async function startNullCarrier({ latencyMs = 0 } = {}) {
     /** What a Parley process needs to speak to it, limits lifted. */
     env: {
       TWILIO_ACCOUNT_SID: NULL_CARRIER_SID,
+      PAYMENTS: "test",
       TWILIO_AUTH_TOKEN: "null-carrier-token-0123456789",
       TWILIO_API_BASE: `http://127.0.0.1:${port}`,
       SEND_MPS_LONG_CODE: "1000000",

@@ -14,10 +14,16 @@ export const BILLING_TEXT = {
   cardDeclined: "Oops, your card was declined!",
   cardExpired: "Your card has expired. Please use another card.",
   cardInvalid: "Please check the card number.",
+  authenticationRequired:
+    "Your bank asks you to authenticate this payment. Please use another card.",
   needCard: "Add a card first.",
   trialEnded: "Your Free Trial has ended!",
   upgraded: "Your plan is active. Thank you!",
   cardSaved: "Your card has been saved",
+  cardsByStripe:
+    "Parley never takes card numbers: with Stripe, cards are entered in Stripe's own secure form.",
+  reactivateFirst:
+    "Nothing renews while the subscription is canceled or paused: reactivate it first.",
   forbiddenWrite: "Please resolve your account status before making changes.",
 } as const;
 
@@ -77,6 +83,8 @@ export const billingSummary = z.object({
   autoRenew: z.boolean(),
   card: cardOnFile.nullable(),
   processor: z.enum(["test", "stripe"]),
+  /** The monthly add-ons held (extra numbers, keyword packs): lines of every plan payment. */
+  monthlyAddons: z.array(z.object({ description: z.string(), amountCents: z.number() })),
 });
 export type BillingSummary = z.infer<typeof billingSummary>;
 
@@ -88,6 +96,8 @@ export const invoiceRow = z.object({
   status: z.enum(["paid", "failed"]),
   failure: z.string().nullable(),
   card: z.string().nullable(),
+  /** The plan and each monthly add-on on their own line; one line for a single purchase. */
+  lines: z.array(z.object({ description: z.string(), amountCents: z.number() })),
   createdAt: z.string(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRow>;

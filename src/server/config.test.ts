@@ -78,7 +78,11 @@ describe("config", () => {
 
   it("opens sign-up with the emulator and closes it once a real carrier is set", () => {
     expect(parseConfig({}).signup).toBe("open");
-    const twilio = { TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`, TWILIO_AUTH_TOKEN: "t".repeat(32) };
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "t".repeat(32),
+      PAYMENTS: "test",
+    };
     expect(parseConfig(twilio).signup).toBe("closed");
     expect(parseConfig({ ...twilio, SIGNUP: "invite" }).signup).toBe("invite");
     expect(() => parseConfig({ SIGNUP: "sometimes" })).toThrow(/^SIGNUP: /);
@@ -112,6 +116,7 @@ describe("config", () => {
     const twilio = {
       TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
       TWILIO_AUTH_TOKEN: "0123456789abcdef0123456789abcdef",
+      STRIPE_SECRET_KEY: "sk_test_parley",
     };
     expect(parseConfig(twilio)).toMatchObject({ carrier: "twilio", useEmulator: false });
     expect(parseConfig({ ...twilio, CARRIER: "emulator" }).useEmulator).toBe(true);
@@ -128,6 +133,7 @@ describe("config", () => {
       TELNYX_API_KEY: "KEY0123",
       TELNYX_PUBLIC_KEY: publicKey,
       TELNYX_MESSAGING_PROFILE_ID: "40017f8e-0a13-4e28-b4f5-000000000001",
+      STRIPE_SECRET_KEY: "sk_test_parley",
     };
     expect(parseConfig(telnyx)).toMatchObject({
       carrier: "telnyx",
@@ -141,5 +147,38 @@ describe("config", () => {
       /^TELNYX_PUBLIC_KEY: an Ed25519 public key is 32 bytes in base64/,
     );
     expect(() => parseConfig({ CARRIER: "vonage" })).toThrow(/^CARRIER: /);
+  });
+
+  it("refuses test payments beside a real carrier unless PAYMENTS=test says so", () => {
+    expect(parseConfig({}).payments).toBe("test");
+    expect(parseConfig({ STRIPE_SECRET_KEY: "sk_test_parley" }).payments).toBe("stripe");
+    expect(parseConfig({ STRIPE_SECRET_KEY: "sk_test_parley", PAYMENTS: "test" }).payments).toBe(
+      "test",
+    );
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${"3".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "t".repeat(32),
+    };
+    let caught: unknown;
+    try {
+      parseConfig({ ...twilio, PORT: "eighty" });
+    } catch (err) {
+      caught = err;
+    }
+    // Reported with the other problems, naming both ways out.
+    const problems = (caught as ConfigError).problems;
+    expect(problems).toHaveLength(2);
+    expect(problems[1]).toBe(
+      "PAYMENTS: CARRIER=twilio sends real texts, but without STRIPE_SECRET_KEY payments are test payments (test cards, nothing charged): set STRIPE_SECRET_KEY to take real payments, or PAYMENTS=test to run on test payments anyway",
+    );
+    expect(parseConfig({ ...twilio, PAYMENTS: "test" })).toMatchObject({
+      carrier: "twilio",
+      payments: "test",
+    });
+    expect(parseConfig({ ...twilio, STRIPE_SECRET_KEY: "sk_test_parley" }).payments).toBe("stripe");
+    expect(() => parseConfig({ PAYMENTS: "stripe" })).toThrow(
+      "PAYMENTS=stripe needs STRIPE_SECRET_KEY to be set",
+    );
+    expect(() => parseConfig({ PAYMENTS: "cash" })).toThrow(/^PAYMENTS: /);
   });
 });

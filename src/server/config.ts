@@ -190,6 +190,13 @@ const envSchema = z.object({
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
   /** Card payments through Stripe; without it the built-in test processor takes test cards. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /**
+   * Who takes payments: `stripe` (needs STRIPE_SECRET_KEY) or `test`, the built-in test processor
+   * that takes only Stripe's test card numbers and charges nothing. Unset: Stripe when its key is
+   * set, else test payments, which a real carrier (CARRIER=twilio or telnyx) refuses unless said
+   * explicitly: real texts paid with test cards would be free texts on the operator's account.
+   */
+  PAYMENTS: z.enum(["test", "stripe"]).optional(),
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   // Webinar registrants from Zoom (Server-to-Server OAuth token) and GoTo Webinar, when set.
   ZOOM_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -265,6 +272,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       `SEED_DEMO: this server is reachable from other machines (HOST=${c.HOST}${c.PUBLIC_URL ? `, PUBLIC_URL=${c.PUBLIC_URL}` : ""}) and the demo password is the public "${PUBLIC_DEMO_PASSWORD}": set DEMO_PASSWORD to a password of your own, or SEED_DEMO=false`,
     );
   }
+  const payments = choosePayments(c, carrier, problems);
   let outboundAllow: OutboundAllowList = { ranges: [], names: [], suffixes: [] };
   try {
     outboundAllow = parseAllowList(c.OUTBOUND_ALLOW);
@@ -285,6 +293,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     frameAncestors: c.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
     carrier,
     useEmulator: carrier === "emulator",
+    /** Who takes card payments (PAYMENTS, checked against the carrier). */
+    payments,
     /** Mail goes out by SMTP; otherwise it is kept in the local mailbox. */
     useSmtp: Boolean(c.SMTP_URL || c.SMTP_HOST),
     /** The address people reach Parley at, used in links sent by e-mail (no trailing slash). */
@@ -319,6 +329,26 @@ function chooseCarrier(
     }
   }
   return carrier;
+}
+
+/**
+ * The payment processor the settings name. Test payments beside a real carrier would let anyone
+ * who signs up "pay" with a test card and send real texts at the operator's cost: refused unless
+ * the operator sets PAYMENTS=test on purpose.
+ */
+function choosePayments(
+  c: z.infer<typeof envSchema>,
+  carrier: "emulator" | "twilio" | "telnyx",
+  problems: string[],
+): "test" | "stripe" {
+  if (c.PAYMENTS === "stripe" && !c.STRIPE_SECRET_KEY)
+    problems.push("PAYMENTS=stripe needs STRIPE_SECRET_KEY to be set");
+  const payments = c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? "stripe" : "test");
+  if (payments === "test" && carrier !== "emulator" && c.PAYMENTS !== "test")
+    problems.push(
+      `PAYMENTS: CARRIER=${carrier} sends real texts, but without STRIPE_SECRET_KEY payments are test payments (test cards, nothing charged): set STRIPE_SECRET_KEY to take real payments, or PAYMENTS=test to run on test payments anyway`,
+    );
+  return payments;
 }
 
 /** The demo password anyone can read in the README: never on a server others reach. */

@@ -23,6 +23,7 @@ const t = await createTestServer({
   listen: true,
   env: {
     CARRIER: "telnyx",
+    PAYMENTS: "test",
     TELNYX_API_KEY: API_KEY,
     TELNYX_PUBLIC_KEY: telnyx.publicKey,
     TELNYX_MESSAGING_PROFILE_ID: PROFILE,

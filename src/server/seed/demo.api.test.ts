@@ -30,6 +30,15 @@ describe("seedDemo", () => {
 
     const step = await t.get("/api/account/settings/onboarding_step", { cookie });
     expect(step.json()).toEqual({ name: "onboarding_step", value: 1, enabled: true });
+    // On the Growth plan, with the plan's credits: the plan and the credits agree.
+    const billing = (await t.get("/api/billing/summary", { cookie })).json();
+    expect(billing).toMatchObject({
+      plan: { id: "growth", monthlyCredits: 1500 },
+      status: "active",
+      usedCredits: 0,
+      totalCredits: 1500,
+      balance: 1500,
+    });
     // The demo's e-mail works as a login too.
     await expect(loginAs(t.app, "demo@parley.local", "demo1234")).resolves.toMatch(
       /^parley_session=/,

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+import { planById } from "../../domain/billing";
 import { PERMISSION_LEVEL } from "../../domain/permissions";
 import { ONBOARDING_STEP } from "../../domain/settings";
 import { type Config, PUBLIC_DEMO_PASSWORD } from "../config";
 import type { Db } from "../db/connection";
 import { accounts } from "../features/account/account.schema";
 import { hashPassword, verifyPassword } from "../features/auth/password";
+import { openPlanCredits } from "../features/credits/credits.service";
 import { writeAccountSetting } from "../features/settings/settings.queries";
 import { addStarterTemplates } from "../features/templates/templates.service";
 import { users } from "../features/users/users.schema";
@@ -24,7 +26,7 @@ export async function seedDemo(db: Db, config: Config, now: Date): Promise<boole
   if (existing.rows.length > 0) return false;
 
   const passwordHash = await hashPassword(config.DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const accountId = await db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
       .values({
@@ -52,6 +54,15 @@ export async function seedDemo(db: Db, config: Config, now: Date): Promise<boole
     await addStarterTemplates(tx, account!.id, null);
     await seedDemoGrowth(tx, account!.id);
     await seedDemoBilling(tx, account!.id, now);
+    return account!.id;
+  });
+  // The demo is on the Growth plan: its credits are the plan's, not a trial's, so the plan's
+  // "1,500 messages" and the credits' "used of total" tell the same story.
+  const growth = planById("growth")!;
+  await openPlanCredits(db.$client, accountId, {
+    credits: growth.monthlyCredits,
+    at: now,
+    description: `${growth.name} plan credits`,
   });
   return true;
 }

@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg";
 import { pickBranch, waitEnds } from "../../../domain/automation-graph";
+import { creditsOfText } from "../../../domain/credit-rule";
 import { AppError } from "../../../domain/errors";
-import { creditsFor } from "../../../domain/segments";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
 import {
@@ -317,7 +317,7 @@ async function walk(
         const text = await texts.add(
           run,
           body,
-          creditsFor(body, Boolean(step.mediaUrl)),
+          creditsOfText({ source: "automation", body, isMms: Boolean(step.mediaUrl) }),
           step.mediaUrl,
         );
         if (text === null)

@@ -54,7 +54,10 @@ describe("billing", () => {
     expect(up.json()).toMatchObject({
       status: "active",
       plan: { id: "growth" },
-      totalCredits: 1500,
+      // The plan's 1,500 on top of the trial's unused 500: nothing used yet in the new period.
+      usedCredits: 0,
+      totalCredits: 2000,
+      balance: 2000,
     });
     const history = (await t.get("/api/billing/invoices", { cookie })).json().rows;
     expect(history).toHaveLength(1);

@@ -111,11 +111,17 @@ export async function saveCard(db: Queryable, accountId: number, card: CardRow) 
   );
 }
 
+export interface InvoiceLine {
+  description: string;
+  amountCents: number;
+}
+
 export interface InvoiceDbRow {
   id: number;
   number: string;
   description: string;
   amountCents: number;
+  lines: InvoiceLine[];
   status: "paid" | "failed";
   failure: string | null;
   card: string | null;
@@ -123,7 +129,7 @@ export interface InvoiceDbRow {
 }
 
 const INVOICE_COLUMNS = `id::int as id, number, description, amount_cents as "amountCents", status,
-  failure, card, created_at as "createdAt"`;
+  failure, card, lines, created_at as "createdAt"`;
 
 export async function insertInvoice(
   db: Queryable,
@@ -135,12 +141,13 @@ export async function insertInvoice(
     processorRef: string | null;
     failure: string | null;
     card: string | null;
+    lines: InvoiceLine[];
     at: Date;
   },
 ): Promise<InvoiceDbRow> {
   const res = await db.query<InvoiceDbRow>(
-    `insert into invoices (account_id, number, description, amount_cents, status, processor_ref, failure, card, created_at)
-     values ($1, 'INV-' || nextval('invoice_number_seq'), $2, $3, $4, $5, $6, $7, $8)
+    `insert into invoices (account_id, number, description, amount_cents, status, processor_ref, failure, card, created_at, lines)
+     values ($1, 'INV-' || nextval('invoice_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
      returning ${INVOICE_COLUMNS}`,
     [
       row.accountId,
@@ -151,6 +158,7 @@ export async function insertInvoice(
       row.failure,
       row.card,
       row.at,
+      JSON.stringify(row.lines),
     ],
   );
   return res.rows[0]!;

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -58,6 +59,11 @@ export const invoices = pgTable(
     processorRef: text("processor_ref"),
     failure: text(),
     card: text(),
+    /** What the amount is made of: the plan and each monthly add-on, one line each. */
+    lines: jsonb()
+      .$type<{ description: string; amountCents: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

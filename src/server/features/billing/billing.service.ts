@@ -25,7 +25,9 @@ import {
   type Queryable,
   startPlanCredits,
 } from "../credits/credits.service";
+import { monthlyKeywordPackCharges } from "../keywords/keywords.service";
 import { notify } from "../notifications/notifications.service";
+import { monthlyNumberCharges } from "../numbers/numbers.service";
 import { autoTopupOf } from "./auto-topup.queries";
 import * as q from "./billing.queries";
 import { type CardDetails, type ChargeResult, processorOf } from "./payment-processor";
@@ -60,11 +62,13 @@ export async function startTrial(
 export async function getSummary(ctx: AppContext, accountId: number): Promise<BillingSummary> {
   const db = ctx.db.$client;
   const sub = await q.subscriptionOf(db, accountId);
-  const [card, account, c, topup] = await Promise.all([
+  const [card, account, c, topup, numbers, packs] = await Promise.all([
     q.cardOf(db, accountId),
     q.accountBasics(db, accountId),
     creditSummary(db, accountId),
     autoTopupOf(db, accountId),
+    monthlyNumberCharges(db, accountId),
+    monthlyKeywordPackCharges(db, accountId),
   ]);
   const plan = planById(sub.planId);
   const reason = account?.forbiddenReason ?? null;
@@ -79,8 +83,8 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
       ? (reason as Reason)
       : null,
     pricePerText: PRICE_PER_TEXT,
-    totalCredits: c.allowance,
-    usedCredits: Math.max(0, c.used),
+    totalCredits: c.total,
+    usedCredits: c.used,
     balance: c.balance,
     internationalBalance: c.internationalBalance,
     autoTopup: topup.enabled,
@@ -90,11 +94,13 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
       lastTopupAt: topup.lastTopupAt?.toISOString() ?? null,
       lastFailure: topup.lastFailure,
     },
-    autoRenew: account?.autoRenew ?? true,
+    // Nothing renews a canceled, paused or lapsed subscription, whatever the saved setting.
+    autoRenew: renews(sub.status) && (account?.autoRenew ?? true),
     card: card
       ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
       : null,
     processor: processorOf(ctx).name,
+    monthlyAddons: [...numbers, ...packs],
   };
 }
 
@@ -105,7 +111,15 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
 export async function chargeAccount(
   ctx: AppContext,
   db: Queryable,
-  input: { accountId: number; amountCents: number; description: string; key: string; at: Date },
+  input: {
+    accountId: number;
+    amountCents: number;
+    description: string;
+    key: string;
+    at: Date;
+    /** What the amount is made of; one line of the description and amount when left out. */
+    lines?: q.InvoiceLine[];
+  },
 ): Promise<{ result: ChargeResult; invoice: q.InvoiceDbRow }> {
   const card = await q.cardOf(db, input.accountId);
   if (!card) throw new AppError("PAYMENT_DECLINED", BILLING_TEXT.needCard, { reason: "no_card" });
@@ -127,6 +141,7 @@ export async function chargeAccount(
     processorRef: result.ok ? result.ref : null,
     failure: result.ok ? null : result.message,
     card: `${card.brand} •••• ${card.last4}`,
+    lines: input.lines ?? [{ description: input.description, amountCents: input.amountCents }],
     at: input.at,
   });
   // A referred business's first payment credits the business that referred it.
@@ -139,10 +154,15 @@ export async function chargeAccount(
   return { result, invoice };
 }
 
-function declined(result: Extract<ChargeResult, { ok: false }>): never {
+/** The error a refused charge answers with (the card's reason for the account state). */
+export function declined(result: Extract<ChargeResult, { ok: false }>): never {
   throw new AppError(
     "PAYMENT_DECLINED",
-    result.code === "expired_card" ? BILLING_TEXT.cardExpired : BILLING_TEXT.cardDeclined,
+    result.code === "expired_card"
+      ? BILLING_TEXT.cardExpired
+      : result.code === "authentication_required"
+        ? BILLING_TEXT.authenticationRequired
+        : BILLING_TEXT.cardDeclined,
     { reason: result.code === "expired_card" ? "expired_card" : "declined_card" },
   );
 }
@@ -181,10 +201,16 @@ export async function saveCard(
   now = ctx.clock.now(),
 ) {
   assertCan(auth, "billing");
+  const processor = processorOf(ctx);
+  // With Stripe, card numbers belong in Stripe's own form: one posted here is refused, never
+  // passed on (PCI scope), stored or logged. Only the test processor takes its test numbers.
+  if (processor.name !== "test")
+    throw new AppError("VALIDATION", BILLING_TEXT.cardsByStripe, {
+      fields: { number: BILLING_TEXT.cardsByStripe },
+    });
   const db = ctx.db.$client;
   const account = await q.accountBasics(db, auth.accountId);
   const existing = await q.cardOf(db, auth.accountId);
-  const processor = processorOf(ctx);
   const saved = await processor.saveCard(
     {
       accountId: auth.accountId,
@@ -194,16 +220,61 @@ export async function saveCard(
     card,
   );
   if (!saved.ok) {
-    if (saved.code === "invalid_card")
-      throw new AppError("VALIDATION", BILLING_TEXT.cardInvalid, {
-        fields: { number: BILLING_TEXT.cardInvalid },
-      });
+    if (saved.code === "invalid_card" || saved.code === "not_a_test_card") {
+      const message = saved.code === "invalid_card" ? BILLING_TEXT.cardInvalid : saved.message;
+      throw new AppError("VALIDATION", message, { fields: { number: message } });
+    }
     declined(saved);
   }
   await q.saveCard(db, auth.accountId, { processor: processor.name, ...saved });
   const sub = await q.subscriptionOf(db, auth.accountId);
   if (sub.status === "past_due") await renew(ctx, auth.accountId, now, { throwOnDecline: true });
   return getSummary(ctx, auth.accountId);
+}
+
+/** A month of the plan and of every monthly add-on still held (extra numbers, keyword packs). */
+async function periodLines(
+  db: PoolClient,
+  accountId: number,
+  plan: { name: string; priceCents: number },
+): Promise<q.InvoiceLine[]> {
+  return [
+    { description: `${plan.name} plan, 1 month`, amountCents: plan.priceCents },
+    ...(await monthlyNumberCharges(db, accountId)),
+    ...(await monthlyKeywordPackCharges(db, accountId)),
+  ];
+}
+
+/**
+ * A monthly add-on taken inside a paid period (an extra number, a keyword pack): the time left
+ * of the period is charged now, prorated, as an invoice of its own; from the next renewal it is a
+ * line of the renewal. Nothing is charged on a trial (the first plan payment includes it). A
+ * declined card refuses the add-on. Returns the cents charged.
+ */
+export async function chargeAddonProrated(
+  ctx: AppContext,
+  accountId: number,
+  input: { description: string; monthlyCents: number; key: string },
+  now = ctx.clock.now(),
+): Promise<number> {
+  const sub = await q.subscriptionOf(ctx.db.$client, accountId);
+  if (sub.status !== "active" || sub.periodEnd <= now || !planById(sub.planId)) return 0;
+  const span = sub.periodEnd.getTime() - sub.periodStart.getTime();
+  const left = sub.periodEnd.getTime() - now.getTime();
+  const cents = Math.round(input.monthlyCents * Math.min(1, left / span));
+  if (cents <= 0) return 0;
+  const result = await inTransaction(ctx, async (db) => {
+    const { result } = await chargeAccount(ctx, db, {
+      accountId,
+      amountCents: cents,
+      description: `${input.description}, prorated to ${sub.periodEnd.toISOString().slice(0, 10)}`,
+      key: input.key,
+      at: now,
+    });
+    return result;
+  });
+  if (!result.ok) declined(result);
+  return cents;
 }
 
 /** Upgrade (or switch) to a plan: charged now, a new month starts with its credits. */
@@ -214,10 +285,13 @@ export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now 
   // The attempt is recorded (payment history) whether it is paid or declined.
   const result = await inTransaction(ctx, async (db) => {
     const sub = await q.lockSubscription(db, auth.accountId);
+    // A new month of the plan and of the add-ons held, each on its own line.
+    const lines = await periodLines(db, auth.accountId, plan);
     const { result } = await chargeAccount(ctx, db, {
       accountId: auth.accountId,
-      amountCents: plan.priceCents,
-      description: `${plan.name} plan, 1 month`,
+      amountCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+      description: `${plan.name} plan, 1 month${lines.length > 1 ? ` and ${lines.length - 1} add-on${lines.length === 2 ? "" : "s"}` : ""}`,
+      lines,
       key: `upgrade:${auth.accountId}:${planId}:${sub.periodEnd.toISOString()}:${sub.planId}:${now.getTime()}`,
       at: now,
     });
@@ -279,12 +353,15 @@ export async function renew(
         message: BILLING_TEXT.needCard,
       };
     }
+    const lines = await periodLines(db, accountId, plan);
+    const addons = lines.length - 1;
     const { result } = await chargeAccount(ctx, db, {
       accountId,
-      amountCents: plan.priceCents,
-      description: `${plan.name} plan, 1 month (renewal)`,
+      amountCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+      description: `${plan.name} plan, 1 month (renewal)${addons ? ` and ${addons} add-on${addons === 1 ? "" : "s"}` : ""}`,
       key: `renew:${accountId}:${sub.periodEnd.toISOString()}:${sub.failedAttempts}:${card.methodRef}`,
       at: now,
+      lines,
     });
     if (result.ok) {
       await startPeriod(db, accountId, sub.planId, now);
@@ -313,9 +390,17 @@ export async function renew(
   return outcome.kind;
 }
 
+/** Statuses whose plan renews at its period's end (when auto-renew is on). */
+function renews(status: string): boolean {
+  return status === "active" || status === "past_due" || status === "trial";
+}
+
 /** Auto-renew of the plan (off: the plan lapses at its end like a cancellation). */
 export async function setAutoRenew(ctx: AppContext, auth: Actor, on: boolean) {
   assertCan(auth, "billing");
+  const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
+  if (!renews(sub.status))
+    throw new AppError("VALIDATION", BILLING_TEXT.reactivateFirst, { reason: sub.status });
   await ctx.db.$client.query("update accounts set is_auto_renew_enabled = $2 where id = $1", [
     auth.accountId,
     on,

@@ -44,9 +44,18 @@ export function invoicePdf(
       .lineTo(556, top + 16)
       .strokeColor("#ccc")
       .stroke();
-    const row = top + 24;
-    doc.font("Helvetica").text(invoice.description, 56, row, { width: 340 });
-    doc.text(formatUsd(invoice.amountCents), 420, row, { width: 136, align: "right" });
+    // One row per line: the plan and each monthly add-on (older invoices: their description).
+    const lines = invoice.lines.length
+      ? invoice.lines
+      : [{ description: invoice.description, amountCents: invoice.amountCents }];
+    let row = top + 24;
+    doc.font("Helvetica");
+    for (const line of lines) {
+      doc.text(line.description, 56, row, { width: 340 });
+      doc.text(formatUsd(line.amountCents), 420, row, { width: 136, align: "right" });
+      row += 20;
+    }
+    row -= 20;
     doc
       .moveTo(56, row + 24)
       .lineTo(556, row + 24)

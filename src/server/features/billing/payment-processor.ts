@@ -20,7 +20,14 @@ export interface SavedCard {
   expYear: number;
 }
 
-export type FailureCode = "card_declined" | "expired_card" | "invalid_card" | "processor_error";
+export type FailureCode =
+  | "card_declined"
+  | "insufficient_funds"
+  | "expired_card"
+  | "authentication_required"
+  | "invalid_card"
+  | "not_a_test_card"
+  | "processor_error";
 
 export type ChargeResult =
   | { ok: true; ref: string }
@@ -55,59 +62,137 @@ export function brandOf(number: string): string {
   if (/^(5[1-5]|2[2-7])/.test(number)) return "Mastercard";
   if (/^3[47]/.test(number)) return "American Express";
   if (/^6(011|5)/.test(number)) return "Discover";
+  if (/^3(0|6|8)/.test(number)) return "Diners Club";
+  if (/^35/.test(number)) return "JCB";
+  if (/^62/.test(number)) return "UnionPay";
   return "Card";
 }
 
-function luhnOk(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+/**
+ * What a test card does, as Stripe documents its test numbers (docs.stripe.com/testing): `pay`
+ * saves and pays; `decline` / `insufficient_funds` / `expired` / `incorrect_cvc` /
+ * `processing_error` / `incorrect_number` are refused when saved; `decline_on_charge` saves but
+ * every charge on it is declined (a renewal that fails); `authenticate` saves but every charge
+ * asks the cardholder to authenticate (3-D Secure), which an off-session renewal cannot do;
+ * `authenticate_then_insufficient` likewise, declined for insufficient funds.
+ */
+export type TestCardOutcome =
+  | "pay"
+  | "decline"
+  | "insufficient_funds"
+  | "lost_card"
+  | "stolen_card"
+  | "expired"
+  | "incorrect_cvc"
+  | "processing_error"
+  | "incorrect_number"
+  | "decline_on_charge"
+  | "authenticate"
+  | "authenticate_then_insufficient";
 
 /**
- * Test cards of the built-in processor (the numbers Stripe documents for the same outcomes):
- * 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0069 is expired;
- * 4000 0000 0000 0341 is saved but every charge on it is declined (a renewal that fails).
- * Any other valid number pays. The card is only kept as its brand, last four and expiry.
+ * The only card numbers the built-in test processor takes: Stripe's documented test cards. Any
+ * other number (a real card above all) is refused, so nobody mistakes test payments for money.
  */
+export const STRIPE_TEST_CARDS: Readonly<Record<string, TestCardOutcome>> = {
+  // Successful payments, by brand.
+  "4242424242424242": "pay",
+  "4000056655665556": "pay",
+  "5555555555554444": "pay",
+  "2223003122003222": "pay",
+  "5200828282828210": "pay",
+  "5105105105105100": "pay",
+  "378282246310005": "pay",
+  "371449635398431": "pay",
+  "6011111111111117": "pay",
+  "6011000990139424": "pay",
+  "3056930009020004": "pay",
+  "36227206271667": "pay",
+  "3566002020360505": "pay",
+  "6200000000000005": "pay",
+  // Set up once with authentication, then paid off-session without asking again.
+  "4000002500003155": "pay",
+  // Declines.
+  "4000000000000002": "decline",
+  "4000000000009995": "insufficient_funds",
+  "4000000000009987": "lost_card",
+  "4000000000009979": "stolen_card",
+  "4000000000000069": "expired",
+  "4000000000000127": "incorrect_cvc",
+  "4000000000000119": "processing_error",
+  "4242424242424241": "incorrect_number",
+  "4000000000000341": "decline_on_charge",
+  // Authentication (3-D Secure) on every payment.
+  "4000002760003184": "authenticate",
+  "4000008260003178": "authenticate_then_insufficient",
+};
+
+/** The test cards the tests and the card form name. */
 export const TEST_CARDS = {
   success: "4242424242424242",
   declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
   expired: "4000000000000069",
   declineOnCharge: "4000000000000341",
+  authenticationRequired: "4000002760003184",
 } as const;
 
 const DECLINED = "Your card was declined.";
 const EXPIRED = "Your card has expired.";
+const INSUFFICIENT = "Your card has insufficient funds.";
+const AUTHENTICATE = "Your bank asks you to authenticate this payment.";
+export const NOT_A_TEST_CARD =
+  "Test payments take only Stripe's test card numbers, such as 4242 4242 4242 4242. No real card is charged.";
+
+const REFUSED_WHEN_SAVED: Partial<Record<TestCardOutcome, { code: FailureCode; message: string }>> =
+  {
+    decline: { code: "card_declined", message: DECLINED },
+    insufficient_funds: { code: "insufficient_funds", message: INSUFFICIENT },
+    lost_card: { code: "card_declined", message: DECLINED },
+    stolen_card: { code: "card_declined", message: DECLINED },
+    expired: { code: "expired_card", message: EXPIRED },
+    incorrect_cvc: { code: "card_declined", message: "Your card's security code is incorrect." },
+    processing_error: {
+      code: "processor_error",
+      message: "The payment could not be made. Please try again.",
+    },
+    incorrect_number: { code: "invalid_card", message: "Your card number is incorrect." },
+  };
+
+/** How charges on a saved test card end: the method ref carries it, as a processor's card would. */
+const CHARGE_BEHAVIOUR = {
+  ok: null,
+  decline: { code: "card_declined", message: DECLINED },
+  authenticate: { code: "authentication_required", message: AUTHENTICATE },
+} as const satisfies Record<string, { code: FailureCode; message: string } | null>;
+type ChargeBehaviour = keyof typeof CHARGE_BEHAVIOUR;
+
+function behaviourOf(outcome: TestCardOutcome): ChargeBehaviour {
+  if (outcome === "decline_on_charge") return "decline";
+  // The test processor has no authentication step: such a card's charges stay unauthenticated.
+  if (outcome === "authenticate" || outcome === "authenticate_then_insufficient")
+    return "authenticate";
+  return "ok";
+}
 
 export function testProcessor(clock: Clock): PaymentProcessor {
   const charges = new Map<string, ChargeResult>();
   return {
     name: "test",
     async saveCard(owner, card) {
-      if (!luhnOk(card.number))
-        return { ok: false, code: "invalid_card", message: "Your card number is incorrect." };
-      if (card.number === TEST_CARDS.declined)
-        return { ok: false, code: "card_declined", message: DECLINED };
+      const outcome = STRIPE_TEST_CARDS[card.number];
+      if (!outcome) return { ok: false, code: "not_a_test_card", message: NOT_A_TEST_CARD };
+      const refused = REFUSED_WHEN_SAVED[outcome];
+      if (refused) return { ok: false, ...refused };
       const now = clock.now();
       const past =
         card.expYear < now.getUTCFullYear() ||
         (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
-      if (card.number === TEST_CARDS.expired || past)
-        return { ok: false, code: "expired_card", message: EXPIRED };
-      // The method ref remembers how charges on it behave, as a processor's card object would.
-      const behaviour = card.number === TEST_CARDS.declineOnCharge ? "decline" : "ok";
+      if (past) return { ok: false, code: "expired_card", message: EXPIRED };
       return {
         ok: true,
         customerRef: owner.customerRef ?? `cus_test_${owner.accountId}`,
-        methodRef: `pm_test_${behaviour}_${randomBytes(6).toString("hex")}`,
+        methodRef: `pm_test_${behaviourOf(outcome)}_${randomBytes(6).toString("hex")}`,
         brand: brandOf(card.number),
         last4: card.number.slice(-4),
         expMonth: card.expMonth,
@@ -117,8 +202,10 @@ export function testProcessor(clock: Clock): PaymentProcessor {
     async charge(input) {
       const seen = charges.get(input.idempotencyKey);
       if (seen) return seen;
-      const result: ChargeResult = input.methodRef.startsWith("pm_test_decline")
-        ? { ok: false, code: "card_declined", message: DECLINED }
+      const behaviour = input.methodRef.split("_")[2] as ChargeBehaviour;
+      const failure = CHARGE_BEHAVIOUR[behaviour] ?? null;
+      const result: ChargeResult = failure
+        ? { ok: false, ...failure }
         : { ok: true, ref: `ch_test_${randomBytes(8).toString("hex")}` };
       charges.set(input.idempotencyKey, result);
       return result;
@@ -232,9 +319,10 @@ const processors = new WeakMap<Config, PaymentProcessor>();
 export function processorOf({ config, clock }: { config: Config; clock: Clock }): PaymentProcessor {
   let p = processors.get(config);
   if (!p) {
-    p = config.STRIPE_SECRET_KEY
-      ? stripeProcessor(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
-      : testProcessor(clock);
+    p =
+      config.payments === "stripe" && config.STRIPE_SECRET_KEY
+        ? stripeProcessor(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
+        : testProcessor(clock);
     processors.set(config, p);
   }
   return p;

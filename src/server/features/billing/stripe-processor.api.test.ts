@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { buildAccountWithUser, loginAs } from "../../test/factories";
+import { createTestServer } from "../../test/harness";
 import { stripeProcessor, TEST_CARDS } from "./payment-processor";
 import { startStripeStandIn } from "./stripe-stand-in";
 
@@ -6,6 +8,10 @@ import { startStripeStandIn } from "./stripe-stand-in";
 const KEY = "sk_test_parley_stand_in";
 const standIn = await startStripeStandIn(KEY);
 afterAll(() => standIn.close());
+// Parley itself, paid through Stripe (the stand-in).
+const t = await createTestServer({
+  env: { STRIPE_SECRET_KEY: KEY, STRIPE_API_BASE: standIn.url },
+});
 
 const card = (number: string) => ({
   number,
@@ -98,5 +104,21 @@ describe("Stripe processor (official SDK) against the stand-in", () => {
       ok: false,
       code: "processor_error",
     });
+  });
+});
+
+describe("Parley's HTTP server with Stripe configured", () => {
+  it("refuses a raw card number with a 400 and never passes it on to Stripe", async () => {
+    const { user } = await buildAccountWithUser(t.db);
+    const cookie = await loginAs(t.app, user.username, user.password);
+    const before = standIn.requests.length;
+    const res = await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      "Parley never takes card numbers: with Stripe, cards are entered in Stripe's own secure form.",
+    );
+    expect(standIn.requests.length).toBe(before);
+    const summary = (await t.get("/api/billing/summary", { cookie })).json();
+    expect(summary).toMatchObject({ processor: "stripe", card: null });
   });
 });

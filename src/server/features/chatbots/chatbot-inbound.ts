@@ -1,6 +1,5 @@
 import type { PoolClient } from "pg";
 import {
-  CHATBOT_REPLY_CREDITS,
   type ChatbotTree,
   chatbotTurn,
   isTrigger,
@@ -8,6 +7,7 @@ import {
   SESSION_IDLE_HOURS,
   type TurnAction,
 } from "../../../domain/chatbots";
+import { creditsOfText } from "../../../domain/credit-rule";
 import { AppError } from "../../../domain/errors";
 import { previewOf } from "../../../domain/inbox.schemas";
 import type { AppContext } from "../../http/context";
@@ -122,6 +122,7 @@ async function answerOnce(ctx: AppContext, m: ChatbotInbound): Promise<boolean |
     }
     let lastId: number | null = null;
     for (const body of turn.replies) {
+      const credits = creditsOfText({ source: "chatbot", body, isMms: false });
       const q = await queueMessage(
         ctx,
         {
@@ -131,11 +132,11 @@ async function answerOnce(ctx: AppContext, m: ChatbotInbound): Promise<boolean |
           body,
           source: "chatbot",
           subscriberId: m.subscriberId,
-          credits: CHATBOT_REPLY_CREDITS,
+          credits,
         },
         client,
       );
-      await chargeTexts(client, m.accountId, [{ to: m.from, credits: CHATBOT_REPLY_CREDITS }], {
+      await chargeTexts(client, m.accountId, [{ to: m.from, credits }], {
         reason: "charge",
         description: `Chatbot reply (${bot.name})`,
         messageId: q.id,

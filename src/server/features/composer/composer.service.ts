@@ -1,11 +1,11 @@
 import type { z } from "zod";
+import { creditsOfText } from "../../../domain/credit-rule";
 import { AppError } from "../../../domain/errors";
 import type { testSendRequest } from "../../../domain/message-compose.schemas";
 import { COMPOSE_TEXT } from "../../../domain/message-compose.schemas";
 import { composeText } from "../../../domain/message-form.schemas";
 import type { DedicatedNumber } from "../../../domain/numbers.schemas";
 import { isRestricted } from "../../../domain/permissions";
-import { creditsFor } from "../../../domain/segments";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { getMeLite } from "../account/account.service";
 import { assertSendable } from "../compliance/compliance.service";
@@ -82,7 +82,7 @@ export async function sendTestMessage(ctx: AppContext, auth: UserActor, input: T
   // Tracked links become their short URLs; a test goes to no subscriber, so no recipient part.
   const expanded = await expandLinkTokens(ctx, auth.accountId, composed);
   const body = expanded.text.replaceAll(`/${LINK_RECIPIENT}`, "");
-  const credits = creditsFor(body, input.isMMS);
+  const credits = creditsOfText({ source: "test", body, isMms: input.isMMS });
 
   const queued = await queueCharged(
     ctx,

@@ -111,5 +111,9 @@ export async function readCredits(db: Queryable, accountId: number) {
       where c.account_id = $1`,
     [accountId],
   );
-  return res.rows[0]!;
+  const row = res.rows[0]!;
+  // One definition for every screen: used this period plus what is left is the period's total
+  // (billing summary, dashboard, credits), so "used of total" and "left" always add up.
+  const used = Math.max(0, row.used);
+  return { ...row, used, total: used + row.balance };
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { formatPrice, INTERNATIONAL_PACK, MESSAGE_BUNDLES } from "../../../domain/billing";
-import { BILLING_TEXT } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import { can } from "../../../domain/permissions";
 import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
 import { autoTopupQueue } from "../billing/auto-topup.job";
-import { chargeAccount } from "../billing/billing.service";
+import { chargeAccount, declined } from "../billing/billing.service";
 import type { CreditKind, Queryable } from "./credits.queries";
 import * as q from "./credits.queries";
 
@@ -22,12 +21,7 @@ async function payForPack(ctx: AppContext, accountId: number, label: string, cen
     key: `pack:${accountId}:${randomUUID()}`,
     at: ctx.clock.now(),
   });
-  if (!result.ok)
-    throw new AppError(
-      "PAYMENT_DECLINED",
-      result.code === "expired_card" ? BILLING_TEXT.cardExpired : BILLING_TEXT.cardDeclined,
-      { reason: result.code === "expired_card" ? "expired_card" : "declined_card" },
-    );
+  if (!result.ok) declined(result);
 }
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
@@ -64,8 +58,8 @@ export async function getCredits(ctx: AppContext, accountId: number) {
   return {
     balance: row.balance,
     internationalBalance: row.internationalBalance,
-    allowance: row.allowance,
-    used: Math.max(0, row.used),
+    allowance: row.total,
+    used: row.used,
     autoTopUp: row.autoTopUp,
   };
 }
@@ -74,6 +68,30 @@ export async function getCredits(ctx: AppContext, accountId: number) {
 export async function creditSummary(db: Queryable, accountId: number) {
   await q.ensureCreditRow(db, accountId);
   return q.readCredits(db, accountId);
+}
+
+/**
+ * Opens the credits of an account that starts on a paid plan rather than a trial (the demo): the
+ * plan's credits are its balance and its period's allowance, with their ledger line (once).
+ */
+export async function openPlanCredits(
+  db: Queryable,
+  accountId: number,
+  input: { credits: number; at: Date; description: string },
+): Promise<void> {
+  const created = await db.query(
+    `insert into account_credits (account_id, balance, period_allowance, period_started_at)
+     values ($1, $2, $2, $3) on conflict (account_id) do nothing returning account_id`,
+    [accountId, input.credits, input.at],
+  );
+  if (created.rowCount)
+    await q.insertLedger(db, {
+      accountId,
+      kind: "standard",
+      delta: input.credits,
+      reason: "grant",
+      description: input.description,
+    });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { creditsOfText } from "../../../domain/credit-rule";
 import { csvLines } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
 import {
@@ -17,7 +18,6 @@ import {
 } from "../../../domain/inbox.schemas";
 import { isAgent, isRestricted, PERMISSION_LEVEL } from "../../../domain/permissions";
 import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
-import { creditsFor } from "../../../domain/segments";
 import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext, UserActor } from "../../http/context";
@@ -588,7 +588,7 @@ export async function send(
   const expanded = await expandLinkTokens(ctx, auth.accountId, composed);
   const body = withRecipientKeys(ctx, expanded.text, sub.id);
   const isMms = input.mediaUrls.length > 0;
-  const credits = creditsFor(body, isMms);
+  const credits = creditsOfText({ source: "inbox", body, isMms });
   // Charged and queued together; the dispatcher refunds it once if it finally fails.
   const outcome = await queueCharged(
     ctx,

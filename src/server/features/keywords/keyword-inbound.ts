@@ -1,3 +1,4 @@
+import { AppError } from "../../../domain/errors";
 import {
   composeOptInReply,
   DEFAULT_DOUBLE_OPT_IN_QUESTION,
@@ -248,5 +249,12 @@ async function reply(ctx: AppContext, m: InboundForKeywords, body: string) {
     body,
     source: "keyword_reply",
     subscriberId: m.subscriberId,
+  }).catch((err) => {
+    // An account out of credits sends no keyword reply; the person's keyword still counts.
+    if (!(err instanceof AppError) || !err.code.startsWith("INSUFFICIENT_")) throw err;
+    log.warn(
+      { component: "keywords", accountId: m.accountId },
+      "keyword reply not sent: no credits",
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { PoolClient } from "pg";
 import type { Db, Executor } from "../../db/connection";
 import { keywordJoins, keywords, optinPending } from "./keywords.schema";
 
@@ -212,4 +213,17 @@ export async function clearPending(db: Executor, accountId: number, phone: strin
   await db
     .delete(optinPending)
     .where(and(eq(optinPending.accountId, accountId), eq(optinPending.phone, phone)));
+}
+
+/** The keyword packs an account bought (each billed monthly), on a pg client (billing's renewal). */
+export async function monthlyKeywordPacks(
+  db: Pick<PoolClient, "query">,
+  accountId: number,
+): Promise<{ description: string; amountCents: number }[]> {
+  const res = await db.query<{ description: string; amountCents: number }>(
+    `select description, amount_cents as "amountCents" from billing_records
+      where account_id = $1 and kind = 'keyword_addon' and recurring = 'monthly' order by id`,
+    [accountId],
+  );
+  return res.rows;
 }

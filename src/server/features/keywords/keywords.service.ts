@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { PoolClient } from "pg";
 import { AppError } from "../../../domain/errors";
 import {
   composeOptInReply,
@@ -12,6 +14,7 @@ import type { KeywordInput, KeywordResponse } from "../../../domain/keywords.sch
 import { assertCan } from "../../../domain/permissions";
 import type { Db, Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { chargeAddonProrated } from "../billing/billing.service";
 import * as q from "./keywords.queries";
 
 /** The program name carriers require at the start of an opt-in reply: the business's name. */
@@ -178,9 +181,23 @@ export async function keywordStats(ctx: AppContext, auth: Actor, id: number) {
   return { days, totalJoins: totals.joins, totalOptOuts: totals.optOuts };
 }
 
+/** Each keyword pack's monthly line of a renewal invoice (billing), in the caller's transaction. */
+export async function monthlyKeywordPackCharges(db: Pick<PoolClient, "query">, accountId: number) {
+  return (await q.monthlyKeywordPacks(db, accountId)).map((p) => ({
+    description: `Keyword pack (${p.description}), 1 month`,
+    amountCents: p.amountCents,
+  }));
+}
+
 /** Five more keywords, billed monthly with the account's other add-ons (billing_records). */
 export async function purchaseKeywords(ctx: AppContext, auth: Actor) {
   assertCan(auth, "billing");
+  // Inside a paid period the rest of it is charged now (a declined card buys nothing).
+  await chargeAddonProrated(ctx, auth.accountId, {
+    description: `Keyword pack (${KEYWORD_ADDON_SIZE} additional keywords)`,
+    monthlyCents: KEYWORD_ADDON_CENTS,
+    key: `keyword-pack:${auth.accountId}:${randomUUID()}`,
+  });
   await q.insertAddonPurchase(
     ctx.db,
     auth.accountId,

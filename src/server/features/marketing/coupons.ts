@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { creditsOfText } from "../../../domain/credit-rule";
 import { AppError } from "../../../domain/errors";
 import {
   fillTemplate,
@@ -9,7 +10,6 @@ import {
 } from "../../../domain/marketing";
 import type { CouponSettings } from "../../../domain/marketing.schemas";
 import type { Actor } from "../../../domain/permissions";
-import { creditsFor } from "../../../domain/segments";
 import type { AppContext } from "../../http/context";
 import { chargeTexts, queueMessages } from "../outbound/outbound.service";
 import * as q from "./marketing.queries";
@@ -74,9 +74,9 @@ export async function sendCoupon(ctx: AppContext, auth: Actor, id: number) {
       from,
       to: p.phone,
       body: bodies[i]!,
-      source: "coupon",
+      source: "coupon" as const,
       subscriberId: p.id,
-      credits: creditsFor(bodies[i]!, false),
+      credits: creditsOfText({ source: "coupon", body: bodies[i]!, isMms: false }),
     }));
     await chargeTexts(client, auth.accountId, texts, {
       reason: "charge",

@@ -1,3 +1,4 @@
+import type { MessageSource } from "../../../domain/credit-rule";
 import { composeOptInReply } from "../../../domain/keywords";
 import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Executor } from "../../db/connection";
@@ -84,7 +85,7 @@ export async function textPerson(
     to: string;
     body: string;
     subscriberId: number;
-    source: string;
+    source: MessageSource;
     transactional: boolean;
   },
 ): Promise<number | null> {

@@ -7,6 +7,7 @@ const emulated = await createTestServer();
 const twilio = await createTestServer({
   env: {
     TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+    PAYMENTS: "test",
     TWILIO_AUTH_TOKEN: "0123456789abcdef0123456789abcdef",
   },
 });

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
+import type { PoolClient } from "pg";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
@@ -137,4 +138,21 @@ export async function defaultNumber(db: Executor, accountId: number) {
          order by included desc, id limit 1`,
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The extra numbers an account holds (released ones stop), each with its monthly price, on a
+ * pg client (billing's renewal transaction).
+ */
+export async function monthlyPricedNumbers(
+  db: Pick<PoolClient, "query">,
+  accountId: number,
+): Promise<{ number: string; monthlyPriceCents: number }[]> {
+  const res = await db.query<{ number: string; monthlyPriceCents: number }>(
+    `select number, monthly_price_cents as "monthlyPriceCents" from phone_numbers
+      where account_id = $1 and state <> 'released' and monthly_price_cents > 0
+      order by id`,
+    [accountId],
+  );
+  return res.rows;
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { PoolClient } from "pg";
 import type { z } from "zod";
 import { EXTRA_NUMBER_PRICE_CENTS } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
@@ -8,6 +9,7 @@ import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import type { Actor, AppContext } from "../../http/context";
 import { accounts } from "../account/account.public";
+import { chargeAddonProrated } from "../billing/billing.service";
 import {
   buyCarrierNumber,
   releaseCarrierNumber,
@@ -93,12 +95,31 @@ export async function buyNumber(
       }
       return inserted;
     });
+    // An extra number bought inside a paid period: the rest of the period is charged now.
+    if (row.monthlyPriceCents > 0)
+      await chargeAddonProrated(ctx, auth.accountId, {
+        description: `Extra number ${row.number}`,
+        monthlyCents: row.monthlyPriceCents,
+        key: `number:${row.id}`,
+      }).catch(async (err) => {
+        // Declined: the number is not kept (nor paid for at the carrier).
+        await q.markReleased(ctx.db, auth, row.id);
+        throw err;
+      });
     return toDedicatedNumber(row);
   } catch (err) {
     // Not recorded here: give the number back so it is not paid for at the carrier unseen.
     await releaseCarrierNumber(ctx, bought.sid).catch(() => {});
     throw err;
   }
+}
+
+/** Each extra number's monthly line of a renewal invoice (billing), in the caller's transaction. */
+export async function monthlyNumberCharges(db: Pick<PoolClient, "query">, accountId: number) {
+  return (await q.monthlyPricedNumbers(db, accountId)).map((n) => ({
+    description: `Extra number ${n.number}, 1 month`,
+    amountCents: n.monthlyPriceCents,
+  }));
 }
 
 export async function renameNumber(ctx: AppContext, auth: Actor, id: number, name: string) {

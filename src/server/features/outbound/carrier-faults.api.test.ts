@@ -28,6 +28,7 @@ const t = await createTestServer({
   listen: true,
   env: {
     TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`,
+    PAYMENTS: "test",
     TWILIO_AUTH_TOKEN: "fault-carrier-token-123",
     TWILIO_API_BASE: carrier.url,
     CARRIER_TIMEOUT_MS: "300",

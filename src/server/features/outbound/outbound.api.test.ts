@@ -104,7 +104,7 @@ describe("one outbound path", () => {
       from,
       to: uniquePhone(),
       body: "Welcome to Bean There",
-      source: "welcome",
+      source: "automation",
     });
     const a = await until(async () => {
       const r = await row(inbox.id);

@@ -1,6 +1,11 @@
 import type { Pool, PoolClient } from "pg";
+import {
+  CREDIT_RULE,
+  creditsOfText,
+  internationalCreditsOf,
+  type MessageSource,
+} from "../../../domain/credit-rule";
 import { type DeliveryStatus, statusGroup } from "../../../domain/delivery-status";
-import { isInternationalNumber } from "../../../domain/international";
 import { classOfSource, LANE, type MessageClass } from "../../../domain/outbound-policy";
 import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
@@ -21,13 +26,19 @@ export interface OutboundMessage {
   to: string;
   body: string;
   mediaUrls?: string[];
-  /** What created it (compliance, inbox, test, two_factor, welcome, …): it sets the class. */
-  source: string;
+  /**
+   * What created it (compliance, inbox, test, two_factor, …): it sets the class, and what the
+   * text costs by the credit rule (src/domain/credit-rule.ts).
+   */
+  source: MessageSource;
   /** Overrides the class the source implies. */
   messageClass?: MessageClass;
   subscriberId?: number;
   userId?: number;
-  /** Credits the caller charged for it: given back once if it finally fails. */
+  /**
+   * Credits the caller charged for it by the credit rule (in its own transaction, before
+   * queueing): given back once if it finally fails. Left out, queueMessage charges the rule's.
+   */
   credits?: number;
   /**
    * International credits charged for it (a text abroad, `chargeTexts`): given back likewise.
@@ -49,7 +60,10 @@ export interface QueuedMessage {
 
 /**
  * Writes the message for the dispatcher and wakes it. A number that opted out or is blocked is
- * refused here at once (the caller shows why); the dispatcher asks again before it sends.
+ * refused here at once (the caller shows why); the dispatcher asks again before it sends. A
+ * message whose caller charged nothing is charged here what the credit rule says, with its
+ * queueing (in the caller's transaction when given a client): short of credits, it throws and
+ * nothing is queued.
  */
 export async function queueMessage(
   ctx: AppContext,
@@ -57,6 +71,29 @@ export async function queueMessage(
   db: Pool | PoolClient = ctx.db.$client,
 ): Promise<QueuedMessage> {
   if (!msg.complianceReply) await assertSendable(ctx, msg.accountId, msg.to, db);
+  if (msg.credits !== undefined) return insertMessage(msg, db);
+  const credits = creditsOfText({
+    source: msg.source,
+    body: msg.body,
+    isMms: (msg.mediaUrls?.length ?? 0) > 0,
+  });
+  if (credits === 0) return insertMessage({ ...msg, credits }, db);
+  const charged = { ...msg, credits };
+  const queueAndCharge = async (client: Pool | PoolClient) => {
+    const queued = await insertMessage(charged, client);
+    await chargeTexts(client, msg.accountId, [charged], {
+      reason: "charge",
+      description: CREDIT_RULE[msg.source].label,
+      messageId: queued.id,
+    });
+    return queued;
+  };
+  // A client is the caller's transaction; from the pool, row and charge get one of their own.
+  if ("release" in db) return queueAndCharge(db);
+  return inTransaction(ctx.db, (_tx, client) => queueAndCharge(client));
+}
+
+async function insertMessage(msg: OutboundMessage, db: Pool | PoolClient): Promise<QueuedMessage> {
   const lane = LANE[msg.messageClass ?? classOfSource(msg.source)];
   const res = await db.query<{ id: number }>(
     `with ins as (
@@ -82,7 +119,7 @@ export async function queueMessage(
       msg.userId ?? null,
       msg.credits ?? 0,
       lane,
-      internationalCreditsOf(msg),
+      internationalCreditsOfMessage(msg),
     ],
   );
   const id = res.rows[0]?.id;
@@ -136,7 +173,7 @@ export async function queueMessages(
       msgs.map((m) => m.subscriberId ?? null),
       msgs.map((m) => m.credits ?? 0),
       msgs.map((m) => LANE[m.messageClass ?? classOfSource(m.source)]),
-      msgs.map(internationalCreditsOf),
+      msgs.map(internationalCreditsOfMessage),
     ],
   );
   if (res.rows.length !== msgs.length) throw new Error("queueMessages: an account was not found");
@@ -145,8 +182,8 @@ export async function queueMessages(
   return res.rows.sort((a, b) => a.ord - b.ord).map((r) => r.id);
 }
 
-function internationalCreditsOf(msg: OutboundMessage): number {
-  return msg.internationalCredits ?? (isInternationalNumber(msg.to) ? (msg.credits ?? 0) : 0);
+function internationalCreditsOfMessage(msg: OutboundMessage): number {
+  return msg.internationalCredits ?? internationalCreditsOf(msg.to, msg.credits ?? 0);
 }
 
 /**
@@ -165,7 +202,7 @@ export async function chargeTexts(
   let abroad = 0;
   for (const t of texts) {
     credits += t.credits ?? 0;
-    if (isInternationalNumber(t.to)) abroad += t.credits ?? 0;
+    abroad += internationalCreditsOf(t.to, t.credits ?? 0);
   }
   await chargeCredits(db, accountId, credits, charge);
   if (abroad > 0) await chargeCredits(db, accountId, abroad, { ...charge, kind: "international" });

@@ -36,6 +36,7 @@ const t = await createTestServer({
   pipeline: false,
   env: {
     TWILIO_ACCOUNT_SID: `AC${"2".repeat(32)}`,
+    PAYMENTS: "test",
     TWILIO_AUTH_TOKEN: "send-faults-token-123",
     TWILIO_API_BASE: carrier.url,
     CARRIER_TIMEOUT_MS: "1000",

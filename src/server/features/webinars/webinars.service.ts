@@ -1,6 +1,6 @@
+import { creditsOfText } from "../../../domain/credit-rule";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
-import { creditsFor } from "../../../domain/segments";
 import { timezoneById } from "../../../domain/timezones";
 import { CONNECTION_TEXT } from "../../../domain/webinar-connections";
 import {
@@ -372,7 +372,7 @@ async function queueReminder(
     timeZone: timezoneById(r.timezone_id).iana,
     joinUrl: r.join_url || r.event_join_url,
   });
-  const credits = creditsFor(body, false);
+  const credits = creditsOfText({ source: "webinar_reminder", body, isMms: false });
   await chargeTexts(client, r.account_id, [{ to: r.phone, credits }], {
     reason: "charge",
     description: `Webinar reminder: ${r.title.slice(0, 60)}`,

@@ -1,24 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import {
   IconCalendarEvent,
   IconFileCheck,
   IconMessageCircle,
   IconPigMoney,
 } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { planById } from "../../../../domain/billing";
 import {
   BILLING_TEXT,
+  type BillingSummary,
   CANCEL_OFFERS,
   type CancelReason,
   LITE_OFFER,
@@ -26,6 +18,7 @@ import {
 import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { recordCancelStage, useSchedulingLink, useUpgrade } from "../api/billing";
+import { ConfirmChargeModal } from "./confirm-charge";
 
 const ICONS = {
   plans: IconPigMoney,
@@ -43,10 +36,19 @@ function openChat() {
  * The retention offer of a cancellation reason (doc 1 §4). 'Too expensive' adds the Lite plan:
  * $10 per month, 200 monthly messages, 'I'll give it a try' switches to it at once.
  */
-export function CancelOffer({ reason, hasCard }: { reason: CancelReason; hasCard: boolean }) {
+export function CancelOffer({
+  reason,
+  summary,
+}: {
+  reason: CancelReason;
+  summary: BillingSummary;
+}) {
   const offer = CANCEL_OFFERS[reason];
   const navigate = useNavigate();
   const upgrade = useUpgrade();
+  const [confirming, setConfirming] = useState(false);
+  const hasCard = summary.card !== null;
+  const lite = planById("lite")!;
   const scheduling = useSchedulingLink();
   if (!offer) return null;
   const Icon = ICONS[offer.kind];
@@ -137,27 +139,44 @@ export function CancelOffer({ reason, hasCard }: { reason: CancelReason; hasCard
                   .
                 </Text>
               )}
-              {upgrade.isError && (
-                <Alert color="red" variant="light" role="alert" w="100%">
-                  {formErrorOf(upgrade.error)}
-                </Alert>
-              )}
               <Button
                 color="grape"
                 disabled={!hasCard}
-                loading={upgrade.isPending}
                 onClick={() => {
+                  upgrade.reset();
+                  setConfirming(true);
+                }}
+              >
+                {LITE_OFFER.button}
+              </Button>
+              <ConfirmChargeModal
+                charge={
+                  confirming
+                    ? {
+                        item: `${lite.name} plan, 1 month`,
+                        detail: LITE_OFFER.messages,
+                        amountCents: lite.priceCents,
+                        monthly: true,
+                        addons: summary.monthlyAddons,
+                      }
+                    : null
+                }
+                card={summary.card}
+                testPayments={summary.processor === "test"}
+                pending={upgrade.isPending}
+                error={upgrade.isError ? formErrorOf(upgrade.error) : null}
+                onClose={() => setConfirming(false)}
+                onConfirm={() => {
                   accepted();
                   upgrade.mutate("lite", {
                     onSuccess: () => {
+                      setConfirming(false);
                       notify.success(BILLING_TEXT.upgraded);
                       navigate("/billing/summary");
                     },
                   });
                 }}
-              >
-                {LITE_OFFER.button}
-              </Button>
+              />
             </Stack>
           </Card>
         )}

@@ -15,7 +15,7 @@ import { useSaveCard } from "../api/billing";
 
 type Field = "number" | "expMonth" | "expYear" | "cvc" | "name";
 
-/** The card form (test processor: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined). */
+/** The card form; with the test processor it names Stripe's test cards it takes. */
 export function CardForm(props: { submitLabel: string; onSaved?: () => void; testMode: boolean }) {
   const save = useSaveCard();
   const [v, setV] = useState({
@@ -27,6 +27,16 @@ export function CardForm(props: { submitLabel: string; onSaved?: () => void; tes
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [declined, setDeclined] = useState<string | null>(null);
+
+  // With Stripe, card numbers never go to Parley (the server refuses them); Stripe's own form
+  // (Payment Element) is not built yet, so say so instead of offering inputs that cannot work.
+  if (!props.testMode)
+    return (
+      <Alert color="yellow" variant="light" data-testid="stripe-card-entry">
+        {BILLING_TEXT.cardsByStripe} Card entry through Stripe is not available on this server yet:
+        please contact support to add or change your card.
+      </Alert>
+    );
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -107,8 +117,9 @@ export function CardForm(props: { submitLabel: string; onSaved?: () => void; tes
         </SimpleGrid>
         {props.testMode && (
           <Text size="xs" c="dimmed">
-            Test payments: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000
-            0069 is expired.
+            Test payments take only Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000
+            0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0069 is
+            expired, 4000 0027 6000 3184 asks for authentication.
           </Text>
         )}
         <Group justify="flex-end">

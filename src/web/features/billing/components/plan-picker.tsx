@@ -1,4 +1,5 @@
-import { Alert, Button, Card, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Card, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import { BILLING_TEXT, type BillingSummary } from "../../../../domain/billing.schemas";
@@ -6,8 +7,11 @@ import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { usePlans, useUpgrade } from "../api/billing";
 import { CardForm } from "./card-form";
+import { ConfirmChargeModal } from "./confirm-charge";
 
-/** Plans side by side; choosing one charges the card on file (or asks for one first). */
+type Plan = { id: string; name: string; priceCents: number; monthlyCredits: number };
+
+/** Plans side by side; choosing one sums up the charge and asks to confirm it (a card first). */
 export function PlanPicker({
   summary,
   includeLite = false,
@@ -17,6 +21,7 @@ export function PlanPicker({
 }) {
   const plans = usePlans();
   const upgrade = useUpgrade();
+  const [chosen, setChosen] = useState<Plan | null>(null);
   const navigate = useNavigate();
   const rows = (plans.data?.rows ?? []).filter((p) => includeLite || !p.retentionOnly);
   const current = summary.status === "active" ? summary.plan?.id : undefined;
@@ -29,11 +34,6 @@ export function PlanPicker({
           </Text>
           <CardForm submitLabel="Save Card" testMode={summary.processor === "test"} />
         </Card>
-      )}
-      {upgrade.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {formErrorOf(upgrade.error)}
-        </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: rows.length > 3 ? 4 : 3 }} spacing="md">
         {rows.map((p) => (
@@ -53,15 +53,10 @@ export function PlanPicker({
               <Button
                 mt="sm"
                 disabled={!summary.card || p.id === current}
-                loading={upgrade.isPending && upgrade.variables === p.id}
-                onClick={() =>
-                  upgrade.mutate(p.id, {
-                    onSuccess: () => {
-                      notify.success(BILLING_TEXT.upgraded);
-                      navigate("/billing/summary");
-                    },
-                  })
-                }
+                onClick={() => {
+                  upgrade.reset();
+                  setChosen(p);
+                }}
               >
                 {p.id === current ? "Current Plan" : `Choose ${p.name}`}
               </Button>
@@ -69,6 +64,32 @@ export function PlanPicker({
           </Card>
         ))}
       </SimpleGrid>
+      <ConfirmChargeModal
+        charge={
+          chosen && {
+            item: `${chosen.name} plan, 1 month`,
+            detail: `${chosen.monthlyCredits.toLocaleString("en-US")} messages a month`,
+            amountCents: chosen.priceCents,
+            monthly: true,
+            addons: summary.monthlyAddons,
+          }
+        }
+        card={summary.card}
+        testPayments={summary.processor === "test"}
+        pending={upgrade.isPending}
+        error={upgrade.isError ? formErrorOf(upgrade.error) : null}
+        onClose={() => setChosen(null)}
+        onConfirm={() =>
+          chosen &&
+          upgrade.mutate(chosen.id, {
+            onSuccess: () => {
+              setChosen(null);
+              notify.success(BILLING_TEXT.upgraded);
+              navigate("/billing/summary");
+            },
+          })
+        }
+      />
     </Stack>
   );
 }

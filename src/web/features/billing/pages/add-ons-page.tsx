@@ -14,6 +14,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useMe } from "../../../lib/current-account";
 import { useBillingSummary } from "../api/billing";
 import { BillingCard, BillingLoading, Muted } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 function AddOn(props: {
   title: string;
@@ -50,6 +51,7 @@ export default function AddOnsPage() {
         title="Add-ons"
         description="More messages, international texting, reply alerts and extra numbers."
       />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}

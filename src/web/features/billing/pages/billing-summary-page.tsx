@@ -14,6 +14,7 @@ import {
   Muted,
   StatusBadge,
 } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/summary: plan, credits, price per text, auto top-up, card (doc 1 §3). */
 export default function BillingSummaryPage() {
@@ -26,11 +27,20 @@ export default function BillingSummaryPage() {
       <PageHeader
         title="Billing Summary"
         actions={
-          <Button component={Link} to="/billing/manage-subscription/upgrade">
-            {s?.status === "active" ? "Change Plan" : "Upgrade Account"}
-          </Button>
+          s?.status === "canceled" || s?.status === "paused" ? (
+            <Button component={Link} to="/billing/manage-subscription/reactivate" color="teal">
+              Reactivate
+            </Button>
+          ) : (
+            <Button component={Link} to="/billing/manage-subscription/upgrade">
+              {s?.status === "active" || s?.status === "past_due"
+                ? "Change Plan"
+                : "Upgrade Account"}
+            </Button>
+          )
         }
       />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
@@ -67,13 +77,17 @@ export default function BillingSummaryPage() {
                         ? "Paused: nothing is billed and nothing is sent until you reactivate."
                         : `Renews ${formatDay(s.periodEnd, timeZone)}.`}
             </Muted>
-            <Switch
-              label="Auto-renew"
-              description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
-              checked={s.autoRenew}
-              disabled={autoRenew.isPending}
-              onChange={(e) => autoRenew.mutate(e.currentTarget.checked)}
-            />
+            {s.status === "canceled" || s.status === "paused" || s.status === "expired" ? (
+              <Muted>Auto-renew: off. Nothing is charged until you reactivate.</Muted>
+            ) : (
+              <Switch
+                label="Auto-renew"
+                description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
+                checked={s.autoRenew}
+                disabled={autoRenew.isPending}
+                onChange={(e) => autoRenew.mutate(e.currentTarget.checked)}
+              />
+            )}
             <Group gap="xs">
               <Button variant="light" component={Link} to="/billing/manage-subscription">
                 Manage Subscription

@@ -15,6 +15,7 @@ import { recordCancelStage, useBillingSummary, useCancel, usePause } from "../ap
 import { BillingLoading } from "../components/billing-bits";
 import { CanceledDialog, ConfirmCancelDialog } from "../components/cancel-dialogs";
 import { CancelOffer } from "../components/cancel-offer";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 type Stage = "cancel" | "pause" | "confirm";
 
@@ -63,6 +64,7 @@ export default function CancelSubscriptionPage() {
   return (
     <Stack gap="lg" maw={860}>
       <PageHeader title="Cancel Subscription" />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
@@ -124,7 +126,7 @@ export default function CancelSubscriptionPage() {
           <Text>
             You told us: <b>{reason}</b>. Before you go, here is what we can do.
           </Text>
-          <CancelOffer reason={reason} hasCard={s.card !== null} />
+          <CancelOffer reason={reason} summary={s} />
           <Group justify="space-between" gap="xs">
             <Button variant="subtle" onClick={() => setOfferShown(false)}>
               Choose another reason

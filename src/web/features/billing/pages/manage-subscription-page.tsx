@@ -14,6 +14,7 @@ import {
   StatusBadge,
 } from "../components/billing-bits";
 import { PlanPicker } from "../components/plan-picker";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** The retention-only plan the plan-switching mode points to (doc 1 §4 'Too expensive'). */
 const LITE = planById("lite")!;
@@ -29,6 +30,7 @@ export default function ManageSubscriptionPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Manage Subscription" />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}

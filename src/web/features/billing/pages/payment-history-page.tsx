@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoices } from "../api/billing";
 import { formatDay } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 const PAYMENTS_LIST = defineList({});
 
@@ -23,6 +24,7 @@ export default function PaymentHistoryPage() {
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader title="Payment History" />
+      <TestPaymentsNotice />
       <ListTable<InvoiceRow>
         frame="bare"
         query={invoices}

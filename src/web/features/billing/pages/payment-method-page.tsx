@@ -7,6 +7,7 @@ import { notify } from "../../../lib/notify";
 import { useBillingSummary } from "../api/billing";
 import { BillingCard, BillingLoading } from "../components/billing-bits";
 import { CardForm } from "../components/card-form";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/payment-method: the card on file; a past-due renewal is paid with the new card. */
 export default function PaymentMethodPage() {
@@ -15,6 +16,7 @@ export default function PaymentMethodPage() {
   return (
     <Stack gap="lg" maw={640}>
       <PageHeader title="Payment Method" />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}

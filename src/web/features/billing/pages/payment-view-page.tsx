@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle, IconDownload, IconReceiptOff } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
@@ -8,6 +8,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoice } from "../api/billing";
 import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/payment-history/view?id=N: one invoice and its PDF. */
 export default function PaymentViewPage() {
@@ -27,6 +28,7 @@ export default function PaymentViewPage() {
           </Button>
         }
       />
+      <TestPaymentsNotice />
       {id === null ? (
         <EmptyState icon={<IconReceiptOff size={28} />} title="This invoice does not exist" />
       ) : invoice.isError ? (
@@ -48,6 +50,18 @@ export default function PaymentViewPage() {
             </Text>
           </Group>
           <Text>{i.description}</Text>
+          {i.lines.length > 1 && (
+            <Table aria-label="Invoice lines" data-testid="invoice-lines">
+              <Table.Tbody>
+                {i.lines.map((l) => (
+                  <Table.Tr key={l.description}>
+                    <Table.Td>{l.description}</Table.Td>
+                    <Table.Td ta="right">{formatUsd(l.amountCents)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
           <Text fz="xl" fw={700}>
             {formatUsd(i.amountCents)}
           </Text>

@@ -9,6 +9,8 @@ import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { useBillingSummary, useBundles, useBuyBundle } from "../api/billing";
 import { BillingCard, BillingLoading, Muted } from "../components/billing-bits";
+import { CreditRuleCard } from "../components/credit-rule-card";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /addons/purchase-messages: bundles of message credits, paid with the card on file. */
 export default function PurchaseMessagesPage() {
@@ -28,6 +30,7 @@ export default function PurchaseMessagesPage() {
         title="Purchase Messages"
         description="Bought credits add to your balance at once and never expire."
       />
+      <TestPaymentsNotice />
       {summary.isError || bundles.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
@@ -94,6 +97,7 @@ export default function PurchaseMessagesPage() {
               </Card>
             ))}
           </SimpleGrid>
+          <CreditRuleCard />
         </>
       )}
       <Modal

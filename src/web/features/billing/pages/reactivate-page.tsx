@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -8,7 +9,9 @@ import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { useBillingSummary, useReactivate } from "../api/billing";
 import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
+import { ConfirmChargeModal } from "../components/confirm-charge";
 import { PlanPicker } from "../components/plan-picker";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/manage-subscription/reactivate: undo a cancellation or end a pause. */
 export default function ReactivatePage() {
@@ -22,9 +25,26 @@ export default function ReactivatePage() {
     s?.status === "canceled" && s.trialEndsAt !== null && new Date(s.trialEndsAt) > new Date();
   const canResume =
     s && (s.status === "paused" || s.status === "canceled") && (s.plan !== null || trialLeft);
+  const [confirming, setConfirming] = useState(false);
+  // Resuming inside the paid period (or a trial) charges nothing; otherwise a new month is paid.
+  const charged =
+    s !== undefined &&
+    !trialLeft &&
+    !(s.status === "canceled" && s.periodEnd !== null && new Date(s.periodEnd) > new Date());
+  const run = () => {
+    reactivate.reset();
+    reactivate.mutate(null, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify.success("Your account is active again");
+        navigate("/billing/summary");
+      },
+    });
+  };
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Reactivate" />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
@@ -42,25 +62,37 @@ export default function ReactivatePage() {
                 ? `Your plan continues; nothing is charged until ${formatDay(s.periodEnd, timeZone)}.`
                 : "Your card is charged for a new month and sending starts again at once."}
           </Text>
-          {reactivate.isError && (
+          {reactivate.isError && !confirming && (
             <Alert color="red" variant="light" role="alert">
               {formErrorOf(reactivate.error)}
             </Alert>
           )}
           <Button
             color="teal"
-            loading={reactivate.isPending}
-            onClick={() =>
-              reactivate.mutate(null, {
-                onSuccess: () => {
-                  notify.success("Your account is active again");
-                  navigate("/billing/summary");
-                },
-              })
-            }
+            loading={reactivate.isPending && !confirming}
+            onClick={() => (charged ? setConfirming(true) : run())}
           >
             Reactivate
           </Button>
+          <ConfirmChargeModal
+            charge={
+              confirming && s.plan
+                ? {
+                    item: `${s.plan.name} plan, 1 month`,
+                    detail: `${s.plan.monthlyCredits.toLocaleString("en-US")} messages a month`,
+                    amountCents: s.plan.priceCents,
+                    monthly: true,
+                    addons: s.monthlyAddons,
+                  }
+                : null
+            }
+            card={s.card}
+            testPayments={s.processor === "test"}
+            pending={reactivate.isPending}
+            error={reactivate.isError ? formErrorOf(reactivate.error) : null}
+            onClose={() => setConfirming(false)}
+            onConfirm={run}
+          />
         </BillingCard>
       ) : (
         <PlanPicker summary={s} />

@@ -5,6 +5,7 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useReferrals } from "../api/billing";
 import { BillingCard, BillingLoading, Muted } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/refer: the account's referral link and what it has earned. */
 export default function ReferPage() {
@@ -27,6 +28,7 @@ export default function ReferPage() {
           </Button>
         }
       />
+      <TestPaymentsNotice />
       {referrals.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}

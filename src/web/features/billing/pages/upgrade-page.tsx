@@ -5,6 +5,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useBillingSummary } from "../api/billing";
 import { BillingLoading } from "../components/billing-bits";
 import { PlanPicker } from "../components/plan-picker";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/manage-subscription/upgrade: choose a plan and pay for its first month. */
 export default function UpgradePage() {
@@ -15,6 +16,7 @@ export default function UpgradePage() {
         title="Upgrade"
         description="Plans renew monthly with their messages. Change or cancel any time."
       />
+      <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}

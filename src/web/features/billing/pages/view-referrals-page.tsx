@@ -10,6 +10,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useReferralList } from "../api/billing";
 import { formatDay } from "../components/billing-bits";
+import { TestPaymentsNotice } from "../components/test-payments";
 
 const STATUS: Record<ReferralRow["status"], { label: string; color: string }> = {
   signed_up: { label: "Signed up", color: "blue" },
@@ -35,6 +36,7 @@ export default function ViewReferralsPage() {
           </Button>
         }
       />
+      <TestPaymentsNotice />
       <ListTable<ReferralRow>
         frame="bare"
         query={list}

@@ -30,10 +30,10 @@ export function DeliveriesChart({ days }: { days: Day[] }) {
     <Paper withBorder radius="md" p="md" data-testid="deliveries-chart">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3} fz="md">
-          Messages, last 30 days
+          Campaign texts, last 30 days
         </Title>
         <Text size="sm" c="dimmed">
-          {total.toLocaleString()} sent
+          {total.toLocaleString()} campaign texts
         </Text>
       </Group>
       {total === 0 ? (

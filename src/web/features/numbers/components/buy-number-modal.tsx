@@ -193,7 +193,8 @@ export function BuyNumberModal(props: {
               <Alert color="brand" icon={<IconInfoCircle size={18} />} p="sm">
                 <Text size="sm">
                   This number costs <b>{formatCents(price)} per month</b>, billed with your
-                  subscription from today until you release it.
+                  subscription from today until you release it: on a paid plan the rest of this
+                  month is charged now, prorated, then {formatCents(price)} with each renewal.
                 </Text>
               </Alert>
             ) : (

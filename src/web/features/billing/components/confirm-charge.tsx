@@ -1,0 +1,105 @@
+import { Alert, Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { formatUsd } from "../../../../domain/billing";
+import type { BillingSummary } from "../../../../domain/billing.schemas";
+
+export interface ChargeSummary {
+  /** What is bought: "Starter plan", "500 message credits". */
+  item: string;
+  /** What comes with it: "500 messages a month". */
+  detail?: string;
+  amountCents: number;
+  /** Monthly add-ons paid with a plan (extra numbers, keyword packs), each its own line. */
+  addons?: { description: string; amountCents: number }[];
+  /** The plan renews at this price every month until canceled. */
+  monthly?: boolean;
+}
+
+/**
+ * Every charge is summed up and confirmed before the card is charged: what, how much, on which
+ * card, and whether it comes back every month.
+ */
+export function ConfirmChargeModal(props: {
+  charge: ChargeSummary | null;
+  card: BillingSummary["card"];
+  testPayments: boolean;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const c = props.charge;
+  const addons = c?.addons ?? [];
+  const amount = c
+    ? formatUsd(c.amountCents + addons.reduce((sum, a) => sum + a.amountCents, 0))
+    : "";
+  return (
+    <Modal opened={c !== null} onClose={props.onClose} title="Confirm your payment" centered>
+      {c && (
+        <Stack gap="md" data-testid="confirm-charge">
+          <Table withRowBorders={false} verticalSpacing={4} aria-label="Payment summary">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td c="dimmed">Item</Table.Td>
+                <Table.Td fw={600}>
+                  {c.item}
+                  {addons.length > 0 && ` (${formatUsd(c.amountCents)})`}
+                </Table.Td>
+              </Table.Tr>
+              {addons.map((a) => (
+                <Table.Tr key={a.description}>
+                  <Table.Td c="dimmed">Add-on</Table.Td>
+                  <Table.Td>
+                    {a.description} ({formatUsd(a.amountCents)})
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {c.detail && (
+                <Table.Tr>
+                  <Table.Td c="dimmed">Includes</Table.Td>
+                  <Table.Td>{c.detail}</Table.Td>
+                </Table.Tr>
+              )}
+              <Table.Tr>
+                <Table.Td c="dimmed">Charged now</Table.Td>
+                <Table.Td fw={700} data-testid="charge-amount">
+                  {amount}
+                </Table.Td>
+              </Table.Tr>
+              {props.card && (
+                <Table.Tr>
+                  <Table.Td c="dimmed">Card</Table.Td>
+                  <Table.Td>
+                    {props.card.brand} ending in {props.card.last4}
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+          {c.monthly && (
+            <Text size="sm" c="dimmed">
+              Then {amount} every month, with its messages, until you cancel or turn auto-renew off.
+            </Text>
+          )}
+          {props.testPayments && (
+            <Text size="sm" c="orange.8">
+              Test payments: no money is charged.
+            </Text>
+          )}
+          {props.error && (
+            <Alert color="red" variant="light" role="alert">
+              {props.error}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button loading={props.pending} onClick={props.onConfirm}>
+              Pay {amount}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
