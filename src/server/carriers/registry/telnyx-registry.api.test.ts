@@ -15,6 +15,7 @@ const telnyx = await startTelnyxRegistryStandIn(API_KEY);
 const t = await createTestServer({
   env: {
     CARRIER: "telnyx",
+    PAYMENTS: "test",
     TELNYX_API_KEY: API_KEY,
     TELNYX_PUBLIC_KEY: telnyx.publicKey,
     TELNYX_MESSAGING_PROFILE_ID: "40017f8e-0a13-4e28-b4f5-standin00002",

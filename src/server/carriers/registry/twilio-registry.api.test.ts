@@ -20,6 +20,7 @@ const twilio = await startTwilioRegistryStandIn({ accountSid: ACCOUNT_SID, authT
 const t = await createTestServer({
   env: {
     CARRIER: "twilio",
+    PAYMENTS: "test",
     TWILIO_ACCOUNT_SID: ACCOUNT_SID,
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,
     TWILIO_API_BASE: twilio.url,
