@@ -19,6 +19,7 @@ import { TEXT } from "../../../domain/texts";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { recordAudit } from "../audit/audit.service";
+import { releasePausedTexts } from "../outbound/pause-release";
 import * as q from "./settings.queries";
 
 // A user's setting written by another feature (a user's access, the signature), in its transaction.
@@ -86,6 +87,8 @@ export async function setAccountSetting(
           changes,
         });
     });
+    // 'Pause all sending' off: what the dispatcher held for it goes now.
+    if (name === "disable_sam" && valid !== true) await releasePausedTexts(ctx, auth.accountId);
   }
   return present(name, ACCOUNT_SETTINGS[name], valid, ACCOUNT_SETTING_DEFAULTS[name]);
 }
