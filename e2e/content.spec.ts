@@ -220,6 +220,10 @@ test("composer tools: pick a template, add a link, AI suggestion, shorten and im
   await page.getByRole("button", { name: "Suggest a message" }).click();
   const suggest = page.getByRole("dialog", { name: "Suggest a Message" });
   await expect(suggest.getByText("Your tailored AI suggestions will appear here")).toBeVisible();
+  // No AI service on the test server: the tool says where its suggestions come from.
+  await expect(suggest.getByTestId("ai-engine-notice")).toHaveText(
+    "Suggestions from templates: no AI service is configured",
+  );
   await expect(suggest.getByRole("button", { name: "Submit" })).toBeDisabled();
   await suggest.getByLabel("What should the message say?").fill("   ");
   await suggest.getByRole("button", { name: "Submit" }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
 
-test("analytics: rates, failures by carrier error with what to do, and cohort retention once turned on", async ({
+test("analytics: rates, failures by carrier error with what to do, and cohort retention with the plan", async ({
   page,
 }) => {
   // Several pages and a background export: more than the default 30 s on a busy CI machine.
@@ -26,8 +26,8 @@ test("analytics: rates, failures by carrier error with what to do, and cohort re
   );
   await keepScreenshot(page, "analytics-desktop");
 
+  // The demo's Growth plan includes advanced reporting.
   await page.goto("/advanced-analytics");
-  await page.getByRole("button", { name: "Turn on advanced reporting" }).click();
   const cohorts = page.getByTestId("cohort-table");
   await expect(cohorts.getByRole("row")).not.toHaveCount(1);
   await expect(page.getByTestId("cohort-chart").locator(".recharts-surface").first()).toBeVisible();

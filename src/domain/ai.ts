@@ -8,7 +8,17 @@ export const AI_TEXTS = {
   variablesChanged:
     "Some variables were altered (highlighted in red). Please revert them to their original form before sending.",
   replaceWarning: "Accepting replaces the current content of your message.",
+  /** Shown in the composer's AI tools when the server has no AI service (the offline engine). */
+  offline: "Suggestions from templates: no AI service is configured",
 } as const;
+
+/** Which engine answers the composer's AI tools: an AI service, or Parley's own templates. */
+export const aiEngineResponse = z.object({
+  engine: z.enum(["ai", "templates"]),
+  /** What the tools say about it ('Suggestions from templates: …'), null with an AI service. */
+  notice: z.string().nullable(),
+});
+export type AiEngine = z.infer<typeof aiEngineResponse>;
 
 /** A message longer than this cannot be shortened (spec doc 2 §9). */
 export const SHORTEN_MAX = 1500;

@@ -61,7 +61,7 @@ export const analyticsResponse = z.object({
 export type AnalyticsResponse = z.infer<typeof analyticsResponse>;
 
 export const ADVANCED_TEXTS = {
-  off: "Advanced analytics are off for this account. An owner or administrator can turn on advanced reporting here.",
+  off: "Advanced analytics come with the Growth and Pro plans. Change your plan to see them.",
 } as const;
 
 export const cohortResponse = z.object({

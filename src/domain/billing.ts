@@ -18,13 +18,42 @@ export interface Plan {
   monthlyCredits: number;
   /** Offered only by the cancellation flow (doc 1 §4 'Too expensive'). */
   retentionOnly?: boolean;
+  /** The plan's features among the plan flags (settings.ts PLAN_FLAGS): on with it, off without. */
+  features: readonly PlanFeature[];
 }
 
+/** The plan flags a plan switches (the toll-free and brand flags are the operator's). */
+export type PlanFeature = "priority_support" | "advanced_reporting" | "quicksight_allowed";
+export const PLAN_FEATURES: readonly PlanFeature[] = [
+  "priority_support",
+  "advanced_reporting",
+  "quicksight_allowed",
+];
+
 export const PLANS: readonly Plan[] = [
-  { id: "lite", name: "Lite", priceCents: 1000, monthlyCredits: 200, retentionOnly: true },
-  { id: "starter", name: "Starter", priceCents: 2900, monthlyCredits: 500 },
-  { id: "growth", name: "Growth", priceCents: 5900, monthlyCredits: 1500 },
-  { id: "pro", name: "Pro", priceCents: 11900, monthlyCredits: 4000 },
+  {
+    id: "lite",
+    name: "Lite",
+    priceCents: 1000,
+    monthlyCredits: 200,
+    retentionOnly: true,
+    features: [],
+  },
+  { id: "starter", name: "Starter", priceCents: 2900, monthlyCredits: 500, features: [] },
+  {
+    id: "growth",
+    name: "Growth",
+    priceCents: 5900,
+    monthlyCredits: 1500,
+    features: ["advanced_reporting"],
+  },
+  {
+    id: "pro",
+    name: "Pro",
+    priceCents: 11900,
+    monthlyCredits: 4000,
+    features: ["advanced_reporting", "priority_support", "quicksight_allowed"],
+  },
 ];
 
 export const TRIAL_PLAN_ID = "trial";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intId } from "./ids";
+import { intId, signedIntId } from "./ids";
 import { MESSAGE_FORM_TEXT, maxMessageLength, messageLength } from "./message-form.schemas";
 import { toE164 } from "./phone";
 import { normaliseText } from "./text-normalise";
@@ -80,6 +80,8 @@ export const testSendRequest = z
     footer: z.boolean().default(false),
     isMMS: z.boolean().default(false),
     longcodeId: intId().nullable().default(null),
+    /** The template the text came from (negative: the pre-approved list), for the content rule. */
+    templateId: signedIntId().nullable().default(null),
     /** One phone number. */
     subscribers: testPhone,
   })

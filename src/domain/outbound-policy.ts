@@ -59,7 +59,7 @@ export interface OutboundFacts {
 
 export type OutboundDecision =
   | { kind: "go" }
-  | { kind: "hold"; until: Date; reason: "quiet_hours" | "frequency_cap" }
+  | { kind: "hold"; until: Date; reason: "quiet_hours" | "frequency_cap" | "paused" }
   | { kind: "drop"; status: DeliveryStatus; errorCode: number | null; reason: string };
 
 /**

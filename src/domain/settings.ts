@@ -67,6 +67,43 @@ export const GLOBAL_SETTINGS = {
 } as const;
 
 export type AccountSettingName = keyof typeof ACCOUNT_SETTINGS;
+
+/**
+ * Account settings the plan decides (and the Parley operator, `npm run admin -- account-flags`):
+ * Settings shows them under 'Set by your plan'; the account's own users cannot change them.
+ */
+export const PLAN_FLAGS = [
+  "priority_support",
+  "advanced_reporting",
+  "quicksight_allowed",
+  "require_brand_registration",
+  "skip_tfn_verification",
+  "complete_tfn_verification",
+] as const satisfies readonly AccountSettingName[];
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+
+/** What kind of account it is (columns of the account): the operator's alone to set. */
+export const ACCOUNT_TYPE_FLAGS = [
+  "is_developer",
+  "is_test_account",
+  "is_tsi",
+  "is_webinar_customer",
+] as const;
+export type AccountTypeFlag = (typeof ACCOUNT_TYPE_FLAGS)[number];
+
+export function isPlanFlag(name: string): name is PlanFlag {
+  return (PLAN_FLAGS as readonly string[]).includes(name);
+}
+export function isAccountTypeFlag(name: string): name is AccountTypeFlag {
+  return (ACCOUNT_TYPE_FLAGS as readonly string[]).includes(name);
+}
+
+export const FLAG_OWNER_TEXT = {
+  plan: (name: string) =>
+    `"${name}" is set by your plan. Change your plan, or contact us, to change it.`,
+  accountType: (name: string) =>
+    `"${name}" says what kind of account this is and is set by the Parley operator. Contact us to change it.`,
+} as const;
 export type UserSettingName = keyof typeof USER_SETTINGS;
 export type GlobalSettingName = keyof typeof GLOBAL_SETTINGS;
 

@@ -33,8 +33,11 @@ export const signupPageConfig = z.object({
   panelBgColor: color.default("#ffffff"),
   nameStatus: fieldStatus.default(1),
   emailStatus: fieldStatus.default(1),
-  /** The phone is always asked: it is an SMS list (hidden is refused). */
-  phoneStatus: z.union([z.literal(1), z.literal(2)]).default(2),
+  /**
+   * The phone is always needed (an SMS list); hidden (3) hides the field where the page's link
+   * carries the number (`phoneFieldShown`), as in a link texted to the person.
+   */
+  phoneStatus: fieldStatus.default(2),
   groupStatus: fieldStatus.default(3),
   /** The groups a visitor may pick from. */
   groupIds: z.array(intId()).max(100).default([]),
@@ -279,6 +282,15 @@ export function validateSignup(
     }
   }
   return errors;
+}
+
+/**
+ * Whether the visitor sees the phone field: always, unless the page hides it (status 3) and its
+ * link carries the number (`readSignupUrl().phone`), which is then sent as given. A hidden phone
+ * with no number in the link is asked after all: a sign-up to an SMS list needs one.
+ */
+export function phoneFieldShown(status: FieldStatus, urlPhone: string | null): boolean {
+  return status !== FIELD_STATUS.hidden || urlPhone === null;
 }
 
 /**

@@ -214,6 +214,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/inbox/bulk": [400, 400, 400, 400, 400, 400],
   "POST /api/uploads/image": [400, 400, 400, 400, 400, 400],
   "POST /api/uploads/attachment": [400, 400, 400, 400, 400, 400],
+  "GET /api/ai/engine": [200, 200, 200, 200, 200, 200],
   "POST /api/ai/propose": [400, 400, 400, 400, 400, 400],
   "POST /api/ai/shorten": [400, 400, 400, 400, 400, 400],
   "POST /api/ai/image": [400, 400, 400, 400, 400, 400],

@@ -28,6 +28,9 @@ describe("admin: create-account and reset-password", () => {
     });
     expect(me.statusCode).toBe(200);
     expect(me.json().timezoneId).toBe(5);
+    // The tour is read where it is written (per user): the new Owner starts on its first step.
+    const cookie = await loginAs(t.app, "joe_admin", first.password);
+    expect((await t.get("/api/tour", { cookie })).json()).toEqual({ step: 1 });
     await expect(
       createAccountWithOwner(t.db, {
         businessName: "X",

@@ -7,6 +7,7 @@ import { runMigrations } from "../db/migrate";
 import { createSignupInvite } from "../features/auth/signup-invites";
 import { applyDisabled } from "../features/billing/account-state.service";
 import { PARLEY_VERSION } from "../version";
+import { accountFlags, parseFlagChanges } from "./account-flags";
 import { type ParsedArgs, parseArgs } from "./admin-args";
 import { type AdminDatabase, openAdminDatabase } from "./admin-database";
 import { createBackup } from "./backup";
@@ -119,6 +120,26 @@ const COMMANDS: Record<string, Command> = {
           say(
             `Note: SIGNUP is "${config().signup}" on this server; set SIGNUP=invite for links to matter.`,
           );
+      });
+    },
+  },
+  "account-flags": {
+    usage: "account-flags <account id | account name> [name=on|off ...]",
+    help:
+      "Shows an account's flags, or sets them: what kind of account it is (is_developer shows\n" +
+      "Developer Home; is_test_account, is_tsi, is_webinar_customer) and the plan flags\n" +
+      "(priority_support, advanced_reporting, quicksight_allowed, require_brand_registration,\n" +
+      "skip_tfn_verification, complete_tfn_verification). The account's own users cannot change\n" +
+      "these. Example: account-flags joes-pizza is_developer=on priority_support=off",
+    async run(open, args) {
+      const [who, ...words] = args.positional;
+      if (!who) throw new OpsError("give an account id or name (see --help)");
+      const changes = parseFlagChanges(words);
+      const target = await open();
+      await withDb(target.url, async (db) => {
+        const r = await accountFlags(db, who, changes);
+        say(`Account ${r.accountId} "${r.accountName}":`);
+        for (const [name, on] of Object.entries(r.flags)) say(`  ${name}=${on ? "on" : "off"}`);
       });
     },
   },

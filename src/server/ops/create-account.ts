@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { PERMISSION_LEVEL } from "../../domain/permissions";
-import { ONBOARDING_STEP } from "../../domain/settings";
 import { TIMEZONES } from "../../domain/timezones";
 import { systemClock } from "../clock";
 import type { Db, Executor } from "../db/connection";
 import { accounts } from "../features/account/account.schema";
 import { hashPassword } from "../features/auth/password";
-import { writeAccountSetting } from "../features/settings/settings.queries";
+import { startTourFor } from "../features/registrations/tour.service";
 import { addStarterTemplates } from "../features/templates/templates.service";
 import { users } from "../features/users/users.schema";
 import { OpsError } from "./ops-error";
@@ -77,7 +76,8 @@ export async function createAccountWithOwner(db: Db, input: NewAccountInput) {
         permissionLevel: PERMISSION_LEVEL.OWNER,
       })
       .returning({ id: users.id });
-    await writeAccountSetting(tx, account!.id, "onboarding_step", ONBOARDING_STEP.ADD_SUBSCRIBER);
+    // The tour is the user's (read per user): the new Owner starts on its first step.
+    await startTourFor(tx, owner!.id);
     await addStarterTemplates(tx, account!.id, owner!.id);
     return { accountId: account!.id, userId: owner!.id, accountName };
   });

@@ -1,8 +1,10 @@
 import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
+import { PLAN_FEATURES, planById } from "../../domain/billing";
 import type { Executor } from "../db/connection";
 import { accounts } from "../features/account/account.schema";
 import { billingSubscriptions, paymentMethods } from "../features/billing/billing.schema";
+import { accountSettings } from "../features/settings/settings.schema";
 
 /**
  * The demo business is on the Growth plan with the built-in test processor's Visa 4242 on file,
@@ -27,4 +29,11 @@ export async function seedDemoBilling(tx: Executor, accountId: number, now: Date
     expYear: now.getUTCFullYear() + 3,
   });
   await tx.update(accounts).set({ subscriptionType: "growth" }).where(eq(accounts.id, accountId));
+  // The plan's features, as an upgrade to it sets them (advanced reporting with Growth).
+  const growth = planById("growth")!;
+  await tx
+    .insert(accountSettings)
+    .values(
+      PLAN_FEATURES.map((name) => ({ accountId, name, value: growth.features.includes(name) })),
+    );
 }

@@ -28,8 +28,6 @@ describe("seedDemo", () => {
     });
     expect(Date.parse(me.trialEndsAt)).toBeGreaterThan(Date.now());
 
-    const step = await t.get("/api/account/settings/onboarding_step", { cookie });
-    expect(step.json()).toEqual({ name: "onboarding_step", value: 1, enabled: true });
     // On the Growth plan, with the plan's credits: the plan and the credits agree.
     const billing = (await t.get("/api/billing/summary", { cookie })).json();
     expect(billing).toMatchObject({
@@ -39,6 +37,8 @@ describe("seedDemo", () => {
       totalCredits: 1500,
       balance: 1500,
     });
+    // The tour is read where it is written (per user): the demo's owner has skipped it.
+    expect((await t.get("/api/tour", { cookie })).json()).toEqual({ step: 5 });
     // The demo's e-mail works as a login too.
     await expect(loginAs(t.app, "demo@parley.local", "demo1234")).resolves.toMatch(
       /^parley_session=/,

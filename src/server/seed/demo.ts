@@ -7,7 +7,7 @@ import type { Db } from "../db/connection";
 import { accounts } from "../features/account/account.schema";
 import { hashPassword, verifyPassword } from "../features/auth/password";
 import { openPlanCredits } from "../features/credits/credits.service";
-import { writeAccountSetting } from "../features/settings/settings.queries";
+import { startTourFor } from "../features/registrations/tour.service";
 import { addStarterTemplates } from "../features/templates/templates.service";
 import { users } from "../features/users/users.schema";
 import { seedDemoBilling } from "./demo-billing";
@@ -41,16 +41,21 @@ export async function seedDemo(db: Db, config: Config, now: Date): Promise<boole
         trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
       })
       .returning({ id: accounts.id });
-    await tx.insert(users).values({
-      accountId: account!.id,
-      username: config.DEMO_USERNAME,
-      email: config.DEMO_EMAIL,
-      passwordHash,
-      firstName: "Dana",
-      lastName: "Demo",
-      permissionLevel: PERMISSION_LEVEL.OWNER,
-    });
-    await writeAccountSetting(tx, account!.id, "onboarding_step", ONBOARDING_STEP.ADD_SUBSCRIBER);
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        accountId: account!.id,
+        username: config.DEMO_USERNAME,
+        email: config.DEMO_EMAIL,
+        passwordHash,
+        firstName: "Dana",
+        lastName: "Demo",
+        permissionLevel: PERMISSION_LEVEL.OWNER,
+      })
+      .returning({ id: users.id });
+    // The demo is a business in full swing: its owner has skipped the tour (read per user);
+    // Settings' 'Show the guided tour' starts it.
+    await startTourFor(tx, owner!.id, ONBOARDING_STEP.SKIPPED);
     await addStarterTemplates(tx, account!.id, null);
     await seedDemoGrowth(tx, account!.id);
     await seedDemoBilling(tx, account!.id, now);

@@ -1,10 +1,11 @@
 import { defineFeature } from "../feature";
 import { accountRoutes } from "./account.routes";
+import { accountOpsRoutes } from "./account-ops.routes";
 import { accountProfileRoutes } from "./account-profile";
 
 export const accountFeature = defineFeature({
   name: "account",
-  routes: [accountRoutes, accountProfileRoutes],
+  routes: [accountRoutes, accountProfileRoutes, accountOpsRoutes],
   policy: {
     // One's own things.
     "GET /api/account/me": "self",

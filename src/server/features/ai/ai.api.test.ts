@@ -5,12 +5,29 @@ import { describe, expect, it } from "vitest";
 import { AI_TEXTS } from "../../../domain/ai";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { engine } from "./ai.service";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db);
 const cookie = await loginAs(t.app, a.user.username, a.user.password);
 
 describe("AI tools, offline engine", () => {
+  it("says plainly that the suggestions come from templates, not an AI service", async () => {
+    const res = await t.get("/api/ai/engine", { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      engine: "templates",
+      notice: "Suggestions from templates: no AI service is configured",
+    });
+    expect((await t.get("/api/ai/engine")).statusCode).toBe(401);
+    // With an AI service configured, no notice.
+    const withAi = {
+      ...t.ctx,
+      config: { ...t.ctx.config, AI_BASE_URL: "http://ai.test/v1", AI_API_KEY: "k" },
+    };
+    expect(engine(withAi)).toEqual({ engine: "ai", notice: null });
+  });
+
   it("shortens by rules, keeping variables, tracked links and URLs intact", async () => {
     const message =
       "Hi [first name], thank you very much for your order! We are really happy to tell you that your appointment is tomorrow. Please do not forget: [[link tracking id=12]] and https://example.com/Very/Long?and=please";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  aiEngineResponse,
   imageRequest,
   imageResponse,
   proposeRequest,
@@ -15,6 +16,9 @@ const tags = ["ai"];
 
 export function aiRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/ai/engine", { schema: { tags, response: { 200: aiEngineResponse } } }, () =>
+    ai.engine(ctx),
+  );
   r.post(
     "/api/ai/propose",
     {

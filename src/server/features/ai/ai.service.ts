@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PROPOSAL_MAX, shortenOffline } from "../../../domain/ai";
+import { AI_TEXTS, type AiEngine, PROPOSAL_MAX, shortenOffline } from "../../../domain/ai";
 import type { Actor, AppContext } from "../../http/context";
 import { getAccountContact } from "../account/account.service";
 import { assertPixelCap, openImage } from "../composer/image-guard";
@@ -25,6 +25,13 @@ function parseProposals(text: string): string[] {
     .split(/\n+/)
     .map((l) => l.replace(/^\s*(\d+[.)]|[-*•])\s*/, "").trim())
     .filter(Boolean);
+}
+
+/** Which engine answers the tools: the configured AI service, or the offline templates. */
+export function engine(ctx: AppContext): AiEngine {
+  return remoteAi(ctx.config)
+    ? { engine: "ai", notice: null }
+    : { engine: "templates", notice: AI_TEXTS.offline };
 }
 
 export async function propose(ctx: AppContext, auth: Actor, userPrompt: string) {

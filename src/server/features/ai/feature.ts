@@ -6,6 +6,7 @@ export const aiFeature = defineFeature({
   routes: [aiRoutes],
   policy: {
     // Composing: the tools serve the inbox's reply box too.
+    "GET /api/ai/engine": "compose:tools",
     "POST /api/ai/propose": "compose:tools",
     "POST /api/ai/shorten": "compose:tools",
     "POST /api/ai/image": "compose:tools",

@@ -1,21 +1,15 @@
-import { timingSafeEqual } from "node:crypto";
 import { addDays } from "date-fns";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { intIdParams } from "../../../domain/ids";
 import { systemActor } from "../../../domain/permissions";
 import { type AppContext, actorOf } from "../../http/context";
+import { assertOperator } from "../../http/operator";
 import { setAccountDisabled } from "./account-state.service";
 import { runAutoTopups } from "./auto-topup";
 import { runBillingCycle } from "./billing-cycle";
-
-function bearerMatches(req: FastifyRequest, token: string): boolean {
-  const given = Buffer.from(String(req.headers.authorization ?? ""));
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
 
 const stateResponse = z.object({
   accountId: z.number(),
@@ -37,8 +31,7 @@ export function billingOpsRoutes(app: FastifyInstance, ctx: AppContext) {
         `/ops/accounts/:id/${action}`,
         { schema: { hide: true, params: intIdParams, response: { 200: stateResponse } } },
         async (req) => {
-          if (!bearerMatches(req, token))
-            throw new AppError("UNAUTHENTICATED", "The operator token is missing or wrong.");
+          assertOperator(req, token);
           return setAccountDisabled(
             ctx,
             systemActor("operator", req.params.id),

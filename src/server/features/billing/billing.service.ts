@@ -5,6 +5,7 @@ import {
   bundleOf,
   cardExpired,
   DATA_KEPT_MONTHS,
+  PLAN_FEATURES,
   PRICE_PER_TEXT,
   planById,
   type SubscriptionStatus,
@@ -28,6 +29,7 @@ import {
 import { monthlyKeywordPackCharges } from "../keywords/keywords.service";
 import { notify } from "../notifications/notifications.service";
 import { monthlyNumberCharges } from "../numbers/numbers.service";
+import { writePlanFlags } from "../settings/settings.service";
 import { autoTopupOf } from "./auto-topup.queries";
 import * as q from "./billing.queries";
 import { type CardDetails, type ChargeResult, processorOf } from "./payment-processor";
@@ -295,7 +297,15 @@ export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now 
       key: `upgrade:${auth.accountId}:${planId}:${sub.periodEnd.toISOString()}:${sub.planId}:${now.getTime()}`,
       at: now,
     });
-    if (result.ok) await startPeriod(db, auth.accountId, planId, now);
+    if (result.ok) {
+      await startPeriod(db, auth.accountId, planId, now);
+      // The plan's features come and go with it (an operator may still set them by hand).
+      await writePlanFlags(
+        db,
+        auth.accountId,
+        Object.fromEntries(PLAN_FEATURES.map((f) => [f, plan.features.includes(f)])),
+      );
+    }
     return result;
   });
   if (!result.ok) declined(result);

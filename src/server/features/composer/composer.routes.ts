@@ -13,6 +13,7 @@ import {
 } from "../../../domain/message-compose.schemas";
 import { type AppContext, actorOf } from "../../http/context";
 import * as composer from "./composer.service";
+import { MMS_PLACEHOLDER_PATH, MMS_PLACEHOLDER_PNG } from "./mms-placeholder";
 import { MEDIA_PATH_PREFIX, openMedia, storeUpload } from "./uploads.service";
 
 const tags = ["composer"];
@@ -78,6 +79,15 @@ export async function composerRoutes(app: FastifyInstance, ctx: AppContext) {
         .header("x-content-type-options", "nosniff")
         .send(media.stream);
     },
+  );
+
+  // Public like the uploads: the carrier fetches it for every text-only MMS.
+  r.get(MMS_PLACEHOLDER_PATH, { schema: { hide: true } }, (_req, reply) =>
+    reply
+      .header("content-type", "image/png")
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .send(MMS_PLACEHOLDER_PNG),
   );
 
   r.post(

@@ -15,6 +15,8 @@ import { queueCharged, waitForCarrier } from "../outbound/outbound.service";
 import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
 import { allowedNumberIds } from "./composer.queries";
+import { assertContentAllowed } from "./content-check";
+import { mmsMedia } from "./mms-placeholder";
 import { assertOwnReferences } from "./own-references";
 
 type TestSend = z.output<typeof testSendRequest>;
@@ -24,6 +26,11 @@ const TEST_SEND_WAIT_MS = 8000;
 
 function usable(n: DedicatedNumber): boolean {
   return n.state === "active" && (!n.tollFree || n.verified);
+}
+
+/** An unverified toll-free number sends the pre-approved templates only (content-check.ts). */
+function templatesOnlyNumber(n: DedicatedNumber): boolean {
+  return n.state === "active" && n.tollFree && !n.verified;
 }
 
 /**
@@ -42,15 +49,12 @@ export async function resolveSendingNumber(
       throw new AppError("FORBIDDEN", "You are not allowed to send from this number.");
     if (chosen.state !== "active")
       throw new AppError("CONFLICT", "This number is still pending and cannot send yet.");
-    if (!usable(chosen))
-      throw new AppError(
-        "CONFLICT",
-        "This toll-free number is not verified yet. Register your number to send from it.",
-      );
     return chosen;
   }
   const { rows } = await listNumbers(ctx, auth, { page: 1, pageSize: 500, search: "" });
-  const first = rows.find((n) => usable(n) && (!allowed || allowed.has(n.id)));
+  const mine = (n: DedicatedNumber) => !allowed || allowed.has(n.id);
+  const first =
+    rows.find((n) => usable(n) && mine(n)) ?? rows.find((n) => templatesOnlyNumber(n) && mine(n));
   if (!first) throw new AppError("NO_NUMBERS", COMPOSE_TEXT.noNumbers);
   return first;
 }
@@ -72,6 +76,11 @@ export async function sendTestMessage(ctx: AppContext, auth: UserActor, input: T
       throw new AppError("CONFLICT", COMPOSE_TEXT.unsubscribed, { reason: err.reason });
     throw err;
   }
+  await assertContentAllowed(ctx, auth, {
+    number: from,
+    text: input.message,
+    templateId: input.templateId ?? null,
+  });
   const me = await getMeLite(ctx, auth);
   const signature = await activeSignature(ctx, auth);
   const composed = composeText(input, {
@@ -91,7 +100,7 @@ export async function sendTestMessage(ctx: AppContext, auth: UserActor, input: T
       from: { id: from.id, number: from.number },
       to: input.subscribers,
       body,
-      mediaUrls: input.isMMS ? input.image : undefined,
+      mediaUrls: mmsMedia(ctx, input.isMMS, input.image),
       source: "test",
       userId: auth.userId,
       credits,

@@ -24,6 +24,7 @@ import type { Actor, AppContext, UserActor } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
 import { resolveSendingNumber } from "../composer/composer.service";
+import { assertContentAllowed } from "../composer/content-check";
 import { assertOwnReferences } from "../composer/own-references";
 import { expandLinkTokens, withRecipientKeys } from "../links/links.service";
 import { notify } from "../notifications/notifications.service";
@@ -568,6 +569,7 @@ export async function send(
   }
   const from = await resolveSendingNumber(ctx, auth, input.phoneNumberId);
   await assertOwnReferences(ctx, auth, { mediaUrls: input.mediaUrls });
+  await assertContentAllowed(ctx, auth, { number: from, text, templateId: null });
   if (!input.sendAnyway) {
     const [quiet, tzId] = await Promise.all([
       getAccountSetting(ctx, auth, "quiet_hours"),

@@ -238,7 +238,13 @@ describe("links", () => {
       b.account.id,
     ]);
     expect(rows).toEqual([]);
-    // Its own link is fine.
+    // Its own link is fine, once its 10DLC brand and campaign are approved (links from an
+    // unregistered local number are refused: domain/content-rules.ts).
+    await t.db.$client.query(
+      `insert into brand_registrations (account_id, brand, brand_status, campaign_status)
+       values ($1, '{}'::jsonb, 'approved', 'approved')`,
+      [b.account.id],
+    );
     const own = await ok(
       await t.post("/api/links", { longUrl: "https://example.com/b" }, { cookie: bCookie }),
     );

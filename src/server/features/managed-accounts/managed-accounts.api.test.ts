@@ -57,6 +57,31 @@ describe("managed accounts", () => {
     expect(me.json()).toMatchObject({ isParentAccount: true, isImpersonating: false });
   });
 
+  it("mails the new owner the link that activates the account (the bundled deal)", async () => {
+    const res = await createChild(parentCookie, {
+      businessName: "Deli Deal",
+      email: "owner@deli-deal.test",
+      firstName: "Dee",
+      lastName: "Deal",
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await t.db.$client.query<{ text: string; accountId: number }>(
+      `select text_body as text, account_id as "accountId" from mail_messages
+        where kind = 'activate' and to_address = 'owner@deli-deal.test'`,
+    );
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0]!.accountId).toBe(res.json().id);
+    const link = new URL(/https?:\/\/\S+\/auth\/activate\?\S+/.exec(mail.rows[0]!.text)![0]);
+    expect(link.searchParams.get("email")).toBe("owner@deli-deal.test");
+    const activated = await t.post("/api/auth/activate", {
+      token: link.searchParams.get("u"),
+      email: "owner@deli-deal.test",
+      password: "rye bread at noon",
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    await loginAs(t.app, "owner@deli-deal.test", "rye bread at noon");
+  });
+
   it("another account cannot list, audit or open the parent's children", async () => {
     expect((await t.get("/api/managed-accounts", { cookie: strangerCookie })).json().rows).toEqual(
       [],

@@ -11,6 +11,7 @@ import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { freeAccountName, insertChildAccount } from "../account/account-records.service";
 import { recordAudit } from "../audit/audit.service";
+import { sendActivationLink } from "../auth/activation.service";
 import { hashPassword } from "../auth/password";
 import { setSessionActing } from "../auth/sessions.service";
 import { openCredits } from "../credits/credits.service";
@@ -64,9 +65,9 @@ export async function listChildAccounts(ctx: AppContext, actor: Actor) {
 }
 
 /**
- * A new child account with its owner (the e-mail given; they set a password through "Forgot
- * password" when they want their own way in) and its trial credits. The parent's user opens it
- * from the list at any time.
+ * A new child account with its owner (the e-mail given) and its trial credits: the bundled deal
+ * of spec doc 3 (an agency sells the account), so the owner is mailed the link that activates it
+ * (sets their password). The parent's user opens it from the list at any time.
  */
 export async function createChildAccount(
   ctx: AppContext,
@@ -79,12 +80,12 @@ export async function createChildAccount(
       fields: { email: MANAGED_TEXT.emailTaken },
     });
   }
-  // Nobody knows this password: the owner sets theirs through the reset link.
+  // Nobody knows this password: the owner sets theirs through the activation link.
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
   // A new account with its owner, credits and audit: rows of the child, written by the parent's
   // user on purpose, so asSystem (the wall would refuse another account's rows).
   return asSystem(async () => {
-    const childId = await ctx.db.transaction(async (tx) => {
+    const { childId, ownerId } = await ctx.db.transaction(async (tx) => {
       const timezoneId = await q.timezoneOf(tx, actor.accountId);
       const accountName = await freeAccountName(tx, accountNameFrom(body.businessName));
       const id = await insertChildAccount(tx, {
@@ -110,9 +111,10 @@ export async function createChildAccount(
         actorUserId: actor.userId,
         action: "Created the account",
       });
-      return id;
+      return { childId: id, ownerId };
     });
     await openCredits(ctx.db.$client, childId);
+    await sendActivationLink(ctx, ownerId, body.businessName);
     const [row] = await q.listChildren(ctx.db, actor.accountId, childId);
     return toChild(row!);
   });

@@ -1,5 +1,6 @@
 import { decideOutbound, LANE, type OutboundDecision } from "../../../domain/outbound-policy";
 import type { QuietWindow } from "../../../domain/quiet-hours";
+import { heldByPause, PAUSE_HOLD_UNTIL } from "../../../domain/send-pause";
 import { sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
@@ -9,6 +10,8 @@ import { areaOf, stateOfPlace } from "./recipient-geo";
 interface AccountFacts {
   zone: string;
   quietHours: QuietWindow[];
+  /** 'Pause all sending' is on. */
+  paused: boolean;
 }
 
 /**
@@ -30,10 +33,12 @@ export async function decideBatch(
         where (account_id, phone) in (select * from unnest($1::int[], $2::text[]))`,
       [rows.map((r) => r.accountId), rows.map((r) => r.toNumber)],
     ),
-    db.query<{ id: number; timezoneId: number; quietHours: unknown }>(
+    db.query<{ id: number; timezoneId: number; quietHours: unknown; paused: unknown }>(
       `select a.id, a.timezone_id as "timezoneId",
               (select value from account_settings s
-                where s.account_id = a.id and s.name = 'quiet_hours') as "quietHours"
+                where s.account_id = a.id and s.name = 'quiet_hours') as "quietHours",
+              (select value from account_settings s
+                where s.account_id = a.id and s.name = 'disable_sam') as paused
          from accounts a where a.id = any($1::int[])`,
       [accountIds],
     ),
@@ -48,6 +53,7 @@ export async function decideBatch(
     accountFacts.set(a.id, {
       zone: timezoneById(a.timezoneId).iana,
       quietHours: Array.isArray(a.quietHours) ? (a.quietHours as QuietWindow[]) : [],
+      paused: a.paused === true,
     });
   }
 
@@ -98,7 +104,14 @@ export async function decideBatch(
 
   return rows.map((row) => {
     const key = `${row.accountId}:${row.toNumber}`;
-    const account = accountFacts.get(row.accountId) ?? { zone: "America/New_York", quietHours: [] };
+    const account = accountFacts.get(row.accountId) ?? {
+      zone: "America/New_York",
+      quietHours: [],
+      paused: false,
+    };
+    // Before the deadline is looked at: a paused text is held, not expired.
+    if (heldByPause(row.lane === LANE.marketing ? "marketing" : "transactional", account.paused))
+      return { kind: "hold", until: PAUSE_HOLD_UNTIL, reason: "paused" } as const;
     const area = areaOf(row.toNumber);
     return decideOutbound(
       {

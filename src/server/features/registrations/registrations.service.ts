@@ -118,3 +118,13 @@ export async function skipBrandPrompt(ctx: AppContext, auth: Actor) {
   if (!res.rows[0]) throw new AppError("CONFLICT", "Your brand registration is already complete.");
   return { brandRegistrationStatus: "skipped" as const };
 }
+
+/** The account's 10DLC brand and campaign are both approved: its local numbers may carry links. */
+export async function tenDlcRegistered(ctx: AppContext, accountId: number): Promise<boolean> {
+  const res = await ctx.db.$client.query<{ ok: boolean }>(
+    `select brand_status = 'approved' and campaign_status = 'approved' as ok
+       from brand_registrations where account_id = $1`,
+    [accountId],
+  );
+  return res.rows[0]?.ok === true;
+}

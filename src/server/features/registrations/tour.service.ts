@@ -27,11 +27,18 @@ async function write(db: Queryable, userId: number, step: number) {
   );
 }
 
-/** A new owner from admin sign-up starts on the first step (called in the sign-up transaction). */
-export async function startTourFor(tx: Executor, userId: number) {
+/**
+ * A new owner (admin sign-up, the operator's create-account) starts on the first step; the demo
+ * seed sets its own. Called in the creating transaction.
+ */
+export async function startTourFor(
+  tx: Executor,
+  userId: number,
+  step: number = ONBOARDING_STEP.ADD_SUBSCRIBER,
+) {
   await tx.execute(
     sql`insert into user_settings (user_id, name, value)
-        values (${userId}, ${KEY}, ${JSON.stringify(ONBOARDING_STEP.ADD_SUBSCRIBER)}::jsonb)
+        values (${userId}, ${KEY}, ${JSON.stringify(step)}::jsonb)
         on conflict (user_id, name) do nothing`,
   );
 }

@@ -21,6 +21,8 @@ import {
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveSendingNumber } from "../composer/composer.service";
+import { assertContentAllowed } from "../composer/content-check";
+import { mmsMedia } from "../composer/mms-placeholder";
 import { assertOwnReferences } from "../composer/own-references";
 import {
   getCredits,
@@ -166,6 +168,11 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
     mediaField: "image",
     text: form.message,
   });
+  await assertContentAllowed(ctx, auth, {
+    number,
+    text: form.message,
+    templateId: form.templateId,
+  });
 
   const timezone = form.isScheduled ? form.timezone : accountZone;
   const now = ctx.clock.now();
@@ -223,7 +230,7 @@ async function prepare(ctx: AppContext, auth: Actor, form: MessageForm): Promise
       form,
       text,
       isMms,
-      mediaUrls: isMms ? form.image : [],
+      mediaUrls: mmsMedia(ctx, isMms, form.image),
       linkId: form.linkId,
       templateId: form.templateId,
       recipients,

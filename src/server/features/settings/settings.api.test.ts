@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_TYPE_FLAGS, FLAG_OWNER_TEXT, PLAN_FLAGS } from "../../../domain/settings";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 
@@ -108,7 +109,7 @@ describe("account settings", () => {
     const hours = [["22:30", "07:15"]];
     expect((await t.put(QUIET, { val: hours }, { cookie: cookieA })).statusCode).toBe(200);
     expect(
-      (await t.put("/api/account/settings/priority_support", { val: true }, { cookie: cookieA }))
+      (await t.put("/api/account/settings/disable_sam", { val: true }, { cookie: cookieA }))
         .statusCode,
     ).toBe(200);
 
@@ -118,12 +119,36 @@ describe("account settings", () => {
       enabled: false,
     });
     expect(
-      (await t.get("/api/account/settings/priority_support", { cookie: cookieB })).json().value,
+      (await t.get("/api/account/settings/disable_sam", { cookie: cookieB })).json().value,
     ).toBe(false);
+    await t.put("/api/account/settings/disable_sam", { val: false }, { cookie: cookieA });
 
     // And B's own write does not leak back to A.
     await t.put(QUIET, { val: [["01:00", "02:00"]] }, { cookie: cookieB });
     expect((await t.get(QUIET, { cookie: cookieA })).json().value).toEqual(hours);
+  });
+});
+
+describe("flags with owners", () => {
+  it("refuses the plan's flags to the account's own Owner with 403 and a clear message", async () => {
+    for (const name of PLAN_FLAGS) {
+      const res = await t.put(`/api/account/settings/${name}`, { val: true }, { cookie: cookieA });
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json().error.message).toBe(FLAG_OWNER_TEXT.plan(name));
+      expect((await t.get(`/api/account/settings/${name}`, { cookie: cookieA })).json().value).toBe(
+        false,
+      );
+    }
+  });
+
+  it("refuses the account-type flags (set by the operator) with 403 and a clear message", async () => {
+    for (const name of ACCOUNT_TYPE_FLAGS) {
+      const res = await t.put(`/api/account/settings/${name}`, { val: true }, { cookie: cookieA });
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json().error.message).toBe(FLAG_OWNER_TEXT.accountType(name));
+    }
+    const me = (await t.get("/api/account/me", { cookie: cookieA })).json();
+    expect(me.isDeveloper).toBe(false);
   });
 });
 

@@ -68,3 +68,19 @@ export async function writeUserSettingOf(
       set: { value, updatedAt: sql`now()` },
     });
 }
+
+/** Several boolean account settings at once, on a raw client (another feature's transaction). */
+export async function writeAccountFlags(
+  db: { query(text: string, values?: unknown[]): Promise<unknown> },
+  accountId: number,
+  flags: Record<string, boolean>,
+) {
+  const names = Object.keys(flags);
+  if (!names.length) return;
+  await db.query(
+    `insert into account_settings (account_id, name, value)
+     select $1, n, to_jsonb(v) from unnest($2::text[], $3::bool[]) as f(n, v)
+     on conflict (account_id, name) do update set value = excluded.value, updated_at = now()`,
+    [accountId, names, names.map((n) => flags[n])],
+  );
+}

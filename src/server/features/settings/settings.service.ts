@@ -6,12 +6,16 @@ import { assertCan, PERMISSION_LEVEL } from "../../../domain/permissions";
 import {
   ACCOUNT_SETTING_DEFAULTS,
   ACCOUNT_SETTINGS,
+  FLAG_OWNER_TEXT,
   GLOBAL_SETTING_DEFAULTS,
   GLOBAL_SETTINGS,
   isAccountSetting,
+  isAccountTypeFlag,
   isEnabledValue,
   isGlobalSetting,
+  isPlanFlag,
   isUserSetting,
+  type PlanFlag,
   USER_SETTING_DEFAULTS,
   USER_SETTINGS,
 } from "../../../domain/settings";
@@ -19,10 +23,23 @@ import { TEXT } from "../../../domain/texts";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { recordAudit } from "../audit/audit.service";
+import { releasePausedTexts } from "../outbound/pause-release";
 import * as q from "./settings.queries";
 
 // A user's setting written by another feature (a user's access, the signature), in its transaction.
 export { writeUserSettingOf } from "./settings.queries";
+
+/**
+ * The plan flags as the plan (billing, in its transaction) or the operator (the admin command)
+ * sets them: never through the account's own settings route.
+ */
+export async function writePlanFlags(
+  db: Parameters<typeof q.writeAccountFlags>[0],
+  accountId: number,
+  flags: Partial<Record<PlanFlag, boolean>>,
+) {
+  await q.writeAccountFlags(db, accountId, flags as Record<string, boolean>);
+}
 
 const DISPLAY_PREFERENCES: ReadonlySet<string> = new Set([
   "display_quantities",
@@ -66,7 +83,10 @@ export async function setAccountSetting(
   name: string,
   value: unknown,
 ) {
+  // Flags have owners: the plan's and the operator's are not the account's to change.
+  if (isAccountTypeFlag(name)) throw new AppError("FORBIDDEN", FLAG_OWNER_TEXT.accountType(name));
   if (!isAccountSetting(name)) unknownSetting(name);
+  if (isPlanFlag(name)) throw new AppError("FORBIDDEN", FLAG_OWNER_TEXT.plan(name));
   // Display preferences (page sizes, the tour, a dismissed popup) are anyone's; the rest of the
   // account's settings are an Administrator's and up (src/domain/permissions.ts).
   if (!DISPLAY_PREFERENCES.has(name)) assertCan(auth, "settings:write");
@@ -86,6 +106,8 @@ export async function setAccountSetting(
           changes,
         });
     });
+    // 'Pause all sending' off: what the dispatcher held for it goes now.
+    if (name === "disable_sam" && valid !== true) await releasePausedTexts(ctx, auth.accountId);
   }
   return present(name, ACCOUNT_SETTINGS[name], valid, ACCOUNT_SETTING_DEFAULTS[name]);
 }

@@ -209,6 +209,22 @@ describe("the sign-up page", () => {
     expect(await consentOf()).not.toBeNull();
   });
 
+  it("can hide the phone field (status 3): the number then comes from the page's link, still required", async () => {
+    const saved = await save({ phoneStatus: 3, nameStatus: 1, doubleOptIn: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().config.phoneStatus).toBe(3);
+    expect((await t.get("/api/subscribe/beanthere")).json().config.phoneStatus).toBe(3);
+    // The page's link carried no number and the visitor gave none: still refused.
+    const none = await signup({ email: "no.phone@example.com", recaptchaToken: await proof() });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toMatchObject({ number: "Invalid Phone Number" });
+    // The number from the link (?phoneNumber=…), sent by the page as given: signed up.
+    const fromLink = await signup({ number: "+13105550409", recaptchaToken: await proof() });
+    expect(fromLink.statusCode, fromLink.body).toBe(200);
+    expect(fromLink.json().data.subscribed).toBe(true);
+    await save({ phoneStatus: 2 });
+  });
+
   it("is closed when not live", async () => {
     await save({}, false);
     expect((await t.get("/api/subscribe/beanthere")).statusCode).toBe(404);

@@ -271,6 +271,32 @@ export async function usableTemplate(ctx: AppContext, auth: Actor, id: number) {
   );
 }
 
+/**
+ * The words of template `id` as this account may send them (as `usableTemplate` finds it), for
+ * the content rule: negative ids are the pre-approved list of unverified toll-free numbers.
+ */
+export async function templateForContent(
+  ctx: AppContext,
+  auth: Actor,
+  id: number,
+): Promise<{ message: string; preApproved: boolean } | null> {
+  if (id < 0) {
+    const starter = STARTER_TEMPLATES[-id - 1];
+    return starter ? { message: starter.message, preApproved: true } : null;
+  }
+  const own =
+    (await q.findTemplate(ctx.db, auth.accountId, "plain", id)) ??
+    (await q.findTemplate(ctx.db, auth.accountId, "controlled", id));
+  if (own) return { message: own.message, preApproved: false };
+  const acc = await q.accountFamily(ctx.db, auth.accountId);
+  if (acc?.parentAccountId == null) return null;
+  const parentId = acc.parentAccountId;
+  const family = await asSystem(
+    async () => await q.findTemplate(ctx.db, parentId, "controlled", id),
+  );
+  return family ? { message: family.message, preApproved: false } : null;
+}
+
 /** Accounts whose uploads this account may send: its own and its parent's (family templates). */
 export async function mediaOwnersFor(ctx: AppContext, auth: Actor): Promise<number[]> {
   const acc = await q.accountFamily(ctx.db, auth.accountId);

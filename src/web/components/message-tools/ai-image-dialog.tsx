@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { AI_TEXTS } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
+import { AiEngineNotice } from "./ai-engine-notice";
 import { AiPromptForm } from "./ai-prompt-form";
 import { generateImage } from "./api";
 
@@ -41,6 +42,7 @@ export function AiImageDialog(props: {
 
   return (
     <Modal opened={opened} onClose={onClose} title="Generate Image" size="lg" fullScreen={mobile}>
+      <AiEngineNotice opened={opened} />
       <AiPromptForm
         label="Describe the image"
         placeholder="e.g. Fresh croissants on a sunny café table"

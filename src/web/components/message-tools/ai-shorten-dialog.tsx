@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { AI_TEXTS, compareShortened, variablesOf } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
+import { AiEngineNotice } from "./ai-engine-notice";
 import { shortenMessage } from "./api";
 
 /** Shorten Message: the shortened text (editable), with warnings about changed links and variables. */
@@ -33,6 +34,7 @@ export function AiShortenDialog(props: {
 
   return (
     <Modal opened={opened} onClose={onClose} title="Shorten Message" size="lg" fullScreen={mobile}>
+      <AiEngineNotice opened={opened} />
       {shorten.isPending ? (
         <Group justify="center" py="xl">
           <Loader />

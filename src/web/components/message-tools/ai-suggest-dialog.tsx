@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { AI_TEXTS, PROPOSAL_MAX } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
+import { AiEngineNotice } from "./ai-engine-notice";
 import { AiPromptForm } from "./ai-prompt-form";
 import { proposeMessages } from "./api";
 
@@ -47,6 +48,7 @@ export function AiSuggestDialog(props: {
       size="lg"
       fullScreen={mobile}
     >
+      <AiEngineNotice opened={opened} />
       <AiPromptForm
         label="What should the message say?"
         placeholder="e.g. 20% off all pastries this weekend"

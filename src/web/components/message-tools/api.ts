@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { imageResponse, proposeResponse, shortenResponse } from "../../../domain/ai";
+import {
+  aiEngineResponse,
+  imageResponse,
+  proposeResponse,
+  shortenResponse,
+} from "../../../domain/ai";
 import { contactCardResponse } from "../../../domain/contact-card.schemas";
 import {
   type CreateLinkRequest,
@@ -197,6 +202,16 @@ export function useSaveContactCard() {
 }
 
 // ---- AI ------------------------------------------------------------------------------------
+
+/** Whether an AI service answers the tools, or Parley's templates (then the tools say so). */
+export function useAiEngine(enabled = true) {
+  return useQuery({
+    queryKey: ["ai", "engine"],
+    queryFn: () => api.get("/api/ai/engine", { schema: aiEngineResponse }),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
+  });
+}
 
 export function proposeMessages(userPrompt: string) {
   return api.post("/api/ai/propose", { userPrompt }, { schema: proposeResponse });

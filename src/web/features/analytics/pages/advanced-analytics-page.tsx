@@ -2,13 +2,12 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconChartHistogram } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { ADVANCED_TEXTS } from "../../../../domain/analytics.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
-import { api } from "../../../lib/api-client";
 import { useChartHeight } from "../../growth-reports/components/chart-height";
 import { useCohorts } from "../api/analytics";
 import { ConversionsPanel } from "../components/conversions-panel";
@@ -26,11 +25,7 @@ const monthLabel = (m: string) =>
 export default function AdvancedAnalyticsPage() {
   const cohorts = useCohorts();
   const height = useChartHeight();
-  const client = useQueryClient();
-  const enable = useMutation({
-    mutationFn: () => api.put("/api/account/settings/advanced_reporting", { val: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["analytics", "cohorts"] }),
-  });
+  const navigate = useNavigate();
   const data = cohorts.data;
 
   return (
@@ -52,7 +47,10 @@ export default function AdvancedAnalyticsPage() {
           icon={<IconChartHistogram size={28} />}
           title="Advanced reporting is off"
           description={ADVANCED_TEXTS.off}
-          action={{ label: "Turn on advanced reporting", onClick: () => enable.mutate() }}
+          action={{
+            label: "See plans",
+            onClick: () => void navigate("/billing/manage-subscription"),
+          }}
         />
       ) : data.cohorts.length === 0 ? (
         <EmptyState

@@ -19,6 +19,7 @@ import {
   FIELD_STATUS,
   type PublicCustomField,
   type PublicSignupPage,
+  phoneFieldShown,
   type SignupLang,
   type SignupValues,
   validateSignup,
@@ -31,12 +32,12 @@ export interface SignupLocks {
 }
 
 /** The order the visitor sees: the saved order, then anything visible it does not name. */
-function elementsOf(page: PublicSignupPage): string[] {
+function elementsOf(page: PublicSignupPage, urlPhone: string | null): string[] {
   const c = page.config;
   const visible = new Set<string>();
   if (c.nameStatus !== FIELD_STATUS.hidden) visible.add("name");
   if (c.emailStatus !== FIELD_STATUS.hidden) visible.add("email");
-  visible.add("phone");
+  if (phoneFieldShown(c.phoneStatus, urlPhone)) visible.add("phone");
   if (c.groupStatus !== FIELD_STATUS.hidden && page.groups.length > 0) visible.add("groups");
   for (const f of page.customFields) visible.add(`field:${f.id}`);
   const order = c.elementOrder.filter((k) => visible.has(k));
@@ -335,7 +336,7 @@ export function SignupForm(props: {
         <Text ta="center" c={c.textColor} style={{ whiteSpace: "pre-wrap" }}>
           {page.tracker?.description || c.welcomeMessage || t("title")}
         </Text>
-        {elementsOf(page).map(element)}
+        {elementsOf(page, locks.phone).map(element)}
         {hasErrors && (
           <Text c="red" size="sm" role="alert" data-testid="signup-required">
             {t("fillRequired")}

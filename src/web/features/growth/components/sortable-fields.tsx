@@ -24,8 +24,11 @@ export interface FieldRow {
   label: string;
   hint?: string;
   status: FieldStatus;
-  /** The phone is always asked: its toggles are fixed. */
-  fixed?: boolean;
+  /**
+   * The phone: always required (an SMS list), so 'Required' stays on; 'Hidden' hides it where the
+   * page's link carries the number (domain/signup-page.ts phoneFieldShown).
+   */
+  alwaysRequired?: boolean;
 }
 
 function Row(props: { row: FieldRow; onStatus: (s: FieldStatus) => void }) {
@@ -75,8 +78,12 @@ function Row(props: { row: FieldRow; onStatus: (s: FieldStatus) => void }) {
           <Checkbox
             size="xs"
             label="Required"
-            checked={row.status === FIELD_STATUS.required}
-            disabled={row.fixed}
+            checked={
+              row.alwaysRequired
+                ? row.status !== FIELD_STATUS.hidden
+                : row.status === FIELD_STATUS.required
+            }
+            disabled={row.alwaysRequired}
             onChange={(e) =>
               props.onStatus(e.currentTarget.checked ? FIELD_STATUS.required : FIELD_STATUS.show)
             }
@@ -85,9 +92,14 @@ function Row(props: { row: FieldRow; onStatus: (s: FieldStatus) => void }) {
             size="xs"
             label="Hidden"
             checked={row.status === FIELD_STATUS.hidden}
-            disabled={row.fixed}
             onChange={(e) =>
-              props.onStatus(e.currentTarget.checked ? FIELD_STATUS.hidden : FIELD_STATUS.show)
+              props.onStatus(
+                e.currentTarget.checked
+                  ? FIELD_STATUS.hidden
+                  : row.alwaysRequired
+                    ? FIELD_STATUS.required
+                    : FIELD_STATUS.show,
+              )
             }
           />
         </Group>

@@ -89,6 +89,8 @@ export default function SignUpPageEditor() {
   const setStatus = (key: string, s: FieldStatus) => {
     if (key === "name") set({ nameStatus: s });
     else if (key === "email") set({ emailStatus: s });
+    else if (key === "phone")
+      set({ phoneStatus: s === FIELD_STATUS.hidden ? FIELD_STATUS.hidden : FIELD_STATUS.required });
     else if (key === "groups") set({ groupStatus: s });
     else if (key.startsWith("field:"))
       set({ customFields: { ...config.customFields, [key.slice(6)]: s } });
@@ -103,7 +105,10 @@ export default function SignUpPageEditor() {
     if (key === "name") return { label: "Name", hint: "First and last name" };
     if (key === "email") return { label: "Email" };
     if (key === "phone")
-      return { label: "Phone number", hint: "Always required: it is an SMS list" };
+      return {
+        label: "Phone number",
+        hint: "Always required (an SMS list). Hidden: taken from the link (?phoneNumber=…), asked only when the link has none",
+      };
     if (key === "groups") return { label: "Groups", hint: "The groups chosen below" };
     const f = fields.data?.find((x) => `field:${x.id}` === key);
     return {
@@ -115,7 +120,7 @@ export default function SignUpPageEditor() {
     key,
     ...label(key),
     status: statusOf(key),
-    fixed: key === "phone",
+    alwaysRequired: key === "phone",
   }));
 
   const previewPage: PublicSignupPage = {

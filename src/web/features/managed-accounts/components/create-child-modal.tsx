@@ -63,7 +63,7 @@ export function CreateChildModal(props: { opened: boolean; onClose: () => void }
             value={form.email}
             onChange={set("email")}
             error={errors.email}
-            description="The owner sets a password with 'Forgot password' when they want to log in themselves."
+            description="We e-mail the owner a link to activate the account and set their password."
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

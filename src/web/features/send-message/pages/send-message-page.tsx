@@ -409,6 +409,7 @@ export default function SendMessagePage() {
         footer: form.values.footer,
         isMMS: isMms,
         longcodeId: form.values.longcodeId,
+        templateId: form.values.templateId,
         subscribers: phone,
       },
       {

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Switch, Text } from "@mantine/core";
 import { USED_MESSAGES_THRESHOLD } from "../../../../domain/reports.schemas";
+import { PAUSE_TEXT } from "../../../../domain/send-pause";
 import type { AccountSettingName } from "../../../../domain/settings";
 import { notify } from "../../../lib/notify";
 import { useAccountSetting, useSaveAccountSetting } from "../api/account-settings";
@@ -22,13 +23,13 @@ type FlagName = Extract<
 const OWN: { name: FlagName; label: string; description: string }[] = [
   {
     name: "disable_sam",
-    label: "Pause all sending",
-    description: "No one on the account can send or schedule messages until this is off.",
+    label: PAUSE_TEXT.label,
+    description: PAUSE_TEXT.description,
   },
   {
     name: "template_sending_only",
     label: "Templates only",
-    description: "Messages may only be sent from saved templates.",
+    description: "Messages may only be sent from saved templates, as they are saved.",
   },
   {
     name: "message_allotment_popup_disable",

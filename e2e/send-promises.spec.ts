@@ -1,0 +1,121 @@
+import { expect, type Page, test } from "@playwright/test";
+import { keepScreenshot, logInAsDemo, watchConsole } from "./support";
+import { CSRF, received, uniquePhone } from "./virtual-phone";
+
+// What the composer and Settings promise, kept by the server: a link from an unregistered
+// number is refused with 'Unable To Send'; 'Pause all sending' holds a send until it is off.
+
+/** A subscriber of the demo (added by the business, so with consent), chosen in the composer. */
+async function chooseNewSubscriber(page: Page): Promise<string> {
+  const phone = uniquePhone();
+  const name = `Promise${Math.floor(Math.random() * 1e6)}`;
+  const created = await page.request.post("/api/subscribers", {
+    headers: CSRF,
+    data: { number: phone, firstName: name },
+  });
+  expect(created.status()).toBe(201);
+  await page.locator("label", { hasText: /^Subscribers$/ }).click();
+  const picker = page.getByRole("combobox", { name: "Subscribers" });
+  // The search answers late on a busy machine: type again until the new subscriber is offered.
+  await expect(async () => {
+    await picker.fill(name);
+    await page.getByRole("option", { name: new RegExp(name) }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  return phone;
+}
+
+async function setMessage(page: Page, text: string) {
+  const editor = page.getByTestId("message-editor");
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.insertText(text);
+}
+
+async function openComposer(page: Page) {
+  await logInAsDemo(page, "/send-message");
+  await expect(page.getByTestId("message-editor")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "From" })).not.toHaveValue("");
+}
+
+test("a link from the unregistered demo number opens 'Unable To Send' and nothing goes", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const errors = watchConsole(page);
+  await openComposer(page);
+  // The demo's 10DLC brand and campaign are not approved: its local number may not carry links.
+  const status = await (await page.request.get("/api/registrations/status")).json();
+  expect(status.campaign.status).not.toBe("approved");
+
+  const phone = await chooseNewSubscriber(page);
+  await setMessage(page, "Our new menu: https://coffee.example/menu");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const dialog = page.getByRole("dialog", { name: "Unable To Send" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    "Your account has not been validated yet, so messages cannot include links.",
+  );
+  await expect(dialog.getByRole("button", { name: "Contact Us" })).toBeVisible();
+  await keepScreenshot(page, "unable-to-send");
+  await dialog.getByRole("button", { name: "Edit Message" }).click();
+  await expect(dialog).toBeHidden();
+  // The text is still there to edit; without the link it goes.
+  await expect(page.getByTestId("message-editor")).toContainText("https://coffee.example/menu");
+  await setMessage(page, "Our new menu is out: ask at the counter!");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Your message is on its way to 1 subscriber.")).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect
+    .poll(async () => (await received(page, phone)).some((b) => b.includes("ask at the counter")), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  // The browser logs the refused send (403) itself; nothing else went wrong.
+  expect(errors).toEqual([expect.stringMatching(/status of 403 .*\/api\/sends\)$/)]);
+});
+
+// The demo is never left paused, whatever happened in the test.
+test.afterEach(async ({ page }) => {
+  await page.request.put("/api/account/settings/disable_sam", {
+    headers: CSRF,
+    data: { val: false },
+  });
+});
+
+test("'Pause all sending' holds a campaign; turning it off sends it", async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchConsole(page);
+  await logInAsDemo(page, "/settings");
+  const pause = page.getByRole("switch", { name: "Pause all sending" });
+  await expect(page.getByText(/Campaigns and other marketing texts wait, held/)).toBeVisible();
+  // The switch shows what the server saved: it turns on once the save is answered.
+  await pause.click();
+  await expect(page.getByText("Pause all sending: on")).toBeVisible();
+  await expect(pause).toBeChecked();
+
+  await page.goto("/send-message");
+  await expect(page.getByTestId("message-editor")).toBeVisible();
+  const phone = await chooseNewSubscriber(page);
+  const text = `Paused special ${Date.now()}`;
+  await setMessage(page, text);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Your message is on its way to 1 subscriber.")).toBeVisible({
+    timeout: 15_000,
+  });
+  // Held: the phone gets nothing while the account is paused.
+  await page.waitForTimeout(3_000);
+  expect((await received(page, phone)).some((b) => b.includes(text))).toBe(false);
+
+  await page.goto("/settings");
+  await expect(pause).toBeChecked();
+  await pause.click();
+  await expect(page.getByText("Pause all sending: off")).toBeVisible();
+  await expect
+    .poll(async () => (await received(page, phone)).some((b) => b.includes(text)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  expect(errors).toEqual([]);
+});
