@@ -11,9 +11,15 @@ test("a keyword that clashes with a chatbot's word is refused with the conflict 
   await page.getByRole("button", { name: "Add keyword" }).first().click();
   await expect(page).toHaveURL(/\/optins\/keywords\/edit/);
 
+  // The page settles first (its lists load), so what is typed stays typed.
+  await page.waitForLoadState("networkidle");
   // The demo's "Table booking" chatbot answers MENU on the demo number.
-  await page.getByLabel("Keyword").fill("menu");
+  const keyword = page.getByRole("textbox", { name: "Keyword" });
+  await keyword.click();
+  await keyword.pressSequentially("menu");
+  await keyword.blur();
   await page.getByLabel("Opt-in reply").fill("Here is our menu.");
+  await expect(keyword).toHaveValue("menu");
   await page.getByRole("button", { name: "Create keyword" }).click();
   await expect(page.getByTestId("keyword-error")).toHaveText(
     /^MENU is already answered by the chatbot 'Table booking' on \(\d{3}\) \d{3}-\d{4}$/,
