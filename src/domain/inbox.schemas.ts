@@ -175,6 +175,14 @@ export const conversationMessage = z.object({
   failed: z.boolean(),
   /** Sent by Parley itself (the STOP/START/HELP answers), not by a person. */
   automatic: z.boolean(),
+  /** A text not sent yet: why it waits and when it goes (src/domain/send-wait.ts). */
+  waiting: z
+    .object({
+      code: z.enum(["legal_hours", "state_cap", "quiet_hours", "paused", "pacing", "deadline"]),
+      until: z.string().nullable(),
+      text: z.string(),
+    })
+    .optional(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 

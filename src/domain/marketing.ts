@@ -26,8 +26,6 @@ export const MARKETING_ROUTE: Record<MarketingKind, string> = {
 export const MARKETING_TEXTS = {
   notFound: "That program does not exist.",
   wordTaken: (w: string) => `The word ${w} is already used by another marketing tool`,
-  wordIsKeyword: (w: string) =>
-    `${w} is one of your keywords: pick another word, or delete that keyword first`,
   noNumber: "Add a phone number to your account before sending",
   wrongKind: "This action is not available for this tool",
   alreadySent: "This coupon was sent already",

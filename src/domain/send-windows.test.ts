@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   FEDERAL_RULE,
+  LEGAL_HOURS_TEXT,
   nextAllowedByState,
   nextMarketingSlot,
   STATE_SEND_RULES,
   sendRuleFor,
 } from "./send-windows";
+import { US_STATES } from "./us-states";
 
 const NY = "America/New_York";
 const CHI = "America/Chicago";
@@ -78,5 +80,17 @@ describe("state sending rules", () => {
     expect(iso(nextMarketingSlot(new Date("2026-11-24T03:00:00Z"), null, NY, []))).toBe(
       "2026-11-24T03:00:00.000Z",
     );
+  });
+});
+
+describe("LEGAL_HOURS_TEXT", () => {
+  it("names every state whose rule differs from the federal one, and every cap", () => {
+    const text = LEGAL_HOURS_TEXT.join(" ");
+    for (const [code, rule] of Object.entries(STATE_SEND_RULES)) {
+      const name = US_STATES.find((s) => s.code === code)!.name;
+      expect(text).toContain(name);
+      if (rule.capPer24h !== null)
+        expect(LEGAL_HOURS_TEXT.find((l) => l.includes("at most"))).toContain(name);
+    }
   });
 });

@@ -93,3 +93,14 @@ export function nextMarketingSlot(
   }
   return current;
 }
+
+/**
+ * The legal hours that always hold for marketing texts, as Settings states them (the rules
+ * above, read in each recipient's own time zone; replies and codes are not held).
+ */
+export const LEGAL_HOURS_TEXT: readonly string[] = [
+  "Everywhere in the US (federal law): 8:00 AM to 9:00 PM.",
+  "Florida, Oklahoma, Maryland, Washington and Connecticut: 8:00 AM to 8:00 PM.",
+  "Texas: 9:00 AM to 9:00 PM Monday to Saturday, noon to 9:00 PM on Sunday.",
+  "Florida, Oklahoma and Maryland: at most 3 marketing texts to a person in 24 hours.",
+];

@@ -3,8 +3,9 @@ import { autoLayout } from "../../domain/workflow-builder";
 import type { AppContext } from "../http/context";
 
 /**
- * The demo's workflow, running against its virtual phones: text MENU to the demo number and
- * it sends the specials, waits a day for an answer, thanks those who answer (and puts them in
+ * The demo's workflow, running against its virtual phones: text SPECIALS to the demo number and
+ * it sends the specials (MENU is the "Table booking" chatbot's word: one owner per word), waits
+ * a day for an answer, thanks those who answer (and puts them in
  * Morning Regulars), and nudges those who do not. Runs once: an account with a workflow is left
  * alone. Needs the demo subscribers (groups) first.
  */
@@ -77,7 +78,7 @@ export async function seedDemoWorkflows(ctx: AppContext): Promise<void> {
          values ($1, 'workflow', 'Specials menu', 'active', $2, false, $3) returning id`,
         [
           accountId,
-          JSON.stringify({ type: "message.received", words: ["menu"] }),
+          JSON.stringify({ type: "message.received", words: ["specials"] }),
           JSON.stringify({ positions: autoLayout(graph) }),
         ],
       )

@@ -8,7 +8,9 @@ import {
 import { AppError } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
 import { timezoneById } from "../../../domain/timezones";
+import { claimLabel } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
+import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import { automaticAnswerFiled } from "../inbox/inbox.service";
 import { sendGate } from "../outbound/account-gate";
 import { queueMessage } from "../outbound/outbound.service";
@@ -83,8 +85,33 @@ async function assertOwnNumber(ctx: AppContext, accountId: number, id: number | 
   if (!r.rowCount) throw new AppError("BAD_REQUEST", "Choose a number of this account");
 }
 
+/** A word a keyword, a marketing tool, a chatbot or a workflow answers first (they come before). */
+async function assertTriggerFree(
+  ctx: AppContext,
+  accountId: number,
+  input: AutoReplyInput,
+  id: number | null,
+) {
+  if (input.match !== "contains" && input.match !== "exact" && input.match !== "starts_with")
+    return;
+  await assertNoTriggerConflict(
+    ctx,
+    accountId,
+    {
+      kind: "auto_reply",
+      label: claimLabel("auto_reply", input.name),
+      ownerId: id ?? 0,
+      phoneNumberId: input.phoneNumberId,
+      words: input.words,
+      match: { kind: "auto_reply", match: input.match },
+    },
+    "words",
+  );
+}
+
 export async function createAutoReply(ctx: AppContext, actor: Actor, input: AutoReplyInput) {
   await assertOwnNumber(ctx, actor.accountId, input.phoneNumberId);
+  await assertTriggerFree(ctx, actor.accountId, input, null);
   const r = await ctx.db.$client.query<{ id: number }>(
     `insert into auto_replies (account_id, name, match, words, phone_number_id, reply, once_every_minutes, business_hours, enabled, position)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9,
@@ -112,6 +139,7 @@ export async function updateAutoReply(
   input: AutoReplyInput,
 ) {
   await assertOwnNumber(ctx, actor.accountId, input.phoneNumberId);
+  await assertTriggerFree(ctx, actor.accountId, input, id);
   const r = await ctx.db.$client.query(
     `update auto_replies set name = $3, match = $4, words = $5, phone_number_id = $6, reply = $7,
             once_every_minutes = $8, business_hours = $9, enabled = $10, updated_at = now()

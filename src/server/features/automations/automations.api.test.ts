@@ -312,9 +312,10 @@ describe("the automation engine", () => {
       await handleEngineEvents(db, [
         {
           accountId: account.id,
-          type: "message.received",
+          // The inbound path chose this workflow for the text (carrier-webhooks tests cover that).
+          type: "automation.text_matched",
           subscriberId: who,
-          data: { body: "Menu please" },
+          data: { automationIds: [id], body: "Menu please" },
         },
       ]);
     await turn();

@@ -18,7 +18,9 @@ import {
 } from "../../../domain/automations.schemas";
 import { AppError } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
+import { claimLabel } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
+import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import { ENGINE_NOW_SQL } from "./clock";
 
 type Q = Pool | PoolClient;
@@ -163,10 +165,34 @@ function assertOutboundUrls(ctx: AppContext, graph: AutomationGraph) {
     if (s.type === "webhook" && s.url) ctx.outbound.assertAllowedUrl(s.url, `step ${s.id}`);
 }
 
+/** A workflow starting on a text with a word another automation already answers (any number). */
+async function assertTriggerFree(
+  ctx: AppContext,
+  accountId: number,
+  input: Pick<AutomationInput, "kind" | "name" | "trigger">,
+  id: number | null,
+) {
+  if (input.trigger.type !== "message.received" || input.kind === "chatbot") return;
+  await assertNoTriggerConflict(
+    ctx,
+    accountId,
+    {
+      kind: "workflow",
+      label: claimLabel("workflow", input.name),
+      ownerId: id ?? 0,
+      phoneNumberId: null,
+      words: input.trigger.words,
+      match: { kind: "contains" },
+    },
+    "trigger",
+  );
+}
+
 export async function createAutomation(ctx: AppContext, actor: Actor, input: AutomationInput) {
   const db = ctx.db.$client;
   assertOutboundUrls(ctx, input.graph);
   await assertOwnReferences(db, actor.accountId, input.trigger, input.graph, input.phoneNumberId);
+  await assertTriggerFree(ctx, actor.accountId, input, null);
   if (input.kind === "workflow") await assertUniqueWorkflowName(db, actor.accountId, input.name);
   let id: number;
   const client = await db.connect();
@@ -222,6 +248,7 @@ export async function updateAutomation(
   );
   if (current.kind === "workflow")
     await assertUniqueWorkflowName(ctx.db.$client, actor.accountId, input.name, id);
+  await assertTriggerFree(ctx, actor.accountId, { ...input, kind: current.kind }, id);
   if (current.status === "active") assertPublishable(input.graph);
   const changed = JSON.stringify(current.graph) !== JSON.stringify(input.graph);
   const client = await ctx.db.$client.connect();

@@ -1,6 +1,7 @@
 import { TIMEZONES } from "../../../domain/timezones";
 import { ENGINE_NOW_SQL } from "./clock";
 import { loadGraphs } from "./graphs";
+import { TEXT_TRIGGER_EVENT } from "./text-triggers";
 
 /** Anything that runs a parameterised statement: a pg pool or client, or an adapted transaction. */
 export interface Sql {
@@ -47,10 +48,15 @@ export async function enrol(
 /** The account zones as SQL rows (ids are fixed in src/domain/timezones.ts). */
 const TZ_VALUES = TIMEZONES.map((t) => `(${t.id}, '${t.iana}')`).join(", ");
 
-const norm = (s: string) => s.normalize("NFKC").toLowerCase();
-
-/** Does this event start this trigger? */
-function starts(trigger: Record<string, unknown>, e: EngineEvent): boolean {
+/** Does this event start this automation? */
+function starts(automationId: number, trigger: Record<string, unknown>, e: EngineEvent): boolean {
+  // A text's workflows were chosen by the inbound path, after whatever took the text before them.
+  if (e.type === TEXT_TRIGGER_EVENT)
+    return (
+      trigger.type === "message.received" &&
+      Array.isArray(e.data.automationIds) &&
+      e.data.automationIds.map(Number).includes(automationId)
+    );
   if (trigger.type !== e.type) return false;
   switch (e.type) {
     case "group.joined":
@@ -61,11 +67,6 @@ function starts(trigger: Record<string, unknown>, e: EngineEvent): boolean {
       return trigger.formId == null || Number(e.data.formId) === trigger.formId;
     case "link.clicked":
       return trigger.linkId == null || Number(e.data.linkId) === trigger.linkId;
-    case "message.received": {
-      const words = (trigger.words as string[] | undefined) ?? [];
-      const body = norm(String(e.data.body ?? ""));
-      return words.length === 0 || words.some((w) => body.includes(norm(w)));
-    }
     default:
       return true;
   }
@@ -77,7 +78,7 @@ const ENTRY_TYPES = new Set([
   "form.submitted",
   "optin_form.submitted",
   "link.clicked",
-  "message.received",
+  TEXT_TRIGGER_EVENT,
 ]);
 
 /**
@@ -131,13 +132,20 @@ export async function handleEngineEvents(db: Sql, events: readonly EngineEvent[]
   }>(
     `select id, account_id, trigger from automations
       where status = 'active' and account_id = any($1::int[]) and trigger->>'type' = any($2::text[])`,
-    [accounts, [...new Set(entries.map((e) => e.type))]],
+    [
+      accounts,
+      [
+        ...new Set(
+          entries.map((e) => (e.type === TEXT_TRIGGER_EVENT ? "message.received" : e.type)),
+        ),
+      ],
+    ],
   );
   if (!autos.rows.length) return;
   const rows: { automationId: number; subscriberId: number }[] = [];
   for (const e of entries)
     for (const a of autos.rows)
-      if (a.account_id === e.accountId && starts(a.trigger, e))
+      if (a.account_id === e.accountId && starts(a.id, a.trigger, e))
         rows.push({ automationId: a.id, subscriberId: e.subscriberId! });
   await enrol(db, rows);
 }

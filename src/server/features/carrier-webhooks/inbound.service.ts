@@ -1,17 +1,11 @@
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
-import { answerAutomatically } from "../automations/auto-replies.service";
-import { answerByChatbot } from "../chatbots/chatbot-inbound";
-import { endChatbotSessions } from "../chatbots/chatbot-sessions";
 import { applyInboundCompliance } from "../compliance/compliance.service";
 import { recordEvent } from "../events/events.service";
-import { automaticAnswerFiled, receiveReply } from "../inbox/inbox.service";
-import { handleKeywordText } from "../keywords/keyword-inbound";
-import { handleMarketingText } from "../marketing/marketing-inbound";
+import { receiveReply } from "../inbox/inbox.service";
 import { recordInbound } from "../messages/messages.service";
 import { numberByE164 } from "../numbers/numbers.service";
-import { queueMessage } from "../outbound/outbound.service";
-import { grantKeywordConsent } from "../subscribers/subscribers.service";
+import { dispatchInbound } from "./inbound-handlers";
 
 export interface InboundWebhook {
   sid: string;
@@ -25,9 +19,10 @@ export interface InboundWebhook {
 export type InboundResult = "recorded" | "duplicate" | "unknown_number";
 
 /**
- * The ingress pipeline: route by our number → record once → compliance (STOP/START/HELP) →
- * features (keywords, chatbots, inbox) see only what compliance did not consume. A keyword is
- * still filed in its conversation, with the automatic answer after it.
+ * The ingress pipeline: route by our number → record once → compliance reads the words (and
+ * records an opt-out) → the inbox files the text → the handlers of inbound-handlers.ts, in the
+ * order of TRIGGER_PRECEDENCE, until one takes it. A keyword is still filed in its conversation,
+ * with the automatic answer after it.
  */
 export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Promise<InboundResult> {
   const number = await numberByE164(ctx, msg.to);
@@ -75,61 +70,16 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
       compliance: kind,
     },
   });
-  // STOP ends every conversation with a chatbot at once (START does not resume it).
-  if (outcome.handled && outcome.kind === "stop" && subscriberId !== null)
-    await endChatbotSessions(ctx, number.accountId, subscriberId);
-  if (outcome.handled && outcome.kind === "start" && subscriberId !== null)
-    await grantKeywordConsent(ctx, number.accountId, subscriberId, outcome.word);
-  // The automatic answer, filed in the same conversation so an agent sees what was said.
-  if (outcome.handled && outcome.reply !== null) {
-    await queueMessage(ctx, {
-      accountId: number.accountId,
-      from: { id: number.id, number: number.number },
-      to: msg.from,
-      body: outcome.reply,
-      source: "compliance",
-      complianceReply: true,
-      ...(subscriberId !== null ? { subscriberId } : {}),
-    });
-    if (subscriberId !== null) automaticAnswerFiled(ctx, number.accountId, subscriberId);
-  }
-  // Marketing tools (a check-in, a giveaway entry, a registration or its cancel word, a referral
-  // link request): a tool's exact word, before keywords so a pending keyword question (a first
-  // name) does not swallow it.
-  const inbound = {
+  // Then the handlers in their order (compliance, marketing tools, keywords, chatbot,
+  // workflows, automated replies): the first that takes the text consumes it.
+  await dispatchInbound(ctx, {
     accountId: number.accountId,
     number: { id: number.id, number: number.number },
     from: msg.from,
     body: msg.body,
     messageId: row.id,
-  };
-  const marketingHandled =
-    !outcome.handled &&
-    subscriberId !== null &&
-    (await handleMarketingText(ctx, { ...inbound, subscriberId }));
-  // Growth: a keyword (alone or "JOIN <keyword>") or the answer to a keyword's question.
-  const keywordHandled =
-    marketingHandled ||
-    (!outcome.handled &&
-      subscriberId !== null &&
-      (await handleKeywordText(ctx, { ...inbound, subscriberId })));
-  // The number's chatbot, for a text no compliance word, tool or keyword consumed.
-  const chatbotHandled =
-    !outcome.handled &&
-    !keywordHandled &&
-    (await answerByChatbot(ctx, { ...inbound, subscriberId }).catch((err) => {
-      log.error({ component: "inbound", err }, "chatbot reply not sent");
-      return false;
-    }));
-  // Automated (smart) replies, last: only a text nothing before consumed.
-  if (!outcome.handled && !keywordHandled && !chatbotHandled)
-    await answerAutomatically(ctx, {
-      accountId: number.accountId,
-      number: { id: number.id, number: number.number },
-      from: msg.from,
-      body: msg.body,
-      subscriberId,
-      messageId: row.id,
-    }).catch((err) => log.error({ component: "inbound", err }, "automated reply not sent"));
+    subscriberId,
+    compliance: outcome,
+  });
   return "recorded";
 }

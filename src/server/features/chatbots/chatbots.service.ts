@@ -8,7 +8,9 @@ import {
 } from "../../../domain/chatbots";
 import { AppError } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
+import { claimLabel } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
+import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import { getGlobalSetting } from "../settings/settings.service";
 
 interface Row {
@@ -88,7 +90,7 @@ export async function getChatbot(
 }
 
 /** The tree's rules, and every number, field and user it names is this account's. */
-async function check(ctx: AppContext, accountId: number, input: ChatbotInput) {
+async function check(ctx: AppContext, accountId: number, input: ChatbotInput, id: number | null) {
   const problems = treeProblems(input.tree);
   if (problems.length) throw new AppError("VALIDATION", problems[0]!);
   const db = ctx.db.$client;
@@ -119,6 +121,20 @@ async function check(ctx: AppContext, accountId: number, input: ChatbotInput) {
     ]);
     if (r.rowCount !== users.length) throw new AppError("VALIDATION", CHATBOT_TEXT.chooseUser);
   }
+  // A trigger word another automation answers on this number would never reach the bot.
+  await assertNoTriggerConflict(
+    ctx,
+    accountId,
+    {
+      kind: "chatbot",
+      label: claimLabel("chatbot", input.name),
+      ownerId: id ?? 0,
+      phoneNumberId: input.phoneNumberId,
+      words: input.triggerWords,
+      match: { kind: "chatbot" },
+    },
+    "triggerWords",
+  );
 }
 
 function isTaken(err: unknown) {
@@ -130,7 +146,7 @@ function isTaken(err: unknown) {
 }
 
 export async function createChatbot(ctx: AppContext, actor: Actor, input: ChatbotInput) {
-  await check(ctx, actor.accountId, input);
+  await check(ctx, actor.accountId, input, null);
   try {
     const r = await ctx.db.$client.query<{ id: number }>(
       `insert into chatbots (account_id, phone_number_id, name, enabled, trigger_words, tree)
@@ -161,7 +177,7 @@ export async function updateChatbot(
   id: number,
   input: ChatbotInput,
 ) {
-  await check(ctx, actor.accountId, input);
+  await check(ctx, actor.accountId, input, id);
   try {
     const r = await ctx.db.$client.query(
       `update chatbots set phone_number_id = $3, name = $4, enabled = $5, trigger_words = $6,

@@ -13,6 +13,8 @@ export type AccountEventType =
   | "subscriber.opted_out"
   | "subscriber.opted_in"
   | "message.received"
+  /** Internal: the workflows a text started, chosen by the inbound path (automations enrol). */
+  | "automation.text_matched"
   | "message.status"
   | "group.joined"
   | "group.left"

@@ -29,6 +29,7 @@ import { assertOwnReferences } from "../composer/own-references";
 import { expandLinkTokens, withRecipientKeys } from "../links/links.service";
 import { notify } from "../notifications/notifications.service";
 import { queueCharged } from "../outbound/outbound.service";
+import { waitReasons } from "../outbound/wait-reasons";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
 import { activeSignature } from "../signature/signature.service";
 import { attachmentOf, toMarker, toPreview, toThreadMessage } from "./inbox.presenter";
@@ -250,6 +251,17 @@ export async function thread(
   const hasMore = fetched.length > query.pageSize;
   const page = fetched.slice(0, query.pageSize);
   let rows: ConversationMessage[] = page.map(toThreadMessage);
+  // A text not sent yet says why it waits and when it goes.
+  const waiting = await waitReasons(
+    ctx,
+    auth.accountId,
+    rows.flatMap((r) => (r.messageId !== null ? [r.messageId] : [])),
+  );
+  if (waiting.size)
+    rows = rows.map((r) => {
+      const w = r.messageId !== null ? waiting.get(r.messageId) : undefined;
+      return w ? { ...r, waiting: { ...w, until: w.until?.toISOString() ?? null } } : r;
+    });
   if (!query.isOnlyChatbotMessages) {
     // The markers of this page's time span: after the next older message (or all older ones when
     // this is the oldest page) up to the newer page's first message (or now).

@@ -12,9 +12,11 @@ import {
 } from "../../../domain/keywords";
 import type { KeywordInput, KeywordResponse } from "../../../domain/keywords.schemas";
 import { assertCan } from "../../../domain/permissions";
+import { claimLabel } from "../../../domain/triggers";
 import type { Db, Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { chargeAddonProrated } from "../billing/billing.service";
+import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import * as q from "./keywords.queries";
 
 /** The program name carriers require at the start of an opt-in reply: the business's name. */
@@ -108,6 +110,29 @@ async function assertUnique(
     });
 }
 
+/** A word a marketing tool, a chatbot, a workflow or an automated reply already answers. */
+async function assertNoOtherTrigger(
+  ctx: AppContext,
+  accountId: number,
+  input: KeywordInput,
+  id: number | null,
+) {
+  const norm = normaliseKeyword(input.keyword);
+  await assertNoTriggerConflict(
+    ctx,
+    accountId,
+    {
+      kind: "keyword",
+      label: claimLabel("keyword", norm),
+      ownerId: id ?? 0,
+      phoneNumberId: input.phoneNumberId,
+      words: [norm],
+      match: { kind: "keyword" },
+    },
+    "keyword",
+  );
+}
+
 function columnsOf(input: KeywordInput) {
   return {
     keyword: input.keyword.trim(),
@@ -127,6 +152,7 @@ function columnsOf(input: KeywordInput) {
 export async function createKeyword(ctx: AppContext, auth: Actor, input: KeywordInput) {
   assertCan(auth, "settings:write");
   await assertOwnedRefs(ctx.db, auth.accountId, input);
+  await assertNoOtherTrigger(ctx, auth.accountId, input, null);
   const id = await ctx.db.transaction(async (tx) => {
     // One keyword at a time per account: two tabs cannot both take the last slot.
     await tx.execute(sql`select pg_advisory_xact_lock(19019, ${auth.accountId})`);
@@ -144,6 +170,7 @@ export async function updateKeyword(ctx: AppContext, auth: Actor, id: number, in
   if (!(await q.findKeyword(ctx.db, auth.accountId, id)))
     throw new AppError("NOT_FOUND", KEYWORD_TEXTS.notFound);
   await assertOwnedRefs(ctx.db, auth.accountId, input);
+  await assertNoOtherTrigger(ctx, auth.accountId, input, id);
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(19019, ${auth.accountId})`);
     await assertUnique(tx, auth.accountId, input, id);

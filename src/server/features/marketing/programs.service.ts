@@ -5,8 +5,10 @@ import { normaliseKeyword } from "../../../domain/keywords";
 import { MARKETING_TEXTS, type MarketingKind } from "../../../domain/marketing";
 import type { ProgramInput, ProgramResponse } from "../../../domain/marketing.schemas";
 import { type Actor, assertCan } from "../../../domain/permissions";
+import { claimLabel } from "../../../domain/triggers";
 import type { Db } from "../../db/connection";
 import type { AppContext } from "../../http/context";
+import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import * as q from "./marketing.queries";
 import { marketingPrograms } from "./marketing.schema";
 import { fillOpenPlaces } from "./registration";
@@ -57,7 +59,7 @@ export async function getProgram(ctx: AppContext, auth: Actor, id: number) {
   return toResponse(ctx, row.program, row.number, row.people);
 }
 
-/** The number and group named must be this account's; the word free among keywords. */
+/** The number and group named must be this account's; the word free among the tools' cancel words. */
 async function checkRefs(db: Db, accountId: number, input: ProgramInput, ownId: number | null) {
   if (input.phoneNumberId !== null) {
     const { rows } = await db.execute(
@@ -72,17 +74,40 @@ async function checkRefs(db: Db, accountId: number, input: ProgramInput, ownId: 
     if (rows.length === 0) throw new AppError("NOT_FOUND", "That group does not exist.");
   }
   if ("keyword" in input) {
+    // A keyword's word (or a chatbot's, …) is the trigger registry's to refuse, after this.
     const word = normaliseKeyword(input.keyword);
-    const { rows } = await db.execute(
-      sql`select 1 from keywords where account_id = ${accountId} and keyword_norm = ${word}`,
-    );
-    if (rows.length > 0) throw new AppError("CONFLICT", MARKETING_TEXTS.wordIsKeyword(word));
     const { rows: cancelWords } = await db.execute(
       sql`select 1 from marketing_programs where account_id = ${accountId} and kind = 'registration'
              and upper(settings->>'cancelWord') = ${word} and id <> ${ownId ?? 0}`,
     );
     if (cancelWords.length > 0) throw new AppError("CONFLICT", MARKETING_TEXTS.wordTaken(word));
   }
+}
+
+/** A word (or cancel word) a keyword, a chatbot, a workflow or an automated reply answers. */
+async function assertNoOtherTrigger(
+  ctx: AppContext,
+  accountId: number,
+  input: ProgramInput,
+  ownId: number | null,
+) {
+  const words: string[] = [];
+  if ("keyword" in input) words.push(normaliseKeyword(input.keyword));
+  if (input.kind === "registration" && input.settings.cancelWord)
+    words.push(normaliseKeyword(input.settings.cancelWord));
+  await assertNoTriggerConflict(
+    ctx,
+    accountId,
+    {
+      kind: "marketing",
+      label: claimLabel("marketing", input.name, input.kind),
+      ownerId: ownId ?? 0,
+      phoneNumberId: null,
+      words,
+      match: { kind: "first_word" },
+    },
+    "keyword",
+  );
 }
 
 function columnsOf(input: ProgramInput) {
@@ -110,6 +135,7 @@ function taken(err: unknown, input: ProgramInput): never {
 export async function createProgram(ctx: AppContext, auth: Actor, input: ProgramInput) {
   assertCan(auth, "sends:write");
   await checkRefs(ctx.db, auth.accountId, input, null);
+  await assertNoOtherTrigger(ctx, auth.accountId, input, null);
   try {
     const [row] = await ctx.db
       .insert(marketingPrograms)
@@ -137,6 +163,7 @@ export async function updateProgram(ctx: AppContext, auth: Actor, id: number, in
   if (row.kind === "giveaway" && row.status === "drawn")
     throw new AppError("CONFLICT", MARKETING_TEXTS.alreadyDrawn);
   await checkRefs(ctx.db, auth.accountId, input, id);
+  await assertNoOtherTrigger(ctx, auth.accountId, input, id);
   if (input.kind === "registration") {
     const { rows } = await ctx.db.execute<{ n: number }>(
       sql`select count(*)::int as n from marketing_members where program_id = ${id} and state = 'registered'`,

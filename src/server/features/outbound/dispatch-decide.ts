@@ -1,4 +1,9 @@
-import { decideOutbound, LANE, type OutboundDecision } from "../../../domain/outbound-policy";
+import {
+  decideOutbound,
+  LANE,
+  type OutboundDecision,
+  type OutboundFacts,
+} from "../../../domain/outbound-policy";
 import type { QuietWindow } from "../../../domain/quiet-hours";
 import { heldByPause, PAUSE_HOLD_UNTIL } from "../../../domain/send-pause";
 import { sendRuleFor } from "../../../domain/send-windows";
@@ -25,6 +30,28 @@ export async function decideBatch(
   rows: Claimed[],
   now: Date,
 ): Promise<OutboundDecision[]> {
+  return (await factsOfBatch(ctx, rows, now)).map((f) => decideOutbound(f, now));
+}
+
+/** What a queued message needs to be decided (or explained: wait-reasons.ts). */
+export type DecideRow = Pick<
+  Claimed,
+  | "accountId"
+  | "toNumber"
+  | "lane"
+  | "subscriberId"
+  | "source"
+  | "deadlineAt"
+  | "createdAt"
+  | "ignoreQuietHours"
+>;
+
+/** The facts of decideOutbound for each row, in order. */
+export async function factsOfBatch(
+  ctx: AppContext,
+  rows: DecideRow[],
+  now: Date,
+): Promise<OutboundFacts[]> {
   const db = ctx.db.$client;
   const accountIds = [...new Set(rows.map((r) => r.accountId))];
   const [suppressed, accounts] = await Promise.all([
@@ -81,7 +108,7 @@ export async function decideBatch(
     }
   }
   // Only marketing texts to states with a cap need the count of what went in the last 24 hours.
-  const stateOf = (r: Claimed) =>
+  const stateOf = (r: DecideRow) =>
     (r.subscriberId !== null ? addressState.get(r.subscriberId) : undefined) ??
     areaOf(r.toNumber)?.state ??
     null;
@@ -113,18 +140,15 @@ export async function decideBatch(
     if (heldByPause(row.lane === LANE.marketing ? "marketing" : "transactional", account.paused))
       return { kind: "hold", until: PAUSE_HOLD_UNTIL, reason: "paused" } as const;
     const area = areaOf(row.toNumber);
-    return decideOutbound(
-      {
-        lane: row.lane,
-        complianceReply: row.source === "compliance",
-        deadline: row.deadlineAt ?? new Date(row.createdAt.getTime() + 4 * 3600_000),
-        suppression: suppression.get(key) ?? null,
-        recipient: { state: stateOf(row), timeZone: area?.timeZone ?? account.zone },
-        accountQuietHours: row.ignoreQuietHours ? [] : account.quietHours,
-        recentMarketing: recent.get(key) ?? [],
-        lawfulHours,
-      },
-      now,
-    );
+    return {
+      lane: row.lane,
+      complianceReply: row.source === "compliance",
+      deadline: row.deadlineAt ?? new Date(row.createdAt.getTime() + 4 * 3600_000),
+      suppression: suppression.get(key) ?? null,
+      recipient: { state: stateOf(row), timeZone: area?.timeZone ?? account.zone },
+      accountQuietHours: row.ignoreQuietHours ? [] : account.quietHours,
+      recentMarketing: recent.get(key) ?? [],
+      lawfulHours,
+    };
   });
 }

@@ -239,9 +239,10 @@ describe("workflows", () => {
       await handleEngineEvents(db, [
         {
           accountId: account.id,
-          type: "message.received",
+          // The inbound path chose this workflow for the text (carrier-webhooks tests cover that).
+          type: "automation.text_matched",
           subscriberId: who,
-          data: { body: "SPLITME" },
+          data: { automationIds: [id], body: "SPLITME" },
         },
       ]);
     }
@@ -269,9 +270,9 @@ describe("workflows", () => {
     await handleEngineEvents(db, [
       {
         accountId: account.id,
-        type: "message.received",
+        type: "automation.text_matched",
         subscriberId: dee,
-        data: { body: "Versioned please" },
+        data: { automationIds: [id], body: "Versioned please" },
       },
     ]);
     await turn();

@@ -248,6 +248,17 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                     </Tooltip>
                   )}
                 </Group>
+                {out && m.waiting && (
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    ta="right"
+                    className={classes.metaOut}
+                    data-testid="waiting-reason"
+                  >
+                    Not sent yet: {m.waiting.text}
+                  </Text>
+                )}
               </Stack>
             );
           })}

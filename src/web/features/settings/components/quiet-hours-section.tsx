@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
 import { IconAlertTriangle, IconMoon, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { LEGAL_HOURS_TEXT } from "../../../../domain/send-windows";
 import { ACCOUNT_SETTINGS } from "../../../../domain/settings";
 import { timezoneById } from "../../../../domain/timezones";
 import { LoadFailed } from "../../../components/load-failed";
@@ -76,9 +77,24 @@ function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: bool
       {windows.length === 0 && (
         <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
           <IconMoon size={18} style={{ flexShrink: 0, marginTop: 1 }} />
-          <Text size="sm">No quiet hours: messages go out when they are scheduled.</Text>
+          <Text size="sm">
+            No quiet hours of your own: marketing texts still keep to the legal hours below.
+          </Text>
         </Group>
       )}
+      <Stack gap={2} data-testid="legal-hours">
+        <Text size="sm" fw={500}>
+          Legal hours, always applied in each recipient's own time zone
+        </Text>
+        {LEGAL_HOURS_TEXT.map((line) => (
+          <Text size="sm" c="dimmed" key={line}>
+            {line}
+          </Text>
+        ))}
+        <Text size="xs" c="dimmed">
+          A text outside them waits, and its details say until when.
+        </Text>
+      </Stack>
       {windows.map((win, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: windows have no identity but their place
         <Group key={i} gap="xs" align="flex-end" wrap="nowrap">

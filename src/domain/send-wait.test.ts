@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { LANE } from "./outbound-policy";
+import { explainWait, outsideLegalHoursNote, type WaitFacts } from "./send-wait";
+
+// Tuesday 24 November 2026, 07:04 UTC: 01:04 in Chicago, 02:04 in New York.
+const NIGHT = new Date("2026-11-24T07:04:00Z");
+// The same day at 17:30 UTC: 11:30 in Chicago, 12:30 in New York.
+const NOON = new Date("2026-11-24T17:30:00Z");
+
+const facts = (over: Partial<WaitFacts> = {}): WaitFacts => ({
+  lane: LANE.marketing,
+  complianceReply: false,
+  deadline: new Date("2026-11-25T07:00:00Z"),
+  suppression: null,
+  recipient: { state: "TX", timeZone: "America/Chicago" },
+  accountQuietHours: [],
+  recentMarketing: [],
+  lawfulHours: true,
+  aheadOnNumber: 0,
+  turnAt: null,
+  paused: false,
+  ...over,
+});
+
+describe("explainWait", () => {
+  it("names the recipient's legal hours, state and zone at night", () => {
+    expect(explainWait(facts(), NIGHT)).toEqual({
+      code: "legal_hours",
+      until: new Date("2026-11-24T15:00:00Z"),
+      text: "waiting for 9:00 AM CT (Texas legal hours)",
+    });
+    expect(
+      explainWait(facts({ recipient: { state: "NY", timeZone: "America/New_York" } }), NIGHT)?.text,
+    ).toBe("waiting for 8:00 AM ET (federal legal hours)");
+  });
+
+  it("names a state's cap on marketing texts a day", () => {
+    const sent = [3, 2, 1].map((h) => new Date(NOON.getTime() - h * 3600_000));
+    const r = explainWait(
+      facts({
+        recipient: { state: "FL", timeZone: "America/New_York" },
+        recentMarketing: sent,
+        deadline: new Date("2026-11-26T00:00:00Z"),
+      }),
+      NOON,
+    );
+    expect(r?.code).toBe("state_cap");
+    expect(r?.until).toEqual(new Date("2026-11-25T14:30:00Z"));
+    expect(r?.text).toBe(
+      "waiting for 9:30 AM Wednesday ET (Florida allows 3 marketing texts a day)",
+    );
+  });
+
+  it("names the account's quiet hours when the law allows the text", () => {
+    const r = explainWait(
+      facts({
+        recipient: { state: "NY", timeZone: "America/New_York" },
+        accountQuietHours: [["12:00", "13:00"]],
+      }),
+      NOON,
+    );
+    expect(r).toEqual({
+      code: "quiet_hours",
+      until: new Date("2026-11-24T18:00:00Z"),
+      text: "waiting for 1:00 PM ET (your quiet hours)",
+    });
+  });
+
+  it("holds marketing while sending is paused, never a transactional answer", () => {
+    expect(explainWait(facts({ paused: true }), NOON)?.code).toBe("paused");
+    expect(explainWait(facts({ paused: true, lane: LANE.transactional }), NOON)).toBeNull();
+  });
+
+  it("says it will expire when its deadline comes before its hours", () => {
+    const r = explainWait(facts({ deadline: new Date("2026-11-24T12:00:00Z") }), NIGHT);
+    expect(r?.code).toBe("deadline");
+    expect(r?.text).toBe("will expire at 6:00 AM CT: it cannot go before its deadline");
+  });
+
+  it("counts the texts ahead on the number, and is null when it goes now", () => {
+    const turnAt = new Date(NOON.getTime() + 90_000);
+    expect(explainWait(facts({ aheadOnNumber: 37, turnAt }), NOON)).toEqual({
+      code: "pacing",
+      until: turnAt,
+      text: "waiting behind 37 texts on its number (about 11:31 AM CT)",
+    });
+    expect(explainWait(facts(), NOON)).toBeNull();
+  });
+});
+
+describe("outsideLegalHoursNote", () => {
+  it("counts who is outside legal hours now and when they open, in their time", () => {
+    const people = [
+      ...Array.from({ length: 3 }, () => ({ state: "NY", timeZone: "America/New_York" })),
+      { state: "TX", timeZone: "America/Chicago" },
+      { state: "HI", timeZone: "Pacific/Honolulu" },
+    ];
+    // 21:30 in New York, 20:30 in Chicago (Texas open until 9pm), 16:30 in Honolulu.
+    const at = new Date("2026-11-25T02:30:00Z");
+    expect(outsideLegalHoursNote(people, at)).toBe(
+      "3 of 5 recipients are outside legal hours now; they get it from 8:00 AM their time",
+    );
+    // 15:00 in New York, 10:00 in Honolulu: everyone may get it now.
+    expect(outsideLegalHoursNote(people, new Date("2026-11-24T20:00:00Z"))).toBeNull();
+  });
+});

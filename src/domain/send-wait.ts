@@ -1,0 +1,187 @@
+import { TZDate } from "@date-fns/tz";
+import { decideOutbound, LANE, type OutboundFacts } from "./outbound-policy";
+import { quietHoursRelease } from "./quiet-hours";
+import { FEDERAL_RULE, nextAllowedByState, type StateSendRule, sendRuleFor } from "./send-windows";
+import { US_STATES } from "./us-states";
+
+/**
+ * Why a queued text has not gone yet, and when it will: asked of the same rule the dispatcher
+ * uses (decideOutbound), so what a screen says is what the dispatcher will do.
+ */
+export type WaitCode =
+  /** The recipient's legal hours (federal or their state's). */
+  | "legal_hours"
+  /** The recipient's state allows only so many marketing texts a day. */
+  | "state_cap"
+  /** The account's own quiet hours. */
+  | "quiet_hours"
+  /** The account paused all sending ('Pause all sending'): held until it resumes. */
+  | "paused"
+  /** Its turn on the sending number has not come: texts ahead of it go first. */
+  | "pacing"
+  /** It cannot go before its deadline, so it will expire. */
+  | "deadline";
+
+export interface WaitReason {
+  code: WaitCode;
+  /** When it goes (null: not known, as for a paused account). */
+  until: Date | null;
+  /** What a person reads: "waiting for 8:00 AM CT (Texas legal hours)". */
+  text: string;
+}
+
+export interface WaitFacts extends OutboundFacts {
+  /** Texts on the same sending number that go before this one. */
+  aheadOnNumber: number;
+  /** When its turn on the number comes (the number's pace); null when due now. */
+  turnAt: Date | null;
+  /** The account paused all sending and this is a marketing text. */
+  paused: boolean;
+}
+
+/** US zones by their short name, for "8:00 AM CT". */
+const ZONE_SHORT: Readonly<Record<string, string>> = {
+  "America/New_York": "ET",
+  "America/Detroit": "ET",
+  "America/Indiana/Indianapolis": "ET",
+  "America/Kentucky/Louisville": "ET",
+  "America/Chicago": "CT",
+  "America/Denver": "MT",
+  "America/Boise": "MT",
+  "America/Phoenix": "MT",
+  "America/Los_Angeles": "PT",
+  "America/Anchorage": "AKT",
+  "Pacific/Honolulu": "HT",
+  "America/Puerto_Rico": "AT",
+};
+
+/** "8:00 AM CT", with the weekday when it is not today in that zone. */
+export function localTimeLabel(at: Date, timeZone: string, now: Date): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  const today = new TZDate(now.getTime(), timeZone);
+  const h = local.getHours();
+  const m = String(local.getMinutes()).padStart(2, "0");
+  const time = `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? "AM" : "PM"}`;
+  const zone = ZONE_SHORT[timeZone] ?? timeZone;
+  const sameDay =
+    local.getFullYear() === today.getFullYear() &&
+    local.getMonth() === today.getMonth() &&
+    local.getDate() === today.getDate();
+  const day = sameDay
+    ? ""
+    : ` ${["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][local.getDay()]}`;
+  return `${time}${day} ${zone}`;
+}
+
+function stateName(code: string | null): string | null {
+  if (!code) return null;
+  return US_STATES.find((s) => s.code === code.toUpperCase())?.name ?? null;
+}
+
+/** "Texas legal hours" where the state has its own, else "federal legal hours". */
+function legalHoursName(state: string | null, rule: StateSendRule): string {
+  const name = stateName(state);
+  return rule !== FEDERAL_RULE && name ? `${name} legal hours` : "federal legal hours";
+}
+
+/**
+ * Why this queued message waits, or null when the dispatcher would send it now. The order is
+ * the dispatcher's: a paused account holds marketing first, then the rule (legal hours, a state's
+ * cap, the account's quiet hours, the deadline), then the number's pace.
+ */
+export function explainWait(f: WaitFacts, now: Date): WaitReason | null {
+  const zone = f.recipient.timeZone;
+  if (f.paused && f.lane === LANE.marketing)
+    return {
+      code: "paused",
+      until: null,
+      text: "held: sending is paused for this account (it goes when sending resumes)",
+    };
+  const decision = decideOutbound(f, now);
+  if (decision.kind === "drop")
+    return decision.reason === "deadline"
+      ? {
+          code: "deadline",
+          until: f.deadline,
+          text: `will expire at ${localTimeLabel(f.deadline, zone, now)}: it cannot go before its deadline`,
+        }
+      : null;
+  if (decision.kind === "hold") {
+    const at = localTimeLabel(decision.until, zone, now);
+    const expires =
+      f.deadline.getTime() - decision.until.getTime() < 3600_000
+        ? `; it expires at ${localTimeLabel(f.deadline, zone, now)}`
+        : "";
+    if (decision.reason === "frequency_cap") {
+      const rule = sendRuleFor(f.recipient.state);
+      const name = stateName(f.recipient.state) ?? "The state";
+      return {
+        code: "state_cap",
+        until: decision.until,
+        text: `waiting for ${at} (${name} allows ${rule.capPer24h} marketing texts a day)${expires}`,
+      };
+    }
+    // Quiet hours: the law's, or the account's own when the law allows it now.
+    const rule = f.lawfulHours ? sendRuleFor(f.recipient.state) : null;
+    const byLaw = rule ? nextAllowedByState(rule, now, zone) : now;
+    if (rule && byLaw.getTime() > now.getTime())
+      return {
+        code: "legal_hours",
+        until: decision.until,
+        text: `waiting for ${at} (${legalHoursName(f.recipient.state, rule)})${expires}`,
+      };
+    const byAccount = quietHoursRelease(f.accountQuietHours, now, zone);
+    if (byAccount.getTime() > now.getTime())
+      return {
+        code: "quiet_hours",
+        until: decision.until,
+        text: `waiting for ${at} (your quiet hours)${expires}`,
+      };
+    return {
+      code: "legal_hours",
+      until: decision.until,
+      text: `waiting for ${at}${expires}`,
+    };
+  }
+  if (f.turnAt && f.turnAt.getTime() > now.getTime())
+    return {
+      code: "pacing",
+      until: f.turnAt,
+      text: `waiting behind ${f.aheadOnNumber} ${f.aheadOnNumber === 1 ? "text" : "texts"} on its number (about ${localTimeLabel(f.turnAt, zone, now)})`,
+    };
+  if (f.aheadOnNumber > 0)
+    return {
+      code: "pacing",
+      until: null,
+      text: `waiting behind ${f.aheadOnNumber} ${f.aheadOnNumber === 1 ? "text" : "texts"} on its number`,
+    };
+  return null;
+}
+
+/**
+ * The composer's word before sending: how many of these recipients are outside their legal
+ * hours now, and when the first of them opens ("37 of 200 recipients are outside legal hours
+ * now; they get it from 8:00 AM their time"). Null when everyone may get it now.
+ */
+export function outsideLegalHoursNote(
+  recipients: readonly { state: string | null; timeZone: string }[],
+  now: Date,
+): string | null {
+  let outside = 0;
+  let earliest: string | null = null;
+  let earliestMinutes = Number.POSITIVE_INFINITY;
+  for (const r of recipients) {
+    const rule = sendRuleFor(r.state);
+    const opens = nextAllowedByState(rule, now, r.timeZone);
+    if (opens.getTime() === now.getTime()) continue;
+    outside++;
+    const local = new TZDate(opens.getTime(), r.timeZone);
+    const minutes = local.getHours() * 60 + local.getMinutes();
+    if (minutes < earliestMinutes) {
+      earliestMinutes = minutes;
+      earliest = localTimeLabel(opens, r.timeZone, opens).replace(/ \S+$/, "");
+    }
+  }
+  if (!outside) return null;
+  return `${outside} of ${recipients.length} recipients are outside legal hours now; they get it from ${earliest} their time`;
+}
