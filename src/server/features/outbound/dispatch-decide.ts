@@ -30,8 +30,16 @@ export async function decideBatch(
   rows: Claimed[],
   now: Date,
 ): Promise<OutboundDecision[]> {
-  return (await factsOfBatch(ctx, rows, now)).map((f) => decideOutbound(f, now));
+  return (await factsOfBatch(ctx, rows, now)).map((f) =>
+    // Before the deadline is looked at: a paused text is held, not expired.
+    heldByPause(f.lane === LANE.marketing ? "marketing" : "transactional", f.paused)
+      ? ({ kind: "hold", until: PAUSE_HOLD_UNTIL, reason: "paused" } as const)
+      : decideOutbound(f, now),
+  );
 }
+
+/** The rule's facts, and whether the account's 'Pause all sending' is on. */
+export type BatchFacts = OutboundFacts & { paused: boolean };
 
 /** What a queued message needs to be decided (or explained: wait-reasons.ts). */
 export type DecideRow = Pick<
@@ -51,7 +59,7 @@ export async function factsOfBatch(
   ctx: AppContext,
   rows: DecideRow[],
   now: Date,
-): Promise<OutboundFacts[]> {
+): Promise<BatchFacts[]> {
   const db = ctx.db.$client;
   const accountIds = [...new Set(rows.map((r) => r.accountId))];
   const [suppressed, accounts] = await Promise.all([
@@ -136,9 +144,6 @@ export async function factsOfBatch(
       quietHours: [],
       paused: false,
     };
-    // Before the deadline is looked at: a paused text is held, not expired.
-    if (heldByPause(row.lane === LANE.marketing ? "marketing" : "transactional", account.paused))
-      return { kind: "hold", until: PAUSE_HOLD_UNTIL, reason: "paused" } as const;
     const area = areaOf(row.toNumber);
     return {
       lane: row.lane,
@@ -149,6 +154,7 @@ export async function factsOfBatch(
       accountQuietHours: row.ignoreQuietHours ? [] : account.quietHours,
       recentMarketing: recent.get(key) ?? [],
       lawfulHours,
+      paused: account.paused,
     };
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { MessageSource } from "../../../domain/credit-rule";
 import { TestClock } from "../../clock";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
@@ -27,7 +28,7 @@ const person = async (phone: string) =>
     ).rows[0]!.id,
   );
 
-const queue = (to: string, subscriberId: number, source: string, body: string) =>
+const queue = (to: string, subscriberId: number, source: MessageSource, body: string) =>
   queueMessage(t.ctx, {
     accountId: account.id,
     from: { id: numberId, number: OURS },

@@ -37,11 +37,7 @@ export async function waitReasons(
   const now = ctx.clock.now();
   const facts = await factsOfBatch(ctx, res.rows, now);
   res.rows.forEach((row, i) => {
-    const reason = explainWait(
-      // `paused` is the account's 'Pause all sending' hold once the dispatcher reads it too.
-      { ...facts[i]!, aheadOnNumber: row.ahead, turnAt: null, paused: false },
-      now,
-    );
+    const reason = explainWait({ ...facts[i]!, aheadOnNumber: row.ahead, turnAt: null }, now);
     if (reason) out.set(row.id, reason);
   });
   return out;
