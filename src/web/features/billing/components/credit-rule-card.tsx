@@ -16,7 +16,7 @@ export function CreditRuleCard() {
         abroad also takes as many international credits. A text that finally fails gets its credits
         back.
       </Muted>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table striped aria-label="What each text costs" data-testid="credit-rule">
           <Table.Thead>
             <Table.Tr>
