@@ -35,7 +35,7 @@ test("the dashboard shows the demo's message stats, growth, chart, recent and up
     0,
   );
   expect(charted).toBeGreaterThan(0);
-  await expect(chart).toContainText(`${charted.toLocaleString("en-US")} sent`);
+  await expect(chart).toContainText(`${charted.toLocaleString("en-US")} campaign texts`);
   await expect(chart.locator(".recharts-surface").first()).toBeVisible();
   await expect(chart.getByText("Delivered", { exact: true })).toBeVisible();
 
