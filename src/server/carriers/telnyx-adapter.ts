@@ -162,38 +162,12 @@ export class TelnyxAdapter implements Carrier {
     body?: Json,
     headers: Record<string, string> = {},
   ): Promise<Json> {
-    let response: HttpAnswer;
-    try {
-      response = await httpRequest(`${this.settings.apiBase}${path}`, {
-        method,
-        timeoutMs: this.settings.timeoutMs,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        headers: {
-          authorization: `Bearer ${this.settings.apiKey}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...headers,
-        },
-      });
-    } catch (err) {
-      throw new CarrierError(
-        `The carrier could not be reached: ${(err as Error).message}`,
-        0,
-        null,
-        true,
-      );
-    }
-    let json: Json = {};
-    try {
-      json = response.text ? (JSON.parse(response.text) as Json) : {};
-    } catch {
-      // A proxy's HTML error page: keep the status, the body tells us nothing.
-    }
-    if (response.status >= 200 && response.status < 300) return json;
-    const refusal = classifyTelnyxRefusal(response.status, json, response.headers["retry-after"]);
+    const { status, json, response } = await telnyxCall(this.settings, method, path, body, headers);
+    if (status >= 200 && status < 300) return json;
+    const refusal = classifyTelnyxRefusal(status, json, response.headers["retry-after"]);
     throw new CarrierError(
       refusal.message,
-      response.status,
+      status,
       refusal.code,
       refusal.retryable,
       refusal.retryAfterMs,
@@ -204,4 +178,41 @@ export class TelnyxAdapter implements Carrier {
 /** Telnyx keys are 1-255 of [A-Za-z0-9_:-]; ours are already, this keeps any other safe. */
 function idempotencyKey(key: string): string {
   return key.replace(/[^A-Za-z0-9_:-]/g, "_").slice(0, 255);
+}
+
+/**
+ * One call to Telnyx's JSON API with the account's key, for the adapter and the registry alike:
+ * the status and the parsed body (a proxy's HTML error page reads as {}). Not reaching Telnyx is a
+ * retryable CarrierError; what a refusal means is the caller's to say.
+ */
+export async function telnyxCall(
+  s: Pick<TelnyxSettings, "apiBase" | "apiKey" | "timeoutMs">,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Json; response: HttpAnswer }> {
+  let response: HttpAnswer;
+  try {
+    response = await httpRequest(`${s.apiBase}${path}`, {
+      method,
+      timeoutMs: s.timeoutMs,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        authorization: `Bearer ${s.apiKey}`,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+    });
+  } catch (err) {
+    throw new CarrierError(`Telnyx could not be reached: ${(err as Error).message}`, 0, null, true);
+  }
+  let json: Json = {};
+  try {
+    json = response.text ? (JSON.parse(response.text) as Json) : {};
+  } catch {
+    // A proxy's HTML error page: keep the status, the body tells us nothing.
+  }
+  return { status: response.status, json, response };
 }

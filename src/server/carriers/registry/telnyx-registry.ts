@@ -1,6 +1,6 @@
 import { type BrandType, limitsFor } from "../../../domain/registry-limits";
 import { CarrierError } from "../carrier";
-import { type HttpAnswer, httpRequest } from "../http-request";
+import { telnyxCall } from "../telnyx-adapter";
 import {
   type BrandSubmission,
   type CampaignSubmission,
@@ -265,33 +265,8 @@ export class TelnyxRegistry implements Registry {
   }
 
   private async request(method: string, path: string, body?: unknown): Promise<Json> {
-    let response: HttpAnswer;
-    try {
-      response = await httpRequest(`${this.s.apiBase}${path}`, {
-        method,
-        timeoutMs: this.s.timeoutMs,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        headers: {
-          authorization: `Bearer ${this.s.apiKey}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-      });
-    } catch (err) {
-      throw new CarrierError(
-        `Telnyx could not be reached: ${(err as Error).message}`,
-        0,
-        null,
-        true,
-      );
-    }
-    let json: Json = {};
-    try {
-      json = response.text ? (JSON.parse(response.text) as Json) : {};
-    } catch {
-      // A proxy's error page: the status says enough.
-    }
-    if (response.status >= 200 && response.status < 300)
+    const { status, json } = await telnyxCall(this.s, method, path, body);
+    if (status >= 200 && status < 300)
       // Some answers wrap the object in `data`, the 10DLC ones do not.
       return (
         json.data && typeof json.data === "object" && !Array.isArray(json.data) ? json.data : json
@@ -301,9 +276,9 @@ export class TelnyxRegistry implements Registry {
       errors
         .map((e) => [e.title, e.detail].filter(Boolean).join(": "))
         .filter(Boolean)
-        .join(" ") || String(json.message ?? `Telnyx answered ${response.status}`);
-    if (response.status === 429 || response.status >= 500 || response.status === 401)
-      throw new CarrierError(message, response.status, null, true);
+        .join(" ") || String(json.message ?? `Telnyx answered ${status}`);
+    if (status === 429 || status >= 500 || status === 401)
+      throw new CarrierError(message, status, null, true);
     throw new RegistryRefusal(message);
   }
 }
