@@ -2,7 +2,8 @@
 //  1. dependency-cruiser with --ignore-known fails on any violation that is not in the allow-list
 //     .dependency-cruiser-known-violations.json, printing the rule's explanation;
 //  2. the allow-list may only shrink: an entry that no longer violates fails the check until it is
-//     removed (`npm run lint:boundaries -- --prune` removes such entries; it never adds one).
+//     removed (`npm run lint:boundaries -- --prune` removes such entries; it never adds one);
+//  3. scripts/check-sql-location.mjs: database calls only in a feature's *.queries.ts.
 // New violations are never added to the allow-list: call the other feature's service instead.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -44,6 +45,10 @@ const currentKeys = new Set(current.map(key));
 const stale = known.filter((v) => !currentKeys.has(key(v)));
 
 if (prune) {
+  spawnSync(process.execPath, [join(ROOT, "scripts", "check-sql-location.mjs"), "--prune"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   const kept = [...new Map(known.map((v) => [key(v), v])).values()]
     .filter((v) => currentKeys.has(key(v)))
     .map(compact)
@@ -90,4 +95,11 @@ if (!failed) {
     .join(", ");
   console.log(`Feature boundaries: no new violations; ${known.length} allow-listed (${counts}).`);
 }
+// 3. SQL only in queries files (its own allow-list, which also only shrinks).
+const sql = spawnSync(
+  process.execPath,
+  [join(ROOT, "scripts", "check-sql-location.mjs"), ...(prune ? ["--prune"] : [])],
+  { cwd: ROOT, stdio: "inherit" },
+);
+if (sql.status !== 0) failed = true;
 process.exit(failed ? 1 : 0);
