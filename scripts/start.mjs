@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources changed since the last build, then run the
-// server (web + workers + embedded PostgreSQL unless DATABASE_URL is set). Arguments pass through
-// (e.g. `npm start -- --role=web`).
+// `npm start`: build the web app and compile the server (scripts/build-server.mjs) when their
+// sources changed since the last build, then run the compiled server with plain node (web +
+// workers + embedded PostgreSQL unless DATABASE_URL is set). Arguments pass through (e.g.
+// `npm start -- --role=web`). An install that ran `npm run build` starts without building.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServer, serverBuildIsStale, serverDist } from "./build-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
-if (!existsSync(path.join(root, "node_modules", ".bin", "tsx"))) {
+if (!existsSync(path.join(root, "node_modules", "esbuild"))) {
   console.error("Dependencies are missing: run `npm ci` first (or `npm ci && npm start`).");
   process.exit(1);
 }
@@ -45,9 +47,14 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+if (serverBuildIsStale()) {
+  console.log("Compiling the server…");
+  await buildServer();
+}
+
 const server = spawn(
   process.execPath,
-  ["--import", "tsx", path.join(root, "src", "server", "main.ts"), ...process.argv.slice(2)],
+  ["--enable-source-maps", path.join(serverDist, "main.js"), ...process.argv.slice(2)],
   { stdio: "inherit", env: { NODE_ENV: "production", ...process.env, WEB_DIST: webDist } },
 );
 // Ctrl+C reaches the server directly (same process group); we only wait for it to finish.

@@ -41,10 +41,10 @@ export function spawnServer({
   stdio = ["ignore", "ignore", "inherit"],
 }) {
   // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", which NODE_OPTIONS refuses)
-  // runs the server's entry with those flags, without start.mjs (the web build must exist).
+  // runs the compiled server with those flags, without start.mjs (`npm run build` must have run).
   const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean);
   const args = flags?.length
-    ? [...flags, "--import", "tsx", "src/server/main.ts"]
+    ? [...flags, "--enable-source-maps", "dist/server/main.js"]
     : ["scripts/start.mjs"];
   return spawn(process.execPath, args, {
     env: {

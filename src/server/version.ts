@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { PROJECT_ROOT } from "./project-root";
 
 /**
  * The running release, from package.json (the one place it is written): shown by /healthz,
@@ -7,7 +8,5 @@ import { fileURLToPath } from "node:url";
  * same version in a report.
  */
 export const PARLEY_VERSION: string = (
-  JSON.parse(
-    readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8"),
-  ) as { version: string }
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }
 ).version;

@@ -1,11 +1,10 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { serverFile } from "../project-root";
 import type { Db } from "./connection";
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsFolder = serverFile("db", "migrations");
 const MIGRATION_LOCK = 7_270_001;
 
 /**

@@ -1,14 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type pg from "pg";
+import { serverFile } from "../project-root";
 
-export const MIGRATIONS_FOLDER = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "db",
-  "migrations",
-);
+export const MIGRATIONS_FOLDER = serverFile("db", "migrations");
 
 /** The migrations this code ships (drizzle's journal): tag and `when`, in order. */
 export function shippedMigrations(): { tag: string; when: number }[] {

@@ -16,6 +16,7 @@ import {
   submitRequest,
 } from "../../../domain/optin-forms";
 import { type AppContext, actorOf } from "../../http/context";
+import { serverFile } from "../../project-root";
 import * as forms from "./optin-forms.service";
 import * as pub from "./optin-public.service";
 
@@ -23,7 +24,7 @@ const tags = ["opt-in forms"];
 const tooMany = () =>
   new AppError("RATE_LIMITED", "Too many requests from this address. Please wait a minute.");
 /** The embeddable popup: plain JavaScript, no framework, a shadow root (embed.js, beside this file). */
-const EMBED_JS = readFileSync(new URL("./embed.js", import.meta.url), "utf8");
+const EMBED_JS = readFileSync(serverFile("features", "optin-forms", "embed.js"), "utf8");
 
 export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

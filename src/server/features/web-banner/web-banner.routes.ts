@@ -5,11 +5,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { webBannerConfig, webBannerResponse } from "../../../domain/growth-tools";
 import { type AppContext, actorOf } from "../../http/context";
+import { serverFile } from "../../project-root";
 import * as banner from "./web-banner.service";
 
 const tags = ["web banner"];
 /** The embeddable bar: plain JavaScript in a shadow root (banner.js, beside this file). */
-const BANNER_JS = readFileSync(new URL("./banner.js", import.meta.url), "utf8");
+const BANNER_JS = readFileSync(serverFile("features", "web-banner", "banner.js"), "utf8");
 const accountParams = z.object({ accountName: z.string().min(1).max(100) });
 
 export async function webBannerRoutes(app: FastifyInstance, ctx: AppContext) {
