@@ -23,7 +23,7 @@ export const serverDist = path.resolve(
   root,
   process.env.SERVER_DIST || path.join("dist", "server"),
 );
-const ENTRIES = { main: "src/server/main.ts", admin: "src/server/ops/admin.ts" };
+export const ENTRIES = { main: "src/server/main.ts", admin: "src/server/ops/admin.ts" };
 
 function newestMtime(dir) {
   let newest = 0;

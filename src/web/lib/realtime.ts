@@ -33,6 +33,9 @@ function acquire(): Socket {
   if (!socket) {
     const s = io({
       path: REALTIME_PATH,
+      // WebSocket only: long-polling (socket.io's default first step) needs every request of a
+      // session at the same web process, i.e. sticky sessions in front of several processes.
+      transports: ["websocket"],
       auth: (cb) => {
         fetchToken().then(
           (token) => cb({ token }),
