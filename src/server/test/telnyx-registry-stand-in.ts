@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll } from "vitest";
+import { telnyxSignature } from "../carriers/telnyx-signature";
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +22,8 @@ export interface TelnyxRegistryStandIn {
   readonly feedback: Map<string, Json[]>;
   /** Per campaign: the per-carrier metadata (10017 AT&T, 10035 T-Mobile). */
   readonly mnoMetadata: Map<string, Json>;
+  /** Headers of a webhook Telnyx signs over this exact body (timestamp in seconds). */
+  sign(rawBody: string, timestamp?: number): Record<string, string>;
 }
 
 /**
@@ -202,7 +205,7 @@ export async function startTelnyxRegistryStandIn(apiKey: string): Promise<Telnyx
     server.close();
   });
   const { port } = server.address() as { port: number };
-  const { publicKey } = generateKeyPairSync("ed25519");
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   return {
     url: `http://127.0.0.1:${port}`,
     publicKey: Buffer.from(publicKey.export({ format: "jwk" }).x!, "base64url").toString("base64"),
@@ -214,5 +217,12 @@ export async function startTelnyxRegistryStandIn(apiKey: string): Promise<Telnyx
     vettings,
     feedback,
     mnoMetadata,
+    sign(rawBody, timestamp = Math.floor(Date.now() / 1000)) {
+      return {
+        "content-type": "application/json",
+        "telnyx-timestamp": String(timestamp),
+        "telnyx-signature-ed25519": telnyxSignature(privateKey, String(timestamp), rawBody),
+      };
+    },
   };
 }

@@ -2,7 +2,7 @@ import type { Config } from "../../config";
 import type { CarrierSettings } from "../credentials";
 import type { Registry } from "./registry";
 import { RegistryEmulator } from "./registry-emulator";
-import { TelnyxRegistry } from "./telnyx-registry";
+import { TELNYX_REGISTRY_WEBHOOK_PATH, TelnyxRegistry } from "./telnyx-registry";
 import { TWILIO_REGISTRY_WEBHOOK_PATH, TwilioRegistry } from "./twilio-registry";
 
 const made = new WeakMap<CarrierSettings, Registry>();
@@ -30,7 +30,12 @@ export function currentRegistry(ctx: {
       timeoutMs: s.timeoutMs,
     });
   else if (s.mode === "telnyx")
-    registry = new TelnyxRegistry({ apiKey: s.apiKey, apiBase: s.apiBase, timeoutMs: s.timeoutMs });
+    registry = new TelnyxRegistry({
+      apiKey: s.apiKey,
+      apiBase: s.apiBase,
+      timeoutMs: s.timeoutMs,
+      webhookUrl: `${ctx.config.webhookBase}${TELNYX_REGISTRY_WEBHOOK_PATH}`,
+    });
   else registry = new RegistryEmulator();
   made.set(s, registry);
   return registry;

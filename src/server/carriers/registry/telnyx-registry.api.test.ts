@@ -214,4 +214,58 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
     expect(await runDueReviews(t.ctx, afterPoll())).toBe(1);
     expect(mine(await status())).toMatchObject({ status: "approved", reason: null });
   });
+
+  it("a signed Telnyx event brings the next check forward; an unsigned or stale one is refused", async () => {
+    const tf = await addNumber("+18885550230", true);
+    const form = {
+      businessName: "Bean There Cafe",
+      website: "https://beanthere.coffee",
+      contactEmail: "owner@beanthere.coffee",
+      contactPhone: "2125550199",
+      contactName: "Ana Lopez",
+      optInImageUrl: "https://beanthere.coffee/optin.png",
+      useCase: "Order updates",
+      sampleMessage: "Bean There: your latte is ready at the counter! Reply STOP to opt out.",
+      optInDescription: "Customers text JOIN to our number or tick a box at checkout.",
+      monthlyVolume: "10000",
+    };
+    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, form, { cookie });
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    const [id, v] = [...telnyx.verifications.entries()].at(-1)!;
+    // Telnyx is told where to send its news, with every submission.
+    expect(v).toMatchObject({ webhookUrl: expect.stringMatching(/\/webhooks\/telnyx\/registry$/) });
+    expect([...telnyx.brands.values()][0]).toMatchObject({
+      webhookURL: expect.stringMatching(/\/webhooks\/telnyx\/registry$/),
+    });
+    Object.assign(v, { verificationStatus: "Verified" });
+    const event = JSON.stringify({
+      data: {
+        event_type: "messaging_tollfree_verification.update",
+        id: "0e3f5a9c-9f2d-4c55-9a43-5d0f6a1b2c3d",
+        payload: { verificationRequestId: id, verificationStatus: "Verified" },
+        record_type: "event",
+      },
+    });
+    const post = (headers: Record<string, string>, payload = event) =>
+      t.app.inject({ method: "POST", url: "/webhooks/telnyx/registry", headers, payload });
+
+    // Not Telnyx's signature, or an old one replayed: refused, and the review still waits for the poll.
+    const forged = await post({
+      ...telnyx.sign(event),
+      "telnyx-signature-ed25519": "A".repeat(88),
+    });
+    expect(forged.statusCode).toBe(403);
+    const stale = await post(telnyx.sign(event, Math.floor(Date.now() / 1000) - 3600));
+    expect(stale.statusCode).toBe(403);
+    expect(await runDueReviews(t.ctx)).toBe(0);
+
+    const signed = await post(telnyx.sign(event));
+    expect(signed.statusCode).toBe(204);
+    // Checked now, not at the next poll ten minutes away.
+    expect(await runDueReviews(t.ctx)).toBe(1);
+    const mine = (await status()).tollFree.find(
+      (r: { phoneNumberId: number }) => r.phoneNumberId === tf.id,
+    );
+    expect(mine).toMatchObject({ status: "approved", reason: null });
+  });
 });

@@ -17,10 +17,15 @@ import {
   tollFreeVolume,
 } from "./registry-forms";
 
+/** Where Telnyx posts 10DLC brand, campaign and number events and toll-free verification news. */
+export const TELNYX_REGISTRY_WEBHOOK_PATH = "/webhooks/telnyx/registry";
+
 export interface TelnyxRegistrySettings {
   apiKey: string;
   apiBase: string;
   timeoutMs: number;
+  /** Given to Telnyx with each brand, campaign and verification: its events bring the next check forward. */
+  webhookUrl: string;
 }
 
 type Json = Record<string, unknown>;
@@ -42,7 +47,8 @@ const CAMPAIGN_FAILED = new Set([
 /**
  * Telnyx's 10DLC API (brand, external vetting for the trust score, campaignBuilder, phone number
  * assignment) and toll-free verification requests, over API v2 with the account's key. Telnyx
- * decides later: the poll asks `check*`.
+ * decides later: its signed events at TELNYX_REGISTRY_WEBHOOK_PATH bring the next `check*`
+ * forward, and the poll asks anyway in case an event is lost.
  */
 export class TelnyxRegistry implements Registry {
   readonly name = "telnyx";
@@ -68,6 +74,7 @@ export class TelnyxRegistry implements Registry {
       vertical: verticalCode(form.vertical),
       firstName: form.contactFirstName ?? "",
       lastName: form.contactLastName ?? "",
+      webhookURL: this.s.webhookUrl,
     };
     if (!sole) body.ein = form.ein.replace(/\D/g, "").replace(/^(\d{2})/, "$1-");
     let brand: Json;
@@ -165,6 +172,7 @@ export class TelnyxRegistry implements Registry {
       ageGated: false,
       directLending: false,
       termsAndConditions: true,
+      webhookURL: this.s.webhookUrl,
     };
     form.sampleMessages.slice(0, 5).forEach((m, i) => {
       body[`sample${i + 1}`] = m;
@@ -245,6 +253,7 @@ export class TelnyxRegistry implements Registry {
       optInWorkflow: form.optInDescription,
       optInWorkflowImageURLs: [{ url: image }],
       additionalInformation: form.optInDescription,
+      webhookUrl: this.s.webhookUrl,
     };
     const path = "/v2/messaging_tollfree/verification/requests";
     const answer = ref.verificationId

@@ -2,11 +2,13 @@ import { defineFeature } from "../feature";
 import { phoneAlertsConsumer } from "./phone-alerts.service";
 import { registrationsRoutes } from "./registrations.routes";
 import { registryReviewsLoop } from "./registry-reviews.loop";
-import { registryWebhookRoutes } from "./registry-webhooks.routes";
+import { registryWebhookRoutes, telnyxRegistryWebhookRoutes } from "./registry-webhooks.routes";
 
 export const registrationsFeature = defineFeature({
   name: "registrations",
-  routes: [registrationsRoutes],
+  // Telnyx's registration events (JSON, Ed25519) beside the app's routes: with Telnyx there is no
+  // form-encoded carrier scope.
+  routes: [registrationsRoutes, telnyxRegistryWebhookRoutes],
   policy: {
     // Numbers and registration (the owner's: spec doc 1 §6).
     // Registration reviews, the guided tour, the phone alerts add-on (migration 0029).
