@@ -41,6 +41,12 @@ export interface Feature {
   carrierWebhooks?: readonly RegisterRoutes[];
   /** The rule of every /api route it registers (`"METHOD /path": rule`), with their comments. */
   policy?: Policy;
+  /**
+   * Routes of its policy refused to a parent's user acting in a child account (managed accounts'
+   * "Open"), whatever the child owner's level: what would outlive leaving (a key, an app's grant)
+   * or is the child's people's own sign-in or mail.
+   */
+  notWhileActing?: readonly string[];
   /** Its pg-boss jobs (`*.job.ts`), run by worker processes (background/registry.ts). */
   // biome-ignore lint/suspicious/noExplicitAny: jobs of different payloads
   jobs?: readonly Job<any>[];
@@ -64,6 +70,11 @@ export function defineFeature<const F extends Feature>(feature: F): F {
  * The one table of every feature's rules. Fails when two features give a rule to the same route:
  * each route has one owner, the feature that registers it.
  */
+/** Every feature's routes refused while acting in another account, in one set. */
+export function notWhileActingOf(features: readonly Feature[]): ReadonlySet<string> {
+  return new Set(features.flatMap((f) => f.notWhileActing ?? []));
+}
+
 export function policyOf(features: readonly Feature[]): Record<string, Rule> {
   const table: Record<string, Rule> = {};
   const owner = new Map<string, string>();

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { AppContext } from "../http/context";
-import { type Feature, PUBLIC, policyOf } from "./feature";
+import { type Feature, notWhileActingOf, PUBLIC, policyOf } from "./feature";
 import { FEATURES } from "./index";
 
 const here = import.meta.dirname;
@@ -84,6 +84,22 @@ describe("features", () => {
     // api-docs' routes come from swagger-ui, registered by http/app.ts itself.
     expect(Object.keys(wrong).filter((f) => f !== "api-docs")).toEqual([]);
     expect(wrong["api-docs"]?.noRule ?? []).toEqual([]);
+  });
+
+  it("refuses while acting only routes of the feature's own policy", () => {
+    const strays = FEATURES.flatMap((f) =>
+      (f.notWhileActing ?? [])
+        .filter((key) => !(key in (f.policy ?? {})))
+        .map((k) => `${f.name}: ${k}`),
+    );
+    expect(strays).toEqual([]);
+    expect([...notWhileActingOf(FEATURES)]).toEqual(
+      expect.arrayContaining([
+        "POST /api/api-keys",
+        "POST /api/auth/two-factor/disable",
+        "GET /api/mailbox",
+      ]),
+    );
   });
 
   it("refuses one route with rules in two features", () => {

@@ -4,7 +4,7 @@ import { AppError } from "../../domain/errors";
 import { assertNotActing } from "../../domain/managed-accounts";
 import { can, type Permission } from "../../domain/permissions";
 import { TEXT } from "../../domain/texts";
-import { PUBLIC, policyOf, type Rule } from "../features/feature";
+import { notWhileActingOf, PUBLIC, policyOf, type Rule } from "../features/feature";
 import { FEATURES } from "../features/index";
 import { isKeyRoute } from "./api-auth";
 import { SESSION_ENDED } from "./session";
@@ -20,21 +20,11 @@ export { PUBLIC, type Rule } from "../features/feature";
 export const POLICY: Record<string, Rule> = policyOf(FEATURES);
 
 /**
- * Refused to a parent's user acting in a child account (managed accounts' "Open"), whatever the
- * child owner's level: each would outlive leaving (a key, an app's grant) or is the child's people's
- * own sign-in or mail (2FA; a reset link read in the mailbox). Public routes that change a sign-in
- * (phone verification) and /api/v1 (users) refuse it in their services.
+ * Refused to a parent's user acting in a child account (managed accounts' "Open"): each feature
+ * names its own in `notWhileActing` (2FA, API keys, an app's grant, the mailbox). Public routes that
+ * change a sign-in (phone verification) and /api/v1 (users) refuse it in their services.
  */
-export const NOT_WHILE_ACTING: ReadonlySet<string> = new Set([
-  "POST /api/api-keys",
-  "POST /api/oauth/authorize",
-  "POST /api/auth/two-factor/app",
-  "POST /api/auth/two-factor/sms",
-  "POST /api/auth/two-factor/confirm",
-  "POST /api/auth/two-factor/disable",
-  "GET /api/mailbox",
-  "GET /api/mailbox/:id",
-]);
+export const NOT_WHILE_ACTING: ReadonlySet<string> = notWhileActingOf(FEATURES);
 
 /** Routes outside /api that the carrier and the public reach (webhooks, media, short links). */
 const OUTSIDE_API = (url: string) => !url.startsWith("/api/") && url !== "/api";

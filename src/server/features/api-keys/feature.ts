@@ -4,6 +4,8 @@ import { apiKeysRoutes } from "./api-keys.routes";
 export const apiKeysFeature = defineFeature({
   name: "api-keys",
   routes: [apiKeysRoutes],
+  // A key outlives leaving the account.
+  notWhileActing: ["POST /api/api-keys"],
   policy: {
     // The developer dashboard: API keys and their request log (a person's session).
     "GET /api/api-keys": "developer:manage",

@@ -5,6 +5,13 @@ import { sessionsPurgeJob } from "./sessions-purge.job";
 export const authFeature = defineFeature({
   name: "auth",
   routes: [authRoutes],
+  // The child's people's own sign-in.
+  notWhileActing: [
+    "POST /api/auth/two-factor/app",
+    "POST /api/auth/two-factor/sms",
+    "POST /api/auth/two-factor/confirm",
+    "POST /api/auth/two-factor/disable",
+  ],
   policy: {
     // Sign-in, sign-up and the links that come by e-mail or text.
     "POST /api/auth/login": PUBLIC,

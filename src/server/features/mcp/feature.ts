@@ -5,6 +5,8 @@ import { mcpOAuthRoutes } from "./mcp-oauth.routes";
 export const mcpFeature = defineFeature({
   name: "mcp",
   routes: [mcpRoutes, mcpOAuthRoutes],
+  // An app's grant outlives leaving the account.
+  notWhileActing: ["POST /api/oauth/authorize"],
   policy: {
     // MCP: an API key, checked by the route itself (each tool asks its own permission).
     "POST /api/mcp": PUBLIC,
