@@ -6,8 +6,9 @@ import {
   PLAN_FLAGS,
   type PlanFlag,
 } from "../../../domain/settings";
-import type { Db } from "../../db/connection";
+import { type Db, inTransaction } from "../../db/connection";
 import { writePlanFlags } from "../settings/settings.service";
+import * as q from "./account-flags.queries";
 
 /**
  * The flags an account's own users cannot change: what kind of account it is (developer, test,
@@ -37,14 +38,7 @@ export async function accountFlagsOf(
   db: Db,
   accountId: number,
 ): Promise<{ accountId: number; accountName: string; flags: AccountFlags }> {
-  const res = await db.$client.query<Record<string, unknown>>(
-    `select a.account_name, a.is_developer, a.is_test_account, a.is_tsi, a.is_webinar_customer,
-            coalesce((select jsonb_object_agg(s.name, s.value) from account_settings s
-                       where s.account_id = a.id and s.name = any($2::text[])), '{}') as plan
-       from accounts a where a.id = $1`,
-    [accountId, PLAN_FLAGS],
-  );
-  const row = res.rows[0];
+  const row = await q.accountFlagRow(db.$client, accountId, PLAN_FLAGS);
   if (!row) throw new AppError("NOT_FOUND", "There is no such account.");
   const plan = row.plan as Record<string, unknown>;
   const flags = {} as AccountFlags;
@@ -59,27 +53,16 @@ export async function applyAccountFlags(
   accountId: number,
   changes: Partial<AccountFlags>,
 ): Promise<{ accountId: number; accountName: string; flags: AccountFlags }> {
-  const client = await db.$client.connect();
-  try {
-    await client.query("begin");
-    const found = await client.query(`select 1 from accounts where id = $1 for update`, [
-      accountId,
-    ]);
-    if (!found.rowCount) throw new AppError("NOT_FOUND", "There is no such account.");
+  await inTransaction(db, async (_tx, client) => {
+    if (!(await q.lockAccount(client, accountId)))
+      throw new AppError("NOT_FOUND", "There is no such account.");
     for (const f of ACCOUNT_TYPE_FLAGS) {
       const v = changes[f];
-      if (v !== undefined)
-        await client.query(`update accounts set ${COLUMN[f]} = $2 where id = $1`, [accountId, v]);
+      if (v !== undefined) await q.setAccountColumn(client, accountId, COLUMN[f], v);
     }
     const plan: Partial<Record<PlanFlag, boolean>> = {};
     for (const f of PLAN_FLAGS) if (changes[f] !== undefined) plan[f] = changes[f];
     await writePlanFlags(client, accountId, plan);
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   return accountFlagsOf(db, accountId);
 }

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -9,21 +8,10 @@ import {
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import { type Actor, type AppContext, actorOf } from "../../http/context";
-import { accounts } from "./account.schema";
+import { profileRow, updateProfileRow } from "./account.queries";
 
 export async function readProfile(ctx: AppContext, accountId: number): Promise<AccountProfile> {
-  const [row] = await ctx.db
-    .select({
-      accountName: accounts.accountName,
-      businessName: accounts.businessName,
-      email: accounts.email,
-      industry: accounts.industry,
-      timezoneId: accounts.timezoneId,
-      businessPhone: accounts.businessPhone,
-      messageValidityMinutes: accounts.messageValidityMinutes,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
+  const row = await profileRow(ctx.db, accountId);
   if (!row) throw new AppError("NOT_FOUND", "This account does not exist.");
   return row;
 }
@@ -36,7 +24,7 @@ export async function updateProfile(
   assertCan(auth, "settings:write");
   // The public account name stays as it was made at sign-up: pages and QR codes printed with
   // /subscribe/<name> keep working when the business renames itself.
-  await ctx.db.update(accounts).set(input).where(eq(accounts.id, auth.accountId));
+  await updateProfileRow(ctx.db, auth.accountId, input);
   return readProfile(ctx, auth.accountId);
 }
 

@@ -29,3 +29,28 @@ export async function accountTimezoneId(db: Db, auth: Actor): Promise<number> {
   );
   return Number(res.rows[0]?.tz ?? 1);
 }
+
+/** Settings → Business profile's fields. */
+export async function profileRow(db: Db, accountId: number) {
+  const [row] = await db
+    .select({
+      accountName: accounts.accountName,
+      businessName: accounts.businessName,
+      email: accounts.email,
+      industry: accounts.industry,
+      timezoneId: accounts.timezoneId,
+      businessPhone: accounts.businessPhone,
+      messageValidityMinutes: accounts.messageValidityMinutes,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row;
+}
+
+export async function updateProfileRow(
+  db: Db,
+  accountId: number,
+  values: Partial<typeof accounts.$inferInsert>,
+): Promise<void> {
+  await db.update(accounts).set(values).where(eq(accounts.id, accountId));
+}

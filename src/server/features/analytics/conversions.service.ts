@@ -1,24 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { CONVERSION_TEXTS, type ConversionsReport } from "../../../domain/analytics.schemas";
 import { AppError } from "../../../domain/errors";
 import type { ReportRangeQuery } from "../../../domain/growth-reports.schemas";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveRange } from "../growth-reports/growth-reports.service";
-import { conversionSettings, conversions } from "./analytics.schema";
+import * as q from "./conversions.queries";
 
 /** The account's conversion key (made on first use) and attribution window. */
 async function settingsOf(ctx: AppContext, accountId: number) {
-  await ctx.db
-    .insert(conversionSettings)
-    .values({ accountId, key: `cv_${randomBytes(18).toString("base64url")}` })
-    .onConflictDoNothing({ target: conversionSettings.accountId });
-  const [row] = await ctx.db
-    .select()
-    .from(conversionSettings)
-    .where(eq(conversionSettings.accountId, accountId));
-  return row!;
+  await q.ensureConversionSettings(
+    ctx.db,
+    accountId,
+    `cv_${randomBytes(18).toString("base64url")}`,
+  );
+  return (await q.conversionSettingsOf(ctx.db, accountId))!;
 }
 
 function present(ctx: AppContext, s: { key: string; windowDays: number }) {
@@ -39,10 +35,7 @@ export async function getConversionSettings(ctx: AppContext, auth: Actor) {
 export async function setConversionWindow(ctx: AppContext, auth: Actor, windowDays: number) {
   assertCan(auth, "settings:write");
   await settingsOf(ctx, auth.accountId);
-  await ctx.db
-    .update(conversionSettings)
-    .set({ windowDays })
-    .where(eq(conversionSettings.accountId, auth.accountId));
+  await q.setConversionWindowDays(ctx.db, auth.accountId, windowDays);
   // What was just written, whoever wrote it (a settings:write API key need not read reports).
   return present(ctx, await settingsOf(ctx, auth.accountId));
 }
@@ -58,39 +51,25 @@ export async function recordConversion(
   input: { key: string; phone: string; value: number; order: string },
   now = ctx.clock.now(),
 ) {
-  const [settings] = await ctx.db
-    .select()
-    .from(conversionSettings)
-    .where(eq(conversionSettings.key, input.key));
+  const settings = await q.conversionSettingsByKey(ctx.db, input.key);
   if (!settings) throw new AppError("NOT_FOUND", CONVERSION_TEXTS.badKey);
-  const click = (
-    await ctx.db.execute<{ click_id: string; subscriber_id: string; run_id: string | null }>(sql`
-      select c.id as click_id, c.subscriber_id,
-        (select m.run_id from messages m join send_runs r on r.id = m.run_id
-           join sends s on s.id = r.send_id
-         where m.subscriber_id = c.subscriber_id and s.link_id = c.link_id
-           and m.created_at <= c.clicked_at
-         order by m.created_at desc limit 1) as run_id
-      from subscribers sub
-      join link_clicks c on c.subscriber_id = sub.id and c.account_id = sub.account_id
-      where sub.account_id = ${settings.accountId} and sub.phone = ${input.phone}
-        and c.clicked_at <= ${now}
-        and c.clicked_at > ${new Date(now.getTime() - settings.windowDays * 86_400_000)}
-      order by c.clicked_at desc limit 1`)
-  ).rows[0];
+  const click = await q.lastClickInWindow(
+    ctx.db,
+    settings.accountId,
+    input.phone,
+    now,
+    new Date(now.getTime() - settings.windowDays * 86_400_000),
+  );
   if (!click) return { attributed: false };
-  await ctx.db
-    .insert(conversions)
-    .values({
-      accountId: settings.accountId,
-      subscriberId: Number(click.subscriber_id),
-      linkClickId: Number(click.click_id),
-      runId: click.run_id === null ? null : Number(click.run_id),
-      valueCents: Math.round(input.value * 100),
-      orderRef: input.order,
-      occurredAt: now,
-    })
-    .onConflictDoNothing();
+  await q.insertConversion(ctx.db, {
+    accountId: settings.accountId,
+    subscriberId: Number(click.subscriber_id),
+    linkClickId: Number(click.click_id),
+    runId: click.run_id === null ? null : Number(click.run_id),
+    valueCents: Math.round(input.value * 100),
+    orderRef: input.order,
+    occurredAt: now,
+  });
   return { attributed: true };
 }
 
@@ -102,20 +81,8 @@ export async function conversionsReport(
 ): Promise<ConversionsReport> {
   const r = await resolveRange(ctx, auth, query);
   const settings = await settingsOf(ctx, auth.accountId);
-  const res = await ctx.db.execute<{
-    run_id: string | null;
-    text: string | null;
-    run_at: Date | string | null;
-    n: string;
-    cents: string;
-  }>(sql`
-    select c.run_id, r.text, r.run_at, count(*) as n, coalesce(sum(c.value_cents), 0) as cents
-    from conversions c left join send_runs r on r.id = c.run_id and r.account_id = c.account_id
-    where c.account_id = ${r.accountId}
-      and c.occurred_at >= (${r.from}::date)::timestamp at time zone ${r.tz}
-      and c.occurred_at < (${r.to}::date + 1)::timestamp at time zone ${r.tz}
-    group by 1, 2, 3 order by 5 desc`);
-  const rows = res.rows.map((x) => ({
+  const found = await q.conversionsBySend(ctx.db, r);
+  const rows = found.map((x) => ({
     runId: x.run_id === null ? 0 : Number(x.run_id),
     text: x.text ?? "A link outside any send",
     runAt: x.run_at ? new Date(x.run_at).toISOString() : "",

@@ -1,19 +1,31 @@
 import {
   type AutoReplyInput,
-  type AutoReplyMatch,
   type AutoReplyRule,
-  type BusinessHours,
   firstMatchingRule,
 } from "../../../domain/auto-replies";
 import { AppError } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
 import { timezoneById } from "../../../domain/timezones";
 import { claimLabel } from "../../../domain/triggers";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import { automaticAnswerFiled } from "../inbox/inbox.service";
 import { sendGate } from "../outbound/account-gate";
 import { queueMessage } from "../outbound/outbound.service";
+import {
+  type AutoReplyRow,
+  accountTimezoneId,
+  deleteAutoReplyRow,
+  findAutoReplyRow,
+  hasLiveNumber,
+  insertAutoReply,
+  listAutoReplyRows,
+  markAnswered,
+  reorderAutoReplyRows,
+  textedBefore,
+  updateAutoReplyRow,
+} from "./auto-replies.queries";
 import { engineNow } from "./clock";
 
 export interface AutoReply extends Omit<AutoReplyRule, "words"> {
@@ -26,20 +38,7 @@ export interface AutoReply extends Omit<AutoReplyRule, "words"> {
   updatedAt: string;
 }
 
-interface Row {
-  id: number;
-  name: string;
-  match: AutoReplyMatch;
-  words: string[];
-  phone_number_id: number | null;
-  reply: string;
-  once_every_minutes: number;
-  business_hours: BusinessHours | null;
-  enabled: boolean;
-  position: number;
-  answered: number;
-  updated_at: Date;
-}
+type Row = AutoReplyRow;
 
 const toAutoReply = (r: Row): AutoReply => ({
   id: r.id,
@@ -56,33 +55,21 @@ const toAutoReply = (r: Row): AutoReply => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-const SELECT = `select a.*, coalesce((select sum(x.count) from auto_reply_answers x where x.auto_reply_id = a.id), 0)::int as answered
-                  from auto_replies a`;
-
 export async function listAutoReplies(ctx: AppContext, actor: Pick<Actor, "accountId">) {
-  const r = await ctx.db.$client.query<Row>(
-    `${SELECT} where a.account_id = $1 order by a.position, a.id`,
-    [actor.accountId],
-  );
-  return { rows: r.rows.map(toAutoReply) };
+  const rows = await listAutoReplyRows(ctx.db.$client, actor.accountId);
+  return { rows: rows.map(toAutoReply) };
 }
 
 export async function getAutoReply(ctx: AppContext, actor: Actor, id: number) {
-  const r = await ctx.db.$client.query<Row>(`${SELECT} where a.account_id = $1 and a.id = $2`, [
-    actor.accountId,
-    id,
-  ]);
-  if (!r.rows[0]) throw new AppError("NOT_FOUND", "Automated reply not found");
-  return toAutoReply(r.rows[0]);
+  const row = await findAutoReplyRow(ctx.db.$client, actor.accountId, id);
+  if (!row) throw new AppError("NOT_FOUND", "Automated reply not found");
+  return toAutoReply(row);
 }
 
 async function assertOwnNumber(ctx: AppContext, accountId: number, id: number | null) {
   if (id === null) return;
-  const r = await ctx.db.$client.query(
-    `select 1 from phone_numbers where id = $1 and account_id = $2 and state <> 'released'`,
-    [id, accountId],
-  );
-  if (!r.rowCount) throw new AppError("BAD_REQUEST", "Choose a number of this account");
+  if (!(await hasLiveNumber(ctx.db.$client, accountId, id)))
+    throw new AppError("BAD_REQUEST", "Choose a number of this account");
 }
 
 /** A word a keyword, a marketing tool, a chatbot or a workflow answers first (they come before). */
@@ -112,24 +99,8 @@ async function assertTriggerFree(
 export async function createAutoReply(ctx: AppContext, actor: Actor, input: AutoReplyInput) {
   await assertOwnNumber(ctx, actor.accountId, input.phoneNumberId);
   await assertTriggerFree(ctx, actor.accountId, input, null);
-  const r = await ctx.db.$client.query<{ id: number }>(
-    `insert into auto_replies (account_id, name, match, words, phone_number_id, reply, once_every_minutes, business_hours, enabled, position)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-             coalesce((select max(position) + 1 from auto_replies where account_id = $1), 0))
-     returning id`,
-    [
-      actor.accountId,
-      input.name,
-      input.match,
-      JSON.stringify(input.words),
-      input.phoneNumberId,
-      input.reply,
-      input.onceEveryMinutes,
-      input.businessHours ? JSON.stringify(input.businessHours) : null,
-      input.enabled,
-    ],
-  );
-  return getAutoReply(ctx, actor, r.rows[0]!.id);
+  const id = await insertAutoReply(ctx.db.$client, actor.accountId, input);
+  return getAutoReply(ctx, actor, id);
 }
 
 export async function updateAutoReply(
@@ -140,52 +111,24 @@ export async function updateAutoReply(
 ) {
   await assertOwnNumber(ctx, actor.accountId, input.phoneNumberId);
   await assertTriggerFree(ctx, actor.accountId, input, id);
-  const r = await ctx.db.$client.query(
-    `update auto_replies set name = $3, match = $4, words = $5, phone_number_id = $6, reply = $7,
-            once_every_minutes = $8, business_hours = $9, enabled = $10, updated_at = now()
-      where id = $1 and account_id = $2`,
-    [
-      id,
-      actor.accountId,
-      input.name,
-      input.match,
-      JSON.stringify(input.words),
-      input.phoneNumberId,
-      input.reply,
-      input.onceEveryMinutes,
-      input.businessHours ? JSON.stringify(input.businessHours) : null,
-      input.enabled,
-    ],
-  );
-  if (!r.rowCount) throw new AppError("NOT_FOUND", "Automated reply not found");
+  if (!(await updateAutoReplyRow(ctx.db.$client, actor.accountId, id, input)))
+    throw new AppError("NOT_FOUND", "Automated reply not found");
   return getAutoReply(ctx, actor, id);
 }
 
 export async function deleteAutoReply(ctx: AppContext, actor: Actor, id: number) {
-  const r = await ctx.db.$client.query(
-    `delete from auto_replies where id = $1 and account_id = $2`,
-    [id, actor.accountId],
-  );
-  if (!r.rowCount) throw new AppError("NOT_FOUND", "Automated reply not found");
+  if (!(await deleteAutoReplyRow(ctx.db.$client, actor.accountId, id)))
+    throw new AppError("NOT_FOUND", "Automated reply not found");
 }
 
 /** The order rules are read in: ids first to last (ids of another account are ignored). */
 export async function reorderAutoReplies(ctx: AppContext, actor: Actor, ids: number[]) {
-  await ctx.db.$client.query(
-    `update auto_replies a set position = t.pos, updated_at = now()
-       from unnest($2::int[]) with ordinality as t(id, pos)
-      where a.id = t.id and a.account_id = $1`,
-    [actor.accountId, ids],
-  );
+  await reorderAutoReplyRows(ctx.db.$client, actor.accountId, ids);
   return listAutoReplies(ctx, actor);
 }
 
 async function accountZone(ctx: AppContext, accountId: number): Promise<string> {
-  const r = await ctx.db.$client.query<{ timezone_id: number }>(
-    `select timezone_id from accounts where id = $1`,
-    [accountId],
-  );
-  return timezoneById(r.rows[0]?.timezone_id ?? 1).iana;
+  return timezoneById((await accountTimezoneId(ctx.db.$client, accountId)) ?? 1).iana;
 }
 
 /** Which rule would answer a sample text now, and with what (the edit page's preview). */
@@ -227,15 +170,12 @@ export async function answerAutomatically(
   const { rows } = await listAutoReplies(ctx, { accountId: m.accountId });
   if (!rows.some((r) => r.enabled)) return false;
   const db = ctx.db.$client;
-  const earlier = await db.query(
-    `select 1 from messages where subscriber_id = $1 and account_id = $2 and direction = 'inbound' and id < $3 limit 1`,
-    [m.subscriberId, m.accountId, m.messageId],
-  );
+  const earlier = await textedBefore(db, m.accountId, m.subscriberId, m.messageId);
   const at = await engineNow(db);
   const rule = firstMatchingRule(rows, {
     body: m.body,
     phoneNumberId: m.number.id,
-    firstMessage: !earlier.rowCount,
+    firstMessage: !earlier,
     at,
     timeZone: await accountZone(ctx, m.accountId),
   });
@@ -244,41 +184,29 @@ export async function answerAutomatically(
   // Twenty people texting the same word at once hold one connection each: the gate keeps an
   // account to its share of the pool.
   const answered = await sendGate(ctx).run(m.accountId, async () => {
-    const client = await db.connect();
     try {
-      await client.query("begin");
-      const mark = await client.query(
-        `insert into auto_reply_answers (auto_reply_id, subscriber_id, answered_at) values ($1, $2, $3)
-         on conflict (auto_reply_id, subscriber_id) do update
-           set answered_at = excluded.answered_at, count = auto_reply_answers.count + 1
-           where auto_reply_answers.answered_at <= excluded.answered_at - make_interval(mins => $4)`,
-        [rule.id, subscriberId, at, rule.onceEveryMinutes],
-      );
-      if (!mark.rowCount) {
-        await client.query("rollback");
-        return false;
-      }
-      await queueMessage(
-        ctx,
-        {
-          accountId: m.accountId,
-          from: m.number,
-          to: m.from,
-          body: rule.reply,
-          source: "auto_reply",
-          subscriberId,
-        },
-        client,
-      );
-      await client.query("commit");
-      return true;
+      return await inTransaction(ctx.db, async (_tx, client) => {
+        // Answered within its period: the mark wrote nothing, and nothing goes out.
+        if (!(await markAnswered(client, rule.id, subscriberId, at, rule.onceEveryMinutes)))
+          return false;
+        await queueMessage(
+          ctx,
+          {
+            accountId: m.accountId,
+            from: m.number,
+            to: m.from,
+            body: rule.reply,
+            source: "auto_reply",
+            subscriberId,
+          },
+          client,
+        );
+        return true;
+      });
     } catch (err) {
-      await client.query("rollback").catch(() => {});
       // A suppressed number is not answered; anything else is logged by the caller.
       if (err instanceof AppError && err.code === "CONFLICT") return false;
       throw err;
-    } finally {
-      client.release();
     }
   });
   if (!answered) return false;

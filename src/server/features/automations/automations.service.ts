@@ -19,45 +19,34 @@ import {
 import { AppError } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
 import { claimLabel } from "../../../domain/triggers";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
-import { ENGINE_NOW_SQL } from "./clock";
+import {
+  type AutomationRow,
+  automationReportRows,
+  countOwnRows,
+  deleteAutomationRow,
+  exitRunsOffVersion,
+  findAutomationRow,
+  insertAutomation,
+  insertFirstVersion,
+  insertVersion,
+  listAutomationRows,
+  moveRunsToVersion,
+  type ReferencedTable,
+  setAutomationStatusRow,
+  stopActiveRuns,
+  updateAutomationRow,
+  workflowNameTaken,
+} from "./automations.queries";
 
 type Q = Pool | PoolClient;
 type UpdateInput = ReturnType<typeof automationUpdate.parse>;
 
 const NOT_FOUND = () => new AppError("NOT_FOUND", "Automation not found");
 
-interface Row {
-  id: number;
-  kind: AutomationKind;
-  name: string;
-  status: "draft" | "active" | "paused";
-  trigger: unknown;
-  version: number;
-  graph: unknown;
-  phone_number_id: number | null;
-  exit_on_reply: boolean;
-  exit_on_group_leave: boolean;
-  updated_at: Date;
-  active: number;
-  entered: number;
-  completed: number;
-  texts: number;
-}
-
-const SELECT = `
-  select a.id, a.kind, a.name, a.status, a.trigger, a.version, v.graph, a.phone_number_id,
-         a.exit_on_reply, a.exit_on_group_leave, a.updated_at,
-         coalesce(c.active, 0)::int as active, coalesce(c.entered, 0)::int as entered,
-         coalesce(c.completed, 0)::int as completed, coalesce(c.texts, 0)::int as texts
-    from automations a
-    join automation_versions v on v.automation_id = a.id and v.version = a.version
-    left join lateral (
-      select count(*) filter (where r.status = 'active') as active, count(*) as entered,
-             count(*) filter (where r.status = 'completed') as completed, sum(r.texts) as texts
-        from automation_runs r where r.automation_id = a.id and not r.test
-    ) c on true`;
+type Row = AutomationRow;
 
 function toSummary(r: Row): AutomationSummary {
   return {
@@ -86,19 +75,12 @@ function toDetail(r: Row): AutomationDetail {
 }
 
 export async function listAutomations(ctx: AppContext, actor: Actor, kind: AutomationKind) {
-  const r = await ctx.db.$client.query<Row>(
-    `${SELECT} where a.account_id = $1 and a.kind = $2 order by a.updated_at desc, a.id desc`,
-    [actor.accountId, kind],
-  );
-  return { rows: r.rows.map(toSummary) };
+  const rows = await listAutomationRows(ctx.db.$client, actor.accountId, kind);
+  return { rows: rows.map(toSummary) };
 }
 
 export async function getAutomation(ctx: AppContext, actor: Actor, id: number) {
-  const r = await ctx.db.$client.query<Row>(`${SELECT} where a.account_id = $1 and a.id = $2`, [
-    actor.accountId,
-    id,
-  ]);
-  const row = r.rows[0];
+  const row = await findAutomationRow(ctx.db.$client, actor.accountId, id);
   if (!row) throw NOT_FOUND();
   return toDetail(row);
 }
@@ -124,14 +106,10 @@ async function assertOwnReferences(
     if (s.type === "condition" && s.condition.kind === "field_equals")
       fields.add(s.condition.fieldId);
   }
-  const check = async (table: string, ids: Set<number>, what: string) => {
+  const check = async (table: ReferencedTable, ids: Set<number>, what: string) => {
     ids.delete(UNCHOSEN); // a draft's step with nothing chosen yet: publish stops it, not save
     if (!ids.size) return;
-    const r = await db.query<{ n: number }>(
-      `select count(*)::int as n from ${table} where account_id = $1 and id = any($2::int[])`,
-      [accountId, [...ids]],
-    );
-    if (r.rows[0]?.n !== ids.size)
+    if ((await countOwnRows(db, table, accountId, [...ids])) !== ids.size)
       throw new AppError("BAD_REQUEST", `Choose a ${what} of this account`);
   };
   await check("groups", groups, "group");
@@ -148,12 +126,7 @@ async function assertOwnReferences(
 
 /** Workflow names are unique in an account (the form checks them as they are typed). */
 async function assertUniqueWorkflowName(db: Q, accountId: number, name: string, id = 0) {
-  const r = await db.query(
-    `select 1 from automations
-      where account_id = $1 and kind = 'workflow' and lower(name) = lower($2) and id <> $3`,
-    [accountId, name.trim(), id],
-  );
-  if (r.rowCount)
+  if (await workflowNameTaken(db, accountId, name.trim(), id))
     throw new AppError("VALIDATION", "A workflow with this name already exists", {
       fields: { name: "A workflow with this name already exists" },
     });
@@ -194,35 +167,11 @@ export async function createAutomation(ctx: AppContext, actor: Actor, input: Aut
   await assertOwnReferences(db, actor.accountId, input.trigger, input.graph, input.phoneNumberId);
   await assertTriggerFree(ctx, actor.accountId, input, null);
   if (input.kind === "workflow") await assertUniqueWorkflowName(db, actor.accountId, input.name);
-  let id: number;
-  const client = await db.connect();
-  try {
-    await client.query("begin");
-    const r = await client.query<{ id: number }>(
-      `insert into automations (account_id, kind, name, trigger, phone_number_id, exit_on_reply, exit_on_group_leave)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [
-        actor.accountId,
-        input.kind,
-        input.name,
-        JSON.stringify(input.trigger),
-        input.phoneNumberId,
-        input.exitOnReply,
-        input.exitOnGroupLeave,
-      ],
-    );
-    id = r.rows[0]!.id;
-    await client.query(
-      `insert into automation_versions (automation_id, version, graph) values ($1, 1, $2)`,
-      [id, JSON.stringify(input.graph)],
-    );
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  const id = await inTransaction(ctx.db, async (_tx, client) => {
+    const id = await insertAutomation(client, actor.accountId, input.kind, input);
+    await insertFirstVersion(client, id, input.graph);
+    return id;
+  });
   // Read back once the connection is released: asking the pool while holding one can wait for good.
   return getAutomation(ctx, actor, id);
 }
@@ -251,51 +200,16 @@ export async function updateAutomation(
   await assertTriggerFree(ctx, actor.accountId, { ...input, kind: current.kind }, id);
   if (current.status === "active") assertPublishable(input.graph);
   const changed = JSON.stringify(current.graph) !== JSON.stringify(input.graph);
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
+  await inTransaction(ctx.db, async (_tx, client) => {
     const version = changed ? current.version + 1 : current.version;
-    if (changed)
-      await client.query(
-        `insert into automation_versions (automation_id, version, graph) values ($1, $2, $3)`,
-        [id, version, JSON.stringify(input.graph)],
-      );
-    await client.query(
-      `update automations set name = $3, trigger = $4, phone_number_id = $5, exit_on_reply = $6,
-              exit_on_group_leave = $7, version = $8, updated_at = now()
-        where id = $1 and account_id = $2`,
-      [
-        id,
-        actor.accountId,
-        input.name,
-        JSON.stringify(input.trigger),
-        input.phoneNumberId,
-        input.exitOnReply,
-        input.exitOnGroupLeave,
-        version,
-      ],
-    );
+    if (changed) await insertVersion(client, id, version, input.graph);
+    await updateAutomationRow(client, actor.accountId, id, input, version);
     if (changed && input.moveRuns) {
       const ids = input.graph.steps.map((s) => s.id);
-      await client.query(
-        `update automation_runs set version = $2, updated_at = now()
-          where automation_id = $1 and status = 'active' and (step_id is null or step_id = any($3::text[]))`,
-        [id, version, ids],
-      );
-      await client.query(
-        `update automation_runs set status = 'exited', exit_reason = 'deleted', due_at = null,
-                finished_at = ${ENGINE_NOW_SQL}, updated_at = now()
-          where automation_id = $1 and status = 'active' and version <> $2`,
-        [id, version],
-      );
+      await moveRunsToVersion(client, id, version, ids);
+      await exitRunsOffVersion(client, id, version);
     }
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   return getAutomation(ctx, actor, id);
 }
 
@@ -316,21 +230,14 @@ export async function setAutomationStatus(
 ) {
   const current = await getAutomation(ctx, actor, id);
   if (status === "active") assertPublishable(current.graph);
-  await ctx.db.$client.query(
-    `update automations set status = $3, updated_at = now() where id = $1 and account_id = $2`,
-    [id, actor.accountId, status],
-  );
+  await setAutomationStatusRow(ctx.db.$client, actor.accountId, id, status);
   // Timers that came due while paused fire at once on resume (not all at the same instant for a
   // large automation: the engine takes them in batches in due order).
   return getAutomation(ctx, actor, id);
 }
 
 export async function deleteAutomation(ctx: AppContext, actor: Actor, id: number) {
-  const r = await ctx.db.$client.query(
-    `delete from automations where id = $1 and account_id = $2`,
-    [id, actor.accountId],
-  );
-  if (!r.rowCount) throw NOT_FOUND();
+  if (!(await deleteAutomationRow(ctx.db.$client, actor.accountId, id))) throw NOT_FOUND();
 }
 
 function stepLabel(graph: AutomationGraph, stepId: string): string {
@@ -348,61 +255,23 @@ export async function automationReport(
   id: number,
 ): Promise<AutomationReport> {
   const a = await getAutomation(ctx, actor, id);
-  const db = ctx.db.$client;
-  const [runs, exits, waiting, passed, msgs] = await Promise.all([
-    db.query<{
-      entered: number;
-      active: number;
-      completed: number;
-      replies: number;
-      clicks: number;
-    }>(
-      `select count(*)::int as entered, count(*) filter (where status = 'active')::int as active,
-              count(*) filter (where status = 'completed')::int as completed,
-              count(replied_at)::int as replies, count(clicked_at)::int as clicks
-         from automation_runs where automation_id = $1 and account_id = $2 and not test`,
-      [id, actor.accountId],
-    ),
-    db.query<{ reason: string; n: number }>(
-      `select exit_reason as reason, count(*)::int as n from automation_runs
-        where automation_id = $1 and account_id = $2 and not test and status = 'exited' group by 1 order by 2 desc`,
-      [id, actor.accountId],
-    ),
-    db.query<{ step: string; n: number }>(
-      `select step_id as step, count(*)::int as n from automation_runs
-        where automation_id = $1 and account_id = $2 and not test and status = 'active' and step_id is not null group by 1`,
-      [id, actor.accountId],
-    ),
-    db.query<{ step: string; n: number }>(
-      `select l.step_id as step, count(*)::int as n from automation_step_log l
-         join automation_runs r on r.id = l.run_id
-        where l.automation_id = $1 and r.account_id = $2 and not r.test group by 1`,
-      [id, actor.accountId],
-    ),
-    db.query<{ texts: number; delivered: number; failed: number }>(
-      `select count(*)::int as texts,
-              count(*) filter (where m.status = 'Delivered')::int as delivered,
-              count(*) filter (where m.status in ('Failed', 'Undelivered', 'Queue Failed', 'Stopped Number', 'Blocked'))::int as failed
-         from automation_step_log l
-         join automation_runs r on r.id = l.run_id
-         join messages m on m.id = l.message_id
-        where l.automation_id = $1 and r.account_id = $2 and not r.test`,
-      [id, actor.accountId],
-    ),
-  ]);
-  const w = new Map(waiting.rows.map((x) => [x.step, x.n]));
+  const { run, exits, waiting, passed, msgs } = await automationReportRows(
+    ctx.db.$client,
+    actor.accountId,
+    id,
+  );
+  const w = new Map(waiting.map((x) => [x.step, x.n]));
   // A split logs the branch taken as "<id>#<branch>": the step's figure is their sum.
   const p = new Map<string, number>();
-  for (const x of passed.rows) {
+  for (const x of passed) {
     const key = x.step.split("#")[0] as string;
     p.set(key, (p.get(key) ?? 0) + x.n);
   }
-  const run = runs.rows[0]!;
   return {
     entered: run.entered,
     active: run.active,
     completed: run.completed,
-    exited: exits.rows.map((x) => ({
+    exited: exits.map((x) => ({
       reason: x.reason ?? "stopped",
       label: EXIT_REASONS[x.reason ?? "stopped"] ?? x.reason,
       count: x.n,
@@ -415,22 +284,17 @@ export async function automationReport(
         waiting: w.get(s.id) ?? 0,
         passed: p.get(s.id) ?? 0,
       })),
-    texts: msgs.rows[0]!.texts,
-    delivered: msgs.rows[0]!.delivered,
-    failed: msgs.rows[0]!.failed,
+    texts: msgs.texts,
+    delivered: msgs.delivered,
+    failed: msgs.failed,
     replies: run.replies,
     clicks: run.clicks,
-    optOuts: exits.rows.find((x) => x.reason === "opted_out")?.n ?? 0,
+    optOuts: exits.find((x) => x.reason === "opted_out")?.n ?? 0,
   };
 }
 
 /** Takes everyone out (a user's stop) — the report keeps them as exited, stopped. */
 export async function stopAllRuns(ctx: AppContext, actor: Actor, id: number) {
   await getAutomation(ctx, actor, id);
-  await ctx.db.$client.query(
-    `update automation_runs set status = 'exited', exit_reason = 'stopped', due_at = null,
-            finished_at = ${ENGINE_NOW_SQL}, updated_at = now()
-      where automation_id = $1 and account_id = $2 and status = 'active'`,
-    [id, actor.accountId],
-  );
+  await stopActiveRuns(ctx.db.$client, actor.accountId, id);
 }

@@ -3,6 +3,7 @@ import { pickBranch, waitEnds } from "../../../domain/automation-graph";
 import { creditsOfText } from "../../../domain/credit-rule";
 import { AppError } from "../../../domain/errors";
 import { timezoneById } from "../../../domain/timezones";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import {
   chargeTexts,
@@ -11,7 +12,17 @@ import {
   queueMessages,
 } from "../outbound/outbound.service";
 import { areaOf } from "../outbound/recipient-geo";
-import { ENGINE_NOW_SQL, engineNow } from "./clock";
+import { engineNow } from "./clock";
+import {
+  claimDue,
+  insertStepLog,
+  isGroupMember,
+  releaseSavepoint,
+  rollbackToSavepoint,
+  saveOutcomes,
+  savepoint,
+  suppressedPhones,
+} from "./engine.queries";
 import { type LoadedGraph, loadGraphs } from "./graphs";
 import { flushAfterCommit, runAction } from "./step-actions";
 
@@ -37,7 +48,7 @@ export interface DueRun {
 }
 
 /** Where a run stands after its turn. */
-interface RunOutcome {
+export interface RunOutcome {
   id: number;
   status: "active" | "completed" | "exited";
   exitReason: string | null;
@@ -87,108 +98,108 @@ export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number>
 }
 
 async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promise<number> {
-  const client = await ctx.db.$client.connect();
+  let held = undefined as PoolClient | undefined;
   try {
-    await client.query("begin");
-    const due = await claimDue(client, limit);
-    if (!due.length) {
-      await client.query("commit");
-      return 0;
-    }
-    const now = await engineNow(client);
-    const graphs = await loadGraphs(client, due);
-    const suppressed = await suppressedPhones(client, due);
-    const outcomes: RunOutcome[] = [];
-    const log: LogEntry[] = [];
-    const batch: OutboundMessage[] = [];
-    const ids: number[] = [];
-    const texts: Texts = careful
-      ? {
-          async add(run, body, credits, mediaUrl) {
-            await client.query("savepoint charge");
-            try {
-              await chargeTexts(client, run.accountId, [{ to: run.phone, credits }], {
-                reason: "charge",
-                description: "Automation text",
-              });
-              await client.query("release savepoint charge");
-            } catch {
-              await client.query("rollback to savepoint charge");
-              return null;
-            }
-            const q = await queueMessage(ctx, textOf(run, body, credits, mediaUrl), client);
-            ids.push(q.id);
-            return ids.length - 1;
-          },
-        }
-      : {
-          async add(run, body, credits, mediaUrl) {
-            batch.push(textOf(run, body, credits, mediaUrl));
-            return batch.length - 1;
-          },
-        };
-    for (const run of due) {
-      const loaded = graphs.get(`${run.automationId}:${run.version}`);
-      const out = loaded
-        ? await walk(
-            ctx,
-            client,
-            run,
-            loaded,
-            now,
-            suppressed.has(`${run.accountId}:${run.phone}`),
-            log,
-            texts,
-          )
-        : exit(run, "deleted");
-      outcomes.push(out);
-    }
-    if (!careful && batch.length) {
-      const perAccount = new Map<number, OutboundMessage[]>();
-      for (const m of batch)
-        perAccount.set(m.accountId, [...(perAccount.get(m.accountId) ?? []), m]);
-      for (const [accountId, texts] of perAccount) {
-        try {
-          await chargeTexts(client, accountId, texts, {
-            reason: "charge",
-            description: "Automation texts",
-          });
-        } catch (err) {
-          // Short of either kind, the batch is walked again one text at a time.
-          if (
-            err instanceof AppError &&
-            (err.code === "INSUFFICIENT_CREDITS" ||
-              err.code === "INSUFFICIENT_INTERNATIONAL_CREDITS")
-          )
-            throw new InsufficientInBatch();
-          throw err;
-        }
-      }
-      ids.push(...(await queueMessages(batch, client)));
-    }
-    await saveOutcomes(client, outcomes);
-    if (log.length)
-      await client.query(
-        `insert into automation_step_log (run_id, automation_id, step_id, message_id, at)
-         select r, a, s, m, ${ENGINE_NOW_SQL}
-           from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[]) as t(r, a, s, m)`,
-        [
-          log.map((l) => l.runId),
-          log.map((l) => l.automationId),
-          log.map((l) => l.stepId),
-          log.map((l) => (l.text === null ? null : ids[l.text])),
-        ],
-      );
-    await client.query("commit");
-    flushAfterCommit(client, true);
-    return due.length;
+    const taken = await inTransaction(ctx.db, async (_tx, client) => {
+      held = client;
+      return walkBatch(ctx, client, limit, careful);
+    });
+    if (held) flushAfterCommit(held, true);
+    return taken;
   } catch (err) {
-    await client.query("rollback").catch(() => {});
-    flushAfterCommit(client, false);
+    if (held) flushAfterCommit(held, false);
     throw err;
-  } finally {
-    client.release();
   }
+}
+
+/** The batch's work inside its transaction: how many runs it took. */
+async function walkBatch(
+  ctx: AppContext,
+  client: PoolClient,
+  limit: number,
+  careful: boolean,
+): Promise<number> {
+  const due = await claimDue(client, limit);
+  if (!due.length) return 0;
+  const now = await engineNow(client);
+  const graphs = await loadGraphs(client, due);
+  const suppressed = await suppressedPhones(client, due);
+  const outcomes: RunOutcome[] = [];
+  const log: LogEntry[] = [];
+  const batch: OutboundMessage[] = [];
+  const ids: number[] = [];
+  const texts: Texts = careful
+    ? {
+        async add(run, body, credits, mediaUrl) {
+          await savepoint(client, "charge");
+          try {
+            await chargeTexts(client, run.accountId, [{ to: run.phone, credits }], {
+              reason: "charge",
+              description: "Automation text",
+            });
+            await releaseSavepoint(client, "charge");
+          } catch {
+            await rollbackToSavepoint(client, "charge");
+            return null;
+          }
+          const q = await queueMessage(ctx, textOf(run, body, credits, mediaUrl), client);
+          ids.push(q.id);
+          return ids.length - 1;
+        },
+      }
+    : {
+        async add(run, body, credits, mediaUrl) {
+          batch.push(textOf(run, body, credits, mediaUrl));
+          return batch.length - 1;
+        },
+      };
+  for (const run of due) {
+    const loaded = graphs.get(`${run.automationId}:${run.version}`);
+    const out = loaded
+      ? await walk(
+          ctx,
+          client,
+          run,
+          loaded,
+          now,
+          suppressed.has(`${run.accountId}:${run.phone}`),
+          log,
+          texts,
+        )
+      : exit(run, "deleted");
+    outcomes.push(out);
+  }
+  if (!careful && batch.length) {
+    const perAccount = new Map<number, OutboundMessage[]>();
+    for (const m of batch) perAccount.set(m.accountId, [...(perAccount.get(m.accountId) ?? []), m]);
+    for (const [accountId, texts] of perAccount) {
+      try {
+        await chargeTexts(client, accountId, texts, {
+          reason: "charge",
+          description: "Automation texts",
+        });
+      } catch (err) {
+        // Short of either kind, the batch is walked again one text at a time.
+        if (
+          err instanceof AppError &&
+          (err.code === "INSUFFICIENT_CREDITS" || err.code === "INSUFFICIENT_INTERNATIONAL_CREDITS")
+        )
+          throw new InsufficientInBatch();
+        throw err;
+      }
+    }
+    ids.push(...(await queueMessages(batch, client)));
+  }
+  await saveOutcomes(client, outcomes);
+  if (log.length)
+    await insertStepLog(
+      client,
+      log.map((l) => l.runId),
+      log.map((l) => l.automationId),
+      log.map((l) => l.stepId),
+      log.map((l) => (l.text === null ? null : (ids[l.text] ?? null))),
+    );
+  return due.length;
 }
 
 function textOf(run: DueRun, body: string, credits: number, mediaUrl?: string): OutboundMessage {
@@ -202,49 +213,6 @@ function textOf(run: DueRun, body: string, credits: number, mediaUrl?: string): 
     subscriberId: run.subscriberId,
     credits,
   };
-}
-
-async function claimDue(client: PoolClient, limit: number): Promise<DueRun[]> {
-  // The claim walks the due index in order and locks only the rows it takes (runs of a paused
-  // automation are stepped over); the details are joined to those rows afterwards.
-  const r = await client.query<DueRun>(
-    `with due as (
-       select r.id from automation_runs r
-        where r.status = 'active' and r.due_at <= ${ENGINE_NOW_SQL}
-          and (r.test or not exists (select 1 from automations p where p.id = r.automation_id and p.status <> 'active'))
-        order by r.due_at
-        limit $1
-        for update of r skip locked
-     )
-     select r.id::int, r.account_id as "accountId", r.automation_id as "automationId", r.version,
-            r.subscriber_id::int as "subscriberId", r.step_id as "stepId",
-            r.waiting_reply as "waitingReply", s.phone, s.first_name as "firstName",
-            s.last_name as "lastName", s.marketing_consent_at is not null as consent, s.attributes,
-            r.replied_at as "repliedAt", r.clicked_at as "clickedAt", ac.timezone_id as "timezoneId",
-            n.id as "numberId", n.number
-       from due
-       join automation_runs r on r.id = due.id
-       join automations a on a.id = r.automation_id
-       join subscribers s on s.id = r.subscriber_id
-       join accounts ac on ac.id = r.account_id
-       left join lateral (
-         select p.id, p.number from phone_numbers p
-          where p.account_id = r.account_id and p.state = 'active'
-          order by (p.id = a.phone_number_id) desc, p.included desc, p.id limit 1
-       ) n on true
-      order by r.due_at`,
-    [limit],
-  );
-  return r.rows;
-}
-
-async function suppressedPhones(client: PoolClient, runs: DueRun[]): Promise<Set<string>> {
-  const r = await client.query<{ account_id: number; phone: string }>(
-    `select distinct account_id, phone from suppressions
-      where (account_id, phone) in (select * from unnest($1::int[], $2::text[]))`,
-    [runs.map((x) => x.accountId), runs.map((x) => x.phone)],
-  );
-  return new Set(r.rows.map((x) => `${x.account_id}:${x.phone}`));
 }
 
 const exit = (run: DueRun, reason: string, texts = 0): RunOutcome => ({
@@ -345,12 +313,7 @@ async function walk(
           yes =
             String(run.attributes[String(c.fieldId)] ?? "").toLowerCase() === c.value.toLowerCase();
         else {
-          const r = await client.query(
-            `select 1 from group_members gm join groups g on g.id = gm.group_id
-              where gm.group_id = $1 and gm.subscriber_id = $2 and g.account_id = $3`,
-            [c.groupId, run.subscriberId, run.accountId],
-          );
-          yes = (r.rowCount ?? 0) > 0;
+          yes = await isGroupMember(client, run.accountId, c.groupId, run.subscriberId);
         }
         log.push({
           runId: run.id,
@@ -398,25 +361,4 @@ async function walk(
     waitingReply: false,
     texts: sent,
   };
-}
-
-async function saveOutcomes(client: PoolClient, outs: RunOutcome[]) {
-  await client.query(
-    `update automation_runs r
-        set status = t.status, exit_reason = t.reason, step_id = t.step, due_at = t.due,
-            waiting_reply = t.waiting, texts = r.texts + t.texts, updated_at = now(),
-            finished_at = case when t.status = 'active' then null else ${ENGINE_NOW_SQL} end
-       from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bool[], $7::int[])
-            as t(id, status, reason, step, due, waiting, texts)
-      where r.id = t.id`,
-    [
-      outs.map((o) => o.id),
-      outs.map((o) => o.status),
-      outs.map((o) => o.exitReason),
-      outs.map((o) => o.stepId),
-      outs.map((o) => o.dueAt),
-      outs.map((o) => o.waitingReply),
-      outs.map((o) => o.texts),
-    ],
-  );
 }

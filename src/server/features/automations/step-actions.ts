@@ -4,6 +4,12 @@ import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { sendMail } from "../mail/mailer";
 import type { DueRun } from "./engine";
+import {
+  addToStaticGroup,
+  assignConversation,
+  removeFromGroup,
+  setOrClearField,
+} from "./engine.queries";
 
 type ActionStep = Extract<
   AutomationStep,
@@ -23,38 +29,16 @@ export async function runAction(
 ): Promise<void> {
   switch (step.type) {
     case "add_group":
-      await client.query(
-        `insert into group_members (group_id, subscriber_id)
-         select g.id, $2 from groups g where g.id = $1 and g.account_id = $3 and g.type = 'static'
-         on conflict do nothing`,
-        [step.groupId, run.subscriberId, run.accountId],
-      );
+      await addToStaticGroup(client, run.accountId, step.groupId, run.subscriberId);
       return;
     case "remove_group":
-      await client.query(
-        `delete from group_members gm using groups g
-          where gm.group_id = g.id and g.id = $1 and g.account_id = $3 and gm.subscriber_id = $2`,
-        [step.groupId, run.subscriberId, run.accountId],
-      );
+      await removeFromGroup(client, run.accountId, step.groupId, run.subscriberId);
       return;
     case "set_field":
-      await client.query(
-        `update subscribers s
-            set attributes = case when $2 = '' then s.attributes - $1::text
-                                  else s.attributes || jsonb_build_object($1::text, $2::text) end,
-                updated_at = now()
-          where s.id = $3 and s.account_id = $4
-            and exists (select 1 from custom_fields f where f.id = $1::int and f.account_id = $4)`,
-        [String(step.fieldId), step.value, run.subscriberId, run.accountId],
-      );
+      await setOrClearField(client, run.accountId, run.subscriberId, step.fieldId, step.value);
       return;
     case "assign":
-      await client.query(
-        `update conversations c set assigned_user_id = u.id
-           from users u where u.id = $1 and u.account_id = $3
-            and c.subscriber_id = $2 and c.account_id = $3`,
-        [step.userId, run.subscriberId, run.accountId],
-      );
+      await assignConversation(client, run.accountId, run.subscriberId, step.userId);
       return;
     case "notify_email": {
       const who = [run.firstName, run.lastName].filter(Boolean).join(" ") || run.phone;

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import { stopOpenSessions } from "./chatbots.queries";
 
 /** An opt-out ends the person's open chatbot sessions: the bot never asks them anything again. */
 export async function endChatbotSessions(
@@ -6,9 +7,5 @@ export async function endChatbotSessions(
   accountId: number,
   subscriberId: number,
 ): Promise<void> {
-  await ctx.db.$client.query(
-    `update chatbot_sessions set status = 'stopped', finished_at = now(), updated_at = now()
-      where subscriber_id = $1 and account_id = $2 and status = 'open'`,
-    [subscriberId, accountId],
-  );
+  await stopOpenSessions(ctx.db.$client, accountId, subscriberId);
 }

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   buildVcard,
@@ -11,7 +10,8 @@ import { AppError } from "../../../domain/errors";
 import type { Actor, AppContext } from "../../http/context";
 import { assertPixelCap, openImage, withImageSlot } from "../composer/image-guard";
 import { getNumber } from "../numbers/numbers.service";
-import { contactCards } from "./contact-card.schema";
+import * as q from "./contact-card.queries";
+import type { contactCards } from "./contact-card.schema";
 
 export type ContactCardRow = typeof contactCards.$inferSelect;
 
@@ -24,11 +24,7 @@ function sameToken(expected: string, given: string) {
 }
 
 async function findCard(ctx: AppContext, accountId: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(contactCards)
-    .where(eq(contactCards.accountId, accountId));
-  return row;
+  return q.findCard(ctx.db, accountId);
 }
 
 /** The public address of a card: the account id (media ownership reads it) and a random token. */
@@ -92,13 +88,7 @@ export async function saveContactCard(
     });
   }
   const encoded = photo ? await toCardPhoto(photo) : existing!.photo;
-  await ctx.db
-    .insert(contactCards)
-    .values({ accountId: auth.accountId, ...fields, photo: encoded })
-    .onConflictDoUpdate({
-      target: contactCards.accountId,
-      set: { ...fields, photo: encoded, updatedAt: sql`now()` },
-    });
+  await q.saveCard(ctx.db, auth.accountId, { ...fields, photo: encoded });
   return { created: !existing, ...(await getContactCard(ctx, auth)) };
 }
 

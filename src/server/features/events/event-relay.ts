@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import { type Executor, inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { expectedAtShutdown } from "../../shutdown";
-import type { AccountEvent, AccountEventType } from "./events.service";
+import * as q from "./events.queries";
+import type { AccountEvent } from "./events.service";
 
 const BATCH = 500;
 /** A batch whose handler failed waits this long, doubled per attempt, up to an hour. */
@@ -28,15 +28,6 @@ export function unregisterEventHandler(consumer: string): void {
   handlers.delete(consumer);
 }
 
-interface WorkRow extends Record<string, unknown> {
-  id: string;
-  account_id: number;
-  type: AccountEventType;
-  subscriber_id: number | null;
-  data: Record<string, unknown>;
-  occurred_at: Date | string;
-}
-
 /**
  * One pass over every registered consumer: claims a batch of due work (SKIP LOCKED, so any
  * number of workers share it), runs the handler and deletes the rows in one transaction.
@@ -48,21 +39,10 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
     let claimed: string[] = [];
     try {
       await inTransaction(ctx.db, async (tx) => {
-        const res = await tx.execute<WorkRow>(sql`
-          with work as (
-            select event_id from account_event_work
-             where consumer = ${consumer} and not_before <= now()
-             order by event_id
-             limit ${BATCH}
-             for update skip locked
-          )
-          select e.id::text as id, e.account_id, e.type, e.subscriber_id::int as subscriber_id,
-                 e.data, e.occurred_at
-            from work w join account_events e on e.id = w.event_id
-           order by e.id`);
-        if (res.rows.length === 0) return;
-        claimed = res.rows.map((r) => r.id);
-        const events: AccountEvent[] = res.rows.map((r) => ({
+        const rows = await q.claimWork(tx, consumer, BATCH);
+        if (rows.length === 0) return;
+        claimed = rows.map((r) => r.id);
+        const events: AccountEvent[] = rows.map((r) => ({
           id: r.id,
           accountId: r.account_id,
           type: r.type,
@@ -72,10 +52,7 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
         }));
         // The handler's context is this transaction: what it reads and writes stays on it.
         await handler({ ...ctx, db: tx }, tx, events);
-        await tx.execute(sql`
-          delete from account_event_work
-           where consumer = ${consumer}
-             and event_id = any(string_to_array(${claimed.join(",")}, ',')::bigint[])`);
+        await q.deleteWork(tx, consumer, claimed);
       });
       if (claimed.length > 0) busy = true;
     } catch (err) {
@@ -86,15 +63,7 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
         { component: "event-relay", consumer, events: claimed.length, err },
         "events wait for a retry",
       );
-      await ctx.db.execute(sql`
-        update account_event_work
-           set attempts = attempts + 1,
-               last_error = left(${message}, 500),
-               not_before = now() + least(${RETRY_MAX_MS}::bigint,
-                                          ${RETRY_BASE_MS}::bigint * (2 ^ least(attempts, 20))::bigint)
-                                    * interval '1 millisecond'
-         where consumer = ${consumer}
-           and event_id = any(string_to_array(${claimed.join(",")}, ',')::bigint[])`);
+      await q.retryWorkLater(ctx.db, consumer, claimed, message, RETRY_BASE_MS, RETRY_MAX_MS);
     }
   }
   return busy;

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
+import * as q from "./events.queries";
 
 /**
  * The account-events outbox: what happened to an account's subscribers that another feature
@@ -53,11 +53,7 @@ export async function recordEvents(db: Executor, events: NewAccountEvent[]): Pro
       data: e.data ?? {},
     })),
   );
-  await db.execute(sql`
-    insert into account_events (account_id, type, subscriber_id, data)
-    select account_id, type, subscriber_id, coalesce(data, '{}'::jsonb)
-      from jsonb_to_recordset(${rows}::jsonb)
-        as r(account_id int, type text, subscriber_id bigint, data jsonb)`);
+  await q.insertEvents(db, rows);
 }
 
 export async function recordEvent(db: Executor, event: NewAccountEvent): Promise<void> {

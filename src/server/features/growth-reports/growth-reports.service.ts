@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import {
   MESSAGE_SOURCE_LABELS,
@@ -135,22 +134,10 @@ export async function optOutReport(
   const r = await resolveRange(ctx, auth, query);
   const [byDay, byKeyword, bySource, byCampaign, byAutomation, rows] = await Promise.all([
     q.optOutsByDay(ctx.db, r),
-    q.optOutsGrouped(ctx.db, r, sql`o.keyword`, sql`o.keyword`, sql`and o.keyword <> ''`),
-    q.optOutsGrouped(ctx.db, r, sql`o.source`, sql`o.source`),
-    q.optOutsGrouped(
-      ctx.db,
-      r,
-      sql`o.send_id`,
-      sql`coalesce(s.text, '')`,
-      sql`and o.send_id is not null`,
-    ),
-    q.optOutsGrouped(
-      ctx.db,
-      r,
-      sql`left(o.message_body, 200)`,
-      sql`left(o.message_body, 200)`,
-      sql`and o.message_source = 'automation'`,
-    ),
+    q.optOutsByKeyword(ctx.db, r),
+    q.optOutsBySource(ctx.db, r),
+    q.optOutsBySend(ctx.db, r),
+    q.optOutsByAutomation(ctx.db, r),
     q.optOutRows(ctx.db, r, { limit: query.pageSize, offset: query.page * query.pageSize }),
   ]);
   const total = [...byDay.values()].reduce((n, x) => n + x, 0);

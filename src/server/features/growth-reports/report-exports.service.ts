@@ -2,7 +2,6 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq } from "drizzle-orm";
 import { csvLine } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
 import {
@@ -18,7 +17,7 @@ import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
 import { sentMessagesCsv } from "../reports/reports.service";
 import * as q from "./growth-reports.queries";
-import { reportExports } from "./growth-reports.schema";
+import type { reportExports } from "./growth-reports.schema";
 import * as reports from "./growth-reports.service";
 import { reportExportQueue } from "./report-export.job";
 
@@ -42,10 +41,10 @@ function present(row: Row): ReportExport {
 }
 
 /** Only the owner (exports:all) sees everyone's exports; others see the ones they started. */
-function visible(auth: Actor) {
+function visible(auth: Actor): q.ExportScope {
   return can(auth, "exports:all") || auth.userId === null
-    ? eq(reportExports.accountId, auth.accountId)
-    : and(eq(reportExports.accountId, auth.accountId), eq(reportExports.userId, auth.userId));
+    ? { accountId: auth.accountId, userId: null }
+    : { accountId: auth.accountId, userId: auth.userId };
 }
 
 /** Checks the filter now (a bad one is a 4xx, not a failed job) and queues the CSV. */
@@ -55,15 +54,12 @@ export async function createReportExport(
   body: { report: ReportKind } & Partial<ReportRange>,
 ) {
   const range = await reports.resolveRange(ctx, auth, body);
-  const [row] = await ctx.db
-    .insert(reportExports)
-    .values({
-      accountId: auth.accountId,
-      userId: auth.userId,
-      report: body.report,
-      filter: { from: range.from, to: range.to, numberId: range.numberId ?? null },
-    })
-    .returning();
+  const row = await q.insertReportExport(ctx.db, {
+    accountId: auth.accountId,
+    userId: auth.userId,
+    report: body.report,
+    filter: { from: range.from, to: range.to, numberId: range.numberId ?? null },
+  });
   // Without a job queue in this process (API tests), the caller runs runReportExport itself.
   await enqueue(reportExportQueue, { exportId: row!.id });
   return present(row!);
@@ -79,36 +75,25 @@ export async function createSentMessagesExport(
   filter: SentMessagesFilter,
 ) {
   assertCan(auth, "reports:read");
-  const [row] = await ctx.db
-    .insert(reportExports)
-    .values({
-      accountId: auth.accountId,
-      userId: auth.userId,
-      report: "sent-messages" satisfies ExportedReport,
-      filter,
-    })
-    .returning();
+  const row = await q.insertReportExport(ctx.db, {
+    accountId: auth.accountId,
+    userId: auth.userId,
+    report: "sent-messages" satisfies ExportedReport,
+    filter,
+  });
   await enqueue(reportExportQueue, { exportId: row!.id });
   return present(row!);
 }
 
 export async function listReportExports(ctx: AppContext, auth: Actor, report?: ExportedReport) {
   assertCan(auth, "reports:read");
-  const rows = await ctx.db
-    .select()
-    .from(reportExports)
-    .where(and(visible(auth), report ? eq(reportExports.report, report) : undefined))
-    .orderBy(desc(reportExports.createdAt), desc(reportExports.id))
-    .limit(10);
+  const rows = await q.latestExports(ctx.db, visible(auth), report);
   return { rows: rows.map(present) };
 }
 
 async function findVisible(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "reports:read");
-  const [row] = await ctx.db
-    .select()
-    .from(reportExports)
-    .where(and(visible(auth), eq(reportExports.id, id)));
+  const row = await q.findExport(ctx.db, visible(auth), id);
   if (!row) throw new AppError("NOT_FOUND", REPORT_TEXTS.exportNotFound);
   return row;
 }
@@ -125,7 +110,7 @@ export async function reportExportFile(ctx: AppContext, auth: Actor, id: number)
 }
 
 async function update(ctx: AppContext, id: number, set: Partial<Row>) {
-  await ctx.db.update(reportExports).set(set).where(eq(reportExports.id, id));
+  await q.updateExport(ctx.db, id, set);
 }
 
 /**
@@ -133,12 +118,7 @@ async function update(ctx: AppContext, id: number, set: Partial<Row>) {
  * progress as it goes so the page can show a bar. Claims the row once (queued → running).
  */
 export async function runReportExport(ctx: AppContext, exportId: number) {
-  const claimed = await ctx.db
-    .update(reportExports)
-    .set({ status: "running" })
-    .where(and(eq(reportExports.id, exportId), eq(reportExports.status, "queued")))
-    .returning();
-  const row = claimed[0];
+  const row = await q.claimQueuedExport(ctx.db, exportId);
   if (!row) return;
   const auth = systemActor("export", row.accountId, { userId: row.userId });
   const filter = row.filter as { from: string; to: string; numberId: number | null };

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { GrowthOverview } from "../../../domain/growth-tools";
 import { webBannerConfig } from "../../../domain/growth-tools";
 import { signupMethodLabel } from "../../../domain/signup-methods";
@@ -8,6 +7,7 @@ import {
   growthByDayAndMethod,
   resolveRange,
 } from "../growth-reports/growth-reports.service";
+import { toolFigures } from "./growth.queries";
 
 /**
  * /growth: every growth tool at a glance and who joined by which method over the last 30 days
@@ -37,40 +37,7 @@ export async function growthOverview(ctx: AppContext, auth: Actor): Promise<Grow
     if (day && x.joined > 0) day[label(x.method)] = Number(day[label(x.method)] ?? 0) + x.joined;
   }
 
-  const a = auth.accountId;
-  const { rows: t } = await ctx.db.execute<{
-    kwActive: number;
-    kwTotal: number;
-    pageLive: boolean | null;
-    accountName: string;
-    formsActive: number;
-    formViews: number;
-    formConfirms: number;
-    qrTotal: number;
-    qrScans: number;
-    bannerConfig: unknown;
-    bannerViews: number | null;
-    bannerClicks: number | null;
-    pagesTotal: number;
-    pageVisits: number;
-    pageSignups: number;
-  }>(sql`select
-      (select count(*)::int from keywords where account_id = ${a} and status = 'active') as "kwActive",
-      (select count(*)::int from keywords where account_id = ${a}) as "kwTotal",
-      (select live from signup_pages where account_id = ${a}) as "pageLive",
-      (select account_name from accounts where id = ${a}) as "accountName",
-      (select count(*)::int from optin_forms where account_id = ${a} and status = 'active') as "formsActive",
-      (select coalesce(sum(views), 0)::int from optin_forms where account_id = ${a}) as "formViews",
-      (select coalesce(sum(confirmations), 0)::int from optin_forms where account_id = ${a}) as "formConfirms",
-      (select count(*)::int from qr_templates where account_id = ${a}) as "qrTotal",
-      (select coalesce(sum(scans), 0)::int from qr_templates where account_id = ${a}) as "qrScans",
-      (select config from web_banners where account_id = ${a}) as "bannerConfig",
-      (select views from web_banners where account_id = ${a}) as "bannerViews",
-      (select clicks from web_banners where account_id = ${a}) as "bannerClicks",
-      (select count(*)::int from optin_pages where account_id = ${a}) as "pagesTotal",
-      (select coalesce(sum(visits), 0)::int from optin_pages where account_id = ${a}) as "pageVisits",
-      (select coalesce(sum(signups), 0)::int from optin_pages where account_id = ${a}) as "pageSignups"`);
-  const x = t[0]!;
+  const x = (await toolFigures(ctx.db, auth.accountId))!;
   const banner = x.bannerConfig ? webBannerConfig.safeParse(x.bannerConfig) : null;
   return {
     range: { from: r.from, to: r.to, timezone: r.tz },

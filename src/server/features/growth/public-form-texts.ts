@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import type { Executor } from "../../db/connection";
+import * as q from "./growth.queries";
 
 /**
  * Texts that public forms send to numbers a visitor typed in (a confirmation code, a "reply Y",
@@ -32,27 +32,15 @@ export async function reservePublicText(
   message: string = PUBLIC_TEXT_LIMITED,
 ): Promise<void> {
   // Serialises reservations for one number, so two at once cannot both take its last slot.
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtext('public_form_texts'), hashtext(${t.phone}))`,
-  );
-  const { rows } = await db.execute<{ form: number; phone: number; ip: number }>(
-    sql`select count(*) filter (where form_key = ${t.form})::int as form,
-               count(*) filter (where phone = ${t.phone})::int as phone,
-               count(*) filter (where ip = ${t.ip})::int as ip
-          from public_form_texts
-         where sent_at > now() - interval '1 hour'
-           and (form_key = ${t.form} or phone = ${t.phone} or ip = ${t.ip})`,
-  );
-  const n = rows[0] ?? { form: 0, phone: 0, ip: 0 };
+  await q.lockPublicTextsOf(db, t.phone);
+  const counted = await q.publicTextsLastHour(db, t);
+  const n = counted ?? { form: 0, phone: 0, ip: 0 };
   if (
     n.form >= PUBLIC_TEXT_LIMITS.perForm ||
     n.phone >= PUBLIC_TEXT_LIMITS.perNumber ||
     n.ip >= PUBLIC_TEXT_LIMITS.perAddress
   )
     throw new AppError("RATE_LIMITED", message, { reason: "public_text_limit" });
-  await db.execute(sql`delete from public_form_texts where sent_at < now() - interval '1 day'`);
-  await db.execute(
-    sql`insert into public_form_texts (account_id, form_key, phone, ip)
-        values (${t.accountId}, ${t.form}, ${t.phone}, ${t.ip})`,
-  );
+  await q.forgetOldPublicTexts(db);
+  await q.insertPublicText(db, t);
 }

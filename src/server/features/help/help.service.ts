@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
 import { assertCan, type UserActor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
 import { sendMail } from "../mail/mailer";
+import { supportSender } from "./help.queries";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -15,21 +15,7 @@ export async function contactSupport(
   input: { subject: string; message: string },
 ) {
   assertCan(auth, "self");
-  const who = (
-    await ctx.db.execute<{
-      account_id: number;
-      account_name: string;
-      business_name: string;
-      username: string;
-      email: string;
-      first_name: string;
-      last_name: string;
-    }>(sql`
-      select a.id as account_id, a.account_name, a.business_name, u.username, u.email,
-        u.first_name, u.last_name
-      from users u join accounts a on a.id = u.account_id
-      where u.id = ${auth.userId} and u.account_id = ${auth.accountId}`)
-  ).rows[0];
+  const who = await supportSender(ctx.db, auth.accountId, auth.userId);
   const lines = [
     input.message,
     "",

@@ -227,3 +227,40 @@ export async function monthlyKeywordPacks(
   );
   return res.rows;
 }
+
+export async function businessNameOf(db: Executor, accountId: number) {
+  const { rows } = await db.execute<{ name: string }>(
+    sql`select business_name as name from accounts where id = ${accountId}`,
+  );
+  return rows[0]?.name;
+}
+
+/** Whether the number is the account's and not released. */
+export async function hasLiveNumber(
+  db: Executor,
+  accountId: number,
+  phoneNumberId: number,
+): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`select 1 from phone_numbers where id = ${phoneNumberId} and account_id = ${accountId} and state <> 'released'`,
+  );
+  return rows.length > 0;
+}
+
+/** How many of these groups are the account's. */
+export async function countOwnGroups(
+  db: Executor,
+  accountId: number,
+  ids: number[],
+): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from groups where account_id = ${accountId}
+           and id = any(${`{${ids.join(",")}}`}::int[])`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** One keyword change at a time per account (held to the transaction's end). */
+export async function lockAccountKeywords(tx: Executor, accountId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(19019, ${accountId})`);
+}

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import { AppError } from "../../../domain/errors";
 import {
@@ -21,10 +20,7 @@ import * as q from "./keywords.queries";
 
 /** The program name carriers require at the start of an opt-in reply: the business's name. */
 export async function programNameOf(db: Executor, accountId: number): Promise<string> {
-  const { rows } = await db.execute<{ name: string }>(
-    sql`select business_name as name from accounts where id = ${accountId}`,
-  );
-  return rows[0]?.name ?? "";
+  return (await q.businessNameOf(db, accountId)) ?? "";
 }
 
 function toKeywordResponse(row: q.KeywordRow, program: string, now: Date): KeywordResponse {
@@ -81,18 +77,12 @@ export async function getKeyword(ctx: AppContext, auth: Actor, id: number) {
 /** The number and groups must be this account's: another account's id is a 404, not a link. */
 async function assertOwnedRefs(db: Db, accountId: number, input: KeywordInput) {
   if (input.phoneNumberId !== null) {
-    const { rows } = await db.execute(
-      sql`select 1 from phone_numbers where id = ${input.phoneNumberId} and account_id = ${accountId} and state <> 'released'`,
-    );
-    if (rows.length === 0) throw new AppError("NOT_FOUND", "That number does not exist.");
+    if (!(await q.hasLiveNumber(db, accountId, input.phoneNumberId)))
+      throw new AppError("NOT_FOUND", "That number does not exist.");
   }
   if (input.groupIds.length > 0) {
     const ids = [...new Set(input.groupIds)];
-    const { rows } = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from groups where account_id = ${accountId}
-           and id = any(${`{${ids.join(",")}}`}::int[])`,
-    );
-    if ((rows[0]?.n ?? 0) !== ids.length)
+    if ((await q.countOwnGroups(db, accountId, ids)) !== ids.length)
       throw new AppError("NOT_FOUND", "One of the groups does not exist.");
   }
 }
@@ -155,7 +145,7 @@ export async function createKeyword(ctx: AppContext, auth: Actor, input: Keyword
   await assertNoOtherTrigger(ctx, auth.accountId, input, null);
   const id = await ctx.db.transaction(async (tx) => {
     // One keyword at a time per account: two tabs cannot both take the last slot.
-    await tx.execute(sql`select pg_advisory_xact_lock(19019, ${auth.accountId})`);
+    await q.lockAccountKeywords(tx, auth.accountId);
     const limit = await keywordLimit(tx, auth.accountId);
     if ((await q.countKeywords(tx, auth.accountId)) >= limit)
       throw new AppError("CONFLICT", KEYWORD_TEXTS.limit(limit), { reason: "keyword_limit" });
@@ -172,7 +162,7 @@ export async function updateKeyword(ctx: AppContext, auth: Actor, id: number, in
   await assertOwnedRefs(ctx.db, auth.accountId, input);
   await assertNoOtherTrigger(ctx, auth.accountId, input, id);
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(19019, ${auth.accountId})`);
+    await q.lockAccountKeywords(tx, auth.accountId);
     await assertUnique(tx, auth.accountId, input, id);
     await q.updateKeyword(tx, auth.accountId, id, {
       ...columnsOf(input),

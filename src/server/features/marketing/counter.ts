@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import { normaliseCode } from "../../../domain/marketing";
 import type { CodeCheck, CouponSettings } from "../../../domain/marketing.schemas";
@@ -14,40 +13,15 @@ import { maskPhone } from "./referrals";
  */
 const NOT_FOUND = "This counter link is not valid. Copy it again from the tool's page.";
 
-type CounterProgram = {
-  id: number;
-  accountId: number;
-  kind: "loyalty" | "coupon" | "giveaway" | "referral" | "registration";
-  name: string;
-  settings: Record<string, unknown>;
-  business: string;
-};
-
-async function programOfToken(db: Executor, token: string): Promise<CounterProgram> {
-  const { rows } = await db.execute<CounterProgram>(
-    sql`select p.id, p.account_id as "accountId", p.kind, p.name, p.settings, a.business_name as business
-          from marketing_programs p join accounts a on a.id = p.account_id
-         where p.public_token = ${token} and p.kind <> 'registration'`,
-  );
-  const row = rows[0];
+async function programOfToken(db: Executor, token: string): Promise<q.CounterProgram> {
+  const row = await q.counterProgramOfToken(db, token);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return row;
 }
 
-function offerOf(p: CounterProgram): string {
+function offerOf(p: q.CounterProgram): string {
   const s = p.settings;
   return String(p.kind === "coupon" ? s.offer : p.kind === "giveaway" ? s.prize : s.reward);
-}
-
-async function counts(db: Executor, p: CounterProgram) {
-  const { rows } = await db.execute<{ issued: number; redeemed: number }>(
-    p.kind === "coupon"
-      ? sql`select count(*)::int as issued, count(redeemed_at)::int as redeemed
-              from marketing_members where program_id = ${p.id} and code is not null`
-      : sql`select count(*)::int as issued, count(redeemed_at)::int as redeemed
-              from marketing_rewards where program_id = ${p.id}`,
-  );
-  return rows[0] ?? { issued: 0, redeemed: 0 };
 }
 
 export async function counterInfo(ctx: AppContext, token: string) {
@@ -57,37 +31,19 @@ export async function counterInfo(ctx: AppContext, token: string) {
     program: p.name,
     kind: p.kind,
     offer: offerOf(p),
-    ...(await counts(ctx.db, p)),
+    ...(await q.codeCounts(ctx.db, p)),
   };
 }
 
-type CodeRow = {
-  id: number;
-  phone: string;
-  redeemedAt: Date | null;
-};
-
-async function findCode(db: Executor, p: CounterProgram, code: string): Promise<CodeRow | null> {
-  const { rows } = await db.execute<CodeRow>(
-    p.kind === "coupon"
-      ? sql`select id::int as id, phone, redeemed_at as "redeemedAt" from marketing_members
-             where program_id = ${p.id} and code = ${code}`
-      : sql`select r.id::int as id, m.phone, r.redeemed_at as "redeemedAt"
-              from marketing_rewards r join marketing_members m on m.id = r.member_id
-             where r.program_id = ${p.id} and r.code = ${code}`,
-  );
-  return rows[0] ?? null;
-}
-
-function expiryOf(p: CounterProgram): Date | null {
+function expiryOf(p: q.CounterProgram): Date | null {
   return p.kind === "coupon" ? new Date((p.settings as CouponSettings).expiresAt) : null;
 }
 
 async function describe(
   ctx: AppContext,
-  p: CounterProgram,
+  p: q.CounterProgram,
   code: string,
-  row: CodeRow | null,
+  row: q.CodeRow | null,
   redeemedNow: boolean,
 ): Promise<CodeCheck> {
   const expires = expiryOf(p);
@@ -106,14 +62,14 @@ async function describe(
     redeemedAt: row?.redeemedAt ? new Date(row.redeemedAt).toISOString() : null,
     holder: row ? maskPhone(row.phone) : "",
     redeemedNow,
-    ...(await counts(ctx.db, p)),
+    ...(await q.codeCounts(ctx.db, p)),
   };
 }
 
 export async function checkCode(ctx: AppContext, token: string, raw: string) {
   const p = await programOfToken(ctx.db, token);
   const code = normaliseCode(raw);
-  return describe(ctx, p, code, await findCode(ctx.db, p, code), false);
+  return describe(ctx, p, code, await q.findCode(ctx.db, p, code), false);
 }
 
 /** Marks a valid code used, once: a second scan shows when it was used. */
@@ -122,15 +78,7 @@ export async function redeemCode(ctx: AppContext, token: string, raw: string) {
   const code = normaliseCode(raw);
   const expires = expiryOf(p);
   const stillValid = !expires || expires.getTime() > ctx.clock.now().getTime();
-  const { rows } = stillValid
-    ? await ctx.db.execute<{ id: number }>(
-        p.kind === "coupon"
-          ? sql`update marketing_members set redeemed_at = now(), state = 'redeemed', updated_at = now()
-                 where program_id = ${p.id} and code = ${code} and redeemed_at is null returning id::int as id`
-          : sql`update marketing_rewards set redeemed_at = now()
-                 where program_id = ${p.id} and code = ${code} and redeemed_at is null returning id::int as id`,
-      )
-    : { rows: [] };
+  const rows = stillValid ? await q.redeemCodeRow(ctx.db, p, code) : [];
   const done = rows.length > 0;
   if (done)
     await q.logActivity(ctx.db, {
@@ -141,5 +89,5 @@ export async function redeemCode(ctx: AppContext, token: string, raw: string) {
       detail: `Code ${code} redeemed at the counter`,
       at: ctx.clock.now(),
     });
-  return describe(ctx, p, code, await findCode(ctx.db, p, code), done);
+  return describe(ctx, p, code, await q.findCode(ctx.db, p, code), done);
 }

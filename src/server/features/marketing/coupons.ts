@@ -10,6 +10,7 @@ import {
 } from "../../../domain/marketing";
 import type { CouponSettings } from "../../../domain/marketing.schemas";
 import type { Actor } from "../../../domain/permissions";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { chargeTexts, queueMessages } from "../outbound/outbound.service";
 import * as q from "./marketing.queries";
@@ -31,32 +32,12 @@ export async function sendCoupon(ctx: AppContext, auth: Actor, id: number) {
   if (!from) throw new AppError("BAD_REQUEST", MARKETING_TEXTS.noNumber);
   const business = await q.accountName(ctx.db, auth.accountId);
 
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
-    const locked = await client.query<{ status: string }>(
-      "select status from marketing_programs where id = $1 and account_id = $2 for update",
-      [id, auth.accountId],
-    );
-    if (locked.rows[0]?.status === "sent")
+  return inTransaction(ctx.db, async (_tx, client) => {
+    if ((await q.lockProgramStatus(client, auth.accountId, id)) === "sent")
       throw new AppError("CONFLICT", MARKETING_TEXTS.alreadySent);
     // Consent recorded, not opted out or blocked, in the group when one is chosen.
-    const audience = await client.query<{ id: number; phone: string }>(
-      `select s.id::int as id, s.phone from subscribers s
-        where s.account_id = $1 and s.marketing_consent_at is not null
-          and not exists (select 1 from suppressions x where x.account_id = s.account_id and x.phone = s.phone)
-          and ($2::int is null or exists (select 1 from group_members gm join groups g on g.id = gm.group_id
-                                           where gm.subscriber_id = s.id and g.id = $2 and g.account_id = $1))
-        order by s.id`,
-      [auth.accountId, s.groupId],
-    );
-    const { rows: skippedRows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from subscribers s
-        where s.account_id = $1
-          and ($2::int is null or exists (select 1 from group_members gm where gm.subscriber_id = s.id and gm.group_id = $2))`,
-      [auth.accountId, s.groupId],
-    );
-    const people = audience.rows;
+    const people = await q.couponAudience(client, auth.accountId, s.groupId);
+    const everyone = await q.countGroupSubscribers(client, auth.accountId, s.groupId);
     if (people.length === 0) throw new AppError("BAD_REQUEST", MARKETING_TEXTS.nobody);
     const used = new Set<string>();
     const codes = people.map(() => {
@@ -83,43 +64,25 @@ export async function sendCoupon(ctx: AppContext, auth: Actor, id: number) {
       description: `Coupon "${program.name}" to ${people.length} subscriber${people.length === 1 ? "" : "s"}`,
     });
     const ids = await queueMessages(texts, client);
-    await client.query(
-      `insert into marketing_members (account_id, program_id, subscriber_id, phone, state, code, phone_number_id, message_id)
-         select $1, $2, t.sid, t.phone, 'sent', t.code, $3, t.mid
-           from unnest($4::bigint[], $5::text[], $6::text[], $7::bigint[]) as t(sid, phone, code, mid)
-         on conflict (program_id, subscriber_id) do nothing`,
-      [
-        auth.accountId,
-        id,
-        from.id,
-        people.map((p) => p.id),
-        people.map((p) => p.phone),
-        codes,
-        ids,
-      ],
-    );
+    await q.insertCouponMembers(client, auth.accountId, id, from.id, {
+      subscriberIds: people.map((p) => p.id),
+      phones: people.map((p) => p.phone),
+      codes,
+      messageIds: ids,
+    });
     const sentAt = ctx.clock.now().toISOString();
-    await client.query(
-      `update marketing_programs set status = 'sent', updated_at = now(),
-              settings = settings || jsonb_build_object('sentAt', $2::text, 'sent', $3::int)
-        where id = $1`,
-      [id, sentAt, people.length],
+    await q.markProgramSent(client, id, sentAt, people.length);
+    await q.insertSendActivity(
+      client,
+      auth.accountId,
+      id,
+      `Sent to ${people.length} subscriber${people.length === 1 ? "" : "s"}`,
     );
-    await client.query(
-      `insert into marketing_activity (account_id, program_id, kind, detail) values ($1, $2, 'send', $3)`,
-      [auth.accountId, id, `Sent to ${people.length} subscriber${people.length === 1 ? "" : "s"}`],
-    );
-    await client.query("commit");
-    const skipped = Math.max(0, (skippedRows[0]?.n ?? 0) - people.length);
+    const skipped = Math.max(0, (everyone ?? 0) - people.length);
     return {
       sent: people.length,
       skipped,
       message: `Coupon sent to ${people.length} subscriber${people.length === 1 ? "" : "s"}${skipped ? ` (${skipped} without consent or opted out left out)` : ""}`,
     };
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import {
   DRAW_METHOD,
@@ -84,30 +83,15 @@ export async function drawGiveaway(ctx: AppContext, auth: Actor, id: number) {
 
   const drawn = await ctx.db.transaction(async (tx) => {
     await q.lockProgram(tx, auth.accountId, id);
-    const { rows: state } = await tx.execute<{ status: string }>(
-      sql`select status from marketing_programs where id = ${id}`,
-    );
-    if (state[0]?.status === "drawn") throw new AppError("CONFLICT", MARKETING_TEXTS.alreadyDrawn);
-    const { rows: entrants } = await tx.execute<{
-      id: number;
-      subscriberId: number;
-      phone: string;
-      phoneNumberId: number | null;
-    }>(
-      sql`select m.id::int as id, m.subscriber_id::int as "subscriberId", m.phone, m.phone_number_id as "phoneNumberId"
-            from marketing_members m
-           where m.program_id = ${id} and m.state = 'entered'
-             and not exists (select 1 from suppressions x where x.account_id = m.account_id and x.phone = m.phone)
-           order by m.id`,
-    );
+    if ((await q.programStatus(tx, id)) === "drawn")
+      throw new AppError("CONFLICT", MARKETING_TEXTS.alreadyDrawn);
+    const entrants = await q.giveawayEntrants(tx, id);
     if (entrants.length === 0) throw new AppError("BAD_REQUEST", MARKETING_TEXTS.noEntrants);
     const winners = drawWinners(entrants, s.winners, randomInt);
     const prizes: { member: (typeof entrants)[number]; reward: { id: number; code: string } }[] =
       [];
     for (const w of winners) {
-      await tx.execute(
-        sql`update marketing_members set state = 'won', updated_at = now() where id = ${w.id}`,
-      );
+      await q.markMemberWon(tx, w.id);
       const reward = await q.issueReward(tx, {
         accountId: auth.accountId,
         programId: id,
@@ -124,14 +108,16 @@ export async function drawGiveaway(ctx: AppContext, auth: Actor, id: number) {
       });
       prizes.push({ member: w, reward });
     }
-    await tx.execute(
-      sql`insert into marketing_draws (account_id, program_id, entrants, winner_member_ids, method, drawn_by_user_id, drawn_at)
-          values (${auth.accountId}, ${id}, ${entrants.length}, ${`{${winners.map((w) => w.id).join(",")}}`}::bigint[],
-                  ${DRAW_METHOD}, ${auth.userId}, ${now})`,
-    );
-    await tx.execute(
-      sql`update marketing_programs set status = 'drawn', updated_at = now() where id = ${id}`,
-    );
+    await q.insertDraw(tx, {
+      accountId: auth.accountId,
+      programId: id,
+      entrants: entrants.length,
+      winnerMemberIds: winners.map((w) => w.id),
+      method: DRAW_METHOD,
+      userId: auth.userId,
+      at: now,
+    });
+    await q.markProgramDrawn(tx, id);
     return { prizes, entrants: entrants.length };
   });
 

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { formatWhen, mayCheckIn, nextCheckinAt, normaliseCode } from "../../../domain/marketing";
 import type { LoyaltySettings } from "../../../domain/marketing.schemas";
 import * as q from "./marketing.queries";
@@ -82,10 +81,7 @@ export async function loyaltyText(t: ToolTurn): Promise<boolean> {
         at: now,
       });
     }
-    await tx.execute(
-      sql`update marketing_members set points = ${points}, checkins = checkins + 1,
-             last_checkin_at = ${now}, updated_at = now() where id = ${member.id}`,
-    );
+    await q.recordCheckin(tx, member.id, points, now);
     return { kind: "checked_in", points, reward, newConsent };
   });
 

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import { normaliseKeyword } from "../../../domain/keywords";
 import { MARKETING_TEXTS, type MarketingKind } from "../../../domain/marketing";
@@ -10,7 +9,6 @@ import type { Db } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import * as q from "./marketing.queries";
-import { marketingPrograms } from "./marketing.schema";
 import { fillOpenPlaces } from "./registration";
 
 /** The tools' programs: create, edit, pause, delete, list (one kind per page). */
@@ -43,18 +41,7 @@ export async function listPrograms(ctx: AppContext, auth: Actor, kind: Marketing
 }
 
 export async function getProgram(ctx: AppContext, auth: Actor, id: number) {
-  const [row] = await ctx.db
-    .select({
-      program: marketingPrograms,
-      number: sql<
-        string | null
-      >`(select number from phone_numbers n where n.id = ${marketingPrograms.phoneNumberId})`,
-      people: sql<number>`(select count(*)::int from marketing_members m where m.program_id = ${marketingPrograms.id} and m.state <> 'cancelled')`,
-    })
-    .from(marketingPrograms)
-    .where(
-      sql`${marketingPrograms.accountId} = ${auth.accountId} and ${marketingPrograms.id} = ${id}`,
-    );
+  const row = await q.programWithCounts(ctx.db, auth.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
   return toResponse(ctx, row.program, row.number, row.people);
 }
@@ -62,25 +49,18 @@ export async function getProgram(ctx: AppContext, auth: Actor, id: number) {
 /** The number and group named must be this account's; the word free among the tools' cancel words. */
 async function checkRefs(db: Db, accountId: number, input: ProgramInput, ownId: number | null) {
   if (input.phoneNumberId !== null) {
-    const { rows } = await db.execute(
-      sql`select 1 from phone_numbers where id = ${input.phoneNumberId} and account_id = ${accountId} and state <> 'released'`,
-    );
-    if (rows.length === 0) throw new AppError("NOT_FOUND", "That phone number does not exist.");
+    if (!(await q.hasLiveNumber(db, accountId, input.phoneNumberId)))
+      throw new AppError("NOT_FOUND", "That phone number does not exist.");
   }
   if (input.kind === "coupon" && input.settings.groupId !== null) {
-    const { rows } = await db.execute(
-      sql`select 1 from groups where id = ${input.settings.groupId} and account_id = ${accountId}`,
-    );
-    if (rows.length === 0) throw new AppError("NOT_FOUND", "That group does not exist.");
+    if (!(await q.hasGroup(db, accountId, input.settings.groupId)))
+      throw new AppError("NOT_FOUND", "That group does not exist.");
   }
   if ("keyword" in input) {
     // A keyword's word (or a chatbot's, …) is the trigger registry's to refuse, after this.
     const word = normaliseKeyword(input.keyword);
-    const { rows: cancelWords } = await db.execute(
-      sql`select 1 from marketing_programs where account_id = ${accountId} and kind = 'registration'
-             and upper(settings->>'cancelWord') = ${word} and id <> ${ownId ?? 0}`,
-    );
-    if (cancelWords.length > 0) throw new AppError("CONFLICT", MARKETING_TEXTS.wordTaken(word));
+    if (await q.cancelWordUsed(db, accountId, word, ownId ?? 0))
+      throw new AppError("CONFLICT", MARKETING_TEXTS.wordTaken(word));
   }
 }
 
@@ -137,17 +117,14 @@ export async function createProgram(ctx: AppContext, auth: Actor, input: Program
   await checkRefs(ctx.db, auth.accountId, input, null);
   await assertNoOtherTrigger(ctx, auth.accountId, input, null);
   try {
-    const [row] = await ctx.db
-      .insert(marketingPrograms)
-      .values({
-        accountId: auth.accountId,
-        kind: input.kind,
-        ...columnsOf(input),
-        status: "active",
-        publicToken: randomBytes(18).toString("base64url"),
-      })
-      .returning({ id: marketingPrograms.id });
-    return getProgram(ctx, auth, row!.id);
+    const id = await q.insertProgram(ctx.db, {
+      accountId: auth.accountId,
+      kind: input.kind,
+      ...columnsOf(input),
+      status: "active",
+      publicToken: randomBytes(18).toString("base64url"),
+    });
+    return getProgram(ctx, auth, id);
   } catch (err) {
     taken(err, input);
   }
@@ -165,21 +142,13 @@ export async function updateProgram(ctx: AppContext, auth: Actor, id: number, in
   await checkRefs(ctx.db, auth.accountId, input, id);
   await assertNoOtherTrigger(ctx, auth.accountId, input, id);
   if (input.kind === "registration") {
-    const { rows } = await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from marketing_members where program_id = ${id} and state = 'registered'`,
-    );
-    const n = rows[0]?.n ?? 0;
+    const n = (await q.countRegistered(ctx.db, id)) ?? 0;
     if (input.settings.capacity < n)
       throw new AppError("BAD_REQUEST", MARKETING_TEXTS.capacityBelow(n));
   }
   const cols = columnsOf(input);
   try {
-    await ctx.db.execute(
-      sql`update marketing_programs set name = ${cols.name}, keyword = ${cols.keyword},
-             keyword_norm = ${cols.keywordNorm}, phone_number_id = ${cols.phoneNumberId},
-             settings = ${JSON.stringify(cols.settings)}::jsonb, updated_at = now()
-           where id = ${id} and account_id = ${auth.accountId}`,
-    );
+    await q.updateProgramRow(ctx.db, auth.accountId, id, cols);
   } catch (err) {
     taken(err, input);
   }
@@ -202,16 +171,12 @@ export async function setProgramStatus(
       "CONFLICT",
       `This ${row.kind === "coupon" ? "coupon was sent" : "giveaway was drawn"} and cannot be ${status === "paused" ? "paused" : "resumed"}`,
     );
-  await ctx.db.execute(
-    sql`update marketing_programs set status = ${status}, updated_at = now() where id = ${id} and account_id = ${auth.accountId}`,
-  );
+  await q.setProgramStatusRow(ctx.db, auth.accountId, id, status);
   return getProgram(ctx, auth, id);
 }
 
 export async function deleteProgram(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "sends:write");
-  const { rows } = await ctx.db.execute(
-    sql`delete from marketing_programs where id = ${id} and account_id = ${auth.accountId} returning id`,
-  );
-  if (rows.length === 0) throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
+  if (!(await q.deleteProgramRow(ctx.db, auth.accountId, id)))
+    throw new AppError("NOT_FOUND", MARKETING_TEXTS.notFound);
 }

@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import { composeOptInReply } from "../../../domain/keywords";
 import { makeCode, withProgramAndStop } from "../../../domain/marketing";
@@ -29,16 +28,8 @@ export function referralUrl(ctx: AppContext, code: string) {
 async function freshLinkCode(tx: Executor): Promise<string> {
   for (;;) {
     const code = makeCode(randomInt, REFERRAL_CODE_LENGTH);
-    const { rows } = await tx.execute(sql`select 1 from marketing_members where code = ${code}`);
-    if (rows.length === 0) return code;
+    if (!(await q.linkCodeTaken(tx, code))) return code;
   }
-}
-
-async function referralsOf(db: Executor, memberId: number): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from marketing_members where referred_by = ${memberId}`,
-  );
-  return rows[0]?.n ?? 0;
 }
 
 export async function referralText(t: ToolTurn): Promise<boolean> {
@@ -70,10 +61,10 @@ export async function referralText(t: ToolTurn): Promise<boolean> {
       });
     } else if (!member.code) {
       const code = await freshLinkCode(tx);
-      await tx.execute(sql`update marketing_members set code = ${code} where id = ${member.id}`);
+      await q.setMemberCode(tx, member.id, code);
       member = { ...member, code };
     }
-    return { code: member.code!, count: await referralsOf(tx, member.id), newConsent };
+    return { code: member.code!, count: await q.referralsOf(tx, member.id), newConsent };
   });
   const so = result.count === 0 ? "" : ` ${result.count} joined so far.`;
   await answer(
@@ -84,43 +75,13 @@ export async function referralText(t: ToolTurn): Promise<boolean> {
   return true;
 }
 
-type LinkRow = {
-  memberId: number;
-  subscriberId: number;
-  phone: string;
-  firstName: string;
-  programId: number;
-  programName: string;
-  accountId: number;
-  business: string;
-  settings: ReferralSettings;
-  phoneNumberId: number | null;
-  memberNumberId: number | null;
-};
-
-async function findLink(db: Executor, code: string): Promise<LinkRow | null> {
-  const { rows } = await db.execute<LinkRow>(
-    sql`select m.id::int as "memberId", m.subscriber_id::int as "subscriberId", m.phone,
-               s.first_name as "firstName", p.id as "programId", p.name as "programName",
-               p.account_id as "accountId", a.business_name as business, p.settings,
-               p.phone_number_id as "phoneNumberId", m.phone_number_id as "memberNumberId"
-          from marketing_members m
-          join marketing_programs p on p.id = m.program_id and p.kind = 'referral' and p.status = 'active'
-          join subscribers s on s.id = m.subscriber_id
-          join accounts a on a.id = p.account_id
-         where m.code = ${code.toUpperCase()}
-         limit 1`,
-  );
-  return rows[0] ?? null;
-}
-
 export function disclosureOf(business: string) {
   return `By signing up you agree to receive recurring marketing texts from ${business} at the number given. Consent is not a condition of purchase. Msg & data rates may apply. Reply HELP for help, STOP to opt out.`;
 }
 
 /** The friend's page: who invited them and the offer. Each view is counted for the report. */
 export async function referralPage(ctx: AppContext, code: string) {
-  const link = await findLink(ctx.db, code);
+  const link = await q.findReferralLink(ctx.db, code);
   if (!link) throw new AppError("NOT_FOUND", NOT_FOUND_LINK);
   await q.logActivity(ctx.db, {
     accountId: link.accountId,
@@ -150,7 +111,7 @@ export async function referralSignup(
   input: { phone: string; firstName: string },
   facts: { ip: string; userAgent: string },
 ) {
-  const link = await findLink(ctx.db, code);
+  const link = await q.findReferralLink(ctx.db, code);
   if (!link) throw new AppError("NOT_FOUND", NOT_FOUND_LINK);
   const phone = toE164(input.phone);
   if (!phone)
@@ -216,7 +177,7 @@ export async function referralSignup(
       detail: `Friend ${maskPhone(phone)} joined`,
       at: now,
     });
-    const count = await referralsOf(tx, link.memberId);
+    const count = await q.referralsOf(tx, link.memberId);
     if (count % s.rewardReferrals !== 0 || (await q.isSuppressed(tx, link.accountId, link.phone)))
       return { subscriberId: sub.id, welcome: true, reward: null };
     const reward = await q.issueReward(tx, {

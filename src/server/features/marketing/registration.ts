@@ -1,7 +1,5 @@
-import { sql } from "drizzle-orm";
 import { formatWhen } from "../../../domain/marketing";
 import type { RegistrationSettings } from "../../../domain/marketing.schemas";
-import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import * as q from "./marketing.queries";
 import { answer, consentFromText, type ToolTurn, textPerson } from "./tool-turn";
@@ -27,15 +25,6 @@ function eventLine(name: string, s: RegistrationSettings) {
   return `${name} on ${formatWhen(new Date(s.eventAt))}${s.location ? ` at ${s.location}` : ""}`;
 }
 
-async function waitPosition(tx: Executor, programId: number, memberId: number) {
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from marketing_members w, marketing_members me
-         where me.id = ${memberId} and w.program_id = ${programId} and w.state = 'waitlisted'
-           and (w.created_at, w.id) <= (me.created_at, me.id)`,
-  );
-  return rows[0]?.n ?? 1;
-}
-
 async function register(t: ToolTurn): Promise<boolean> {
   const s = t.program.settings as RegistrationSettings;
   const { m, now } = t;
@@ -48,20 +37,15 @@ async function register(t: ToolTurn): Promise<boolean> {
     if (existing?.state === "waitlisted")
       return {
         kind: "already_waitlisted",
-        position: await waitPosition(tx, t.program.id, existing.id),
+        position: await q.waitPosition(tx, t.program.id, existing.id),
         newConsent,
       };
-    const { rows } = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from marketing_members where program_id = ${t.program.id} and state = 'registered'`,
-    );
-    const state = (rows[0]?.n ?? 0) < s.capacity ? "registered" : "waitlisted";
+    const state =
+      ((await q.countRegistered(tx, t.program.id)) ?? 0) < s.capacity ? "registered" : "waitlisted";
     let memberId: number;
     if (existing) {
       // Cancelled before and back again: to the end of the line, as a new registration.
-      await tx.execute(
-        sql`update marketing_members set state = ${state}, created_at = ${now}, updated_at = now(),
-               message_id = ${m.messageId} where id = ${existing.id}`,
-      );
+      await q.registerAgain(tx, existing.id, state, now, m.messageId);
       memberId = existing.id;
     } else {
       memberId = (
@@ -89,7 +73,7 @@ async function register(t: ToolTurn): Promise<boolean> {
       ? { kind: "registered", newConsent }
       : {
           kind: "waitlisted",
-          position: await waitPosition(tx, t.program.id, memberId),
+          position: await q.waitPosition(tx, t.program.id, memberId),
           newConsent,
         };
   });
@@ -119,9 +103,7 @@ async function cancel(t: ToolTurn): Promise<boolean> {
     await q.lockProgram(tx, m.accountId, t.program.id);
     const member = await q.findMember(tx, t.program.id, m.subscriberId);
     if (!member || (member.state !== "registered" && member.state !== "waitlisted")) return null;
-    await tx.execute(
-      sql`update marketing_members set state = 'cancelled', updated_at = now() where id = ${member.id}`,
-    );
+    await q.setMemberState(tx, member.id, "cancelled");
     await q.logActivity(tx, {
       accountId: m.accountId,
       programId: t.program.id,
@@ -150,37 +132,13 @@ async function cancel(t: ToolTurn): Promise<boolean> {
 export async function fillOpenPlaces(ctx: AppContext, accountId: number, programId: number) {
   const moved = await ctx.db.transaction(async (tx) => {
     await q.lockProgram(tx, accountId, programId);
-    const { rows: prog } = await tx.execute<{
-      name: string;
-      settings: RegistrationSettings;
-      phoneNumberId: number | null;
-      status: string;
-    }>(
-      sql`select name, settings, phone_number_id as "phoneNumberId", status from marketing_programs where id = ${programId}`,
-    );
-    const p = prog[0];
+    const p = await q.registrationProgram<RegistrationSettings>(tx, programId);
     if (!p || Date.parse(p.settings.eventAt) <= ctx.clock.now().getTime()) return null;
-    const { rows: count } = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from marketing_members where program_id = ${programId} and state = 'registered'`,
-    );
-    const free = p.settings.capacity - (count[0]?.n ?? 0);
+    const free = p.settings.capacity - ((await q.countRegistered(tx, programId)) ?? 0);
     if (free <= 0) return null;
-    const { rows } = await tx.execute<{
-      id: number;
-      subscriberId: number;
-      phone: string;
-      phoneNumberId: number | null;
-    }>(
-      sql`select m.id::int as id, m.subscriber_id::int as "subscriberId", m.phone, m.phone_number_id as "phoneNumberId"
-            from marketing_members m
-           where m.program_id = ${programId} and m.state = 'waitlisted'
-             and not exists (select 1 from suppressions x where x.account_id = m.account_id and x.phone = m.phone)
-           order by m.created_at, m.id limit ${free}`,
-    );
+    const rows = await q.firstWaiting(tx, programId, free);
     for (const r of rows) {
-      await tx.execute(
-        sql`update marketing_members set state = 'registered', updated_at = now() where id = ${r.id}`,
-      );
+      await q.setMemberState(tx, r.id, "registered");
       await q.logActivity(tx, {
         accountId,
         programId,

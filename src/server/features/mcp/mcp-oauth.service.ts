@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { grantableScopes, permissionsOfScopes } from "../../../domain/api-keys";
 import { AppError } from "../../../domain/errors";
 import { assertNotActing } from "../../../domain/managed-accounts";
@@ -16,7 +15,7 @@ import { keyActor } from "../../../domain/permissions";
 import type { AppContext, UserActor } from "../../http/context";
 import type { ApiCaller } from "../api-keys/api-keys.service";
 import { rightsOf } from "../users/users.service";
-import { oauthClients, oauthCodes, oauthTokens } from "./mcp.schema";
+import * as q from "./mcp-oauth.queries";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const token = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
@@ -60,10 +59,11 @@ export async function registerClient(
   }
   const name = typeof body.client_name === "string" ? body.client_name.slice(0, 100) : "";
   const clientId = `mcp_client_${randomBytes(16).toString("hex")}`;
-  const [row] = await ctx.db
-    .insert(oauthClients)
-    .values({ clientId, clientName: name, redirectUris: uris as string[] })
-    .returning();
+  const row = await q.insertClient(ctx.db, {
+    clientId,
+    clientName: name,
+    redirectUris: uris as string[],
+  });
   return {
     client_id: row!.clientId,
     client_id_issued_at: Math.floor(row!.createdAt.getTime() / 1000),
@@ -76,10 +76,7 @@ export async function registerClient(
 }
 
 async function clientFor(ctx: AppContext, req: Pick<AuthorizeRequest, "clientId" | "redirectUri">) {
-  const [client] = await ctx.db
-    .select()
-    .from(oauthClients)
-    .where(eq(oauthClients.clientId, req.clientId));
+  const client = await q.findClient(ctx.db, req.clientId);
   if (!client) throw new AppError("VALIDATION", OAUTH_TEXT.unknownClient);
   if (!client.redirectUris.includes(req.redirectUri))
     throw new AppError("VALIDATION", OAUTH_TEXT.badRedirect);
@@ -118,7 +115,7 @@ export async function decide(
   const scopes = asked.filter((s) => req.scopes.includes(s));
   if (scopes.length === 0) throw new AppError("VALIDATION", OAUTH_TEXT.noScopes);
   const code = token("mcp_code_");
-  await ctx.db.insert(oauthCodes).values({
+  await q.insertCode(ctx.db, {
     codeHash: sha(code),
     clientId: req.clientId,
     accountId: auth.accountId,
@@ -139,7 +136,7 @@ async function issue(
 ) {
   const access = token(ACCESS_PREFIX);
   const refresh = token("mcp_rt_");
-  await ctx.db.insert(oauthTokens).values({
+  await q.insertToken(ctx.db, {
     ...grant,
     accessHash: sha(access),
     refreshHash: sha(refresh),
@@ -160,10 +157,7 @@ export async function exchange(ctx: AppContext, form: Record<string, unknown>) {
   const str = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : "");
   const clientId = str("client_id");
   if (str("grant_type") === "authorization_code") {
-    const [code] = await ctx.db
-      .delete(oauthCodes)
-      .where(eq(oauthCodes.codeHash, sha(str("code"))))
-      .returning();
+    const code = await q.takeCode(ctx.db, sha(str("code")));
     const verifier = str("code_verifier");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     if (
@@ -184,18 +178,12 @@ export async function exchange(ctx: AppContext, form: Record<string, unknown>) {
     });
   }
   if (str("grant_type") === "refresh_token") {
-    const [old] = await ctx.db
-      .update(oauthTokens)
-      .set({ revokedAt: ctx.clock.now() })
-      .where(
-        and(
-          eq(oauthTokens.refreshHash, sha(str("refresh_token"))),
-          eq(oauthTokens.clientId, clientId),
-          isNull(oauthTokens.revokedAt),
-          gt(oauthTokens.refreshExpiresAt, sql`now()`),
-        ),
-      )
-      .returning();
+    const old = await q.revokeRefreshToken(
+      ctx.db,
+      sha(str("refresh_token")),
+      clientId,
+      ctx.clock.now(),
+    );
     if (!old) throw new OAuthError("invalid_grant", "The refresh token is invalid or expired.");
     return issue(ctx, {
       clientId,
@@ -217,23 +205,7 @@ export async function authenticateOAuthToken(
   accessToken: string,
 ): Promise<ApiCaller | null> {
   if (!accessToken.startsWith(ACCESS_PREFIX) || accessToken.length > 200) return null;
-  const [row] = await ctx.db
-    .select({
-      id: oauthTokens.id,
-      accountId: oauthTokens.accountId,
-      userId: oauthTokens.userId,
-      scopes: oauthTokens.scopes,
-      clientName: oauthClients.clientName,
-    })
-    .from(oauthTokens)
-    .innerJoin(oauthClients, eq(oauthClients.clientId, oauthTokens.clientId))
-    .where(
-      and(
-        eq(oauthTokens.accessHash, sha(accessToken)),
-        isNull(oauthTokens.revokedAt),
-        gt(oauthTokens.accessExpiresAt, sql`now()`),
-      ),
-    );
+  const row = await q.liveAccessToken(ctx.db, sha(accessToken));
   if (!row) return null;
   const person = await rightsOf(ctx, row.accountId, row.userId);
   if (!person) return null;
@@ -248,24 +220,7 @@ export async function authenticateOAuthToken(
 
 /** The person's signed-in MCP clients (the /mcp page), newest first. */
 export async function listGrants(ctx: AppContext, auth: UserActor) {
-  const rows = await ctx.db
-    .select({
-      id: oauthTokens.id,
-      clientName: oauthClients.clientName,
-      scopes: oauthTokens.scopes,
-      createdAt: oauthTokens.createdAt,
-    })
-    .from(oauthTokens)
-    .innerJoin(oauthClients, eq(oauthClients.clientId, oauthTokens.clientId))
-    .where(
-      and(
-        eq(oauthTokens.accountId, auth.accountId),
-        eq(oauthTokens.userId, auth.userId),
-        isNull(oauthTokens.revokedAt),
-        gt(oauthTokens.refreshExpiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(sql`${oauthTokens.createdAt} desc`);
+  const rows = await q.liveGrants(ctx.db, auth.accountId, auth.userId);
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -278,18 +233,7 @@ export async function listGrants(ctx: AppContext, auth: UserActor) {
 
 /** Signs a client out at once: its access and refresh tokens stop working. */
 export async function revokeGrant(ctx: AppContext, auth: UserActor, id: number) {
-  const rows = await ctx.db
-    .update(oauthTokens)
-    .set({ revokedAt: ctx.clock.now() })
-    .where(
-      and(
-        eq(oauthTokens.id, id),
-        eq(oauthTokens.accountId, auth.accountId),
-        eq(oauthTokens.userId, auth.userId),
-        isNull(oauthTokens.revokedAt),
-      ),
-    )
-    .returning({ id: oauthTokens.id });
+  const rows = await q.revokeGrantRow(ctx.db, auth.accountId, auth.userId, id, ctx.clock.now());
   if (rows.length === 0)
     throw new AppError("NOT_FOUND", "That connected application was not found.");
 }

@@ -1,5 +1,6 @@
-import type { Db } from "../../db/connection";
+import { type Db, inTransaction } from "../../db/connection";
 import { asSystem } from "../../db/tenant-scope";
+import * as q from "./messages.queries";
 
 /** Months of messages partitions kept ready beyond the current one (migration 0046). */
 export const MONTHS_AHEAD = 3;
@@ -12,22 +13,10 @@ export const MONTHS_AHEAD = 3;
  */
 export async function ensureMessageMonths(db: Db, ahead = MONTHS_AHEAD): Promise<number> {
   return asSystem(async () => {
-    const client = await db.$client.connect();
-    try {
-      await client.query("begin");
-      await client.query("set local lock_timeout = '5s'");
-      const { rows } = await client.query<{ made: number }>(
-        "select parley_messages_months_ahead($1) as made",
-        [ahead],
-      );
-      await client.query("commit");
-      return rows[0]?.made ?? 0;
-    } catch (err) {
-      await client.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    return inTransaction(db, async (_tx, client) => {
+      await q.shortLockTimeout(client);
+      return q.makeMessageMonths(client, ahead);
+    });
   });
 }
 
@@ -38,5 +27,5 @@ export async function ensureMessageMonths(db: Db, ahead = MONTHS_AHEAD): Promise
  * ANALYZE reads a fixed-size sample, so its cost does not grow with the table.
  */
 export async function analyzeMessages(db: Db): Promise<void> {
-  await asSystem(() => db.$client.query("analyze messages"));
+  await asSystem(() => q.analyzeMessagesTable(db.$client));
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
+import type { Queryable } from "../../db/queryable";
 import { messages } from "./messages.schema";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -103,4 +104,23 @@ export async function casStatus(
     )
     .returning({ id: messages.id });
   return updated.length > 0;
+}
+
+/** This transaction waits at most 5 s for a lock. */
+export async function shortLockTimeout(db: Queryable): Promise<void> {
+  await db.query("set local lock_timeout = '5s'");
+}
+
+/** Makes the missing partitions of this month and the next `ahead`; returns how many. */
+export async function makeMessageMonths(db: Queryable, ahead: number): Promise<number> {
+  const { rows } = await db.query<{ made: number }>(
+    "select parley_messages_months_ahead($1) as made",
+    [ahead],
+  );
+  return rows[0]?.made ?? 0;
+}
+
+/** Gathers the partitioned parent's whole-table statistics. */
+export async function analyzeMessagesTable(db: Queryable): Promise<void> {
+  await db.query("analyze messages");
 }

@@ -3,6 +3,7 @@ import type { PoolClient } from "pg";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
+import { accounts } from "../account/account.public";
 import { billingRecords, phoneNumbers } from "./numbers.schema";
 
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
@@ -155,4 +156,13 @@ export async function monthlyPricedNumbers(
     [accountId],
   );
   return res.rows;
+}
+
+/** Locks the account's row for the caller's transaction (one purchase at a time). */
+export async function lockAccountRow(tx: Executor, accountId: number): Promise<void> {
+  await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for("update");
 }

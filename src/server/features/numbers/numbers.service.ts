@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import type { z } from "zod";
 import { EXTRA_NUMBER_PRICE_CENTS } from "../../../domain/billing";
@@ -8,7 +7,6 @@ import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import type { Actor, AppContext } from "../../http/context";
-import { accounts } from "../account/account.public";
 import { chargeAddonProrated } from "../billing/billing.service";
 import {
   buyCarrierNumber,
@@ -67,11 +65,7 @@ export async function buyNumber(
   try {
     const row = await ctx.db.transaction(async (tx) => {
       // One purchase at a time per account, so "first number is included" cannot be claimed twice.
-      await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.id, auth.accountId))
-        .for("update");
+      await q.lockAccountRow(tx, auth.accountId);
       const included = (await q.countLiveNumbers(tx, auth.accountId)) === 0;
       const price = included ? 0 : EXTRA_NUMBER_PRICE_CENTS;
       const inserted = await q.insertNumber(tx, {

@@ -1,12 +1,10 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { consentPageUrl } from "../../../domain/consent-evidence";
 import { AppError } from "../../../domain/errors";
 import {
   codeStepBlocks,
   doneBlocks,
   OPTIN_TEXTS,
-  type OptinBlock,
   optinFormInput,
   showsOnUrl,
 } from "../../../domain/optin-forms";
@@ -28,6 +26,7 @@ import {
   recordOptInConsent,
   upsertOptInSubscriber,
 } from "../subscribers/opt-in-consent";
+import * as q from "./optin-forms.queries";
 
 /**
  * The popup's three public calls (spec doc 3 §7): render a form for a page, submit its fields
@@ -47,15 +46,7 @@ const hash = (code: string, viewId: string) =>
 export async function renderForm(ctx: AppContext, input: { url: string; accountName: string }) {
   const account = await accountByName(ctx.db, input.accountName);
   if (!account) return { data: null };
-  const { rows } = await ctx.db.execute<{
-    id: number;
-    container: unknown;
-    blocks: unknown;
-    display: unknown;
-  }>(
-    sql`select id, container, blocks, display from optin_forms
-         where account_id = ${account.id} and status = 'active' order by id desc limit 20`,
-  );
+  const rows = await q.activeForms(ctx.db, account.id);
   for (const row of rows) {
     const form = optinFormInput.safeParse({
       name: "x",
@@ -65,11 +56,7 @@ export async function renderForm(ctx: AppContext, input: { url: string; accountN
     });
     if (!form.success || !showsOnUrl(form.data.display, input.url)) continue;
     const viewId = randomUUID();
-    await ctx.db.execute(
-      sql`with v as (insert into optin_form_views (id, account_id, form_id, url)
-                     values (${viewId}, ${account.id}, ${row.id}, ${input.url.slice(0, 2000)}))
-          update optin_forms set views = views + 1 where id = ${row.id}`,
-    );
+    await q.insertView(ctx.db, account.id, row.id, viewId, input.url.slice(0, 2000));
     return {
       data: {
         formId: row.id,
@@ -84,35 +71,7 @@ export async function renderForm(ctx: AppContext, input: { url: string; accountN
 }
 
 async function viewOf(ctx: AppContext, viewId: string) {
-  const { rows } = await ctx.db.execute<{
-    id: string;
-    accountId: number;
-    formId: number;
-    phone: string | null;
-    codeHash: string | null;
-    codeExpiresAt: Date | null;
-    codeSends: number;
-    attempts: number;
-    submittedAt: Date | null;
-    confirmedAt: Date | null;
-    createdAt: Date;
-    blocks: OptinBlock[];
-    groupIds: number[];
-    phoneNumberId: number | null;
-    businessName: string;
-    url: string;
-    fields: Record<string, string>;
-  }>(
-    sql`select v.id, v.account_id as "accountId", v.form_id as "formId", v.phone, v.code_hash as "codeHash",
-               v.code_expires_at as "codeExpiresAt", v.code_sends as "codeSends", v.attempts,
-               v.submitted_at as "submittedAt", v.confirmed_at as "confirmedAt", v.created_at as "createdAt",
-               f.blocks, f.group_ids as "groupIds", f.phone_number_id as "phoneNumberId",
-               a.business_name as "businessName", v.url, v.fields
-          from optin_form_views v join optin_forms f on f.id = v.form_id
-          join accounts a on a.id = v.account_id
-         where v.id = ${viewId} and f.status = 'active'`,
-  );
-  const view = rows[0];
+  const view = await q.viewRow(ctx.db, viewId);
   if (!view || ctx.clock.now().getTime() - new Date(view.createdAt).getTime() > VIEW_TTL_MS)
     throw new AppError("NOT_FOUND", OPTIN_TEXTS.viewUnknown);
   return view;
@@ -120,10 +79,8 @@ async function viewOf(ctx: AppContext, viewId: string) {
 
 async function sendingNumber(ctx: AppContext, accountId: number, phoneNumberId: number | null) {
   if (phoneNumberId !== null) {
-    const { rows } = await ctx.db.execute<{ id: number; number: string }>(
-      sql`select id, number from phone_numbers where id = ${phoneNumberId} and account_id = ${accountId} and state = 'active'`,
-    );
-    if (rows[0]) return rows[0];
+    const own = await q.activeNumber(ctx.db, accountId, phoneNumberId);
+    if (own) return own;
   }
   return defaultNumber(ctx, accountId);
 }
@@ -186,16 +143,14 @@ export async function submitForm(
   await ctx.db.transaction(async (tx) => {
     if (!(await spendBotProof(tx, proof))) throw botFailed();
     await reservePublicText(tx, { accountId: view.accountId, form, phone, ip: facts.ip });
-    await tx.execute(
-      sql`with v as (
-          update optin_form_views set phone = ${phone}, fields = ${JSON.stringify(fields)}::jsonb,
-                 code_hash = ${hash(code, view.id)}, code_expires_at = ${new Date(ctx.clock.now().getTime() + CODE_TTL_MS)},
-                 code_sends = code_sends + 1, attempts = 0,
-                 submitted_at = coalesce(submitted_at, now()), url = coalesce(nullif(${input.url.slice(0, 2000)}, ''), url)
-           where id = ${view.id} returning ${view.submittedAt === null}::boolean as first)
-        update optin_forms set submissions = submissions + 1
-         where id = ${view.formId} and exists (select 1 from v where first)`,
-    );
+    await q.recordSubmission(tx, view.id, view.formId, {
+      phone,
+      fields,
+      codeHash: hash(code, view.id),
+      codeExpiresAt: new Date(ctx.clock.now().getTime() + CODE_TTL_MS),
+      url: input.url.slice(0, 2000),
+      first: view.submittedAt === null,
+    });
   });
   await queueMessage(ctx, {
     accountId: view.accountId,
@@ -229,9 +184,7 @@ export async function confirmForm(
     new Date(view.codeExpiresAt).getTime() > ctx.clock.now().getTime() &&
     hash(input.code.trim(), view.id) === view.codeHash;
   if (!ok) {
-    await ctx.db.execute(
-      sql`update optin_form_views set attempts = attempts + 1 where id = ${view.id}`,
-    );
+    await q.countFailedAttempt(ctx.db, view.id);
     throw new AppError("BAD_REQUEST", OPTIN_TEXTS.invalidCode, { reason: "invalid_code" });
   }
   const phone = view.phone!;
@@ -267,10 +220,7 @@ export async function confirmForm(
       }),
       at: ctx.clock.now(),
     });
-    await tx.execute(
-      sql`with v as (update optin_form_views set confirmed_at = now() where id = ${view.id})
-          update optin_forms set confirmations = confirmations + 1 where id = ${view.formId}`,
-    );
+    await q.recordConfirmation(tx, view.id, view.formId);
     await recordEvent(tx, {
       accountId: view.accountId,
       type: "optin_form.submitted",

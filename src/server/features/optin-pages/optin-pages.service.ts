@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import {
   OPTIN_PAGE_TEXTS,
@@ -8,7 +7,6 @@ import {
 import { assertCan } from "../../../domain/permissions";
 import type { SignupSubmission } from "../../../domain/signup-page";
 import { signupText } from "../../../domain/signup-page";
-import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
 import { accountByName } from "../account/account-records.service";
 import { ownStaticGroups } from "../groups/groups.service";
@@ -18,7 +16,8 @@ import {
   type SignupRequestFacts,
   submitSignup,
 } from "../signup-page/signup-page.service";
-import { optinPages } from "./optin-pages.schema";
+import * as q from "./optin-pages.queries";
+import type { optinPages } from "./optin-pages.schema";
 
 /**
  * Opt-in tracker pages (/optIn/:accountName/:slug): the sign-up page's form and consent under a
@@ -29,10 +28,7 @@ import { optinPages } from "./optin-pages.schema";
 type Row = typeof optinPages.$inferSelect;
 
 async function accountNameOf(ctx: AppContext, auth: Actor) {
-  const { rows } = await ctx.db.execute<{ name: string }>(
-    sql`select account_name as name from accounts where id = ${auth.accountId}`,
-  );
-  return rows[0]?.name ?? "";
+  return (await q.accountNameOf(ctx.db, auth.accountId)) ?? "";
 }
 
 export function trackerUrl(ctx: AppContext, accountName: string, slug: string) {
@@ -56,11 +52,7 @@ function toResponse(ctx: AppContext, accountName: string, r: Row): OptinPageResp
 }
 
 export async function listPages(ctx: AppContext, auth: Actor) {
-  const rows = await ctx.db
-    .select()
-    .from(optinPages)
-    .where(ownedBy(optinPages, auth))
-    .orderBy(desc(optinPages.id));
+  const rows = await q.listPageRows(ctx.db, auth);
   const name = await accountNameOf(ctx, auth);
   return { rows: rows.map((r) => toResponse(ctx, name, r)) };
 }
@@ -71,18 +63,11 @@ export async function findTrackerPage(
   accountId: number,
   pageId: number,
 ): Promise<{ id: number; slug: string; active: boolean } | null> {
-  const [p] = await ctx.db
-    .select({ id: optinPages.id, slug: optinPages.slug, active: optinPages.active })
-    .from(optinPages)
-    .where(and(eq(optinPages.accountId, accountId), eq(optinPages.id, pageId)));
-  return p ?? null;
+  return (await q.trackerPageRef(ctx.db, accountId, pageId)) ?? null;
 }
 
 export async function getPage(ctx: AppContext, auth: Actor, id: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(optinPages)
-    .where(and(ownedBy(optinPages, auth), eq(optinPages.id, id)));
+  const row = await q.findPageRow(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", OPTIN_PAGE_TEXTS.notFound);
   return toResponse(ctx, await accountNameOf(ctx, auth), row);
 }
@@ -100,11 +85,8 @@ export async function createPage(ctx: AppContext, auth: Actor, input: OptinPageI
   assertCan(auth, "settings:write");
   const values = await cleanInput(ctx, auth, input);
   try {
-    const [row] = await ctx.db
-      .insert(optinPages)
-      .values({ ...values, accountId: auth.accountId })
-      .returning({ id: optinPages.id });
-    return getPage(ctx, auth, row!.id);
+    const id = await q.insertPage(ctx.db, { ...values, accountId: auth.accountId });
+    return getPage(ctx, auth, id);
   } catch (err) {
     if (isSlugClash(err))
       throw new AppError("CONFLICT", OPTIN_PAGE_TEXTS.slugTaken, {
@@ -119,10 +101,7 @@ export async function updatePage(ctx: AppContext, auth: Actor, id: number, input
   await getPage(ctx, auth, id);
   const values = await cleanInput(ctx, auth, input);
   try {
-    await ctx.db
-      .update(optinPages)
-      .set({ ...values, updatedAt: ctx.clock.now() })
-      .where(and(ownedBy(optinPages, auth), eq(optinPages.id, id)));
+    await q.updatePageRow(ctx.db, auth, id, { ...values, updatedAt: ctx.clock.now() });
   } catch (err) {
     if (isSlugClash(err))
       throw new AppError("CONFLICT", OPTIN_PAGE_TEXTS.slugTaken, {
@@ -135,26 +114,13 @@ export async function updatePage(ctx: AppContext, auth: Actor, id: number, input
 
 export async function deletePage(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "settings:write");
-  const gone = await ctx.db
-    .delete(optinPages)
-    .where(and(ownedBy(optinPages, auth), eq(optinPages.id, id)))
-    .returning({ id: optinPages.id });
-  if (gone.length === 0) throw new AppError("NOT_FOUND", OPTIN_PAGE_TEXTS.notFound);
+  if (!(await q.deletePageRow(ctx.db, auth, id)))
+    throw new AppError("NOT_FOUND", OPTIN_PAGE_TEXTS.notFound);
 }
 
 /** The active tracker of an account by slug, or the sign-up page's not-found text. */
 async function activeTracker(ctx: AppContext, accountId: number, slug: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(optinPages)
-    .where(
-      and(
-        eq(optinPages.accountId, accountId),
-        sql`lower(${optinPages.slug}) = lower(${slug})`,
-        eq(optinPages.active, true),
-      ),
-    );
-  return row ?? null;
+  return (await q.activeTrackerRow(ctx.db, accountId, slug)) ?? null;
 }
 
 /** GET: the page (the sign-up page's branding and fields, the tracker's words); counts a visit. */
@@ -162,10 +128,7 @@ export async function getPublicTracker(ctx: AppContext, accountName: string, slu
   const { account, pub } = await publicPageOf(ctx, accountName);
   const tracker = await activeTracker(ctx, account.id, slug);
   if (!tracker) throw new AppError("NOT_FOUND", signupText("en", "notFound"));
-  await ctx.db
-    .update(optinPages)
-    .set({ visits: sql`${optinPages.visits} + 1` })
-    .where(eq(optinPages.id, tracker.id));
+  await q.countVisit(ctx.db, tracker.id);
   return {
     ...pub,
     // The tracker's groups are joined whatever is ticked; the page offers only the others.

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import {
   QR_TEXTS,
@@ -8,10 +7,9 @@ import {
   smsUri,
 } from "../../../domain/growth-tools";
 import { assertCan } from "../../../domain/permissions";
-import { ownedBy } from "../../db/tenant";
 import type { Actor, AppContext } from "../../http/context";
-import { phoneNumbers } from "../numbers/numbers.public";
-import { qrTemplates } from "./qr-codes.schema";
+import * as q from "./qr-codes.queries";
+import type { qrTemplates } from "./qr-codes.schema";
 
 /**
  * QR code templates (/optins/qr-code-templates): a styled code that holds Parley's counting
@@ -42,40 +40,21 @@ function toResponse(ctx: AppContext, r: Row): QrTemplateResponse {
   };
 }
 
-function select(ctx: AppContext) {
-  return ctx.db
-    .select({
-      ...getTableColumns(qrTemplates),
-      number: phoneNumbers.number,
-    })
-    .from(qrTemplates)
-    .leftJoin(phoneNumbers, eq(phoneNumbers.id, qrTemplates.phoneNumberId));
-}
-
 export async function listTemplates(ctx: AppContext, auth: Actor) {
-  const rows = await select(ctx).where(ownedBy(qrTemplates, auth)).orderBy(desc(qrTemplates.id));
+  const rows = await q.listTemplateRows(ctx.db, auth);
   return { rows: rows.map((r) => toResponse(ctx, r)) };
 }
 
 export async function getTemplate(ctx: AppContext, auth: Actor, id: number) {
-  const [row] = await select(ctx).where(and(ownedBy(qrTemplates, auth), eq(qrTemplates.id, id)));
+  const row = await q.findTemplateRow(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", QR_TEXTS.notFound);
   return toResponse(ctx, row);
 }
 
 /** The number must be one of the account's live numbers: a code pointing elsewhere is refused. */
 async function assertOwnNumber(ctx: AppContext, auth: Actor, numberId: number) {
-  const [n] = await ctx.db
-    .select({ id: phoneNumbers.id })
-    .from(phoneNumbers)
-    .where(
-      and(
-        ownedBy(phoneNumbers, auth),
-        eq(phoneNumbers.id, numberId),
-        eq(phoneNumbers.state, "active"),
-      ),
-    );
-  if (!n) throw new AppError("NOT_FOUND", QR_TEXTS.numberNotFound);
+  if (!(await q.hasActiveNumber(ctx.db, auth, numberId)))
+    throw new AppError("NOT_FOUND", QR_TEXTS.numberNotFound);
 }
 
 /** Short, unguessable enough to stop people counting other accounts' scans by walking ids. */
@@ -84,11 +63,12 @@ const newSlug = () => randomBytes(6).toString("base64url").toLowerCase().replace
 export async function createTemplate(ctx: AppContext, auth: Actor, input: QrTemplateInput) {
   assertCan(auth, "settings:write");
   await assertOwnNumber(ctx, auth, input.phoneNumberId);
-  const [row] = await ctx.db
-    .insert(qrTemplates)
-    .values({ ...input, accountId: auth.accountId, slug: newSlug() })
-    .returning({ id: qrTemplates.id });
-  return getTemplate(ctx, auth, row!.id);
+  const id = await q.insertTemplate(ctx.db, {
+    ...input,
+    accountId: auth.accountId,
+    slug: newSlug(),
+  });
+  return getTemplate(ctx, auth, id);
 }
 
 export async function updateTemplate(
@@ -101,20 +81,14 @@ export async function updateTemplate(
   await getTemplate(ctx, auth, id);
   await assertOwnNumber(ctx, auth, input.phoneNumberId);
   // The slug never changes: codes already printed keep working.
-  await ctx.db
-    .update(qrTemplates)
-    .set(input)
-    .where(and(ownedBy(qrTemplates, auth), eq(qrTemplates.id, id)));
+  await q.updateTemplateRow(ctx.db, auth, id, input);
   return getTemplate(ctx, auth, id);
 }
 
 export async function deleteTemplate(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "settings:write");
-  const gone = await ctx.db
-    .delete(qrTemplates)
-    .where(and(ownedBy(qrTemplates, auth), eq(qrTemplates.id, id)))
-    .returning({ id: qrTemplates.id });
-  if (gone.length === 0) throw new AppError("NOT_FOUND", QR_TEXTS.notFound);
+  if (!(await q.deleteTemplateRow(ctx.db, auth, id)))
+    throw new AppError("NOT_FOUND", QR_TEXTS.notFound);
 }
 
 /**
@@ -122,12 +96,6 @@ export async function deleteTemplate(ctx: AppContext, auth: Actor, id: number) {
  * number was released, so the visitor sees a page saying so instead of a dead sms: link).
  */
 export async function scan(ctx: AppContext, slug: string): Promise<string | null> {
-  const { rows } = await ctx.db.execute<{ number: string | null; message: string }>(
-    sql`update qr_templates t set scans = scans + 1, last_scanned_at = now()
-         where slug = ${slug}
-        returning message,
-          (select p.number from phone_numbers p where p.id = t.phone_number_id and p.state = 'active') as number`,
-  );
-  const row = rows[0];
+  const row = await q.countScan(ctx.db, slug);
   return row?.number ? smsUri(row.number, row.message) : null;
 }

@@ -3,26 +3,22 @@ import { assertCan, systemActor } from "../../../domain/permissions";
 import { formatUsNumber, toE164 } from "../../../domain/phone";
 import { alertQuiet, alertText, type PhoneAlertSettings } from "../../../domain/phone-alerts";
 import { timezoneById } from "../../../domain/timezones";
+import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import type { EventHandler } from "../events/event-relay";
 import type { AccountEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
+import {
+  alertTarget,
+  noteAlertSent,
+  phoneAlertSettings,
+  setPhoneAlertsOn,
+  upsertPhoneAlertSettings,
+} from "./phone-alerts.queries";
 
 export async function getPhoneAlerts(ctx: AppContext, auth: Actor): Promise<PhoneAlertSettings> {
   assertCan(auth, "account:read");
-  const res = await ctx.db.$client.query<{
-    enabled: boolean;
-    phone: string | null;
-    quietStart: string | null;
-    quietEnd: string | null;
-  }>(
-    `select a.phone_alerts as enabled, s.phone, s.quiet_start as "quietStart",
-            s.quiet_end as "quietEnd"
-       from accounts a left join phone_alert_settings s on s.account_id = a.id
-      where a.id = $1`,
-    [auth.accountId],
-  );
-  const row = res.rows[0];
+  const row = await phoneAlertSettings(ctx.db.$client, auth.accountId);
   if (!row) throw new AppError("NOT_FOUND", "This account does not exist.");
   return row;
 }
@@ -38,30 +34,16 @@ export async function savePhoneAlerts(
     throw new AppError("VALIDATION", "Enter a valid US or Canada phone number.", {
       fields: { phone: "Enter a valid US or Canada phone number." },
     });
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
-    await client.query(`update accounts set phone_alerts = $2 where id = $1`, [
-      auth.accountId,
-      input.enabled,
-    ]);
+  await inTransaction(ctx.db, async (_tx, client) => {
+    await setPhoneAlertsOn(client, auth.accountId, input.enabled);
     if (phone) {
-      await client.query(
-        `insert into phone_alert_settings (account_id, phone, quiet_start, quiet_end)
-         values ($1, $2, $3, $4)
-         on conflict (account_id) do update
-           set phone = excluded.phone, quiet_start = excluded.quiet_start,
-               quiet_end = excluded.quiet_end, updated_at = now()`,
-        [auth.accountId, phone, input.quietStart, input.quietEnd],
-      );
+      await upsertPhoneAlertSettings(client, auth.accountId, {
+        phone,
+        quietStart: input.quietStart,
+        quietEnd: input.quietEnd,
+      });
     }
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   return getPhoneAlerts(ctx, auth);
 }
 
@@ -73,23 +55,7 @@ export async function savePhoneAlerts(
 export async function alertReplies(ctx: AppContext, events: AccountEvent[]) {
   for (const e of events) {
     if (e.type !== "message.received" || e.data.compliance) continue;
-    const res = await ctx.db.$client.query<{
-      phone: string;
-      quietStart: string | null;
-      quietEnd: string | null;
-      timezoneId: number;
-      numberId: number;
-      number: string;
-    }>(
-      `select s.phone, s.quiet_start as "quietStart", s.quiet_end as "quietEnd",
-              a.timezone_id as "timezoneId", n.id as "numberId", n.number
-         from accounts a
-         join phone_alert_settings s on s.account_id = a.id
-         join phone_numbers n on n.id = $2 and n.account_id = a.id and n.state = 'active'
-        where a.id = $1 and a.phone_alerts`,
-      [e.accountId, Number(e.data.numberId)],
-    );
-    const row = res.rows[0];
+    const row = await alertTarget(ctx.db.$client, e.accountId, Number(e.data.numberId));
     const from = String(e.data.from ?? "");
     // No alert about the owner's own texts, nor when nothing is set up.
     if (!row || from === row.phone) continue;
@@ -111,10 +77,7 @@ export async function alertReplies(ctx: AppContext, events: AccountEvent[]) {
       // The owner's phone opted out of the account's number: no alert is allowed to it.
       if (!(err instanceof AppError)) throw err;
     });
-    await ctx.db.$client.query(
-      `update phone_alert_settings set last_alert_at = now() where account_id = $1`,
-      [e.accountId],
-    );
+    await noteAlertSent(ctx.db.$client, e.accountId);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type RegistryRef,
   RegistryRefusal,
 } from "../../carriers/registry/registry";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { notify } from "../notifications/notifications.service";
@@ -38,14 +39,11 @@ export async function runDueReviews(ctx: AppContext, now: Date = ctx.clock.now()
 }
 
 async function handleOne(ctx: AppContext, now: Date): Promise<"none" | "decided" | "waiting"> {
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
+  // The registry's memory of throughputs is dropped once a decision on them has committed.
+  let forget = false;
+  const done = await inTransaction(ctx.db, async (_tx, client) => {
     const review = await q.claimDueReview(client, now);
-    if (!review) {
-      await client.query("commit");
-      return "none";
-    }
+    if (!review) return "none" as const;
     assertCan(systemActor("registry", review.accountId), "registration:manage");
     const registry = currentRegistry(ctx);
     // Ids another registry gave (the carrier was changed) mean nothing to this one.
@@ -91,8 +89,7 @@ async function handleOne(ctx: AppContext, now: Date): Promise<"none" | "decided"
           now,
           nextAt: new Date(now.getTime() + (err.retryAfterMs ?? RETRY_MS)),
         });
-        await client.query("commit");
-        return "waiting";
+        return "waiting" as const;
       } else throw err;
     }
     if (outcome.state === "pending") {
@@ -103,8 +100,7 @@ async function handleOne(ctx: AppContext, now: Date): Promise<"none" | "decided"
         now,
         nextAt: new Date(now.getTime() + ctx.config.REGISTRY_POLL_SECONDS * 1000),
       });
-      await client.query("commit");
-      return "waiting";
+      return "waiting" as const;
     }
     const approved = outcome.state === "approved";
     const reason = outcome.state === "rejected" ? outcome.reason : null;
@@ -155,15 +151,11 @@ async function handleOne(ctx: AppContext, now: Date): Promise<"none" | "decided"
       },
       ctx,
     );
-    await client.query("commit");
-    if (review.kind !== "toll_free") forgetRegisteredMps();
-    return "decided";
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    forget = review.kind !== "toll_free";
+    return "decided" as const;
+  });
+  if (forget) forgetRegisteredMps();
+  return done;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { consentPageUrl } from "../../../domain/consent-evidence";
 import { type CustomFieldType, normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
@@ -33,14 +32,12 @@ import {
   recordOptInConsent,
   upsertOptInSubscriber,
 } from "../subscribers/opt-in-consent";
+import * as q from "./signup-page.queries";
 
 const PENDING_MS = 24 * 3600_000;
 
 async function pageRow(db: Executor, accountId: number) {
-  const { rows } = await db.execute<{ config: unknown; version: number; live: boolean }>(
-    sql`select config, version, live from signup_pages where account_id = ${accountId}`,
-  );
-  const row = rows[0];
+  const row = await q.storedPage(db, accountId);
   if (!row) return { config: DEFAULT_SIGNUP_CONFIG, version: 0, live: true };
   // Stored configs are read through the schema: a field added later gets its default.
   const parsed = signupPageConfig.safeParse(row.config);
@@ -53,10 +50,7 @@ async function pageRow(db: Executor, accountId: number) {
 
 export async function getEditorPage(ctx: AppContext, auth: Actor) {
   const page = await pageRow(ctx.db, auth.accountId);
-  const { rows } = await ctx.db.execute<{ accountName: string; businessName: string }>(
-    sql`select account_name as "accountName", business_name as "businessName" from accounts where id = ${auth.accountId}`,
-  );
-  const account = rows[0]!;
+  const account = (await q.accountNames(ctx.db, auth.accountId))!;
   return {
     accountName: account.accountName,
     businessName: account.businessName,
@@ -86,12 +80,7 @@ export async function saveEditorPage(
       (k) => !k.startsWith("field:") || fields.has(k.slice(6)),
     ),
   };
-  await ctx.db.execute(
-    sql`insert into signup_pages (account_id, config, version, live)
-        values (${auth.accountId}, ${JSON.stringify(config)}::jsonb, 1, ${input.live})
-        on conflict (account_id) do update set config = excluded.config, live = excluded.live,
-          version = signup_pages.version + 1, updated_at = now()`,
-  );
+  await q.savePage(ctx.db, auth.accountId, config, input.live);
   return getEditorPage(ctx, auth);
 }
 
@@ -241,14 +230,12 @@ export async function submitSignup(
         signupText(lang, "tooManyTexts"),
       );
     if (confirmFirst && !sub.hadConsent) {
-      await tx.execute(
-        sql`delete from optin_pending where account_id = ${account.id} and phone = ${phone}`,
-      );
-      await tx.execute(
-        sql`insert into optin_pending (account_id, phone, kind, stage, data, expires_at)
-            values (${account.id}, ${phone}, 'sign_up_page', 'confirm',
-                    ${JSON.stringify({ subscriberId: sub.id, evidence, method, source })}::jsonb,
-                    ${new Date(ctx.clock.now().getTime() + PENDING_MS)})`,
+      await q.replacePendingConfirmation(
+        tx,
+        account.id,
+        phone,
+        { subscriberId: sub.id, evidence, method, source },
+        new Date(ctx.clock.now().getTime() + PENDING_MS),
       );
     } else {
       await recordOptInConsent(tx, {
@@ -261,10 +248,7 @@ export async function submitSignup(
         at: ctx.clock.now(),
       });
     }
-    if (via)
-      await tx.execute(
-        sql`update optin_pages set signups = signups + 1 where id = ${via.pageId} and account_id = ${account.id}`,
-      );
+    if (via) await q.countTrackerSignup(tx, account.id, via.pageId);
     await recordEvent(tx, {
       accountId: account.id,
       type: "form.submitted",

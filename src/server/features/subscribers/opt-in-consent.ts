@@ -1,10 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Executor } from "../../db/connection";
 import { recordConsentIn } from "../compliance/compliance.service";
 import { addToStaticGroups } from "../groups/groups.service";
 import * as q from "./subscribers.queries";
-import { subscribers } from "./subscribers.schema";
 
 /**
  * How the growth tools (keywords, the sign-up page, opt-in popups, QR codes) turn a person into a
@@ -38,10 +36,7 @@ export async function recordOptInConsent(tx: Executor, e: OptInEvidence): Promis
     { source: e.source, detail: e.detail.slice(0, 2000), at },
   );
   if (granted) {
-    await tx.execute(
-      sql`update ${subscribers} set signup_method = ${e.method}
-           where id = ${e.subscriberId} and account_id = ${e.accountId}`,
-    );
+    await q.setSignupMethod(tx, e.accountId, e.subscriberId, e.method);
   }
   await recordConsentIn(tx, {
     accountId: e.accountId,
@@ -73,26 +68,7 @@ export async function upsertOptInSubscriber(
     attributes?: Record<string, unknown>;
   },
 ): Promise<{ id: number; created: boolean; hadConsent: boolean }> {
-  const { rows } = await tx.execute<{ id: number; created: boolean; hadConsent: boolean }>(
-    sql`with ins as (
-          insert into ${subscribers} (account_id, phone, first_name, last_name, email, attributes,
-                                      signup_method, consent_source)
-          values (${accountId}, ${s.phone}, ${s.firstName ?? ""}, ${s.lastName ?? ""},
-                  ${s.email ?? ""}, ${JSON.stringify(s.attributes ?? {})}::jsonb, ${s.method}, ${s.source})
-          on conflict (account_id, phone) do nothing
-          returning id, true as created, false as "hadConsent"),
-        upd as (
-          update ${subscribers} set
-            first_name = case when first_name = '' then ${s.firstName ?? ""} else first_name end,
-            last_name = case when last_name = '' then ${s.lastName ?? ""} else last_name end,
-            email = case when email = '' then ${s.email ?? ""} else email end,
-            attributes = ${JSON.stringify(s.attributes ?? {})}::jsonb || attributes,
-            updated_at = now()
-          where account_id = ${accountId} and phone = ${s.phone} and not exists (select 1 from ins)
-          returning id, false as created, (marketing_consent_at is not null) as "hadConsent")
-        select id::int, created, "hadConsent" from ins union all select id::int, created, "hadConsent" from upd`,
-  );
-  const row = rows[0];
+  const row = await q.upsertOptInRow(tx, accountId, s);
   if (!row) throw new Error("subscriber upsert returned nothing");
   return row;
 }
@@ -105,10 +81,7 @@ export async function fillSubscriberField(
   field: "first_name" | "email",
   value: string,
 ) {
-  await tx.execute(
-    sql`update ${subscribers} set ${sql.raw(field)} = ${value}, updated_at = now()
-         where id = ${subscriberId} and account_id = ${accountId}`,
-  );
+  await q.fillEmptyField(tx, accountId, subscriberId, field, value);
 }
 
 /** Adds the subscriber to the account's static groups among `groupIds` (groups.service). */

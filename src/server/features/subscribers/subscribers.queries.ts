@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy, ownedByPlaceholder, subscriberScope } from "../../db/tenant";
 import type { Actor } from "../../http/context";
@@ -321,4 +322,75 @@ export async function setLandline(db: Db, auth: Actor, ids: number[], value: boo
     .update(subscribers)
     .set({ isLandline: value })
     .where(and(ownedBy(subscribers, auth), inArray(subscribers.id, ids)));
+}
+
+/** The sign-up method stamped on a consent that is new. */
+export async function setSignupMethod(
+  tx: Executor,
+  accountId: number,
+  subscriberId: number,
+  method: SignupMethod,
+): Promise<void> {
+  await tx.execute(
+    sql`update ${subscribers} set signup_method = ${method}
+           where id = ${subscriberId} and account_id = ${accountId}`,
+  );
+}
+
+/**
+ * The subscriber of a number, created when new; names and e-mail fill empty values only.
+ * Undefined only if the statement found neither (it always finds one).
+ */
+export async function upsertOptInRow(
+  tx: Executor,
+  accountId: number,
+  s: {
+    phone: string;
+    method: SignupMethod;
+    source: string;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    attributes?: Record<string, unknown>;
+  },
+) {
+  const { rows } = await tx.execute<{ id: number; created: boolean; hadConsent: boolean }>(
+    sql`with ins as (
+          insert into ${subscribers} (account_id, phone, first_name, last_name, email, attributes,
+                                      signup_method, consent_source)
+          values (${accountId}, ${s.phone}, ${s.firstName ?? ""}, ${s.lastName ?? ""},
+                  ${s.email ?? ""}, ${JSON.stringify(s.attributes ?? {})}::jsonb, ${s.method}, ${s.source})
+          on conflict (account_id, phone) do nothing
+          returning id, true as created, false as "hadConsent"),
+        upd as (
+          update ${subscribers} set
+            first_name = case when first_name = '' then ${s.firstName ?? ""} else first_name end,
+            last_name = case when last_name = '' then ${s.lastName ?? ""} else last_name end,
+            email = case when email = '' then ${s.email ?? ""} else email end,
+            attributes = ${JSON.stringify(s.attributes ?? {})}::jsonb || attributes,
+            updated_at = now()
+          where account_id = ${accountId} and phone = ${s.phone} and not exists (select 1 from ins)
+          returning id, false as created, (marketing_consent_at is not null) as "hadConsent")
+        select id::int, created, "hadConsent" from ins union all select id::int, created, "hadConsent" from upd`,
+  );
+  return rows[0];
+}
+
+/** Fills a texted answer (first name, e-mail) into the subscriber's field. */
+export async function fillEmptyField(
+  tx: Executor,
+  accountId: number,
+  subscriberId: number,
+  field: "first_name" | "email",
+  value: string,
+): Promise<void> {
+  await tx.execute(
+    sql`update ${subscribers} set ${sql.raw(field)} = ${value}, updated_at = now()
+         where id = ${subscriberId} and account_id = ${accountId}`,
+  );
+}
+
+/** This transaction's commit does not wait for the disk (an import batch written again on resume). */
+export async function skipCommitWait(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
 import type { ImportedSubscriber } from "../../../domain/import-row";
@@ -398,7 +398,7 @@ export async function importBatch(
     // No wait for the disk at commit: a batch lost in a crash is not in committedBatches either
     // (same transaction), so the resumed import writes it again; WAL order keeps any later
     // checkpoint from outliving it.
-    await tx.execute(sql`set local synchronous_commit = off`);
+    await q.skipCommitWait(tx);
     const added = batch.length
       ? await q.insertImported(tx, job.accountId, batch, { source: "import", detail })
       : [];

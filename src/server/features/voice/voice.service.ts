@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import { AppError } from "../../../domain/errors";
 import { type Actor, isRestricted, systemActor } from "../../../domain/permissions";
@@ -25,9 +24,29 @@ import {
 } from "../credits/credits.service";
 import { type Recipients, recipientCondition } from "../sends/recipients";
 import { accountForSend, sendingNumbers } from "../sends/sends.service";
-import { subscribers } from "../subscribers/subscribers.public";
-import { BROADCAST_SELECT } from "./voice.queries";
-import { toPg, voiceAudience, voiceCallable } from "./voice-audience";
+import {
+  callStillCallable,
+  callsOfBroadcast,
+  cancelScheduledBroadcast,
+  claimDueBroadcast,
+  deleteBroadcastCalls,
+  failBroadcast,
+  findBroadcastRow,
+  finishBroadcastIfDone,
+  insertBroadcast,
+  insertBroadcastCalls,
+  insertManualConsentEvent,
+  listBroadcastRows,
+  lockCall,
+  lockVoiceConsent,
+  rollbackToSavepoint,
+  savepoint,
+  setBroadcastStatus,
+  updateScheduledBroadcast,
+  voiceAudience,
+  writeCallStatus,
+  writeVoiceConsent,
+} from "./voice.queries";
 
 // The outbound dispatcher places the calls: it claims the due ones and releases those it leaves.
 export { claimDueCalls, type DueCall, releaseCalls } from "./voice.queries";
@@ -64,30 +83,14 @@ export async function listBroadcasts(
   actor: Actor,
   filter: { status?: "scheduled" },
 ): Promise<VoiceBroadcastRow[]> {
-  const res = await ctx.db.$client.query<VoiceBroadcastRow>(
-    `${BROADCAST_SELECT}
-      where b.account_id = $1 and ($2::text is null or b.status = $2)
-      order by ${filter.status ? "b.send_at asc" : "b.created_at desc"}, b.id desc
-      limit 500`,
-    [actor.accountId, filter.status ?? null],
-  );
-  return res.rows;
+  return listBroadcastRows(ctx.db.$client, actor.accountId, filter.status ?? null);
 }
 
 export async function getBroadcast(ctx: AppContext, actor: Actor, id: number) {
-  const res = await ctx.db.$client.query<VoiceBroadcastRow>(
-    `${BROADCAST_SELECT} where b.account_id = $1 and b.id = $2`,
-    [actor.accountId, id],
-  );
-  const row = res.rows[0];
+  const row = await findBroadcastRow(ctx.db.$client, actor.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const calls = await ctx.db.$client.query(
-    `select id::int, to_number as "toNumber", status, duration_seconds as "durationSeconds",
-            credits, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
-       from voice_calls where account_id = $1 and broadcast_id = $2 order by id limit 1000`,
-    [actor.accountId, id],
-  );
-  return { ...row, calls: calls.rows };
+  const calls = await callsOfBroadcast(ctx.db.$client, actor.accountId, id);
+  return { ...row, calls };
 }
 
 /** Who a broadcast would call, and who it leaves out and why (the composer's count). */
@@ -96,7 +99,7 @@ export async function audienceOf(ctx: AppContext, actor: Actor, recipients: Reci
   const tz = timezoneById(account.timezoneId).iana;
   const cond = await recipientCondition(ctx, actor, recipients, tz);
   const [audience, credits] = await Promise.all([
-    voiceAudience(ctx, actor.accountId, cond),
+    voiceAudience(ctx.db, actor.accountId, cond),
     getCredits(ctx, actor.accountId),
   ]);
   return { ...audience, balance: credits.balance };
@@ -122,22 +125,16 @@ export async function createBroadcast(ctx: AppContext, actor: Actor, input: Voic
       `This broadcast needs ${audience.callable} credits and you have ${audience.balance}.`,
     );
   }
-  const res = await ctx.db.$client.query<{ id: number }>(
-    `insert into voice_broadcasts (account_id, phone_number_id, name, text, voice, language,
-                                   recipients, send_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [
-      actor.accountId,
-      input.phoneNumberId,
-      input.name,
-      input.text,
-      choice.voice,
-      choice.language,
-      JSON.stringify(input.recipients),
-      sendAt,
-    ],
-  );
-  return getBroadcast(ctx, actor, res.rows[0]!.id);
+  const id = await insertBroadcast(ctx.db.$client, actor.accountId, {
+    phoneNumberId: input.phoneNumberId,
+    name: input.name,
+    text: input.text,
+    voice: choice.voice,
+    language: choice.language,
+    recipients: input.recipients,
+    sendAt,
+  });
+  return getBroadcast(ctx, actor, id);
 }
 
 /** Edits a broadcast that has not started; a started or canceled one cannot change. */
@@ -152,35 +149,23 @@ export async function updateBroadcast(
   await getBroadcast(ctx, actor, id);
   await assertNumber(ctx, actor, input.phoneNumberId);
   const sendAt = sendAtOf(input, ctx.clock.now());
-  const res = await ctx.db.$client.query(
-    `update voice_broadcasts set name = $3, text = $4, voice = $5, language = $6, recipients = $7,
-            send_at = $8, phone_number_id = $9, updated_at = now()
-      where account_id = $1 and id = $2 and status = 'scheduled'`,
-    [
-      actor.accountId,
-      id,
-      input.name,
-      input.text,
-      choice.voice,
-      choice.language,
-      JSON.stringify(input.recipients),
-      sendAt,
-      input.phoneNumberId,
-    ],
-  );
-  if (!res.rowCount)
+  const changed = await updateScheduledBroadcast(ctx.db.$client, actor.accountId, id, {
+    phoneNumberId: input.phoneNumberId,
+    name: input.name,
+    text: input.text,
+    voice: choice.voice,
+    language: choice.language,
+    recipients: input.recipients,
+    sendAt,
+  });
+  if (!changed)
     throw new AppError("CONFLICT", "This broadcast has started: it can no longer change.");
   return getBroadcast(ctx, actor, id);
 }
 
 export async function cancelBroadcast(ctx: AppContext, actor: Actor, id: number) {
   await getBroadcast(ctx, actor, id);
-  const res = await ctx.db.$client.query(
-    `update voice_broadcasts set status = 'canceled', updated_at = now()
-      where account_id = $1 and id = $2 and status = 'scheduled'`,
-    [actor.accountId, id],
-  );
-  if (!res.rowCount)
+  if (!(await cancelScheduledBroadcast(ctx.db.$client, actor.accountId, id)))
     throw new AppError("CONFLICT", "This broadcast has started: it can no longer be canceled.");
   return getBroadcast(ctx, actor, id);
 }
@@ -199,38 +184,28 @@ export async function setVoiceConsent(
     ? `${VOICE_CONSENT_METHODS[input.method]}: ${input.evidence}`
     : input.evidence;
   return inTransaction(ctx, async (client) => {
-    const current = await client.query<{ phone: string; given: boolean }>(
-      `select phone, voice_consent_at is not null as given from subscribers
-        where account_id = $1 and id = $2 for update`,
-      [actor.accountId, input.subscriberId],
-    );
-    const before = current.rows[0];
+    const before = await lockVoiceConsent(client, actor.accountId, input.subscriberId);
     if (!before) throw new AppError("NOT_FOUND", "That subscriber does not exist.");
     if (before.given === input.given)
       throw new AppError(
         "VALIDATION",
         input.given ? VOICE_CONSENT_TEXT.alreadyGiven : VOICE_CONSENT_TEXT.notGiven,
       );
-    const res = await client.query<{ voiceConsentAt: Date | null }>(
-      `update subscribers set voice_consent_at = case when $3 then now() end, updated_at = now()
-        where account_id = $1 and id = $2
-        returning voice_consent_at as "voiceConsentAt"`,
-      [actor.accountId, input.subscriberId, input.given],
+    const voiceConsentAt = await writeVoiceConsent(
+      client,
+      actor.accountId,
+      input.subscriberId,
+      input.given,
     );
-    await client.query(
-      `insert into consent_events (account_id, phone, action, source, detail, user_id)
-       values ($1, $2, $3, 'manual', $4, $5)`,
-      [
-        actor.accountId,
-        before.phone,
-        input.given ? "voice_opt_in" : "voice_opt_out",
-        detail,
-        actor.userId ?? null,
-      ],
-    );
+    await insertManualConsentEvent(client, actor.accountId, {
+      phone: before.phone,
+      action: input.given ? "voice_opt_in" : "voice_opt_out",
+      detail,
+      userId: actor.userId ?? null,
+    });
     return {
       subscriberId: input.subscriberId,
-      voiceConsentAt: res.rows[0]?.voiceConsentAt?.toISOString() ?? null,
+      voiceConsentAt: voiceConsentAt?.toISOString() ?? null,
     };
   });
 }
@@ -247,25 +222,10 @@ export async function startDueBroadcasts(ctx: AppContext): Promise<number> {
   let started = 0;
   for (;;) {
     const did = await inTransaction(ctx, async (client) => {
-      const res = await client.query<{
-        id: number;
-        accountId: number;
-        phoneNumberId: number;
-        recipients: Recipients;
-        creditsPerCall: number;
-      }>(
-        `select id, account_id as "accountId", phone_number_id as "phoneNumberId", recipients,
-                credits_per_call as "creditsPerCall"
-           from voice_broadcasts where status = 'scheduled' and send_at <= now()
-          order by send_at limit 1 for update skip locked`,
-      );
-      const b = res.rows[0];
+      const b = await claimDueBroadcast(client);
       if (!b) return false;
       const fail = async (error: string) => {
-        await client.query(
-          `update voice_broadcasts set status = 'failed', error = $2, updated_at = now() where id = $1`,
-          [b.id, error],
-        );
+        await failBroadcast(client, b.id, error);
       };
       const account = await accountForSend(client, b.accountId);
       const tz = timezoneById(account.timezoneId).iana;
@@ -277,31 +237,21 @@ export async function startDueBroadcasts(ctx: AppContext): Promise<number> {
         return true;
       }
       const cond = await recipientCondition(ctx, actor, b.recipients, tz);
-      const insert = toPg(sql`insert into voice_calls
-          (account_id, broadcast_id, subscriber_id, from_number, to_number, credits)
-        select ${b.accountId}::int, ${b.id}::int, ${subscribers.id}, ${from.number}::text,
-               ${subscribers.phone}, ${b.creditsPerCall}::int
-          from ${subscribers} where (${cond}) and ${voiceCallable(b.accountId)}
-        on conflict (broadcast_id, to_number) do nothing`);
-      const inserted = await client.query(insert.text, insert.params);
-      const n = inserted.rowCount ?? 0;
+      const n = await insertBroadcastCalls(client, b, from.number, cond);
       try {
-        await client.query("savepoint charge");
+        await savepoint(client, "charge");
         await chargeCredits(client, b.accountId, n * b.creditsPerCall, {
           reason: "reserve",
           description: `Voice broadcast #${b.id}: ${n} calls`,
         });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        await client.query("rollback to savepoint charge");
-        await client.query("delete from voice_calls where broadcast_id = $1", [b.id]);
+        await rollbackToSavepoint(client, "charge");
+        await deleteBroadcastCalls(client, b.id);
         await fail(err.message);
         return true;
       }
-      await client.query(
-        `update voice_broadcasts set status = $2, updated_at = now() where id = $1`,
-        [b.id, n ? "sending" : "sent"],
-      );
+      await setBroadcastStatus(client, b.id, n ? "sending" : "sent");
       return true;
     });
     if (!did) return started;
@@ -311,10 +261,7 @@ export async function startDueBroadcasts(ctx: AppContext): Promise<number> {
 
 /** Whether a call may still be placed: consent and opt-outs read at the moment of calling. */
 export async function stillCallable(ctx: AppContext, callId: number): Promise<boolean> {
-  const res = await ctx.db.execute(sql`select 1 from voice_calls v
-    join ${subscribers} on ${subscribers.id} = v.subscriber_id and ${subscribers.accountId} = v.account_id
-    where v.id = ${callId} and ${voiceCallable(sql`v.account_id`)}`);
-  return res.rows.length > 0;
+  return callStillCallable(ctx.db, callId);
 }
 
 /**
@@ -332,19 +279,7 @@ export async function applyCallStatus(
   },
 ): Promise<"applied" | "stale" | "unknown"> {
   return inTransaction(ctx, async (client) => {
-    const res = await client.query<{
-      accountId: number;
-      broadcastId: number;
-      status: string;
-      carrierSid: string | null;
-      credits: number;
-    }>(
-      `select account_id as "accountId", broadcast_id as "broadcastId", status,
-              carrier_sid as "carrierSid", credits
-         from voice_calls where id = $1 for update`,
-      [input.callId],
-    );
-    const row = res.rows[0];
+    const row = await lockCall(client, input.callId);
     if (!row || (input.sid && row.carrierSid && row.carrierSid !== input.sid)) return "unknown";
     if (
       callStatusRank(input.status) <= callStatusRank(row.status) ||
@@ -371,28 +306,15 @@ export async function applyCallStatus(
         credits += extra;
       }
     }
-    await client.query(
-      `update voice_calls set status = $2, carrier_sid = coalesce(carrier_sid, $3),
-              duration_seconds = coalesce($4, duration_seconds), credits = $5, error = coalesce($6, error),
-              claimed_until = case when $2 = 'failed' then null else claimed_until end, updated_at = now()
-        where id = $1`,
-      [
-        input.callId,
-        input.status,
-        input.sid,
-        input.durationSeconds ?? null,
-        credits,
-        input.error ?? null,
-      ],
-    );
+    await writeCallStatus(client, input.callId, {
+      status: input.status,
+      sid: input.sid,
+      durationSeconds: input.durationSeconds ?? null,
+      credits,
+      error: input.error ?? null,
+    });
     if (FINAL_CALL_STATUSES.includes(input.status)) {
-      await client.query(
-        `update voice_broadcasts set status = 'sent', updated_at = now()
-          where id = $1 and status = 'sending' and not exists (
-            select 1 from voice_calls where broadcast_id = $1
-               and status not in ('completed', 'busy', 'no-answer', 'failed', 'canceled'))`,
-        [row.broadcastId],
-      );
+      await finishBroadcastIfDone(client, row.broadcastId);
     }
     return "applied";
   });

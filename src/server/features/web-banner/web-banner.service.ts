@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import {
   BANNER_TEXTS,
@@ -10,7 +9,7 @@ import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { accountByName } from "../account/account-records.service";
 import { findTrackerPage, trackerUrl } from "../optin-pages/optin-pages.service";
-import { webBanners } from "./web-banner.schema";
+import * as q from "./web-banner.queries";
 
 /**
  * The web banner (/optins/web-banner): a bar a business puts on its own site with one script tag.
@@ -19,7 +18,7 @@ import { webBanners } from "./web-banner.schema";
  */
 
 async function row(ctx: AppContext, accountId: number) {
-  const [r] = await ctx.db.select().from(webBanners).where(eq(webBanners.accountId, accountId));
+  const r = await q.findBanner(ctx.db, accountId);
   const parsed = webBannerConfig.safeParse(r?.config ?? {});
   return {
     config: parsed.success ? parsed.data : webBannerConfig.parse({}),
@@ -36,10 +35,7 @@ async function trackerSlug(ctx: AppContext, accountId: number, pageId: number | 
 
 export async function getBanner(ctx: AppContext, auth: Actor): Promise<WebBannerResponse> {
   const b = await row(ctx, auth.accountId);
-  const { rows } = await ctx.db.execute<{ name: string }>(
-    sql`select account_name as name from accounts where id = ${auth.accountId}`,
-  );
-  const accountName = rows[0]?.name ?? "";
+  const accountName = (await q.accountNameOf(ctx.db, auth.accountId)) ?? "";
   const page = await trackerSlug(ctx, auth.accountId, b.config.optinPageId);
   return {
     // Not saved yet: shown switched off, so a new account's site gets nothing by surprise.
@@ -62,13 +58,7 @@ export async function saveBanner(ctx: AppContext, auth: Actor, config: WebBanner
     const p = await findTrackerPage(ctx, auth.accountId, config.optinPageId);
     if (!p) throw new AppError("NOT_FOUND", BANNER_TEXTS.pageNotFound);
   }
-  await ctx.db
-    .insert(webBanners)
-    .values({ accountId: auth.accountId, config })
-    .onConflictDoUpdate({
-      target: webBanners.accountId,
-      set: { config, updatedAt: ctx.clock.now() },
-    });
+  await q.saveBannerConfig(ctx.db, auth.accountId, config, ctx.clock.now());
   return getBanner(ctx, auth);
 }
 
@@ -98,9 +88,5 @@ export async function publicBanner(ctx: AppContext, accountName: string) {
 export async function countBanner(ctx: AppContext, accountName: string, kind: "view" | "click") {
   const account = await accountByName(ctx.db, accountName);
   if (!account) return;
-  const col = kind === "view" ? webBanners.views : webBanners.clicks;
-  await ctx.db
-    .update(webBanners)
-    .set(kind === "view" ? { views: sql`${col} + 1` } : { clicks: sql`${col} + 1` })
-    .where(eq(webBanners.accountId, account.id));
+  await q.countBannerEvent(ctx.db, account.id, kind);
 }

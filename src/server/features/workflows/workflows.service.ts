@@ -9,15 +9,24 @@ import {
   type WorkflowLayout,
   workflowLayout,
 } from "../../../domain/workflows.schemas";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import {
   createAutomation,
   getAutomation,
   setAutomationStatus,
 } from "../automations/automations.service";
-import { ENGINE_NOW_SQL } from "../automations/clock";
 import { enrol } from "../automations/enrol";
 import { wakePipeline } from "../outbound/wake";
+import {
+  findSubscriberId,
+  insertTestRun,
+  layoutOf,
+  setLayout,
+  stopTestRun,
+  testPerson,
+  workflowNameUsed,
+} from "./workflows.queries";
 
 const NOT_FOUND = () => new AppError("NOT_FOUND", "Workflow not found");
 
@@ -31,11 +40,7 @@ export async function getWorkflow(
     throw err instanceof AppError && err.code === "NOT_FOUND" ? NOT_FOUND() : err;
   });
   if (a.kind !== "workflow") throw NOT_FOUND();
-  const r = await ctx.db.$client.query<{ layout: unknown }>(
-    `select layout from automations where id = $1 and account_id = $2`,
-    [id, actor.accountId],
-  );
-  const parsed = workflowLayout.safeParse(r.rows[0]?.layout);
+  const parsed = workflowLayout.safeParse(await layoutOf(ctx.db.$client, actor.accountId, id));
   return { ...a, layout: parsed.success ? parsed.data : null };
 }
 
@@ -47,10 +52,7 @@ export async function saveLayout(
   layout: WorkflowLayout,
 ): Promise<WorkflowDetail> {
   await getWorkflow(ctx, actor, id);
-  await ctx.db.$client.query(
-    `update automations set layout = $3 where id = $1 and account_id = $2`,
-    [id, actor.accountId, JSON.stringify(layout)],
-  );
+  await setLayout(ctx.db.$client, actor.accountId, id, layout);
   return getWorkflow(ctx, actor, id);
 }
 
@@ -61,12 +63,7 @@ export async function nameAvailable(
   name: string,
   excludeId?: number,
 ): Promise<boolean> {
-  const r = await ctx.db.$client.query(
-    `select 1 from automations
-      where account_id = $1 and kind = 'workflow' and lower(name) = lower($2) and id <> $3`,
-    [actor.accountId, name.trim(), excludeId ?? 0],
-  );
-  return (r.rowCount ?? 0) === 0;
+  return !(await workflowNameUsed(ctx.db.$client, actor.accountId, name.trim(), excludeId ?? 0));
 }
 
 /** A copy as a draft, named "… (copy)", "… (copy 2)" …; its layout too, nobody inside. */
@@ -112,41 +109,17 @@ export async function testRun(ctx: AppContext, actor: Actor, id: number, phoneIn
   const phone = toE164(phoneInput);
   if (!phone) throw new AppError("VALIDATION", WORKFLOW_TEXT.phoneInvalid);
   const db = ctx.db.$client;
-  const who = await db.query<{ id: string; consent: boolean; suppressed: boolean }>(
-    `select s.id, s.marketing_consent_at is not null as consent,
-            exists (select 1 from suppressions x where x.account_id = s.account_id and x.phone = s.phone) as suppressed
-       from subscribers s where s.account_id = $1 and s.phone = $2`,
-    [actor.accountId, phone],
-  );
-  const person = who.rows[0];
+  const person = await testPerson(db, actor.accountId, phone);
   if (!person?.consent || person.suppressed)
     throw new AppError("VALIDATION", WORKFLOW_TEXT.notSubscriber);
   const subscriberId = Number(person.id);
-  const client = await db.connect();
-  try {
-    await client.query("begin");
-    await client.query(
-      `update automation_runs set status = 'exited', exit_reason = 'stopped', due_at = null,
-              finished_at = ${ENGINE_NOW_SQL}, updated_at = now()
-        where automation_id = $1 and subscriber_id = $2 and status = 'active' and test`,
-      [id, subscriberId],
-    );
-    const r = await client.query<{ id: string }>(
-      `insert into automation_runs (account_id, automation_id, version, subscriber_id, step_id, due_at, entered_at, test)
-       values ($1, $2, $3, $4, null, ${ENGINE_NOW_SQL}, ${ENGINE_NOW_SQL}, true)
-       on conflict do nothing returning id`,
-      [actor.accountId, id, wf.version, subscriberId],
-    );
-    if (!r.rows[0]) throw new AppError("CONFLICT", WORKFLOW_TEXT.alreadyInside);
+  return inTransaction(ctx.db, async (_tx, client) => {
+    await stopTestRun(client, id, subscriberId);
+    const runId = await insertTestRun(client, actor.accountId, id, wf.version, subscriberId);
+    if (!runId) throw new AppError("CONFLICT", WORKFLOW_TEXT.alreadyInside);
     await wakePipeline(client);
-    await client.query("commit");
-    return { runId: Number(r.rows[0].id), subscriberId, phone };
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    return { runId: Number(runId), subscriberId, phone };
+  });
 }
 
 /** The "API call" trigger: a running workflow that starts on an API call takes this subscriber. */
@@ -163,15 +136,13 @@ export async function enrolByApi(
   const phone = body.phone === undefined ? null : toE164(body.phone);
   if (body.phone !== undefined && !phone)
     throw new AppError("VALIDATION", WORKFLOW_TEXT.phoneInvalid);
-  const r = await db.query<{ id: string }>(
-    `select id from subscribers where account_id = $1 and ${
-      body.subscriberId !== undefined ? "id = $2" : "phone = $2"
-    }`,
-    [actor.accountId, body.subscriberId ?? phone],
+  const found = await findSubscriberId(
+    db,
+    actor.accountId,
+    body.subscriberId !== undefined ? { id: body.subscriberId } : { phone },
   );
-  const found = r.rows[0];
   if (!found) throw new AppError("NOT_FOUND", "Subscriber not found");
-  const subscriberId = Number(found.id);
+  const subscriberId = Number(found);
   const entered = (await enrol(db, [{ automationId: id, subscriberId }])) > 0;
   return { entered, subscriberId };
 }
