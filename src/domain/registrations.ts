@@ -64,7 +64,15 @@ export const registrationStatus = z.object({
     })
     .nullable(),
   requireBrandRegistration: z.boolean(),
-  brand: z.object({ status: z.string(), reason: z.string().nullable() }),
+  brand: z.object({
+    status: z.string(),
+    reason: z.string().nullable(),
+    /**
+     * A sole proprietor's brand waiting for its mobile number: mobile_reply, the owner replies YES
+     * to the registry's text (Twilio); mobile_pin, they type the PIN they were texted (Telnyx).
+     */
+    waitingFor: z.enum(["mobile_reply", "mobile_pin"]).nullable(),
+  }),
   campaign: z.object({ status: z.string(), reason: z.string().nullable() }),
   tollFree: z.array(
     z.object({
@@ -102,6 +110,13 @@ export const registrationStatus = z.object({
   }),
 });
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
+
+export const brandPinRequest = z.object({
+  pin: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{4,10}$/, "Enter the PIN from the text, 4 to 10 letters or digits."),
+});
 
 /** Said on every registration screen when nobody outside this server reviews. */
 export const SIMULATED_REVIEWS = {

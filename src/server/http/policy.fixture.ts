@@ -144,6 +144,8 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "PUT /api/brand-registration/campaign": [400, 403, 403, 403, 403, 400],
   "GET /api/registrations/status": [200, 200, 200, 200, 200, 200],
   "POST /api/registrations/brand-prompt": [400, 403, 403, 403, 403, 400],
+  "POST /api/registrations/brand/verification-text": [409, 403, 403, 403, 403, 409],
+  "POST /api/registrations/brand/verification-pin": [400, 403, 403, 403, 403, 400],
   "GET /api/tour": [200, 200, 200, 200, 200, 200],
   "PUT /api/tour": [400, 400, 400, 400, 400, 400],
   "GET /api/addons/phone-alerts": [200, 200, 200, 200, 200, 200],

@@ -22,6 +22,8 @@ export interface TelnyxRegistryStandIn {
   readonly feedback: Map<string, Json[]>;
   /** Per campaign: the per-carrier metadata (10017 AT&T, 10035 T-Mobile). */
   readonly mnoMetadata: Map<string, Json>;
+  /** Per brand: the PIN last texted to a sole proprietor's mobile. */
+  readonly otpPins: Map<string, string>;
   /** Headers of a webhook Telnyx signs over this exact body (timestamp in seconds). */
   sign(rawBody: string, timestamp?: number): Record<string, string>;
 }
@@ -39,6 +41,7 @@ export async function startTelnyxRegistryStandIn(apiKey: string): Promise<Telnyx
   const campaigns = new Map<string, Json>();
   const verifications = new Map<string, Json>();
   const assignments = new Map<string, string>();
+  const otpPins = new Map<string, string>();
   const vettings = new Map<string, Json[]>();
   const feedback = new Map<string, Json[]>();
   const mnoMetadata = new Map<string, Json>();
@@ -88,6 +91,19 @@ export async function startTelnyxRegistryStandIn(apiKey: string): Promise<Telnyx
         Object.assign(brand, body, { identityStatus: null, status: "REGISTRATION_PENDING" });
         feedback.delete(id);
         return send(res, 200, brand);
+      }
+      if (sub === "smsOtp" && method === "POST") {
+        // A sole proprietor's PIN, texted to the brand's mobile (here: kept for the test to read).
+        const pin = String(100000 + Math.floor(Math.random() * 900000));
+        otpPins.set(id, pin);
+        return send(res, 200, { brandId: id, referenceId: `OTP${id.slice(0, 5).toUpperCase()}` });
+      }
+      if (sub === "smsOtp" && method === "PUT") {
+        if (!otpPins.has(id) || body.otpPin !== otpPins.get(id))
+          return refuse(res, 400, "10015", "Invalid OTP", "The PIN is wrong or has expired.");
+        otpPins.delete(id);
+        Object.assign(brand, { identityStatus: "VERIFIED", status: "OK" });
+        return send(res, 200, { brandId: id, verified: true });
       }
       if (sub === "externalVetting" && method === "POST") {
         const vetting = {
@@ -217,6 +233,7 @@ export async function startTelnyxRegistryStandIn(apiKey: string): Promise<Telnyx
     vettings,
     feedback,
     mnoMetadata,
+    otpPins,
     sign(rawBody, timestamp = Math.floor(Date.now() / 1000)) {
       return {
         "content-type": "application/json",

@@ -179,6 +179,11 @@ export async function startTwilioRegistryStandIn(auth: {
       brands.set(brand.sid, brand);
       return send(res, 201, brand);
     }
+    if (at(/^\/v1\/a2p\/BrandRegistrations\/(BN\w+)\/SmsOtp$/) && method === "POST") {
+      const brand = brands.get(m[1]!);
+      if (!brand) return error(res, 404, 20404, "The requested resource was not found");
+      return send(res, 201, { account_sid: auth.accountSid, brand_registration_sid: brand.sid });
+    }
     if (at(/^\/v1\/a2p\/BrandRegistrations\/(BN\w+)$/)) {
       const brand = brands.get(m[1]!);
       if (!brand) return error(res, 404, 20404, "The requested resource was not found");

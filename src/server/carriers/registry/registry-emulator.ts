@@ -5,12 +5,13 @@ import {
   reviewTollFree,
   trustScore,
 } from "../../../domain/registry-review";
-import type {
-  BrandSubmission,
-  CampaignSubmission,
-  Registry,
-  RegistryOutcome,
-  TollFreeSubmission,
+import {
+  type BrandSubmission,
+  type CampaignSubmission,
+  type Registry,
+  type RegistryOutcome,
+  RegistryRefusal,
+  type TollFreeSubmission,
 } from "./registry";
 
 /**
@@ -54,5 +55,14 @@ export class RegistryEmulator implements Registry {
 
   checkTollFree(s: TollFreeSubmission) {
     return this.submitTollFree(s);
+  }
+
+  // The emulator decides a sole proprietor's brand at once: nothing waits for their mobile.
+  async resendBrandVerification(): Promise<void> {
+    throw new RegistryRefusal("Your brand is not waiting for a verification text.");
+  }
+
+  async verifyBrandPin(): Promise<void> {
+    throw new RegistryRefusal("Your brand is not waiting for a verification text.");
   }
 }

@@ -9,9 +9,16 @@ import type { BrandForm, CampaignForm, TollFreeForm } from "../../../domain/regi
  */
 export type RegistryRef = Record<string, string | undefined>;
 
+/**
+ * What a sole proprietor's brand waits for once the registry accepted it: the mobile number on the
+ * brand proves it is the person's own. Twilio texts it and waits for a YES reply; Telnyx texts a
+ * PIN the person types back here.
+ */
+export type BrandVerification = "mobile_reply" | "mobile_pin";
+
 /** Where a submission stands at the registry. */
 export type RegistryOutcome =
-  | { state: "pending" }
+  | { state: "pending"; waitingFor?: BrandVerification }
   | { state: "approved"; limits?: RegisteredLimits & { score: number | null } }
   | { state: "rejected"; reason: string };
 
@@ -62,6 +69,10 @@ export interface Registry {
   checkBrand(s: BrandSubmission): Promise<RegistryOutcome>;
   checkCampaign(s: CampaignSubmission): Promise<RegistryOutcome>;
   checkTollFree(s: TollFreeSubmission): Promise<RegistryOutcome>;
+  /** Texts the brand's mobile number its verification again (a sole proprietor's). */
+  resendBrandVerification(s: BrandSubmission): Promise<void>;
+  /** The PIN the brand's mobile number was texted, typed back (registries that ask for one). */
+  verifyBrandPin(s: BrandSubmission, pin: string): Promise<void>;
 }
 
 /**

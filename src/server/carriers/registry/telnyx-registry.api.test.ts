@@ -104,6 +104,7 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
     expect((await status()).brand).toEqual({
       status: "rejected",
       reason: "The EIN does not match the company name.",
+      waitingFor: null,
     });
 
     // Corrected: the same brand is updated and vetted again; approved once the score is in.
@@ -122,7 +123,7 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
     telnyx.vettings.get(brandId!)!.at(-1)!.vettingScore = 80;
     expect(await runDueReviews(t.ctx, new Date(Date.now() + 1202_000))).toBe(1);
     const s = await status();
-    expect(s.brand).toEqual({ status: "approved", reason: null });
+    expect(s.brand).toEqual({ status: "approved", reason: null, waitingFor: null });
     // Score 80: AT&T's 4,500 a minute and T-Mobile's 200,000 a day.
     expect(s.trust).toEqual({ score: 80, tier: "high", mps: 75, dailyCap: 200000 });
   });
@@ -267,5 +268,56 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
       (r: { phoneNumberId: number }) => r.phoneNumberId === tf.id,
     );
     expect(mine).toMatchObject({ status: "approved", reason: null });
+  });
+
+  it("a sole proprietor types back the PIN Telnyx texted to their mobile; a wrong one is refused", async () => {
+    const sole = await buildAccountWithUser(t.db);
+    const soleCookie = await loginAs(t.app, sole.user.username, sole.user.password);
+    const soleStatus = async () =>
+      (await t.get("/api/registrations/status", { cookie: soleCookie })).json();
+    const seen = new Set(telnyx.brands.keys());
+    await t.put(
+      "/api/brand-registration/brand",
+      { ...brand, ein: "", legalName: "Ana Lopez", brandType: "sole_proprietor" },
+      { cookie: soleCookie },
+    );
+    expect(await runDueReviews(t.ctx)).toBe(0);
+    const brandId = [...telnyx.brands.keys()].find((id) => !seen.has(id))!;
+    expect(telnyx.brands.get(brandId)).toMatchObject({ entityType: "SOLE_PROPRIETOR" });
+    // Telnyx texted a PIN to the brand's mobile at once; the brand waits for it.
+    const first = telnyx.otpPins.get(brandId)!;
+    expect(first).toMatch(/^\d{6}$/);
+    expect((await soleStatus()).brand).toEqual({
+      status: "pending",
+      reason: null,
+      waitingFor: "mobile_pin",
+    });
+
+    const post = (pin: string) =>
+      t.post("/api/registrations/brand/verification-pin", { pin }, { cookie: soleCookie });
+    expect((await post("12")).statusCode).toBe(400);
+    const wrong = await post(first === "999999" ? "888888" : "999999");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toContain("Invalid OTP");
+    expect((await soleStatus()).brand.status).toBe("pending");
+    // Another account cannot verify this one's brand.
+    expect(
+      (await t.post("/api/registrations/brand/verification-pin", { pin: first }, { cookie }))
+        .statusCode,
+    ).toBe(409);
+
+    // A new text brings a new PIN; the old one no longer works.
+    expect(
+      (await t.post("/api/registrations/brand/verification-text", {}, { cookie: soleCookie }))
+        .statusCode,
+    ).toBe(200);
+    const second = telnyx.otpPins.get(brandId)!;
+    if (second !== first) expect((await post(first)).statusCode).toBe(400);
+    const ok = await post(second);
+    expect(ok.statusCode).toBe(200);
+    // Verified: the brand is approved at once, with a sole proprietor's fixed limits.
+    const s = await soleStatus();
+    expect(s.brand).toEqual({ status: "approved", reason: null, waitingFor: null });
+    expect(s.trust).toMatchObject({ tier: "sole_proprietor" });
   });
 });

@@ -94,7 +94,28 @@ export class TelnyxRegistry implements Registry {
       });
       ref.vettingId = String(vetting.vettingId ?? "ordered");
     }
-    return this.brandOutcome(brand, brandType, ref.brandId!);
+    const outcome = await this.brandOutcome(brand, brandType, ref.brandId!);
+    // A sole proprietor proves the mobile number on the brand is theirs: Telnyx texts it a PIN.
+    if (outcome.state === "pending" && outcome.waitingFor === "mobile_pin")
+      await this.sendBrandPin(ref.brandId!);
+    return outcome;
+  }
+
+  async resendBrandVerification({ ref }: BrandSubmission): Promise<void> {
+    if (!ref.brandId) throw new RegistryRefusal("The brand was not registered with Telnyx.");
+    await this.sendBrandPin(ref.brandId);
+  }
+
+  async verifyBrandPin({ ref }: BrandSubmission, pin: string): Promise<void> {
+    if (!ref.brandId) throw new RegistryRefusal("The brand was not registered with Telnyx.");
+    await this.request("PUT", `/v2/10dlc/brand/${ref.brandId}/smsOtp`, { otpPin: pin });
+  }
+
+  private async sendBrandPin(brandId: string) {
+    await this.request("POST", `/v2/10dlc/brand/${brandId}/smsOtp`, {
+      pinSms: "Your PIN to verify your texting brand is @OTP_PIN@. Type it where you registered.",
+      successSms: "Your texting brand is verified.",
+    });
   }
 
   async checkBrand({ form, ref }: BrandSubmission): Promise<RegistryOutcome> {
@@ -103,9 +124,20 @@ export class TelnyxRegistry implements Registry {
     return this.brandOutcome(brand, form.brandType ?? "standard", ref.brandId);
   }
 
-  private async brandOutcome(brand: Json, brandType: BrandType, brandId: string) {
+  private async brandOutcome(
+    brand: Json,
+    brandType: BrandType,
+    brandId: string,
+  ): Promise<RegistryOutcome> {
     const identity = String(brand.identityStatus ?? "");
     const status = String(brand.status ?? "");
+    // A sole proprietor's brand is unverified until the PIN texted to its mobile is typed back.
+    if (
+      brandType === "sole_proprietor" &&
+      status !== "REGISTRATION_FAILED" &&
+      identity !== "VERIFIED"
+    )
+      return { state: "pending", waitingFor: "mobile_pin" };
     if (identity === "UNVERIFIED" || status === "REGISTRATION_FAILED") {
       return { state: "rejected", reason: await this.brandFeedback(brandId) } as const;
     }

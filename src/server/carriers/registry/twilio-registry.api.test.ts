@@ -163,6 +163,7 @@ describe("the Twilio registry (CARRIER=twilio)", () => {
       status: "rejected",
       reason:
         "The brand's tax id could not be verified. EIN does not match the legal company name.",
+      waitingFor: null,
     });
     const bell = (await t.get("/api/notifications?view=unread", { cookie })).json();
     expect(JSON.stringify(bell)).toContain("EIN does not match the legal company name.");
@@ -182,7 +183,7 @@ describe("the Twilio registry (CARRIER=twilio)", () => {
     expect(hook.statusCode).toBe(204);
     expect(await runDueReviews(t.ctx)).toBe(1);
     s = await status();
-    expect(s.brand).toEqual({ status: "approved", reason: null });
+    expect(s.brand).toEqual({ status: "approved", reason: null, waitingFor: null });
     // Score 62: AT&T's 2,400 a minute (40 a second) and T-Mobile's 40,000 a day.
     expect(s.trust).toEqual({ score: 62, tier: "medium", mps: 40, dailyCap: 40000 });
   });
@@ -338,10 +339,42 @@ describe("the Twilio registry (CARRIER=twilio)", () => {
     expect(starter.assignments).not.toContain(PRIMARY);
 
     twilio.decideBrand(String(lv.sid), { status: "APPROVED", brand_score: 90 });
-    twilio.decideBrand(String(sp.sid), { status: "APPROVED", brand_score: null });
-    expect(await runDueReviews(t.ctx, afterPoll())).toBe(2);
+    // Approved, but Twilio then texts the sole proprietor's mobile and waits for a YES.
+    twilio.decideBrand(String(sp.sid), {
+      status: "APPROVED",
+      brand_score: null,
+      identity_status: "UNVERIFIED",
+    });
+    expect(await runDueReviews(t.ctx, afterPoll())).toBe(1);
+    const waiting = (await t.get("/api/registrations/status", { cookie: soleCookie })).json();
+    expect(waiting.brand).toEqual({ status: "pending", reason: null, waitingFor: "mobile_reply" });
+    // The text never came, or 24 hours passed: Twilio texts it again.
+    const again = await t.post(
+      "/api/registrations/brand/verification-text",
+      {},
+      { cookie: soleCookie },
+    );
+    expect(again.statusCode).toBe(200);
+    expect(twilio.requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: `/v1/a2p/BrandRegistrations/${sp.sid}/SmsOtp`,
+    });
+    // A PIN is not how Twilio verifies; the low-volume brand waits for nothing.
+    const pin = await t.post(
+      "/api/registrations/brand/verification-pin",
+      { pin: "123456" },
+      { cookie: soleCookie },
+    );
+    expect(pin.statusCode).toBe(409);
+    expect(
+      (await t.post("/api/registrations/brand/verification-text", {}, { cookie: lvCookie }))
+        .statusCode,
+    ).toBe(409);
+    twilio.decideBrand(String(sp.sid), { identity_status: "VERIFIED" });
+    expect(await runDueReviews(t.ctx, new Date(Date.now() + 1202_000))).toBe(1);
     const lvStatus = (await t.get("/api/registrations/status", { cookie: lvCookie })).json();
     const spStatus = (await t.get("/api/registrations/status", { cookie: soleCookie })).json();
+    expect(spStatus.brand).toEqual({ status: "approved", reason: null, waitingFor: null });
     // Whatever the score: 75 a minute and 2,000 a day; a sole proprietor 15 a minute, 1,000 a day.
     expect(lvStatus.trust).toEqual({ score: 90, tier: "low_volume", mps: 1.25, dailyCap: 2000 });
     expect(spStatus.trust).toEqual({

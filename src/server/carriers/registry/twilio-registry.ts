@@ -326,6 +326,17 @@ export class TwilioRegistry implements Registry {
     return tollFreeOutcome(created);
   }
 
+  async resendBrandVerification({ ref }: BrandSubmission): Promise<void> {
+    if (!ref.brandSid) throw new RegistryRefusal("The brand was not registered with Twilio.");
+    await this.post(`${this.s.messagingBase}/v1/a2p/BrandRegistrations/${ref.brandSid}/SmsOtp`, {});
+  }
+
+  async verifyBrandPin(): Promise<void> {
+    throw new RegistryRefusal(
+      "Twilio verifies the brand by a YES reply to its text, not by a PIN typed here.",
+    );
+  }
+
   async checkTollFree({ ref }: TollFreeSubmission): Promise<RegistryOutcome> {
     if (!ref.verificationSid) return { state: "pending" };
     return tollFreeOutcome(
@@ -456,6 +467,14 @@ function errorsText(errors: unknown): string {
 
 function brandOutcome(brand: Json, brandType: BrandType): RegistryOutcome {
   const status = String(brand.status ?? "");
+  // An approved sole proprietor's brand stays unverified until the owner of its mobile number
+  // answers Twilio's text with YES (within 24 hours; a new text can be asked for).
+  if (
+    status === "APPROVED" &&
+    brandType === "sole_proprietor" &&
+    String(brand.identity_status ?? "") !== "VERIFIED"
+  )
+    return { state: "pending", waitingFor: "mobile_reply" };
   if (status === "APPROVED") {
     const score = brand.brand_score == null ? null : Number(brand.brand_score);
     return { state: "approved", limits: { ...limitsFor(brandType, score), score } };

@@ -14,6 +14,9 @@ export const registrationsFeature = defineFeature({
     // Registration reviews, the guided tour, the phone alerts add-on (migration 0029).
     "GET /api/registrations/status": "account:read",
     "POST /api/registrations/brand-prompt": "registration:manage",
+    // A sole proprietor's brand waiting for its mobile: the text again, or the PIN it brought.
+    "POST /api/registrations/brand/verification-text": "registration:manage",
+    "POST /api/registrations/brand/verification-pin": "registration:manage",
     "GET /api/tour": "self",
     "PUT /api/tour": "self",
     "GET /api/addons/phone-alerts": "account:read",

@@ -172,7 +172,11 @@ describe("registry reviews", () => {
     await t.put("/api/brand-registration/campaign", goodCampaign, { cookie: aCookie });
     await runDueReviews(t.ctx);
     let status = (await t.get("/api/registrations/status", { cookie: aCookie })).json();
-    expect(status.brand).toEqual({ status: "rejected", reason: REJECTION.placeholderName });
+    expect(status.brand).toEqual({
+      status: "rejected",
+      reason: REJECTION.placeholderName,
+      waitingFor: null,
+    });
     // The campaign waits for an approved brand.
     expect(status.campaign.status).toBe("pending");
 
@@ -184,7 +188,7 @@ describe("registry reviews", () => {
     await runDueReviews(t.ctx); // the brand
     await runDueReviews(t.ctx); // then its campaign
     status = (await t.get("/api/registrations/status", { cookie: aCookie })).json();
-    expect(status.brand).toEqual({ status: "approved", reason: null });
+    expect(status.brand).toEqual({ status: "approved", reason: null, waitingFor: null });
     expect(status.campaign).toEqual({ status: "approved", reason: null });
     // EIN, full address and an e-mail on the website's domain: the high tier.
     expect(status.trust).toEqual({ score: 100, tier: "high", mps: 75, dailyCap: 200000 });

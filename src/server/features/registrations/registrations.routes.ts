@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { phoneAlertRequest, phoneAlertSettings } from "../../../domain/phone-alerts";
 import {
+  brandPinRequest,
   brandPromptRequest,
   registrationStatus,
   tourAction,
@@ -11,6 +12,7 @@ import {
 import { type AppContext, actorOf } from "../../http/context";
 import * as alerts from "./phone-alerts.service";
 import * as registrations from "./registrations.service";
+import * as reviews from "./registry-reviews.service";
 import * as tour from "./tour.service";
 
 export function registrationsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,6 +32,27 @@ export function registrationsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     (req) => registrations.skipBrandPrompt(ctx, actorOf(req)),
+  );
+  r.post(
+    "/api/registrations/brand/verification-text",
+    {
+      schema: {
+        tags: ["registration"],
+        response: { 200: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    (req) => reviews.resendBrandVerification(ctx, actorOf(req)),
+  );
+  r.post(
+    "/api/registrations/brand/verification-pin",
+    {
+      schema: {
+        tags: ["registration"],
+        body: brandPinRequest,
+        response: { 200: z.object({ verified: z.literal(true) }) },
+      },
+    },
+    (req) => reviews.verifyBrandPin(ctx, actorOf(req), req.body.pin),
   );
   r.get("/api/tour", { schema: { tags: ["tour"], response: { 200: tourState } } }, (req) =>
     tour.getTour(ctx, actorOf(req)),

@@ -44,6 +44,11 @@ export const registryReviews = pgTable(
     status: text().notNull().default("queued"),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     reason: text(),
+    /**
+     * While queued: what the registry waits for from the business itself (mobile_reply: the owner
+     * of a sole proprietor's mobile replies YES; mobile_pin: they type the PIN they were texted).
+     */
+    waitingFor: text("waiting_for"),
     /** The registry that took the submission (emulator, twilio, telnyx); null until it is sent. */
     registry: text(),
     /** The registry's own ids for what was created (profile, brand, campaign, verification). */

@@ -73,7 +73,12 @@ export async function registrationStatus(
   return {
     tollFreeBanner,
     requireBrandRegistration: required,
-    brand: { status: b?.brandStatus ?? "none", reason: latest("brand")?.reason ?? null },
+    brand: {
+      status: b?.brandStatus ?? "none",
+      reason: latest("brand")?.reason ?? null,
+      waitingFor:
+        latest("brand")?.status === "queued" ? (latest("brand")?.waitingFor ?? null) : null,
+    },
     campaign: {
       status: b?.campaignStatus ?? "none",
       reason: latest("campaign")?.reason ?? null,

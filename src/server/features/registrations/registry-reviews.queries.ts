@@ -24,7 +24,7 @@ export async function queueNewReviews(db: Queryable, delaySeconds: number, now: 
        ) s
      on conflict (account_id, subject) do update
         set status = 'queued', due_at = excluded.due_at, reason = null, decided_at = null,
-            submitted_at = null, created_at = now()
+            submitted_at = null, waiting_for = null, created_at = now()
       where registry_reviews.status <> 'queued'`,
     [delaySeconds, now],
   );
@@ -99,15 +99,50 @@ export async function longCodes(db: Queryable, accountId: number) {
 export async function saveProgress(
   db: Queryable,
   id: number,
-  p: { registry: string; ref: object; submitted: boolean; now: Date; nextAt: Date },
+  p: {
+    registry: string;
+    ref: object;
+    submitted: boolean;
+    now: Date;
+    nextAt: Date;
+    waitingFor?: string | null;
+  },
 ) {
   await db.query(
     `update registry_reviews
         set registry = $2, registry_ref = $3::jsonb, due_at = $6,
-            submitted_at = case when $4 then coalesce(submitted_at, $5) else null end
+            submitted_at = case when $4 then coalesce(submitted_at, $5) else null end,
+            waiting_for = $7
       where id = $1`,
-    [id, p.registry, JSON.stringify(p.ref), p.submitted, p.now, p.nextAt],
+    [id, p.registry, JSON.stringify(p.ref), p.submitted, p.now, p.nextAt, p.waitingFor ?? null],
   );
+}
+
+/** The account's brand review while it waits for the brand's mobile number (or nothing). */
+export async function brandReviewWaiting(db: Queryable, accountId: number) {
+  const res = await db.query<{
+    id: number;
+    registry: string;
+    ref: Record<string, string | undefined>;
+    form: unknown;
+    waitingFor: string;
+  }>(
+    `select r.id, r.registry, r.registry_ref as ref, b.brand as form, r.waiting_for as "waitingFor"
+       from registry_reviews r
+       join brand_registrations b on b.account_id = r.account_id
+      where r.account_id = $1 and r.subject = 'brand' and r.status = 'queued'
+        and r.waiting_for is not null`,
+    [accountId],
+  );
+  return res.rows[0];
+}
+
+/** Asks a queued review again now (the person did what the registry waited for). */
+export async function dueNow(db: Queryable, id: number, now: Date) {
+  await db.query(`update registry_reviews set due_at = $2 where id = $1 and status = 'queued'`, [
+    id,
+    now,
+  ]);
 }
 
 /**
@@ -186,7 +221,7 @@ export async function recordDecision(
   await db.query(
     `update registry_reviews
         set status = $2, reason = $3, decided_at = $4, registry = $5, registry_ref = $6::jsonb,
-            submitted_at = coalesce(submitted_at, $4)
+            submitted_at = coalesce(submitted_at, $4), waiting_for = null
       where id = $1`,
     [
       id,
@@ -206,12 +241,13 @@ export interface ReviewRow {
   reason: string | null;
   dueAt: Date;
   decidedAt: Date | null;
+  waitingFor: "mobile_reply" | "mobile_pin" | null;
 }
 
 export async function listReviews(db: Queryable, accountId: number): Promise<ReviewRow[]> {
   const res = await db.query<ReviewRow>(
     `select kind, phone_number_id as "phoneNumberId", status, reason, due_at as "dueAt",
-            decided_at as "decidedAt"
+            decided_at as "decidedAt", waiting_for as "waitingFor"
        from registry_reviews where account_id = $1 order by id`,
     [accountId],
   );

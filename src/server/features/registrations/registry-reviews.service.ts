@@ -1,3 +1,4 @@
+import { AppError } from "../../../domain/errors";
 import { assertCan, systemActor } from "../../../domain/permissions";
 import type { BrandForm, CampaignForm, TollFreeForm } from "../../../domain/registry-review";
 import { CarrierError } from "../../carriers/carrier";
@@ -9,7 +10,7 @@ import {
   RegistryRefusal,
 } from "../../carriers/registry/registry";
 import { inTransaction } from "../../db/connection";
-import type { AppContext } from "../../http/context";
+import type { Actor, AppContext } from "../../http/context";
 import { log } from "../../log";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./registry-reviews.queries";
@@ -99,6 +100,7 @@ async function handleOne(ctx: AppContext, now: Date): Promise<"none" | "decided"
         submitted: true,
         now,
         nextAt: new Date(now.getTime() + ctx.config.REGISTRY_POLL_SECONDS * 1000),
+        waitingFor: outcome.waitingFor ?? null,
       });
       return "waiting" as const;
     }
@@ -156,6 +158,60 @@ async function handleOne(ctx: AppContext, now: Date): Promise<"none" | "decided"
   });
   if (forget) forgetRegisteredMps();
   return done;
+}
+
+/**
+ * A sole proprietor's brand waits for its mobile number: the registry texts it again (Twilio: a
+ * new YES request; Telnyx: a new PIN).
+ */
+export async function resendBrandVerification(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "registration:manage");
+  const waiting = await waitingBrand(ctx, auth.accountId);
+  await askRegistry(() => waiting.registry.resendBrandVerification(waiting.submission));
+  return { sent: true as const };
+}
+
+/** The PIN texted to a sole proprietor's mobile, typed back; the brand is asked again at once. */
+export async function verifyBrandPin(ctx: AppContext, auth: Actor, pin: string) {
+  assertCan(auth, "registration:manage");
+  const waiting = await waitingBrand(ctx, auth.accountId);
+  if (waiting.waitingFor !== "mobile_pin")
+    throw new AppError(
+      "CONFLICT",
+      "Your registry verifies by a YES reply to its text, not by a PIN.",
+    );
+  await askRegistry(() => waiting.registry.verifyBrandPin(waiting.submission, pin));
+  await q.dueNow(ctx.db.$client, waiting.id, ctx.clock.now());
+  await runDueReviews(ctx);
+  return { verified: true as const };
+}
+
+async function waitingBrand(ctx: AppContext, accountId: number) {
+  const registry = currentRegistry(ctx);
+  const row = await q.brandReviewWaiting(ctx.db.$client, accountId);
+  if (!row || row.registry !== registry.name)
+    throw new AppError("CONFLICT", "Your brand is not waiting for a verification text.");
+  return {
+    id: row.id,
+    waitingFor: row.waitingFor,
+    registry,
+    submission: { accountId, form: row.form as BrandForm, ref: { ...row.ref } },
+  };
+}
+
+/** A registry's refusal is the person's to read (a wrong or expired PIN); out of reach, a 503. */
+async function askRegistry(call: () => Promise<void>) {
+  try {
+    await call();
+  } catch (err) {
+    if (err instanceof RegistryRefusal) throw new AppError("VALIDATION", err.message);
+    if (err instanceof CarrierError)
+      throw new AppError(
+        "BUSY",
+        "The registry could not be reached. Nothing was sent: try again in a minute.",
+      );
+    throw err;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { useRegistrationStatus } from "../../registrations/api/registration-status";
+import { BrandVerification } from "../../registrations/components/brand-verification";
 import { SimulatedReviews } from "../../registrations/components/registry-notice";
 import { useRegistration } from "../api/get-registration";
 import { BrandForm } from "../components/brand-form";
@@ -119,6 +120,7 @@ function RegistrationForms(props: {
         </Alert>
       )}
       <Section title="1. Brand" status={r.brandStatus}>
+        <BrandVerification />
         <BrandForm registration={r} defaults={props.defaults} />
       </Section>
       <Section title="2. Campaign" status={r.campaignStatus}>

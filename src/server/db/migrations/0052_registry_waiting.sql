@@ -1,0 +1,1 @@
+ALTER TABLE "registry_reviews" ADD COLUMN "waiting_for" text;
