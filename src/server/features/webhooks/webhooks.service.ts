@@ -9,7 +9,7 @@ import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { getAccountContact } from "../account/account.service";
 import { recordAudit } from "../audit/audit.service";
-import { open, seal, secretKey } from "../auth/secret-box";
+import { keyRing, open, seal } from "../auth/secret-box";
 import { sendMail } from "../mail/mailer";
 import { newWebhookSecret } from "./webhook-signature";
 import * as q from "./webhooks.queries";
@@ -52,7 +52,7 @@ export async function createWebhook(ctx: AppContext, auth: Actor, input: CreateW
       url: input.url,
       description: input.description,
       events: [...new Set(input.events)],
-      secret: seal(secretKey(ctx.config), secret),
+      secret: seal(keyRing(ctx.config), secret),
     });
     // The address and events, never the signing secret.
     await recordAudit({ ...ctx, db: tx }, auth, {
@@ -123,7 +123,7 @@ export async function replayDelivery(ctx: AppContext, auth: Actor, id: number, d
 }
 
 export function openSecret(ctx: AppContext, sealed: string): string {
-  return open(secretKey(ctx.config), sealed);
+  return open(keyRing(ctx.config), sealed);
 }
 
 /**
