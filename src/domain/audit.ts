@@ -21,12 +21,18 @@ export const AUDIT_ACTOR_LABEL: Record<AuditActorKind, string> = {
 /** The actions recorded, as dotted names (the filter's choices). */
 export const AUDIT_ACTIONS = [
   "settings.update",
+  "settings.personal",
+  "settings.notifications",
+  "settings.security",
   "users.invite",
+  "users.invite_resend",
+  "users.invite_withdraw",
   "users.update",
   "users.delete",
   "api_keys.create",
   "api_keys.revoke",
   "webhooks.create",
+  "webhooks.update",
   "webhooks.delete",
   "subscribers.export",
   "subscribers.export_download",
@@ -34,21 +40,31 @@ export const AUDIT_ACTIONS = [
   "billing.plan",
   "billing.purchase",
   "billing.cancel",
+  "billing.pause",
+  "billing.reactivate",
   "managed_account.open",
   "managed_account.close",
   "account.operator",
+  "account.create",
+  "users.password_reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** How the log screen names each action; the dotted name stays for the API, CSV and filters. */
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "settings.update": "Setting changed",
+  "settings.personal": "Personal setting changed",
+  "settings.notifications": "Notification settings changed",
+  "settings.security": "Security settings changed",
   "users.invite": "User invited",
+  "users.invite_resend": "Invitation resent",
+  "users.invite_withdraw": "Invitation withdrawn",
   "users.update": "User changed",
   "users.delete": "User deleted",
   "api_keys.create": "API key created",
   "api_keys.revoke": "API key revoked",
   "webhooks.create": "Webhook added",
+  "webhooks.update": "Webhook changed",
   "webhooks.delete": "Webhook deleted",
   "subscribers.export": "Subscribers exported",
   "subscribers.export_download": "Export downloaded",
@@ -56,9 +72,13 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "billing.plan": "Plan changed",
   "billing.purchase": "Credits bought",
   "billing.cancel": "Subscription cancelled",
+  "billing.pause": "Subscription paused",
+  "billing.reactivate": "Subscription reactivated",
   "managed_account.open": "Managed account opened",
   "managed_account.close": "Managed account closed",
   "account.operator": "Changed by the operator",
+  "account.create": "Account created",
+  "users.password_reset": "Password reset by the operator",
 };
 
 /** The label of a recorded action (one recorded before a rename keeps its dotted name). */

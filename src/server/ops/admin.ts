@@ -6,9 +6,8 @@ import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { keyRing } from "../features/auth/secret-box";
 import { createSignupInvite } from "../features/auth/signup-invites";
-import { applyDisabled } from "../features/billing/account-state.service";
 import { PARLEY_VERSION } from "../version";
-import { accountFlags, parseFlagChanges } from "./account-flags";
+import { accountFlags, parseFlagChanges, switchAccount } from "./account-flags";
 import { type ParsedArgs, parseArgs } from "./admin-args";
 import { type AdminDatabase, openAdminDatabase } from "./admin-database";
 import { createBackup } from "./backup";
@@ -264,16 +263,9 @@ function accountSwitch(disable: boolean): Command {
       if (!who || extra) throw new OpsError("give exactly one account id or name (see --help)");
       const target = await open();
       await withDb(target.url, async (db) => {
-        const found = await db.$client.query<{ id: number; accountName: string }>(
-          `select id, account_name as "accountName" from accounts
-            where ($1::int is not null and id = $1::int) or lower(account_name) = lower($2)`,
-          [/^\d{1,9}$/.test(who) ? Number(who) : null, who],
-        );
-        const account = found.rows[0];
-        if (!account) throw new OpsError(`no account "${who}"`);
-        const r = await applyDisabled(db.$client, account.id, disable, systemClock.now());
+        const r = await switchAccount(db, who, disable);
         say(
-          `Account ${account.id} "${account.accountName}" ${disable ? "disabled" : "enabled"}` +
+          `Account ${r.id} "${r.accountName}" ${disable ? "disabled" : "enabled"}` +
             `${r.forbiddenReason && !disable ? ` (still locked: ${r.forbiddenReason})` : ""}.`,
         );
       });

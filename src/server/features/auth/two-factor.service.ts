@@ -13,6 +13,7 @@ import {
 import { AppError } from "../../../domain/errors";
 import { toE164 } from "../../../domain/phone";
 import type { AppContext, UserActor } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import {
   clearTwoFactor,
   findUserById,
@@ -305,6 +306,11 @@ export async function confirmSetup(ctx: AppContext, auth: UserActor, code: strin
           phoneVerifiedAt: ctx.clock.now(),
         },
   );
+  await recordAudit(ctx, auth, {
+    action: "settings.security",
+    target: { type: "user", id: user.id, label: "Two-factor authentication" },
+    changes: { twoFactorMethod: { before: user.twoFactorMethod ?? null, after: data.method } },
+  });
   return status(ctx, auth);
 }
 
@@ -317,5 +323,10 @@ export async function disable(ctx: AppContext, auth: UserActor, password: string
     });
   await clearTwoFactor(ctx.db, user.id);
   await tokens.revokeUserTokens(ctx.db, user.id, "remember_device");
+  await recordAudit(ctx, auth, {
+    action: "settings.security",
+    target: { type: "user", id: user.id, label: "Two-factor authentication" },
+    changes: { twoFactorMethod: { before: user.twoFactorMethod ?? null, after: null } },
+  });
   return status(ctx, auth);
 }

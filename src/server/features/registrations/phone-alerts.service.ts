@@ -1,9 +1,11 @@
+import { diffFields } from "../../../domain/audit";
 import { AppError } from "../../../domain/errors";
 import { assertCan, systemActor } from "../../../domain/permissions";
 import { formatUsNumber, toE164 } from "../../../domain/phone";
 import { alertQuiet, alertText, type PhoneAlertSettings } from "../../../domain/phone-alerts";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import type { EventHandler } from "../events/event-relay";
 import type { AccountEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
@@ -38,6 +40,7 @@ export async function savePhoneAlerts(
     throw new AppError("VALIDATION", "Enter a valid US or Canada phone number.", {
       fields: { phone: "Enter a valid US or Canada phone number." },
     });
+  const before = await getPhoneAlerts(ctx, auth);
   const client = await ctx.db.$client.connect();
   try {
     await client.query("begin");
@@ -62,7 +65,15 @@ export async function savePhoneAlerts(
   } finally {
     client.release();
   }
-  return getPhoneAlerts(ctx, auth);
+  const after = await getPhoneAlerts(ctx, auth);
+  const changes = diffFields(before, after);
+  if (Object.keys(changes).length)
+    await recordAudit(ctx, auth, {
+      action: "settings.notifications",
+      target: { type: "setting", id: "phone_alerts", label: "Phone alerts" },
+      changes,
+    });
+  return after;
 }
 
 /**
