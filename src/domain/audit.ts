@@ -247,3 +247,58 @@ export const auditVerifySchema = z.object({
     .object({ id: z.number(), seq: z.number(), reason: z.enum(["hash", "gap"]) })
     .nullable(),
 });
+
+/** A recorded change as the log screen shows it: a field's label, and its old and new values. */
+export interface AuditChangeLine {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** `verifyNewDevices` and `disable_send_all` → "Verify new devices", "Disable send all". */
+export function auditFieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_.-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : field;
+}
+
+/** A value in words: on/off for flags, lists joined, nested records as "name: value". */
+export function auditValueText(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "none";
+  if (value === true) return "on";
+  if (value === false) return "off";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "none";
+    // A pair of times (quiet hours) reads as a range.
+    if (
+      value.length === 2 &&
+      value.every((v) => typeof v === "string" && /^\d{1,2}:\d{2}$/.test(v))
+    )
+      return `${value[0]}–${value[1]}`;
+    return value.map(auditValueText).join(", ");
+  }
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return "none";
+    return entries.map(([k, v]) => `${auditFieldLabel(k)}: ${auditValueText(v)}`).join(", ");
+  }
+  return String(value);
+}
+
+/** Every changed field of a row, in words (the raw JSON stays in the API and the CSV). */
+export function auditChangeLines(changes: Record<string, unknown>): AuditChangeLine[] {
+  return Object.entries(changes).map(([field, v]) => {
+    const c = (v ?? {}) as { before?: unknown; after?: unknown };
+    return {
+      field,
+      label: auditFieldLabel(field),
+      before: auditValueText(c.before),
+      after: auditValueText(c.after),
+    };
+  });
+}
