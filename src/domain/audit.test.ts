@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   AUDIT_GENESIS,
   type AuditChainFields,
+  auditChangeLines,
   auditHashInput,
   canonicalJson,
   diffFields,
@@ -98,5 +99,38 @@ describe("verifyChain", () => {
       ok: true,
       checked: 2,
     });
+  });
+});
+
+describe("changes in words", () => {
+  it("labels fields and writes values as a person reads them", () => {
+    expect(
+      auditChangeLines({
+        verifyNewDevices: { before: false, after: true },
+        quiet_hours: { before: null, after: [["21:00", "08:00"]] },
+        events: { after: ["subscriber.created", "message.received"] },
+        send_settings: {
+          before: { header: "", footer: "Bye" },
+          after: { header: "Hi", footer: "Bye" },
+        },
+        url: { before: "https://a.example/x", after: "https://b.example/y" },
+      }),
+    ).toEqual([
+      { field: "verifyNewDevices", label: "Verify new devices", before: "off", after: "on" },
+      { field: "quiet_hours", label: "Quiet hours", before: "none", after: "21:00–08:00" },
+      {
+        field: "events",
+        label: "Events",
+        before: "none",
+        after: "subscriber.created, message.received",
+      },
+      {
+        field: "send_settings",
+        label: "Send settings",
+        before: "Header: none, Footer: Bye",
+        after: "Header: Hi, Footer: Bye",
+      },
+      { field: "url", label: "Url", before: "https://a.example/x", after: "https://b.example/y" },
+    ]);
   });
 });

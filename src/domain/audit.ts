@@ -21,12 +21,18 @@ export const AUDIT_ACTOR_LABEL: Record<AuditActorKind, string> = {
 /** The actions recorded, as dotted names (the filter's choices). */
 export const AUDIT_ACTIONS = [
   "settings.update",
+  "settings.personal",
+  "settings.notifications",
+  "settings.security",
   "users.invite",
+  "users.invite_resend",
+  "users.invite_withdraw",
   "users.update",
   "users.delete",
   "api_keys.create",
   "api_keys.revoke",
   "webhooks.create",
+  "webhooks.update",
   "webhooks.delete",
   "subscribers.export",
   "subscribers.export_download",
@@ -34,21 +40,31 @@ export const AUDIT_ACTIONS = [
   "billing.plan",
   "billing.purchase",
   "billing.cancel",
+  "billing.pause",
+  "billing.reactivate",
   "managed_account.open",
   "managed_account.close",
   "account.operator",
+  "account.create",
+  "users.password_reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** How the log screen names each action; the dotted name stays for the API, CSV and filters. */
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "settings.update": "Setting changed",
+  "settings.personal": "Personal setting changed",
+  "settings.notifications": "Notification settings changed",
+  "settings.security": "Security settings changed",
   "users.invite": "User invited",
+  "users.invite_resend": "Invitation resent",
+  "users.invite_withdraw": "Invitation withdrawn",
   "users.update": "User changed",
   "users.delete": "User deleted",
   "api_keys.create": "API key created",
   "api_keys.revoke": "API key revoked",
   "webhooks.create": "Webhook added",
+  "webhooks.update": "Webhook changed",
   "webhooks.delete": "Webhook deleted",
   "subscribers.export": "Subscribers exported",
   "subscribers.export_download": "Export downloaded",
@@ -56,9 +72,13 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "billing.plan": "Plan changed",
   "billing.purchase": "Credits bought",
   "billing.cancel": "Subscription cancelled",
+  "billing.pause": "Subscription paused",
+  "billing.reactivate": "Subscription reactivated",
   "managed_account.open": "Managed account opened",
   "managed_account.close": "Managed account closed",
   "account.operator": "Changed by the operator",
+  "account.create": "Account created",
+  "users.password_reset": "Password reset by the operator",
 };
 
 /** The label of a recorded action (one recorded before a rename keeps its dotted name). */
@@ -227,3 +247,58 @@ export const auditVerifySchema = z.object({
     .object({ id: z.number(), seq: z.number(), reason: z.enum(["hash", "gap"]) })
     .nullable(),
 });
+
+/** A recorded change as the log screen shows it: a field's label, and its old and new values. */
+export interface AuditChangeLine {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** `verifyNewDevices` and `disable_send_all` → "Verify new devices", "Disable send all". */
+export function auditFieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_.-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : field;
+}
+
+/** A value in words: on/off for flags, lists joined, nested records as "name: value". */
+export function auditValueText(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "none";
+  if (value === true) return "on";
+  if (value === false) return "off";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "none";
+    // A pair of times (quiet hours) reads as a range.
+    if (
+      value.length === 2 &&
+      value.every((v) => typeof v === "string" && /^\d{1,2}:\d{2}$/.test(v))
+    )
+      return `${value[0]}–${value[1]}`;
+    return value.map(auditValueText).join(", ");
+  }
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return "none";
+    return entries.map(([k, v]) => `${auditFieldLabel(k)}: ${auditValueText(v)}`).join(", ");
+  }
+  return String(value);
+}
+
+/** Every changed field of a row, in words (the raw JSON stays in the API and the CSV). */
+export function auditChangeLines(changes: Record<string, unknown>): AuditChangeLine[] {
+  return Object.entries(changes).map(([field, v]) => {
+    const c = (v ?? {}) as { before?: unknown; after?: unknown };
+    return {
+      field,
+      label: auditFieldLabel(field),
+      before: auditValueText(c.before),
+      after: auditValueText(c.after),
+    };
+  });
+}

@@ -181,4 +181,31 @@ describe("config", () => {
     );
     expect(() => parseConfig({ PAYMENTS: "cash" })).toThrow(/^PAYMENTS: /);
   });
+
+  it("reads the key ring: SECRET_KEY current, SECRET_KEYS_OLD retired; a broken ring is refused", () => {
+    const current = "n".repeat(40);
+    const old = ["o".repeat(40), "p".repeat(32)];
+    // An existing install's single key works as it did.
+    expect(parseConfig({ SECRET_KEY: current }).secretKeysOld).toEqual([]);
+    expect(
+      parseConfig({ SECRET_KEY: current, SECRET_KEYS_OLD: ` ${old[0]}, ${old[1]} ` }),
+    ).toMatchObject({
+      SECRET_KEY: current,
+      secretKeysOld: old,
+    });
+    expect(() => parseConfig({ SECRET_KEYS_OLD: old[0] })).toThrow(
+      "SECRET_KEYS_OLD needs SECRET_KEY: set SECRET_KEY to the new key and keep the keys being retired in SECRET_KEYS_OLD",
+    );
+    expect(() => parseConfig({ SECRET_KEY: current, SECRET_KEYS_OLD: `${old[0]},short` })).toThrow(
+      "SECRET_KEYS_OLD: key 2 of 2 needs at least 32 characters (keys are separated by commas)",
+    );
+    // A short SECRET_KEY is named as itself, not as missing.
+    let caught: unknown;
+    try {
+      parseConfig({ SECRET_KEY: "short", SECRET_KEYS_OLD: old[0] });
+    } catch (err) {
+      caught = err;
+    }
+    expect((caught as ConfigError).problems).toEqual(["SECRET_KEY: needs at least 32 characters"]);
+  });
 });

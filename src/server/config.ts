@@ -170,8 +170,16 @@ const envSchema = z.object({
   ENGINEER_BOOKING_URL: z.url().optional(),
   /** Per client address per minute: forgot password, reset, invite checks, two-factor codes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** Encrypts secrets at rest (authenticator keys); else a key file made under DATA_DIR. */
+  /**
+   * The current key of the key ring: seals secrets at rest (authenticator keys, webhook secrets,
+   * other systems' tokens) and signs tokens and links; else a key file made under DATA_DIR.
+   */
   SECRET_KEY: z.string().min(32, "needs at least 32 characters").optional(),
+  /**
+   * Keys being retired (comma-separated): they still open what they sealed and verify what they
+   * signed, never seal or sign. After `npm run admin -- rotate-secrets` they can be removed.
+   */
+  SECRET_KEYS_OLD: z.string().default(""),
   // Google / Facebook sign-in (OpenID Connect): on when the client id and secret are set.
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -279,9 +287,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   } catch (err) {
     problems.push(`OUTBOUND_ALLOW: ${(err as Error).message}`);
   }
+  const secretKeysOld = oldSecretKeys(c, Boolean(env.SECRET_KEY), problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
+    /** SECRET_KEYS_OLD read: the retired keys, in the order given. */
+    secretKeysOld,
     SEED_DEMO: seedDemo,
     /** OUTBOUND_ALLOW read: what tenant-chosen URLs may reach although internal. */
     outboundAllow,
@@ -349,6 +360,32 @@ function choosePayments(
       `PAYMENTS: CARRIER=${carrier} sends real texts, but without STRIPE_SECRET_KEY payments are test payments (test cards, nothing charged): set STRIPE_SECRET_KEY to take real payments, or PAYMENTS=test to run on test payments anyway`,
     );
   return payments;
+}
+
+/**
+ * SECRET_KEYS_OLD as a list. An old key beside no current one would leave the server sealing with
+ * a fresh key file while the operator believes SECRET_KEY does: refused, with what to set.
+ */
+function oldSecretKeys(
+  c: z.infer<typeof envSchema>,
+  // A SECRET_KEY given but refused is reported as itself, not as missing.
+  currentGiven: boolean,
+  problems: string[],
+): string[] {
+  const keys = c.SECRET_KEYS_OLD.split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (keys.length && !currentGiven)
+    problems.push(
+      "SECRET_KEYS_OLD needs SECRET_KEY: set SECRET_KEY to the new key and keep the keys being retired in SECRET_KEYS_OLD",
+    );
+  keys.forEach((k, i) => {
+    if (k.length < 32)
+      problems.push(
+        `SECRET_KEYS_OLD: key ${i + 1} of ${keys.length} needs at least 32 characters (keys are separated by commas)`,
+      );
+  });
+  return keys;
 }
 
 /** The demo password anyone can read in the README: never on a server others reach. */

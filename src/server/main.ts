@@ -8,12 +8,14 @@ import { ConfigError, PUBLIC_DEMO_PASSWORD, parseConfig, parseRole } from "./con
 import { createDb, DEFAULT_DB_TIMEOUTS, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
+import { keyRing } from "./features/auth/secret-box";
 import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { log, setLogLevel } from "./log";
 import { registerMetrics } from "./ops/metrics";
 import { pendingMigrations } from "./ops/migration-state";
 import { markReady, registerHealth } from "./ops/readiness";
+import { assertSecretsReadable } from "./ops/sealed-secrets";
 import { closeRealtime } from "./realtime/realtime";
 import { seedDemo, usersWithPublicDemoPassword } from "./seed/demo";
 import { seedDemoAutomations } from "./seed/demo-automations";
@@ -77,6 +79,7 @@ async function main() {
   stops.unshift(() => pool.end());
   if (config.MIGRATE === "auto") await runMigrations(db);
   else await refuseWhenBehind(pool);
+  await assertSecretsReadable(pool, keyRing(config));
   if (!config.local) {
     // Reachable from other machines: no user may sign in with the password the README prints.
     const exposed = await usersWithPublicDemoPassword(db, config);

@@ -4,8 +4,15 @@ import {
   isPlanFlag,
   PLAN_FLAGS,
 } from "../../domain/settings";
+import { systemClock } from "../clock";
 import type { Db } from "../db/connection";
-import { type AccountFlags, applyAccountFlags } from "../features/account/account-flags.service";
+import {
+  type AccountFlags,
+  accountFlagsOf,
+  applyAccountFlags,
+} from "../features/account/account-flags.service";
+import { applyDisabled } from "../features/billing/account-state.service";
+import { auditByOperator } from "./operator-audit";
 import { OpsError } from "./ops-error";
 
 /** `name=on` / `name=off` (also true/false, yes/no, 1/0) into a change list; a mistake is named. */
@@ -36,5 +43,38 @@ export async function accountFlags(db: Db, who: string, changes: Partial<Account
   );
   const account = found.rows[0];
   if (!account) throw new OpsError(`no account "${who}"`);
-  return applyAccountFlags(db, account.id, changes);
+  const { flags: before } = await accountFlagsOf(db, account.id);
+  const result = await applyAccountFlags(db, account.id, changes);
+  const changed: Record<string, { before: boolean; after: boolean }> = {};
+  for (const [name, after] of Object.entries(changes))
+    if (before[name as keyof AccountFlags] !== after)
+      changed[name] = { before: before[name as keyof AccountFlags], after: Boolean(after) };
+  if (Object.keys(changed).length)
+    await auditByOperator(db, account.id, {
+      action: "account.operator",
+      target: { type: "account", id: account.id },
+      changes: changed,
+    });
+  return result;
+}
+
+/**
+ * disable-account / enable-account: the operator's switch of doc 1 §4 reason 'disabled' (the
+ * account reads but writes nothing until enabled; enabling restores its billing state).
+ */
+export async function switchAccount(db: Db, who: string, disable: boolean) {
+  const found = await db.$client.query<{ id: number; accountName: string }>(
+    `select id, account_name as "accountName" from accounts
+      where ($1::int is not null and id = $1::int) or lower(account_name) = lower($2)`,
+    [/^\d{1,9}$/.test(who) ? Number(who) : null, who],
+  );
+  const account = found.rows[0];
+  if (!account) throw new OpsError(`no account "${who}"`);
+  const r = await applyDisabled(db.$client, account.id, disable, systemClock.now());
+  await auditByOperator(db, account.id, {
+    action: "account.operator",
+    target: { type: "account", id: account.id, label: account.accountName },
+    changes: { disabled: { after: disable } },
+  });
+  return { ...account, forbiddenReason: r.forbiddenReason };
 }

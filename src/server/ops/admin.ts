@@ -4,10 +4,10 @@ import { systemClock } from "../clock";
 import { ConfigError, parseConfig } from "../config";
 import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
+import { keyRing } from "../features/auth/secret-box";
 import { createSignupInvite } from "../features/auth/signup-invites";
-import { applyDisabled } from "../features/billing/account-state.service";
 import { PARLEY_VERSION } from "../version";
-import { accountFlags, parseFlagChanges } from "./account-flags";
+import { accountFlags, parseFlagChanges, switchAccount } from "./account-flags";
 import { type ParsedArgs, parseArgs } from "./admin-args";
 import { type AdminDatabase, openAdminDatabase } from "./admin-database";
 import { createBackup } from "./backup";
@@ -16,6 +16,7 @@ import { appliedMigrations } from "./migration-state";
 import { OpsError } from "./ops-error";
 import { resetUserPassword } from "./reset-password";
 import { restoreBackup } from "./restore";
+import { rotateSecrets } from "./sealed-secrets";
 
 /** `npm run admin -- <command>`: operator commands on the same database the server uses. */
 
@@ -166,7 +167,54 @@ const COMMANDS: Record<string, Command> = {
           `${m.secretKey ? ", the secret key" : ""} (migration ${m.migrations.lastTag}).`,
       );
       if (config().SECRET_KEY)
-        say("SECRET_KEY is set in the environment: keep it with the backup.");
+        say(
+          `SECRET_KEY is set in the environment: keep it${config().secretKeysOld.length ? " and SECRET_KEYS_OLD" : ""} with the backup.`,
+        );
+    },
+  },
+  "rotate-secrets": {
+    usage: "rotate-secrets [--batch N]",
+    help:
+      "Re-encrypts every stored secret (authenticator keys, webhook signing secrets, integration\n" +
+      "and webinar credentials, set-ups in progress) with the current key, SECRET_KEY. To rotate:\n" +
+      "set SECRET_KEY to a new key and move the previous one to SECRET_KEYS_OLD, restart, run\n" +
+      "this; once it reports nothing unreadable, remove SECRET_KEYS_OLD (and DATA_DIR/secret.key\n" +
+      "when SECRET_KEY is set) and restart. Safe to repeat, also while the server runs. --batch:\n" +
+      "rows per transaction (default 500).",
+    options: ["batch"],
+    async run(open, args) {
+      if (args.positional.length > 0) throw new OpsError(`unexpected "${args.positional[0]}"`);
+      const batch = Number(args.options.batch ?? 500);
+      if (!Number.isInteger(batch) || batch < 1 || batch > 10_000)
+        throw new OpsError("--batch must be a whole number from 1 to 10000");
+      const ring = keyRing(config());
+      const old = ring.keys.slice(1).map((k) => k.id);
+      say(`Current key ${ring.current.id}; old keys: ${old.length ? old.join(", ") : "none"}.`);
+      const target = await open();
+      await withDb(target.url, async (db) => {
+        const counts = await rotateSecrets(db.$client, ring, { batch });
+        let resealed = 0;
+        const unreadable: string[] = [];
+        for (const c of counts) {
+          resealed += c.resealed;
+          unreadable.push(...c.unreadable);
+          say(
+            `  ${c.label}: ${c.resealed} re-encrypted, ${c.current} already under the current key` +
+              `${c.skipped ? `, ${c.skipped} changed meanwhile (sealed afresh by the server)` : ""}` +
+              `${c.unreadable.length ? `, ${c.unreadable.length} unreadable` : ""}.`,
+          );
+        }
+        if (unreadable.length)
+          throw new OpsError(
+            `${unreadable.length} stored secret(s) open with no key of the ring (${unreadable.slice(0, 10).join(", ")}${unreadable.length > 10 ? " …" : ""}): keep the old keys and add the one they were sealed with to SECRET_KEYS_OLD, then run this again`,
+          );
+        say(
+          `${resealed} secret(s) re-encrypted; everything is under key ${ring.current.id}.` +
+            (old.length
+              ? " The old keys can now be removed (SECRET_KEYS_OLD, and DATA_DIR/secret.key when SECRET_KEY is set)."
+              : ""),
+        );
+      });
     },
   },
   restore: {
@@ -215,16 +263,9 @@ function accountSwitch(disable: boolean): Command {
       if (!who || extra) throw new OpsError("give exactly one account id or name (see --help)");
       const target = await open();
       await withDb(target.url, async (db) => {
-        const found = await db.$client.query<{ id: number; accountName: string }>(
-          `select id, account_name as "accountName" from accounts
-            where ($1::int is not null and id = $1::int) or lower(account_name) = lower($2)`,
-          [/^\d{1,9}$/.test(who) ? Number(who) : null, who],
-        );
-        const account = found.rows[0];
-        if (!account) throw new OpsError(`no account "${who}"`);
-        const r = await applyDisabled(db.$client, account.id, disable, systemClock.now());
+        const r = await switchAccount(db, who, disable);
         say(
-          `Account ${account.id} "${account.accountName}" ${disable ? "disabled" : "enabled"}` +
+          `Account ${r.id} "${r.accountName}" ${disable ? "disabled" : "enabled"}` +
             `${r.forbiddenReason && !disable ? ` (still locked: ${r.forbiddenReason})` : ""}.`,
         );
       });

@@ -8,6 +8,7 @@ import { hashPassword } from "../features/auth/password";
 import { startTourFor } from "../features/registrations/tour.service";
 import { addStarterTemplates } from "../features/templates/templates.service";
 import { users } from "../features/users/users.schema";
+import { auditByOperator } from "./operator-audit";
 import { OpsError } from "./ops-error";
 import { generatePassword, strongHash } from "./reset-password";
 
@@ -80,6 +81,11 @@ export async function createAccountWithOwner(db: Db, input: NewAccountInput) {
     await startTourFor(tx, owner!.id);
     await addStarterTemplates(tx, account!.id, owner!.id);
     return { accountId: account!.id, userId: owner!.id, accountName };
+  });
+  await auditByOperator(db, created.accountId, {
+    action: "account.create",
+    target: { type: "account", id: created.accountId, label: created.accountName },
+    changes: { owner: { after: username }, businessName: { after: businessName } },
   });
   return { ...created, username, password, generated };
 }

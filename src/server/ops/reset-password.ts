@@ -5,6 +5,7 @@ import { hashNewPassword, hashPassword } from "../features/auth/password";
 import { deleteUserSessions } from "../features/auth/sessions.queries";
 import { setPasswordHash } from "../features/users/user-records.service";
 import { users } from "../features/users/users.schema";
+import { auditByOperator } from "./operator-audit";
 import { OpsError } from "./ops-error";
 
 /** 20 random characters (about 120 bits): strong enough that no strength check is needed. */
@@ -37,6 +38,10 @@ export async function resetUserPassword(
   );
   await setPasswordHash(db, user.id, passwordHash);
   await deleteUserSessions(db, user.id);
+  await auditByOperator(db, user.accountId, {
+    action: "users.password_reset",
+    target: { type: "user", id: user.id, label: user.username },
+  });
   return { username: user.username, password, generated, sessionsEnded: Number(rows[0]?.n ?? 0) };
 }
 

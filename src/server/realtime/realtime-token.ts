@@ -1,12 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/connection";
-import { globalSettings } from "../features/settings/settings.schema";
+import { createHmac } from "node:crypto";
+import { derivedKeys, type KeyConfig, verifiesWithAny } from "../features/auth/secret-box";
 
 /** A socket must present its token within this long of fetching it. */
 export const REALTIME_TOKEN_TTL_MS = 60_000;
-
-const SECRET_KEY = "realtime.secret";
 
 export interface RealtimeClaims {
   accountId: number;
@@ -15,27 +11,13 @@ export interface RealtimeClaims {
   expiresAt: number;
 }
 
-// One secret for every process, made once and kept in the database (like the emulator's keys).
-const secrets = new WeakMap<Db, Promise<Buffer>>();
-
-function secretOf(db: Db): Promise<Buffer> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(globalSettings)
-        .values({ name: SECRET_KEY, value: { secret: randomBytes(32).toString("base64") } })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select({ value: globalSettings.value })
-        .from(globalSettings)
-        .where(eq(globalSettings.name, SECRET_KEY));
-      return Buffer.from((row!.value as { secret: string }).secret, "base64");
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
+/**
+ * Signed with a key derived from the server's key ring (every web process has the same ring), so
+ * no signing secret sits in the database; verified with any ring key, so a token fetched just
+ * before a key rotation still opens its socket.
+ */
+function keys(config: KeyConfig): Buffer[] {
+  return derivedKeys(config, "parley-realtime-token");
 }
 
 function sign(secret: Buffer, body: string): string {
@@ -43,28 +25,26 @@ function sign(secret: Buffer, body: string): string {
 }
 
 /** `<claims as base64url JSON>.<HMAC-SHA256>`: short-lived, so a leaked token soon opens nothing. */
-export async function createRealtimeToken(
-  db: Db,
+export function createRealtimeToken(
+  config: KeyConfig,
   who: { accountId: number; userId: number },
   now: number,
-): Promise<string> {
+): string {
   const claims = { a: who.accountId, u: who.userId, e: now + REALTIME_TOKEN_TTL_MS };
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
-  return `${body}.${sign(await secretOf(db), body)}`;
+  return `${body}.${sign(keys(config)[0]!, body)}`;
 }
 
 /** The claims of a genuine, unexpired token; null for anything else. */
-export async function verifyRealtimeToken(
-  db: Db,
+export function verifyRealtimeToken(
+  config: KeyConfig,
   token: unknown,
   now: number,
-): Promise<RealtimeClaims | null> {
+): RealtimeClaims | null {
   if (typeof token !== "string" || token.length > 512) return null;
   const [body, signature] = token.split(".");
   if (!body || !signature) return null;
-  const expected = Buffer.from(sign(await secretOf(db), body));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!verifiesWithAny(keys(config), signature, (key) => sign(key, body))) return null;
   let claims: unknown;
   try {
     claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));

@@ -17,7 +17,7 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const auth = actorOf(req);
       reply.header("cache-control", "no-store");
-      return { token: await createRealtimeToken(ctx.db, auth, ctx.clock.now().getTime()) };
+      return { token: createRealtimeToken(ctx.config, auth, ctx.clock.now().getTime()) };
     },
   );
 }

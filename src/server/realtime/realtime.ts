@@ -71,8 +71,8 @@ function createServer(ctx: AppContext, httpServer?: HttpServer): Realtime {
   if (httpServer) io.attach(httpServer);
   io.use(async (socket, next) => {
     try {
-      const claims = await verifyRealtimeToken(
-        ctx.db,
+      const claims = verifyRealtimeToken(
+        ctx.config,
         socket.handshake.auth?.token,
         ctx.clock.now().getTime(),
       );

@@ -113,9 +113,34 @@ export async function recordAudit(
   actor: Actor | OperatorActor,
   event: AuditEvent,
 ): Promise<void> {
-  const who = await resolveActor(ctx, actor);
+  await insertChained(ctx, actor.accountId, await resolveActor(ctx, actor), event);
+}
+
+/**
+ * The admin command's record (`npm run admin`): no request and no session, so the operator is
+ * named by the command and the machine's user who ran it.
+ */
+export async function recordOperatorAudit(
+  ctx: Pick<AppContext, "db" | "clock">,
+  accountId: number,
+  name: string,
+  event: AuditEvent,
+): Promise<void> {
+  await insertChained(
+    ctx,
+    accountId,
+    { kind: "operator", id: null, name, actingAccountId: null, actingUserId: null },
+    event,
+  );
+}
+
+async function insertChained(
+  ctx: Pick<AppContext, "db" | "clock">,
+  accountId: number,
+  who: ResolvedActor,
+  event: AuditEvent,
+): Promise<void> {
   const meta = currentRequestMeta();
-  const accountId = actor.accountId;
   await ctx.db.transaction(async (tx) => {
     await q.lockChain(tx, accountId);
     const head = await q.chainHead(tx, accountId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { diffFields } from "../../../domain/audit";
 import { forgotPasswordResponse, type LoginResponse } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
 import { assertNotActing } from "../../../domain/managed-accounts";
@@ -17,6 +18,7 @@ import {
 } from "../../../domain/sign-in.schemas";
 import { type AppContext, actorOf } from "../../http/context";
 import { setSessionCookie } from "../../http/session";
+import { recordAudit } from "../audit/audit.service";
 import { challengeTokenOf, clientOf } from "./device-cookie";
 import * as magic from "./magic-link.service";
 import * as phone from "./phone-verification.service";
@@ -228,8 +230,17 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext) {
         const client = clientOf(req, reply, ctx);
         await q.rememberDevice(ctx.db, auth.userId, client.deviceId, client.userAgent);
       }
+      const before = await q.readPolicy(ctx.db, auth.accountId);
       await q.writePolicy(ctx.db, auth.accountId, req.body);
-      return q.readPolicy(ctx.db, auth.accountId);
+      const after = await q.readPolicy(ctx.db, auth.accountId);
+      const changes = diffFields(before, after);
+      if (Object.keys(changes).length)
+        await recordAudit(ctx, auth, {
+          action: "settings.security",
+          target: { type: "account", id: auth.accountId, label: "Sign-in checks" },
+          changes,
+        });
+      return after;
     },
   );
 }

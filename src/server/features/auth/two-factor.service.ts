@@ -13,6 +13,7 @@ import {
 import { AppError } from "../../../domain/errors";
 import { toE164 } from "../../../domain/phone";
 import type { AppContext, UserActor } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import {
   clearTwoFactor,
   findUserById,
@@ -21,7 +22,7 @@ import {
 } from "../users/user-records.service";
 import { authTokens } from "./auth.schema";
 import { verifyPassword } from "./password";
-import { open, seal, secretKey } from "./secret-box";
+import { keyRing, open, seal } from "./secret-box";
 import { startSession } from "./sessions.service";
 import { codeMatches, newSmsCode, textCode } from "./sms-code";
 import * as tokens from "./tokens.queries";
@@ -52,10 +53,10 @@ const smsError = () => new AppError("CONFLICT", AUTH_TEXT.errorSendingSms);
  */
 async function totpSecretOf(ctx: AppContext, user: User): Promise<string | null> {
   if (!user.totpSecret) return null;
-  const key = secretKey(ctx.config);
-  const secret = open(key, user.totpSecret);
+  const ring = keyRing(ctx.config);
+  const secret = open(ring, user.totpSecret);
   if (secret === user.totpSecret)
-    await sealTotpSecret(ctx.db, user.id, user.totpSecret, seal(key, secret));
+    await sealTotpSecret(ctx.db, user.id, user.totpSecret, seal(ring, secret));
   return secret;
 }
 
@@ -250,7 +251,7 @@ async function newSetup(ctx: AppContext, user: User, data: Record<string, unknow
 export async function setupApp(ctx: AppContext, auth: UserActor): Promise<AppSetupResponse> {
   const user = await me(ctx, auth);
   const secret = generateSecret();
-  await newSetup(ctx, user, { method: "app", secret: seal(secretKey(ctx.config), secret) });
+  await newSetup(ctx, user, { method: "app", secret: seal(keyRing(ctx.config), secret) });
   const otpauthUrl = generateURI({ issuer: "Parley", label: user.email, secret });
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { secret, otpauthUrl, qrDataUrl };
@@ -283,7 +284,7 @@ export async function confirmSetup(ctx: AppContext, auth: UserActor, code: strin
   };
   const ok =
     data.method === "app"
-      ? await totpMatches(data.secret ? open(secretKey(ctx.config), data.secret) : null, code)
+      ? await totpMatches(data.secret ? open(keyRing(ctx.config), data.secret) : null, code)
       : codeMatches(code, data.codeHash);
   if (!ok) {
     if ((await tokens.addAttempt(ctx.db, setup.id)) >= MAX_ATTEMPTS)
@@ -305,6 +306,11 @@ export async function confirmSetup(ctx: AppContext, auth: UserActor, code: strin
           phoneVerifiedAt: ctx.clock.now(),
         },
   );
+  await recordAudit(ctx, auth, {
+    action: "settings.security",
+    target: { type: "user", id: user.id, label: "Two-factor authentication" },
+    changes: { twoFactorMethod: { before: user.twoFactorMethod ?? null, after: data.method } },
+  });
   return status(ctx, auth);
 }
 
@@ -317,5 +323,10 @@ export async function disable(ctx: AppContext, auth: UserActor, password: string
     });
   await clearTwoFactor(ctx.db, user.id);
   await tokens.revokeUserTokens(ctx.db, user.id, "remember_device");
+  await recordAudit(ctx, auth, {
+    action: "settings.security",
+    target: { type: "user", id: user.id, label: "Two-factor authentication" },
+    changes: { twoFactorMethod: { before: user.twoFactorMethod ?? null, after: null } },
+  });
   return status(ctx, auth);
 }

@@ -15,7 +15,7 @@ import {
   oauthApp,
   type ProviderProfile,
 } from "../webinars/webinar-oauth";
-import { open, seal, secretKey } from "./secret-box";
+import { keyRing, open, seal } from "./secret-box";
 import * as q from "./sign-in.queries";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import * as tokens from "./tokens.queries";
@@ -175,7 +175,7 @@ async function startSignup(ctx: AppContext, grant: Grant): Promise<SsoResult> {
     kind: "webinar_signup",
     tokenHash: made.hash,
     email: grant.profile.email,
-    data: { sealed: seal(secretKey(ctx.config), JSON.stringify(grant)) },
+    data: { sealed: seal(keyRing(ctx.config), JSON.stringify(grant)) },
     expiresAt,
   });
   return { kind: "signup", token: made.token, expiresAt };
@@ -186,7 +186,7 @@ async function readSignup(ctx: AppContext, token: string | undefined) {
   const row = await tokens.findLiveToken(ctx.db, "webinar_signup", token);
   const sealed = (row?.data as { sealed?: string } | undefined)?.sealed;
   if (!row || !sealed) return null;
-  return { row, grant: JSON.parse(open(secretKey(ctx.config), sealed)) as Grant };
+  return { row, grant: JSON.parse(open(keyRing(ctx.config), sealed)) as Grant };
 }
 
 /** What the sign-up form is prefilled with (name and e-mail from the service). */

@@ -457,6 +457,11 @@ export async function pause(ctx: AppContext, auth: Actor) {
       auth.accountId,
     ]);
   });
+  await recordAudit(ctx, auth, {
+    action: "billing.pause",
+    target: { type: "subscription" },
+    changes: { status: { after: "paused" } },
+  });
   return getSummary(ctx, auth.accountId);
 }
 
@@ -473,20 +478,32 @@ export async function reactivate(
   assertCan(auth, "billing");
   const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
   const trial = sub.planId === "trial";
+  const audit = (after: string) =>
+    recordAudit(ctx, auth, {
+      action: "billing.reactivate",
+      target: { type: "subscription" },
+      changes: { status: { before: sub.status, after } },
+    });
   if (sub.status === "canceled" && sub.periodEnd > now && (trial || planById(sub.planId))) {
+    const status = trial ? "trial" : "active";
     await inTransaction(ctx, async (db) => {
       await q.updateSubscription(db, auth.accountId, {
-        status: trial ? "trial" : "active",
+        status,
         cancelReason: null,
         canceledAt: null,
         removeDataAt: null,
       });
     });
+    await audit(status);
     return getSummary(ctx, auth.accountId);
   }
   const target = planId ?? (planById(sub.planId) ? sub.planId : undefined);
   if (!target) throw new AppError("VALIDATION", "Choose a plan.");
-  return upgrade(ctx, auth, target, now);
+  const summary = await upgrade(ctx, auth, target, now);
+  // A declined card leaves the account as it was: only a taken payment reactivates it.
+  const after = await q.subscriptionOf(ctx.db.$client, auth.accountId);
+  if (after.status !== sub.status) await audit(after.status);
+  return summary;
 }
 
 export async function history(ctx: AppContext, auth: Actor) {

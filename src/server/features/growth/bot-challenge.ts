@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import {
   type Challenge,
   createChallenge,
@@ -10,7 +9,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
-import { secretKey } from "../auth/secret-box";
+import { derivedKeys } from "../auth/secret-box";
 
 /**
  * The self-hosted bot check of the public forms (instead of reCAPTCHA): an ALTCHA proof of work.
@@ -22,8 +21,9 @@ import { secretKey } from "../auth/secret-box";
  */
 const TTL_MS = 10 * 60_000;
 
-function hmacSecret(ctx: AppContext): string {
-  return createHmac("sha256", secretKey(ctx.config)).update("parley-altcha").digest("hex");
+/** The challenges' signing secrets, current first: one issued before a key rotation still verifies. */
+function hmacSecrets(ctx: AppContext): string[] {
+  return derivedKeys(ctx.config, "parley-altcha").map((k) => k.toString("hex"));
 }
 
 /** Names a public form for its challenges: case-insensitive, as the form's address is. */
@@ -36,7 +36,7 @@ export async function createBotChallenge(ctx: AppContext, form: string): Promise
     cost: 1,
     counter: randomInt(5_000, 40_000),
     deriveKey,
-    hmacSignatureSecret: hmacSecret(ctx),
+    hmacSignatureSecret: hmacSecrets(ctx)[0]!,
     expiresAt: new Date(ctx.clock.now().getTime() + TTL_MS),
     data: { form },
   });
@@ -67,17 +67,22 @@ export async function verifyBotProof(
   const challenge = payload?.challenge;
   if (!challenge?.parameters || !challenge.signature || !payload.solution) return null;
   if (challenge.parameters.data?.form !== form) return null;
-  try {
-    const result = await verifySolution({
-      challenge,
-      solution: payload.solution,
-      deriveKey,
-      hmacSignatureSecret: hmacSecret(ctx),
-    });
-    if (!result.verified) return null;
-  } catch {
-    return null;
+  let verified = false;
+  for (const secret of hmacSecrets(ctx)) {
+    try {
+      const result = await verifySolution({
+        challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: secret,
+      });
+      verified = result.verified;
+    } catch {
+      verified = false;
+    }
+    if (verified) break;
   }
+  if (!verified) return null;
   const expiresAt = new Date((challenge.parameters.expiresAt ?? 0) * 1000);
   return { signature: challenge.signature, expiresAt };
 }

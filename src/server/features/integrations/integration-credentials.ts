@@ -1,5 +1,5 @@
 import type { AppContext } from "../../http/context";
-import { open, seal, secretKey } from "../auth/secret-box";
+import { keyRing, open, seal } from "../auth/secret-box";
 
 /** What a connection holds of the other system's secrets; sealed at rest (secret-box.ts). */
 export type Credentials =
@@ -8,9 +8,9 @@ export type Credentials =
   | { kind: "customerio"; siteId: string; apiKey: string };
 
 export function sealCredentials(ctx: AppContext, creds: Credentials): string {
-  return seal(secretKey(ctx.config), JSON.stringify(creds));
+  return seal(keyRing(ctx.config), JSON.stringify(creds));
 }
 
 export function openCredentials(ctx: AppContext, sealed: string): Credentials {
-  return JSON.parse(open(secretKey(ctx.config), sealed)) as Credentials;
+  return JSON.parse(open(keyRing(ctx.config), sealed)) as Credentials;
 }

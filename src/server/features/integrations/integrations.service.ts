@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { AppError } from "../../../domain/errors";
 import {
   INTEGRATION_INFO,
@@ -9,7 +9,7 @@ import {
 } from "../../../domain/integrations";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext, UserActor } from "../../http/context";
-import { secretKey } from "../auth/secret-box";
+import { keyRing, verifiesWithAny } from "../auth/secret-box";
 import { CustomerIoClient } from "./customerio.client";
 import { HubspotClient, hubspotTokens } from "./hubspot.client";
 import { openCredentials, sealCredentials } from "./integration-credentials";
@@ -208,8 +208,8 @@ function redirectUri(ctx: AppContext) {
   return `${ctx.config.publicBase}/api/integrations/hubspot/oauth/callback`;
 }
 
-function signState(ctx: AppContext, payload: string) {
-  return createHmac("sha256", secretKey(ctx.config)).update(payload).digest("base64url");
+function signState(key: Buffer, payload: string) {
+  return createHmac("sha256", key).update(payload).digest("base64url");
 }
 
 export function hubspotAuthorizeUrl(ctx: AppContext, auth: UserActor): string {
@@ -217,7 +217,7 @@ export function hubspotAuthorizeUrl(ctx: AppContext, auth: UserActor): string {
   if (!hubspotOAuthConfigured(ctx))
     throw new AppError("VALIDATION", INTEGRATION_TEXT.oauthNotConfigured);
   const payload = `${auth.accountId}.${auth.userId}.${ctx.clock.now().getTime()}`;
-  const state = `${payload}.${signState(ctx, payload)}`;
+  const state = `${payload}.${signState(keyRing(ctx.config).current.key, payload)}`;
   const url = new URL(ctx.config.HUBSPOT_AUTHORIZE_URL);
   url.searchParams.set("client_id", ctx.config.HUBSPOT_CLIENT_ID!);
   url.searchParams.set("redirect_uri", redirectUri(ctx));
@@ -237,9 +237,9 @@ export async function finishHubspotOAuth(
   const parts = state.split(".");
   if (parts.length !== 4 || !hubspotOAuthConfigured(ctx)) return false;
   const payload = parts.slice(0, 3).join(".");
-  const given = Buffer.from(parts[3]!);
-  const expected = Buffer.from(signState(ctx, payload));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  // Any key of the ring: a sign-in begun just before a key rotation still completes.
+  const ringKeys = keyRing(ctx.config).keys.map((k) => k.key);
+  if (!verifiesWithAny(ringKeys, parts[3]!, (key) => signState(key, payload))) return false;
   if (Number(parts[0]) !== auth.accountId || Number(parts[1]) !== auth.userId) return false;
   if (ctx.clock.now().getTime() - Number(parts[2]) > STATE_TTL_MS) return false;
   const tokens = await hubspotTokens(ctx.clock, ctx.config.HUBSPOT_API_BASE, {

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
@@ -13,9 +13,8 @@ import {
   type Utm,
   withUtm,
 } from "../../../domain/links";
-import type { Config } from "../../config";
 import type { Actor, AppContext } from "../../http/context";
-import { secretKey } from "../auth/secret-box";
+import { derivedKeys, verifiesWithAny } from "../auth/secret-box";
 import * as q from "./links.queries";
 
 const CODE_ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -29,12 +28,13 @@ export const LINK_RECIPIENT = "[link recipient]";
 const SIGNATURE_BYTES = 6;
 const RECIPIENT_KEY = /^(\d{1,15})-([A-Za-z0-9_-]{8})$/;
 
-function linkKey(config: Pick<Config, "SECRET_KEY" | "DATA_DIR">): Buffer {
-  return createHmac("sha256", secretKey(config)).update("parley-link-recipient").digest();
+/** The links' signing keys, current first: a link sent before a key rotation still credits. */
+function linkKeys(ctx: AppContext): Buffer[] {
+  return derivedKeys(ctx.config, "parley-link-recipient");
 }
 
-function signature(ctx: AppContext, code: string, subscriberId: number): string {
-  return createHmac("sha256", linkKey(ctx.config))
+function signature(key: Buffer, code: string, subscriberId: number): string {
+  return createHmac("sha256", key)
     .update(`${code}:${subscriberId}`)
     .digest()
     .subarray(0, SIGNATURE_BYTES)
@@ -43,7 +43,7 @@ function signature(ctx: AppContext, code: string, subscriberId: number): string 
 
 /** The recipient key of a tracked link's address (`/l/{code}/{key}`). */
 export function recipientKey(ctx: AppContext, code: string, subscriberId: number): string {
-  return `${subscriberId}-${signature(ctx, code, subscriberId)}`;
+  return `${subscriberId}-${signature(linkKeys(ctx)[0]!, code, subscriberId)}`;
 }
 
 /** The subscriber a recipient key names, when its signature is this link's; null otherwise. */
@@ -51,9 +51,7 @@ export function subscriberOfKey(ctx: AppContext, code: string, key: string): num
   const m = RECIPIENT_KEY.exec(key);
   if (!m) return null;
   const id = Number(m[1]);
-  const want = Buffer.from(signature(ctx, code, id));
-  const got = Buffer.from(m[2]!);
-  return want.length === got.length && timingSafeEqual(want, got) ? id : null;
+  return verifiesWithAny(linkKeys(ctx), m[2]!, (key) => signature(key, code, id)) ? id : null;
 }
 
 /**
@@ -63,7 +61,7 @@ export function subscriberOfKey(ctx: AppContext, code: string, key: string): num
  */
 export function recipientKeySql(ctx: AppContext, code: string, subscriberId: SQL): SQL {
   const padded = Buffer.alloc(64);
-  linkKey(ctx.config).copy(padded);
+  linkKeys(ctx)[0]!.copy(padded);
   const inner = Buffer.from(padded.map((b) => b ^ 0x36));
   const outer = Buffer.from(padded.map((b) => b ^ 0x5c));
   const message = sql`convert_to(${`${code}:`} || ${subscriberId}::text, 'UTF8')`;

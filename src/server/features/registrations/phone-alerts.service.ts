@@ -1,3 +1,4 @@
+import { diffFields } from "../../../domain/audit";
 import { AppError } from "../../../domain/errors";
 import { assertCan, systemActor } from "../../../domain/permissions";
 import { formatUsNumber, toE164 } from "../../../domain/phone";
@@ -5,6 +6,7 @@ import { alertQuiet, alertText, type PhoneAlertSettings } from "../../../domain/
 import { timezoneById } from "../../../domain/timezones";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import type { EventHandler } from "../events/event-relay";
 import type { AccountEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
@@ -34,6 +36,7 @@ export async function savePhoneAlerts(
     throw new AppError("VALIDATION", "Enter a valid US or Canada phone number.", {
       fields: { phone: "Enter a valid US or Canada phone number." },
     });
+  const before = await getPhoneAlerts(ctx, auth);
   await inTransaction(ctx.db, async (_tx, client) => {
     await setPhoneAlertsOn(client, auth.accountId, input.enabled);
     if (phone) {
@@ -44,7 +47,15 @@ export async function savePhoneAlerts(
       });
     }
   });
-  return getPhoneAlerts(ctx, auth);
+  const after = await getPhoneAlerts(ctx, auth);
+  const changes = diffFields(before, after);
+  if (Object.keys(changes).length)
+    await recordAudit(ctx, auth, {
+      action: "settings.notifications",
+      target: { type: "setting", id: "phone_alerts", label: "Phone alerts" },
+      changes,
+    });
+  return after;
 }
 
 /**

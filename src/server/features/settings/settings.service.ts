@@ -134,7 +134,17 @@ export async function setUserSetting(
     auth.level < PERMISSION_LEVEL.MANAGER
   )
     throw new AppError("FORBIDDEN", TEXT.notAllowed);
-  await q.writeUserSetting(ctx.db, auth, name, valid);
+  await inTransaction(ctx.db, async (tx) => {
+    const before = await q.readUserSetting(tx, auth, name);
+    await q.writeUserSetting(tx, auth, name, valid);
+    const changes = diffFields({ [name]: before ?? null }, { [name]: valid });
+    if (Object.keys(changes).length > 0)
+      await recordAudit({ ...ctx, db: tx }, auth, {
+        action: "settings.personal",
+        target: { type: "user", id: auth.userId, label: name },
+        changes,
+      });
+  });
   return present(name, USER_SETTINGS[name], valid, USER_SETTING_DEFAULTS[name]);
 }
 

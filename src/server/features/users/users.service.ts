@@ -236,6 +236,11 @@ export async function resendInvite(ctx: AppContext, auth: Actor, id: number) {
   const expiresAt = new Date(ctx.clock.now().getTime() + INVITE_DAYS * DAY_MS);
   await tokens.updateToken(ctx.db, invite.id, { tokenHash: hash, expiresAt });
   await mailInvite(ctx, auth, { email: invite.email, permissionLevel: level }, token);
+  await recordAudit(ctx, auth, {
+    action: "users.invite_resend",
+    target: { type: "invite", id: invite.id, label: invite.email },
+    changes: diffFields({ expiresAt: invite.expiresAt }, { expiresAt }),
+  });
   return toInviteRow({ ...invite, tokenHash: hash, expiresAt }, ctx.clock.now());
 }
 
@@ -245,7 +250,13 @@ export async function revokeInvite(ctx: AppContext, auth: Actor, id: number) {
   if (!invite) throw new AppError("NOT_FOUND", "This invitation does not exist.");
   const level = Number((invite.data as { permissionLevel?: number }).permissionLevel ?? 0);
   if (!assignableLevels(actor).includes(level)) forbidden();
-  await tokens.deleteInvite(ctx.db, auth.accountId, id);
+  await inTransaction(ctx.db, async (tx) => {
+    await tokens.deleteInvite(tx, auth.accountId, id);
+    await recordAudit({ ...ctx, db: tx }, auth, {
+      action: "users.invite_withdraw",
+      target: { type: "invite", id: invite.id, label: invite.email },
+    });
+  });
 }
 
 // --- Edit and delete -----------------------------------------------------------------------------

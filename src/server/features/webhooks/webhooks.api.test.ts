@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startJsonReceiver } from "../../test/json-receiver";
-import { seal, secretKey } from "../auth/secret-box";
+import { keyRing, seal } from "../auth/secret-box";
 import { mailMessages } from "../mail/mail.schema";
 import { webhookOf } from "./webhook-signature";
 import { webhookDeliveries, webhookEndpoints } from "./webhooks.schema";
@@ -217,7 +217,7 @@ describe("a secret made before Standard Webhooks", () => {
         accountId: a.account.id,
         url: receiver.url("/legacy"),
         events: ["subscriber.created"],
-        secret: seal(secretKey(t.config), legacy),
+        secret: seal(keyRing(t.config), legacy),
       })
       .returning();
     receiver.respondWith(() => 200);

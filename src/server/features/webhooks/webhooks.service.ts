@@ -1,3 +1,4 @@
+import { diffFields } from "../../../domain/audit";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
 import {
@@ -9,7 +10,7 @@ import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { getAccountContact } from "../account/account.service";
 import { recordAudit } from "../audit/audit.service";
-import { open, seal, secretKey } from "../auth/secret-box";
+import { keyRing, open, seal } from "../auth/secret-box";
 import { sendMail } from "../mail/mailer";
 import { newWebhookSecret } from "./webhook-signature";
 import * as q from "./webhooks.queries";
@@ -52,7 +53,7 @@ export async function createWebhook(ctx: AppContext, auth: Actor, input: CreateW
       url: input.url,
       description: input.description,
       events: [...new Set(input.events)],
-      secret: seal(secretKey(ctx.config), secret),
+      secret: seal(keyRing(ctx.config), secret),
     });
     // The address and events, never the signing secret.
     await recordAudit({ ...ctx, db: tx }, auth, {
@@ -85,11 +86,31 @@ export async function updateWebhook(
 ) {
   assertCan(auth, "webhooks:write");
   if (input.url !== undefined) ctx.outbound.assertAllowedUrl(input.url);
-  const row = await q.updateEndpoint(ctx.db, auth.accountId, id, {
-    url: input.url,
-    description: input.description,
-    events: input.events ? [...new Set(input.events)] : undefined,
-    enabled: input.enabled,
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const before = await q.findEndpoint(tx, auth.accountId, id);
+    if (!before) return null;
+    const after = await q.updateEndpoint(tx, auth.accountId, id, {
+      url: input.url,
+      description: input.description,
+      events: input.events ? [...new Set(input.events)] : undefined,
+      enabled: input.enabled,
+    });
+    if (!after) return null;
+    // What a person sees of an endpoint; never its signing secret.
+    const seen = (e: typeof after) => ({
+      url: e.url,
+      description: e.description,
+      events: e.events,
+      enabled: e.enabled,
+    });
+    const changes = diffFields(seen(before), seen(after));
+    if (Object.keys(changes).length)
+      await recordAudit({ ...ctx, db: tx }, auth, {
+        action: "webhooks.update",
+        target: { type: "webhook", id, label: after.url },
+        changes,
+      });
+    return after;
   });
   if (!row) throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);
   return toWebhook(row);
@@ -123,7 +144,7 @@ export async function replayDelivery(ctx: AppContext, auth: Actor, id: number, d
 }
 
 export function openSecret(ctx: AppContext, sealed: string): string {
-  return open(secretKey(ctx.config), sealed);
+  return open(keyRing(ctx.config), sealed);
 }
 
 /**

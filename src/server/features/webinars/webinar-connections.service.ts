@@ -9,7 +9,7 @@ import {
 } from "../../../domain/webinar-connections";
 import { WEBINAR_PROVIDERS, type WebinarProvider } from "../../../domain/webinars";
 import type { Actor, AppContext } from "../../http/context";
-import { open, seal, secretKey } from "../auth/secret-box";
+import { keyRing, open, seal } from "../auth/secret-box";
 import * as q from "./webinar-connections.queries";
 import { GrantRefused, oauthApp, type ProviderProfile, refreshTokens } from "./webinar-oauth";
 import { providerConfigured } from "./webinar-providers";
@@ -20,11 +20,11 @@ interface SealedGrant extends ConnectionTokens {
 }
 
 function sealGrant(ctx: AppContext, grant: SealedGrant): string {
-  return seal(secretKey(ctx.config), JSON.stringify(grant));
+  return seal(keyRing(ctx.config), JSON.stringify(grant));
 }
 
 function openGrant(ctx: AppContext, sealed: string): SealedGrant {
-  return JSON.parse(open(secretKey(ctx.config), sealed)) as SealedGrant;
+  return JSON.parse(open(keyRing(ctx.config), sealed)) as SealedGrant;
 }
 
 /** The server has the service's OAuth app, so accounts can connect it (and sign up through it). */

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Select, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconDownload, IconHistory, IconShieldCheck, IconShieldX } from "@tabler/icons-react";
 import {
   AUDIT_ACTIONS,
@@ -6,6 +6,7 @@ import {
   type AuditActorKind,
   type AuditEventDto,
   auditActionLabel,
+  auditChangeLines,
 } from "../../../../domain/audit";
 import { defineList } from "../../../components/list/list-params";
 import { ListSearch } from "../../../components/list/list-search";
@@ -17,14 +18,22 @@ import { auditSearch, useAuditEvents, useAuditVerify } from "../api/audit";
 
 const AUDIT_LIST = defineList({ filters: { action: "", from: "", to: "" } });
 
-function changesText(changes: Record<string, unknown>): string {
-  return Object.entries(changes)
-    .map(([field, v]) => {
-      const c = v as { before?: unknown; after?: unknown };
-      const show = (x: unknown) => (x === undefined ? "—" : JSON.stringify(x));
-      return `${field}: ${show(c.before)} → ${show(c.after)}`;
-    })
-    .join("; ");
+/** One line per changed field: "Label: old → new", values in words rather than JSON. */
+function Changes({ changes }: { changes: Record<string, unknown> }) {
+  const lines = auditChangeLines(changes);
+  if (!lines.length) return null;
+  return (
+    <Stack gap={2}>
+      {lines.map((l) => (
+        <Text key={l.field} size="xs" style={{ wordBreak: "break-word" }}>
+          <Text span size="xs" fw={600}>
+            {l.label}:
+          </Text>{" "}
+          {l.before} → {l.after}
+        </Text>
+      ))}
+    </Stack>
+  );
 }
 
 /** /settings/audit-log: who changed what in the account (the Owner's), with the chain's check. */
@@ -152,11 +161,7 @@ export default function AuditLogPage() {
             accessor: "changes",
             title: "Changes",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            render: (e) => (
-              <Text size="xs" style={{ wordBreak: "break-word" }}>
-                {changesText(e.changes)}
-              </Text>
-            ),
+            render: (e) => <Changes changes={e.changes} />,
           },
           {
             accessor: "ip",
