@@ -6,6 +6,7 @@ import type { ReportRangeQuery } from "../../../domain/growth-reports.schemas";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveRange } from "../growth-reports/growth-reports.service";
+import { displayBodies } from "../links/links.service";
 import { conversionSettings, conversions } from "./analytics.schema";
 
 /** The account's conversion key (made on first use) and attribution window. */
@@ -115,9 +116,14 @@ export async function conversionsReport(
       and c.occurred_at >= (${r.from}::date)::timestamp at time zone ${r.tz}
       and c.occurred_at < (${r.to}::date + 1)::timestamp at time zone ${r.tz}
     group by 1, 2, 3 order by 5 desc`);
-  const rows = res.rows.map((x) => ({
+  const texts = await displayBodies(
+    ctx,
+    r.accountId,
+    res.rows.map((x) => x.text ?? "A link outside any send"),
+  );
+  const rows = res.rows.map((x, i) => ({
     runId: x.run_id === null ? 0 : Number(x.run_id),
-    text: x.text ?? "A link outside any send",
+    text: texts[i]!,
     runAt: x.run_at ? new Date(x.run_at).toISOString() : "",
     conversions: Number(x.n),
     revenueCents: Number(x.cents),
