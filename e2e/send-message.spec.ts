@@ -453,6 +453,15 @@ test("before a send to everyone: who gets it, what it costs, a filled preview an
   // The preview reads as the first recipient will read it, not "[first name]".
   await expect(page.getByTestId("message-preview")).not.toContainText("[first name]");
   await expect(page.getByTestId("message-preview")).toContainText(", fresh beans today!");
+  // Before sending it says how long the number takes at its pace (legal hours are off here).
+  await expect(page.getByTestId("pace-note")).toHaveText(
+    /^Handing it to the carrier takes (under a minute|about [\d.]+ (minutes?|hours?)) at this number's pace \([\d.]+ texts? a (second|minute)\)\.$/,
+  );
+  await keepScreenshot(page, "composer-outlook-desktop");
+  await page.setViewportSize(MOBILE);
+  await expect(page.getByTestId("pace-note")).toBeVisible();
+  await keepScreenshot(page, "composer-outlook-mobile");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const posted: string[] = [];
   page.on("request", (r) => {

@@ -48,6 +48,14 @@ test("a link from the unregistered demo number opens 'Unable To Send' and nothin
   const status = await (await page.request.get("/api/registrations/status")).json();
   expect(status.campaign.status).not.toBe("approved");
 
+  // The composer says so before the server has to: its link button is off, with the reason.
+  const linkButton = page.getByRole("button", { name: "Insert a link" });
+  await expect(linkButton).toBeDisabled();
+  await linkButton.hover({ force: true });
+  await expect(page.getByRole("tooltip")).toHaveText(
+    "Links are disabled from this number until your 10DLC brand and campaign are approved.",
+  );
+
   const phone = await chooseNewSubscriber(page);
   await setMessage(page, "Our new menu: https://coffee.example/menu");
   await page.getByRole("button", { name: "Send Message" }).click();
@@ -107,6 +115,17 @@ test("'Pause all sending' holds a campaign; turning it off sends it", async ({ p
   // Held: the phone gets nothing while the account is paused.
   await page.waitForTimeout(3_000);
   expect((await received(page, phone)).some((b) => b.includes(text))).toBe(false);
+  // The sent message's recipients say why it waits, as the inbox thread does.
+  const runs = (await (await page.request.get("/api/reports/sent-messages")).json()) as {
+    rows: { id: number; text: string }[];
+  };
+  const run = runs.rows.find((r) => r.text.includes(text));
+  expect(run).toBeDefined();
+  await page.goto(`/reports/sent-messages/details?id=${run!.id}`);
+  await expect(page.getByTestId("waiting-reason").first()).toHaveText(
+    "Not sent yet: held: sending is paused for this account (it goes when sending resumes)",
+  );
+  await keepScreenshot(page, "sent-message-waiting");
 
   await page.goto("/settings");
   await expect(pause).toBeChecked();

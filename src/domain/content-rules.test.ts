@@ -4,6 +4,7 @@ import {
   type ContentFacts,
   checkContent,
   hasLink,
+  linksAllowedFrom,
   NO_URL_ALLOWED_REASON,
 } from "./content-rules";
 import { STARTER_TEMPLATES } from "./templates";
@@ -108,5 +109,22 @@ describe("hasLink", () => {
     expect(hasLink("go to www.example.com")).toBe(true);
     expect(hasLink("HTTP://EXAMPLE.COM")).toBe(true);
     expect(hasLink("Reply STOP to opt out.")).toBe(false);
+  });
+});
+
+describe("linksAllowedFrom", () => {
+  it("greys the link out exactly where checkContent refuses a link", () => {
+    for (const tollFree of [false, true])
+      for (const registered of [false, true]) {
+        const allowed = linksAllowedFrom({ tollFree }, registered);
+        const verdict = checkContent({
+          ...base,
+          number: { tollFree, verified: true },
+          tenDlcRegistered: registered,
+          text: "Menu: [[link tracking id=4]]",
+        });
+        expect(allowed).toBe(verdict.ok);
+      }
+    expect(linksAllowedFrom({ tollFree: false }, false)).toBe(false);
   });
 });

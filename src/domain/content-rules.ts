@@ -17,6 +17,12 @@ export const CONTENT_RULE_TEXT = {
     "Until your toll-free number is verified, messages from it can only be the pre-approved templates. Register your number to send other messages.",
   templatesOnly:
     "Your account sends only saved templates ('Templates only' in Settings). Choose a template and send it as it is.",
+  /** The composer's link button, greyed out on such a number (the same rule as noUrlAllowed). */
+  linksNeedRegistration:
+    "Links are disabled from this number until your 10DLC brand and campaign are approved.",
+  /** The composer's message box under 'Templates only'. */
+  templatesOnlyComposer:
+    "'Templates only' is on in Settings: choose a template, it is sent as it is.",
 } as const;
 
 /** The reason the composer reads to open 'Unable To Send' (doc 2 §9: MTANoUrlAllowedError). */
@@ -50,6 +56,18 @@ export function hasLink(text: string): boolean {
   return linkTokenIds(text).length > 0 || URL_RE.test(text);
 }
 
+/**
+ * Whether a text from this number may carry a link: toll-free numbers may (their own rule is
+ * the template list), a local long code only once the account's 10DLC brand and campaign are
+ * approved. The composer asks it to grey out the link button; checkContent asks it to refuse.
+ */
+export function linksAllowedFrom(
+  number: { tollFree: boolean },
+  tenDlcRegistered: boolean,
+): boolean {
+  return number.tollFree || tenDlcRegistered;
+}
+
 /** Text compared as the person sees it: normalised characters, runs of space as one, trimmed. */
 function same(a: string, b: string): boolean {
   const flat = (s: string) => normaliseText(s).replace(/\s+/g, " ").trim();
@@ -71,7 +89,7 @@ export function checkContent(f: ContentFacts): ContentVerdict {
   if (f.templatesOnly && !fromTemplate)
     return refuse("templates_only", CONTENT_RULE_TEXT.templatesOnly);
   if (linkTokenIds(f.text).length > 1) return refuse("one_link", CONTENT_RULE_TEXT.oneLink);
-  if (!f.number.tollFree && !f.tenDlcRegistered && hasLink(f.text))
+  if (!linksAllowedFrom(f.number, f.tenDlcRegistered) && hasLink(f.text))
     return refuse(NO_URL_ALLOWED_REASON, CONTENT_RULE_TEXT.noUrlAllowed);
   return { ok: true };
 }

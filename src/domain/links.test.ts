@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bodyForDisplay,
   createLinkRequest,
   findShortenerUrl,
   isValidLongUrl,
@@ -60,5 +61,23 @@ describe("link URLs", () => {
 
   it("reads tracked-link token ids", () => {
     expect(linkTokenIds("a [[link tracking id=4]] b [[link tracking id=17]]")).toEqual([4, 17]);
+  });
+});
+
+describe("bodyForDisplay", () => {
+  const urls = new Map([[3, "https://parley.example/l/abc1234"]]);
+  it("shows a tracked link as its recipient reads it, with a sample key", () => {
+    expect(bodyForDisplay("Menu: [[link tracking id=3]] today", urls)).toBe(
+      "Menu: https://parley.example/l/abc1234/1234-abcdefgh today",
+    );
+  });
+  it("fills a stored recipient mark with the sample key", () => {
+    expect(bodyForDisplay("See https://parley.example/l/demoMnu/[link recipient]", urls)).toBe(
+      "See https://parley.example/l/demoMnu/1234-abcdefgh",
+    );
+  });
+  it("names a link that is gone rather than showing the token", () => {
+    expect(bodyForDisplay("Menu: [[link tracking id=9]]", urls)).toBe("Menu: [deleted link]");
+    expect(bodyForDisplay("No links here [first name]", urls)).toBe("No links here [first name]");
   });
 });

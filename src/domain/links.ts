@@ -58,6 +58,34 @@ export function isValidLongUrl(value: string): boolean {
 export const LINK_TOKEN_RE = /\[\[link tracking id=(\d+)\]\]/g;
 export const linkToken = (id: number) => `[[link tracking id=${id}]]`;
 
+/**
+ * A recipient key of the shape the send pipeline writes (subscriber id, a dash, eight signature
+ * characters): what a screen shows in a tracked link's place when no one recipient is meant.
+ */
+export const SAMPLE_RECIPIENT_KEY = "1234-abcdefgh";
+
+/** Where a send's text marks each recipient's key, after the link's short address. */
+export const LINK_RECIPIENT_MARK = "[link recipient]";
+const RECIPIENT_MARK_RE = /(\/l\/[A-Za-z0-9]{4,20})\/\[link recipient\]/g;
+
+/** What a tracked-link token reads as when its link is gone (deleted, or never the account's). */
+export const MISSING_LINK_TEXT = "[deleted link]";
+
+/**
+ * A message body as its recipient reads it, for the screens and files a person reads (previews,
+ * sent messages, reports, exports): each `[[link tracking id=N]]` becomes that link's short
+ * address with a sample recipient key, and a stored `…/l/{code}/[link recipient]` gets the sample
+ * key too. `shortUrls` maps a link id to its short address (`https://…/l/{code}`).
+ */
+export function bodyForDisplay(text: string, shortUrls: ReadonlyMap<number, string>): string {
+  return text
+    .replace(LINK_TOKEN_RE, (_, id: string) => {
+      const url = shortUrls.get(Number(id));
+      return url ? `${url}/${SAMPLE_RECIPIENT_KEY}` : MISSING_LINK_TEXT;
+    })
+    .replace(RECIPIENT_MARK_RE, (_, path: string) => `${path}/${SAMPLE_RECIPIENT_KEY}`);
+}
+
 /** Ids of the tracked-link tokens in a message, in order. */
 export function linkTokenIds(text: string): number[] {
   return [...text.matchAll(LINK_TOKEN_RE)].map((m) => Number(m[1]));

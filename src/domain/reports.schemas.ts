@@ -7,6 +7,7 @@ import {
   statusGroup,
 } from "./delivery-status";
 import { bigIdParam } from "./ids";
+import { conversationMessage } from "./inbox.schemas";
 import {
   isParleyErrorCode,
   NO_INTERNATIONAL_CREDITS_ERROR,
@@ -213,6 +214,8 @@ export const runRecipient = z.object({
   error: z.string().nullable(),
   credits: z.number(),
   updatedAt: z.string(),
+  /** A text not sent yet: why it waits and when it goes, as the inbox thread says it. */
+  waiting: conversationMessage.shape.waiting,
 });
 export type RunRecipient = z.infer<typeof runRecipient>;
 

@@ -23,6 +23,8 @@ export const audienceRequest = z.object({
   groupIds: z.array(z.number().int().min(-1)).max(1_000).default([]),
   /** The composed text: the answer fills its variables from a sample recipient. */
   text: z.string().max(5000).default(""),
+  /** The number it goes from (its pace); the account's default when absent. */
+  longcodeId: z.number().int().positive().nullable().default(null),
 });
 export type AudienceRequest = z.input<typeof audienceRequest>;
 
@@ -44,6 +46,8 @@ export const audienceResponse = z.object({
   abroad: z.number(),
   /** The account's international credits now, beside what the recipients abroad need. */
   internationalBalance: z.number(),
+  /** When they get it (src/domain/send-wait.ts): legal hours now, and the number's pace. */
+  outlook: z.object({ legalHours: z.string().nullable(), pace: z.string().nullable() }),
 });
 export type Audience = z.infer<typeof audienceResponse>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANE } from "./outbound-policy";
-import { explainWait, outsideLegalHoursNote, type WaitFacts } from "./send-wait";
+import { explainWait, outsideLegalHoursNote, paceEstimate, type WaitFacts } from "./send-wait";
 
 // Tuesday 24 November 2026, 07:04 UTC: 01:04 in Chicago, 02:04 in New York.
 const NIGHT = new Date("2026-11-24T07:04:00Z");
@@ -102,5 +102,37 @@ describe("outsideLegalHoursNote", () => {
     );
     // 15:00 in New York, 10:00 in Honolulu: everyone may get it now.
     expect(outsideLegalHoursNote(people, new Date("2026-11-24T20:00:00Z"))).toBeNull();
+  });
+});
+
+describe("outsideLegalHoursNote with counted groups", () => {
+  it("counts each group by its size, as the composer's area-code groups", () => {
+    const groups = [
+      { state: "NY", timeZone: "America/New_York", count: 37 },
+      { state: "TX", timeZone: "America/Chicago", count: 163 },
+    ];
+    // 21:30 in New York (closed), 20:30 in Chicago (Texas open until 9pm).
+    expect(outsideLegalHoursNote(groups, new Date("2026-11-25T02:30:00Z"))).toBe(
+      "37 of 200 recipients are outside legal hours now; they get it from 8:00 AM their time",
+    );
+    // An empty group counts for nothing.
+    expect(
+      outsideLegalHoursNote(
+        [{ state: "NY", timeZone: "America/New_York", count: 0 }],
+        new Date("2026-11-25T02:30:00Z"),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("paceEstimate", () => {
+  it("says how long the number takes at its pace", () => {
+    expect(paceEstimate(1, 1)).toBe("under a minute at this number's pace (1 text a second)");
+    expect(paceEstimate(240, 1)).toBe("about 4 minutes at this number's pace (1 text a second)");
+    expect(paceEstimate(2000, 0.25)).toBe(
+      "about 2.2 hours at this number's pace (15 texts a minute)",
+    );
+    expect(paceEstimate(3000, 75)).toBe("under a minute at this number's pace (75 texts a second)");
+    expect(paceEstimate(0, 1)).toBeNull();
   });
 });

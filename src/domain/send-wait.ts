@@ -158,23 +158,35 @@ export function explainWait(f: WaitFacts, now: Date): WaitReason | null {
   return null;
 }
 
+/** Recipients who share a state and zone (one area code, say), counted once. */
+export interface RecipientGroup {
+  state: string | null;
+  timeZone: string;
+  /** How many recipients are in the group (1 when absent). */
+  count?: number;
+}
+
 /**
  * The composer's word before sending: how many of these recipients are outside their legal
  * hours now, and when the first of them opens ("37 of 200 recipients are outside legal hours
- * now; they get it from 8:00 AM their time"). Null when everyone may get it now.
+ * now; they get it from 8:00 AM their time"). Null when everyone may get it now. The law's
+ * hours of the dispatcher (nextAllowedByState), so what it warns of is what the dispatcher holds.
  */
 export function outsideLegalHoursNote(
-  recipients: readonly { state: string | null; timeZone: string }[],
+  recipients: readonly RecipientGroup[],
   now: Date,
 ): string | null {
   let outside = 0;
+  let total = 0;
   let earliest: string | null = null;
   let earliestMinutes = Number.POSITIVE_INFINITY;
   for (const r of recipients) {
+    const n = r.count ?? 1;
+    total += n;
     const rule = sendRuleFor(r.state);
     const opens = nextAllowedByState(rule, now, r.timeZone);
-    if (opens.getTime() === now.getTime()) continue;
-    outside++;
+    if (opens.getTime() === now.getTime() || n === 0) continue;
+    outside += n;
     const local = new TZDate(opens.getTime(), r.timeZone);
     const minutes = local.getHours() * 60 + local.getMinutes();
     if (minutes < earliestMinutes) {
@@ -183,5 +195,28 @@ export function outsideLegalHoursNote(
     }
   }
   if (!outside) return null;
-  return `${outside} of ${recipients.length} recipients are outside legal hours now; they get it from ${earliest} their time`;
+  return `${outside.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} recipients are outside legal hours now; they get it from ${earliest} their time`;
+}
+
+/**
+ * How long the number takes to hand these texts to the carrier at its pace (texts a second, the
+ * dispatcher's rate for the number): "about 4 minutes at this number's pace". Null for no texts.
+ */
+export function paceEstimate(texts: number, perSecond: number): string | null {
+  if (texts <= 0 || perSecond <= 0) return null;
+  const seconds = texts / perSecond;
+  const rate =
+    perSecond >= 1
+      ? `${Math.round(perSecond * 10) / 10} ${perSecond === 1 ? "text" : "texts"} a second`
+      : `${Math.round(perSecond * 60 * 10) / 10} texts a minute`;
+  let span: string;
+  if (seconds < 60) span = "under a minute";
+  else if (seconds < 90 * 60) {
+    const m = Math.round(seconds / 60);
+    span = `about ${m} ${m === 1 ? "minute" : "minutes"}`;
+  } else {
+    const h = Math.round((seconds / 3600) * 10) / 10;
+    span = `about ${h} ${h === 1 ? "hour" : "hours"}`;
+  }
+  return `${span} at this number's pace (${rate})`;
 }

@@ -86,6 +86,10 @@ export const listTemplatesResponse = z.object({
 export const contentStatus = z.object({
   unverifiedTollFree: z.boolean(),
   controlledTemplates: z.enum(["none", "parent", "child"]),
+  /** The account's 10DLC brand and campaign are approved: its local numbers may carry links. */
+  tenDlcRegistered: z.boolean(),
+  /** 'Templates only' (Settings): only a saved template, as it is, may be sent. */
+  templatesOnly: z.boolean(),
 });
 export type ContentStatus = z.infer<typeof contentStatus>;
 

@@ -5,7 +5,6 @@ import { messageFormSchema } from "../../domain/message-form.schemas";
 import { wallTimeToInstant } from "../../domain/repeat";
 import { creditsFor } from "../../domain/segments";
 import { timezoneById } from "../../domain/timezones";
-import { recipientKey } from "../features/links/links.service";
 import type { AppContext } from "../http/context";
 import { rng } from "./demo-random";
 
@@ -13,9 +12,6 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 /** How far back the history goes. */
 export const HISTORY_DAYS = 90;
-/** The demo's tracked link (a fixed code so the seed is the same everywhere). */
-const LINK_CODE = "demoMnu";
-const LINK_URL = "https://example.com/parley-demo-coffee/menu";
 
 /**
  * What went wrong with the few deliveries that failed, with real Twilio error codes, weighted
@@ -38,16 +34,20 @@ const FAILURES: Failure[] = [
   { code: 21614, status: "failed", weight: 0.2, permanent: true },
 ];
 
-/** Campaign texts of a coffee shop; {link} becomes the tracked link. */
+/**
+ * Campaign texts of a coffee shop. No links: the demo's local number is not 10DLC registered,
+ * and the content rule refuses links from such a number (src/domain/content-rules.ts), so its
+ * history holds none either.
+ */
 const CAMPAIGNS = [
   "Parley Demo Coffee Co.: Happy Tuesday! Double loyalty stamps on every drink today.",
-  "Parley Demo Coffee Co.: New seasonal menu is out. Take a look: {link}",
+  "Parley Demo Coffee Co.: New seasonal menu is out. Ask for it at the counter!",
   "Parley Demo Coffee Co.: Weekend brunch is back, 9 to 1 on Saturday and Sunday. See you there!",
   "Parley Demo Coffee Co.: Free pastry with any large drink before 10 am today.",
   "Parley Demo Coffee Co.: Our cold brew is on tap again. Show this text for $1 off.",
-  "Parley Demo Coffee Co.: Try our new oat milk lineup this week: {link}",
+  "Parley Demo Coffee Co.: Try our new oat milk lineup this week, any drink, same price.",
   "Parley Demo Coffee Co.: Friday treat: buy one latte, get one half off until 5 pm.",
-  "Parley Demo Coffee Co.: Live music Thursday from 6 pm. Menu and times: {link}",
+  "Parley Demo Coffee Co.: Live music Thursday from 6 pm. Reply MUSIC for the line-up.",
 ];
 /** When campaigns go out (local hour): a spread, so "best send times" has something to compare. */
 const SEND_HOURS = [8, 10, 12, 15, 17, 19];
@@ -80,8 +80,7 @@ interface Person {
 /**
  * Ninety days of a coffee shop's texting for the demo account, as the pipeline would have left
  * it: about two campaigns a week (runs completed, every delivery with a final status, a few
- * failures by real carrier error codes), replies, link clicks from the tracked menu link, and
- * opt-outs by STOP (consent log and suppression, never texted again). Made in one transaction of
+ * failures by real carrier error codes), replies, and opt-outs by STOP (consent log and suppression, never texted again). Made in one transaction of
  * a handful of bulk statements, from a seeded generator, so every machine shows the same figures.
  * Runs once, after seedDemoSends: an account with a run older than a week is left alone. History
  * does not charge credits: the demo's balance stays as the trial gave it.
@@ -145,37 +144,18 @@ export async function seedDemoHistory(ctx: AppContext, now = ctx.clock.now()): P
   const client = await db.$client.connect();
   try {
     await client.query("begin");
-    await client.query(
-      `insert into links (account_id, code, long_url, created_by, created_at)
-       values ($1, $2, $3, $4, $5) on conflict (code) do nothing`,
-      [
-        accountId,
-        LINK_CODE,
-        LINK_URL,
-        owner.id,
-        new Date(now.getTime() - (HISTORY_DAYS + 1) * DAY),
-      ],
-    );
-    const link = await client.query<{ id: string }>(
-      "select id from links where code = $1 and account_id = $2",
-      [LINK_CODE, accountId],
-    );
-    // Another account holding the code (never in practice) only costs the demo its clicks.
-    const linkId = link.rows[0] ? Number(link.rows[0].id) : null;
-    const shortUrl = `${ctx.config.publicBase}/l/${LINK_CODE}`;
-
     for (const run of plan.runs) {
-      const text = run.template.replace("{link}", `${shortUrl}/[link recipient]`);
+      const text = run.template;
       const form = messageFormSchema.parse({
         isSubscribers: "all",
         message: text,
         longcodeId: number.id,
       });
-      const cost = creditsFor(text.replace("[link recipient]", "1234-abcdefgh"), false);
+      const cost = creditsFor(text, false);
       const send = await client.query<{ id: string }>(
         `insert into sends (account_id, user_id, phone_number_id, form, text, recipients, timezone,
-           status, run_count, link_id, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, 'completed', 1, $8, $9, $9) returning id`,
+           status, run_count, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 'completed', 1, $8, $8) returning id`,
         [
           accountId,
           owner.id,
@@ -184,7 +164,6 @@ export async function seedDemoHistory(ctx: AppContext, now = ctx.clock.now()): P
           text,
           JSON.stringify({ mode: "all", subscriberIds: [], groupIds: [] }),
           zone,
-          run.hasLink ? linkId : null,
           new Date(run.at - 30 * MINUTE),
         ],
       );
@@ -211,10 +190,7 @@ export async function seedDemoHistory(ctx: AppContext, now = ctx.clock.now()): P
     const outbound = plan.runs.flatMap((run) =>
       run.deliveries.map((d, i) => {
         const at = run.at + (i + 1) * 1500;
-        const body = run.template.replace(
-          "{link}",
-          `${shortUrl}/${recipientKey(ctx, LINK_CODE, d.person.id)}`,
-        );
+        const body = run.template;
         return {
           subscriber_id: d.person.id,
           to_number: d.person.phone,
@@ -306,21 +282,6 @@ export async function seedDemoHistory(ctx: AppContext, now = ctx.clock.now()): P
         ],
       );
     }
-
-    const clicks = plan.clicks.map((c) => ({
-      subscriber_id: c.person.id,
-      clicked_at: new Date(c.at).toISOString(),
-      user_agent: c.agent,
-    }));
-    if (clicks.length > 0 && linkId !== null) {
-      await client.query(
-        `insert into link_clicks (link_id, account_id, subscriber_id, user_agent, clicked_at)
-         select $1, $2, x.subscriber_id, x.user_agent, x.clicked_at
-         from json_to_recordset($3::json) as x(subscriber_id bigint, user_agent text,
-           clicked_at timestamptz)`,
-        [linkId, accountId, JSON.stringify(clicks)],
-      );
-    }
     await client.query("commit");
   } catch (err) {
     await client.query("rollback").catch(() => {});
@@ -334,27 +295,20 @@ export async function seedDemoHistory(ctx: AppContext, now = ctx.clock.now()): P
 interface PlannedRun {
   at: number;
   template: string;
-  hasLink: boolean;
   deliveries: { person: Person; status: string; code: number | null; failed: boolean }[];
   runId?: number;
   cost?: number;
 }
 
-const AGENTS = [
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36",
-];
-
 /**
  * The history as data, before any SQL: which days have a campaign, who got each (subscribed by
- * then, not opted out), how each delivery ended, who replied, clicked or texted STOP. Pure, so
+ * then, not opted out), how each delivery ended, who replied or texted STOP. Pure, so
  * the same seed always plans the same history.
  */
 export function planHistory(people: Person[], rand: () => number, now: Date, zone: string) {
   const runs: PlannedRun[] = [];
   const inbound: { person: Person; body: string; at: number }[] = [];
   const optOuts: { person: Person; word: string; at: number }[] = [];
-  const clicks: { person: Person; at: number; agent: string }[] = [];
   const gone = new Set<number>();
   // Numbers that failed for their own sake keep failing the same way: a number no longer in
   // service does not come back next week (the unhealthy list and the failed-numbers clean-up
@@ -380,13 +334,12 @@ export function planHistory(people: Person[], rand: () => number, now: Date, zon
     const hour = SEND_HOURS[Math.floor(rand() * SEND_HOURS.length)]!;
     const at = localTime(day, hour, Math.floor(rand() * 4) * 15, zone);
     const template = CAMPAIGNS[campaign++ % CAMPAIGNS.length]!;
-    const hasLink = template.includes("{link}");
     // Most campaigns go to everyone; some to a part of the list.
     const share = rand() < 0.7 ? 1 : 0.4 + rand() * 0.4;
     const audience = people.filter(
       (p) => p.joinedAt < at && !gone.has(p.id) && (share === 1 || rand() < share),
     );
-    const run: PlannedRun = { at, template, hasLink, deliveries: [] };
+    const run: PlannedRun = { at, template, deliveries: [] };
     for (const [i, person] of audience.entries()) {
       const sentAt = at + (i + 1) * 1500;
       const f = person.landline
@@ -414,16 +367,10 @@ export function planHistory(people: Person[], rand: () => number, now: Date, zon
         const when = sentAt + (1 + Math.floor(rand() * 180)) * MINUTE;
         inbound.push({ person, body: REPLIES[Math.floor(rand() * REPLIES.length)]!, at: when });
       }
-      if (hasLink && rand() < 0.14) {
-        const agent = AGENTS[Math.floor(rand() * AGENTS.length)]!;
-        const first = sentAt + (1 + Math.floor(rand() * 600)) * MINUTE;
-        clicks.push({ person, at: first, agent });
-        if (rand() < 0.25) clicks.push({ person, at: first + (5 + rand() * 600) * MINUTE, agent });
-      }
     }
     runs.push(run);
   }
-  return { runs, inbound, optOuts, clicks: clicks.filter((c) => c.at < now.getTime()) };
+  return { runs, inbound, optOuts };
 }
 
 function localWeekday(at: Date, zone: string): number {

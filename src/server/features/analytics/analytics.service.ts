@@ -6,6 +6,7 @@ import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { accountTimezoneId } from "../account/account.service";
 import { resolveRange } from "../growth-reports/growth-reports.service";
+import { displayBodies } from "../links/links.service";
 import { countsOfRuns } from "../reports/reports.service";
 import { getAccountSetting } from "../settings/settings.service";
 import * as q from "./analytics.queries";
@@ -38,12 +39,17 @@ export async function analytics(
   const r = await resolveRange(ctx, auth, query);
   const runs = await q.runsInRange(ctx.db, r);
   const ids = runs.map((x) => x.id);
-  const [counts, engagement, failures] = await Promise.all([
+  const [counts, engagement, failures, texts] = await Promise.all([
     countsOfRuns(ctx, runs),
     q.engagementOfRuns(ctx.db, auth.accountId, ids),
     q.failuresByCode(ctx.db, ids),
+    displayBodies(
+      ctx,
+      auth.accountId,
+      runs.map((x) => x.text),
+    ),
   ]);
-  const sends = runs.map((run) => {
+  const sends = runs.map((run, i) => {
     const c = counts.get(run.id);
     const delivered = c?.delivered ?? 0;
     const failed = (c?.failed ?? 0) + (c?.blocked ?? 0);
@@ -53,7 +59,7 @@ export async function analytics(
       runId: run.id,
       sendId: run.sendId,
       runAt: run.runAt.toISOString(),
-      text: run.text,
+      text: texts[i]!,
       recipients,
       delivered,
       failed,

@@ -5,6 +5,7 @@ import type { ReportRangeQuery } from "../../../domain/growth-reports.schemas";
 import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { resolveRange } from "../growth-reports/growth-reports.service";
+import { displayBodies } from "../links/links.service";
 import * as q from "./conversions.queries";
 
 /** The account's conversion key (made on first use) and attribution window. */
@@ -82,9 +83,14 @@ export async function conversionsReport(
   const r = await resolveRange(ctx, auth, query);
   const settings = await settingsOf(ctx, auth.accountId);
   const found = await q.conversionsBySend(ctx.db, r);
-  const rows = found.map((x) => ({
+  const texts = await displayBodies(
+    ctx,
+    r.accountId,
+    found.map((x) => x.text ?? "A link outside any send"),
+  );
+  const rows = found.map((x, i) => ({
     runId: x.run_id === null ? 0 : Number(x.run_id),
-    text: x.text ?? "A link outside any send",
+    text: texts[i]!,
     runAt: x.run_at ? new Date(x.run_at).toISOString() : "",
     conversions: Number(x.n),
     revenueCents: Number(x.cents),

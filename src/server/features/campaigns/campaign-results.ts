@@ -11,6 +11,7 @@ import {
 } from "../../../domain/delivery-status";
 import type { AppContext } from "../../http/context";
 import { engagementOfRuns } from "../analytics/analytics.service";
+import { displayBodies } from "../links/links.service";
 
 const FAILED = DELIVERY_STATUSES.filter((s) => ["failed", "blocked"].includes(statusGroup(s)));
 
@@ -174,13 +175,19 @@ export async function campaignResults(
     reasons.set(key, x);
   }
 
-  const out: CampaignMember[] = members.map((m) =>
+  // A send's name reads its text as recipients got it (a link, not the composer's token).
+  const sendTexts = await displayBodies(
+    ctx,
+    accountId,
+    members.map((m) => m.send_text ?? ""),
+  );
+  const out: CampaignMember[] = members.map((m, i) =>
     m.send_id !== null
       ? {
           memberId: m.member_id,
           kind: "send",
           id: Number(m.send_id),
-          name: sendLabel(m.send_text ?? "", m.send_at ?? ctx.clock.now()),
+          name: sendLabel(sendTexts[i]!, m.send_at ?? ctx.clock.now()),
           status: m.send_status ?? "",
           ...(perSend.get(Number(m.send_id)) ?? zero()),
         }

@@ -7,6 +7,7 @@ import {
 import { AppError } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
+import { displayBodies } from "../links/links.service";
 import { campaignResults } from "./campaign-results";
 
 const isUnique = (err: unknown, constraint: string) =>
@@ -170,10 +171,15 @@ export async function candidates(
       [actor.accountId],
     ),
   ]);
+  const texts = await displayBodies(
+    ctx,
+    actor.accountId,
+    sends.rows.map((s) => s.text),
+  );
   return {
-    sends: sends.rows.map((s) => ({
+    sends: sends.rows.map((s, i) => ({
       id: Number(s.id),
-      label: sendLabel(s.text, s.at),
+      label: sendLabel(texts[i]!, s.at),
       status: s.status,
     })),
     automations: automations.rows,

@@ -14,6 +14,7 @@ import { signupMethodLabel } from "../../../domain/signup-methods";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { accountTimezoneId } from "../account/account.service";
+import { displayBodies } from "../links/links.service";
 import { countsOfRuns } from "../reports/reports.service";
 import { clicksBySubscriber as rankClickers } from "./clickers.queries";
 import * as q from "./growth-reports.queries";
@@ -184,17 +185,24 @@ export async function clickThrough(ctx: AppContext, auth: Actor, query: ReportRa
   const rows = await q.clickThroughByRun(ctx.db, r, 100);
   // Delivered per run from the sent-messages report's cached per-run counts (a count over a
   // big run's deliveries is the slow part otherwise).
-  const counts = await countsOfRuns(
-    ctx,
-    rows.map((x) => ({ id: x.runId, status: x.status, completedAt: x.completedAt })),
-  );
+  const [counts, texts] = await Promise.all([
+    countsOfRuns(
+      ctx,
+      rows.map((x) => ({ id: x.runId, status: x.status, completedAt: x.completedAt })),
+    ),
+    displayBodies(
+      ctx,
+      r.accountId,
+      rows.map((x) => x.text),
+    ),
+  ]);
   return {
     range: rangeOut(r),
-    rows: rows.map((x) => ({
+    rows: rows.map((x, i) => ({
       runId: x.runId,
       sendId: x.sendId,
       runAt: x.runAt.toISOString(),
-      text: x.text,
+      text: texts[i]!,
       link: `${ctx.config.publicBase}/l/${x.code}`,
       delivered: counts.get(x.runId)?.delivered ?? 0,
       clickers: x.clickers,

@@ -3,7 +3,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import {
+  bodyForDisplay,
   type createLinkRequest,
+  LINK_RECIPIENT_MARK,
   LINK_TEXTS,
   LINK_TOKEN_RE,
   type Link,
@@ -24,7 +26,7 @@ const CODE_LENGTH = 7;
  * the subscriber id and a signature of the link's code and that id, so a click is credited to a
  * subscriber only through the link they were sent, never by editing the number in an address.
  */
-export const LINK_RECIPIENT = "[link recipient]";
+export const LINK_RECIPIENT = LINK_RECIPIENT_MARK;
 const SIGNATURE_BYTES = 6;
 const RECIPIENT_KEY = /^(\d{1,15})-([A-Za-z0-9_-]{8})$/;
 
@@ -194,6 +196,29 @@ export async function expandLinkTokens(ctx: AppContext, accountId: number, text:
     return `${shortUrlOf(ctx, row.code)}/${LINK_RECIPIENT}`;
   });
   return { text: expanded, linkIds: ids };
+}
+
+/**
+ * Message bodies as their recipients read them, for screens and files (bodyForDisplay): each
+ * tracked-link token becomes the account's link's short address with a sample recipient key.
+ * One query for all the texts; texts without a token come back as they are.
+ */
+export async function displayBodies(
+  ctx: AppContext,
+  accountId: number,
+  texts: readonly string[],
+): Promise<string[]> {
+  const ids = [
+    ...new Set(texts.flatMap((t) => [...t.matchAll(LINK_TOKEN_RE)].map((m) => Number(m[1])))),
+  ].filter((id) => Number.isSafeInteger(id));
+  const rows = ids.length ? await q.findLinksByIds(ctx.db, accountId, ids) : [];
+  const urls = new Map(rows.map((r) => [r.id, shortUrlOf(ctx, r.code)]));
+  return texts.map((t) => bodyForDisplay(t, urls));
+}
+
+/** One message body as its recipients read it (displayBodies). */
+export async function displayBody(ctx: AppContext, accountId: number, text: string) {
+  return (await displayBodies(ctx, accountId, [text]))[0]!;
 }
 
 /** Whether every tracked-link token of a text names a link of the account. */

@@ -63,6 +63,20 @@ export const LOOKAHEAD_SECONDS = 1;
  * Numbers are served in turn, so one account's million-recipient campaign does not hold back
  * another account's one-to-one text.
  */
+/**
+ * A sending number's pace in texts a second, as SQL over `phone_numbers` aliased `n`: toll-free
+ * numbers at the toll-free rate, a long code at its brand's trust tier once brand and campaign
+ * are approved, else the unregistered rate. The claim paces by it; the composer estimates by it.
+ */
+export function numberPaceSql(n: string, tollFreeMps: string, longCodeMps: string): string {
+  return `(case when ${n}.toll_free then ${tollFreeMps}
+                else coalesce((select t.long_code_mps from brand_trust t
+                                 join brand_registrations b on b.account_id = t.account_id
+                                where t.account_id = ${n}.account_id
+                                  and b.brand_status = 'approved'
+                                  and b.campaign_status = 'approved'), ${longCodeMps}) end)::float8`;
+}
+
 export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
   const { config } = ctx;
   // At most `limit` from one number; several numbers at their own (usually low) rates add up.
@@ -72,12 +86,7 @@ export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[
        select d.phone_number_id, greatest(d.next_at, now()) as start_at,
               -- A long code's pace is its brand's trust tier once brand and campaign are
               -- approved (migration 0029), else the unregistered rate.
-              (case when n.toll_free then $2
-                    else coalesce((select t.long_code_mps from brand_trust t
-                                     join brand_registrations b on b.account_id = t.account_id
-                                    where t.account_id = n.account_id
-                                      and b.brand_status = 'approved'
-                                      and b.campaign_status = 'approved'), $3) end)::float8 as mps
+              ${numberPaceSql("n", "$2", "$3")} as mps
          from dispatch_pace d
          join phone_numbers n on n.id = d.phone_number_id
         where d.next_at <= now() + $4 * interval '1 second'

@@ -20,6 +20,8 @@ import {
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { primedStream } from "../../http/primed-stream";
+import { displayBodies } from "../links/links.service";
+import { waitReasons } from "../outbound/wait-reasons";
 import * as q from "./reports.queries";
 
 const NOT_FOUND = "That sent message was not found in this account.";
@@ -105,12 +107,20 @@ export async function countsOfRuns(
 /** Counts, credits and clicks of a set of runs, in three queries for the whole set. */
 async function withFigures(ctx: AppContext, auth: Actor, runs: q.RunRow[]): Promise<SentRun[]> {
   const ids = runs.map((r) => r.id);
-  const [counts, credits, clicks] = await Promise.all([
+  const [counts, credits, clicks, texts] = await Promise.all([
     countsOfRuns(ctx, runs),
     q.ledgerCredits(ctx.db, auth, ids),
     q.linkClicks(ctx.db, auth, ids),
+    // People read the text as its recipients got it, not the composer's link token.
+    displayBodies(
+      ctx,
+      auth.accountId,
+      runs.map((r) => r.text),
+    ),
   ]);
-  return runs.map((r) => toSentRun(r, counts.get(r.id) ?? emptyCounts(), credits, clicks));
+  return runs.map((r, i) =>
+    toSentRun({ ...r, text: texts[i]! }, counts.get(r.id) ?? emptyCounts(), credits, clicks),
+  );
 }
 
 function toSentRun(
@@ -200,7 +210,20 @@ export async function recipients(ctx: AppContext, auth: Actor, id: number, query
   const total =
     page.total ??
     (query.group ? counts![query.group] : STATUS_GROUPS.reduce((n, g) => n + counts![g], 0));
-  return { rows: page.rows.map(toRecipient), total };
+  const rows = page.rows.map(toRecipient);
+  // A text not sent yet says why it waits and when it goes (the dispatcher's own rule).
+  const waiting = await waitReasons(
+    ctx,
+    auth.accountId,
+    rows.filter((r) => r.group === "sending").map((r) => r.id),
+  );
+  return {
+    rows: rows.map((r) => {
+      const w = waiting.get(r.id);
+      return w ? { ...r, waiting: { ...w, until: w.until?.toISOString() ?? null } } : r;
+    }),
+    total,
+  };
 }
 
 // ---- CSV

@@ -1,5 +1,6 @@
 import { repeatOf, type ScheduledSend } from "../../../domain/reports.schemas";
 import type { Actor, AppContext } from "../../http/context";
+import { displayBodies } from "../links/links.service";
 import * as q from "./scheduled.queries";
 
 interface Recipients {
@@ -49,12 +50,19 @@ export async function toScheduledSends(
   rows: q.ScheduledRow[],
 ): Promise<ScheduledSend[]> {
   const parsed = rows.map((r) => recipientsOf(r.recipients, r.form));
-  const names = await q.groupNames(ctx.db, auth, [...new Set(parsed.flatMap((p) => p.groupIds))]);
+  const [names, texts] = await Promise.all([
+    q.groupNames(ctx.db, auth, [...new Set(parsed.flatMap((p) => p.groupIds))]),
+    displayBodies(
+      ctx,
+      auth.accountId,
+      rows.map((r) => r.text),
+    ),
+  ]);
   return rows.map((r, i) => {
     const repeat = repeatOf(r.form);
     return {
       id: r.id,
-      text: r.text,
+      text: texts[i]!,
       recipientsLabel: recipientsLabel(parsed[i]!, names),
       nextRunAt: r.nextRunAt?.toISOString() ?? null,
       repeatLabel: repeat.label,

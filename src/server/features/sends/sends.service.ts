@@ -30,7 +30,8 @@ import {
   type Queryable,
 } from "../credits/credits.service";
 import { fieldsById } from "../custom-fields/custom-fields.service";
-import { recipientKeySql } from "../links/links.service";
+import { displayBody, expandLinkTokens, recipientKeySql } from "../links/links.service";
+import { sendOutlook } from "../outbound/send-outlook";
 import { wakePipeline } from "../outbound/wake";
 import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
@@ -87,7 +88,7 @@ export async function audienceOf(
   recipients: Recipients,
   tz: string,
   text = "",
-): Promise<Omit<Audience, "internationalBalance">> {
+): Promise<Omit<Audience, "internationalBalance" | "outlook">> {
   const cond = await recipientCondition(ctx, auth, recipients, tz);
   const reason = exclusionReason(auth.accountId);
   const { rows } = await ctx.db.execute<{
@@ -113,9 +114,18 @@ export async function audienceOf(
   let sampleText: string | null = null;
   if (sendTo > 0 && text) {
     const fields = await fieldsById(ctx, auth);
+    // Tracked links as the first recipient gets them: the link's address with their own key.
+    const withLinks = await expandLinkTokens(ctx, auth.accountId, text).then(
+      (x) => x.text,
+      () => null,
+    );
     const [sample] = await ctx.db
       .select({
-        text: personalisedText(text, fields, (code, id) => recipientKeySql(ctx, code, id)),
+        text: personalisedText(
+          withLinks ?? (await displayBody(ctx, auth.accountId, text)),
+          fields,
+          (code, id) => recipientKeySql(ctx, code, id),
+        ),
       })
       .from(subscribers)
       .where(sql`${cond} and ${sendable(auth.accountId)}`)
@@ -134,9 +144,38 @@ export async function previewAudience(
 ) {
   const account = await q.accountForSend(ctx.db.$client, auth.accountId);
   const zone = timezoneById(account.timezoneId).iana;
-  const audience = await audienceOf(ctx, auth, recipientsOf(req), zone, req.text);
-  const { internationalBalance } = await getCredits(ctx, auth.accountId);
-  return { ...audience, internationalBalance };
+  const recipients = recipientsOf(req);
+  const [audience, { internationalBalance }, outlook] = await Promise.all([
+    audienceOf(ctx, auth, recipients, zone, req.text),
+    getCredits(ctx, auth.accountId),
+    outlookOf(ctx, auth, recipients, zone, req.longcodeId),
+  ]);
+  return { ...audience, internationalBalance, outlook };
+}
+
+/**
+ * When the recipients get it, said before sending: how many are outside legal hours now, and
+ * how long the number takes at its pace (outbound's sendOutlook, the dispatcher's own rules).
+ */
+async function outlookOf(
+  ctx: AppContext,
+  auth: Actor,
+  recipients: Recipients,
+  zone: string,
+  longcodeId: number | null,
+) {
+  const number = await resolveSendingNumber(ctx, auth, longcodeId).catch(() => null);
+  const cond = await recipientCondition(ctx, auth, recipients, zone);
+  const { rows } = await ctx.db.execute<{ prefix: string; n: number }>(
+    sql`select left(${subscribers.phone}, 5) as prefix, count(*)::int as n
+          from ${subscribers} where ${cond} and ${sendable(auth.accountId)} group by 1`,
+  );
+  return sendOutlook(ctx, {
+    accountId: auth.accountId,
+    phoneNumberId: number?.id ?? null,
+    accountZone: zone,
+    byPrefix: rows.map((r) => ({ prefix: r.prefix, n: Number(r.n) })),
+  });
 }
 
 interface Prepared {

@@ -15,6 +15,8 @@ import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext } from "../../http/context";
 import { isParentAccount } from "../managed-accounts/managed-accounts.service";
 import { listNumbers } from "../numbers/numbers.service";
+import { tenDlcRegistered } from "../registrations/registrations.service";
+import { getAccountSetting } from "../settings/settings.service";
 import * as q from "./templates.queries";
 
 type Body = z.infer<typeof templateRequest>;
@@ -208,11 +210,18 @@ export async function deleteControlled(ctx: AppContext, auth: Actor, id: number)
 
 // ---- the composer's view -----------------------------------------------------------------------
 
-/** Unverified toll-free: the account's only usable kind of number is an unverified toll-free. */
+/**
+ * What the composer greys out, from the same facts the content rule is asked with
+ * (composer/content-check.ts): unverified toll-free (the account's only usable kind of number is
+ * an unverified toll-free), the 10DLC registration that lets local numbers carry links, and
+ * 'Templates only'.
+ */
 export async function contentStatus(ctx: AppContext, auth: Actor): Promise<ContentStatus> {
-  const [numbers, acc] = await Promise.all([
+  const [numbers, acc, registered, templatesOnly] = await Promise.all([
     listNumbers(ctx, auth, { page: 1, pageSize: 500, search: "", type: "all" }),
     q.accountFamily(ctx.db, auth.accountId),
+    tenDlcRegistered(ctx, auth.accountId),
+    getAccountSetting(ctx, auth, "template_sending_only"),
   ]);
   const unverifiedTollFree =
     numbers.rows.some((n) => n.tollFree && !n.verified && n.state === "active") &&
@@ -223,7 +232,12 @@ export async function contentStatus(ctx: AppContext, auth: Actor): Promise<Conte
       : (await isParentAccount(ctx, auth.accountId))
         ? "parent"
         : "none";
-  return { unverifiedTollFree, controlledTemplates };
+  return {
+    unverifiedTollFree,
+    controlledTemplates,
+    tenDlcRegistered: registered,
+    templatesOnly: templatesOnly.value === true,
+  };
 }
 
 /** The pre-approved list unverified toll-free accounts pick from (listUnverifiedTFNTemplates). */

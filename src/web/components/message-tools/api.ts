@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { z } from "zod";
 import {
   aiEngineResponse,
@@ -137,6 +138,30 @@ export function useLink(id: number | null | undefined) {
     queryFn: () => api.get(`/api/links/${id}`, { schema: link }),
     enabled: typeof id === "number" && id > 0,
   });
+}
+
+/** The short addresses of these links (for bodyForDisplay), one request for all of them. */
+export function useLinkUrls(ids: readonly number[]): ReadonlyMap<number, string> | null {
+  const key = [...new Set(ids)].sort((a, b) => a - b).join(",");
+  const res = useQuery({
+    queryKey: [...linksKey, "urls", key],
+    queryFn: () =>
+      api.get(`/api/links?${new URLSearchParams({ linkIds: key, pageSize: "100" })}`, {
+        schema: listLinksResponse,
+      }),
+    enabled: key !== "",
+    staleTime: 60_000,
+  });
+  // Null until the addresses are known (a link is not shown as deleted while it loads).
+  return useMemo(
+    () =>
+      key === ""
+        ? new Map<number, string>()
+        : res.data
+          ? new Map(res.data.rows.map((l) => [l.id, l.shortUrl]))
+          : null,
+    [key, res.data],
+  );
 }
 
 export function useLinkTags(enabled = true) {

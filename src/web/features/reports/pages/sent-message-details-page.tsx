@@ -51,6 +51,16 @@ function runIdOf(raw: string | null): number | null {
 /** The recipients' view; `status` is a status group, or all of them. */
 const RECIPIENTS_LIST = defineList({ filters: { status: "all" } });
 
+/** A text not sent yet: why it waits and when it goes, as the inbox thread says it. */
+function WaitingReason({ recipient }: { recipient: RunRecipient }) {
+  if (!recipient.waiting) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="waiting-reason">
+      Not sent yet: {recipient.waiting.text}
+    </Text>
+  );
+}
+
 const fullName = (r: RunRecipient) => [r.firstName, r.lastName].filter(Boolean).join(" ");
 
 function Figure(props: {
@@ -323,6 +333,7 @@ export default function SentMessageDetailsPage() {
                         {x.error}
                       </Text>
                     )}
+                    <WaitingReason recipient={x} />
                   </Stack>
                 </Stack>
               ),
@@ -331,7 +342,12 @@ export default function SentMessageDetailsPage() {
               accessor: "status",
               title: "Status",
               visibleMediaQuery: WIDE,
-              render: (x) => <DeliveryStatusBadge status={x.status} group={x.group} />,
+              render: (x) => (
+                <Stack gap={4} align="flex-start" maw={320}>
+                  <DeliveryStatusBadge status={x.status} group={x.group} />
+                  <WaitingReason recipient={x} />
+                </Stack>
+              ),
             },
             {
               accessor: "error",

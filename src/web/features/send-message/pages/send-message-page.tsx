@@ -23,6 +23,7 @@ import { modals } from "@mantine/modals";
 import {
   IconAddressBook,
   IconArrowsMinimize,
+  IconClock,
   IconInfoCircle,
   IconLink,
   IconPaperclip,
@@ -34,7 +35,8 @@ import {
 } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { LINK_TOKEN_RE } from "../../../../domain/links";
+import { CONTENT_RULE_TEXT, linksAllowedFrom } from "../../../../domain/content-rules";
+import { bodyForDisplay, LINK_TOKEN_RE, linkTokenIds } from "../../../../domain/links";
 import { COMPOSE_TEXT, isImageName } from "../../../../domain/message-compose.schemas";
 import {
   composeText,
@@ -55,7 +57,7 @@ import { activeSignature, useSignature } from "../../../components/message-edito
 import { AiImageDialog } from "../../../components/message-tools/ai-image-dialog";
 import { AiShortenDialog } from "../../../components/message-tools/ai-shorten-dialog";
 import { AiSuggestDialog } from "../../../components/message-tools/ai-suggest-dialog";
-import { useContentStatus } from "../../../components/message-tools/api";
+import { useContentStatus, useLinkUrls } from "../../../components/message-tools/api";
 import { LinkModal } from "../../../components/message-tools/link-modal";
 import {
   type PickedTemplate,
@@ -184,6 +186,11 @@ export default function SendMessagePage() {
   const cardAttached = attachments.some((a) => a.kind === "vcard");
   const imageAttached = attachments.some((a) => a.kind !== "vcard");
   const linkInText = hasLinkToken(values.message);
+  // The content rule's facts (content-rules.ts), so what is greyed out here is what the server
+  // refuses: links from a local number before 10DLC approval, free text under 'Templates only'.
+  const linksAllowed =
+    !chosenNumber || linksAllowedFrom(chosenNumber, contentStatus.data?.tenDlcRegistered ?? true);
+  const templatesOnly = contentStatus.data?.templatesOnly === true;
 
   const framing = messageFraming(
     { header: values.header, footer: values.footer },
@@ -198,6 +205,9 @@ export default function SendMessagePage() {
       sendSettings: sendSettings.data,
     },
   );
+  const linkUrls = useLinkUrls(linkTokenIds(preview));
+  // The preview reads as the recipient will: a tracked link as its short address.
+  const previewShown = linkUrls ? bodyForDisplay(preview, linkUrls) : preview;
   const smsCredits = countSegments(preview).segments;
   const creditsEach = isMms ? MMS_CREDITS : smsCredits;
 
@@ -208,8 +218,9 @@ export default function SendMessagePage() {
       subscriberIds: values.subscriberIds,
       groupIds: values.groupIds,
       text: preview,
+      longcodeId: values.longcodeId,
     }),
-    [values.isSubscribers, values.subscriberIds, values.groupIds, preview],
+    [values.isSubscribers, values.subscriberIds, values.groupIds, preview, values.longcodeId],
   );
   const [audienceReq] = useDebouncedValue(audienceNow, 400);
   const audienceAsked =
@@ -290,8 +301,12 @@ export default function SendMessagePage() {
     if (t.attachment) attach(attachmentFromUrl(t.attachment));
     else if (t.isMMS) setMms(true);
     if (t.requiresLink && !hasLinkToken(t.message)) {
-      notify.info(LINK_REQUIRED);
-      setTool("link");
+      // From a number that may not carry links, say why rather than offer a link.
+      if (!linksAllowed) notify.info(CONTENT_RULE_TEXT.linksNeedRegistration);
+      else {
+        notify.info(LINK_REQUIRED);
+        setTool("link");
+      }
     }
   };
 
@@ -445,9 +460,13 @@ export default function SendMessagePage() {
     ? "Links are not available on test accounts"
     : unverifiedTollFree
       ? "Register your number to insert a short-link"
-      : linkInText
-        ? ONE_LINK
-        : null;
+      : !linksAllowed
+        ? CONTENT_RULE_TEXT.linksNeedRegistration
+        : templatesOnly
+          ? CONTENT_RULE_TEXT.templatesOnlyComposer
+          : linkInText
+            ? ONE_LINK
+            : null;
   const showShorten =
     !isMms && messageLength(values.message) <= SHORTEN_MAX && smsCredits > 1 && !unverifiedTollFree;
   const inactive = numberPending || locked;
@@ -516,13 +535,15 @@ export default function SendMessagePage() {
           <IconTemplate size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Suggest a message">
+      <Tooltip
+        label={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
+      >
         <ActionIcon
           variant="subtle"
           color="gray"
           aria-label="Suggest a message"
           onClick={() => setTool("suggest")}
-          disabled={inactive}
+          disabled={inactive || templatesOnly}
         >
           <IconSparkles size={18} />
         </ActionIcon>
@@ -534,7 +555,7 @@ export default function SendMessagePage() {
             color="gray"
             aria-label="Shorten message"
             onClick={() => setTool("shorten")}
-            disabled={inactive}
+            disabled={inactive || templatesOnly}
           >
             <IconArrowsMinimize size={18} />
           </ActionIcon>
@@ -698,6 +719,21 @@ export default function SendMessagePage() {
                     creditsEach={creditsEach}
                     onBuyInternational={() => setDialog("international")}
                   />
+                  {audienceAsked && audience.data?.outlook.legalHours && (
+                    <Alert
+                      color="orange"
+                      icon={<IconClock />}
+                      p="xs"
+                      data-testid="legal-hours-note"
+                    >
+                      {audience.data.outlook.legalHours}.
+                    </Alert>
+                  )}
+                  {audienceAsked && audience.data?.outlook.pace && (
+                    <Text size="xs" c="dimmed" data-testid="pace-note">
+                      Handing it to the carrier takes {audience.data.outlook.pace}.
+                    </Text>
+                  )}
                 </Stack>
               </Paper>
 
@@ -706,6 +742,26 @@ export default function SendMessagePage() {
                   <Text size="sm" fw={500}>
                     Message
                   </Text>
+                  {templatesOnly && (
+                    <Alert
+                      color="blue"
+                      icon={<IconTemplate />}
+                      data-testid="templates-only-note"
+                      p="xs"
+                    >
+                      <Group gap="xs" justify="space-between" wrap="wrap">
+                        <Text size="sm">{CONTENT_RULE_TEXT.templatesOnlyComposer}</Text>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => setTool("template")}
+                          disabled={inactive}
+                        >
+                          Choose a template
+                        </Button>
+                      </Group>
+                    </Alert>
+                  )}
                   <MessageEditor
                     handleRef={editorRef}
                     value={values.message}
@@ -716,7 +772,7 @@ export default function SendMessagePage() {
                     isMms={isMms}
                     framing={{ ...framing, sendSettings: sendSettings.data }}
                     disabled={inactive}
-                    readOnly={numberUnverified}
+                    readOnly={numberUnverified || templatesOnly}
                     onSubmit={() => submit()}
                     attachments={attachments}
                     onAttachmentsChange={setAttachments}
@@ -797,9 +853,9 @@ export default function SendMessagePage() {
                     bg="var(--mantine-color-default-hover)"
                     style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}
                   >
-                    <Text size="sm">{sampled ?? preview}</Text>
+                    <Text size="sm">{sampled ?? previewShown}</Text>
                   </Paper>
-                  {sampled && sampled !== preview && (
+                  {sampled && sampled !== previewShown && (
                     <Text size="xs" c="dimmed">
                       As the first recipient will read it.
                     </Text>

@@ -1,0 +1,64 @@
+import {
+  outsideLegalHoursNote,
+  paceEstimate,
+  type RecipientGroup,
+} from "../../../domain/send-wait";
+import type { AppContext } from "../../http/context";
+import { numberPaceSql } from "./dispatch-claim";
+import { areaOf, loadRecipientGeo } from "./recipient-geo";
+
+/** What the composer says before a send: who is outside legal hours now, and how long it takes. */
+export interface SendOutlook {
+  /** "37 of 200 recipients are outside legal hours now; they get it from 8:00 AM their time". */
+  legalHours: string | null;
+  /** "about 4 minutes at this number's pace (1 text a second)". */
+  pace: string | null;
+}
+
+/**
+ * The composer's outlook for a marketing send from this number to these recipients (phones
+ * counted by area code), asked of the dispatcher's own facts: the recipient's state and zone from
+ * the area code table (the account's zone where it knows none), the law's hours when they apply
+ * (SEND_WINDOWS=law), and the number's pace.
+ */
+export async function sendOutlook(
+  ctx: AppContext,
+  input: {
+    accountId: number;
+    phoneNumberId: number | null;
+    accountZone: string;
+    /** Recipients by the first five characters of their phone (+1 and the area code). */
+    byPrefix: readonly { prefix: string; n: number }[];
+  },
+): Promise<SendOutlook> {
+  const total = input.byPrefix.reduce((a, g) => a + g.n, 0);
+  let legalHours: string | null = null;
+  if (ctx.config.SEND_WINDOWS === "law" && total > 0) {
+    await loadRecipientGeo();
+    const groups: RecipientGroup[] = input.byPrefix.map((g) => {
+      const area = g.prefix.length === 5 ? areaOf(`${g.prefix}5550100`) : undefined;
+      return {
+        state: area?.state ?? null,
+        timeZone: area?.timeZone ?? input.accountZone,
+        count: g.n,
+      };
+    });
+    legalHours = outsideLegalHoursNote(groups, ctx.clock.now());
+  }
+  let pace: string | null = null;
+  if (input.phoneNumberId !== null && total > 0) {
+    const res = await ctx.db.$client.query<{ mps: number }>(
+      `select ${numberPaceSql("n", "$3", "$4")} as mps
+         from phone_numbers n where n.id = $1 and n.account_id = $2`,
+      [
+        input.phoneNumberId,
+        input.accountId,
+        ctx.config.SEND_MPS_TOLL_FREE,
+        ctx.config.SEND_MPS_LONG_CODE,
+      ],
+    );
+    const mps = res.rows[0]?.mps;
+    if (mps) pace = paceEstimate(total, Number(mps));
+  }
+  return { legalHours, pace };
+}
