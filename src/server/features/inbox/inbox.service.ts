@@ -16,6 +16,7 @@ import {
   previewOf,
   type ThreadResponse,
 } from "../../../domain/inbox.schemas";
+import { INBOX_TOOLS_TEXT } from "../../../domain/inbox-tools";
 import { isAgent, isRestricted, PERMISSION_LEVEL } from "../../../domain/permissions";
 import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
 import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
@@ -32,7 +33,6 @@ import { queueCharged } from "../outbound/outbound.service";
 import { waitReasons } from "../outbound/wait-reasons";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
 import { activeSignature } from "../signature/signature.service";
-import { INBOX_TOOLS_TEXT } from "../../../domain/inbox-tools";
 import { attachmentOf, toMarker, toNote, toPreview, toThreadMessage } from "./inbox.presenter";
 import * as q from "./inbox.queries";
 import * as tq from "./inbox-tools.queries";
