@@ -214,6 +214,19 @@ export function InboxToolbar(props: {
             <Popover.Dropdown>
               <Stack gap="sm">
                 <Select
+                  label="Label"
+                  placeholder="Any label"
+                  clearable
+                  data={(labels.data?.rows ?? []).map((l) => ({
+                    value: String(l.id),
+                    label: l.name,
+                  }))}
+                  value={draft.labelId ? String(draft.labelId) : null}
+                  onChange={(v) => props.onChange({ labelId: v ? Number(v) : undefined })}
+                  nothingFoundMessage="No labels yet: add one from a conversation"
+                  comboboxProps={{ withinPortal: false }}
+                />
+                <Select
                   label="Group"
                   placeholder="Any group"
                   clearable
@@ -225,19 +238,6 @@ export function InboxToolbar(props: {
                   value={draft.groupId ? String(draft.groupId) : null}
                   onChange={(v) => props.onChange({ groupId: v ? Number(v) : undefined })}
                   nothingFoundMessage="No options"
-                  comboboxProps={{ withinPortal: false }}
-                />
-                <Select
-                  label="Label"
-                  placeholder="Any label"
-                  clearable
-                  data={(labels.data?.rows ?? []).map((l) => ({
-                    value: String(l.id),
-                    label: l.name,
-                  }))}
-                  value={draft.labelId ? String(draft.labelId) : null}
-                  onChange={(v) => props.onChange({ labelId: v ? Number(v) : undefined })}
-                  nothingFoundMessage="No labels yet: add one from a conversation"
                   comboboxProps={{ withinPortal: false }}
                 />
                 <Select
