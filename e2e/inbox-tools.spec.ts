@@ -147,3 +147,46 @@ test("Ctrl+K opens a subscriber; the conversation's tools at 390 px", async ({ p
   await keepScreenshot(page, "inbox-tools-mobile");
   expect(errors).toEqual([]);
 });
+
+test("a desktop notification for a new text, once the user opts in", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const errors = watchConsole(page);
+  await context.grantPermissions(["notifications"]);
+  // The page's Notification records what it is asked to show (the headless browser shows none).
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+    class Recorder {
+      static permission = "granted";
+      static requestPermission = async () => "granted";
+      onclick: (() => void) | null = null;
+      constructor(title: string, opts?: { body?: string }) {
+        shown.push(`${title}: ${opts?.body ?? ""}`);
+      }
+      close() {}
+    }
+    (window as unknown as { Notification: unknown }).Notification = Recorder;
+  });
+  await signIn(page);
+  await page.getByRole("button", { name: "Alerts" }).click();
+  await page.getByRole("switch", { name: "Desktop notifications" }).click();
+  await expect(page.getByText("Alert settings saved")).toBeVisible();
+  // Saved on the server: it is the user's choice on every browser.
+  const saved = await page.request.get("/api/inbox/alerts");
+  expect(((await saved.json()) as { desktopAlerts: boolean }).desktopAlerts).toBe(true);
+
+  const phone = uniquePhone();
+  await textFrom(page, phone, "Do you deliver on Sundays?");
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { shownNotifications: string[] }).shownNotifications,
+      ),
+    )
+    .toContainEqual(expect.stringContaining("Do you deliver on Sundays?"));
+  await page.request.put("/api/inbox/alerts", {
+    headers: CSRF,
+    data: { desktopAlerts: false, sound: false },
+  });
+  expect(errors).toEqual([]);
+});
