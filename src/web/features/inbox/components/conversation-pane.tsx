@@ -188,9 +188,14 @@ export function ConversationPane(props: {
           <LabelBadges labels={c.labels} />
         </Group>
         {!props.context.canAssign && c.exists && (
-          <Tooltip label={INBOX_TOOLS_TEXT.inviteToAssign} multiline w={240}>
+          <Tooltip
+            label={INBOX_TOOLS_TEXT.inviteToAssign}
+            multiline
+            w={240}
+            events={{ hover: true, focus: true, touch: true }}
+          >
             {/* A wrapper: a disabled field gets no pointer events, so the tooltip hangs on this. */}
-            <div>
+            <div data-testid="assign-disabled-reason" aria-label={INBOX_TOOLS_TEXT.inviteToAssign}>
               <Select
                 aria-label="Assigned to"
                 aria-description={INBOX_TOOLS_TEXT.inviteToAssign}
