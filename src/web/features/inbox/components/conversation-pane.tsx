@@ -195,7 +195,7 @@ export function ConversationPane(props: {
             events={{ hover: true, focus: true, touch: true }}
           >
             {/* A wrapper: a disabled field gets no pointer events, so the tooltip hangs on this. */}
-            <div data-testid="assign-disabled-reason" aria-label={INBOX_TOOLS_TEXT.inviteToAssign}>
+            <div data-testid="assign-disabled-reason">
               <Select
                 aria-label="Assigned to"
                 aria-description={INBOX_TOOLS_TEXT.inviteToAssign}
