@@ -82,6 +82,10 @@ export const inboxFilters = z.object({
   sortByUnread: boolish.default(false),
   isHideUnassignedNumbers: boolish.default(false),
   isOnlyChatbot: boolish.default(false),
+  /** Conversations with this label. */
+  labelId: intIdParam("Choose a label").optional(),
+  /** The snoozed conversations instead of the open ones. */
+  snoozed: boolish.default(false),
   query: z
     .string()
     .trim()
@@ -117,6 +121,12 @@ export const conversationPreview = z.object({
   phoneNumberId: z.number().nullable(),
   sentFromNumber: z.string().nullable(),
   lastOutboundNumberId: z.number().nullable(),
+  labels: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  /** Snoozed until this time, or until the contact's next text. */
+  snoozedUntil: z.string().nullable(),
+  snoozedUntilReply: z.boolean(),
+  /** The snooze ended (its time passed or the contact texted) and nobody opened it since. */
+  snoozeEnded: z.boolean(),
 });
 export type ConversationPreview = z.infer<typeof conversationPreview>;
 
@@ -156,7 +166,15 @@ export const conversationDetail = conversationPreview.extend({
 });
 export type ConversationDetail = z.infer<typeof conversationDetail>;
 
-export const MESSAGE_TYPES = ["message", "reply", "Chatbot", "Archived", "Unsubscribed"] as const;
+export const MESSAGE_TYPES = [
+  "message",
+  "reply",
+  "Chatbot",
+  "Archived",
+  "Unsubscribed",
+  /** An internal note between teammates: never sent. */
+  "Note",
+] as const;
 export type ConversationMessageType = (typeof MESSAGE_TYPES)[number];
 
 export const conversationMessage = z.object({
@@ -232,6 +250,8 @@ export const BULK_ACTIONS = [
   "unread",
   "archive",
   "unarchive",
+  "label",
+  "unlabel",
 ] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
@@ -239,6 +259,7 @@ export const bulkRequest = z
   .object({
     action: z.enum(BULK_ACTIONS, "Unknown action"),
     userId: intId().optional(),
+    labelId: intId().optional(),
     selection: z.discriminatedUnion("mode", [
       z.object({
         mode: z.literal("ids"),
@@ -254,6 +275,10 @@ export const bulkRequest = z
   .refine((b) => b.action !== "assign" || b.userId !== undefined, {
     message: "Choose a user",
     path: ["userId"],
+  })
+  .refine((b) => (b.action !== "label" && b.action !== "unlabel") || b.labelId !== undefined, {
+    message: "Choose a label",
+    path: ["labelId"],
   });
 export type BulkRequest = z.infer<typeof bulkRequest>;
 

@@ -1,9 +1,10 @@
 import { defineFeature } from "../feature";
 import { inboxRoutes } from "./inbox.routes";
+import { inboxToolsRoutes } from "./inbox-tools.routes";
 
 export const inboxFeature = defineFeature({
   name: "inbox",
-  routes: [inboxRoutes],
+  routes: [inboxRoutes, inboxToolsRoutes],
   policy: {
     // Inbox (an agent's conversations are those of their groups, a restricted user's those of
     // their numbers).
@@ -25,5 +26,15 @@ export const inboxFeature = defineFeature({
     "DELETE /api/inbox/messages/:id": "inbox:reply",
     "POST /api/inbox/mark-all-read": "inbox:reply",
     "POST /api/inbox/bulk": "inbox:reply",
+    // The team's tools: notes (never sent), labels, snooze, and each user's own alerts.
+    "POST /api/inbox/conversations/:id/notes": "inbox:reply",
+    "GET /api/inbox/labels": "inbox:read",
+    "POST /api/inbox/labels": "inbox:reply",
+    "DELETE /api/inbox/labels/:id": "inbox:reply",
+    "PUT /api/inbox/conversations/:id/labels": "inbox:reply",
+    "POST /api/inbox/conversations/:id/snooze": "inbox:reply",
+    "DELETE /api/inbox/conversations/:id/snooze": "inbox:reply",
+    "GET /api/inbox/alerts": "inbox:read",
+    "PUT /api/inbox/alerts": "inbox:read",
   },
 });

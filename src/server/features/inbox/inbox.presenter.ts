@@ -1,7 +1,10 @@
 import type { ConversationMessage, ConversationPreview } from "../../../domain/inbox.schemas";
 import type { PreviewRow, ThreadMessageRow } from "./inbox.queries";
 
-export function toPreview(r: PreviewRow): ConversationPreview {
+/** A conversation as the list shows it; `now` (the injected clock) tells a snooze that ended. */
+export function toPreview(r: PreviewRow, now: Date): ConversationPreview {
+  const snoozeEnded =
+    !r.snoozedUntilReply && r.snoozedUntil !== null && r.snoozedUntil.getTime() <= now.getTime();
   return {
     id: Number(r.id),
     numberId: Number(r.id),
@@ -22,6 +25,10 @@ export function toPreview(r: PreviewRow): ConversationPreview {
     phoneNumberId: r.phoneNumberId,
     sentFromNumber: r.sentFromNumber,
     lastOutboundNumberId: r.lastOutboundNumberId,
+    labels: r.labels,
+    snoozedUntil: r.snoozedUntil && !snoozeEnded ? r.snoozedUntil.toISOString() : null,
+    snoozedUntilReply: r.snoozedUntilReply,
+    snoozeEnded,
   };
 }
 
@@ -79,6 +86,31 @@ export function toThreadMessage(m: ThreadMessageRow): ConversationMessage {
     sentFromUsername: inbound ? null : m.username,
     failed: !inbound && FAILED_GROUP.has(m.status),
     automatic: !inbound && AUTOMATIC_SOURCES.has(m.source),
+  };
+}
+
+export function toNote(n: {
+  id: number;
+  body: string;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+}): ConversationMessage {
+  return {
+    id: `n${n.id}`,
+    messageId: null,
+    type: "Note",
+    status: null,
+    message: n.body,
+    mms: false,
+    attachments: [],
+    createdAt: n.createdAt.toISOString(),
+    sentFromNumber: null,
+    sentFromName: fullName(n.firstName, n.lastName),
+    sentFromUsername: n.username,
+    failed: false,
+    automatic: false,
   };
 }
 

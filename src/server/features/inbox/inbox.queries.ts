@@ -18,6 +18,14 @@ export interface Scope {
   numberIds: number[] | null;
   /** null: every subscriber of the account. */
   groupIds?: number[] | null;
+  /** The injected clock's time: a snooze holds until it (absent: the database's). */
+  now?: Date;
+}
+
+/** A snooze that still holds, as a condition on `c`. */
+function snoozedSql(p: Params, scope: Scope): string {
+  const now = scope.now ? `${p.add(scope.now)}::timestamptz` : "now()";
+  return `(c.snoozed_until_reply or coalesce(c.snoozed_until > ${now}, false))`;
 }
 
 class Params {
@@ -58,6 +66,15 @@ function filterSql(
     else where.push("c.archived_at is null");
     if (f.status === "assigned") where.push(`c.assigned_user_id = ${p.add(scope.userId)}`);
     if (f.status === "unassigned") where.push("c.assigned_user_id is null");
+    // Snoozed conversations leave the open tabs until their time or the contact's next text.
+    if (f.snoozed) where.push(snoozedSql(p, scope));
+    else if (f.status !== "archived") where.push(`not ${snoozedSql(p, scope)}`);
+  }
+  if (f.labelId !== undefined) {
+    where.push(
+      `exists (select 1 from conversation_labels cl where cl.subscriber_id = c.subscriber_id
+                and cl.account_id = c.account_id and cl.label_id = ${p.add(f.labelId)})`,
+    );
   }
   if (f.number !== undefined) where.push(`c.phone_number_id = ${p.add(f.number)}`);
   if (f.isHideUnassignedNumbers) {
@@ -97,6 +114,12 @@ const PREVIEW_COLUMNS = `
   u.username as "assignedUsername",
   c.phone_number_id as "phoneNumberId", pn.number as "sentFromNumber",
   c.last_outbound_number_id as "lastOutboundNumberId",
+  c.snoozed_until as "snoozedUntil", c.snoozed_until_reply as "snoozedUntilReply",
+  coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
+                            order by lower(l.name))
+              from conversation_labels cl join inbox_labels l on l.id = cl.label_id
+             where cl.subscriber_id = c.subscriber_id and cl.account_id = c.account_id),
+           '[]'::json) as "labels",
   exists (select 1 from suppressions sp where sp.account_id = c.account_id and sp.phone = s.phone
           and sp.reason = 'opted_out') as "unsubscribed",
   exists (select 1 from suppressions sp where sp.account_id = c.account_id and sp.phone = s.phone
@@ -129,6 +152,9 @@ export interface PreviewRow {
   lastOutboundNumberId: number | null;
   unsubscribed: boolean;
   suppressedBlocked: boolean;
+  snoozedUntil: Date | null;
+  snoozedUntilReply: boolean;
+  labels: { id: number; name: string; color: string }[];
 }
 
 export async function listPreviews(
@@ -189,7 +215,12 @@ export async function countUnread(
   hideUnassigned: boolean,
 ) {
   const p = new Params();
-  const where = [...scopeSql(p, scope), "c.blocked_at is null", "c.read = false"];
+  const where = [
+    ...scopeSql(p, scope),
+    "c.blocked_at is null",
+    "c.read = false",
+    `(c.archived_at is not null or not ${snoozedSql(p, scope)})`,
+  ];
   if (hideUnassigned) where.push(`c.phone_number_id = any(${p.add(myNumberIds)}::int[])`);
   const me = p.add(scope.userId);
   const { rows } = await db.$client.query<{
@@ -336,7 +367,11 @@ export async function upsertOnReply(
             last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
             last_message_type = 'reply', preview = excluded.preview,
             read = false, unread_count = conversations.unread_count + 1,
-            archived_at = null, archived_by = null`,
+            archived_at = null, archived_by = null,
+            snoozed_until = case
+              when conversations.snoozed_until_reply or conversations.snoozed_until > excluded.last_message_at
+              then excluded.last_message_at else conversations.snoozed_until end,
+            snoozed_until_reply = false`,
     [r.subscriberId, r.accountId, r.phoneNumberId, r.messageId, r.at, r.preview],
   );
 }

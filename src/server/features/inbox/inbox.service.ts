@@ -16,6 +16,7 @@ import {
   previewOf,
   type ThreadResponse,
 } from "../../../domain/inbox.schemas";
+import { INBOX_TOOLS_TEXT } from "../../../domain/inbox-tools";
 import { isAgent, isRestricted, PERMISSION_LEVEL } from "../../../domain/permissions";
 import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
 import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
@@ -32,8 +33,9 @@ import { queueCharged } from "../outbound/outbound.service";
 import { waitReasons } from "../outbound/wait-reasons";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
 import { activeSignature } from "../signature/signature.service";
-import { attachmentOf, toMarker, toPreview, toThreadMessage } from "./inbox.presenter";
+import { attachmentOf, toMarker, toNote, toPreview, toThreadMessage } from "./inbox.presenter";
 import * as q from "./inbox.queries";
+import * as tq from "./inbox-tools.queries";
 
 const NOT_FOUND = "Conversation not found";
 
@@ -50,6 +52,7 @@ async function scopeOf(ctx: AppContext, auth: Actor, opts: { mine?: boolean } = 
     userId: auth.userId ?? 0,
     numberIds: restricted ? mine : null,
     groupIds: await agentGroups(ctx, auth),
+    now: ctx.clock.now(),
   };
   return { scope, mine };
 }
@@ -60,7 +63,7 @@ async function agentGroups(ctx: AppContext, auth: Actor): Promise<number[] | nul
 }
 
 /** The subscriber behind a conversation id, if this user may see it; 404 otherwise. */
-async function visible(ctx: AppContext, auth: Actor, id: number) {
+export async function visible(ctx: AppContext, auth: Actor, id: number) {
   const { scope } = await scopeOf(ctx, auth);
   const sub = await q.findSubscriber(ctx.db, auth.accountId, id);
   if (!sub) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -90,7 +93,7 @@ async function mayRead(ctx: AppContext, auth: Actor, id: number) {
   }
 }
 
-function changed(ctx: AppContext, accountId: number, numberIds: number[]) {
+export function changed(ctx: AppContext, accountId: number, numberIds: number[]) {
   if (numberIds.length) publish(ctx, accountId, "conversation-changed", { numberIds });
 }
 
@@ -142,7 +145,7 @@ export async function listConversations(
   const { scope, mine } = await scopeOf(ctx, auth, { mine: query.isHideUnassignedNumbers });
   const rows = await q.listPreviews(ctx.db, scope, query, query, mine);
   return {
-    rows: rows.slice(0, query.pageSize).map(toPreview),
+    rows: rows.slice(0, query.pageSize).map((r) => toPreview(r, scope.now!)),
     page: query.page,
     hasMore: rows.length > query.pageSize,
   };
@@ -168,7 +171,7 @@ export async function getConversation(
   auth: Actor,
   id: number,
 ): Promise<ConversationDetail> {
-  const { sub, preview } = await visible(ctx, auth, id);
+  const { sub, preview, scope } = await visible(ctx, auth, id);
   const [groups, fields, archive] = await Promise.all([
     q.subscriberGroups(ctx.db, auth.accountId, id),
     q.accountFields(ctx.db, auth.accountId),
@@ -183,7 +186,7 @@ export async function getConversation(
       data: sub.attributes[String(f.id)],
     }));
   const base = preview
-    ? toPreview(preview)
+    ? toPreview(preview, scope.now!)
     : {
         // A raw query's bigint arrives as a string.
         id: Number(sub.id),
@@ -205,6 +208,10 @@ export async function getConversation(
         phoneNumberId: null,
         sentFromNumber: null,
         lastOutboundNumberId: null,
+        labels: [],
+        snoozedUntil: null,
+        snoozedUntilReply: false,
+        snoozeEnded: false,
       };
   if (!preview) {
     try {
@@ -276,8 +283,11 @@ export async function thread(
       : null;
     const oldest = page[page.length - 1];
     const from = hasMore && oldest ? oldest.createdAt : null;
-    const events = await q.threadEvents(ctx.db, id, { from, to: newestBound });
-    rows = rows.concat(events.map(toMarker));
+    const [events, notes] = await Promise.all([
+      q.threadEvents(ctx.db, id, { from, to: newestBound }),
+      tq.threadNotes(ctx.db, auth.accountId, id, { from, to: newestBound }),
+    ]);
+    rows = rows.concat(events.map(toMarker), notes.map(toNote));
   }
   rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   return { rows, total, hasMore };
@@ -289,6 +299,7 @@ export async function thread(
 export async function markRead(ctx: AppContext, auth: Actor, id: number) {
   const { scope } = await visible(ctx, auth, id);
   const ids = await q.updateConversations(ctx.db, scope, [id], "read = true, unread_count = 0");
+  if (ids.length) await tq.clearEndedSnooze(ctx.db, auth.accountId, id, ctx.clock.now());
   changed(ctx, auth.accountId, ids);
 }
 
@@ -489,6 +500,9 @@ const BULK: Record<BulkRequest["action"], { set: string; message: string; withUs
           last_message_type = case when last_message_type = 'Archived' then 'message' else last_message_type end`,
     message: INBOX_TEXT.bulkUnarchived,
   },
+  // Labels change no column of the conversation: the no-op set only picks the visible ones.
+  label: { set: "subscriber_id = subscriber_id", message: INBOX_TOOLS_TEXT.bulkLabelled },
+  unlabel: { set: "subscriber_id = subscriber_id", message: INBOX_TOOLS_TEXT.bulkUnlabelled },
 };
 
 /** A bulk action on the chosen ids, or on everything the filter matches minus exclusions. */
@@ -522,6 +536,11 @@ export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
     req.selection.mode === "ids"
       ? req.selection.numberIds
       : q.filteredIdsSql(scope, req.selection.filters, req.selection.excludedIds, mine);
+  if (req.action === "label" || req.action === "unlabel") {
+    const labelId = req.labelId!;
+    if ((await tq.countOwnLabels(ctx.db, auth.accountId, [labelId])) !== 1)
+      throw new AppError("NOT_FOUND", INBOX_TOOLS_TEXT.labelNotFound);
+  }
   if (req.action === "archive") await q.insertArchivedMarkers(ctx.db, scope, ids, auth.userId);
   const changedIds = await q.updateConversations(
     ctx.db,
@@ -530,6 +549,8 @@ export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
     action.set,
     value === undefined ? [] : [value],
   );
+  if (req.action === "label" || req.action === "unlabel")
+    await tq.labelMany(ctx.db, auth.accountId, req.labelId!, changedIds, req.action === "unlabel");
   changed(ctx, auth.accountId, changedIds.slice(0, 1000));
   return { count: changedIds.length, message: action.message };
 }

@@ -12,6 +12,7 @@ import {
   useSession,
 } from "../../features/auth/api/check-token";
 import { AccountStateNotice } from "../../features/billing/components/account-state";
+import { CommandPalette } from "../../features/inbox/components/command-palette";
 import { RegistrationNotices } from "../../features/registrations/components/registration-notices";
 import { ErrorPage } from "../../features/system/pages/error-page";
 import { TourBar } from "../../features/tour/components/tour-bar";
@@ -117,6 +118,7 @@ function Shell({ me, title }: { me: AccountLite; title: string }) {
             <Outlet />
           </Suspense>
         </main>
+        {!embedded && <CommandPalette me={me} />}
       </div>
     </div>
   );

@@ -69,8 +69,9 @@ export function useCounts(hideUnassigned: boolean) {
 }
 
 /** Pages of 25; exhausted when a page comes back short (doc 2 §9). */
-export function useConversations(filters: InboxFilters) {
+export function useConversations(filters: InboxFilters, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: inboxKeys.list(filters),
     queryFn: ({ pageParam }) =>
       api.get(
@@ -204,8 +205,12 @@ export type BulkSelection =
 export function useBulk() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { action: BulkAction; userId?: number; selection: BulkSelection }) =>
-      api.post("/api/inbox/bulk", v, { schema: bulkResponse }),
+    mutationFn: (v: {
+      action: BulkAction;
+      userId?: number;
+      labelId?: number;
+      selection: BulkSelection;
+    }) => api.post("/api/inbox/bulk", v, { schema: bulkResponse }),
     onSuccess: () => {
       refreshInbox(qc);
       void qc.invalidateQueries({ queryKey: ["inbox", "conversation"] });

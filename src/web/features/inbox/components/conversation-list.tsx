@@ -13,8 +13,10 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import { displayPhone } from "../../../../domain/contact-display";
 import { badgeCount, type ConversationPreview, INBOX_TEXT } from "../../../../domain/inbox.schemas";
+import { INBOX_TOOLS_TEXT } from "../../../../domain/inbox-tools";
 import { EmptyState } from "../../../components/empty-state";
 import classes from "./inbox.module.css";
+import { LabelBadges } from "./labels";
 import { shortTime } from "./time";
 
 export function contactName(c: Pick<ConversationPreview, "firstName" | "lastName" | "number">) {
@@ -182,6 +184,17 @@ export function ConversationList(props: {
                       Archived
                     </Badge>
                   )}
+                  {c.snoozeEnded && (
+                    <Badge size="xs" variant="light" color="violet" data-testid="snooze-ended">
+                      {INBOX_TOOLS_TEXT.snoozeEnded}
+                    </Badge>
+                  )}
+                  {(c.snoozedUntil || c.snoozedUntilReply) && (
+                    <Badge size="xs" variant="outline" color="violet">
+                      Snoozed
+                    </Badge>
+                  )}
+                  <LabelBadges labels={c.labels} />
                 </Group>
               </UnstyledButton>
             </div>

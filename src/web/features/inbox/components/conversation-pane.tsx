@@ -28,6 +28,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { displayPhone } from "../../../../domain/contact-display";
 import { INBOX_TEXT, type InboxContext } from "../../../../domain/inbox.schemas";
+import { INBOX_TOOLS_TEXT } from "../../../../domain/inbox-tools";
 import { signupMethodLabel } from "../../../../domain/signup-methods";
 import { LoadFailed } from "../../../components/load-failed";
 import { useCurrentAccount } from "../../../lib/current-account";
@@ -43,7 +44,9 @@ import {
 } from "../api/inbox-api";
 import { contactName } from "./conversation-list";
 import classes from "./inbox.module.css";
+import { LabelBadges, LabelPicker } from "./labels";
 import { ReplyBox } from "./reply-box";
+import { SnoozeMenu } from "./snooze-menu";
 import { Thread } from "./thread";
 
 function attributeText(data: unknown): string {
@@ -79,7 +82,8 @@ export function ConversationPane(props: {
   const users = useAssignableUsers([props.id], Boolean(c?.exists) && props.context.canAssign);
 
   // Opening a conversation marks it read.
-  const unread = c ? !c.read || c.unreadMessages > 0 : false;
+  // An ended snooze's marker also goes once someone opens it.
+  const unread = c ? !c.read || c.unreadMessages > 0 || c.snoozeEnded : false;
   useEffect(() => {
     if (!unread) return;
     void markRead(props.id).then(
@@ -174,7 +178,37 @@ export function ConversationPane(props: {
               Archived
             </Badge>
           )}
+          {(c.snoozedUntil || c.snoozedUntilReply) && (
+            <Badge color="violet" variant="light" data-testid="snoozed-badge">
+              {c.snoozedUntilReply
+                ? "Snoozed until they reply"
+                : `Snoozed until ${formatDateTime(c.snoozedUntil!, props.timeZone)}`}
+            </Badge>
+          )}
+          <LabelBadges labels={c.labels} />
         </Group>
+        {!props.context.canAssign && c.exists && (
+          <Tooltip
+            label={INBOX_TOOLS_TEXT.inviteToAssign}
+            multiline
+            w={240}
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            {/* A wrapper: a disabled field gets no pointer events, so the tooltip hangs on this. */}
+            <div data-testid="assign-disabled-reason">
+              <Select
+                aria-label="Assigned to"
+                aria-description={INBOX_TOOLS_TEXT.inviteToAssign}
+                size="xs"
+                w={150}
+                data={[]}
+                placeholder="Assign"
+                disabled
+                data-testid="assign-disabled"
+              />
+            </div>
+          </Tooltip>
+        )}
         {props.context.canAssign && c.exists && (
           <Tooltip label={INBOX_TEXT.noAssignableUsers} disabled={!noAssignees} multiline w={260}>
             <Select
@@ -196,6 +230,14 @@ export function ConversationPane(props: {
               comboboxProps={{ withinPortal: true }}
             />
           </Tooltip>
+        )}
+        {c.exists && <LabelPicker conversationId={c.id} current={c.labels} />}
+        {c.exists && (
+          <SnoozeMenu
+            conversationId={c.id}
+            snoozed={Boolean(c.snoozedUntil || c.snoozedUntilReply)}
+            onSnoozed={props.onClosed}
+          />
         )}
         <Tooltip label="Contact details">
           <ActionIcon

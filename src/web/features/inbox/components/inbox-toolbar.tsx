@@ -19,6 +19,7 @@ import {
   IconArchive,
   IconArchiveOff,
   IconChecks,
+  IconKeyboard,
   IconListCheck,
   IconMail,
   IconMailOpened,
@@ -40,8 +41,11 @@ import {
 } from "../../../../domain/inbox.schemas";
 import { notify } from "../../../lib/notify";
 import { useAssignableUsers, useBulk, useMarkAllRead, useStaticGroups } from "../api/inbox-api";
+import { useLabels } from "../api/inbox-tools-api";
 import { isEmpty, type Selection } from "../lib/selection";
+import { AlertSettings } from "./alerts";
 import classes from "./inbox.module.css";
+import { LabelDot } from "./labels";
 
 export interface FilterDraft {
   status: InboxTab;
@@ -51,6 +55,8 @@ export interface FilterDraft {
   sortByUnread: boolean;
   isHideUnassignedNumbers: boolean;
   isOnlyChatbot: boolean;
+  labelId: number | undefined;
+  snoozed: boolean;
 }
 
 const SAVED_KEY = "parley.inbox.filters";
@@ -110,6 +116,7 @@ export function InboxToolbar(props: {
   selectedCount: number | null;
   onBulkDone: () => void;
   onCompose: () => void;
+  onShortcuts: () => void;
   mobile: boolean;
 }) {
   const { draft, context } = props;
@@ -117,6 +124,7 @@ export function InboxToolbar(props: {
     (t) => context?.canAssign || (t !== "assigned" && t !== "unassigned"),
   );
   const groups = useStaticGroups();
+  const labels = useLabels();
   const bulk = useBulk();
   const markAll = useMarkAllRead();
   const users = useAssignableUsers([], props.selecting && Boolean(context?.canAssign));
@@ -125,14 +133,17 @@ export function InboxToolbar(props: {
     (draft.number ? 1 : 0) +
     (draft.sortByUnread ? 1 : 0) +
     (draft.isOnlyChatbot ? 1 : 0) +
+    (draft.labelId ? 1 : 0) +
+    (draft.snoozed ? 1 : 0) +
     (draft.isHideUnassignedNumbers ? 1 : 0);
 
-  const runBulk = (action: BulkAction, userId?: number) => {
+  const runBulk = (action: BulkAction, userId?: number, labelId?: number) => {
     const s = props.selection;
     bulk.mutate(
       {
         action,
         userId,
+        labelId,
         selection:
           s.mode === "ids"
             ? { mode: "ids", numberIds: [...s.ids] }
@@ -203,6 +214,19 @@ export function InboxToolbar(props: {
             <Popover.Dropdown>
               <Stack gap="sm">
                 <Select
+                  label="Label"
+                  placeholder="Any label"
+                  clearable
+                  data={(labels.data?.rows ?? []).map((l) => ({
+                    value: String(l.id),
+                    label: l.name,
+                  }))}
+                  value={draft.labelId ? String(draft.labelId) : null}
+                  onChange={(v) => props.onChange({ labelId: v ? Number(v) : undefined })}
+                  nothingFoundMessage="No labels yet: add one from a conversation"
+                  comboboxProps={{ withinPortal: false }}
+                />
+                <Select
                   label="Group"
                   placeholder="Any group"
                   clearable
@@ -243,6 +267,12 @@ export function InboxToolbar(props: {
                   onChange={(e) =>
                     props.onChange({ isHideUnassignedNumbers: e.currentTarget.checked })
                   }
+                />
+                <Switch
+                  label="Snoozed conversations"
+                  description="Those waiting for their time or the next reply"
+                  checked={draft.snoozed}
+                  onChange={(e) => props.onChange({ snoozed: e.currentTarget.checked })}
                 />
                 {context?.chatbotsEnabled && (
                   <Switch
@@ -340,11 +370,52 @@ export function InboxToolbar(props: {
                 >
                   Unarchive
                 </Menu.Item>
+                {(labels.data?.rows.length ?? 0) > 0 && (
+                  <>
+                    <Menu.Divider />
+                    <Menu.Label>Add label</Menu.Label>
+                    {labels.data!.rows.map((l) => (
+                      <Menu.Item
+                        key={l.id}
+                        leftSection={<LabelDot color={l.color} />}
+                        onClick={() => runBulk("label", undefined, l.id)}
+                      >
+                        {l.name}
+                      </Menu.Item>
+                    ))}
+                    <Menu.Label>Remove label</Menu.Label>
+                    {labels.data!.rows.map((l) => (
+                      <Menu.Item
+                        key={`x${l.id}`}
+                        leftSection={<LabelDot color={l.color} />}
+                        onClick={() => runBulk("unlabel", undefined, l.id)}
+                      >
+                        Remove {l.name}
+                      </Menu.Item>
+                    ))}
+                  </>
+                )}
               </Menu.Dropdown>
             </Menu>
           </Group>
         )}
-        <Group justify="flex-end">
+        <Group justify="space-between" gap="xs">
+          <Group gap={2}>
+            <AlertSettings />
+            {!props.mobile && (
+              <Tooltip label="Keyboard shortcuts (?)">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label="Keyboard shortcuts"
+                  onClick={props.onShortcuts}
+                >
+                  <IconKeyboard size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
           <Button
             size="compact-xs"
             variant="subtle"

@@ -5,13 +5,14 @@ import {
   FileButton,
   Group,
   Modal,
+  SegmentedControl,
   Select,
   Stack,
   Text,
   Tooltip,
 } from "@mantine/core";
 import { IconPaperclip, IconSend } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { displayPhone } from "../../../../domain/contact-display";
 import {
@@ -19,6 +20,7 @@ import {
   INBOX_TEXT,
   type InboxContext,
 } from "../../../../domain/inbox.schemas";
+import { replaceTrailing, slashQuery } from "../../../../domain/inbox-tools";
 import { findShortenerUrl, LINK_TEXTS, linkToken } from "../../../../domain/links";
 import { isQuietTime } from "../../../../domain/quiet-hours";
 import {
@@ -27,12 +29,41 @@ import {
 } from "../../../components/message-editor/message-editor";
 import { SignatureTool } from "../../../components/message-editor/signature-tool";
 import { activeSignature, useSignature } from "../../../components/message-editor/use-signature";
-import { useCreateLink } from "../../../components/message-tools/api";
+import { useCreateLink, useTemplates } from "../../../components/message-tools/api";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { uploadAttachment, useSendInConversation } from "../api/inbox-api";
 import classes from "./inbox.module.css";
+import { NOTE_BOX_ID, NoteBox } from "./note-box";
+import { type Suggestion, SuggestionList, useSuggestionKeys } from "./suggestion-list";
+
+/** Asks the open conversation's box to take the focus, as a reply or as a note (shortcuts). */
+export const COMPOSE_EVENT = "parley:inbox-compose";
+export function focusComposer(mode: "reply" | "note") {
+  window.dispatchEvent(new CustomEvent(COMPOSE_EVENT, { detail: mode }));
+}
+
+/** Canned replies: "/" at the start of a word offers the account's templates, filtered as typed. */
+function useCannedReplies(text: string, setText: (t: string) => void) {
+  const query = slashQuery(text);
+  const templates = useTemplates(
+    "plain",
+    { page: 0, pageSize: 8, query: query ?? "" },
+    query !== null,
+  );
+  const rows = query !== null ? (templates.data?.rows ?? []) : [];
+  const items: Suggestion[] = rows.map((t) => ({
+    key: String(t.id),
+    label: t.name,
+    description: t.message,
+  }));
+  const pick = (s: Suggestion) => {
+    const t = rows.find((r) => String(r.id) === s.key);
+    if (t) setText(replaceTrailing(text, "/", t.message));
+  };
+  return { items, pick, keys: useSuggestionKeys(items, pick) };
+}
 
 function nowHhmm(timeZone: string): string {
   return new Intl.DateTimeFormat("en-GB", {
@@ -67,7 +98,25 @@ export function defaultNumber(conversation: ConversationDetail, numbers: InboxCo
 export function ReplyBox(props: { conversation: ConversationDetail; context: InboxContext }) {
   const { conversation, context } = props;
   const me = useCurrentAccount();
+  const [mode, setMode] = useState<"reply" | "note">("reply");
   const [text, setText] = useState("");
+  const canned = useCannedReplies(text, setText);
+  // The shortcuts (r, n) pick the box and put the cursor in it.
+  useEffect(() => {
+    const onCompose = (e: Event) => {
+      const next = (e as CustomEvent<"reply" | "note">).detail;
+      setMode(next);
+      requestAnimationFrame(() => {
+        const el =
+          next === "note"
+            ? document.getElementById(NOTE_BOX_ID)
+            : document.querySelector<HTMLElement>('[data-testid="message-editor"]');
+        el?.focus();
+      });
+    };
+    window.addEventListener(COMPOSE_EVENT, onCompose);
+    return () => window.removeEventListener(COMPOSE_EVENT, onCompose);
+  }, []);
   const [attachments, setAttachments] = useState<EditorAttachment[]>([]);
   const [numberId, setNumberId] = useState<number | null>(() =>
     defaultNumber(conversation, context.numbers),
@@ -186,88 +235,125 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
 
   return (
     <div className={classes.composer}>
-      <Stack gap={6}>
-        {disabledReason && (
-          <Text size="sm" c="red" data-testid="send-disabled-reason">
-            {disabledReason}
-          </Text>
-        )}
-        <MessageEditor
-          value={text}
-          onChange={setText}
-          isMms={isMms}
-          framing={{ before: "", after: sig ? `\n${sig}` : "" }}
-          disabled={pending || Boolean(disabledReason && !readOnly) || send.isPending}
-          readOnly={readOnly}
-          onSubmit={() => submit()}
-          attachments={attachments}
-          onAttachmentsChange={setAttachments}
-          label="Reply"
-          minHeight={64}
-          toolbar={{
-            emoji: true,
-            variables: false,
-            extra: (
-              <FileButton
-                onChange={(f) => void attach(f)}
-                accept="image/jpeg,image/png,image/gif,image/bmp"
-              >
-                {(p) => (
-                  <Tooltip label="Attach an image">
-                    <ActionIcon
-                      {...p}
-                      variant="subtle"
-                      color="gray"
-                      aria-label="Attach an image"
-                      loading={uploading}
-                      disabled={Boolean(disabledReason) || readOnly}
-                    >
-                      <IconPaperclip size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </FileButton>
-            ),
-            right: (
-              <SignatureTool onDirtyChange={setSignatureDirty} disabled={Boolean(disabledReason)} />
-            ),
-          }}
-        />
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          {/* On a phone the number link moves under the picker instead of cutting both short. */}
-          <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: "1 1 220px" }}>
-            <Select
-              aria-label="Send from"
-              size="xs"
-              data={options}
-              value={numberId === null ? null : String(numberId)}
-              onChange={(v) => setNumberId(v ? Number(v) : null)}
-              placeholder="Choose a number"
-              allowDeselect={false}
-              style={{ flex: "1 1 200px", minWidth: 200, maxWidth: 280 }}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Anchor
-              component={Link}
-              to="/dedicated-numbers"
-              size="xs"
-              style={{ whiteSpace: "nowrap" }}
-            >
-              {me?.superUser ? "Add or Manage Numbers" : "View All Numbers"}
-            </Anchor>
-          </Group>
-          <Button
-            size="sm"
-            rightSection={<IconSend size={16} />}
-            disabled={!canSend}
-            loading={send.isPending}
-            onClick={() => submit()}
-            data-testid="send-reply"
+      <SegmentedControl
+        size="xs"
+        mb={6}
+        value={mode}
+        onChange={(v) => setMode(v as "reply" | "note")}
+        data={[
+          { value: "reply", label: "Reply" },
+          { value: "note", label: "Note" },
+        ]}
+        aria-label="Write a reply or an internal note"
+        data-testid="compose-mode"
+      />
+      {mode === "note" ? (
+        <NoteBox conversationId={conversation.id} />
+      ) : (
+        <Stack gap={6}>
+          {disabledReason && (
+            <Text size="sm" c="red" data-testid="send-disabled-reason">
+              {disabledReason}
+            </Text>
+          )}
+          {/* Captured before the editor: while templates are offered, arrows and Enter pick one. */}
+          <div
+            className={classes.composerBox}
+            onKeyDownCapture={(e) => {
+              canned.keys.onKey(e);
+            }}
           >
-            Send
-          </Button>
-        </Group>
-      </Stack>
+            {canned.keys.open && (
+              <SuggestionList
+                label="Canned replies"
+                items={canned.items}
+                active={canned.keys.active}
+                onHover={canned.keys.setActive}
+                onPick={canned.pick}
+                testId="canned-replies"
+              />
+            )}
+            <MessageEditor
+              value={text}
+              onChange={setText}
+              isMms={isMms}
+              framing={{ before: "", after: sig ? `\n${sig}` : "" }}
+              disabled={pending || Boolean(disabledReason && !readOnly) || send.isPending}
+              readOnly={readOnly}
+              onSubmit={() => submit()}
+              attachments={attachments}
+              onAttachmentsChange={setAttachments}
+              label="Reply"
+              minHeight={64}
+              toolbar={{
+                emoji: true,
+                variables: false,
+                extra: (
+                  <FileButton
+                    onChange={(f) => void attach(f)}
+                    accept="image/jpeg,image/png,image/gif,image/bmp"
+                  >
+                    {(p) => (
+                      <Tooltip label="Attach an image">
+                        <ActionIcon
+                          {...p}
+                          variant="subtle"
+                          color="gray"
+                          aria-label="Attach an image"
+                          loading={uploading}
+                          disabled={Boolean(disabledReason) || readOnly}
+                        >
+                          <IconPaperclip size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </FileButton>
+                ),
+                right: (
+                  <SignatureTool
+                    onDirtyChange={setSignatureDirty}
+                    disabled={Boolean(disabledReason)}
+                  />
+                ),
+              }}
+            />
+          </div>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            {/* On a phone the number link moves under the picker instead of cutting both short. */}
+            <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: "1 1 220px" }}>
+              <Select
+                aria-label="Send from"
+                size="xs"
+                data={options}
+                value={numberId === null ? null : String(numberId)}
+                onChange={(v) => setNumberId(v ? Number(v) : null)}
+                placeholder="Choose a number"
+                allowDeselect={false}
+                style={{ flex: "1 1 200px", minWidth: 200, maxWidth: 280 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Anchor
+                component={Link}
+                to="/dedicated-numbers"
+                size="xs"
+                style={{ whiteSpace: "nowrap" }}
+              >
+                {me?.superUser ? "Add or Manage Numbers" : "View All Numbers"}
+              </Anchor>
+            </Group>
+            <Button
+              size="sm"
+              rightSection={<IconSend size={16} />}
+              disabled={!canSend}
+              loading={send.isPending}
+              onClick={() => submit()}
+              data-testid="send-reply"
+            >
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      )}
 
       <Modal
         opened={warning === "quiet"}

@@ -11,7 +11,13 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconAddressBook, IconFile, IconMessageOff, IconTrash } from "@tabler/icons-react";
+import {
+  IconAddressBook,
+  IconFile,
+  IconMessageOff,
+  IconNote,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useLayoutEffect, useRef } from "react";
 import {
   DELIVERY_STATUSES,
@@ -89,6 +95,25 @@ function Attachments({ m }: { m: ConversationMessage }) {
         ),
       )}
     </Group>
+  );
+}
+
+/** A note's text with its @mentions set apart. */
+function NoteText({ text }: { text: string }) {
+  const parts = text.split(/((?:^|(?<=[\s(]))@[A-Za-z0-9_.+@-]+)/g);
+  return (
+    <span>
+      {parts.map((p, i) =>
+        p.startsWith("@") ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <span key={i} className={classes.mention}>
+            {p}
+          </span>
+        ) : (
+          p
+        ),
+      )}
+    </span>
   );
 }
 
@@ -184,6 +209,25 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
             )}
           </Center>
           {rows.map((m) => {
+            if (m.type === "Note") {
+              return (
+                <Stack key={m.id} gap={2} data-testid="thread-note">
+                  <div className={classes.note}>
+                    <Group gap={4} mb={2} wrap="nowrap">
+                      <IconNote size={14} />
+                      <Text span size="xs" fw={600}>
+                        Internal note · not sent
+                      </Text>
+                    </Group>
+                    <NoteText text={m.message} />
+                  </div>
+                  <Text size="xs" c="dimmed">
+                    {m.sentFromName ?? m.sentFromUsername ?? "A teammate"} ·{" "}
+                    {messageTime(m.createdAt, props.timeZone)}
+                  </Text>
+                </Stack>
+              );
+            }
             if (m.type === "Archived" || m.type === "Unsubscribed") {
               return (
                 <div key={m.id} className={classes.marker} data-testid="thread-marker">

@@ -15,15 +15,18 @@ import { useCurrentAccount } from "../../../lib/current-account";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { isEmbedded } from "../../../lib/frame";
 import { MOBILE_QUERY } from "../../../lib/media";
+import { notify } from "../../../lib/notify";
 import { useRealtimeEvent, useRealtimeReconnect } from "../../../lib/realtime";
 import {
   applyStatus,
   markRead,
   refreshInbox,
+  useConversationAction,
   useConversations,
   useCounts,
   useInboxContext,
 } from "../api/inbox-api";
+import { useInboxAlerts } from "../components/alerts";
 import { ConversationList } from "../components/conversation-list";
 import { ConversationPane } from "../components/conversation-pane";
 import classes from "../components/inbox.module.css";
@@ -34,6 +37,8 @@ import {
   saveFilters,
 } from "../components/inbox-toolbar";
 import { NewConversation } from "../components/new-conversation";
+import { focusComposer } from "../components/reply-box";
+import { ShortcutsSheet, useInboxShortcuts } from "../components/shortcuts";
 import { emptySelection, type Selection, selectionCount, toggle } from "../lib/selection";
 
 /**
@@ -66,6 +71,8 @@ export default function InboxPage() {
     groupId: undefined,
     number: undefined,
     isOnlyChatbot: false,
+    labelId: Number(params.get("label")) || undefined,
+    snoozed: false,
     ...loadSavedFilters(me?.restrictedUser ?? false),
   }));
   // Filters apply 300 ms after the last change (doc 2 §9); a tab applies at once.
@@ -79,12 +86,24 @@ export default function InboxPage() {
       sortByUnread: applied.sortByUnread,
       isHideUnassignedNumbers: applied.isHideUnassignedNumbers,
       isOnlyChatbot: applied.isOnlyChatbot,
+      labelId: draft.labelId,
+      snoozed: draft.snoozed,
     }),
-    [applied, draft.status],
+    [applied, draft.status, draft.labelId, draft.snoozed],
   );
   useEffect(() => {
     saveFilters(applied);
   }, [applied]);
+  // The label filter lives in the address, so a filtered list can be shared or bookmarked.
+  const labelParam = params.get("label");
+  useEffect(() => {
+    const want = draft.labelId ? String(draft.labelId) : null;
+    if (want === labelParam) return;
+    const next = new URLSearchParams(window.location.search);
+    if (want) next.set("label", want);
+    else next.delete("label");
+    navigate({ search: `?${next}`, hash: window.location.hash }, { replace: true });
+  }, [draft.labelId, labelParam, navigate]);
 
   const list = useConversations(filters);
   const counts = useCounts(filters.isHideUnassignedNumbers);
@@ -131,6 +150,37 @@ export default function InboxPage() {
     next.delete("conversation");
     navigate({ search: `?${next}`, hash: "composition" });
   };
+
+  // --- Keyboard: j/k move through the list, r/n write, e archives, ? shows the sheet.
+  const [sheet, setSheet] = useState(false);
+  const action = useConversationAction();
+  const step = (by: 1 | -1) => {
+    if (rows.length === 0) return;
+    const at = rows.findIndex((r) => r.id === openId);
+    const next = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + by));
+    const row = rows[next];
+    if (row && row.id !== openId) open(row.id);
+  };
+  useInboxShortcuts({
+    next: () => step(1),
+    previous: () => step(-1),
+    reply: () => openId !== null && focusComposer("reply"),
+    note: () => openId !== null && focusComposer("note"),
+    archive: () => {
+      if (openId === null) return;
+      action.mutate(
+        { id: openId, action: "archive" },
+        {
+          onSuccess: (r) => {
+            notify.success(r.message);
+            close();
+          },
+        },
+      );
+    },
+    help: () => setSheet(true),
+  });
+  useInboxAlerts(openId, open);
 
   // --- Realtime: replies and statuses reach every open screen.
   useRealtimeEvent("reply", (p) => {
@@ -203,6 +253,8 @@ export default function InboxPage() {
                 groupId: undefined,
                 number: undefined,
                 isOnlyChatbot: false,
+                labelId: undefined,
+                snoozed: false,
                 sortByUnread: false,
                 isHideUnassignedNumbers: ctx?.restricted ?? false,
               }))
@@ -222,6 +274,7 @@ export default function InboxPage() {
             selectedCount={selectionCount(selection, rows.length)}
             onBulkDone={() => setSelection(emptySelection)}
             onCompose={compose}
+            onShortcuts={() => setSheet(true)}
             mobile={mobile}
           />
           <ConversationList
@@ -239,7 +292,12 @@ export default function InboxPage() {
             onCheck={(id, checked) => setSelection((s) => toggle(s, id, checked))}
             timeZone={timeZone}
             searching={Boolean(
-              filters.query || filters.groupId || filters.number || filters.isOnlyChatbot,
+              filters.query ||
+                filters.groupId ||
+                filters.number ||
+                filters.isOnlyChatbot ||
+                filters.labelId ||
+                filters.snoozed,
             )}
             archivedTab={filters.status === "archived"}
           />
@@ -269,6 +327,7 @@ export default function InboxPage() {
           )}
         </div>
       </div>
+      <ShortcutsSheet opened={sheet} onClose={() => setSheet(false)} />
       {slideOver && (
         <div className={classes.slideOver} data-testid="conversation-slide-over">
           {detail}
