@@ -644,7 +644,7 @@ export async function settleAwaiting(
   now = ctx.clock.now(),
 ): Promise<boolean> {
   const invoice = await q.lockInvoiceByRef(db, input.accountId, input.intentRef);
-  if (!invoice || invoice.status !== "requires_action") return false;
+  if (invoice?.status !== "requires_action") return false;
   if (!input.paid) {
     await q.setInvoiceStatus(
       db,
@@ -684,7 +684,7 @@ export async function settleAwaiting(
 /** A paid invoice refunded in full by Stripe (its charge.refunded event). */
 export async function markRefunded(db: PoolClient, accountId: number, intentRef: string) {
   const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
-  if (!invoice || invoice.status !== "paid") return false;
+  if (invoice?.status !== "paid") return false;
   await q.setInvoiceStatus(db, invoice.id, "refunded", null);
   return true;
 }

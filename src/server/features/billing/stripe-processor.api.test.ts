@@ -260,6 +260,14 @@ describe("Parley with Stripe: cards through Stripe's Payment Element", () => {
       ).toBe(404);
   });
 
+  it("the page lets Stripe.js and its frames in (and only Stripe's origins)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/login" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
   it("the Customer Portal: a session of the account's customer, back to billing", async () => {
     const { cookie } = await owner();
     await addCard(cookie);
