@@ -22,6 +22,13 @@ export const BILLING_TEXT = {
   cardSaved: "Your card has been saved",
   cardsByStripe:
     "Parley never takes card numbers: with Stripe, cards are entered in Stripe's own secure form.",
+  confirmPayment:
+    "Your bank asks you to confirm this payment. Choose Confirm payment on the billing page to finish it.",
+  authenticationFailed: "The payment was not confirmed with your bank.",
+  stripeOnly: "This works only when payments are taken by Stripe.",
+  stripeUnavailable:
+    "Stripe's secure card form could not be loaded. Check your connection (or an ad blocker) and reload the page.",
+  setupIncomplete: "Stripe has not saved this card. Please enter it again.",
   reactivateFirst:
     "Nothing renews while the subscription is canceled or paused: reactivate it first.",
   forbiddenWrite: "Please resolve your account status before making changes.",
@@ -83,17 +90,31 @@ export const billingSummary = z.object({
   autoRenew: z.boolean(),
   card: cardOnFile.nullable(),
   processor: z.enum(["test", "stripe"]),
+  /** Stripe's publishable key for the browser's Payment Element (Stripe payments only). */
+  stripePublishableKey: z.string().nullable(),
+  /** Payments the bank asked the customer to confirm (3-D Secure), waiting for them. */
+  awaitingConfirmation: z.array(
+    z.object({
+      invoiceId: z.number(),
+      number: z.string(),
+      description: z.string(),
+      amountCents: z.number(),
+    }),
+  ),
   /** The monthly add-ons held (extra numbers, keyword packs): lines of every plan payment. */
   monthlyAddons: z.array(z.object({ description: z.string(), amountCents: z.number() })),
 });
 export type BillingSummary = z.infer<typeof billingSummary>;
+
+/** requires_action: waiting for the customer to confirm it with the bank (Stripe). */
+export const INVOICE_STATUSES = ["paid", "failed", "requires_action", "refunded"] as const;
 
 export const invoiceRow = z.object({
   id: z.number(),
   number: z.string(),
   description: z.string(),
   amountCents: z.number(),
-  status: z.enum(["paid", "failed"]),
+  status: z.enum(INVOICE_STATUSES),
   failure: z.string().nullable(),
   card: z.string().nullable(),
   /** The plan and each monthly add-on on their own line; one line for a single purchase. */
@@ -226,3 +247,33 @@ export const referralRow = z.object({
   credits: z.number(),
 });
 export type ReferralRow = z.infer<typeof referralRow>;
+
+/** The amount the customer saw and confirmed, compared with the amount charged. */
+export const confirmedAmount = z
+  .number({ message: "The confirmed amount must be a number of cents." })
+  .int("The confirmed amount must be a number of cents.")
+  .min(0, "The confirmed amount must be a number of cents.")
+  .optional();
+
+export const bundlePurchaseConfirmed = z.object({ qty: bundleQty, amountCents: confirmedAmount });
+
+/** A SetupIntent for Stripe's Payment Element to confirm in the browser. */
+export const cardSetupResponse = z.object({
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+});
+
+export const cardSetupComplete = z.object({
+  setupIntentId: z
+    .string({ message: "Name the SetupIntent." })
+    .regex(/^seti_[A-Za-z0-9]+$/, "Name the SetupIntent."),
+});
+
+/** What the browser needs to confirm a waiting payment with Stripe.js. */
+export const paymentConfirmation = z.object({
+  clientSecret: z.string(),
+  paymentMethod: z.string().nullable(),
+  publishableKey: z.string(),
+});
+
+export const portalSession = z.object({ url: z.string() });

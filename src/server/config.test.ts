@@ -2,6 +2,13 @@ import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, parseRole } from "./config";
 
+/** A complete Stripe configuration (secret key, publishable key, webhook signing secret). */
+const STRIPE = {
+  STRIPE_SECRET_KEY: "sk_test_parley",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_parley",
+  STRIPE_WEBHOOK_SECRET: "whsec_parley",
+};
+
 describe("config", () => {
   it("has working defaults", () => {
     const c = parseConfig({});
@@ -116,7 +123,7 @@ describe("config", () => {
     const twilio = {
       TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
       TWILIO_AUTH_TOKEN: "0123456789abcdef0123456789abcdef",
-      STRIPE_SECRET_KEY: "sk_test_parley",
+      ...STRIPE,
     };
     expect(parseConfig(twilio)).toMatchObject({ carrier: "twilio", useEmulator: false });
     expect(parseConfig({ ...twilio, CARRIER: "emulator" }).useEmulator).toBe(true);
@@ -133,7 +140,7 @@ describe("config", () => {
       TELNYX_API_KEY: "KEY0123",
       TELNYX_PUBLIC_KEY: publicKey,
       TELNYX_MESSAGING_PROFILE_ID: "40017f8e-0a13-4e28-b4f5-000000000001",
-      STRIPE_SECRET_KEY: "sk_test_parley",
+      ...STRIPE,
     };
     expect(parseConfig(telnyx)).toMatchObject({
       carrier: "telnyx",
@@ -151,10 +158,8 @@ describe("config", () => {
 
   it("refuses test payments beside a real carrier unless PAYMENTS=test says so", () => {
     expect(parseConfig({}).payments).toBe("test");
-    expect(parseConfig({ STRIPE_SECRET_KEY: "sk_test_parley" }).payments).toBe("stripe");
-    expect(parseConfig({ STRIPE_SECRET_KEY: "sk_test_parley", PAYMENTS: "test" }).payments).toBe(
-      "test",
-    );
+    expect(parseConfig({ ...STRIPE }).payments).toBe("stripe");
+    expect(parseConfig({ ...STRIPE, PAYMENTS: "test" }).payments).toBe("test");
     const twilio = {
       TWILIO_ACCOUNT_SID: `AC${"3".repeat(32)}`,
       TWILIO_AUTH_TOKEN: "t".repeat(32),
@@ -175,9 +180,13 @@ describe("config", () => {
       carrier: "twilio",
       payments: "test",
     });
-    expect(parseConfig({ ...twilio, STRIPE_SECRET_KEY: "sk_test_parley" }).payments).toBe("stripe");
+    expect(parseConfig({ ...twilio, ...STRIPE }).payments).toBe("stripe");
     expect(() => parseConfig({ PAYMENTS: "stripe" })).toThrow(
-      "PAYMENTS=stripe needs STRIPE_SECRET_KEY to be set",
+      "PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET to be set",
+    );
+    // The browser's form and the signed webhooks are part of taking payments with Stripe.
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_parley" })).toThrow(
+      "PAYMENTS=stripe needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET to be set",
     );
     expect(() => parseConfig({ PAYMENTS: "cash" })).toThrow(/^PAYMENTS: /);
   });

@@ -206,6 +206,13 @@ const envSchema = z.object({
    */
   PAYMENTS: z.enum(["test", "stripe"]).optional(),
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  /** Stripe's publishable key (pk_…): the browser's Payment Element uses it; needed with Stripe. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /**
+   * The signing secret (whsec_…) of the webhook endpoint at /webhooks/stripe: Stripe's signed
+   * events are the truth of payment state, so Stripe payments need it.
+   */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   // Webinar registrants from Zoom (Server-to-Server OAuth token) and GoTo Webinar, when set.
   ZOOM_ACCESS_TOKEN: z.string().min(1).optional(),
   ZOOM_API_BASE: z.url().default("https://api.zoom.us/v2"),
@@ -352,9 +359,14 @@ function choosePayments(
   carrier: "emulator" | "twilio" | "telnyx",
   problems: string[],
 ): "test" | "stripe" {
-  if (c.PAYMENTS === "stripe" && !c.STRIPE_SECRET_KEY)
-    problems.push("PAYMENTS=stripe needs STRIPE_SECRET_KEY to be set");
   const payments = c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? "stripe" : "test");
+  if (payments === "stripe") {
+    // Cards are entered in Stripe's form (publishable key) and payments settle by webhook.
+    const missing = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"].filter(
+      (n) => !c[n as keyof typeof c],
+    );
+    if (missing.length) problems.push(`PAYMENTS=stripe needs ${missing.join(", ")} to be set`);
+  }
   if (payments === "test" && carrier !== "emulator" && c.PAYMENTS !== "test")
     problems.push(
       `PAYMENTS: CARRIER=${carrier} sends real texts, but without STRIPE_SECRET_KEY payments are test payments (test cards, nothing charged): set STRIPE_SECRET_KEY to take real payments, or PAYMENTS=test to run on test payments anyway`,

@@ -116,13 +116,24 @@ export interface InvoiceLine {
   amountCents: number;
 }
 
+/**
+ * What a payment buys, kept on its invoice so that a payment settled later (the customer
+ * confirmed it after the bank asked) brings what a payment at once would have.
+ */
+export type InvoicePurpose =
+  | { kind: "renewal"; planId: string }
+  | { kind: "upgrade"; planId: string }
+  | { kind: "credits"; qty: number; label: string; priceCents: number };
+
+export type InvoiceStatus = "paid" | "failed" | "requires_action" | "refunded";
+
 export interface InvoiceDbRow {
   id: number;
   number: string;
   description: string;
   amountCents: number;
   lines: InvoiceLine[];
-  status: "paid" | "failed";
+  status: InvoiceStatus;
   failure: string | null;
   card: string | null;
   createdAt: Date;
@@ -137,17 +148,18 @@ export async function insertInvoice(
     accountId: number;
     description: string;
     amountCents: number;
-    status: "paid" | "failed";
+    status: InvoiceStatus;
     processorRef: string | null;
     failure: string | null;
     card: string | null;
     lines: InvoiceLine[];
     at: Date;
+    purpose?: InvoicePurpose | null;
   },
 ): Promise<InvoiceDbRow> {
   const res = await db.query<InvoiceDbRow>(
-    `insert into invoices (account_id, number, description, amount_cents, status, processor_ref, failure, card, created_at, lines)
-     values ($1, 'INV-' || nextval('invoice_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
+    `insert into invoices (account_id, number, description, amount_cents, status, processor_ref, failure, card, created_at, lines, purpose)
+     values ($1, 'INV-' || nextval('invoice_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb)
      returning ${INVOICE_COLUMNS}`,
     [
       row.accountId,
@@ -159,9 +171,91 @@ export async function insertInvoice(
       row.card,
       row.at,
       JSON.stringify(row.lines),
+      row.purpose ? JSON.stringify(row.purpose) : null,
     ],
   );
   return res.rows[0]!;
+}
+
+/** An invoice of the account by its processor payment (a Stripe PaymentIntent), locked. */
+export async function lockInvoiceByRef(db: Queryable, accountId: number, ref: string) {
+  const res = await db.query<InvoiceDbRow & { purpose: InvoicePurpose | null }>(
+    `select ${INVOICE_COLUMNS}, purpose from invoices
+      where account_id = $1 and processor_ref = $2 for update`,
+    [accountId, ref],
+  );
+  return res.rows[0];
+}
+
+export async function setInvoiceStatus(
+  db: Queryable,
+  id: number,
+  status: InvoiceStatus,
+  failure: string | null,
+) {
+  await db.query("update invoices set status = $2, failure = $3 where id = $1", [
+    id,
+    status,
+    failure,
+  ]);
+}
+
+/** Payments waiting for the customer to confirm them (authentication the bank asked for). */
+export async function awaitingCustomer(db: Queryable, accountId: number) {
+  const res = await db.query<{
+    id: number;
+    number: string;
+    description: string;
+    amountCents: number;
+    processorRef: string;
+  }>(
+    `select id::int as id, number, description, amount_cents as "amountCents", processor_ref as "processorRef"
+       from invoices where account_id = $1 and status = 'requires_action'
+      order by created_at desc, id desc limit 20`,
+    [accountId],
+  );
+  return res.rows;
+}
+
+/** The account's Stripe Customer, if it has one. */
+export async function customerOf(db: Queryable, accountId: number): Promise<string | undefined> {
+  const res = await db.query<{ ref: string }>(
+    `select customer_ref as ref from stripe_customers where account_id = $1`,
+    [accountId],
+  );
+  return res.rows[0]?.ref;
+}
+
+/** Keeps the account's customer; when one is already kept (a race), that one stays and wins. */
+export async function keepCustomer(db: Queryable, accountId: number, ref: string) {
+  await db.query(
+    `insert into stripe_customers (account_id, customer_ref) values ($1, $2)
+     on conflict (account_id) do nothing`,
+    [accountId, ref],
+  );
+  return (await customerOf(db, accountId))!;
+}
+
+/** The account a Stripe Customer belongs to. */
+export async function accountOfCustomer(db: Queryable, ref: string): Promise<number | undefined> {
+  const res = await db.query<{ accountId: number }>(
+    `select account_id as "accountId" from stripe_customers where customer_ref = $1`,
+    [ref],
+  );
+  return res.rows[0]?.accountId;
+}
+
+/** Records a Stripe event as applied; false when it was already (a redelivery). */
+export async function recordStripeEvent(
+  db: Queryable,
+  event: { id: string; type: string; accountId: number | null },
+): Promise<boolean> {
+  const res = await db.query(
+    `insert into stripe_events (event_id, type, account_id) values ($1, $2, $3)
+     on conflict (event_id) do nothing`,
+    [event.id, event.type, event.accountId],
+  );
+  return (res.rowCount ?? 0) > 0;
 }
 
 export async function listInvoices(db: Queryable, accountId: number): Promise<InvoiceDbRow[]> {

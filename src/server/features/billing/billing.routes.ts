@@ -5,13 +5,18 @@ import { MESSAGE_BUNDLES, PLANS } from "../../../domain/billing";
 import {
   autoTopupInput,
   billingSummary,
-  bundlePurchaseInput,
+  bundlePurchaseConfirmed,
   bundleResponse,
   CANCEL_REASONS,
   cancelFlowEvent,
   cardInput,
+  cardSetupComplete,
+  cardSetupResponse,
+  confirmedAmount,
   invoiceRow,
+  paymentConfirmation,
   planResponse,
+  portalSession,
   referralRow,
   referralSummary,
 } from "../../../domain/billing.schemas";
@@ -22,6 +27,7 @@ import * as q from "./billing.queries";
 import * as billing from "./billing.service";
 import { invoicePdf } from "./invoice-pdf";
 import * as referrals from "./referrals.service";
+import * as stripeBilling from "./stripe-billing.service";
 
 export const planId = z.enum(PLANS.map((p) => p.id) as [string, ...string[]], {
   message: "Choose a plan.",
@@ -46,15 +52,57 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, body: cardInput, response: summary } },
     (req) => billing.saveCard(ctx, actorOf(req), req.body),
   );
+  // Stripe: the card is entered in Stripe's Payment Element against a SetupIntent, then Stripe
+  // is asked what it saved. No card number comes here.
+  r.post(
+    "/api/billing/payment-method/setup",
+    { schema: { tags, response: { 200: cardSetupResponse } } },
+    (req) => stripeBilling.startCardSetup(ctx, actorOf(req)),
+  );
+  r.post(
+    "/api/billing/payment-method/setup/complete",
+    { schema: { tags, body: cardSetupComplete, response: summary } },
+    (req) => stripeBilling.completeCardSetup(ctx, actorOf(req), req.body.setupIntentId),
+  );
+  // A payment the bank asked the customer to authenticate, confirmed with Stripe.js.
+  r.post(
+    "/api/billing/payments/:id/confirmation",
+    { schema: { tags, params: intIdParams, response: { 200: paymentConfirmation } } },
+    (req) => stripeBilling.paymentConfirmation(ctx, actorOf(req), req.params.id),
+  );
+  r.post(
+    "/api/billing/payments/:id/sync",
+    { schema: { tags, params: intIdParams, response: summary } },
+    (req) => stripeBilling.syncPayment(ctx, actorOf(req), req.params.id),
+  );
+  r.post("/api/billing/portal", { schema: { tags, response: { 200: portalSession } } }, (req) =>
+    stripeBilling.portalSession(ctx, actorOf(req)),
+  );
+  // amountCents: what the confirmation showed; a different amount charges nothing (409).
   r.post(
     "/api/billing/upgrade",
-    { schema: { tags, body: z.object({ planId }), response: summary } },
-    (req) => billing.upgrade(ctx, actorOf(req), req.body.planId),
+    {
+      schema: { tags, body: z.object({ planId, amountCents: confirmedAmount }), response: summary },
+    },
+    (req) => billing.upgrade(ctx, actorOf(req), req.body.planId, undefined, req.body.amountCents),
   );
   r.post(
     "/api/billing/reactivate",
-    { schema: { tags, body: z.object({ planId: planId.nullable() }), response: summary } },
-    (req) => billing.reactivate(ctx, actorOf(req), req.body.planId ?? undefined),
+    {
+      schema: {
+        tags,
+        body: z.object({ planId: planId.nullable(), amountCents: confirmedAmount }),
+        response: summary,
+      },
+    },
+    (req) =>
+      billing.reactivate(
+        ctx,
+        actorOf(req),
+        req.body.planId ?? undefined,
+        undefined,
+        req.body.amountCents,
+      ),
   );
   r.post(
     "/api/billing/cancel",
@@ -95,11 +143,11 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        body: bundlePurchaseInput,
+        body: bundlePurchaseConfirmed,
         response: { 200: z.object({ message: z.string(), summary: billingSummary }) },
       },
     },
-    (req) => billing.buyBundle(ctx, actorOf(req), req.body.qty),
+    (req) => billing.buyBundle(ctx, actorOf(req), req.body.qty, undefined, req.body.amountCents),
   );
   r.post(
     "/api/billing/cancel-flow",

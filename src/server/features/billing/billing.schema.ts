@@ -64,13 +64,39 @@ export const invoices = pgTable(
       .$type<{ description: string; amountCents: number }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** What the payment buys, applied when a payment that needed the customer succeeds later. */
+    purpose: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("invoices_number_key").on(t.number),
     index("invoices_account_idx").on(t.accountId, t.createdAt),
+    index("invoices_processor_ref_idx")
+      .on(t.processorRef)
+      .where(sql`${t.processorRef} is not null`),
   ],
 );
+
+/** The account's Stripe Customer, made once and kept (every card and charge is under it). */
+export const stripeCustomers = pgTable(
+  "stripe_customers",
+  {
+    accountId: integer("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    customerRef: text("customer_ref").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("stripe_customers_ref_key").on(t.customerRef)],
+);
+
+/** Stripe events already applied (Stripe delivers at least once: a repeat is skipped). */
+export const stripeEvents = pgTable("stripe_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text().notNull(),
+  accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Buy a bundle of credits when the balance falls below a threshold (the owner's choice). */
 export const autoTopupSettings = pgTable(

@@ -5,6 +5,7 @@ import {
   bundleOf,
   cardExpired,
   DATA_KEPT_MONTHS,
+  formatUsd,
   PLAN_FEATURES,
   PRICE_PER_TEXT,
   planById,
@@ -64,14 +65,16 @@ export async function startTrial(
 export async function getSummary(ctx: AppContext, accountId: number): Promise<BillingSummary> {
   const db = ctx.db.$client;
   const sub = await q.subscriptionOf(db, accountId);
-  const [card, account, c, topup, numbers, packs] = await Promise.all([
+  const [card, account, c, topup, numbers, packs, awaiting] = await Promise.all([
     q.cardOf(db, accountId),
     q.accountBasics(db, accountId),
     creditSummary(db, accountId),
     autoTopupOf(db, accountId),
     monthlyNumberCharges(db, accountId),
     monthlyKeywordPackCharges(db, accountId),
+    q.awaitingCustomer(db, accountId),
   ]);
+  const processor = processorOf(ctx).name;
   const plan = planById(sub.planId);
   const reason = account?.forbiddenReason ?? null;
   return {
@@ -101,7 +104,15 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
     card: card
       ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
       : null,
-    processor: processorOf(ctx).name,
+    processor,
+    stripePublishableKey:
+      processor === "stripe" ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    awaitingConfirmation: awaiting.map((a) => ({
+      invoiceId: a.id,
+      number: a.number,
+      description: a.description,
+      amountCents: a.amountCents,
+    })),
     monthlyAddons: [...numbers, ...packs],
   };
 }
@@ -121,6 +132,11 @@ export async function chargeAccount(
     at: Date;
     /** What the amount is made of; one line of the description and amount when left out. */
     lines?: q.InvoiceLine[];
+    /**
+     * What the payment buys, when it may be settled later: a payment the bank wants the customer
+     * to authenticate then waits for them (Stripe) instead of failing.
+     */
+    purpose?: q.InvoicePurpose;
   },
 ): Promise<{ result: ChargeResult; invoice: q.InvoiceDbRow }> {
   const card = await q.cardOf(db, input.accountId);
@@ -135,12 +151,14 @@ export async function chargeAccount(
         description: input.description,
         idempotencyKey: input.key,
       });
+  const awaiting = !result.ok && Boolean(result.intentRef) && Boolean(input.purpose);
   const invoice = await q.insertInvoice(db, {
     accountId: input.accountId,
     description: input.description,
     amountCents: input.amountCents,
-    status: result.ok ? "paid" : "failed",
-    processorRef: result.ok ? result.ref : null,
+    status: result.ok ? "paid" : awaiting ? "requires_action" : "failed",
+    processorRef: result.ok ? result.ref : (result.intentRef ?? null),
+    purpose: input.purpose ?? null,
     failure: result.ok ? null : result.message,
     card: `${card.brand} •••• ${card.last4}`,
     lines: input.lines ?? [{ description: input.description, amountCents: input.amountCents }],
@@ -158,6 +176,11 @@ export async function chargeAccount(
 
 /** The error a refused charge answers with (the card's reason for the account state). */
 export function declined(result: Extract<ChargeResult, { ok: false }>): never {
+  // Stripe keeps the payment for the customer to authenticate: the billing screen offers it.
+  if (result.intentRef)
+    throw new AppError("PAYMENT_DECLINED", BILLING_TEXT.confirmPayment, {
+      reason: "authentication_required",
+    });
   throw new AppError(
     "PAYMENT_DECLINED",
     result.code === "expired_card"
@@ -195,6 +218,32 @@ async function startPeriod(db: PoolClient, accountId: number, planId: string, no
   );
 }
 
+/** A plan bought (upgrade, reactivation): its month, its credits and its features. */
+async function startPlan(db: PoolClient, accountId: number, planId: string, now: Date) {
+  const plan = planById(planId)!;
+  await startPeriod(db, accountId, planId, now);
+  // The plan's features come and go with it (an operator may still set them by hand).
+  await writePlanFlags(
+    db,
+    accountId,
+    Object.fromEntries(PLAN_FEATURES.map((f) => [f, plan.features.includes(f)])),
+  );
+}
+
+/**
+ * The amount the customer confirmed is the amount charged: when the two differ (a price or an
+ * add-on changed since the summary was shown), nothing is charged and the customer sees why.
+ * Left out by callers that show no summary (the public API).
+ */
+export function assertConfirmedAmount(confirmedCents: number | undefined, amountCents: number) {
+  if (confirmedCents === undefined || confirmedCents === amountCents) return;
+  throw new AppError(
+    "CONFLICT",
+    `The amount is now ${formatUsd(amountCents)}, not the ${formatUsd(confirmedCents)} you confirmed. Nothing was charged: please review the new amount and confirm again.`,
+    { reason: "amount_changed" },
+  );
+}
+
 /** Saves a card; a past-due account is charged again on it at once. */
 export async function saveCard(
   ctx: AppContext,
@@ -206,7 +255,7 @@ export async function saveCard(
   const processor = processorOf(ctx);
   // With Stripe, card numbers belong in Stripe's own form: one posted here is refused, never
   // passed on (PCI scope), stored or logged. Only the test processor takes its test numbers.
-  if (processor.name !== "test")
+  if (processor.name === "stripe")
     throw new AppError("VALIDATION", BILLING_TEXT.cardsByStripe, {
       fields: { number: BILLING_TEXT.cardsByStripe },
     });
@@ -280,7 +329,13 @@ export async function chargeAddonProrated(
 }
 
 /** Upgrade (or switch) to a plan: charged now, a new month starts with its credits. */
-export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now = ctx.clock.now()) {
+export async function upgrade(
+  ctx: AppContext,
+  auth: Actor,
+  planId: string,
+  now = ctx.clock.now(),
+  confirmedCents?: number,
+) {
   assertCan(auth, "billing");
   const plan = planById(planId);
   if (!plan) throw new AppError("VALIDATION", "Choose a plan.");
@@ -289,23 +344,18 @@ export async function upgrade(ctx: AppContext, auth: Actor, planId: string, now 
     const sub = await q.lockSubscription(db, auth.accountId);
     // A new month of the plan and of the add-ons held, each on its own line.
     const lines = await periodLines(db, auth.accountId, plan);
+    const amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    assertConfirmedAmount(confirmedCents, amountCents);
     const { result } = await chargeAccount(ctx, db, {
       accountId: auth.accountId,
-      amountCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+      amountCents,
+      purpose: { kind: "upgrade", planId },
       description: `${plan.name} plan, 1 month${lines.length > 1 ? ` and ${lines.length - 1} add-on${lines.length === 2 ? "" : "s"}` : ""}`,
       lines,
       key: `upgrade:${auth.accountId}:${planId}:${sub.periodEnd.toISOString()}:${sub.planId}:${now.getTime()}`,
       at: now,
     });
-    if (result.ok) {
-      await startPeriod(db, auth.accountId, planId, now);
-      // The plan's features come and go with it (an operator may still set them by hand).
-      await writePlanFlags(
-        db,
-        auth.accountId,
-        Object.fromEntries(PLAN_FEATURES.map((f) => [f, plan.features.includes(f)])),
-      );
-    }
+    if (result.ok) await startPlan(db, auth.accountId, planId, now);
     return result;
   });
   if (!result.ok) declined(result);
@@ -372,6 +422,7 @@ export async function renew(
       key: `renew:${accountId}:${sub.periodEnd.toISOString()}:${sub.failedAttempts}:${card.methodRef}`,
       at: now,
       lines,
+      purpose: { kind: "renewal", planId: sub.planId },
     });
     if (result.ok) {
       await startPeriod(db, accountId, sub.planId, now);
@@ -386,17 +437,38 @@ export async function renew(
       accountId,
       result.code === "expired_card" ? "expired_card" : "declined_card",
     );
-    await notify(db, {
-      accountId,
-      kind: "payment_failed",
-      title: "Your payment failed",
-      body: `We could not charge your card for the ${plan.name} plan: ${result.message} Update your card to keep sending.`,
-      link: "/billing/payment-method",
-    });
-    return { kind: "failed" as const, code: result.code, message: result.message };
+    await notify(
+      db,
+      result.intentRef
+        ? {
+            accountId,
+            kind: "payment_failed",
+            title: "Please confirm your payment",
+            body: `Your bank asks you to confirm the payment for the ${plan.name} plan. Open Billing and choose Confirm payment to keep sending.`,
+            link: "/billing/summary",
+          }
+        : {
+            accountId,
+            kind: "payment_failed",
+            title: "Your payment failed",
+            body: `We could not charge your card for the ${plan.name} plan: ${result.message} Update your card to keep sending.`,
+            link: "/billing/payment-method",
+          },
+    );
+    return {
+      kind: "failed" as const,
+      code: result.code,
+      message: result.message,
+      intentRef: result.intentRef,
+    };
   });
   if (outcome.kind === "failed" && opts.throwOnDecline)
-    declined({ ok: false, code: outcome.code, message: outcome.message });
+    declined({
+      ok: false,
+      code: outcome.code,
+      message: outcome.message,
+      intentRef: "intentRef" in outcome ? outcome.intentRef : undefined,
+    });
   return outcome.kind;
 }
 
@@ -474,6 +546,7 @@ export async function reactivate(
   auth: Actor,
   planId: string | undefined,
   now = ctx.clock.now(),
+  confirmedCents?: number,
 ) {
   assertCan(auth, "billing");
   const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
@@ -499,7 +572,7 @@ export async function reactivate(
   }
   const target = planId ?? (planById(sub.planId) ? sub.planId : undefined);
   if (!target) throw new AppError("VALIDATION", "Choose a plan.");
-  const summary = await upgrade(ctx, auth, target, now);
+  const summary = await upgrade(ctx, auth, target, now, confirmedCents);
   // A declined card leaves the account as it was: only a taken payment reactivates it.
   const after = await q.subscriptionOf(ctx.db.$client, auth.accountId);
   if (after.status !== sub.status) await audit(after.status);
@@ -519,13 +592,21 @@ export async function invoice(ctx: AppContext, auth: Actor, id: number) {
 }
 
 /** A bundle of message credits (/addons/purchase-messages), paid with the card on file. */
-export async function buyBundle(ctx: AppContext, auth: Actor, qty: number, now = ctx.clock.now()) {
+export async function buyBundle(
+  ctx: AppContext,
+  auth: Actor,
+  qty: number,
+  now = ctx.clock.now(),
+  confirmedCents?: number,
+) {
   assertCan(auth, "billing");
   const bundle = bundleOf(qty);
   if (!bundle) throw new AppError("VALIDATION", "Choose a bundle.");
   const label = `${bundle.qty.toLocaleString("en-US")} message credits`;
+  assertConfirmedAmount(confirmedCents, bundle.priceCents);
   const result = await inTransaction(ctx, async (db) => {
     const { result } = await chargeAccount(ctx, db, {
+      purpose: { kind: "credits", qty: bundle.qty, label, priceCents: bundle.priceCents },
       accountId: auth.accountId,
       amountCents: bundle.priceCents,
       description: label,
@@ -565,4 +646,70 @@ export async function recordCancelFlow(
     [auth.accountId, stage, reason],
   );
   return { ok: true as const };
+}
+
+/**
+ * A payment that waited for the customer, settled by Stripe (its webhook, or Stripe asked after
+ * the browser's confirmation): paid brings what it bought, as a payment at once would have;
+ * failed stays failed. Only an invoice still waiting changes, so a repeat changes nothing.
+ * In the caller's transaction; false when nothing changed.
+ */
+export async function settleAwaiting(
+  ctx: AppContext,
+  db: PoolClient,
+  input: { accountId: number; intentRef: string; paid: boolean; failure?: string | null },
+  now = ctx.clock.now(),
+): Promise<boolean> {
+  const invoice = await q.lockInvoiceByRef(db, input.accountId, input.intentRef);
+  if (invoice?.status !== "requires_action") return false;
+  if (!input.paid) {
+    await q.setInvoiceStatus(
+      db,
+      invoice.id,
+      "failed",
+      input.failure ?? BILLING_TEXT.authenticationFailed,
+    );
+    return true;
+  }
+  await q.setInvoiceStatus(db, invoice.id, "paid", null);
+  const purpose = invoice.purpose;
+  if (purpose?.kind === "upgrade" && planById(purpose.planId))
+    await startPlan(db, input.accountId, purpose.planId, now);
+  if (purpose?.kind === "renewal" && planById(purpose.planId)) {
+    const sub = await q.lockSubscription(db, input.accountId);
+    // Still owed (nothing else paid it meanwhile): the next month starts now.
+    if (sub.status === "past_due" && sub.planId === purpose.planId)
+      await startPeriod(db, input.accountId, purpose.planId, now);
+  }
+  if (purpose?.kind === "credits")
+    await grantPaidCredits(db, {
+      accountId: input.accountId,
+      kind: "standard",
+      qty: purpose.qty,
+      label: purpose.label,
+      priceCents: purpose.priceCents,
+      recordKind: "credits_bundle",
+    });
+  await creditReferrerOnPayment(
+    db,
+    { accountId: input.accountId, invoiceId: invoice.id, at: now },
+    ctx,
+  );
+  return true;
+}
+
+/** A paid invoice refunded in full by Stripe (its charge.refunded event). */
+export async function markRefunded(db: PoolClient, accountId: number, intentRef: string) {
+  const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
+  if (invoice?.status !== "paid") return false;
+  await q.setInvoiceStatus(db, invoice.id, "refunded", null);
+  return true;
+}
+
+/** The transaction billing's own work runs in (raw client), for the Stripe service. */
+export function inBillingTransaction<T>(
+  ctx: AppContext,
+  work: (c: PoolClient) => Promise<T>,
+): Promise<T> {
+  return inTransaction(ctx, work);
 }

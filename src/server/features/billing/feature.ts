@@ -3,16 +3,23 @@ import { autoTopupJob } from "./auto-topup.job";
 import { billingRoutes } from "./billing.routes";
 import { billingCycleJob } from "./billing-cycle.job";
 import { billingOpsRoutes } from "./billing-ops.routes";
+import { stripeWebhookRoutes } from "./stripe-webhooks.routes";
 
 export const billingFeature = defineFeature({
   name: "billing",
-  routes: [billingRoutes, billingOpsRoutes],
+  // /webhooks/stripe is outside /api (Stripe signs it): no policy rule.
+  routes: [billingRoutes, billingOpsRoutes, stripeWebhookRoutes],
   policy: {
     // Account.
     // Billing: the owner only (doc 1 §6).
     "GET /api/billing/summary": "billing",
     "GET /api/billing/plans": "billing",
     "PUT /api/billing/payment-method": "billing",
+    "POST /api/billing/payment-method/setup": "billing",
+    "POST /api/billing/payment-method/setup/complete": "billing",
+    "POST /api/billing/payments/:id/confirmation": "billing",
+    "POST /api/billing/payments/:id/sync": "billing",
+    "POST /api/billing/portal": "billing",
     "POST /api/billing/upgrade": "billing",
     "POST /api/billing/reactivate": "billing",
     "POST /api/billing/cancel": "billing",

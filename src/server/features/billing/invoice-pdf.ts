@@ -28,7 +28,7 @@ export function invoicePdf(
       .text(`Invoice ${invoice.number}`);
     doc.moveDown(0.5).fontSize(10).font("Helvetica");
     doc.text(`Date: ${invoice.createdAt.slice(0, 10)}`);
-    doc.text(`Status: ${invoice.status === "paid" ? "Paid" : "Payment failed"}`);
+    doc.text(`Status: ${PDF_STATUS[invoice.status]}`);
     if (invoice.card) doc.text(`Card: ${invoice.card}`);
     doc.moveDown(1).font("Helvetica-Bold").text("Billed to");
     doc.font("Helvetica").text(account.businessName).text(account.email);
@@ -74,3 +74,10 @@ export function invoicePdf(
     doc.end();
   });
 }
+
+const PDF_STATUS: Record<InvoiceRow["status"], string> = {
+  paid: "Paid",
+  failed: "Payment failed",
+  requires_action: "Awaiting the customer's confirmation",
+  refunded: "Refunded",
+};

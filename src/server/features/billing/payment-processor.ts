@@ -31,30 +31,82 @@ export type FailureCode =
 
 export type ChargeResult =
   | { ok: true; ref: string }
-  | { ok: false; code: FailureCode; message: string };
+  | {
+      ok: false;
+      code: FailureCode;
+      message: string;
+      /**
+       * A Stripe PaymentIntent that waits for the customer (authentication asked off-session): the
+       * customer confirms it in the browser, and its webhook settles the payment.
+       */
+      intentRef?: string;
+    };
 
 export type SaveResult =
   | ({ ok: true } & SavedCard)
   | { ok: false; code: FailureCode; message: string };
 
+export interface ChargeInput {
+  customerRef: string;
+  methodRef: string;
+  amountCents: number;
+  description: string;
+  /** The same key never charges twice (a retried request, a job run twice). */
+  idempotencyKey: string;
+}
+
 /**
- * Where money comes from. The built-in test processor behaves like a card processor with test
- * card numbers; Stripe is used when STRIPE_SECRET_KEY is set. Billing calls only this.
+ * Where money comes from. The built-in test processor behaves like a card processor with Stripe's
+ * test card numbers, typed into Parley's own form; with Stripe, cards are entered in Stripe's
+ * Payment Element and never reach Parley. Billing calls only this.
  */
-export interface PaymentProcessor {
-  readonly name: "test" | "stripe";
+export type PaymentProcessor = TestProcessor | StripeProcessor;
+
+export interface TestProcessor {
+  readonly name: "test";
   saveCard(
     owner: { accountId: number; email: string; customerRef?: string },
     card: CardDetails,
   ): Promise<SaveResult>;
-  charge(input: {
-    customerRef: string;
-    methodRef: string;
+  charge(input: ChargeInput): Promise<ChargeResult>;
+}
+
+export interface StripeProcessor {
+  readonly name: "stripe";
+  charge(input: ChargeInput): Promise<ChargeResult>;
+  readonly api: StripeApi;
+}
+
+/** The card of a Stripe PaymentMethod, as Stripe describes it. */
+export interface StripeCard {
+  methodRef: string;
+  customerRef: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The Stripe calls billing makes besides charging (cards by SetupIntent, the portal, events). */
+export interface StripeApi {
+  createCustomer(owner: { accountId: number; email: string }): Promise<string>;
+  createSetupIntent(customerRef: string): Promise<{ id: string; clientSecret: string }>;
+  setupIntent(
+    id: string,
+  ): Promise<{ id: string; status: string; customerRef: string | null; methodRef: string | null }>;
+  card(methodRef: string): Promise<StripeCard | null>;
+  paymentIntent(id: string): Promise<{
+    id: string;
+    status: string;
     amountCents: number;
-    description: string;
-    /** The same key never charges twice (a retried request, a job run twice). */
-    idempotencyKey: string;
-  }): Promise<ChargeResult>;
+    customerRef: string | null;
+    methodRef: string | null;
+    clientSecret: string | null;
+    failure: string | null;
+  }>;
+  portalSession(customerRef: string, returnUrl: string): Promise<string>;
+  /** A webhook's event, or a throw when its signature is not Stripe's (or too old). */
+  verifiedEvent(rawBody: string, signature: string, secret: string): Stripe.Event;
 }
 
 export function brandOf(number: string): string {
@@ -175,7 +227,7 @@ function behaviourOf(outcome: TestCardOutcome): ChargeBehaviour {
   return "ok";
 }
 
-export function testProcessor(clock: Clock): PaymentProcessor {
+export function testProcessor(clock: Clock): TestProcessor {
   const charges = new Map<string, ChargeResult>();
   return {
     name: "test",
@@ -224,72 +276,135 @@ function endpointOf(apiBase: string) {
   };
 }
 
-function stripeFailure(err: unknown) {
-  const e = err as { type?: string; code?: string; decline_code?: string; message?: string };
+const STRIPE_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+/** A brand as Stripe names it (`amex`) in the words the billing screens use. */
+export function brandName(stripeBrand: string | null | undefined): string {
+  if (!stripeBrand) return "Card";
+  return STRIPE_BRANDS[stripeBrand] ?? stripeBrand[0]!.toUpperCase() + stripeBrand.slice(1);
+}
+
+function stripeFailure(err: unknown): Extract<ChargeResult, { ok: false }> {
+  const e = err as {
+    type?: string;
+    code?: string;
+    decline_code?: string;
+    message?: string;
+    payment_intent?: { id?: string };
+  };
+  if (e?.code === "authentication_required")
+    return {
+      ok: false,
+      code: "authentication_required",
+      message: AUTHENTICATE,
+      intentRef: e.payment_intent?.id,
+    };
   const code: FailureCode =
     e?.code === "expired_card"
       ? "expired_card"
-      : e?.code === "card_declined"
-        ? "card_declined"
-        : e?.code === "incorrect_number" || e?.code === "invalid_number"
-          ? "invalid_card"
-          : "processor_error";
+      : e?.decline_code === "insufficient_funds"
+        ? "insufficient_funds"
+        : e?.code === "card_declined"
+          ? "card_declined"
+          : e?.code === "incorrect_number" || e?.code === "invalid_number"
+            ? "invalid_card"
+            : "processor_error";
   const message =
     code === "processor_error"
       ? "The payment could not be made. Please try again."
-      : (e?.message ?? "Your card was declined.");
-  return { ok: false as const, code, message };
+      : (e?.message ?? DECLINED);
+  return { ok: false, code, message };
 }
 
+const idOf = (v: string | { id: string } | null | undefined) =>
+  v == null ? null : typeof v === "string" ? v : v.id;
+
 /**
- * Stripe through its official SDK (customers, payment methods attached to them, payment intents
- * confirmed off-session with an idempotency key). STRIPE_API_BASE points it at a local stand-in
- * in tests (stripe-stand-in.ts); by default it is api.stripe.com.
+ * Stripe through its official SDK: a Customer per account, cards saved by SetupIntents that
+ * Stripe's Payment Element confirms in the browser, charges as PaymentIntents confirmed
+ * off-session on the saved card with an idempotency key. No card number passes here.
+ * STRIPE_API_BASE points it at a local stand-in in tests (stripe-stand-in.ts).
  */
-export function stripeProcessor(secretKey: string, apiBase: string): PaymentProcessor {
+export function stripeProcessor(secretKey: string, apiBase: string): StripeProcessor {
   const stripe = new Stripe(secretKey, {
     ...endpointOf(apiBase),
     maxNetworkRetries: 1,
     timeout: 20_000,
     telemetry: false,
   });
+  const api: StripeApi = {
+    async createCustomer(owner) {
+      const customer = await stripe.customers.create(
+        { email: owner.email || undefined, metadata: { account_id: String(owner.accountId) } },
+        // One customer per account even when two tabs ask at once.
+        { idempotencyKey: `customer:${owner.accountId}` },
+      );
+      return customer.id;
+    },
+    async createSetupIntent(customerRef) {
+      const si = await stripe.setupIntents.create({
+        customer: customerRef,
+        // Saved for renewals charged while the customer is away.
+        usage: "off_session",
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+      });
+      return { id: si.id, clientSecret: si.client_secret ?? "" };
+    },
+    async setupIntent(id) {
+      const si = await stripe.setupIntents.retrieve(id);
+      return {
+        id: si.id,
+        status: si.status,
+        customerRef: idOf(si.customer),
+        methodRef: idOf(si.payment_method),
+      };
+    },
+    async card(methodRef) {
+      const pm = await stripe.paymentMethods.retrieve(methodRef);
+      if (!pm.card) return null;
+      return {
+        methodRef: pm.id,
+        customerRef: idOf(pm.customer),
+        brand: brandName(pm.card.brand),
+        last4: pm.card.last4,
+        expMonth: pm.card.exp_month,
+        expYear: pm.card.exp_year,
+      };
+    },
+    async paymentIntent(id) {
+      const pi = await stripe.paymentIntents.retrieve(id);
+      return {
+        id: pi.id,
+        status: pi.status,
+        amountCents: pi.amount,
+        customerRef: idOf(pi.customer),
+        methodRef: idOf(pi.payment_method),
+        clientSecret: pi.client_secret,
+        failure: pi.last_payment_error?.message ?? null,
+      };
+    },
+    async portalSession(customerRef, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerRef,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+    verifiedEvent(rawBody, signature, secret) {
+      return stripe.webhooks.constructEvent(rawBody, signature, secret);
+    },
+  };
   return {
     name: "stripe",
-    async saveCard(owner, card) {
-      try {
-        const customer =
-          owner.customerRef ??
-          (
-            await stripe.customers.create({
-              email: owner.email,
-              metadata: { account_id: String(owner.accountId) },
-            })
-          ).id;
-        const pm = await stripe.paymentMethods.create({
-          type: "card",
-          card: {
-            number: card.number,
-            exp_month: card.expMonth,
-            exp_year: card.expYear,
-            cvc: card.cvc,
-          },
-          billing_details: { name: card.name },
-        });
-        const attached = await stripe.paymentMethods.attach(pm.id, { customer });
-        const c = attached.card;
-        return {
-          ok: true,
-          customerRef: customer,
-          methodRef: attached.id,
-          brand: c?.brand ? c.brand[0]!.toUpperCase() + c.brand.slice(1) : brandOf(card.number),
-          last4: c?.last4 ?? card.number.slice(-4),
-          expMonth: c?.exp_month ?? card.expMonth,
-          expYear: c?.exp_year ?? card.expYear,
-        };
-      } catch (err) {
-        return stripeFailure(err);
-      }
-    },
+    api,
     async charge(input) {
       try {
         const pi = await stripe.paymentIntents.create(
@@ -304,8 +419,16 @@ export function stripeProcessor(secretKey: string, apiBase: string): PaymentProc
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        if (pi.status !== "succeeded") return stripeFailure({ code: "card_declined" });
-        return { ok: true, ref: pi.id };
+        if (pi.status === "succeeded") return { ok: true, ref: pi.id };
+        // The bank wants the cardholder (3-D Secure): the customer confirms it in the browser.
+        if (pi.status === "requires_action")
+          return {
+            ok: false,
+            code: "authentication_required",
+            message: AUTHENTICATE,
+            intentRef: pi.id,
+          };
+        return stripeFailure({ code: "card_declined" });
       } catch (err) {
         return stripeFailure(err);
       }

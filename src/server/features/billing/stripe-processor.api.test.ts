@@ -1,124 +1,503 @@
+import { addDays, addMonths } from "date-fns";
+import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { runBillingCycle } from "./billing-cycle";
 import { stripeProcessor, TEST_CARDS } from "./payment-processor";
 import { startStripeStandIn } from "./stripe-stand-in";
 
-// The Stripe processor (official SDK) against the local stand-in of the endpoints it uses.
+// Parley paid through Stripe: the official SDK against the local stand-in, and Stripe's signed
+// events posted to Parley's webhook.
 const KEY = "sk_test_parley_stand_in";
+const WEBHOOK_SECRET = "whsec_parley_stand_in";
 const standIn = await startStripeStandIn(KEY);
 afterAll(() => standIn.close());
-// Parley itself, paid through Stripe (the stand-in).
 const t = await createTestServer({
-  env: { STRIPE_SECRET_KEY: KEY, STRIPE_API_BASE: standIn.url },
+  env: {
+    STRIPE_SECRET_KEY: KEY,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_parley_stand_in",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: standIn.url,
+  },
 });
 
-const card = (number: string) => ({
-  number,
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: "123",
-  name: "Rosa Baker",
-});
-const owner = { accountId: 7, email: "rosa@bakery.test" };
+async function owner() {
+  const { account, user } = await buildAccountWithUser(t.db, {
+    account: { trialEndsAt: addDays(new Date(), 14) },
+  });
+  const cookie = await loginAs(t.app, user.username, user.password);
+  return { account, cookie };
+}
+
+/** Stripe's event posted to Parley as Stripe sends it: the exact bytes, signed. */
+async function deliver(event: Stripe.Event, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  return t.app.inject({
+    method: "POST",
+    url: "/webhooks/stripe",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": standIn.signed(payload, secret),
+    },
+    payload,
+  });
+}
+
+/** The Payment Element's work in the browser: a SetupIntent from Parley, confirmed at Stripe. */
+async function enterCard(cookie: string, number: string, exp?: { month: number; year: number }) {
+  const setup = await t.post("/api/billing/payment-method/setup", {}, { cookie });
+  expect(setup.statusCode).toBe(200);
+  expect(setup.json().publishableKey).toBe("pk_test_parley_stand_in");
+  const setupIntentId = setup.json().clientSecret.split("_secret_")[0] as string;
+  const event = standIn.completeSetup(setupIntentId, number, exp);
+  return { setupIntentId, event };
+}
+
+async function addCard(cookie: string, number: string = TEST_CARDS.success) {
+  const { setupIntentId } = await enterCard(cookie, number);
+  const done = await t.post(
+    "/api/billing/payment-method/setup/complete",
+    { setupIntentId },
+    { cookie },
+  );
+  expect(done.statusCode).toBe(200);
+  return done.json();
+}
+
+const summaryOf = async (cookie: string) =>
+  (await t.get("/api/billing/summary", { cookie })).json();
+const invoicesOf = async (cookie: string) =>
+  (await t.get("/api/billing/invoices", { cookie })).json().rows;
 
 describe("Stripe processor (official SDK) against the stand-in", () => {
   const stripe = stripeProcessor(KEY, standIn.url);
 
-  it("saves a card: a customer, a payment method attached to it; then charges it once per key", async () => {
-    const saved = await stripe.saveCard(owner, card(TEST_CARDS.success));
-    expect(saved).toMatchObject({ ok: true, brand: "Visa", last4: "4242", expMonth: 12 });
-    if (!saved.ok) throw new Error("not saved");
-    expect(saved.customerRef).toMatch(/^cus_/);
-    expect(saved.methodRef).toMatch(/^pm_/);
-    const paths = standIn.requests.map((r) => `${r.method} ${r.path}`);
-    expect(paths).toEqual([
-      "POST /v1/customers",
-      "POST /v1/payment_methods",
-      `POST /v1/payment_methods/${saved.methodRef}/attach`,
-    ]);
-    expect(standIn.requests[0]!.form).toMatchObject({
-      email: "rosa@bakery.test",
-      "metadata[account_id]": "7",
+  it("a customer, a card saved through a SetupIntent, then charges off-session once per key", async () => {
+    const customer = await stripe.api.createCustomer({ accountId: 7, email: "rosa@bakery.test" });
+    expect(customer).toMatch(/^cus_/);
+    const setup = await stripe.api.createSetupIntent(customer);
+    expect(setup.clientSecret).toMatch(/^seti_.+_secret_/);
+    standIn.completeSetup(setup.id, "378282246310005", { month: 7, year: 2031 });
+    const seti = await stripe.api.setupIntent(setup.id);
+    expect(seti).toMatchObject({ status: "succeeded", customerRef: customer });
+    const card = await stripe.api.card(seti.methodRef!);
+    expect(card).toMatchObject({
+      customerRef: customer,
+      brand: "American Express",
+      last4: "0005",
+      expMonth: 7,
+      expYear: 2031,
     });
+    const sent = standIn.requests.find((r) => r.path === "/v1/setup_intents");
+    expect(sent?.form).toMatchObject({ customer, usage: "off_session" });
 
     const input = {
-      customerRef: saved.customerRef,
-      methodRef: saved.methodRef,
+      customerRef: customer,
+      methodRef: card!.methodRef,
       amountCents: 2900,
       description: "Starter plan, 1 month",
       idempotencyKey: "upgrade:7:1",
     };
     const paid = await stripe.charge(input);
     expect(paid).toMatchObject({ ok: true });
-    if (!paid.ok) throw new Error("not paid");
-    expect(paid.ref).toMatch(/^pi_/);
     const intent = standIn.requests.at(-1)!;
-    expect(intent.form).toMatchObject({
-      amount: "2900",
-      currency: "usd",
-      confirm: "true",
-      off_session: "true",
-      customer: saved.customerRef,
-    });
+    expect(intent.form).toMatchObject({ amount: "2900", confirm: "true", off_session: "true" });
     expect(intent.key).toBe("upgrade:7:1");
     // The same key answers the same payment (a retried job does not charge twice).
     expect(await stripe.charge(input)).toEqual(paid);
-
-    // A second card for the same customer makes no new customer.
-    const before = standIn.requests.length;
-    const again = await stripe.saveCard(
-      { ...owner, customerRef: saved.customerRef },
-      card("5555555555554444"),
-    );
-    expect(again).toMatchObject({ ok: true, brand: "Mastercard", customerRef: saved.customerRef });
-    expect(standIn.requests.slice(before).map((r) => r.path)[0]).toBe("/v1/payment_methods");
   });
 
-  it("a declined card, an expired card, and a card whose charges are declined", async () => {
-    expect(await stripe.saveCard(owner, card(TEST_CARDS.declined))).toEqual({
+  it("a declined charge, and one the bank wants authenticated (it waits for the customer)", async () => {
+    const customer = await stripe.api.createCustomer({ accountId: 8, email: "" });
+    const charge = async (number: string, key: string) => {
+      const setup = await stripe.api.createSetupIntent(customer);
+      standIn.completeSetup(setup.id, number);
+      const seti = await stripe.api.setupIntent(setup.id);
+      return stripe.charge({
+        customerRef: customer,
+        methodRef: seti.methodRef!,
+        amountCents: 1500,
+        description: "500 message credits",
+        idempotencyKey: key,
+      });
+    };
+    expect(await charge(TEST_CARDS.declineOnCharge, "k1")).toEqual({
       ok: false,
       code: "card_declined",
       message: "Your card was declined.",
     });
-    expect(await stripe.saveCard(owner, card(TEST_CARDS.expired))).toMatchObject({
-      ok: false,
-      code: "expired_card",
-    });
-    const saved = await stripe.saveCard(owner, card(TEST_CARDS.declineOnCharge));
-    if (!saved.ok) throw new Error("not saved");
-    expect(
-      await stripe.charge({
-        customerRef: saved.customerRef,
-        methodRef: saved.methodRef,
-        amountCents: 1500,
-        description: "500 message credits",
-        idempotencyKey: "pack:7:1",
-      }),
-    ).toEqual({ ok: false, code: "card_declined", message: "Your card was declined." });
+    const sca = await charge(TEST_CARDS.authenticationRequired, "k2");
+    expect(sca).toMatchObject({ ok: false, code: "authentication_required" });
+    expect(sca.ok ? "" : sca.intentRef).toMatch(/^pi_/);
   });
 
   it("a wrong secret key is a processor error, not a decline", async () => {
     const wrong = stripeProcessor("sk_test_wrong", standIn.url);
-    expect(await wrong.saveCard(owner, card(TEST_CARDS.success))).toMatchObject({
-      ok: false,
-      code: "processor_error",
-    });
+    expect(
+      await wrong.charge({
+        customerRef: "cus_x",
+        methodRef: "pm_x",
+        amountCents: 2900,
+        description: "x",
+        idempotencyKey: "wrong:1",
+      }),
+    ).toMatchObject({ ok: false, code: "processor_error" });
   });
 });
 
-describe("Parley's HTTP server with Stripe configured", () => {
+describe("Parley with Stripe: cards through Stripe's Payment Element", () => {
   it("refuses a raw card number with a 400 and never passes it on to Stripe", async () => {
-    const { user } = await buildAccountWithUser(t.db);
-    const cookie = await loginAs(t.app, user.username, user.password);
+    const { cookie } = await owner();
     const before = standIn.requests.length;
-    const res = await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
+    const res = await t.put(
+      "/api/billing/payment-method",
+      { number: TEST_CARDS.success, expMonth: 12, expYear: 2040, cvc: "123", name: "Rosa Baker" },
+      { cookie },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(
       "Parley never takes card numbers: with Stripe, cards are entered in Stripe's own secure form.",
     );
     expect(standIn.requests.length).toBe(before);
-    const summary = (await t.get("/api/billing/summary", { cookie })).json();
-    expect(summary).toMatchObject({ processor: "stripe", card: null });
+    expect(await summaryOf(cookie)).toMatchObject({
+      processor: "stripe",
+      card: null,
+      stripePublishableKey: "pk_test_parley_stand_in",
+    });
+  });
+
+  it("one customer per account; the card saved is the one Stripe describes", async () => {
+    const { account, cookie } = await owner();
+    const before = standIn.requests.length;
+    const { setupIntentId } = await enterCard(cookie, "5555555555554444", { month: 3, year: 2032 });
+    const done = await t.post(
+      "/api/billing/payment-method/setup/complete",
+      { setupIntentId },
+      { cookie },
+    );
+    expect(done.statusCode).toBe(200);
+    expect(done.json().card).toEqual({
+      brand: "Mastercard",
+      last4: "4444",
+      expMonth: 3,
+      expYear: 2032,
+    });
+
+    // A second card: the same customer, no new one.
+    await addCard(cookie, TEST_CARDS.success);
+    const mine = standIn.requests.slice(before);
+    const customers = mine.filter((r) => r.method === "POST" && r.path === "/v1/customers");
+    expect(customers).toHaveLength(1);
+    expect(customers[0]!.form).toMatchObject({ "metadata[account_id]": String(account.id) });
+    expect((await summaryOf(cookie)).card).toMatchObject({ brand: "Visa", last4: "4242" });
+    // Nothing Parley sent to Stripe carried a card number.
+    expect(
+      standIn.requests.some((r) => Object.keys(r.form).some((k) => k.includes("number"))),
+    ).toBe(false);
+  });
+
+  it("a setup Stripe has not completed (declined card) saves nothing", async () => {
+    const { cookie } = await owner();
+    const { setupIntentId } = await enterCard(cookie, TEST_CARDS.declined);
+    const res = await t.post(
+      "/api/billing/payment-method/setup/complete",
+      { setupIntentId },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe("Stripe has not saved this card. Please enter it again.");
+    expect((await summaryOf(cookie)).card).toBeNull();
+    const bad = await t.post(
+      "/api/billing/payment-method/setup/complete",
+      { setupIntentId: "4242 4242" },
+      { cookie },
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("another account's SetupIntent and waiting payment are not found", async () => {
+    const a = await owner();
+    const b = await owner();
+    const { setupIntentId } = await enterCard(a.cookie, TEST_CARDS.success);
+    const steal = await t.post(
+      "/api/billing/payment-method/setup/complete",
+      { setupIntentId },
+      { cookie: b.cookie },
+    );
+    expect(steal.statusCode).toBe(404);
+    expect((await summaryOf(b.cookie)).card).toBeNull();
+    // b has a customer of its own now; still not a's intent.
+    await addCard(b.cookie);
+    expect(
+      (
+        await t.post(
+          "/api/billing/payment-method/setup/complete",
+          { setupIntentId },
+          { cookie: b.cookie },
+        )
+      ).statusCode,
+    ).toBe(404);
+
+    await addCard(a.cookie, TEST_CARDS.authenticationRequired);
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie: a.cookie },
+    );
+    expect(up.statusCode).toBe(402);
+    const waiting = (await summaryOf(a.cookie)).awaitingConfirmation[0];
+    expect(waiting).toMatchObject({ amountCents: 2900 });
+    for (const path of ["confirmation", "sync"])
+      expect(
+        (
+          await t.post(
+            `/api/billing/payments/${waiting.invoiceId}/${path}`,
+            {},
+            { cookie: b.cookie },
+          )
+        ).statusCode,
+      ).toBe(404);
+  });
+
+  it("the page lets Stripe.js and its frames in (and only Stripe's origins)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/login" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
+  it("the Customer Portal: a session of the account's customer, back to billing", async () => {
+    const { cookie } = await owner();
+    await addCard(cookie);
+    const res = await t.post("/api/billing/portal", {}, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    const sent = standIn.requests.at(-1)!;
+    expect(sent.path).toBe("/v1/billing_portal/sessions");
+    expect(sent.form.return_url).toBe(`${t.ctx.config.publicBase}/billing/summary`);
+  });
+});
+
+describe("Parley with Stripe: the confirmed amount is the amount charged", () => {
+  it("a different amount is a 409 and charges nothing; the right one pays", async () => {
+    const { cookie } = await owner();
+    await addCard(cookie);
+    const before = standIn.requests.length;
+    const wrong = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 1900 },
+      { cookie },
+    );
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error.message).toBe(
+      "The amount is now $29.00, not the $19.00 you confirmed. Nothing was charged: please review the new amount and confirm again.",
+    );
+    expect(standIn.requests.length).toBe(before);
+    expect(await invoicesOf(cookie)).toEqual([]);
+    const bundle = await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 500, amountCents: 1 },
+      { cookie },
+    );
+    expect(bundle.statusCode).toBe(409);
+    expect(standIn.requests.length).toBe(before);
+
+    const right = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie },
+    );
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ status: "active", plan: { id: "starter" } });
+  });
+});
+
+describe("Parley with Stripe: signed webhooks are the truth", () => {
+  it("a bad signature is a 400 and changes nothing; a good one saves the card, once", async () => {
+    const { cookie } = await owner();
+    const { event } = await enterCard(cookie, "6011111111111117");
+    const forged = await deliver(event, "whsec_someone_else");
+    expect(forged.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: "POST",
+      url: "/webhooks/stripe",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(event),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await summaryOf(cookie)).card).toBeNull();
+
+    const first = await deliver(event);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().outcome).toBe("applied");
+    expect((await summaryOf(cookie)).card).toMatchObject({ brand: "Discover", last4: "1117" });
+    const again = await deliver(event);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().outcome).toBe("duplicate");
+  });
+
+  it("a body changed after signing is refused", async () => {
+    const { cookie } = await owner();
+    const { event } = await enterCard(cookie, TEST_CARDS.success);
+    const payload = JSON.stringify(event);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/webhooks/stripe",
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": standIn.signed(payload, WEBHOOK_SECRET),
+      },
+      payload: payload.replace('"setup_intent.succeeded"', '"setup_intent.succeeded" '),
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await summaryOf(cookie)).card).toBeNull();
+  });
+
+  it("a renewal that needs authentication: past due, 'Confirm payment', settled by the webhook", async () => {
+    const { account, cookie } = await owner();
+    await addCard(cookie);
+    expect(
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
+    ).toBe(200);
+    await addCard(cookie, TEST_CARDS.authenticationRequired);
+    await runBillingCycle(t.ctx, addDays(addMonths(new Date(), 1), 1), { accountId: account.id });
+
+    let s = await summaryOf(cookie);
+    expect(s).toMatchObject({ status: "past_due", forbiddenReason: "declined_card" });
+    expect(s.awaitingConfirmation).toHaveLength(1);
+    const waiting = s.awaitingConfirmation[0];
+    expect(waiting).toMatchObject({ amountCents: 2900 });
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "requires_action" });
+
+    // Stripe's payment_failed for the off-session attempt leaves it waiting for the customer.
+    const intent = standIn.requests.filter((r) => r.path === "/v1/payment_intents").at(-1)!;
+    const conf = await t.post(
+      `/api/billing/payments/${waiting.invoiceId}/confirmation`,
+      {},
+      { cookie },
+    );
+    expect(conf.statusCode).toBe(200);
+    const piId = conf.json().clientSecret.split("_secret_")[0] as string;
+    expect(conf.json()).toMatchObject({ publishableKey: "pk_test_parley_stand_in" });
+    expect(conf.json().paymentMethod).toMatch(/^pm_/);
+    expect(intent.form.off_session).toBe("true");
+    const sca = standIn.event("payment_intent.payment_failed", {
+      id: piId,
+      object: "payment_intent",
+      customer: intent.form.customer,
+      status: "requires_payment_method",
+      last_payment_error: { code: "authentication_required", message: "Authenticate." },
+    });
+    expect((await deliver(sca)).json().outcome).toBe("ignored");
+    expect((await summaryOf(cookie)).awaitingConfirmation).toHaveLength(1);
+
+    // The browser's confirmCardPayment authenticates; the account moves on Stripe's event.
+    const paid = standIn.authenticate(piId);
+    expect((await summaryOf(cookie)).status).toBe("past_due");
+    expect((await deliver(paid)).json().outcome).toBe("applied");
+    s = await summaryOf(cookie);
+    expect(s).toMatchObject({ status: "active", forbiddenReason: null, awaitingConfirmation: [] });
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "paid", amountCents: 2900 });
+    expect((await deliver(paid)).json().outcome).toBe("duplicate");
+
+    // A full refund from Stripe's dashboard marks the invoice refunded.
+    expect((await deliver(standIn.refund(piId))).json().outcome).toBe("applied");
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "refunded" });
+  });
+
+  it("an upgrade that needs authentication: confirmed in the browser, then Stripe is asked", async () => {
+    const { cookie } = await owner();
+    await addCard(cookie, TEST_CARDS.authenticationRequired);
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "growth", amountCents: 5900 },
+      { cookie },
+    );
+    expect(up.statusCode).toBe(402);
+    expect(up.json().error).toMatchObject({
+      message:
+        "Your bank asks you to confirm this payment. Choose Confirm payment on the billing page to finish it.",
+      reason: "authentication_required",
+    });
+    const waiting = (await summaryOf(cookie)).awaitingConfirmation[0];
+    const conf = (
+      await t.post(`/api/billing/payments/${waiting.invoiceId}/confirmation`, {}, { cookie })
+    ).json();
+    const piId = conf.clientSecret.split("_secret_")[0] as string;
+    // Before the customer authenticates, asking Stripe changes nothing.
+    const early = await t.post(`/api/billing/payments/${waiting.invoiceId}/sync`, {}, { cookie });
+    expect(early.json()).toMatchObject({ status: "trial", awaitingConfirmation: [waiting] });
+    standIn.authenticate(piId);
+    const done = await t.post(`/api/billing/payments/${waiting.invoiceId}/sync`, {}, { cookie });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: "active",
+      plan: { id: "growth" },
+      awaitingConfirmation: [],
+    });
+  });
+
+  it("failed authentication: the payment fails and nothing is bought", async () => {
+    const { cookie } = await owner();
+    await addCard(cookie, TEST_CARDS.authenticationRequired);
+    await t.post("/api/billing/bundles/purchase", { qty: 500, amountCents: 1500 }, { cookie });
+    const waiting = (await summaryOf(cookie)).awaitingConfirmation[0];
+    const before = (await summaryOf(cookie)).balance;
+    const conf = (
+      await t.post(`/api/billing/payments/${waiting.invoiceId}/confirmation`, {}, { cookie })
+    ).json();
+    const piId = conf.clientSecret.split("_secret_")[0] as string;
+    expect((await deliver(standIn.failAuthentication(piId))).json().outcome).toBe("applied");
+    const s = await summaryOf(cookie);
+    expect(s.awaitingConfirmation).toEqual([]);
+    expect(s.balance).toBe(before);
+    expect((await invoicesOf(cookie))[0]).toMatchObject({
+      status: "failed",
+      failure:
+        "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+    });
+  });
+
+  it("an event about another account's payment changes nothing here; unknown customers are ignored", async () => {
+    const a = await owner();
+    const b = await owner();
+    await addCard(a.cookie, TEST_CARDS.authenticationRequired);
+    await addCard(b.cookie);
+    await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 500, amountCents: 1500 },
+      { cookie: a.cookie },
+    );
+    const waiting = (await summaryOf(a.cookie)).awaitingConfirmation[0];
+    const piId = (
+      await t.post(
+        `/api/billing/payments/${waiting.invoiceId}/confirmation`,
+        {},
+        { cookie: a.cookie },
+      )
+    )
+      .json()
+      .clientSecret.split("_secret_")[0] as string;
+    const bCustomer = standIn.requests.filter((r) => r.path === "/v1/setup_intents").at(-1)!
+      .form.customer;
+    // A succeeded intent claimed for b's customer: b has no such payment, a's stays waiting.
+    const forged = standIn.event("payment_intent.succeeded", {
+      id: piId,
+      object: "payment_intent",
+      customer: bCustomer,
+      status: "succeeded",
+    });
+    expect((await deliver(forged)).json().outcome).toBe("ignored");
+    expect((await summaryOf(a.cookie)).awaitingConfirmation).toHaveLength(1);
+    const stranger = standIn.event("payment_intent.succeeded", {
+      id: piId,
+      object: "payment_intent",
+      customer: "cus_not_ours",
+    });
+    expect((await deliver(stranger)).json().outcome).toBe("ignored");
+    expect((await summaryOf(a.cookie)).awaitingConfirmation).toHaveLength(1);
   });
 });

@@ -1,91 +1,142 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brandOf, TEST_CARDS } from "./payment-processor";
+import Stripe from "stripe";
+import { TEST_CARDS } from "./payment-processor";
 
 /**
- * A local stand-in of the few Stripe endpoints the Stripe processor uses: customers, payment
- * methods (create, attach) and payment intents (confirmed off-session), with Stripe's error
- * shape and idempotency keys. Its test cards behave as Stripe documents them: 4000…0002 is
- * declined and 4000…0069 expired when attached; 4000…0341 attaches but its charges are declined.
- * Tests point the official SDK at it (STRIPE_API_BASE) to prove the processor against the real
- * request and answer formats.
+ * A local stand-in of the Stripe endpoints billing uses: customers, setup intents, payment
+ * methods (read), payment intents (confirmed off-session, read) and billing portal sessions, with
+ * Stripe's object and error shapes and idempotency keys. It takes no card numbers over HTTP, as
+ * Stripe's API takes none from Parley: what the browser does in Stripe's Payment Element (enter a
+ * card, authenticate) is done by the test through `completeSetup` and `authenticate`, which answer
+ * the event Stripe would send, to be signed with `signed` and posted to Parley's webhook.
+ * Its test cards behave as Stripe documents them: 4000…0002 is declined and 4000…0069 expired when
+ * set up; 4000…0341 is set up but its charges are declined; 4000…3184 asks for authentication on
+ * every charge.
  */
 export interface StripeStandIn {
   url: string;
   /** Every request seen: method, path, form fields, idempotency key. */
   requests: { method: string; path: string; form: Record<string, string>; key?: string }[];
+  /**
+   * What Stripe.js does when the customer submits the Payment Element for a SetupIntent: the
+   * card becomes a PaymentMethod attached to the customer; the event of the outcome.
+   */
+  completeSetup(
+    setupIntentId: string,
+    number: string,
+    exp?: { month: number; year: number },
+  ): Stripe.Event;
+  /** The customer authenticates a PaymentIntent in the browser (3-D Secure): it succeeds. */
+  authenticate(paymentIntentId: string): Stripe.Event;
+  /** The customer gives up or fails authentication: the PaymentIntent fails. */
+  failAuthentication(paymentIntentId: string): Stripe.Event;
+  /** A full refund of a PaymentIntent's charge (from Stripe's dashboard). */
+  refund(paymentIntentId: string): Stripe.Event;
+  /** An event of any type about any object (customer.updated by the portal, …). */
+  event(type: string, object: Record<string, unknown>): Stripe.Event;
+  /** The `stripe-signature` header of a payload, as Stripe signs it. */
+  signed(payload: string, secret: string): string;
   close(): Promise<void>;
 }
 
 type Json = Record<string, unknown>;
+type Method = {
+  id: string;
+  object: "payment_method";
+  type: "card";
+  number: string;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  customer: string | null;
+};
+
+const STAND_IN_BRANDS: [RegExp, string][] = [
+  [/^4/, "visa"],
+  [/^(5[1-5]|2[2-7])/, "mastercard"],
+  [/^3[47]/, "amex"],
+  [/^6(011|5)/, "discover"],
+];
 
 export async function startStripeStandIn(secretKey: string): Promise<StripeStandIn> {
-  const customers = new Map<string, Json>();
-  const methods = new Map<string, Json & { number: string; customer?: string | null }>();
+  const customers = new Map<string, Json & { id: string }>();
+  const methods = new Map<string, Method>();
+  const setupIntents = new Map<string, Json & { id: string; status: string }>();
+  const intents = new Map<string, Json & { id: string; status: string; amount: number }>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: StripeStandIn["requests"] = [];
   const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
+  // Event times only order events here; nothing reads them as the wall clock.
+  let tick = 1_800_000_000;
+  const created = () => ++tick;
+  const shown = ({ number: _n, ...pm }: Method) => pm;
 
-  const cardError = (code: string, message: string, decline = "generic_decline") => ({
-    status: 402,
-    body: { error: { type: "card_error", code, decline_code: decline, message } },
-  });
   const invalid = (message: string, param?: string) => ({
     status: 400,
     body: { error: { type: "invalid_request_error", message, param } },
   });
+  const missing = (what: string) => ({
+    status: 404,
+    body: { error: { type: "invalid_request_error", code: "resource_missing", message: what } },
+  });
+
+  function event(type: string, object: Json): Stripe.Event {
+    return {
+      id: id("evt"),
+      object: "event",
+      api_version: "2025-01-01",
+      created: created(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    } as unknown as Stripe.Event;
+  }
 
   function route(method: string, path: string, form: Record<string, string>) {
     if (method === "POST" && path === "/v1/customers") {
-      const c = { id: id("cus"), object: "customer", email: form.email ?? null, metadata: {} };
+      const c = {
+        id: id("cus"),
+        object: "customer",
+        email: form.email ?? null,
+        metadata: { account_id: form["metadata[account_id]"] ?? null },
+        invoice_settings: { default_payment_method: null },
+      };
       customers.set(c.id, c);
       return { status: 200, body: c };
     }
-    if (method === "POST" && path === "/v1/payment_methods") {
-      const number = form["card[number]"] ?? "";
-      if (!/^\d{12,19}$/.test(number))
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: "card_error",
-              code: "incorrect_number",
-              message: "Your card number is incorrect.",
-            },
-          },
-        };
-      const pm = {
-        id: id("pm"),
-        object: "payment_method",
-        type: "card",
-        number,
-        card: {
-          brand: brandOf(number).toLowerCase().replace(" ", "_"),
-          last4: number.slice(-4),
-          exp_month: Number(form["card[exp_month]"]),
-          exp_year: Number(form["card[exp_year]"]),
-        },
-        billing_details: { name: form["billing_details[name]"] ?? null },
-        customer: null as string | null,
-      };
-      methods.set(pm.id, pm);
-      const { number: _n, ...shown } = pm;
-      return { status: 200, body: shown };
+    const customer = path.match(/^\/v1\/customers\/([^/]+)$/);
+    if (method === "GET" && customer) {
+      const c = customers.get(decodeURIComponent(customer[1]!));
+      return c ? { status: 200, body: c } : missing("No such customer");
     }
-    const attach = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/);
-    if (method === "POST" && attach) {
-      const pm = methods.get(decodeURIComponent(attach[1]!));
-      if (!pm) return invalid("No such PaymentMethod", "payment_method");
+    if (method === "POST" && path === "/v1/setup_intents") {
       if (!form.customer || !customers.has(form.customer))
         return invalid("No such customer", "customer");
-      if (pm.number === TEST_CARDS.declined)
-        return cardError("card_declined", "Your card was declined.");
-      if (pm.number === TEST_CARDS.expired)
-        return cardError("expired_card", "Your card has expired.", "expired_card");
-      pm.customer = form.customer;
-      const { number: _n, ...shown } = pm;
-      return { status: 200, body: shown };
+      const si = {
+        id: id("seti"),
+        object: "setup_intent",
+        customer: form.customer,
+        usage: form.usage ?? "off_session",
+        status: "requires_payment_method",
+        payment_method: null as string | null,
+        last_setup_error: null as Json | null,
+        client_secret: "",
+      };
+      si.client_secret = `${si.id}_secret_${randomBytes(8).toString("hex")}`;
+      setupIntents.set(si.id, si);
+      return { status: 200, body: si };
+    }
+    const seti = path.match(/^\/v1\/setup_intents\/([^/]+)$/);
+    if (method === "GET" && seti) {
+      const si = setupIntents.get(decodeURIComponent(seti[1]!));
+      return si ? { status: 200, body: si } : missing("No such setupintent");
+    }
+    const pmPath = path.match(/^\/v1\/payment_methods\/([^/]+)$/);
+    if (method === "GET" && pmPath) {
+      const pm = methods.get(decodeURIComponent(pmPath[1]!));
+      return pm ? { status: 200, body: shown(pm) } : missing("No such PaymentMethod");
     }
     if (method === "POST" && path === "/v1/payment_intents") {
       const pm = methods.get(form.payment_method ?? "");
@@ -94,21 +145,66 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
         return invalid("Amount must be at least $0.50 usd", "amount");
       if (!pm || pm.customer !== form.customer)
         return invalid("The payment method does not belong to this customer", "payment_method");
-      if (pm.number === TEST_CARDS.declineOnCharge)
-        return cardError("card_declined", "Your card was declined.");
-      return {
-        status: 200,
-        body: {
-          id: id("pi"),
-          object: "payment_intent",
-          amount,
-          currency: form.currency,
-          customer: form.customer,
-          payment_method: pm.id,
-          description: form.description ?? null,
-          status: form.confirm === "true" ? "succeeded" : "requires_confirmation",
-        },
+      const pi = {
+        id: id("pi"),
+        object: "payment_intent",
+        amount,
+        currency: form.currency,
+        customer: form.customer,
+        payment_method: pm.id,
+        description: form.description ?? null,
+        status: "succeeded",
+        client_secret: "",
+        last_payment_error: null as Json | null,
+        latest_charge: id("ch"),
       };
+      pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString("hex")}`;
+      intents.set(pi.id, pi);
+      const offSession = form.off_session === "true";
+      if (pm.number === TEST_CARDS.declineOnCharge) {
+        const error = {
+          type: "card_error",
+          code: "card_declined",
+          decline_code: "generic_decline",
+          message: "Your card was declined.",
+        };
+        Object.assign(pi, { status: "requires_payment_method", last_payment_error: error });
+        return { status: 402, body: { error: { ...error, payment_intent: pi } } };
+      }
+      if (pm.number === TEST_CARDS.authenticationRequired) {
+        if (offSession) {
+          // Stripe refuses an off-session payment that needs the cardholder; the intent waits.
+          const error = {
+            type: "card_error",
+            code: "authentication_required",
+            decline_code: "authentication_required",
+            message: "Your card was declined. This transaction requires authentication.",
+          };
+          Object.assign(pi, { status: "requires_payment_method", last_payment_error: error });
+          return { status: 402, body: { error: { ...error, payment_intent: pi } } };
+        }
+        pi.status = "requires_action";
+        return { status: 200, body: pi };
+      }
+      if (form.confirm !== "true") pi.status = "requires_confirmation";
+      return { status: 200, body: pi };
+    }
+    const piPath = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (method === "GET" && piPath) {
+      const pi = intents.get(decodeURIComponent(piPath[1]!));
+      return pi ? { status: 200, body: pi } : missing("No such payment_intent");
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (!form.customer || !customers.has(form.customer))
+        return invalid("No such customer", "customer");
+      const session = {
+        id: id("bps"),
+        object: "billing_portal.session",
+        customer: form.customer,
+        return_url: form.return_url ?? null,
+        url: `https://billing.stripe.com/p/session/test_${randomBytes(8).toString("hex")}`,
+      };
+      return { status: 200, body: session };
     }
     return {
       status: 404,
@@ -146,9 +242,84 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const webhooks = new Stripe(secretKey).webhooks;
+
+  function intentOf(paymentIntentId: string) {
+    const pi = intents.get(paymentIntentId);
+    if (!pi) throw new Error(`no payment intent ${paymentIntentId}`);
+    return pi;
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    completeSetup(setupIntentId, number, exp) {
+      const si = setupIntents.get(setupIntentId);
+      if (!si) throw new Error(`no setup intent ${setupIntentId}`);
+      const refused =
+        number === TEST_CARDS.declined
+          ? { code: "card_declined", message: "Your card was declined." }
+          : number === TEST_CARDS.expired
+            ? { code: "expired_card", message: "Your card has expired." }
+            : null;
+      if (refused) {
+        Object.assign(si, {
+          status: "requires_payment_method",
+          last_setup_error: { type: "card_error", ...refused },
+        });
+        return event("setup_intent.setup_failed", si);
+      }
+      const pm: Method = {
+        id: id("pm"),
+        object: "payment_method",
+        type: "card",
+        number,
+        card: {
+          brand: STAND_IN_BRANDS.find(([re]) => re.test(number))?.[1] ?? "unknown",
+          last4: number.slice(-4),
+          exp_month: exp?.month ?? 12,
+          exp_year: exp?.year ?? 2040,
+        },
+        customer: si.customer as string,
+      };
+      methods.set(pm.id, pm);
+      Object.assign(si, { status: "succeeded", payment_method: pm.id, last_setup_error: null });
+      return event("setup_intent.succeeded", si);
+    },
+    authenticate(paymentIntentId) {
+      const pi = intentOf(paymentIntentId);
+      Object.assign(pi, { status: "succeeded", last_payment_error: null });
+      return event("payment_intent.succeeded", pi);
+    },
+    failAuthentication(paymentIntentId) {
+      const pi = intentOf(paymentIntentId);
+      Object.assign(pi, {
+        status: "requires_payment_method",
+        last_payment_error: {
+          type: "card_error",
+          code: "payment_intent_authentication_failure",
+          message:
+            "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+        },
+      });
+      return event("payment_intent.payment_failed", pi);
+    },
+    refund(paymentIntentId) {
+      const pi = intentOf(paymentIntentId);
+      return event("charge.refunded", {
+        id: pi.latest_charge,
+        object: "charge",
+        amount: pi.amount,
+        amount_refunded: pi.amount,
+        refunded: true,
+        customer: pi.customer,
+        payment_intent: pi.id,
+      });
+    },
+    event,
+    signed(payload, secret) {
+      return webhooks.generateTestHeaderString({ payload, secret });
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -99,4 +99,36 @@ describe("test processor", () => {
     const s = (await t.get("/api/billing/summary", { cookie })).json();
     expect(s).toMatchObject({ status: "past_due", forbiddenReason: "declined_card" });
   });
+
+  it("charges only the amount the customer confirmed: another amount is a 409, nothing charged", async () => {
+    const { cookie } = await owner();
+    await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
+    const stale = await t.post(
+      "/api/billing/upgrade",
+      { planId: "growth", amountCents: 2900 },
+      { cookie },
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      "The amount is now $59.00, not the $29.00 you confirmed. Nothing was charged: please review the new amount and confirm again.",
+    );
+    const pack = await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 500, amountCents: 1400 },
+      { cookie },
+    );
+    expect(pack.statusCode).toBe(409);
+    expect((await t.get("/api/billing/invoices", { cookie })).json().rows).toEqual([]);
+    expect((await t.get("/api/billing/summary", { cookie })).json()).toMatchObject({
+      status: "trial",
+      awaitingConfirmation: [],
+    });
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "growth", amountCents: 5900 },
+      { cookie },
+    );
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ status: "active", plan: { id: "growth" } });
+  });
 });

@@ -6,8 +6,11 @@ import {
   bundleResponse,
   type CANCEL_FLOW_STAGES,
   type CardInput,
+  cardSetupResponse,
   invoiceRow,
+  paymentConfirmation,
   planResponse,
+  portalSession,
   referralRow,
   referralSummary,
 } from "../../../../domain/billing.schemas";
@@ -65,14 +68,59 @@ export const useSaveCard = () =>
   useBillingMutation((card: CardInput) =>
     api.put("/api/billing/payment-method", card, { schema: billingSummary, toast: false }),
   );
+/** amountCents: what the confirmation showed; the server charges that or nothing (409). */
 export const useUpgrade = () =>
-  useBillingMutation((planId: string) =>
-    api.post("/api/billing/upgrade", { planId }, { schema: billingSummary, toast: false }),
+  useBillingMutation(({ planId, amountCents }: { planId: string; amountCents: number }) =>
+    api.post(
+      "/api/billing/upgrade",
+      { planId, amountCents },
+      { schema: billingSummary, toast: false },
+    ),
   );
 export const useReactivate = () =>
-  useBillingMutation((planId: string | null) =>
-    api.post("/api/billing/reactivate", { planId }, { schema: billingSummary, toast: false }),
+  useBillingMutation(({ planId, amountCents }: { planId: string | null; amountCents?: number }) =>
+    api.post(
+      "/api/billing/reactivate",
+      { planId, amountCents },
+      { schema: billingSummary, toast: false },
+    ),
   );
+
+/** Stripe: a SetupIntent for the Payment Element (a fresh one each time the form opens). */
+export const startCardSetup = () =>
+  api.post("/api/billing/payment-method/setup", {}, { schema: cardSetupResponse, toast: false });
+
+/** Stripe: the SetupIntent the Payment Element confirmed; the server asks Stripe what it saved. */
+export const useCompleteCardSetup = () =>
+  useBillingMutation((setupIntentId: string) =>
+    api.post(
+      "/api/billing/payment-method/setup/complete",
+      { setupIntentId },
+      { schema: billingSummary, toast: false },
+    ),
+  );
+
+/** Stripe: what Stripe.js needs to confirm a payment the bank asked the customer to authenticate. */
+export const paymentConfirmationOf = (invoiceId: number) =>
+  api.post(
+    `/api/billing/payments/${invoiceId}/confirmation`,
+    {},
+    { schema: paymentConfirmation, toast: false },
+  );
+
+/** Stripe: after the browser's confirmation the server asks Stripe how the payment stands. */
+export const useSyncPayment = () =>
+  useBillingMutation((invoiceId: number) =>
+    api.post(
+      `/api/billing/payments/${invoiceId}/sync`,
+      {},
+      { schema: billingSummary, toast: false },
+    ),
+  );
+
+/** Stripe: a Customer Portal session to go to. */
+export const openBillingPortal = () =>
+  api.post("/api/billing/portal", {}, { schema: portalSession, toast: false });
 export const useCancel = () =>
   useBillingMutation((reason: string) =>
     api.post("/api/billing/cancel", { reason }, { schema: billingSummary }),
@@ -100,10 +148,10 @@ export function useBundles() {
 }
 
 export const useBuyBundle = () =>
-  useBillingMutation((qty: number) =>
+  useBillingMutation(({ qty, amountCents }: { qty: number; amountCents: number }) =>
     api.post(
       "/api/billing/bundles/purchase",
-      { qty },
+      { qty, amountCents },
       {
         schema: z.object({ message: z.string(), summary: billingSummary }),
         toast: false,

@@ -1,6 +1,6 @@
 import { Badge, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import type { BillingSummary } from "../../../../domain/billing.schemas";
+import type { BillingSummary, InvoiceRow } from "../../../../domain/billing.schemas";
 import { formatDay as formatAccountDay } from "../../../lib/format-date-time";
 
 export const STATUS_LABEL: Record<BillingSummary["status"], { label: string; color: string }> = {
@@ -61,3 +61,11 @@ export function Muted({ children }: { children: ReactNode }) {
     </Text>
   );
 }
+
+/** How each invoice status reads (history, invoice view). */
+export const INVOICE_BADGES: Record<InvoiceRow["status"], { label: string; color: string }> = {
+  paid: { label: "Paid", color: "teal" },
+  failed: { label: "Failed", color: "red" },
+  requires_action: { label: "Awaiting confirmation", color: "yellow" },
+  refunded: { label: "Refunded", color: "gray" },
+};

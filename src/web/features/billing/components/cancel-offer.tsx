@@ -18,7 +18,7 @@ import {
 import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { recordCancelStage, useSchedulingLink, useUpgrade } from "../api/billing";
-import { ConfirmChargeModal } from "./confirm-charge";
+import { type ChargeSummary, ConfirmChargeModal, chargeTotal } from "./confirm-charge";
 
 const ICONS = {
   plans: IconPigMoney,
@@ -49,6 +49,13 @@ export function CancelOffer({
   const [confirming, setConfirming] = useState(false);
   const hasCard = summary.card !== null;
   const lite = planById("lite")!;
+  const liteCharge: ChargeSummary = {
+    item: `${lite.name} plan, 1 month`,
+    detail: LITE_OFFER.messages,
+    amountCents: lite.priceCents,
+    monthly: true,
+    addons: summary.monthlyAddons,
+  };
   const scheduling = useSchedulingLink();
   if (!offer) return null;
   const Icon = ICONS[offer.kind];
@@ -150,17 +157,7 @@ export function CancelOffer({
                 {LITE_OFFER.button}
               </Button>
               <ConfirmChargeModal
-                charge={
-                  confirming
-                    ? {
-                        item: `${lite.name} plan, 1 month`,
-                        detail: LITE_OFFER.messages,
-                        amountCents: lite.priceCents,
-                        monthly: true,
-                        addons: summary.monthlyAddons,
-                      }
-                    : null
-                }
+                charge={confirming ? liteCharge : null}
                 card={summary.card}
                 testPayments={summary.processor === "test"}
                 pending={upgrade.isPending}
@@ -168,13 +165,16 @@ export function CancelOffer({
                 onClose={() => setConfirming(false)}
                 onConfirm={() => {
                   accepted();
-                  upgrade.mutate("lite", {
-                    onSuccess: () => {
-                      setConfirming(false);
-                      notify.success(BILLING_TEXT.upgraded);
-                      navigate("/billing/summary");
+                  upgrade.mutate(
+                    { planId: "lite", amountCents: chargeTotal(liteCharge) },
+                    {
+                      onSuccess: () => {
+                        setConfirming(false);
+                        notify.success(BILLING_TEXT.upgraded);
+                        navigate("/billing/summary");
+                      },
                     },
-                  });
+                  );
                 }}
               />
             </Stack>

@@ -12,11 +12,21 @@ import { type FormEvent, useState } from "react";
 import { BILLING_TEXT, cardInput } from "../../../../domain/billing.schemas";
 import { fieldErrors, formErrorOf } from "../../auth/form-errors";
 import { useSaveCard } from "../api/billing";
+import { StripeCardForm } from "./stripe-card-form";
 
 type Field = "number" | "expMonth" | "expYear" | "cvc" | "name";
 
-/** The card form; with the test processor it names Stripe's test cards it takes. */
+/**
+ * The card form: with Stripe, Stripe's Payment Element; with the test processor, fields of our own
+ * that name the Stripe test cards it takes.
+ */
 export function CardForm(props: { submitLabel: string; onSaved?: () => void; testMode: boolean }) {
+  if (!props.testMode)
+    return <StripeCardForm submitLabel={props.submitLabel} onSaved={props.onSaved} />;
+  return <TestCardForm submitLabel={props.submitLabel} onSaved={props.onSaved} />;
+}
+
+function TestCardForm(props: { submitLabel: string; onSaved?: () => void }) {
   const save = useSaveCard();
   const [v, setV] = useState({
     number: "",
@@ -27,16 +37,6 @@ export function CardForm(props: { submitLabel: string; onSaved?: () => void; tes
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [declined, setDeclined] = useState<string | null>(null);
-
-  // With Stripe, card numbers never go to Parley (the server refuses them); Stripe's own form
-  // (Payment Element) is not built yet, so say so instead of offering inputs that cannot work.
-  if (!props.testMode)
-    return (
-      <Alert color="yellow" variant="light" data-testid="stripe-card-entry">
-        {BILLING_TEXT.cardsByStripe} Card entry through Stripe is not available on this server yet:
-        please contact support to add or change your card.
-      </Alert>
-    );
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -115,13 +115,11 @@ export function CardForm(props: { submitLabel: string; onSaved?: () => void; tes
             onChange={(e) => setV({ ...v, cvc: e.currentTarget.value })}
           />
         </SimpleGrid>
-        {props.testMode && (
-          <Text size="xs" c="dimmed">
-            Test payments take only Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000
-            0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0069 is
-            expired, 4000 0027 6000 3184 asks for authentication.
-          </Text>
-        )}
+        <Text size="xs" c="dimmed">
+          Test payments take only Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
+          is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0069 is expired,
+          4000 0027 6000 3184 asks for authentication.
+        </Text>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             {props.submitLabel}

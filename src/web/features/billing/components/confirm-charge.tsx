@@ -14,6 +14,11 @@ export interface ChargeSummary {
   monthly?: boolean;
 }
 
+/** What the confirmation shows as charged now: the item and its add-ons. */
+export function chargeTotal(c: ChargeSummary): number {
+  return c.amountCents + (c.addons ?? []).reduce((sum, a) => sum + a.amountCents, 0);
+}
+
 /**
  * Every charge is summed up and confirmed before the card is charged: what, how much, on which
  * card, and whether it comes back every month.
@@ -29,9 +34,7 @@ export function ConfirmChargeModal(props: {
 }) {
   const c = props.charge;
   const addons = c?.addons ?? [];
-  const amount = c
-    ? formatUsd(c.amountCents + addons.reduce((sum, a) => sum + a.amountCents, 0))
-    : "";
+  const amount = c ? formatUsd(chargeTotal(c)) : "";
   return (
     <Modal opened={c !== null} onClose={props.onClose} title="Confirm your payment" centered>
       {c && (

@@ -7,7 +7,7 @@ import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { usePlans, useUpgrade } from "../api/billing";
 import { CardForm } from "./card-form";
-import { ConfirmChargeModal } from "./confirm-charge";
+import { type ChargeSummary, ConfirmChargeModal, chargeTotal } from "./confirm-charge";
 
 type Plan = { id: string; name: string; priceCents: number; monthlyCredits: number };
 
@@ -25,6 +25,13 @@ export function PlanPicker({
   const navigate = useNavigate();
   const rows = (plans.data?.rows ?? []).filter((p) => includeLite || !p.retentionOnly);
   const current = summary.status === "active" ? summary.plan?.id : undefined;
+  const charge: ChargeSummary | null = chosen && {
+    item: `${chosen.name} plan, 1 month`,
+    detail: `${chosen.monthlyCredits.toLocaleString("en-US")} messages a month`,
+    amountCents: chosen.priceCents,
+    monthly: true,
+    addons: summary.monthlyAddons,
+  };
   return (
     <Stack gap="md">
       {!summary.card && (
@@ -65,15 +72,7 @@ export function PlanPicker({
         ))}
       </SimpleGrid>
       <ConfirmChargeModal
-        charge={
-          chosen && {
-            item: `${chosen.name} plan, 1 month`,
-            detail: `${chosen.monthlyCredits.toLocaleString("en-US")} messages a month`,
-            amountCents: chosen.priceCents,
-            monthly: true,
-            addons: summary.monthlyAddons,
-          }
-        }
+        charge={charge}
         card={summary.card}
         testPayments={summary.processor === "test"}
         pending={upgrade.isPending}
@@ -81,13 +80,17 @@ export function PlanPicker({
         onClose={() => setChosen(null)}
         onConfirm={() =>
           chosen &&
-          upgrade.mutate(chosen.id, {
-            onSuccess: () => {
-              setChosen(null);
-              notify.success(BILLING_TEXT.upgraded);
-              navigate("/billing/summary");
+          charge &&
+          upgrade.mutate(
+            { planId: chosen.id, amountCents: chargeTotal(charge) },
+            {
+              onSuccess: () => {
+                setChosen(null);
+                notify.success(BILLING_TEXT.upgraded);
+                navigate("/billing/summary");
+              },
             },
-          })
+          )
         }
       />
     </Stack>

@@ -14,6 +14,7 @@ import {
   Muted,
   StatusBadge,
 } from "../components/billing-bits";
+import { AwaitingPayments, StripePortalButton } from "../components/stripe-payments";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/summary: plan, credits, price per text, auto top-up, card (doc 1 §3). */
@@ -50,120 +51,126 @@ export default function BillingSummaryPage() {
       ) : !s ? (
         <BillingLoading />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <BillingCard title="Plan">
-            <Group gap="xs">
-              <Text fw={700} fz="xl">
-                {s.plan ? s.plan.name : "Free trial"}
-              </Text>
-              <StatusBadge status={s.status} />
-            </Group>
-            {s.plan && (
-              <Muted>
-                {formatUsd(s.plan.priceCents)} per month · {s.plan.monthlyCredits.toLocaleString()}{" "}
-                messages
-              </Muted>
-            )}
-            <Muted>
-              {s.status === "trial"
-                ? `Your free trial ends ${formatDay(s.trialEndsAt, timeZone)}.`
-                : s.status === "expired"
-                  ? "Your free trial has ended. Choose a plan to keep sending."
-                  : s.status === "canceled"
-                    ? `Canceled: the account closes ${formatDay(s.periodEnd, timeZone)}; data is kept until ${formatDay(s.removeDataAt, timeZone)}.`
-                    : s.status === "past_due"
-                      ? "The last payment failed. Update your card to keep sending."
-                      : s.status === "paused"
-                        ? "Paused: nothing is billed and nothing is sent until you reactivate."
-                        : `Renews ${formatDay(s.periodEnd, timeZone)}.`}
-            </Muted>
-            {s.status === "canceled" || s.status === "paused" || s.status === "expired" ? (
-              <Muted>Auto-renew: off. Nothing is charged until you reactivate.</Muted>
-            ) : (
-              <Switch
-                label="Auto-renew"
-                description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
-                checked={s.autoRenew}
-                disabled={autoRenew.isPending}
-                onChange={(e) => autoRenew.mutate(e.currentTarget.checked)}
-              />
-            )}
-            <Group gap="xs">
-              <Button variant="light" component={Link} to="/billing/manage-subscription">
-                Manage Subscription
-              </Button>
-              {(s.status === "paused" || s.status === "canceled") && (
-                <Button
-                  variant="light"
-                  color="teal"
-                  component={Link}
-                  to="/billing/manage-subscription/reactivate"
-                >
-                  Reactivate
-                </Button>
+        <>
+          <AwaitingPayments summary={s} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <BillingCard title="Plan">
+              <Group gap="xs">
+                <Text fw={700} fz="xl">
+                  {s.plan ? s.plan.name : "Free trial"}
+                </Text>
+                <StatusBadge status={s.status} />
+              </Group>
+              {s.plan && (
+                <Muted>
+                  {formatUsd(s.plan.priceCents)} per month ·{" "}
+                  {s.plan.monthlyCredits.toLocaleString()} messages
+                </Muted>
               )}
-            </Group>
-          </BillingCard>
-          <BillingCard title="Message credits">
-            <Group justify="space-between">
-              <Text size="sm">
-                <b>{s.usedCredits.toLocaleString()}</b> used of{" "}
-                <b>{s.totalCredits.toLocaleString()}</b>
-              </Text>
-              <Text size="sm" c="dimmed">
-                {s.balance.toLocaleString()} left
-              </Text>
-            </Group>
-            <Progress
-              value={s.totalCredits ? Math.min(100, (s.usedCredits / s.totalCredits) * 100) : 0}
-              aria-label="Credits used"
-            />
-            <Muted>
-              Price per text: ${s.pricePerText.toFixed(2)} · International credits:{" "}
-              {s.internationalBalance.toLocaleString()}
-            </Muted>
-            <Group gap="md">
-              <Anchor component={Link} to="/addons/purchase-messages" size="sm">
-                Buy more credits
-              </Anchor>
-              <Anchor component={Link} to="/billing/add-ons" size="sm">
-                All add-ons
-              </Anchor>
-            </Group>
-          </BillingCard>
-          <AutoTopupCard summary={s} />
-          <BillingCard title="Payment method">
-            {s.card ? (
-              <Text size="sm">
-                {s.card.brand} ending in {s.card.last4}, expires{" "}
-                {String(s.card.expMonth).padStart(2, "0")}/{s.card.expYear}
-              </Text>
-            ) : (
-              <Muted>No card on file.</Muted>
-            )}
-            <Group>
-              <Button variant="light" component={Link} to="/billing/payment-method">
-                {s.card ? "Update Card" : "Add Card"}
-              </Button>
-            </Group>
-          </BillingCard>
-          <BillingCard title="Payment history">
-            <Muted>Every charge with its invoice number and a PDF.</Muted>
-            <Group>
-              <Button variant="light" component={Link} to="/billing/payment-history">
-                View Payment History
-              </Button>
-            </Group>
-          </BillingCard>
-          <BillingCard title="Refer a business">
-            <Muted>Share your link: when a business you refer pays, you get free messages.</Muted>
-            <Group>
-              <Button variant="light" component={Link} to="/billing/refer">
-                Get Your Link
-              </Button>
-            </Group>
-          </BillingCard>
-        </SimpleGrid>
+              <Muted>
+                {s.status === "trial"
+                  ? `Your free trial ends ${formatDay(s.trialEndsAt, timeZone)}.`
+                  : s.status === "expired"
+                    ? "Your free trial has ended. Choose a plan to keep sending."
+                    : s.status === "canceled"
+                      ? `Canceled: the account closes ${formatDay(s.periodEnd, timeZone)}; data is kept until ${formatDay(s.removeDataAt, timeZone)}.`
+                      : s.status === "past_due"
+                        ? s.awaitingConfirmation.length > 0
+                          ? "Your bank asks you to confirm the last payment: choose Confirm payment above."
+                          : "The last payment failed. Update your card to keep sending."
+                        : s.status === "paused"
+                          ? "Paused: nothing is billed and nothing is sent until you reactivate."
+                          : `Renews ${formatDay(s.periodEnd, timeZone)}.`}
+              </Muted>
+              {s.status === "canceled" || s.status === "paused" || s.status === "expired" ? (
+                <Muted>Auto-renew: off. Nothing is charged until you reactivate.</Muted>
+              ) : (
+                <Switch
+                  label="Auto-renew"
+                  description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
+                  checked={s.autoRenew}
+                  disabled={autoRenew.isPending}
+                  onChange={(e) => autoRenew.mutate(e.currentTarget.checked)}
+                />
+              )}
+              <Group gap="xs">
+                <Button variant="light" component={Link} to="/billing/manage-subscription">
+                  Manage Subscription
+                </Button>
+                {(s.status === "paused" || s.status === "canceled") && (
+                  <Button
+                    variant="light"
+                    color="teal"
+                    component={Link}
+                    to="/billing/manage-subscription/reactivate"
+                  >
+                    Reactivate
+                  </Button>
+                )}
+              </Group>
+            </BillingCard>
+            <BillingCard title="Message credits">
+              <Group justify="space-between">
+                <Text size="sm">
+                  <b>{s.usedCredits.toLocaleString()}</b> used of{" "}
+                  <b>{s.totalCredits.toLocaleString()}</b>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {s.balance.toLocaleString()} left
+                </Text>
+              </Group>
+              <Progress
+                value={s.totalCredits ? Math.min(100, (s.usedCredits / s.totalCredits) * 100) : 0}
+                aria-label="Credits used"
+              />
+              <Muted>
+                Price per text: ${s.pricePerText.toFixed(2)} · International credits:{" "}
+                {s.internationalBalance.toLocaleString()}
+              </Muted>
+              <Group gap="md">
+                <Anchor component={Link} to="/addons/purchase-messages" size="sm">
+                  Buy more credits
+                </Anchor>
+                <Anchor component={Link} to="/billing/add-ons" size="sm">
+                  All add-ons
+                </Anchor>
+              </Group>
+            </BillingCard>
+            <AutoTopupCard summary={s} />
+            <BillingCard title="Payment method">
+              {s.card ? (
+                <Text size="sm">
+                  {s.card.brand} ending in {s.card.last4}, expires{" "}
+                  {String(s.card.expMonth).padStart(2, "0")}/{s.card.expYear}
+                </Text>
+              ) : (
+                <Muted>No card on file.</Muted>
+              )}
+              <Group>
+                <Button variant="light" component={Link} to="/billing/payment-method">
+                  {s.card ? "Update Card" : "Add Card"}
+                </Button>
+              </Group>
+              {s.processor === "stripe" && <StripePortalButton />}
+            </BillingCard>
+            <BillingCard title="Payment history">
+              <Muted>Every charge with its invoice number and a PDF.</Muted>
+              <Group>
+                <Button variant="light" component={Link} to="/billing/payment-history">
+                  View Payment History
+                </Button>
+              </Group>
+            </BillingCard>
+            <BillingCard title="Refer a business">
+              <Muted>Share your link: when a business you refer pays, you get free messages.</Muted>
+              <Group>
+                <Button variant="light" component={Link} to="/billing/refer">
+                  Get Your Link
+                </Button>
+              </Group>
+            </BillingCard>
+          </SimpleGrid>
+        </>
       )}
     </Stack>
   );

@@ -10,7 +10,7 @@ import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoices } from "../api/billing";
-import { formatDay } from "../components/billing-bits";
+import { formatDay, INVOICE_BADGES } from "../components/billing-bits";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 const PAYMENTS_LIST = defineList({});
@@ -70,8 +70,8 @@ export default function PaymentHistoryPage() {
             accessor: "status",
             title: "Status",
             render: (r) => (
-              <Badge variant="light" color={r.status === "paid" ? "teal" : "red"}>
-                {r.status === "paid" ? "Paid" : "Failed"}
+              <Badge variant="light" color={INVOICE_BADGES[r.status].color}>
+                {INVOICE_BADGES[r.status].label}
               </Badge>
             ),
           },

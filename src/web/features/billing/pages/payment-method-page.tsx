@@ -7,6 +7,7 @@ import { notify } from "../../../lib/notify";
 import { useBillingSummary } from "../api/billing";
 import { BillingCard, BillingLoading } from "../components/billing-bits";
 import { CardForm } from "../components/card-form";
+import { AwaitingPayments, StripePortalButton } from "../components/stripe-payments";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/payment-method: the card on file; a past-due renewal is paid with the new card. */
@@ -26,18 +27,22 @@ export default function PaymentMethodPage() {
       ) : !s ? (
         <BillingLoading />
       ) : (
-        <BillingCard title={s.card ? "Update your card" : "Add a card"}>
-          {s.card && (
-            <Text size="sm" data-testid="card-on-file">
-              On file: {s.card.brand} ending in {s.card.last4}
-            </Text>
-          )}
-          <CardForm
-            submitLabel="Save Card"
-            testMode={s.processor === "test"}
-            onSaved={() => notify.success(BILLING_TEXT.cardSaved)}
-          />
-        </BillingCard>
+        <>
+          <AwaitingPayments summary={s} />
+          <BillingCard title={s.card ? "Update your card" : "Add a card"}>
+            {s.card && (
+              <Text size="sm" data-testid="card-on-file">
+                On file: {s.card.brand} ending in {s.card.last4}
+              </Text>
+            )}
+            <CardForm
+              submitLabel="Save Card"
+              testMode={s.processor === "test"}
+              onSaved={() => notify.success(BILLING_TEXT.cardSaved)}
+            />
+            {s.processor === "stripe" && <StripePortalButton />}
+          </BillingCard>
+        </>
       )}
     </Stack>
   );

@@ -7,7 +7,7 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoice } from "../api/billing";
-import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
+import { BillingCard, BillingLoading, formatDay, INVOICE_BADGES } from "../components/billing-bits";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/payment-history/view?id=N: one invoice and its PDF. */
@@ -42,8 +42,8 @@ export default function PaymentViewPage() {
       ) : (
         <BillingCard title={`Invoice ${i.number}`}>
           <Group gap="xs">
-            <Badge variant="light" color={i.status === "paid" ? "teal" : "red"}>
-              {i.status === "paid" ? "Paid" : "Failed"}
+            <Badge variant="light" color={INVOICE_BADGES[i.status].color}>
+              {INVOICE_BADGES[i.status].label}
             </Badge>
             <Text size="sm" c="dimmed">
               {formatDay(i.createdAt, timeZone)}

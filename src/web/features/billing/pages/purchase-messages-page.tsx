@@ -131,13 +131,16 @@ export default function PurchaseMessagesPage() {
               <Button
                 loading={buy.isPending}
                 onClick={() =>
-                  buy.mutate(chosen.qty, {
-                    onSuccess: (res) => {
-                      notify.success(res.message);
-                      setBought(res.message);
-                      setChosen(null);
+                  buy.mutate(
+                    { qty: chosen.qty, amountCents: chosen.priceCents },
+                    {
+                      onSuccess: (res) => {
+                        notify.success(res.message);
+                        setBought(res.message);
+                        setChosen(null);
+                      },
                     },
-                  })
+                  )
                 }
               >
                 Pay {formatUsd(chosen.priceCents)}

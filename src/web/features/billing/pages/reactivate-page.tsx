@@ -9,7 +9,7 @@ import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { useBillingSummary, useReactivate } from "../api/billing";
 import { BillingCard, BillingLoading, formatDay } from "../components/billing-bits";
-import { ConfirmChargeModal } from "../components/confirm-charge";
+import { type ChargeSummary, ConfirmChargeModal, chargeTotal } from "../components/confirm-charge";
 import { PlanPicker } from "../components/plan-picker";
 import { TestPaymentsNotice } from "../components/test-payments";
 
@@ -31,15 +31,28 @@ export default function ReactivatePage() {
     s !== undefined &&
     !trialLeft &&
     !(s.status === "canceled" && s.periodEnd !== null && new Date(s.periodEnd) > new Date());
+  const charge: ChargeSummary | null =
+    s?.plan && charged
+      ? {
+          item: `${s.plan.name} plan, 1 month`,
+          detail: `${s.plan.monthlyCredits.toLocaleString("en-US")} messages a month`,
+          amountCents: s.plan.priceCents,
+          monthly: true,
+          addons: s.monthlyAddons,
+        }
+      : null;
   const run = () => {
     reactivate.reset();
-    reactivate.mutate(null, {
-      onSuccess: () => {
-        setConfirming(false);
-        notify.success("Your account is active again");
-        navigate("/billing/summary");
+    reactivate.mutate(
+      { planId: null, amountCents: charge ? chargeTotal(charge) : undefined },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          notify.success("Your account is active again");
+          navigate("/billing/summary");
+        },
       },
-    });
+    );
   };
   return (
     <Stack gap="lg" maw={1100}>
@@ -75,17 +88,7 @@ export default function ReactivatePage() {
             Reactivate
           </Button>
           <ConfirmChargeModal
-            charge={
-              confirming && s.plan
-                ? {
-                    item: `${s.plan.name} plan, 1 month`,
-                    detail: `${s.plan.monthlyCredits.toLocaleString("en-US")} messages a month`,
-                    amountCents: s.plan.priceCents,
-                    monthly: true,
-                    addons: s.monthlyAddons,
-                  }
-                : null
-            }
+            charge={confirming ? charge : null}
             card={s.card}
             testPayments={s.processor === "test"}
             pending={reactivate.isPending}
