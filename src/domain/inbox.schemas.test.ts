@@ -24,6 +24,7 @@ describe("inbox filters and bulk requests", () => {
       sortByUnread: true,
       isHideUnassignedNumbers: false,
       isOnlyChatbot: false,
+      snoozed: false,
       query: undefined,
     });
     expect(inboxFilters.safeParse({ status: "spam" }).success).toBe(false);

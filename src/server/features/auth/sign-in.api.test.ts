@@ -407,7 +407,7 @@ describe("the authenticator key at rest", () => {
     await t.post("/api/auth/two-factor/confirm", { code: await generate({ secret }) }, { cookie });
     const stored = async () =>
       (await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.totpSecret!;
-    expect(await stored()).toMatch(/^enc:v1:/);
+    expect(await stored()).toMatch(/^enc:v2:/);
     expect(await stored()).not.toContain(secret);
 
     // A key stored before sealing (plaintext) still works and is sealed when read.
@@ -416,7 +416,7 @@ describe("the authenticator key at rest", () => {
     expect((await b.login(user)).json().twoFactorRequired).toBe(true);
     const ok = await b.post("/api/auth/tfa/validate", { token: await generate({ secret }) });
     expect(ok.statusCode).toBe(200);
-    expect(await stored()).toMatch(/^enc:v1:/);
+    expect(await stored()).toMatch(/^enc:v2:/);
   });
 });
 

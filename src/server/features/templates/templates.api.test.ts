@@ -174,7 +174,12 @@ describe("controlled templates", () => {
       403,
     );
     const status = await ok(await t.get("/api/content-status", { cookie: childCookie }));
-    expect(status).toEqual({ unverifiedTollFree: false, controlledTemplates: "child" });
+    expect(status).toEqual({
+      unverifiedTollFree: false,
+      controlledTemplates: "child",
+      templatesOnly: false,
+      tenDlcRegistered: false,
+    });
     // A child's message may name it (the reference check reads the parent's row); a stranger's not.
     for (const [i, who] of [child, a].entries()) {
       await t.db.insert(phoneNumbers).values({

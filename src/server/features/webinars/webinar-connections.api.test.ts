@@ -120,7 +120,7 @@ describe("a business connects its own Zoom and GoTo", () => {
       .select()
       .from(webinarConnections)
       .where(eq(webinarConnections.accountId, a.account.id));
-    expect(row!.credentials.startsWith("enc:v1:")).toBe(true);
+    expect(row!.credentials.startsWith("enc:v2:")).toBe(true);
     expect(row!.externalId).toBe("zu-1");
 
     services.state.hits.length = 0;
