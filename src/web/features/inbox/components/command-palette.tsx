@@ -128,6 +128,9 @@ export function CommandPalette({ me }: { me: AccountLite }) {
   };
 
   let lastGroup = "";
+  // Not mounted while closed: Mantine keeps the closed modal's root in the page, where its
+  // aria-label sits on an element without a role (axe: aria-prohibited-attr).
+  if (!opened) return null;
   return (
     <Modal
       opened={opened}
