@@ -185,6 +185,16 @@ test("composer tools: pick a template, add a link, AI suggestion, shorten and im
     },
   });
   expect(made.status(), await made.text()).toBe(201);
+  // The demo's number is not 10DLC-registered, so the composer keeps links off (send-promises.spec
+  // covers that and the server's refusal). To walk the link dialog itself, this page is told the
+  // brand is registered: the dialog only makes a tracked link, and nothing here is sent.
+  await page.route("**/api/content-status", async (route) => {
+    const real = await route.fetch();
+    await route.fulfill({
+      response: real,
+      json: { ...(await real.json()), tenDlcRegistered: true },
+    });
+  });
   await page.goto("/send-message");
   const editor = page.getByTestId("message-editor");
   await expect(editor).toBeVisible();
