@@ -44,8 +44,9 @@ export function useInboxShortcuts(handlers: {
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
-      // A dialog open (the palette, a confirmation) keeps its own keys.
-      if (document.querySelector('[role="dialog"]')) return;
+      // A modal open (the palette, a confirmation) keeps its own keys; a popover left in the page
+      // (Mantine's are role="dialog" too, without aria-modal) does not block them.
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
       const h = live.current;
       const run = {
         j: h.next,
