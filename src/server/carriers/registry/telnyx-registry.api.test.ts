@@ -53,6 +53,18 @@ const brand = {
   contactLastName: "Lopez",
   contactPhone: "+15125550100",
 };
+const tollFreeForm = {
+  businessName: "Bean There Cafe",
+  website: "https://beanthere.coffee",
+  contactEmail: "owner@beanthere.coffee",
+  contactPhone: "2125550199",
+  contactName: "Ana Lopez",
+  optInImageUrl: "https://beanthere.coffee/optin.png",
+  useCase: "Order updates",
+  sampleMessage: "Bean There: your latte is ready at the counter! Reply STOP to opt out.",
+  optInDescription: "Customers text JOIN to our number or tick a box at checkout.",
+  monthlyVolume: "10000",
+};
 const campaign = {
   useCase: "Account notifications",
   description: "Order-ready notices and account alerts for customers who joined at our counter.",
@@ -173,19 +185,9 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
 
   it("verifies a toll-free number: rejected with Telnyx's reason, corrected in place, verified", async () => {
     const tf = await addNumber("+18885550220", true);
-    const form = {
-      businessName: "Bean There Cafe",
-      website: "https://beanthere.coffee",
-      contactEmail: "owner@beanthere.coffee",
-      contactPhone: "2125550199",
-      contactName: "Ana Lopez",
-      optInImageUrl: "https://beanthere.coffee/optin.png",
-      useCase: "Order updates",
-      sampleMessage: "Bean There: your latte is ready at the counter! Reply STOP to opt out.",
-      optInDescription: "Customers text JOIN to our number or tick a box at checkout.",
-      monthlyVolume: "10000",
-    };
-    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, form, { cookie });
+    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, tollFreeForm, {
+      cookie,
+    });
     expect(await runDueReviews(t.ctx)).toBe(0);
     const [v] = [...telnyx.verifications.values()];
     expect(v).toMatchObject({
@@ -193,7 +195,7 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
       messageVolume: "10,000",
       businessContactFirstName: "Ana",
       businessContactLastName: "Lopez",
-      optInWorkflowImageURLs: [{ url: form.optInImageUrl }],
+      optInWorkflowImageURLs: [{ url: tollFreeForm.optInImageUrl }],
     });
     Object.assign(v!, {
       verificationStatus: "Rejected",
@@ -207,7 +209,9 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
       reason: "Website does not match the business name.",
     });
 
-    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, form, { cookie });
+    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, tollFreeForm, {
+      cookie,
+    });
     expect(await runDueReviews(t.ctx)).toBe(0);
     expect(telnyx.verifications.size).toBe(1);
     expect(telnyx.requests.at(-1)).toMatchObject({ method: "PATCH" });
@@ -218,19 +222,9 @@ describe("the Telnyx registry (CARRIER=telnyx)", () => {
 
   it("a signed Telnyx event brings the next check forward; an unsigned or stale one is refused", async () => {
     const tf = await addNumber("+18885550230", true);
-    const form = {
-      businessName: "Bean There Cafe",
-      website: "https://beanthere.coffee",
-      contactEmail: "owner@beanthere.coffee",
-      contactPhone: "2125550199",
-      contactName: "Ana Lopez",
-      optInImageUrl: "https://beanthere.coffee/optin.png",
-      useCase: "Order updates",
-      sampleMessage: "Bean There: your latte is ready at the counter! Reply STOP to opt out.",
-      optInDescription: "Customers text JOIN to our number or tick a box at checkout.",
-      monthlyVolume: "10000",
-    };
-    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, form, { cookie });
+    await t.post(`/api/dedicated-numbers/${tf.id}/toll-free-verification`, tollFreeForm, {
+      cookie,
+    });
     expect(await runDueReviews(t.ctx)).toBe(0);
     const [id, v] = [...telnyx.verifications.entries()].at(-1)!;
     // Telnyx is told where to send its news, with every submission.
