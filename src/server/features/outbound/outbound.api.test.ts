@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { foreignNanpAreaCodes } from "../../../domain/international";
 import { FEDERAL_RULE, nextAllowedByState } from "../../../domain/send-windows";
 import { createMessage as createEmulatedMessage } from "../../carriers/emulator/messages.service";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
@@ -353,7 +354,10 @@ describe("one outbound path", () => {
     // An area whose local time is now outside the federal hours (Guam, Hawaii, the East Coast
     // cover most hours of the day). At the few UTC hours when every North American zone is in
     // its day, the account's own quiet hours play the night instead.
-    const areas = [...knownAreas()].filter(([, a]) => a.timeZone && a.state !== "TX");
+    // US areas only: a Canadian or Caribbean number is international and needs other credits.
+    const areas = [...knownAreas()].filter(
+      ([c, a]) => a.timeZone && a.state !== "TX" && !foreignNanpAreaCodes().includes(c),
+    );
     const night = areas.find(([, a]) => nextAllowedByState(FEDERAL_RULE, now, a.timeZone!) > now);
     const [code, area] = night ?? areas.find(([c]) => c === "212")!;
     let release = nextAllowedByState(FEDERAL_RULE, now, area.timeZone!);
