@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { logInAsDemo, MOBILE } from "./support";
+import { logInAsDemo, MOBILE, seriousA11yViolations as violations } from "./support";
 
 // axe-core on every screen a signed-in owner reaches, and the public pages: no serious or
 // critical violation of WCAG 2.1 A/AA (contrast, names, roles, ARIA use). Each screen is opened
@@ -84,21 +83,6 @@ const PUBLIC = [
   "/subscribe/parley-demo?lang=ES",
   "/privacy/parley-demo",
 ];
-
-/** Waits for a screen's data and loaders, then scans it. */
-async function violations(page: Page) {
-  // Screens load their data first: wait for the network to settle and loaders to go.
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".mantine-Loader-root")).toHaveCount(0, { timeout: 10_000 });
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    // Only the violations are read: axe skips building the long lists of passed checks.
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 /** The screen at phone width: the layout switches (drawer navigation, stacked forms) in place. */
 async function atPhoneWidth(page: Page) {

@@ -1,6 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
+import {
+  keepScreenshot,
+  logInAsDemo,
+  MOBILE,
+  seriousA11yViolations as violations,
+  watchConsole,
+} from "./support";
 import { received, uniquePhone } from "./virtual-phone";
 
 async function pick(
@@ -138,17 +143,6 @@ test("a campaign's details show the combined figures of its sends and drip", asy
   await keepScreenshot(page, "campaign-details-mobile");
   expect(errors).toEqual([]);
 });
-
-async function violations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".mantine-Loader-root")).toHaveCount(0, { timeout: 10_000 });
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 test("chatbots and campaigns screens have no serious or critical accessibility violation", async ({
   page,

@@ -1,6 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
+import {
+  keepScreenshot,
+  logInAsDemo,
+  MOBILE,
+  seriousA11yViolations,
+  watchConsole,
+} from "./support";
 import { CSRF, received, textFrom, uniquePhone } from "./virtual-phone";
 
 /** The texts the workflow sent (the keyword's own confirmation left out). */
@@ -187,16 +192,8 @@ test("the workflow screens have no serious or critical accessibility violation",
     if (size) await page.setViewportSize(size);
     for (const path of screens) {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      await expect(page.locator(".mantine-Loader-root")).toHaveCount(0, { timeout: 10_000 });
-      const result = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      for (const v of result.violations)
-        if (v.impact === "serious" || v.impact === "critical")
-          found.push(
-            `${path}${size ? " (mobile)" : ""}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
-          );
+      for (const v of await seriousA11yViolations(page))
+        found.push(`${path}${size ? " (mobile)" : ""}: ${v}`);
     }
   }
   expect(found).toEqual([]);

@@ -1,8 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
+import {
+  keepScreenshot,
+  logInAsDemo,
+  MOBILE,
+  seriousA11yViolations,
+  watchConsole,
+} from "./support";
 
 const stamp = Date.now().toString(36).slice(-5);
 test.describe.configure({ timeout: 180_000 });
@@ -180,19 +185,11 @@ test("the integrations and MCP pages have no serious or critical accessibility v
       "/mcp",
     ]) {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      await expect(page.locator(".mantine-Loader-root, .mantine-Skeleton-root")).toHaveCount(0, {
-        timeout: 15_000,
-      });
-      const result = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      for (const v of result.violations.filter(
-        (x) => x.impact === "serious" || x.impact === "critical",
+      for (const v of await seriousA11yViolations(
+        page,
+        ".mantine-Loader-root, .mantine-Skeleton-root",
       ))
-        found.push(
-          `${width} ${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
-        );
+        found.push(`${width} ${path}: ${v}`);
     }
   }
   expect(found).toEqual([]);

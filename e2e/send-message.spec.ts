@@ -260,7 +260,12 @@ test("quiet hours ask before sending; the missing contact card is explained", as
   });
   expect(set.ok()).toBe(true);
   try {
+    // The composer checks quiet hours as it sends: wait for the setting it reads after the reload.
+    const quietRead = page.waitForResponse((r) =>
+      r.url().endsWith("/api/account/settings/quiet_hours"),
+    );
     await page.reload();
+    await quietRead;
     await setMessage(page, "Late night deal");
     await page.getByRole("button", { name: "Send Message" }).click();
     const dialog = page.getByRole("dialog", { name: "Quiet Hours" });

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 // A password the strength check accepts: the reset journey sets it again (playwright.config.ts).
@@ -57,4 +58,28 @@ export async function keepScreenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   // Transitions finished: a dialog caught mid fade-in reads as broken in the kept picture.
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false, animations: "disabled" });
+}
+
+/**
+ * The serious and critical WCAG 2.1 A/AA violations (contrast, names, roles, ARIA use) of the
+ * screen as it is now, once its data has loaded and its loaders are gone, one line each.
+ * axe runs in the page itself (legacy mode): the default mode opens a blank page for every scan to
+ * gather results across cross-origin frames, which our screens do not have; that page cost 1 to 3 s
+ * a scan, several times the scan itself (measured on the demo's dashboard and settings).
+ */
+export async function seriousA11yViolations(
+  page: Page,
+  loaders = ".mantine-Loader-root",
+): Promise<string[]> {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator(loaders)).toHaveCount(0, { timeout: 15_000 });
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    // Only the violations are read: axe skips building the long lists of passed checks.
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
