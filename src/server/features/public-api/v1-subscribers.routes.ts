@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { bigIdParams as idParams } from "../../../domain/ids";
 import {
   listSubscribersQuery,
@@ -12,6 +13,22 @@ import * as subscribers from "../subscribers/subscribers.service";
 import { IDEMPOTENT, keyActorOf, op } from "./v1-route";
 
 const TAG = "subscribers";
+
+/**
+ * The screen's filters and pages, plus `limit` (1 to 100 rows), the name API clients reach for
+ * first: it sets the page size to any number in that range where `pageSize` takes the screen's four.
+ */
+const v1ListQuery = z.intersection(
+  listSubscribersQuery,
+  z.object({
+    limit: z.coerce
+      .number("limit is a whole number from 1 to 100")
+      .int("limit is a whole number from 1 to 100")
+      .min(1, "limit is a whole number from 1 to 100")
+      .max(100, "limit is a whole number from 1 to 100")
+      .optional(),
+  }),
+);
 
 /** Subscribers through an API key: the same services (and filters) as the Subscribers screen. */
 export function v1SubscribersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -27,13 +44,19 @@ export function v1SubscribersRoutes(app: FastifyInstance, ctx: AppContext) {
           "listSubscribers",
           "List subscribers",
           TAG,
-          "Filters are those of the Subscribers screen (query, group, dates, attribute…); pages start at 0.",
+          "Filters are those of the Subscribers screen (query, group, dates, attribute…); pages start at 0; `limit` (1 to 100) or `pageSize` (10, 25, 50 or 100) rows a page.",
         ),
-        querystring: listSubscribersQuery,
+        querystring: v1ListQuery,
         response: { 200: listSubscribersResponse },
       },
     },
-    (req) => subscribers.listSubscribers(ctx, keyActorOf(req), req.query),
+    (req) => {
+      const { limit, ...query } = req.query;
+      return subscribers.listSubscribers(ctx, keyActorOf(req), {
+        ...query,
+        pageSize: limit ?? query.pageSize,
+      });
+    },
   );
   r.get(
     "/api/v1/subscribers/:id",

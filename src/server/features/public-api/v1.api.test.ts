@@ -182,6 +182,16 @@ describe("/api/v1 operations", () => {
     expect(changed.statusCode).toBe(409);
     const id = created.json().id as number;
 
+    // `limit` sets the page size (any number from 1 to 100); out of range it is refused.
+    const all = (await call(readOnly.key, "GET", "/api/v1/subscribers?withTotal=true")).json();
+    expect(all.total).toBeGreaterThan(1);
+    const one = (await call(readOnly.key, "GET", "/api/v1/subscribers?limit=1")).json();
+    expect(one.rows).toHaveLength(1);
+    expect(one.pageSize).toBe(1);
+    const over = await call(readOnly.key, "GET", "/api/v1/subscribers?limit=500");
+    expect(over.statusCode).toBe(400);
+    expect(over.body).toContain("limit is a whole number from 1 to 100");
+
     expect(
       (await call(readOnly.key, "PATCH", `/api/v1/subscribers/${id}`, { lastName: "L" }))
         .statusCode,

@@ -16,6 +16,7 @@ import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { plural } from "../../../lib/plural";
 import { sentMessagesCsvUrl, useSentMessages } from "../api/list-sent-messages";
 import { useLiveSentMessages } from "../api/live-updates";
 import { RunStateBadge } from "../components/run-state-badge";
@@ -160,8 +161,8 @@ export default function SentMessagesPage() {
                   <Group gap="xs">
                     <RunStateBadge state={r.state} />
                     <Text size="xs" c="dimmed">
-                      {r.recipients.toLocaleString()} recipients · {r.credits.toLocaleString()}{" "}
-                      credits
+                      {plural(r.recipients, "recipient", "recipients")} ·{" "}
+                      {plural(r.credits, "credit", "credits")}
                     </Text>
                   </Group>
                   <StatusCounts counts={r.counts} compact />

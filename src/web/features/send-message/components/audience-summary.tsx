@@ -1,7 +1,8 @@
 import { Anchor, Group, Loader, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import type { Audience } from "../../../../domain/send-audience";
-import { exclusionText, plural } from "../lib/audience-text";
+import { plural } from "../../../lib/plural";
+import { exclusionText } from "../lib/audience-text";
 
 const SUMMARY_HEIGHT = 42;
 

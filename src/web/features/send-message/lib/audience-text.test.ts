@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exclusionText, plural } from "./audience-text";
+import { plural } from "../../../lib/plural";
+import { exclusionText } from "./audience-text";
 
 const none = { optedOut: 0, blocked: 0, landline: 0, noConsent: 0 };
 

@@ -3,11 +3,7 @@ import {
   EXCLUSION_LABELS,
   EXCLUSION_REASONS,
 } from "../../../../domain/send-audience";
-
-/** "1 person", "1,200 people". */
-export function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-}
+import { plural } from "../../../lib/plural";
 
 /** "Not sent to: 2 opted out, 3 landlines, 5 without marketing consent" (empty when nobody is left out). */
 export function exclusionText(a: Pick<Audience, "excluded">): string {

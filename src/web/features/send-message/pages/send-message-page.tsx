@@ -68,6 +68,7 @@ import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
+import { plural } from "../../../lib/plural";
 import { useAccountSetting } from "../../settings/api/account-settings";
 import {
   type SendAnswer,
@@ -85,7 +86,7 @@ import { RecipientsField } from "../components/recipients-field";
 import { ScheduleFields } from "../components/schedule-fields";
 import { type SendDialog, SendDialogs } from "../components/send-dialogs";
 import { TestSendModal } from "../components/test-send-modal";
-import { exclusionText, plural } from "../lib/audience-text";
+import { exclusionText } from "../lib/audience-text";
 import {
   attachmentFromUrl,
   type FormValues,

@@ -10,6 +10,7 @@ import { useListState } from "../../../components/list/use-list-state";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { meCan } from "../../../lib/permissions";
+import { plural } from "../../../lib/plural";
 import { useBulkAction } from "../api/bulk-actions";
 import { useMemberships } from "../api/get-memberships";
 import { useCustomFields } from "../api/list-custom-fields";
@@ -29,7 +30,7 @@ import { toApiSelection } from "../lib/selection";
 import { filterOfView, SUBSCRIBERS_LIST, viewOfFilter } from "../lib/subscribers-list";
 import { useOpenSubscriber } from "../lib/use-open-subscriber";
 
-const plural = (n: number) => `${n.toLocaleString()} subscriber${n === 1 ? "" : "s"}`;
+const subscriberCount = (n: number) => plural(n, "subscriber", "subscribers");
 
 /** /subscribers/manage: search, filter, page through, select and act on subscribers. */
 export default function ManageSubscribersPage() {
@@ -92,22 +93,22 @@ export default function ManageSubscribersPage() {
       startExport.mutate(apiSelection(), { onSuccess: () => setExported(count) });
     } else {
       modals.openConfirmModal({
-        title: `Delete ${plural(count)}?`,
+        title: `Delete ${subscriberCount(count)}?`,
         children: (
           <Text size="sm">
-            {count === 1 ? "This subscriber" : `These ${plural(count)}`} will be removed with their
-            groups and attributes. This cannot be undone. Opt-outs stay in force and the consent
-            history is kept.
+            {count === 1 ? "This subscriber" : `These ${subscriberCount(count)}`} will be removed
+            with their groups and attributes. This cannot be undone. Opt-outs stay in force and the
+            consent history is kept.
           </Text>
         ),
-        labels: { confirm: `Delete ${plural(count)}`, cancel: "Cancel" },
+        labels: { confirm: `Delete ${subscriberCount(count)}`, cancel: "Cancel" },
         confirmProps: { color: "red", "data-testid": "confirm-bulk-delete" },
         onConfirm: () =>
           bulk.mutate(
             { kind: "delete", selection: apiSelection() },
             {
               onSuccess: (r) => {
-                notify.success(`${plural(r.affected)} deleted`);
+                notify.success(`${subscriberCount(r.affected)} deleted`);
                 setSelection(NO_SELECTION);
               },
             },
@@ -126,11 +127,11 @@ export default function ManageSubscribersPage() {
           const rest = count - r.affected;
           if (kind === "add-to-group") {
             notify.success(
-              `${plural(r.affected)} added to ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} already in it)` : ""}`,
+              `${subscriberCount(r.affected)} added to ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} already in it)` : ""}`,
             );
           } else {
             notify.success(
-              `${plural(r.affected)} removed from ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} were not in it)` : ""}`,
+              `${subscriberCount(r.affected)} removed from ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} were not in it)` : ""}`,
             );
           }
           setGroupAction(null);
@@ -169,7 +170,7 @@ export default function ManageSubscribersPage() {
           </Indicator>
           {counted.data && (
             <Text size="sm" c="dimmed" data-testid="subscriber-total">
-              {filtered ? `${plural(total)} found` : plural(total)}
+              {filtered ? `${subscriberCount(total)} found` : subscriberCount(total)}
             </Text>
           )}
         </Group>

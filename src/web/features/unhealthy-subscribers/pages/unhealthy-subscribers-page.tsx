@@ -20,6 +20,7 @@ import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
+import { plural } from "../../../lib/plural";
 import { type CleanUpInput, useCleanUp } from "../api/clean-up";
 import { useUnhealthy } from "../api/list-unhealthy";
 import { LineCheckModal } from "../components/line-check-modal";
@@ -39,7 +40,7 @@ function lastFailureText(r: UnhealthySubscriber, timeZone: string): string {
 }
 
 const fullName = (r: UnhealthySubscriber) => [r.firstName, r.lastName].filter(Boolean).join(" ");
-const plural = (n: number) => `${n.toLocaleString()} ${n === 1 ? "subscriber" : "subscribers"}`;
+const subscriberCount = (n: number) => plural(n, "subscriber", "subscribers");
 
 /**
  * /unhealthy-subscribers: numbers texts did not reach lately (landline, invalid, unreachable,
@@ -78,7 +79,7 @@ export default function UnhealthySubscribersPage() {
   const run = (action: Action, body: CleanUpInput["selection"], count: number) => {
     const verb = action === "delete" ? "Delete" : "Opt out";
     modals.openConfirmModal({
-      title: `${verb} ${plural(count)}?`,
+      title: `${verb} ${subscriberCount(count)}?`,
       children:
         action === "delete" ? (
           <Text size="sm">
@@ -91,7 +92,7 @@ export default function UnhealthySubscribersPage() {
             is recorded in their consent history.
           </Text>
         ),
-      labels: { confirm: `${verb} ${plural(count)}`, cancel: "Cancel" },
+      labels: { confirm: `${verb} ${subscriberCount(count)}`, cancel: "Cancel" },
       confirmProps: { color: action === "delete" ? "red" : "orange" },
       onConfirm: () =>
         cleanUp.mutate(
