@@ -13,6 +13,8 @@ test("the sign-up page checks its fields in EN and ES and signs a visitor up", a
 
   await page.goto("/subscribe/parley-demo?lang=ES");
   await expect(page.getByRole("heading", { name: "Parley Demo Coffee Co." })).toBeVisible();
+  // The business's page carries the business's name in the tab, not Parley's.
+  await expect(page).toHaveTitle("Parley Demo Coffee Co.");
   await expect(page.getByTestId("consent-line")).toContainText(
     "Pueden aplicarse tarifas de mensajes y datos",
   );

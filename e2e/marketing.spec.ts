@@ -257,3 +257,15 @@ test("registration: capacity, a waiting list, and a cancel by text moves the nex
   await keepScreenshot(page, "marketing-registration-390");
   expect(errors).toEqual([]);
 });
+
+test("an unknown counter or invitation link says so on a page of its own", async ({ browser }) => {
+  const visitor = await browser.newContext({ viewport: MOBILE });
+  const page = await visitor.newPage();
+  await page.goto("/counter/not-a-counter-token");
+  await expect(page.getByRole("heading", { name: "Counter link not available" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText(/not valid|not found/i);
+  await page.goto("/r/not-a-code");
+  await expect(page.getByRole("heading", { name: "Invitation not available" })).toBeVisible();
+  await keepScreenshot(page, "marketing-invitation-unknown-390");
+  await visitor.close();
+});

@@ -2,6 +2,7 @@ import { Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from "@mantine
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { publicSignupPage } from "../../../../domain/signup-page";
+import { usePageMeta } from "../../../components/page-meta";
 import { api } from "../../../lib/api-client";
 
 /** The generated policy, EN and ES: who sends, what, how to stop, and that numbers are never sold. */
@@ -48,6 +49,7 @@ export default function PrivacyPage() {
     retry: false,
   });
   const name = page.data ? page.data.config.companyName || page.data.businessName : "";
+  usePageMeta(name ? `${t.title} · ${name}` : "", { business: true });
   return (
     <Box mih="100vh" py={{ base: "md", sm: 48 }} px="sm" bg="#f1f3f5">
       <Paper maw={720} mx="auto" radius="lg" p={{ base: "md", sm: "xl" }} shadow="sm">

@@ -22,6 +22,7 @@ import {
   signupResult,
   signupText,
 } from "../../../../domain/signup-page";
+import { usePageMeta } from "../../../components/page-meta";
 import { ApiError, api } from "../../../lib/api-client";
 import { SignupForm } from "../components/signup-form";
 import { createSignupI18n } from "../lib/signup-i18n";
@@ -119,6 +120,9 @@ function SubscribeContent(props: {
   };
 
   const c = page.data?.config;
+  usePageMeta(page.data ? page.data.config.companyName || page.data.businessName : "", {
+    business: true,
+  });
   return (
     <Box
       mih="100vh"

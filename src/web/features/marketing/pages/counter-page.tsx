@@ -17,6 +17,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useParams } from "react-router";
 import type { CodeCheck } from "../../../../domain/marketing.schemas";
+import { PublicNotice } from "../../../components/public-notice";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { checkCode, redeemCode, useCounterInfo } from "../api/marketing";
 import { formatDateTime } from "../lib/tools";
@@ -78,9 +79,10 @@ export default function CounterPage() {
     );
   if (info.isError || !info.data)
     return (
-      <Center mih="100vh" p="md">
-        <Text>{info.error?.message ?? "This counter link is not valid."}</Text>
-      </Center>
+      <PublicNotice
+        title="Counter link not available"
+        message={info.error?.message ?? "This counter link is not valid."}
+      />
     );
   const d = info.data;
   const issued = result?.issued ?? d.issued;

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router";
+import { PublicNotice } from "../../../components/public-notice";
 import { submitReferral, useReferralPage } from "../api/marketing";
 
 /**
@@ -37,9 +38,10 @@ export default function ReferralPage() {
     );
   if (page.isError || !page.data)
     return (
-      <Center mih="100vh" p="md">
-        <Text>{page.error?.message ?? "This invitation link is not valid any more."}</Text>
-      </Center>
+      <PublicNotice
+        title="Invitation not available"
+        message={page.error?.message ?? "This invitation link is not valid any more."}
+      />
     );
   const d = page.data;
   const submit = async (e: React.FormEvent) => {
