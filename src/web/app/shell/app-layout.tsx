@@ -52,7 +52,11 @@ function allowed(access: Access | undefined, me: AccountLite): boolean {
 }
 
 /** The authenticated area: guards the session, then renders the shell around the page. */
-export function AppLayout() {
+/**
+ * The signed-in shell around the matched route, or around `children` where a page outside the
+ * app's routes (an unknown one-segment path) is shown to a signed-in person.
+ */
+export function AppLayout(props: { children?: React.ReactNode }) {
   // Ask whether a session exists first: an anonymous visitor then causes no 401 at all.
   const session = useSession();
   const me = useMe({ enabled: session.data?.valid === true });
@@ -68,7 +72,11 @@ export function AppLayout() {
   if (!me.data) return <FullPageLoader />;
   const route = findRoute(location.pathname);
   if (route && !allowed(route.access, me.data)) return <AccessDenied to={homePath(me.data)} />;
-  return <Shell me={me.data} title={route?.title ?? "Page Not Found"} />;
+  return (
+    <Shell me={me.data} title={route?.title ?? "Page Not Found"}>
+      {props.children}
+    </Shell>
+  );
 }
 
 function AccessDenied({ to }: { to: string }) {
@@ -78,7 +86,15 @@ function AccessDenied({ to }: { to: string }) {
   return <Navigate to={to} replace />;
 }
 
-function Shell({ me, title }: { me: AccountLite; title: string }) {
+function Shell({
+  me,
+  title,
+  children,
+}: {
+  me: AccountLite;
+  title: string;
+  children?: React.ReactNode;
+}) {
   const { pathname } = useLocation();
   const embedded = isEmbedded();
   const sidebar = useSidebar();
@@ -114,9 +130,7 @@ function Shell({ me, title }: { me: AccountLite; title: string }) {
         {!embedded && <SubBar section={activeSection(pathname, me)} />}
         {!embedded && <TourBar me={me} />}
         <main className={classes.content}>
-          <Suspense fallback={<FullPageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<FullPageLoader />}>{children ?? <Outlet />}</Suspense>
         </main>
         {!embedded && <CommandPalette me={me} />}
       </div>

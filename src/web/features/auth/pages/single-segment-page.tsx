@@ -2,7 +2,10 @@ import { Center, Loader } from "@mantine/core";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { DEEPLINK_ID } from "../../../../domain/sign-in.schemas";
+import { AppLayout } from "../../../app/shell/app-layout";
+import { FullPageLoader } from "../../../components/full-page-loader";
 import NotFoundPage from "../../system/pages/not-found-page";
+import { useSession } from "../api/check-token";
 import { useDeeplinkUri } from "../api/deeplinks";
 import { ServiceWelcome, SSO_SERVICE_NAMES, type SsoService } from "../components/service-welcome";
 
@@ -22,6 +25,7 @@ export default function SingleSegmentPage() {
   const deeplink = useDeeplinkUri(segment, maybeDeeplink);
   const navigate = useNavigate();
   const uri = deeplink.data?.uri;
+  const session = useSession();
 
   useEffect(() => {
     if (!uri) return;
@@ -30,7 +34,17 @@ export default function SingleSegmentPage() {
   }, [uri, navigate]);
 
   if (service) return <ServiceWelcome service={service} />;
-  if (!maybeDeeplink || deeplink.isError) return <NotFoundPage />;
+  if (!maybeDeeplink || deeplink.isError) {
+    // A signed-in person keeps the app around the Not Found text, as on any other unknown path.
+    if (session.isPending) return <FullPageLoader />;
+    return session.data?.valid ? (
+      <AppLayout>
+        <NotFoundPage />
+      </AppLayout>
+    ) : (
+      <NotFoundPage />
+    );
+  }
   return (
     <Center mih="80dvh" aria-busy="true" aria-label="Opening the link">
       <Loader />
