@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PERMISSION_LEVEL } from "../../../domain/permissions";
 import { SETUP_TEXT } from "../../../domain/setup.schemas";
 import { TestClock } from "../../clock";
+import { createAccountWithOwner } from "../../ops/create-account";
 import { createTestServer, nextIp, sessionCookieOf } from "../../test/harness";
 import { announceSetupLink } from "./setup.service";
 
@@ -148,5 +149,22 @@ describe("first owner by a one-time setup link", () => {
     const before = await count("auth_tokens where kind = 'setup_link'");
     expect(await announceSetupLink(t.ctx)).toBeNull();
     expect(await count("auth_tokens where kind = 'setup_link'")).toBe(before);
+  });
+});
+
+describe("first owner by the admin command", () => {
+  it("create-account makes the first owner; the printed link then refuses and none is printed", async () => {
+    const fresh = await createTestServer();
+    const printed = await announceSetupLink(fresh.ctx);
+    expect(printed).not.toBeNull();
+    await createAccountWithOwner(fresh.db, {
+      businessName: "Ada's Bakery",
+      username: "ada",
+      email: "ada@bakery.test",
+    });
+    const res = await fresh.get(`/api/setup/${tokenOf(printed!.url)}`, { remoteAddress: nextIp() });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(SETUP_TEXT.ownerExists);
+    expect(await announceSetupLink(fresh.ctx)).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ function refused(reason: SetupLinkRefusal): AppError {
  * which ends the link of any earlier start. Null once the install has a user.
  */
 export async function announceSetupLink(
-  ctx: AppContext,
+  ctx: Pick<AppContext, "db" | "clock" | "config">,
 ): Promise<{ url: string; expiresAt: Date } | null> {
   if (await asSystem(() => anyUserExists(ctx.db))) return null;
   const link = await issueSetupLink(ctx.db, ctx.clock.now());
