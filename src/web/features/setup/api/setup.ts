@@ -30,6 +30,9 @@ export function useCompleteSetup(token: string) {
         schema: setupResponse,
         toast: false,
       }),
-    onSuccess: () => queryClient.removeQueries(),
+    // Whatever this browser held of an earlier session goes; the used link's answer stays, so the
+    // page does not ask again (and show "used") on its way to the dashboard.
+    onSuccess: () =>
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "setup-link" }),
   });
 }
