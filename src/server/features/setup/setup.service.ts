@@ -3,6 +3,7 @@ import { AppError } from "../../../domain/errors";
 import { PERMISSION_LEVEL, userActor } from "../../../domain/permissions";
 import { SETUP_TEXT, type SetupLinkRefusal } from "../../../domain/setup.schemas";
 import { accountNameFrom } from "../../../domain/signup.schemas";
+import { inTransaction } from "../../db/connection";
 import { asSystem } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
 import { freeAccountName, insertAccount } from "../account/account-records.service";
@@ -72,7 +73,7 @@ export async function completeSetup(
   const now = ctx.clock.now();
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
   const created = await asSystem(() =>
-    ctx.db.transaction(async (tx) => {
+    inTransaction(ctx.db, async (tx) => {
       await lockFirstOwner(tx);
       // Again under the lock: another setup or the admin command may have made the owner.
       const link = await setupLinkState(tx, token, now);
