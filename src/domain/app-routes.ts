@@ -54,6 +54,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   { path: "/privacy/:accountName", title: "Messaging Privacy Policy" },
   { path: "/counter/:token", title: "Counter Check" },
   { path: "/r/:code", title: "You're Invited" },
+  { path: "/setup/:token", title: "Set Up Parley" },
 ];
 
 /** Pages behind login, rendered inside the shell. */

@@ -138,6 +138,8 @@ const username = z
   .min(1, USER_TEXT.usernameRequired)
   .max(64, "Username is too long")
   .regex(/^[^\s@]*$/, "Username cannot contain spaces or @");
+/** A username as every form that makes a user checks it (the first owner's setup too). */
+export const usernameField = username;
 
 /** 'create user' of spec doc 3 §7: the form fields, the access key, the phone as digits. */
 export const acceptInviteRequest = z.object({

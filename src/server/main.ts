@@ -9,6 +9,7 @@ import { createDb, DEFAULT_DB_TIMEOUTS, ensureDatabase, withDatabase } from "./d
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { keyRing } from "./features/auth/secret-box";
+import { announceSetupLink } from "./features/setup/setup.service";
 import { buildApp } from "./http/app";
 import type { AppContext } from "./http/context";
 import { log, setLogLevel } from "./log";
@@ -171,12 +172,19 @@ async function main() {
     );
   }
   if (role !== "worker" && !config.SEED_DEMO) {
-    const { rows } = await ctx.db.$client.query("select 1 from users limit 1");
-    if (rows.length === 0) {
-      const how =
-        "no account yet: create the first owner with `npm run admin -- create-account --business NAME --username U --email E`";
-      lines.push(`  ${how[0]!.toUpperCase()}${how.slice(1)}`);
-      log.warn(how);
+    // A fresh install: its first owner comes through a link only the log's reader has.
+    const setup = await announceSetupLink(ctx);
+    if (setup) {
+      lines.push(
+        "  No account yet. Create the first owner at this one-time link (good once, for 24 hours;",
+        "  a restart prints a new one and ends this one):",
+        `    ${setup.url}`,
+        "  or with `npm run admin -- create-account --business NAME --username U --email E`.",
+      );
+      log.warn(
+        { setupUrl: setup.url, expiresAt: setup.expiresAt.toISOString() },
+        "no account yet: create the first owner at the one-time setup link (good once, for 24 hours; the next start prints a new one), or with `npm run admin -- create-account`",
+      );
     }
   }
   lines.push("  Press Ctrl+C to stop.", "");

@@ -43,6 +43,7 @@ import { registrationsFeature } from "./registrations/feature";
 import { reportsFeature } from "./reports/feature";
 import { sendsFeature } from "./sends/feature";
 import { settingsFeature } from "./settings/feature";
+import { setupFeature } from "./setup/feature";
 import { signatureFeature } from "./signature/feature";
 import { signupFeature } from "./signup/feature";
 import { signupPageFeature } from "./signup-page/feature";
@@ -112,6 +113,7 @@ export const FEATURES: readonly Feature[] = [
   webBannerFeature,
   marketingFeature,
   signupFeature,
+  setupFeature,
   notificationsFeature,
   billingFeature,
   managedAccountsFeature,

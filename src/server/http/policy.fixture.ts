@@ -40,6 +40,9 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/auth/magic-token": [400, 400, 400, 400, 400, 400],
   "POST /api/auth/admin-signup": [400, 400, 400, 400, 400, 400],
   "GET /api/auth/pending-mail": [200, 200, 200, 200, 200, 200],
+  // The setup link is the credential, not the session: an unknown link is refused for everyone.
+  "GET /api/setup/:token": [403, 403, 403, 403, 403, 403],
+  "POST /api/setup/:token": [400, 400, 400, 400, 400, 400],
   "GET /api/auth/phone-verification": [200, 200, 200, 200, 200, 200],
   "POST /api/auth/phone-verification/send": [400, 400, 400, 400, 400, 400],
   "POST /api/auth/phone-verification/verify": [400, 400, 400, 400, 400, 400],

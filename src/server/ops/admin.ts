@@ -6,6 +6,7 @@ import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { keyRing } from "../features/auth/secret-box";
 import { createSignupInvite } from "../features/auth/signup-invites";
+import { announceSetupLink } from "../features/setup/setup.service";
 import { PARLEY_VERSION } from "../version";
 import { accountFlags, parseFlagChanges, switchAccount } from "./account-flags";
 import { type ParsedArgs, parseArgs } from "./admin-args";
@@ -75,7 +76,8 @@ const COMMANDS: Record<string, Command> = {
   "create-account": {
     usage: "create-account --business NAME --username U --email E [--password P] [--timezone ET]",
     help:
-      "Creates an account and its Owner (starter templates included). Without --password a strong\n" +
+      "Creates an account and its Owner (starter templates included): also the way to make the\n" +
+      "first owner of a fresh install without the setup link. Without --password a strong\n" +
       "random password is generated and printed. Time zones: ET CT MT AZ PT AKT HT AT NT UTC.",
     options: ["business", "username", "email", "password", "timezone"],
     async run(open, args) {
@@ -94,6 +96,28 @@ const COMMANDS: Record<string, Command> = {
         });
         say(`Account ${r.accountId} "${r.accountName}" created with its Owner ${r.username}.`);
         if (r.generated) say(`Password: ${r.password}`);
+      });
+    },
+  },
+  "setup-link": {
+    usage: "setup-link",
+    help:
+      "Prints a new one-time link that makes the first owner of a fresh install at /setup/<token>\n" +
+      "(the server prints one at each start while it has no user). Good once, for 24 hours; it\n" +
+      "ends every earlier link. Refused once the install has a user: use create-account then.",
+    async run(open, args) {
+      if (args.positional.length > 0) throw new OpsError(`unexpected "${args.positional[0]}"`);
+      const target = await open();
+      await withDb(target.url, async (db) => {
+        const link = await announceSetupLink({ db, clock: systemClock, config: config() });
+        if (!link)
+          throw new OpsError(
+            "this install has its first user already: make another account with create-account",
+          );
+        say(link.url);
+        say(
+          `Good once, until ${link.expiresAt.toISOString()}; earlier setup links no longer work.`,
+        );
       });
     },
   },

@@ -279,6 +279,8 @@ const PAGES: Record<string, RouteObject["lazy"]> = {
     import("../features/scheduled-messages/pages/scheduled-messages-page").then((m) => ({
       Component: m.default,
     })),
+  "/setup/:token": () =>
+    import("../features/setup/pages/setup-page").then((m) => ({ Component: m.default })),
   [paths.adminSignup]: () =>
     import("../features/signup/pages/admin-signup-page").then((m) => ({ Component: m.default })),
   [paths.settings]: () =>

@@ -29,8 +29,9 @@ export async function insertAccount(
     businessName: string;
     email: string;
     timezoneId: number;
-    industry: number;
-    businessPhone: string;
+    /** Unknown for an install's first account (its setup asks for neither). */
+    industry: number | null;
+    businessPhone: string | null;
     trialEndsAt: Date;
   },
 ): Promise<number> {

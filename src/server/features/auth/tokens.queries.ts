@@ -17,7 +17,8 @@ export type TokenKind =
   | "oauth_state"
   | "webinar_oauth_state"
   | "webinar_signup"
-  | "signup_invite";
+  | "signup_invite"
+  | "setup_link";
 
 export type TokenRow = typeof authTokens.$inferSelect;
 

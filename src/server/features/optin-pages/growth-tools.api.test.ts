@@ -154,6 +154,8 @@ describe("opt-in tracker pages", () => {
         lastName: "Roe",
         number: "3105550501",
         recaptchaToken: await proof("front-desk"),
+        // The app sends no Referer: the page names itself, and the evidence keeps where it was.
+        pageUrl: "https://texts.example.com/optIn/cornerbakery/front-desk?src=qr#form",
       },
       { headers: { "user-agent": "Tracker Test/1.0" } },
     );
@@ -171,6 +173,7 @@ describe("opt-in tracker pages", () => {
       .where(and(eq(consentEvents.phone, "+13105550501"), eq(consentEvents.action, "consent")));
     const detail = JSON.parse(ev!.detail);
     expect(detail.page).toBe("opt_in_page:front-desk");
+    expect(detail.url).toBe("https://texts.example.com/optIn/cornerbakery/front-desk?src=qr");
     expect(detail.userAgent).toBe("Tracker Test/1.0");
     expect(detail.consentText).toContain("Msg & data rates may apply");
     const members = await t.db.$client.query(

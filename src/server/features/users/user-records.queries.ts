@@ -36,6 +36,12 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+/** Whether the install has any user: a fresh one has none until its first owner is made. */
+export async function anyUserExists(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
 /** A new account's first user, its Owner (sign-up, a managed account). */
 export async function insertOwner(tx: Executor, row: typeof users.$inferInsert): Promise<number> {
   const [inserted] = await tx.insert(users).values(row).returning({ id: users.id });

@@ -2,6 +2,7 @@
 // sets a password; sign-up and managed accounts create an Owner and check an address is free;
 // the mailbox reads a user's address. The rules of managing users are in users.service.ts.
 export {
+  anyUserExists,
   clearTwoFactor,
   findUserByEmail,
   findUserById,

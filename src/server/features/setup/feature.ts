@@ -1,0 +1,12 @@
+import { defineFeature, PUBLIC } from "../feature";
+import { setupRoutes } from "./setup.routes";
+
+export const setupFeature = defineFeature({
+  name: "setup",
+  routes: [setupRoutes],
+  policy: {
+    // The link printed at start is the credential: no session exists on a fresh install.
+    "GET /api/setup/:token": PUBLIC,
+    "POST /api/setup/:token": PUBLIC,
+  },
+});

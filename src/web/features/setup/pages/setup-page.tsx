@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Button,
+  Loader,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { IconClockX } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
+import { SETUP_TEXT, setupRequest } from "../../../../domain/setup.schemas";
+import { DEFAULT_TIMEZONE_ID, TIMEZONES } from "../../../../domain/timezones";
+import { paths } from "../../../app/paths";
+import { usePageMeta } from "../../../components/page-meta";
+import { ApiError } from "../../../lib/api-client";
+import { AuthHeading, AuthLayout, AuthOutcome } from "../../auth/components/auth-layout";
+import { deviceId } from "../../auth/device-id";
+import { fieldErrors, formErrorOf } from "../../auth/form-errors";
+import { useCompleteSetup, useSetupLink } from "../api/setup";
+
+type Field = "businessName" | "username" | "email" | "password" | "timezoneId";
+
+const timezoneOptions = TIMEZONES.map((t) => ({ value: String(t.id), label: t.name }));
+
+/** Why the link cannot be used, as the server said it (403), else the generic text. */
+function refusalOf(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  if (err.status === 403) return err.message;
+  return null;
+}
+
+/**
+ * /setup/<token>: the first owner of a fresh install, by the one-time link Parley printed when it
+ * started (business, username, e-mail, password), who lands signed in as the Owner.
+ */
+export default function SetupPage() {
+  usePageMeta("Set Up Parley");
+  const token = useParams().token?.trim() ?? "";
+  const navigate = useNavigate();
+  const link = useSetupLink(token);
+  const setup = useCompleteSetup(token);
+  const [values, setValues] = useState({
+    businessName: "",
+    username: "",
+    email: "",
+    password: "",
+    timezoneId: String(DEFAULT_TIMEZONE_ID) as string | null,
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (key: keyof typeof values) => (value: string | null) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  // Refused on opening, or while the form was open (another start replaced it, it expired).
+  const refusal = !token
+    ? SETUP_TEXT.unknown
+    : (refusalOf(link.error) ??
+      refusalOf(setup.error) ??
+      (link.isError ? formErrorOf(link.error) : null));
+  if (refusal) {
+    return (
+      <AuthLayout>
+        <AuthOutcome
+          testId="setup-refused"
+          color="orange"
+          icon={<IconClockX size={30} />}
+          title="This setup link cannot be used"
+        >
+          <Text role="alert">{refusal}</Text>
+          <Button component={Link} to={paths.login} variant="light">
+            Go to Log In
+          </Button>
+        </AuthOutcome>
+      </AuthLayout>
+    );
+  }
+
+  if (link.isPending) {
+    return (
+      <AuthLayout>
+        <Stack align="center" gap="sm" py="xl" data-testid="setup-checking">
+          <Loader />
+          <Text c="dimmed">Checking your setup link…</Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const input = {
+      ...values,
+      timezoneId: values.timezoneId ? Number(values.timezoneId) : undefined,
+      deviceId: deviceId(),
+    };
+    const parsed = setupRequest.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    setup.mutate(parsed.data, {
+      onSuccess: (res) => navigate(res.signedIn ? paths.dashboard : paths.login, { replace: true }),
+      onError: (err) => {
+        if (err instanceof ApiError && err.extra.fields) setErrors(err.extra.fields);
+        else if (!refusalOf(err)) setFormError(formErrorOf(err));
+      },
+    });
+  };
+
+  const expires = link.data ? new Date(link.data.expiresAt) : null;
+  return (
+    <AuthLayout>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <AuthHeading
+            title="Set up Parley"
+            subtitle="Create the owner of this server's first account. You will be signed in as its Owner and can invite your team next."
+          />
+          {expires && (
+            <Text size="xs" c="dimmed" data-testid="setup-expires">
+              This link works once, until{" "}
+              {expires.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}.
+            </Text>
+          )}
+          {formError && (
+            <Alert color="red" variant="light" role="alert" data-testid="form-error">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Business name"
+            autoComplete="organization"
+            required
+            autoFocus
+            value={values.businessName}
+            error={errors.businessName}
+            onChange={(e) => set("businessName")(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            description="You log in with it (or with your e-mail)."
+            required
+            value={values.username}
+            error={errors.username}
+            onChange={(e) => set("username")(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            error={errors.email}
+            onChange={(e) => set("email")(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            required
+            value={values.password}
+            error={errors.password}
+            onChange={(e) => set("password")(e.currentTarget.value)}
+          />
+          <Select
+            label="Time zone"
+            required
+            allowDeselect={false}
+            data={timezoneOptions}
+            value={values.timezoneId}
+            error={errors.timezoneId}
+            onChange={set("timezoneId")}
+          />
+          <Button type="submit" size="md" loading={setup.isPending} mt="xs">
+            Create Owner Account
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
