@@ -100,7 +100,7 @@ export default function UnhealthySubscribersPage() {
           {
             onSuccess: ({ affected }) => {
               notify.success(
-                `${plural(affected)} ${action === "delete" ? "deleted" : "opted out"}`,
+                `${subscriberCount(affected)} ${action === "delete" ? "deleted" : "opted out"}`,
               );
               // The last rows of a page gone, the list table steps back a page.
               setSelection(NO_SELECTION);
@@ -207,7 +207,7 @@ export default function UnhealthySubscribersPage() {
             total={total}
             pageIds={rows.map((r) => r.id)}
             noun="subscribers"
-            countLabel={(n) => `${plural(n)} selected`}
+            countLabel={(n) => `${subscriberCount(n)} selected`}
             onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
             onClear={() => setSelection(NO_SELECTION)}
           >
