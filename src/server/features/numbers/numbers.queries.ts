@@ -76,6 +76,20 @@ export async function countLiveNumbers(db: Executor, accountId: number): Promise
   return row?.n ?? 0;
 }
 
+/** Whether the number is the account's and not released. */
+export async function isLiveNumberOf(
+  db: Executor,
+  accountId: number,
+  phoneNumberId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, phoneNumberId), eq(phoneNumbers.accountId, accountId), live))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Whether the account keeps a toll-free number (released ones aside). */
 export async function hasLiveTollFree(db: Executor, accountId: number): Promise<boolean> {
   const [row] = await db
