@@ -4,7 +4,7 @@ import { subscriberFilter } from "../../../domain/subscribers.schemas";
 import type { Actor, AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/custom-fields.service";
 import { groupForFilter } from "../groups/groups.service";
-import { filterCondition } from "../subscribers/subscriber-conditions";
+import { subscriberFilterCondition } from "../subscribers/subscribers.service";
 import * as q from "./recipients.queries";
 
 /** Who a send goes to, as stored on the send (spec doc 2 §3: isSubscribers all / true / false). */
@@ -44,7 +44,7 @@ export async function recipientCondition(
   for (const id of recipients.groupIds) {
     try {
       const group = await groupForFilter(ctx, auth, id === NO_GROUP_ID ? NO_GROUP_ID : id);
-      const [cond] = filterCondition(subscriberFilter.parse({}), { fields, tz, group });
+      const [cond] = subscriberFilterCondition(subscriberFilter.parse({}), { fields, tz, group });
       if (cond) parts.push(cond);
     } catch {
       // Deleted since: nobody through it.
