@@ -207,6 +207,25 @@ export function filteredIdsSql(
   };
 }
 
+/**
+ * How many of the selected conversations (`sel`, a subscriber id query) are on a number that is
+ * not one of `numberIds` (a restricted user's).
+ */
+export async function countOutsideNumbers(
+  db: Db,
+  accountId: number,
+  numberIds: number[],
+  sel: { text: string; values: unknown[] },
+): Promise<number> {
+  const { rows } = await db.$client.query<{ n: string }>(
+    `select count(*) as n from conversations c
+      where c.account_id = $1 and c.subscriber_id in (${sel.text.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + 2}`)})
+        and c.phone_number_id is not null and c.phone_number_id <> all($2::int[])`,
+    [accountId, numberIds, ...sel.values],
+  );
+  return Number(rows[0]!.n);
+}
+
 /** Unread conversations per tab, in one pass over the small unread index. */
 export async function countUnread(
   db: Db,

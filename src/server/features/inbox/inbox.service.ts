@@ -520,13 +520,8 @@ export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
         req.selection.mode === "ids"
           ? { text: "select unnest($1::bigint[])", values: [req.selection.numberIds] }
           : q.filteredIdsSql(scope, req.selection.filters, req.selection.excludedIds, mine);
-      const { rows } = await ctx.db.$client.query<{ n: string }>(
-        `select count(*) as n from conversations c
-          where c.account_id = $1 and c.subscriber_id in (${sel.text.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + 2}`)})
-            and c.phone_number_id is not null and c.phone_number_id <> all($2::int[])`,
-        [auth.accountId, user.numberIds, ...sel.values],
-      );
-      if (Number(rows[0]!.n) > 0) throw new AppError("VALIDATION", INBOX_TEXT.noAssignableUsers);
+      if ((await q.countOutsideNumbers(ctx.db, auth.accountId, user.numberIds, sel)) > 0)
+        throw new AppError("VALIDATION", INBOX_TEXT.noAssignableUsers);
     }
     value = user.id;
   } else if (action.withUser) {
