@@ -76,6 +76,14 @@ export async function countLiveNumbers(db: Executor, accountId: number): Promise
   return row?.n ?? 0;
 }
 
+/** Every number the account has had, released ones too. */
+export async function allNumbersOf(db: Executor, accountId: number) {
+  return db
+    .select({ id: phoneNumbers.id, number: phoneNumbers.number })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.accountId, accountId));
+}
+
 /** Whether the number is the account's and not released. */
 export async function isLiveNumberOf(
   db: Executor,

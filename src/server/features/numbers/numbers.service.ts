@@ -160,6 +160,14 @@ export async function numberByE164(ctx: Pick<AppContext, "db">, number: string) 
   return q.findLiveNumberByE164(ctx.db, number);
 }
 
+/** Every number the account has had, released ones too: to name a number an id points at. */
+export async function accountNumbers(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+): Promise<{ id: number; number: string }[]> {
+  return q.allNumbersOf(ctx.db, accountId);
+}
+
 /**
  * Whether the number is the account's and not released: the check of a keyword, a marketing
  * tool, a chatbot or an automated reply that names the number it answers on. Takes the caller's
