@@ -208,7 +208,7 @@ export async function lockDueReminder(db: Queryable, now: Date) {
 
 export async function setReminderOutcome(
   db: Queryable,
-  id: number,
+  id: string,
   o: { status: "queued" | "skipped"; messageId: number | null; note: string },
 ): Promise<void> {
   await db.query(
@@ -220,7 +220,7 @@ export async function setReminderOutcome(
 /** A reminder refused for good is skipped with the reason, unless something else took it. */
 export async function skipScheduledReminder(
   db: Queryable,
-  id: number,
+  id: string,
   note: string,
 ): Promise<void> {
   await db.query(
