@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { insertDeliveries, insertRun, insertSend } from "../sends/send-factories";
+import { insertDeliveries, insertRun, insertSend } from "../../test/send-factories";
 import { cohorts } from "./analytics.queries";
 
 const t = await createTestServer();

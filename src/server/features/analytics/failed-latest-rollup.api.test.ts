@@ -3,7 +3,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { insertRun, insertSend } from "../sends/send-factories";
+import { insertRun, insertSend } from "../../test/send-factories";
 
 // The latest failure per subscriber and code (migration 0047) must say what looking through
 // messages says, however failures arrive, change, go, or their subscriber goes.

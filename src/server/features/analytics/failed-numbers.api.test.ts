@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { insertRun, insertSend } from "../../test/send-factories";
 import { startPipeline } from "../sends/pipeline";
-import { insertRun, insertSend } from "../sends/send-factories";
 
 // The analytics page's failed-by-error view: who is behind a carrier error code, then retry
 // them (a new send through the composer's path) or clean them (the unhealthy clean-up).

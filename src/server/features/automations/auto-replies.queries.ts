@@ -39,19 +39,6 @@ export async function findAutoReplyRow(
   return r.rows[0];
 }
 
-/** Whether the number is the account's and not released. */
-export async function hasLiveNumber(
-  db: Queryable,
-  accountId: number,
-  phoneNumberId: number,
-): Promise<boolean> {
-  const r = await db.query(
-    `select 1 from phone_numbers where id = $1 and account_id = $2 and state <> 'released'`,
-    [phoneNumberId, accountId],
-  );
-  return !!r.rowCount;
-}
-
 /** A new rule, last in the account's order. */
 export async function insertAutoReply(
   db: Queryable,

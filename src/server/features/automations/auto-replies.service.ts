@@ -11,6 +11,7 @@ import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import { automaticAnswerFiled } from "../inbox/inbox.service";
+import { hasLiveNumber } from "../numbers/numbers.service";
 import { sendGate } from "../outbound/account-gate";
 import { queueMessage } from "../outbound/outbound.service";
 import {
@@ -18,7 +19,6 @@ import {
   accountTimezoneId,
   deleteAutoReplyRow,
   findAutoReplyRow,
-  hasLiveNumber,
   insertAutoReply,
   listAutoReplyRows,
   markAnswered,
@@ -68,7 +68,7 @@ export async function getAutoReply(ctx: AppContext, actor: Actor, id: number) {
 
 async function assertOwnNumber(ctx: AppContext, accountId: number, id: number | null) {
   if (id === null) return;
-  if (!(await hasLiveNumber(ctx.db.$client, accountId, id)))
+  if (!(await hasLiveNumber(ctx.db, accountId, id)))
     throw new AppError("BAD_REQUEST", "Choose a number of this account");
 }
 

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from "../../http/context";
 import { engagementOfRuns } from "../analytics/analytics.service";
 import { displayBodies } from "../links/links.service";
+import * as q from "./campaigns.queries";
 
 const FAILED = DELIVERY_STATUSES.filter((s) => ["failed", "blocked"].includes(statusGroup(s)));
 
@@ -45,90 +46,28 @@ export async function campaignResults(
   campaignId: number,
 ): Promise<Results> {
   const db = ctx.db.$client;
-  const members = (
-    await db.query<{
-      member_id: number;
-      send_id: string | null;
-      automation_id: number | null;
-      send_text: string | null;
-      send_status: string | null;
-      send_at: Date | null;
-      a_name: string | null;
-      a_kind: string | null;
-      a_status: string | null;
-    }>(
-      `select m.id as member_id, m.send_id, m.automation_id, s.text as send_text,
-              s.status as send_status, coalesce(s.next_run_at, s.created_at) as send_at,
-              a.name as a_name, a.kind as a_kind, a.status as a_status
-         from campaign_members m
-         left join sends s on s.id = m.send_id and s.account_id = $2
-         left join automations a on a.id = m.automation_id and a.account_id = $2
-        where m.campaign_id = $1
-        order by m.added_at, m.id`,
-      [campaignId, accountId],
-    )
-  ).rows;
+  const members = (await q.campaignMemberRows(db, campaignId, accountId)).rows;
   const sendIds = members.filter((m) => m.send_id !== null).map((m) => Number(m.send_id));
   const automationIds = members.flatMap((m) => (m.automation_id !== null ? [m.automation_id] : []));
 
   const runs = sendIds.length
-    ? (
-        await db.query<{ id: string; send_id: string; credits: number }>(
-          `select id, send_id, credits from send_runs where send_id = any($1::bigint[]) and account_id = $2`,
-          [sendIds, accountId],
-        )
-      ).rows.map((r) => ({ id: Number(r.id), sendId: Number(r.send_id), credits: r.credits }))
+    ? (await q.runsOfSends(db, sendIds, accountId)).rows.map((r) => ({
+        id: Number(r.id),
+        sendId: Number(r.send_id),
+        credits: r.credits,
+      }))
     : [];
   const runIds = runs.map((r) => r.id);
   const sendOfRun = new Map(runs.map((r) => [r.id, r.sendId]));
 
   const [runStatus, runFailed, engagement, autoStatus, autoFailed, autoEngagement] =
     await Promise.all([
-      runIds.length
-        ? db.query<{ run_id: string; status: string; n: number }>(
-            `select run_id, status, count(*)::int as n from messages
-              where run_id = any($1::bigint[]) group by 1, 2`,
-            [runIds],
-          )
-        : null,
-      runIds.length
-        ? db.query<{ status: string; code: number | null; n: number; credits: number }>(
-            `select status, error_code as code, count(*)::int as n, sum(credits)::int as credits
-               from messages
-              where run_id = any($1::bigint[]) and status = any($2::text[]) group by 1, 2`,
-            [runIds, FAILED],
-          )
-        : null,
+      runIds.length ? q.runStatusCounts(db, runIds) : null,
+      runIds.length ? q.runFailureCounts(db, runIds, FAILED) : null,
       runIds.length ? engagementOfRuns(ctx, accountId, runIds) : null,
-      automationIds.length
-        ? db.query<{ automation_id: number; status: string; n: number; credits: number }>(
-            `select l.automation_id, m.status, count(*)::int as n, sum(m.credits)::int as credits
-               from automation_step_log l join messages m on m.id = l.message_id
-              where l.automation_id = any($1::int[]) and l.message_id is not null
-                and m.account_id = $2
-              group by 1, 2`,
-            [automationIds, accountId],
-          )
-        : null,
-      automationIds.length
-        ? db.query<{ status: string; code: number | null; n: number }>(
-            `select m.status, m.error_code as code, count(*)::int as n
-               from automation_step_log l join messages m on m.id = l.message_id
-              where l.automation_id = any($1::int[]) and l.message_id is not null
-                and m.account_id = $2 and m.status = any($3::text[])
-              group by 1, 2`,
-            [automationIds, accountId, FAILED],
-          )
-        : null,
-      automationIds.length
-        ? db.query<{ replies: number; clicks: number; opt_outs: number }>(
-            `select count(*) filter (where replied_at is not null)::int as replies,
-                    count(*) filter (where clicked_at is not null)::int as clicks,
-                    count(*) filter (where exit_reason = 'opted_out')::int as opt_outs
-               from automation_runs where automation_id = any($1::int[]) and account_id = $2`,
-            [automationIds, accountId],
-          )
-        : null,
+      automationIds.length ? q.automationStatusCounts(db, automationIds, accountId) : null,
+      automationIds.length ? q.automationFailureCounts(db, automationIds, accountId, FAILED) : null,
+      automationIds.length ? q.automationEngagement(db, automationIds, accountId) : null,
     ]);
 
   const totals = { ...zero(), clicks: 0, replies: 0, optOuts: 0, credits: 0 };
@@ -216,47 +155,8 @@ async function splitComparisons(ctx: AppContext, accountId: number, automationId
   if (!automationIds.length) return [];
   const db = ctx.db.$client;
   const [stats, graphs] = await Promise.all([
-    db.query<{
-      automation_id: number;
-      step: string;
-      branch: number;
-      people: number;
-      replies: number;
-      clicks: number;
-      opt_outs: number;
-      texts: number;
-      delivered: number;
-    }>(
-      `with b as (
-         select l.run_id, l.automation_id, split_part(l.step_id, '#', 1) as step,
-                split_part(l.step_id, '#', 2)::int as branch, min(l.at) as at
-           from automation_step_log l
-          where l.automation_id = any($1::int[]) and l.step_id like '%#%'
-          group by 1, 2, 3, 4
-       )
-       select b.automation_id, b.step, b.branch, count(*)::int as people,
-              count(*) filter (where r.replied_at is not null)::int as replies,
-              count(*) filter (where r.clicked_at is not null)::int as clicks,
-              count(*) filter (where r.exit_reason = 'opted_out')::int as opt_outs,
-              coalesce(sum(t.texts), 0)::int as texts, coalesce(sum(t.delivered), 0)::int as delivered
-         from b
-         join automation_runs r on r.id = b.run_id and r.account_id = $2
-         left join lateral (
-           select count(*) as texts,
-                  count(*) filter (where m.status in ('Delivered', 'Read')) as delivered
-             from automation_step_log x join messages m on m.id = x.message_id
-            where x.run_id = b.run_id and x.message_id is not null and x.at >= b.at
-         ) t on true
-        group by 1, 2, 3
-        order by 1, 2, 3`,
-      [automationIds, accountId],
-    ),
-    db.query<{ automation_id: number; name: string; graph: { steps: unknown[] } }>(
-      `select a.id as automation_id, a.name, v.graph
-         from automations a join automation_versions v on v.automation_id = a.id and v.version = a.version
-        where a.id = any($1::int[]) and a.account_id = $2`,
-      [automationIds, accountId],
-    ),
+    q.splitBranchStats(db, automationIds, accountId),
+    q.automationGraphs(db, automationIds, accountId),
   ]);
   const named = new Map(graphs.rows.map((g) => [g.automation_id, g]));
   const splits = new Map<string, CampaignDetail["splits"][number]>();

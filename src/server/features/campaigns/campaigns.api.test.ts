@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { insertDeliveries, insertRun, insertSend } from "../sends/send-factories";
+import { insertDeliveries, insertRun, insertSend } from "../../test/send-factories";
 
 const t = await createTestServer();
 const db = t.db.$client;

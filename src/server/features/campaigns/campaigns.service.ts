@@ -9,6 +9,7 @@ import type { Actor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
 import { displayBodies } from "../links/links.service";
 import { campaignResults } from "./campaign-results";
+import * as q from "./campaigns.queries";
 
 const isUnique = (err: unknown, constraint: string) =>
   typeof err === "object" &&
@@ -16,22 +17,9 @@ const isUnique = (err: unknown, constraint: string) =>
   (err as { constraint?: string }).constraint === constraint;
 
 export async function listCampaigns(ctx: AppContext, actor: Pick<Actor, "accountId">) {
-  const r = await ctx.db.$client.query<{
-    id: number;
-    name: string;
-    sends: number;
-    automations: number;
-    created_at: Date;
-    updated_at: Date;
-  }>(
-    `select c.id, c.name, c.created_at, c.updated_at,
-            (select count(*) from campaign_members m where m.campaign_id = c.id and m.send_id is not null)::int as sends,
-            (select count(*) from campaign_members m where m.campaign_id = c.id and m.automation_id is not null)::int as automations
-       from campaigns c where c.account_id = $1 order by c.created_at desc, c.id desc`,
-    [actor.accountId],
-  );
+  const rows = await q.listCampaignRows(ctx.db.$client, actor.accountId);
   return {
-    rows: r.rows.map((c) => ({
+    rows: rows.map((c) => ({
       id: c.id,
       name: c.name,
       sends: c.sends,
@@ -43,12 +31,9 @@ export async function listCampaigns(ctx: AppContext, actor: Pick<Actor, "account
 }
 
 async function own(ctx: AppContext, accountId: number, id: number) {
-  const r = await ctx.db.$client.query<{ id: number; name: string; created_at: Date }>(
-    `select id, name, created_at from campaigns where id = $1 and account_id = $2`,
-    [id, accountId],
-  );
-  if (!r.rows[0]) throw new AppError("NOT_FOUND", CAMPAIGN_TEXT.notFound);
-  return r.rows[0];
+  const row = await q.findCampaign(ctx.db.$client, accountId, id);
+  if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_TEXT.notFound);
+  return row;
 }
 
 export async function getCampaign(
@@ -67,11 +52,8 @@ export async function getCampaign(
 
 export async function createCampaign(ctx: AppContext, actor: Actor, name: string) {
   try {
-    const r = await ctx.db.$client.query<{ id: number }>(
-      `insert into campaigns (account_id, name) values ($1, $2) returning id`,
-      [actor.accountId, name],
-    );
-    return getCampaign(ctx, actor, r.rows[0]!.id);
+    const id = await q.insertCampaign(ctx.db.$client, actor.accountId, name);
+    return getCampaign(ctx, actor, id);
   } catch (err) {
     if (isUnique(err, "campaigns_account_name_key"))
       throw new AppError("CONFLICT", CAMPAIGN_TEXT.nameTaken);
@@ -81,11 +63,8 @@ export async function createCampaign(ctx: AppContext, actor: Actor, name: string
 
 export async function renameCampaign(ctx: AppContext, actor: Actor, id: number, name: string) {
   try {
-    const r = await ctx.db.$client.query(
-      `update campaigns set name = $3, updated_at = now() where id = $1 and account_id = $2`,
-      [id, actor.accountId, name],
-    );
-    if (!r.rowCount) throw new AppError("NOT_FOUND", CAMPAIGN_TEXT.notFound);
+    if (!(await q.renameCampaignRow(ctx.db.$client, actor.accountId, id, name)))
+      throw new AppError("NOT_FOUND", CAMPAIGN_TEXT.notFound);
   } catch (err) {
     if (isUnique(err, "campaigns_account_name_key"))
       throw new AppError("CONFLICT", CAMPAIGN_TEXT.nameTaken);
@@ -96,11 +75,8 @@ export async function renameCampaign(ctx: AppContext, actor: Actor, id: number, 
 
 /** Deleting a campaign leaves its sends and automations as they are (only the grouping goes). */
 export async function deleteCampaign(ctx: AppContext, actor: Actor, id: number) {
-  const r = await ctx.db.$client.query(`delete from campaigns where id = $1 and account_id = $2`, [
-    id,
-    actor.accountId,
-  ]);
-  if (!r.rowCount) throw new AppError("NOT_FOUND", CAMPAIGN_TEXT.notFound);
+  if (!(await q.deleteCampaignRow(ctx.db.$client, actor.accountId, id)))
+    throw new AppError("NOT_FOUND", CAMPAIGN_TEXT.notFound);
 }
 
 export async function addMember(
@@ -111,22 +87,10 @@ export async function addMember(
 ) {
   await own(ctx, actor.accountId, id);
   const db = ctx.db.$client;
-  const exists =
-    m.sendId !== undefined
-      ? await db.query(`select 1 from sends where id = $1 and account_id = $2`, [
-          m.sendId,
-          actor.accountId,
-        ])
-      : await db.query(`select 1 from automations where id = $1 and account_id = $2`, [
-          m.automationId,
-          actor.accountId,
-        ]);
-  if (!exists.rowCount) throw new AppError("VALIDATION", CAMPAIGN_TEXT.memberNotFound);
+  if (!(await q.memberExists(db, actor.accountId, m)))
+    throw new AppError("VALIDATION", CAMPAIGN_TEXT.memberNotFound);
   try {
-    await db.query(
-      `insert into campaign_members (campaign_id, send_id, automation_id) values ($1, $2, $3)`,
-      [id, m.sendId ?? null, m.automationId ?? null],
-    );
+    await q.insertMember(db, id, m);
   } catch (err) {
     if (
       isUnique(err, "campaign_members_send_key") ||
@@ -135,17 +99,14 @@ export async function addMember(
       throw new AppError("CONFLICT", CAMPAIGN_TEXT.alreadyMember);
     throw err;
   }
-  await db.query(`update campaigns set updated_at = now() where id = $1`, [id]);
+  await q.touchCampaign(db, id);
   return getCampaign(ctx, actor, id);
 }
 
 export async function removeMember(ctx: AppContext, actor: Actor, id: number, memberId: number) {
   await own(ctx, actor.accountId, id);
-  const r = await ctx.db.$client.query(
-    `delete from campaign_members where id = $1 and campaign_id = $2`,
-    [memberId, id],
-  );
-  if (!r.rowCount) throw new AppError("NOT_FOUND", "Not in this campaign");
+  if (!(await q.deleteMember(ctx.db.$client, id, memberId)))
+    throw new AppError("NOT_FOUND", "Not in this campaign");
   return getCampaign(ctx, actor, id);
 }
 
@@ -154,34 +115,18 @@ export async function candidates(
   ctx: AppContext,
   actor: Pick<Actor, "accountId">,
 ): Promise<CampaignCandidates> {
-  const db = ctx.db.$client;
-  const [sends, automations] = await Promise.all([
-    db.query<{ id: string; text: string; status: string; at: Date }>(
-      `select s.id, s.text, s.status, coalesce(s.next_run_at, s.created_at) as at from sends s
-        where s.account_id = $1
-          and not exists (select 1 from campaign_members m where m.send_id = s.id)
-        order by s.created_at desc limit 200`,
-      [actor.accountId],
-    ),
-    db.query<{ id: number; name: string; kind: string }>(
-      `select a.id, a.name, a.kind from automations a
-        where a.account_id = $1
-          and not exists (select 1 from campaign_members m where m.automation_id = a.id)
-        order by a.id desc limit 200`,
-      [actor.accountId],
-    ),
-  ]);
+  const { sends, automations } = await q.candidateRows(ctx.db.$client, actor.accountId);
   const texts = await displayBodies(
     ctx,
     actor.accountId,
-    sends.rows.map((s) => s.text),
+    sends.map((s) => s.text),
   );
   return {
-    sends: sends.rows.map((s, i) => ({
+    sends: sends.map((s, i) => ({
       id: Number(s.id),
       label: sendLabel(texts[i]!, s.at),
       status: s.status,
     })),
-    automations: automations.rows,
+    automations,
   };
 }

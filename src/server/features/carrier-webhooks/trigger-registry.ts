@@ -6,6 +6,7 @@ import { automationTriggerClaims } from "../automations/automation-triggers";
 import { chatbotTriggerClaims } from "../chatbots/chatbot-triggers";
 import { keywordTriggerClaims } from "../keywords/keyword-triggers";
 import { marketingTriggerClaims } from "../marketing/marketing-triggers";
+import { accountNumbers } from "../numbers/numbers.service";
 
 /**
  * The trigger registry: every word an account's automations answer (keywords, marketing tools'
@@ -41,11 +42,8 @@ export async function assertNoTriggerConflict(
   const existing = (await triggerClaims(ctx, accountId)).filter(
     (c) => !(c.kind === candidate.kind && c.ownerId === candidate.ownerId),
   );
-  const numbers = await ctx.db.$client.query<{ id: number; number: string }>(
-    `select id, number from phone_numbers where account_id = $1`,
-    [accountId],
-  );
-  const byId = new Map(numbers.rows.map((n) => [n.id, formatUsNumber(n.number)]));
+  const numbers = await accountNumbers(ctx, accountId);
+  const byId = new Map(numbers.map((n) => [n.id, formatUsNumber(n.number)]));
   const conflict = findTriggerConflict(
     candidate,
     existing,

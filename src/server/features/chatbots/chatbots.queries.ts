@@ -51,19 +51,6 @@ export async function findChatbotRow(
   return r.rows[0];
 }
 
-/** Whether the number is the account's and not released. */
-export async function hasLiveNumber(
-  db: Queryable,
-  accountId: number,
-  phoneNumberId: number,
-): Promise<boolean> {
-  const number = await db.query(
-    `select 1 from phone_numbers where id = $1 and account_id = $2 and state <> 'released'`,
-    [phoneNumberId, accountId],
-  );
-  return !!number.rowCount;
-}
-
 /** How many of these custom fields are the account's. */
 export async function countOwnFields(
   db: Queryable,

@@ -10,6 +10,7 @@ import type { Actor } from "../../../domain/permissions";
 import { claimLabel } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
+import { hasLiveNumber } from "../numbers/numbers.service";
 import { getGlobalSetting } from "../settings/settings.service";
 import {
   type ChatbotRow,
@@ -17,7 +18,6 @@ import {
   countOwnUsers,
   deleteChatbotRow,
   findChatbotRow,
-  hasLiveNumber,
   insertChatbot,
   listChatbotRows,
   setChatbotEnabledRow,
@@ -71,7 +71,7 @@ async function check(ctx: AppContext, accountId: number, input: ChatbotInput, id
   const problems = treeProblems(input.tree);
   if (problems.length) throw new AppError("VALIDATION", problems[0]!);
   const db = ctx.db.$client;
-  if (!(await hasLiveNumber(db, accountId, input.phoneNumberId)))
+  if (!(await hasLiveNumber(ctx.db, accountId, input.phoneNumberId)))
     throw new AppError("VALIDATION", CHATBOT_TEXT.chooseNumber);
   const fields = [
     ...new Set(input.tree.nodes.flatMap((n) => (n.type === "collect" ? [n.fieldId] : []))),

@@ -6,10 +6,10 @@ import {
   verifySolution,
 } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { derivedKeys } from "../auth/secret-box";
+import { deleteExpiredProofs, insertSpentProof } from "./growth.queries";
 
 /**
  * The self-hosted bot check of the public forms (instead of reCAPTCHA): an ALTCHA proof of work.
@@ -92,10 +92,6 @@ export async function verifyBotProof(
  * submission refused later leaves the proof unspent.
  */
 export async function spendBotProof(db: Executor, proof: BotProof): Promise<boolean> {
-  await db.execute(sql`delete from bot_proofs_spent where expires_at < now()`);
-  const { rows } = await db.execute<{ signature: string }>(
-    sql`insert into bot_proofs_spent (signature, expires_at)
-        values (${proof.signature}, ${proof.expiresAt}) on conflict do nothing returning signature`,
-  );
-  return rows.length === 1;
+  await deleteExpiredProofs(db);
+  return insertSpentProof(db, proof.signature, proof.expiresAt);
 }

@@ -74,3 +74,21 @@ export async function insertPublicText(
         values (${t.accountId}, ${t.form}, ${t.phone}, ${t.ip})`,
   );
 }
+
+/** Forgets the spent proofs that could no longer be used anyway. */
+export async function deleteExpiredProofs(db: Executor): Promise<void> {
+  await db.execute(sql`delete from bot_proofs_spent where expires_at < now()`);
+}
+
+/** Records a bot proof as spent; false when it was spent before. */
+export async function insertSpentProof(
+  db: Executor,
+  signature: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ signature: string }>(
+    sql`insert into bot_proofs_spent (signature, expires_at)
+        values (${signature}, ${expiresAt}) on conflict do nothing returning signature`,
+  );
+  return rows.length === 1;
+}

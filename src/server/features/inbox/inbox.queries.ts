@@ -207,6 +207,25 @@ export function filteredIdsSql(
   };
 }
 
+/**
+ * How many of the selected conversations (`sel`, a subscriber id query) are on a number that is
+ * not one of `numberIds` (a restricted user's).
+ */
+export async function countOutsideNumbers(
+  db: Db,
+  accountId: number,
+  numberIds: number[],
+  sel: { text: string; values: unknown[] },
+): Promise<number> {
+  const { rows } = await db.$client.query<{ n: string }>(
+    `select count(*) as n from conversations c
+      where c.account_id = $1 and c.subscriber_id in (${sel.text.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + 2}`)})
+        and c.phone_number_id is not null and c.phone_number_id <> all($2::int[])`,
+    [accountId, numberIds, ...sel.values],
+  );
+  return Number(rows[0]!.n);
+}
+
 /** Unread conversations per tab, in one pass over the small unread index. */
 export async function countUnread(
   db: Db,
@@ -438,14 +457,51 @@ export async function insertArchivedMarkers(
   );
 }
 
+/**
+ * What each change does to a conversation row: the SET clause of updateConversations, `$1` the
+ * acting user where it names one.
+ */
+const CONVERSATION_CHANGES = {
+  read: "read = true, unread_count = 0",
+  unread: "read = false, unread_count = greatest(unread_count, 1)",
+  assign: "assigned_user_id = $1",
+  unassign: "assigned_user_id = null",
+  archive: "archived_at = now(), archived_by = $1, last_message_type = 'Archived'",
+  archiveIfOpen:
+    "archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $1), last_message_type = 'Archived'",
+  unarchive: `archived_at = null, archived_by = null,
+     last_message_type = case when last_message_type = 'Archived' then 'message' else last_message_type end`,
+  unsubscribed:
+    "archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $1), last_message_type = 'Unsubscribed'",
+  block: "blocked_at = coalesce(blocked_at, now())",
+  // Changes no column: only picks the conversations the scope may see (labels are kept apart).
+  none: "subscriber_id = subscriber_id",
+} as const;
+
+export type ConversationChange = keyof typeof CONVERSATION_CHANGES;
+
+/** The account's unread conversations, as a selection for updateConversations. */
+export function unreadSelection(accountId: number): { text: string; values: unknown[] } {
+  return {
+    text: "select subscriber_id from conversations where account_id = $1 and read = false",
+    values: [accountId],
+  };
+}
+
+/** These conversations (subscriber ids), as a selection for countOutsideNumbers. */
+export function idsSelection(ids: number[]): { text: string; values: unknown[] } {
+  return { text: "select unnest($1::bigint[])", values: [ids] };
+}
+
 /** Applies `set` to the conversations among `ids` the scope may see; returns the ids changed. */
 export async function updateConversations(
   db: Db,
   scope: Scope,
   ids: number[] | { text: string; values: unknown[] },
-  set: string,
+  change: ConversationChange,
   setValues: unknown[] = [],
 ): Promise<number[]> {
+  const set = CONVERSATION_CHANGES[change];
   const p = new Params();
   for (const v of setValues) p.add(v);
   const where = selectionWhere(p, scope, ids);

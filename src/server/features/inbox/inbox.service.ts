@@ -298,7 +298,7 @@ export async function thread(
 
 export async function markRead(ctx: AppContext, auth: Actor, id: number) {
   const { scope } = await visible(ctx, auth, id);
-  const ids = await q.updateConversations(ctx.db, scope, [id], "read = true, unread_count = 0");
+  const ids = await q.updateConversations(ctx.db, scope, [id], "read");
   if (ids.length) await tq.clearEndedSnooze(ctx.db, auth.accountId, id, ctx.clock.now());
   changed(ctx, auth.accountId, ids);
 }
@@ -362,7 +362,7 @@ export async function assign(ctx: AppContext, auth: Actor, id: number, userId: n
       throw new AppError("VALIDATION", INBOX_TEXT.noAssignableUsers);
     }
   }
-  const ids = await q.updateConversations(ctx.db, scope, [id], "assigned_user_id = $1", [userId]);
+  const ids = await q.updateConversations(ctx.db, scope, [id], "assign", [userId]);
   changed(ctx, auth.accountId, ids);
   if (userId !== null && userId !== auth.userId && ids.length)
     await notify(
@@ -388,13 +388,7 @@ export async function assign(ctx: AppContext, auth: Actor, id: number, userId: n
 export async function archive(ctx: AppContext, auth: Actor, id: number) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const ids = await q.updateConversations(
-    ctx.db,
-    scope,
-    [id],
-    "archived_at = now(), archived_by = $1, last_message_type = 'Archived'",
-    [auth.userId],
-  );
+  const ids = await q.updateConversations(ctx.db, scope, [id], "archive", [auth.userId]);
   if (ids.length && !preview.archivedAt) {
     await q.insertEvent(ctx.db, {
       accountId: auth.accountId,
@@ -410,13 +404,7 @@ export async function archive(ctx: AppContext, auth: Actor, id: number) {
 export async function unarchive(ctx: AppContext, auth: Actor, id: number) {
   const { scope, preview } = await visible(ctx, auth, id);
   if (!preview) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const ids = await q.updateConversations(
-    ctx.db,
-    scope,
-    [id],
-    `archived_at = null, archived_by = null,
-     last_message_type = case when last_message_type = 'Archived' then 'message' else last_message_type end`,
-  );
+  const ids = await q.updateConversations(ctx.db, scope, [id], "unarchive");
   changed(ctx, auth.accountId, ids);
   return { message: INBOX_TEXT.unarchived };
 }
@@ -439,13 +427,7 @@ export async function unsubscribe(ctx: AppContext, auth: UserActor, id: number) 
       kind: "Unsubscribed",
       userId: auth.userId,
     });
-    await q.updateConversations(
-      ctx.db,
-      scope,
-      [id],
-      "archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $1), last_message_type = 'Unsubscribed'",
-      [auth.userId],
-    );
+    await q.updateConversations(ctx.db, scope, [id], "unsubscribed", [auth.userId]);
   }
   changed(ctx, auth.accountId, [id]);
   return { message: INBOX_TEXT.unsubscribed };
@@ -462,47 +444,31 @@ export async function block(ctx: AppContext, auth: UserActor, id: number) {
     source: "inbox",
     detail: "Blocked from the inbox",
   });
-  await q.updateConversations(ctx.db, scope, [id], "blocked_at = coalesce(blocked_at, now())");
+  await q.updateConversations(ctx.db, scope, [id], "block");
   changed(ctx, auth.accountId, [id]);
   return { message: INBOX_TEXT.blocked };
 }
 
 export async function markAllRead(ctx: AppContext, auth: Actor) {
   const { scope } = await scopeOf(ctx, auth);
-  const ids = await q.updateConversations(
-    ctx.db,
-    scope,
-    {
-      text: "select subscriber_id from conversations where account_id = $1 and read = false",
-      values: [auth.accountId],
-    },
-    "read = true, unread_count = 0",
-  );
+  const ids = await q.updateConversations(ctx.db, scope, q.unreadSelection(auth.accountId), "read");
   changed(ctx, auth.accountId, ids.slice(0, 1000));
   return { count: ids.length, message: INBOX_TEXT.allRead };
 }
 
-const BULK: Record<BulkRequest["action"], { set: string; message: string; withUser?: boolean }> = {
-  assign: { set: "assigned_user_id = $1", message: INBOX_TEXT.bulkReassigned, withUser: true },
-  unassign: { set: "assigned_user_id = null", message: INBOX_TEXT.bulkUnassigned },
-  read: { set: "read = true, unread_count = 0", message: INBOX_TEXT.bulkRead },
-  unread: {
-    set: "read = false, unread_count = greatest(unread_count, 1)",
-    message: INBOX_TEXT.bulkUnread,
-  },
-  archive: {
-    set: "archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $1), last_message_type = 'Archived'",
-    message: INBOX_TEXT.bulkArchived,
-    withUser: true,
-  },
-  unarchive: {
-    set: `archived_at = null, archived_by = null,
-          last_message_type = case when last_message_type = 'Archived' then 'message' else last_message_type end`,
-    message: INBOX_TEXT.bulkUnarchived,
-  },
-  // Labels change no column of the conversation: the no-op set only picks the visible ones.
-  label: { set: "subscriber_id = subscriber_id", message: INBOX_TOOLS_TEXT.bulkLabelled },
-  unlabel: { set: "subscriber_id = subscriber_id", message: INBOX_TOOLS_TEXT.bulkUnlabelled },
+const BULK: Record<
+  BulkRequest["action"],
+  { change: q.ConversationChange; message: string; withUser?: boolean }
+> = {
+  assign: { change: "assign", message: INBOX_TEXT.bulkReassigned, withUser: true },
+  unassign: { change: "unassign", message: INBOX_TEXT.bulkUnassigned },
+  read: { change: "read", message: INBOX_TEXT.bulkRead },
+  unread: { change: "unread", message: INBOX_TEXT.bulkUnread },
+  archive: { change: "archiveIfOpen", message: INBOX_TEXT.bulkArchived, withUser: true },
+  unarchive: { change: "unarchive", message: INBOX_TEXT.bulkUnarchived },
+  // Labels change no column of the conversation: the no-op change only picks the visible ones.
+  label: { change: "none", message: INBOX_TOOLS_TEXT.bulkLabelled },
+  unlabel: { change: "none", message: INBOX_TOOLS_TEXT.bulkUnlabelled },
 };
 
 /** A bulk action on the chosen ids, or on everything the filter matches minus exclusions. */
@@ -518,15 +484,10 @@ export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
     if (user.restricted) {
       const sel =
         req.selection.mode === "ids"
-          ? { text: "select unnest($1::bigint[])", values: [req.selection.numberIds] }
+          ? q.idsSelection(req.selection.numberIds)
           : q.filteredIdsSql(scope, req.selection.filters, req.selection.excludedIds, mine);
-      const { rows } = await ctx.db.$client.query<{ n: string }>(
-        `select count(*) as n from conversations c
-          where c.account_id = $1 and c.subscriber_id in (${sel.text.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + 2}`)})
-            and c.phone_number_id is not null and c.phone_number_id <> all($2::int[])`,
-        [auth.accountId, user.numberIds, ...sel.values],
-      );
-      if (Number(rows[0]!.n) > 0) throw new AppError("VALIDATION", INBOX_TEXT.noAssignableUsers);
+      if ((await q.countOutsideNumbers(ctx.db, auth.accountId, user.numberIds, sel)) > 0)
+        throw new AppError("VALIDATION", INBOX_TEXT.noAssignableUsers);
     }
     value = user.id;
   } else if (action.withUser) {
@@ -546,7 +507,7 @@ export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
     ctx.db,
     scope,
     ids,
-    action.set,
+    action.change,
     value === undefined ? [] : [value],
   );
   if (req.action === "label" || req.action === "unlabel")

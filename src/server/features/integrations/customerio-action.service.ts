@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import { INTEGRATION_TEXT, subscriberIdOfCustomerIo } from "../../../domain/integrations";
 import { systemActor } from "../../../domain/permissions";
@@ -45,9 +44,5 @@ export async function sendFromCustomerIo(
 }
 
 async function connectionOfToken(ctx: AppContext, token: string) {
-  const res = await ctx.db.execute<{ account_id: number; connected_by: number | null }>(sql`
-    select account_id, connected_by from integration_connections
-     where provider = 'customerio' and settings->>'actionTokenHash' = ${tokenHash(token)}`);
-  const row = res.rows[0];
-  return row ? { accountId: row.account_id, connectedBy: row.connected_by } : undefined;
+  return q.customerIoConnectionByTokenHash(ctx.db, tokenHash(token));
 }

@@ -146,18 +146,18 @@ function hubspotProps(s: q.ChangedSubscriber): Record<string, string> {
 }
 
 async function syncHubspot(ctx: AppContext, conn: q.ConnectionRow): Promise<SyncResult> {
-  const client = await hubspotClient(ctx, conn);
-  const pulled = await pullHubspot(ctx, conn, client);
+  const hubspot = await hubspotClient(ctx, conn);
+  const pulled = await pullHubspot(ctx, conn, hubspot);
   const pushed = await pushChanged(ctx, conn, async (batch) => {
     for (const s of batch) {
       const link = await q.linkOf(ctx.db, conn.accountId, "hubspot", s.id);
       let id = link?.externalId;
-      if (id) await client.update(id, hubspotProps(s));
+      if (id) await hubspot.update(id, hubspotProps(s));
       else {
-        const found = await client.findByPhone(s.phone);
+        const found = await hubspot.findByPhone(s.phone);
         id = found
-          ? (await client.update(found.id, hubspotProps(s))).id
-          : (await client.create(hubspotProps(s))).id;
+          ? (await hubspot.update(found.id, hubspotProps(s))).id
+          : (await hubspot.create(hubspotProps(s))).id;
         await q.saveLink(ctx.db, {
           accountId: conn.accountId,
           provider: "hubspot",
@@ -177,7 +177,7 @@ async function syncHubspot(ctx: AppContext, conn: q.ConnectionRow): Promise<Sync
  * consent, since HubSpot records none we can rely on), and an opted-out number stays opted out
  * (suppressions are not touched here).
  */
-async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: HubspotClient) {
+async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, hubspot: HubspotClient) {
   const actor = systemActor("integration", conn.accountId, { userId: conn.connectedBy });
   const since = conn.pullCursor?.getTime() ?? 0;
   let newest = since;
@@ -185,7 +185,7 @@ async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: Hubsp
   let seen = 0;
   let created = 0;
   do {
-    const page = await client.changedSince(since, after);
+    const page = await hubspot.changedSince(since, after);
     for (const c of page.results) {
       seen++;
       const modified = Date.parse(c.properties.lastmodifieddate ?? c.updatedAt ?? "");
@@ -255,7 +255,11 @@ async function pullHubspot(ctx: AppContext, conn: q.ConnectionRow, client: Hubsp
 async function syncCustomerIo(ctx: AppContext, conn: q.ConnectionRow): Promise<SyncResult> {
   const creds = openCredentials(ctx, conn.credentials);
   if (creds.kind !== "customerio") throw new Error("not a Customer.io connection");
-  const client = new CustomerIoClient(ctx.config.CUSTOMERIO_TRACK_BASE, creds.siteId, creds.apiKey);
+  const customerIo = new CustomerIoClient(
+    ctx.config.CUSTOMERIO_TRACK_BASE,
+    creds.siteId,
+    creds.apiKey,
+  );
   const pushed = await pushChanged(ctx, conn, async (batch) => {
     const fieldIds = [
       ...new Set(batch.flatMap((s) => Object.keys(s.attributes).map(Number))),
@@ -274,7 +278,7 @@ async function syncCustomerIo(ctx: AppContext, conn: q.ConnectionRow): Promise<S
         const name = names.get(id);
         if (name) custom[name] = value;
       }
-      await client.identify(customerIoId(s.id), {
+      await customerIo.identify(customerIoId(s.id), {
         ...custom,
         phone: s.phone,
         first_name: s.firstName,

@@ -332,3 +332,12 @@ export async function recentEventsOfType(db: Db, accountId: number, type: string
     occurredAt: new Date(String(r.occurred_at)),
   }));
 }
+
+/** The Customer.io connection whose action token hashes to this (the token is its only key). */
+export async function customerIoConnectionByTokenHash(db: Executor, hash: string) {
+  const res = await db.execute<{ account_id: number; connected_by: number | null }>(sql`
+    select account_id, connected_by from integration_connections
+     where provider = 'customerio' and settings->>'actionTokenHash' = ${hash}`);
+  const row = res.rows[0];
+  return row ? { accountId: row.account_id, connectedBy: row.connected_by } : undefined;
+}

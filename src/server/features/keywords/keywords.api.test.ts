@@ -98,6 +98,19 @@ describe("keywords", () => {
     // The same word is free in another account; another account's number or group is a 404.
     expect((await create({ keyword: "coffee" }, otherCookie)).statusCode).toBe(201);
     expect((await create({ keyword: "tea", phoneNumberId: theirNumber!.id })).statusCode).toBe(404);
+    // A number the account gave back answers nothing, so a keyword cannot name it.
+    const [released] = await t.db
+      .insert(phoneNumbers)
+      .values({
+        accountId: account.id,
+        number: "+14155550179",
+        carrierSid: "PNkw3",
+        state: "released",
+      })
+      .returning();
+    const onReleased = await create({ keyword: "tea", phoneNumberId: released!.id });
+    expect(onReleased.statusCode).toBe(404);
+    expect(onReleased.json().error.message).toBe("That number does not exist.");
     expect((await create({ keyword: "tea", groupIds: [vip!.id] }, otherCookie)).statusCode).toBe(
       404,
     );

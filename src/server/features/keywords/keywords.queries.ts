@@ -235,18 +235,6 @@ export async function businessNameOf(db: Executor, accountId: number) {
   return rows[0]?.name;
 }
 
-/** Whether the number is the account's and not released. */
-export async function hasLiveNumber(
-  db: Executor,
-  accountId: number,
-  phoneNumberId: number,
-): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`select 1 from phone_numbers where id = ${phoneNumberId} and account_id = ${accountId} and state <> 'released'`,
-  );
-  return rows.length > 0;
-}
-
 /** How many of these groups are the account's. */
 export async function countOwnGroups(
   db: Executor,

@@ -16,6 +16,7 @@ import type { Db, Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { chargeAddonProrated } from "../billing/billing.service";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
+import { hasLiveNumber } from "../numbers/numbers.service";
 import * as q from "./keywords.queries";
 
 /** The program name carriers require at the start of an opt-in reply: the business's name. */
@@ -77,7 +78,7 @@ export async function getKeyword(ctx: AppContext, auth: Actor, id: number) {
 /** The number and groups must be this account's: another account's id is a 404, not a link. */
 async function assertOwnedRefs(db: Db, accountId: number, input: KeywordInput) {
   if (input.phoneNumberId !== null) {
-    if (!(await q.hasLiveNumber(db, accountId, input.phoneNumberId)))
+    if (!(await hasLiveNumber(db, accountId, input.phoneNumberId)))
       throw new AppError("NOT_FOUND", "That number does not exist.");
   }
   if (input.groupIds.length > 0) {

@@ -182,3 +182,23 @@ export async function recordClick(
       });
   });
 }
+
+/**
+ * A tracked link's recipient key as SQL over a subscriber id column: HMAC-SHA-256 with `key`
+ * spelled out with PostgreSQL's sha256() (the key is shorter than a block, so it is zero-padded
+ * and xored with the two pads here), cut to `signatureBytes`, base64url.
+ */
+export function recipientKeySql(
+  key: Buffer,
+  code: string,
+  subscriberId: SQL,
+  signatureBytes: number,
+): SQL {
+  const padded = Buffer.alloc(64);
+  key.copy(padded);
+  const inner = Buffer.from(padded.map((b) => b ^ 0x36));
+  const outer = Buffer.from(padded.map((b) => b ^ 0x5c));
+  const message = sql`convert_to(${`${code}:`} || ${subscriberId}::text, 'UTF8')`;
+  const mac = sql`sha256(${outer}::bytea || sha256(${inner}::bytea || ${message}))`;
+  return sql`(${subscriberId}::text || '-' || translate(encode(substring(${mac} from 1 for ${signatureBytes}), 'base64'), '+/', '-_'))`;
+}

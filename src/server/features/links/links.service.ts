@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from "node:crypto";
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import {
@@ -57,18 +57,11 @@ export function subscriberOfKey(ctx: AppContext, code: string, key: string): num
 }
 
 /**
- * The same key as SQL over a subscriber id column, for sends personalised in one statement:
- * HMAC-SHA-256 spelled out with PostgreSQL's sha256() (the key is shorter than a block, so it
- * is zero-padded and xored with the two pads here).
+ * The same key as SQL over a subscriber id column, for sends personalised in one statement (the
+ * current key signs, as recipientKey does).
  */
 export function recipientKeySql(ctx: AppContext, code: string, subscriberId: SQL): SQL {
-  const padded = Buffer.alloc(64);
-  linkKeys(ctx)[0]!.copy(padded);
-  const inner = Buffer.from(padded.map((b) => b ^ 0x36));
-  const outer = Buffer.from(padded.map((b) => b ^ 0x5c));
-  const message = sql`convert_to(${`${code}:`} || ${subscriberId}::text, 'UTF8')`;
-  const mac = sql`sha256(${outer}::bytea || sha256(${inner}::bytea || ${message}))`;
-  return sql`(${subscriberId}::text || '-' || translate(encode(substring(${mac} from 1 for ${SIGNATURE_BYTES}), 'base64'), '+/', '-_'))`;
+  return q.recipientKeySql(linkKeys(ctx)[0]!, code, subscriberId, SIGNATURE_BYTES);
 }
 
 /** Replaces each tracked link's recipient placeholder of a text with this subscriber's key. */

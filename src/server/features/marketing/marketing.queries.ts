@@ -587,18 +587,6 @@ export async function programWithCounts(db: Db, accountId: number, id: number) {
   return row;
 }
 
-/** Whether the number is the account's and not released. */
-export async function hasLiveNumber(
-  db: Executor,
-  accountId: number,
-  phoneNumberId: number,
-): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`select 1 from phone_numbers where id = ${phoneNumberId} and account_id = ${accountId} and state <> 'released'`,
-  );
-  return rows.length > 0;
-}
-
 export async function hasGroup(db: Executor, accountId: number, groupId: number): Promise<boolean> {
   const { rows } = await db.execute(
     sql`select 1 from groups where id = ${groupId} and account_id = ${accountId}`,

@@ -8,6 +8,7 @@ import { claimLabel } from "../../../domain/triggers";
 import type { Db } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
+import { hasLiveNumber } from "../numbers/numbers.service";
 import * as q from "./marketing.queries";
 import { fillOpenPlaces } from "./registration";
 
@@ -49,7 +50,7 @@ export async function getProgram(ctx: AppContext, auth: Actor, id: number) {
 /** The number and group named must be this account's; the word free among the tools' cancel words. */
 async function checkRefs(db: Db, accountId: number, input: ProgramInput, ownId: number | null) {
   if (input.phoneNumberId !== null) {
-    if (!(await q.hasLiveNumber(db, accountId, input.phoneNumberId)))
+    if (!(await hasLiveNumber(db, accountId, input.phoneNumberId)))
       throw new AppError("NOT_FOUND", "That phone number does not exist.");
   }
   if (input.kind === "coupon" && input.settings.groupId !== null) {

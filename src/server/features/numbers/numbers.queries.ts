@@ -76,6 +76,28 @@ export async function countLiveNumbers(db: Executor, accountId: number): Promise
   return row?.n ?? 0;
 }
 
+/** Every number the account has had, released ones too. */
+export async function allNumbersOf(db: Executor, accountId: number) {
+  return db
+    .select({ id: phoneNumbers.id, number: phoneNumbers.number })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.accountId, accountId));
+}
+
+/** Whether the number is the account's and not released. */
+export async function isLiveNumberOf(
+  db: Executor,
+  accountId: number,
+  phoneNumberId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, phoneNumberId), eq(phoneNumbers.accountId, accountId), live))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Whether the account keeps a toll-free number (released ones aside). */
 export async function hasLiveTollFree(db: Executor, accountId: number): Promise<boolean> {
   const [row] = await db

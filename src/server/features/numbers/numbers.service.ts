@@ -6,6 +6,7 @@ import type { tollFreeVerificationRequest } from "../../../domain/numbers.schema
 import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
+import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { chargeAddonProrated } from "../billing/billing.service";
 import {
@@ -157,6 +158,27 @@ export async function submitTollFreeVerification(
  */
 export async function numberByE164(ctx: Pick<AppContext, "db">, number: string) {
   return q.findLiveNumberByE164(ctx.db, number);
+}
+
+/** Every number the account has had, released ones too: to name a number an id points at. */
+export async function accountNumbers(
+  ctx: Pick<AppContext, "db">,
+  accountId: number,
+): Promise<{ id: number; number: string }[]> {
+  return q.allNumbersOf(ctx.db, accountId);
+}
+
+/**
+ * Whether the number is the account's and not released: the check of a keyword, a marketing
+ * tool, a chatbot or an automated reply that names the number it answers on. Takes the caller's
+ * handle so it can run inside the caller's transaction.
+ */
+export async function hasLiveNumber(
+  db: Executor,
+  accountId: number,
+  phoneNumberId: number,
+): Promise<boolean> {
+  return q.isLiveNumberOf(db, accountId, phoneNumberId);
 }
 
 /** Whether the account has a dedicated toll-free number (the account's dedicatedTollFree). */

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../http/context";
+import * as q from "./outbound.queries";
 
 export interface Claimed {
   id: number;
@@ -63,88 +64,18 @@ export const LOOKAHEAD_SECONDS = 1;
  * Numbers are served in turn, so one account's million-recipient campaign does not hold back
  * another account's one-to-one text.
  */
-/**
- * A sending number's pace in texts a second, as SQL over `phone_numbers` aliased `n`: toll-free
- * numbers at the toll-free rate, a long code at its brand's trust tier once brand and campaign
- * are approved, else the unregistered rate. The claim paces by it; the composer estimates by it.
- */
-export function numberPaceSql(n: string, tollFreeMps: string, longCodeMps: string): string {
-  return `(case when ${n}.toll_free then ${tollFreeMps}
-                else coalesce((select t.long_code_mps from brand_trust t
-                                 join brand_registrations b on b.account_id = t.account_id
-                                where t.account_id = ${n}.account_id
-                                  and b.brand_status = 'approved'
-                                  and b.campaign_status = 'approved'), ${longCodeMps}) end)::float8`;
-}
-
 export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
   const { config } = ctx;
   // At most `limit` from one number; several numbers at their own (usually low) rates add up.
   const numbers = 64;
-  const res = await ctx.db.$client.query<Claimed>(
-    `with p as (
-       select d.phone_number_id, greatest(d.next_at, now()) as start_at,
-              -- A long code's pace is its brand's trust tier once brand and campaign are
-              -- approved (migration 0029), else the unregistered rate.
-              ${numberPaceSql("n", "$2", "$3")} as mps
-         from dispatch_pace d
-         join phone_numbers n on n.id = d.phone_number_id
-        where d.next_at <= now() + $4 * interval '1 second'
-          and exists (select 1 from messages x
-                       where x.pending_dispatch and x.phone_number_id = d.phone_number_id
-                         and x.not_before <= now()
-                         and (x.claimed_until is null or x.claimed_until < now()))
-        order by d.next_at
-        limit $5
-        for update of d skip locked
-     ),
-     picked as (
-       select m.id, p.phone_number_id, p.start_at, p.mps, m.lapsed,
-              row_number() over (partition by p.phone_number_id
-                                 order by m.lane, m.not_before, m.id) - 1 as i
-         from p
-         cross join lateral (
-           select x.id, x.lane, x.not_before,
-                  x.claimed_until is not null or x.carrier_uncertain as lapsed
-             from messages x
-            where x.pending_dispatch and x.phone_number_id = p.phone_number_id
-              and x.not_before <= now()
-              and (x.claimed_until is null or x.claimed_until < now())
-            order by x.lane, x.not_before, x.id
-            limit least($6::int, greatest(1, floor(
-                    ($4 - extract(epoch from (p.start_at - now()))) * p.mps))::int)
-            for update of x skip locked
-         ) m
-     ),
-     paced as (
-       update dispatch_pace d
-          set next_at = g.start_at + g.n / g.mps * interval '1 second'
-         from (select phone_number_id, start_at, mps, count(*) as n
-                 from picked group by phone_number_id, start_at, mps) g
-        where d.phone_number_id = g.phone_number_id
-     )
-     update messages m
-        set claimed_until = now() + $1 * interval '1 second', attempts = m.attempts + 1
-       from picked
-      where m.id = picked.id
-      returning m.id::int, m.account_id as "accountId", m.phone_number_id as "phoneNumberId",
-                m.from_number as "fromNumber", m.to_number as "toNumber", m.body,
-                m.media_urls as "mediaUrls", m.run_id::int as "runId",
-                m.subscriber_id::int as "subscriberId", m.source, m.lane, m.credits, m.attempts,
-                m.international_credits as "internationalCredits",
-                m.created_at as "createdAt", m.deadline_at as "deadlineAt",
-                coalesce((select s.ignore_quiet_hours from send_runs sr join sends s on s.id = sr.send_id
-                           where sr.id = m.run_id), false) as "ignoreQuietHours",
-                picked.lapsed as "outcomeUnknown",
-                picked.start_at + picked.i / picked.mps * interval '1 second' as "sendAt"`,
-    [
-      leaseSeconds(config),
-      config.SEND_MPS_TOLL_FREE,
-      config.SEND_MPS_LONG_CODE,
-      LOOKAHEAD_SECONDS,
-      numbers,
-      limit,
-    ],
+  const res = await q.claimDueMessages(
+    ctx.db.$client,
+    leaseSeconds(config),
+    config.SEND_MPS_TOLL_FREE,
+    config.SEND_MPS_LONG_CODE,
+    LOOKAHEAD_SECONDS,
+    numbers,
+    limit,
   );
   return res.rows;
 }

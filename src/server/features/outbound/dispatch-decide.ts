@@ -10,6 +10,7 @@ import { sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
 import type { AppContext } from "../../http/context";
 import type { Claimed } from "./dispatch-claim";
+import * as q from "./outbound.queries";
 import { areaOf, stateOfPlace } from "./recipient-geo";
 
 interface AccountFacts {
@@ -63,20 +64,12 @@ export async function factsOfBatch(
   const db = ctx.db.$client;
   const accountIds = [...new Set(rows.map((r) => r.accountId))];
   const [suppressed, accounts] = await Promise.all([
-    db.query<{ accountId: number; phone: string; reason: "opted_out" | "blocked" }>(
-      `select account_id as "accountId", phone, reason from suppressions
-        where (account_id, phone) in (select * from unnest($1::int[], $2::text[]))`,
-      [rows.map((r) => r.accountId), rows.map((r) => r.toNumber)],
+    q.suppressionsOf(
+      db,
+      rows.map((r) => r.accountId),
+      rows.map((r) => r.toNumber),
     ),
-    db.query<{ id: number; timezoneId: number; quietHours: unknown; paused: unknown }>(
-      `select a.id, a.timezone_id as "timezoneId",
-              (select value from account_settings s
-                where s.account_id = a.id and s.name = 'quiet_hours') as "quietHours",
-              (select value from account_settings s
-                where s.account_id = a.id and s.name = 'disable_sam') as paused
-         from accounts a where a.id = any($1::int[])`,
-      [accountIds],
-    ),
+    q.accountSendFacts(db, accountIds),
   ]);
   const suppression = new Map<string, "opted_out" | "blocked">();
   for (const s of suppressed.rows) {
@@ -100,15 +93,9 @@ export async function factsOfBatch(
     (r) => lawfulHours && r.lane === LANE.marketing && r.subscriberId,
   );
   if (withAddress.length) {
-    const res = await db.query<{ id: number; state: string }>(
-      `select s.id::int, a.value->>'state' as state
-         from subscribers s
-         cross join lateral jsonb_each(s.attributes) a
-         join custom_fields f on a.key ~ '^[0-9]{1,9}$' and f.id = a.key::int
-                             and f.account_id = s.account_id and f.type = 'address'
-        where s.id = any($1::bigint[]) and jsonb_typeof(a.value) = 'object'
-          and coalesce(a.value->>'state', '') <> ''`,
-      [withAddress.map((r) => r.subscriberId)],
+    const res = await q.addressStates(
+      db,
+      withAddress.map((r) => r.subscriberId),
     );
     for (const r of res.rows) {
       const code = stateOfPlace(r.state.trim()) ?? stateOfPlace(r.state.trim().toUpperCase());
@@ -125,14 +112,11 @@ export async function factsOfBatch(
   );
   const recent = new Map<string, Date[]>();
   if (capped.length) {
-    const res = await db.query<{ accountId: number; phone: string; sent: Date[] }>(
-      `select account_id as "accountId", to_number as phone,
-              array_agg(sent_at order by sent_at) as sent
-         from messages
-        where (account_id, to_number) in (select * from unnest($1::int[], $2::text[]))
-          and lane = 1 and sent_at > $3::timestamptz - interval '24 hours' and sent_at <= $3
-        group by account_id, to_number`,
-      [capped.map((r) => r.accountId), capped.map((r) => r.toNumber), now],
+    const res = await q.recentMarketingSends(
+      db,
+      capped.map((r) => r.accountId),
+      capped.map((r) => r.toNumber),
+      now,
     );
     for (const r of res.rows) recent.set(`${r.accountId}:${r.phone}`, r.sent);
   }

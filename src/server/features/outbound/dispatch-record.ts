@@ -7,10 +7,9 @@ import { carrierErrors, dispatched } from "../../ops/metrics";
 import { publish } from "../../realtime/realtime";
 import { recordCarrierOptOut } from "../compliance/compliance.service";
 import { refundCredits } from "../credits/credits.service";
-import { updateMessagesInIdOrder } from "../messages/ordered-update";
-import { STATUS_EVENTS_SQL } from "../messages/status-events";
 import { runProgressed } from "../sends/run-progress";
 import type { Claimed } from "./dispatch-claim";
+import * as q from "./outbound.queries";
 
 export type Outcome =
   | { kind: "accepted"; row: Claimed; result: SendResult }
@@ -90,22 +89,14 @@ async function recordBatch(ctx: AppContext, outcomes: Outcome[]): Promise<void> 
   const accepted = outcomes.filter((o) => o.kind === "accepted");
   if (accepted.length) {
     // A fast status callback may already have moved a row on: keep the later status.
-    await updateMessagesInIdOrder(
+    await q.markAccepted(
       db,
-      accepted.map((o) => o.row.id),
-      `update messages m
-          set pending_dispatch = false, claimed_until = null, carrier_sid = v.sid,
-              segments = v.segments, sent_at = coalesce(m.sent_at, now()),
-              status = case when m.status = 'Queued' then v.status else m.status end,
-              updated_at = now()
-         from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as v(id, sid, segments, status)
-        where m.id = v.id and $locked`,
-      [
-        accepted.map((o) => o.row.id),
-        accepted.map((o) => o.result.sid),
-        accepted.map((o) => o.result.segments),
-        accepted.map((o) => fromTwilio(o.result.status) ?? "Queued"),
-      ],
+      accepted.map((o) => ({
+        id: o.row.id,
+        sid: o.result.sid,
+        segments: o.result.segments,
+        status: fromTwilio(o.result.status) ?? "Queued",
+      })),
     );
   }
 
@@ -113,45 +104,26 @@ async function recordBatch(ctx: AppContext, outcomes: Outcome[]): Promise<void> 
   if (later.length) {
     // Only a claim still this worker's is given back (its claim count unchanged): one that
     // lapsed and was claimed by another worker is that worker's now.
-    await db.query(
-      `update messages m
-          set claimed_until = null, not_before = v.at,
-              attempts = case when v.hold then greatest(m.attempts - 1, 0) else m.attempts end,
-              carrier_uncertain = m.carrier_uncertain or v.uncertain
-         from unnest($1::bigint[], $2::timestamptz[], $3::bool[], $4::bool[], $5::int[])
-              as v(id, at, hold, uncertain, attempts)
-        where m.id = v.id and m.pending_dispatch and m.attempts = v.attempts`,
-      [
-        later.map((o) => o.row.id),
-        later.map((o) =>
-          o.kind === "hold" ? o.until : new Date(ctx.clock.now().getTime() + o.afterMs),
-        ),
-        later.map((o) => o.kind === "hold"),
-        later.map((o) => o.kind === "retry" && o.uncertain === true),
-        later.map((o) => o.row.attempts),
-      ],
+    await q.giveBackClaims(
+      db,
+      later.map((o) => ({
+        id: o.row.id,
+        at: o.kind === "hold" ? o.until : new Date(ctx.clock.now().getTime() + o.afterMs),
+        hold: o.kind === "hold",
+        uncertain: o.kind === "retry" && o.uncertain === true,
+        attempts: o.row.attempts,
+      })),
     );
   }
 
   const failed = outcomes.filter((o) => o.kind === "failed");
   if (failed.length) {
-    const done = await updateMessagesInIdOrder<{ id: number }>(
-      db,
-      failed.map((o) => o.row.id),
-      `, upd as (
-         update messages m
-            set pending_dispatch = false, claimed_until = null, status = v.status,
-                error_code = v.code, updated_at = now()
-           from unnest($1::bigint[], $2::text[], $3::int[]) as v(id, status, code)
-          where m.id = v.id and m.pending_dispatch and $locked
-          returning m.id, m.account_id, m.subscriber_id, m.status, m.error_code, m.to_number,
-                    m.from_number
-       ),
-       ${STATUS_EVENTS_SQL}
-       select id::int from upd`,
-      [failed.map((o) => o.row.id), failed.map((o) => o.status), failed.map((o) => o.code)],
+    const changed = new Set(
+      await q.markFailed(
+        db,
+        failed.map((o) => ({ id: o.row.id, status: o.status, code: o.code })),
+      ),
     );
-    const changed = new Set(done.rows.map((r) => r.id));
     for (const o of failed) {
       if (!changed.has(o.row.id)) continue;
       carrierErrors.inc({ code: String(o.code ?? "none") });

@@ -4,7 +4,6 @@ import { CarrierError, type LookupResult, type SendResult } from "../../carriers
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { expectedAtShutdown } from "../../shutdown";
-import { updateMessagesInIdOrder } from "../messages/ordered-update";
 import {
   applyCallStatus,
   claimDueCalls,
@@ -16,6 +15,7 @@ import {
 import { type Claimed, claimDue, leaseSeconds } from "./dispatch-claim";
 import { decideBatch } from "./dispatch-decide";
 import { type Outcome, recordOutcomes } from "./dispatch-record";
+import * as q from "./outbound.queries";
 
 const IDLE_POLL_MS = 250;
 const RECORD_EVERY_MS = 20;
@@ -70,15 +70,7 @@ export class Dispatcher {
     this.waiting.clear();
     this.ready = [];
     for (const row of early) this.held.delete(row.id);
-    if (early.length)
-      await this.ctx.db.$client
-        .query(
-          `update messages m set claimed_until = null, attempts = greatest(m.attempts - 1, 0)
-             from unnest($1::bigint[], $2::int[]) as v(id, attempts)
-            where m.id = v.id and m.attempts = v.attempts and m.pending_dispatch`,
-          [early.map((row) => row.id), early.map((row) => row.attempts)],
-        )
-        .catch(() => {});
+    if (early.length) await q.releaseClaims(this.ctx.db.$client, early).catch(() => {});
     while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 10));
     await this.flush();
   }
@@ -96,17 +88,7 @@ export class Dispatcher {
     if (!due.length) return;
     this.renewing = true;
     try {
-      const res = await updateMessagesInIdOrder<{ id: number }>(
-        this.ctx.db.$client,
-        due.map((r) => r.id),
-        `update messages m set claimed_until = now() + $3 * interval '1 second'
-           from unnest($1::bigint[], $2::int[]) as v(id, attempts)
-          where m.id = v.id and m.attempts = v.attempts and m.pending_dispatch
-            and m.claimed_until > now() and $locked
-          returning m.id::int`,
-        [due.map((r) => r.id), due.map((r) => r.attempts), lease / 1000],
-      );
-      const kept = new Set(res.rows.map((r) => r.id));
+      const kept = new Set(await q.renewClaims(this.ctx.db.$client, due, lease / 1000));
       for (const row of due) {
         if (kept.has(row.id)) row.leaseEndsAt = now + lease;
         // Recorded meanwhile (no longer pending) or lost: either way not ours to send.
@@ -333,11 +315,8 @@ async function findEarlierTry(ctx: AppContext, row: Claimed): Promise<SendResult
       exclude,
     });
     if (!found) return null;
-    const owner = await ctx.db.$client.query<{ id: number }>(
-      `select message_id::int as id from message_carrier_sids where carrier_sid = $1`,
-      [found.sid],
-    );
-    if (!owner.rows.length || owner.rows[0]!.id === row.id) return found;
+    const owner = await q.messageOfCarrierSid(ctx.db.$client, found.sid);
+    if (owner === undefined || owner === row.id) return found;
     exclude.push(found.sid);
   }
   return null;
@@ -398,11 +377,11 @@ async function placeCall(ctx: AppContext, call: DueCall): Promise<void> {
         idempotencyKey: `voice-call-${call.id}`,
       }));
     // The status callbacks may already have moved it on: only a pending call takes "queued".
-    await ctx.db.$client.query(
-      `update voice_calls set carrier_sid = $2, claimed_until = null, updated_at = now(),
-              status = case when status = 'pending' then $3 else status end
-        where id = $1`,
-      [call.id, placed.sid, placed.status === "pending" ? "queued" : placed.status],
+    await q.recordPlacedCall(
+      ctx.db.$client,
+      call.id,
+      placed.sid,
+      placed.status === "pending" ? "queued" : placed.status,
     );
   } catch (err) {
     if (err instanceof CarrierError && !err.retryable) {

@@ -12,6 +12,7 @@ import type { AppContext } from "../../http/context";
 import { assertSendable } from "../compliance/compliance.service";
 import { chargeCredits } from "../credits/credits.service";
 import { sendGate } from "./account-gate";
+import * as q from "./outbound.queries";
 import { wakePipeline } from "./wake";
 
 /**
@@ -95,34 +96,20 @@ export async function queueMessage(
 
 async function insertMessage(msg: OutboundMessage, db: Pool | PoolClient): Promise<QueuedMessage> {
   const lane = LANE[msg.messageClass ?? classOfSource(msg.source)];
-  const res = await db.query<{ id: number }>(
-    `with ins as (
-       insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
-                             media_urls, status, source, subscriber_id, user_id, credits,
-                             international_credits, pending_dispatch, not_before, lane, deadline_at)
-       select $1, 'outbound', $2, $3, $4, $5, $6::jsonb, 'Queued', $7, $8, $9, $10, $12, true, now(),
-              $11, now() + a.message_validity_minutes * interval '1 minute'
-         from accounts a where a.id = $1
-       returning id::int
-     ),
-     pace as (insert into dispatch_pace (phone_number_id) values ($2) on conflict do nothing)
-     select id from ins`,
-    [
-      msg.accountId,
-      msg.from.id,
-      msg.from.number,
-      msg.to,
-      msg.body,
-      JSON.stringify(msg.mediaUrls ?? []),
-      msg.source,
-      msg.subscriberId ?? null,
-      msg.userId ?? null,
-      msg.credits ?? 0,
-      lane,
-      internationalCreditsOfMessage(msg),
-    ],
-  );
-  const id = res.rows[0]?.id;
+  const id = await q.insertQueuedMessage(db, {
+    accountId: msg.accountId,
+    phoneNumberId: msg.from.id,
+    fromNumber: msg.from.number,
+    to: msg.to,
+    body: msg.body,
+    mediaUrls: msg.mediaUrls ?? [],
+    source: msg.source,
+    subscriberId: msg.subscriberId ?? null,
+    userId: msg.userId ?? null,
+    credits: msg.credits ?? 0,
+    lane,
+    internationalCredits: internationalCreditsOfMessage(msg),
+  });
   if (id === undefined) throw new Error(`account ${msg.accountId} not found`);
   await wakePipeline(db);
   return { id, status: "Queued", errorCode: null };
@@ -138,48 +125,26 @@ export async function queueMessages(
   db: Pool | PoolClient,
 ): Promise<number[]> {
   if (msgs.length === 0) return [];
-  const res = await db.query<{ id: number; ord: number }>(
-    `with input as (
-       select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
-                            $7::text[], $8::bigint[], $9::smallint[], $10::smallint[], $11::smallint[])
-         with ordinality as t(account_id, number_id, from_number, to_number, body, media, source,
-                              subscriber_id, credits, lane, international_credits, ord)
-     ),
-     ins as (
-       insert into messages (account_id, direction, phone_number_id, from_number, to_number, body,
-                             media_urls, status, source, subscriber_id, credits,
-                             international_credits, pending_dispatch, not_before, lane, deadline_at)
-       select i.account_id, 'outbound', i.number_id, i.from_number, i.to_number, i.body,
-              i.media::jsonb, 'Queued', i.source, i.subscriber_id, i.credits,
-              i.international_credits, true, now(), i.lane,
-              now() + a.message_validity_minutes * interval '1 minute'
-         from input i join accounts a on a.id = i.account_id
-        order by i.ord
-       returning id::int
-     ),
-     pace as (
-       insert into dispatch_pace (phone_number_id)
-       select distinct number_id from input on conflict do nothing
-     )
-     select id, (row_number() over (order by id))::int as ord from ins`,
-    [
-      msgs.map((m) => m.accountId),
-      msgs.map((m) => m.from.id),
-      msgs.map((m) => m.from.number),
-      msgs.map((m) => m.to),
-      msgs.map((m) => m.body),
-      msgs.map((m) => JSON.stringify(m.mediaUrls ?? [])),
-      msgs.map((m) => m.source),
-      msgs.map((m) => m.subscriberId ?? null),
-      msgs.map((m) => m.credits ?? 0),
-      msgs.map((m) => LANE[m.messageClass ?? classOfSource(m.source)]),
-      msgs.map(internationalCreditsOfMessage),
-    ],
+  const rows = await q.insertQueuedMessages(
+    db,
+    msgs.map((m) => ({
+      accountId: m.accountId,
+      phoneNumberId: m.from.id,
+      fromNumber: m.from.number,
+      to: m.to,
+      body: m.body,
+      mediaUrls: m.mediaUrls ?? [],
+      source: m.source,
+      subscriberId: m.subscriberId ?? null,
+      credits: m.credits ?? 0,
+      lane: LANE[m.messageClass ?? classOfSource(m.source)],
+      internationalCredits: internationalCreditsOfMessage(m),
+    })),
   );
-  if (res.rows.length !== msgs.length) throw new Error("queueMessages: an account was not found");
+  if (rows.length !== msgs.length) throw new Error("queueMessages: an account was not found");
   await wakePipeline(db);
   // Identity values follow the insert's order (ordered by the input), so sorted ids map back.
-  return res.rows.sort((a, b) => a.ord - b.ord).map((r) => r.id);
+  return rows.sort((a, b) => a.ord - b.ord).map((r) => r.id);
 }
 
 function internationalCreditsOfMessage(msg: OutboundMessage): number {
@@ -246,15 +211,7 @@ export async function waitForCarrier(
 ): Promise<CarrierAnswer> {
   const until = performance.now() + timeoutMs;
   for (;;) {
-    const res = await ctx.db.$client.query<{
-      status: DeliveryStatus;
-      errorCode: number | null;
-      pending: boolean;
-    }>(
-      `select status, error_code as "errorCode", pending_dispatch as pending from messages where id = $1`,
-      [id],
-    );
-    const row = res.rows[0];
+    const row = await q.messageDispatchState(ctx.db.$client, id);
     if (!row) throw new Error(`message ${id} not found`);
     const failed = ["failed", "blocked"].includes(statusGroup(row.status));
     if (!row.pending || failed || performance.now() >= until) return { ...row, failed };

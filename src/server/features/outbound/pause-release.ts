@@ -1,5 +1,6 @@
 import { PAUSE_HOLD_UNTIL } from "../../../domain/send-pause";
 import type { AppContext } from "../../http/context";
+import { releaseHeldTexts } from "./outbound.queries";
 import { wakePipeline } from "./wake";
 
 /**
@@ -8,15 +9,7 @@ import { wakePipeline } from "./wake";
  */
 export async function releasePausedTexts(ctx: AppContext, accountId: number): Promise<number> {
   const db = ctx.db.$client;
-  const res = await db.query(
-    `update messages m
-        set not_before = now(),
-            deadline_at = greatest(m.deadline_at, now() + a.message_validity_minutes * interval '1 minute')
-       from accounts a
-      where a.id = m.account_id and m.account_id = $1 and m.pending_dispatch
-        and m.not_before >= $2`,
-    [accountId, PAUSE_HOLD_UNTIL],
-  );
-  if (res.rowCount) await wakePipeline(db);
-  return res.rowCount ?? 0;
+  const released = await releaseHeldTexts(db, accountId, PAUSE_HOLD_UNTIL);
+  if (released) await wakePipeline(db);
+  return released;
 }

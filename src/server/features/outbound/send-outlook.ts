@@ -4,7 +4,7 @@ import {
   type RecipientGroup,
 } from "../../../domain/send-wait";
 import type { AppContext } from "../../http/context";
-import { numberPaceSql } from "./dispatch-claim";
+import * as q from "./outbound.queries";
 import { areaOf, loadRecipientGeo } from "./recipient-geo";
 
 /** What the composer says before a send: who is outside legal hours now, and how long it takes. */
@@ -47,15 +47,12 @@ export async function sendOutlook(
   }
   let pace: string | null = null;
   if (input.phoneNumberId !== null && total > 0) {
-    const res = await ctx.db.$client.query<{ mps: number }>(
-      `select ${numberPaceSql("n", "$3", "$4")} as mps
-         from phone_numbers n where n.id = $1 and n.account_id = $2`,
-      [
-        input.phoneNumberId,
-        input.accountId,
-        ctx.config.SEND_MPS_TOLL_FREE,
-        ctx.config.SEND_MPS_LONG_CODE,
-      ],
+    const res = await q.paceOfNumber(
+      ctx.db.$client,
+      input.phoneNumberId,
+      input.accountId,
+      ctx.config.SEND_MPS_TOLL_FREE,
+      ctx.config.SEND_MPS_LONG_CODE,
     );
     const mps = res.rows[0]?.mps;
     if (mps) pace = paceEstimate(total, Number(mps));

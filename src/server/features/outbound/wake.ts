@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { AppContext } from "../../http/context";
+import { listenOn, notifyChannel } from "./outbound.queries";
 
 /**
  * Wakes the dispatchers and the rest of the send pipeline in every process the moment there is
@@ -14,7 +15,7 @@ export interface Queryable {
 
 /** Inside a transaction the notice is delivered at commit, when the new rows are visible. */
 export async function wakePipeline(db: Queryable): Promise<void> {
-  await db.query(`select pg_notify('${CHANNEL}', '')`);
+  await notifyChannel(db, CHANNEL);
 }
 
 /** Calls `onWake` on every notice until the returned stop function is called; reconnects. */
@@ -34,7 +35,7 @@ export function listenForWork(ctx: AppContext, onWake: () => void): () => Promis
     });
     try {
       await c.connect();
-      await c.query(`listen ${CHANNEL}`);
+      await listenOn(c, CHANNEL);
     } catch {
       c.end().catch(() => {});
       if (!stopped) retry = setTimeout(connect, 1000);

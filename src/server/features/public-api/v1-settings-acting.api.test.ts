@@ -6,10 +6,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { insertRun, insertSend } from "../../test/send-factories";
 import { v1Client } from "../../test/v1-client";
 import { runReportExport } from "../growth-reports/report-exports.service";
 import { phoneNumbers } from "../numbers/numbers.schema";
-import { insertRun, insertSend } from "../sends/send-factories";
 import { subscribers } from "../subscribers/subscribers.schema";
 import { users } from "../users/users.schema";
 

@@ -2,8 +2,13 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import {
+  insertDeliveries,
+  insertRun,
+  insertRunLedger,
+  insertSend,
+} from "../../test/send-factories";
 import { groups } from "../groups/groups.schema";
-import { insertDeliveries, insertRun, insertRunLedger, insertSend } from "../sends/send-factories";
 
 const t = await createTestServer();
 const a = await buildAccountWithUser(t.db, {

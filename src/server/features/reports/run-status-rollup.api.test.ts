@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { insertDeliveries, insertRun, insertSend } from "../../test/send-factories";
 import { failuresByCode } from "../analytics/analytics.queries";
 import { StatusBatcher } from "../messages/status-batcher";
-import { insertDeliveries, insertRun, insertSend } from "../sends/send-factories";
 import { foldStatusCounts, statusCounts } from "./reports.queries";
 
 // The per-run status rollup (migration 0040) must say what counting the run's messages says,

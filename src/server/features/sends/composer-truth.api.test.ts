@@ -3,8 +3,8 @@ import { SAMPLE_RECIPIENT_KEY } from "../../../domain/links";
 import { TestClock } from "../../clock";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { insertRun, insertSend } from "../../test/send-factories";
 import { queueMessage } from "../outbound/outbound.service";
-import { insertRun, insertSend } from "./send-factories";
 
 // What the composer and the sent-messages screens say before and after a send, from the server's
 // own rules. 21:30 in New York, 20:30 in Dallas (Texas allows marketing texts until 9 pm).

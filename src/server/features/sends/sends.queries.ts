@@ -153,3 +153,151 @@ export async function quietHoursOf(db: Queryable, accountId: number): Promise<[s
   const value = res.rows[0]?.value;
   return Array.isArray(value) ? (value as [string, string][]) : [];
 }
+
+/** Whether the user's 'Hide send to all' setting is on (its stored value, as saved). */
+export async function sendToAllSetting(db: Queryable, userId: number): Promise<unknown> {
+  const res = await db.query<{ value: unknown }>(
+    `select value from user_settings where user_id = $1 and name = 'disable_send_all'`,
+    [userId],
+  );
+  return res.rows[0]?.value;
+}
+
+/** A static group's welcome text, its account's zone and the number it goes from. */
+export async function welcomeOfGroup(db: Queryable, accountId: number, groupId: number) {
+  const res = await db.query<{
+    welcome: string;
+    name: string;
+    timezoneId: number;
+    numberId: number | null;
+  }>(
+    `select g.welcome_message as welcome, g.name, a.timezone_id as "timezoneId",
+            (select p.id from phone_numbers p where p.account_id = a.id and p.state = 'active'
+              order by p.included desc, p.id limit 1) as "numberId"
+       from groups g join accounts a on a.id = g.account_id
+      where g.id = $1 and g.account_id = $2 and g.type = 'static'`,
+    [groupId, accountId],
+  );
+  return res.rows[0];
+}
+
+/** A welcome send, due now. */
+export async function insertWelcomeSend(
+  db: Queryable,
+  w: {
+    accountId: number;
+    phoneNumberId: number;
+    form: unknown;
+    text: string;
+    recipients: unknown;
+    timezone: string;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into sends (account_id, phone_number_id, form, text, recipients, timezone, status, next_run_at)
+     values ($1, $2, $3, $4, $5, $6, 'scheduled', now())`,
+    [
+      w.accountId,
+      w.phoneNumberId,
+      JSON.stringify(w.form),
+      w.text,
+      JSON.stringify(w.recipients),
+      w.timezone,
+    ],
+  );
+}
+
+export interface DueSend {
+  id: number;
+  accountId: number;
+  text: string;
+  rrule: string | null;
+  timezone: string;
+  nextRunAt: Date;
+}
+
+/** The scheduled sends whose time has come, locked (others skip them) until the transaction ends. */
+export async function lockDueSends(db: Queryable, limit: number): Promise<DueSend[]> {
+  const due = await db.query<DueSend>(
+    `select id::int, account_id as "accountId", text, rrule, timezone, next_run_at as "nextRunAt"
+       from sends where status = 'scheduled' and next_run_at <= now()
+      order by next_run_at limit $1 for update skip locked`,
+    [limit],
+  );
+  return due.rows;
+}
+
+/** The run of one occurrence; none when it was created before (unique on send and time). */
+export async function insertRunOnce(db: Queryable, send: DueSend): Promise<void> {
+  await db.query(
+    `insert into send_runs (send_id, account_id, run_at, text) values ($1, $2, $3, $4)
+     on conflict (send_id, run_at) do nothing`,
+    [send.id, send.accountId, send.nextRunAt, send.text],
+  );
+}
+
+/** The send moves to its next occurrence, or to running when it has none. */
+export async function advanceSend(db: Queryable, id: number, next: Date | null): Promise<void> {
+  await db.query(
+    `update sends set next_run_at = $2, run_count = run_count + 1,
+            status = case when $2::timestamptz is null then 'running' else 'scheduled' end,
+            updated_at = now()
+      where id = $1`,
+    [id, next],
+  );
+}
+
+/**
+ * Completes the runs whose every delivery has been handed on, each a send.finished event in the
+ * same statement; answers them.
+ */
+export async function completeDispatchedRuns(db: Queryable) {
+  const res = await db.query<{ runId: number; sendId: number }>(
+    // Each finished run is a send.finished event (automations, webhooks) in the same statement.
+    `with done as (
+       update send_runs r set status = 'completed', completed_at = now()
+        where r.status = 'dispatching'
+          and not exists (select 1 from messages m where m.run_id = r.id and m.pending_dispatch)
+        returning r.id, r.send_id
+     ),
+     events as (
+       insert into account_events (account_id, type, data)
+       select s.account_id, 'send.finished', jsonb_build_object('sendId', s.id, 'runId', done.id)
+         from done join sends s on s.id = done.send_id
+     )
+     select id::int as "runId", send_id::int as "sendId" from done`,
+  );
+  return res.rows;
+}
+
+/** These sends are complete when running and none of their runs is still under way. */
+export async function completeSendsWithoutOpenRuns(
+  db: Queryable,
+  sendIds: number[],
+): Promise<void> {
+  await db.query(
+    `update sends s set status = 'completed', updated_at = now()
+      where s.id = any($1::bigint[]) and s.status = 'running'
+        and not exists (select 1 from send_runs r where r.send_id = s.id
+                         and r.status in ('pending', 'fanning_out', 'dispatching'))`,
+    [sendIds],
+  );
+}
+
+/** Who sent each of these runs, and to how many. */
+export async function runsToNotify(db: Queryable, runIds: number[]) {
+  const { rows } = await db.query<{
+    runId: number;
+    sendId: number;
+    accountId: number;
+    userId: number | null;
+    sent: number;
+  }>(
+    `select r.id::int as "runId", s.id::int as "sendId", s.account_id as "accountId",
+            s.user_id as "userId", r.recipients::int as sent
+       from send_runs r join sends s on s.id = r.send_id
+      where r.id = any($1::bigint[])`,
+    [runIds],
+  );
+  return rows;
+}

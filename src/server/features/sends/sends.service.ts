@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { composeText, type MessageForm } from "../../../domain/message-form.schemas";
@@ -14,7 +13,6 @@ import { creditsFor } from "../../../domain/segments";
 import {
   type Audience,
   type audienceRequest,
-  type ExclusionReason,
   NO_RECIPIENTS,
   noRecipientsMessage,
 } from "../../../domain/send-audience";
@@ -35,16 +33,9 @@ import { sendOutlook } from "../outbound/send-outlook";
 import { wakePipeline } from "../outbound/wake";
 import { sendSettingsOf } from "../registrations/send-settings";
 import { activeSignature } from "../signature/signature.service";
-import { subscribers } from "../subscribers/subscribers.public";
-import { subscriberAbroad } from "./international";
-import { personalisedText } from "./personalise";
-import {
-  exclusionReason,
-  type Recipients,
-  recipientCondition,
-  recipientsOf,
-  sendable,
-} from "./recipients";
+import { personalisedText } from "./personalise.queries";
+import { type Recipients, recipientCondition, recipientsOf } from "./recipients";
+import { audienceCounts, firstRecipientText, recipientsByPrefix } from "./recipients.queries";
 import * as q from "./sends.queries";
 
 export const SEND_TEXT = {
@@ -60,11 +51,7 @@ export const SEND_TEXT = {
 } as const;
 
 async function sendToAllHidden(ctx: AppContext, userId: number): Promise<boolean> {
-  const res = await ctx.db.$client.query<{ value: unknown }>(
-    `select value from user_settings where user_id = $1 and name = 'disable_send_all'`,
-    [userId],
-  );
-  const v = res.rows[0]?.value;
+  const v = await q.sendToAllSetting(ctx.db.$client, userId);
   return v === "1" || v === 1 || v === true;
 }
 
@@ -90,16 +77,7 @@ export async function audienceOf(
   text = "",
 ): Promise<Omit<Audience, "internationalBalance" | "outlook">> {
   const cond = await recipientCondition(ctx, auth, recipients, tz);
-  const reason = exclusionReason(auth.accountId);
-  const { rows } = await ctx.db.execute<{
-    reason: ExclusionReason | null;
-    n: number;
-    abroad: number;
-  }>(
-    sql`select ${reason} as reason, count(*)::int as n,
-               count(*) filter (where ${subscriberAbroad()})::int as abroad
-          from ${subscribers} where ${cond} group by 1`,
-  );
+  const rows = await audienceCounts(ctx.db, auth.accountId, cond);
   const excluded = { optedOut: 0, blocked: 0, landline: 0, noConsent: 0 };
   let sendTo = 0;
   let abroad = 0;
@@ -119,19 +97,16 @@ export async function audienceOf(
       (x) => x.text,
       () => null,
     );
-    const [sample] = await ctx.db
-      .select({
-        text: personalisedText(
-          withLinks ?? (await displayBody(ctx, auth.accountId, text)),
-          fields,
-          (code, id) => recipientKeySql(ctx, code, id),
-        ),
-      })
-      .from(subscribers)
-      .where(sql`${cond} and ${sendable(auth.accountId)}`)
-      .orderBy(subscribers.id)
-      .limit(1);
-    sampleText = (sample?.text as string | undefined) ?? null;
+    sampleText = await firstRecipientText(
+      ctx.db,
+      auth.accountId,
+      cond,
+      personalisedText(
+        withLinks ?? (await displayBody(ctx, auth.accountId, text)),
+        fields,
+        (code, id) => recipientKeySql(ctx, code, id),
+      ),
+    );
   }
   return { selected, recipients: sendTo, excluded, sampleText, abroad };
 }
@@ -166,10 +141,7 @@ async function outlookOf(
 ) {
   const number = await resolveSendingNumber(ctx, auth, longcodeId).catch(() => null);
   const cond = await recipientCondition(ctx, auth, recipients, zone);
-  const { rows } = await ctx.db.execute<{ prefix: string; n: number }>(
-    sql`select left(${subscribers.phone}, 5) as prefix, count(*)::int as n
-          from ${subscribers} where ${cond} and ${sendable(auth.accountId)} group by 1`,
-  );
+  const rows = await recipientsByPrefix(ctx.db, auth.accountId, cond);
   return sendOutlook(ctx, {
     accountId: auth.accountId,
     phoneNumberId: number?.id ?? null,

@@ -3,7 +3,7 @@ import type { SubscriberFilter } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/field-definitions";
-import { filterCondition, rulesCondition } from "./subscriber-conditions";
+import { filterCondition, rulesCondition } from "./subscriber-conditions.queries";
 import * as q from "./subscribers.queries";
 
 /** Member counts the groups screens show (adaptive rules, 'No Group'), as the actor sees them. */

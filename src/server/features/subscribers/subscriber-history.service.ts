@@ -4,7 +4,7 @@ import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/field-definitions";
 import { adaptiveGroupsOf } from "../groups/group-definitions";
-import { rulesCondition } from "./subscriber-conditions";
+import { rulesCondition } from "./subscriber-conditions.queries";
 import * as h from "./subscriber-history.queries";
 import { accountTimezoneId, findSubscriber } from "./subscribers.queries";
 

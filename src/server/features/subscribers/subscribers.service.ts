@@ -18,7 +18,8 @@ import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/group-definitions";
 import { addManyToGroups, addToGroup, removeFromGroup } from "../groups/groups.service";
 import { welcomeNewMembers } from "../sends/welcome";
-import { filterCondition, rulesCondition } from "./subscriber-conditions";
+import type { FilterContext } from "./subscriber-conditions";
+import { filterCondition, rulesCondition } from "./subscriber-conditions.queries";
 import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
 import * as q from "./subscribers.queries";
 
@@ -58,6 +59,14 @@ async function filterConditions(ctx: AppContext, auth: Actor, f: SubscriberFilte
     throw new AppError("NOT_FOUND", "That attribute was not found in this account.");
   }
   return filterCondition(f, { fields, tz, group });
+}
+
+/**
+ * The filter form (and the group it names) as conditions over the subscribers table, for
+ * another feature's statement that picks subscribers (a send's recipients).
+ */
+export function subscriberFilterCondition(f: SubscriberFilter, c: FilterContext): SQL[] {
+  return filterCondition(f, c);
 }
 
 export async function listSubscribers(ctx: AppContext, auth: Actor, query: ListSubscribersQuery) {

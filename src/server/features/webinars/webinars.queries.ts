@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
+import type { Queryable } from "../../db/queryable";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
 import { webinarEvents } from "./webinars.schema";
@@ -168,4 +169,77 @@ export async function listRegistrants(db: Db, auth: Actor, eventId: number) {
      order by r.last_name, r.first_name, r.id
      limit 5000`);
   return res.rows;
+}
+
+export interface DueReminder {
+  id: string;
+  account_id: number;
+  offset_minutes: number;
+  phone: string;
+  first_name: string;
+  join_url: string;
+  subscriber_id: string | null;
+  title: string;
+  starts_at: Date;
+  event_join_url: string;
+  reminder_message: string;
+  phone_number_id: number | null;
+  timezone_id: number;
+}
+
+/** The next due reminder with what its text needs, locked (others skip it) until commit. */
+export async function lockDueReminder(db: Queryable, now: Date) {
+  const { rows } = await db.query<DueReminder>(
+    `select m.id, m.account_id, m.offset_minutes, r.phone, r.first_name, r.join_url,
+            r.subscriber_id, e.title, e.starts_at, e.join_url as event_join_url,
+            e.reminder_message, e.phone_number_id, a.timezone_id
+       from webinar_reminders m
+       join webinar_registrants r on r.id = m.registrant_id
+       join webinar_events e on e.id = m.event_id
+       join accounts a on a.id = m.account_id
+      where m.status = 'scheduled' and m.due_at <= $1
+      order by m.due_at, m.id
+      limit 1
+      for update of m skip locked`,
+    [now],
+  );
+  return rows[0];
+}
+
+export async function setReminderOutcome(
+  db: Queryable,
+  id: string,
+  o: { status: "queued" | "skipped"; messageId: number | null; note: string },
+): Promise<void> {
+  await db.query(
+    `update webinar_reminders set status = $2, message_id = $3, note = $4 where id = $1`,
+    [id, o.status, o.messageId, o.note],
+  );
+}
+
+/** A reminder refused for good is skipped with the reason, unless something else took it. */
+export async function skipScheduledReminder(
+  db: Queryable,
+  id: string,
+  note: string,
+): Promise<void> {
+  await db.query(
+    `update webinar_reminders set status = 'skipped', note = $2 where id = $1 and status = 'scheduled'`,
+    [id, note],
+  );
+}
+
+/** The number a reminder goes from: the event's when it is live, else the account's first. */
+export async function reminderNumber(
+  db: Queryable,
+  accountId: number,
+  phoneNumberId: number | null,
+): Promise<{ id: number; number: string } | undefined> {
+  const { rows: nums } = await db.query<{ id: number; number: string }>(
+    `select id, number from phone_numbers
+      where account_id = $1 and state <> 'released' and ($2::int is null or id = $2)
+      order by (id = $2) desc nulls last, created_at, id limit 1`,
+    [accountId, phoneNumberId],
+  );
+  return nums[0];
 }

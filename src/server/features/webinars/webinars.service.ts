@@ -13,13 +13,14 @@ import {
   type WebinarEventBody,
   type WebinarProvider,
 } from "../../../domain/webinars";
-import type { Executor } from "../../db/connection";
+import { type Executor, inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { getNumber } from "../numbers/numbers.service";
 import { chargeTexts, queueMessage } from "../outbound/outbound.service";
 import { addWebinarSubscribers } from "../subscribers/subscribers.service";
 import { accessFor, connectable, listConnections } from "./webinar-connections.service";
 import { fetchProviderWebinar, providerConfigured } from "./webinar-providers";
+import type { DueReminder } from "./webinars.queries";
 import * as q from "./webinars.queries";
 
 const notFound = () => new AppError("NOT_FOUND", WEBINAR_TEXT.notFound);
@@ -279,22 +280,6 @@ export async function importFromProvider(
 
 // ---- sending ---------------------------------------------------------------------------------
 
-interface DueReminder {
-  id: string;
-  account_id: number;
-  offset_minutes: number;
-  phone: string;
-  first_name: string;
-  join_url: string;
-  subscriber_id: string | null;
-  title: string;
-  starts_at: Date;
-  event_join_url: string;
-  reminder_message: string;
-  phone_number_id: number | null;
-  timezone_id: number;
-}
-
 /**
  * Hands the due reminders to the one outbound path, one transaction each: the credits, the
  * message and the reminder's 'queued' commit together (or none of them). A reminder that cannot
@@ -303,47 +288,27 @@ interface DueReminder {
 export async function sendDueReminders(ctx: AppContext, now = ctx.clock.now(), limit = 500) {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
-    const client = await ctx.db.$client.connect();
-    let reminder: DueReminder | undefined;
+    // Set inside the transaction; `as` keeps TypeScript from taking it as never set.
+    let reminder = undefined as DueReminder | undefined;
     try {
-      await client.query("begin");
-      const { rows } = await client.query<DueReminder>(
-        `select m.id, m.account_id, m.offset_minutes, r.phone, r.first_name, r.join_url,
-                r.subscriber_id, e.title, e.starts_at, e.join_url as event_join_url,
-                e.reminder_message, e.phone_number_id, a.timezone_id
-           from webinar_reminders m
-           join webinar_registrants r on r.id = m.registrant_id
-           join webinar_events e on e.id = m.event_id
-           join accounts a on a.id = m.account_id
-          where m.status = 'scheduled' and m.due_at <= $1
-          order by m.due_at, m.id
-          limit 1
-          for update of m skip locked`,
-        [now],
-      );
-      reminder = rows[0];
-      if (!reminder) {
-        await client.query("commit");
-        break;
-      }
-      const note = await queueReminder(ctx, client, reminder, now);
-      await client.query(
-        `update webinar_reminders set status = $2, message_id = $3, note = $4 where id = $1`,
-        [reminder.id, note.messageId ? "queued" : "skipped", note.messageId, note.text],
-      );
-      await client.query("commit");
-      if (note.messageId) sent++;
+      const outcome = await inTransaction(ctx.db, async (_tx, client) => {
+        reminder = await q.lockDueReminder(client, now);
+        if (!reminder) return "none";
+        const note = await queueReminder(ctx, client, reminder, now);
+        await q.setReminderOutcome(client, reminder.id, {
+          status: note.messageId ? "queued" : "skipped",
+          messageId: note.messageId,
+          note: note.text,
+        });
+        return note.messageId ? "queued" : "skipped";
+      });
+      if (outcome === "none") break;
+      if (outcome === "queued") sent++;
     } catch (err) {
-      await client.query("rollback").catch(() => {});
       if (!reminder) throw err;
       // Refused (opted out, no credits): the reminder is skipped with the reason, not retried.
       const text = err instanceof AppError ? err.message : "Could not be queued";
-      await ctx.db.$client.query(
-        `update webinar_reminders set status = 'skipped', note = $2 where id = $1 and status = 'scheduled'`,
-        [reminder.id, text.slice(0, 300)],
-      );
-    } finally {
-      client.release();
+      await q.skipScheduledReminder(ctx.db.$client, reminder.id, text.slice(0, 300));
     }
   }
   return sent;
@@ -357,13 +322,7 @@ async function queueReminder(
 ): Promise<{ messageId: number | null; text: string }> {
   if (new Date(r.starts_at).getTime() <= now.getTime())
     return { messageId: null, text: "The webinar had already started" };
-  const { rows: nums } = await client.query<{ id: number; number: string }>(
-    `select id, number from phone_numbers
-      where account_id = $1 and state <> 'released' and ($2::int is null or id = $2)
-      order by (id = $2) desc nulls last, created_at, id limit 1`,
-    [r.account_id, r.phone_number_id],
-  );
-  const from = nums[0];
+  const from = await q.reminderNumber(client, r.account_id, r.phone_number_id);
   if (!from) return { messageId: null, text: WEBINAR_TEXT.noNumber };
   const body = renderReminder(r.reminder_message, {
     firstName: r.first_name,

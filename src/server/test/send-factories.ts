@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/connection";
-import { sendRuns, sends } from "./sends.schema";
+import type { Db } from "../db/connection";
+import { sendRuns, sends } from "../features/sends/sends.schema";
 
 /**
- * Test and demo rows of the send pipeline, written straight to its tables (the read side is
+ * Test rows of the send pipeline, written straight to its tables (the read side is
  * tested without running the scheduler, fan-out and dispatch).
  */
 export async function insertSend(
