@@ -18,8 +18,10 @@ const prune = process.argv.includes("--prune");
 
 const EXEMPT = /(\.test\.ts|\.queries\.ts|\.schema\.ts|\.public\.ts)$/;
 const DRIZZLE_VALUE_IMPORT = /^import\s+(?!type\b)[^;]*?from\s+"drizzle-orm(?:\/[^"]*)?";/gms;
+// `db.query<Row>(` and `ctx.db.$client.query(` count too (a type argument, a `$` with no word
+// boundary before it).
 const DB_CALL =
-  /\b(?:db|tx|trx|client|\$client)\.(?:query|execute|select|selectDistinct|insert|update|delete)\(/g;
+  /(?:\b(?:db|tx|trx|client)|\$client)\.(?:query|execute|select|selectDistinct|insert|update|delete)\s*[<(]/g;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
