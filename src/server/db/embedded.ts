@@ -25,6 +25,12 @@ export async function startEmbeddedPostgres(opts: {
   log?: (line: string) => void;
   /** One line when start had to deal with a cluster an earlier process left running. */
   notice?: (line: string) => void;
+  /**
+   * A throwaway cluster (the API tests'): no fsync and no full-page images. A killed PostgreSQL
+   * loses nothing (commits still reach the operating system); only a machine crash could, and
+   * the cluster dies with the run anyway. Never for data anyone keeps.
+   */
+  throwaway?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(opts.dir);
   await mkdir(path.dirname(dir), { recursive: true });
@@ -38,7 +44,13 @@ export async function startEmbeddedPostgres(opts: {
     persistent: opts.persistent,
     createPostgresUser: true,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"],
+    postgresFlags: [
+      "-c",
+      "max_connections=200",
+      "-c",
+      "listen_addresses=127.0.0.1",
+      ...(opts.throwaway ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : []),
+    ],
     onLog: (m) => output(m),
     onError: (m) => output(m),
   });

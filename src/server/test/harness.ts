@@ -83,7 +83,7 @@ export async function createTestServer(
   const adminUrl = inject("pgAdminUrl");
   const template = inject("pgTemplate");
   const name = `${inject("pgTestPrefix")}${randomBytes(5).toString("hex")}`;
-  await createDatabaseFromTemplate(adminUrl, name, template);
+  await createDatabaseFromTemplate(adminUrl, name, template, inject("pgCloneStrategy"));
   const databaseUrl = withDatabase(adminUrl, name);
 
   // Files run side by side: each gets a DATA_DIR of its own (uploads, exports, the secret key
@@ -216,14 +216,19 @@ export function nextIp(): string {
   return `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
-async function createDatabaseFromTemplate(adminUrl: string, name: string, template: string) {
+async function createDatabaseFromTemplate(
+  adminUrl: string,
+  name: string,
+  template: string,
+  strategy: "file_copy" | "default",
+) {
   // Test files start in parallel; a clone fails if someone else is connected to the template
   // at that instant (55006 object_in_use), which only lasts a moment: try again.
   for (let attempt = 1; ; attempt++) {
     try {
       await adminQuery(
         adminUrl,
-        `create database ${quoteIdent(name)} template ${quoteIdent(template)}`,
+        `create database ${quoteIdent(name)} template ${quoteIdent(template)}${strategy === "file_copy" ? " strategy file_copy" : ""}`,
       );
       return;
     } catch (err) {
