@@ -9,6 +9,7 @@ import {
 } from "../../../../domain/subscriber-history.schemas";
 import type { SubscriberDetail } from "../../../../domain/subscribers.schemas";
 import { formatAttribute } from "../lib/attributes";
+import { ConsentDetail } from "./consent-detail";
 import { formatDateTime } from "../lib/dates";
 
 function Item(props: { label: string; children: ReactNode }) {
@@ -65,9 +66,12 @@ export function SubscriberDetails(props: {
             "None: conversation only, left out of marketing sends"
           )}
           {s.consentDetail && (
-            <Text size="xs" c="dimmed">
-              {s.consentDetail}
-            </Text>
+            <ConsentDetail
+              source={s.consentSource}
+              detail={s.consentDetail}
+              at={s.marketingConsentAt}
+              timeZone={props.timeZone}
+            />
           )}
         </Item>
         <Item label="Last updated">{formatDateTime(s.updatedAt, props.timeZone)}</Item>
