@@ -190,6 +190,15 @@ describe("the sign-up page", () => {
       recaptchaToken: await proof(),
     });
     expect(res.json().data.confirmationSent).toBe(true);
+    // A Spanish sign-up is asked in Spanish, its disclosures too.
+    const [question] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.toNumber, "+13105550403"), eq(messages.direction, "outbound")));
+    expect(question?.body).toMatch(
+      /: Responda SI para confirmar su suscripción\. Pueden aplicarse tarifas de mensajes y datos\. Responda AYUDA para obtener ayuda, PARAR para darse de baja\.$/,
+    );
+    expect(question?.body).not.toMatch(/Reply|Msg & data/);
     const consentOf = async () =>
       (
         await t.db
