@@ -56,9 +56,7 @@ test("add, find, filter, opt out, group in bulk and delete subscribers", async (
   // Adding records consent: the dialog asks the user to confirm the person agreed.
   await form.getByRole("button", { name: "Add Subscriber" }).click();
   await expect(form.getByText("Confirm this to add the subscriber.")).toBeVisible();
-  await form
-    .getByLabel("This person agreed to receive marketing text messages from us.")
-    .check();
+  await form.getByLabel("This person agreed to receive marketing text messages from us.").check();
   await form.getByRole("button", { name: "Add Subscriber" }).click();
   await expect(page.getByText("Subscriber created!")).toBeVisible();
   // The new subscriber opens in the side panel, its id in the URL.

@@ -152,7 +152,12 @@ export function permissionsOfScopes(scopes: readonly string[]): Permission[] {
 export function scopeGranting(perm: Permission): { label: string; scope: string } | null {
   // The area named like the permission first ("groups:read" → Groups, not Subscribers).
   const own = perm.split(":")[0];
-  const areas = [...API_AREAS].sort((a, b) => Number(b.area === own) - Number(a.area === own));
+  const areas: {
+    area: string;
+    label: string;
+    read: readonly Permission[];
+    write: readonly Permission[];
+  }[] = [...API_AREAS].sort((a, b) => Number(b.area === own) - Number(a.area === own));
   const read = areas.find((a) => a.read.includes(perm));
   if (read) return { label: `${read.label}: Read`, scope: `${read.area}:read` };
   const write = areas.find((a) => a.write.includes(perm));

@@ -173,7 +173,12 @@ describe("answers", () => {
     expect(en.match(/Bean There/g)).toHaveLength(1);
     // A description without the name keeps the name in front.
     expect(
-      helpReply({ businessName: "Acme", contact: "", description: "Weekly deals", optedOut: false }),
+      helpReply({
+        businessName: "Acme",
+        contact: "",
+        description: "Weekly deals",
+        optedOut: false,
+      }),
     ).toBe("Acme: Weekly deals. Msg & data rates may apply. Reply STOP to opt out.");
   });
 

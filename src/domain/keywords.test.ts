@@ -17,7 +17,8 @@ describe("composeOptInReply", () => {
   });
 
   it("keeps what the business already wrote", () => {
-    const own = "Bean There: Gracias. Pueden aplicarse tarifas de mensajes y datos. AYUDA ayuda, PARAR baja.";
+    const own =
+      "Bean There: Gracias. Pueden aplicarse tarifas de mensajes y datos. AYUDA ayuda, PARAR baja.";
     expect(composeOptInReply(own, "Bean There", "es").suffix).toEqual([]);
   });
 });

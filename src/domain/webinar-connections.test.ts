@@ -25,6 +25,8 @@ describe("the note of a provider not set up on the server", () => {
     expect(zoom).toContain("https://texts.example/api/auth/sso/zoom/callback");
     expect(zoom).toContain("Export the registrants from Zoom as CSV");
     expect(zoom).not.toMatch(/README/);
-    expect(notSetUpNote("goto", "https://texts.example")).toContain("GOTO_CLIENT_ID and GOTO_CLIENT_SECRET");
+    expect(notSetUpNote("goto", "https://texts.example")).toContain(
+      "GOTO_CLIENT_ID and GOTO_CLIENT_SECRET",
+    );
   });
 });

@@ -42,7 +42,9 @@ describe("validateWorkflow (what stops a publish)", () => {
   it("names a dangling branch on its node", () => {
     const cut = disconnect(journey, "reply1", "timeout");
     const p = problemsByNode(validateWorkflow(trigger, cut));
-    expect(p.get("reply1")).toEqual(["Every branch of the step “Wait for a reply” must lead somewhere"]);
+    expect(p.get("reply1")).toEqual([
+      "Every branch of the step “Wait for a reply” must lead somewhere",
+    ]);
     expect(p.get("end1")).toEqual(["Nothing leads to the step “End”"]);
   });
 

@@ -54,9 +54,7 @@ function enforce(perm: Permission, key: string): onRequestAsyncHookHandler {
       // A program reads the body: it names the scope the key lacks. People get the screen's text.
       throw new AppError(
         "FORBIDDEN",
-        actor.kind === "api_key"
-          ? API_KEY_TEXT.missingScope(scopeGranting(perm))
-          : TEXT.notAllowed,
+        actor.kind === "api_key" ? API_KEY_TEXT.missingScope(scopeGranting(perm)) : TEXT.notAllowed,
       );
     }
     if (personal) assertNotActing(actor);

@@ -139,8 +139,7 @@ async function byWhom(ctx: AppContext, auth: Actor): Promise<string> {
 /** The real person behind an actor (a parent account's user acting in a child counts as themselves). */
 async function personName(ctx: AppContext, auth: Actor): Promise<string> {
   const who = auth.actingFor ?? { accountId: auth.accountId, userId: auth.userId };
-  const name =
-    who.userId === null ? null : await userDisplayName(ctx, who.accountId, who.userId);
+  const name = who.userId === null ? null : await userDisplayName(ctx, who.accountId, who.userId);
   return name ?? "a former team member";
 }
 

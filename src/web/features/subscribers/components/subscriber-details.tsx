@@ -9,8 +9,8 @@ import {
 } from "../../../../domain/subscriber-history.schemas";
 import type { SubscriberDetail } from "../../../../domain/subscribers.schemas";
 import { formatAttribute } from "../lib/attributes";
-import { ConsentDetail } from "./consent-detail";
 import { formatDateTime } from "../lib/dates";
+import { ConsentDetail } from "./consent-detail";
 
 function Item(props: { label: string; children: ReactNode }) {
   return (
