@@ -216,6 +216,14 @@ describe("the sign-up page", () => {
       segments: 1,
     });
     expect(await consentOf()).not.toBeNull();
+    const answers = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.toNumber, "+13105550403"), eq(messages.direction, "outbound")))
+      .orderBy(messages.id);
+    expect(answers.at(-1)?.body).toMatch(
+      /: ¡Gracias, su suscripción está confirmada! Pueden aplicarse tarifas de mensajes y datos\. Responda AYUDA para obtener ayuda, PARAR para darse de baja\.$/,
+    );
   });
 
   it("can hide the phone field (status 3): the number then comes from the page's link, still required", async () => {

@@ -238,7 +238,7 @@ export async function submitSignup(
         tx,
         account.id,
         phone,
-        { subscriberId: sub.id, evidence, method, source },
+        { subscriberId: sub.id, evidence, method, source, lang },
         new Date(ctx.clock.now().getTime() + PENDING_MS),
       );
     } else {
