@@ -98,7 +98,7 @@ test("a workflow built in the builder (keyword → wait → text → branch on t
   await panel.getByRole("button", { name: 'Add a step on "Next step"' }).click();
   await page.getByRole("menuitem", { name: "Call a webhook" }).click();
   await expect(node("hook1").getByTestId("node-problems")).toContainText(
-    "Enter the URL step hook1 calls",
+    "Enter the URL the step “Call a webhook” calls",
   );
   await node("hook1").click();
   await page.keyboard.press("Delete");
