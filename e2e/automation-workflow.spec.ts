@@ -79,7 +79,7 @@ test("a workflow built in the builder (keyword → wait → text → branch on t
   // The "No reply" branch leads nowhere yet: publishing is refused, and the node says why.
   await node("reply1").click();
   await expect(node("reply1").getByTestId("node-problems")).toContainText(
-    "Every branch of step reply1 must lead somewhere",
+    "Every branch of the step “Wait for a reply” must lead somewhere",
   );
   await expect(page.getByTestId("workflow-problems")).toHaveText("1 problem");
   await page.getByRole("button", { name: "Publish" }).click();
@@ -98,7 +98,7 @@ test("a workflow built in the builder (keyword → wait → text → branch on t
   await panel.getByRole("button", { name: 'Add a step on "Next step"' }).click();
   await page.getByRole("menuitem", { name: "Call a webhook" }).click();
   await expect(node("hook1").getByTestId("node-problems")).toContainText(
-    "Enter the URL step hook1 calls",
+    "Enter the URL the step “Call a webhook” calls",
   );
   await node("hook1").click();
   await page.keyboard.press("Delete");

@@ -103,6 +103,7 @@ test("a new business: sign-up, verify, tour, number, subscriber, send, phone, re
   await form.getByLabel("Phone number").fill(shownPhone);
   await form.getByLabel("First name").fill("Iris");
   await form.getByLabel("Last name").fill("Bloom");
+  await form.getByLabel("This person agreed to receive marketing text messages from us.").check();
   await form.getByRole("button", { name: "Add Subscriber" }).click();
   await expect(page.getByText("Subscriber created!")).toBeVisible();
   const drawer = page.getByTestId("subscriber-drawer");

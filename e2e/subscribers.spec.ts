@@ -53,6 +53,10 @@ test("add, find, filter, opt out, group in bulk and delete subscribers", async (
   await form.getByLabel("First name").fill(first);
   await form.getByLabel("Last name").fill("Alpha");
   await form.getByLabel("E-mail").fill(`quinn.${stamp}@example.com`);
+  // Adding records consent: the dialog asks the user to confirm the person agreed.
+  await form.getByRole("button", { name: "Add Subscriber" }).click();
+  await expect(form.getByText("Confirm this to add the subscriber.")).toBeVisible();
+  await form.getByLabel("This person agreed to receive marketing text messages from us.").check();
   await form.getByRole("button", { name: "Add Subscriber" }).click();
   await expect(page.getByText("Subscriber created!")).toBeVisible();
   // The new subscriber opens in the side panel, its id in the URL.

@@ -146,6 +146,26 @@ export function permissionsOfScopes(scopes: readonly string[]): Permission[] {
 }
 
 /**
+ * The least scope that grants a permission, as the key form names it ("Subscribers: Write"):
+ * a read scope when one grants it, else a write scope; null when no scope does.
+ */
+export function scopeGranting(perm: Permission): { label: string; scope: string } | null {
+  // The area named like the permission first ("groups:read" → Groups, not Subscribers).
+  const own = perm.split(":")[0];
+  const areas: {
+    area: string;
+    label: string;
+    read: readonly Permission[];
+    write: readonly Permission[];
+  }[] = [...API_AREAS].sort((a, b) => Number(b.area === own) - Number(a.area === own));
+  const read = areas.find((a) => a.read.includes(perm));
+  if (read) return { label: `${read.label}: Read`, scope: `${read.area}:read` };
+  const write = areas.find((a) => a.write.includes(perm));
+  if (write) return { label: `${write.label}: Write`, scope: `${write.area}:write` };
+  return null;
+}
+
+/**
  * The scopes a person can give (to a key they make, to an MCP client they approve): an area's
  * read or write only if they hold its permissions themselves.
  */
@@ -172,6 +192,11 @@ export const API_KEY_TEXT = {
   idempotencyMismatch:
     "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   idempotencyInFlight: "A request with this Idempotency-Key is still being processed.",
+  /** The 403 of a key without the scope a route needs: which scope to give it. */
+  missingScope: (scope: { label: string; scope: string } | null) =>
+    scope
+      ? `This API key does not have the access this request needs. Give the key “${scope.label}” (scope ${scope.scope}) on the API keys page, or use a key that has it.`
+      : "API keys cannot be given the access this request needs: it is open only to a person signed in to Parley.",
   beyondOwnRights: (labels: string) =>
     `You can only give a key access you have yourself. Leave out: ${labels}.`,
 } as const;

@@ -27,7 +27,9 @@ describe("validateGraph", () => {
     const p = validateGraph(
       g({ start: "a", steps: [{ id: "a", type: "send", body: "x", next: "nope" }] }),
     );
-    expect(p.map((x) => x.message)).toContain("Step a leads to a missing step nope");
+    expect(p.map((x) => x.message)).toContain(
+      "The step “Send a text” leads to a missing step nope",
+    );
   });
 
   it("finds a missing start", () => {
@@ -45,7 +47,9 @@ describe("validateGraph", () => {
         ],
       }),
     );
-    expect(p.map((x) => x.message)).toEqual(["Every branch of step c must lead somewhere"]);
+    expect(p.map((x) => x.message)).toEqual([
+      "Every branch of the step “Condition” must lead somewhere",
+    ]);
   });
 
   it("refuses a loop without a wait and accepts one with a wait", () => {
@@ -56,7 +60,9 @@ describe("validateGraph", () => {
         { id: "b", type: "add_group", groupId: 1, next: "a" },
       ],
     });
-    expect(validateGraph(loop).map((x) => x.message)).toEqual(["Steps a → b loop without a wait"]);
+    expect(validateGraph(loop).map((x) => x.message)).toEqual([
+      "The steps “Send a text” → “Add to a group” loop without a wait",
+    ]);
     const waited = g({
       start: "a",
       steps: [
@@ -88,8 +94,8 @@ describe("validateGraph", () => {
     );
     expect(p.map((x) => x.message)).toEqual([
       "Step e is there twice",
-      "The branches of s add up to 90%, not 100%",
-      "Nothing leads to step lonely",
+      "The branches of the step “A/B split” add up to 90%, not 100%",
+      "Nothing leads to the step “End”",
     ]);
   });
 

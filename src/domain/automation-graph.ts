@@ -137,6 +137,30 @@ export function successors(step: AutomationStep): (string | null)[] {
   }
 }
 
+/** Each step type's name, as the builder titles a step that has no label of its own. */
+export const STEP_LABELS: Record<StepType, string> = {
+  send: "Send a text",
+  wait: "Wait",
+  wait_reply: "Wait for a reply",
+  condition: "Condition",
+  split: "A/B split",
+  add_group: "Add to a group",
+  remove_group: "Remove from a group",
+  set_field: "Set a field",
+  assign: "Assign the conversation",
+  notify_email: "Notify by e-mail",
+  webhook: "Call a webhook",
+  end: "End",
+};
+
+/** A step as the builder shows it: its own label, else its type's name (never its internal id). */
+export function stepTitle(s: Pick<AutomationStep, "type" | "label">): string {
+  return s.label?.trim() || STEP_LABELS[s.type];
+}
+
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+const named = (s: AutomationStep) => `the step “${stepTitle(s)}”`;
+
 const WAITS = new Set<StepType>(["wait", "wait_reply"]);
 
 export interface GraphProblem {
@@ -161,13 +185,13 @@ export function validateGraph(graph: AutomationGraph): GraphProblem[] {
   for (const s of graph.steps) {
     for (const to of successors(s)) {
       if (to !== null && !byId.has(to))
-        problems.push({ stepId: s.id, message: `Step ${s.id} leads to a missing step ${to}` });
+        problems.push({ stepId: s.id, message: `${cap(named(s))} leads to a missing step ${to}` });
     }
     if (s.type === "condition" || s.type === "wait_reply" || s.type === "split") {
       if (successors(s).some((to) => to === null))
         problems.push({
           stepId: s.id,
-          message: `Every branch of step ${s.id} must lead somewhere`,
+          message: `Every branch of ${named(s)} must lead somewhere`,
         });
     }
     const missing = missingChoice(s);
@@ -177,7 +201,7 @@ export function validateGraph(graph: AutomationGraph): GraphProblem[] {
       if (total !== 100)
         problems.push({
           stepId: s.id,
-          message: `The branches of ${s.id} add up to ${total}%, not 100%`,
+          message: `The branches of ${named(s)} add up to ${total}%, not 100%`,
         });
     }
   }
@@ -189,8 +213,8 @@ export function validateGraph(graph: AutomationGraph): GraphProblem[] {
     const seen = state.get(id);
     if (seen === 2) return;
     if (seen === 1) {
-      const loop = path.slice(path.indexOf(id));
-      problems.push({ stepId: id, message: `Steps ${loop.join(" → ")} loop without a wait` });
+      const loop = path.slice(path.indexOf(id)).map((sid) => `“${stepTitle(byId.get(sid)!)}”`);
+      problems.push({ stepId: id, message: `The steps ${loop.join(" → ")} loop without a wait` });
       return;
     }
     state.set(id, 1);
@@ -210,19 +234,19 @@ export function validateGraph(graph: AutomationGraph): GraphProblem[] {
   }
   for (const s of graph.steps)
     if (!reached.has(s.id))
-      problems.push({ stepId: s.id, message: `Nothing leads to step ${s.id}` });
+      problems.push({ stepId: s.id, message: `Nothing leads to ${named(s)}` });
   return problems;
 }
 
 /** What a step still lacks before it can run (a draft may hold steps not filled in yet). */
 function missingChoice(s: AutomationStep): string | null {
   if ((s.type === "add_group" || s.type === "remove_group") && s.groupId === UNCHOSEN)
-    return `Choose a group for step ${s.id}`;
-  if (s.type === "set_field" && s.fieldId === UNCHOSEN) return `Choose a field for step ${s.id}`;
-  if (s.type === "assign" && s.userId === UNCHOSEN) return `Choose a user for step ${s.id}`;
+    return `Choose a group for ${named(s)}`;
+  if (s.type === "set_field" && s.fieldId === UNCHOSEN) return `Choose a field for ${named(s)}`;
+  if (s.type === "assign" && s.userId === UNCHOSEN) return `Choose a user for ${named(s)}`;
   if (s.type === "notify_email" && s.email === "")
-    return `Enter the e-mail address step ${s.id} notifies`;
-  if (s.type === "webhook" && s.url === "") return `Enter the URL step ${s.id} calls`;
+    return `Enter the e-mail address ${named(s)} notifies`;
+  if (s.type === "webhook" && s.url === "") return `Enter the URL ${named(s)} calls`;
   return null;
 }
 

@@ -143,7 +143,7 @@ describe("answers", () => {
 
   it("names the business, the program, the rates and a contact in HELP", () => {
     expect(helpReply({ businessName: "Acme", contact: "help@acme.test", optedOut: false })).toBe(
-      "Acme: Acme text alerts. Help: help@acme.test. Msg & data rates may apply. Reply STOP to opt out.",
+      "Acme text alerts. Help: help@acme.test. Msg & data rates may apply. Reply STOP to opt out.",
     );
   });
 
@@ -155,6 +155,31 @@ describe("answers", () => {
     const es = helpReply({ businessName: "Acme", contact: "x", optedOut: true, lang: "es" });
     expect(es).not.toContain("PARAR");
     expect(es).toContain("COMENZAR");
+  });
+
+  it("names the business once, and never doubles a full stop", () => {
+    const es = helpReply({
+      businessName: "Parley Demo Coffee Co.",
+      contact: "hello@demo.test",
+      optedOut: false,
+      lang: "es",
+    });
+    expect(es).toBe(
+      "Alertas de texto de Parley Demo Coffee Co. Ayuda: hello@demo.test. Pueden aplicarse tarifas de mensajes y datos. Responda PARAR para darse de baja.",
+    );
+    expect(es).not.toContain("..");
+    expect(startConfirmation("Parley Demo Coffee Co.", "es")).not.toContain("..");
+    const en = helpReply({ businessName: "Bean There", contact: "x@y.test", optedOut: false });
+    expect(en.match(/Bean There/g)).toHaveLength(1);
+    // A description without the name keeps the name in front.
+    expect(
+      helpReply({
+        businessName: "Acme",
+        contact: "",
+        description: "Weekly deals",
+        optedOut: false,
+      }),
+    ).toBe("Acme: Weekly deals. Msg & data rates may apply. Reply STOP to opt out.");
   });
 
   it("uses the account's program description when it has one", () => {
@@ -169,7 +194,7 @@ describe("answers", () => {
         lang: "es",
       }),
     ).toBe(
-      "Acme: Acme weekly deals. Ayuda: +15551234567. Pueden aplicarse tarifas de mensajes y datos. Responda PARAR para darse de baja.",
+      "Acme weekly deals. Ayuda: +15551234567. Pueden aplicarse tarifas de mensajes y datos. Responda PARAR para darse de baja.",
     );
   });
 });

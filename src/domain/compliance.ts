@@ -152,7 +152,7 @@ export function startConfirmation(
   lang: ComplianceLanguage = "en",
   description?: string,
 ): string {
-  const program = programName(businessName, lang, description);
+  const program = sentence(programName(businessName, lang, description));
   return lang === "es"
     ? `${businessName}: Se ha suscrito a ${program}. Pueden aplicarse tarifas de mensajes y datos. Responda AYUDA para obtener ayuda, PARAR para darse de baja.`
     : `${businessName}: You are subscribed to ${program}. Msg & data rates may apply. Reply HELP for help, STOP to opt out.`;
@@ -171,17 +171,24 @@ export interface HelpInput {
 
 export function helpReply(h: HelpInput): string {
   const lang = h.lang ?? "en";
-  const program = programName(h.businessName, lang, h.description);
+  const program = sentence(programName(h.businessName, lang, h.description));
+  // The business is named once: the program's own name carries it when it holds it already.
+  const named = program.toLowerCase().includes(sentence(h.businessName).toLowerCase())
+    ? `${program}.`
+    : `${h.businessName}: ${program}.`;
   if (lang === "es") {
-    const reach = h.contact ? ` Ayuda: ${h.contact}.` : "";
+    const reach = h.contact ? ` Ayuda: ${sentence(h.contact)}.` : "";
     const tail = h.optedOut
       ? "Está dado de baja. Responda COMENZAR para volver a suscribirse."
       : "Responda PARAR para darse de baja.";
-    return `${h.businessName}: ${program}.${reach} Pueden aplicarse tarifas de mensajes y datos. ${tail}`;
+    return `${named}${reach} Pueden aplicarse tarifas de mensajes y datos. ${tail}`;
   }
-  const reach = h.contact ? ` Help: ${h.contact}.` : "";
+  const reach = h.contact ? ` Help: ${sentence(h.contact)}.` : "";
   const tail = h.optedOut
     ? "You are unsubscribed. Reply START to resubscribe."
     : "Reply STOP to opt out.";
-  return `${h.businessName}: ${program}.${reach} Msg & data rates may apply. ${tail}`;
+  return `${named}${reach} Msg & data rates may apply. ${tail}`;
 }
+
+/** Text that a full stop follows, without its own ("Bean Co." + "." must not read "Co.."). */
+const sentence = (text: string) => text.trim().replace(/[.]+$/u, "");

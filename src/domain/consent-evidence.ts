@@ -1,3 +1,5 @@
+import { displayPhone } from "./contact-display";
+
 /**
  * Consent evidence: where a public sign-up was made (the page's own URL, sent by the page since
  * the app sends no Referer) and a readable summary of a consent-log line for the business.
@@ -98,4 +100,59 @@ function parseObject(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z/g;
+
+/**
+ * A stored consent note in words a business reads: times in its own zone, numbers as it writes
+ * them, and no internal message ids (the stored record keeps them).
+ */
+export function readableConsentNote(note: string, formatTime: (at: Date) => string): string {
+  return note
+    .replace(/,? inbound message \d+/g, "")
+    .replace(new RegExp(` at (${ISO_TIME.source})`, "g"), (_m, iso: string) => {
+      const at = new Date(iso);
+      return Number.isNaN(at.getTime()) ? ` at ${iso}` : ` on ${formatTime(at)}`;
+    })
+    .replace(/\+\d{8,15}\b/g, (phone) => displayPhone(phone));
+}
+
+/** One consent record as a business reads it, and the stored record when it is structured. */
+export interface ConsentDescription {
+  /** One readable sentence: how, where, when, from which address. */
+  summary: string;
+  /** The full stored record, laid out, for a "Show the full record" disclosure; null when the summary is all of it. */
+  record: string | null;
+}
+
+/**
+ * Describes a consent record (a subscriber's consent detail or a consent-log line): a sign-up's
+ * JSON becomes "Sign-up page at https://…, from address 203.0.113.9", a texted keyword a sentence
+ * with the time in the account's zone; `at` is when it was recorded.
+ */
+export function describeConsent(
+  source: string,
+  detail: string,
+  at: Date | null,
+  formatTime: (at: Date) => string,
+): ConsentDescription {
+  const ev = summarizeConsentEvidence(source, detail);
+  const structured = detail.trimStart().startsWith("{") && (ev.pageUrl || ev.ip || ev.text);
+  if (!structured) return { summary: readableConsentNote(detail.trim(), formatTime), record: null };
+  const parts = [
+    ev.pageUrl ? `${ev.how} at ${ev.pageUrl}` : ev.how,
+    at ? `on ${formatTime(at)}` : null,
+    ev.ip ? `from address ${ev.ip}` : null,
+  ].filter(Boolean);
+  const note = ev.note ? ` ${readableConsentNote(ev.note, formatTime)}` : "";
+  return { summary: `${parts.join(", ")}.${note}`, record: prettyRecord(detail) };
+}
+
+function prettyRecord(detail: string): string {
+  const end = detail.lastIndexOf("}");
+  const record = parseObject(detail.slice(0, end + 1));
+  if (!record) return detail;
+  const after = detail.slice(end + 1).trim();
+  return `${JSON.stringify(record, null, 2)}${after ? `\n${after}` : ""}`;
 }

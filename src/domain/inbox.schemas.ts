@@ -151,6 +151,8 @@ export const conversationDetail = conversationPreview.extend({
   exists: z.boolean(),
   countryId: z.number(),
   signupMethod: z.string(),
+  /** As the screen shows it ("Texted in (conversation only)" for a contact without consent). */
+  signupMethodLabel: z.string(),
   createdAt: z.string(),
   groups: z.array(z.object({ id: z.number(), name: z.string() })),
   attributes: z.array(

@@ -75,6 +75,8 @@ export function isConfirmation(body: string): boolean {
 
 export const RATES_TEXT = "Msg & data rates may apply.";
 export const HELP_STOP_TEXT = "Reply HELP for help, STOP to opt out.";
+export const RATES_TEXT_ES = "Pueden aplicarse tarifas de mensajes y datos.";
+export const HELP_STOP_TEXT_ES = "Responda AYUDA para obtener ayuda, PARAR para darse de baja.";
 
 export interface ReplyParts {
   /** Added in front when the text does not start with the program (business) name. */
@@ -90,17 +92,29 @@ export interface ReplyParts {
  * apply", and how to get help and stop; what the business wrote is kept, and only the missing
  * parts are added (the editor shows them).
  */
-export function composeOptInReply(text: string, programName: string): ReplyParts {
+export function composeOptInReply(
+  text: string,
+  programName: string,
+  lang: "en" | "es" = "en",
+): ReplyParts {
   const body = text.trim();
   const lower = body.toLowerCase();
   const name = programName.trim();
   const prefix = name && !lower.startsWith(name.toLowerCase()) ? `${name}: ` : "";
   const suffix: string[] = [];
-  if (!lower.includes("msg & data rates may apply") && !lower.includes("msg&data rates"))
-    suffix.push(RATES_TEXT);
-  if (!/\bhelp\b/i.test(body) || !/\bstop\b/i.test(body)) suffix.push(HELP_STOP_TEXT);
+  if (lang === "es") {
+    // A Spanish text ends in Spanish: the same disclosures, in the words of the Spanish answers.
+    if (!lower.includes("tarifas de mensajes")) suffix.push(RATES_TEXT_ES);
+    if (!/\bayuda\b/i.test(body) || !/\bparar\b/i.test(body)) suffix.push(HELP_STOP_TEXT_ES);
+  } else {
+    if (!lower.includes("msg & data rates may apply") && !lower.includes("msg&data rates"))
+      suffix.push(RATES_TEXT);
+    if (!/\bhelp\b/i.test(body) || !/\bstop\b/i.test(body)) suffix.push(HELP_STOP_TEXT);
+  }
   const full = [`${prefix}${body}`, ...suffix].join(" ").trim();
   return { prefix, suffix, full, segments: countSegments(full) };
 }
 
 export const DEFAULT_DOUBLE_OPT_IN_QUESTION = "Reply Y to confirm your subscription.";
+/** The Spanish question; SI is among the confirmations the answer accepts. */
+export const DEFAULT_DOUBLE_OPT_IN_QUESTION_ES = "Responda SI para confirmar su suscripción.";

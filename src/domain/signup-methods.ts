@@ -32,3 +32,14 @@ export function signupMethodLabel(key: string): string {
 export function isSignupMethod(key: unknown): key is SignupMethod {
   return typeof key === "string" && key in SIGNUP_METHODS;
 }
+
+/**
+ * The sign-up method as a screen shows a subscriber: a number that only texted in and never
+ * agreed to marketing is a conversation, not an opt-in, whatever its stored method says.
+ */
+export function subscriberSignupLabel(key: string, marketingConsent: boolean): string {
+  if (key === "OPT_IN_MESSAGE" && !marketingConsent) return CONVERSATION_ONLY_LABEL;
+  return signupMethodLabel(key);
+}
+
+export const CONVERSATION_ONLY_LABEL = "Texted in (conversation only)";

@@ -82,6 +82,8 @@ export function subscriberRequests(host: string) {
     signupMethod: z.enum(SIGNUP_METHOD_KEYS, "Unknown sign-up method").default("MANUAL_ENTRY"),
     attributes: attributes.default({}),
     groupIds: z.array(intId()).max(100).default([]),
+    /** The person adding confirms the subscriber agreed to marketing texts; kept in the consent record. */
+    attestation: z.boolean().optional(),
   });
   const update = z.object({
     number: phoneField(host).optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiresAtOf, tokenExpired } from "./webinar-connections";
+import { expiresAtOf, notSetUpNote, tokenExpired } from "./webinar-connections";
 
 describe("a connection's token", () => {
   const now = 1_800_000_000_000;
@@ -15,5 +15,18 @@ describe("a connection's token", () => {
     expect(expiresAtOf("120", now)).toBe(now + 120_000);
     expect(expiresAtOf(undefined, now)).toBe(now + 3_600_000);
     expect(expiresAtOf(-5, now)).toBe(now + 3_600_000);
+  });
+});
+
+describe("the note of a provider not set up on the server", () => {
+  it("says on the page what the operator must set, not where to read about it", () => {
+    const zoom = notSetUpNote("zoom", "https://texts.example");
+    expect(zoom).toContain("ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET");
+    expect(zoom).toContain("https://texts.example/api/auth/sso/zoom/callback");
+    expect(zoom).toContain("Export the registrants from Zoom as CSV");
+    expect(zoom).not.toMatch(/README/);
+    expect(notSetUpNote("goto", "https://texts.example")).toContain(
+      "GOTO_CLIENT_ID and GOTO_CLIENT_SECRET",
+    );
   });
 });

@@ -16,6 +16,20 @@ export const CONNECTION_TEXT = {
   disconnected: (name: string) => `${name} is disconnected.`,
 } as const;
 
+/** What the person running the server sets to let businesses connect a provider (docs/configuration.md). */
+const OPERATOR_SETUP: Record<WebinarProvider, (origin: string) => string> = {
+  zoom: (origin) =>
+    `ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET (a Zoom OAuth app with the scopes user:read and webinar:read, redirect URL ${origin}/api/auth/sso/zoom/callback), or ZOOM_ACCESS_TOKEN for one shared Zoom account`,
+  goto: (origin) =>
+    `GOTO_CLIENT_ID and GOTO_CLIENT_SECRET (a GoTo OAuth client with the scope collab:, redirect URI ${origin}/api/auth/sso/goto/callback), or GOTO_ACCESS_TOKEN and GOTO_ORGANIZER_KEY for one shared GoTo account`,
+};
+
+/** The import page's note when a provider is not set up: the CSV way now, and what the operator sets. */
+export function notSetUpNote(p: WebinarProvider, origin: string): string {
+  const name = WEBINAR_PROVIDER_NAMES[p];
+  return `${name} is not connected on this server. Export the registrants from ${name} as CSV and import the file, or ask whoever runs this Parley server to set ${OPERATOR_SETUP[p](origin)} and restart it; you can then connect ${name} here.`;
+}
+
 export const connectionProviderParams = z.object({ provider: z.enum(WEBINAR_PROVIDERS) });
 
 /** Per service: whether this server can connect it, this account's connection, the fallback. */

@@ -42,8 +42,10 @@ describe("validateWorkflow (what stops a publish)", () => {
   it("names a dangling branch on its node", () => {
     const cut = disconnect(journey, "reply1", "timeout");
     const p = problemsByNode(validateWorkflow(trigger, cut));
-    expect(p.get("reply1")).toEqual(["Every branch of step reply1 must lead somewhere"]);
-    expect(p.get("end1")).toEqual(["Nothing leads to step end1"]);
+    expect(p.get("reply1")).toEqual([
+      "Every branch of the step “Wait for a reply” must lead somewhere",
+    ]);
+    expect(p.get("end1")).toEqual(["Nothing leads to the step “End”"]);
   });
 
   it("refuses a loop without a wait, but allows one through a wait", () => {
@@ -57,7 +59,7 @@ describe("validateWorkflow (what stops a publish)", () => {
     });
     const loop = connect(tight, "if1", "no", "send1");
     expect(validateWorkflow(trigger, loop).map((x) => x.message)).toEqual([
-      "Steps send1 → if1 loop without a wait",
+      "The steps “Send a text” → “Condition” loop without a wait",
     ]);
     // Back through a wait: the person sleeps between turns, so this loop is allowed.
     const waited = connect(journey, "send2", "next", "wait1");
@@ -72,7 +74,7 @@ describe("validateWorkflow (what stops a publish)", () => {
     const wired = connect(withAdd, "send2", "next", "add1");
     const p = problemsByNode(validateWorkflow(null, wired));
     expect(p.get(TRIGGER_NODE)).toEqual(["Choose what starts the workflow"]);
-    expect(p.get("add1")).toEqual(["Choose a group for step add1"]);
+    expect(p.get("add1")).toEqual(["Choose a group for the step “Add to a group”"]);
   });
 
   it("checks that a split's shares add up to 100 % and every branch leads somewhere", () => {
@@ -94,7 +96,7 @@ describe("validateWorkflow (what stops a publish)", () => {
       ],
     });
     expect(validateWorkflow(trigger, graph).map((x) => x.message)).toEqual([
-      "The branches of split1 add up to 60%, not 100%",
+      "The branches of the step “A/B split” add up to 60%, not 100%",
     ]);
   });
 });
@@ -140,5 +142,26 @@ describe("editing the graph", () => {
     expect(pos.wait1!.y).toBeLessThan(pos.send1!.y);
     expect(pos.send2!.y).toBe(pos.end1!.y);
     expect(pos.send2!.x).not.toBe(pos.end1!.x);
+  });
+});
+
+describe("problems name steps as the canvas titles them", () => {
+  it("uses a step's own label, never its internal id", () => {
+    const graph = automationGraph.parse({
+      start: "reply1",
+      steps: [
+        {
+          id: "reply1",
+          type: "wait_reply",
+          label: "Did they answer?",
+          timeoutMinutes: 60,
+          onReply: null,
+          onTimeout: null,
+        },
+      ],
+    });
+    const messages = validateWorkflow(trigger, graph).map((p) => p.message);
+    expect(messages).toEqual(["Every branch of the step “Did they answer?” must lead somewhere"]);
+    expect(messages.join(" ")).not.toContain("reply1");
   });
 });

@@ -2,6 +2,7 @@ import {
   type AutomationGraph,
   type AutomationStep,
   type GraphProblem,
+  STEP_LABELS,
   type StepType,
   UNCHOSEN,
   validateGraph,
@@ -179,20 +180,7 @@ export function removeSteps(graph: AutomationGraph, ids: readonly string[]): Aut
   return { start, steps: cleared };
 }
 
-export const STEP_LABELS: Record<StepType, string> = {
-  send: "Send a text",
-  wait: "Wait",
-  wait_reply: "Wait for a reply",
-  condition: "Condition",
-  split: "A/B split",
-  add_group: "Add to a group",
-  remove_group: "Remove from a group",
-  set_field: "Set a field",
-  assign: "Assign the conversation",
-  notify_email: "Notify by e-mail",
-  webhook: "Call a webhook",
-  end: "End",
-};
+export { STEP_LABELS };
 
 const PREFIX: Record<StepType, string> = {
   send: "send",

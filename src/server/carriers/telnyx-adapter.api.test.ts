@@ -261,7 +261,7 @@ describe("texts coming in through Telnyx", () => {
       (r) => r.length > 0,
     );
     expect(help[0]!.text).toBe(
-      `Bean There Cafe: Bean There Cafe text alerts. Help: ${a.account.email}. Msg & data rates may apply. Reply STOP to opt out.`,
+      `Bean There Cafe text alerts. Help: ${a.account.email}. Msg & data rates may apply. Reply STOP to opt out.`,
     );
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { API_KEY_TEXT } from "../../domain/api-keys";
+import { API_KEY_TEXT, scopeGranting } from "../../domain/api-keys";
 import { AppError } from "../../domain/errors";
 import { assertNotActing } from "../../domain/managed-accounts";
 import { can, type Permission } from "../../domain/permissions";
@@ -50,7 +50,13 @@ function enforce(perm: Permission, key: string): onRequestAsyncHookHandler {
     const actor = keyRoute ? request.apiCaller?.actor : request.actor;
     if (!actor)
       throw new AppError("UNAUTHENTICATED", keyRoute ? API_KEY_TEXT.missing : SESSION_ENDED);
-    if (!can(actor, perm)) throw new AppError("FORBIDDEN", TEXT.notAllowed);
+    if (!can(actor, perm)) {
+      // A program reads the body: it names the scope the key lacks. People get the screen's text.
+      throw new AppError(
+        "FORBIDDEN",
+        actor.kind === "api_key" ? API_KEY_TEXT.missingScope(scopeGranting(perm)) : TEXT.notAllowed,
+      );
+    }
     if (personal) assertNotActing(actor);
   };
 }

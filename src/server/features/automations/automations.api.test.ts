@@ -365,7 +365,9 @@ describe("the automation engine", () => {
       { cookie },
     );
     expect(pub.statusCode).toBe(400);
-    expect(pub.json().error.message).toBe("Steps a → b loop without a wait");
+    expect(pub.json().error.message).toBe(
+      "The steps “Send a text” → “Add to a group” loop without a wait",
+    );
   });
 
   it("enters people on their birthday once a year", async () => {

@@ -174,7 +174,7 @@ describe("carrier webhooks: inbound", () => {
       .from(messages)
       .where(and(eq(messages.toNumber, phone), eq(messages.direction, "outbound")));
     expect(replies.at(-1)!.body).toBe(
-      `Bean There Cafe: Bean There Cafe text alerts. Help: ${account.email}. Msg & data rates may apply. Reply STOP to opt out.`,
+      `Bean There Cafe text alerts. Help: ${account.email}. Msg & data rates may apply. Reply STOP to opt out.`,
     );
   });
 

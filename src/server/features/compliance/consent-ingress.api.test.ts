@@ -251,7 +251,7 @@ describe("automatic answers", () => {
     await text(phone, "HELP");
     const help = (await answersTo(phone)).at(-1)!;
     expect(help.body).toBe(
-      "Bean There: Bean There text alerts. Help: owner@beanthere.test. Msg & data rates may apply. You are unsubscribed. Reply START to resubscribe.",
+      "Bean There text alerts. Help: owner@beanthere.test. Msg & data rates may apply. You are unsubscribed. Reply START to resubscribe.",
     );
     expect(help.body).not.toContain("Reply STOP");
   });
@@ -267,7 +267,7 @@ describe("automatic answers", () => {
       ).toBe(200);
     await text("+13105550412", "info");
     expect((await answersTo("+13105550412")).at(-1)!.body).toBe(
-      "Bean There: Bean There weekly deals. Help: (415) 555-0100. Msg & data rates may apply. Reply STOP to opt out.",
+      "Bean There weekly deals. Help: (415) 555-0100. Msg & data rates may apply. Reply STOP to opt out.",
     );
     await t.put("/api/account/settings/program_description", { val: "" }, { cookie });
   });
@@ -303,7 +303,7 @@ describe("automatic answers", () => {
     expect(said.map((r) => [r.type, r.automatic, r.message.slice(0, 24)])).toEqual([
       ["reply", false, "Hi, do you sell gift car"],
       ["reply", false, "HELP"],
-      ["message", true, "Bean There: Bean There t"],
+      ["message", true, "Bean There text alerts. "],
       ["reply", false, "STOP"],
       ["message", true, "Bean There: You have bee"],
     ]);

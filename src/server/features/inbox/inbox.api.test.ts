@@ -106,6 +106,11 @@ describe("inbox: replies", () => {
       .from(consentEvents)
       .where(eq(consentEvents.phone, "+13105550101"));
     expect(consent).toEqual([]);
+    // Both screens say so rather than "Opt In Message".
+    const open = await t.get(`/api/inbox/conversations/${sub!.id}`, { cookie: cookieA });
+    expect(open.json().signupMethodLabel).toBe("Texted in (conversation only)");
+    const detail = await t.get(`/api/subscribers/${sub!.id}`, { cookie: cookieA });
+    expect(detail.json().signupMethodLabel).toBe("Texted in (conversation only)");
   });
 
   it("counts unread conversations per tab", async () => {

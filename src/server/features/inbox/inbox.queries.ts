@@ -299,6 +299,7 @@ export interface SubscriberRef {
   email: string;
   countryId: number;
   signupMethod: string;
+  marketingConsent: boolean;
   attributes: Record<string, unknown>;
   createdAt: Date;
 }
@@ -307,7 +308,9 @@ export async function findSubscriber(db: Db, accountId: number, id: number) {
   const { rows } = await db.$client.query<SubscriberRef>(
     `select id, account_id as "accountId", phone, first_name as "firstName",
             last_name as "lastName", email, country_id as "countryId",
-            signup_method as "signupMethod", attributes, created_at as "createdAt"
+            signup_method as "signupMethod",
+            marketing_consent_at is not null as "marketingConsent",
+            attributes, created_at as "createdAt"
        from subscribers where account_id = $1 and id = $2`,
     [accountId, id],
   );

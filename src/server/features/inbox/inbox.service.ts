@@ -19,6 +19,7 @@ import {
 import { INBOX_TOOLS_TEXT } from "../../../domain/inbox-tools";
 import { isAgent, isRestricted, PERMISSION_LEVEL } from "../../../domain/permissions";
 import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
+import { subscriberSignupLabel } from "../../../domain/signup-methods";
 import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext, UserActor } from "../../http/context";
@@ -227,6 +228,7 @@ export async function getConversation(
     exists: preview !== undefined,
     countryId: sub.countryId,
     signupMethod: sub.signupMethod,
+    signupMethodLabel: subscriberSignupLabel(sub.signupMethod, sub.marketingConsent),
     createdAt: sub.createdAt.toISOString(),
     groups,
     attributes,

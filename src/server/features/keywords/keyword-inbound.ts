@@ -182,7 +182,19 @@ async function answerPending(
       });
       await q.clearPending(tx, m.accountId, m.from);
     });
-    await reply(ctx, m, composeOptInReply("Thanks, your subscription is confirmed!", program).full);
+    // The answer speaks the language the page was signed in.
+    const es = pending.data.lang === "es";
+    await reply(
+      ctx,
+      m,
+      composeOptInReply(
+        es
+          ? "¡Gracias, su suscripción está confirmada!"
+          : "Thanks, your subscription is confirmed!",
+        program,
+        es ? "es" : "en",
+      ).full,
+    );
     return true;
   }
   if (pending.stage === "confirm") {

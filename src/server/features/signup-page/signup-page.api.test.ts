@@ -190,6 +190,15 @@ describe("the sign-up page", () => {
       recaptchaToken: await proof(),
     });
     expect(res.json().data.confirmationSent).toBe(true);
+    // A Spanish sign-up is asked in Spanish, its disclosures too.
+    const [question] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.toNumber, "+13105550403"), eq(messages.direction, "outbound")));
+    expect(question?.body).toMatch(
+      /: Responda SI para confirmar su suscripción\. Pueden aplicarse tarifas de mensajes y datos\. Responda AYUDA para obtener ayuda, PARAR para darse de baja\.$/,
+    );
+    expect(question?.body).not.toMatch(/Reply|Msg & data/);
     const consentOf = async () =>
       (
         await t.db
@@ -207,6 +216,14 @@ describe("the sign-up page", () => {
       segments: 1,
     });
     expect(await consentOf()).not.toBeNull();
+    const answers = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.toNumber, "+13105550403"), eq(messages.direction, "outbound")))
+      .orderBy(messages.id);
+    expect(answers.at(-1)?.body).toMatch(
+      /: ¡Gracias, su suscripción está confirmada! Pueden aplicarse tarifas de mensajes y datos\. Responda AYUDA para obtener ayuda, PARAR para darse de baja\.$/,
+    );
   });
 
   it("can hide the phone field (status 3): the number then comes from the page's link, still required", async () => {

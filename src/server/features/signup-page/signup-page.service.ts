@@ -1,7 +1,11 @@
 import { consentPageUrl } from "../../../domain/consent-evidence";
 import { type CustomFieldType, normalizeAttribute } from "../../../domain/custom-fields.schemas";
 import { AppError } from "../../../domain/errors";
-import { composeOptInReply, DEFAULT_DOUBLE_OPT_IN_QUESTION } from "../../../domain/keywords";
+import {
+  composeOptInReply,
+  DEFAULT_DOUBLE_OPT_IN_QUESTION,
+  DEFAULT_DOUBLE_OPT_IN_QUESTION_ES,
+} from "../../../domain/keywords";
 import { assertCan } from "../../../domain/permissions";
 import { toE164 } from "../../../domain/phone";
 import type { SignupMethod } from "../../../domain/signup-methods";
@@ -234,7 +238,7 @@ export async function submitSignup(
         tx,
         account.id,
         phone,
-        { subscriberId: sub.id, evidence, method, source },
+        { subscriberId: sub.id, evidence, method, source, lang },
         new Date(ctx.clock.now().getTime() + PENDING_MS),
       );
     } else {
@@ -260,13 +264,19 @@ export async function submitSignup(
 
   const pending = confirmFirst && !result.hadConsent;
   if (number) {
+    const es = lang === "es";
     const body = pending
-      ? composeOptInReply(DEFAULT_DOUBLE_OPT_IN_QUESTION, account.businessName).full
+      ? composeOptInReply(
+          es ? DEFAULT_DOUBLE_OPT_IN_QUESTION_ES : DEFAULT_DOUBLE_OPT_IN_QUESTION,
+          account.businessName,
+          lang,
+        ).full
       : result.hadConsent
         ? null
         : composeOptInReply(
-            lang === "es" ? "¡Gracias por suscribirse!" : "Thanks for signing up!",
+            es ? "¡Gracias por suscribirse!" : "Thanks for signing up!",
             account.businessName,
+            lang,
           ).full;
     if (body) {
       await queueMessage(ctx, {

@@ -104,6 +104,21 @@ describe("subscribers: create, read, update, delete", () => {
     expect(cat.countryId).toBe(38);
   });
 
+  it("names the person who added a subscriber, and their confirmation, in the consent record", async () => {
+    const name = `${a.user.firstName} ${a.user.lastName}`;
+    const dee = await create({ number: "(212) 555-0177", firstName: "Dee", attestation: true });
+    expect(dee.consentSource).toBe("manual");
+    expect(dee.consentDetail).toBe(
+      `Manual Entry by ${name}, who confirmed the person agreed to receive marketing texts`,
+    );
+    expect(dee.consentHistory).toMatchObject([
+      { action: "opt_in", source: "manual", userId: a.user.id, detail: dee.consentDetail },
+    ]);
+    expect(ann.consentDetail).toBe(`Manual Entry by ${name}`);
+    expect(ann.consentDetail).not.toMatch(/user \d/);
+    await t.request({ method: "DELETE", url: `/api/subscribers/${dee.id}`, cookie: aCookie });
+  });
+
   it("refuses bad input with the spec's messages and duplicates with 409", async () => {
     const bad = await t.post(
       "/api/subscribers",

@@ -1,4 +1,4 @@
-import { signupMethodLabel } from "../../../domain/signup-methods";
+import { subscriberSignupLabel } from "../../../domain/signup-methods";
 import type { Subscriber, SubscriberDetail } from "../../../domain/subscribers.schemas";
 import type { SubscriberListRow } from "./subscribers.queries";
 
@@ -11,7 +11,7 @@ export function toSubscriber(row: SubscriberListRow): Subscriber {
     firstName: row.firstName,
     lastName: row.lastName,
     signupMethod: row.signupMethod,
-    signupMethodLabel: signupMethodLabel(row.signupMethod),
+    signupMethodLabel: subscriberSignupLabel(row.signupMethod, row.marketingConsentAt !== null),
     date: row.createdAt.toISOString(),
     isLandline: row.isLandline,
     optedOut: row.optedOut,

@@ -18,6 +18,7 @@ import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { adaptiveGroupsOf, groupForFilter, staticGroupOf } from "../groups/group-definitions";
 import { addManyToGroups, addToGroup, removeFromGroup } from "../groups/groups.service";
 import { welcomeNewMembers } from "../sends/welcome";
+import { userDisplayName } from "../users/user-display.service";
 import type { FilterContext } from "./subscriber-conditions";
 import { filterCondition, rulesCondition } from "./subscriber-conditions.queries";
 import { toSubscriber, toSubscriberDetail } from "./subscribers.presenter";
@@ -138,11 +139,17 @@ function mergeAttributes(
   return next;
 }
 
-/** Who did it, for the consent record: a person, or an API key made by one. */
-function byWhom(auth: Actor): string {
-  return auth.kind === "user"
-    ? `by user ${auth.userId}`
-    : `through the API (key of user ${auth.userId})`;
+/** Who did it, for the consent record, by name: a person, or an API key made by one. */
+async function byWhom(ctx: AppContext, auth: Actor): Promise<string> {
+  const name = await personName(ctx, auth);
+  return auth.kind === "user" ? `by ${name}` : `through an API key made by ${name}`;
+}
+
+/** The real person behind an actor (a parent account's user acting in a child counts as themselves). */
+async function personName(ctx: AppContext, auth: Actor): Promise<string> {
+  const who = auth.actingFor ?? { accountId: auth.accountId, userId: auth.userId };
+  const name = who.userId === null ? null : await userDisplayName(ctx, who.accountId, who.userId);
+  return name ?? "a former team member";
 }
 
 /**
@@ -160,9 +167,16 @@ export async function createSubscriber(
     signupMethod: string;
     attributes: Record<string, unknown>;
     groupIds: number[];
+    /** The user confirmed the person agreed to marketing texts (the Add Subscriber dialog asks). */
+    attestation?: boolean;
   },
 ) {
   assertCan(auth, "subscribers:write");
+  const who = await byWhom(ctx, auth);
+  const method = signupMethodLabel(input.signupMethod);
+  const consentDetail = input.attestation
+    ? `${method} ${who}, who confirmed the person agreed to receive marketing texts`
+    : `${method} ${who}`;
   const fields = await fieldsById(ctx, auth);
   const attributes = mergeAttributes(fields, {}, input.attributes);
   for (const groupId of new Set(input.groupIds)) await staticGroupOf(ctx, auth, groupId);
@@ -177,7 +191,7 @@ export async function createSubscriber(
       email: input.email,
       signupMethod: input.signupMethod,
       consentSource: "manual",
-      consentDetail: `${signupMethodLabel(input.signupMethod)} ${byWhom(auth)}`,
+      consentDetail,
       marketingConsentAt: ctx.clock.now(),
       attributes,
     });
@@ -193,7 +207,7 @@ export async function createSubscriber(
     phone,
     action: "opt_in",
     source: "manual",
-    detail: signupMethodLabel(input.signupMethod),
+    detail: consentDetail,
     userId: auth.userId ?? undefined,
   });
   for (const groupId of new Set(input.groupIds))
@@ -282,7 +296,7 @@ export async function recordMarketingConsent(
     ctx.db,
     auth.accountId,
     { id },
-    { source: "manual", detail: `${detail} (user ${auth.userId})`, at: ctx.clock.now() },
+    { source: "manual", detail: `${detail} (${await byWhom(ctx, auth)})`, at: ctx.clock.now() },
   );
   if (granted) {
     await compliance.recordConsent(ctx, {

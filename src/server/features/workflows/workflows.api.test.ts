@@ -145,14 +145,16 @@ describe("workflows", () => {
     const pub = await t.post(`/api/workflows/${id}/publish`, undefined, { cookie });
     expect(pub.statusCode).toBe(400);
     expect(pub.json().error.message).toBe(
-      "Choose a group for step add1; Enter the URL step hook1 calls",
+      "Choose a group for the step “Add to a group”; Enter the URL the step “Call a webhook” calls",
     );
     const dangling = await createWorkflow("Dangling", {
       start: "r",
       steps: [{ id: "r", type: "wait_reply", timeoutMinutes: 5, onReply: null, onTimeout: null }],
     });
     const pub2 = await t.post(`/api/workflows/${dangling}/publish`, undefined, { cookie });
-    expect(pub2.json().error.message).toBe("Every branch of step r must lead somewhere");
+    expect(pub2.json().error.message).toBe(
+      "Every branch of the step “Wait for a reply” must lead somewhere",
+    );
   });
 
   it("plays a published workflow: the wait, an MMS, the reply branch; an opt-out leaves at once", async () => {

@@ -29,7 +29,7 @@ import { useEffect, useState } from "react";
 import { displayPhone } from "../../../../domain/contact-display";
 import { INBOX_TEXT, type InboxContext } from "../../../../domain/inbox.schemas";
 import { INBOX_TOOLS_TEXT } from "../../../../domain/inbox-tools";
-import { signupMethodLabel } from "../../../../domain/signup-methods";
+import { CONVERSATION_ONLY_LABEL } from "../../../../domain/signup-methods";
 import { LoadFailed } from "../../../components/load-failed";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { formatDateTime } from "../../../lib/format-date-time";
@@ -319,8 +319,9 @@ export function ConversationPane(props: {
             {c.email && <Text size="sm">{c.email}</Text>}
           </div>
           <Text size="xs" c="dimmed">
-            Signed up {formatDateTime(c.createdAt, props.timeZone)} ·{" "}
-            {signupMethodLabel(c.signupMethod)}
+            {c.signupMethodLabel === CONVERSATION_ONLY_LABEL
+              ? `Texted in first ${formatDateTime(c.createdAt, props.timeZone)} · conversation only, no marketing consent`
+              : `Signed up ${formatDateTime(c.createdAt, props.timeZone)} · ${c.signupMethodLabel}`}
           </Text>
           {c.archivedAt && (
             <Text size="xs" c="dimmed">

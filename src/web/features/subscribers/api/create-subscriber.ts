@@ -10,6 +10,8 @@ export interface CreateSubscriberInput {
   email: string;
   groupIds: number[];
   attributes: Record<string, unknown>;
+  /** The user confirmed the person agreed to marketing texts. */
+  attestation: true;
 }
 
 export function useCreateSubscriber() {

@@ -20,7 +20,7 @@ import {
   IconLockOpen,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { summarizeConsentEvidence } from "../../../../domain/consent-evidence";
+import { readableConsentNote, summarizeConsentEvidence } from "../../../../domain/consent-evidence";
 import { displayPhone } from "../../../../domain/contact-display";
 import {
   CONSENT_ACTION_LABELS,
@@ -106,7 +106,7 @@ function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }
   if (!hasStructuredEvidence(entry)) {
     return (
       <Text size="sm" fs="italic" mt={4} style={{ overflowWrap: "anywhere" }}>
-        “{entry.detail}”
+        “{readableConsentNote(entry.detail, (t) => formatDateTime(t, props.timeZone))}”
       </Text>
     );
   }
@@ -130,7 +130,8 @@ function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }
     ]);
   if (ev.ip) rows.push(["From address", ev.ip]);
   if (ev.text) rows.push(["Text shown", `“${ev.text}”`]);
-  if (ev.note) rows.push(["Note", ev.note]);
+  if (ev.note)
+    rows.push(["Note", readableConsentNote(ev.note, (t) => formatDateTime(t, props.timeZone))]);
   return (
     <Stack gap={4} mt={6} data-testid="consent-evidence">
       <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" fz="sm">
@@ -157,7 +158,7 @@ function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }
         onClick={rawToggle.toggle}
         aria-expanded={raw}
       >
-        {raw ? "Hide raw record" : "Show raw record"}
+        {raw ? "Hide the full record" : "Show the full record"}
       </Button>
       <Collapse expanded={raw}>
         <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>

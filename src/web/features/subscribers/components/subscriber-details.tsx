@@ -10,6 +10,7 @@ import {
 import type { SubscriberDetail } from "../../../../domain/subscribers.schemas";
 import { formatAttribute } from "../lib/attributes";
 import { formatDateTime } from "../lib/dates";
+import { ConsentDetail } from "./consent-detail";
 
 function Item(props: { label: string; children: ReactNode }) {
   return (
@@ -65,9 +66,12 @@ export function SubscriberDetails(props: {
             "None: conversation only, left out of marketing sends"
           )}
           {s.consentDetail && (
-            <Text size="xs" c="dimmed">
-              {s.consentDetail}
-            </Text>
+            <ConsentDetail
+              source={s.consentSource}
+              detail={s.consentDetail}
+              at={s.marketingConsentAt}
+              timeZone={props.timeZone}
+            />
           )}
         </Item>
         <Item label="Last updated">{formatDateTime(s.updatedAt, props.timeZone)}</Item>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Divider,
   Group,
   Modal,
@@ -60,6 +61,9 @@ export function SubscriberFormModal(props: {
   const [errors, setErrors] = useState<BasicErrors>({});
   const [attributeErrors, setAttributeErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Adding someone records their marketing consent: the user confirms it, as an import does.
+  const [attested, setAttested] = useState(false);
+  const [attestError, setAttestError] = useState(false);
   const create = useCreateSubscriber();
   const update = useUpdateSubscriber();
   const changeGroups = useChangeGroupMembers();
@@ -79,6 +83,8 @@ export function SubscriberFormModal(props: {
     setAttributeErrors({});
     setFormError(null);
     setGroupIds([]);
+    setAttested(false);
+    setAttestError(false);
   }, [props.opened, s]);
   useEffect(() => {
     if (!props.opened || !fields.data) return;
@@ -153,10 +159,15 @@ export function SubscriberFormModal(props: {
   const submit = async () => {
     setFormError(null);
     const body = validate(fields.data ?? []);
-    if (!body) return;
+    if (!editing && !attested) setAttestError(true);
+    if (!body || (!editing && !attested)) return;
     try {
       if (!editing) {
-        const created = await create.mutateAsync({ ...body, groupIds: groupIds.map(Number) });
+        const created = await create.mutateAsync({
+          ...body,
+          groupIds: groupIds.map(Number),
+          attestation: true,
+        });
         notify.success("Subscriber created!");
         props.onClose();
         props.onCreated?.(created.id);
@@ -265,6 +276,19 @@ export function SubscriberFormModal(props: {
                 }}
               />
             </>
+          )}
+          {!editing && (
+            <Checkbox
+              mt="xs"
+              label="This person agreed to receive marketing text messages from us."
+              checked={attested}
+              onChange={(e) => {
+                setAttested(e.currentTarget.checked);
+                setAttestError(false);
+              }}
+              error={attestError ? "Confirm this to add the subscriber." : undefined}
+              data-testid="subscriber-attestation"
+            />
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={props.onClose} disabled={busy}>

@@ -15,7 +15,7 @@ import {
 import { IconCalendarEvent, IconFileTypeCsv, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { CONNECTION_TEXT } from "../../../../domain/webinar-connections";
+import { CONNECTION_TEXT, notSetUpNote } from "../../../../domain/webinar-connections";
 import { WEBINAR_PROVIDER_NAMES, type WebinarProvider } from "../../../../domain/webinars";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -185,9 +185,7 @@ export default function ImportPage() {
                 />
               ) : connectable ? null : (
                 <Alert icon={<IconInfoCircle size={18} />} color="yellow">
-                  {WEBINAR_PROVIDER_NAMES[source]} is not connected on this server. Export the
-                  registrants from {WEBINAR_PROVIDER_NAMES[source]} as CSV and import the file, or
-                  ask your administrator to connect it (see the README).
+                  {notSetUpNote(source, window.location.origin)}
                 </Alert>
               )}
               {configured && (
