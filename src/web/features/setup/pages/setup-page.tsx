@@ -17,6 +17,7 @@ import { DEFAULT_TIMEZONE_ID, TIMEZONES } from "../../../../domain/timezones";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { ApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format-date-time";
 import { AuthHeading, AuthLayout, AuthOutcome } from "../../auth/components/auth-layout";
 import { deviceId } from "../../auth/device-id";
 import { fieldErrors, formErrorOf } from "../../auth/form-errors";
@@ -125,7 +126,8 @@ export default function SetupPage() {
           {expires && (
             <Text size="xs" c="dimmed" data-testid="setup-expires">
               This link works once, until{" "}
-              {expires.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}.
+              {/* No account (and so no account zone) exists yet: the operator's own zone. */}
+              {formatDateTime(expires, Intl.DateTimeFormat().resolvedOptions().timeZone)}.
             </Text>
           )}
           {formError && (
