@@ -58,9 +58,11 @@ export async function runBillingCycle(
 
   const due = await db.query<{ accountId: number }>(
     `select account_id as "accountId" from billing_subscriptions
-      where status in ('active', 'past_due') and period_end <= $1
-        and failed_attempts < $2
-        and period_end + make_interval(days => failed_attempts) <= $1
+      where ((status in ('active', 'past_due') and period_end <= $1
+              and failed_attempts < $2
+              and period_end + make_interval(days => failed_attempts) <= $1)
+             -- A renewal whose processor answer was lost is asked again at every pass.
+             or account_id in (select account_id from invoices where status = 'pending'))
         and ($3::int is null or account_id = $3)
       order by period_end limit 5000`,
     [now, RENEWAL_RETRIES, one],
