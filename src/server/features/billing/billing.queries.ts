@@ -400,3 +400,19 @@ export async function insertTrial(
     periodEnd: row.end,
   });
 }
+
+/**
+ * The account's newest monthly keyword pack, locked, taken off: the keyword limit and every
+ * later plan payment leave it out. Its id, or none when the account has no pack.
+ */
+export async function removeNewestKeywordPack(db: Queryable, accountId: number) {
+  const res = await db.query<{ id: number }>(
+    `delete from billing_records where id = (
+       select id from billing_records
+        where account_id = $1 and kind = 'keyword_addon'
+        order by id desc limit 1 for update)
+     returning id::int as id`,
+    [accountId],
+  );
+  return res.rows[0]?.id;
+}

@@ -17,6 +17,7 @@ import {
   type InvoiceRow,
 } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
+import { KEYWORD_ADDON_SIZE } from "../../../domain/keywords";
 import { assertCan } from "../../../domain/permissions";
 import { type Executor, inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
@@ -28,7 +29,7 @@ import {
   type Queryable,
   startPlanCredits,
 } from "../credits/credits.service";
-import { monthlyKeywordPackCharges } from "../keywords/keywords.service";
+import { listKeywords, monthlyKeywordPackCharges } from "../keywords/keywords.service";
 import { sendMail } from "../mail/mailer";
 import { notify } from "../notifications/notifications.service";
 import { monthlyNumberCharges } from "../numbers/numbers.service";
@@ -960,4 +961,39 @@ export function inBillingTransaction<T>(
   work: (c: PoolClient) => Promise<T>,
 ): Promise<T> {
   return inTransaction(ctx, work);
+}
+
+/**
+ * Releases one monthly keyword pack: the account keeps five keywords fewer and its next plan
+ * payment no longer has the pack's line. Refused while the keywords in use need the pack (the
+ * owner deletes some first); nothing is refunded for the rest of the period already paid.
+ */
+export async function releaseKeywordPack(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "billing");
+  const { limit, used } = await listKeywords(ctx, auth, {});
+  const packs = (await monthlyKeywordPackCharges(ctx.db.$client, auth.accountId)).length;
+  if (packs === 0) throw new AppError("NOT_FOUND", "You have no keyword pack to release.");
+  const after = limit - KEYWORD_ADDON_SIZE;
+  if (used > after)
+    throw new AppError(
+      "CONFLICT",
+      `You use ${used} of your ${limit} keywords. Delete ${used - after} ${used - after === 1 ? "keyword" : "keywords"} before releasing a keyword pack.`,
+      { reason: "keywords_in_use" },
+    );
+  const released = await inTransaction(ctx, async (db) => {
+    await q.lockSubscription(db, auth.accountId);
+    return q.removeNewestKeywordPack(db, auth.accountId);
+  });
+  if (released === undefined)
+    throw new AppError("NOT_FOUND", "You have no keyword pack to release.");
+  await recordAudit(ctx, auth, {
+    action: "billing.addon_release",
+    target: {
+      type: "keyword_pack",
+      id: released,
+      label: `${KEYWORD_ADDON_SIZE} additional keywords`,
+    },
+    changes: { keywordLimit: { before: limit, after } },
+  });
+  return getSummary(ctx, auth.accountId);
 }

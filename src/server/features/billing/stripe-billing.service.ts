@@ -199,7 +199,7 @@ export async function applyStripeEvent(
     switch (event.type) {
       case "setup_intent.succeeded":
       case "customer.updated": {
-        if (!card || card.customerRef !== customer) return "ignored" as const;
+        if (!card || !customer || card.customerRef !== customer) return "ignored" as const;
         await q.saveCard(tx, accountId, {
           processor: "stripe",
           customerRef: customer,
