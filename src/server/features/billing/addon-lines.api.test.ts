@@ -216,14 +216,12 @@ describe("releasing a keyword pack the keywords need", () => {
       account: { trialEndsAt: addDays(new Date(), 14) },
     });
     const cookie = await loginAs(t.app, user.username, user.password);
-    await t.db
-      .insert(phoneNumbers)
-      .values({
-        accountId: account.id,
-        number: "+12125550191",
-        carrierSid: "PNkp1",
-        included: true,
-      });
+    await t.db.insert(phoneNumbers).values({
+      accountId: account.id,
+      number: "+12125550191",
+      carrierSid: "PNkp1",
+      included: true,
+    });
     // On the trial the pack is free until the first plan payment; the limit is 10 at once.
     expect((await t.post("/api/keywords/purchase", {}, { cookie })).statusCode).toBe(200);
     for (const word of ["Bread", "Cake", "Pie", "Tart", "Bun", "Roll"]) {

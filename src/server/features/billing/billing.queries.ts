@@ -200,8 +200,8 @@ export interface PendingCharge extends InvoiceDbRow {
 const PENDING_COLUMNS = `${INVOICE_COLUMNS}, purpose, idempotency_key as "idempotencyKey",
   customer_ref as "customerRef", method_ref as "methodRef"`;
 
-/** The account's renewal whose processor answer is not recorded yet (a crash, a lost answer). */
-export async function pendingRenewal(db: Queryable, accountId: number) {
+/** The account's charge whose processor answer is not recorded yet (a crash, a lost answer). */
+export async function pendingCharge(db: Queryable, accountId: number) {
   const res = await db.query<PendingCharge>(
     `select ${PENDING_COLUMNS} from invoices
       where account_id = $1 and status = 'pending' and idempotency_key is not null

@@ -161,11 +161,17 @@ export async function chargeAccount(
         idempotencyKey: input.key,
       });
   const awaiting = !result.ok && Boolean(result.intentRef) && Boolean(input.purpose);
+  // The processor's answer was lost (the charge may have been made): kept pending with its
+  // request, which the billing job sends again until the processor says how it ended.
+  const unknown = !result.ok && result.uncertain === true && Boolean(input.purpose);
   const invoice = await q.insertInvoice(db, {
     accountId: input.accountId,
     description: input.description,
     amountCents: input.amountCents,
-    status: result.ok ? "paid" : awaiting ? "requires_action" : "failed",
+    status: result.ok ? "paid" : awaiting ? "requires_action" : unknown ? "pending" : "failed",
+    request: unknown
+      ? { idempotencyKey: input.key, customerRef: card.customerRef, methodRef: card.methodRef }
+      : undefined,
     processorRef: result.ok ? result.ref : (result.intentRef ?? null),
     purpose: input.purpose ?? null,
     failure: result.ok ? null : result.message,
@@ -183,8 +189,19 @@ export async function chargeAccount(
   return { result, invoice };
 }
 
+const PAYMENT_UNCONFIRMED =
+  "The card processor has not confirmed this payment yet. Parley asks it again in a few minutes, and it is never charged twice: please check your payment history then.";
+
+/** No new charge while an earlier one's outcome is unknown (it may have been made). */
+async function assertNoPaymentPending(db: Queryable, accountId: number) {
+  if (await q.pendingCharge(db, accountId))
+    throw new AppError("CONFLICT", PAYMENT_UNCONFIRMED, { reason: "unconfirmed" });
+}
+
 /** The error a refused charge answers with (the card's reason for the account state). */
 export function declined(result: Extract<ChargeResult, { ok: false }>): never {
+  if (result.uncertain)
+    throw new AppError("CONFLICT", PAYMENT_UNCONFIRMED, { reason: "unconfirmed" });
   // Stripe keeps the payment for the customer to authenticate: the billing screen offers it.
   if (result.intentRef)
     throw new AppError("PAYMENT_DECLINED", BILLING_TEXT.confirmPayment, {
@@ -351,6 +368,7 @@ export async function upgrade(
   // The attempt is recorded (payment history) whether it is paid or declined.
   const result = await inTransaction(ctx, async (db) => {
     const sub = await q.lockSubscription(db, auth.accountId);
+    await assertNoPaymentPending(db, auth.accountId);
     // A new month of the plan and of the add-ons held, each on its own line.
     const lines = await periodLines(db, auth.accountId, plan);
     const amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -420,7 +438,7 @@ export async function renew(
   const step = await inTransaction(ctx, async (db) => {
     const sub = await q.lockSubscription(db, accountId);
     // An attempt whose answer was never recorded is sent again first, whatever happened since.
-    const pending = await q.pendingRenewal(db, accountId);
+    const pending = await q.pendingCharge(db, accountId);
     if (pending) return { kind: "charge" as const, invoice: pending };
     // A past-due account owes its renewal whatever the date (a card update pays it now).
     if (
@@ -568,6 +586,19 @@ async function recordRenewal(
   if (invoice?.status !== "pending") return { kind: "skipped" };
   const planId = pending.purpose?.kind === "renewal" ? pending.purpose.planId : sub.planId;
   const plan = planById(planId);
+  if (pending.purpose?.kind !== "renewal" && !(!result.ok && result.uncertain)) {
+    // A plan or credits bought while the answer was lost: now known, recorded as at once.
+    await q.settleCharge(db, pending.id, {
+      status: result.ok ? "paid" : result.intentRef ? "requires_action" : "failed",
+      processorRef: result.ok ? result.ref : (result.intentRef ?? null),
+      failure: result.ok ? null : result.message,
+    });
+    if (result.ok) {
+      await applyPurpose(db, accountId, pending.purpose, now);
+      await creditReferrerOnPayment(db, { accountId, invoiceId: pending.id, at: now }, ctx);
+    }
+    return { kind: "skipped" };
+  }
   if (!result.ok && result.uncertain) {
     // The charge may have been made: it stays pending and the next run asks again, same key.
     log.warn(
@@ -821,6 +852,8 @@ export async function buyBundle(
   const label = `${bundle.qty.toLocaleString("en-US")} message credits`;
   assertConfirmedAmount(confirmedCents, bundle.priceCents);
   const result = await inTransaction(ctx, async (db) => {
+    await q.lockSubscription(db, auth.accountId);
+    await assertNoPaymentPending(db, auth.accountId);
     const { result } = await chargeAccount(ctx, db, {
       purpose: { kind: "credits", qty: bundle.qty, label, priceCents: bundle.priceCents },
       accountId: auth.accountId,
@@ -888,30 +921,39 @@ export async function settleAwaiting(
     return true;
   }
   await q.setInvoiceStatus(db, invoice.id, "paid", null);
-  const purpose = invoice.purpose;
-  if (purpose?.kind === "upgrade" && planById(purpose.planId))
-    await startPlan(db, input.accountId, purpose.planId, now);
-  if (purpose?.kind === "renewal" && planById(purpose.planId)) {
-    const sub = await q.lockSubscription(db, input.accountId);
-    // Still owed (nothing else paid it meanwhile): the next month starts now.
-    if (sub.status === "past_due" && sub.planId === purpose.planId)
-      await startPeriod(db, input.accountId, purpose.planId, now);
-  }
-  if (purpose?.kind === "credits")
-    await grantPaidCredits(db, {
-      accountId: input.accountId,
-      kind: "standard",
-      qty: purpose.qty,
-      label: purpose.label,
-      priceCents: purpose.priceCents,
-      recordKind: "credits_bundle",
-    });
+  await applyPurpose(db, input.accountId, invoice.purpose, now);
   await creditReferrerOnPayment(
     db,
     { accountId: input.accountId, invoiceId: invoice.id, at: now },
     ctx,
   );
   return true;
+}
+
+/** What a payment settled later buys: the plan, the renewal still owed, the credits. */
+async function applyPurpose(
+  db: PoolClient,
+  accountId: number,
+  purpose: q.InvoicePurpose | null,
+  now: Date,
+) {
+  if (purpose?.kind === "upgrade" && planById(purpose.planId))
+    await startPlan(db, accountId, purpose.planId, now);
+  if (purpose?.kind === "renewal" && planById(purpose.planId)) {
+    const sub = await q.lockSubscription(db, accountId);
+    // Still owed (nothing else paid it meanwhile): the next month starts now.
+    if (sub.status === "past_due" && sub.planId === purpose.planId)
+      await startPeriod(db, accountId, purpose.planId, now);
+  }
+  if (purpose?.kind === "credits")
+    await grantPaidCredits(db, {
+      accountId,
+      kind: "standard",
+      qty: purpose.qty,
+      label: purpose.label,
+      priceCents: purpose.priceCents,
+      recordKind: "credits_bundle",
+    });
 }
 
 /** A paid invoice refunded in full by Stripe (its charge.refunded event); the invoice, or none. */

@@ -584,6 +584,43 @@ describe("Parley with Stripe: a renewal is never charged twice", () => {
     expect(new Date(s.periodEnd) > new Date(periodEnd)).toBe(true);
   });
 
+  it("an upgrade whose answer is lost: no second charge on a retry, the job learns how it ended", async () => {
+    const { account, cookie } = await owner();
+    await addCard(cookie);
+    const customer = await customerOfAccount(account.id);
+    standIn.loseAnswers(10);
+    const lost = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie },
+    );
+    standIn.loseAnswers(0);
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json().error.message).toMatch(/^The card processor has not confirmed this payment/);
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "pending", amountCents: 2900 });
+    // Clicking again charges nothing while the first payment's outcome is unknown.
+    const again = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie },
+    );
+    expect(again.statusCode).toBe(409);
+    const bundle = await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 500, amountCents: 1500 },
+      { cookie },
+    );
+    expect(bundle.statusCode).toBe(409);
+    expect(standIn.paymentIntents(customer)).toHaveLength(1);
+
+    // The job's next pass sends the same request: Stripe made the payment, the plan starts.
+    await runBillingCycle(t.ctx, new Date(), { accountId: account.id });
+    expect(standIn.paymentIntents(customer)).toHaveLength(1);
+    const rows = await invoicesOf(cookie);
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(["paid"]);
+    expect(await summaryOf(cookie)).toMatchObject({ status: "active", plan: { id: "starter" } });
+  });
+
   it("a renewal waiting for the customer is not charged again; a new card cancels it and pays", async () => {
     const { account, cookie, customer, due } = await starterOwner();
     await addCard(cookie, TEST_CARDS.authenticationRequired);
