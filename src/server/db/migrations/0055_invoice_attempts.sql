@@ -9,3 +9,6 @@ ALTER TABLE "invoices" ADD COLUMN "customer_ref" text;
 ALTER TABLE "invoices" ADD COLUMN "method_ref" text;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_idempotency_key" ON "invoices" USING btree ("account_id","idempotency_key") WHERE "idempotency_key" IS NOT NULL;
+--> statement-breakpoint
+-- The billing job looks for charges still pending at every pass.
+CREATE INDEX "invoices_pending_idx" ON "invoices" USING btree ("account_id") WHERE "status" = 'pending';

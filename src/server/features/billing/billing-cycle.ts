@@ -1,6 +1,7 @@
 import { RENEWAL_RETRIES } from "../../../domain/billing";
 import type { AppContext } from "../../http/context";
 import { notify } from "../notifications/notifications.service";
+import { accountsWithPendingCharges } from "./billing.queries";
 import { renew } from "./billing.service";
 
 /**
@@ -58,21 +59,26 @@ export async function runBillingCycle(
 
   const due = await db.query<{ accountId: number }>(
     `select account_id as "accountId" from billing_subscriptions
-      where ((status in ('active', 'past_due') and period_end <= $1
-              and failed_attempts < $2
-              and period_end + make_interval(days => failed_attempts) <= $1)
-             -- A renewal whose processor answer was lost is asked again at every pass.
-             or account_id in (select account_id from invoices where status = 'pending'))
+      where status in ('active', 'past_due') and period_end <= $1
+        and failed_attempts < $2
+        and period_end + make_interval(days => failed_attempts) <= $1
         and ($3::int is null or account_id = $3)
       order by period_end limit 5000`,
     [now, RENEWAL_RETRIES, one],
   );
   // A few renewals at once: each is its own transaction on its own account's locked row, and
   // most of a renewal's time is spent waiting (the processor, the database).
+  // A charge whose processor answer was lost is asked again at every pass (renew sends it first).
+  const accounts = [
+    ...new Set([
+      ...(await accountsWithPendingCharges(db, one)),
+      ...due.rows.map((r) => r.accountId),
+    ]),
+  ];
   let next = 0;
   const worker = async () => {
-    while (next < due.rows.length) {
-      const { accountId } = due.rows[next++]!;
+    while (next < accounts.length) {
+      const accountId = accounts[next++]!;
       const outcome = await renew(ctx, accountId, now);
       if (outcome === "renewed") counts.renewed++;
       if (outcome === "failed") counts.failed++;

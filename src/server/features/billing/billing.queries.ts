@@ -211,6 +211,16 @@ export async function pendingCharge(db: Queryable, accountId: number) {
   return res.rows[0];
 }
 
+/** Accounts with a charge whose processor answer is not recorded yet (one account, or all). */
+export async function accountsWithPendingCharges(db: Queryable, accountId: number | null) {
+  const res = await db.query<{ accountId: number }>(
+    `select distinct account_id as "accountId" from invoices
+      where status = 'pending' and ($1::int is null or account_id = $1) limit 5000`,
+    [accountId],
+  );
+  return res.rows.map((r) => r.accountId);
+}
+
 /** An invoice of the account, locked (the outcome of its charge is being recorded). */
 export async function lockInvoice(db: Queryable, accountId: number, id: number) {
   const res = await db.query<InvoiceDbRow & { purpose: InvoicePurpose | null }>(

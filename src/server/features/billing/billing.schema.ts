@@ -84,6 +84,7 @@ export const invoices = pgTable(
     uniqueIndex("invoices_idempotency_key")
       .on(t.accountId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    index("invoices_pending_idx").on(t.accountId).where(sql`${t.status} = 'pending'`),
   ],
 );
 
