@@ -414,6 +414,8 @@ type RenewalFailure = {
   intentRef?: string;
   /** A payment waiting for the customer: its invoice, for the e-mailed link. */
   awaitingInvoiceId?: number;
+  /** The processor's answer was lost: the charge is pending, asked again at the next pass. */
+  uncertain?: boolean;
   planName: string;
 };
 
@@ -540,6 +542,7 @@ export async function renew(
       code: outcome.code,
       message: outcome.message,
       intentRef: outcome.intentRef,
+      uncertain: outcome.uncertain,
     });
   return outcome.kind;
 }
@@ -610,6 +613,7 @@ async function recordRenewal(
       code: result.code,
       message: result.message,
       planName: plan?.name ?? "",
+      uncertain: true,
     };
   }
   if (result.ok) {
