@@ -59,7 +59,7 @@ export function KeywordPacksCard({ summary }: { summary: BillingSummary }) {
         <Stack gap="md">
           <Text size="sm">
             You keep {KEYWORD_ADDON_SIZE} keywords fewer from now on, and your next payment no
-            longer includes this pack ({formatUsd(KEYWORD_ADDON_CENTS)}). The month already paid is
+            longer includes this pack ({formatUsd(KEYWORD_ADDON_CENTS)}). What is already paid is
             not refunded.
           </Text>
           {error && (
