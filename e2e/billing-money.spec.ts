@@ -429,3 +429,26 @@ test("add-ons, purchase messages and auto top-up, at 1280 and 390 px", async ({ 
   await expect(page.getByRole("dialog")).toBeVisible();
   await keepScreenshot(page, "cancel-confirm-mobile");
 });
+
+test("a keyword pack is released from the add-ons page, with its confirmation", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await newBusiness(page, "Pretzel Packs");
+  const bought = await page.request.post("/api/keywords/purchase", {
+    data: {},
+    headers: { "x-parley-csrf": "1" },
+  });
+  expect(bought.status()).toBe(200);
+  await page.goto("/billing/add-ons");
+  const packs = page.getByRole("region", { name: "Keyword packs" });
+  await expect(packs).toContainText("1 keyword pack · $10.00 per month");
+  await packs.getByRole("button", { name: "Release a keyword pack" }).click();
+  const dialog = page.getByRole("dialog", { name: "Release a keyword pack?" });
+  await expect(dialog).toContainText("What is already paid is not refunded.");
+  await keepScreenshot(page, "release-keyword-pack");
+  await dialog.getByRole("button", { name: "Release" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(packs).toContainText("No keyword pack");
+  await expect(packs.getByRole("button", { name: "Release a keyword pack" })).toHaveCount(0);
+});

@@ -106,8 +106,19 @@ export const billingSummary = z.object({
 });
 export type BillingSummary = z.infer<typeof billingSummary>;
 
-/** requires_action: waiting for the customer to confirm it with the bank (Stripe). */
-export const INVOICE_STATUSES = ["paid", "failed", "requires_action", "refunded"] as const;
+/**
+ * pending: sent to the processor, its answer not recorded yet (retried with the same key);
+ * requires_action: waiting for the customer to confirm it with the bank (Stripe); disputed: the
+ * cardholder disputed the charge with their bank (Stripe).
+ */
+export const INVOICE_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "requires_action",
+  "refunded",
+  "disputed",
+] as const;
 
 export const invoiceRow = z.object({
   id: z.number(),

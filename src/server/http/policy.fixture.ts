@@ -123,6 +123,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/billing/bundles": [200, 403, 403, 403, 403, 200],
   "POST /api/billing/bundles/purchase": [400, 403, 403, 403, 403, 400],
   "POST /api/billing/cancel-flow": [400, 403, 403, 403, 403, 400],
+  "POST /api/billing/addons/keyword-pack/release": [404, 403, 403, 403, 403, 404],
   "GET /api/billing/referrals": [200, 403, 403, 403, 403, 200],
   "GET /api/billing/referrals/list": [200, 403, 403, 403, 403, 200],
   "POST /api/billing/test-clock": [400, 403, 403, 403, 403, 400],

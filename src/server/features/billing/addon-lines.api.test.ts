@@ -127,3 +127,117 @@ describe("add-ons on the renewal invoice", () => {
     expect(packs.rows[0].n).toBe(1);
   });
 });
+
+describe("releasing a monthly add-on", () => {
+  it("a number released and a keyword pack released are on no later plan payment", async () => {
+    const { account, user } = await buildAccountWithUser(t.db, {
+      account: { trialEndsAt: addDays(new Date(), 14) },
+    });
+    const cookie = await loginAs(t.app, user.username, user.password);
+    await t.put(
+      "/api/billing/payment-method",
+      {
+        number: TEST_CARDS.success,
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 2,
+        cvc: "123",
+        name: "Joe Baker",
+      },
+      { cookie },
+    );
+    expect(
+      (await t.post("/api/billing/addons/keyword-pack/release", {}, { cookie })).json(),
+    ).toMatchObject({ error: { message: "You have no keyword pack to release." } });
+    expect(
+      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+    ).toBe(200);
+    // The included number and an extra one at $5 a month (buying is the carrier emulator's test).
+    const second = { number: "+12125550182" };
+    const [, extra] = await t.db
+      .insert(phoneNumbers)
+      .values([
+        { accountId: account.id, number: "+12125550181", carrierSid: "PNrl1", included: true },
+        { accountId: account.id, ...second, carrierSid: "PNrl2", monthlyPriceCents: 500 },
+      ])
+      .returning();
+    expect((await t.post("/api/keywords/purchase", {}, { cookie })).statusCode).toBe(200);
+    expect((await t.post("/api/keywords/purchase", {}, { cookie })).statusCode).toBe(200);
+    const extraLine = { description: `Extra number ${second.number}, 1 month`, amountCents: 500 };
+    const packLine = {
+      description: "Keyword pack (5 additional keywords), 1 month",
+      amountCents: 1000,
+    };
+    expect((await t.get("/api/billing/summary", { cookie })).json().monthlyAddons).toEqual([
+      extraLine,
+      packLine,
+      packLine,
+    ]);
+
+    // The extra number and one pack released: both leave the next renewal.
+    // What releasing a number records once the carrier has it back (the carrier is not run here).
+    await t.db.$client.query(
+      "update phone_numbers set state = 'released', released_at = now() where id = $1",
+      [extra!.id],
+    );
+    const pack = await t.post("/api/billing/addons/keyword-pack/release", {}, { cookie });
+    expect(pack.statusCode).toBe(200);
+    expect(pack.json().monthlyAddons).toEqual([packLine]);
+    expect((await t.get("/api/keywords", { cookie })).json().limit).toBe(10);
+
+    await runBillingCycle(t.ctx, addDays(addMonths(new Date(), 1), 1), { accountId: account.id });
+    const [renewal] = (await t.get("/api/billing/invoices", { cookie })).json().rows;
+    expect(renewal).toMatchObject({
+      status: "paid",
+      amountCents: 2900 + 1000,
+      lines: [{ description: "Starter plan, 1 month", amountCents: 2900 }, packLine],
+    });
+
+    // The last pack too: the renewal after is the plan alone.
+    expect(
+      (await t.post("/api/billing/addons/keyword-pack/release", {}, { cookie })).statusCode,
+    ).toBe(200);
+    await runBillingCycle(t.ctx, addDays(addMonths(new Date(), 2), 2), { accountId: account.id });
+    const [next] = (await t.get("/api/billing/invoices", { cookie })).json().rows;
+    expect(next).toMatchObject({
+      amountCents: 2900,
+      lines: [{ description: "Starter plan, 1 month", amountCents: 2900 }],
+    });
+    const { rows: audit } = await t.db.$client.query(
+      "select action from audit_events where account_id = $1 and action = 'billing.addon_release'",
+      [account.id],
+    );
+    expect(audit).toHaveLength(2);
+  });
+});
+
+describe("releasing a keyword pack the keywords need", () => {
+  it("is refused with what to delete first, and changes nothing", async () => {
+    const { account, user } = await buildAccountWithUser(t.db, {
+      account: { trialEndsAt: addDays(new Date(), 14) },
+    });
+    const cookie = await loginAs(t.app, user.username, user.password);
+    await t.db.insert(phoneNumbers).values({
+      accountId: account.id,
+      number: "+12125550191",
+      carrierSid: "PNkp1",
+      included: true,
+    });
+    // On the trial the pack is free until the first plan payment; the limit is 10 at once.
+    expect((await t.post("/api/keywords/purchase", {}, { cookie })).statusCode).toBe(200);
+    for (const word of ["Bread", "Cake", "Pie", "Tart", "Bun", "Roll"]) {
+      const res = await t.post(
+        "/api/keywords",
+        { keyword: word, phoneNumberId: null, reply: "Thanks for joining!", groupIds: [] },
+        { cookie },
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const refused = await t.post("/api/billing/addons/keyword-pack/release", {}, { cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "You use 6 of your 10 keywords. Delete 1 keyword before releasing a keyword pack.",
+    );
+    expect((await t.get("/api/keywords", { cookie })).json().limit).toBe(10);
+    expect((await t.get("/api/billing/summary", { cookie })).json().monthlyAddons).toHaveLength(1);
+  });
+});

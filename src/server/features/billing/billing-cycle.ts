@@ -1,6 +1,7 @@
 import { RENEWAL_RETRIES } from "../../../domain/billing";
 import type { AppContext } from "../../http/context";
 import { notify } from "../notifications/notifications.service";
+import { accountsWithPendingCharges } from "./billing.queries";
 import { renew } from "./billing.service";
 
 /**
@@ -67,10 +68,17 @@ export async function runBillingCycle(
   );
   // A few renewals at once: each is its own transaction on its own account's locked row, and
   // most of a renewal's time is spent waiting (the processor, the database).
+  // A charge whose processor answer was lost is asked again at every pass (renew sends it first).
+  const accounts = [
+    ...new Set([
+      ...(await accountsWithPendingCharges(db, one)),
+      ...due.rows.map((r) => r.accountId),
+    ]),
+  ];
   let next = 0;
   const worker = async () => {
-    while (next < due.rows.length) {
-      const { accountId } = due.rows[next++]!;
+    while (next < accounts.length) {
+      const accountId = accounts[next++]!;
       const outcome = await renew(ctx, accountId, now);
       if (outcome === "renewed") counts.renewed++;
       if (outcome === "failed") counts.failed++;

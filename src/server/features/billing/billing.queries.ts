@@ -125,7 +125,13 @@ export type InvoicePurpose =
   | { kind: "upgrade"; planId: string }
   | { kind: "credits"; qty: number; label: string; priceCents: number };
 
-export type InvoiceStatus = "paid" | "failed" | "requires_action" | "refunded";
+export type InvoiceStatus =
+  | "pending"
+  | "paid"
+  | "failed"
+  | "requires_action"
+  | "refunded"
+  | "disputed";
 
 export interface InvoiceDbRow {
   id: number;
@@ -155,11 +161,14 @@ export async function insertInvoice(
     lines: InvoiceLine[];
     at: Date;
     purpose?: InvoicePurpose | null;
+    /** The request of a charge recorded before it is made (its retry sends the same). */
+    request?: { idempotencyKey: string; customerRef: string; methodRef: string };
   },
 ): Promise<InvoiceDbRow> {
   const res = await db.query<InvoiceDbRow>(
-    `insert into invoices (account_id, number, description, amount_cents, status, processor_ref, failure, card, created_at, lines, purpose)
-     values ($1, 'INV-' || nextval('invoice_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb)
+    `insert into invoices (account_id, number, description, amount_cents, status, processor_ref, failure, card, created_at, lines, purpose,
+                           idempotency_key, customer_ref, method_ref)
+     values ($1, 'INV-' || nextval('invoice_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13)
      returning ${INVOICE_COLUMNS}`,
     [
       row.accountId,
@@ -172,9 +181,76 @@ export async function insertInvoice(
       row.at,
       JSON.stringify(row.lines),
       row.purpose ? JSON.stringify(row.purpose) : null,
+      row.request?.idempotencyKey ?? null,
+      row.request?.customerRef ?? null,
+      row.request?.methodRef ?? null,
     ],
   );
   return res.rows[0]!;
+}
+
+/** A renewal charge recorded before it was made, with the request to send again. */
+export interface PendingCharge extends InvoiceDbRow {
+  purpose: InvoicePurpose | null;
+  idempotencyKey: string;
+  customerRef: string;
+  methodRef: string;
+}
+
+const PENDING_COLUMNS = `${INVOICE_COLUMNS}, purpose, idempotency_key as "idempotencyKey",
+  customer_ref as "customerRef", method_ref as "methodRef"`;
+
+/** The account's charge whose processor answer is not recorded yet (a crash, a lost answer). */
+export async function pendingCharge(db: Queryable, accountId: number) {
+  const res = await db.query<PendingCharge>(
+    `select ${PENDING_COLUMNS} from invoices
+      where account_id = $1 and status = 'pending' and idempotency_key is not null
+      order by id limit 1`,
+    [accountId],
+  );
+  return res.rows[0];
+}
+
+/** Accounts with a charge whose processor answer is not recorded yet (one account, or all). */
+export async function accountsWithPendingCharges(db: Queryable, accountId: number | null) {
+  const res = await db.query<{ accountId: number }>(
+    `select distinct account_id as "accountId" from invoices
+      where status = 'pending' and ($1::int is null or account_id = $1) limit 5000`,
+    [accountId],
+  );
+  return res.rows.map((r) => r.accountId);
+}
+
+/** An invoice of the account, locked (the outcome of its charge is being recorded). */
+export async function lockInvoice(db: Queryable, accountId: number, id: number) {
+  const res = await db.query<InvoiceDbRow & { purpose: InvoicePurpose | null }>(
+    `select ${INVOICE_COLUMNS}, purpose from invoices where account_id = $1 and id = $2 for update`,
+    [accountId, id],
+  );
+  return res.rows[0];
+}
+
+/** Records the processor's answer to a charge recorded before it was made. */
+export async function settleCharge(
+  db: Queryable,
+  id: number,
+  set: { status: InvoiceStatus; processorRef: string | null; failure: string | null },
+) {
+  await db.query(
+    "update invoices set status = $2, processor_ref = $3, failure = $4 where id = $1",
+    [id, set.status, set.processorRef, set.failure],
+  );
+}
+
+/** A renewal of the account waiting for the customer to authenticate it (Stripe). */
+export async function renewalAwaitingCustomer(db: Queryable, accountId: number) {
+  const res = await db.query<{ id: number; processorRef: string; methodRef: string | null }>(
+    `select id::int as id, processor_ref as "processorRef", method_ref as "methodRef" from invoices
+      where account_id = $1 and status = 'requires_action' and purpose->>'kind' = 'renewal'
+      order by id desc limit 1`,
+    [accountId],
+  );
+  return res.rows[0];
 }
 
 /** An invoice of the account by its processor payment (a Stripe PaymentIntent), locked. */
@@ -243,6 +319,25 @@ export async function accountOfCustomer(db: Queryable, ref: string): Promise<num
     [ref],
   );
   return res.rows[0]?.accountId;
+}
+
+/** The account a processor payment (a Stripe PaymentIntent) was made for, by its invoice. */
+export async function accountOfPayment(db: Queryable, ref: string): Promise<number | undefined> {
+  const res = await db.query<{ accountId: number }>(
+    `select account_id as "accountId" from invoices where processor_ref = $1 limit 1`,
+    [ref],
+  );
+  return res.rows[0]?.accountId;
+}
+
+/** Stops auto top-up (a disputed payment: no more automatic charges until the owner says so). */
+export async function pauseAutoTopup(db: Queryable, accountId: number, why: string) {
+  const res = await db.query(
+    `update auto_topup_settings set enabled = false, last_failure = $2
+      where account_id = $1 and enabled`,
+    [accountId, why],
+  );
+  return (res.rowCount ?? 0) > 0;
 }
 
 /** Records a Stripe event as applied; false when it was already (a redelivery). */
@@ -314,4 +409,20 @@ export async function insertTrial(
     periodStart: row.start,
     periodEnd: row.end,
   });
+}
+
+/**
+ * The account's newest monthly keyword pack, locked, taken off: the keyword limit and every
+ * later plan payment leave it out. Its id, or none when the account has no pack.
+ */
+export async function removeNewestKeywordPack(db: Queryable, accountId: number) {
+  const res = await db.query<{ id: number }>(
+    `delete from billing_records where id = (
+       select id from billing_records
+        where account_id = $1 and kind = 'keyword_addon'
+        order by id desc limit 1 for update)
+     returning id::int as id`,
+    [accountId],
+  );
+  return res.rows[0]?.id;
 }

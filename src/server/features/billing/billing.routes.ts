@@ -150,6 +150,11 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     (req) => billing.buyBundle(ctx, actorOf(req), req.body.qty, undefined, req.body.amountCents),
   );
   r.post(
+    "/api/billing/addons/keyword-pack/release",
+    { schema: { tags, response: summary } },
+    (req) => billing.releaseKeywordPack(ctx, actorOf(req)),
+  );
+  r.post(
     "/api/billing/cancel-flow",
     {
       schema: { tags, body: cancelFlowEvent, response: { 200: z.object({ ok: z.literal(true) }) } },

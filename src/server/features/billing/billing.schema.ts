@@ -66,6 +66,13 @@ export const invoices = pgTable(
       .default(sql`'[]'::jsonb`),
     /** What the payment buys, applied when a payment that needed the customer succeeds later. */
     purpose: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * The processor request of a charge recorded before it is made (renewals): a retry sends the
+     * same key, customer and card, so the processor answers the first outcome.
+     */
+    idempotencyKey: text("idempotency_key"),
+    customerRef: text("customer_ref"),
+    methodRef: text("method_ref"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -74,6 +81,10 @@ export const invoices = pgTable(
     index("invoices_processor_ref_idx")
       .on(t.processorRef)
       .where(sql`${t.processorRef} is not null`),
+    uniqueIndex("invoices_idempotency_key")
+      .on(t.accountId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index("invoices_pending_idx").on(t.accountId).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -17,9 +17,11 @@ import {
   type InvoiceRow,
 } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
+import { KEYWORD_ADDON_SIZE } from "../../../domain/keywords";
 import { assertCan } from "../../../domain/permissions";
 import { type Executor, inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { log } from "../../log";
 import { recordAudit } from "../audit/audit.service";
 import {
   creditSummary,
@@ -27,13 +29,20 @@ import {
   type Queryable,
   startPlanCredits,
 } from "../credits/credits.service";
-import { monthlyKeywordPackCharges } from "../keywords/keywords.service";
+import { listKeywords, monthlyKeywordPackCharges } from "../keywords/keywords.service";
+import { sendMail } from "../mail/mailer";
 import { notify } from "../notifications/notifications.service";
 import { monthlyNumberCharges } from "../numbers/numbers.service";
 import { writePlanFlags } from "../settings/settings.service";
 import { autoTopupOf } from "./auto-topup.queries";
 import * as q from "./billing.queries";
-import { type CardDetails, type ChargeResult, processorOf } from "./payment-processor";
+import { confirmPaymentMail } from "./billing-mail";
+import {
+  type CardDetails,
+  type ChargeResult,
+  type FailureCode,
+  processorOf,
+} from "./payment-processor";
 import { creditReferrerOnPayment } from "./referrals.service";
 
 type Reason = (typeof FORBIDDEN_REASONS)[number];
@@ -152,11 +161,17 @@ export async function chargeAccount(
         idempotencyKey: input.key,
       });
   const awaiting = !result.ok && Boolean(result.intentRef) && Boolean(input.purpose);
+  // The processor's answer was lost (the charge may have been made): kept pending with its
+  // request, which the billing job sends again until the processor says how it ended.
+  const unknown = !result.ok && result.uncertain === true && Boolean(input.purpose);
   const invoice = await q.insertInvoice(db, {
     accountId: input.accountId,
     description: input.description,
     amountCents: input.amountCents,
-    status: result.ok ? "paid" : awaiting ? "requires_action" : "failed",
+    status: result.ok ? "paid" : awaiting ? "requires_action" : unknown ? "pending" : "failed",
+    request: unknown
+      ? { idempotencyKey: input.key, customerRef: card.customerRef, methodRef: card.methodRef }
+      : undefined,
     processorRef: result.ok ? result.ref : (result.intentRef ?? null),
     purpose: input.purpose ?? null,
     failure: result.ok ? null : result.message,
@@ -174,8 +189,19 @@ export async function chargeAccount(
   return { result, invoice };
 }
 
+const PAYMENT_UNCONFIRMED =
+  "The card processor has not confirmed this payment yet. Parley asks it again in a few minutes, and it is never charged twice: please check your payment history then.";
+
+/** No new charge while an earlier one's outcome is unknown (it may have been made). */
+async function assertNoPaymentPending(db: Queryable, accountId: number) {
+  if (await q.pendingCharge(db, accountId))
+    throw new AppError("CONFLICT", PAYMENT_UNCONFIRMED, { reason: "unconfirmed" });
+}
+
 /** The error a refused charge answers with (the card's reason for the account state). */
 export function declined(result: Extract<ChargeResult, { ok: false }>): never {
+  if (result.uncertain)
+    throw new AppError("CONFLICT", PAYMENT_UNCONFIRMED, { reason: "unconfirmed" });
   // Stripe keeps the payment for the customer to authenticate: the billing screen offers it.
   if (result.intentRef)
     throw new AppError("PAYMENT_DECLINED", BILLING_TEXT.confirmPayment, {
@@ -342,6 +368,7 @@ export async function upgrade(
   // The attempt is recorded (payment history) whether it is paid or declined.
   const result = await inTransaction(ctx, async (db) => {
     const sub = await q.lockSubscription(db, auth.accountId);
+    await assertNoPaymentPending(db, auth.accountId);
     // A new month of the plan and of the add-ons held, each on its own line.
     const lines = await periodLines(db, auth.accountId, plan);
     const amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -369,8 +396,39 @@ export async function upgrade(
 }
 
 /**
+ * The idempotency key of a renewal: the account, the period it pays, the item (the plan's month)
+ * and the attempt. A retried job sends the same key and the processor answers the first outcome;
+ * only a definite decline moves to the next attempt, a day later.
+ */
+export function renewalKey(
+  accountId: number,
+  sub: { periodEnd: Date; planId: string; failedAttempts: number },
+) {
+  return `renewal:acct_${accountId}:period_${sub.periodEnd.toISOString()}:item_plan_${sub.planId}:attempt_${sub.failedAttempts}`;
+}
+
+type RenewalFailure = {
+  kind: "failed";
+  code: FailureCode;
+  message: string;
+  intentRef?: string;
+  /** A payment waiting for the customer: its invoice, for the e-mailed link. */
+  awaitingInvoiceId?: number;
+  /** The processor's answer was lost: the charge is pending, asked again at the next pass. */
+  uncertain?: boolean;
+  planName: string;
+};
+
+/**
  * Renews a due paid period: success starts the next month; a decline marks the account past
- * due, locks it with the card's reason and tells the owner. Used by the job and by a card update.
+ * due, locks it with the card's reason and tells the owner (by e-mail too when the bank asks them
+ * to confirm the payment). Used by the job and by a card update.
+ *
+ * Never charged twice: the attempt is recorded as a pending invoice with its request (key,
+ * customer, card) before the processor is asked, and its answer recorded after. A run that dies
+ * between the two, or loses the answer, leaves the pending invoice, and the next run sends the
+ * very same request again: the processor's idempotency answers the first outcome. Two runs at
+ * once wait on the subscription's lock, and the second finds the attempt already recorded.
  */
 export async function renew(
   ctx: AppContext,
@@ -378,8 +436,12 @@ export async function renew(
   now: Date,
   opts: { throwOnDecline?: boolean } = {},
 ): Promise<"renewed" | "failed" | "skipped"> {
-  const outcome = await inTransaction(ctx, async (db) => {
+  if (await replaceAwaitingRenewal(ctx, accountId, now)) return "renewed";
+  const step = await inTransaction(ctx, async (db) => {
     const sub = await q.lockSubscription(db, accountId);
+    // An attempt whose answer was never recorded is sent again first, whatever happened since.
+    const pending = await q.pendingCharge(db, accountId);
+    if (pending) return { kind: "charge" as const, invoice: pending };
     // A past-due account owes its renewal whatever the date (a card update pays it now).
     if (
       !["active", "past_due"].includes(sub.status) ||
@@ -401,75 +463,264 @@ export async function renew(
       return { kind: "skipped" as const };
     }
     const card = await q.cardOf(db, accountId);
-    if (!card) {
-      await q.updateSubscription(db, accountId, {
-        status: "past_due",
-        failedAttempts: sub.failedAttempts + 1,
-      });
-      await q.setForbiddenReason(db, accountId, "declined_card");
-      return {
-        kind: "failed" as const,
-        code: "card_declined" as const,
+    if (!card)
+      return failRenewal(db, accountId, sub, plan.name, {
+        code: "card_declined",
         message: BILLING_TEXT.needCard,
-      };
-    }
+      });
+    // A renewal already waits for the customer to confirm it with their bank: a new payment
+    // beside it could be charged too once they confirm the first. They confirm it, or a new card
+    // (which replaces it) pays.
+    if (card.methodRef === (await q.renewalAwaitingCustomer(db, accountId))?.methodRef)
+      return { kind: "skipped" as const };
     const lines = await periodLines(db, accountId, plan);
     const addons = lines.length - 1;
-    const { result } = await chargeAccount(ctx, db, {
+    const request = {
       accountId,
       amountCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
       description: `${plan.name} plan, 1 month (renewal)${addons ? ` and ${addons} add-on${addons === 1 ? "" : "s"}` : ""}`,
-      key: `renew:${accountId}:${sub.periodEnd.toISOString()}:${sub.failedAttempts}:${card.methodRef}`,
-      at: now,
       lines,
-      purpose: { kind: "renewal", planId: sub.planId },
-    });
-    if (result.ok) {
-      await startPeriod(db, accountId, sub.planId, now);
-      return { kind: "renewed" as const };
+      purpose: { kind: "renewal" as const, planId: sub.planId },
+      card: `${card.brand} •••• ${card.last4}`,
+      at: now,
+    };
+    // A card past its expiry month is refused before the processor is asked (it would decline it).
+    if (cardExpired(card, now)) {
+      const failure = { code: "expired_card" as const, message: "Your card has expired." };
+      const invoice = await q.insertInvoice(db, {
+        ...request,
+        status: "failed",
+        processorRef: null,
+        failure: failure.message,
+      });
+      return failRenewal(db, accountId, sub, plan.name, failure, invoice.id);
     }
-    await q.updateSubscription(db, accountId, {
-      status: "past_due",
-      failedAttempts: sub.failedAttempts + 1,
+    const invoice = await q.insertInvoice(db, {
+      ...request,
+      status: "pending",
+      processorRef: null,
+      failure: null,
+      request: {
+        idempotencyKey: renewalKey(accountId, sub),
+        customerRef: card.customerRef,
+        methodRef: card.methodRef,
+      },
     });
-    await q.setForbiddenReason(
-      db,
-      accountId,
-      result.code === "expired_card" ? "expired_card" : "declined_card",
-    );
-    await notify(
-      db,
-      result.intentRef
-        ? {
-            accountId,
-            kind: "payment_failed",
-            title: "Please confirm your payment",
-            body: `Your bank asks you to confirm the payment for the ${plan.name} plan. Open Billing and choose Confirm payment to keep sending.`,
-            link: "/billing/summary",
-          }
-        : {
-            accountId,
-            kind: "payment_failed",
-            title: "Your payment failed",
-            body: `We could not charge your card for the ${plan.name} plan: ${result.message} Update your card to keep sending.`,
-            link: "/billing/payment-method",
-          },
-    );
     return {
-      kind: "failed" as const,
-      code: result.code,
-      message: result.message,
-      intentRef: result.intentRef,
+      kind: "charge" as const,
+      invoice: {
+        ...invoice,
+        purpose: request.purpose,
+        idempotencyKey: renewalKey(accountId, sub),
+        customerRef: card.customerRef,
+        methodRef: card.methodRef,
+      },
     };
   });
+
+  let outcome: { kind: "renewed" | "skipped" } | RenewalFailure;
+  if (step.kind === "charge") {
+    const pending = step.invoice;
+    // Outside any transaction: no row stays locked while the processor answers.
+    const result = await processorOf(ctx).charge({
+      customerRef: pending.customerRef,
+      methodRef: pending.methodRef,
+      amountCents: pending.amountCents,
+      description: pending.description,
+      idempotencyKey: pending.idempotencyKey,
+    });
+    outcome = await inTransaction(ctx, (db) =>
+      recordRenewal(ctx, db, accountId, pending, result, now),
+    );
+  } else outcome = step;
+
+  if (outcome.kind === "failed" && outcome.awaitingInvoiceId !== undefined)
+    await mailConfirmPayment(ctx, accountId, outcome.awaitingInvoiceId, outcome.planName);
   if (outcome.kind === "failed" && opts.throwOnDecline)
     declined({
       ok: false,
       code: outcome.code,
       message: outcome.message,
-      intentRef: "intentRef" in outcome ? outcome.intentRef : undefined,
+      intentRef: outcome.intentRef,
+      uncertain: outcome.uncertain,
     });
   return outcome.kind;
+}
+
+const REPLACED_BY_NEW_CARD = "Replaced by the payment with your new card.";
+
+/**
+ * A new card pays a renewal that waited for the customer on the old card: the waiting payment is
+ * canceled at Stripe first, so it can never be confirmed as well. When the customer confirmed it
+ * meanwhile, it is that payment which renews (true), and the new card is not charged.
+ */
+async function replaceAwaitingRenewal(ctx: AppContext, accountId: number, now: Date) {
+  const processor = processorOf(ctx);
+  if (processor.name !== "stripe") return false;
+  const db = ctx.db.$client;
+  const waiting = await q.renewalAwaitingCustomer(db, accountId);
+  const card = waiting ? await q.cardOf(db, accountId) : undefined;
+  if (!waiting || !card || card.methodRef === waiting.methodRef) return false;
+  const status = await processor.api.cancelPaymentIntent(waiting.processorRef);
+  const paid = status === "succeeded";
+  await inTransaction(ctx, (tx) =>
+    settleAwaiting(
+      ctx,
+      tx,
+      { accountId, intentRef: waiting.processorRef, paid, failure: REPLACED_BY_NEW_CARD },
+      now,
+    ),
+  );
+  return paid;
+}
+
+/** The processor's answer to a renewal recorded as pending: recorded once, in `db`'s transaction. */
+async function recordRenewal(
+  ctx: AppContext,
+  db: PoolClient,
+  accountId: number,
+  pending: q.PendingCharge,
+  result: ChargeResult,
+  now: Date,
+): Promise<{ kind: "renewed" | "skipped" } | RenewalFailure> {
+  const sub = await q.lockSubscription(db, accountId);
+  const invoice = await q.lockInvoice(db, accountId, pending.id);
+  // Another run recorded it meanwhile (it waited on the lock): nothing more to do.
+  if (invoice?.status !== "pending") return { kind: "skipped" };
+  const planId = pending.purpose?.kind === "renewal" ? pending.purpose.planId : sub.planId;
+  const plan = planById(planId);
+  if (pending.purpose?.kind !== "renewal" && !(!result.ok && result.uncertain)) {
+    // A plan or credits bought while the answer was lost: now known, recorded as at once.
+    await q.settleCharge(db, pending.id, {
+      status: result.ok ? "paid" : result.intentRef ? "requires_action" : "failed",
+      processorRef: result.ok ? result.ref : (result.intentRef ?? null),
+      failure: result.ok ? null : result.message,
+    });
+    if (result.ok) {
+      await applyPurpose(db, accountId, pending.purpose, now);
+      await creditReferrerOnPayment(db, { accountId, invoiceId: pending.id, at: now }, ctx);
+    }
+    return { kind: "skipped" };
+  }
+  if (!result.ok && result.uncertain) {
+    // The charge may have been made: it stays pending and the next run asks again, same key.
+    log.warn(
+      { accountId, invoiceId: pending.id },
+      "renewal: the processor's answer is unknown; sent again next run",
+    );
+    return {
+      kind: "failed",
+      code: result.code,
+      message: result.message,
+      planName: plan?.name ?? "",
+      uncertain: true,
+    };
+  }
+  if (result.ok) {
+    await q.settleCharge(db, pending.id, {
+      status: "paid",
+      processorRef: result.ref,
+      failure: null,
+    });
+    await creditReferrerOnPayment(db, { accountId, invoiceId: pending.id, at: now }, ctx);
+    // The period it paid is still the one owed (no upgrade or card update paid it meanwhile).
+    const owed =
+      plan &&
+      sub.planId === planId &&
+      (sub.status === "past_due" || (sub.status === "active" && sub.periodEnd <= now));
+    if (owed) await startPeriod(db, accountId, planId, now);
+    return { kind: "renewed" };
+  }
+  const awaiting = Boolean(result.intentRef);
+  await q.settleCharge(db, pending.id, {
+    status: awaiting ? "requires_action" : "failed",
+    processorRef: result.intentRef ?? null,
+    failure: result.message,
+  });
+  return failRenewal(db, accountId, sub, plan?.name ?? "", result, pending.id);
+}
+
+/** A renewal not paid: past due, locked with the card's reason, the owner told in the app. */
+async function failRenewal(
+  db: PoolClient,
+  accountId: number,
+  sub: q.SubscriptionRow,
+  planName: string,
+  result: { code: FailureCode; message: string; intentRef?: string },
+  invoiceId?: number,
+): Promise<RenewalFailure> {
+  await q.updateSubscription(db, accountId, {
+    status: "past_due",
+    failedAttempts: sub.failedAttempts + 1,
+  });
+  await q.setForbiddenReason(
+    db,
+    accountId,
+    result.code === "expired_card" ? "expired_card" : "declined_card",
+  );
+  await notify(
+    db,
+    result.intentRef
+      ? {
+          accountId,
+          kind: "payment_failed",
+          title: "Please confirm your payment",
+          body: `Your bank asks you to confirm the payment for the ${planName} plan. Open Billing and choose Confirm payment to keep sending.`,
+          link: confirmPaymentPath(invoiceId),
+        }
+      : {
+          accountId,
+          kind: "payment_failed",
+          title: "Your payment failed",
+          body: `We could not charge your card for the ${planName} plan: ${result.message} Update your card to keep sending.`,
+          link: "/billing/payment-method",
+        },
+  );
+  return {
+    kind: "failed",
+    code: result.code,
+    message: result.message,
+    intentRef: result.intentRef,
+    awaitingInvoiceId: result.intentRef ? invoiceId : undefined,
+    planName,
+  };
+}
+
+/** Where the owner confirms a waiting payment: Billing Summary opens its confirmation. */
+function confirmPaymentPath(invoiceId: number | undefined) {
+  return invoiceId === undefined ? "/billing/summary" : `/billing/summary?confirm=${invoiceId}`;
+}
+
+/**
+ * The owner is e-mailed when a renewal waits for them to confirm it with their bank: they may not
+ * open Parley before their texts stop. A mail that cannot be sent is logged; the in-app notice
+ * and the billing page still offer the confirmation.
+ */
+async function mailConfirmPayment(
+  ctx: AppContext,
+  accountId: number,
+  invoiceId: number,
+  planName: string,
+) {
+  const basics = await q.accountBasics(ctx.db.$client, accountId);
+  if (!basics?.email) return;
+  const invoice = await q.findInvoice(ctx.db.$client, accountId, invoiceId);
+  const link = `${ctx.config.publicBase}${confirmPaymentPath(invoiceId)}`;
+  try {
+    await sendMail(ctx, {
+      accountId,
+      to: basics.email,
+      kind: "confirm_payment",
+      ...confirmPaymentMail({
+        businessName: basics.businessName,
+        planName,
+        amount: formatUsd(invoice?.amountCents ?? 0),
+        link,
+      }),
+    });
+  } catch (err) {
+    log.error({ err, accountId }, "confirm-payment mail could not be sent");
+  }
 }
 
 /** Statuses whose plan renews at its period's end (when auto-renew is on). */
@@ -605,6 +856,8 @@ export async function buyBundle(
   const label = `${bundle.qty.toLocaleString("en-US")} message credits`;
   assertConfirmedAmount(confirmedCents, bundle.priceCents);
   const result = await inTransaction(ctx, async (db) => {
+    await q.lockSubscription(db, auth.accountId);
+    await assertNoPaymentPending(db, auth.accountId);
     const { result } = await chargeAccount(ctx, db, {
       purpose: { kind: "credits", qty: bundle.qty, label, priceCents: bundle.priceCents },
       accountId: auth.accountId,
@@ -672,24 +925,7 @@ export async function settleAwaiting(
     return true;
   }
   await q.setInvoiceStatus(db, invoice.id, "paid", null);
-  const purpose = invoice.purpose;
-  if (purpose?.kind === "upgrade" && planById(purpose.planId))
-    await startPlan(db, input.accountId, purpose.planId, now);
-  if (purpose?.kind === "renewal" && planById(purpose.planId)) {
-    const sub = await q.lockSubscription(db, input.accountId);
-    // Still owed (nothing else paid it meanwhile): the next month starts now.
-    if (sub.status === "past_due" && sub.planId === purpose.planId)
-      await startPeriod(db, input.accountId, purpose.planId, now);
-  }
-  if (purpose?.kind === "credits")
-    await grantPaidCredits(db, {
-      accountId: input.accountId,
-      kind: "standard",
-      qty: purpose.qty,
-      label: purpose.label,
-      priceCents: purpose.priceCents,
-      recordKind: "credits_bundle",
-    });
+  await applyPurpose(db, input.accountId, invoice.purpose, now);
   await creditReferrerOnPayment(
     db,
     { accountId: input.accountId, invoiceId: invoice.id, at: now },
@@ -698,12 +934,71 @@ export async function settleAwaiting(
   return true;
 }
 
-/** A paid invoice refunded in full by Stripe (its charge.refunded event). */
+/** What a payment settled later buys: the plan, the renewal still owed, the credits. */
+async function applyPurpose(
+  db: PoolClient,
+  accountId: number,
+  purpose: q.InvoicePurpose | null,
+  now: Date,
+) {
+  if (purpose?.kind === "upgrade" && planById(purpose.planId))
+    await startPlan(db, accountId, purpose.planId, now);
+  if (purpose?.kind === "renewal" && planById(purpose.planId)) {
+    const sub = await q.lockSubscription(db, accountId);
+    // Still owed (nothing else paid it meanwhile): the next month starts now.
+    if (sub.status === "past_due" && sub.planId === purpose.planId)
+      await startPeriod(db, accountId, purpose.planId, now);
+  }
+  if (purpose?.kind === "credits")
+    await grantPaidCredits(db, {
+      accountId,
+      kind: "standard",
+      qty: purpose.qty,
+      label: purpose.label,
+      priceCents: purpose.priceCents,
+      recordKind: "credits_bundle",
+    });
+}
+
+/** A paid invoice refunded in full by Stripe (its charge.refunded event); the invoice, or none. */
 export async function markRefunded(db: PoolClient, accountId: number, intentRef: string) {
   const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
-  if (invoice?.status !== "paid") return false;
+  if (invoice?.status !== "paid") return undefined;
   await q.setInvoiceStatus(db, invoice.id, "refunded", null);
-  return true;
+  return invoice;
+}
+
+export const AUTO_TOPUP_PAUSED_BY_DISPUTE =
+  "Paused because a payment was disputed with your bank. Turn auto top-up on again to resume it.";
+
+/**
+ * The cardholder disputed a paid invoice with their bank (Stripe's charge.dispute.created): the
+ * invoice shows it, and no automatic charge (auto top-up) is made until the owner turns it on
+ * again. What the payment bought is kept while the bank decides. The invoice, or none.
+ */
+export async function markDisputed(
+  db: PoolClient,
+  accountId: number,
+  intentRef: string,
+  reason: string,
+) {
+  const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
+  if (invoice?.status !== "paid") return undefined;
+  await q.setInvoiceStatus(
+    db,
+    invoice.id,
+    "disputed",
+    `The cardholder disputed this payment with their bank (${reason.replaceAll("_", " ")}).`,
+  );
+  await q.pauseAutoTopup(db, accountId, AUTO_TOPUP_PAUSED_BY_DISPUTE);
+  await notify(db, {
+    accountId,
+    kind: "billing",
+    title: "A payment was disputed",
+    body: `Your bank reports a dispute of invoice ${invoice.number} (${formatUsd(invoice.amountCents)}). Auto top-up is paused. If you did not mean to dispute it, contact your bank.`,
+    link: `/billing/payment-history/view?id=${invoice.id}`,
+  });
+  return invoice;
 }
 
 /** The transaction billing's own work runs in (raw client), for the Stripe service. */
@@ -712,4 +1007,39 @@ export function inBillingTransaction<T>(
   work: (c: PoolClient) => Promise<T>,
 ): Promise<T> {
   return inTransaction(ctx, work);
+}
+
+/**
+ * Releases one monthly keyword pack: the account keeps five keywords fewer and its next plan
+ * payment no longer has the pack's line. Refused while the keywords in use need the pack (the
+ * owner deletes some first); nothing is refunded for the rest of the period already paid.
+ */
+export async function releaseKeywordPack(ctx: AppContext, auth: Actor) {
+  assertCan(auth, "billing");
+  const { limit, used } = await listKeywords(ctx, auth, {});
+  const packs = (await monthlyKeywordPackCharges(ctx.db.$client, auth.accountId)).length;
+  if (packs === 0) throw new AppError("NOT_FOUND", "You have no keyword pack to release.");
+  const after = limit - KEYWORD_ADDON_SIZE;
+  if (used > after)
+    throw new AppError(
+      "CONFLICT",
+      `You use ${used} of your ${limit} keywords. Delete ${used - after} ${used - after === 1 ? "keyword" : "keywords"} before releasing a keyword pack.`,
+      { reason: "keywords_in_use" },
+    );
+  const released = await inTransaction(ctx, async (db) => {
+    await q.lockSubscription(db, auth.accountId);
+    return q.removeNewestKeywordPack(db, auth.accountId);
+  });
+  if (released === undefined)
+    throw new AppError("NOT_FOUND", "You have no keyword pack to release.");
+  await recordAudit(ctx, auth, {
+    action: "billing.addon_release",
+    target: {
+      type: "keyword_pack",
+      id: released,
+      label: `${KEYWORD_ADDON_SIZE} additional keywords`,
+    },
+    changes: { keywordLimit: { before: limit, after } },
+  });
+  return getSummary(ctx, auth.accountId);
 }

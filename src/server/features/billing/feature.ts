@@ -32,6 +32,7 @@ export const billingFeature = defineFeature({
     "GET /api/billing/bundles": "billing",
     "POST /api/billing/bundles/purchase": "billing",
     "POST /api/billing/cancel-flow": "billing",
+    "POST /api/billing/addons/keyword-pack/release": "billing",
     "GET /api/billing/referrals": "billing",
     "GET /api/billing/referrals/list": "billing",
     "POST /api/billing/test-clock": "billing",

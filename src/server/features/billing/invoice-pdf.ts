@@ -69,15 +69,17 @@ export function invoicePdf(
         .moveDown(2)
         .font("Helvetica")
         .fillColor("#b91c1c")
-        .text(`Not paid: ${invoice.failure}`, 56);
+        .text(invoice.status === "disputed" ? invoice.failure : `Not paid: ${invoice.failure}`, 56);
     }
     doc.end();
   });
 }
 
 const PDF_STATUS: Record<InvoiceRow["status"], string> = {
+  pending: "Processing",
   paid: "Paid",
   failed: "Payment failed",
   requires_action: "Awaiting the customer's confirmation",
   refunded: "Refunded",
+  disputed: "Disputed by the cardholder",
 };

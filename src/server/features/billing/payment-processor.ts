@@ -40,6 +40,11 @@ export type ChargeResult =
        * customer confirms it in the browser, and its webhook settles the payment.
        */
       intentRef?: string;
+      /**
+       * The processor's answer is unknown (the connection dropped, a timeout, its own error): the
+       * charge may have been made. Only the same request again (same idempotency key) tells.
+       */
+      uncertain?: boolean;
     };
 
 export type SaveResult =
@@ -104,6 +109,11 @@ export interface StripeApi {
     clientSecret: string | null;
     failure: string | null;
   }>;
+  /**
+   * Cancels a PaymentIntent that waits for the customer, so it can never be confirmed later; its
+   * status after (`canceled`, or `succeeded` when the customer confirmed it first).
+   */
+  cancelPaymentIntent(id: string): Promise<string>;
   portalSession(customerRef: string, returnUrl: string): Promise<string>;
   /** A webhook's event, or a throw when its signature is not Stripe's (or too old). */
   verifiedEvent(rawBody: string, signature: string, secret: string): Stripe.Event;
@@ -292,9 +302,18 @@ export function brandName(stripeBrand: string | null | undefined): string {
   return STRIPE_BRANDS[stripeBrand] ?? stripeBrand[0]!.toUpperCase() + stripeBrand.slice(1);
 }
 
+/** Stripe errors after which a charge may or may not have been made. */
+const UNCERTAIN_ERRORS = new Set([
+  "StripeConnectionError",
+  "StripeAPIError",
+  "StripeRateLimitError",
+  "StripeIdempotencyError",
+]);
+
 function stripeFailure(err: unknown): Extract<ChargeResult, { ok: false }> {
   const e = err as {
     type?: string;
+    statusCode?: number;
     code?: string;
     decline_code?: string;
     message?: string;
@@ -321,7 +340,10 @@ function stripeFailure(err: unknown): Extract<ChargeResult, { ok: false }> {
     code === "processor_error"
       ? "The payment could not be made. Please try again."
       : (e?.message ?? DECLINED);
-  return { ok: false, code, message };
+  const uncertain =
+    code === "processor_error" &&
+    (UNCERTAIN_ERRORS.has(e?.type ?? "") || (e?.statusCode ?? 0) >= 500);
+  return uncertain ? { ok: false, code, message, uncertain } : { ok: false, code, message };
 }
 
 const idOf = (v: string | { id: string } | null | undefined) =>
@@ -390,6 +412,16 @@ export function stripeProcessor(secretKey: string, apiBase: string): StripeProce
         clientSecret: pi.client_secret,
         failure: pi.last_payment_error?.message ?? null,
       };
+    },
+    async cancelPaymentIntent(id) {
+      try {
+        return (await stripe.paymentIntents.cancel(id)).status;
+      } catch (err) {
+        // Too late to cancel (it succeeded, or was canceled already): how it stands now.
+        if ((err as { code?: string }).code === "payment_intent_unexpected_state")
+          return (await stripe.paymentIntents.retrieve(id)).status;
+        throw err;
+      }
     },
     async portalSession(customerRef, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({

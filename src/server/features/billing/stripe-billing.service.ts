@@ -1,13 +1,15 @@
 import type Stripe from "stripe";
 import { BILLING_TEXT } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
-import { assertCan } from "../../../domain/permissions";
+import { assertCan, systemActor } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
+import { type AuditEvent, recordAudit } from "../audit/audit.service";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./billing.queries";
 import {
   getSummary,
   inBillingTransaction,
+  markDisputed,
   markRefunded,
   renew,
   settleAwaiting,
@@ -164,8 +166,14 @@ export async function applyStripeEvent(
   }
   const db = ctx.db.$client;
   const object = event.data.object as unknown as Record<string, unknown>;
-  const customer = idOf(object.customer);
-  const accountId = customer ? ((await q.accountOfCustomer(db, customer)) ?? null) : null;
+  // A dispute names no customer: its payment's invoice names the account.
+  const disputed = event.type === "charge.dispute.created" ? idOf(object.payment_intent) : null;
+  const customer = disputed ? null : idOf(object.customer);
+  const accountId = disputed
+    ? ((await q.accountOfPayment(db, disputed)) ?? null)
+    : customer
+      ? ((await q.accountOfCustomer(db, customer)) ?? null)
+      : null;
 
   // What Stripe holds is read before the transaction (no network call while rows are locked).
   let card: StripeCard | null = null;
@@ -183,14 +191,15 @@ export async function applyStripeEvent(
   }
 
   let renewAfter = false;
+  let audit: AuditEvent | null = null as AuditEvent | null;
   const outcome = await inBillingTransaction(ctx, async (tx) => {
     const first = await q.recordStripeEvent(tx, { id: event.id, type: event.type, accountId });
     if (!first) return "duplicate" as const;
-    if (accountId === null || !customer) return "ignored" as const;
+    if (accountId === null || (!customer && !disputed)) return "ignored" as const;
     switch (event.type) {
       case "setup_intent.succeeded":
       case "customer.updated": {
-        if (!card || card.customerRef !== customer) return "ignored" as const;
+        if (!card || !customer || card.customerRef !== customer) return "ignored" as const;
         await q.saveCard(tx, accountId, {
           processor: "stripe",
           customerRef: customer,
@@ -236,9 +245,32 @@ export async function applyStripeEvent(
         const intent = idOf(object.payment_intent);
         // A partial refund leaves the invoice paid.
         if (!intent || object.refunded !== true) return "ignored" as const;
-        return (await markRefunded(tx, accountId, intent))
-          ? ("applied" as const)
-          : ("ignored" as const);
+        const refunded = await markRefunded(tx, accountId, intent);
+        if (!refunded) return "ignored" as const;
+        audit = {
+          action: "billing.refund",
+          target: { type: "invoice", id: refunded.id, label: refunded.number },
+          changes: {
+            status: { before: "paid", after: "refunded" },
+            amountCents: { after: Number(object.amount_refunded ?? refunded.amountCents) },
+          },
+        };
+        return "applied" as const;
+      }
+      case "charge.dispute.created": {
+        const reason = typeof object.reason === "string" ? object.reason : "general";
+        const invoice = await markDisputed(tx, accountId, disputed!, reason);
+        if (!invoice) return "ignored" as const;
+        audit = {
+          action: "billing.dispute",
+          target: { type: "invoice", id: invoice.id, label: invoice.number },
+          changes: {
+            status: { before: "paid", after: "disputed" },
+            reason: { after: reason },
+            amountCents: { after: Number(object.amount ?? invoice.amountCents) },
+          },
+        };
+        return "applied" as const;
       }
       default:
         // Stripe Billing objects (invoice.*, customer.subscription.*) are not used: Parley
@@ -246,6 +278,9 @@ export async function applyStripeEvent(
         return "ignored" as const;
     }
   });
+  // Stripe's word, recorded once its effect is committed (billing's transaction is a raw client).
+  if (outcome === "applied" && audit && accountId !== null)
+    await recordAudit(ctx, systemActor("billing", accountId), audit);
   if (outcome === "applied" && renewAfter && accountId !== null)
     await renewIfOwed(ctx, accountId, { throwOnDecline: false });
   return outcome;

@@ -1,4 +1,5 @@
-import { addDays, addMonths } from "date-fns";
+import { addDays, addMinutes, addMonths } from "date-fns";
+import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
@@ -499,5 +500,314 @@ describe("Parley with Stripe: signed webhooks are the truth", () => {
     });
     expect((await deliver(stranger)).json().outcome).toBe("ignored");
     expect((await summaryOf(a.cookie)).awaitingConfirmation).toHaveLength(1);
+  });
+});
+
+/** The account's Stripe Customer (the PaymentIntents at the stand-in are under it). */
+async function customerOfAccount(accountId: number) {
+  const { rows } = await t.db.execute<{ ref: string }>(
+    sql`select customer_ref as ref from stripe_customers where account_id = ${accountId}`,
+  );
+  return rows[0]!.ref;
+}
+
+/** A Starter account paid through Stripe, its next renewal due at `due`. */
+async function starterOwner() {
+  const o = await owner();
+  await addCard(o.cookie);
+  const up = await t.post(
+    "/api/billing/upgrade",
+    { planId: "starter", amountCents: 2900 },
+    { cookie: o.cookie },
+  );
+  expect(up.statusCode).toBe(200);
+  const customer = await customerOfAccount(o.account.id);
+  return { ...o, customer, due: addDays(new Date(up.json().periodEnd), 1) };
+}
+
+const renewalKeys = (accountId: number) =>
+  standIn.requests
+    .filter(
+      (r) => r.path === "/v1/payment_intents" && r.key?.startsWith(`renewal:acct_${accountId}:`),
+    )
+    .map((r) => r.key);
+
+describe("Parley with Stripe: a renewal is never charged twice", () => {
+  it("two runs of the renewal at once make one payment, with a key of the account, period and item", async () => {
+    const { account, cookie, customer, due } = await starterOwner();
+    const before = (await summaryOf(cookie)).periodEnd;
+    await Promise.all([
+      runBillingCycle(t.ctx, due, { accountId: account.id }),
+      runBillingCycle(t.ctx, due, { accountId: account.id }),
+    ]);
+    await runBillingCycle(t.ctx, due, { accountId: account.id });
+
+    // The upgrade and one renewal: nothing else was charged.
+    expect(standIn.paymentIntents(customer).map((p) => p.amount)).toEqual([2900, 2900]);
+    const keys = renewalKeys(account.id);
+    expect(new Set(keys)).toEqual(
+      new Set([`renewal:acct_${account.id}:period_${before}:item_plan_starter:attempt_0`]),
+    );
+    const rows = await invoicesOf(cookie);
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(["paid", "paid"]);
+    expect(await summaryOf(cookie)).toMatchObject({ status: "active", forbiddenReason: null });
+  });
+
+  it("the answer lost after Stripe charged (a crash or a timeout): the next run learns it, one payment", async () => {
+    const { account, cookie, customer, due } = await starterOwner();
+    const periodEnd = (await summaryOf(cookie)).periodEnd;
+    // Stripe makes the payment; the answer never reaches Parley (the SDK's own retry neither).
+    standIn.loseAnswers(10);
+    await runBillingCycle(t.ctx, due, { accountId: account.id });
+    standIn.loseAnswers(0);
+    expect(standIn.paymentIntents(customer)).toHaveLength(2);
+    // Recorded as sent, not as failed: the owner is not told their card was declined.
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "pending", amountCents: 2900 });
+    expect(await summaryOf(cookie)).toMatchObject({
+      status: "active",
+      forbiddenReason: null,
+      periodEnd,
+    });
+
+    // The next pass (ten minutes later) sends the very same request: Stripe answers the payment
+    // it made, and Parley records it once.
+    await runBillingCycle(t.ctx, addMinutes(due, 10), { accountId: account.id });
+    await runBillingCycle(t.ctx, addMinutes(due, 20), { accountId: account.id });
+    const intents = standIn.paymentIntents(customer);
+    expect(intents).toHaveLength(2);
+    expect(new Set(renewalKeys(account.id)).size).toBe(1);
+    const rows = await invoicesOf(cookie);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ status: "paid", amountCents: 2900 });
+    const s = await summaryOf(cookie);
+    expect(s.status).toBe("active");
+    expect(new Date(s.periodEnd) > new Date(periodEnd)).toBe(true);
+  });
+
+  it("an upgrade whose answer is lost: no second charge on a retry, the job learns how it ended", async () => {
+    const { account, cookie } = await owner();
+    await addCard(cookie);
+    const customer = await customerOfAccount(account.id);
+    standIn.loseAnswers(10);
+    const lost = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie },
+    );
+    standIn.loseAnswers(0);
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json().error.message).toMatch(/^The card processor has not confirmed this payment/);
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "pending", amountCents: 2900 });
+    // Clicking again charges nothing while the first payment's outcome is unknown.
+    const again = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie },
+    );
+    expect(again.statusCode).toBe(409);
+    const bundle = await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 500, amountCents: 1500 },
+      { cookie },
+    );
+    expect(bundle.statusCode).toBe(409);
+    expect(standIn.paymentIntents(customer)).toHaveLength(1);
+
+    // The job's next pass sends the same request: Stripe made the payment, the plan starts.
+    await runBillingCycle(t.ctx, new Date(), { accountId: account.id });
+    expect(standIn.paymentIntents(customer)).toHaveLength(1);
+    const rows = await invoicesOf(cookie);
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(["paid"]);
+    expect(await summaryOf(cookie)).toMatchObject({ status: "active", plan: { id: "starter" } });
+  });
+
+  it("a renewal waiting for the customer is not charged again; a new card cancels it and pays", async () => {
+    const { account, cookie, customer, due } = await starterOwner();
+    await addCard(cookie, TEST_CARDS.authenticationRequired);
+    await runBillingCycle(t.ctx, due, { accountId: account.id });
+    expect(await summaryOf(cookie)).toMatchObject({ status: "past_due" });
+    const waitingPi = standIn.paymentIntents(customer).at(-1)!;
+    // The next days' passes leave it to the customer: no second payment beside the first.
+    await runBillingCycle(t.ctx, addDays(due, 1), { accountId: account.id });
+    await runBillingCycle(t.ctx, addDays(due, 2), { accountId: account.id });
+    expect(standIn.paymentIntents(customer)).toHaveLength(2);
+
+    // A new card pays; the waiting payment is canceled at Stripe, so it can never be confirmed.
+    await addCard(cookie, TEST_CARDS.success);
+    const intents = standIn.paymentIntents(customer);
+    expect(intents).toHaveLength(3);
+    expect(intents.find((p) => p.id === waitingPi.id)?.status).toBe("canceled");
+    expect(intents.at(-1)).toMatchObject({ status: "succeeded", amount: 2900 });
+    const rows = await invoicesOf(cookie);
+    expect(
+      rows
+        .slice(0, 2)
+        .map((r: { status: string }) => r.status)
+        .sort(),
+    ).toEqual(["failed", "paid"]);
+    expect(rows.find((r: { status: string }) => r.status === "failed").failure).toBe(
+      "Replaced by the payment with your new card.",
+    );
+    expect(await summaryOf(cookie)).toMatchObject({
+      status: "active",
+      forbiddenReason: null,
+      awaitingConfirmation: [],
+    });
+  });
+});
+
+describe("Parley with Stripe: a renewal the bank wants confirmed is e-mailed", () => {
+  it("past due with the card's reason, an e-mail with the link, and Confirm payment completes it", async () => {
+    const { account, cookie, customer, due } = await starterOwner();
+    await addCard(cookie, TEST_CARDS.authenticationRequired);
+    await runBillingCycle(t.ctx, due, { accountId: account.id });
+    const s = await summaryOf(cookie);
+    expect(s).toMatchObject({ status: "past_due", forbiddenReason: "declined_card" });
+    const waiting = s.awaitingConfirmation[0];
+    expect(waiting).toMatchObject({ amountCents: 2900 });
+
+    const { rows: mails } = await t.db.execute<{
+      to_address: string;
+      subject: string;
+      text_body: string;
+      html_body: string;
+    }>(
+      sql`select to_address, subject, text_body, html_body from mail_messages
+           where account_id = ${account.id} and kind = 'confirm_payment'`,
+    );
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to_address).toBe(account.email);
+    expect(mail.subject).toBe("Please confirm your Parley payment");
+    const link = `${t.ctx.config.publicBase}/billing/summary?confirm=${waiting.invoiceId}`;
+    expect(mail.text_body).toContain("confirm the $29.00 payment");
+    expect(mail.text_body).toContain(`Confirm the payment: ${link}`);
+    expect(mail.html_body).toContain(`href="${link}"`);
+    // The bell says the same, with the same link.
+    const { rows: notes } = await t.db.execute<{ link: string }>(
+      sql`select link from notifications where account_id = ${account.id} and title = 'Please confirm your payment'`,
+    );
+    expect(notes.map((n) => n.link)).toEqual([`/billing/summary?confirm=${waiting.invoiceId}`]);
+
+    // The next day's pass leaves the waiting payment to the owner: no new payment, no new mail.
+    await runBillingCycle(t.ctx, addDays(due, 1), { accountId: account.id });
+    const { rows: again } = await t.db.execute(
+      sql`select 1 from mail_messages where account_id = ${account.id} and kind = 'confirm_payment'`,
+    );
+    expect(again).toHaveLength(1);
+    expect(standIn.paymentIntents(customer)).toHaveLength(2);
+
+    // The link's page: Confirm payment runs Stripe's authentication, then asks Stripe.
+    const conf = await t.post(
+      `/api/billing/payments/${waiting.invoiceId}/confirmation`,
+      {},
+      { cookie },
+    );
+    expect(conf.statusCode).toBe(200);
+    const piId = conf.json().clientSecret.split("_secret_")[0] as string;
+    expect(piId).toBe(standIn.paymentIntents(customer).at(-1)!.id);
+    standIn.authenticate(piId);
+    const done = await t.post(`/api/billing/payments/${waiting.invoiceId}/sync`, {}, { cookie });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: "active",
+      forbiddenReason: null,
+      awaitingConfirmation: [],
+    });
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "paid", amountCents: 2900 });
+    // One payment for the renewal.
+    expect(standIn.paymentIntents(customer)).toHaveLength(2);
+  });
+});
+
+describe("Parley with Stripe: refunds and disputes", () => {
+  const auditOf = async (accountId: number) =>
+    (
+      await t.db.execute<{
+        action: string;
+        actor_kind: string;
+        actor_name: string;
+        changes: unknown;
+      }>(
+        sql`select action, actor_kind, actor_name, changes from audit_events
+             where account_id = ${accountId} and action in ('billing.dispute', 'billing.refund')
+             order by seq`,
+      )
+    ).rows;
+
+  it("a dispute marks the payment disputed, pauses auto top-up, tells the owner and is audited, once", async () => {
+    const { account, cookie, customer } = await starterOwner();
+    const topup = await t.put(
+      "/api/billing/auto-topup",
+      { enabled: true, threshold: 100, bundleQty: 500 },
+      { cookie },
+    );
+    expect(topup.statusCode).toBe(200);
+    const pi = standIn.paymentIntents(customer).at(-1)!;
+    const dispute = standIn.dispute(pi.id, "fraudulent");
+    expect((await deliver(dispute)).json().outcome).toBe("applied");
+    expect((await deliver(dispute)).json().outcome).toBe("duplicate");
+
+    const [row] = await invoicesOf(cookie);
+    expect(row).toMatchObject({
+      status: "disputed",
+      failure: "The cardholder disputed this payment with their bank (fraudulent).",
+    });
+    const s = await summaryOf(cookie);
+    expect(s.autoTopup).toBe(false);
+    expect(s.autoTopupSettings.lastFailure).toMatch(/^Paused because a payment was disputed/);
+    // What the payment bought stays while the bank decides.
+    expect(s).toMatchObject({ status: "active", plan: { id: "starter" } });
+    const audit = await auditOf(account.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: "billing.dispute",
+      actor_kind: "system",
+      actor_name: "System (billing)",
+    });
+    const { rows: notes } = await t.db.execute<{ body: string }>(
+      sql`select body from notifications where account_id = ${account.id} and title = 'A payment was disputed'`,
+    );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.body).toContain(`dispute of invoice ${row.number} ($29.00)`);
+
+    // Another Stripe account's payment, or one Parley never made, changes nothing.
+    const stranger = standIn.event("charge.dispute.created", {
+      id: "dp_stranger",
+      object: "dispute",
+      payment_intent: "pi_not_ours",
+      reason: "fraudulent",
+    });
+    expect((await deliver(stranger)).json().outcome).toBe("ignored");
+  });
+
+  it("a full refund shows in the payment history and is audited, once; a partial one leaves it paid", async () => {
+    const { account, cookie, customer } = await starterOwner();
+    const pi = standIn.paymentIntents(customer).at(-1)!;
+    const partial = standIn.event("charge.refunded", {
+      id: "ch_partial",
+      object: "charge",
+      customer,
+      payment_intent: pi.id,
+      amount: 2900,
+      amount_refunded: 900,
+      refunded: false,
+    });
+    expect((await deliver(partial)).json().outcome).toBe("ignored");
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "paid" });
+
+    const refund = standIn.refund(pi.id);
+    expect((await deliver(refund)).json().outcome).toBe("applied");
+    expect((await deliver(refund)).json().outcome).toBe("duplicate");
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "refunded", amountCents: 2900 });
+    const audit = await auditOf(account.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: "billing.refund",
+      actor_kind: "system",
+      actor_name: "System (billing)",
+    });
+    // A refunded payment cannot be disputed into another state.
+    expect((await deliver(standIn.dispute(pi.id))).json().outcome).toBe("ignored");
   });
 });

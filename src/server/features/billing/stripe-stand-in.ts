@@ -32,6 +32,15 @@ export interface StripeStandIn {
   authenticate(paymentIntentId: string): Stripe.Event;
   /** The customer gives up or fails authentication: the PaymentIntent fails. */
   failAuthentication(paymentIntentId: string): Stripe.Event;
+  /** Every PaymentIntent made (a replayed idempotent request makes none), oldest first. */
+  paymentIntents(customer?: string): { id: string; amount: number; status: string }[];
+  /**
+   * The next `count` payment intents are made but their answers never arrive (the connection
+   * drops after Stripe charged): a crash or a timeout between the charge and Parley's record.
+   */
+  loseAnswers(count: number): void;
+  /** The cardholder disputes a PaymentIntent's charge with their bank. */
+  dispute(paymentIntentId: string, reason?: string): Stripe.Event;
   /** A full refund of a PaymentIntent's charge (from Stripe's dashboard). */
   refund(paymentIntentId: string): Stripe.Event;
   /** An event of any type about any object (customer.updated by the portal, …). */
@@ -65,6 +74,7 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   const intents = new Map<string, Json & { id: string; status: string; amount: number }>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: StripeStandIn["requests"] = [];
+  let answersToLose = 0;
   const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
   // Event times only order events here; nothing reads them as the wall clock.
   let tick = 1_800_000_000;
@@ -189,6 +199,25 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
       if (form.confirm !== "true") pi.status = "requires_confirmation";
       return { status: 200, body: pi };
     }
+    const cancelPath = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+    if (method === "POST" && cancelPath) {
+      const pi = intents.get(decodeURIComponent(cancelPath[1]!));
+      if (!pi) return missing("No such payment_intent");
+      if (pi.status === "succeeded" || pi.status === "canceled")
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+              payment_intent: pi,
+            },
+          },
+        };
+      Object.assign(pi, { status: "canceled", cancellation_reason: "requested_by_customer" });
+      return { status: 200, body: pi };
+    }
     const piPath = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (method === "GET" && piPath) {
       const pi = intents.get(decodeURIComponent(piPath[1]!));
@@ -220,6 +249,12 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "GET", path, form, key });
     const send = (status: number, body: Json) => {
+      // The answer lost on the way back (Stripe did the work, replayed or not).
+      if (answersToLose > 0 && req.method === "POST" && path === "/v1/payment_intents") {
+        answersToLose--;
+        res.destroy();
+        return;
+      }
       res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
       res.end(JSON.stringify(body));
     };
@@ -303,6 +338,28 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
         },
       });
       return event("payment_intent.payment_failed", pi);
+    },
+    paymentIntents(customer) {
+      return [...intents.values()]
+        .filter((pi) => customer === undefined || pi.customer === customer)
+        .map((pi) => ({ id: pi.id, amount: pi.amount, status: pi.status }));
+    },
+    loseAnswers(count) {
+      answersToLose = count;
+    },
+    dispute(paymentIntentId, reason = "fraudulent") {
+      const pi = intentOf(paymentIntentId);
+      return event("charge.dispute.created", {
+        id: id("dp"),
+        object: "dispute",
+        amount: pi.amount,
+        currency: "usd",
+        charge: pi.latest_charge,
+        payment_intent: pi.id,
+        reason,
+        status: "needs_response",
+        evidence_details: { due_by: created() + 7 * 86_400 },
+      });
     },
     refund(paymentIntentId) {
       const pi = intentOf(paymentIntentId);

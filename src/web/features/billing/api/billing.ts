@@ -133,6 +133,15 @@ export const useAutoRenew = () =>
   useBillingMutation((on: boolean) =>
     api.put("/api/billing/auto-renew", { on }, { schema: billingSummary }),
   );
+/** One monthly keyword pack given back: five keywords fewer, no line on the next plan payment. */
+export const useReleaseKeywordPack = () =>
+  useBillingMutation(() =>
+    api.post(
+      "/api/billing/addons/keyword-pack/release",
+      {},
+      { schema: billingSummary, toast: false },
+    ),
+  );
 export const useSaveAutoTopup = () =>
   useBillingMutation((input: AutoTopupInput) =>
     api.put("/api/billing/auto-topup", input, { schema: billingSummary, toast: false }),

@@ -64,8 +64,10 @@ export function Muted({ children }: { children: ReactNode }) {
 
 /** How each invoice status reads (history, invoice view). */
 export const INVOICE_BADGES: Record<InvoiceRow["status"], { label: string; color: string }> = {
+  pending: { label: "Processing", color: "blue" },
   paid: { label: "Paid", color: "teal" },
   failed: { label: "Failed", color: "red" },
   requires_action: { label: "Awaiting confirmation", color: "yellow" },
   refunded: { label: "Refunded", color: "gray" },
+  disputed: { label: "Disputed", color: "orange" },
 };

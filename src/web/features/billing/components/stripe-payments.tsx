@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconExternalLink, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import type { BillingSummary } from "../../../../domain/billing.schemas";
 import { notify } from "../../../lib/notify";
@@ -17,6 +18,9 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
   const sync = useSyncPayment();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The e-mailed link (/billing/summary?confirm=N) points at the payment it is about.
+  const [search] = useSearchParams();
+  const linked = Number(search.get("confirm"));
   if (summary.awaitingConfirmation.length === 0) return null;
 
   const confirm = async (invoiceId: number) => {
@@ -54,9 +58,11 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
           <Group key={p.invoiceId} justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">
               {p.number}: {p.description}, <b>{formatUsd(p.amountCents)}</b>
+              {p.invoiceId === linked && " (the payment from your e-mail)"}
             </Text>
             <Button
               size="xs"
+              autoFocus={p.invoiceId === linked}
               loading={busy === p.invoiceId}
               disabled={busy !== null && busy !== p.invoiceId}
               onClick={() => void confirm(p.invoiceId)}

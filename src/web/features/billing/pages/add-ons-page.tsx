@@ -14,6 +14,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useMe } from "../../../lib/current-account";
 import { useBillingSummary } from "../api/billing";
 import { BillingCard, BillingLoading, Muted } from "../components/billing-bits";
+import { KeywordPacksCard } from "../components/keyword-packs-card";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 function AddOn(props: {
@@ -119,6 +120,7 @@ export default function AddOnsPage() {
           >
             A local or toll-free number of its own for a store, a team or a campaign.
           </AddOn>
+          <KeywordPacksCard summary={s} />
         </SimpleGrid>
       )}
     </Stack>
