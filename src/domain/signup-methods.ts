@@ -39,7 +39,10 @@ export function isSignupMethod(key: unknown): key is SignupMethod {
  */
 export function subscriberSignupLabel(key: string, marketingConsent: boolean): string {
   if (key === "OPT_IN_MESSAGE" && !marketingConsent) return CONVERSATION_ONLY_LABEL;
+  if (key === "MANUAL_ENTRY" && !marketingConsent) return ADDED_FOR_CONVERSATION_LABEL;
   return signupMethodLabel(key);
 }
 
 export const CONVERSATION_ONLY_LABEL = "Texted in (conversation only)";
+/** A number added by hand to write to it from the inbox, with no marketing consent attested. */
+export const ADDED_FOR_CONVERSATION_LABEL = "Added by hand (conversation only)";

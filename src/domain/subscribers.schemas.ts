@@ -84,6 +84,11 @@ export function subscriberRequests(host: string) {
     groupIds: z.array(intId()).max(100).default([]),
     /** The person adding confirms the subscriber agreed to marketing texts; kept in the consent record. */
     attestation: z.boolean().optional(),
+    /**
+     * A number added only to write to it one to one (the inbox's Quick Add): no marketing consent
+     * is recorded, so no campaign reaches it until the person opts in.
+     */
+    conversationOnly: z.boolean().optional(),
   });
   const update = z.object({
     number: phoneField(host).optional(),

@@ -119,6 +119,22 @@ describe("subscribers: create, read, update, delete", () => {
     await t.request({ method: "DELETE", url: `/api/subscribers/${dee.id}`, cookie: aCookie });
   });
 
+  it("adds a number to write to from the inbox without recording marketing consent", async () => {
+    const eve = await create({ number: "(212) 555-0178", conversationOnly: true });
+    expect(eve.marketingConsent).toBe(false);
+    expect(eve.marketingConsentAt).toBeNull();
+    expect(eve.signupMethodLabel).toBe("Added by hand (conversation only)");
+    expect(eve.consentHistory).toEqual([]);
+    // A filter on marketing consent (what a campaign's audience reads) leaves the number out.
+    const found = await t.get("/api/subscribers?query=5550178", { cookie: aCookie });
+    expect(found.json().rows.map((r: { id: number }) => r.id)).toEqual([eve.id]);
+    const consenting = await t.get("/api/subscribers?marketingConsent=true&query=5550178", {
+      cookie: aCookie,
+    });
+    expect(consenting.json().rows).toEqual([]);
+    await t.request({ method: "DELETE", url: `/api/subscribers/${eve.id}`, cookie: aCookie });
+  });
+
   it("refuses bad input with the spec's messages and duplicates with 409", async () => {
     const bad = await t.post(
       "/api/subscribers",

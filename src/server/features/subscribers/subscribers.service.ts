@@ -169,14 +169,19 @@ export async function createSubscriber(
     groupIds: number[];
     /** The user confirmed the person agreed to marketing texts (the Add Subscriber dialog asks). */
     attestation?: boolean;
+    /** Added to write to one to one: no marketing consent (nor welcome) is recorded. */
+    conversationOnly?: boolean;
   },
 ) {
   assertCan(auth, "subscribers:write");
   const who = await byWhom(ctx, auth);
   const method = signupMethodLabel(input.signupMethod);
-  const consentDetail = input.attestation
-    ? `${method} ${who}, who confirmed the person agreed to receive marketing texts`
-    : `${method} ${who}`;
+  const marketing = !input.conversationOnly;
+  const consentDetail = !marketing
+    ? `${method} ${who} to write to one to one, without marketing consent`
+    : input.attestation
+      ? `${method} ${who}, who confirmed the person agreed to receive marketing texts`
+      : `${method} ${who}`;
   const fields = await fieldsById(ctx, auth);
   const attributes = mergeAttributes(fields, {}, input.attributes);
   for (const groupId of new Set(input.groupIds)) await staticGroupOf(ctx, auth, groupId);
@@ -192,7 +197,7 @@ export async function createSubscriber(
       signupMethod: input.signupMethod,
       consentSource: "manual",
       consentDetail,
-      marketingConsentAt: ctx.clock.now(),
+      marketingConsentAt: marketing ? ctx.clock.now() : null,
       attributes,
     });
     if (!inserted) throw new AppError("CONFLICT", DUPLICATE, { fields: { number: DUPLICATE } });
@@ -201,17 +206,19 @@ export async function createSubscriber(
     }
     return inserted;
   });
-  // Consent is recorded for every subscriber; an earlier opt-out stays in force.
-  await compliance.recordConsent(ctx, {
-    accountId: auth.accountId,
-    phone,
-    action: "opt_in",
-    source: "manual",
-    detail: consentDetail,
-    userId: auth.userId ?? undefined,
-  });
-  for (const groupId of new Set(input.groupIds))
-    await welcomeNewMembers(ctx, auth.accountId, groupId, [row.id]);
+  // Consent is recorded for every subscriber added for marketing; an earlier opt-out stays in force.
+  if (marketing)
+    await compliance.recordConsent(ctx, {
+      accountId: auth.accountId,
+      phone,
+      action: "opt_in",
+      source: "manual",
+      detail: consentDetail,
+      userId: auth.userId ?? undefined,
+    });
+  if (marketing)
+    for (const groupId of new Set(input.groupIds))
+      await welcomeNewMembers(ctx, auth.accountId, groupId, [row.id]);
   return getSubscriber(ctx, auth, row.id);
 }
 

@@ -279,7 +279,8 @@ export function applyStatus(qc: QueryClient, messageId: number, status: string) 
 export function createSubscriber(number: string) {
   return api.post(
     "/api/subscribers",
-    { number, signupMethod: "MANUAL_ENTRY" },
+    // Written to one to one, never marketed to: nobody attested that the person agreed.
+    { number, signupMethod: "MANUAL_ENTRY", conversationOnly: true },
     { schema: z.object({ id: z.number() }).passthrough() },
   );
 }
