@@ -167,9 +167,11 @@ export function ListTable<T, Id extends string | number = number>(props: {
       </Stack>
     );
   } else {
+    // No pager under an empty table: it would say "No matching records found!" a second time.
     const paged =
       list &&
       total !== undefined &&
+      total > 0 &&
       !(props.pagerWhenLong && total <= (PAGE_SIZES[0] ?? 10) && list.page === 1);
     const sel = props.selection;
     const pageIds = records.map(idOf);
