@@ -360,3 +360,18 @@ export async function subscriberName(
     )
   ).rows[0]?.name;
 }
+
+/** The account's chatbots with trigger words (enabled or not), for the trigger registry. */
+export async function chatbotsWithWords(db: Queryable, accountId: number) {
+  const r = await db.query<{
+    id: number;
+    name: string;
+    phone_number_id: number;
+    trigger_words: string[];
+  }>(
+    `select id, name, phone_number_id, trigger_words from chatbots
+      where account_id = $1 and jsonb_array_length(trigger_words) > 0`,
+    [accountId],
+  );
+  return r.rows;
+}

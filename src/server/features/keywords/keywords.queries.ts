@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import type { Db, Executor } from "../../db/connection";
+import type { Queryable } from "../../db/queryable";
 import { keywordJoins, keywords, optinPending } from "./keywords.schema";
 
 export type KeywordRow = typeof keywords.$inferSelect & { number: string | null; joins: number };
@@ -251,4 +252,16 @@ export async function countOwnGroups(
 /** One keyword change at a time per account (held to the transaction's end). */
 export async function lockAccountKeywords(tx: Executor, accountId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(19019, ${accountId})`);
+}
+
+/** Every keyword of the account (any status), for the trigger registry. */
+export async function keywordWords(db: Queryable, accountId: number) {
+  const r = await db.query<{
+    id: number;
+    word: string;
+    phone_number_id: number | null;
+  }>(`select id, keyword_norm as word, phone_number_id from keywords where account_id = $1`, [
+    accountId,
+  ]);
+  return r.rows;
 }

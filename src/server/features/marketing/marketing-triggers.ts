@@ -1,5 +1,6 @@
 import { claimLabel, type TriggerClaim } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
+import * as q from "./marketing.queries";
 
 /**
  * The marketing tools' words as trigger claims: a tool's word and an event registration's cancel
@@ -9,19 +10,8 @@ export async function marketingTriggerClaims(
   ctx: Pick<AppContext, "db">,
   accountId: number,
 ): Promise<TriggerClaim[]> {
-  const r = await ctx.db.$client.query<{
-    id: number;
-    kind: string;
-    name: string;
-    word: string | null;
-    cancel_word: string | null;
-  }>(
-    `select id, kind, name, keyword_norm as word, upper(settings->>'cancelWord') as cancel_word
-       from marketing_programs
-      where account_id = $1 and (keyword_norm is not null or settings->>'cancelWord' is not null)`,
-    [accountId],
-  );
-  return r.rows.map((p) => ({
+  const rows = await q.programWords(ctx.db.$client, accountId);
+  return rows.map((p) => ({
     kind: "marketing",
     label: claimLabel("marketing", p.name, p.kind),
     ownerId: p.id,

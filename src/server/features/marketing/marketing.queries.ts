@@ -774,3 +774,20 @@ export async function programReportRows(
   ]);
   return { daily: daily.rows, people: people.rows, activity: activity.rows, draws: draws.rows };
 }
+
+/** The tools' words and registrations' cancel words of the account, for the trigger registry. */
+export async function programWords(db: Queryable, accountId: number) {
+  const r = await db.query<{
+    id: number;
+    kind: string;
+    name: string;
+    word: string | null;
+    cancel_word: string | null;
+  }>(
+    `select id, kind, name, keyword_norm as word, upper(settings->>'cancelWord') as cancel_word
+       from marketing_programs
+      where account_id = $1 and (keyword_norm is not null or settings->>'cancelWord' is not null)`,
+    [accountId],
+  );
+  return r.rows;
+}
