@@ -1,7 +1,7 @@
-import { Button, Code, Collapse, Stack, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { Stack, Text } from "@mantine/core";
 import { describeConsent } from "../../../../domain/consent-evidence";
 import { formatDateTime } from "../lib/dates";
+import { FullRecord } from "./full-record";
 
 /**
  * A subscriber's consent record in one readable sentence (times in the account's zone, no
@@ -13,7 +13,6 @@ export function ConsentDetail(props: {
   at: string | null;
   timeZone: string;
 }) {
-  const [open, toggle] = useDisclosure(false);
   const d = describeConsent(props.source, props.detail, props.at ? new Date(props.at) : null, (t) =>
     formatDateTime(t, props.timeZone),
   );
@@ -22,24 +21,7 @@ export function ConsentDetail(props: {
       <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
         {d.summary}
       </Text>
-      {d.record && (
-        <>
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            w="fit-content"
-            onClick={toggle.toggle}
-            aria-expanded={open}
-          >
-            {open ? "Hide the full record" : "Show the full record"}
-          </Button>
-          <Collapse expanded={open}>
-            <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-              {d.record}
-            </Code>
-          </Collapse>
-        </>
-      )}
+      {d.record && <FullRecord record={d.record} />}
     </Stack>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  Collapse,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Timeline,
-} from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { Alert, Anchor, Skeleton, Stack, Table, Text, ThemeIcon, Timeline } from "@mantine/core";
 import {
   IconBan,
   IconCircleCheck,
@@ -29,6 +16,7 @@ import {
 } from "../../../../domain/subscriber-history.schemas";
 import { useConsentHistory } from "../api/get-consent-history";
 import { formatDateTime } from "../lib/dates";
+import { FullRecord } from "./full-record";
 
 const ICON: Record<string, { icon: ReactNode; color: string }> = {
   opt_in: { icon: <IconCircleCheck size={14} />, color: "teal" },
@@ -101,7 +89,6 @@ export function ConsentTimeline(props: { subscriberId: number; timeZone: string 
  */
 function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }) {
   const { entry } = props;
-  const [raw, rawToggle] = useDisclosure(false);
   const ev = summarizeConsentEvidence(entry.source, entry.detail);
   if (!hasStructuredEvidence(entry)) {
     return (
@@ -151,20 +138,7 @@ function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }
           ))}
         </Table.Tbody>
       </Table>
-      <Button
-        variant="subtle"
-        size="compact-xs"
-        w="fit-content"
-        onClick={rawToggle.toggle}
-        aria-expanded={raw}
-      >
-        {raw ? "Hide the full record" : "Show the full record"}
-      </Button>
-      <Collapse expanded={raw}>
-        <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          {prettyRecord(entry.detail)}
-        </Code>
-      </Collapse>
+      <FullRecord record={prettyRecord(entry.detail)} />
     </Stack>
   );
 }
