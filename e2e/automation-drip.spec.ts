@@ -36,7 +36,7 @@ test("a two-step drip made on the page texts a new group member, and the next da
   const phone = uniquePhone();
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
-    data: { number: phone, firstName: "Dana", groupIds: [groupId] },
+    data: { attestation: true, number: phone, firstName: "Dana", groupIds: [groupId] },
   });
   expect(created.status(), await created.text()).toBe(201);
   await expect

@@ -52,6 +52,7 @@ async function seedTier(page: Page, tag: string) {
     const res = await page.request.post("/api/subscribers", {
       headers: CSRF,
       data: {
+        attestation: true,
         number: `(646) ${String(base + i).slice(0, 3)}-${String(base + i).slice(3, 7)}`,
         firstName: named(`${tag}${i}`),
         attributes: { [id]: tier },

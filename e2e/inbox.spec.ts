@@ -8,7 +8,7 @@ async function conversationWith(page: Page, firstName: string, body: string) {
   const phone = uniquePhone();
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
-    data: { number: phone, firstName, lastName: "Tester" },
+    data: { attestation: true, number: phone, firstName, lastName: "Tester" },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };

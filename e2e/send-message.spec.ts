@@ -316,7 +316,7 @@ test("a send to a chosen subscriber goes out, the form resets, and the text arri
   const name = `Composer${Math.floor(Math.random() * 1e6)}`;
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
-    data: { number: phone, firstName: name },
+    data: { attestation: true, number: phone, firstName: name },
   });
   expect(created.status()).toBe(201);
 

@@ -11,7 +11,7 @@ async function chooseNewSubscriber(page: Page): Promise<string> {
   const name = `Promise${Math.floor(Math.random() * 1e6)}`;
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
-    data: { number: phone, firstName: name },
+    data: { attestation: true, number: phone, firstName: name },
   });
   expect(created.status()).toBe(201);
   await page.locator("label", { hasText: /^Subscribers$/ }).click();

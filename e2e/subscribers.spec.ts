@@ -68,6 +68,7 @@ test("add, find, filter, opt out, group in bulk and delete subscribers", async (
 
   // A second one through the API; the search finds both by the stamped first name.
   await apiPost(page, "/api/subscribers", {
+    attestation: true,
     number: uniqueNumber(),
     firstName: first,
     lastName: "Beta",
@@ -154,6 +155,7 @@ test("the list, a filter and a subscriber's panel work at 390 px", async ({ page
   await page.setViewportSize(MOBILE);
   await logInAsDemo(page);
   const created = await apiPost(page, "/api/subscribers", {
+    attestation: true,
     number: uniqueNumber(),
     firstName: first,
     lastName: "Mobile",

@@ -14,7 +14,7 @@ test("a subscriber texts STOP from a virtual phone and is opted out", async ({ p
   const shown = formatUsNumber(phone);
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
-    data: { number: phone, firstName: "Vera" },
+    data: { attestation: true, number: phone, firstName: "Vera" },
   });
   expect(created.status()).toBe(201);
   const subscriber = (await created.json()) as { id: number };

@@ -12,7 +12,7 @@ test("a voice broadcast is composed, sent and heard on a virtual phone", async (
   const phone = uniquePhone();
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
-    data: { number: phone, firstName: "Vick" },
+    data: { attestation: true, number: phone, firstName: "Vick" },
   });
   expect(created.status()).toBe(201);
   const subscriber = (await created.json()) as { id: number };

@@ -19,7 +19,7 @@ test("voice consent is recorded and withdrawn on the subscriber page; a broadcas
   const phone = `+1646556${String(1000 + Math.floor(Math.random() * 9000))}`;
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
-    data: { number: phone, firstName: `Vera${stamp}`, lastName: "Voice" },
+    data: { attestation: true, number: phone, firstName: `Vera${stamp}`, lastName: "Voice" },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };

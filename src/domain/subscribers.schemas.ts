@@ -72,6 +72,9 @@ function phoneField(host: string) {
     });
 }
 
+/** Adding a subscriber by hand for marketing: the person adding confirms the subscriber agreed. */
+export const ADD_ATTESTATION_REQUIRED = "Confirm this to add the subscriber.";
+
 /** Create and update bodies; built per host because the phone message names the support page. */
 export function subscriberRequests(host: string) {
   const create = z.object({

@@ -115,7 +115,7 @@ describe("text PostgreSQL cannot store", () => {
   it("is refused in a body, a query and any field, naming the field", async () => {
     const nul = await t.post(
       "/api/subscribers",
-      { number: "2125550177", firstName: "a\u0000b" },
+      { attestation: true, number: "2125550177", firstName: "a\u0000b" },
       {
         cookie,
       },

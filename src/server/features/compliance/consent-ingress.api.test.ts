@@ -89,7 +89,7 @@ describe("a number that only texted a question", () => {
   it("is a conversation contact: in the inbox, not in an All Subscribers send", async () => {
     const added = await t.post(
       "/api/subscribers",
-      { number: "+13105550401", firstName: "Ana", signupMethod: "MANUAL_ENTRY" },
+      { attestation: true, number: "+13105550401", firstName: "Ana", signupMethod: "MANUAL_ENTRY" },
       { cookie },
     );
     expect(added.statusCode).toBe(201);
@@ -231,7 +231,7 @@ describe("automatic answers", () => {
     const phone = "+13105550416";
     const added = await t.post(
       "/api/subscribers",
-      { number: phone, firstName: "Otto", signupMethod: "MANUAL_ENTRY" },
+      { attestation: true, number: phone, firstName: "Otto", signupMethod: "MANUAL_ENTRY" },
       { cookie },
     );
     const id = added.json().id;

@@ -88,7 +88,11 @@ describe("custom fields", () => {
     ]) {
       const res = await t.post(
         "/api/subscribers",
-        { number: n, attributes: { [date.id]: d, [home.id]: "1 Elm St, Reno, NV 89501" } },
+        {
+          attestation: true,
+          number: n,
+          attributes: { [date.id]: d, [home.id]: "1 Elm St, Reno, NV 89501" },
+        },
         { cookie: aCookie },
       );
       expect(res.statusCode, res.body).toBe(201);
@@ -138,7 +142,7 @@ describe("custom fields", () => {
     ).toBe(404);
     const useIt = await t.post(
       "/api/subscribers",
-      { number: "2125550181", attributes: { [f.id]: "1/1/2020" } },
+      { attestation: true, number: "2125550181", attributes: { [f.id]: "1/1/2020" } },
       { cookie: bCookie },
     );
     expect(useIt.statusCode).toBe(404);

@@ -52,7 +52,7 @@ describe("account events", () => {
     const groupId = group.json().id as number;
     const created = await t.post(
       "/api/subscribers",
-      { number: "4155550300", firstName: "Ada", groupIds: [groupId] },
+      { attestation: true, number: "4155550300", firstName: "Ada", groupIds: [groupId] },
       { cookie },
     );
     expect(created.statusCode, created.body).toBe(201);
@@ -105,7 +105,11 @@ describe("account events", () => {
 
   it("a handler that fails gets the same batch again after its backoff, and nothing twice", async () => {
     const before = seen.length;
-    await t.post("/api/subscribers", { number: "4155550302", groupIds: [] }, { cookie });
+    await t.post(
+      "/api/subscribers",
+      { attestation: true, number: "4155550302", groupIds: [] },
+      { cookie },
+    );
     failNext = true;
     await relayEvents(t.ctx);
     expect(seen.length).toBe(before);

@@ -32,7 +32,7 @@ const people = [
   { number: "3105550104", signupMethod: "KEYWORD" },
 ];
 const subs: { id: number }[] = [];
-for (const p of people) subs.push(await post("/api/subscribers", p));
+for (const p of people) subs.push(await post("/api/subscribers", { attestation: true, ...p }));
 const sub = (i: number) => subs[i]!;
 
 describe("groups", () => {

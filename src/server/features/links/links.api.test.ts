@@ -21,13 +21,25 @@ async function ok(res: { statusCode: number; body: string; json(): any }) {
 }
 
 const aSub = await ok(
-  await t.post("/api/subscribers", { number: "2125550181" }, { cookie: aCookie }),
+  await t.post(
+    "/api/subscribers",
+    { attestation: true, number: "2125550181" },
+    { cookie: aCookie },
+  ),
 );
 const bSub = await ok(
-  await t.post("/api/subscribers", { number: "2125550182" }, { cookie: bCookie }),
+  await t.post(
+    "/api/subscribers",
+    { attestation: true, number: "2125550182" },
+    { cookie: bCookie },
+  ),
 );
 const aSub2 = await ok(
-  await t.post("/api/subscribers", { number: "2125550183" }, { cookie: aCookie }),
+  await t.post(
+    "/api/subscribers",
+    { attestation: true, number: "2125550183" },
+    { cookie: aCookie },
+  ),
 );
 
 describe("links", () => {

@@ -296,7 +296,7 @@ describe("GET /api/reports/sent-messages/:id and its recipients", () => {
   it("names the subscriber behind a delivery", async () => {
     const created = await t.post(
       "/api/subscribers",
-      { number: "2125550101", firstName: "Maya", lastName: "Lin" },
+      { attestation: true, number: "2125550101", firstName: "Maya", lastName: "Lin" },
       { cookie: aCookie },
     );
     expect([200, 201]).toContain(created.statusCode);
@@ -501,7 +501,11 @@ describe("GET /api/dashboard", () => {
 
   it("counts unread replies of open conversations only", async () => {
     const person = async (number: string) => {
-      const res = await t.post("/api/subscribers", { number }, { cookie: aCookie });
+      const res = await t.post(
+        "/api/subscribers",
+        { attestation: true, number },
+        { cookie: aCookie },
+      );
       expect([200, 201]).toContain(res.statusCode);
       return res.json().id as number;
     };

@@ -33,7 +33,9 @@ const people = [
 ];
 const ids: number[] = [];
 for (const p of people)
-  ids.push((await t.post("/api/subscribers", p, { cookie: aCookie })).json().id);
+  ids.push(
+    (await t.post("/api/subscribers", { attestation: true, ...p }, { cookie: aCookie })).json().id,
+  );
 
 describe("subscriber export", () => {
   it("writes the selection to CSV with formulas defused and lists it in the history", async () => {

@@ -41,7 +41,11 @@ const vip = (
   await t.post("/api/custom-fields", { name: "VIP", type: "boolean" }, { cookie: aCookie })
 ).json();
 const club = (await t.post("/api/groups", { name: "Club" }, { cookie: aCookie })).json();
-await t.post("/api/subscribers", { number: "2125550301", firstName: "Old" }, { cookie: aCookie });
+await t.post(
+  "/api/subscribers",
+  { attestation: true, number: "2125550301", firstName: "Old" },
+  { cookie: aCookie },
+);
 
 const CSV = [
   "Phone,First,Email,VIP,Notes",

