@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
+import type { Queryable } from "../../db/queryable";
 import { accounts } from "./account.schema";
 
 /**
@@ -82,4 +83,15 @@ export async function markBrandRegistrationComplete(tx: Executor, accountId: num
     .update(accounts)
     .set({ brandRegistrationStatus: "complete" })
     .where(eq(accounts.id, accountId));
+}
+
+/** 'Skip for now' on the brand registration prompt; false once registration is complete. */
+export async function markBrandRegistrationSkipped(db: Queryable, accountId: number) {
+  const res = await db.query<{ status: string }>(
+    `update accounts set brand_registration_status = 'skipped'
+      where id = $1 and brand_registration_status <> 'complete'
+      returning brand_registration_status as status`,
+    [accountId],
+  );
+  return res.rows.length > 0;
 }

@@ -7,4 +7,5 @@ export {
   insertAccount,
   insertChildAccount,
   markBrandRegistrationComplete,
+  markBrandRegistrationSkipped,
 } from "./account-records.queries";

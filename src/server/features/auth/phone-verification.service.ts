@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import {
   PHONE_CODE_LENGTH,
@@ -14,7 +13,6 @@ import {
   phoneVerifiedByOther,
   setVerifiedPhone,
 } from "../users/user-records.service";
-import { authTokens } from "./auth.schema";
 import { continueSignIn, type SignInClient, type SignInOutcome } from "./sign-in.service";
 import { codeMatches, hashCode, textCode } from "./sms-code";
 import * as tokens from "./tokens.queries";
@@ -61,20 +59,7 @@ export async function phoneStatus(
 }
 
 async function liveVerification(ctx: AppContext, userId: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.userId, userId),
-        eq(authTokens.kind, "phone_verification"),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(authTokens.id))
-    .limit(1);
-  return row;
+  return tokens.newestLiveToken(ctx.db, userId, "phone_verification");
 }
 
 /** A user with SMS two-factor keeps the phone their codes go to: it was proven at set-up. */

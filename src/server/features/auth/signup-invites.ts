@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { authTokens } from "./auth.schema";
-import { consumeToken, findLiveToken, insertToken, newToken } from "./tokens.queries";
+import { consumeToken, findLiveToken, insertToken, newToken, releaseToken } from "./tokens.queries";
 
 /**
  * Invitations to sign up on a server whose sign-up is by invitation (SIGNUP=invite): made by the
@@ -31,5 +29,5 @@ export async function takeSignupInvite(db: Db, token: string): Promise<number | 
 
 /** Gives a taken invitation back: the sign-up it was taken for made no account. */
 export async function releaseSignupInvite(db: Db, id: number): Promise<void> {
-  await db.update(authTokens).set({ usedAt: null }).where(eq(authTokens.id, id));
+  await releaseToken(db, id);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { authTokens } from "./auth.schema";
 
@@ -59,6 +59,29 @@ export async function findLiveToken(
     )
     .limit(1);
   return row;
+}
+
+/** The newest live token of a kind of the user (a set-up or verification waiting for its code). */
+export async function newestLiveToken(db: Db, userId: number, kind: TokenKind) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(authTokens.id))
+    .limit(1);
+  return row;
+}
+
+/** Makes a used token live again (what it was taken for did not happen). */
+export async function releaseToken(db: Db, id: number): Promise<void> {
+  await db.update(authTokens).set({ usedAt: null }).where(eq(authTokens.id, id));
 }
 
 /** Marks a token used; false when another request used it first (single use, race-free). */

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify as verifyTotp } from "otplib";
 import QRCode from "qrcode";
 import {
@@ -20,7 +19,6 @@ import {
   sealTotpSecret,
   setTwoFactor,
 } from "../users/user-records.service";
-import { authTokens } from "./auth.schema";
 import { verifyPassword } from "./password";
 import { keyRing, open, seal } from "./secret-box";
 import { startSession } from "./sessions.service";
@@ -220,20 +218,7 @@ export async function status(ctx: AppContext, auth: UserActor): Promise<TwoFacto
 
 /** The newest unconfirmed set-up of the user (an app secret or a phone waiting for its code). */
 async function liveSetup(ctx: AppContext, userId: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.userId, userId),
-        eq(authTokens.kind, "two_factor_setup"),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(authTokens.id))
-    .limit(1);
-  return row;
+  return tokens.newestLiveToken(ctx.db, userId, "two_factor_setup");
 }
 
 async function newSetup(ctx: AppContext, user: User, data: Record<string, unknown>) {

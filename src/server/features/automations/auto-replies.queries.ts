@@ -161,3 +161,20 @@ export async function markAnswered(
   );
   return !!mark.rowCount;
 }
+
+/** The account's automated replies that answer words (trigger claims), on their numbers. */
+export async function wordAutoReplies(db: Queryable, accountId: number) {
+  const r = await db.query<{
+    id: number;
+    name: string;
+    match: "contains" | "exact" | "starts_with";
+    words: string[];
+    phone_number_id: number | null;
+  }>(
+    `select id, name, match, words, phone_number_id from auto_replies
+      where account_id = $1 and match in ('contains', 'exact', 'starts_with')
+        and jsonb_array_length(words) > 0`,
+    [accountId],
+  );
+  return r.rows;
+}

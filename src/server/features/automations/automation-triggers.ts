@@ -1,5 +1,7 @@
 import { claimLabel, type TriggerClaim } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
+import { wordAutoReplies } from "./auto-replies.queries";
+import { wordTriggeredFlows } from "./automations.queries";
 
 /**
  * Workflows (and drips) that start on a text containing some words, as trigger claims, whatever
@@ -10,31 +12,10 @@ export async function automationTriggerClaims(
   ctx: Pick<AppContext, "db">,
   accountId: number,
 ): Promise<TriggerClaim[]> {
-  const flows = await ctx.db.$client.query<{
-    id: number;
-    kind: string;
-    name: string;
-    words: string[];
-  }>(
-    `select id, kind, name, trigger->'words' as words from automations
-      where account_id = $1 and kind <> 'chatbot' and trigger->>'type' = 'message.received'
-        and jsonb_array_length(coalesce(trigger->'words', '[]'::jsonb)) > 0`,
-    [accountId],
-  );
-  const replies = await ctx.db.$client.query<{
-    id: number;
-    name: string;
-    match: "contains" | "exact" | "starts_with";
-    words: string[];
-    phone_number_id: number | null;
-  }>(
-    `select id, name, match, words, phone_number_id from auto_replies
-      where account_id = $1 and match in ('contains', 'exact', 'starts_with')
-        and jsonb_array_length(words) > 0`,
-    [accountId],
-  );
+  const flows = await wordTriggeredFlows(ctx.db.$client, accountId);
+  const replies = await wordAutoReplies(ctx.db.$client, accountId);
   return [
-    ...flows.rows.map(
+    ...flows.map(
       (f): TriggerClaim => ({
         kind: "workflow",
         label: f.kind === "drip" ? `the drip '${f.name}'` : claimLabel("workflow", f.name),
@@ -44,7 +25,7 @@ export async function automationTriggerClaims(
         match: { kind: "contains" },
       }),
     ),
-    ...replies.rows.map(
+    ...replies.map(
       (a): TriggerClaim => ({
         kind: "auto_reply",
         label: claimLabel("auto_reply", a.name),

@@ -331,3 +331,30 @@ export async function stopActiveRuns(db: Queryable, accountId: number, id: numbe
     [id, accountId],
   );
 }
+
+/**
+ * The account's workflows and drips (not chatbots) that start on a text containing some words,
+ * whatever their status: trigger claims (a draft is published later without saving again).
+ */
+export async function wordTriggeredFlows(db: Sql, accountId: number) {
+  const r = await db.query<{ id: number; kind: string; name: string; words: string[] }>(
+    `select id, kind, name, trigger->'words' as words from automations
+      where account_id = $1 and kind <> 'chatbot' and trigger->>'type' = 'message.received'
+        and jsonb_array_length(coalesce(trigger->'words', '[]'::jsonb)) > 0`,
+    [accountId],
+  );
+  return r.rows;
+}
+
+/** Active text-started workflows (and drips) the subscriber is not inside now, with their words. */
+export async function textStartableFlows(db: Sql, accountId: number, subscriberId: number) {
+  const r = await db.query<{ id: number; words: string[] | null }>(
+    `select a.id, a.trigger->'words' as words from automations a
+      where a.account_id = $1 and a.status = 'active' and a.kind <> 'chatbot'
+        and a.trigger->>'type' = 'message.received'
+        and not exists (select 1 from automation_runs r
+                         where r.automation_id = a.id and r.subscriber_id = $2 and r.status = 'active')`,
+    [accountId, subscriberId],
+  );
+  return r.rows;
+}

@@ -328,3 +328,16 @@ export async function assignConversation(
     [userId, subscriberId, accountId],
   );
 }
+
+/** Published versions' graphs, by (automation, version). */
+export async function selectGraphVersions(
+  db: Sql,
+  keys: ReadonlyArray<{ automationId: number; version: number }>,
+) {
+  const r = await db.query<{ automation_id: number; version: number; graph: unknown }>(
+    `select automation_id, version, graph from automation_versions
+      where (automation_id, version) in (select * from unnest($1::int[], $2::int[]))`,
+    [keys.map((m) => m.automationId), keys.map((m) => m.version)],
+  );
+  return r.rows;
+}

@@ -4,6 +4,7 @@ import {
   type AutomationStep,
   automationGraph,
 } from "../../../domain/automation-graph";
+import { selectGraphVersions } from "./engine.queries";
 
 /** A published version with its steps by id. Versions never change, so they are cached. */
 export interface LoadedGraph {
@@ -32,13 +33,9 @@ export async function loadGraphs(
       missing.push(k);
   }
   if (missing.length) {
-    const r = await db.query<{ automation_id: number; version: number; graph: unknown }>(
-      `select automation_id, version, graph from automation_versions
-        where (automation_id, version) in (select * from unnest($1::int[], $2::int[]))`,
-      [missing.map((m) => m.automationId), missing.map((m) => m.version)],
-    );
+    const rows = await selectGraphVersions(db, missing);
     if (cache.size > MAX) cache.clear();
-    for (const row of r.rows) {
+    for (const row of rows) {
       const loaded = indexGraph(automationGraph.parse(row.graph));
       const key = `${row.automation_id}:${row.version}`;
       cache.set(key, loaded);

@@ -2,6 +2,7 @@ import { textContains } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { recordEvent } from "../events/events.service";
+import { textStartableFlows } from "./automations.queries";
 
 /** The event that puts a person into the workflows their text started (enrol.ts takes it). */
 export const TEXT_TRIGGER_EVENT = "automation.text_matched";
@@ -19,15 +20,8 @@ export async function startWorkflowsByText(
 ): Promise<boolean> {
   if (m.subscriberId === null) return false;
   try {
-    const r = await ctx.db.$client.query<{ id: number; words: string[] | null }>(
-      `select a.id, a.trigger->'words' as words from automations a
-        where a.account_id = $1 and a.status = 'active' and a.kind <> 'chatbot'
-          and a.trigger->>'type' = 'message.received'
-          and not exists (select 1 from automation_runs r
-                           where r.automation_id = a.id and r.subscriber_id = $2 and r.status = 'active')`,
-      [m.accountId, m.subscriberId],
-    );
-    const ids = r.rows.filter((a) => textContains(m.body, a.words ?? [])).map((a) => a.id);
+    const flows = await textStartableFlows(ctx.db.$client, m.accountId, m.subscriberId);
+    const ids = flows.filter((a) => textContains(m.body, a.words ?? [])).map((a) => a.id);
     if (!ids.length) return false;
     await recordEvent(ctx.db, {
       accountId: m.accountId,

@@ -12,6 +12,7 @@ import { recordEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
 import {
   addToGroups,
+  alreadyConsented,
   fillSubscriberField,
   recordOptInConsent,
 } from "../subscribers/opt-in-consent";
@@ -63,11 +64,7 @@ async function consumeKeywordText(ctx: AppContext, m: InboundForKeywords): Promi
   if (!kw) return false;
   const program = await programNameOf(ctx.db, m.accountId);
 
-  const { rows } = await ctx.db.$client.query<{ consented: boolean }>(
-    `select marketing_consent_at is not null as consented from subscribers where id = $1 and account_id = $2`,
-    [m.subscriberId, m.accountId],
-  );
-  if (rows[0]?.consented) {
+  if (await alreadyConsented(ctx.db, m.accountId, m.subscriberId)) {
     // Already on the list: the groups still apply, the answer is the "already subscribed" one.
     await ctx.db.transaction(async (tx) => {
       await addToGroups(tx, m.accountId, kw.groupIds, m.subscriberId);

@@ -124,3 +124,12 @@ export async function makeMessageMonths(db: Queryable, ahead: number): Promise<n
 export async function analyzeMessagesTable(db: Queryable): Promise<void> {
   await db.query("analyze messages");
 }
+
+/** The carrier sids of these messages (an unknown id is missing from the map). */
+export async function carrierSidsOf(db: Queryable, ids: number[]) {
+  const { rows } = await db.query<{ id: string; carrier_sid: string | null }>(
+    "select id, carrier_sid from messages where id = any($1::bigint[])",
+    [ids],
+  );
+  return new Map(rows.map((k) => [Number(k.id), k.carrier_sid]));
+}

@@ -1,5 +1,6 @@
 import { allowedFrom, type DeliveryStatus } from "../../../domain/delivery-status";
 import type { Db } from "../../db/connection";
+import { carrierSidsOf } from "./messages.queries";
 import { updateMessagesInIdOrder } from "./ordered-update";
 import { STATUS_EVENTS_SQL } from "./status-events";
 
@@ -130,13 +131,10 @@ export class StatusBatcher {
     }
     if (rest.length > 0) {
       // Not applied: a repeat or a late status (ignored), or a message we do not know (unknown).
-      const { rows: known } = await this.db.$client.query<{
-        id: string;
-        carrier_sid: string | null;
-      }>("select id, carrier_sid from messages where id = any($1::bigint[])", [
+      const sids = await carrierSidsOf(
+        this.db.$client,
         rest.map((r) => r.id),
-      ]);
-      const sids = new Map(known.map((k) => [Number(k.id), k.carrier_sid]));
+      );
       for (const item of rest) {
         const sid = sids.get(item.id);
         const isKnown = sids.has(item.id) && (sid === null || sid === item.sid);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import type { Db, Executor } from "../../db/connection";
+import type { Queryable } from "../../db/queryable";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
 import { accounts } from "../account/account.public";
@@ -187,4 +188,20 @@ export async function lockAccountRow(tx: Executor, accountId: number): Promise<v
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .for("update");
+}
+
+/** The account's numbers that are not released, with their toll-free verification, oldest first. */
+export async function registrationNumbersOf(db: Queryable, accountId: number) {
+  const res = await db.query<{
+    id: number;
+    number: string;
+    tollFree: boolean;
+    tf: string;
+    state: string;
+  }>(
+    `select id, number, toll_free as "tollFree", tf_verification as tf, state
+       from phone_numbers where account_id = $1 and state <> 'released' order by id`,
+    [accountId],
+  );
+  return res.rows;
 }

@@ -7,6 +7,7 @@ import { assertCan } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import type { Executor } from "../../db/connection";
+import type { Queryable } from "../../db/queryable";
 import type { Actor, AppContext } from "../../http/context";
 import { chargeAddonProrated } from "../billing/billing.service";
 import {
@@ -179,6 +180,11 @@ export async function hasLiveNumber(
   phoneNumberId: number,
 ): Promise<boolean> {
   return q.isLiveNumberOf(db, accountId, phoneNumberId);
+}
+
+/** The account's numbers not released, with toll-free verification (the registration picture). */
+export async function registrationNumbers(db: Queryable, accountId: number) {
+  return q.registrationNumbersOf(db, accountId);
 }
 
 /** Whether the account has a dedicated toll-free number (the account's dedicatedTollFree). */

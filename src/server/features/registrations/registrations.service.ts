@@ -4,14 +4,14 @@ import { type RegistrationStatus, showTollFreeBanner } from "../../../domain/reg
 import { REGISTRY_FEES } from "../../../domain/registry-limits";
 import { currentRegistry } from "../../carriers/registry/current-registry";
 import type { Actor, AppContext } from "../../http/context";
+import { markBrandRegistrationSkipped } from "../account/account-records.service";
+import { registrationNumbers } from "../numbers/numbers.service";
+import { accountSettingValue } from "../settings/settings.service";
+import * as brands from "./brand-registrations.queries";
 import * as q from "./registry-reviews.queries";
 
 async function settingFlag(ctx: AppContext, accountId: number, name: string): Promise<boolean> {
-  const res = await ctx.db.$client.query<{ value: unknown }>(
-    `select value from account_settings where account_id = $1 and name = $2`,
-    [accountId, name],
-  );
-  return res.rows[0]?.value === true;
+  return (await accountSettingValue(ctx.db.$client, accountId, name)) === true;
 }
 
 /**
@@ -25,23 +25,15 @@ export async function registrationStatus(
   assertCan(auth, "account:read");
   const db = ctx.db.$client;
   const [numbers, skip, complete, required, reviews, trust, brand] = await Promise.all([
-    db.query<{ id: number; number: string; tollFree: boolean; tf: string; state: string }>(
-      `select id, number, toll_free as "tollFree", tf_verification as tf, state
-         from phone_numbers where account_id = $1 and state <> 'released' order by id`,
-      [auth.accountId],
-    ),
+    registrationNumbers(db, auth.accountId),
     settingFlag(ctx, auth.accountId, "skip_tfn_verification"),
     settingFlag(ctx, auth.accountId, "complete_tfn_verification"),
     settingFlag(ctx, auth.accountId, "require_brand_registration"),
     q.listReviews(db, auth.accountId),
     q.readTrust(db, auth.accountId),
-    db.query<{ brandStatus: string; campaignStatus: string }>(
-      `select brand_status as "brandStatus", campaign_status as "campaignStatus"
-         from brand_registrations where account_id = $1`,
-      [auth.accountId],
-    ),
+    brands.brandStatuses(db, auth.accountId),
   ]);
-  const rows = numbers.rows;
+  const rows = numbers;
   const registry = currentRegistry(ctx);
   const hasValid = rows.some((n) => n.state === "active" && (!n.tollFree || n.tf === "verified"));
   let tollFreeBanner: RegistrationStatus["tollFreeBanner"] = null;
@@ -69,7 +61,7 @@ export async function registrationStatus(
     };
   }
   const latest = (kind: string) => reviews.filter((r) => r.kind === kind).at(-1);
-  const b = brand.rows[0];
+  const b = brand;
   return {
     tollFreeBanner,
     requireBrandRegistration: required,
@@ -114,22 +106,12 @@ export async function registrationStatus(
 /** 'Skip for now' in the brand registration modal: the banner keeps asking instead. */
 export async function skipBrandPrompt(ctx: AppContext, auth: Actor) {
   assertCan(auth, "registration:manage");
-  const res = await ctx.db.$client.query<{ status: string }>(
-    `update accounts set brand_registration_status = 'skipped'
-      where id = $1 and brand_registration_status <> 'complete'
-      returning brand_registration_status as status`,
-    [auth.accountId],
-  );
-  if (!res.rows[0]) throw new AppError("CONFLICT", "Your brand registration is already complete.");
+  if (!(await markBrandRegistrationSkipped(ctx.db.$client, auth.accountId)))
+    throw new AppError("CONFLICT", "Your brand registration is already complete.");
   return { brandRegistrationStatus: "skipped" as const };
 }
 
 /** The account's 10DLC brand and campaign are both approved: its local numbers may carry links. */
 export async function tenDlcRegistered(ctx: AppContext, accountId: number): Promise<boolean> {
-  const res = await ctx.db.$client.query<{ ok: boolean }>(
-    `select brand_status = 'approved' and campaign_status = 'approved' as ok
-       from brand_registrations where account_id = $1`,
-    [accountId],
-  );
-  return res.rows[0]?.ok === true;
+  return brands.tenDlcApproved(ctx.db.$client, accountId);
 }

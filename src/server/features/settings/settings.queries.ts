@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connection";
+import type { Queryable } from "../../db/queryable";
 import { ownedBy } from "../../db/tenant";
 import type { Actor, UserActor } from "../../http/context";
 import { accountSettings, globalSettings, userSettings } from "./settings.schema";
@@ -83,4 +84,13 @@ export async function writeAccountFlags(
      on conflict (account_id, name) do update set value = excluded.value, updated_at = now()`,
     [accountId, names, names.map((n) => flags[n])],
   );
+}
+
+/** One account setting's stored value, read alone or inside the caller's transaction. */
+export async function accountSettingValue(db: Queryable, accountId: number, name: string) {
+  const res = await db.query<{ value: unknown }>(
+    `select value from account_settings where account_id = $1 and name = $2`,
+    [accountId, name],
+  );
+  return res.rows[0]?.value;
 }

@@ -27,7 +27,7 @@ import { releasePausedTexts } from "../outbound/pause-release";
 import * as q from "./settings.queries";
 
 // A user's setting written by another feature (a user's access, the signature), in its transaction.
-export { writeUserSettingOf } from "./settings.queries";
+export { accountSettingValue, writeUserSettingOf } from "./settings.queries";
 
 /**
  * The plan flags as the plan (billing, in its transaction) or the operator (the admin command)

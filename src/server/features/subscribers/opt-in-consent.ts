@@ -1,5 +1,5 @@
 import type { SignupMethod } from "../../../domain/signup-methods";
-import type { Executor } from "../../db/connection";
+import type { Db, Executor } from "../../db/connection";
 import { recordConsentIn } from "../compliance/compliance.service";
 import { addToStaticGroups } from "../groups/groups.service";
 import * as q from "./subscribers.queries";
@@ -92,4 +92,9 @@ export async function addToGroups(
   subscriberId: number,
 ) {
   await addToStaticGroups(tx, accountId, groupIds, subscriberId);
+}
+
+/** Whether the subscriber is on the list already (marketing consent recorded). */
+export function alreadyConsented(db: Db, accountId: number, subscriberId: number) {
+  return q.hasMarketingConsent(db, accountId, subscriberId);
 }

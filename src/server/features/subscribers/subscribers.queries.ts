@@ -394,3 +394,16 @@ export async function fillEmptyField(
 export async function skipCommitWait(tx: Executor): Promise<void> {
   await tx.execute(sql`set local synchronous_commit = off`);
 }
+
+/** Whether the account's subscriber has marketing consent recorded. */
+export async function hasMarketingConsent(
+  db: Db,
+  accountId: number,
+  subscriberId: number,
+): Promise<boolean> {
+  const { rows } = await db.$client.query<{ consented: boolean }>(
+    `select marketing_consent_at is not null as consented from subscribers where id = $1 and account_id = $2`,
+    [subscriberId, accountId],
+  );
+  return rows[0]?.consented === true;
+}
