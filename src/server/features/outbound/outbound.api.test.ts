@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { foreignNanpAreaCodes } from "../../../domain/international";
 import { FEDERAL_RULE, nextAllowedByState } from "../../../domain/send-windows";
 import { createMessage as createEmulatedMessage } from "../../carriers/emulator/messages.service";
@@ -142,6 +142,14 @@ describe("one outbound path", () => {
       );
       return r.rows[0]?.id as number | undefined;
     }, 60_000);
+    // Done with this campaign, whatever the outcome: the rest would take eight minutes and hold
+    // the number for the tests after this one.
+    onTestFinished(async () => {
+      await db.query(
+        `update messages set pending_dispatch = false, status = 'Queue Failed' where run_id = $1 and pending_dispatch`,
+        [runId],
+      );
+    });
     // The campaign is sending at the number's 20 a second.
     await until(async () => {
       const r = await db.query(
@@ -188,7 +196,9 @@ describe("one outbound path", () => {
       const r = await row(otherText.id);
       return !r.pending && r;
     });
-    expect(new Date(otherRow.sentAt).getTime() - stopAt).toBeLessThan(1500);
+    // Not behind this account's campaign (which needs minutes): as fast as the loops turn, which
+    // on 2 loaded cores is a second or two.
+    expect(new Date(otherRow.sentAt).getTime() - stopAt).toBeLessThan(5000);
 
     // The opted-out number's own campaign text, when its turn comes, is not sent.
     const stopped = await db.query<{ id: number }>(
@@ -203,11 +213,6 @@ describe("one outbound path", () => {
     expect(dropped).toMatchObject({ status: "Stopped Number", sid: null });
     expect(await refunds(stopped.rows[0]!.id)).toEqual([1]);
 
-    // Done with this campaign: the rest would take eight minutes.
-    await db.query(
-      `update messages set pending_dispatch = false, status = 'Queue Failed' where run_id = $1 and pending_dispatch`,
-      [runId],
-    );
   }, 120_000);
 
   it("rides out a storm of 429s: every text sent, none failed", async () => {
