@@ -117,3 +117,76 @@ export async function readCredits(db: Queryable, accountId: number) {
   const used = Math.max(0, row.used);
   return { ...row, used, total: used + row.balance };
 }
+
+/** The credit row of an account opening on a paid plan; false when it had one already. */
+export async function insertPlanCreditRow(
+  db: Queryable,
+  accountId: number,
+  credits: number,
+  at: Date,
+): Promise<boolean> {
+  const created = await db.query(
+    `insert into account_credits (account_id, balance, period_allowance, period_started_at)
+     values ($1, $2, $2, $3) on conflict (account_id) do nothing returning account_id`,
+    [accountId, credits, at],
+  );
+  return Boolean(created.rowCount);
+}
+
+/** A new paid period: the plan's credits added, and the period's allowance from `at`. */
+export async function startCreditPeriod(
+  db: Queryable,
+  accountId: number,
+  credits: number,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `update account_credits set balance = balance + $2, period_allowance = $2, period_started_at = $3,
+            updated_at = now() where account_id = $1`,
+    [accountId, credits, at],
+  );
+}
+
+/** Bought credits count in the period's total (the summary's "used of total"). */
+export async function addToAllowance(db: Queryable, accountId: number, qty: number) {
+  await db.query(
+    "update account_credits set period_allowance = period_allowance + $2 where account_id = $1",
+    [accountId, qty],
+  );
+}
+
+/** Whether a charge of `amount` that left `balance` crossed the account's auto top-up threshold. */
+export async function crossedTopupThreshold(
+  db: Queryable,
+  accountId: number,
+  balance: number,
+  amount: number,
+): Promise<boolean> {
+  const crossed = await db.query(
+    `select 1 from auto_topup_settings
+      where account_id = $1 and enabled and threshold > $2 and threshold <= $2 + $3`,
+    [accountId, balance, amount],
+  );
+  return Boolean(crossed.rowCount);
+}
+
+/** The billing record of credits paid for (shown in the payment history). */
+export async function insertCreditsBillingRecord(
+  db: Queryable,
+  row: { accountId: number; kind: string; description: string; amountCents: number },
+) {
+  await db.query(
+    `insert into billing_records (account_id, kind, description, amount_cents)
+     values ($1, $2, $3, $4)`,
+    [row.accountId, row.kind, row.description, row.amountCents],
+  );
+}
+
+/** Whether the account is a test account (which cannot buy credits). */
+export async function isTestAccount(db: Queryable, accountId: number): Promise<boolean> {
+  const account = await db.query<{ isTest: boolean }>(
+    `select is_test_account as "isTest" from accounts where id = $1`,
+    [accountId],
+  );
+  return account.rows[0]?.isTest === true;
+}

@@ -3,6 +3,7 @@ import { formatPrice, INTERNATIONAL_PACK, MESSAGE_BUNDLES } from "../../../domai
 import { AppError } from "../../../domain/errors";
 import { can } from "../../../domain/permissions";
 import { enqueue } from "../../background/queue";
+import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { autoTopupQueue } from "../billing/auto-topup.job";
 import { chargeAccount, declined } from "../billing/billing.service";
@@ -79,12 +80,7 @@ export async function openPlanCredits(
   accountId: number,
   input: { credits: number; at: Date; description: string },
 ): Promise<void> {
-  const created = await db.query(
-    `insert into account_credits (account_id, balance, period_allowance, period_started_at)
-     values ($1, $2, $2, $3) on conflict (account_id) do nothing returning account_id`,
-    [accountId, input.credits, input.at],
-  );
-  if (created.rowCount)
+  if (await q.insertPlanCreditRow(db, accountId, input.credits, input.at))
     await q.insertLedger(db, {
       accountId,
       kind: "standard",
@@ -104,11 +100,7 @@ export async function startPlanCredits(
   input: { credits: number; at: Date; description: string },
 ): Promise<void> {
   await q.ensureCreditRow(db, accountId);
-  await db.query(
-    `update account_credits set balance = balance + $2, period_allowance = $2, period_started_at = $3,
-            updated_at = now() where account_id = $1`,
-    [accountId, input.credits, input.at],
-  );
+  await q.startCreditPeriod(db, accountId, input.credits, input.at);
   await q.insertLedger(db, {
     accountId,
     kind: "standard",
@@ -225,12 +217,8 @@ async function autoTopupWhenCrossed(
   balance: number,
   amount: number,
 ) {
-  const crossed = await db.query(
-    `select 1 from auto_topup_settings
-      where account_id = $1 and enabled and threshold > $2 and threshold <= $2 + $3`,
-    [accountId, balance, amount],
-  );
-  if (crossed.rowCount) await enqueue(autoTopupQueue, { accountId });
+  if (await q.crossedTopupThreshold(db, accountId, balance, amount))
+    await enqueue(autoTopupQueue, { accountId });
 }
 
 /**
@@ -275,10 +263,7 @@ export async function grantPaidCredits(
   await q.addCredits(db, input.accountId, input.kind, input.qty);
   if (input.kind === "standard") {
     // Bought credits count in the period's total (the summary's "used of total").
-    await db.query(
-      "update account_credits set period_allowance = period_allowance + $2 where account_id = $1",
-      [input.accountId, input.qty],
-    );
+    await q.addToAllowance(db, input.accountId, input.qty);
   }
   await q.insertLedger(db, {
     accountId: input.accountId,
@@ -287,11 +272,12 @@ export async function grantPaidCredits(
     reason: "purchase",
     description: input.label,
   });
-  await db.query(
-    `insert into billing_records (account_id, kind, description, amount_cents)
-     values ($1, $2, $3, $4)`,
-    [input.accountId, input.recordKind, input.label, input.priceCents],
-  );
+  await q.insertCreditsBillingRecord(db, {
+    accountId: input.accountId,
+    kind: input.recordKind,
+    description: input.label,
+    amountCents: input.priceCents,
+  });
 }
 
 /** A credit pack bought from the composer's dialogs; recorded for billing. */
@@ -304,11 +290,7 @@ export async function purchaseCredits(
   if (input.qty !== pack.qty) {
     throw new AppError("VALIDATION", `Credits are sold in packs of ${pack.qty}.`);
   }
-  const account = await ctx.db.$client.query<{ isTest: boolean }>(
-    `select is_test_account as "isTest" from accounts where id = $1`,
-    [auth.accountId],
-  );
-  if (account.rows[0]?.isTest) {
+  if (await q.isTestAccount(ctx.db.$client, auth.accountId)) {
     throw new AppError(
       "FORBIDDEN",
       "Test accounts cannot buy credits. Upgrade your account first.",
@@ -319,24 +301,16 @@ export async function purchaseCredits(
   }
   // Paid first, through the card on file (the attempt is in the payment history either way).
   await payForPack(ctx, auth.accountId, pack.label, pack.priceCents);
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query("begin");
-    await grantPaidCredits(client, {
+  await inTransaction(ctx.db, (_tx, client) =>
+    grantPaidCredits(client, {
       accountId: auth.accountId,
       kind: pack.kind,
       qty: pack.qty,
       label: pack.label,
       priceCents: pack.priceCents,
       recordKind: `credits_${input.type}`,
-    });
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback");
-    throw err;
-  } finally {
-    client.release();
-  }
+    }),
+  );
   const message =
     pack.kind === "international"
       ? `Purchased ${pack.label}`
