@@ -109,7 +109,8 @@ export type BillingSummary = z.infer<typeof billingSummary>;
 /**
  * pending: sent to the processor, its answer not recorded yet (retried with the same key);
  * requires_action: waiting for the customer to confirm it with the bank (Stripe); disputed: the
- * cardholder disputed the charge with their bank (Stripe).
+ * cardholder disputed the charge with their bank (Stripe); dispute_lost: the bank decided that
+ * dispute for the cardholder (a dispute won brings the invoice back to paid).
  */
 export const INVOICE_STATUSES = [
   "pending",
@@ -118,6 +119,7 @@ export const INVOICE_STATUSES = [
   "requires_action",
   "refunded",
   "disputed",
+  "dispute_lost",
 ] as const;
 
 export const invoiceRow = z.object({
@@ -125,6 +127,8 @@ export const invoiceRow = z.object({
   number: z.string(),
   description: z.string(),
   amountCents: z.number(),
+  /** Refunded so far: part of the amount on a paid invoice, all of it on a refunded one. */
+  refundedCents: z.number(),
   status: z.enum(INVOICE_STATUSES),
   failure: z.string().nullable(),
   card: z.string().nullable(),

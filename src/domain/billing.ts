@@ -66,6 +66,17 @@ export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
+/**
+ * What was refunded of a payment, as billing history, the invoice page and its PDF say it:
+ * "Refunded $9.00 of $29.00" for part of it, "Refunded $29.00" for all; null when nothing was.
+ */
+export function refundNote(invoice: { amountCents: number; refundedCents: number }): string | null {
+  if (invoice.refundedCents <= 0) return null;
+  return invoice.refundedCents >= invoice.amountCents
+    ? `Refunded ${formatUsd(invoice.refundedCents)}`
+    : `Refunded ${formatUsd(invoice.refundedCents)} of ${formatUsd(invoice.amountCents)}`;
+}
+
 /** "$10" for whole dollars, "$1.50" otherwise: prices in running text. */
 export function formatPrice(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : formatUsd(cents);

@@ -960,12 +960,25 @@ async function applyPurpose(
     });
 }
 
-/** A paid invoice refunded in full by Stripe (its charge.refunded event); the invoice, or none. */
-export async function markRefunded(db: PoolClient, accountId: number, intentRef: string) {
+/**
+ * A paid invoice refunded by Stripe (its charge.refunded event), in part or in full: `totalCents`
+ * is what is refunded so far (Stripe's amount_refunded). A partial refund leaves it paid with
+ * the amount shown; all of it marks it refunded. An older or repeated total changes nothing.
+ * The invoice with the totals before and after, or none.
+ */
+export async function markRefunded(
+  db: PoolClient,
+  accountId: number,
+  intentRef: string,
+  totalCents: number,
+) {
   const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
   if (invoice?.status !== "paid") return undefined;
-  await q.setInvoiceStatus(db, invoice.id, "refunded", null);
-  return invoice;
+  const after = Math.min(invoice.amountCents, totalCents);
+  if (!(after > invoice.refundedCents)) return undefined;
+  const status = after === invoice.amountCents ? "refunded" : "paid";
+  await q.setInvoiceRefund(db, invoice.id, { refundedCents: after, status });
+  return { invoice, refundedBefore: invoice.refundedCents, refundedAfter: after, status };
 }
 
 export const AUTO_TOPUP_PAUSED_BY_DISPUTE =
@@ -999,6 +1012,47 @@ export async function markDisputed(
     link: `/billing/payment-history/view?id=${invoice.id}`,
   });
   return invoice;
+}
+
+const DISPUTE_LOST =
+  "The bank decided the dispute for the cardholder: the payment was returned to them.";
+
+/**
+ * The bank decided a disputed invoice (Stripe's charge.dispute.closed). Won (or an inquiry
+ * closed without a chargeback): the invoice is paid again, and auto top-up resumes when this
+ * dispute paused it and no other is open. Lost: the invoice shows it, auto top-up stays off.
+ * The owner is told either way. The invoice and its new status, or none (not disputed).
+ */
+export async function closeDispute(
+  db: PoolClient,
+  accountId: number,
+  intentRef: string,
+  outcome: "won" | "lost",
+) {
+  const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
+  if (invoice?.status !== "disputed") return undefined;
+  const amount = formatUsd(invoice.amountCents);
+  if (outcome === "lost") {
+    await q.setInvoiceStatus(db, invoice.id, "dispute_lost", DISPUTE_LOST);
+    await notify(db, {
+      accountId,
+      kind: "billing",
+      title: "A payment dispute was lost",
+      body: `Your bank decided the dispute of invoice ${invoice.number} (${amount}) for the cardholder: the payment was returned to them. Auto top-up stays paused until you turn it on again.`,
+      link: `/billing/payment-history/view?id=${invoice.id}`,
+    });
+    return { invoice, status: "dispute_lost" as const, autoTopupResumed: false };
+  }
+  await q.setInvoiceStatus(db, invoice.id, "paid", null);
+  const resumed = await q.resumeAutoTopupAfterDispute(db, accountId, AUTO_TOPUP_PAUSED_BY_DISPUTE);
+  await notify(db, {
+    accountId,
+    kind: "billing",
+    title: "A payment dispute was closed",
+    body: `Your bank closed the dispute of invoice ${invoice.number} (${amount}): the payment stands.${resumed ? " Auto top-up is on again." : ""}`,
+    link: `/billing/payment-history/view?id=${invoice.id}`,
+  });
+  return { invoice, status: "paid" as const, autoTopupResumed: resumed };
 }
 
 /** The transaction billing's own work runs in (raw client), for the Stripe service. */
