@@ -123,7 +123,10 @@ export interface InvoiceLine {
 export type InvoicePurpose =
   | { kind: "renewal"; planId: string }
   | { kind: "upgrade"; planId: string }
-  | { kind: "credits"; qty: number; label: string; priceCents: number };
+  | { kind: "credits"; qty: number; label: string; priceCents: number }
+  /** A monthly add-on's prorated first charge: kept while the charge is pending, given back if declined. */
+  | { kind: "addon"; addon: "number"; numberId: number }
+  | { kind: "addon"; addon: "keyword_pack" };
 
 export type InvoiceStatus =
   | "pending"

@@ -32,7 +32,7 @@ import {
 import { listKeywords, monthlyKeywordPackCharges } from "../keywords/keywords.service";
 import { sendMail } from "../mail/mailer";
 import { notify } from "../notifications/notifications.service";
-import { monthlyNumberCharges } from "../numbers/numbers.service";
+import { monthlyNumberCharges, releaseUnpaidNumber } from "../numbers/numbers.service";
 import { writePlanFlags } from "../settings/settings.service";
 import { autoTopupOf } from "./auto-topup.queries";
 import * as q from "./billing.queries";
@@ -160,7 +160,12 @@ export async function chargeAccount(
         description: input.description,
         idempotencyKey: input.key,
       });
-  const awaiting = !result.ok && Boolean(result.intentRef) && Boolean(input.purpose);
+  // An add-on is refused at once when the bank wants the customer (it is not kept waiting).
+  const awaiting =
+    !result.ok &&
+    Boolean(result.intentRef) &&
+    Boolean(input.purpose) &&
+    input.purpose?.kind !== "addon";
   // The processor's answer was lost (the charge may have been made): kept pending with its
   // request, which the billing job sends again until the processor says how it ended.
   const unknown = !result.ok && result.uncertain === true && Boolean(input.purpose);
@@ -174,7 +179,8 @@ export async function chargeAccount(
       : undefined,
     processorRef: result.ok ? result.ref : (result.intentRef ?? null),
     purpose: input.purpose ?? null,
-    failure: result.ok ? null : result.message,
+    // A pending charge has not failed: its outcome is not known yet.
+    failure: result.ok || unknown ? null : result.message,
     card: `${card.brand} •••• ${card.last4}`,
     lines: input.lines ?? [{ description: input.description, amountCents: input.amountCents }],
     at: input.at,
@@ -326,32 +332,51 @@ async function periodLines(
  * A monthly add-on taken inside a paid period (an extra number, a keyword pack): the time left
  * of the period is charged now, prorated, as an invoice of its own; from the next renewal it is a
  * line of the renewal. Nothing is charged on a trial (the first plan payment includes it). A
- * declined card refuses the add-on. Returns the cents charged.
+ * declined card refuses the add-on. When the processor's answer is lost (the charge may have
+ * been made), the charge stays pending with its request and the add-on is kept: the billing job
+ * sends the same request (same idempotency key) until the processor says how it ended, and a
+ * decline then gives the add-on back. The cents charged, and whether the charge is pending.
  */
 export async function chargeAddonProrated(
   ctx: AppContext,
   accountId: number,
-  input: { description: string; monthlyCents: number; key: string },
+  input: {
+    description: string;
+    monthlyCents: number;
+    key: string;
+    purpose: Extract<q.InvoicePurpose, { kind: "addon" }>;
+  },
   now = ctx.clock.now(),
-): Promise<number> {
+): Promise<{ cents: number; pending: boolean }> {
   const sub = await q.subscriptionOf(ctx.db.$client, accountId);
-  if (sub.status !== "active" || sub.periodEnd <= now || !planById(sub.planId)) return 0;
+  if (sub.status !== "active" || sub.periodEnd <= now || !planById(sub.planId))
+    return { cents: 0, pending: false };
   const span = sub.periodEnd.getTime() - sub.periodStart.getTime();
   const left = sub.periodEnd.getTime() - now.getTime();
   const cents = Math.round(input.monthlyCents * Math.min(1, left / span));
-  if (cents <= 0) return 0;
+  if (cents <= 0) return { cents: 0, pending: false };
   const result = await inTransaction(ctx, async (db) => {
+    await q.lockSubscription(db, accountId);
+    await assertNoPaymentPending(db, accountId);
     const { result } = await chargeAccount(ctx, db, {
       accountId,
       amountCents: cents,
       description: `${input.description}, prorated to ${sub.periodEnd.toISOString().slice(0, 10)}`,
       key: input.key,
+      purpose: input.purpose,
       at: now,
     });
     return result;
   });
+  if (!result.ok && result.uncertain) {
+    log.warn(
+      { accountId, key: input.key },
+      "add-on: the processor's answer is unknown; sent again next run",
+    );
+    return { cents, pending: true };
+  }
   if (!result.ok) declined(result);
-  return cents;
+  return { cents, pending: false };
 }
 
 /** Upgrade (or switch) to a plan: charged now, a new month starts with its credits. */
@@ -518,7 +543,7 @@ export async function renew(
     };
   });
 
-  let outcome: { kind: "renewed" | "skipped" } | RenewalFailure;
+  let outcome: { kind: "renewed" | "skipped"; releaseNumberId?: number } | RenewalFailure;
   if (step.kind === "charge") {
     const pending = step.invoice;
     // Outside any transaction: no row stays locked while the processor answers.
@@ -533,6 +558,9 @@ export async function renew(
       recordRenewal(ctx, db, accountId, pending, result, now),
     );
   } else outcome = step;
+
+  if (outcome.kind === "skipped" && outcome.releaseNumberId !== undefined)
+    await releaseUnpaidNumber(ctx, accountId, outcome.releaseNumberId);
 
   if (outcome.kind === "failed" && outcome.awaitingInvoiceId !== undefined)
     await mailConfirmPayment(ctx, accountId, outcome.awaitingInvoiceId, outcome.planName);
@@ -582,7 +610,7 @@ async function recordRenewal(
   pending: q.PendingCharge,
   result: ChargeResult,
   now: Date,
-): Promise<{ kind: "renewed" | "skipped" } | RenewalFailure> {
+): Promise<{ kind: "renewed" | "skipped"; releaseNumberId?: number } | RenewalFailure> {
   const sub = await q.lockSubscription(db, accountId);
   const invoice = await q.lockInvoice(db, accountId, pending.id);
   // Another run recorded it meanwhile (it waited on the lock): nothing more to do.
@@ -590,9 +618,10 @@ async function recordRenewal(
   const planId = pending.purpose?.kind === "renewal" ? pending.purpose.planId : sub.planId;
   const plan = planById(planId);
   if (pending.purpose?.kind !== "renewal" && !(!result.ok && result.uncertain)) {
-    // A plan or credits bought while the answer was lost: now known, recorded as at once.
+    // A plan, credits or an add-on bought while the answer was lost: now known, recorded as at once.
+    const addon = pending.purpose?.kind === "addon" ? pending.purpose : null;
     await q.settleCharge(db, pending.id, {
-      status: result.ok ? "paid" : result.intentRef ? "requires_action" : "failed",
+      status: result.ok ? "paid" : result.intentRef && !addon ? "requires_action" : "failed",
       processorRef: result.ok ? result.ref : (result.intentRef ?? null),
       failure: result.ok ? null : result.message,
     });
@@ -600,6 +629,7 @@ async function recordRenewal(
       await applyPurpose(db, accountId, pending.purpose, now);
       await creditReferrerOnPayment(db, { accountId, invoiceId: pending.id, at: now }, ctx);
     }
+    if (!result.ok && addon) return revokeAddon(db, accountId, addon, pending, result.message);
     return { kind: "skipped" };
   }
   if (!result.ok && result.uncertain) {
@@ -638,6 +668,31 @@ async function recordRenewal(
     failure: result.message,
   });
   return failRenewal(db, accountId, sub, plan?.name ?? "", result, pending.id);
+}
+
+/**
+ * An add-on kept while its charge was pending, declined once the processor answered: a keyword
+ * pack is taken off here; a number is given back after the commit (the carrier is called
+ * outside the transaction). The owner is told why.
+ */
+async function revokeAddon(
+  db: PoolClient,
+  accountId: number,
+  addon: Extract<q.InvoicePurpose, { kind: "addon" }>,
+  invoice: q.PendingCharge,
+  failure: string,
+): Promise<{ kind: "skipped"; releaseNumberId?: number }> {
+  if (addon.addon === "keyword_pack") await q.removeNewestKeywordPack(db, accountId);
+  await notify(db, {
+    accountId,
+    kind: "payment_failed",
+    title: "Your payment failed",
+    body: `We could not charge your card ${formatUsd(invoice.amountCents)} for ${invoice.description}: ${failure} ${addon.addon === "number" ? "The number was released." : "The keyword pack was removed."} Update your card to buy it again.`,
+    link: "/billing/payment-method",
+  });
+  return addon.addon === "number"
+    ? { kind: "skipped", releaseNumberId: addon.numberId }
+    : { kind: "skipped" };
 }
 
 /** A renewal not paid: past due, locked with the card's reason, the owner told in the app. */

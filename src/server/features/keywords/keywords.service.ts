@@ -211,10 +211,12 @@ export async function monthlyKeywordPackCharges(db: Pick<PoolClient, "query">, a
 export async function purchaseKeywords(ctx: AppContext, auth: Actor) {
   assertCan(auth, "billing");
   // Inside a paid period the rest of it is charged now (a declined card buys nothing).
-  await chargeAddonProrated(ctx, auth.accountId, {
+  const charged = await chargeAddonProrated(ctx, auth.accountId, {
     description: `Keyword pack (${KEYWORD_ADDON_SIZE} additional keywords)`,
     monthlyCents: KEYWORD_ADDON_CENTS,
     key: `keyword-pack:${auth.accountId}:${randomUUID()}`,
+    // A charge whose answer is lost keeps the pack while billing asks again.
+    purpose: { kind: "addon", addon: "keyword_pack" },
   });
   await q.insertAddonPurchase(
     ctx.db,
@@ -223,5 +225,10 @@ export async function purchaseKeywords(ctx: AppContext, auth: Actor) {
     KEYWORD_ADDON_CENTS,
   );
   const limit = await keywordLimit(ctx.db, auth.accountId);
-  return { limit, message: `Purchased ${KEYWORD_ADDON_SIZE} more keywords` };
+  return {
+    limit,
+    message: charged.pending
+      ? `Purchased ${KEYWORD_ADDON_SIZE} more keywords. The card processor has not confirmed the payment yet: Parley asks it again in a few minutes and never charges twice.`
+      : `Purchased ${KEYWORD_ADDON_SIZE} more keywords`,
+  };
 }

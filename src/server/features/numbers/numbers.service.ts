@@ -3,11 +3,12 @@ import type { z } from "zod";
 import { EXTRA_NUMBER_PRICE_CENTS } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
 import type { tollFreeVerificationRequest } from "../../../domain/numbers.schemas";
-import { assertCan } from "../../../domain/permissions";
+import { assertCan, systemActor } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { log } from "../../log";
 import { chargeAddonProrated } from "../billing/billing.service";
 import {
   buyCarrierNumber,
@@ -96,6 +97,8 @@ export async function buyNumber(
         description: `Extra number ${row.number}`,
         monthlyCents: row.monthlyPriceCents,
         key: `number:${row.id}`,
+        // A charge whose answer is lost keeps the number while billing asks again.
+        purpose: { kind: "addon", addon: "number", numberId: row.id },
       }).catch(async (err) => {
         // Declined: the number is not kept (nor paid for at the carrier).
         await q.markReleased(ctx.db, auth, row.id);
@@ -107,6 +110,23 @@ export async function buyNumber(
     await releaseCarrierNumber(ctx, bought.sid).catch(() => {});
     throw err;
   }
+}
+
+/**
+ * An extra number kept while its prorated charge was pending, then declined by the processor
+ * (billing's job learned it): given back to the carrier and released, as a declined purchase is.
+ */
+export async function releaseUnpaidNumber(ctx: AppContext, accountId: number, id: number) {
+  const auth = systemActor("billing", accountId);
+  const row = await q.findLiveNumber(ctx.db, auth, id);
+  if (!row) return;
+  await q.markReleased(ctx.db, auth, id);
+  await releaseCarrierNumber(ctx, row.carrierSid).catch((err) =>
+    log.error(
+      { err, accountId, numberId: id },
+      "unpaid number could not be released at the carrier",
+    ),
+  );
 }
 
 /** Each extra number's monthly line of a renewal invoice (billing), in the caller's transaction. */
