@@ -284,7 +284,7 @@ test("a declined renewal: 'Oops, your card was declined!', update the card, unlo
   await newBusiness(page, "Declined Donuts");
   expect(await saveCardByApi(page.request, "4242424242424242")).toBe(200);
   const up = await page.request.post("/api/billing/upgrade", {
-    data: { planId: "starter" },
+    data: { planId: "starter", amountCents: 2900 },
     headers: { "x-parley-csrf": "1" },
   });
   expect(up.status()).toBe(200);

@@ -263,12 +263,19 @@ export const referralRow = z.object({
 });
 export type ReferralRow = z.infer<typeof referralRow>;
 
-/** The amount the customer saw and confirmed, compared with the amount charged. */
+const CENTS = "The confirmed amount must be a number of cents.";
+/** A charge asked for without the amount its summary showed (the web app always sends it). */
+export const CONFIRM_AMOUNT_FIRST =
+  "Confirm the amount before paying: amountCents is the amount the payment summary showed.";
+
+/**
+ * The amount the customer saw and confirmed, compared with the amount charged: required, since
+ * every charge in the app (plan change, pack) shows a summary with the amount first.
+ */
 export const confirmedAmount = z
-  .number({ message: "The confirmed amount must be a number of cents." })
-  .int("The confirmed amount must be a number of cents.")
-  .min(0, "The confirmed amount must be a number of cents.")
-  .optional();
+  .number({ error: (issue) => (issue.input === undefined ? CONFIRM_AMOUNT_FIRST : CENTS) })
+  .int(CENTS)
+  .min(0, CENTS);
 
 export const bundlePurchaseConfirmed = z.object({ qty: bundleQty, amountCents: confirmedAmount });
 

@@ -30,7 +30,8 @@ describe("add-ons on the renewal invoice", () => {
       { cookie },
     );
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     // The included number and one extra at $5 a month; a keyword pack at $10 a month.
     await t.db.insert(phoneNumbers).values([
@@ -106,7 +107,12 @@ describe("add-ons on the renewal invoice", () => {
     expect((await t.post("/api/keywords/purchase", {}, { cookie })).statusCode).toBe(200);
     expect((await t.get("/api/billing/invoices", { cookie })).json().rows).toEqual([]);
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
-    const up = await t.post("/api/billing/upgrade", { planId: "growth" }, { cookie });
+    // The summary showed the plan and the pack: $59.00 + $10.00.
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "growth", amountCents: 5900 + 1000 },
+      { cookie },
+    );
     expect(up.statusCode).toBe(200);
     const [first] = (await t.get("/api/billing/invoices", { cookie })).json().rows;
     expect(first).toMatchObject({
@@ -149,7 +155,8 @@ describe("releasing a monthly add-on", () => {
       (await t.post("/api/billing/addons/keyword-pack/release", {}, { cookie })).json(),
     ).toMatchObject({ error: { message: "You have no keyword pack to release." } });
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     // The included number and an extra one at $5 a month (buying is the carrier emulator's test).
     const second = { number: "+12125550182" };

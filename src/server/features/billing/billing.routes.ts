@@ -91,7 +91,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        body: z.object({ planId: planId.nullable(), amountCents: confirmedAmount }),
+        // No amount when nothing is charged (reactivated inside the paid period); one that
+        // charges without it is refused (400).
+        body: z.object({ planId: planId.nullable(), amountCents: confirmedAmount.optional() }),
         response: summary,
       },
     },
@@ -101,7 +103,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
         actorOf(req),
         req.body.planId ?? undefined,
         undefined,
-        req.body.amountCents,
+        req.body.amountCents ?? null,
       ),
   );
   r.post(

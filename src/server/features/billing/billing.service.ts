@@ -14,6 +14,7 @@ import {
 import {
   BILLING_TEXT,
   type BillingSummary,
+  CONFIRM_AMOUNT_FIRST,
   type InvoiceRow,
 } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
@@ -265,9 +266,17 @@ async function startPlan(db: PoolClient, accountId: number, planId: string, now:
 /**
  * The amount the customer confirmed is the amount charged: when the two differ (a price or an
  * add-on changed since the summary was shown), nothing is charged and the customer sees why.
- * Left out by callers that show no summary (the public API).
+ * null: the caller shows a summary but sent no amount (refused). Left out (undefined) by callers
+ * that show none (the public API, whose calls carry an idempotency key instead).
  */
-export function assertConfirmedAmount(confirmedCents: number | undefined, amountCents: number) {
+export function assertConfirmedAmount(
+  confirmedCents: number | null | undefined,
+  amountCents: number,
+) {
+  if (confirmedCents === null)
+    throw new AppError("VALIDATION", CONFIRM_AMOUNT_FIRST, {
+      fields: { amountCents: CONFIRM_AMOUNT_FIRST },
+    });
   if (confirmedCents === undefined || confirmedCents === amountCents) return;
   throw new AppError(
     "CONFLICT",
@@ -385,7 +394,7 @@ export async function upgrade(
   auth: Actor,
   planId: string,
   now = ctx.clock.now(),
-  confirmedCents?: number,
+  confirmedCents?: number | null,
 ) {
   assertCan(auth, "billing");
   const plan = planById(planId);
@@ -852,7 +861,7 @@ export async function reactivate(
   auth: Actor,
   planId: string | undefined,
   now = ctx.clock.now(),
-  confirmedCents?: number,
+  confirmedCents?: number | null,
 ) {
   assertCan(auth, "billing");
   const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
@@ -903,7 +912,7 @@ export async function buyBundle(
   auth: Actor,
   qty: number,
   now = ctx.clock.now(),
-  confirmedCents?: number,
+  confirmedCents?: number | null,
 ) {
   assertCan(auth, "billing");
   const bundle = bundleOf(qty);

@@ -330,6 +330,24 @@ describe("Parley with Stripe: the confirmed amount is the amount charged", () =>
     expect(bundle.statusCode).toBe(409);
     expect(standIn.requests.length).toBe(before);
 
+    // No amount at all: every charge in the app shows its summary first, so one is required.
+    const confirmFirst =
+      "Confirm the amount before paying: amountCents is the amount the payment summary showed.";
+    for (const [url, body] of [
+      ["/api/billing/upgrade", { planId: "starter" }],
+      ["/api/billing/bundles/purchase", { qty: 500 }],
+    ] as const) {
+      const none = await t.post(url, body, { cookie });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.message).toContain(confirmFirst);
+    }
+    // Reactivating needs it too when it charges (a plan is bought, not a canceled month resumed).
+    const back = await t.post("/api/billing/reactivate", { planId: "starter" }, { cookie });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.message).toBe(confirmFirst);
+    expect(standIn.requests.length).toBe(before);
+    expect(await invoicesOf(cookie)).toEqual([]);
+
     const right = await t.post(
       "/api/billing/upgrade",
       { planId: "starter", amountCents: 2900 },

@@ -79,7 +79,11 @@ describe("test processor", () => {
       { cookie },
     );
     expect(saved.statusCode).toBe(200);
-    const up = await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie });
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie },
+    );
     expect(up.statusCode).toBe(402);
     expect(up.json().error.message).toBe(
       "Your bank asks you to authenticate this payment. Please use another card.",
@@ -90,7 +94,8 @@ describe("test processor", () => {
     // Paid with a good card, then renewed on one that asks for authentication: past due.
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     await t.put("/api/billing/payment-method", card(TEST_CARDS.authenticationRequired), {
       cookie,
