@@ -75,6 +75,21 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: intIdParams, response: summary } },
     (req) => stripeBilling.syncPayment(ctx, actorOf(req), req.params.id),
   );
+  // Test payments: the authentication a payment waits for, completed or failed by the customer.
+  r.post(
+    "/api/billing/payments/:id/test-authentication",
+    {
+      schema: {
+        tags,
+        params: intIdParams,
+        body: z.object({
+          complete: z.boolean({ message: "Complete or fail the authentication." }),
+        }),
+        response: summary,
+      },
+    },
+    (req) => billing.answerTestAuthentication(ctx, actorOf(req), req.params.id, req.body.complete),
+  );
   r.post("/api/billing/portal", { schema: { tags, response: { 200: portalSession } } }, (req) =>
     stripeBilling.portalSession(ctx, actorOf(req)),
   );

@@ -593,12 +593,15 @@ const REPLACED_BY_NEW_CARD = "Replaced by the payment with your new card.";
  */
 async function replaceAwaitingRenewal(ctx: AppContext, accountId: number, now: Date) {
   const processor = processorOf(ctx);
-  if (processor.name !== "stripe") return false;
   const db = ctx.db.$client;
   const waiting = await q.renewalAwaitingCustomer(db, accountId);
   const card = waiting ? await q.cardOf(db, accountId) : undefined;
   if (!waiting || !card || card.methodRef === waiting.methodRef) return false;
-  const status = await processor.api.cancelPaymentIntent(waiting.processorRef);
+  // The test processor keeps nothing to cancel: its waiting payment just fails (below).
+  const status =
+    processor.name === "stripe"
+      ? await processor.api.cancelPaymentIntent(waiting.processorRef)
+      : "canceled";
   const paid = status === "succeeded";
   await inTransaction(ctx, (tx) =>
     settleAwaiting(
@@ -996,6 +999,46 @@ export async function settleAwaiting(
     ctx,
   );
   return true;
+}
+
+/**
+ * Test payments: the customer answers the authentication a payment waits for, as Stripe's test
+ * 3-D Secure page asks (complete or fail it). Completed, the payment ends as its test card says
+ * (paid, or declined for insufficient funds) and brings what it bought; failed, it fails.
+ * With Stripe, Stripe.js does this in the browser and Stripe's word settles it (syncPayment).
+ */
+export async function answerTestAuthentication(
+  ctx: AppContext,
+  auth: Actor,
+  invoiceId: number,
+  complete: boolean,
+) {
+  assertCan(auth, "billing");
+  const processor = processorOf(ctx);
+  if (processor.name !== "test")
+    throw new AppError("VALIDATION", "Only test payments are authenticated here.");
+  const waiting = await q.awaitingCustomer(ctx.db.$client, auth.accountId);
+  const invoice = waiting.find((w) => w.id === invoiceId);
+  const result = invoice ? processor.authenticate(invoice.processorRef) : null;
+  if (!invoice || !result)
+    throw new AppError("NOT_FOUND", "No payment of yours waits for confirmation here.");
+  const outcome: ChargeResult = complete
+    ? result
+    : { ok: false, code: "authentication_required", message: BILLING_TEXT.authenticationFailed };
+  await inTransaction(ctx, (db) =>
+    settleAwaiting(ctx, db, {
+      accountId: auth.accountId,
+      intentRef: invoice.processorRef,
+      paid: outcome.ok,
+      failure: outcome.ok ? null : outcome.message,
+    }),
+  );
+  if (!outcome.ok)
+    throw new AppError("PAYMENT_DECLINED", outcome.message, {
+      reason:
+        outcome.code === "authentication_required" ? "authentication_failed" : "declined_card",
+    });
+  return getSummary(ctx, auth.accountId);
 }
 
 /** What a payment settled later buys: the plan, the renewal still owed, the credits. */

@@ -118,6 +118,16 @@ export const useSyncPayment = () =>
     ),
   );
 
+/** Test payments: the customer completes (or fails) the authentication a payment waits for. */
+export const useTestAuthentication = () =>
+  useBillingMutation(({ invoiceId, complete }: { invoiceId: number; complete: boolean }) =>
+    api.post(
+      `/api/billing/payments/${invoiceId}/test-authentication`,
+      { complete },
+      { schema: billingSummary, toast: false },
+    ),
+  );
+
 /** Stripe: a Customer Portal session to go to. */
 export const openBillingPortal = () =>
   api.post("/api/billing/portal", {}, { schema: portalSession, toast: false });
