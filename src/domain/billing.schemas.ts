@@ -103,6 +103,13 @@ export const billingSummary = z.object({
   ),
   /** The monthly add-ons held (extra numbers, keyword packs): lines of every plan payment. */
   monthlyAddons: z.array(z.object({ description: z.string(), amountCents: z.number() })),
+  /**
+   * What a monthly add-on taken today is charged now, prorated to the paid period's end; null
+   * when nothing is charged now (a trial: the first plan payment includes it).
+   */
+  addonsDueNow: z
+    .object({ until: z.string(), extraNumberCents: z.number(), keywordPackCents: z.number() })
+    .nullable(),
 });
 export type BillingSummary = z.infer<typeof billingSummary>;
 

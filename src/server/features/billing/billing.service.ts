@@ -5,10 +5,12 @@ import {
   bundleOf,
   cardExpired,
   DATA_KEPT_MONTHS,
+  EXTRA_NUMBER_PRICE_CENTS,
   formatUsd,
   PLAN_FEATURES,
   PRICE_PER_TEXT,
   planById,
+  proratedAddonCents,
   type SubscriptionStatus,
 } from "../../../domain/billing";
 import {
@@ -18,7 +20,7 @@ import {
   type InvoiceRow,
 } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
-import { KEYWORD_ADDON_SIZE } from "../../../domain/keywords";
+import { KEYWORD_ADDON_CENTS, KEYWORD_ADDON_SIZE } from "../../../domain/keywords";
 import { assertCan } from "../../../domain/permissions";
 import { type Executor, inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
@@ -124,7 +126,37 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
       amountCents: a.amountCents,
     })),
     monthlyAddons: [...numbers, ...packs],
+    addonsDueNow: addonsChargedNow(sub, ctx.clock.now())
+      ? {
+          until: sub.periodEnd.toISOString(),
+          extraNumberCents: addonCentsNow(sub, EXTRA_NUMBER_PRICE_CENTS, ctx.clock.now()),
+          keywordPackCents: addonCentsNow(sub, KEYWORD_ADDON_CENTS, ctx.clock.now()),
+        }
+      : null,
   };
+}
+
+/** A monthly add-on taken now is charged now (prorated) only inside a paid period. */
+function addonsChargedNow(sub: q.SubscriptionRow, now: Date) {
+  return sub.status === "active" && sub.periodEnd > now && Boolean(planById(sub.planId));
+}
+
+function addonCentsNow(sub: q.SubscriptionRow, monthlyCents: number, now: Date) {
+  return proratedAddonCents(monthlyCents, { start: sub.periodStart, end: sub.periodEnd }, now);
+}
+
+/**
+ * What a monthly add-on taken now is charged now (0 on a trial), as its purchase charges it:
+ * compared with the amount its confirmation showed before anything is bought.
+ */
+export async function addonDueNowCents(
+  ctx: AppContext,
+  accountId: number,
+  monthlyCents: number,
+  now = ctx.clock.now(),
+) {
+  const sub = await q.subscriptionOf(ctx.db.$client, accountId);
+  return addonsChargedNow(sub, now) ? addonCentsNow(sub, monthlyCents, now) : 0;
 }
 
 /**
@@ -358,11 +390,8 @@ export async function chargeAddonProrated(
   now = ctx.clock.now(),
 ): Promise<{ cents: number; pending: boolean }> {
   const sub = await q.subscriptionOf(ctx.db.$client, accountId);
-  if (sub.status !== "active" || sub.periodEnd <= now || !planById(sub.planId))
-    return { cents: 0, pending: false };
-  const span = sub.periodEnd.getTime() - sub.periodStart.getTime();
-  const left = sub.periodEnd.getTime() - now.getTime();
-  const cents = Math.round(input.monthlyCents * Math.min(1, left / span));
+  if (!addonsChargedNow(sub, now)) return { cents: 0, pending: false };
+  const cents = addonCentsNow(sub, input.monthlyCents, now);
   if (cents <= 0) return { cents: 0, pending: false };
   const result = await inTransaction(ctx, async (db) => {
     await q.lockSubscription(db, accountId);

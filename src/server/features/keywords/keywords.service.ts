@@ -14,7 +14,11 @@ import { assertCan } from "../../../domain/permissions";
 import { claimLabel } from "../../../domain/triggers";
 import type { Db, Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
-import { chargeAddonProrated } from "../billing/billing.service";
+import {
+  addonDueNowCents,
+  assertConfirmedAmount,
+  chargeAddonProrated,
+} from "../billing/billing.service";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import { hasLiveNumber } from "../numbers/numbers.service";
 import * as q from "./keywords.queries";
@@ -208,8 +212,14 @@ export async function monthlyKeywordPackCharges(db: Pick<PoolClient, "query">, a
 }
 
 /** Five more keywords, billed monthly with the account's other add-ons (billing_records). */
-export async function purchaseKeywords(ctx: AppContext, auth: Actor) {
+export async function purchaseKeywords(ctx: AppContext, auth: Actor, confirmedCents?: number) {
   assertCan(auth, "billing");
+  // The amount its confirmation showed as charged now: another one buys nothing.
+  if (confirmedCents !== undefined)
+    assertConfirmedAmount(
+      confirmedCents,
+      await addonDueNowCents(ctx, auth.accountId, KEYWORD_ADDON_CENTS),
+    );
   // Inside a paid period the rest of it is charged now (a declined card buys nothing).
   const charged = await chargeAddonProrated(ctx, auth.accountId, {
     description: `Keyword pack (${KEYWORD_ADDON_SIZE} additional keywords)`,

@@ -9,7 +9,11 @@ import { CarrierError } from "../../carriers/carrier";
 import type { Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { log } from "../../log";
-import { chargeAddonProrated } from "../billing/billing.service";
+import {
+  addonDueNowCents,
+  assertConfirmedAmount,
+  chargeAddonProrated,
+} from "../billing/billing.service";
 import {
   buyCarrierNumber,
   releaseCarrierNumber,
@@ -58,9 +62,17 @@ export async function searchAvailable(
 export async function buyNumber(
   ctx: AppContext,
   auth: Actor,
-  input: { number: string; name: string },
+  input: { number: string; name: string; amountCents?: number },
 ) {
   assertCan(auth, "numbers:manage");
+  // The amount its confirmation showed as charged now, checked before the carrier sells it.
+  if (input.amountCents !== undefined) {
+    const included = (await q.countLiveNumbers(ctx.db, auth.accountId)) === 0;
+    assertConfirmedAmount(
+      input.amountCents,
+      included ? 0 : await addonDueNowCents(ctx, auth.accountId, EXTRA_NUMBER_PRICE_CENTS),
+    );
+  }
   const bought = await carrierCall(() =>
     buyCarrierNumber(ctx, input.number, input.name || input.number),
   );

@@ -19,10 +19,11 @@ import { meQueryKey } from "../../../lib/current-account";
 
 const root = ["billing"] as const;
 
-export function useBillingSummary() {
+export function useBillingSummary(opts: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...root, "summary"],
     queryFn: () => api.get("/api/billing/summary", { schema: billingSummary }),
+    enabled: opts.enabled ?? true,
   });
 }
 
