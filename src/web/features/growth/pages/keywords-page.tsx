@@ -98,11 +98,13 @@ export default function KeywordsPage() {
     });
   };
 
-  // /optins/keywords?purchase=true (spec doc 1 §2) opens the purchase dialog.
+  // /optins/keywords?purchase=true (spec doc 1 §2) opens the purchase dialog, once what it
+  // charges now is known.
+  const billingKnown = billing.data !== undefined || billing.isError;
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per arrival
   useEffect(() => {
-    if (params.get("purchase") === "true" && canBuy) openPurchase();
-  }, [canBuy]);
+    if (params.get("purchase") === "true" && canBuy && billingKnown) openPurchase();
+  }, [canBuy, billingKnown]);
 
   const askDelete = (k: KeywordResponse) =>
     modals.openConfirmModal({
