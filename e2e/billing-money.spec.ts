@@ -284,7 +284,7 @@ test("a declined renewal: 'Oops, your card was declined!', update the card, unlo
   await newBusiness(page, "Declined Donuts");
   expect(await saveCardByApi(page.request, "4242424242424242")).toBe(200);
   const up = await page.request.post("/api/billing/upgrade", {
-    data: { planId: "starter" },
+    data: { planId: "starter", amountCents: 2900 },
     headers: { "x-parley-csrf": "1" },
   });
   expect(up.status()).toBe(200);
@@ -451,4 +451,131 @@ test("a keyword pack is released from the add-ons page, with its confirmation", 
   await expect(dialog).toBeHidden();
   await expect(packs).toContainText("No keyword pack");
   await expect(packs.getByRole("button", { name: "Release a keyword pack" })).toHaveCount(0);
+});
+
+/** A Starter plan paid with a test card through the API (the upgrade page has its journey). */
+async function starterPlan(request: APIRequestContext) {
+  expect(await saveCardByApi(request, "4242424242424242")).toBe(200);
+  const up = await request.post("/api/billing/upgrade", {
+    data: { planId: "starter", amountCents: 2900 },
+    headers: { "x-parley-csrf": "1" },
+  });
+  expect(up.status()).toBe(200);
+}
+
+test("a renewal the bank wants authenticated: e-mailed, opened from the link, completed", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const biz = await newBusiness(page, "Authenticated Artisans");
+  await starterPlan(page.request);
+  // A card whose payments the bank asks the cardholder to authenticate; the renewal a month on.
+  expect(await saveCardByApi(page.request, "4000002760003184")).toBe(200);
+  await moveBillingClock(page.request, 32);
+
+  const [mail] = await sql<{ subject: string; text: string }>(
+    `select subject, text_body as text from mail_messages
+      where account_id = $1 and kind = 'confirm_payment'`,
+    [biz.accountId],
+  );
+  expect(mail!.subject).toBe("Please confirm your Parley payment");
+  expect(mail!.text).toContain("confirm the $29.00 payment");
+  const link = /Confirm the payment: (\S+)/.exec(mail!.text)![1]!;
+  expect(link).toMatch(/\/billing\/summary\?confirm=\d+$/);
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+
+  const waiting = page.getByTestId("awaiting-confirmation");
+  await expect(waiting).toContainText("$29.00");
+  await expect(waiting).toContainText("(the payment from your e-mail)");
+  await expect(page.getByText("Your bank asks you to confirm the last payment")).toBeVisible();
+  await keepScreenshot(page, "confirm-payment-from-mail");
+  await waiting.getByRole("button", { name: "Confirm payment" }).click();
+  const bank = page.getByTestId("test-authentication");
+  await expect(bank).toContainText("$29.00");
+  await expect(bank).toContainText("No money is charged.");
+  await bank.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page.getByText("Payment confirmed. Thank you!")).toBeVisible();
+  await expect(waiting).toBeHidden();
+  await expect(page.getByTestId("account-state-banner")).toBeHidden();
+  await expect(page.getByText(/^Renews /)).toBeVisible();
+  await page.goto("/billing/payment-history");
+  const renewal = page.getByRole("row").filter({ hasText: "renewal" }).first();
+  await expect(renewal).toContainText("$29.00");
+  await expect(renewal).toContainText("Paid");
+});
+
+test("add-ons: each confirmation shows what is charged now; the next invoice lists them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await newBusiness(page, "Numbered Noodles");
+  await starterPlan(page.request);
+  // The plan's included number, bought through the API (the numbers page has its journeys).
+  const found = await page.request.get("/api/dedicated-numbers/available?areaCode=512");
+  expect(found.status()).toBe(200);
+  const included = (await found.json()).rows[0].number as string;
+  const first = await page.request.post("/api/dedicated-numbers", {
+    data: { number: included, name: "Main line", amountCents: 0 },
+    headers: { "x-parley-csrf": "1" },
+  });
+  expect(first.status()).toBe(201);
+
+  await page.goto("/billing/summary");
+  const next = page.getByRole("table", { name: "Next invoice" });
+  await expect(next).toContainText("Starter plan, 1 month");
+  await expect(page.getByTestId("next-invoice-total")).toHaveText("$29.00");
+
+  // A second number: its confirmation shows the month's price and what is charged now.
+  await page.goto("/dedicated-numbers");
+  await page.getByRole("button", { name: "Buy a number" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Buy a number" });
+  await dialog.getByLabel("Area code").fill("512");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  const choice = dialog.getByTestId("available-number").first();
+  await expect(choice).toBeVisible();
+  const shown = (await choice.getAttribute("aria-label")) ?? "";
+  await choice.click();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByText("This number costs $5.00 per month")).toBeVisible();
+  // The first day of the paid month: the whole month.
+  await expect(dialog.getByTestId("charged-now")).toContainText(
+    "Charged now: $5.00 (the rest of your paid period",
+  );
+  await keepScreenshot(page, "buy-number-charged-now");
+  const buy = dialog.getByRole("button", { name: "Buy for $5.00/month" });
+  await expect(buy).toBeDisabled();
+  await dialog.getByLabel("I agree to pay $5.00 per month for this number").check();
+  await buy.click();
+  await expect(page.getByText(`${shown} is now yours`)).toBeVisible();
+  const e164 = `+1${shown.replace(/\D/g, "")}`;
+
+  // A keyword pack: its confirmation too.
+  await page.goto("/optins/keywords?purchase=true");
+  const pack = page.getByRole("dialog", { name: "Buy more keywords" });
+  await expect(pack.getByTestId("charged-now")).toContainText("Charged now: $10.00");
+  await pack.getByRole("button", { name: "Buy 5 keywords" }).click();
+  await expect(page.getByText("Purchased 5 more keywords")).toBeVisible();
+
+  // The billing screen: both are lines of the next invoice.
+  await page.goto("/billing/summary");
+  await expect(next).toContainText(`Extra number ${e164}, 1 month`);
+  await expect(next).toContainText("Keyword pack (5 additional keywords), 1 month");
+  await expect(page.getByTestId("next-invoice-total")).toHaveText("$44.00");
+  await keepScreenshot(page, "next-invoice");
+  await page.goto("/billing/payment-history");
+  await expect(page.getByRole("row").filter({ hasText: `Extra number ${e164}` })).toContainText(
+    "$5.00",
+  );
+
+  // A month on, the renewal's invoice has the same lines.
+  await moveBillingClock(page.request, 32);
+  await page.goto("/billing/payment-history");
+  const renewal = page.getByRole("row").filter({ hasText: "renewal" }).first();
+  await expect(renewal).toContainText("$44.00");
+  await renewal.getByRole("link").click();
+  const lines = page.getByTestId("invoice-lines");
+  await expect(lines).toContainText("Starter plan, 1 month");
+  await expect(lines).toContainText(`Extra number ${e164}, 1 month`);
+  await expect(lines).toContainText("Keyword pack (5 additional keywords), 1 month");
 });

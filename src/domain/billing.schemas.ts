@@ -103,13 +103,21 @@ export const billingSummary = z.object({
   ),
   /** The monthly add-ons held (extra numbers, keyword packs): lines of every plan payment. */
   monthlyAddons: z.array(z.object({ description: z.string(), amountCents: z.number() })),
+  /**
+   * What a monthly add-on taken today is charged now, prorated to the paid period's end; null
+   * when nothing is charged now (a trial: the first plan payment includes it).
+   */
+  addonsDueNow: z
+    .object({ until: z.string(), extraNumberCents: z.number(), keywordPackCents: z.number() })
+    .nullable(),
 });
 export type BillingSummary = z.infer<typeof billingSummary>;
 
 /**
  * pending: sent to the processor, its answer not recorded yet (retried with the same key);
  * requires_action: waiting for the customer to confirm it with the bank (Stripe); disputed: the
- * cardholder disputed the charge with their bank (Stripe).
+ * cardholder disputed the charge with their bank (Stripe); dispute_lost: the bank decided that
+ * dispute for the cardholder (a dispute won brings the invoice back to paid).
  */
 export const INVOICE_STATUSES = [
   "pending",
@@ -118,6 +126,7 @@ export const INVOICE_STATUSES = [
   "requires_action",
   "refunded",
   "disputed",
+  "dispute_lost",
 ] as const;
 
 export const invoiceRow = z.object({
@@ -125,6 +134,8 @@ export const invoiceRow = z.object({
   number: z.string(),
   description: z.string(),
   amountCents: z.number(),
+  /** Refunded so far: part of the amount on a paid invoice, all of it on a refunded one. */
+  refundedCents: z.number(),
   status: z.enum(INVOICE_STATUSES),
   failure: z.string().nullable(),
   card: z.string().nullable(),
@@ -259,12 +270,19 @@ export const referralRow = z.object({
 });
 export type ReferralRow = z.infer<typeof referralRow>;
 
-/** The amount the customer saw and confirmed, compared with the amount charged. */
+const CENTS = "The confirmed amount must be a number of cents.";
+/** A charge asked for without the amount its summary showed (the web app always sends it). */
+export const CONFIRM_AMOUNT_FIRST =
+  "Confirm the amount before paying: amountCents is the amount the payment summary showed.";
+
+/**
+ * The amount the customer saw and confirmed, compared with the amount charged: required, since
+ * every charge in the app (plan change, pack) shows a summary with the amount first.
+ */
 export const confirmedAmount = z
-  .number({ message: "The confirmed amount must be a number of cents." })
-  .int("The confirmed amount must be a number of cents.")
-  .min(0, "The confirmed amount must be a number of cents.")
-  .optional();
+  .number({ error: (issue) => (issue.input === undefined ? CONFIRM_AMOUNT_FIRST : CENTS) })
+  .int(CENTS)
+  .min(0, CENTS);
 
 export const bundlePurchaseConfirmed = z.object({ qty: bundleQty, amountCents: confirmedAmount });
 

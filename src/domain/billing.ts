@@ -66,6 +66,34 @@ export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
+/**
+ * What was refunded of a payment, as billing history, the invoice page and its PDF say it:
+ * "Refunded $9.00 of $29.00" for part of it, "Refunded $29.00" for all; null when nothing was.
+ */
+export function refundNote(invoice: { amountCents: number; refundedCents: number }): string | null {
+  if (invoice.refundedCents <= 0) return null;
+  return invoice.refundedCents >= invoice.amountCents
+    ? `Refunded ${formatUsd(invoice.refundedCents)}`
+    : `Refunded ${formatUsd(invoice.refundedCents)} of ${formatUsd(invoice.amountCents)}`;
+}
+
+/**
+ * What a monthly add-on (an extra number, a keyword pack) taken inside a paid period costs now:
+ * its price for the whole days left of the period (the day it is taken counts) over the
+ * period's days. Whole days keep the amount a summary shows the amount charged that day.
+ */
+export function proratedAddonCents(
+  monthlyCents: number,
+  period: { start: Date; end: Date },
+  now: Date,
+): number {
+  const DAY = 86_400_000;
+  if (now >= period.end) return 0;
+  const days = Math.max(1, Math.round((period.end.getTime() - period.start.getTime()) / DAY));
+  const left = Math.min(days, Math.ceil((period.end.getTime() - now.getTime()) / DAY));
+  return Math.round((monthlyCents * left) / days);
+}
+
 /** "$10" for whole dollars, "$1.50" otherwise: prices in running text. */
 export function formatPrice(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : formatUsd(cents);

@@ -67,3 +67,13 @@ export const keywordStatsResponse = z.object({
 });
 
 export const keywordPurchaseResponse = z.object({ limit: z.number(), message: z.string() });
+/** What the confirmation showed as charged now (prorated inside a paid period); optional. */
+export const keywordPurchaseRequest = z
+  .object({
+    amountCents: z
+      .number({ message: "The confirmed amount must be a number of cents." })
+      .int("The confirmed amount must be a number of cents.")
+      .min(0, "The confirmed amount must be a number of cents.")
+      .optional(),
+  })
+  .optional();

@@ -54,6 +54,15 @@ export const availableNumbersResponse = z.object({ rows: z.array(availableNumber
 export const buyNumberRequest = z.object({
   number: z.string().regex(/^\+1\d{10}$/, "Choose a number from the list"),
   name: z.string().trim().max(60).default(""),
+  /**
+   * What the confirmation showed as charged now (an extra number inside a paid period is charged
+   * prorated at once): another amount buys nothing (409). Left out by API callers.
+   */
+  amountCents: z
+    .number({ message: "The confirmed amount must be a number of cents." })
+    .int("The confirmed amount must be a number of cents.")
+    .min(0, "The confirmed amount must be a number of cents.")
+    .optional(),
 });
 export const renameNumberRequest = z.object({
   name: z.string().trim().max(60, "Names are at most 60 characters"),

@@ -110,6 +110,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/billing/payment-method/setup/complete": [400, 403, 403, 403, 403, 400],
   "POST /api/billing/payments/:id/confirmation": [400, 403, 403, 403, 403, 400],
   "POST /api/billing/payments/:id/sync": [400, 403, 403, 403, 403, 400],
+  "POST /api/billing/payments/:id/test-authentication": [400, 403, 403, 403, 403, 400],
   "POST /api/billing/portal": [400, 403, 403, 403, 403, 400],
   "POST /api/billing/upgrade": [400, 403, 403, 403, 403, 400],
   "POST /api/billing/reactivate": [400, 403, 403, 403, 403, 400],

@@ -117,14 +117,18 @@ describe("the plan's flags", () => {
     expect(
       (await t.put("/api/billing/payment-method", card, { cookie: a.cookie })).statusCode,
     ).toBe(200);
-    const pro = await t.post("/api/billing/upgrade", { planId: "pro" }, { cookie: a.cookie });
+    const pro = await t.post(
+      "/api/billing/upgrade",
+      { planId: "pro", amountCents: 11900 },
+      { cookie: a.cookie },
+    );
     expect(pro.statusCode, pro.body).toBe(200);
     expect(await setting(a.cookie, "advanced_reporting")).toBe(true);
     expect(await setting(a.cookie, "priority_support")).toBe(true);
     expect((await t.get("/api/analytics/cohorts", { cookie: a.cookie })).json().enabled).toBe(true);
     const starter = await t.post(
       "/api/billing/upgrade",
-      { planId: "starter" },
+      { planId: "starter", amountCents: 2900 },
       { cookie: a.cookie },
     );
     expect(starter.statusCode).toBe(200);

@@ -152,7 +152,7 @@ describe("audit coverage", () => {
     ]);
     const back = await t.post(
       "/api/billing/reactivate",
-      { planId: "starter" },
+      { planId: "starter", amountCents: 2900 },
       { cookie: cookieA },
     );
     expect(back.statusCode, back.body).toBe(200);

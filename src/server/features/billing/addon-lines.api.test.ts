@@ -30,7 +30,8 @@ describe("add-ons on the renewal invoice", () => {
       { cookie },
     );
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     // The included number and one extra at $5 a month; a keyword pack at $10 a month.
     await t.db.insert(phoneNumbers).values([
@@ -106,7 +107,12 @@ describe("add-ons on the renewal invoice", () => {
     expect((await t.post("/api/keywords/purchase", {}, { cookie })).statusCode).toBe(200);
     expect((await t.get("/api/billing/invoices", { cookie })).json().rows).toEqual([]);
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
-    const up = await t.post("/api/billing/upgrade", { planId: "growth" }, { cookie });
+    // The summary showed the plan and the pack: $59.00 + $10.00.
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "growth", amountCents: 5900 + 1000 },
+      { cookie },
+    );
     expect(up.statusCode).toBe(200);
     const [first] = (await t.get("/api/billing/invoices", { cookie })).json().rows;
     expect(first).toMatchObject({
@@ -149,7 +155,8 @@ describe("releasing a monthly add-on", () => {
       (await t.post("/api/billing/addons/keyword-pack/release", {}, { cookie })).json(),
     ).toMatchObject({ error: { message: "You have no keyword pack to release." } });
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     // The included number and an extra one at $5 a month (buying is the carrier emulator's test).
     const second = { number: "+12125550182" };
@@ -239,5 +246,76 @@ describe("releasing a keyword pack the keywords need", () => {
     );
     expect((await t.get("/api/keywords", { cookie })).json().limit).toBe(10);
     expect((await t.get("/api/billing/summary", { cookie })).json().monthlyAddons).toHaveLength(1);
+  });
+});
+
+describe("the amount an add-on is charged now", () => {
+  it("is in the summary, is what the purchase charges, and another amount buys nothing", async () => {
+    const { account, user } = await buildAccountWithUser(t.db, {
+      account: { trialEndsAt: addDays(new Date(), 14) },
+    });
+    const cookie = await loginAs(t.app, user.username, user.password);
+    await t.db.insert(phoneNumbers).values({
+      accountId: account.id,
+      number: "+12125550195",
+      carrierSid: "PNdn1",
+      included: true,
+    });
+    // On the trial nothing is charged now.
+    expect((await t.get("/api/billing/summary", { cookie })).json().addonsDueNow).toBeNull();
+    await t.put(
+      "/api/billing/payment-method",
+      {
+        number: TEST_CARDS.success,
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 2,
+        cvc: "123",
+        name: "Joe Baker",
+      },
+      { cookie },
+    );
+    await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
+    // The first day of the period: the whole month of each.
+    const { addonsDueNow, periodEnd } = (await t.get("/api/billing/summary", { cookie })).json();
+    expect(addonsDueNow).toEqual({
+      until: periodEnd,
+      extraNumberCents: 500,
+      keywordPackCents: 1000,
+    });
+
+    const stale = await t.post("/api/keywords/purchase", { amountCents: 900 }, { cookie });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      "The amount is now $10.00, not the $9.00 you confirmed. Nothing was charged: please review the new amount and confirm again.",
+    );
+    // Refused before the carrier is asked: no number bought, nothing charged.
+    const number = await t.post(
+      "/api/dedicated-numbers",
+      { number: "+12125550196", name: "", amountCents: 100 },
+      { cookie },
+    );
+    expect(number.statusCode).toBe(409);
+    expect(number.json().error.message).toMatch(/^The amount is now \$5\.00, not the \$1\.00/);
+    expect((await t.get("/api/billing/invoices", { cookie })).json().rows).toHaveLength(1);
+    expect((await t.get("/api/keywords", { cookie })).json().limit).toBe(5);
+
+    const bought = await t.post("/api/keywords/purchase", { amountCents: 1000 }, { cookie });
+    expect(bought.statusCode).toBe(200);
+    const [charged] = (await t.get("/api/billing/invoices", { cookie })).json().rows;
+    expect(charged).toMatchObject({ status: "paid", amountCents: 1000 });
+
+    // Ten days before the end of a 30-day period: a third of the month.
+    await t.db.$client.query(
+      `update billing_subscriptions set period_start = now() - interval '20 days' + interval '1 hour',
+              period_end = now() + interval '10 days' - interval '1 hour' where account_id = $1`,
+      [account.id],
+    );
+    const later = (await t.get("/api/billing/summary", { cookie })).json().addonsDueNow;
+    expect(later).toMatchObject({ extraNumberCents: 167, keywordPackCents: 333 });
+    expect(
+      (await t.post("/api/keywords/purchase", { amountCents: 333 }, { cookie })).statusCode,
+    ).toBe(200);
+    const [prorated] = (await t.get("/api/billing/invoices", { cookie })).json().rows;
+    expect(prorated).toMatchObject({ status: "paid", amountCents: 333 });
   });
 });

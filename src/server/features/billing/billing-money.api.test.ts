@@ -120,14 +120,22 @@ describe("message bundles", () => {
       qty: 1000,
       priceCents: 2800,
     });
-    const none = await t.post("/api/billing/bundles/purchase", { qty: 1000 }, { cookie });
+    const none = await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 1000, amountCents: 2800 },
+      { cookie },
+    );
     expect(none.statusCode).toBe(402);
     expect((await t.post("/api/billing/bundles/purchase", { qty: 7 }, { cookie })).statusCode).toBe(
       400,
     );
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
     const before = await balanceOf(account.id);
-    const ok = await t.post("/api/billing/bundles/purchase", { qty: 2500 }, { cookie });
+    const ok = await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 2500, amountCents: 6500 },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe("Purchased 2,500 message credits");
     expect(await balanceOf(account.id)).toBe(before + 2500);
@@ -136,7 +144,11 @@ describe("message bundles", () => {
     expect(inv).toMatchObject({ description: "2,500 message credits", amountCents: 6500 });
 
     await t.put("/api/billing/payment-method", card(TEST_CARDS.declineOnCharge), { cookie });
-    const declined = await t.post("/api/billing/bundles/purchase", { qty: 500 }, { cookie });
+    const declined = await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 500, amountCents: 1500 },
+      { cookie },
+    );
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error.message).toBe("Oops, your card was declined!");
     expect(await balanceOf(account.id)).toBe(before + 2500);
@@ -194,7 +206,13 @@ describe("referrals", () => {
     const before = await balanceOf(referrer.account.id);
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie: friend });
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie: friend })).statusCode,
+      (
+        await t.post(
+          "/api/billing/upgrade",
+          { planId: "starter", amountCents: 2900 },
+          { cookie: friend },
+        )
+      ).statusCode,
     ).toBe(200);
     expect(await balanceOf(referrer.account.id)).toBe(before + 500);
     const after = (await t.get("/api/billing/referrals", { cookie: referrer.cookie })).json();
@@ -202,7 +220,11 @@ describe("referrals", () => {
     expect(await titles(referrer.cookie)).toContain("You earned referral credits");
 
     // A second payment credits nothing more.
-    await t.post("/api/billing/bundles/purchase", { qty: 500 }, { cookie: friend });
+    await t.post(
+      "/api/billing/bundles/purchase",
+      { qty: 500, amountCents: 1500 },
+      { cookie: friend },
+    );
     expect(await balanceOf(referrer.account.id)).toBe(before + 500);
     // The referred business sees only its own (empty) referrals.
     expect((await t.get("/api/billing/referrals/list", { cookie: friend })).json().rows).toEqual(
@@ -261,7 +283,11 @@ describe("account states: set by their events, lifted by their remedies", () => 
     ).toBeNull();
     expect((await quietHours(a.cookie)).json().error.reason).toBe("expired_trial");
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie: a.cookie });
-    await t.post("/api/billing/upgrade", { planId: "growth" }, { cookie: a.cookie });
+    await t.post(
+      "/api/billing/upgrade",
+      { planId: "growth", amountCents: 5900 },
+      { cookie: a.cookie },
+    );
     expect((await quietHours(a.cookie)).statusCode).toBe(200);
   });
 
@@ -270,7 +296,7 @@ describe("account states: set by their events, lifted by their remedies", () => 
     const now = new Date();
     const thisMonth = { expMonth: now.getUTCMonth() + 1, expYear: now.getUTCFullYear() };
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success, thisMonth), { cookie });
-    await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie });
+    await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
     await runBillingCycle(t.ctx, addDays(addMonths(now, 1), 1));
     const s = (await t.get("/api/billing/summary", { cookie })).json();
     expect(s).toMatchObject({ status: "past_due", forbiddenReason: "expired_card" });
@@ -284,10 +310,18 @@ describe("account states: set by their events, lifted by their remedies", () => 
   it("paused: writes refused with 'paused'; reactivate pays and lifts it", async () => {
     const { cookie } = await owner();
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
-    await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie });
+    await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
     await t.post("/api/billing/pause", { confirm: true }, { cookie });
     expect((await quietHours(cookie)).json().error.reason).toBe("paused");
-    const r = await t.post("/api/billing/reactivate", { planId: null }, { cookie });
+    // Reactivating a paused plan charges it: not without the amount the summary showed.
+    const unconfirmed = await t.post("/api/billing/reactivate", { planId: null }, { cookie });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect((await quietHours(cookie)).json().error.reason).toBe("paused");
+    const r = await t.post(
+      "/api/billing/reactivate",
+      { planId: null, amountCents: 2900 },
+      { cookie },
+    );
     expect(r.json()).toMatchObject({ status: "active", forbiddenReason: null });
     expect((await quietHours(cookie)).statusCode).toBe(200);
   });

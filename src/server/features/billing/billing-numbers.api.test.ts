@@ -68,12 +68,14 @@ describe("billing figures", () => {
 
     expect((await t.put("/api/billing/payment-method", card, { cookie })).statusCode).toBe(200);
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "growth" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "growth", amountCents: 5900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     // A new period: the trial's leftover and the plan's 1,500 are left, nothing used yet.
     agree(await figures(cookie), { used: 0, total: 1997, left: 1997 });
     expect(
-      (await t.post("/api/billing/bundles/purchase", { qty: 500 }, { cookie })).statusCode,
+      (await t.post("/api/billing/bundles/purchase", { qty: 500, amountCents: 1500 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     await queueMessage(t.ctx, {
       accountId: account.id,
@@ -88,7 +90,7 @@ describe("billing figures", () => {
   it("a canceled subscription shows no auto-renew, refuses to switch it on, and gets it back on reactivation", async () => {
     const { cookie } = await owner(1002);
     await t.put("/api/billing/payment-method", card, { cookie });
-    await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie });
+    await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
     expect((await t.get("/api/billing/summary", { cookie })).json().autoRenew).toBe(true);
 
     const canceled = await t.post("/api/billing/cancel", { reason: "Too expensive" }, { cookie });

@@ -49,7 +49,11 @@ describe("billing", () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().card).toMatchObject({ brand: "Visa", last4: "4242" });
 
-    const up = await t.post("/api/billing/upgrade", { planId: "growth" }, { cookie });
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "growth", amountCents: 5900 },
+      { cookie },
+    );
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({
       status: "active",
@@ -101,7 +105,8 @@ describe("billing", () => {
 
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     expect((await t.get("/api/account/me", { cookie })).json().forbiddenReason).toBeNull();
     expect(
@@ -115,7 +120,7 @@ describe("billing", () => {
     await t.put("/api/billing/payment-method", card(TEST_CARDS.declineOnCharge), { cookie });
     // The first charge on this card fails too: switch to a good card for the upgrade, then back.
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
-    await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie });
+    await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
     await t.put("/api/billing/payment-method", card(TEST_CARDS.declineOnCharge), { cookie });
 
     const counts = await runBillingCycle(t.ctx, addDays(addMonths(new Date(), 1), 1));
@@ -133,7 +138,7 @@ describe("billing", () => {
   it("cancel keeps the account until the paid-through date, then closes it; data removed a month later", async () => {
     const { account, cookie } = await owner();
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
-    await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie });
+    await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
     const c = await t.post("/api/billing/cancel", { reason: "Too expensive" }, { cookie });
     expect(c.json()).toMatchObject({
       status: "canceled",

@@ -123,7 +123,10 @@ export interface InvoiceLine {
 export type InvoicePurpose =
   | { kind: "renewal"; planId: string }
   | { kind: "upgrade"; planId: string }
-  | { kind: "credits"; qty: number; label: string; priceCents: number };
+  | { kind: "credits"; qty: number; label: string; priceCents: number }
+  /** A monthly add-on's prorated first charge: kept while the charge is pending, given back if declined. */
+  | { kind: "addon"; addon: "number"; numberId: number }
+  | { kind: "addon"; addon: "keyword_pack" };
 
 export type InvoiceStatus =
   | "pending"
@@ -131,13 +134,15 @@ export type InvoiceStatus =
   | "failed"
   | "requires_action"
   | "refunded"
-  | "disputed";
+  | "disputed"
+  | "dispute_lost";
 
 export interface InvoiceDbRow {
   id: number;
   number: string;
   description: string;
   amountCents: number;
+  refundedCents: number;
   lines: InvoiceLine[];
   status: InvoiceStatus;
   failure: string | null;
@@ -145,7 +150,8 @@ export interface InvoiceDbRow {
   createdAt: Date;
 }
 
-const INVOICE_COLUMNS = `id::int as id, number, description, amount_cents as "amountCents", status,
+const INVOICE_COLUMNS = `id::int as id, number, description, amount_cents as "amountCents",
+  refunded_cents as "refundedCents", status,
   failure, card, lines, created_at as "createdAt"`;
 
 export async function insertInvoice(
@@ -274,6 +280,37 @@ export async function setInvoiceStatus(
     status,
     failure,
   ]);
+}
+
+/** Records the part of a paid invoice refunded so far, and its status (refunded when all of it). */
+export async function setInvoiceRefund(
+  db: Queryable,
+  id: number,
+  set: { refundedCents: number; status: InvoiceStatus },
+) {
+  await db.query("update invoices set refunded_cents = $2, status = $3 where id = $1", [
+    id,
+    set.refundedCents,
+    set.status,
+  ]);
+}
+
+/**
+ * Turns auto top-up back on when a dispute had paused it and no other payment of the account is
+ * still disputed; true when it was resumed.
+ */
+export async function resumeAutoTopupAfterDispute(
+  db: Queryable,
+  accountId: number,
+  pausedBecause: string,
+) {
+  const res = await db.query(
+    `update auto_topup_settings set enabled = true, last_failure = null
+      where account_id = $1 and not enabled and last_failure = $2
+        and not exists (select 1 from invoices where account_id = $1 and status = 'disputed')`,
+    [accountId, pausedBecause],
+  );
+  return (res.rowCount ?? 0) > 0;
 }
 
 /** Payments waiting for the customer to confirm them (authentication the bank asked for). */

@@ -75,6 +75,21 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: intIdParams, response: summary } },
     (req) => stripeBilling.syncPayment(ctx, actorOf(req), req.params.id),
   );
+  // Test payments: the authentication a payment waits for, completed or failed by the customer.
+  r.post(
+    "/api/billing/payments/:id/test-authentication",
+    {
+      schema: {
+        tags,
+        params: intIdParams,
+        body: z.object({
+          complete: z.boolean({ message: "Complete or fail the authentication." }),
+        }),
+        response: summary,
+      },
+    },
+    (req) => billing.answerTestAuthentication(ctx, actorOf(req), req.params.id, req.body.complete),
+  );
   r.post("/api/billing/portal", { schema: { tags, response: { 200: portalSession } } }, (req) =>
     stripeBilling.portalSession(ctx, actorOf(req)),
   );
@@ -91,7 +106,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        body: z.object({ planId: planId.nullable(), amountCents: confirmedAmount }),
+        // No amount when nothing is charged (reactivated inside the paid period); one that
+        // charges without it is refused (400).
+        body: z.object({ planId: planId.nullable(), amountCents: confirmedAmount.optional() }),
         response: summary,
       },
     },
@@ -101,7 +118,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
         actorOf(req),
         req.body.planId ?? undefined,
         undefined,
-        req.body.amountCents,
+        req.body.amountCents ?? null,
       ),
   );
   r.post(

@@ -55,6 +55,8 @@ export const invoices = pgTable(
     number: text().notNull(),
     description: text().notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /** The part refunded so far (a full refund also sets status 'refunded'). */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     status: text().notNull(),
     processorRef: text("processor_ref"),
     failure: text(),

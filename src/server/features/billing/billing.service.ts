@@ -5,19 +5,22 @@ import {
   bundleOf,
   cardExpired,
   DATA_KEPT_MONTHS,
+  EXTRA_NUMBER_PRICE_CENTS,
   formatUsd,
   PLAN_FEATURES,
   PRICE_PER_TEXT,
   planById,
+  proratedAddonCents,
   type SubscriptionStatus,
 } from "../../../domain/billing";
 import {
   BILLING_TEXT,
   type BillingSummary,
+  CONFIRM_AMOUNT_FIRST,
   type InvoiceRow,
 } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
-import { KEYWORD_ADDON_SIZE } from "../../../domain/keywords";
+import { KEYWORD_ADDON_CENTS, KEYWORD_ADDON_SIZE } from "../../../domain/keywords";
 import { assertCan } from "../../../domain/permissions";
 import { type Executor, inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
@@ -32,7 +35,7 @@ import {
 import { listKeywords, monthlyKeywordPackCharges } from "../keywords/keywords.service";
 import { sendMail } from "../mail/mailer";
 import { notify } from "../notifications/notifications.service";
-import { monthlyNumberCharges } from "../numbers/numbers.service";
+import { monthlyNumberCharges, releaseUnpaidNumber } from "../numbers/numbers.service";
 import { writePlanFlags } from "../settings/settings.service";
 import { autoTopupOf } from "./auto-topup.queries";
 import * as q from "./billing.queries";
@@ -123,7 +126,37 @@ export async function getSummary(ctx: AppContext, accountId: number): Promise<Bi
       amountCents: a.amountCents,
     })),
     monthlyAddons: [...numbers, ...packs],
+    addonsDueNow: addonsChargedNow(sub, ctx.clock.now())
+      ? {
+          until: sub.periodEnd.toISOString(),
+          extraNumberCents: addonCentsNow(sub, EXTRA_NUMBER_PRICE_CENTS, ctx.clock.now()),
+          keywordPackCents: addonCentsNow(sub, KEYWORD_ADDON_CENTS, ctx.clock.now()),
+        }
+      : null,
   };
+}
+
+/** A monthly add-on taken now is charged now (prorated) only inside a paid period. */
+function addonsChargedNow(sub: q.SubscriptionRow, now: Date) {
+  return sub.status === "active" && sub.periodEnd > now && Boolean(planById(sub.planId));
+}
+
+function addonCentsNow(sub: q.SubscriptionRow, monthlyCents: number, now: Date) {
+  return proratedAddonCents(monthlyCents, { start: sub.periodStart, end: sub.periodEnd }, now);
+}
+
+/**
+ * What a monthly add-on taken now is charged now (0 on a trial), as its purchase charges it:
+ * compared with the amount its confirmation showed before anything is bought.
+ */
+export async function addonDueNowCents(
+  ctx: AppContext,
+  accountId: number,
+  monthlyCents: number,
+  now = ctx.clock.now(),
+) {
+  const sub = await q.subscriptionOf(ctx.db.$client, accountId);
+  return addonsChargedNow(sub, now) ? addonCentsNow(sub, monthlyCents, now) : 0;
 }
 
 /**
@@ -160,7 +193,12 @@ export async function chargeAccount(
         description: input.description,
         idempotencyKey: input.key,
       });
-  const awaiting = !result.ok && Boolean(result.intentRef) && Boolean(input.purpose);
+  // An add-on is refused at once when the bank wants the customer (it is not kept waiting).
+  const awaiting =
+    !result.ok &&
+    Boolean(result.intentRef) &&
+    Boolean(input.purpose) &&
+    input.purpose?.kind !== "addon";
   // The processor's answer was lost (the charge may have been made): kept pending with its
   // request, which the billing job sends again until the processor says how it ended.
   const unknown = !result.ok && result.uncertain === true && Boolean(input.purpose);
@@ -174,7 +212,8 @@ export async function chargeAccount(
       : undefined,
     processorRef: result.ok ? result.ref : (result.intentRef ?? null),
     purpose: input.purpose ?? null,
-    failure: result.ok ? null : result.message,
+    // A pending charge has not failed: its outcome is not known yet.
+    failure: result.ok || unknown ? null : result.message,
     card: `${card.brand} •••• ${card.last4}`,
     lines: input.lines ?? [{ description: input.description, amountCents: input.amountCents }],
     at: input.at,
@@ -259,9 +298,17 @@ async function startPlan(db: PoolClient, accountId: number, planId: string, now:
 /**
  * The amount the customer confirmed is the amount charged: when the two differ (a price or an
  * add-on changed since the summary was shown), nothing is charged and the customer sees why.
- * Left out by callers that show no summary (the public API).
+ * null: the caller shows a summary but sent no amount (refused). Left out (undefined) by callers
+ * that show none (the public API, whose calls carry an idempotency key instead).
  */
-export function assertConfirmedAmount(confirmedCents: number | undefined, amountCents: number) {
+export function assertConfirmedAmount(
+  confirmedCents: number | null | undefined,
+  amountCents: number,
+) {
+  if (confirmedCents === null)
+    throw new AppError("VALIDATION", CONFIRM_AMOUNT_FIRST, {
+      fields: { amountCents: CONFIRM_AMOUNT_FIRST },
+    });
   if (confirmedCents === undefined || confirmedCents === amountCents) return;
   throw new AppError(
     "CONFLICT",
@@ -326,32 +373,48 @@ async function periodLines(
  * A monthly add-on taken inside a paid period (an extra number, a keyword pack): the time left
  * of the period is charged now, prorated, as an invoice of its own; from the next renewal it is a
  * line of the renewal. Nothing is charged on a trial (the first plan payment includes it). A
- * declined card refuses the add-on. Returns the cents charged.
+ * declined card refuses the add-on. When the processor's answer is lost (the charge may have
+ * been made), the charge stays pending with its request and the add-on is kept: the billing job
+ * sends the same request (same idempotency key) until the processor says how it ended, and a
+ * decline then gives the add-on back. The cents charged, and whether the charge is pending.
  */
 export async function chargeAddonProrated(
   ctx: AppContext,
   accountId: number,
-  input: { description: string; monthlyCents: number; key: string },
+  input: {
+    description: string;
+    monthlyCents: number;
+    key: string;
+    purpose: Extract<q.InvoicePurpose, { kind: "addon" }>;
+  },
   now = ctx.clock.now(),
-): Promise<number> {
+): Promise<{ cents: number; pending: boolean }> {
   const sub = await q.subscriptionOf(ctx.db.$client, accountId);
-  if (sub.status !== "active" || sub.periodEnd <= now || !planById(sub.planId)) return 0;
-  const span = sub.periodEnd.getTime() - sub.periodStart.getTime();
-  const left = sub.periodEnd.getTime() - now.getTime();
-  const cents = Math.round(input.monthlyCents * Math.min(1, left / span));
-  if (cents <= 0) return 0;
+  if (!addonsChargedNow(sub, now)) return { cents: 0, pending: false };
+  const cents = addonCentsNow(sub, input.monthlyCents, now);
+  if (cents <= 0) return { cents: 0, pending: false };
   const result = await inTransaction(ctx, async (db) => {
+    await q.lockSubscription(db, accountId);
+    await assertNoPaymentPending(db, accountId);
     const { result } = await chargeAccount(ctx, db, {
       accountId,
       amountCents: cents,
       description: `${input.description}, prorated to ${sub.periodEnd.toISOString().slice(0, 10)}`,
       key: input.key,
+      purpose: input.purpose,
       at: now,
     });
     return result;
   });
+  if (!result.ok && result.uncertain) {
+    log.warn(
+      { accountId, key: input.key },
+      "add-on: the processor's answer is unknown; sent again next run",
+    );
+    return { cents, pending: true };
+  }
   if (!result.ok) declined(result);
-  return cents;
+  return { cents, pending: false };
 }
 
 /** Upgrade (or switch) to a plan: charged now, a new month starts with its credits. */
@@ -360,7 +423,7 @@ export async function upgrade(
   auth: Actor,
   planId: string,
   now = ctx.clock.now(),
-  confirmedCents?: number,
+  confirmedCents?: number | null,
 ) {
   assertCan(auth, "billing");
   const plan = planById(planId);
@@ -518,7 +581,7 @@ export async function renew(
     };
   });
 
-  let outcome: { kind: "renewed" | "skipped" } | RenewalFailure;
+  let outcome: { kind: "renewed" | "skipped"; releaseNumberId?: number } | RenewalFailure;
   if (step.kind === "charge") {
     const pending = step.invoice;
     // Outside any transaction: no row stays locked while the processor answers.
@@ -533,6 +596,9 @@ export async function renew(
       recordRenewal(ctx, db, accountId, pending, result, now),
     );
   } else outcome = step;
+
+  if (outcome.kind === "skipped" && outcome.releaseNumberId !== undefined)
+    await releaseUnpaidNumber(ctx, accountId, outcome.releaseNumberId);
 
   if (outcome.kind === "failed" && outcome.awaitingInvoiceId !== undefined)
     await mailConfirmPayment(ctx, accountId, outcome.awaitingInvoiceId, outcome.planName);
@@ -556,12 +622,15 @@ const REPLACED_BY_NEW_CARD = "Replaced by the payment with your new card.";
  */
 async function replaceAwaitingRenewal(ctx: AppContext, accountId: number, now: Date) {
   const processor = processorOf(ctx);
-  if (processor.name !== "stripe") return false;
   const db = ctx.db.$client;
   const waiting = await q.renewalAwaitingCustomer(db, accountId);
   const card = waiting ? await q.cardOf(db, accountId) : undefined;
   if (!waiting || !card || card.methodRef === waiting.methodRef) return false;
-  const status = await processor.api.cancelPaymentIntent(waiting.processorRef);
+  // The test processor keeps nothing to cancel: its waiting payment just fails (below).
+  const status =
+    processor.name === "stripe"
+      ? await processor.api.cancelPaymentIntent(waiting.processorRef)
+      : "canceled";
   const paid = status === "succeeded";
   await inTransaction(ctx, (tx) =>
     settleAwaiting(
@@ -582,7 +651,7 @@ async function recordRenewal(
   pending: q.PendingCharge,
   result: ChargeResult,
   now: Date,
-): Promise<{ kind: "renewed" | "skipped" } | RenewalFailure> {
+): Promise<{ kind: "renewed" | "skipped"; releaseNumberId?: number } | RenewalFailure> {
   const sub = await q.lockSubscription(db, accountId);
   const invoice = await q.lockInvoice(db, accountId, pending.id);
   // Another run recorded it meanwhile (it waited on the lock): nothing more to do.
@@ -590,9 +659,10 @@ async function recordRenewal(
   const planId = pending.purpose?.kind === "renewal" ? pending.purpose.planId : sub.planId;
   const plan = planById(planId);
   if (pending.purpose?.kind !== "renewal" && !(!result.ok && result.uncertain)) {
-    // A plan or credits bought while the answer was lost: now known, recorded as at once.
+    // A plan, credits or an add-on bought while the answer was lost: now known, recorded as at once.
+    const addon = pending.purpose?.kind === "addon" ? pending.purpose : null;
     await q.settleCharge(db, pending.id, {
-      status: result.ok ? "paid" : result.intentRef ? "requires_action" : "failed",
+      status: result.ok ? "paid" : result.intentRef && !addon ? "requires_action" : "failed",
       processorRef: result.ok ? result.ref : (result.intentRef ?? null),
       failure: result.ok ? null : result.message,
     });
@@ -600,6 +670,7 @@ async function recordRenewal(
       await applyPurpose(db, accountId, pending.purpose, now);
       await creditReferrerOnPayment(db, { accountId, invoiceId: pending.id, at: now }, ctx);
     }
+    if (!result.ok && addon) return revokeAddon(db, accountId, addon, pending, result.message);
     return { kind: "skipped" };
   }
   if (!result.ok && result.uncertain) {
@@ -638,6 +709,31 @@ async function recordRenewal(
     failure: result.message,
   });
   return failRenewal(db, accountId, sub, plan?.name ?? "", result, pending.id);
+}
+
+/**
+ * An add-on kept while its charge was pending, declined once the processor answered: a keyword
+ * pack is taken off here; a number is given back after the commit (the carrier is called
+ * outside the transaction). The owner is told why.
+ */
+async function revokeAddon(
+  db: PoolClient,
+  accountId: number,
+  addon: Extract<q.InvoicePurpose, { kind: "addon" }>,
+  invoice: q.PendingCharge,
+  failure: string,
+): Promise<{ kind: "skipped"; releaseNumberId?: number }> {
+  if (addon.addon === "keyword_pack") await q.removeNewestKeywordPack(db, accountId);
+  await notify(db, {
+    accountId,
+    kind: "payment_failed",
+    title: "Your payment failed",
+    body: `We could not charge your card ${formatUsd(invoice.amountCents)} for ${invoice.description}: ${failure} ${addon.addon === "number" ? "The number was released." : "The keyword pack was removed."} Update your card to buy it again.`,
+    link: "/billing/payment-method",
+  });
+  return addon.addon === "number"
+    ? { kind: "skipped", releaseNumberId: addon.numberId }
+    : { kind: "skipped" };
 }
 
 /** A renewal not paid: past due, locked with the card's reason, the owner told in the app. */
@@ -797,7 +893,7 @@ export async function reactivate(
   auth: Actor,
   planId: string | undefined,
   now = ctx.clock.now(),
-  confirmedCents?: number,
+  confirmedCents?: number | null,
 ) {
   assertCan(auth, "billing");
   const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
@@ -848,7 +944,7 @@ export async function buyBundle(
   auth: Actor,
   qty: number,
   now = ctx.clock.now(),
-  confirmedCents?: number,
+  confirmedCents?: number | null,
 ) {
   assertCan(auth, "billing");
   const bundle = bundleOf(qty);
@@ -934,6 +1030,46 @@ export async function settleAwaiting(
   return true;
 }
 
+/**
+ * Test payments: the customer answers the authentication a payment waits for, as Stripe's test
+ * 3-D Secure page asks (complete or fail it). Completed, the payment ends as its test card says
+ * (paid, or declined for insufficient funds) and brings what it bought; failed, it fails.
+ * With Stripe, Stripe.js does this in the browser and Stripe's word settles it (syncPayment).
+ */
+export async function answerTestAuthentication(
+  ctx: AppContext,
+  auth: Actor,
+  invoiceId: number,
+  complete: boolean,
+) {
+  assertCan(auth, "billing");
+  const processor = processorOf(ctx);
+  if (processor.name !== "test")
+    throw new AppError("VALIDATION", "Only test payments are authenticated here.");
+  const waiting = await q.awaitingCustomer(ctx.db.$client, auth.accountId);
+  const invoice = waiting.find((w) => w.id === invoiceId);
+  const result = invoice ? processor.authenticate(invoice.processorRef) : null;
+  if (!invoice || !result)
+    throw new AppError("NOT_FOUND", "No payment of yours waits for confirmation here.");
+  const outcome: ChargeResult = complete
+    ? result
+    : { ok: false, code: "authentication_required", message: BILLING_TEXT.authenticationFailed };
+  await inTransaction(ctx, (db) =>
+    settleAwaiting(ctx, db, {
+      accountId: auth.accountId,
+      intentRef: invoice.processorRef,
+      paid: outcome.ok,
+      failure: outcome.ok ? null : outcome.message,
+    }),
+  );
+  if (!outcome.ok)
+    throw new AppError("PAYMENT_DECLINED", outcome.message, {
+      reason:
+        outcome.code === "authentication_required" ? "authentication_failed" : "declined_card",
+    });
+  return getSummary(ctx, auth.accountId);
+}
+
 /** What a payment settled later buys: the plan, the renewal still owed, the credits. */
 async function applyPurpose(
   db: PoolClient,
@@ -960,12 +1096,25 @@ async function applyPurpose(
     });
 }
 
-/** A paid invoice refunded in full by Stripe (its charge.refunded event); the invoice, or none. */
-export async function markRefunded(db: PoolClient, accountId: number, intentRef: string) {
+/**
+ * A paid invoice refunded by Stripe (its charge.refunded event), in part or in full: `totalCents`
+ * is what is refunded so far (Stripe's amount_refunded). A partial refund leaves it paid with
+ * the amount shown; all of it marks it refunded. An older or repeated total changes nothing.
+ * The invoice with the totals before and after, or none.
+ */
+export async function markRefunded(
+  db: PoolClient,
+  accountId: number,
+  intentRef: string,
+  totalCents: number,
+) {
   const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
   if (invoice?.status !== "paid") return undefined;
-  await q.setInvoiceStatus(db, invoice.id, "refunded", null);
-  return invoice;
+  const after = Math.min(invoice.amountCents, totalCents);
+  if (!(after > invoice.refundedCents)) return undefined;
+  const status = after === invoice.amountCents ? "refunded" : "paid";
+  await q.setInvoiceRefund(db, invoice.id, { refundedCents: after, status });
+  return { invoice, refundedBefore: invoice.refundedCents, refundedAfter: after, status };
 }
 
 export const AUTO_TOPUP_PAUSED_BY_DISPUTE =
@@ -999,6 +1148,47 @@ export async function markDisputed(
     link: `/billing/payment-history/view?id=${invoice.id}`,
   });
   return invoice;
+}
+
+const DISPUTE_LOST =
+  "The bank decided the dispute for the cardholder: the payment was returned to them.";
+
+/**
+ * The bank decided a disputed invoice (Stripe's charge.dispute.closed). Won (or an inquiry
+ * closed without a chargeback): the invoice is paid again, and auto top-up resumes when this
+ * dispute paused it and no other is open. Lost: the invoice shows it, auto top-up stays off.
+ * The owner is told either way. The invoice and its new status, or none (not disputed).
+ */
+export async function closeDispute(
+  db: PoolClient,
+  accountId: number,
+  intentRef: string,
+  outcome: "won" | "lost",
+) {
+  const invoice = await q.lockInvoiceByRef(db, accountId, intentRef);
+  if (invoice?.status !== "disputed") return undefined;
+  const amount = formatUsd(invoice.amountCents);
+  if (outcome === "lost") {
+    await q.setInvoiceStatus(db, invoice.id, "dispute_lost", DISPUTE_LOST);
+    await notify(db, {
+      accountId,
+      kind: "billing",
+      title: "A payment dispute was lost",
+      body: `Your bank decided the dispute of invoice ${invoice.number} (${amount}) for the cardholder: the payment was returned to them. Auto top-up stays paused until you turn it on again.`,
+      link: `/billing/payment-history/view?id=${invoice.id}`,
+    });
+    return { invoice, status: "dispute_lost" as const, autoTopupResumed: false };
+  }
+  await q.setInvoiceStatus(db, invoice.id, "paid", null);
+  const resumed = await q.resumeAutoTopupAfterDispute(db, accountId, AUTO_TOPUP_PAUSED_BY_DISPUTE);
+  await notify(db, {
+    accountId,
+    kind: "billing",
+    title: "A payment dispute was closed",
+    body: `Your bank closed the dispute of invoice ${invoice.number} (${amount}): the payment stands.${resumed ? " Auto top-up is on again." : ""}`,
+    link: `/billing/payment-history/view?id=${invoice.id}`,
+  });
+  return { invoice, status: "paid" as const, autoTopupResumed: resumed };
 }
 
 /** The transaction billing's own work runs in (raw client), for the Stripe service. */

@@ -19,6 +19,7 @@ export const billingFeature = defineFeature({
     "POST /api/billing/payment-method/setup/complete": "billing",
     "POST /api/billing/payments/:id/confirmation": "billing",
     "POST /api/billing/payments/:id/sync": "billing",
+    "POST /api/billing/payments/:id/test-authentication": "billing",
     "POST /api/billing/portal": "billing",
     "POST /api/billing/upgrade": "billing",
     "POST /api/billing/reactivate": "billing",

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { formatUsd } from "../../../domain/billing";
+import { formatUsd, refundNote } from "../../../domain/billing";
 import type { InvoiceRow } from "../../../domain/billing.schemas";
 
 /** The invoice as a one-page PDF (pdfkit's built-in Helvetica: nothing fetched). */
@@ -64,12 +64,19 @@ export function invoicePdf(
       .font("Helvetica-Bold")
       .text("Total (USD)", 56, row + 32)
       .text(formatUsd(invoice.amountCents), 420, row + 32, { width: 136, align: "right" });
+    const refund = refundNote(invoice);
+    if (refund) doc.font("Helvetica").text(refund, 56, row + 56);
     if (invoice.failure) {
       doc
         .moveDown(2)
         .font("Helvetica")
         .fillColor("#b91c1c")
-        .text(invoice.status === "disputed" ? invoice.failure : `Not paid: ${invoice.failure}`, 56);
+        .text(
+          invoice.status === "disputed" || invoice.status === "dispute_lost"
+            ? invoice.failure
+            : `Not paid: ${invoice.failure}`,
+          56,
+        );
     }
     doc.end();
   });
@@ -82,4 +89,5 @@ const PDF_STATUS: Record<InvoiceRow["status"], string> = {
   requires_action: "Awaiting the customer's confirmation",
   refunded: "Refunded",
   disputed: "Disputed by the cardholder",
+  dispute_lost: "Dispute lost: returned to the cardholder",
 };

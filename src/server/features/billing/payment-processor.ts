@@ -74,6 +74,12 @@ export interface TestProcessor {
     card: CardDetails,
   ): Promise<SaveResult>;
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * The customer completes the authentication a test payment waits for (what Stripe's test
+   * 3-D Secure page does): how the payment ends, by the card it was made with; null when the
+   * ref is not a test payment waiting for authentication.
+   */
+  authenticate(intentRef: string): ChargeResult | null;
 }
 
 export interface StripeProcessor {
@@ -226,14 +232,22 @@ const CHARGE_BEHAVIOUR = {
   ok: null,
   decline: { code: "card_declined", message: DECLINED },
   authenticate: { code: "authentication_required", message: AUTHENTICATE },
+  authnofunds: { code: "authentication_required", message: AUTHENTICATE },
 } as const satisfies Record<string, { code: FailureCode; message: string } | null>;
 type ChargeBehaviour = keyof typeof CHARGE_BEHAVIOUR;
 
+/** How a payment that waited for authentication ends once the customer authenticated it. */
+const AFTER_AUTHENTICATION: Partial<
+  Record<ChargeBehaviour, { code: FailureCode; message: string } | null>
+> = {
+  authenticate: null,
+  authnofunds: { code: "insufficient_funds", message: INSUFFICIENT },
+};
+
 function behaviourOf(outcome: TestCardOutcome): ChargeBehaviour {
   if (outcome === "decline_on_charge") return "decline";
-  // The test processor has no authentication step: such a card's charges stay unauthenticated.
-  if (outcome === "authenticate" || outcome === "authenticate_then_insufficient")
-    return "authenticate";
+  if (outcome === "authenticate") return "authenticate";
+  if (outcome === "authenticate_then_insufficient") return "authnofunds";
   return "ok";
 }
 
@@ -266,11 +280,27 @@ export function testProcessor(clock: Clock): TestProcessor {
       if (seen) return seen;
       const behaviour = input.methodRef.split("_")[2] as ChargeBehaviour;
       const failure = CHARGE_BEHAVIOUR[behaviour] ?? null;
+      // A payment the bank wants authenticated waits for the customer, as with Stripe: its ref
+      // names the card's behaviour, so its outcome is known after a restart too.
+      const waits = behaviour in AFTER_AUTHENTICATION;
       const result: ChargeResult = failure
-        ? { ok: false, ...failure }
+        ? {
+            ok: false,
+            ...failure,
+            ...(waits
+              ? { intentRef: `pi_test_${behaviour}_${randomBytes(8).toString("hex")}` }
+              : {}),
+          }
         : { ok: true, ref: `ch_test_${randomBytes(8).toString("hex")}` };
       charges.set(input.idempotencyKey, result);
       return result;
+    },
+    authenticate(intentRef) {
+      const [pi, test, behaviour] = intentRef.split("_");
+      if (pi !== "pi" || test !== "test" || !behaviour || !(behaviour in AFTER_AUTHENTICATION))
+        return null;
+      const failure = AFTER_AUTHENTICATION[behaviour as ChargeBehaviour];
+      return failure ? { ok: false, ...failure } : { ok: true, ref: intentRef };
     },
   };
 }

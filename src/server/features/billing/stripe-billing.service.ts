@@ -7,6 +7,7 @@ import { type AuditEvent, recordAudit } from "../audit/audit.service";
 import { notify } from "../notifications/notifications.service";
 import * as q from "./billing.queries";
 import {
+  closeDispute,
   getSummary,
   inBillingTransaction,
   markDisputed,
@@ -167,7 +168,10 @@ export async function applyStripeEvent(
   const db = ctx.db.$client;
   const object = event.data.object as unknown as Record<string, unknown>;
   // A dispute names no customer: its payment's invoice names the account.
-  const disputed = event.type === "charge.dispute.created" ? idOf(object.payment_intent) : null;
+  const disputed =
+    event.type === "charge.dispute.created" || event.type === "charge.dispute.closed"
+      ? idOf(object.payment_intent)
+      : null;
   const customer = disputed ? null : idOf(object.customer);
   const accountId = disputed
     ? ((await q.accountOfPayment(db, disputed)) ?? null)
@@ -243,16 +247,42 @@ export async function applyStripeEvent(
       }
       case "charge.refunded": {
         const intent = idOf(object.payment_intent);
-        // A partial refund leaves the invoice paid.
-        if (!intent || object.refunded !== true) return "ignored" as const;
-        const refunded = await markRefunded(tx, accountId, intent);
-        if (!refunded) return "ignored" as const;
+        // amount_refunded is the charge's total refunded so far (several refunds add up).
+        const total = Number(object.amount_refunded);
+        if (!intent || !Number.isInteger(total) || total <= 0) return "ignored" as const;
+        const refund = await markRefunded(tx, accountId, intent, total);
+        if (!refund) return "ignored" as const;
         audit = {
           action: "billing.refund",
-          target: { type: "invoice", id: refunded.id, label: refunded.number },
+          target: { type: "invoice", id: refund.invoice.id, label: refund.invoice.number },
           changes: {
-            status: { before: "paid", after: "refunded" },
-            amountCents: { after: Number(object.amount_refunded ?? refunded.amountCents) },
+            ...(refund.status === "refunded"
+              ? { status: { before: "paid", after: "refunded" } }
+              : {}),
+            refundedCents: { before: refund.refundedBefore, after: refund.refundedAfter },
+          },
+        };
+        return "applied" as const;
+      }
+      case "charge.dispute.closed": {
+        // won, or warning_closed (an inquiry that never became a chargeback): the money stays.
+        const status = String(object.status ?? "");
+        const outcome =
+          status === "lost"
+            ? "lost"
+            : status === "won" || status === "warning_closed"
+              ? "won"
+              : null;
+        if (!outcome) return "ignored" as const;
+        const closed = await closeDispute(tx, accountId, disputed!, outcome);
+        if (!closed) return "ignored" as const;
+        audit = {
+          action: "billing.dispute_closed",
+          target: { type: "invoice", id: closed.invoice.id, label: closed.invoice.number },
+          changes: {
+            status: { before: "disputed", after: closed.status },
+            outcome: { after: status },
+            ...(closed.autoTopupResumed ? { autoTopup: { before: false, after: true } } : {}),
           },
         };
         return "applied" as const;

@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { addDays, addMinutes, addMonths } from "date-fns";
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -64,6 +65,30 @@ async function addCard(cookie: string, number: string = TEST_CARDS.success) {
   );
   expect(done.statusCode).toBe(200);
   return done.json();
+}
+
+/**
+ * The text a reader sees in one of Parley's invoice PDFs: pdfkit writes each line as a TJ array
+ * of hex strings (WinAnsi) in deflated content streams.
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const lines: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
+    } catch {
+      content = m[1]!;
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
+      lines.push(
+        [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
+          .map((h) => Buffer.from(h[1]!, "hex").toString("latin1"))
+          .join(""),
+      );
+  }
+  return lines.join("\n");
 }
 
 const summaryOf = async (cookie: string) =>
@@ -304,6 +329,24 @@ describe("Parley with Stripe: the confirmed amount is the amount charged", () =>
     );
     expect(bundle.statusCode).toBe(409);
     expect(standIn.requests.length).toBe(before);
+
+    // No amount at all: every charge in the app shows its summary first, so one is required.
+    const confirmFirst =
+      "Confirm the amount before paying: amountCents is the amount the payment summary showed.";
+    for (const [url, body] of [
+      ["/api/billing/upgrade", { planId: "starter" }],
+      ["/api/billing/bundles/purchase", { qty: 500 }],
+    ] as const) {
+      const none = await t.post(url, body, { cookie });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.message).toContain(confirmFirst);
+    }
+    // Reactivating needs it too when it charges (a plan is bought, not a canceled month resumed).
+    const back = await t.post("/api/billing/reactivate", { planId: "starter" }, { cookie });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.message).toBe(confirmFirst);
+    expect(standIn.requests.length).toBe(before);
+    expect(await invoicesOf(cookie)).toEqual([]);
 
     const right = await t.post(
       "/api/billing/upgrade",
@@ -730,7 +773,8 @@ describe("Parley with Stripe: refunds and disputes", () => {
         changes: unknown;
       }>(
         sql`select action, actor_kind, actor_name, changes from audit_events
-             where account_id = ${accountId} and action in ('billing.dispute', 'billing.refund')
+             where account_id = ${accountId}
+               and action in ('billing.dispute', 'billing.dispute_closed', 'billing.refund')
              order by seq`,
       )
     ).rows;
@@ -781,11 +825,27 @@ describe("Parley with Stripe: refunds and disputes", () => {
     expect((await deliver(stranger)).json().outcome).toBe("ignored");
   });
 
-  it("a full refund shows in the payment history and is audited, once; a partial one leaves it paid", async () => {
+  it("partial refunds show their amount in the history and on the PDF; the rest marks it refunded", async () => {
     const { account, cookie, customer } = await starterOwner();
     const pi = standIn.paymentIntents(customer).at(-1)!;
-    const partial = standIn.event("charge.refunded", {
-      id: "ch_partial",
+    // $9.00 of the $29.00 back: still paid, with the amount refunded shown.
+    const partial = standIn.refund(pi.id, 900);
+    expect((await deliver(partial)).json().outcome).toBe("applied");
+    expect((await deliver(partial)).json().outcome).toBe("duplicate");
+    let [row] = await invoicesOf(cookie);
+    expect(row).toMatchObject({ status: "paid", amountCents: 2900, refundedCents: 900 });
+    const pdf = await t.get(`/api/billing/invoices/${row.id}/pdf`, { cookie });
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain("Status: Paid");
+    expect(text).toContain("Refunded $9.00 of $29.00");
+
+    // A second refund of $5.00: Stripe's event carries the $14.00 refunded so far.
+    expect((await deliver(standIn.refund(pi.id, 500))).json().outcome).toBe("applied");
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "paid", refundedCents: 1400 });
+    // An event sent before it (a smaller total, delivered late) changes nothing.
+    const late = standIn.event("charge.refunded", {
+      id: "ch_late",
       object: "charge",
       customer,
       payment_intent: pi.id,
@@ -793,21 +853,137 @@ describe("Parley with Stripe: refunds and disputes", () => {
       amount_refunded: 900,
       refunded: false,
     });
-    expect((await deliver(partial)).json().outcome).toBe("ignored");
-    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "paid" });
+    expect((await deliver(late)).json().outcome).toBe("ignored");
 
-    const refund = standIn.refund(pi.id);
-    expect((await deliver(refund)).json().outcome).toBe("applied");
-    expect((await deliver(refund)).json().outcome).toBe("duplicate");
-    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "refunded", amountCents: 2900 });
+    // The rest: refunded in full.
+    const rest = standIn.refund(pi.id);
+    expect((await deliver(rest)).json().outcome).toBe("applied");
+    expect((await deliver(rest)).json().outcome).toBe("duplicate");
+    [row] = await invoicesOf(cookie);
+    expect(row).toMatchObject({ status: "refunded", amountCents: 2900, refundedCents: 2900 });
+    const full = pdfText(
+      (await t.get(`/api/billing/invoices/${row.id}/pdf`, { cookie })).rawPayload,
+    );
+    expect(full).toContain("Status: Refunded");
+    expect(full).toContain("Refunded $29.00");
     const audit = await auditOf(account.id);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      action: "billing.refund",
-      actor_kind: "system",
-      actor_name: "System (billing)",
-    });
+    expect(audit.map((a) => a.changes)).toEqual([
+      { refundedCents: { before: 0, after: 900 } },
+      { refundedCents: { before: 900, after: 1400 } },
+      {
+        status: { before: "paid", after: "refunded" },
+        refundedCents: { before: 1400, after: 2900 },
+      },
+    ]);
+    expect(audit[0]).toMatchObject({ action: "billing.refund", actor_name: "System (billing)" });
     // A refunded payment cannot be disputed into another state.
     expect((await deliver(standIn.dispute(pi.id))).json().outcome).toBe("ignored");
+  });
+
+  it("a dispute won: the invoice is paid again, auto top-up resumes, the owner is told, once", async () => {
+    const { account, cookie, customer } = await starterOwner();
+    const topup = await t.put(
+      "/api/billing/auto-topup",
+      { enabled: true, threshold: 100, bundleQty: 500 },
+      { cookie },
+    );
+    expect(topup.statusCode).toBe(200);
+    const pi = standIn.paymentIntents(customer).at(-1)!;
+    expect((await deliver(standIn.dispute(pi.id, "fraudulent"))).json().outcome).toBe("applied");
+    expect((await summaryOf(cookie)).autoTopup).toBe(false);
+
+    // An inquiry still under review closes nothing.
+    const review = standIn.event("charge.dispute.closed", {
+      id: "dp_review",
+      object: "dispute",
+      payment_intent: pi.id,
+      status: "under_review",
+    });
+    expect((await deliver(review)).json().outcome).toBe("ignored");
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "disputed" });
+
+    const won = standIn.closeDispute(pi.id, "won");
+    expect((await deliver(won)).json().outcome).toBe("applied");
+    expect((await deliver(won)).json().outcome).toBe("duplicate");
+    const [row] = await invoicesOf(cookie);
+    expect(row).toMatchObject({ status: "paid", failure: null, amountCents: 2900 });
+    const s = await summaryOf(cookie);
+    expect(s.autoTopup).toBe(true);
+    expect(s.autoTopupSettings.lastFailure).toBeNull();
+    expect(s).toMatchObject({ status: "active", plan: { id: "starter" } });
+    const audit = await auditOf(account.id);
+    expect(audit.map((a) => a.action)).toEqual(["billing.dispute", "billing.dispute_closed"]);
+    expect(audit[1]).toMatchObject({
+      actor_kind: "system",
+      changes: {
+        status: { before: "disputed", after: "paid" },
+        outcome: { after: "won" },
+        autoTopup: { before: false, after: true },
+      },
+    });
+    const { rows: notes } = await t.db.execute<{ body: string }>(
+      sql`select body from notifications where account_id = ${account.id} and title = 'A payment dispute was closed'`,
+    );
+    expect(notes.map((n) => n.body)).toEqual([
+      `Your bank closed the dispute of invoice ${row.number} ($29.00): the payment stands. Auto top-up is on again.`,
+    ]);
+  });
+
+  it("a dispute won does not turn on an auto top-up the owner turned off themselves", async () => {
+    const { cookie, customer } = await starterOwner();
+    const pi = standIn.paymentIntents(customer).at(-1)!;
+    // Auto top-up was never on: the won dispute leaves it off.
+    expect((await deliver(standIn.dispute(pi.id))).json().outcome).toBe("applied");
+    expect((await deliver(standIn.closeDispute(pi.id, "won"))).json().outcome).toBe("applied");
+    const s = await summaryOf(cookie);
+    expect(s.autoTopup).toBe(false);
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "paid" });
+  });
+
+  it("a dispute lost: shown as lost, auto top-up stays paused, the owner is told, audited once", async () => {
+    const { account, cookie, customer } = await starterOwner();
+    await t.put(
+      "/api/billing/auto-topup",
+      { enabled: true, threshold: 100, bundleQty: 500 },
+      { cookie },
+    );
+    const pi = standIn.paymentIntents(customer).at(-1)!;
+    await deliver(standIn.dispute(pi.id, "product_not_received"));
+    const lost = standIn.closeDispute(pi.id, "lost");
+    expect((await deliver(lost)).json().outcome).toBe("applied");
+    expect((await deliver(lost)).json().outcome).toBe("duplicate");
+    const [row] = await invoicesOf(cookie);
+    expect(row).toMatchObject({
+      status: "dispute_lost",
+      failure: "The bank decided the dispute for the cardholder: the payment was returned to them.",
+    });
+    const pdf = pdfText(
+      (await t.get(`/api/billing/invoices/${row.id}/pdf`, { cookie })).rawPayload,
+    );
+    expect(pdf).toContain("Status: Dispute lost: returned to the cardholder");
+    const s = await summaryOf(cookie);
+    expect(s.autoTopup).toBe(false);
+    expect(s.autoTopupSettings.lastFailure).toMatch(/^Paused because a payment was disputed/);
+    const audit = await auditOf(account.id);
+    expect(audit.map((a) => a.action)).toEqual(["billing.dispute", "billing.dispute_closed"]);
+    expect(audit[1]!.changes).toEqual({
+      status: { before: "disputed", after: "dispute_lost" },
+      outcome: { after: "lost" },
+    });
+    const { rows: notes } = await t.db.execute<{ body: string }>(
+      sql`select body from notifications where account_id = ${account.id} and title = 'A payment dispute was lost'`,
+    );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.body).toContain(`invoice ${row.number} ($29.00) for the cardholder`);
+    // A later "won" for a lost dispute, or a closing of another account's payment, changes nothing.
+    expect((await deliver(standIn.closeDispute(pi.id, "won"))).json().outcome).toBe("ignored");
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "dispute_lost" });
+    const stranger = standIn.event("charge.dispute.closed", {
+      id: "dp_stranger_closed",
+      object: "dispute",
+      payment_intent: "pi_not_ours",
+      status: "won",
+    });
+    expect((await deliver(stranger)).json().outcome).toBe("ignored");
   });
 });

@@ -41,8 +41,17 @@ export interface StripeStandIn {
   loseAnswers(count: number): void;
   /** The cardholder disputes a PaymentIntent's charge with their bank. */
   dispute(paymentIntentId: string, reason?: string): Stripe.Event;
-  /** A full refund of a PaymentIntent's charge (from Stripe's dashboard). */
-  refund(paymentIntentId: string): Stripe.Event;
+  /**
+   * The bank decides the PaymentIntent's open dispute: won (the money comes back to the
+   * merchant), lost (it stays with the cardholder) or warning_closed (an inquiry that never
+   * became a chargeback).
+   */
+  closeDispute(paymentIntentId: string, status: "won" | "lost" | "warning_closed"): Stripe.Event;
+  /**
+   * A refund of a PaymentIntent's charge (from Stripe's dashboard): the whole charge, or
+   * `amount` cents of it. Like Stripe's, the event's charge carries the total refunded so far.
+   */
+  refund(paymentIntentId: string, amount?: number): Stripe.Event;
   /** An event of any type about any object (customer.updated by the portal, …). */
   event(type: string, object: Record<string, unknown>): Stripe.Event;
   /** The `stripe-signature` header of a payload, as Stripe signs it. */
@@ -73,6 +82,8 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   const setupIntents = new Map<string, Json & { id: string; status: string }>();
   const intents = new Map<string, Json & { id: string; status: string; amount: number }>();
   const idempotent = new Map<string, { status: number; body: Json }>();
+  const disputes = new Map<string, Json & { id: string; status: string }>();
+  const refunded = new Map<string, number>();
   const requests: StripeStandIn["requests"] = [];
   let answersToLose = 0;
   const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
@@ -349,7 +360,7 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
     },
     dispute(paymentIntentId, reason = "fraudulent") {
       const pi = intentOf(paymentIntentId);
-      return event("charge.dispute.created", {
+      const dispute = {
         id: id("dp"),
         object: "dispute",
         amount: pi.amount,
@@ -359,16 +370,26 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
         reason,
         status: "needs_response",
         evidence_details: { due_by: created() + 7 * 86_400 },
-      });
+      };
+      disputes.set(pi.id, dispute);
+      return event("charge.dispute.created", { ...dispute });
     },
-    refund(paymentIntentId) {
+    closeDispute(paymentIntentId, status) {
+      const dispute = disputes.get(paymentIntentId);
+      if (!dispute) throw new Error(`no dispute of ${paymentIntentId}`);
+      dispute.status = status;
+      return event("charge.dispute.closed", { ...dispute });
+    },
+    refund(paymentIntentId, amount) {
       const pi = intentOf(paymentIntentId);
+      const total = Math.min(pi.amount, (refunded.get(pi.id) ?? 0) + (amount ?? pi.amount));
+      refunded.set(pi.id, total);
       return event("charge.refunded", {
         id: pi.latest_charge,
         object: "charge",
         amount: pi.amount,
-        amount_refunded: pi.amount,
-        refunded: true,
+        amount_refunded: total,
+        refunded: total === pi.amount,
         customer: pi.customer,
         payment_intent: pi.id,
       });

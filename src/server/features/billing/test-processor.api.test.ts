@@ -71,33 +71,123 @@ describe("test processor", () => {
     expect((await t.get("/api/billing/summary", { cookie })).json().card).toBeNull();
   });
 
-  it("a card that needs authentication saves, but its charges are refused and a renewal fails", async () => {
-    const { account, cookie } = await owner();
+  it("a payment that needs authentication waits for the customer, who completes or fails it", async () => {
+    const { cookie } = await owner();
     const saved = await t.put(
       "/api/billing/payment-method",
       card(TEST_CARDS.authenticationRequired),
       { cookie },
     );
     expect(saved.statusCode).toBe(200);
-    const up = await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie });
-    expect(up.statusCode).toBe(402);
-    expect(up.json().error.message).toBe(
-      "Your bank asks you to authenticate this payment. Please use another card.",
+    const up = await t.post(
+      "/api/billing/upgrade",
+      { planId: "starter", amountCents: 2900 },
+      { cookie },
     );
+    expect(up.statusCode).toBe(402);
+    expect(up.json().error).toMatchObject({
+      message:
+        "Your bank asks you to confirm this payment. Choose Confirm payment on the billing page to finish it.",
+      reason: "authentication_required",
+    });
+    let s = (await t.get("/api/billing/summary", { cookie })).json();
+    expect(s).toMatchObject({ status: "trial" });
+    const [waiting] = s.awaitingConfirmation;
+    expect(waiting).toMatchObject({ amountCents: 2900 });
     const history = (await t.get("/api/billing/invoices", { cookie })).json().rows;
-    expect(history[0]).toMatchObject({ status: "failed", amountCents: 2900 });
+    expect(history[0]).toMatchObject({ status: "requires_action", amountCents: 2900 });
 
-    // Paid with a good card, then renewed on one that asks for authentication: past due.
+    // Failed authentication: the payment fails, nothing is bought.
+    const failed = await t.post(
+      `/api/billing/payments/${waiting.invoiceId}/test-authentication`,
+      { complete: false },
+      { cookie },
+    );
+    expect(failed.statusCode).toBe(402);
+    expect(failed.json().error.message).toBe("The payment was not confirmed with your bank.");
+    s = (await t.get("/api/billing/summary", { cookie })).json();
+    expect(s).toMatchObject({ status: "trial", awaitingConfirmation: [] });
+    expect((await t.get("/api/billing/invoices", { cookie })).json().rows[0]).toMatchObject({
+      status: "failed",
+    });
+    // Answered once: the same payment cannot be authenticated afterwards.
+    const late = await t.post(
+      `/api/billing/payments/${waiting.invoiceId}/test-authentication`,
+      { complete: true },
+      { cookie },
+    );
+    expect(late.statusCode).toBe(404);
+
+    // Again, completed: the plan starts.
+    await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
+    const next = (await t.get("/api/billing/summary", { cookie })).json().awaitingConfirmation[0];
+    const done = await t.post(
+      `/api/billing/payments/${next.invoiceId}/test-authentication`,
+      { complete: true },
+      { cookie },
+    );
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: "active",
+      plan: { id: "starter" },
+      awaitingConfirmation: [],
+    });
+    expect((await t.get("/api/billing/invoices", { cookie })).json().rows[0]).toMatchObject({
+      id: next.invoiceId,
+      status: "paid",
+    });
+  });
+
+  it("a renewal that needs authentication: past due, e-mailed, completed; then insufficient funds", async () => {
+    const { account, cookie } = await owner();
     await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
     expect(
-      (await t.post("/api/billing/upgrade", { planId: "starter" }, { cookie })).statusCode,
+      (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
+        .statusCode,
     ).toBe(200);
     await t.put("/api/billing/payment-method", card(TEST_CARDS.authenticationRequired), {
       cookie,
     });
-    await runBillingCycle(t.ctx, addDays(addMonths(new Date(), 1), 1), { accountId: account.id });
-    const s = (await t.get("/api/billing/summary", { cookie })).json();
+    const due = addDays(addMonths(new Date(), 1), 1);
+    await runBillingCycle(t.ctx, due, { accountId: account.id });
+    let s = (await t.get("/api/billing/summary", { cookie })).json();
     expect(s).toMatchObject({ status: "past_due", forbiddenReason: "declined_card" });
+    const waiting = s.awaitingConfirmation[0];
+    const { rows: mails } = await t.db.$client.query(
+      "select subject, text_body from mail_messages where account_id = $1 and kind = 'confirm_payment'",
+      [account.id],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text_body).toContain(
+      `${t.ctx.config.publicBase}/billing/summary?confirm=${waiting.invoiceId}`,
+    );
+    // The next pass leaves it to the customer: no second payment, no second mail.
+    await runBillingCycle(t.ctx, addDays(due, 1), { accountId: account.id });
+    expect((await t.get("/api/billing/invoices", { cookie })).json().rows).toHaveLength(2);
+    const done = await t.post(
+      `/api/billing/payments/${waiting.invoiceId}/test-authentication`,
+      { complete: true },
+      { cookie },
+    );
+    expect(done.json()).toMatchObject({ status: "active", forbiddenReason: null });
+
+    // A card whose payments are declined for insufficient funds once authenticated.
+    await t.put("/api/billing/payment-method", card("4000008260003178"), { cookie });
+    await runBillingCycle(t.ctx, addDays(addMonths(due, 1), 1), { accountId: account.id });
+    s = (await t.get("/api/billing/summary", { cookie })).json();
+    expect(s.status).toBe("past_due");
+    const poor = await t.post(
+      `/api/billing/payments/${s.awaitingConfirmation[0].invoiceId}/test-authentication`,
+      { complete: true },
+      { cookie },
+    );
+    expect(poor.statusCode).toBe(402);
+    expect(poor.json().error.message).toBe("Your card has insufficient funds.");
+    s = (await t.get("/api/billing/summary", { cookie })).json();
+    expect(s).toMatchObject({ status: "past_due", awaitingConfirmation: [] });
+    // A good card pays the renewal still owed.
+    const fixed = await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie });
+    expect(fixed.json()).toMatchObject({ status: "active", forbiddenReason: null });
   });
 
   it("charges only the amount the customer confirmed: another amount is a 409, nothing charged", async () => {

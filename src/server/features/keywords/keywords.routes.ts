@@ -5,6 +5,7 @@ import {
   keywordInput,
   keywordListQuery,
   keywordListResponse,
+  keywordPurchaseRequest,
   keywordPurchaseResponse,
   keywordResponse,
   keywordStatsResponse,
@@ -30,8 +31,8 @@ export function keywordsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.post(
     "/api/keywords/purchase",
-    { schema: { tags, response: { 200: keywordPurchaseResponse } } },
-    (req) => keywords.purchaseKeywords(ctx, actorOf(req)),
+    { schema: { tags, body: keywordPurchaseRequest, response: { 200: keywordPurchaseResponse } } },
+    (req) => keywords.purchaseKeywords(ctx, actorOf(req), req.body?.amountCents),
   );
   r.get(
     "/api/keywords/:id",

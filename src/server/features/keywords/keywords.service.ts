@@ -14,7 +14,11 @@ import { assertCan } from "../../../domain/permissions";
 import { claimLabel } from "../../../domain/triggers";
 import type { Db, Executor } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
-import { chargeAddonProrated } from "../billing/billing.service";
+import {
+  addonDueNowCents,
+  assertConfirmedAmount,
+  chargeAddonProrated,
+} from "../billing/billing.service";
 import { assertNoTriggerConflict } from "../carrier-webhooks/trigger-registry";
 import { hasLiveNumber } from "../numbers/numbers.service";
 import * as q from "./keywords.queries";
@@ -208,13 +212,21 @@ export async function monthlyKeywordPackCharges(db: Pick<PoolClient, "query">, a
 }
 
 /** Five more keywords, billed monthly with the account's other add-ons (billing_records). */
-export async function purchaseKeywords(ctx: AppContext, auth: Actor) {
+export async function purchaseKeywords(ctx: AppContext, auth: Actor, confirmedCents?: number) {
   assertCan(auth, "billing");
+  // The amount its confirmation showed as charged now: another one buys nothing.
+  if (confirmedCents !== undefined)
+    assertConfirmedAmount(
+      confirmedCents,
+      await addonDueNowCents(ctx, auth.accountId, KEYWORD_ADDON_CENTS),
+    );
   // Inside a paid period the rest of it is charged now (a declined card buys nothing).
-  await chargeAddonProrated(ctx, auth.accountId, {
+  const charged = await chargeAddonProrated(ctx, auth.accountId, {
     description: `Keyword pack (${KEYWORD_ADDON_SIZE} additional keywords)`,
     monthlyCents: KEYWORD_ADDON_CENTS,
     key: `keyword-pack:${auth.accountId}:${randomUUID()}`,
+    // A charge whose answer is lost keeps the pack while billing asks again.
+    purpose: { kind: "addon", addon: "keyword_pack" },
   });
   await q.insertAddonPurchase(
     ctx.db,
@@ -223,5 +235,10 @@ export async function purchaseKeywords(ctx: AppContext, auth: Actor) {
     KEYWORD_ADDON_CENTS,
   );
   const limit = await keywordLimit(ctx.db, auth.accountId);
-  return { limit, message: `Purchased ${KEYWORD_ADDON_SIZE} more keywords` };
+  return {
+    limit,
+    message: charged.pending
+      ? `Purchased ${KEYWORD_ADDON_SIZE} more keywords. The card processor has not confirmed the payment yet: Parley asks it again in a few minutes and never charges twice.`
+      : `Purchased ${KEYWORD_ADDON_SIZE} more keywords`,
+  };
 }

@@ -3,13 +3,18 @@ import type { z } from "zod";
 import { EXTRA_NUMBER_PRICE_CENTS } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
 import type { tollFreeVerificationRequest } from "../../../domain/numbers.schemas";
-import { assertCan } from "../../../domain/permissions";
+import { assertCan, systemActor } from "../../../domain/permissions";
 import { isTollFree } from "../../../domain/phone";
 import { CarrierError } from "../../carriers/carrier";
 import type { Executor } from "../../db/connection";
 import type { Queryable } from "../../db/queryable";
 import type { Actor, AppContext } from "../../http/context";
-import { chargeAddonProrated } from "../billing/billing.service";
+import { log } from "../../log";
+import {
+  addonDueNowCents,
+  assertConfirmedAmount,
+  chargeAddonProrated,
+} from "../billing/billing.service";
 import {
   buyCarrierNumber,
   releaseCarrierNumber,
@@ -58,9 +63,17 @@ export async function searchAvailable(
 export async function buyNumber(
   ctx: AppContext,
   auth: Actor,
-  input: { number: string; name: string },
+  input: { number: string; name: string; amountCents?: number },
 ) {
   assertCan(auth, "numbers:manage");
+  // The amount its confirmation showed as charged now, checked before the carrier sells it.
+  if (input.amountCents !== undefined) {
+    const included = (await q.countLiveNumbers(ctx.db, auth.accountId)) === 0;
+    assertConfirmedAmount(
+      input.amountCents,
+      included ? 0 : await addonDueNowCents(ctx, auth.accountId, EXTRA_NUMBER_PRICE_CENTS),
+    );
+  }
   const bought = await carrierCall(() =>
     buyCarrierNumber(ctx, input.number, input.name || input.number),
   );
@@ -97,6 +110,8 @@ export async function buyNumber(
         description: `Extra number ${row.number}`,
         monthlyCents: row.monthlyPriceCents,
         key: `number:${row.id}`,
+        // A charge whose answer is lost keeps the number while billing asks again.
+        purpose: { kind: "addon", addon: "number", numberId: row.id },
       }).catch(async (err) => {
         // Declined: the number is not kept (nor paid for at the carrier).
         await q.markReleased(ctx.db, auth, row.id);
@@ -108,6 +123,23 @@ export async function buyNumber(
     await releaseCarrierNumber(ctx, bought.sid).catch(() => {});
     throw err;
   }
+}
+
+/**
+ * An extra number kept while its prorated charge was pending, then declined by the processor
+ * (billing's job learned it): given back to the carrier and released, as a declined purchase is.
+ */
+export async function releaseUnpaidNumber(ctx: AppContext, accountId: number, id: number) {
+  const auth = systemActor("billing", accountId);
+  const row = await q.findLiveNumber(ctx.db, auth, id);
+  if (!row) return;
+  await q.markReleased(ctx.db, auth, id);
+  await releaseCarrierNumber(ctx, row.carrierSid).catch((err) =>
+    log.error(
+      { err, accountId, numberId: id },
+      "unpaid number could not be released at the carrier",
+    ),
+  );
 }
 
 /** Each extra number's monthly line of a renewal invoice (billing), in the caller's transaction. */

@@ -19,10 +19,11 @@ import { meQueryKey } from "../../../lib/current-account";
 
 const root = ["billing"] as const;
 
-export function useBillingSummary() {
+export function useBillingSummary(opts: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...root, "summary"],
     queryFn: () => api.get("/api/billing/summary", { schema: billingSummary }),
+    enabled: opts.enabled ?? true,
   });
 }
 
@@ -114,6 +115,16 @@ export const useSyncPayment = () =>
     api.post(
       `/api/billing/payments/${invoiceId}/sync`,
       {},
+      { schema: billingSummary, toast: false },
+    ),
+  );
+
+/** Test payments: the customer completes (or fails) the authentication a payment waits for. */
+export const useTestAuthentication = () =>
+  useBillingMutation(({ invoiceId, complete }: { invoiceId: number; complete: boolean }) =>
+    api.post(
+      `/api/billing/payments/${invoiceId}/test-authentication`,
+      { complete },
       { schema: billingSummary, toast: false },
     ),
   );

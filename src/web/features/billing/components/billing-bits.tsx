@@ -70,4 +70,5 @@ export const INVOICE_BADGES: Record<InvoiceRow["status"], { label: string; color
   requires_action: { label: "Awaiting confirmation", color: "yellow" },
   refunded: { label: "Refunded", color: "gray" },
   disputed: { label: "Disputed", color: "orange" },
+  dispute_lost: { label: "Dispute lost", color: "red" },
 };

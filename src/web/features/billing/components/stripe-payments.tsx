@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconExternalLink, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -6,25 +6,55 @@ import { formatUsd } from "../../../../domain/billing";
 import type { BillingSummary } from "../../../../domain/billing.schemas";
 import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
-import { openBillingPortal, paymentConfirmationOf, useSyncPayment } from "../api/billing";
+import {
+  openBillingPortal,
+  paymentConfirmationOf,
+  useSyncPayment,
+  useTestAuthentication,
+} from "../api/billing";
 import { loadStripeJs, paymentOutcome } from "../lib/stripe-js";
 
 /**
  * Payments the bank asked the customer to authenticate (a renewal charged while they were away):
  * "Confirm payment" runs Stripe's authentication in the browser, then Parley asks Stripe how the
- * payment stands; Stripe's webhook says the same.
+ * payment stands; Stripe's webhook says the same. With test payments, the test processor's own
+ * authentication step asks instead (as Stripe's test 3-D Secure page does: complete or fail).
  */
 export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
   const sync = useSyncPayment();
+  const testAuth = useTestAuthentication();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [testing, setTesting] = useState<BillingSummary["awaitingConfirmation"][number] | null>(
+    null,
+  );
   // The e-mailed link (/billing/summary?confirm=N) points at the payment it is about.
   const [search] = useSearchParams();
   const linked = Number(search.get("confirm"));
-  if (summary.awaitingConfirmation.length === 0) return null;
+  // Kept while its answer shows (a failed authentication leaves nothing waiting).
+  if (summary.awaitingConfirmation.length === 0 && !testing && !error) return null;
+
+  const answerTest = async (complete: boolean) => {
+    if (!testing) return;
+    setError(null);
+    setBusy(testing.invoiceId);
+    try {
+      await testAuth.mutateAsync({ invoiceId: testing.invoiceId, complete });
+      notify.success("Payment confirmed. Thank you!");
+    } catch (err) {
+      setError(formErrorOf(err));
+    } finally {
+      setTesting(null);
+      setBusy(null);
+    }
+  };
 
   const confirm = async (invoiceId: number) => {
     setError(null);
+    if (summary.processor === "test") {
+      setTesting(summary.awaitingConfirmation.find((p) => p.invoiceId === invoiceId) ?? null);
+      return;
+    }
     setBusy(invoiceId);
     try {
       const intent = await paymentConfirmationOf(invoiceId);
@@ -77,6 +107,34 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
           </Text>
         )}
       </Stack>
+      <Modal
+        opened={testing !== null}
+        onClose={() => setTesting(null)}
+        title="Test authentication"
+        centered
+      >
+        {testing && (
+          <Stack gap="md" data-testid="test-authentication">
+            <Text size="sm">
+              Test payments: here your bank would ask you to authenticate the{" "}
+              <b>{formatUsd(testing.amountCents)}</b> payment ({testing.description}). No money is
+              charged.
+            </Text>
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                disabled={busy !== null}
+                onClick={() => void answerTest(false)}
+              >
+                Fail authentication
+              </Button>
+              <Button loading={busy !== null} onClick={() => void answerTest(true)}>
+                Complete authentication
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Alert>
   );
 }

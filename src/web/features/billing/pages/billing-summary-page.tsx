@@ -1,7 +1,18 @@
-import { Anchor, Button, Group, Progress, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
+import type { BillingSummary } from "../../../../domain/billing.schemas";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
@@ -93,6 +104,7 @@ export default function BillingSummaryPage() {
                   onChange={(e) => autoRenew.mutate(e.currentTarget.checked)}
                 />
               )}
+              <NextInvoice summary={s} timeZone={timeZone} />
               <Group gap="xs">
                 <Button variant="light" component={Link} to="/billing/manage-subscription">
                   Manage Subscription
@@ -172,6 +184,44 @@ export default function BillingSummaryPage() {
           </SimpleGrid>
         </>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * What the next renewal charges, line by line as its invoice will list them: the plan's month
+ * and each monthly add-on held (extra numbers, keyword packs). Shown while the plan renews.
+ */
+function NextInvoice({ summary: s, timeZone }: { summary: BillingSummary; timeZone: string }) {
+  if (!s.plan || !s.autoRenew || (s.status !== "active" && s.status !== "past_due")) return null;
+  const lines = [
+    { description: `${s.plan.name} plan, 1 month`, amountCents: s.plan.priceCents },
+    ...s.monthlyAddons,
+  ];
+  const total = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        Next invoice, {formatDay(s.periodEnd, timeZone)}
+      </Text>
+      <Table aria-label="Next invoice" withRowBorders={false} verticalSpacing={2} fz="sm">
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            // Two packs have the same description: the position tells them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own
+            <Table.Tr key={i}>
+              <Table.Td>{l.description}</Table.Td>
+              <Table.Td ta="right">{formatUsd(l.amountCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td fw={700}>Total</Table.Td>
+            <Table.Td ta="right" fw={700} data-testid="next-invoice-total">
+              {formatUsd(total)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Stack, Text } from "@mantine/core";
 import { IconReceipt } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { formatUsd } from "../../../../domain/billing";
+import { formatUsd, refundNote } from "../../../../domain/billing";
 import type { InvoiceRow } from "../../../../domain/billing.schemas";
 import { clientRows } from "../../../components/list/client-rows";
 import { defineList } from "../../../components/list/list-params";
@@ -64,7 +64,19 @@ export default function PaymentHistoryPage() {
             accessor: "amountCents",
             title: "Amount",
             textAlign: "right",
-            render: (r) => formatUsd(r.amountCents),
+            render: (r) => {
+              const refund = refundNote(r);
+              return (
+                <>
+                  {formatUsd(r.amountCents)}
+                  {refund && (
+                    <Text size="xs" c="dimmed" data-testid="refund-note">
+                      {refund}
+                    </Text>
+                  )}
+                </>
+              );
+            },
           },
           {
             accessor: "status",

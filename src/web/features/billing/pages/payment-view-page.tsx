@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle, IconDownload, IconReceiptOff } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
-import { formatUsd } from "../../../../domain/billing";
+import { formatUsd, refundNote } from "../../../../domain/billing";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -65,6 +65,11 @@ export default function PaymentViewPage() {
           <Text fz="xl" fw={700}>
             {formatUsd(i.amountCents)}
           </Text>
+          {refundNote(i) && (
+            <Text size="sm" data-testid="refund-note">
+              {refundNote(i)}
+            </Text>
+          )}
           {i.card && <Text size="sm">Charged to {i.card}</Text>}
           {i.failure && (
             <Text size="sm" c="red">

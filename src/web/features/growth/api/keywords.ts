@@ -69,7 +69,12 @@ export function useDeleteKeyword() {
 export function usePurchaseKeywords() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post("/api/keywords/purchase", {}, { schema: keywordPurchaseResponse }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keywordsKey }),
+    mutationFn: (amountCents?: number) =>
+      api.post("/api/keywords/purchase", { amountCents }, { schema: keywordPurchaseResponse }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: keywordsKey });
+      // A pack is a line of the next invoice (and may be charged now): billing changed.
+      void qc.invalidateQueries({ queryKey: ["billing"] });
+    },
   });
 }

@@ -11,6 +11,7 @@ import {
 } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { formatUsd } from "../../../../domain/billing";
 import { KEYWORD_ADDON_CENTS, KEYWORD_ADDON_SIZE } from "../../../../domain/keywords";
 import type { KeywordResponse } from "../../../../domain/keywords.schemas";
 import { TEXT } from "../../../../domain/texts";
@@ -24,6 +25,7 @@ import { RowMenu } from "../../../components/row-menu";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { meCan } from "../../../lib/permissions";
+import { useBillingSummary } from "../../billing/api/billing";
 import {
   useDeleteKeyword,
   useKeywords,
@@ -56,8 +58,11 @@ export default function KeywordsPage() {
   const purchase = usePurchaseKeywords();
   const canBuy = meCan(me, "billing");
   const canEdit = meCan(me, "settings:write");
+  // What a pack costs now (prorated inside a paid period; nothing on a trial).
+  const billing = useBillingSummary({ enabled: canBuy });
 
-  const openPurchase = () =>
+  const openPurchase = () => {
+    const dueNow = billing.data ? (billing.data.addonsDueNow?.keywordPackCents ?? 0) : undefined;
     modals.openConfirmModal({
       title: "Buy more keywords",
       children: (
@@ -66,6 +71,14 @@ export default function KeywordsPage() {
             Add {KEYWORD_ADDON_SIZE} keywords to your plan for $
             {(KEYWORD_ADDON_CENTS / 100).toFixed(2)} a month, billed with your subscription.
           </Text>
+          {dueNow !== undefined && (
+            <Text size="sm" data-testid="charged-now">
+              Charged now: <b>{formatUsd(dueNow)}</b>
+              {billing.data?.addonsDueNow
+                ? ` (the rest of your paid period, to ${billing.data.addonsDueNow.until.slice(0, 10)})`
+                : " (on your trial it starts with your first plan payment)"}
+            </Text>
+          )}
           {list.data && (
             <Text size="sm" c="dimmed">
               You use {list.data.used} of {list.data.limit} keywords now.
@@ -74,7 +87,7 @@ export default function KeywordsPage() {
         </Stack>
       ),
       labels: { confirm: `Buy ${KEYWORD_ADDON_SIZE} keywords`, cancel: "Cancel" },
-      onConfirm: () => purchase.mutate(undefined, { onSuccess: (r) => notify.success(r.message) }),
+      onConfirm: () => purchase.mutate(dueNow, { onSuccess: (r) => notify.success(r.message) }),
       onClose: () => {
         if (params.get("purchase")) {
           const next = new URLSearchParams(window.location.search);
@@ -83,12 +96,15 @@ export default function KeywordsPage() {
         }
       },
     });
+  };
 
-  // /optins/keywords?purchase=true (spec doc 1 §2) opens the purchase dialog.
+  // /optins/keywords?purchase=true (spec doc 1 §2) opens the purchase dialog, once what it
+  // charges now is known.
+  const billingKnown = billing.data !== undefined || billing.isError;
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per arrival
   useEffect(() => {
-    if (params.get("purchase") === "true" && canBuy) openPurchase();
-  }, [canBuy]);
+    if (params.get("purchase") === "true" && canBuy && billingKnown) openPurchase();
+  }, [canBuy, billingKnown]);
 
   const askDelete = (k: KeywordResponse) =>
     modals.openConfirmModal({

@@ -6,8 +6,12 @@ import { numbersKeys } from "./keys";
 export function useBuyNumber() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { number: string; name: string }) =>
+    mutationFn: (input: { number: string; name: string; amountCents?: number }) =>
       api.post("/api/dedicated-numbers", input, { schema: dedicatedNumber }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: numbersKeys.all }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: numbersKeys.all });
+      // An extra number is a line of the next invoice (and may be charged now): billing changed.
+      void queryClient.invalidateQueries({ queryKey: ["billing"] });
+    },
   });
 }

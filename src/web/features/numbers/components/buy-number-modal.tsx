@@ -21,6 +21,7 @@ import { EXTRA_NUMBER_PRICE_CENTS } from "../../../../domain/billing";
 import type { availableNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber, TOLL_FREE_AREA_CODES } from "../../../../domain/phone";
 import { notify } from "../../../lib/notify";
+import { useBillingSummary } from "../../billing/api/billing";
 import { useBuyNumber } from "../api/buy-number";
 import { type AvailableSearch, useAvailableNumbers } from "../api/search-available";
 import { formatCents } from "../number-status";
@@ -52,6 +53,11 @@ export function BuyNumberModal(props: {
   const available = useAvailableNumbers(search);
   const buy = useBuyNumber();
   const price = props.firstNumber ? 0 : EXTRA_NUMBER_CENTS;
+  // What an extra number costs now (prorated inside a paid period; nothing on a trial).
+  const billing = useBillingSummary({ enabled: props.opened && price > 0 });
+  const dueNow =
+    price === 0 ? 0 : billing.data ? (billing.data.addonsDueNow?.extraNumberCents ?? 0) : undefined;
+  const dueUntil = billing.data?.addonsDueNow?.until.slice(0, 10);
 
   const reset = () => {
     setSearch(null);
@@ -83,7 +89,7 @@ export function BuyNumberModal(props: {
   const confirmBuy = () => {
     if (!choice) return;
     buy.mutate(
-      { number: choice.number, name: name.trim() },
+      { number: choice.number, name: name.trim(), amountCents: dueNow },
       {
         onSuccess: (bought) => {
           notify.success(`${formatUsNumber(bought.number)} is now yours`);
@@ -196,6 +202,14 @@ export function BuyNumberModal(props: {
                   subscription from today until you release it: on a paid plan the rest of this
                   month is charged now, prorated, then {formatCents(price)} with each renewal.
                 </Text>
+                {dueNow !== undefined && (
+                  <Text size="sm" mt={6} data-testid="charged-now">
+                    Charged now: <b>{formatCents(dueNow)}</b>
+                    {dueNow > 0 && dueUntil
+                      ? ` (the rest of your paid period, to ${dueUntil})`
+                      : " (on your trial it starts with your first plan payment)"}
+                  </Text>
+                )}
               </Alert>
             ) : (
               <Alert color="teal" icon={<IconInfoCircle size={18} />} p="sm">
