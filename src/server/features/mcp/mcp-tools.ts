@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, type RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { assertCan, type SystemActor } from "../../../domain/permissions";
@@ -203,18 +203,25 @@ export function buildMcpServer(ctx: AppContext, actor: SystemActor): McpServer {
  * carries reads and writes alike, so the HTTP layer's row stays out of it.
  */
 function auditWrites(server: McpServer, ctx: AppContext, actor: SystemActor): McpServer {
-  const register = server.registerTool.bind(server);
   // biome-ignore lint/suspicious/noExplicitAny: wraps the SDK's overloaded generic signature
-  const wrapped = (name: string, config: any, callback: any) => {
+  type Register = (name: string, config: any, callback: any) => RegisteredTool;
+  const register = server.registerTool.bind(server) as Register;
+  const wrapped: Register = (name, config, callback) => {
     if (config?.annotations?.readOnlyHint === true) return register(name, config, callback);
-    // biome-ignore lint/suspicious/noExplicitAny: the tool's own arguments, passed through
-    return register(name, config, async (args: any, extra: any) => {
-      const result = (await callback(args, extra)) as ToolResult;
+    // A tool with an input schema is called with (args, extra); one without, with (extra).
+    const hasArgs = config?.inputSchema !== undefined;
+    return register(name, config, async (...params: unknown[]) => {
+      const result = (await callback(...params)) as ToolResult;
       if (!result.isError) {
+        const args = (hasArgs ? params[0] : undefined) as Record<string, unknown> | undefined;
         const id = args?.subscriberId ?? args?.automationId ?? args?.id ?? null;
         await recordRouteChange(ctx, actor, {
           action: `mcp.${name}`,
-          target: { type: "mcp", id, label: config?.title ?? name },
+          target: {
+            type: "mcp",
+            id: typeof id === "number" || typeof id === "string" ? id : null,
+            label: config?.title ?? name,
+          },
         }).catch((err: unknown) => log.error({ err, tool: name }, "audit row not written"));
       }
       return result;
