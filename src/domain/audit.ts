@@ -504,6 +504,8 @@ export interface AuditChangeLine {
   label: string;
   before: string;
   after: string;
+  /** False when only the new value was recorded (a change recorded at its route): "set to". */
+  beforeKnown: boolean;
 }
 
 /** `verifyNewDevices` and `disable_send_all` → "Verify new devices", "Disable send all". */
@@ -549,6 +551,7 @@ export function auditChangeLines(changes: Record<string, unknown>): AuditChangeL
       label: auditFieldLabel(field),
       before: auditValueText(c.before),
       after: auditValueText(c.after),
+      beforeKnown: "before" in c,
     };
   });
 }

@@ -41,7 +41,10 @@ function targetText(e: AuditEventDto): string | null {
   return null;
 }
 
-/** One line per changed field: "Label: old → new", values in words rather than JSON. */
+/**
+ * One line per changed field: "Label: old → new", values in words rather than JSON; "Label: set
+ * to new" where only the new value was recorded.
+ */
 function Changes({ changes }: { changes: Record<string, unknown> }) {
   const lines = auditChangeLines(changes);
   if (!lines.length) return null;
@@ -52,7 +55,7 @@ function Changes({ changes }: { changes: Record<string, unknown> }) {
           <Text span size="xs" fw={600}>
             {l.label}:
           </Text>{" "}
-          {l.before} → {l.after}
+          {l.beforeKnown ? `${l.before} → ${l.after}` : `set to ${l.after}`}
         </Text>
       ))}
     </Stack>
