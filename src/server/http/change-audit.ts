@@ -60,12 +60,52 @@ function targetOf(request: FastifyRequest, area: string, answer: Record<string, 
 }
 
 /**
- * What an edit set, from its body: the short plain values (secrets masked by diffFields), and
- * that a longer or structured one changed. Not for creations and deletions, whose row names
- * the thing; at most 20 fields.
+ * Words of a field's name whose value never goes to the log (an integration's `apiKey`, a card's
+ * `number` and `cvc`, a code): only that it changed. Wider than diffFields' own mask, because a
+ * route's body is not a record the service chose to show.
  */
-function sentFields(request: FastifyRequest): AuditChanges {
+const SENSITIVE_WORDS = new Set([
+  "password",
+  "pass",
+  "passphrase",
+  "secret",
+  "token",
+  "key",
+  "apikey",
+  "otp",
+  "signing",
+  "credential",
+  "credentials",
+  "auth",
+  "authorization",
+  "pin",
+  "code",
+  "cvc",
+  "cvv",
+  "card",
+  "number",
+  "iban",
+  "ssn",
+  "ein",
+  "tax",
+]);
+
+export function sensitiveField(name: string): boolean {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => SENSITIVE_WORDS.has(word));
+}
+
+/**
+ * What an edit set, from its body: the short plain values, and that a longer, structured or
+ * sensitive one changed. Not for creations and deletions, whose row names the thing, nor for
+ * billing (cards); at most 20 fields.
+ */
+function sentFields(request: FastifyRequest, rule: string | undefined): AuditChanges {
   if (request.method !== "PUT" && request.method !== "PATCH") return {};
+  if (rule?.startsWith("billing")) return {};
   const body = request.body;
   if (!body || typeof body !== "object" || Array.isArray(body)) return {};
   const after: Record<string, unknown> = {};
@@ -75,7 +115,7 @@ function sentFields(request: FastifyRequest): AuditChanges {
       typeof value === "boolean" ||
       typeof value === "number" ||
       (typeof value === "string" && value.length <= 200);
-    after[name] = plain ? value : "(changed)";
+    after[name] = plain && !sensitiveField(name) ? value : "(changed)";
   }
   return diffFields(null, after);
 }
@@ -101,7 +141,7 @@ export function registerChangeAudit(app: FastifyInstance, ctx: AppContext) {
       await recordRouteChange(ctx, actor, {
         action,
         target: targetOf(request, action.split(".")[0]!, parsed(payload)),
-        changes: sentFields(request),
+        changes: sentFields(request, POLICY[`${request.method} ${route}`]),
       });
     } catch (err) {
       // The change is made; a missing row is an operator's alarm, not the caller's failure.

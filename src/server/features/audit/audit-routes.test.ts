@@ -5,7 +5,7 @@ import {
   auditAreaOf,
   routeAuditAction,
 } from "../../../domain/audit";
-import { auditedAtRoute, NOT_AUDITED } from "../../http/change-audit";
+import { auditedAtRoute, NOT_AUDITED, sensitiveField } from "../../http/change-audit";
 import { PUBLIC, policyOf } from "../feature";
 import { FEATURES } from "../index";
 
@@ -75,5 +75,12 @@ describe("the audit log's coverage of the routes", () => {
     expect(auditedAtRoute("POST", "/api/groups/rules-preview")).toBe(false);
     expect(auditedAtRoute("POST", "/api/keywords")).toBe(true);
     expect(auditedAtRoute("PATCH", "/api/v1/groups/:id")).toBe(true);
+  });
+
+  it("keeps the values of secret-looking fields out of a route's row", () => {
+    for (const name of ["apiKey", "api_key", "accessToken", "password", "cardNumber", "cvc", "pin"])
+      expect(sensitiveField(name), name).toBe(true);
+    for (const name of ["name", "keyword", "message", "enabled", "welcomeMessage", "monkey"])
+      expect(sensitiveField(name), name).toBe(false);
   });
 });
