@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   "account.operator",
   "account.create",
   "users.password_reset",
+  "users.join",
+  "users.password_reset_link",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,6 +87,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "account.operator": "Changed by the operator",
   "account.create": "Account created",
   "users.password_reset": "Password reset by the operator",
+  "users.join": "User joined by invitation",
+  "users.password_reset_link": "Password reset by e-mail link",
 };
 
 /**

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
-import { createTestServer } from "../../test/harness";
+import { createTestServer, nextIp } from "../../test/harness";
 import { v1Client } from "../../test/v1-client";
 import { subscribers } from "../subscribers/subscribers.schema";
 
@@ -339,6 +339,77 @@ describe("changes recorded at the route", () => {
       targetId: String(sub!.id),
     });
     expect(row!.actorName).toContain('API key "Assistant"');
+  });
+
+  it("changes made without a session name their person: joining by invitation, a reset by link", async () => {
+    const email = "joiner@audit-changes.test";
+    const invited = await t.post(
+      "/api/users/invites",
+      { email, permissionLevel: 1, groupIds: [], longcodeIds: [], disableMassMessaging: false },
+      { cookie: cookieA },
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mailOf = async (to: string, link: RegExp) => {
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await t.db.execute<{ text_body: string }>(
+          sql`select text_body from mail_messages where lower(to_address) = ${to} order by id desc limit 1`,
+        );
+        const m = link.exec(rows[0]?.text_body ?? "");
+        if (m) return m[1]!;
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      throw new Error(`no mail to ${to}`);
+    };
+    const accessKey = await mailOf(email, /\/auth\/invite\?key=([\w-]+)/);
+    const joined = await rowsAddedBy(
+      a.account.id,
+      cookieA,
+      () =>
+        t.post(
+          "/api/users/invites/accept",
+          {
+            accessKey,
+            username: "joiner",
+            email,
+            phoneNumber: "4155550199",
+            password: "joiner-password-1",
+          },
+          { remoteAddress: nextIp() },
+        ),
+      200,
+    );
+    expect(joined).toEqual([
+      expect.objectContaining({
+        action: "users.join",
+        actorKind: "user",
+        actorName: "joiner",
+        targetLabel: "joiner",
+        changes: { permissionLevel: { after: 1 }, email: { after: email } },
+      }),
+    ]);
+
+    const asked = await t.post("/api/auth/forgot-password", { email }, { remoteAddress: nextIp() });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const token = await mailOf(email, /\/auth\/reset-password\?token=([\w-]+)/);
+    const reset = await rowsAddedBy(
+      a.account.id,
+      cookieA,
+      () =>
+        t.post(
+          "/api/auth/reset-password",
+          { resetPasswordToken: token, newPassword: "joiner-password-2" },
+          { remoteAddress: nextIp() },
+        ),
+      200,
+    );
+    expect(reset).toEqual([
+      expect.objectContaining({
+        action: "users.password_reset_link",
+        actorName: "joiner",
+        targetLabel: "joiner",
+        changes: {},
+      }),
+    ]);
   });
 
   it("another account sees none of it, and both chains verify", async () => {

@@ -67,7 +67,7 @@ export const authFeature = defineFeature({
     "POST /api/auth/forgot-password":
       "a visitor asks for a reset e-mail; nothing changes until the link is used",
     "POST /api/auth/reset-password":
-      "public: the person is not signed in, so there is no actor (the e-mail the link came from is the evidence)",
+      "public (no session): its service records the reset under the person's name",
     "POST /api/auth/activate": "public: a new person confirms their own e-mail",
     "POST /api/auth/verification-email/resend": "sends an e-mail again; changes nothing",
     "POST /api/auth/magic-link": "a visitor asks for a sign-in link; changes nothing",

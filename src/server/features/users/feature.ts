@@ -22,6 +22,6 @@ export const usersFeature = defineFeature({
   // Writes that leave no audit row, and why (every other change is recorded).
   notAudited: {
     "POST /api/users/invites/accept":
-      "public: the invited person sets their own sign-in; the invitation was recorded",
+      "public (no session): its service records the new user joining under their name",
   },
 });
