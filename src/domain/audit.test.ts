@@ -116,21 +116,42 @@ describe("changes in words", () => {
         url: { before: "https://a.example/x", after: "https://b.example/y" },
       }),
     ).toEqual([
-      { field: "verifyNewDevices", label: "Verify new devices", before: "off", after: "on" },
-      { field: "quiet_hours", label: "Quiet hours", before: "none", after: "21:00–08:00" },
+      {
+        field: "verifyNewDevices",
+        label: "Verify new devices",
+        before: "off",
+        after: "on",
+        beforeKnown: true,
+      },
+      {
+        field: "quiet_hours",
+        label: "Quiet hours",
+        before: "none",
+        after: "21:00–08:00",
+        beforeKnown: true,
+      },
       {
         field: "events",
         label: "Events",
         before: "none",
         after: "subscriber.created, message.received",
+        // Only the new value was recorded: the screen says "set to".
+        beforeKnown: false,
       },
       {
         field: "send_settings",
         label: "Send settings",
         before: "Header: none, Footer: Bye",
         after: "Header: Hi, Footer: Bye",
+        beforeKnown: true,
       },
-      { field: "url", label: "Url", before: "https://a.example/x", after: "https://b.example/y" },
+      {
+        field: "url",
+        label: "Url",
+        before: "https://a.example/x",
+        after: "https://b.example/y",
+        beforeKnown: true,
+      },
     ]);
   });
 });

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   "account.operator",
   "account.create",
   "users.password_reset",
+  "users.join",
+  "users.password_reset_link",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -87,11 +89,257 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "account.operator": "Changed by the operator",
   "account.create": "Account created",
   "users.password_reset": "Password reset by the operator",
+  "users.join": "User joined by invitation",
+  "users.password_reset_link": "Password reset by e-mail link",
 };
+
+/**
+ * The areas a change made through the API is recorded under (the first part of the route after
+ * /api/ or /api/v1/, dashes as underscores), with the thing it changes in words. A change whose
+ * service writes no row of its own is recorded as `<area>.<verb>` (routeAuditAction); a mutating
+ * route of an area missing here fails the audit coverage test (audit-routes.test.ts).
+ */
+export const AUDIT_AREAS: Record<string, string> = {
+  account: "Account",
+  addons: "Add-on",
+  analytics: "Analytics",
+  api_keys: "API key",
+  auth: "Sign-in",
+  auto_replies: "Auto-reply",
+  automations: "Automation",
+  billing: "Billing",
+  brand_registration: "Brand registration",
+  campaigns: "Campaign",
+  chatbots: "Chatbot",
+  contact_card: "Contact card",
+  controlled_templates: "Controlled template",
+  conversations: "Conversation",
+  conversions: "Conversion tracking",
+  credits: "Credits",
+  custom_fields: "Custom field",
+  dedicated_numbers: "Number",
+  deeplinks: "App link",
+  groups: "Group",
+  inbox: "Inbox",
+  integrations: "Integration",
+  keywords: "Keyword",
+  links: "Short link",
+  managed_accounts: "Managed account",
+  mcp: "AI assistant (MCP):",
+  marketing: "Marketing program",
+  marketing_programs: "Marketing program",
+  media: "Media file",
+  messages: "Message",
+  numbers: "Number",
+  oauth: "App access",
+  optin_forms: "Opt-in form",
+  optin_pages: "Opt-in page",
+  phone_alerts: "Phone alerts",
+  phone_messages: "Voice broadcast",
+  popups: "Pop-up",
+  qr_templates: "QR code",
+  registrations: "Registration",
+  reports: "Report",
+  sends: "Send",
+  signature: "Signature",
+  signup_page: "Sign-up page",
+  subscribers: "Subscriber",
+  templates: "Template",
+  unhealthy_subscribers: "Unhealthy subscribers",
+  user: "Personal setting",
+  users: "User",
+  voice_broadcasts: "Voice broadcast",
+  voice_consent: "Voice consent",
+  web_banner: "Web banner",
+  webhooks: "Webhook",
+  webinars: "Webinar",
+  workflows: "Workflow",
+  zapier: "Zapier",
+};
+
+/** How a derived action's verb reads after its area's noun ("Keyword" + "changed"). */
+const AUDIT_VERBS: Record<string, string> = {
+  create: "added",
+  update: "changed",
+  delete: "deleted",
+  status: "status changed",
+  enabled: "switched on or off",
+  stop: "stopped",
+  publish: "published",
+  duplicate: "duplicated",
+  layout: "layout changed",
+  send: "sent",
+  cancel: "cancelled",
+  draw: "winner drawn",
+  order: "order changed",
+  members: "members added",
+  members_remove: "members removed",
+  block: "blocked",
+  unblock: "unblocked",
+  opt_out: "opted out",
+  opt_in: "opted in",
+  marketing_consent: "marketing consent changed",
+  bulk_delete: "deleted in bulk",
+  bulk_add_to_group: "added to a group in bulk",
+  bulk_remove_from_group: "removed from a group in bulk",
+  imports: "import uploaded",
+  imports_start: "import started",
+  imports_delete: "import deleted",
+  exports: "export started",
+  clean_up: "clean-up run",
+  line_check: "line check run",
+  purchase: "bought",
+  import: "imported",
+  import_provider: "imported from a provider",
+  connections_delete: "provider disconnected",
+  alerts: "alerts changed",
+  assignee: "assigned",
+
+  close: "closed",
+  reopen: "reopened",
+  sync: "synced",
+  profile: "profile changed",
+  settings: "setting changed",
+  access: "access changed",
+  authorize: "granted",
+  grants_delete: "revoked",
+  deliveries_replay: "delivery replayed",
+  hooks: "hook added",
+  hooks_delete: "hook removed",
+  starter: "starter set added",
+  toll_free_verification: "toll-free verification sent",
+  brand: "brand submitted",
+  campaign: "campaign submitted",
+  brand_verification_text: "verification code sent",
+  brand_verification_pin: "verification code entered",
+  two_factor_confirm: "two-step verification turned on",
+  two_factor_disable: "two-step verification turned off",
+  failures_retry: "failed messages retried",
+  failures_clean_up: "failed numbers cleaned up",
+  conversions_settings: "conversion settings changed",
+  test_run: "test run",
+  // The MCP tools that change something (mcp-tools.ts), after "AI assistant (MCP):".
+  send_message: "message sent",
+  set_automation_status: "automation status changed",
+  opt_out_subscriber: "subscriber opted out",
+  assign_conversation: "conversation assigned",
+  close_conversation: "conversation closed or reopened",
+};
+
+/** Paths whose area is deeper than their first part (the inbox's conversations are the API's). */
+const AREA_PREFIXES: [string, string][] = [
+  ["marketing/programs", "marketing-programs"],
+  ["inbox/conversations", "conversations"],
+  ["inbox/messages", "messages"],
+  ["inbox/bulk", "conversations/bulk"],
+];
+
+/** Derived actions whose noun-and-verb would read badly, in words of their own. */
+const ROUTE_ACTION_LABEL: Record<string, string> = {
+  "account.profile": "Business profile changed",
+  "account.settings": "Setting changed",
+  "user.settings": "Personal setting changed",
+  "addons.phone_alerts": "Phone alerts changed",
+  "auth.two_factor_confirm": "Two-step verification turned on",
+  "auth.two_factor_disable": "Two-step verification turned off",
+  "auth.sign_in_policy": "Sign-in checks changed",
+  "users.invites": "User invited",
+  "users.invites_resend": "Invitation resent",
+  "users.invites_delete": "Invitation withdrawn",
+  "registrations.brand_prompt": "Brand registration prompt skipped",
+  "brand_registration.brand": "Brand details submitted for registration",
+  "brand_registration.campaign": "Campaign details submitted for registration",
+  "messages.test": "Test message sent",
+  "messages.create": "Message sent",
+  "messages.delete": "Message deleted",
+  "conversations.messages": "Message sent",
+  "conversations.archive": "Conversation archived",
+  "conversations.unarchive": "Conversation reopened",
+  "conversations.unsubscribe": "Subscriber unsubscribed from a conversation",
+  "conversations.block": "Subscriber blocked from a conversation",
+  "conversations.notes": "Note added to a conversation",
+  "conversations.labels": "Conversation labels changed",
+  "conversations.snooze": "Conversation snoozed",
+  "conversations.snooze_delete": "Conversation snooze ended",
+  "conversations.bulk": "Conversations changed in bulk",
+  "inbox.labels": "Inbox label added",
+  "inbox.labels_delete": "Inbox label deleted",
+  "inbox.alerts": "Inbox alerts changed",
+  "workflows.runs": "Workflow run started",
+  "webinars.registrants_import": "Webinar registrants imported",
+  "integrations.hubspot": "HubSpot connection changed",
+  "integrations.hubspot_sync": "HubSpot synced",
+  "integrations.hubspot_delete": "HubSpot disconnected",
+  "integrations.customer_io": "Customer.io connection changed",
+  "integrations.customer_io_sync": "Customer.io synced",
+  "integrations.customer_io_delete": "Customer.io disconnected",
+  "integrations.zapier_delete": "Zapier disconnected",
+  "billing.payment_method": "Payment method changed",
+  "billing.payment_method_setup_complete": "Payment method saved",
+  "billing.payments_confirmation": "Payment confirmed",
+  "billing.payments_sync": "Payment status refreshed",
+  "billing.upgrade": "Plan upgraded",
+  "billing.auto_topup": "Auto top-up changed",
+  "billing.auto_renew": "Auto-renew changed",
+  "billing.bundles_purchase": "Credit bundle bought",
+  "billing.addons_keyword_pack_release": "Add-on released",
+  "billing.test_clock": "Test clock moved",
+  "reports.sent_messages_exports": "Sent messages export started",
+  "phone_messages.voice_consent": "Voice consent recorded",
+  "voice_consent.create": "Voice consent recorded",
+  "contact_card.create": "Contact card changed",
+  "subscribers.bulk_add_to_group": "Subscribers added to a group",
+  "subscribers.bulk_remove_from_group": "Subscribers removed from a group",
+  "subscribers.bulk_delete": "Subscribers deleted",
+  "unhealthy_subscribers.clean_up": "Unhealthy subscribers cleaned up",
+  "unhealthy_subscribers.line_check": "Line check run",
+  "analytics.failures_retry": "Failed messages retried",
+  "analytics.failures_clean_up": "Failed numbers cleaned up",
+  "analytics.conversions_settings": "Conversion tracking changed",
+  "conversions.settings": "Conversion tracking changed",
+};
+
+/**
+ * The action recorded for a change made through a route (`PUT /api/keywords/:id` →
+ * "keywords.update", `POST /api/v1/groups/:id/members/remove` → "groups.members_remove"): the
+ * area, then what the rest of the path says, or create/update/delete by the method.
+ */
+export function routeAuditAction(method: string, routeUrl: string): string {
+  let path = routeUrl.replace(/^\/api\/(v1\/)?/, "");
+  for (const [prefix, area] of AREA_PREFIXES)
+    if (path === prefix || path.startsWith(`${prefix}/`)) path = area + path.slice(prefix.length);
+  const parts = path
+    .split("/")
+    .filter((p) => p && !p.startsWith(":"))
+    .map((p) => p.replace(/-/g, "_"));
+  const area = parts[0] ?? "api";
+  const rest = parts.slice(1).join("_");
+  const byMethod = method === "DELETE" ? "delete" : method === "POST" ? "create" : "update";
+  if (!rest) return `${area}.${byMethod}`;
+  return `${area}.${method === "DELETE" ? `${rest}_delete` : rest}`;
+}
+
+/** The area of a dotted action ("keywords.update" → "keywords"). */
+export function auditAreaOf(action: string): string {
+  return action.split(".")[0] ?? action;
+}
 
 /** The label of a recorded action (one recorded before a rename keeps its dotted name). */
 export function auditActionLabel(action: string): string {
-  return (AUDIT_ACTION_LABEL as Record<string, string>)[action] ?? action;
+  const known =
+    (AUDIT_ACTION_LABEL as Record<string, string>)[action] ?? ROUTE_ACTION_LABEL[action];
+  if (known) return known;
+  const [area, verb] = action.split(".", 2);
+  const noun = area ? AUDIT_AREAS[area] : undefined;
+  if (!noun || !verb) return action;
+  const phrase = AUDIT_VERBS[verb];
+  if (phrase) return `${noun} ${phrase}`;
+  return `${noun}: ${verb.replace(/_/g, " ")}`;
+}
+
+/** A filter on a whole area: "keywords.*" matches every keywords action. */
+export function auditAreaFilter(area: string): string {
+  return `${area}.*`;
 }
 
 /** The hash before an account's first row. */
@@ -262,6 +510,8 @@ export interface AuditChangeLine {
   label: string;
   before: string;
   after: string;
+  /** False when only the new value was recorded (a change recorded at its route): "set to". */
+  beforeKnown: boolean;
 }
 
 /** `verifyNewDevices` and `disable_send_all` → "Verify new devices", "Disable send all". */
@@ -307,6 +557,7 @@ export function auditChangeLines(changes: Record<string, unknown>): AuditChangeL
       label: auditFieldLabel(field),
       before: auditValueText(c.before),
       after: auditValueText(c.after),
+      beforeKnown: "before" in c,
     };
   });
 }

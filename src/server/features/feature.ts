@@ -47,6 +47,13 @@ export interface Feature {
    * or is the child's people's own sign-in or mail.
    */
   notWhileActing?: readonly string[];
+  /**
+   * Routes of its policy that write nothing to the audit log, each with why: they change nothing
+   * (a preview, a count, a validation, read marks), or no account's person makes the change (a
+   * visitor's sign-up, a sign-in). Every other successful POST/PUT/PATCH/DELETE of a signed-in
+   * person or an API key is recorded (http/change-audit.ts), unless its service wrote its own row.
+   */
+  notAudited?: Readonly<Record<string, string>>;
   /** Its pg-boss jobs (`*.job.ts`), run by worker processes (background/registry.ts). */
   // biome-ignore lint/suspicious/noExplicitAny: jobs of different payloads
   jobs?: readonly Job<any>[];
@@ -73,6 +80,11 @@ export function defineFeature<const F extends Feature>(feature: F): F {
 /** Every feature's routes refused while acting in another account, in one set. */
 export function notWhileActingOf(features: readonly Feature[]): ReadonlySet<string> {
   return new Set(features.flatMap((f) => f.notWhileActing ?? []));
+}
+
+/** Every feature's routes that write no audit row, in one set. */
+export function notAuditedOf(features: readonly Feature[]): ReadonlySet<string> {
+  return new Set(features.flatMap((f) => Object.keys(f.notAudited ?? {})));
 }
 
 export function policyOf(features: readonly Feature[]): Record<string, Rule> {

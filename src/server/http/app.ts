@@ -22,6 +22,7 @@ import { registerMetrics } from "../ops/metrics";
 import { registerHealth } from "../ops/readiness";
 import { registerApiAuth } from "./api-auth";
 import { registerApiDocs } from "./api-docs";
+import { registerChangeAudit } from "./change-audit";
 import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerInputGuard } from "./input-guard";
@@ -84,6 +85,8 @@ export async function buildApp(
 
   // Before any route: every /api route gets its rule from the one policy table.
   registerPolicy(app);
+  // Before compression's onSend: the audit row reads the answer (the changed thing's id, name).
+  registerChangeAudit(app, ctx);
   await registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   // Limits are set per route (login, codes); nothing is limited unless a route asks.

@@ -16,11 +16,20 @@ const byPath = (a: [string, ...unknown[]], b: [string, ...unknown[]]) => {
   return pa < pb ? -1 : pa > pb ? 1 : ma < mb ? -1 : ma > mb ? 1 : 0;
 };
 
+/** What a successful call leaves in the audit log (http/change-audit.ts): for writes only. */
+function auditOf(key: string, rule: string, f: Feature): string {
+  if (key.startsWith("GET ")) return "";
+  const why = f.notAudited?.[key];
+  if (why) return `no: ${why}`;
+  return rule === PUBLIC ? "no: public" : "recorded";
+}
+
 /** The permission table: every /api route, what it takes to call it and the feature it is in. */
 export function renderRoutesDoc(features: readonly Feature[] = FEATURES): string {
-  const rows: [string, string, string][] = features.flatMap((f) =>
+  const rows: [string, string, string, string][] = features.flatMap((f) =>
     Object.entries(f.policy ?? {}).map(
-      ([key, rule]) => [key, rule, f.name] as [string, string, string],
+      ([key, rule]) =>
+        [key, rule, f.name, auditOf(key, rule, f)] as [string, string, string, string],
     ),
   );
   rows.sort(byPath);
@@ -40,15 +49,16 @@ export function renderRoutesDoc(features: readonly Feature[] = FEATURES): string
     "scopes hold it). `/api/v1` answers to API keys only, the rest of `/api` to the session. What a",
     "permission still leaves to the data (an agent's groups, a restricted user's numbers) the",
     "feature's service decides. The rules, with why, are in the features' `feature.ts`; see",
-    "[ARCHITECTURE.md](ARCHITECTURE.md#the-request-path).",
+    "[ARCHITECTURE.md](ARCHITECTURE.md#the-request-path). Audit log: whether a successful write",
+    "leaves a row (its service's own, or the route's: src/server/http/change-audit.ts), or why not.",
     "",
     `${rows.length} routes, ${rows.filter((r) => r[1] === PUBLIC).length} of them public.`,
     "",
-    "| Route | Permission | Feature |",
-    "| --- | --- | --- |",
+    "| Route | Permission | Feature | Audit log |",
+    "| --- | --- | --- | --- |",
     ...rows.map(
-      ([key, rule, feature]) =>
-        `| \`${key.replace(/\|/g, "\\|")}\` | ${rule === PUBLIC ? "**public**" : `\`${rule}\``} | [${feature}](../${where(feature)}) |`,
+      ([key, rule, feature, audit]) =>
+        `| \`${key.replace(/\|/g, "\\|")}\` | ${rule === PUBLIC ? "**public**" : `\`${rule}\``} | [${feature}](../${where(feature)}) | ${audit.replace(/\|/g, "\\|")} |`,
     ),
     "",
   ];

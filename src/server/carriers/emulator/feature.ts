@@ -24,4 +24,11 @@ export const emulatorFeature = defineFeature({
     "GET /api/virtual-phones/:phone/calls": "self",
     "GET /api/virtual-phones/calls/:sid/audio": "self",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/virtual-phones/:phone/messages":
+      "a test phone's text (development only): a subscriber's, not the account's",
+    "POST /api/virtual-phones/messages":
+      "a test phone's text (development only): a subscriber's, not the account's",
+  },
 });

@@ -4,7 +4,7 @@ import { intIdParams } from "../../../domain/ids";
 import { systemActor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
 import { assertOperator } from "../../http/operator";
-import { recordAudit } from "../audit/audit.service";
+import { recordAuditOfChanges } from "../audit/audit.service";
 import {
   accountFlagsOf,
   accountFlagsRequest,
@@ -46,12 +46,11 @@ export function accountOpsRoutes(app: FastifyInstance, ctx: AppContext) {
       for (const [name, after] of Object.entries(req.body))
         if (before[name as keyof typeof before] !== after)
           changes[name] = { before: before[name as keyof typeof before], after };
-      if (Object.keys(changes).length)
-        await recordAudit(ctx, systemActor("operator", req.params.id), {
-          action: "account.operator",
-          target: { type: "account", id: req.params.id },
-          changes,
-        });
+      await recordAuditOfChanges(ctx, systemActor("operator", req.params.id), {
+        action: "account.operator",
+        target: { type: "account", id: req.params.id },
+        changes,
+      });
       return result;
     },
   );

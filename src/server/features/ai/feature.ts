@@ -11,4 +11,11 @@ export const aiFeature = defineFeature({
     "POST /api/ai/shorten": "compose:tools",
     "POST /api/ai/image": "compose:tools",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/ai/propose": "drafts text for the composer; nothing is saved or sent",
+    "POST /api/ai/shorten": "drafts text for the composer; nothing is saved or sent",
+    "POST /api/ai/image":
+      "drafts an image for the composer; what is sent with it is recorded by the send",
+  },
 });

@@ -18,4 +18,8 @@ export const analyticsFeature = defineFeature({
     "POST /api/public/conversions": PUBLIC,
     "GET /api/public/conversions/pixel": PUBLIC,
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/public/conversions": "public: a visitor's conversion, counted in the reports",
+  },
 });

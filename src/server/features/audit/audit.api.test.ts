@@ -177,9 +177,13 @@ describe("recording", () => {
     await t.post("/api/auth/logout", undefined, { cookie });
     expect(await countRows(childId, "managed_account.close")).toBe(1);
     const parentRows = await t.db.execute<{ action: string; actor_kind: string }>(
-      sql`select action, actor_kind from audit_events where account_id = ${parent.account.id}`,
+      sql`select action, actor_kind from audit_events where account_id = ${parent.account.id} order by seq`,
     );
-    expect(parentRows.rows).toEqual([{ action: "managed_account.open", actor_kind: "user" }]);
+    // Creating the child is a change of the parent's (recorded at the route), then the open.
+    expect(parentRows.rows).toEqual([
+      { action: "managed_accounts.create", actor_kind: "user" },
+      { action: "managed_account.open", actor_kind: "user" },
+    ]);
   });
 
   it("webhooks created and deleted, and a bulk delete of subscribers", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import { auditEvents } from "./audit.schema";
@@ -35,13 +35,20 @@ export interface AuditFilter {
   to?: Date;
 }
 
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 function where(accountId: number, f: AuditFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [ownedBy(auditEvents, { accountId })];
   if (f.actor) {
-    const like = `%${f.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(or(ilike(auditEvents.actorName, like), eq(auditEvents.actorId, f.actor)));
+    const pattern = `%${escapeLike(f.actor)}%`;
+    parts.push(or(ilike(auditEvents.actorName, pattern), eq(auditEvents.actorId, f.actor)));
   }
-  if (f.action) parts.push(eq(auditEvents.action, f.action));
+  // "keywords.*": every action of an area (auditAreaFilter); otherwise the one action.
+  if (f.action?.endsWith(".*"))
+    parts.push(like(auditEvents.action, `${escapeLike(f.action.slice(0, -1))}%`));
+  else if (f.action) parts.push(eq(auditEvents.action, f.action));
   if (f.from) parts.push(gte(auditEvents.at, f.from));
   if (f.to) parts.push(lt(auditEvents.at, f.to));
   return and(...parts);

@@ -12,7 +12,7 @@ import { csvLine } from "../../../domain/csv";
 import { type Actor, assertCan } from "../../../domain/permissions";
 import { asSystemOn } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
-import { currentRequestMeta } from "../../http/request-meta";
+import { currentRequestMeta, markAudited } from "../../http/request-meta";
 import { userDisplayName } from "../users/user-display.service";
 import { toAuditEvent } from "./audit.presenter";
 import * as q from "./audit.queries";
@@ -117,6 +117,31 @@ export async function recordAudit(
 }
 
 /**
+ * The row of a change made through a route whose service records none of its own
+ * (http/change-audit.ts): its action is the route's (routeAuditAction), not one of AUDIT_ACTIONS.
+ */
+export async function recordRouteChange(
+  ctx: AppContext,
+  actor: Actor,
+  event: Omit<AuditEvent, "action"> & { action: string },
+): Promise<void> {
+  await insertChained(ctx, actor.accountId, await resolveActor(ctx, actor), event);
+}
+
+/**
+ * Records an edit when a field moved (`changes` from diffFields); an edit that moved nothing is
+ * no row, and none is added for it at the route (markAudited).
+ */
+export async function recordAuditOfChanges(
+  ctx: AppContext,
+  actor: Actor | OperatorActor,
+  event: AuditEvent & { changes: AuditChanges },
+): Promise<void> {
+  if (Object.keys(event.changes).length > 0) await recordAudit(ctx, actor, event);
+  else markAudited();
+}
+
+/**
  * The admin command's record (`npm run admin`): no request and no session, so the operator is
  * named by the command and the machine's user who ran it.
  */
@@ -138,9 +163,10 @@ async function insertChained(
   ctx: Pick<AppContext, "db" | "clock">,
   accountId: number,
   who: ResolvedActor,
-  event: AuditEvent,
+  event: Omit<AuditEvent, "action"> & { action: string },
 ): Promise<void> {
   const meta = currentRequestMeta();
+  markAudited();
   await ctx.db.transaction(async (tx) => {
     await q.lockChain(tx, accountId);
     const head = await q.chainHead(tx, accountId);

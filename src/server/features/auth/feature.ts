@@ -59,4 +59,26 @@ export const authFeature = defineFeature({
     "PUT /api/auth/sign-in-policy": "billing",
   },
   jobs: [sessionsPurgeJob],
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/auth/login":
+      "signing in changes nothing of the account's; sessions and new devices are on the security screen",
+    "POST /api/auth/logout": "ends the caller's own session",
+    "POST /api/auth/forgot-password":
+      "a visitor asks for a reset e-mail; nothing changes until the link is used",
+    "POST /api/auth/reset-password":
+      "public (no session): its service records the reset under the person's name",
+    "POST /api/auth/activate": "public: a new person confirms their own e-mail",
+    "POST /api/auth/verification-email/resend": "sends an e-mail again; changes nothing",
+    "POST /api/auth/magic-link": "a visitor asks for a sign-in link; changes nothing",
+    "POST /api/auth/magic-token": "signing in with a link",
+    "POST /api/auth/phone-verification/send": "part of signing in: sends a code",
+    "POST /api/auth/phone-verification/verify": "part of signing in: checks a code",
+    "POST /api/auth/tfa/sms": "part of signing in: sends a code",
+    "POST /api/auth/tfa/validate": "part of signing in: checks a code",
+    "POST /api/auth/two-factor/app":
+      "starts enrolment only; turning it on (confirm) is recorded by its service",
+    "POST /api/auth/two-factor/sms":
+      "starts enrolment only; turning it on (confirm) is recorded by its service",
+  },
 });

@@ -1,6 +1,8 @@
 import { AUTH_TEXT, RESET_LINK_MINUTES } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
+import { userActor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import { resetPasswordMail } from "../mail/mail-templates";
 import { sendMailInBackground } from "../mail/mailer";
 import { findUserByEmail, findUserById, setPasswordHash } from "../users/user-records.service";
@@ -89,4 +91,18 @@ export async function resetPassword(
     throw new AppError("NOT_FOUND", AUTH_TEXT.resetLinkExpired);
   await setPasswordHash(ctx.db, user.id, passwordHash);
   await deleteUserSessions(ctx.db, user.id);
+  // No session on this public route: the row names the person the link was mailed to.
+  await recordAudit(
+    ctx,
+    userActor({
+      accountId: user.accountId,
+      userId: user.id,
+      level: user.permissionLevel,
+      restricted: user.restricted,
+    }),
+    {
+      action: "users.password_reset_link",
+      target: { type: "user", id: user.id, label: user.username },
+    },
+  );
 }

@@ -18,7 +18,7 @@ import {
 } from "../../../domain/sign-in.schemas";
 import { type AppContext, actorOf } from "../../http/context";
 import { setSessionCookie } from "../../http/session";
-import { recordAudit } from "../audit/audit.service";
+import { recordAuditOfChanges } from "../audit/audit.service";
 import { challengeTokenOf, clientOf } from "./device-cookie";
 import * as magic from "./magic-link.service";
 import * as phone from "./phone-verification.service";
@@ -234,12 +234,11 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext) {
       await q.writePolicy(ctx.db, auth.accountId, req.body);
       const after = await q.readPolicy(ctx.db, auth.accountId);
       const changes = diffFields(before, after);
-      if (Object.keys(changes).length)
-        await recordAudit(ctx, auth, {
-          action: "settings.security",
-          target: { type: "account", id: auth.accountId, label: "Sign-in checks" },
-          changes,
-        });
+      await recordAuditOfChanges(ctx, auth, {
+        action: "settings.security",
+        target: { type: "account", id: auth.accountId, label: "Sign-in checks" },
+        changes,
+      });
       return after;
     },
   );

@@ -31,4 +31,10 @@ export const automationsFeature = defineFeature({
   },
   pipelineLoops: [automationsLoop],
   eventConsumers: { automations: automationsConsumer },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/automations/validate": "checks a graph; saves nothing",
+    "POST /api/automations/clock": "moves a test server's automation clock (refused elsewhere)",
+    "POST /api/auto-replies/preview": "previews which reply would answer; saves nothing",
+  },
 });

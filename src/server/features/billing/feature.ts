@@ -39,4 +39,13 @@ export const billingFeature = defineFeature({
     "POST /api/billing/test-clock": "billing",
   },
   jobs: [billingCycleJob, autoTopupJob],
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/billing/portal":
+      "opens the processor's portal; changes there come back as billing events",
+    "POST /api/billing/cancel-flow":
+      "a step of the cancellation survey; the cancellation is recorded (billing.cancel)",
+    "POST /api/billing/payment-method/setup":
+      "prepares a card form; saving the card (complete) is the change",
+  },
 });

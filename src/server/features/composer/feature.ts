@@ -12,4 +12,9 @@ export const composerFeature = defineFeature({
     // Campaigns and reports.
     "POST /api/messages/test": "sends:write",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/uploads/image": "a file for a message being written; the send is the change",
+    "POST /api/uploads/attachment": "a file for a message being written; the send is the change",
+  },
 });

@@ -16,4 +16,9 @@ export const groupsFeature = defineFeature({
     "POST /api/groups/:id/members/remove": "groups:write",
     "DELETE /api/groups/:id": "groups:delete",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/groups/adaptive-member-counts": "counts members; saves nothing",
+    "POST /api/groups/rules-preview": "previews a rule's members; saves nothing",
+  },
 });

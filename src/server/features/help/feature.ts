@@ -9,4 +9,8 @@ export const helpFeature = defineFeature({
     "POST /api/help/contact": "self",
     "GET /api/help/booking": "self",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/help/contact": "a message to support; changes nothing of the account's",
+  },
 });

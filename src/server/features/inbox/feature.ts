@@ -37,4 +37,9 @@ export const inboxFeature = defineFeature({
     "GET /api/inbox/alerts": "inbox:read",
     "PUT /api/inbox/alerts": "inbox:read",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/inbox/conversations/:id/read": "the reader's read marks",
+    "POST /api/inbox/mark-all-read": "the reader's read marks",
+  },
 });

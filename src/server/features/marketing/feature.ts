@@ -22,4 +22,10 @@ export const marketingFeature = defineFeature({
     "GET /api/public/referrals/:code": PUBLIC,
     "POST /api/public/referrals/:code": PUBLIC,
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/public/counter/:token/codes/:code/redeem":
+      "public: a counter's redemption, in the program's report",
+    "POST /api/public/referrals/:code": "public: a visitor's referral, in the program's report",
+  },
 });

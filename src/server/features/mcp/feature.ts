@@ -18,4 +18,10 @@ export const mcpFeature = defineFeature({
     "GET /api/oauth/grants": "self",
     "DELETE /api/oauth/grants/:id": "self",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/mcp":
+      "carries reads and writes alike: each write tool records its own row (mcp-tools.ts)",
+    "DELETE /api/mcp": "answers 405; changes nothing",
+  },
 });

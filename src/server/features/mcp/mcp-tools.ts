@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, type RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { assertCan, type SystemActor } from "../../../domain/permissions";
@@ -6,7 +6,9 @@ import { sentMessagesQuery } from "../../../domain/reports.schemas";
 import { countSegments, creditsFor } from "../../../domain/segments";
 import { listSubscribersQuery } from "../../../domain/subscribers.schemas";
 import type { AppContext } from "../../http/context";
+import { log } from "../../log";
 import { propose } from "../ai/ai.service";
+import { recordRouteChange } from "../audit/audit.service";
 import * as inbox from "../inbox/inbox.service";
 import * as reports from "../reports/reports.service";
 import * as subscribers from "../subscribers/subscribers.service";
@@ -35,7 +37,7 @@ const subscriberId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
  * (sending) need the key's write scope AND confirm: true, so a model cannot send by accident.
  */
 export function buildMcpServer(ctx: AppContext, actor: SystemActor): McpServer {
-  const server = new McpServer({ name: "parley", version: "1.0.0" });
+  const server = auditWrites(new McpServer({ name: "parley", version: "1.0.0" }), ctx, actor);
 
   server.registerTool(
     "search_subscribers",
@@ -192,5 +194,39 @@ export function buildMcpServer(ctx: AppContext, actor: SystemActor): McpServer {
   registerAutomationTools(server, ctx, actor);
   registerSubscriberTools(server, ctx, actor);
   registerAccountTools(server, ctx, actor);
+  return server;
+}
+
+/**
+ * Every tool not marked read-only changes something: each call that succeeds is one audit row
+ * ("mcp.<tool>") naming the key, whatever tool is added later. The route itself (POST /api/mcp)
+ * carries reads and writes alike, so the HTTP layer's row stays out of it.
+ */
+function auditWrites(server: McpServer, ctx: AppContext, actor: SystemActor): McpServer {
+  // biome-ignore lint/suspicious/noExplicitAny: wraps the SDK's overloaded generic signature
+  type Register = (name: string, config: any, callback: any) => RegisteredTool;
+  const register = server.registerTool.bind(server) as Register;
+  const wrapped: Register = (name, config, callback) => {
+    if (config?.annotations?.readOnlyHint === true) return register(name, config, callback);
+    // A tool with an input schema is called with (args, extra); one without, with (extra).
+    const hasArgs = config?.inputSchema !== undefined;
+    return register(name, config, async (...params: unknown[]) => {
+      const result = (await callback(...params)) as ToolResult;
+      if (!result.isError) {
+        const args = (hasArgs ? params[0] : undefined) as Record<string, unknown> | undefined;
+        const id = args?.subscriberId ?? args?.automationId ?? args?.id ?? null;
+        await recordRouteChange(ctx, actor, {
+          action: `mcp.${name}`,
+          target: {
+            type: "mcp",
+            id: typeof id === "number" || typeof id === "string" ? id : null,
+            label: config?.title ?? name,
+          },
+        }).catch((err: unknown) => log.error({ err, tool: name }, "audit row not written"));
+      }
+      return result;
+    });
+  };
+  server.registerTool = wrapped as typeof server.registerTool;
   return server;
 }

@@ -15,4 +15,9 @@ export const optinPagesFeature = defineFeature({
     "GET /api/optin/:accountName/:slug/challenge": PUBLIC,
     "POST /api/optin/:accountName/:slug": PUBLIC,
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/optin/:accountName/:slug":
+      "public: a visitor's opt-in, recorded as consent evidence",
+  },
 });

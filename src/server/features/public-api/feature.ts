@@ -240,4 +240,10 @@ export const publicApiFeature = defineFeature({
     "GET /api/v1/audit/export": "audit:read",
     "GET /api/v1/audit/verify": "audit:read",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/v1/conversations/:id/read": "the reader's read marks",
+    "POST /api/v1/conversations/read-all": "the reader's read marks",
+    "POST /api/v1/media": "a file for a message being written; the send is the change",
+  },
 });

@@ -26,4 +26,8 @@ export const registrationsFeature = defineFeature({
   carrierWebhooks: [registryWebhookRoutes],
   workerLoops: [registryReviewsLoop],
   eventConsumers: { phone_alerts: phoneAlertsConsumer },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "PUT /api/tour": "the person's own place in the product tour",
+  },
 });

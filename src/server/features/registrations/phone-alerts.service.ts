@@ -6,7 +6,7 @@ import { alertQuiet, alertText, type PhoneAlertSettings } from "../../../domain/
 import { timezoneById } from "../../../domain/timezones";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
-import { recordAudit } from "../audit/audit.service";
+import { recordAuditOfChanges } from "../audit/audit.service";
 import type { EventHandler } from "../events/event-relay";
 import type { AccountEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
@@ -49,12 +49,11 @@ export async function savePhoneAlerts(
   });
   const after = await getPhoneAlerts(ctx, auth);
   const changes = diffFields(before, after);
-  if (Object.keys(changes).length)
-    await recordAudit(ctx, auth, {
-      action: "settings.notifications",
-      target: { type: "setting", id: "phone_alerts", label: "Phone alerts" },
-      changes,
-    });
+  await recordAuditOfChanges(ctx, auth, {
+    action: "settings.notifications",
+    target: { type: "setting", id: "phone_alerts", label: "Phone alerts" },
+    changes,
+  });
   return after;
 }
 

@@ -15,4 +15,8 @@ export const sendsFeature = defineFeature({
     "DELETE /api/sends/:id": "sends:write",
   },
   pipelineLoops: [schedulerLoop, fanOutLoop],
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/sends/audience": "counts who a send would reach; saves nothing",
+  },
 });

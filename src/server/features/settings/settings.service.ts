@@ -22,7 +22,7 @@ import {
 import { TEXT } from "../../../domain/texts";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext, UserActor } from "../../http/context";
-import { recordAudit } from "../audit/audit.service";
+import { recordAuditOfChanges } from "../audit/audit.service";
 import { releasePausedTexts } from "../outbound/pause-release";
 import * as q from "./settings.queries";
 
@@ -99,12 +99,11 @@ export async function setAccountSetting(
       const before = await q.readAccountSetting(tx, auth, name);
       await q.writeAccountSetting(tx, auth.accountId, name, valid);
       const changes = diffFields({ [name]: before ?? null }, { [name]: valid });
-      if (Object.keys(changes).length > 0)
-        await recordAudit({ ...ctx, db: tx }, auth, {
-          action: "settings.update",
-          target: { type: "setting", id: name, label: name },
-          changes,
-        });
+      await recordAuditOfChanges({ ...ctx, db: tx }, auth, {
+        action: "settings.update",
+        target: { type: "setting", id: name, label: name },
+        changes,
+      });
     });
     // 'Pause all sending' off: what the dispatcher held for it goes now.
     if (name === "disable_sam" && valid !== true) await releasePausedTexts(ctx, auth.accountId);
@@ -138,12 +137,11 @@ export async function setUserSetting(
     const before = await q.readUserSetting(tx, auth, name);
     await q.writeUserSetting(tx, auth, name, valid);
     const changes = diffFields({ [name]: before ?? null }, { [name]: valid });
-    if (Object.keys(changes).length > 0)
-      await recordAudit({ ...ctx, db: tx }, auth, {
-        action: "settings.personal",
-        target: { type: "user", id: auth.userId, label: name },
-        changes,
-      });
+    await recordAuditOfChanges({ ...ctx, db: tx }, auth, {
+      action: "settings.personal",
+      target: { type: "user", id: auth.userId, label: name },
+      changes,
+    });
   });
   return present(name, USER_SETTINGS[name], valid, USER_SETTING_DEFAULTS[name]);
 }

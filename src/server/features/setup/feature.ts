@@ -9,4 +9,9 @@ export const setupFeature = defineFeature({
     "GET /api/setup/:token": PUBLIC,
     "POST /api/setup/:token": PUBLIC,
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/setup/:token":
+      "public: the first owner's setup, recorded by its service (account.create)",
+  },
 });

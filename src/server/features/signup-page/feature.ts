@@ -12,4 +12,8 @@ export const signupPageFeature = defineFeature({
     "GET /api/subscribe/:accountName/challenge": PUBLIC,
     "POST /api/subscribe/:accountName": PUBLIC,
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/subscribe/:accountName": "public: a visitor's sign-up, recorded as consent evidence",
+  },
 });

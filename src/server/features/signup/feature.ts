@@ -10,4 +10,9 @@ export const signupFeature = defineFeature({
     "POST /api/auth/admin-signup": PUBLIC,
     "GET /api/auth/pending-mail": PUBLIC,
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/auth/admin-signup":
+      "public: creates a new account, which has no log before it exists",
+  },
 });

@@ -19,4 +19,9 @@ export const usersFeature = defineFeature({
     "DELETE /api/users/invites/:id": "users:manage",
     "DELETE /api/users/:id": "users:manage",
   },
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/users/invites/accept":
+      "public (no session): its service records the new user joining under their name",
+  },
 });

@@ -1,7 +1,9 @@
 import { AUTH_TEXT } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
+import { userActor } from "../../../domain/permissions";
 import { USER_TEXT, type VerifyInviteResponse } from "../../../domain/users.schemas";
 import type { AppContext } from "../../http/context";
+import { recordAudit } from "../audit/audit.service";
 import { hashNewPassword } from "../auth/password";
 import { startSession } from "../auth/sessions.service";
 import * as tokens from "../auth/tokens.service";
@@ -58,6 +60,7 @@ export async function acceptInvite(
     about: [input.username, input.email],
   });
 
+  const level = Math.min(Math.max(Number(data.permissionLevel ?? 0), 0), 2);
   const userId = await ctx.db.transaction(async (tx) => {
     // Single use even when the form is sent twice at once.
     if (!(await tokens.consumeToken(tx, invite.id))) expired();
@@ -71,7 +74,7 @@ export async function acceptInvite(
         : { emailVerifiedAt: null }),
       passwordHash,
       phone: input.phoneNumber,
-      permissionLevel: Math.min(Math.max(Number(data.permissionLevel ?? 0), 0), 2),
+      permissionLevel: level,
       restricted: data.restricted === true,
     });
     // Groups or numbers deleted since the invitation was sent are left out.
@@ -80,6 +83,16 @@ export async function acceptInvite(
       numberIds: await q.ownNumberIds(tx, accountId, data.numberIds ?? []),
       disableSendAll: data.disableSendAll === true,
     });
+    // The new user joined by their own hand (a public route): the row names them.
+    await recordAudit(
+      { ...ctx, db: tx },
+      userActor({ accountId, userId: id, level, restricted: data.restricted === true }),
+      {
+        action: "users.join",
+        target: { type: "user", id, label: input.username },
+        changes: { permissionLevel: { after: level }, email: { after: input.email } },
+      },
+    );
     return id;
   });
   return startSession(ctx, { id: userId, accountId }, session);

@@ -29,7 +29,7 @@ import {
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { forgetKeysOf } from "../api-keys/key-cache";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit, recordAuditOfChanges } from "../audit/audit.service";
 import { deleteUserSessions } from "../auth/sessions.service";
 import * as tokens from "../auth/tokens.service";
 import { inviteMail } from "../mail/mail-templates";
@@ -329,12 +329,11 @@ export async function updateUser(
       numberIds: [...numberIds].sort((m, n) => m - n),
       disableSendAll: input.disableMassMessaging,
     });
-    if (Object.keys(changes).length > 0)
-      await recordAudit({ ...ctx, db: tx }, auth, {
-        action: "users.update",
-        target: { type: "user", id: target.id, label: username },
-        changes,
-      });
+    await recordAuditOfChanges({ ...ctx, db: tx }, auth, {
+      action: "users.update",
+      target: { type: "user", id: target.id, label: username },
+      changes,
+    });
   });
   // Their keys act with their rights as they are now.
   forgetKeysOf(target.id);

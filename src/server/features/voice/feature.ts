@@ -20,4 +20,8 @@ export const voiceFeature = defineFeature({
     "DELETE /api/phone-messages/:id": "sends:write",
   },
   pipelineLoops: [voiceLoop],
+  // Writes that leave no audit row, and why (every other change is recorded).
+  notAudited: {
+    "POST /api/phone-messages/audience": "counts who a broadcast would reach; saves nothing",
+  },
 });

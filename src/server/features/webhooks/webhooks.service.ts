@@ -9,7 +9,7 @@ import {
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { getAccountContact } from "../account/account.service";
-import { recordAudit } from "../audit/audit.service";
+import { recordAudit, recordAuditOfChanges } from "../audit/audit.service";
 import { keyRing, open, seal } from "../auth/secret-box";
 import { sendMail } from "../mail/mailer";
 import { newWebhookSecret } from "./webhook-signature";
@@ -104,12 +104,11 @@ export async function updateWebhook(
       enabled: e.enabled,
     });
     const changes = diffFields(seen(before), seen(after));
-    if (Object.keys(changes).length)
-      await recordAudit({ ...ctx, db: tx }, auth, {
-        action: "webhooks.update",
-        target: { type: "webhook", id, label: after.url },
-        changes,
-      });
+    await recordAuditOfChanges({ ...ctx, db: tx }, auth, {
+      action: "webhooks.update",
+      target: { type: "webhook", id, label: after.url },
+      changes,
+    });
     return after;
   });
   if (!row) throw new AppError("NOT_FOUND", WEBHOOK_TEXT.notFound);

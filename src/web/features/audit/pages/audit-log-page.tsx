@@ -3,9 +3,11 @@ import { IconDownload, IconHistory, IconShieldCheck, IconShieldX } from "@tabler
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTOR_LABEL,
+  AUDIT_AREAS,
   type AuditActorKind,
   type AuditEventDto,
   auditActionLabel,
+  auditAreaFilter,
   auditChangeLines,
 } from "../../../../domain/audit";
 import { defineList } from "../../../components/list/list-params";
@@ -18,7 +20,31 @@ import { auditSearch, useAuditEvents, useAuditVerify } from "../api/audit";
 
 const AUDIT_LIST = defineList({ filters: { action: "", from: "", to: "" } });
 
-/** One line per changed field: "Label: old → new", values in words rather than JSON. */
+/** The action filter: a whole area ("Keyword: any change"), or one named action. */
+const ACTION_CHOICES = [
+  {
+    group: "Any change to",
+    items: Object.entries(AUDIT_AREAS)
+      .map(([area, noun]) => ({ value: auditAreaFilter(area), label: noun.replace(/:$/, "") }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  },
+  {
+    group: "One action",
+    items: AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) })),
+  },
+];
+
+/** What the row changed, under its action: its name, else its id. */
+function targetText(e: AuditEventDto): string | null {
+  if (e.targetLabel) return e.targetLabel;
+  if (e.targetId) return `#${e.targetId}`;
+  return null;
+}
+
+/**
+ * One line per changed field: "Label: old → new", values in words rather than JSON; "Label: set
+ * to new" where only the new value was recorded.
+ */
 function Changes({ changes }: { changes: Record<string, unknown> }) {
   const lines = auditChangeLines(changes);
   if (!lines.length) return null;
@@ -29,7 +55,7 @@ function Changes({ changes }: { changes: Record<string, unknown> }) {
           <Text span size="xs" fw={600}>
             {l.label}:
           </Text>{" "}
-          {l.before} → {l.after}
+          {l.beforeKnown ? `${l.before} → ${l.after}` : `set to ${l.after}`}
         </Text>
       ))}
     </Stack>
@@ -49,7 +75,7 @@ export default function AuditLogPage() {
     <>
       <PageHeader
         title="Audit Log"
-        description="Who changed what in this account: settings, users, API keys, webhooks, exports, deletions and billing."
+        description="Who changed what in this account, and from where: every change made by a person, an API key, an AI assistant or a parent account."
         actions={
           <Button
             component="a"
@@ -88,7 +114,7 @@ export default function AuditLogPage() {
         empty={{
           title: "Nothing recorded yet",
           description:
-            "Changes to settings, users, keys, webhooks, exports and billing appear here.",
+            "Every change made in this account (settings, campaigns, keywords, subscribers, users, keys, billing…) appears here.",
         }}
         toolbar={
           <Group gap="sm" align="flex-end" wrap="wrap">
@@ -101,7 +127,8 @@ export default function AuditLogPage() {
               label="Action"
               placeholder="Any action"
               clearable
-              data={AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))}
+              searchable
+              data={ACTION_CHOICES}
               value={view.filters.action || null}
               onChange={(v) => view.setFilter("action", v)}
               w={220}
@@ -152,7 +179,7 @@ export default function AuditLogPage() {
                   {auditActionLabel(e.action)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {e.targetLabel ? `${e.targetLabel} · ${e.action}` : e.action}
+                  {targetText(e) ? `${targetText(e)} · ${e.action}` : e.action}
                 </Text>
               </>
             ),
