@@ -41,5 +41,9 @@ export const inboxFeature = defineFeature({
   notAudited: {
     "POST /api/inbox/conversations/:id/read": "the reader's read marks",
     "POST /api/inbox/mark-all-read": "the reader's read marks",
+    "POST /api/inbox/conversations/:id/messages":
+      "a one-to-one text is its own record: the message names who sent it, and when",
+    "POST /api/inbox/conversations/:id/notes":
+      "a note is its own record in the conversation, with its author and time",
   },
 });

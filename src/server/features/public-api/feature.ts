@@ -245,5 +245,7 @@ export const publicApiFeature = defineFeature({
     "POST /api/v1/conversations/:id/read": "the reader's read marks",
     "POST /api/v1/conversations/read-all": "the reader's read marks",
     "POST /api/v1/media": "a file for a message being written; the send is the change",
+    "POST /api/v1/messages":
+      "a one-to-one text is its own record: the message names who sent it, and when",
   },
 });

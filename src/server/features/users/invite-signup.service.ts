@@ -2,6 +2,7 @@ import { AUTH_TEXT } from "../../../domain/auth.schemas";
 import { AppError } from "../../../domain/errors";
 import { userActor } from "../../../domain/permissions";
 import { USER_TEXT, type VerifyInviteResponse } from "../../../domain/users.schemas";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { recordAudit } from "../audit/audit.service";
 import { hashNewPassword } from "../auth/password";
@@ -61,7 +62,7 @@ export async function acceptInvite(
   });
 
   const level = Math.min(Math.max(Number(data.permissionLevel ?? 0), 0), 2);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const userId = await inTransaction(ctx.db, async (tx) => {
     // Single use even when the form is sent twice at once.
     if (!(await tokens.consumeToken(tx, invite.id))) expired();
     const id = await q.insertUser(tx, {
