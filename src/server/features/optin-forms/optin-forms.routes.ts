@@ -84,7 +84,12 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: { tags, body: renderRequest, response: { 200: renderResponse } },
         config: { rateLimit: { max: 120, timeWindow: "1 minute", errorResponseBuilder: tooMany } },
       },
-      (req) => pub.renderForm(ctx, req.body),
+      // The answer's JSON is written around the view id from text built once per form version
+      // (through this response schema), so no per-request serialization.
+      async (req, reply) =>
+        reply
+          .type("application/json; charset=utf-8")
+          .send((await pub.renderForm(ctx, req.body)) as never),
     );
     s.post(
       "/opt-in-forms/public/submit",
