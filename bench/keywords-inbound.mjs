@@ -12,8 +12,9 @@
 // ≥ 1 is met) and exits 1 when a measured goal is missed.
 import { createHmac } from "node:crypto";
 import http from "node:http";
+import os from "node:os";
 import pg from "pg";
-import { pct, startServer } from "./lib/server.mjs";
+import { pct, serverCpu, startServer } from "./lib/server.mjs";
 
 const INBOUND = Number(process.argv[2] ?? 4000);
 const RENDERS = Number(process.argv[3] ?? 3000);
@@ -156,15 +157,41 @@ try {
           "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
         },
       );
+    const views = async () =>
+      (
+        await db.query(
+          `select coalesce(sum(f.views), 0)::int as n from optin_forms f
+             join accounts a on a.id = f.account_id where a.account_name = 'parley-demo'`,
+        )
+      ).rows[0].n;
+    const viewsBefore = await views();
     for (let i = 0; i < 100; i++) await render(1_000_000 + i);
+    // What the idle server spends on its own (job loops, the emulator), subtracted below: CPU per
+    // render is the figure other work on a shared machine disturbs least.
+    const idle0 = serverCpu(parley.server.pid);
+    await new Promise((r) => setTimeout(r, 5_000));
+    const idle1 = serverCpu(parley.server.pid);
+    const cpu0 = serverCpu(parley.server.pid);
     const r = await load(
       Array.from({ length: RENDERS }, (_, i) => i),
       render,
     );
+    const cpu1 = serverCpu(parley.server.pid);
+    const perRender = (k) =>
+      (((cpu1[k] - cpu0[k] - ((idle1[k] - idle0[k]) / 5) * r.seconds) * 1000) / RENDERS).toFixed(2);
     console.log(
       `popup render: ${RENDERS} in ${r.seconds.toFixed(2)} s = ${Math.round(RENDERS / r.seconds)}/s; non-2xx ${r.bad}`,
     );
     console.log(`  latency ms: ${line(r.sorted)}`);
+    console.log(
+      `  server CPU per render (idle subtracted): Node ${perRender("node")} ms, PostgreSQL ${perRender("postgres")} ms; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
+    const counted = (await views()) - viewsBefore;
+    console.log(`  views counted: ${counted} of ${RENDERS + 100} renders (100 warm-up)`);
+    if (counted !== RENDERS + 100) missed.push("every view counted");
     console.log(
       `  ${verdict("render p95", pct(r.sorted, 95), GOALS.renderP95, false, " ms")} at ${CONCURRENCY} in flight`,
     );

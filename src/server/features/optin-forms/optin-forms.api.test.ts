@@ -331,4 +331,19 @@ describe("opt-in forms", () => {
     const after = (await t.get(`/api/optin-forms/${current.id}`, { cookie })).json();
     expect(after.views).toBe(viewsBefore);
   });
+
+  it("limits renders from one address to 120 a minute", async () => {
+    const ip = "10.9.9.9";
+    const statuses = [];
+    for (let i = 0; i < 121; i++)
+      statuses.push(
+        (await pub("render", { url: `${ORIGIN}/x`, accountName: "beanpop" }, ip)).statusCode,
+      );
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // Another visitor is not limited by it.
+    expect((await pub("render", { url: `${ORIGIN}/x`, accountName: "beanpop" })).statusCode).toBe(
+      200,
+    );
+  });
 });

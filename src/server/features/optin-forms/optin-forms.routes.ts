@@ -16,6 +16,7 @@ import {
   submitRequest,
 } from "../../../domain/optin-forms";
 import { type AppContext, actorOf } from "../../http/context";
+import { countedInBatches } from "../../http/rate-limit-store";
 import { serverFile } from "../../project-root";
 import * as forms from "./optin-forms.service";
 import * as pub from "./optin-public.service";
@@ -82,7 +83,16 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
       "/opt-in-forms/public/render",
       {
         schema: { tags, body: renderRequest, response: { 200: renderResponse } },
-        config: { rateLimit: { max: 120, timeWindow: "1 minute", errorResponseBuilder: tooMany } },
+        // Every page view of a shop asks: counted in memory and shared once a second (a
+        // guard against floods, where a second's lag between web processes does not matter).
+        config: {
+          rateLimit: {
+            max: 120,
+            timeWindow: "1 minute",
+            errorResponseBuilder: tooMany,
+            ...countedInBatches,
+          },
+        },
       },
       // The answer's JSON is written around the view id from text built once per form version
       // (through this response schema), so no per-request serialization.
