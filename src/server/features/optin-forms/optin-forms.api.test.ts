@@ -73,6 +73,8 @@ describe("opt-in forms", () => {
     const shown = await pub("render", { url: `${ORIGIN}/products/beans`, accountName: "BeanPop" });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers["access-control-allow-origin"]).toBe(ORIGIN);
+    expect(shown.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(shown.headers["x-content-type-options"]).toBe("nosniff");
     const data = shown.json().data;
     expect(data.viewId).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.displaySetting.trigger).toBe("delay");

@@ -83,6 +83,9 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
       "/opt-in-forms/public/render",
       {
         schema: { tags, body: renderRequest, response: { 200: renderResponse } },
+        // JSON read by the popup's script through CORS: no page, so the page headers helmet
+        // builds on every request (policies, framing) mean nothing to a browser here.
+        helmet: false,
         // Every page view of a shop asks: counted in memory and shared once a second (a
         // guard against floods, where a second's lag between web processes does not matter).
         config: {
@@ -99,6 +102,7 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
       async (req, reply) =>
         reply
           .type("application/json; charset=utf-8")
+          .header("x-content-type-options", "nosniff")
           .send((await pub.renderForm(ctx, req.body)) as never),
     );
     s.post(
