@@ -86,6 +86,10 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
         // JSON read by the popup's script through CORS: no page, so the page headers helmet
         // builds on every request (policies, framing) mean nothing to a browser here.
         helmet: false,
+        // About 1 KB of JSON (the demo's 0.8 KB): compressing it for each visitor costs more than
+        // it saves, and the popup never sends a compressed body. The script itself stays compressed.
+        compress: false,
+        decompress: false,
         // Every page view of a shop asks: counted in memory and shared once a second (a
         // guard against floods, where a second's lag between web processes does not matter).
         config: {
