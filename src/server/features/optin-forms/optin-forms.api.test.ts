@@ -75,6 +75,8 @@ describe("opt-in forms", () => {
     expect(shown.headers["access-control-allow-origin"]).toBe(ORIGIN);
     expect(shown.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(shown.headers["x-content-type-options"]).toBe("nosniff");
+    // JSON for the popup's script, not a page: no page policies (the other routes have them).
+    expect(shown.headers["content-security-policy"]).toBeUndefined();
     const data = shown.json().data;
     expect(data.viewId).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.displaySetting.trigger).toBe("delay");
@@ -257,13 +259,13 @@ describe("opt-in forms", () => {
     const views = async () =>
       (await t.get("/api/optin-forms", { cookie }))
         .json()
-        .forms.map((f: { id: number; views: number }) => [f.id, f.views]);
+        .forms.map((f: { id: number; views: number }) => [f.id, f.views] as [number, number]);
     const overview = async () =>
       (await t.get("/api/growth/overview", { cookie })).json().tools.optinForms.views as number;
     const rows = async () =>
       (await t.db.select().from(optinFormViews).where(eq(optinFormViews.accountId, account.id)))
         .length;
-    const before = new Map(await views());
+    const before = new Map<number, number>(await views());
     const totalBefore = await overview();
     const rowsBefore = await rows();
 
@@ -314,7 +316,8 @@ describe("opt-in forms", () => {
         updatedAt: sql`now()`,
       })
       .where(eq(optinForms.id, current.id));
-    const seen = async (check: (d: { blocks: { text?: string }[] } | null) => boolean) => {
+    type Shown = { formId: number; blocks: { text?: string }[] } | null;
+    const seen = async (check: (d: Shown) => boolean) => {
       for (let i = 0; i < 30; i++) {
         if (check(await render())) return true;
         await new Promise((r) => setTimeout(r, 50));
