@@ -146,6 +146,12 @@ describe("app", () => {
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    // Also on an answer for no route.
+    const missing = await t.get("/api/no-such-route");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["x-frame-options"]).toBe("DENY");
     // Plain http (no proxy trusted): no HSTS.
     expect(res.headers["strict-transport-security"]).toBeUndefined();
   });

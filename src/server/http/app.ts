@@ -27,7 +27,7 @@ import type { AppContext } from "./context";
 import { errorHandler } from "./error-handler";
 import { registerInputGuard } from "./input-guard";
 import { registerPolicy } from "./policy";
-import { pgRateLimitStore } from "./rate-limit-store";
+import { BatchedRateLimitCounter, pgRateLimitStore } from "./rate-limit-store";
 import { registerRequestMeta } from "./request-meta";
 import { registerSecurityHeaders } from "./security";
 import { registerSession } from "./session";
@@ -91,7 +91,13 @@ export async function buildApp(
   await app.register(cookie);
   // Limits are set per route (login, codes); nothing is limited unless a route asks.
   // Counted in PostgreSQL so that several web processes share every limit.
-  await app.register(rateLimit, { global: false, store: pgRateLimitStore(ctx.db) });
+  // Routes marked `batched` (the popup's render) count in memory, shared once a second.
+  const batchedLimits = new BatchedRateLimitCounter(ctx.db);
+  app.addHook("onClose", () => batchedLimits.close());
+  await app.register(rateLimit, {
+    global: false,
+    store: pgRateLimitStore(ctx.db, batchedLimits),
+  });
   // API answers and the OpenAPI document, br or gzip by Accept-Encoding. Static files come
   // compressed from the build (preCompressed in web-app.ts); event streams are never buffered.
   // The web app's files are compressed once at build (preCompressed in web-app.ts); the ones the

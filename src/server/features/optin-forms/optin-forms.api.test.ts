@@ -1,6 +1,6 @@
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OPTIN_FORM, OPTIN_TEXTS } from "../../../domain/optin-forms";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
@@ -8,6 +8,7 @@ import { createTestServer } from "../../test/harness";
 import { messages } from "../messages/messages.schema";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import { subscribers } from "../subscribers/subscribers.schema";
+import { optinForms, optinFormViews } from "./optin-forms.schema";
 
 // The opt-in popup's public calls (spec doc 3 §7, §8) and its management API (issue 14).
 const t = await createTestServer();
@@ -72,6 +73,10 @@ describe("opt-in forms", () => {
     const shown = await pub("render", { url: `${ORIGIN}/products/beans`, accountName: "BeanPop" });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers["access-control-allow-origin"]).toBe(ORIGIN);
+    expect(shown.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(shown.headers["x-content-type-options"]).toBe("nosniff");
+    // JSON for the popup's script, not a page: no page policies (the other routes have them).
+    expect(shown.headers["content-security-policy"]).toBeUndefined();
     const data = shown.json().data;
     expect(data.viewId).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.displaySetting.trigger).toBe("delay");
@@ -248,5 +253,102 @@ describe("opt-in forms", () => {
     expect(await codes("+13105550701")).toBe(5);
     // An unknown view has no challenge.
     expect((await pub("challenge", { viewId: crypto.randomUUID() })).statusCode).toBe(404);
+  });
+
+  it("counts every view of renders that arrive together, on the forms list and the growth overview", async () => {
+    const views = async () =>
+      (await t.get("/api/optin-forms", { cookie }))
+        .json()
+        .forms.map((f: { id: number; views: number }) => [f.id, f.views] as [number, number]);
+    const overview = async () =>
+      (await t.get("/api/growth/overview", { cookie })).json().tools.optinForms.views as number;
+    const rows = async () =>
+      (await t.db.select().from(optinFormViews).where(eq(optinFormViews.accountId, account.id)))
+        .length;
+    const before = new Map<number, number>(await views());
+    const totalBefore = await overview();
+    const rowsBefore = await rows();
+
+    const shown = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        pub("render", { url: `${ORIGIN}/products/${Math.random()}`, accountName: "beanpop" }),
+      ),
+    );
+    for (const res of shown) expect(res.statusCode, res.body).toBe(200);
+    const data = shown.map((res) => res.json().data);
+    expect(new Set(data.map((d) => d.viewId)).size).toBe(60);
+    const perForm = new Map<number, number>();
+    for (const d of data) perForm.set(d.formId, (perForm.get(d.formId) ?? 0) + 1);
+
+    for (const [id, n] of await views())
+      expect(n).toBe((before.get(id) ?? 0) + (perForm.get(id) ?? 0));
+    expect(await overview()).toBe(totalBefore + 60);
+    expect(await rows()).toBe(rowsBefore + 60);
+    // Each view is written before its id is answered: the popup's next step finds it at once.
+    expect((await pub("challenge", { viewId: data[59].viewId })).statusCode).toBe(200);
+  });
+
+  it("shows a form saved here at once, and a change made by another web process within a second", async () => {
+    const render = async (url = `${ORIGIN}/products`) =>
+      (await pub("render", { url, accountName: "beanpop" })).json().data;
+    const shownFirst = await render();
+    const current = (await t.get(`/api/optin-forms/${shownFirst.formId}`, { cookie })).json();
+    const saved = await t.put(
+      `/api/optin-forms/${current.id}`,
+      {
+        ...DEFAULT_OPTIN_FORM,
+        name: current.name,
+        blocks: [{ type: "heading", text: "Saved here" }, ...DEFAULT_OPTIN_FORM.blocks.slice(1)],
+      },
+      { cookie },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await render()).blocks[0].text).toBe("Saved here");
+
+    // Another process saves the form (this process's copy is not told): shown within a second.
+    await t.db
+      .update(optinForms)
+      .set({
+        blocks: [
+          { type: "heading", text: "Saved elsewhere" },
+          ...DEFAULT_OPTIN_FORM.blocks.slice(1),
+        ],
+        updatedAt: sql`now()`,
+      })
+      .where(eq(optinForms.id, current.id));
+    type Shown = { formId: number; blocks: { text?: string }[] } | null;
+    const seen = async (check: (d: Shown) => boolean) => {
+      for (let i = 0; i < 30; i++) {
+        if (check(await render())) return true;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return false;
+    };
+    expect(await seen((d) => d?.blocks[0]?.text === "Saved elsewhere")).toBe(true);
+
+    // Paused elsewhere: no view of it is written, even while this process may still hold it.
+    const viewsBefore = (await t.get(`/api/optin-forms/${current.id}`, { cookie })).json().views;
+    await t.db
+      .update(optinForms)
+      .set({ status: "paused", updatedAt: sql`now()` })
+      .where(eq(optinForms.id, current.id));
+    expect(await seen((d) => d === null || d.formId !== current.id)).toBe(true);
+    const after = (await t.get(`/api/optin-forms/${current.id}`, { cookie })).json();
+    expect(after.views).toBe(viewsBefore);
+  });
+
+  it("limits renders from one address to 120 a minute", async () => {
+    const ip = "10.9.9.9";
+    const statuses = [];
+    for (let i = 0; i < 121; i++)
+      statuses.push(
+        (await pub("render", { url: `${ORIGIN}/x`, accountName: "beanpop" }, ip)).statusCode,
+      );
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // Another visitor is not limited by it.
+    expect((await pub("render", { url: `${ORIGIN}/x`, accountName: "beanpop" })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -95,33 +95,64 @@ export async function deleteFormRow(db: Executor, accountId: number, id: number)
   return !!rows[0];
 }
 
+/**
+ * The popup's cheap version probe: the account (by its public name) and its active forms' ids and
+ * edit times, newest first. Every edit of a form sets updated_at (its counters do not), so the
+ * same list means the same forms.
+ */
+export async function activeFormVersions(db: Executor, accountName: string) {
+  const { rows } = await db.execute<{
+    accountId: number;
+    id: number | null;
+    updatedAt: Date | null;
+  }>(
+    sql`select a.id as "accountId", f.id, f.updated_at as "updatedAt"
+          from (select id from accounts where lower(account_name) = lower(${accountName}) limit 1) a
+          left join lateral (
+            select id, updated_at from optin_forms
+             where account_id = a.id and status = 'active' order by id desc limit 20) f on true`,
+  );
+  return rows;
+}
+
 /** The account's active forms, newest first (the popup shows the first that fits the page). */
 export async function activeForms(db: Executor, accountId: number) {
   const { rows } = await db.execute<{
     id: number;
+    updatedAt: Date;
     container: unknown;
     blocks: unknown;
     display: unknown;
   }>(
-    sql`select id, container, blocks, display from optin_forms
+    sql`select id, updated_at as "updatedAt", container, blocks, display from optin_forms
          where account_id = ${accountId} and status = 'active' order by id desc limit 20`,
   );
   return rows;
 }
 
-/** One showing of the form, counted. */
-export async function insertView(
+/**
+ * Showings of forms, many in one statement, each form's view count raised by its rows in the same
+ * statement (one update of a form's row per batch, not per showing). A form deleted or paused
+ * since it was read gets no view: the ids returned are the views written.
+ */
+export async function insertViews(
   db: Executor,
-  accountId: number,
-  formId: number,
-  viewId: string,
-  url: string,
-): Promise<void> {
-  await db.execute(
-    sql`with v as (insert into optin_form_views (id, account_id, form_id, url)
-                     values (${viewId}, ${accountId}, ${formId}, ${url}))
-          update optin_forms set views = views + 1 where id = ${formId}`,
+  views: { id: string; formId: number; url: string }[],
+): Promise<Set<string>> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`with v as (
+          insert into optin_form_views (id, account_id, form_id, url)
+          select u.id, f.account_id, f.id, u.url
+            from jsonb_to_recordset(${JSON.stringify(views)}::jsonb) as u(id text, "formId" int, url text)
+            join optin_forms f on f.id = u."formId" and f.status = 'active'
+          returning id, form_id),
+        counted as (
+          update optin_forms f set views = f.views + n.n
+            from (select form_id, count(*)::int as n from v group by form_id) n
+           where f.id = n.form_id)
+        select id from v`,
   );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A view of an active form, with what its steps need. */

@@ -16,6 +16,7 @@ import {
   submitRequest,
 } from "../../../domain/optin-forms";
 import { type AppContext, actorOf } from "../../http/context";
+import { countedInBatches } from "../../http/rate-limit-store";
 import { serverFile } from "../../project-root";
 import * as forms from "./optin-forms.service";
 import * as pub from "./optin-public.service";
@@ -82,9 +83,31 @@ export async function optinFormsRoutes(app: FastifyInstance, ctx: AppContext) {
       "/opt-in-forms/public/render",
       {
         schema: { tags, body: renderRequest, response: { 200: renderResponse } },
-        config: { rateLimit: { max: 120, timeWindow: "1 minute", errorResponseBuilder: tooMany } },
+        // JSON read by the popup's script through CORS: no page, so the page headers helmet
+        // builds on every request (policies, framing) mean nothing to a browser here.
+        helmet: false,
+        // About 1 KB of JSON (the demo's 0.8 KB): compressing it for each visitor costs more than
+        // it saves, and the popup never sends a compressed body. The script itself stays compressed.
+        compress: false,
+        decompress: false,
+        // Every page view of a shop asks: counted in memory and shared once a second (a
+        // guard against floods, where a second's lag between web processes does not matter).
+        config: {
+          rateLimit: {
+            max: 120,
+            timeWindow: "1 minute",
+            errorResponseBuilder: tooMany,
+            ...countedInBatches,
+          },
+        },
       },
-      (req) => pub.renderForm(ctx, req.body),
+      // The answer's JSON is written around the view id from text built once per form version
+      // (through this response schema), so no per-request serialization.
+      async (req, reply) =>
+        reply
+          .type("application/json; charset=utf-8")
+          .header("x-content-type-options", "nosniff")
+          .send((await pub.renderForm(ctx, req.body)) as never),
     );
     s.post(
       "/opt-in-forms/public/submit",

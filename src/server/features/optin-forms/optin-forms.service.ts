@@ -8,6 +8,7 @@ import { assertCan } from "../../../domain/permissions";
 import type { Actor, AppContext } from "../../http/context";
 import { ownStaticGroups } from "../groups/groups.service";
 import * as q from "./optin-forms.queries";
+import { popupRender } from "./popup-render";
 
 const NOT_FOUND = "That opt-in form does not exist.";
 
@@ -64,6 +65,7 @@ export async function createForm(ctx: AppContext, auth: Actor, input: OptinFormI
   assertCan(auth, "settings:write");
   await checkRefs(ctx, auth, input);
   const id = await q.insertForm(ctx.db, auth.accountId, input);
+  popupRender(ctx).forget(auth.accountId);
   return getForm(ctx, auth, id);
 }
 
@@ -72,6 +74,7 @@ export async function updateForm(ctx: AppContext, auth: Actor, id: number, input
   await getForm(ctx, auth, id);
   await checkRefs(ctx, auth, input);
   await q.updateFormRow(ctx.db, auth.accountId, id, input);
+  popupRender(ctx).forget(auth.accountId);
   return getForm(ctx, auth, id);
 }
 
@@ -79,4 +82,5 @@ export async function deleteForm(ctx: AppContext, auth: Actor, id: number) {
   assertCan(auth, "settings:write");
   if (!(await q.deleteFormRow(ctx.db, auth.accountId, id)))
     throw new AppError("NOT_FOUND", NOT_FOUND);
+  popupRender(ctx).forget(auth.accountId);
 }

@@ -1,16 +1,9 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { consentPageUrl } from "../../../domain/consent-evidence";
 import { AppError } from "../../../domain/errors";
-import {
-  codeStepBlocks,
-  doneBlocks,
-  OPTIN_TEXTS,
-  optinFormInput,
-  showsOnUrl,
-} from "../../../domain/optin-forms";
+import { codeStepBlocks, doneBlocks, OPTIN_TEXTS, showsOnUrl } from "../../../domain/optin-forms";
 import { toE164 } from "../../../domain/phone";
 import type { AppContext } from "../../http/context";
-import { accountByName } from "../account/account-records.service";
 import { recordEvent } from "../events/events.service";
 import {
   botFormKey,
@@ -27,6 +20,7 @@ import {
   upsertOptInSubscriber,
 } from "../subscribers/opt-in-consent";
 import * as q from "./optin-forms.queries";
+import { NO_FORM_JSON, popupRender } from "./popup-render";
 
 /**
  * The popup's three public calls (spec doc 3 §7): render a form for a page, submit its fields
@@ -43,31 +37,31 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const hash = (code: string, viewId: string) =>
   createHash("sha256").update(`${viewId}:${code}`).digest("hex");
 
-export async function renderForm(ctx: AppContext, input: { url: string; accountName: string }) {
-  const account = await accountByName(ctx.db, input.accountName);
-  if (!account) return { data: null };
-  const rows = await q.activeForms(ctx.db, account.id);
-  for (const row of rows) {
-    const form = optinFormInput.safeParse({
-      name: "x",
-      container: row.container,
-      blocks: row.blocks,
-      display: row.display,
-    });
-    if (!form.success || !showsOnUrl(form.data.display, input.url)) continue;
-    const viewId = randomUUID();
-    await q.insertView(ctx.db, account.id, row.id, viewId, input.url.slice(0, 2000));
-    return {
-      data: {
-        formId: row.id,
-        displaySetting: form.data.display,
-        viewId,
-        container: form.data.container,
-        blocks: form.data.blocks,
-      },
-    };
+/**
+ * The popup's answer for a page, as JSON text: the first active form whose address rule fits the
+ * page, with a new view written for this visitor, or no form. Whether the visitor saw it lately
+ * (the frequency) is the browser's to know; the address rule is checked here on each render.
+ */
+export async function renderForm(
+  ctx: AppContext,
+  input: { url: string; accountName: string },
+): Promise<string> {
+  const render = popupRender(ctx);
+  const entry = await render.formsOf(input.accountName);
+  const form = entry.forms.find((f) => showsOnUrl(f.display, input.url));
+  if (!form) return NO_FORM_JSON;
+  const viewId = randomUUID();
+  const written = await render.recordView({
+    id: viewId,
+    formId: form.id,
+    url: input.url.slice(0, 2000),
+  });
+  if (!written) {
+    // Paused or deleted in another process within the last second: read the forms again next time.
+    if (entry.accountId !== null) render.forget(entry.accountId);
+    return NO_FORM_JSON;
   }
-  return { data: null };
+  return form.head + viewId + form.tail;
 }
 
 async function viewOf(ctx: AppContext, viewId: string) {
