@@ -3,6 +3,7 @@ import { FORBIDDEN_REASONS } from "../../../domain/account.schemas";
 import { BILLING_TEXT } from "../../../domain/billing.schemas";
 import { AppError } from "../../../domain/errors";
 import type { AppContext } from "../../http/context";
+import { forbiddenReasonOf } from "./billing.queries";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -31,11 +32,7 @@ export function registerAccountStateGuard(app: FastifyInstance, ctx: AppContext)
     const actor = request.actor;
     if (!actor || SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
     if (ALLOWED_WHILE_LOCKED.some((p) => request.url.startsWith(p))) return;
-    const res = await ctx.db.$client.query<{ reason: string | null }>(
-      "select forbidden_reason as reason from accounts where id = $1",
-      [actor.accountId],
-    );
-    const reason = res.rows[0]?.reason;
+    const reason = await forbiddenReasonOf(ctx.db.$client, actor.accountId);
     if (reason && (FORBIDDEN_REASONS as readonly string[]).includes(reason))
       throw new AppError("ACCOUNT_FORBIDDEN", BILLING_TEXT.forbiddenWrite, { reason });
   });

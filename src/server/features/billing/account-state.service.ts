@@ -40,7 +40,7 @@ export async function applyDisabled(
   const exists = await q.accountBasics(db, accountId);
   if (!exists) throw new AppError("NOT_FOUND", "This account does not exist.");
   const reason = disabled ? "disabled" : await billingReasonOf(db, accountId, now);
-  await db.query("update accounts set forbidden_reason = $2 where id = $1", [accountId, reason]);
+  await q.overwriteForbiddenReason(db, accountId, reason);
   await notify(
     db,
     disabled

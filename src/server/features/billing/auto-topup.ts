@@ -6,7 +6,7 @@ import { inTransaction as inTransactionOn } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { grantPaidCredits } from "../credits/credits.service";
 import { notify } from "../notifications/notifications.service";
-import type { AutoTopupSettings } from "./auto-topup.queries";
+import * as tq from "./auto-topup.queries";
 import { chargeAccount } from "./billing.service";
 
 /** Saving the setting clears a past failure, so the next pass tries again at once. */
@@ -16,14 +16,7 @@ export async function saveAutoTopup(
   input: AutoTopupInput,
 ): Promise<void> {
   assertCan(auth, "billing");
-  await ctx.db.$client.query(
-    `insert into auto_topup_settings (account_id, enabled, threshold, bundle_qty)
-     values ($1, $2, $3, $4)
-     on conflict (account_id) do update set enabled = excluded.enabled,
-       threshold = excluded.threshold, bundle_qty = excluded.bundle_qty,
-       last_failure = null, last_failure_at = null, updated_at = now()`,
-    [auth.accountId, input.enabled, input.threshold, input.bundleQty],
-  );
+  await tq.upsertAutoTopup(ctx.db.$client, auth.accountId, input);
   if (input.enabled) await runAutoTopups(ctx, ctx.clock.now(), { accountId: auth.accountId });
 }
 
@@ -37,18 +30,11 @@ function inTransaction<T>(ctx: AppContext, work: (c: PoolClient) => Promise<T>):
  */
 async function topUp(ctx: AppContext, accountId: number, now: Date) {
   return inTransaction(ctx, async (db) => {
-    const locked = await db.query<AutoTopupSettings & { balance: number }>(
-      `select t.enabled, t.threshold, t.bundle_qty as "bundleQty", c.balance
-         from auto_topup_settings t join account_credits c on c.account_id = t.account_id
-        where t.account_id = $1 for update of t`,
-      [accountId],
-    );
-    const s = locked.rows[0];
+    const s = await tq.lockTopupSettings(db, accountId);
     if (!s?.enabled || s.balance >= s.threshold) return "skipped" as const;
     const bundle = bundleOf(s.bundleQty) ?? MESSAGE_BUNDLES[0];
     const label = `${bundle.qty.toLocaleString("en-US")} message credits (auto top-up)`;
-    const card = await db.query("select 1 from payment_methods where account_id = $1", [accountId]);
-    const { result } = card.rowCount
+    const { result } = (await tq.hasCardOnFile(db, accountId))
       ? await chargeAccount(ctx, db, {
           accountId,
           amountCents: bundle.priceCents,
@@ -66,17 +52,10 @@ async function topUp(ctx: AppContext, accountId: number, now: Date) {
         priceCents: bundle.priceCents,
         recordKind: "credits_auto_topup",
       });
-      await db.query(
-        `update auto_topup_settings set last_topup_at = $2, last_failure = null,
-                last_failure_at = null where account_id = $1`,
-        [accountId, now],
-      );
+      await tq.markTopupBought(db, accountId, now);
       return "bought" as const;
     }
-    await db.query(
-      `update auto_topup_settings set last_failure = $2, last_failure_at = $3 where account_id = $1`,
-      [accountId, result.message, now],
-    );
+    await tq.markTopupFailed(db, accountId, result.message, now);
     await notify(
       db,
       {
@@ -101,19 +80,13 @@ export async function runAutoTopups(
   now: Date = ctx.clock.now(),
   opts: { accountId?: number } = {},
 ) {
-  const due = await ctx.db.$client.query<{ accountId: number }>(
-    `select t.account_id as "accountId"
-       from auto_topup_settings t
-       join account_credits c on c.account_id = t.account_id
-       join accounts a on a.id = t.account_id
-      where t.enabled and c.balance < t.threshold and a.forbidden_reason is null
-        and (t.last_failure_at is null or t.last_failure_at <= $1)
-        and ($2::int is null or t.account_id = $2)
-      order by t.account_id limit 1000`,
-    [new Date(now.getTime() - AUTO_TOPUP_RETRY_MS), opts.accountId ?? null],
+  const due = await tq.dueTopups(
+    ctx.db.$client,
+    new Date(now.getTime() - AUTO_TOPUP_RETRY_MS),
+    opts.accountId ?? null,
   );
   const counts = { bought: 0, failed: 0 };
-  for (const { accountId } of due.rows) {
+  for (const { accountId } of due) {
     const outcome = await topUp(ctx, accountId, now);
     if (outcome === "bought") counts.bought++;
     if (outcome === "failed") counts.failed++;

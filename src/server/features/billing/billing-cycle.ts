@@ -3,6 +3,7 @@ import type { AppContext } from "../../http/context";
 import { notify } from "../notifications/notifications.service";
 import { accountsWithPendingCharges } from "./billing.queries";
 import { renew } from "./billing.service";
+import * as cq from "./billing-cycle.queries";
 
 /**
  * One pass of billing at `now` (the clock is a parameter so tests move it): trials that ended
@@ -24,27 +25,10 @@ export async function runBillingCycle(
   const counts = { trialsEnded: 0, renewed: 0, failed: 0, closed: 0, removed: 0 };
 
   // Accounts made before billing existed start on the trial their trial_ends_at says.
-  await db.query(
-    `insert into billing_subscriptions (account_id, plan_id, status, period_start, period_end)
-     select a.id, 'trial', 'trial', a.created_at, coalesce(a.trial_ends_at, a.created_at + interval '14 days')
-       from accounts a
-      where not exists (select 1 from billing_subscriptions s where s.account_id = a.id)
-        and ($1::int is null or a.id = $1)
-     on conflict (account_id) do nothing`,
-    [one],
-  );
-  const ended = await db.query<{ accountId: number }>(
-    `with ended as (
-       update billing_subscriptions set status = 'expired', updated_at = now()
-        where status = 'trial' and period_end <= $1 and ($2::int is null or account_id = $2)
-        returning account_id)
-     update accounts a set forbidden_reason = 'expired_trial'
-       from ended where a.id = ended.account_id and a.forbidden_reason is null
-     returning a.id as "accountId"`,
-    [now, one],
-  );
-  counts.trialsEnded = ended.rowCount ?? 0;
-  for (const { accountId } of ended.rows)
+  await cq.startMissingTrials(db, one);
+  const ended = await cq.endTrials(db, now, one);
+  counts.trialsEnded = ended.length;
+  for (const { accountId } of ended)
     await notify(
       db,
       {
@@ -57,23 +41,12 @@ export async function runBillingCycle(
       ctx,
     );
 
-  const due = await db.query<{ accountId: number }>(
-    `select account_id as "accountId" from billing_subscriptions
-      where status in ('active', 'past_due') and period_end <= $1
-        and failed_attempts < $2
-        and period_end + make_interval(days => failed_attempts) <= $1
-        and ($3::int is null or account_id = $3)
-      order by period_end limit 5000`,
-    [now, RENEWAL_RETRIES, one],
-  );
+  const due = await cq.dueRenewals(db, now, RENEWAL_RETRIES, one);
   // A few renewals at once: each is its own transaction on its own account's locked row, and
   // most of a renewal's time is spent waiting (the processor, the database).
   // A charge whose processor answer was lost is asked again at every pass (renew sends it first).
   const accounts = [
-    ...new Set([
-      ...(await accountsWithPendingCharges(db, one)),
-      ...due.rows.map((r) => r.accountId),
-    ]),
+    ...new Set([...(await accountsWithPendingCharges(db, one)), ...due.map((r) => r.accountId)]),
   ];
   let next = 0;
   const worker = async () => {
@@ -86,22 +59,7 @@ export async function runBillingCycle(
   };
   await Promise.all(Array.from({ length: RENEWAL_CONCURRENCY }, worker));
 
-  const closed = await db.query(
-    `update accounts a set forbidden_reason = 'canceled'
-       from billing_subscriptions s
-      where s.account_id = a.id and s.status = 'canceled' and s.period_end <= $1
-        and ($2::int is null or a.id = $2)
-        and (a.forbidden_reason is null or a.forbidden_reason in ('declined_card', 'expired_card', 'paused'))`,
-    [now, one],
-  );
-  counts.closed = closed.rowCount ?? 0;
-
-  const removed = await db.query(
-    `delete from accounts a using billing_subscriptions s
-      where s.account_id = a.id and s.status = 'canceled' and s.remove_data_at <= $1
-        and ($2::int is null or a.id = $2)`,
-    [now, one],
-  );
-  counts.removed = removed.rowCount ?? 0;
+  counts.closed = await cq.closeCanceled(db, now, one);
+  counts.removed = await cq.removeCanceledData(db, now, one);
   return counts;
 }

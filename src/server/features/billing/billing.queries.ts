@@ -463,3 +463,54 @@ export async function removeNewestKeywordPack(db: Queryable, accountId: number) 
   );
   return res.rows[0]?.id;
 }
+
+/** Why the account is locked (trial ended, card declined, …), or null. */
+export async function forbiddenReasonOf(db: Queryable, accountId: number) {
+  const res = await db.query<{ reason: string | null }>(
+    "select forbidden_reason as reason from accounts where id = $1",
+    [accountId],
+  );
+  return res.rows[0]?.reason ?? null;
+}
+
+/** Sets the lock whatever it was, 'disabled' included (the operator's switch decides it). */
+export async function overwriteForbiddenReason(
+  db: Queryable,
+  accountId: number,
+  reason: string | null,
+) {
+  await db.query("update accounts set forbidden_reason = $2 where id = $1", [accountId, reason]);
+}
+
+/** The plan's name on the account; a billing lock (not an operator's) lifts with it. */
+export async function setPlanAndUnlock(
+  db: Queryable,
+  accountId: number,
+  planId: string,
+  billingReasons: readonly string[],
+) {
+  await db.query(
+    `update accounts set subscription_type = $2,
+            forbidden_reason = case when forbidden_reason = any($3::text[]) then null else forbidden_reason end
+      where id = $1`,
+    [accountId, planId, billingReasons],
+  );
+}
+
+export async function setAutoRenewFlag(db: Queryable, accountId: number, on: boolean) {
+  await db.query("update accounts set is_auto_renew_enabled = $2 where id = $1", [accountId, on]);
+}
+
+/** A stage of the cancellation flow reached, with the reason given (null when none was asked). */
+export async function insertCancelFlowEvent(
+  db: Queryable,
+  accountId: number,
+  stage: string,
+  reason: string | null,
+) {
+  await db.query("insert into cancel_flow_events (account_id, stage, reason) values ($1, $2, $3)", [
+    accountId,
+    stage,
+    reason,
+  ]);
+}

@@ -275,12 +275,7 @@ async function startPeriod(db: PoolClient, accountId: number, planId: string, no
     at: now,
     description: `${plan.name} plan credits`,
   });
-  await db.query(
-    `update accounts set subscription_type = $2,
-            forbidden_reason = case when forbidden_reason = any($3::text[]) then null else forbidden_reason end
-      where id = $1`,
-    [accountId, planId, BILLING_REASONS],
-  );
+  await q.setPlanAndUnlock(db, accountId, planId, BILLING_REASONS);
 }
 
 /** A plan bought (upgrade, reactivation): its month, its credits and its features. */
@@ -830,10 +825,7 @@ export async function setAutoRenew(ctx: AppContext, auth: Actor, on: boolean) {
   const sub = await q.subscriptionOf(ctx.db.$client, auth.accountId);
   if (!renews(sub.status))
     throw new AppError("VALIDATION", BILLING_TEXT.reactivateFirst, { reason: sub.status });
-  await ctx.db.$client.query("update accounts set is_auto_renew_enabled = $2 where id = $1", [
-    auth.accountId,
-    on,
-  ]);
+  await q.setAutoRenewFlag(ctx.db.$client, auth.accountId, on);
   return getSummary(ctx, auth.accountId);
 }
 
@@ -852,10 +844,7 @@ export async function cancel(ctx: AppContext, auth: Actor, reason: string, now =
     });
     // Nothing left to use: closed at once.
     if (end <= now) await q.setForbiddenReason(db, auth.accountId, "canceled");
-    await db.query(
-      "insert into cancel_flow_events (account_id, stage, reason) values ($1, 'canceled', $2)",
-      [auth.accountId, reason],
-    );
+    await q.insertCancelFlowEvent(db, auth.accountId, "canceled", reason);
   });
   await recordAudit(ctx, auth, {
     action: "billing.cancel",
@@ -872,9 +861,7 @@ export async function pause(ctx: AppContext, auth: Actor) {
     await q.lockSubscription(db, auth.accountId);
     await q.updateSubscription(db, auth.accountId, { status: "paused" });
     await q.setForbiddenReason(db, auth.accountId, "paused");
-    await db.query("insert into cancel_flow_events (account_id, stage) values ($1, 'paused')", [
-      auth.accountId,
-    ]);
+    await q.insertCancelFlowEvent(db, auth.accountId, "paused", null);
   });
   await recordAudit(ctx, auth, {
     action: "billing.pause",
@@ -990,10 +977,7 @@ export async function recordCancelFlow(
   reason: string | null,
 ) {
   assertCan(auth, "billing");
-  await ctx.db.$client.query(
-    "insert into cancel_flow_events (account_id, stage, reason) values ($1, $2, $3)",
-    [auth.accountId, stage, reason],
-  );
+  await q.insertCancelFlowEvent(ctx.db.$client, auth.accountId, stage, reason);
   return { ok: true as const };
 }
 
