@@ -83,8 +83,15 @@ describe("config", () => {
     expect(chosen.SEED_DEMO).toBe(true);
   });
 
-  it("opens sign-up with the emulator and closes it once a real carrier is set", () => {
+  it("opens sign-up with the emulator on a local server, and closes it once a real carrier is set or other machines reach it", () => {
     expect(parseConfig({}).signup).toBe("open");
+    expect(parseConfig({ HOST: "0.0.0.0", SEED_DEMO: "false" }).signup).toBe("closed");
+    expect(
+      parseConfig({ PUBLIC_URL: "https://texts.example.com", SEED_DEMO: "false" }).signup,
+    ).toBe("closed");
+    expect(parseConfig({ HOST: "0.0.0.0", SEED_DEMO: "false", SIGNUP: "open" }).signup).toBe(
+      "open",
+    );
     const twilio = {
       TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`,
       TWILIO_AUTH_TOKEN: "t".repeat(32),

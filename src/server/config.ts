@@ -305,7 +305,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     outboundAllow,
     /** HOST and PUBLIC_URL are on loopback: only this machine reaches the server. */
     local,
-    signup: c.SIGNUP ?? (carrier === "emulator" ? "open" : "closed"),
+    // Open only where nothing is at stake: the emulator on a server no other machine reaches.
+    signup: c.SIGNUP ?? (carrier === "emulator" && local ? "open" : "closed"),
     DATA_DIR: path.resolve(c.DATA_DIR),
     WEB_DIST: path.resolve(c.WEB_DIST),
     frameAncestors: c.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
