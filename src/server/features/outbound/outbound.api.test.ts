@@ -212,7 +212,6 @@ describe("one outbound path", () => {
     });
     expect(dropped).toMatchObject({ status: "Stopped Number", sid: null });
     expect(await refunds(stopped.rows[0]!.id)).toEqual([1]);
-
   }, 120_000);
 
   it("rides out a storm of 429s: every text sent, none failed", async () => {
