@@ -3,7 +3,6 @@ import {
   EXCLUSION_LABELS,
   EXCLUSION_REASONS,
 } from "../../../../domain/send-audience";
-import { plural } from "../../../lib/plural";
 
 /** "Not sent to: 2 opted out, 3 landlines, 5 without marketing consent" (empty when nobody is left out). */
 export function exclusionText(a: Pick<Audience, "excluded">): string {
