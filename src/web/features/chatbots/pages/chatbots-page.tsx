@@ -86,7 +86,7 @@ export default function ChatbotsPage() {
     <>
       <PageHeader
         title="Chatbots"
-        description="Answer texts on a number with questions and choices, keep answers in custom fields and hand the conversation to a person."
+        description="Answer texts on a number with questions and choices, keep answers in custom fields or the subscriber's name and hand the conversation to a person."
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
