@@ -18,7 +18,7 @@ async function pick(
   await page.getByRole("option", { name: option }).first().click();
 }
 
-test("a chatbot made on the page asks a virtual phone, keeps the name in a field and hands the conversation to the inbox", async ({
+test("a chatbot made on the page asks a virtual phone, keeps the name as the first name and hands the conversation to the inbox", async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -26,7 +26,11 @@ test("a chatbot made on the page asks a virtual phone, keeps the name in a field
   await logInAsDemo(page, "/messages/chatbots");
   await expect(page.getByRole("heading", { name: "Chatbots", level: 1 })).toBeVisible();
 
-  // The demo's bot has the demo number; one chatbot per number, so it makes room.
+  // The demo's bot has the demo number: one chatbot per number, said before any form is filled.
+  await expect(page.getByRole("button", { name: "Create Chatbot" }).first()).toBeDisabled();
+  await expect(page.getByText("Every number has a chatbot already")).toBeVisible();
+  await keepScreenshot(page, "chatbots-every-number-taken");
+  // It makes room.
   const demoRow = page.getByRole("row").filter({ hasText: "Table booking" });
   await demoRow.getByRole("button", { name: "Actions for Table booking" }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
@@ -52,7 +56,10 @@ test("a chatbot made on the page asks a virtual phone, keeps the name in a field
   await step4
     .getByLabel("Question of step 4", { exact: true })
     .fill("What name is the booking under?");
-  await pick(page, step4, "Keep the answer in", "Booking Name");
+  // The answer can be the subscriber's own first name, not only a custom field.
+  await step4.getByRole("combobox", { name: "Keep the answer in", exact: true }).click();
+  await expect(page.getByRole("option", { name: "Booking Name" })).toBeVisible();
+  await page.getByRole("option", { name: "First Name" }).click();
   await pick(page, step4, "Then", "Step 2: Hand off to a person");
   const step1 = editor.getByTestId("step-1");
   await pick(page, step1, "Choice 1 leads to", "Step 4: Collect an answer");
@@ -94,7 +101,7 @@ test("a chatbot made on the page asks a virtual phone, keeps the name in a field
   );
   const conversationId = ((await found.json()) as { numberId: number }).numberId;
   const sub = await page.request.get(`/api/subscribers/${conversationId}`);
-  expect(JSON.stringify(await sub.json())).toContain("Grace Hopper");
+  expect(await sub.json()).toMatchObject({ firstName: "Grace Hopper" });
   await page.goto(`/inbox?conversation=${conversationId}`);
   await expect(page.getByText("Thanks! Dana will confirm shortly.").first()).toBeVisible({
     timeout: 15_000,
@@ -158,8 +165,11 @@ test("chatbots and campaigns screens have no serious or critical accessibility v
   await expect(page.getByTestId("stat-sent")).toBeVisible();
   for (const v of await violations(page)) found.push(`details: ${v}`);
   await page.goto("/messages/chatbots");
-  await page.getByRole("button", { name: "Create Chatbot" }).first().click();
-  await expect(page.getByRole("dialog", { name: "Create Chatbot" })).toBeVisible();
+  // Every number has its bot here (Create is disabled with its reason): the editor of one.
+  const first = page.getByRole("button", { name: /^Actions for / }).first();
+  await first.click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Chatbot" })).toBeVisible();
   for (const v of await violations(page)) found.push(`editor: ${v}`);
   expect(found).toEqual([]);
 });

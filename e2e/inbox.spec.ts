@@ -103,6 +103,12 @@ test("a reply from a virtual phone appears live; answering and assigning", async
   await expect(mine).toHaveAttribute("data-type", "message");
   await expect(mine.getByTestId("message-status")).toHaveText(/Sent|Delivered|Queued|Sending/);
   await expect(row).toContainText("Gift cards too!");
+  // Only our own text can be deleted; a three-message thread is whole, with no "end" line.
+  await expect(mine.getByRole("button", { name: "Delete message" })).toBeVisible();
+  const theirs = thread.getByTestId("thread-message").filter({ hasText: "gift cards?" });
+  await expect(theirs.getByRole("button", { name: "Delete message" })).toHaveCount(0);
+  await expect(thread.getByText(INBOX_TEXT.end)).toHaveCount(0);
+  await keepScreenshot(page, "inbox-thread-own-delete");
 
   // Assign it to me: it moves to Mine.
   await page.getByRole("combobox", { name: "Assigned to" }).click();

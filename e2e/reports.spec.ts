@@ -139,7 +139,7 @@ test("scheduled messages: listed with next send and repeat, cancelled after a co
     .getByRole("dialog", { name: "Cancel this scheduled message?" })
     .getByRole("button", { name: "Cancel message" })
     .click();
-  await expect(page.getByText("The scheduled message was cancelled")).toBeVisible();
+  await expect(page.getByText("The scheduled message was canceled")).toBeVisible();
   await expect(monthly).toHaveCount(0);
   await expect(weekly).toBeVisible();
 

@@ -5,6 +5,20 @@ import { reportRangeQuery } from "./growth-reports.schemas";
 export const analyticsQuery = reportRangeQuery;
 
 const rate = z.number();
+
+/**
+ * Delivered texts an hour needs before its rates mean anything: one text to one person would
+ * show 100% (or 0%), which says nothing about the hour.
+ */
+export const BEST_TIMES_MIN_DELIVERED = 20;
+export const BEST_TIMES_TEXT = {
+  notEnough: "Not enough sends yet",
+} as const;
+
+/** Whether an hour's rates rest on enough delivered texts to be shown. */
+export function hasEnoughSample(delivered: number): boolean {
+  return delivered >= BEST_TIMES_MIN_DELIVERED;
+}
 export const sendStats = z.object({
   runId: z.number(),
   sendId: z.number(),
@@ -53,6 +67,9 @@ export const analyticsResponse = z.object({
       hour: z.number(),
       label: z.string(),
       sends: z.number(),
+      delivered: z.number(),
+      /** Enough delivered texts for its rates to be shown (see BEST_TIMES_MIN_DELIVERED). */
+      enough: z.boolean(),
       replyRate: rate,
       clickRate: rate,
     }),

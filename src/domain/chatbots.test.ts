@@ -22,7 +22,7 @@ const tree: ChatbotTree = {
       ],
       noMatch: "Say 1 or 2.",
     },
-    { id: "name", type: "collect", text: "Your name?", fieldId: 7, next: "hand" },
+    { id: "name", type: "collect", text: "Your name?", saveTo: "field", fieldId: 7, next: "hand" },
     { id: "hand", type: "handoff", text: "A person will answer.", userId: 3 },
     { id: "bye", type: "end", text: "" },
   ],
@@ -63,6 +63,42 @@ describe("chatbot turns", () => {
       nodeId: null,
       status: "handed_off",
     });
+  });
+
+  it("keeps an answer as the first or last name, at most 100 characters", () => {
+    const named: ChatbotTree = {
+      start: "first",
+      nodes: [
+        {
+          id: "first",
+          type: "collect",
+          text: "First?",
+          saveTo: "first_name",
+          fieldId: null,
+          next: "last",
+        },
+        {
+          id: "last",
+          type: "collect",
+          text: "Last?",
+          saveTo: "last_name",
+          fieldId: null,
+          next: null,
+        },
+      ],
+    };
+    expect(treeProblems(named)).toEqual([]);
+    expect(chatbotTurn(named, "first", " Grace ").actions).toEqual([
+      { kind: "set_name", part: "first_name", value: "Grace" },
+    ]);
+    expect(chatbotTurn(named, "last", "x".repeat(300)).actions).toEqual([
+      { kind: "set_name", part: "last_name", value: "x".repeat(100) },
+    ]);
+    const unchosen = {
+      ...named,
+      nodes: [{ ...named.nodes[0]!, saveTo: "field", fieldId: null }, named.nodes[1]!],
+    } as ChatbotTree;
+    expect(treeProblems(unchosen)).toEqual(['Step "first": choose where the answer is kept']);
   });
 
   it("starts afresh when the step it waited at was removed", () => {

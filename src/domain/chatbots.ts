@@ -5,7 +5,7 @@ import { intId } from "./ids";
  * Chatbots: a question tree on one business number. A person's text starts a session at the
  * start node; each node the session enters may answer (3 credits a reply, doc 1 §1), and the
  * session waits at a question (for a choice) or a collect node (for an answer kept in a custom
- * field), or finishes at a hand-off (a person takes over the conversation) or an end.
+ * field or the subscriber's first or last name), or finishes at a hand-off (a person takes over the conversation) or an end.
  */
 export const CHATBOT_REPLY_CREDITS = 3;
 /** A session silent this long is over: the next text starts afresh (if it may start one). */
@@ -26,6 +26,16 @@ export const CHATBOT_TEXT = {
 
 export const NODE_KINDS = ["question", "collect", "message", "handoff", "end"] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
+
+/** Where a collected answer is kept: a custom field, or the subscriber's own name. */
+export const SAVE_TO = ["field", "first_name", "last_name"] as const;
+export type SaveTo = (typeof SAVE_TO)[number];
+export const SAVE_TO_LABELS: Record<Exclude<SaveTo, "field">, string> = {
+  first_name: "First Name",
+  last_name: "Last Name",
+};
+/** Names are at most 100 characters (the subscriber's rule); a custom field keeps 255. */
+const NAME_MAX = 100;
 
 export const NODE_LABELS: Record<NodeKind, string> = {
   question: "Question with choices",
@@ -67,7 +77,9 @@ export const chatbotNode = z.discriminatedUnion("type", [
     id: nodeId,
     type: z.literal("collect"),
     text: required("The question"),
-    fieldId: intId("Choose a custom field"),
+    saveTo: z.enum(SAVE_TO, { error: "Choose where the answer is kept" }).default("field"),
+    /** The custom field, when the answer is kept in one (null otherwise). */
+    fieldId: intId("Choose a custom field").nullable().default(null),
     next,
   }),
   z.object({ id: nodeId, type: z.literal("message"), text: required("The message"), next }),
@@ -139,6 +151,9 @@ export function treeProblems(tree: ChatbotTree): string[] {
   if (!byId.has(tree.start)) problems.push("Choose the first step");
   const label = (n: ChatbotNode) => `"${n.id}"`;
   for (const n of tree.nodes)
+    if (n.type === "collect" && n.saveTo === "field" && n.fieldId === null)
+      problems.push(`Step ${label(n)}: choose where the answer is kept`);
+  for (const n of tree.nodes)
     for (const target of nextsOf(n))
       if (target !== null && !byId.has(target))
         problems.push(`Step ${label(n)} leads to a missing step`);
@@ -200,6 +215,7 @@ export function isTrigger(words: readonly string[], text: string): boolean {
 
 export type TurnAction =
   | { kind: "set_field"; fieldId: number; value: string }
+  | { kind: "set_name"; part: "first_name" | "last_name"; value: string }
   | { kind: "handoff"; userId: number | null };
 
 export interface Turn {
@@ -231,11 +247,11 @@ export function chatbotTurn(tree: ChatbotTree, at: string | null, text: string):
     }
     go = here.choices[i]!.next;
   } else if (here.type === "collect") {
-    turn.actions.push({
-      kind: "set_field",
-      fieldId: here.fieldId,
-      value: text.trim().slice(0, 255),
-    });
+    const value = text.trim();
+    if (here.saveTo !== "field")
+      turn.actions.push({ kind: "set_name", part: here.saveTo, value: value.slice(0, NAME_MAX) });
+    else if (here.fieldId !== null)
+      turn.actions.push({ kind: "set_field", fieldId: here.fieldId, value: value.slice(0, 255) });
     go = here.next;
   } else go = tree.start;
   // Enter nodes until one waits or the session finishes (the tree's rule forbids loops without a

@@ -13,6 +13,8 @@ export const INBOX_TEXT = {
   deleteTitle: "Delete Conversation Message",
   deleteConfirm: "Are you sure you want to delete the Conversation Message?",
   messageDeleted: "Conversation Message Deleted",
+  onlyOwnDeleted:
+    "Only messages sent from this account can be deleted; the contact's own texts stay.",
   reassigned: "Conversation reassigned",
   bulkReassigned: "Conversation(s) reassigned",
   bulkUnassigned: "Conversation(s) unassigned",

@@ -6,6 +6,7 @@ import {
   sentMessagesQuery,
   showUsedMessagesModal,
   statusesOf,
+  subscriberGrowth,
   toMessageStats,
 } from "./reports.schemas";
 
@@ -115,5 +116,31 @@ describe("sentMessagesQuery", () => {
     expect(sentMessagesQuery.safeParse({ from: "05/01/2026" }).success).toBe(false);
     expect(sentMessagesQuery.safeParse({ to: "2026-02-31" }).success).toBe(false);
     expect(sentMessagesQuery.safeParse({ state: "lost" }).success).toBe(false);
+  });
+});
+
+describe("subscriber growth", () => {
+  it("points up for joins even when fewer joined than the 30 days before", () => {
+    expect(subscriberGrowth(29, 40)).toEqual({
+      joined: "+29 in 30 days",
+      icon: "up",
+      change: "-28% vs the 30 days before",
+      changeDirection: "down",
+    });
+    expect(subscriberGrowth(1200, 1000)).toMatchObject({
+      joined: "+1,200 in 30 days",
+      icon: "up",
+      change: "+20% vs the 30 days before",
+      changeDirection: "up",
+    });
+  });
+
+  it("shows no arrow without joins and no comparison without a month before", () => {
+    expect(subscriberGrowth(0, 5)).toMatchObject({ icon: null, changeDirection: "down" });
+    expect(subscriberGrowth(3, 0)).toMatchObject({
+      icon: "up",
+      change: null,
+      changeDirection: "flat",
+    });
   });
 });

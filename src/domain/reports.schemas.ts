@@ -361,3 +361,18 @@ export const dashboardResponse = z.object({
   chart: z.array(chartDay),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/**
+ * The dashboard's subscriber growth: the badge counts joins (never below zero), so its icon follows
+ * that sign; the comparison with the 30 days before has its own sign, said in words.
+ */
+export function subscriberGrowth(last30: number, previous30: number) {
+  const pct = previous30 > 0 ? Math.round(((last30 - previous30) / previous30) * 100) : null;
+  return {
+    joined: `+${last30.toLocaleString("en-US")} in 30 days`,
+    icon: last30 > 0 ? ("up" as const) : null,
+    change: pct === null ? null : `${pct > 0 ? "+" : ""}${pct}% vs the 30 days before`,
+    changeDirection:
+      pct === null || pct === 0 ? ("flat" as const) : pct > 0 ? ("up" as const) : ("down" as const),
+  };
+}

@@ -57,6 +57,7 @@ export async function seedDemoChatbots(ctx: AppContext): Promise<void> {
             id: "s2",
             type: "collect",
             text: "Lovely! What name is the booking under?",
+            saveTo: "field",
             fieldId: field,
             next: "s3",
           },

@@ -1,4 +1,8 @@
-import type { AnalyticsResponse, CohortResponse } from "../../../domain/analytics.schemas";
+import {
+  type AnalyticsResponse,
+  type CohortResponse,
+  hasEnoughSample,
+} from "../../../domain/analytics.schemas";
 import { carrierErrorInfo } from "../../../domain/carrier-errors";
 import type { ReportRangeQuery } from "../../../domain/growth-reports.schemas";
 import { assertCan } from "../../../domain/permissions";
@@ -110,6 +114,8 @@ export async function analytics(
         hour,
         label: hourLabel(hour),
         sends: h.sends,
+        delivered: h.delivered,
+        enough: hasEnoughSample(h.delivered),
         replyRate: ratio(h.replies, h.delivered),
         clickRate: ratio(h.clickers, h.delivered),
       })),

@@ -28,6 +28,7 @@ import {
   markTurn,
   moveSession,
   setSubscriberField,
+  setSubscriberName,
   subscriberName,
   turnTaken,
 } from "./chatbots.queries";
@@ -165,6 +166,10 @@ async function apply(
 ): Promise<number[]> {
   if (action.kind === "set_field") {
     await setSubscriberField(client, m.accountId, m.subscriberId!, action.fieldId, action.value);
+    return [];
+  }
+  if (action.kind === "set_name") {
+    await setSubscriberName(client, m.accountId, m.subscriberId!, action.part, action.value);
     return [];
   }
   const assigned = action.userId

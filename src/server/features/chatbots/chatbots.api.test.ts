@@ -43,7 +43,14 @@ const tree = (): ChatbotInput["tree"] => ({
       ],
       noMatch: "Sorry, I did not get that.",
     },
-    { id: "name", type: "collect", text: "What name is the booking under?", fieldId, next: "hand" },
+    {
+      id: "name",
+      type: "collect",
+      text: "What name is the booking under?",
+      saveTo: "field",
+      fieldId,
+      next: "hand",
+    },
     {
       id: "hand",
       type: "handoff",
@@ -332,5 +339,59 @@ describe("chatbots", () => {
     expect(del.statusCode).toBe(204);
     await text(phone, "book");
     expect(await repliesTo(phone)).toHaveLength(2);
+  });
+
+  it("keeps answers as the subscriber's first and last name; a field step needs its field", async () => {
+    const names = body({
+      name: "Names",
+      tree: {
+        start: "first",
+        nodes: [
+          {
+            id: "first",
+            type: "collect",
+            text: "Your first name?",
+            saveTo: "first_name",
+            fieldId: null,
+            next: "last",
+          },
+          {
+            id: "last",
+            type: "collect",
+            text: "Your last name?",
+            saveTo: "last_name",
+            fieldId: null,
+            next: "bye",
+          },
+          { id: "bye", type: "end", text: "Thanks!" },
+        ],
+      },
+    });
+    const noField = structuredClone(names);
+    noField.tree.nodes[0] = { ...noField.tree.nodes[0]!, saveTo: "field", fieldId: null } as never;
+    const refused = await t.post("/api/chatbots", noField, { cookie });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Step "first": choose where the answer is kept');
+    const odd = structuredClone(names) as unknown as { tree: { nodes: { saveTo?: string }[] } };
+    odd.tree.nodes[0]!.saveTo = "nickname";
+    expect((await t.post("/api/chatbots", odd, { cookie })).statusCode).toBe(400);
+    expect((await db.query(`select 1 from chatbots`)).rowCount).toBe(0);
+
+    const res = await t.post("/api/chatbots", names, { cookie });
+    expect(res.statusCode, res.body).toBe(201);
+    const phone = "+13105550308";
+    await text(phone, "hi");
+    await text(phone, "  Grace ");
+    await text(phone, "Hopper");
+    expect((await repliesTo(phone)).map((m) => m.body)).toEqual([
+      "Your first name?",
+      "Your last name?",
+      "Thanks!",
+    ]);
+    const sub = await db.query(
+      `select first_name, last_name from subscribers where account_id = $1 and phone = $2`,
+      [account.id, phone],
+    );
+    expect(sub.rows).toEqual([{ first_name: "Grace", last_name: "Hopper" }]);
   });
 });

@@ -331,6 +331,22 @@ export async function setSubscriberField(
   );
 }
 
+/** Keeps a collected answer as the subscriber's first or last name. */
+export async function setSubscriberName(
+  db: Queryable,
+  accountId: number,
+  subscriberId: number,
+  part: "first_name" | "last_name",
+  value: string,
+): Promise<void> {
+  // The column comes from a closed set, never from input.
+  const column = part === "first_name" ? "first_name" : "last_name";
+  await db.query(
+    `update subscribers set ${column} = $1, updated_at = now() where id = $2 and account_id = $3`,
+    [value, subscriberId, accountId],
+  );
+}
+
 /** Assigns the conversation to the account's user; false when no such user or conversation. */
 export async function assignConversation(
   db: Queryable,

@@ -74,7 +74,11 @@ async function check(ctx: AppContext, accountId: number, input: ChatbotInput, id
   if (!(await hasLiveNumber(ctx.db, accountId, input.phoneNumberId)))
     throw new AppError("VALIDATION", CHATBOT_TEXT.chooseNumber);
   const fields = [
-    ...new Set(input.tree.nodes.flatMap((n) => (n.type === "collect" ? [n.fieldId] : []))),
+    ...new Set(
+      input.tree.nodes.flatMap((n) =>
+        n.type === "collect" && n.saveTo === "field" && n.fieldId !== null ? [n.fieldId] : [],
+      ),
+    ),
   ];
   if (fields.length) {
     if ((await countOwnFields(db, accountId, fields)) !== fields.length)

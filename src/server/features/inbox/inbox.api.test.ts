@@ -383,11 +383,30 @@ describe("inbox: sending, unsubscribe, block, export, delete", () => {
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.split("\n")[0]).toContain("Date,Direction,From,To,Message");
     expect(csv.body).toContain("I am back");
+    const ours = await t.post(
+      `/api/inbox/conversations/${id}/messages`,
+      { message: "Welcome back!", phoneNumberId: numA1 },
+      { cookie: cookieA },
+    );
+    expect(ours.statusCode, ours.body).toBe(201);
 
     const thread = (
       await t.get(`/api/inbox/conversations/${id}/messages`, { cookie: cookieA })
     ).json();
-    const last = thread.rows.filter((r: { messageId: number | null }) => r.messageId).at(-1);
+    type Row = { messageId: number | null; type: string };
+    // The contact's own text stays: refused, and the thread is unchanged.
+    const theirs = thread.rows.find((r: Row) => r.messageId && r.type === "reply");
+    const refused = await t.request({
+      method: "DELETE",
+      url: `/api/inbox/messages/${theirs.messageId}`,
+      cookie: cookieA,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(INBOX_TEXT.onlyOwnDeleted);
+    expect(
+      (await t.get(`/api/inbox/conversations/${id}/messages`, { cookie: cookieA })).json().total,
+    ).toBe(thread.total);
+    const last = thread.rows.filter((r: Row) => r.messageId && r.type !== "reply").at(-1);
     const del = await t.request({
       method: "DELETE",
       url: `/api/inbox/messages/${last.messageId}`,

@@ -618,8 +618,9 @@ export async function findMessage(db: Db, accountId: number, id: number) {
     id: string;
     subscriberId: string | null;
     phoneNumberId: number | null;
+    direction: string;
   }>(
-    `select id, subscriber_id as "subscriberId", phone_number_id as "phoneNumberId"
+    `select id, subscriber_id as "subscriberId", phone_number_id as "phoneNumberId", direction
        from messages where account_id = $1 and id = $2 and deleted_at is null`,
     [accountId, id],
   );
@@ -629,6 +630,7 @@ export async function findMessage(db: Db, accountId: number, id: number) {
         id: Number(r.id),
         subscriberId: r.subscriberId === null ? null : Number(r.subscriberId),
         phoneNumberId: r.phoneNumberId,
+        direction: r.direction,
       }
     : undefined;
 }

@@ -311,6 +311,8 @@ export async function deleteMessage(ctx: AppContext, auth: Actor, messageId: num
   await visible(ctx, auth, msg.subscriberId).catch(() => {
     throw new AppError("NOT_FOUND", "Message not found");
   });
+  // The contact's own texts are the record of what they said (a STOP among them): they stay.
+  if (msg.direction !== "outbound") throw new AppError("VALIDATION", INBOX_TEXT.onlyOwnDeleted);
   await q.markMessageDeleted(ctx.db, auth.accountId, messageId);
   await q.refreshPreview(ctx.db, auth.accountId, msg.subscriberId);
   changed(ctx, auth.accountId, [msg.subscriberId]);

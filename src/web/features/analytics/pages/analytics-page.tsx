@@ -16,6 +16,7 @@ import {
 import { IconChartBar } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { BEST_TIMES_MIN_DELIVERED, BEST_TIMES_TEXT } from "../../../../domain/analytics.schemas";
 import { UNHEALTHY_ERROR_CODES } from "../../../../domain/unhealthy-subscribers.schemas";
 import { paths } from "../../../app/paths";
 import { EmptyState } from "../../../components/empty-state";
@@ -100,6 +101,9 @@ export default function AnalyticsPage() {
   const height = useChartHeight();
   const mobile = height < 335;
   const a = data.data;
+  // Only hours with enough delivered texts are ranked: one text to one person reads as 100%.
+  const ranked = a?.bestTimes.filter((b) => b.enough) ?? [];
+  const thin = a?.bestTimes.filter((b) => !b.enough) ?? [];
 
   return (
     <Stack gap="md">
@@ -158,24 +162,39 @@ export default function AnalyticsPage() {
             <Text size="sm" c="dimmed" mb="sm">
               Reply and click rates by the hour your campaigns went out ({timeZone}).
             </Text>
-            <BarChart
-              h={height}
-              data={a.bestTimes.map((b) => ({
-                ...b,
-                replyRate: b.replyRate * 100,
-                clickRate: b.clickRate * 100,
-              }))}
-              dataKey="label"
-              tickLine="none"
-              gridAxis="y"
-              withLegend
-              legendProps={{ verticalAlign: "bottom" }}
-              valueFormatter={(v) => `${v.toFixed(1)}%`}
-              series={[
-                { name: "replyRate", label: "Reply rate", color: "indigo.6" },
-                { name: "clickRate", label: "Click-through", color: "teal.6" },
-              ]}
-            />
+            {ranked.length === 0 ? (
+              <Text size="sm" data-testid="best-times-not-enough">
+                {BEST_TIMES_TEXT.notEnough}: an hour is shown once {BEST_TIMES_MIN_DELIVERED} of its
+                texts were delivered.
+              </Text>
+            ) : (
+              <>
+                <BarChart
+                  h={height}
+                  data={ranked.map((b) => ({
+                    ...b,
+                    replyRate: b.replyRate * 100,
+                    clickRate: b.clickRate * 100,
+                  }))}
+                  dataKey="label"
+                  tickLine="none"
+                  gridAxis="y"
+                  withLegend
+                  legendProps={{ verticalAlign: "bottom" }}
+                  valueFormatter={(v) => `${v.toFixed(1)}%`}
+                  series={[
+                    { name: "replyRate", label: "Reply rate", color: "indigo.6" },
+                    { name: "clickRate", label: "Click-through", color: "teal.6" },
+                  ]}
+                />
+                {thin.length > 0 && (
+                  <Text size="xs" c="dimmed" mt="xs">
+                    {BEST_TIMES_TEXT.notEnough} at {thin.map((b) => b.label).join(", ")} (fewer than{" "}
+                    {BEST_TIMES_MIN_DELIVERED} delivered).
+                  </Text>
+                )}
+              </>
+            )}
           </Paper>
 
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="failures-by-code">

@@ -17,6 +17,7 @@ import {
   NODE_KINDS,
   NODE_LABELS,
   type NodeKind,
+  SAVE_TO_LABELS,
 } from "../../../../domain/chatbots";
 
 export type Option = { value: string; label: string };
@@ -36,7 +37,7 @@ export function convertNode(
     case "question":
       return { id: n.id, type, text, choices: [{ label: "", next }], noMatch: "" };
     case "collect":
-      return { id: n.id, type, text, fieldId: 0, next };
+      return { id: n.id, type, text, saveTo: "field", fieldId: null, next };
     case "message":
       return { id: n.id, type, text, next };
     case "handoff":
@@ -201,10 +202,34 @@ export function StepCard(props: {
           <Group grow align="flex-start" wrap="wrap">
             <Select
               label="Keep the answer in"
-              placeholder={props.fields.length ? "Choose a custom field" : "No custom fields yet"}
-              data={props.fields}
-              value={n.fieldId ? String(n.fieldId) : null}
-              onChange={(v) => props.onChange({ ...n, fieldId: v ? Number(v) : 0 })}
+              placeholder="Choose where the answer is kept"
+              data={[
+                {
+                  group: "Subscriber",
+                  items: [
+                    { value: "first_name", label: SAVE_TO_LABELS.first_name },
+                    { value: "last_name", label: SAVE_TO_LABELS.last_name },
+                  ],
+                },
+                {
+                  group: "Custom fields",
+                  items: props.fields.length
+                    ? props.fields.map((f) => ({ value: `field:${f.value}`, label: f.label }))
+                    : [{ value: "none", label: "No custom fields yet", disabled: true }],
+                },
+              ]}
+              value={n.saveTo !== "field" ? n.saveTo : n.fieldId ? `field:${n.fieldId}` : null}
+              onChange={(v) =>
+                props.onChange(
+                  v === "first_name" || v === "last_name"
+                    ? { ...n, saveTo: v, fieldId: null }
+                    : {
+                        ...n,
+                        saveTo: "field",
+                        fieldId: v?.startsWith("field:") ? Number(v.slice(6)) : null,
+                      },
+                )
+              }
               comboboxProps={{ withinPortal: true }}
             />
             {thenSelect(n.next, (next) => props.onChange({ ...n, next }))}

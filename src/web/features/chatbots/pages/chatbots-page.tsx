@@ -28,6 +28,7 @@ import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
+import { useNumberOptions } from "../../automations/api/pickers";
 import { useChatbot, useChatbots, useDeleteChatbot, useSetChatbotEnabled } from "../api/chatbots";
 import { ChatbotEditor } from "../components/chatbot-editor";
 import { ChatbotTester } from "../components/chatbot-tester";
@@ -45,6 +46,16 @@ export default function ChatbotsPage() {
   const current = useChatbot(editing?.id ?? null);
   const rows = list.data?.rows ?? [];
   const taken = rows.map((r) => r.phoneNumberId);
+  const numbers = useNumberOptions();
+  // Said before the form, not after it is filled: a chatbot needs a number without one.
+  const cannotCreate =
+    !numbers.data || !list.data
+      ? null
+      : numbers.data.length === 0
+        ? "Add a dedicated number first: a chatbot answers on one"
+        : numbers.data.every((o) => taken.includes(Number(o.value)))
+          ? "Every number has a chatbot already"
+          : null;
 
   const toggle = (b: ChatbotSummary, on: boolean) =>
     setEnabled.mutate(
@@ -75,13 +86,23 @@ export default function ChatbotsPage() {
     <>
       <PageHeader
         title="Chatbots"
-        description="Answer texts on a number with questions and choices, keep answers in custom fields and hand the conversation to a person."
+        description="Answer texts on a number with questions and choices, keep answers in custom fields or the subscriber's name and hand the conversation to a person."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={create}>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={create}
+            disabled={cannotCreate !== null}
+            aria-describedby={cannotCreate ? "chatbot-create-reason" : undefined}
+          >
             Create Chatbot
           </Button>
         }
       />
+      {cannotCreate && (
+        <Text id="chatbot-create-reason" size="sm" c="dimmed" mb="md">
+          {cannotCreate}
+        </Text>
+      )}
       {list.data?.disabled && (
         <Alert color="yellow" mb="md" title="Chatbots are off">
           {CHATBOT_TEXT.disabled} Your chatbots keep their settings and answer again once they are
@@ -98,7 +119,7 @@ export default function ChatbotsPage() {
           title: "No chatbots yet",
           description:
             "Greet people who text your number with a menu, take a booking name, and pass the conversation to your team.",
-          action: { label: "Create Chatbot", onClick: create },
+          ...(cannotCreate ? {} : { action: { label: "Create Chatbot", onClick: create } }),
         }}
         columns={[
           {

@@ -32,6 +32,7 @@ import {
   STATUS_GROUP_COLORS,
   STATUS_GROUP_LABELS,
   STATUS_GROUPS,
+  subscriberGrowth,
 } from "../../../../domain/reports.schemas";
 import { paths } from "../../../app/paths";
 import { LoadFailed } from "../../../components/load-failed";
@@ -76,24 +77,28 @@ function StatCard(props: {
 }
 
 function Growth({ last30, previous30 }: { last30: number; previous30: number }) {
-  const up = last30 >= previous30;
-  const change =
-    previous30 > 0
-      ? `${up ? "+" : ""}${Math.round(((last30 - previous30) / previous30) * 100)}%`
-      : null;
+  const g = subscriberGrowth(last30, previous30);
   return (
     <Group gap={6} wrap="wrap">
       <Badge
         variant="light"
-        color={last30 === 0 ? "gray" : up ? "teal" : "orange"}
-        leftSection={up ? <IconTrendingUp size={12} /> : <IconTrendingDown size={12} />}
+        color={g.icon ? "teal" : "gray"}
+        leftSection={g.icon ? <IconTrendingUp size={12} aria-hidden /> : undefined}
       >
-        +{last30.toLocaleString()} in 30 days
+        {g.joined}
       </Badge>
-      {change && (
-        <Text size="xs" c="dimmed">
-          {change} vs the 30 days before
-        </Text>
+      {g.change && (
+        <Group gap={2} wrap="nowrap">
+          {g.changeDirection === "down" && (
+            <IconTrendingDown size={14} color="var(--mantine-color-orange-7)" aria-hidden />
+          )}
+          {g.changeDirection === "up" && (
+            <IconTrendingUp size={14} color="var(--mantine-color-teal-7)" aria-hidden />
+          )}
+          <Text size="xs" c="dimmed" data-testid="growth-change">
+            {g.change}
+          </Text>
+        </Group>
       )}
     </Group>
   );

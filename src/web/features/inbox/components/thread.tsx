@@ -202,11 +202,12 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
               <Anchor component="button" size="xs" onClick={() => void thread.fetchNextPage()}>
                 Load older messages
               </Anchor>
-            ) : (
+            ) : pages.length > 1 ? (
+              // Only after older messages were paged in: a short thread is plainly whole.
               <Text size="xs" c="dimmed">
                 {INBOX_TEXT.end}
               </Text>
-            )}
+            ) : null}
           </Center>
           {rows.map((m) => {
             if (m.type === "Note") {
@@ -278,7 +279,8 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                     {messageTime(m.createdAt, props.timeZone)}
                   </Text>
                   {out && m.status && <StatusText status={m.status} />}
-                  {m.messageId !== null && (
+                  {/* Only our own texts may go; the contact's stay (the server refuses them too). */}
+                  {out && m.messageId !== null && (
                     <Tooltip label="Delete message">
                       <ActionIcon
                         size="xs"

@@ -100,7 +100,7 @@ export const TOOLS: Record<MarketingKind, ToolText> = {
     figures: [
       { key: "registered", label: "Registered" },
       { key: "waitlisted", label: "Waiting list" },
-      { key: "cancelled", label: "Cancelled" },
+      { key: "cancelled", label: "Canceled" },
       { key: "promoted", label: "Moved up" },
     ],
     daily: "Registrations per day",
@@ -122,7 +122,7 @@ export const STATE_LABEL: Record<string, string> = {
   won: "Winner",
   registered: "Registered",
   waitlisted: "Waiting list",
-  cancelled: "Cancelled",
+  cancelled: "Canceled",
 };
 
 export const ACTIVITY_LABEL: Record<string, string> = {
@@ -136,7 +136,7 @@ export const ACTIVITY_LABEL: Record<string, string> = {
   referral: "Friend joined",
   register: "Registered",
   waitlist: "Waiting list",
-  cancel: "Cancelled",
+  cancel: "Canceled",
   promote: "Moved up",
 };
 

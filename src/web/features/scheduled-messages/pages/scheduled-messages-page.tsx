@@ -82,7 +82,7 @@ export default function ScheduledMessagesPage() {
       onConfirm: () =>
         // The last one of a page gone, the list table moves to the page before.
         cancel.mutate(s.id, {
-          onSuccess: () => notify.success("The scheduled message was cancelled"),
+          onSuccess: () => notify.success("The scheduled message was canceled"),
         }),
     });
 

@@ -618,7 +618,7 @@ export default function SendMessagePage() {
       />
       {editId !== null && record.isError && (
         <Alert color="red" mb="md" title="This message could not be loaded">
-          It may have been cancelled or already sent.{" "}
+          It may have been canceled or already sent.{" "}
           <Anchor component={Link} to="/messages/scheduled">
             Back to scheduled messages
           </Anchor>
