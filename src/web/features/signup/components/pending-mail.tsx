@@ -29,7 +29,7 @@ export function PendingMail({ source = "/api/auth/pending-mail" }: { source?: st
           <IconMail size={14} style={{ verticalAlign: "-2px" }} /> {mail.subject}
         </Text>
         {mail.link && (
-          <Button component="a" href={mail.link} size="xs" variant="light">
+          <Button component="a" href={mail.link} size="xs">
             Open the link in this mail
           </Button>
         )}
