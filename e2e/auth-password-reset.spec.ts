@@ -44,11 +44,20 @@ test("a forgotten password is reset through the link in the local mailbox", asyn
   await expect(page.getByTestId("forgot-sent")).toContainText(
     `If an account exists for ${DEMO_EMAIL}, we've sent it a link to reset the password.`,
   );
+  // No mail server on this local install: the reset mail is shown right here, as sign-up does.
+  const preview = page.getByTestId("pending-mail");
+  await expect(preview).toContainText("Local mailbox (no mail server is set up)");
+  await expect(preview).toContainText("Reset your Parley password");
+  const shown = await preview
+    .getByRole("link", { name: "Open the link in this mail" })
+    .getAttribute("href");
+  await keepScreenshot(page, "forgot-password-local-mail-desktop");
 
-  // The demo owner reads the mail in the app's local mailbox (another browser).
+  // The same mail is in the owner's local mailbox (another browser).
   const owner = await browser.newPage();
   await logInAsDemo(owner);
   const link = await resetLinkFromMailbox(owner);
+  expect(shown).toBe(link);
   await keepScreenshot(owner, "mailbox-desktop");
 
   await page.goto(link);
@@ -104,6 +113,15 @@ test("forgot and reset password and the mailbox fit a phone", async ({ browser }
   await page.goto("/auth/forgot-password");
   await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeInViewport();
   await keepScreenshot(page, "forgot-password-mobile");
+  // An address without an account gets the same answer and no mail to show.
+  await page.getByLabel("Email").fill("nobody-here@nowhere.test");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByTestId("forgot-sent")).toContainText(
+    "If an account exists for nobody-here@nowhere.test",
+  );
+  await page.waitForTimeout(3500);
+  await expect(page.getByTestId("pending-mail")).toHaveCount(0);
+  await keepScreenshot(page, "forgot-password-sent-mobile");
   await page.goto("/auth/reset-password?token=example");
   await expect(page.getByRole("button", { name: "Reset Password" })).toBeInViewport();
   await keepScreenshot(page, "reset-password-mobile");

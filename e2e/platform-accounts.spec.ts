@@ -9,7 +9,9 @@ const BANNER =
   "You are currently accessing a managed account. Log out to return to your original account.";
 test.describe.configure({ timeout: 90_000 });
 
-test("create a managed account, open it (banner), log out back to the parent", async ({ page }) => {
+test("create a managed account, open it (banner), return and log out back to the parent", async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await logInAsDemo(page, "/manage-accounts");
   await expect(page.getByRole("heading", { name: "Manage Accounts", level: 2 })).toBeVisible();
@@ -29,15 +31,29 @@ test("create a managed account, open it (banner), log out back to the parent", a
   await keepScreenshot(page, "platform-manage-accounts");
 
   await row.getByRole("button", { name: `Open ${business}` }).click();
-  await expect(page.getByText(BANNER)).toBeVisible();
+  const banner = page.getByTestId("acting-banner");
+  await expect(banner.getByText(BANNER)).toBeVisible();
+  // The banner names the business being worked in and the way back to the parent.
+  await expect(banner).toContainText(business);
+  const returnButton = banner.getByRole("button", { name: "Return to Parley Demo Coffee Co." });
+  await expect(returnButton).toBeVisible();
   // The new child business meets the brand registration modal (doc 1 §4).
   await skipBrandPrompt(page);
   await expect(page.getByTestId("account-menu")).toContainText(business);
   await keepScreenshot(page, "platform-impersonating");
   await page.setViewportSize(MOBILE);
-  await expect(page.getByText(BANNER)).toBeVisible();
+  await expect(banner.getByText(BANNER)).toBeVisible();
+  await expect(returnButton).toBeInViewport();
   await keepScreenshot(page, "platform-impersonating-mobile");
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // 'Return to <parent>' goes back to the parent's Manage Accounts, still signed in.
+  await returnButton.click();
+  await expect(page).toHaveURL(/\/manage-accounts$/);
+  await expect(page.getByTestId("acting-banner")).toHaveCount(0);
+  await expect(page.getByTestId("account-menu")).not.toContainText(business);
+  await row.getByRole("button", { name: `Open ${business}` }).click();
+  await expect(banner).toBeVisible();
 
   // Logging out of the child returns to the parent, still signed in.
   await page.getByTestId("account-menu").click();
@@ -52,6 +68,8 @@ test("create a managed account, open it (banner), log out back to the parent", a
   const activity = page.getByRole("dialog", { name: `Activity in ${business}` });
   await expect(activity).toContainText("Opened the account");
   await expect(activity).toContainText("Logged out of the account");
+  // Both ways back are written: the banner's return, then the Log Out.
+  await expect(activity.getByText("Logged out of the account")).toHaveCount(2);
   expect(errors.filter((e) => !/status of (401|403)/.test(e))).toEqual([]);
 });
 

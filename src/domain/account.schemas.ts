@@ -31,6 +31,8 @@ export const accountLite = z.object({
   brandRegistrationStatus: z.enum(BRAND_REGISTRATION_STATUS),
   isWebinarCustomer: z.boolean(),
   isImpersonating: z.boolean(),
+  /** While impersonating: the business name of the parent account the banner returns to. */
+  returnToName: z.string().optional(),
   isTestAccount: z.boolean(),
   superUser: z.boolean(),
   restrictedUser: z.boolean(),

@@ -32,3 +32,15 @@ export const mailDetail = mailSummary.extend({
   publicBase: z.string(),
 });
 export type MailDetail = z.infer<typeof mailDetail>;
+
+/**
+ * The kept mail a sign-in page shows a person who has no mailbox to open (no SMTP): sign-up's
+ * verification mail, forgot password's reset mail. `local`: mail is kept, not sent.
+ */
+export const keptMailPreview = z.object({
+  local: z.boolean(),
+  mails: z.array(
+    z.object({ subject: z.string(), createdAt: z.string(), link: z.string().nullable() }),
+  ),
+});
+export type KeptMailPreview = z.infer<typeof keptMailPreview>;

@@ -13,6 +13,7 @@ export const MANAGED_TEXT = {
   childCannotManage: "A managed account cannot manage other accounts.",
   notFound: "This account was not found.",
   alreadyActing: "Log out of the managed account first.",
+  notActing: "You are not in a managed account: you are already in your own account.",
   notWhileActing:
     "You are acting in a managed account: API keys, app approvals, the mailbox and people's sign-in details (e-mail, username, phone, password, two-factor) are left to the account's own people.",
 } as const;

@@ -31,6 +31,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/auth/sso/:provider/callback": [302, 302, 302, 302, 302, 302],
   "GET /api/auth/sso/signup": [404, 404, 404, 404, 404, 404],
   "POST /api/auth/forgot-password": [400, 400, 400, 400, 400, 400],
+  "GET /api/auth/forgot-password/mail": [200, 200, 200, 200, 200, 200],
   "POST /api/auth/reset-password": [400, 400, 400, 400, 400, 400],
   "POST /api/auth/activate": [400, 400, 400, 400, 400, 400],
   "GET /api/auth/verify-email": [302, 302, 302, 302, 302, 302],
@@ -67,6 +68,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/managed-accounts": [400, 403, 403, 403, 403, 400],
   "GET /api/managed-accounts/:id/audit": [404, 403, 403, 403, 403, 404],
   "POST /api/managed-accounts/:id/access": [404, 403, 403, 403, 403, 404],
+  "POST /api/managed-accounts/return": [409, 409, 409, 409, 409, 409],
   // Webinars: everyone reads, agents do not write.
   "GET /api/webinars": [200, 200, 200, 200, 200, 200],
   "POST /api/webinars": [400, 400, 400, 403, 400, 400],

@@ -1,6 +1,7 @@
 import type { AccountLite } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
 import type { Db } from "../../db/connection";
+import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { isParentAccount } from "../managed-accounts/managed-accounts.service";
 import { hasDedicatedTollFree } from "../numbers/numbers.service";
@@ -25,7 +26,7 @@ export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<Accou
   const row = await findAccountAndUser(ctx.db, auth);
   // The session outlived its user (deleted meanwhile): treat as signed out.
   if (!row) throw new AppError("UNAUTHENTICATED", "Your session has ended. Please log in again.");
-  return toAccountLite(
+  const lite = toAccountLite(
     row.account,
     row.user,
     { emulator: ctx.config.useEmulator, voice: ctx.carrier.supportsVoice },
@@ -38,4 +39,11 @@ export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<Accou
       dedicatedTollFree: await hasDedicatedTollFree(ctx, row.account.id),
     },
   );
+  const parentId = auth.actingFor?.accountId;
+  if (parentId !== undefined) {
+    // The parent is another account than the one acted in: read on purpose for the banner.
+    const parent = await asSystem(() => findAccountContact(ctx.db, parentId));
+    if (parent) lite.returnToName = parent.businessName;
+  }
+  return lite;
 }

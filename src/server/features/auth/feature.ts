@@ -27,6 +27,7 @@ export const authFeature = defineFeature({
     "GET /api/auth/sso/:provider/callback": PUBLIC,
     "GET /api/auth/sso/signup": PUBLIC,
     "POST /api/auth/forgot-password": PUBLIC,
+    "GET /api/auth/forgot-password/mail": PUBLIC,
     "POST /api/auth/reset-password": PUBLIC,
     "POST /api/auth/activate": PUBLIC,
     "GET /api/auth/verify-email": PUBLIC,

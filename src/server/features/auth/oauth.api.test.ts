@@ -24,6 +24,9 @@ const t = await createTestServer({
   },
 });
 
+/** A server as installed: no sign-in provider configured. */
+const bare = await createTestServer();
+
 /** A browser's cookie jar over the app (inject) and the provider (real HTTP). */
 class Browser {
   jar = new Map<string, string>();
@@ -174,5 +177,21 @@ describe("Continue With Google (OpenID Connect against a provider of our own)", 
     expect(await b.continueWith()).toBe("/auth/login?two_factor=1");
     expect(await b.signedIn()).toBe(false);
     expect((await b.get("/api/auth/tfa")).json()).toMatchObject({ required: true, method: "app" });
+  });
+});
+
+describe("a server without Google or Facebook clients (the default)", () => {
+  it("tells the login page neither is configured and sends both routes back with the reason", async () => {
+    expect((await bare.get("/api/auth/providers")).json()).toMatchObject({
+      google: false,
+      facebook: false,
+    });
+    for (const via of ["google", "facebook"]) {
+      for (const step of ["start", "callback?code=x&state=y"]) {
+        const res = await bare.get(`/api/auth/oauth/${via}/${step}`, { remoteAddress: nextIp() });
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe(`/auth/login?ssoError=not_configured&src=${via}`);
+      }
+    }
   });
 });

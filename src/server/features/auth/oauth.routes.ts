@@ -68,6 +68,9 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const { provider } = req.params;
       if (!oauth.isProvider(provider)) return reply.redirect("/auth/login?ssoError=1");
+      // A provider this server has no client for says so, rather than "couldn't sign you in".
+      if (!oauth.configuredProviders(ctx.config)[provider])
+        return reply.redirect(`/auth/login?ssoError=not_configured&src=${provider}`);
       const query = new URLSearchParams(req.url.split("?")[1] ?? "");
       const cookieState = req.cookies[STATE_COOKIE];
       reply.clearCookie(STATE_COOKIE, stateCookieOptions(req, ctx));

@@ -4,6 +4,10 @@ import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer, nextIp } from "../../test/harness";
 
 const t = await createTestServer({ env: { PUBLIC_URL: "http://parley.test" } });
+/** A local install: loopback only, mail kept (no SMTP), as `npm start` on one's own machine. */
+const local = await createTestServer();
+/** Loopback, but mail really goes out by SMTP (never reached here: only unknown addresses ask). */
+const withSmtp = await createTestServer({ env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: "9" } });
 
 /** The newest local-mailbox mail to `to`, once it has been stored (mail leaves in the background). */
 async function latestMailTo(to: string, after = 0): Promise<{ id: number; text: string }> {
@@ -72,6 +76,78 @@ describe("forgot password", () => {
       "Too many attempts. Please wait a minute and try again.",
     );
     expect(sixth.headers["retry-after"]).toBeDefined();
+  });
+});
+
+describe("the reset mail on the forgot-password page (local mail preview)", () => {
+  /** Asks for a reset as a browser; answers the answer and the cookie that browser keeps. */
+  async function ask(server: typeof t, email: string) {
+    const res = await server.post(
+      "/api/auth/forgot-password",
+      { email },
+      { remoteAddress: nextIp() },
+    );
+    expect(res.statusCode).toBe(200);
+    const ticket = res.cookies.find((c) => c.name === "parley_reset_mail");
+    return { message: res.json().message as string, ticket };
+  }
+  async function preview(server: typeof t, ticket?: string) {
+    const res = await server.get("/api/auth/forgot-password/mail", {
+      cookie: ticket ? `parley_reset_mail=${ticket}` : "",
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { local: boolean; mails: { subject: string; link: string | null }[] };
+  }
+  async function previewWhenKept(server: typeof t, ticket: string) {
+    for (let i = 0; i < 100; i++) {
+      const p = await preview(server, ticket);
+      if (p.mails.length) return p;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    throw new Error("no reset mail previewed");
+  }
+
+  it("on a local install shows the browser that asked its reset mail, and the link sets the password", async () => {
+    const { user } = await buildAccountWithUser(local.db);
+    const known = await ask(local, user.email);
+    expect(known.ticket?.httpOnly).toBe(true);
+    const shown = await previewWhenKept(local, known.ticket!.value);
+    expect(shown.local).toBe(true);
+    expect(shown.mails).toHaveLength(1);
+    expect(shown.mails[0]!.subject).toBe("Reset your Parley password");
+    const token = /^\/auth\/reset-password\?token=([\w-]+)$/.exec(shown.mails[0]!.link ?? "")?.[1];
+    expect(token).toBeTruthy();
+    const done = await local.post(
+      "/api/auth/reset-password",
+      { resetPasswordToken: token, newPassword: "a-brand-new-passphrase-9" },
+      { remoteAddress: nextIp() },
+    );
+    expect(done.statusCode).toBe(200);
+  });
+
+  it("answers an address without an account the same way: the same cookie, no mail", async () => {
+    const unknown = await ask(local, "nobody-here@nowhere.test");
+    // The browser cannot tell from the answer: a ticket too, and the same words.
+    expect(unknown.ticket?.httpOnly).toBe(true);
+    expect(unknown.message).toBe(
+      "If an account exists for nobody-here@nowhere.test, we've sent it a link to reset the password. The link expires in 60 minutes.",
+    );
+    expect(await preview(local, unknown.ticket!.value)).toEqual({ local: true, mails: [] });
+    // No ticket, or one this server did not seal, shows nothing.
+    expect(await preview(local)).toEqual({ local: true, mails: [] });
+    expect(await preview(local, "forged")).toEqual({ local: true, mails: [] });
+  });
+
+  it("never shows the mail on a server others reach, nor where mail goes out by SMTP", async () => {
+    const { user } = await buildAccountWithUser(t.db);
+    const reached = await ask(t, user.email);
+    expect(reached.ticket).toBeUndefined();
+    await latestMailTo(user.email);
+    expect(await preview(t)).toEqual({ local: false, mails: [] });
+
+    const smtp = await ask(withSmtp, "someone@nowhere.test");
+    expect(smtp.ticket).toBeUndefined();
+    expect(await preview(withSmtp)).toEqual({ local: false, mails: [] });
   });
 });
 

@@ -4,9 +4,11 @@ import { userActor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
 import { recordAudit } from "../audit/audit.service";
 import { resetPasswordMail } from "../mail/mail-templates";
+import { latestKeptMail, type MailPreview } from "../mail/mailbox.service";
 import { sendMailInBackground } from "../mail/mailer";
 import { findUserByEmail, findUserById, setPasswordHash } from "../users/user-records.service";
 import { hashNewPassword } from "./password";
+import { keyRing, open, seal } from "./secret-box";
 import { deleteUserSessions } from "./sessions.queries";
 import * as tokens from "./tokens.queries";
 
@@ -70,6 +72,47 @@ async function issueResetLink(
     },
     log,
   );
+}
+
+/**
+ * Whether the forgot-password page may show the reset mail itself: only where Parley keeps mail
+ * (no SMTP) AND only this machine reaches the server (HOST and PUBLIC_URL on loopback). There the
+ * person at the browser sits at the machine that holds the database and the kept mail, so the
+ * preview tells them nothing they could not read already; anywhere else it would hand a reset
+ * link (and whether the address has an account) to whoever typed the address.
+ */
+export function showsResetMailHere(config: AppContext["config"]): boolean {
+  return !config.useSmtp && config.local;
+}
+
+/**
+ * What the browser that asked keeps (sealed, httpOnly) so that the page can show the mail of its
+ * own request: the address and when it asked. Issued for every request, account or not.
+ */
+export function resetPreviewTicket(ctx: AppContext, email: string): string {
+  return seal(keyRing(ctx.config), JSON.stringify({ email, since: ctx.clock.now().toISOString() }));
+}
+
+/**
+ * The reset mail kept for the request `ticket` stands for (null: none yet, or no ticket). The
+ * answer for an address without an account is the same as for one whose mail is still on its way.
+ */
+export async function resetMailPreview(
+  ctx: AppContext,
+  ticket: string | undefined,
+): Promise<MailPreview | null> {
+  if (!ticket) return null;
+  let asked: { email?: unknown; since?: unknown };
+  try {
+    asked = JSON.parse(open(keyRing(ctx.config), ticket));
+  } catch {
+    return null;
+  }
+  if (typeof asked.email !== "string" || typeof asked.since !== "string") return null;
+  const since = new Date(asked.since);
+  // The link in an older ticket's mail has expired anyway.
+  if (ctx.clock.now().getTime() - since.getTime() > RESET_LINK_MINUTES * MINUTE_MS) return null;
+  return latestKeptMail(ctx, asked.email, "reset_password", since);
 }
 
 /**

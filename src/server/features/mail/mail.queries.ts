@@ -90,3 +90,25 @@ export async function markRead(db: Db, id: number) {
     .set({ readAt: sql`now()` })
     .where(and(eq(mailMessages.id, id), isNull(mailMessages.readAt)));
 }
+
+/** The newest mail of `kind` to `to` kept since `since` (the forgot-password preview). */
+export async function latestMailTo(
+  db: Db,
+  to: string,
+  kind: string,
+  since: Date,
+): Promise<MailRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mailMessages)
+    .where(
+      and(
+        sql`lower(${mailMessages.toAddress}) = ${to.toLowerCase()}`,
+        eq(mailMessages.kind, kind),
+        sql`${mailMessages.createdAt} >= ${since.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(1);
+  return row;
+}

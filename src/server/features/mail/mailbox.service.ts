@@ -7,6 +7,7 @@ import type {
   mailboxQuery,
 } from "../../../domain/mailbox.schemas";
 import { can } from "../../../domain/permissions";
+import { asSystem } from "../../db/tenant-scope";
 import type { AppContext, UserActor } from "../../http/context";
 import { findUserEmail } from "../users/user-records.service";
 import * as q from "./mail.queries";
@@ -42,6 +43,37 @@ export async function listMailOf(
   page: { limit: number; offset: number },
 ) {
   return q.listMail(ctx.db, reader, page);
+}
+
+/** A kept mail as the sign-in pages preview it: its subject and the in-app path of its link. */
+export interface MailPreview {
+  subject: string;
+  createdAt: string;
+  link: string | null;
+}
+
+export function previewOf(row: Pick<q.MailRow, "subject" | "textBody" | "createdAt">): MailPreview {
+  const url = /(https?:\/\/\S+)/.exec(row.textBody)?.[1];
+  let link: string | null = null;
+  if (url) {
+    const u = new URL(url);
+    link = `${u.pathname}${u.search}`;
+  }
+  return { subject: row.subject, createdAt: row.createdAt.toISOString(), link };
+}
+
+/**
+ * The newest mail of `kind` kept for `to` since `since`, whichever account it belongs to: read
+ * by a public page on purpose (the caller decides that the reader may see it).
+ */
+export async function latestKeptMail(
+  ctx: Pick<AppContext, "db">,
+  to: string,
+  kind: string,
+  since: Date,
+): Promise<MailPreview | null> {
+  const row = await asSystem(() => q.latestMailTo(ctx.db, to, kind, since));
+  return row ? previewOf(row) : null;
 }
 
 export async function listMailbox(

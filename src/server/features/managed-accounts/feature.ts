@@ -10,5 +10,7 @@ export const managedAccountsFeature = defineFeature({
     "POST /api/managed-accounts": "accounts:manage",
     "GET /api/managed-accounts/:id/audit": "accounts:manage",
     "POST /api/managed-accounts/:id/access": "accounts:manage",
+    // Whoever is acting in a child goes back to their own account (the service refuses the rest).
+    "POST /api/managed-accounts/return": "self",
   },
 });

@@ -159,6 +159,33 @@ describe("managed accounts", () => {
     expect(rows[0].user_id).not.toBe(parent.user.id);
   });
 
+  it("the banner's 'Return to <parent>' goes back to the parent account, and only from a child", async () => {
+    // Not in a child: nothing to return from, and the session goes on.
+    const notIn = await t.post("/api/managed-accounts/return", undefined, { cookie: parentCookie });
+    expect(notIn.statusCode).toBe(409);
+    expect(notIn.json().error.message).toBe(
+      "You are not in a managed account: you are already in your own account.",
+    );
+    expect((await t.get("/api/account/me", { cookie: parentCookie })).statusCode).toBe(200);
+
+    await t.post(`/api/managed-accounts/${childId}/access`, undefined, { cookie: parentCookie });
+    const inChild = (await t.get("/api/account/me", { cookie: parentCookie })).json();
+    expect(inChild).toMatchObject({ id: childId, isImpersonating: true, returnToName: "Agency" });
+
+    const back = await t.post("/api/managed-accounts/return", undefined, { cookie: parentCookie });
+    expect(back.json()).toEqual({ ok: true });
+    const me = (await t.get("/api/account/me", { cookie: parentCookie })).json();
+    expect(me).toMatchObject({ id: parent.account.id, isImpersonating: false });
+    expect(me.returnToName).toBeUndefined();
+    const audit = await t.get(`/api/managed-accounts/${childId}/audit`, { cookie: parentCookie });
+    expect(
+      audit
+        .json()
+        .rows.slice(0, 2)
+        .map((r: { action: string }) => r.action),
+    ).toEqual(["Logged out of the account", "Opened the account"]);
+  });
+
   it("a child's own owner sees no parent data and cannot manage accounts", async () => {
     await t.db.$client.query(
       "update users set password_hash = (select password_hash from users where id = $1) where account_id = $2",

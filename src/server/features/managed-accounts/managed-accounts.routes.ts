@@ -54,6 +54,19 @@ export function managedAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
         request.params.id,
       ),
   );
+  // Back to the parent account (the managed-account banner's 'Return to <parent>').
+  r.post(
+    "/api/managed-accounts/return",
+    { schema: { tags, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await managed.returnToParent(
+        ctx,
+        actorOf(request),
+        sessionIdOf(request.cookies[SESSION_COOKIE] ?? ""),
+      );
+      return { ok: true as const };
+    },
+  );
 }
 
 /** Every change made while acting in a child is written to the child's audit with both people. */
@@ -62,7 +75,8 @@ export function registerActingAudit(app: FastifyInstance, ctx: AppContext) {
     const actor = request.actor;
     if (!actor?.actingFor || !WRITE_METHODS.has(request.method) || reply.statusCode >= 400) return;
     const route = request.routeOptions.url ?? request.url.split("?")[0] ?? "";
-    if (route === "/api/auth/logout") return; // the logout writes its own line
+    // Leaving writes its own line.
+    if (route === "/api/auth/logout" || route === "/api/managed-accounts/return") return;
     await managed.auditActingRequest(ctx, actor, {
       method: request.method,
       route: route.slice(0, 300),

@@ -185,6 +185,20 @@ export async function closeChildAccount(
   });
 }
 
+/**
+ * 'Return to <parent>' on the managed-account banner: back to the parent account in this session
+ * (what logging out of a child also does), refused when the session is not in a child.
+ */
+export async function returnToParent(ctx: AppContext, actor: UserActor, sessionId: string) {
+  if (!actor.actingFor) throw new AppError("CONFLICT", MANAGED_TEXT.notActing);
+  await closeChildAccount(ctx, sessionId, {
+    childId: actor.accountId,
+    childUserId: actor.userId,
+    parentId: actor.actingFor.accountId,
+    userId: actor.actingFor.userId,
+  });
+}
+
 /** The child's owner as the parent's person acting in it (the actor of the child's audit rows). */
 function actingOwner(
   owner: { accountId: number; userId: number },

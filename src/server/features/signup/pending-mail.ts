@@ -1,17 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { keptMailPreview } from "../../../domain/mailbox.schemas";
 import type { AppContext } from "../../http/context";
 import { challengeTokenOf } from "../auth/device-cookie";
 import { findChallenge } from "../auth/two-factor.service";
-import { listMailOf } from "../mail/mailbox.service";
+import { listMailOf, previewOf } from "../mail/mailbox.service";
 
-export const pendingMailResponse = z.object({
-  local: z.boolean(),
-  mails: z.array(
-    z.object({ subject: z.string(), createdAt: z.string(), link: z.string().nullable() }),
-  ),
-});
+export const pendingMailResponse = keptMailPreview;
 
 /**
  * The local mailbox for someone in the middle of a sign-in that waits for the e-mail link (a new
@@ -35,15 +30,7 @@ export function pendingMailRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       return {
         local: true,
-        mails: rows.map((m) => {
-          const url = /(https?:\/\/\S+)/.exec(m.textBody)?.[1];
-          let link: string | null = null;
-          if (url) {
-            const u = new URL(url);
-            link = `${u.pathname}${u.search}`;
-          }
-          return { subject: m.subject, createdAt: m.createdAt.toISOString(), link };
-        }),
+        mails: rows.map(previewOf),
       };
     },
   );

@@ -13,6 +13,7 @@ import {
 } from "../../features/auth/api/check-token";
 import { AccountStateNotice } from "../../features/billing/components/account-state";
 import { CommandPalette } from "../../features/inbox/components/command-palette";
+import { ActingBanner } from "../../features/managed-accounts/components/acting-banner";
 import { RegistrationNotices } from "../../features/registrations/components/registration-notices";
 import { ErrorPage } from "../../features/system/pages/error-page";
 import { TourBar } from "../../features/tour/components/tour-bar";
@@ -115,7 +116,7 @@ function Shell({
         <Sidebar me={me} collapsed={false} embedded={embedded} onNavigate={drawer.close} />
       </Drawer>
       <div className={classes.main}>
-        {me.isImpersonating && <div className={classes.banner}>{TEXT.impersonating}</div>}
+        {me.isImpersonating && <ActingBanner me={me} />}
         <AccountStateNotice me={me} />
         {!embedded && <RegistrationNotices me={me} />}
         <TopBar

@@ -1,7 +1,6 @@
-import { Button } from "@mantine/core";
+import { Button, Divider } from "@mantine/core";
 import { IconBrandFacebook, IconBrandGoogle } from "@tabler/icons-react";
 import { type OAuthProvider, PROVIDER_NAMES } from "../../../../domain/sign-in.schemas";
-import { notify } from "../../../lib/notify";
 import { useProviders } from "../api/sign-in";
 
 const ICONS: Record<OAuthProvider, React.ReactNode> = {
@@ -11,37 +10,29 @@ const ICONS: Record<OAuthProvider, React.ReactNode> = {
 
 /**
  * 'Continue With Facebook' / 'Continue With Google': a browser redirect to the server's
- * OpenID Connect flow when the server has a client for it, else a note that it has none.
+ * OpenID Connect flow. Only the providers the server has a client for are shown: a button that
+ * can only answer "not configured" is a dead end.
  */
 export function ProviderButtons() {
   const providers = useProviders();
+  const configured = (["facebook", "google"] as const).filter(
+    (provider) => providers.data?.[provider] === true,
+  );
+  if (configured.length === 0) return null;
   return (
     <>
-      {(["facebook", "google"] as const).map((provider) => {
-        const name = PROVIDER_NAMES[provider];
-        const configured = providers.data?.[provider] === true;
-        return configured ? (
-          <Button
-            key={provider}
-            component="a"
-            href={`/api/auth/oauth/${provider}/start`}
-            variant="default"
-            leftSection={ICONS[provider]}
-          >
-            Continue With {name}
-          </Button>
-        ) : (
-          <Button
-            key={provider}
-            variant="default"
-            leftSection={ICONS[provider]}
-            loading={providers.isPending}
-            onClick={() => notify.info(`Sign-in with ${name} is not configured on this server.`)}
-          >
-            Continue With {name}
-          </Button>
-        );
-      })}
+      <Divider label="or" labelPosition="center" />
+      {configured.map((provider) => (
+        <Button
+          key={provider}
+          component="a"
+          href={`/api/auth/oauth/${provider}/start`}
+          variant="default"
+          leftSection={ICONS[provider]}
+        >
+          Continue With {PROVIDER_NAMES[provider]}
+        </Button>
+      ))}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { forgotPasswordRequest } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { PendingMail } from "../../signup/components/pending-mail";
 import { useForgotPassword } from "../api/forgot-password";
 import { AuthHeading, AuthLayout, AuthOutcome } from "../components/auth-layout";
 import { fieldErrors, formErrorOf } from "../form-errors";
@@ -39,6 +40,7 @@ export default function ForgotPasswordPage() {
           title="Check your e-mail"
         >
           <Text>{forgot.data.message}</Text>
+          <PendingMail source="/api/auth/forgot-password/mail" />
           <Text size="sm" c="dimmed">
             Nothing after a few minutes? Check your spam folder, or{" "}
             <Anchor component="button" type="button" size="sm" onClick={() => forgot.reset()}>

@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Divider,
   Group,
   Loader,
   PasswordInput,
@@ -234,7 +233,6 @@ export default function LoginPage() {
           >
             Email me a sign-in link
           </Anchor>
-          <Divider label="or" labelPosition="center" />
           <ProviderButtons />
           <Text size="sm" ta="center" c="dimmed">
             New to Parley?{" "}

@@ -49,3 +49,21 @@ export function useOpenChildAccount() {
     },
   });
 }
+
+/**
+ * Back from the child to the parent account, in the same session: every cached answer was the
+ * child's, so all are dropped (as opening one does).
+ */
+export function useReturnToParent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post("/api/managed-accounts/return", undefined, {
+        schema: z.object({ ok: z.literal(true) }),
+      }),
+    onSuccess: () => {
+      closeRealtime();
+      qc.clear();
+    },
+  });
+}

@@ -1,30 +1,26 @@
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { keptMailPreview } from "../../../../domain/mailbox.schemas";
 import { api } from "../../../lib/api-client";
 
-const pendingMail = z.object({
-  local: z.boolean(),
-  mails: z.array(
-    z.object({ subject: z.string(), createdAt: z.string(), link: z.string().nullable() }),
-  ),
-});
-
 /**
- * When Parley keeps mail itself (no SMTP configured), the verification mail is shown right here:
- * the person who just signed up has no inbox to open it from.
+ * When Parley keeps mail itself (no SMTP configured), the mail a person waits for is shown right
+ * here: someone who just signed up, or forgot their password, has no inbox to open it from.
+ * `source`: sign-up's verification mail (default) or forgot password's reset mail; the server
+ * decides whether it may be shown at all.
  */
-export function PendingMail() {
+export function PendingMail({ source = "/api/auth/pending-mail" }: { source?: string }) {
   const q = useQuery({
-    queryKey: ["pending-mail"],
-    queryFn: () => api.get("/api/auth/pending-mail", { schema: pendingMail }),
-    refetchInterval: 5000,
+    queryKey: ["pending-mail", source],
+    queryFn: () => api.get(source, { schema: keptMailPreview }),
+    // The mail leaves in the background, and a link sent again replaces it.
+    refetchInterval: 3000,
   });
   const mail = q.data?.mails[0];
   if (!q.data?.local || !mail) return null;
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="pending-mail">
+    <Paper withBorder radius="md" p="sm" data-testid="pending-mail" ta="left">
       <Stack gap={6}>
         <Text size="xs" c="dimmed">
           Local mailbox (no mail server is set up)
@@ -33,7 +29,7 @@ export function PendingMail() {
           <IconMail size={14} style={{ verticalAlign: "-2px" }} /> {mail.subject}
         </Text>
         {mail.link && (
-          <Button component="a" href={mail.link} size="xs" variant="light">
+          <Button component="a" href={mail.link} size="xs">
             Open the link in this mail
           </Button>
         )}
