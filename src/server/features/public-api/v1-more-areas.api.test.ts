@@ -494,12 +494,26 @@ describe("inbox: bulk actions, read-all, message deletion", () => {
 
   it("deletes a message from its conversation; another account's key gets 404", async () => {
     const url = `/api/v1/conversations/${convs[0]}/messages`;
+    await ok(
+      call(keys.messagesWrite, "POST", "/api/v1/messages", {
+        subscriberId: convs[0],
+        body: "Yes, until 9 tonight",
+      }),
+      201,
+    );
     const before = await ok<Thread>(call(keys.messagesRead, "GET", url));
-    const msg = before.rows.find((m) => m.message === "Is the patio open?");
+    // The contact's own text stays (an inbound STOP is consent evidence): only ours can go.
+    const theirs = before.rows.find((m) => m.message === "Is the patio open?");
+    await fails(call(keys.messagesWrite, "DELETE", `/api/v1/messages/${theirs!.messageId}`), 400);
+    const msg = before.rows.find((m) => m.message === "Yes, until 9 tonight");
     expect(msg?.messageId).toBeGreaterThan(0);
     await fails(call(keys.messagesRead, "DELETE", `/api/v1/messages/${msg!.messageId}`), 403);
     await fails(call(keys.otherAccount, "DELETE", `/api/v1/messages/${msg!.messageId}`), 404);
-    expect((await ok<Thread>(call(keys.messagesRead, "GET", url))).rows).toEqual(before.rows);
+    // Nothing deleted (the reply's delivery status may have moved meanwhile).
+    const ids = (rows: Thread["rows"]) => rows.map((m) => m.messageId);
+    expect(ids((await ok<Thread>(call(keys.messagesRead, "GET", url))).rows)).toEqual(
+      ids(before.rows),
+    );
     const done = await ok<{ message: string }>(
       call(keys.messagesWrite, "DELETE", `/api/v1/messages/${msg!.messageId}`),
     );
