@@ -64,6 +64,10 @@ export default defineConfig({
           exclude: ["src/**/*.api.test.ts", "**/node_modules/**"],
           // Property tests compute for seconds; beside the other lanes on 2 cores they take longer.
           testTimeout: 15_000,
+          // Pure code shares one module graph per worker: importing it again for each of ~100
+          // files was four fifths of this project's time (47 s isolated, 11 s shared, measured
+          // 2026-11-29; every file passes in shuffled order too).
+          isolate: false,
         },
       },
       {
