@@ -6,7 +6,7 @@ import { enqueue } from "../../background/queue";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { autoTopupQueue } from "../billing/auto-topup.job";
-import { chargeAccount, declined } from "../billing/billing.service";
+import { assertConfirmedAmount, chargeAccount, declined } from "../billing/billing.service";
 import type { CreditKind, Queryable } from "./credits.queries";
 import * as q from "./credits.queries";
 
@@ -284,12 +284,13 @@ export async function grantPaidCredits(
 export async function purchaseCredits(
   ctx: AppContext,
   auth: Actor,
-  input: { qty: number; type: keyof typeof CREDIT_PACKS },
+  input: { qty: number; type: keyof typeof CREDIT_PACKS; amountCents?: number },
 ) {
   const pack = CREDIT_PACKS[input.type];
   if (input.qty !== pack.qty) {
     throw new AppError("VALIDATION", `Credits are sold in packs of ${pack.qty}.`);
   }
+  assertConfirmedAmount(input.amountCents, pack.priceCents);
   if (await q.isTestAccount(ctx.db.$client, auth.accountId)) {
     throw new AppError(
       "FORBIDDEN",

@@ -140,6 +140,49 @@ describe("billing writes through /api/v1", () => {
     expect((await t.get("/api/keywords", { cookie: cookieA })).json().limit).toBe(limitBefore + 5);
   });
 
+  it("with amountCents, charges only the amount the client confirmed (409, nothing bought)", async () => {
+    const before = await summaryOf(cookieA);
+    const invoicesBefore = (await invoicesOf(cookieA)).rows.length;
+    const limitBefore = (await t.get("/api/keywords", { cookie: cookieA })).json().limit as number;
+    const bundles = await ok<{ rows: { qty: number; priceCents: number }[] }>(
+      call(keys.billingRead, "GET", "/api/v1/billing/bundles"),
+    );
+    const price = bundles.rows.find((b) => b.qty === 1000)!.priceCents;
+    const refused = [
+      await call(keys.billingWrite, "POST", "/api/v1/billing/bundles/purchase", {
+        qty: 1000,
+        amountCents: price + 100,
+      }),
+      await call(keys.billingWrite, "POST", "/api/v1/credits/purchase", {
+        qty: 500,
+        type: "sms",
+        amountCents: 1,
+      }),
+      await call(keys.billingWrite, "POST", "/api/v1/keywords/purchase", { amountCents: 1 }),
+      await call(keys.billingWrite, "POST", "/api/v1/billing/plan", {
+        planId: "growth",
+        amountCents: 1,
+      }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toContain("Nothing was charged");
+    }
+    const after = await summaryOf(cookieA);
+    expect(after.balance).toBe(before.balance);
+    expect(after.plan?.id).toBe(before.plan?.id);
+    expect((await invoicesOf(cookieA)).rows.length).toBe(invoicesBefore);
+    expect((await t.get("/api/keywords", { cookie: cookieA })).json().limit).toBe(limitBefore);
+
+    const bought = await ok<{ summary: Summary }>(
+      call(keys.billingWrite, "POST", "/api/v1/billing/bundles/purchase", {
+        qty: 1000,
+        amountCents: price,
+      }),
+    );
+    expect(bought.summary.balance).toBe(before.balance + 1000);
+  });
+
   it("sets auto renewal and auto top-up", async () => {
     const off = await ok<{ autoRenew: boolean }>(
       call(keys.billingWrite, "PUT", "/api/v1/billing/auto-renew", { on: false }),

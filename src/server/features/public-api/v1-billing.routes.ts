@@ -8,11 +8,12 @@ import {
   bundlePurchaseInput,
   bundleResponse,
   CANCEL_REASONS,
+  confirmedAmount,
   planResponse,
   referralRow,
   referralSummary,
 } from "../../../domain/billing.schemas";
-import { keywordPurchaseResponse } from "../../../domain/keywords.schemas";
+import { keywordPurchaseRequest, keywordPurchaseResponse } from "../../../domain/keywords.schemas";
 import type { AppContext } from "../../http/context";
 import { saveAutoTopup } from "../billing/auto-topup";
 import { planId } from "../billing/billing.routes";
@@ -26,7 +27,10 @@ import { IDEMPOTENT, keyActorOf, op, withExample } from "./v1-route";
 
 const TAG = "billing";
 const PAYS =
-  "Needs the `billing:write` scope, which only an Owner can give, and its maker to be the Owner still. Paid with the card on file, as on the Billing screen.";
+  "Needs the `billing:write` scope, which only an Owner can give, and its maker to be the Owner still. Paid with the card on file, as on the Billing screen. With `amountCents` (the amount your client showed and its user confirmed), a different amount due now charges nothing and answers 409.";
+
+/** The amount the client confirmed: optional here (the screens always send it), checked when given. */
+const confirmed = { amountCents: confirmedAmount.optional() };
 
 /**
  * The Billing screen's payments and plan changes (and the keyword add-on of the Keywords screen)
@@ -72,11 +76,12 @@ export function v1BillingRoutes(app: FastifyInstance, ctx: AppContext) {
           TAG,
           `Starts a new period at once and charges the plan's price. ${PAYS} ${IDEMPOTENT}`,
         ),
-        body: z.object({ planId }).meta({ examples: [{ planId: "growth" }] }),
+        body: z.object({ planId, ...confirmed }).meta({ examples: [{ planId: "growth" }] }),
         response: summary,
       },
     },
-    async (req) => billing.upgrade(ctx, await payer(req), req.body.planId),
+    async (req) =>
+      billing.upgrade(ctx, await payer(req), req.body.planId, undefined, req.body.amountCents),
   );
   r.post(
     "/api/v1/billing/reactivate",
@@ -88,11 +93,20 @@ export function v1BillingRoutes(app: FastifyInstance, ctx: AppContext) {
           TAG,
           `With a plan (or null for the last one). ${PAYS} ${IDEMPOTENT}`,
         ),
-        body: z.object({ planId: planId.nullable() }).meta({ examples: [{ planId: "starter" }] }),
+        body: z
+          .object({ planId: planId.nullable(), ...confirmed })
+          .meta({ examples: [{ planId: "starter" }] }),
         response: summary,
       },
     },
-    async (req) => billing.reactivate(ctx, await payer(req), req.body.planId ?? undefined),
+    async (req) =>
+      billing.reactivate(
+        ctx,
+        await payer(req),
+        req.body.planId ?? undefined,
+        undefined,
+        req.body.amountCents,
+      ),
   );
   r.post(
     "/api/v1/billing/cancel",
@@ -193,11 +207,12 @@ export function v1BillingRoutes(app: FastifyInstance, ctx: AppContext) {
           TAG,
           `One of the bundles of \`GET /billing/bundles\`. ${PAYS} ${IDEMPOTENT}`,
         ),
-        body: bundlePurchaseInput.meta({ examples: [{ qty: 1000 }] }),
+        body: bundlePurchaseInput.extend(confirmed).meta({ examples: [{ qty: 1000 }] }),
         response: { 200: z.object({ message: z.string(), summary: billingSummary }) },
       },
     },
-    async (req) => billing.buyBundle(ctx, await payer(req), req.body.qty),
+    async (req) =>
+      billing.buyBundle(ctx, await payer(req), req.body.qty, undefined, req.body.amountCents),
   );
   r.post(
     "/api/v1/credits/purchase",
@@ -209,7 +224,7 @@ export function v1BillingRoutes(app: FastifyInstance, ctx: AppContext) {
           TAG,
           `The composer's packs: 500 message credits (\`sms\`) or $20 of international credits (\`international\`, qty 20). ${PAYS} ${IDEMPOTENT}`,
         ),
-        body: purchaseBody.meta({ examples: [{ qty: 500, type: "sms" }] }),
+        body: purchaseBody.extend(confirmed).meta({ examples: [{ qty: 500, type: "sms" }] }),
         response: { 200: creditsResponse.extend({ message: z.string() }) },
       },
     },
@@ -225,9 +240,10 @@ export function v1BillingRoutes(app: FastifyInstance, ctx: AppContext) {
           TAG,
           `Answers the account's new keyword limit. ${PAYS} ${IDEMPOTENT}`,
         ),
+        body: keywordPurchaseRequest.nullable(),
         response: { 200: keywordPurchaseResponse },
       },
     },
-    async (req) => keywords.purchaseKeywords(ctx, await payer(req)),
+    async (req) => keywords.purchaseKeywords(ctx, await payer(req), req.body?.amountCents),
   );
 }
