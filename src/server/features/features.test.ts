@@ -115,3 +115,63 @@ describe("features", () => {
     expect(consumers.sort()).toEqual(["automations", "phone_alerts", "webhooks"]);
   });
 });
+
+/**
+ * Feature folders that exist on one side only, each with the reason. The list may only shrink: a
+ * name that gets its mirror (or disappears) must leave it, and a new one-sided folder must be
+ * named here with its reason.
+ */
+const ONE_SIDED: Record<string, string> = {
+  // server only: no screen of their own
+  "carrier-webhooks": "the carriers' callbacks; no screen",
+  events: "the account event bus behind webhooks, workflows and phone alerts",
+  mcp: "the MCP server for AI assistants; its screen is developer's",
+  "public-api": "the /api/v1 routes over the features' services; its screen is developer's",
+  outbound: "the one outbound path every sender uses",
+  sends: "the campaign fan-out behind send-message and reports",
+  "reference-data": "countries, zones and area codes for every screen",
+  signature: "signed links and tokens",
+  "web-banner": "the script a business embeds on its own site",
+  "optin-pages": "public sign-up pages, shown to visitors not to the business",
+  "signup-page": "the public sign-up page's settings, shown on growth's screens",
+  "optin-forms": "popups, shown on growth's screens",
+  "qr-codes": "QR codes, shown on growth's screens",
+  keywords: "keywords, shown on growth's screens",
+  voice: "voice broadcasts, shown on send-message's screens",
+  messages: "message rows and partitions behind inbox and reports",
+  compliance: "STOP, HELP and consent rules behind every screen",
+  ai: "the AI writer behind the composer's tools",
+  credits: "credit balances, shown on billing's screens",
+  account: "the account profile, shown on settings' screens",
+  "api-keys": "API keys, shown on developer's screens",
+  webhooks: "webhook destinations, shown on developer's screens",
+  composer: "the send form's server side; the web calls it send-message",
+  mail: "outgoing mail; the web's local mailbox is mailbox",
+  // web only: screens over other features' routes
+  addons: "the add-ons screens over billing, integrations and numbers",
+  deeplinks: "links into the app from mails and texts",
+  developer: "Developer Home over api-keys, webhooks, public-api and mcp",
+  mailbox: "the local mailbox over mail",
+  "phone-messages": "phone alerts over notifications",
+  "scheduled-messages": "scheduled sends over sends",
+  "send-message": "the composer screens over composer, sends and voice",
+  system: "operator screens over setup and ops",
+  tour: "the first-login tour over users",
+  "virtual-phones": "the emulator's phones over carrier-webhooks",
+};
+
+describe("server and web features", () => {
+  it("carry the same folder names, but for the one-sided ones named with their reason", () => {
+    const folders = (dir: string) =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
+    const server = folders(here);
+    const web = folders(path.join(here, "../../web/features"));
+    const oneSided = [
+      ...server.filter((n) => !web.includes(n)),
+      ...web.filter((n) => !server.includes(n)),
+    ].sort();
+    expect(oneSided).toEqual(Object.keys(ONE_SIDED).sort());
+  });
+});
