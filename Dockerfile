@@ -1,7 +1,7 @@
 # Parley's image: `docker build -t parley .` (docs/operations.md, "Containers").
 # Build stage: the same steps `.ci/run` takes on a clean clone (npm ci, npm run build), then the
 # dev dependencies are dropped. scripts/check-deploy.mjs keeps this file and CI in step.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +10,7 @@ RUN npm run build
 RUN npm prune --omit=dev --no-audit --no-fund
 
 # Run stage: plain node on the compiled server, as the unprivileged `node` user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # espeak-ng speaks voice broadcasts; tini forwards signals so a stop finishes the sends in flight.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends espeak-ng tini \

@@ -84,6 +84,14 @@ function checkStartCommand(where, args) {
   const dockerfile = DockerfileParser.parse(read("Dockerfile"));
   const froms = dockerfile.getFROMs();
   if (froms.length < 2) fail("Dockerfile", "needs a build stage and a run stage");
+  // Both stages on the Node.js major that npm ci brings for the tests (the `node` package).
+  const nodeMajor = String(pkg.devDependencies?.node ?? "").split(".")[0];
+  for (const from of froms) {
+    const image = from.getImageName();
+    const tag = from.getImageTag() ?? "";
+    if (image === "node" && tag.split(/[.-]/)[0] !== nodeMajor)
+      fail("Dockerfile", `FROM node:${tag}: the tests run on Node.js ${nodeMajor}`);
+  }
   const instructions = dockerfile.getInstructions();
   const runStageStart = froms.at(-1)?.getRange().start.line ?? 0;
   const ciRun = read(".ci/run");

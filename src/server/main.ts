@@ -30,6 +30,9 @@ import { seedDemoSubscribers } from "./seed/demo-subscribers";
 import { seedDemoWorkflows } from "./seed/demo-workflows";
 import { beginShutdown, expectedAtShutdown } from "./shutdown";
 
+/** The Node.js major the tests and the image run on (package.json's `node` package). */
+const SUPPORTED_NODE_MAJOR = "24";
+
 /** Boot: config → database → migrations → seed → http → workers. */
 // Undone in order at shutdown, and also when boot fails half-way (so no PostgreSQL is left behind).
 const stops: (() => Promise<unknown>)[] = [];
@@ -52,6 +55,12 @@ async function main() {
   const config = parseConfig();
   setLogLevel(config.LOG_LEVEL);
   const role = parseRole(process.argv.slice(2));
+  // Node.js 24 is what the tests and the image run on (`npm ci` brings it for npm scripts); an
+  // operator starting the compiled server with another one is told once.
+  if (process.versions.node.split(".")[0] !== SUPPORTED_NODE_MAJOR)
+    log.warn(
+      `Parley is tested on Node.js ${SUPPORTED_NODE_MAJOR}; this is Node.js ${process.versions.node}. Run it with \`npm start\` (which uses the Node.js that npm ci installed) or on Node.js ${SUPPORTED_NODE_MAJOR}.`,
+    );
 
   let url = config.DATABASE_URL;
   let embedded: EmbeddedDatabase | undefined;
