@@ -116,11 +116,14 @@ export async function paymentConfirmation(ctx: AppContext, auth: Actor, invoiceI
 
 /**
  * After the browser's confirmation, Stripe is asked how the payment stands (the webhook says the
- * same, maybe later): paid brings what it bought; otherwise it keeps waiting.
+ * same, maybe earlier): paid brings what it bought; otherwise it keeps waiting.
  */
 export async function syncPayment(ctx: AppContext, auth: Actor, invoiceId: number) {
   assertCan(auth, "billing");
   const { api } = stripeOf(ctx);
+  // Stripe's webhook often arrives before the browser asks: a payment it settled is done.
+  const settled = await q.findInvoice(ctx.db.$client, auth.accountId, invoiceId);
+  if (settled?.status === "paid") return getSummary(ctx, auth.accountId);
   const invoice = await awaitingInvoice(ctx, auth.accountId, invoiceId);
   const intent = await api.paymentIntent(invoice.processorRef);
   if (intent.status === "succeeded")

@@ -484,6 +484,34 @@ describe("Parley with Stripe: signed webhooks are the truth", () => {
     });
   });
 
+  it("Stripe's event before the browser asks: the payment is paid, asking answers it paid", async () => {
+    const { cookie } = await owner();
+    await addCard(cookie, TEST_CARDS.authenticationRequired);
+    await t.post("/api/billing/upgrade", { planId: "growth", amountCents: 5900 }, { cookie });
+    const waiting = (await summaryOf(cookie)).awaitingConfirmation[0];
+    const conf = (
+      await t.post(`/api/billing/payments/${waiting.invoiceId}/confirmation`, {}, { cookie })
+    ).json();
+    const piId = conf.clientSecret.split("_secret_")[0] as string;
+    expect((await deliver(standIn.authenticate(piId))).json().outcome).toBe("applied");
+    const done = await t.post(`/api/billing/payments/${waiting.invoiceId}/sync`, {}, { cookie });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: "active",
+      plan: { id: "growth" },
+      awaitingConfirmation: [],
+    });
+    expect((await invoicesOf(cookie))[0]).toMatchObject({ status: "paid", amountCents: 5900 });
+    // Another account's invoice stays unknown, paid or not.
+    const other = await owner();
+    const theirs = await t.post(
+      `/api/billing/payments/${waiting.invoiceId}/sync`,
+      {},
+      { cookie: other.cookie },
+    );
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it("failed authentication: the payment fails and nothing is bought", async () => {
     const { cookie } = await owner();
     await addCard(cookie, TEST_CARDS.authenticationRequired);
