@@ -146,6 +146,25 @@ describe("outsideHoursNote with the account's quiet hours", () => {
     expect(outsideHoursNote(groups, at, { lawfulHours: false, quietHours })).toBe(
       "5 of 17 recipients are in your quiet hours now; they get it from 2:30 PM their time",
     );
+    // One recipient alone, and one among several, read as English.
+    expect(
+      outsideHoursNote([{ ...groups[1]!, count: 1 }], at, { lawfulHours: false, quietHours }),
+    ).toBe("The recipient is in your quiet hours now; they get it from 2:30 PM their time");
+    expect(outsideHoursNote([groups[1]!], at, { lawfulHours: false, quietHours })).toBe(
+      "All 5 recipients are in your quiet hours now; they get it from 2:30 PM their time",
+    );
+    expect(
+      outsideHoursNote([groups[1]!, { ...groups[0]!, count: 1 }], at, {
+        lawfulHours: false,
+        quietHours,
+      }),
+    ).toBe("5 of 6 recipients are in your quiet hours now; they get it from 2:30 PM their time");
+    expect(
+      outsideHoursNote([{ ...groups[1]!, count: 1 }, groups[0]!], at, {
+        lawfulHours: false,
+        quietHours,
+      }),
+    ).toBe("1 of 11 recipients is in your quiet hours now; they get it from 2:30 PM their time");
     // A send that ignores quiet hours, or no window covering anyone: nothing to say.
     expect(outsideHoursNote(groups, at, { lawfulHours: true, quietHours: [] })).toBeNull();
     expect(

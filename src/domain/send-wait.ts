@@ -222,7 +222,13 @@ export function outsideHoursNote(
       : byLaw
         ? "outside legal hours"
         : "in your quiet hours";
-  return `${outside.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} recipients are ${why} now; they get it from ${earliest} their time`;
+  const who =
+    total === 1
+      ? "The recipient is"
+      : outside === total
+        ? `All ${total.toLocaleString("en-US")} recipients are`
+        : `${outside.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} recipients ${outside === 1 ? "is" : "are"}`;
+  return `${who} ${why} now; they get it from ${earliest} their time`;
 }
 
 /**

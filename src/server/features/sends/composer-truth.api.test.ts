@@ -71,7 +71,7 @@ describe("the composer's audience preview", () => {
     expect(body.sampleText).toMatch(new RegExp(`/l/\\w+/${newYork}-[\\w-]{8}$`));
     expect(body.outlook).toEqual({
       outsideHours:
-        "1 of 2 recipients are outside legal hours now; they get it from 8:00 AM their time",
+        "1 of 2 recipients is outside legal hours now; they get it from 8:00 AM their time",
       pace: "under a minute at this number's pace (1 text a second)",
     });
   });
@@ -108,14 +108,14 @@ describe("the composer's audience preview", () => {
       );
       expect(saved.statusCode).toBeLessThan(300);
       expect(await ask()).toBe(
-        "1 of 2 recipients are in your quiet hours now; they get it from 2:30 PM their time",
+        "1 of 2 recipients is in your quiet hours now; they get it from 2:30 PM their time",
       );
     } finally {
       await t.put("/api/account/settings/quiet_hours", { val: [] }, { cookie });
       clock.set(new Date("2026-11-25T02:30:00Z"));
     }
     expect(await ask()).toBe(
-      "1 of 2 recipients are outside legal hours now; they get it from 8:00 AM their time",
+      "1 of 2 recipients is outside legal hours now; they get it from 8:00 AM their time",
     );
   });
 });
