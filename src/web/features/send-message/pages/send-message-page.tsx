@@ -720,7 +720,8 @@ export default function SendMessagePage() {
                     creditsEach={creditsEach}
                     onBuyInternational={() => setDialog("international")}
                   />
-                  {audienceAsked && audience.data?.outlook.outsideHours && (
+                  {/* Said of now: a scheduled send is held by the hours of its own time. */}
+                  {audienceAsked && !values.isScheduled && audience.data?.outlook.outsideHours && (
                     <Alert
                       color="orange"
                       icon={<IconClock />}
