@@ -208,6 +208,9 @@ export const conversationMessage = z.object({
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 
+/** One message read by its id: the conversation's message, with whose conversation it is. */
+export const messageStatus = conversationMessage.extend({ subscriberId: z.number() });
+
 export const threadQuery = z.object({
   /** Older than this message id (the oldest one shown); absent for the newest page. */
   before: bigIdParam().optional(),

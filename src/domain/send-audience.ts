@@ -46,8 +46,11 @@ export const audienceResponse = z.object({
   abroad: z.number(),
   /** The account's international credits now, beside what the recipients abroad need. */
   internationalBalance: z.number(),
-  /** When they get it (src/domain/send-wait.ts): legal hours now, and the number's pace. */
-  outlook: z.object({ legalHours: z.string().nullable(), pace: z.string().nullable() }),
+  /**
+   * When they get it (src/domain/send-wait.ts): who is outside legal hours or in the account's
+   * quiet hours now, and the number's pace.
+   */
+  outlook: z.object({ outsideHours: z.string().nullable(), pace: z.string().nullable() }),
 });
 export type Audience = z.infer<typeof audienceResponse>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANE } from "./outbound-policy";
-import { explainWait, outsideLegalHoursNote, paceEstimate, type WaitFacts } from "./send-wait";
+import { explainWait, outsideHoursNote, paceEstimate, type WaitFacts } from "./send-wait";
 
 // Tuesday 24 November 2026, 07:04 UTC: 01:04 in Chicago, 02:04 in New York.
 const NIGHT = new Date("2026-11-24T07:04:00Z");
@@ -88,7 +88,9 @@ describe("explainWait", () => {
   });
 });
 
-describe("outsideLegalHoursNote", () => {
+const LAW = { lawfulHours: true, quietHours: [] };
+
+describe("outsideHoursNote", () => {
   it("counts who is outside legal hours now and when they open, in their time", () => {
     const people = [
       ...Array.from({ length: 3 }, () => ({ state: "NY", timeZone: "America/New_York" })),
@@ -97,31 +99,91 @@ describe("outsideLegalHoursNote", () => {
     ];
     // 21:30 in New York, 20:30 in Chicago (Texas open until 9pm), 16:30 in Honolulu.
     const at = new Date("2026-11-25T02:30:00Z");
-    expect(outsideLegalHoursNote(people, at)).toBe(
+    expect(outsideHoursNote(people, at, LAW)).toBe(
       "3 of 5 recipients are outside legal hours now; they get it from 8:00 AM their time",
     );
     // 15:00 in New York, 10:00 in Honolulu: everyone may get it now.
-    expect(outsideLegalHoursNote(people, new Date("2026-11-24T20:00:00Z"))).toBeNull();
+    expect(outsideHoursNote(people, new Date("2026-11-24T20:00:00Z"), LAW)).toBeNull();
   });
 });
 
-describe("outsideLegalHoursNote with counted groups", () => {
+describe("outsideHoursNote with counted groups", () => {
   it("counts each group by its size, as the composer's area-code groups", () => {
     const groups = [
       { state: "NY", timeZone: "America/New_York", count: 37 },
       { state: "TX", timeZone: "America/Chicago", count: 163 },
     ];
     // 21:30 in New York (closed), 20:30 in Chicago (Texas open until 9pm).
-    expect(outsideLegalHoursNote(groups, new Date("2026-11-25T02:30:00Z"))).toBe(
+    expect(outsideHoursNote(groups, new Date("2026-11-25T02:30:00Z"), LAW)).toBe(
       "37 of 200 recipients are outside legal hours now; they get it from 8:00 AM their time",
     );
     // An empty group counts for nothing.
     expect(
-      outsideLegalHoursNote(
+      outsideHoursNote(
         [{ state: "NY", timeZone: "America/New_York", count: 0 }],
         new Date("2026-11-25T02:30:00Z"),
+        LAW,
       ),
     ).toBeNull();
+  });
+});
+
+describe("outsideHoursNote with the account's quiet hours", () => {
+  const groups = [
+    { state: "NY", timeZone: "America/New_York", count: 10 },
+    { state: "TX", timeZone: "America/Chicago", count: 5 },
+    { state: "CA", timeZone: "America/Los_Angeles", count: 2 },
+  ];
+  // 15:00 in New York, 14:00 in Dallas, 12:00 in Los Angeles: legal hours are open everywhere.
+  const at = new Date("2026-11-24T20:00:00Z");
+
+  it("counts who is in the account's quiet hours in their own zone, and when those end", () => {
+    const quietHours = [["13:30", "14:30"] as const];
+    expect(outsideHoursNote(groups, at, { lawfulHours: true, quietHours })).toBe(
+      "5 of 17 recipients are in your quiet hours now; they get it from 2:30 PM their time",
+    );
+    // The same with the law's hours off (a test rig): the account's quiet hours still hold.
+    expect(outsideHoursNote(groups, at, { lawfulHours: false, quietHours })).toBe(
+      "5 of 17 recipients are in your quiet hours now; they get it from 2:30 PM their time",
+    );
+    // One recipient alone, and one among several, read as English.
+    expect(
+      outsideHoursNote([{ ...groups[1]!, count: 1 }], at, { lawfulHours: false, quietHours }),
+    ).toBe("The recipient is in your quiet hours now; they get it from 2:30 PM their time");
+    expect(outsideHoursNote([groups[1]!], at, { lawfulHours: false, quietHours })).toBe(
+      "All 5 recipients are in your quiet hours now; they get it from 2:30 PM their time",
+    );
+    expect(
+      outsideHoursNote([groups[1]!, { ...groups[0]!, count: 1 }], at, {
+        lawfulHours: false,
+        quietHours,
+      }),
+    ).toBe("5 of 6 recipients are in your quiet hours now; they get it from 2:30 PM their time");
+    expect(
+      outsideHoursNote([{ ...groups[1]!, count: 1 }, groups[0]!], at, {
+        lawfulHours: false,
+        quietHours,
+      }),
+    ).toBe("1 of 11 recipients is in your quiet hours now; they get it from 2:30 PM their time");
+    // A send that ignores quiet hours, or no window covering anyone: nothing to say.
+    expect(outsideHoursNote(groups, at, { lawfulHours: true, quietHours: [] })).toBeNull();
+    expect(
+      outsideHoursNote(groups, at, { lawfulHours: true, quietHours: [["01:00", "02:00"]] }),
+    ).toBeNull();
+  });
+
+  it("names both when some wait for the law and others for the quiet hours", () => {
+    // 21:30 in New York (closed by law), 20:30 in Dallas, 18:30 in Los Angeles (quiet 18-19).
+    const night = new Date("2026-11-25T02:30:00Z");
+    const quietHours = [["18:00", "19:00"] as const];
+    // The earliest local time any of them opens.
+    expect(outsideHoursNote(groups, night, { lawfulHours: true, quietHours })).toBe(
+      "12 of 17 recipients are outside legal hours or in your quiet hours now; they get it from 8:00 AM their time",
+    );
+    // The law's hours off: only the quiet hours hold anyone.
+    expect(outsideHoursNote(groups, night, { lawfulHours: false, quietHours })).toBe(
+      "2 of 17 recipients are in your quiet hours now; they get it from 7:00 PM their time",
+    );
   });
 });
 

@@ -1,7 +1,13 @@
 import { TZDate } from "@date-fns/tz";
 import { decideOutbound, LANE, type OutboundFacts } from "./outbound-policy";
-import { quietHoursRelease } from "./quiet-hours";
-import { FEDERAL_RULE, nextAllowedByState, type StateSendRule, sendRuleFor } from "./send-windows";
+import { type QuietWindow, quietHoursRelease } from "./quiet-hours";
+import {
+  FEDERAL_RULE,
+  nextAllowedByState,
+  nextMarketingSlot,
+  type StateSendRule,
+  sendRuleFor,
+} from "./send-windows";
 import { US_STATES } from "./us-states";
 
 /**
@@ -166,27 +172,41 @@ export interface RecipientGroup {
   count?: number;
 }
 
+/** What the dispatcher applies to a marketing send's recipients, besides their state and zone. */
+export interface HoursRules {
+  /** Whether the law's hours apply (SEND_WINDOWS=law). */
+  lawfulHours: boolean;
+  /** The account's own quiet hours, unless the send ignores them. */
+  quietHours: readonly QuietWindow[];
+}
+
 /**
- * The composer's word before sending: how many of these recipients are outside their legal
- * hours now, and when the first of them opens ("37 of 200 recipients are outside legal hours
- * now; they get it from 8:00 AM their time"). Null when everyone may get it now. The law's
- * hours of the dispatcher (nextAllowedByState), so what it warns of is what the dispatcher holds.
+ * The composer's word before sending: how many of these recipients may not get it now (outside
+ * their legal hours, or inside the account's quiet hours in their zone) and when the first of
+ * them opens ("37 of 200 recipients are outside legal hours now; they get it from 8:00 AM their
+ * time"). Null when everyone may get it now. The dispatcher's own rule (nextMarketingSlot, as
+ * the fan-out asks it), so what it warns of is what the dispatcher holds.
  */
-export function outsideLegalHoursNote(
+export function outsideHoursNote(
   recipients: readonly RecipientGroup[],
   now: Date,
+  rules: HoursRules,
 ): string | null {
-  let outside = 0;
+  let byLaw = 0;
+  let byAccount = 0;
   let total = 0;
   let earliest: string | null = null;
   let earliestMinutes = Number.POSITIVE_INFINITY;
   for (const r of recipients) {
     const n = r.count ?? 1;
     total += n;
-    const rule = sendRuleFor(r.state);
-    const opens = nextAllowedByState(rule, now, r.timeZone);
-    if (opens.getTime() === now.getTime() || n === 0) continue;
-    outside += n;
+    if (n === 0) continue;
+    const rule = rules.lawfulHours ? sendRuleFor(r.state) : null;
+    const opens = nextMarketingSlot(now, rule, r.timeZone, rules.quietHours);
+    if (opens.getTime() === now.getTime()) continue;
+    // Named as explainWait names it: the law's when the law holds it now, else the account's.
+    if (rule && nextAllowedByState(rule, now, r.timeZone).getTime() > now.getTime()) byLaw += n;
+    else byAccount += n;
     const local = new TZDate(opens.getTime(), r.timeZone);
     const minutes = local.getHours() * 60 + local.getMinutes();
     if (minutes < earliestMinutes) {
@@ -194,8 +214,21 @@ export function outsideLegalHoursNote(
       earliest = localTimeLabel(opens, r.timeZone, opens).replace(/ \S+$/, "");
     }
   }
+  const outside = byLaw + byAccount;
   if (!outside) return null;
-  return `${outside.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} recipients are outside legal hours now; they get it from ${earliest} their time`;
+  const why =
+    byLaw && byAccount
+      ? "outside legal hours or in your quiet hours"
+      : byLaw
+        ? "outside legal hours"
+        : "in your quiet hours";
+  const who =
+    total === 1
+      ? "The recipient is"
+      : outside === total
+        ? `All ${total.toLocaleString("en-US")} recipients are`
+        : `${outside.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} recipients ${outside === 1 ? "is" : "are"}`;
+  return `${who} ${why} now; they get it from ${earliest} their time`;
 }
 
 /**

@@ -378,6 +378,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/v1/unhealthy-subscribers/clean-up": [401, 401, 401, 401, 401, 401],
   "POST /api/v1/unhealthy-subscribers/line-check": [401, 401, 401, 401, 401, 401],
   "DELETE /api/v1/messages/:id": [401, 401, 401, 401, 401, 401],
+  "GET /api/v1/messages/:id": [401, 401, 401, 401, 401, 401],
   "GET /api/v1/numbers/available": [401, 401, 401, 401, 401, 401],
   "POST /api/v1/numbers": [401, 401, 401, 401, 401, 401],
   "DELETE /api/v1/numbers/:id": [401, 401, 401, 401, 401, 401],

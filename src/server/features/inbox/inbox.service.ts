@@ -237,6 +237,48 @@ export async function getConversation(
   };
 }
 
+/** A text not sent yet says why it waits and when it goes (the dispatcher's own rule). */
+async function withWaiting(
+  ctx: AppContext,
+  accountId: number,
+  rows: ConversationMessage[],
+): Promise<ConversationMessage[]> {
+  const waiting = await waitReasons(
+    ctx,
+    accountId,
+    rows.flatMap((r) => (r.messageId !== null ? [r.messageId] : [])),
+  );
+  if (!waiting.size) return rows;
+  return rows.map((r) => {
+    const w = r.messageId !== null ? waiting.get(r.messageId) : undefined;
+    return w ? { ...r, waiting: { ...w, until: w.until?.toISOString() ?? null } } : r;
+  });
+}
+
+/**
+ * One message of a conversation the actor may see, with its status and, while it waits, why and
+ * when it goes (GET /api/v1/messages/:id).
+ */
+export async function getMessage(
+  ctx: AppContext,
+  auth: Actor,
+  messageId: number,
+): Promise<ConversationMessage & { subscriberId: number }> {
+  const msg = await q.findMessage(ctx.db, auth.accountId, messageId);
+  if (!msg || msg.subscriberId === null) throw new AppError("NOT_FOUND", "Message not found");
+  const subscriberId = msg.subscriberId;
+  await visible(ctx, auth, subscriberId).catch(() => {
+    throw new AppError("NOT_FOUND", "Message not found");
+  });
+  const [row] = await q.threadMessages(ctx.db, auth.accountId, subscriberId, {
+    before: messageId + 1,
+    limit: 0,
+    onlyChatbot: false,
+  });
+  const [message] = await withWaiting(ctx, auth.accountId, [toThreadMessage(row!)]);
+  return { ...message!, subscriberId };
+}
+
 /**
  * A page of the thread, newest page first, each page oldest-first (the newest message at the
  * bottom). Markers (Archived, Unsubscribed) fall between the messages by time.
@@ -259,18 +301,7 @@ export async function thread(
   ]);
   const hasMore = fetched.length > query.pageSize;
   const page = fetched.slice(0, query.pageSize);
-  let rows: ConversationMessage[] = page.map(toThreadMessage);
-  // A text not sent yet says why it waits and when it goes.
-  const waiting = await waitReasons(
-    ctx,
-    auth.accountId,
-    rows.flatMap((r) => (r.messageId !== null ? [r.messageId] : [])),
-  );
-  if (waiting.size)
-    rows = rows.map((r) => {
-      const w = r.messageId !== null ? waiting.get(r.messageId) : undefined;
-      return w ? { ...r, waiting: { ...w, until: w.until?.toISOString() ?? null } } : r;
-    });
+  let rows = await withWaiting(ctx, auth.accountId, page.map(toThreadMessage));
   if (!query.isOnlyChatbotMessages) {
     // The markers of this page's time span: after the next older message (or all older ones when
     // this is the oldest page) up to the newer page's first message (or now).
@@ -618,7 +649,9 @@ export async function send(
     limit: 0,
     onlyChatbot: false,
   });
-  return toThreadMessage(row!);
+  // Behind other texts on its number, it says so at once.
+  const [message] = await withWaiting(ctx, auth.accountId, [toThreadMessage(row!)]);
+  return message!;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,16 +1,16 @@
-import {
-  outsideLegalHoursNote,
-  paceEstimate,
-  type RecipientGroup,
-} from "../../../domain/send-wait";
+import type { QuietWindow } from "../../../domain/quiet-hours";
+import { outsideHoursNote, paceEstimate, type RecipientGroup } from "../../../domain/send-wait";
 import type { AppContext } from "../../http/context";
 import * as q from "./outbound.queries";
 import { areaOf, loadRecipientGeo } from "./recipient-geo";
 
-/** What the composer says before a send: who is outside legal hours now, and how long it takes. */
+/**
+ * What the composer says before a send: who may not get it now (legal hours, the account's quiet
+ * hours), and how long it takes.
+ */
 export interface SendOutlook {
   /** "37 of 200 recipients are outside legal hours now; they get it from 8:00 AM their time". */
-  legalHours: string | null;
+  outsideHours: string | null;
   /** "about 4 minutes at this number's pace (1 text a second)". */
   pace: string | null;
 }
@@ -19,7 +19,7 @@ export interface SendOutlook {
  * The composer's outlook for a marketing send from this number to these recipients (phones
  * counted by area code), asked of the dispatcher's own facts: the recipient's state and zone from
  * the area code table (the account's zone where it knows none), the law's hours when they apply
- * (SEND_WINDOWS=law), and the number's pace.
+ * (SEND_WINDOWS=law), the account's quiet hours in each recipient's zone, and the number's pace.
  */
 export async function sendOutlook(
   ctx: AppContext,
@@ -32,9 +32,13 @@ export async function sendOutlook(
   },
 ): Promise<SendOutlook> {
   const total = input.byPrefix.reduce((a, g) => a + g.n, 0);
-  let legalHours: string | null = null;
-  if (ctx.config.SEND_WINDOWS === "law" && total > 0) {
-    await loadRecipientGeo();
+  let outsideHours: string | null = null;
+  if (total > 0) {
+    const [, facts] = await Promise.all([
+      loadRecipientGeo(),
+      q.accountSendFacts(ctx.db.$client, [input.accountId]),
+    ]);
+    const quiet = facts.rows[0]?.quietHours;
     const groups: RecipientGroup[] = input.byPrefix.map((g) => {
       const area = g.prefix.length === 5 ? areaOf(`${g.prefix}5550100`) : undefined;
       return {
@@ -43,7 +47,10 @@ export async function sendOutlook(
         count: g.n,
       };
     });
-    legalHours = outsideLegalHoursNote(groups, ctx.clock.now());
+    outsideHours = outsideHoursNote(groups, ctx.clock.now(), {
+      lawfulHours: ctx.config.SEND_WINDOWS === "law",
+      quietHours: Array.isArray(quiet) ? (quiet as QuietWindow[]) : [],
+    });
   }
   let pace: string | null = null;
   if (input.phoneNumberId !== null && total > 0) {
@@ -57,5 +64,5 @@ export async function sendOutlook(
     const mps = res.rows[0]?.mps;
     if (mps) pace = paceEstimate(total, Number(mps));
   }
-  return { legalHours, pace };
+  return { outsideHours, pace };
 }

@@ -70,3 +70,72 @@ describe("why a queued text waits", () => {
     );
   });
 });
+
+describe("a message read through /api/v1", () => {
+  const makeKey = async (c: string, scopes: string[]) => {
+    const res = await t.post(
+      "/api/api-keys",
+      { name: `Key ${scopes.join(" ")}`, scopes },
+      { cookie: c },
+    );
+    expect(res.statusCode).toBe(201);
+    return (res.json() as { key: string }).key;
+  };
+  const call = (key: string, method: "GET" | "POST", url: string, body?: unknown) =>
+    t.request({ method, url, body, csrf: false, headers: { authorization: `Bearer ${key}` } });
+
+  it("carries why it waits and when it goes, for the account's own messages only", async () => {
+    const key = await makeKey(cookie, ["messages:write"]);
+    const austin = await person("+15125550103");
+    const queued = await queue("+15125550103", austin, "automation", "Happy hour at five");
+    const res = await call(key, "GET", `/api/v1/messages/${queued.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      messageId: queued.id,
+      subscriberId: austin,
+      message: "Happy hour at five",
+      waiting: {
+        code: "legal_hours",
+        until: "2026-11-24T15:00:00.000Z",
+        text: "waiting for 9:00 AM CT (Texas legal hours)",
+      },
+    });
+
+    // A one-to-one text sent through the API says at once that it waits behind the two replies
+    // already queued on its number.
+    await db.query(
+      `update messages set pending_dispatch = false where account_id = $1 and source = 'inbox'`,
+      [account.id],
+    );
+    await queue("+15125550103", austin, "inbox", "First reply");
+    await queue("+15125550103", austin, "inbox", "Second reply");
+    const sent = await call(key, "POST", "/api/v1/messages", {
+      subscriberId: austin,
+      body: "Third reply",
+      phoneNumberId: numberId,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().waiting).toMatchObject({
+      code: "pacing",
+      text: "waiting behind 2 texts on its number",
+    });
+    const read = await call(key, "GET", `/api/v1/messages/${sent.json().messageId}`);
+    expect(read.json().waiting?.code).toBe("pacing");
+
+    // Once it has gone, there is nothing to wait for.
+    await db.query(
+      `update messages set pending_dispatch = false, status = 'Delivered' where id = $1`,
+      [queued.id],
+    );
+    const gone = await call(key, "GET", `/api/v1/messages/${queued.id}`);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json().waiting).toBeUndefined();
+
+    // Another account's key finds nothing, as a path id that is no id (the API's rule).
+    const other = await buildAccountWithUser(t.db);
+    const otherCookie = await loginAs(t.app, other.user.username, other.user.password);
+    const otherKey = await makeKey(otherCookie, ["messages:write"]);
+    expect((await call(otherKey, "GET", `/api/v1/messages/${queued.id}`)).statusCode).toBe(404);
+    expect((await call(key, "GET", "/api/v1/messages/abc")).statusCode).toBe(404);
+  });
+});

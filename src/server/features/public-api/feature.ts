@@ -34,6 +34,7 @@ export const publicApiFeature = defineFeature({
     "GET /api/v1/reports/sends": "reports:read",
     "GET /api/v1/reports/sends/:id": "reports:read",
     "POST /api/v1/messages": "inbox:reply",
+    "GET /api/v1/messages/:id": "inbox:read",
     "GET /api/v1/conversations": "inbox:read",
     "GET /api/v1/conversations/:id": "inbox:read",
     "GET /api/v1/conversations/:id/messages": "inbox:read",

@@ -7,6 +7,7 @@ import {
   conversationMessage,
   listConversationsQuery,
   listConversationsResponse,
+  messageStatus,
   threadQuery,
   threadResponse,
 } from "../../../domain/inbox.schemas";
@@ -53,6 +54,22 @@ export function v1MessagesRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       return reply.status(201).send(sent);
     },
+  );
+  r.get(
+    "/api/v1/messages/:id",
+    {
+      schema: {
+        ...op(
+          "getMessage",
+          "Get a message's status",
+          "messages",
+          "A message of a conversation the key may see. While it has not gone to the carrier, `waiting` says why (legal hours, a state's cap, quiet hours, a paused account, the number's pace, a deadline) and `until` when it goes.",
+        ),
+        params: idParams,
+        response: { 200: messageStatus },
+      },
+    },
+    (req) => inbox.getMessage(ctx, keyActorOf(req), req.params.id),
   );
   r.get(
     "/api/v1/conversations",

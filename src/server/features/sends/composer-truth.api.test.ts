@@ -70,8 +70,8 @@ describe("the composer's audience preview", () => {
     );
     expect(body.sampleText).toMatch(new RegExp(`/l/\\w+/${newYork}-[\\w-]{8}$`));
     expect(body.outlook).toEqual({
-      legalHours:
-        "1 of 2 recipients are outside legal hours now; they get it from 8:00 AM their time",
+      outsideHours:
+        "1 of 2 recipients is outside legal hours now; they get it from 8:00 AM their time",
       pace: "under a minute at this number's pace (1 text a second)",
     });
   });
@@ -85,8 +85,38 @@ describe("the composer's audience preview", () => {
         { cookie },
       )
     ).json();
-    expect(body.outlook.legalHours).toBeNull();
+    expect(body.outlook.outsideHours).toBeNull();
     clock.set(new Date("2026-11-25T02:30:00Z"));
+  });
+
+  it("counts who is in the account's quiet hours in their own zone", async () => {
+    // 15:00 in New York, 14:00 in Dallas: legal hours open, the account quiet 13:30-14:30.
+    clock.set(new Date("2026-11-24T20:00:00Z"));
+    const ask = async () =>
+      (
+        await t.post(
+          "/api/sends/audience",
+          { isSubscribers: "true", subscriberIds: [newYork, dallas], text: "Hi" },
+          { cookie },
+        )
+      ).json().outlook.outsideHours;
+    try {
+      const saved = await t.put(
+        "/api/account/settings/quiet_hours",
+        { val: [["13:30", "14:30"]] },
+        { cookie },
+      );
+      expect(saved.statusCode).toBeLessThan(300);
+      expect(await ask()).toBe(
+        "1 of 2 recipients is in your quiet hours now; they get it from 2:30 PM their time",
+      );
+    } finally {
+      await t.put("/api/account/settings/quiet_hours", { val: [] }, { cookie });
+      clock.set(new Date("2026-11-25T02:30:00Z"));
+    }
+    expect(await ask()).toBe(
+      "1 of 2 recipients is outside legal hours now; they get it from 8:00 AM their time",
+    );
   });
 });
 

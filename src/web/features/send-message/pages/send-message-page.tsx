@@ -720,14 +720,15 @@ export default function SendMessagePage() {
                     creditsEach={creditsEach}
                     onBuyInternational={() => setDialog("international")}
                   />
-                  {audienceAsked && audience.data?.outlook.legalHours && (
+                  {/* Said of now: a scheduled send is held by the hours of its own time. */}
+                  {audienceAsked && !values.isScheduled && audience.data?.outlook.outsideHours && (
                     <Alert
                       color="orange"
                       icon={<IconClock />}
                       p="xs"
-                      data-testid="legal-hours-note"
+                      data-testid="outside-hours-note"
                     >
-                      {audience.data.outlook.legalHours}.
+                      {audience.data.outlook.outsideHours}.
                     </Alert>
                   )}
                   {audienceAsked && audience.data?.outlook.pace && (
