@@ -209,8 +209,9 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
       const file = await exportsService.exportFile(ctx, keyActorOf(req), req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
+        .header("content-length", file.size)
         .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 }
