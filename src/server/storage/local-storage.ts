@@ -56,6 +56,10 @@ export class LocalStorage implements FileStorage {
     }
   }
 
+  localFile(ref: string): string | null {
+    return this.fileOf(ref);
+  }
+
   async remove(ref: string): Promise<void> {
     const file = this.fileOf(ref);
     if (file) await rm(file, { force: true });

@@ -112,6 +112,10 @@ export class S3Storage implements FileStorage {
     }
   }
 
+  localFile(): null {
+    return null;
+  }
+
   async remove(ref: string): Promise<void> {
     const key = keyOf(this.dataDir, ref);
     if (!key) return;

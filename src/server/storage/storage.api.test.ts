@@ -1,10 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { runReportExport } from "../features/growth-reports/report-exports.service";
 import { runExport } from "../features/subscriber-exports/exports.service";
+import { importWorkDir, runImport } from "../features/subscriber-imports/import-runner";
+import { subscriberImports } from "../features/subscriber-imports/subscriber-imports.schema";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
 import { startS3StandIn } from "../test/s3-stand-in";
@@ -132,6 +135,73 @@ describe("STORAGE=s3", () => {
     const file = await t.get(done.downloadUrl, { cookie });
     expect(file.rawPayload.equals(stored!.body)).toBe(true);
   });
+
+  it("keeps an import's file and its failed rows in the bucket, resumed on another machine", async () => {
+    const rows = Array.from({ length: 11 }, (_, i) =>
+      i % 5 === 4 ? `bad-${i},Bad ${i}` : `212555${String(2000 + i)},Person ${i}`,
+    );
+    const boundary = "----parleys3import";
+    const up = await t.request({
+      method: "POST",
+      url: "/api/subscribers/imports",
+      body: [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="club.csv"',
+        "Content-Type: text/csv",
+        "",
+        ["Phone,First", ...rows].join("\n"),
+        `--${boundary}--`,
+        "",
+      ].join("\r\n"),
+      cookie,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const id = up.json().id as number;
+    const [row] = await t.db
+      .select({ filePath: subscriberImports.filePath })
+      .from(subscriberImports)
+      .where(eq(subscriberImports.id, id));
+    expect(row!.filePath).toMatch(new RegExp(`^imports/${a.account.id}/[^/]+\\.csv$`));
+    expect(s3.objects.get(row!.filePath)?.body.toString()).toContain("bad-4,Bad 4");
+    expect(existsSync(path.join(dataDir, "imports"))).toBe(false);
+    const preview = (await t.get(`/api/subscribers/imports/${id}/preview`, { cookie })).json();
+    expect(preview.rows[0]).toEqual(["Phone", "First"]);
+
+    const start = await t.post(
+      `/api/subscribers/imports/${id}/start`,
+      { mapping: ["number", "firstName"], attestation: true, groupIds: [] },
+      { cookie },
+    );
+    expect(start.statusCode, start.body).toBe(200);
+    // The first worker dies after its second checkpoint; the next runs on another machine, whose
+    // disk has neither the copy of the file nor the failed rows written so far.
+    let died = false;
+    void runImport(t.ctx, id, {
+      batchRows: 3,
+      afterCheckpoint: (batch) => {
+        if (batch < 1) return Promise.resolve();
+        died = true;
+        return new Promise(() => {});
+      },
+    });
+    await expect.poll(() => died, { timeout: 30_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 200)); // let an in-flight batch commit, as it would
+    rmSync(importWorkDir(t.ctx, row!.filePath), { recursive: true, force: true });
+    await runImport(t.ctx, id, { batchRows: 3 });
+
+    const done = (await t.get(`/api/subscribers/imports/${id}`, { cookie })).json();
+    expect(done).toMatchObject({ status: "finished", processedRows: 11, added: 9, failed: 2 });
+    const failed = await t.get(done.failedRowsUrl, { cookie });
+    expect(failed.body.trim().split("\n")).toEqual([
+      "Phone,First,reason",
+      "bad-4,Bad 4,Not a valid US or Canada mobile number",
+      "bad-9,Bad 9,Not a valid US or Canada mobile number",
+    ]);
+    const key = row!.filePath.replace(/\.csv$/, "-failed.csv");
+    expect(failed.rawPayload.equals(s3.objects.get(key)!.body)).toBe(true);
+    expect(existsSync(importWorkDir(t.ctx, row!.filePath))).toBe(false);
+  }, 60_000);
 
   it("signs every request with the configured key", () => {
     expect(s3.requests.length).toBeGreaterThan(0);

@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 /** A stored file opened for reading. */
 export interface StoredFile {
@@ -27,6 +29,12 @@ export interface FileStorage {
    * absolute path under DATA_DIR; those are read too.
    */
   open(ref: string): Promise<StoredFile | null>;
+  /**
+   * The file on this machine's disk that holds the reference (the local store), or null where
+   * the files are elsewhere (the bucket): code that must read a file twice or append to it works
+   * on it in place, or on a copy.
+   */
+  localFile(ref: string): string | null;
   /** Forgets the file; nothing when there is none. */
   remove(ref: string): Promise<void>;
   /**
@@ -74,6 +82,22 @@ export async function withScratchDir<T>(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A copy of a stored file at `file` on this machine; false when the store has none. */
+export async function copyToLocal(
+  storage: FileStorage,
+  ref: string,
+  file: string,
+): Promise<boolean> {
+  const stored = await storage.open(ref);
+  if (!stored) return false;
+  await mkdir(path.dirname(file), { recursive: true });
+  // Whole or not at all: a copy cut short is never taken for the file.
+  const part = `${file}.part`;
+  await pipeline(stored.stream, createWriteStream(part));
+  await rename(part, file);
+  return true;
 }
 
 /** A scratch folder under `base` (made when missing). */
