@@ -84,6 +84,8 @@ describe("config", () => {
       /S3_BUCKET is set but STORAGE is not s3: set STORAGE=s3/,
     );
     expect(() => parseConfig({ STORAGE: "disk" })).toThrow(/^STORAGE: /);
+    // A compose file passes the settings nobody gave as empty strings.
+    expect(parseConfig({ S3_BUCKET: "", S3_ENDPOINT: "", S3_FORCE_PATH_STYLE: "" }).s3).toBeNull();
   });
 
   it("refuses a malformed DATABASE_URL instead of using the embedded database", () => {

@@ -6,6 +6,14 @@ import type { S3Settings } from "./storage/s3-storage";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
+/**
+ * An optional setting where an empty value means unset: compose files pass `${S3_BUCKET:-}`
+ * through as an empty string when the operator sets nothing.
+ */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+}
+
 /** Every environment variable Parley reads. The README's configuration table mirrors this. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -23,15 +31,15 @@ const envSchema = z.object({
    * process must share that folder) or an S3-compatible bucket (`s3`, the S3_ settings below).
    */
   STORAGE: z.enum(["local", "s3"]).default("local"),
-  S3_BUCKET: z.string().min(1).optional(),
+  S3_BUCKET: blankIsUnset(z.string()),
   /** The bucket's region (`us-east-1`; R2 takes `auto`). */
-  S3_REGION: z.string().min(1).optional(),
+  S3_REGION: blankIsUnset(z.string()),
   /** An S3-compatible store's address (MinIO, R2, Ceph…); unset: Amazon S3. */
-  S3_ENDPOINT: z.url().optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_ENDPOINT: blankIsUnset(z.url()),
+  S3_ACCESS_KEY_ID: blankIsUnset(z.string()),
+  S3_SECRET_ACCESS_KEY: blankIsUnset(z.string()),
   /** The bucket in the path rather than the host name; default: on with S3_ENDPOINT (MinIO). */
-  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_FORCE_PATH_STYLE: blankIsUnset(bool),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `pretty` (colours, local times) or `json` lines; unset: pretty on a terminal, else JSON. */

@@ -1,13 +1,7 @@
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { AppError } from "../../domain/errors";
 import { log } from "../log";
 import { type FileStorage, keyOf, makeScratchDir, type StoredFile } from "./storage";
@@ -38,13 +32,25 @@ const SETTINGS_FAULTS: Record<string, string> = {
  */
 export class S3Storage implements FileStorage {
   readonly kind = "s3" as const;
-  private readonly client: S3Client;
+  private connection?: Promise<{ sdk: typeof import("@aws-sdk/client-s3"); client: S3Client }>;
 
   constructor(
     private readonly settings: S3Settings,
     private readonly dataDir: string,
-  ) {
-    this.client = new S3Client({
+  ) {}
+
+  /** The SDK is loaded on first use: an install on local disk never loads it. */
+  private connect() {
+    this.connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: this.makeClient(sdk),
+    }));
+    return this.connection;
+  }
+
+  private makeClient(sdk: typeof import("@aws-sdk/client-s3")): S3Client {
+    const { settings } = this;
+    return new sdk.S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
@@ -67,9 +73,9 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.send("store", key, () =>
-      this.client.send(
-        new PutObjectCommand({
+    await this.send("store", key, ({ sdk, client }) =>
+      client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.key(key),
           Body: data,
@@ -83,9 +89,9 @@ export class S3Storage implements FileStorage {
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     // Streamed with its length known: an export is never held whole in memory.
     const { size } = await stat(file);
-    await this.send("store", key, () =>
-      this.client.send(
-        new PutObjectCommand({
+    await this.send("store", key, ({ sdk, client }) =>
+      client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.key(key),
           Body: createReadStream(file),
@@ -101,8 +107,9 @@ export class S3Storage implements FileStorage {
     const key = keyOf(this.dataDir, ref);
     if (!key) return null;
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      const { sdk, client } = await this.connect();
+      const res = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
       );
       if (!(res.Body instanceof Readable)) throw new Error("the store answered no body");
       return { stream: res.Body, size: res.ContentLength ?? 0 };
@@ -119,8 +126,8 @@ export class S3Storage implements FileStorage {
   async remove(ref: string): Promise<void> {
     const key = keyOf(this.dataDir, ref);
     if (!key) return;
-    await this.send("remove", key, () =>
-      this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key })),
+    await this.send("remove", key, ({ sdk, client }) =>
+      client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key })),
     );
   }
 
@@ -128,9 +135,13 @@ export class S3Storage implements FileStorage {
     return makeScratchDir();
   }
 
-  private async send<T>(what: string, key: string, call: () => Promise<T>): Promise<T> {
+  private async send<T>(
+    what: string,
+    key: string,
+    call: (c: Awaited<ReturnType<S3Storage["connect"]>>) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await call();
+      return await call(await this.connect());
     } catch (err) {
       throw this.fault(what, key, err);
     }
@@ -141,8 +152,7 @@ export class S3Storage implements FileStorage {
    * operator finds the detail in the log.
    */
   private fault(what: string, key: string, err: unknown): AppError {
-    const code =
-      err instanceof S3ServiceException ? err.name : ((err as { code?: string }).code ?? "");
+    const code = isS3Answer(err) ? err.name : ((err as { code?: string }).code ?? "");
     const hint = SETTINGS_FAULTS[code];
     log.error(
       { err, bucket: this.settings.bucket, key, s3Code: code },
@@ -157,8 +167,16 @@ export class S3Storage implements FileStorage {
   }
 }
 
+/**
+ * An error the store answered (the SDK's S3ServiceException, which says whose fault it was), not
+ * one of the network (which carries only the SDK's attempt count).
+ */
+function isS3Answer(err: unknown): err is Error & { $metadata: { httpStatusCode?: number } } {
+  return err instanceof Error && typeof (err as { $fault?: unknown }).$fault === "string";
+}
+
 function isMissing(err: unknown): boolean {
-  if (!(err instanceof S3ServiceException)) return false;
+  if (!isS3Answer(err)) return false;
   if (err.name === "NoSuchBucket") return false;
   return (
     err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404

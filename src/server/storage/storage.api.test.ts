@@ -9,6 +9,7 @@ import { runExport } from "../features/subscriber-exports/exports.service";
 import { importWorkDir, runImport } from "../features/subscriber-imports/import-runner";
 import { subscriberImports } from "../features/subscriber-imports/subscriber-imports.schema";
 import { buildAccountWithUser, loginAs } from "../test/factories";
+import { freePort } from "../test/free-port";
 import { createTestServer } from "../test/harness";
 import { startS3StandIn } from "../test/s3-stand-in";
 
@@ -220,6 +221,11 @@ const wrongSecret = await createTestServer({
   },
 });
 
+// A store that does not answer at all: nothing listens on its port.
+const silent = await createTestServer({
+  env: { ...s3.env({ S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` }), DATA_DIR: dataDir },
+});
+
 describe("STORAGE=s3 with the wrong key", () => {
   it("refuses an upload with a message naming the setting to fix, and stores nothing", async () => {
     const before = s3.objects.size;
@@ -237,5 +243,17 @@ describe("STORAGE=s3 with the wrong key", () => {
       expect(s3.requests.at(-1)).toMatchObject({ method: "PUT", status: 403, code });
     }
     expect(s3.objects.size).toBe(before);
+  });
+
+  it("answers 503, not a 500 or a 404, while the store does not answer", async () => {
+    const user = await buildAccountWithUser(silent.db);
+    const session = await loginAs(silent.app, user.user.username, user.user.password);
+    const up = await upload(silent, session, "menu.pdf", pdf);
+    expect(up.statusCode).toBe(503);
+    expect(up.json().error.message).toBe(
+      "The file store did not answer (ECONNREFUSED). Please try again in a moment.",
+    );
+    const media = await silent.get(`/media/${user.account.id}/${"a".repeat(32)}.pdf`);
+    expect(media.statusCode).toBe(503);
   });
 });

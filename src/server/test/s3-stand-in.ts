@@ -24,17 +24,26 @@ export interface S3StandInOptions {
   secretAccessKey: string;
 }
 
+/** What the signer hands its hash: text or bytes in any of their forms. */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+
+function bytesOf(data: SourceData): Buffer {
+  if (typeof data === "string") return Buffer.from(data, "utf8");
+  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return Buffer.from(data);
+}
+
 /** node:crypto as the signer's hash (HMAC when given a secret). */
 class NodeSha256 {
   private hash: Hash | Hmac;
-  constructor(private readonly secret?: Uint8Array | string) {
+  constructor(private readonly secret?: SourceData) {
     this.hash = this.fresh();
   }
   private fresh() {
-    return this.secret ? createHmac("sha256", this.secret) : createHash("sha256");
+    return this.secret ? createHmac("sha256", bytesOf(this.secret)) : createHash("sha256");
   }
-  update(data: Uint8Array | string) {
-    this.hash.update(typeof data === "string" ? Buffer.from(data, "utf8") : data);
+  update(data: SourceData) {
+    this.hash.update(bytesOf(data));
   }
   async digest(): Promise<Uint8Array> {
     return new Uint8Array(this.hash.digest());
