@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   /** The database gave up waiting (pool, statement or lock limit): nothing was changed. */
   BUSY: 503,
+  /** The file store (STORAGE=s3) refused or did not answer: nothing was stored. */
+  STORAGE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/connection";
 import type { AppContext } from "./http/context";
 import { type Resolver, SafeHttp } from "./net/safe-http";
+import { createStorage } from "./storage/create-storage";
 
 /** Everything a process shares between its routes, jobs and services. */
 export async function createAppContext(
@@ -21,5 +22,5 @@ export async function createAppContext(
       ? new TelnyxAdapter(carrierSettings)
       : new TwilioAdapter(carrierSettings);
   const outbound = new SafeHttp(config.outboundAllow, resolver);
-  return { config, db, carrierSettings, carrier, clock, outbound };
+  return { config, db, carrierSettings, carrier, clock, outbound, storage: createStorage(config) };
 }

@@ -48,6 +48,46 @@ describe("config", () => {
     expect((caught as ConfigError).message).toMatch(/^4 settings need fixing:\n {2}- PORT: /);
   });
 
+  it("keeps files under DATA_DIR unless STORAGE=s3 names a complete bucket", () => {
+    expect(parseConfig({}).STORAGE).toBe("local");
+    expect(parseConfig({}).s3).toBeNull();
+    const s3 = {
+      STORAGE: "s3",
+      S3_BUCKET: "parley-files",
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "AKIAPARLEY",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(parseConfig(s3).s3).toMatchObject({ bucket: "parley-files", forcePathStyle: false });
+    // MinIO and most self-hosted stores address the bucket in the path.
+    expect(parseConfig({ ...s3, S3_ENDPOINT: "http://minio:9000" }).s3).toMatchObject({
+      endpoint: "http://minio:9000",
+      forcePathStyle: true,
+    });
+    expect(
+      parseConfig({ ...s3, S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "false" }).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+
+    let caught: unknown;
+    try {
+      parseConfig({ STORAGE: "s3", S3_REGION: "us-east-1", S3_ENDPOINT: "minio", PORT: "x" });
+    } catch (err) {
+      caught = err;
+    }
+    expect((caught as ConfigError).problems).toEqual([
+      "PORT: Invalid input: expected number, received NaN",
+      "S3_ENDPOINT: Invalid URL",
+      "STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY to be set",
+    ]);
+    expect(() => parseConfig({ S3_BUCKET: "parley-files" })).toThrow(
+      /S3_BUCKET is set but STORAGE is not s3: set STORAGE=s3/,
+    );
+    expect(() => parseConfig({ STORAGE: "disk" })).toThrow(/^STORAGE: /);
+    // A compose file passes the settings nobody gave as empty strings.
+    expect(parseConfig({ S3_BUCKET: "", S3_ENDPOINT: "", S3_FORCE_PATH_STYLE: "" }).s3).toBeNull();
+  });
+
   it("refuses a malformed DATABASE_URL instead of using the embedded database", () => {
     for (const url of [
       "",

@@ -2,8 +2,17 @@ import path from "node:path";
 import { z } from "zod";
 import { type OutboundAllowList, parseAllowList } from "../domain/outbound-address";
 import { telnyxPublicKey } from "./carriers/telnyx-signature";
+import type { S3Settings } from "./storage/s3-storage";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
+
+/**
+ * An optional setting where an empty value means unset: compose files pass `${S3_BUCKET:-}`
+ * through as an empty string when the operator sets nothing.
+ */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+}
 
 /** Every environment variable Parley reads. The README's configuration table mirrors this. */
 const envSchema = z.object({
@@ -17,6 +26,20 @@ const envSchema = z.object({
     .refine(isPostgresUrl, "must look like postgres://user:password@host:5432/database")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * Where uploads, MMS media, imports and exports are kept: `local` folders under DATA_DIR (every
+   * process must share that folder) or an S3-compatible bucket (`s3`, the S3_ settings below).
+   */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: blankIsUnset(z.string()),
+  /** The bucket's region (`us-east-1`; R2 takes `auto`). */
+  S3_REGION: blankIsUnset(z.string()),
+  /** An S3-compatible store's address (MinIO, R2, Ceph…); unset: Amazon S3. */
+  S3_ENDPOINT: blankIsUnset(z.url()),
+  S3_ACCESS_KEY_ID: blankIsUnset(z.string()),
+  S3_SECRET_ACCESS_KEY: blankIsUnset(z.string()),
+  /** The bucket in the path rather than the host name; default: on with S3_ENDPOINT (MinIO). */
+  S3_FORCE_PATH_STYLE: blankIsUnset(bool),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `pretty` (colours, local times) or `json` lines; unset: pretty on a terminal, else JSON. */
@@ -295,12 +318,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     problems.push(`OUTBOUND_ALLOW: ${(err as Error).message}`);
   }
   const secretKeysOld = oldSecretKeys(c, Boolean(env.SECRET_KEY), problems);
+  const s3 = s3Settings(c, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
     /** SECRET_KEYS_OLD read: the retired keys, in the order given. */
     secretKeysOld,
     SEED_DEMO: seedDemo,
+    /** STORAGE=s3's bucket and key; null: the files are kept under DATA_DIR. */
+    s3,
     /** OUTBOUND_ALLOW read: what tenant-chosen URLs may reach although internal. */
     outboundAllow,
     /** HOST and PUBLIC_URL are on loopback: only this machine reaches the server. */
@@ -399,6 +425,35 @@ function oldSecretKeys(
       );
   });
   return keys;
+}
+
+/**
+ * STORAGE=s3's settings, refusing an incomplete set with the names that are missing. A bucket
+ * named without STORAGE=s3 would leave files on this machine's disk while the operator believes
+ * they are in the bucket: refused too.
+ */
+function s3Settings(c: z.infer<typeof envSchema>, problems: string[]): S3Settings | null {
+  if (c.STORAGE !== "s3") {
+    if (c.S3_BUCKET)
+      problems.push(
+        "S3_BUCKET is set but STORAGE is not s3: set STORAGE=s3 to keep files in the bucket, or remove S3_BUCKET to keep them under DATA_DIR",
+      );
+    return null;
+  }
+  const names = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const missing = names.filter((n) => !c[n]);
+  if (missing.length) {
+    problems.push(`STORAGE=s3 needs ${missing.join(", ")} to be set`);
+    return null;
+  }
+  return {
+    bucket: c.S3_BUCKET!,
+    region: c.S3_REGION!,
+    endpoint: c.S3_ENDPOINT,
+    accessKeyId: c.S3_ACCESS_KEY_ID!,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+  };
 }
 
 /** The demo password anyone can read in the README: never on a server others reach. */

@@ -5,6 +5,7 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
 import type { SafeHttp } from "../net/safe-http";
+import type { FileStorage } from "../storage/storage";
 
 export type { Actor, UserActor };
 
@@ -18,6 +19,8 @@ export interface AppContext {
   clock: Clock;
   /** The HTTP client for URLs a tenant or visitor chose (src/server/net/safe-http.ts). */
   outbound: SafeHttp;
+  /** Uploads, MMS media, imports and exports: DATA_DIR's folders or the S3 bucket (src/server/storage). */
+  storage: FileStorage;
 }
 
 /** @deprecated The signed-in user is a `UserActor`; the name stays for the carrier emulator's routes. */

@@ -40,6 +40,32 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
   value: "false"
 - name: LOG_FORMAT
   value: json
+{{- if eq .Values.storage.type "s3" }}
+- name: STORAGE
+  value: s3
+- name: S3_BUCKET
+  value: {{ .Values.storage.s3.bucket | quote }}
+- name: S3_REGION
+  value: {{ .Values.storage.s3.region | quote }}
+{{- if .Values.storage.s3.endpoint }}
+- name: S3_ENDPOINT
+  value: {{ .Values.storage.s3.endpoint | quote }}
+{{- end }}
+{{- if .Values.storage.s3.forcePathStyle }}
+- name: S3_FORCE_PATH_STYLE
+  value: {{ .Values.storage.s3.forcePathStyle | quote }}
+{{- end }}
+- name: S3_ACCESS_KEY_ID
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "parley.secretName" . }}
+      key: S3_ACCESS_KEY_ID
+- name: S3_SECRET_ACCESS_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "parley.secretName" . }}
+      key: S3_SECRET_ACCESS_KEY
+{{- end }}
 {{- range $name, $value := .Values.extraEnv }}
 - name: {{ $name }}
   value: {{ $value | quote }}

@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { AI_TEXTS, type AiEngine, PROPOSAL_MAX, shortenOffline } from "../../../domain/ai";
 import type { Actor, AppContext } from "../../http/context";
 import { getAccountContact } from "../account/account.service";
 import { assertPixelCap, openImage } from "../composer/image-guard";
+import { storeMedia } from "../composer/uploads.service";
 import { remoteAi } from "./ai-client";
 import { imageOffline, proposeOffline } from "./ai-offline";
 
@@ -76,10 +74,6 @@ export async function generateImage(ctx: AppContext, auth: Actor, prompt: string
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
-  // 128 random bits, the name form /media serves (composer uploads).
-  const filename = `${randomBytes(16).toString("hex")}.jpg`;
-  const dir = path.join(ctx.config.DATA_DIR, "uploads", String(auth.accountId));
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, filename), jpeg);
-  return { filename, url: `${ctx.config.publicBase}/media/${auth.accountId}/${filename}` };
+  const { name, url } = await storeMedia(ctx, auth.accountId, "jpg", jpeg);
+  return { filename: name, url };
 }

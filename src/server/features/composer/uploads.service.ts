@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Readable } from "node:stream";
 import { AppError } from "../../../domain/errors";
 import {
@@ -14,6 +11,7 @@ import {
 } from "../../../domain/message-compose.schemas";
 import type { AppContext } from "../../http/context";
 import { assertContentIs } from "../../http/upload-content";
+import { storageKey } from "../../storage/storage";
 import { fitImage } from "./image-fit";
 
 /** What a stored file is served as; the name's extension decides (names are ours, never the client's). */
@@ -32,8 +30,23 @@ const MEDIA_TYPES: Record<string, string> = {
 const MEDIA_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|pdf|vcf|mp3|m4a|wav|mp4|3gp)$/;
 export const MEDIA_PATH_PREFIX = "/media";
 
-function uploadsDir(ctx: AppContext, accountId: number): string {
-  return path.join(ctx.config.DATA_DIR, "uploads", String(accountId));
+function mediaType(name: string): string {
+  return MEDIA_TYPES[fileExtension(name)] ?? "application/octet-stream";
+}
+
+/**
+ * Keeps a file of the account's media (uploads, generated images) in the file store under a name
+ * of 128 random bits, and answers the public URL /media serves it at.
+ */
+export async function storeMedia(
+  ctx: AppContext,
+  accountId: number,
+  ext: string,
+  data: Buffer,
+): Promise<{ name: string; url: string }> {
+  const name = `${randomBytes(16).toString("hex")}.${ext}`;
+  await ctx.storage.put(storageKey("uploads", accountId, name), data, mediaType(name));
+  return { name, url: `${ctx.config.publicBase}${MEDIA_PATH_PREFIX}/${accountId}/${name}` };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -52,8 +65,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * Stores one upload of the account under DATA_DIR/uploads/<accountId>/<random name> and answers
- * its public URL (the carrier fetches MMS media from it, so it needs no session; the name is 128
+ * Stores one upload of the account as uploads/<accountId>/<random name> and answers its public URL (the carrier fetches MMS media from it, so it needs no session; the name is 128
  * random bits). Images are re-encoded to fit an MMS; other attachments must already fit.
  */
 export async function storeUpload(
@@ -87,29 +99,13 @@ export async function storeUpload(
     await assertContentIs(ext, data);
     stored = { data, ext };
   }
-  const name = `${randomBytes(16).toString("hex")}.${stored.ext}`;
-  const dir = uploadsDir(ctx, accountId);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), stored.data);
-  return {
-    filename: file.filename,
-    fileUrl: `${ctx.config.publicBase}${MEDIA_PATH_PREFIX}/${accountId}/${name}`,
-  };
+  const { url } = await storeMedia(ctx, accountId, stored.ext, stored.data);
+  return { filename: file.filename, fileUrl: url };
 }
 
 /** A stored upload to serve, or null when there is none by that name. */
 export async function openMedia(ctx: AppContext, accountId: number, name: string) {
   if (!MEDIA_NAME.test(name)) return null;
-  const file = path.join(uploadsDir(ctx, accountId), name);
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return null;
-    return {
-      stream: createReadStream(file),
-      size: info.size,
-      contentType: MEDIA_TYPES[fileExtension(name)] ?? "application/octet-stream",
-    };
-  } catch {
-    return null;
-  }
+  const file = await ctx.storage.open(storageKey("uploads", accountId, name));
+  return file && { ...file, contentType: mediaType(name) };
 }

@@ -1,6 +1,5 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { csvLine } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
@@ -15,6 +14,7 @@ import { assertCan, can, systemActor } from "../../../domain/permissions";
 import type { SentMessagesFilter } from "../../../domain/reports.schemas";
 import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
+import { storageKey, withScratchDir } from "../../storage/storage";
 import { sentMessagesCsv } from "../reports/reports.service";
 import * as q from "./growth-reports.queries";
 import type { reportExports } from "./growth-reports.schema";
@@ -106,7 +106,9 @@ export async function reportExportFile(ctx: AppContext, auth: Actor, id: number)
   const row = await findVisible(ctx, auth, id);
   if (row.status !== "finished" || !row.filePath)
     throw new AppError("NOT_FOUND", REPORT_TEXTS.exportNotFound);
-  return { path: row.filePath, name: row.fileName ?? "report.csv" };
+  const file = await ctx.storage.open(row.filePath);
+  if (!file) throw new AppError("NOT_FOUND", REPORT_TEXTS.exportNotFound);
+  return { ...file, name: row.fileName ?? "report.csv" };
 }
 
 async function update(ctx: AppContext, id: number, set: Partial<Row>) {
@@ -122,33 +124,19 @@ export async function runReportExport(ctx: AppContext, exportId: number) {
   if (!row) return;
   const auth = systemActor("export", row.accountId, { userId: row.userId });
   const filter = row.filter as { from: string; to: string; numberId: number | null };
-  const dir = path.join(ctx.config.DATA_DIR, "exports", String(row.accountId));
   const fileName =
     row.report === "sent-messages"
       ? `sent-messages-${filter.from ?? "start"}-to-${filter.to ?? "today"}.csv`
       : `${row.report}-${filter.from}-to-${filter.to}.csv`;
-  const filePath = path.join(dir, `report-${exportId}.csv`);
+  const filePath = storageKey("exports", row.accountId, `report-${exportId}.csv`);
   try {
-    await mkdir(dir, { recursive: true });
-    const out = createWriteStream(filePath);
-    const write = async (cells: (string | number | null)[]) => {
-      if (!out.write(csvLine(cells))) await once(out, "drain");
-    };
-    let n = 0;
-    if (row.report === "sent-messages") {
-      // The screen's CSV, a chunk a line (the header first).
-      const lines = await sentMessagesCsv(ctx, auth, row.filter as SentMessagesFilter);
-      for await (const line of lines) {
-        if (!out.write(line)) await once(out, "drain");
-        n++;
-        if (n % PAGE === 0) await update(ctx, exportId, { progress: 99, rowCount: n - 1 });
-      }
-      n = Math.max(0, n - 1);
-    } else {
-      n = await writeRangeReport(ctx, row, auth, filter, write);
-    }
-    out.end();
-    await once(out, "finish");
+    // Written on this machine first, then moved into the file store whole.
+    const n = await withScratchDir(ctx.storage, async (dir) => {
+      const scratch = path.join(dir, `report-${exportId}.csv`);
+      const count = await writeReport(ctx, row, auth, filter, scratch);
+      await ctx.storage.putFile(filePath, scratch, "text/csv; charset=utf-8");
+      return count;
+    });
     await update(ctx, exportId, {
       status: "finished",
       progress: 100,
@@ -165,6 +153,37 @@ export async function runReportExport(ctx: AppContext, exportId: number) {
       finishedAt: ctx.clock.now(),
     });
   }
+}
+
+/** The report's rows as CSV in `filePath`; answers how many rows it holds. */
+async function writeReport(
+  ctx: AppContext,
+  row: Row,
+  auth: Actor,
+  filter: { from: string; to: string; numberId: number | null },
+  filePath: string,
+): Promise<number> {
+  const exportId = row.id;
+  const out = createWriteStream(filePath);
+  const write = async (cells: (string | number | null)[]) => {
+    if (!out.write(csvLine(cells))) await once(out, "drain");
+  };
+  let n = 0;
+  if (row.report === "sent-messages") {
+    // The screen's CSV, a chunk a line (the header first).
+    const lines = await sentMessagesCsv(ctx, auth, row.filter as SentMessagesFilter);
+    for await (const line of lines) {
+      if (!out.write(line)) await once(out, "drain");
+      n++;
+      if (n % PAGE === 0) await update(ctx, exportId, { progress: 99, rowCount: n - 1 });
+    }
+    n = Math.max(0, n - 1);
+  } else {
+    n = await writeRangeReport(ctx, row, auth, filter, write);
+  }
+  out.end();
+  await once(out, "finish");
+  return n;
 }
 
 /** The Reports screen's reports (a date range, maybe a number): their rows, counted. */

@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -140,8 +139,9 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
       const file = await imports.failedRowsFile(ctx, keyActorOf(req), req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
+        .header("content-length", file.size)
         .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 
@@ -209,8 +209,9 @@ export async function v1ImportsExportsRoutes(app: FastifyInstance, ctx: AppConte
       const file = await exportsService.exportFile(ctx, keyActorOf(req), req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
+        .header("content-length", file.size)
         .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 }

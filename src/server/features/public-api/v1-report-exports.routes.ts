@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -113,8 +112,9 @@ export function v1ReportExportsRoutes(app: FastifyInstance, ctx: AppContext) {
       const file = await exportsService.reportExportFile(ctx, key(req), req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
+        .header("content-length", file.size)
         .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 }

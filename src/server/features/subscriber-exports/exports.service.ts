@@ -1,6 +1,5 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { type Address, formatAddress } from "../../../domain/address";
 import { csvLine } from "../../../domain/csv";
@@ -11,6 +10,7 @@ import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
 import { enqueue } from "../../background/queue";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
+import { storageKey, withScratchDir } from "../../storage/storage";
 import { recordAudit } from "../audit/audit.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { notify } from "../notifications/notifications.service";
@@ -68,12 +68,14 @@ export async function listExports(
 export async function exportFile(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findExport(ctx.db, auth, id);
   if (row?.status !== "finished" || !row.filePath) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const file = await ctx.storage.open(row.filePath);
+  if (!file) throw new AppError("NOT_FOUND", NOT_FOUND);
   // A download is a read: recorded on its own (nothing to roll back with it).
   await recordAudit(ctx, auth, {
     action: "subscribers.export_download",
     target: { type: "export", id: row.id, label: row.fileName },
   });
-  return { path: row.filePath, name: row.fileName ?? "subscribers.csv" };
+  return { ...file, name: row.fileName ?? "subscribers.csv" };
 }
 
 function attributeText(field: FieldInfo, value: unknown): string {
@@ -83,7 +85,10 @@ function attributeText(field: FieldInfo, value: unknown): string {
   return String(value);
 }
 
-/** The export job: walks the selection by id and streams it to a CSV file with formulas defused. */
+/**
+ * The export job: walks the selection by id and streams it to a CSV file with formulas defused,
+ * written on this machine first and then moved into the file store whole.
+ */
 export async function runExport(ctx: AppContext, exportId: number) {
   const row = await q.findExportForJob(ctx.db, exportId);
   if (!row || !(await q.transition(ctx.db, exportId, "queued", { status: "running" }))) return;
@@ -92,46 +97,15 @@ export async function runExport(ctx: AppContext, exportId: number) {
     restricted?: boolean;
   };
   const auth = systemActor("export", row.accountId, { userId: row.userId });
-  const dir = path.join(ctx.config.DATA_DIR, "exports", String(row.accountId));
   const fileName = `subscribers-${row.createdAt.toISOString().slice(0, 10)}-${exportId}.csv`;
-  const filePath = path.join(dir, `${exportId}.csv`);
+  const filePath = storageKey("exports", row.accountId, `${exportId}.csv`);
   try {
-    await mkdir(dir, { recursive: true });
-    const fields = [...(await fieldsById(ctx, auth)).values()].sort((a, b) => a.id - b.id);
-    const out = createWriteStream(filePath);
-    const write = async (cells: string[]) => {
-      if (!out.write(csvLine(cells))) await once(out, "drain");
-    };
-    await write([
-      "Phone Number",
-      "First Name",
-      "Last Name",
-      "Email",
-      "Sign Up Method",
-      "Date",
-      "Opted Out",
-      "Blocked",
-      ...fields.map((f) => f.name),
-    ]);
-    let n = 0;
-    for await (const rows of eachSelected(ctx, auth, selection as SubscriberSelection)) {
-      for (const s of rows) {
-        await write([
-          s.phone,
-          s.firstName,
-          s.lastName,
-          s.email,
-          signupMethodLabel(s.signupMethod),
-          s.createdAt.toISOString(),
-          s.optedOut ? "yes" : "no",
-          s.blocked ? "yes" : "no",
-          ...fields.map((f) => attributeText(f, s.attributes[String(f.id)])),
-        ]);
-        n++;
-      }
-    }
-    out.end();
-    await once(out, "finish");
+    const n = await withScratchDir(ctx.storage, async (dir) => {
+      const scratch = path.join(dir, `${exportId}.csv`);
+      const count = await writeExport(ctx, auth, selection as SubscriberSelection, scratch);
+      await ctx.storage.putFile(filePath, scratch, "text/csv; charset=utf-8");
+      return count;
+    });
     await q.transition(ctx.db, exportId, "running", {
       status: "finished",
       rowCount: n,
@@ -159,4 +133,49 @@ export async function runExport(ctx: AppContext, exportId: number) {
       finishedAt: ctx.clock.now(),
     });
   }
+}
+
+/** The selection's rows as CSV in `filePath`; answers how many subscribers it holds. */
+async function writeExport(
+  ctx: AppContext,
+  auth: Actor,
+  selection: SubscriberSelection,
+  filePath: string,
+): Promise<number> {
+  const fields = [...(await fieldsById(ctx, auth)).values()].sort((a, b) => a.id - b.id);
+  const out = createWriteStream(filePath);
+  const write = async (cells: string[]) => {
+    if (!out.write(csvLine(cells))) await once(out, "drain");
+  };
+  await write([
+    "Phone Number",
+    "First Name",
+    "Last Name",
+    "Email",
+    "Sign Up Method",
+    "Date",
+    "Opted Out",
+    "Blocked",
+    ...fields.map((f) => f.name),
+  ]);
+  let n = 0;
+  for await (const rows of eachSelected(ctx, auth, selection)) {
+    for (const s of rows) {
+      await write([
+        s.phone,
+        s.firstName,
+        s.lastName,
+        s.email,
+        signupMethodLabel(s.signupMethod),
+        s.createdAt.toISOString(),
+        s.optedOut ? "yes" : "no",
+        s.blocked ? "yes" : "no",
+        ...fields.map((f) => attributeText(f, s.attributes[String(f.id)])),
+      ]);
+      n++;
+    }
+  }
+  out.end();
+  await once(out, "finish");
+  return n;
 }

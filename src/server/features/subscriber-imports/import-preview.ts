@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { AppError } from "../../../domain/errors";
 
@@ -8,9 +9,13 @@ export const PREVIEW_ROWS = 6;
 /**
  * The first rows of a stored CSV, read the way the import job reads it (same parser, same
  * options) so the columns the person maps are the columns the job sees. Stops reading early.
+ * Takes the file's path or the stored file opened.
  */
-export async function readPreview(csvPath: string, limit = PREVIEW_ROWS): Promise<string[][]> {
-  const input = createReadStream(csvPath);
+export async function readPreview(
+  source: string | Readable,
+  limit = PREVIEW_ROWS,
+): Promise<string[][]> {
+  const input = typeof source === "string" ? createReadStream(source) : source;
   const parser = input.pipe(
     parse({
       bom: true,

@@ -1,11 +1,14 @@
 import { createReadStream } from "node:fs";
 import { open, rm, stat, truncate } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { parse } from "csv-parse";
 import { csvLines } from "../../../domain/csv";
 import { type ImportedSubscriber, readImportRow } from "../../../domain/import-row";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
 import { systemActor } from "../../../domain/permissions";
 import type { AppContext } from "../../http/context";
+import { copyToLocal, keyOf } from "../../storage/storage";
 import { fieldsById } from "../custom-fields/field-definitions";
 import { notify } from "../notifications/notifications.service";
 import { importBatch } from "../subscribers/subscribers.service";
@@ -47,6 +50,59 @@ async function countLines(file: string): Promise<number> {
   return n + 1;
 }
 
+/**
+ * The folder of this machine where an import kept in a bucket is worked on: one per stored file
+ * (its key is unique), so a job resumed on this machine finds its failed-rows file again.
+ */
+export function importWorkDir(ctx: AppContext, ref: string): string {
+  const key = keyOf(ctx.config.DATA_DIR, ref) ?? ref;
+  return path.join(os.tmpdir(), "parley-imports", key.replaceAll("/", "_"));
+}
+
+/**
+ * The files the job works on: the stored CSV itself and the failed-rows file beside it where the
+ * store is this machine's disk; else a copy of the CSV in a folder of this machine, the
+ * failed-rows file beside it, moved into the store when the job ends (`keep`).
+ */
+async function workFiles(ctx: AppContext, ref: string) {
+  const failedRef = ref.replace(/\.csv$/, "-failed.csv");
+  const local = ctx.storage.localFile(ref);
+  if (local) {
+    return {
+      csv: local,
+      failed: local.replace(/\.csv$/, "-failed.csv"),
+      keep: async () => failedRef,
+      cleanUp: async () => {},
+    };
+  }
+  const dir = importWorkDir(ctx, ref);
+  const csv = path.join(dir, "import.csv");
+  const have = await stat(csv).then(
+    () => true,
+    () => false,
+  );
+  if (!have && !(await copyToLocal(ctx.storage, ref, csv)))
+    throw new Error("the uploaded file is no longer kept");
+  const failed = path.join(dir, "import-failed.csv");
+  return {
+    csv,
+    failed,
+    keep: async () => {
+      const key = keyOf(ctx.config.DATA_DIR, failedRef)!;
+      await ctx.storage.putFile(key, failed, "text/csv; charset=utf-8");
+      return key;
+    },
+    cleanUp: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+async function sizeOf(file: string): Promise<number> {
+  return stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
+}
+
 function isRetryable(err: unknown): boolean {
   const code = (err as { code?: string; cause?: { code?: string } })?.code;
   const causeCode = (err as { cause?: { code?: string } })?.cause?.code;
@@ -59,7 +115,9 @@ function isRetryable(err: unknown): boolean {
  * batches are then checkpointed in file order together with the failed-rows file's length.
  * Run again after the worker died (pg-boss retries an expired job), it truncates the failed-rows
  * file to the checkpoint, skips the committed batches and finishes the rest: no row is lost,
- * none is written twice, and the counts stay exact.
+ * none is written twice, and the counts stay exact. Resumed on another machine (the files in a
+ * bucket), the failed-rows file of the committed batches is not there: their rows are read
+ * again to write it anew.
  */
 export async function runImport(ctx: AppContext, importId: number, opts: RunImportOptions = {}) {
   const batchRows = opts.batchRows ?? IMPORT_BATCH_ROWS;
@@ -72,14 +130,29 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
   const options = row.options as StartImportRequest;
   const auth = systemActor("import", row.accountId, { userId: row.userId });
   const job = { accountId: row.accountId, userId: row.userId, importId, fileName: row.fileName };
-  const failedPath = row.filePath.replace(/\.csv$/, "-failed.csv");
   const committed = new Set(resuming ? row.committedBatches : []);
   let checkpointRows = resuming ? row.checkpointRows : 0;
+  let files: Awaited<ReturnType<typeof workFiles>>;
+  try {
+    files = await workFiles(ctx, row.filePath);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await q.transition(ctx.db, importId, "running", {
+      status: "failed",
+      error: `The file could not be read: ${message}`.slice(0, 500),
+      finishedAt: ctx.clock.now(),
+    });
+    return;
+  }
+  const failedPath = files.failed;
+  // The checkpointed batches' failed lines are missing (another machine wrote them): rewritten.
+  const rebuild = resuming && (await sizeOf(failedPath)) < row.checkpointBytes;
 
   // The failed-rows file holds exactly the lines of the checkpointed batches.
-  const failedFile = await open(failedPath, resuming ? "a+" : "w");
-  let failedBytes = resuming ? row.checkpointBytes : 0;
-  if (resuming) await truncate(failedPath, failedBytes);
+  const continuing = resuming && !rebuild;
+  const failedFile = await open(failedPath, continuing ? "a+" : "w");
+  let failedBytes = continuing ? row.checkpointBytes : 0;
+  if (continuing) await truncate(failedPath, failedBytes);
   const appendFailed = async (lines: string[][]) => {
     if (lines.length === 0) return;
     // Through the one CSV writer: a rejected row must not run as a formula either.
@@ -90,11 +163,11 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
 
   try {
     if (!resuming) {
-      const lines = await countLines(row.filePath);
+      const lines = await countLines(files.csv);
       await q.setTotal(ctx.db, importId, Math.max(0, lines - (options.hasHeader ? 1 : 0)));
     }
     const fields = await fieldsById(ctx, auth);
-    const parser = createReadStream(row.filePath).pipe(
+    const parser = createReadStream(files.csv).pipe(
       parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }),
     );
 
@@ -152,8 +225,14 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
         current = { index, rows: 0, subscribers: [], failedLines: [] };
       }
       current.rows++;
-      // Rows before the checkpoint are done and written out: nothing to read them for.
-      if (index * batchRows < checkpointRows) continue;
+      // Rows before the checkpoint are done and written out: nothing to read them for, unless
+      // their failed lines are to be written again.
+      if (index * batchRows < checkpointRows) {
+        if (!rebuild) continue;
+        const r = readImportRow(cells, options.mapping, fields, options);
+        if (!r.ok) await appendFailed([[...cells, r.reason]]);
+        continue;
+      }
       const r = readImportRow(cells, options.mapping, fields, options);
       if (r.ok) current.subscribers.push(r.subscriber);
       else current.failedLines.push([...cells, r.reason]);
@@ -165,24 +244,25 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunImpo
     const done = await q.findImportForJob(ctx.db, importId);
     const anyFailed = (done?.failed ?? 0) > 0;
     if (!anyFailed) await rm(failedPath, { force: true });
+    const errorFilePath = anyFailed ? await files.keep() : null;
+    await files.cleanUp();
     await q.transition(ctx.db, importId, "running", {
       status: "finished",
       totalRows: done?.processedRows ?? 0,
-      errorFilePath: anyFailed ? failedPath : null,
+      errorFilePath,
       finishedAt: ctx.clock.now(),
     });
     if (done) await notifyImportDone(ctx, done);
   } catch (err) {
     await failedFile.close().catch(() => {});
     const message = err instanceof Error ? err.message : String(err);
-    const hasFailedLines = await stat(failedPath).then(
-      (s) => s.size > 0,
-      () => false,
-    );
+    const hasFailedLines = (await sizeOf(failedPath)) > 0;
+    const errorFilePath = hasFailedLines ? await files.keep().catch(() => null) : null;
+    await files.cleanUp().catch(() => {});
     await q.transition(ctx.db, importId, "running", {
       status: "failed",
       error: `The file could not be read: ${message}`.slice(0, 500),
-      errorFilePath: hasFailedLines ? failedPath : null,
+      errorFilePath,
       finishedAt: ctx.clock.now(),
     });
   }

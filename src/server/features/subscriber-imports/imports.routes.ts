@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -94,8 +93,9 @@ export async function importsRoutes(app: FastifyInstance, ctx: AppContext) {
       const file = await imports.failedRowsFile(ctx, actorOf(req), req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
+        .header("content-length", file.size)
         .header("content-disposition", `attachment; filename="${file.name.replace(/"/g, "")}"`)
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 }

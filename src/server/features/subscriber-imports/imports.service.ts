@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { AppError } from "../../../domain/errors";
@@ -6,6 +5,7 @@ import type { StartImportRequest } from "../../../domain/imports.schemas";
 import { assertCan } from "../../../domain/permissions";
 import { enqueue } from "../../background/queue";
 import type { Actor, AppContext } from "../../http/context";
+import { storageKey, withScratchDir } from "../../storage/storage";
 import { fieldsById } from "../custom-fields/field-definitions";
 import { staticGroupOf } from "../groups/group-definitions";
 import { readPreview } from "./import-preview";
@@ -17,13 +17,9 @@ import { importQueue } from "./subscribers-import.job";
 
 const NOT_FOUND = "That import was not found in this account.";
 
-function importDir(ctx: AppContext, accountId: number) {
-  return path.join(ctx.config.DATA_DIR, "imports", String(accountId));
-}
-
 /**
  * Saves an uploaded CSV or workbook (streamed to disk, never held whole; a workbook becomes a
- * CSV) as an import waiting for its mapping.
+ * CSV) as an import waiting for its mapping, kept in the file store as imports/<accountId>/….
  */
 export async function saveUpload(
   ctx: AppContext,
@@ -33,7 +29,12 @@ export async function saveUpload(
   kind: UploadKind = "csv",
 ) {
   assertCan(auth, "subscribers:import");
-  const stored = await storeUpload(importDir(ctx, auth.accountId), file, kind, ctx.clock.now());
+  const stored = await withScratchDir(ctx.storage, async (dir) => {
+    const csv = await storeUpload(dir, file, kind, ctx.clock.now());
+    const key = storageKey("imports", auth.accountId, path.basename(csv));
+    await ctx.storage.putFile(key, csv, "text/csv; charset=utf-8");
+    return key;
+  });
   const row = await q.insertImport(ctx.db, {
     accountId: auth.accountId,
     userId: auth.userId,
@@ -86,20 +87,19 @@ export async function listImports(
 export async function failedRowsFile(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findImport(ctx.db, auth, id);
   if (!row?.errorFilePath) throw new AppError("NOT_FOUND", NOT_FOUND);
-  return { path: row.errorFilePath, name: `${path.parse(row.fileName).name}-failed-rows.csv` };
+  const file = await ctx.storage.open(row.errorFilePath);
+  if (!file) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return { ...file, name: `${path.parse(row.fileName).name}-failed-rows.csv` };
 }
 
 /** The first rows of the stored file, as the job will read them, for the mapping step. */
 export async function previewImport(ctx: AppContext, auth: Actor, id: number) {
   const row = await q.findImport(ctx.db, auth, id);
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  try {
-    return { rows: await readPreview(row.filePath) };
-  } catch (err) {
-    if ((err as { code?: string }).code === "ENOENT")
-      throw new AppError("NOT_FOUND", "The uploaded file of this import is no longer kept.");
-    throw err;
-  }
+  const stored = await ctx.storage.open(row.filePath);
+  if (!stored)
+    throw new AppError("NOT_FOUND", "The uploaded file of this import is no longer kept.");
+  return { rows: await readPreview(stored.stream) };
 }
 
 /** Forgets an upload that was never started, file and all. */
@@ -111,5 +111,5 @@ export async function discardImport(ctx: AppContext, auth: Actor, id: number) {
       throw new AppError("CONFLICT", "This import has already started.");
     throw new AppError("NOT_FOUND", NOT_FOUND);
   }
-  await rm(row.filePath, { force: true });
+  await ctx.storage.remove(row.filePath);
 }
