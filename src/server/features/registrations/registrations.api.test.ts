@@ -377,7 +377,19 @@ describe("phone alerts", () => {
         mediaUrls: [],
         segments: 1,
       });
-      while (await relayEvents(t.ctx)) {}
+      // This server's own relay loop may hold the event (skip locked): wait until no work of
+      // the account's events is left, so what the alert handler wrote is committed.
+      for (let tries = 0; ; tries++) {
+        while (await relayEvents(t.ctx)) {}
+        const left = await db.query<{ n: number }>(
+          `select count(*)::int as n from account_event_work w
+             join account_events e on e.id = w.event_id where e.account_id = $1`,
+          [a.account.id],
+        );
+        if (left.rows[0]!.n === 0) break;
+        if (tries > 400) throw new Error("the account's events were not relayed within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     };
     const alerts = async () =>
       (
