@@ -16,6 +16,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import {
   DEFAULT_REMINDER_MESSAGE,
   REMINDER_CHOICES,
+  REMINDER_PREVIEW_SAMPLE,
   renderReminder,
   webinarEventBody,
 } from "../../../../domain/webinars";
@@ -118,11 +119,11 @@ export default function EditEventPage() {
   };
 
   const preview = renderReminder(form.reminderMessage, {
-    firstName: "Ada",
-    title: form.title || "Your webinar",
+    firstName: REMINDER_PREVIEW_SAMPLE.firstName,
+    title: form.title || REMINDER_PREVIEW_SAMPLE.title,
     startsAt: new Date(fromZonedInput(form.startsAt, timeZone) || Date.now()),
     timeZone,
-    joinUrl: form.joinUrl || "https://example.com/join",
+    joinUrl: form.joinUrl || REMINDER_PREVIEW_SAMPLE.joinUrl,
   });
 
   return (
