@@ -21,7 +21,7 @@ import { ApiError, sessionEnded } from "../../lib/api-client";
 import { useMe } from "../../lib/current-account";
 import { isEmbedded } from "../../lib/frame";
 import { notify } from "../../lib/notify";
-import { type Access, findRoute, paths } from "../paths";
+import { type Access, findRoute, paths, routeTitle } from "../paths";
 import { activeSection } from "./nav";
 import classes from "./shell.module.css";
 import { Sidebar } from "./sidebar";
@@ -74,7 +74,7 @@ export function AppLayout(props: { children?: React.ReactNode }) {
   const route = findRoute(location.pathname);
   if (route && !allowed(route.access, me.data)) return <AccessDenied to={homePath(me.data)} />;
   return (
-    <Shell me={me.data} title={route?.title ?? "Page Not Found"}>
+    <Shell me={me.data} title={route ? routeTitle(route, location.search) : "Page Not Found"}>
       {props.children}
     </Shell>
   );

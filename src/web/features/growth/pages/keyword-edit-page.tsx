@@ -136,7 +136,7 @@ export default function KeywordEditPage() {
   return (
     <>
       <PageHeader
-        title={id ? `Edit keyword ${existing.data?.keyword.toUpperCase() ?? ""}` : "Add keyword"}
+        title={id ? `Edit Keyword ${existing.data?.keyword.toUpperCase() ?? ""}` : "Add Keyword"}
         description="Whoever texts this word (or JOIN and the word) to your number is subscribed with their consent recorded, added to the groups you choose and answered."
         actions={
           <Button

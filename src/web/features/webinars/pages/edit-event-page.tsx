@@ -129,7 +129,7 @@ export default function EditEventPage() {
   return (
     <>
       <PageHeader
-        title={id === null ? "New webinar event" : "Edit webinar event"}
+        title={id === null ? "New Webinar Event" : "Edit Webinar Event"}
         description="Moving the event or changing its reminders reschedules every reminder not yet sent."
       />
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} maw={760}>
