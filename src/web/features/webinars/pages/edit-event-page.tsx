@@ -13,6 +13,7 @@ import {
 import { IconCalendarEvent } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { numberLabel } from "../../../../domain/phone";
 import {
   DEFAULT_REMINDER_MESSAGE,
   REMINDER_CHOICES,
@@ -181,7 +182,7 @@ export default function EditEventPage() {
               clearable
               data={(numbers.data?.rows ?? []).map((n) => ({
                 value: String(n.id),
-                label: n.name ? `${n.name} (${n.number})` : n.number,
+                label: numberLabel(n.number, n.name),
               }))}
               value={form.phoneNumberId}
               onChange={(v) => set("phoneNumberId", v)}
