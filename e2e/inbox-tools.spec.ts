@@ -119,6 +119,25 @@ test('"/" in the reply box inserts a canned reply from the templates', async ({ 
   await expect(page.getByTestId("message-editor")).toHaveText(
     `We are open 8 to 6 every day (${tag}).`,
   );
+
+  // The composer's tools are in the reply box too: a template picked from its list replaces the
+  // text, the contact card either attaches or says how to make one, and a link says why not.
+  await page.getByTestId("message-editor").fill("");
+  await page.getByRole("button", { name: "Insert a template" }).click();
+  await page.getByRole("textbox", { name: "Search templates" }).fill(tag);
+  await page
+    .getByTestId("template-pick-row")
+    .filter({ hasText: `Opening hours ${tag}` })
+    .click();
+  await expect(page.getByTestId("message-editor")).toHaveText(
+    `We are open 8 to 6 every day (${tag}).`,
+  );
+  await page.getByRole("button", { name: "Attach contact card" }).click();
+  await expect(
+    page.getByText("Contact Card", { exact: true }).or(page.getByRole("dialog")).first(),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Suggest a message" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Insert a link" })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -14,7 +14,6 @@ import {
 import { IconPaperclip, IconSend } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { displayPhone } from "../../../../domain/contact-display";
 import {
   type ConversationDetail,
   INBOX_TEXT,
@@ -22,6 +21,7 @@ import {
 } from "../../../../domain/inbox.schemas";
 import { replaceTrailing, slashQuery } from "../../../../domain/inbox-tools";
 import { findShortenerUrl, LINK_TEXTS, linkToken } from "../../../../domain/links";
+import { numberLabel } from "../../../../domain/phone";
 import { isQuietTime } from "../../../../domain/quiet-hours";
 import {
   type EditorAttachment,
@@ -36,6 +36,7 @@ import { notify } from "../../../lib/notify";
 import { uploadAttachment, useSendInConversation } from "../api/inbox-api";
 import classes from "./inbox.module.css";
 import { NOTE_BOX_ID, NoteBox } from "./note-box";
+import { ReplyTools } from "./reply-tools";
 import { type Suggestion, SuggestionList, useSuggestionKeys } from "./suggestion-list";
 
 /** Asks the open conversation's box to take the focus, as a reply or as a note (shortcuts). */
@@ -74,8 +75,8 @@ function nowHhmm(timeZone: string): string {
   }).format(new Date());
 }
 
-function numberLabel(n: InboxContext["numbers"][number]): string {
-  const base = n.name ? `${n.name} · ${displayPhone(n.number)}` : displayPhone(n.number);
+function optionLabel(n: InboxContext["numbers"][number]): string {
+  const base = numberLabel(n.number, n.name);
   if (n.pending) return `${base} ${INBOX_TEXT.pendingNumber}`;
   if (n.tollFree && !n.verified) return `${base} ${INBOX_TEXT.unverifiedTollFree}`;
   return base;
@@ -159,7 +160,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
     () =>
       context.numbers
         .filter((n) => n.allowed || !context.restricted)
-        .map((n) => ({ value: String(n.id), label: numberLabel(n), disabled: !n.allowed })),
+        .map((n) => ({ value: String(n.id), label: optionLabel(n), disabled: !n.allowed })),
     [context.numbers, context.restricted],
   );
 
@@ -289,25 +290,35 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
                 emoji: true,
                 variables: false,
                 extra: (
-                  <FileButton
-                    onChange={(f) => void attach(f)}
-                    accept="image/jpeg,image/png,image/gif,image/bmp"
-                  >
-                    {(p) => (
-                      <Tooltip label="Attach an image">
-                        <ActionIcon
-                          {...p}
-                          variant="subtle"
-                          color="gray"
-                          aria-label="Attach an image"
-                          loading={uploading}
-                          disabled={Boolean(disabledReason) || readOnly}
-                        >
-                          <IconPaperclip size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </FileButton>
+                  <>
+                    <FileButton
+                      onChange={(f) => void attach(f)}
+                      accept="image/jpeg,image/png,image/gif,image/bmp"
+                    >
+                      {(p) => (
+                        <Tooltip label="Attach an image">
+                          <ActionIcon
+                            {...p}
+                            variant="subtle"
+                            color="gray"
+                            aria-label="Attach an image"
+                            loading={uploading}
+                            disabled={Boolean(disabledReason) || readOnly}
+                          >
+                            <IconPaperclip size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </FileButton>
+                    <ReplyTools
+                      text={text}
+                      number={number}
+                      attachments={attachments}
+                      disabled={Boolean(disabledReason) || readOnly}
+                      onText={setText}
+                      onAttachments={setAttachments}
+                    />
+                  </>
                 ),
                 right: (
                   <SignatureTool
