@@ -78,7 +78,7 @@ import { useCustomFieldOptions } from "../api/fields";
 import { usePublishWorkflow, useSaveLayout, useUserOptions, useWorkflow } from "../api/workflows";
 import { StepList } from "../components/step-list";
 import { StepNode, type StepNodeType } from "../components/step-node";
-import { OutletsEditor, PanelTitle, StepFields } from "../components/step-panel";
+import { AddStepMenu, OutletsEditor, PanelTitle, StepFields } from "../components/step-panel";
 import { stepSummary, triggerSummary, useLookups } from "../components/step-summary";
 import { TestRunModal } from "../components/test-run-modal";
 import classes from "../components/workflow-builder.module.css";
@@ -373,11 +373,27 @@ function Builder(props: { saved: WorkflowDetail }) {
       {selected === null ? (
         <Stack gap="xs">
           <PanelTitle title="Build your workflow" />
-          <Text size="sm" c="dimmed">
-            Select a step to edit it. Drag from a step's dot to another step to connect them; select
-            a step or a line and press Delete to remove it. Every branch must lead somewhere, and a
-            loop needs a wait.
-          </Text>
+          {graph.steps.length === 0 ? (
+            <>
+              <Text size="sm" c="dimmed">
+                Nothing happens after the trigger yet. Add the first step: a text, a wait, a
+                question and more.
+              </Text>
+              <Group>
+                <AddStepMenu
+                  label="Add the first step"
+                  size="sm"
+                  onPick={(t) => addStep(TRIGGER_NODE, "next", t)}
+                />
+              </Group>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Select a step to edit it. Drag from a step's dot to another step to connect them;
+              select a step or a line and press Delete to remove it. Every branch must lead
+              somewhere, and a loop needs a wait.
+            </Text>
+          )}
         </Stack>
       ) : selected === TRIGGER_NODE ? (
         <Stack gap="sm">
