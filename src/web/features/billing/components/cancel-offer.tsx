@@ -127,7 +127,7 @@ export function CancelOffer({
         {offer.kind === "plans" && (
           <Card withBorder radius="lg" p="lg" data-testid="lite-offer">
             <Stack gap="xs" align="flex-start">
-              <Badge variant="light" color="grape">
+              <Badge variant="light">
                 Only for you
               </Badge>
               <Title order={3} fz="lg">
@@ -147,7 +147,6 @@ export function CancelOffer({
                 </Text>
               )}
               <Button
-                color="grape"
                 disabled={!hasCard}
                 onClick={() => {
                   upgrade.reset();

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Grid,
   Group,
@@ -129,7 +130,10 @@ export default function KeywordEditPage() {
   if (id !== null && existing.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle />} title="This keyword could not be loaded">
-        {existing.error.message} <Link to="/optins/keywords">Back to keywords</Link>
+        {existing.error.message}{" "}
+        <Anchor component={Link} inherit to="/optins/keywords">
+          Back to keywords
+        </Anchor>
       </Alert>
     );
 
