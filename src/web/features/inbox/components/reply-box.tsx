@@ -19,7 +19,7 @@ import {
   INBOX_TEXT,
   type InboxContext,
 } from "../../../../domain/inbox.schemas";
-import { replaceTrailing, slashQuery } from "../../../../domain/inbox-tools";
+import { fillForContact, replaceTrailing, slashQuery } from "../../../../domain/inbox-tools";
 import { findShortenerUrl, LINK_TEXTS, linkToken } from "../../../../domain/links";
 import { numberLabel } from "../../../../domain/phone";
 import { isQuietTime } from "../../../../domain/quiet-hours";
@@ -46,7 +46,11 @@ export function focusComposer(mode: "reply" | "note") {
 }
 
 /** Canned replies: "/" at the start of a word offers the account's templates, filtered as typed. */
-function useCannedReplies(text: string, setText: (t: string) => void) {
+function useCannedReplies(
+  text: string,
+  setText: (t: string) => void,
+  fill: (template: string) => string,
+) {
   const query = slashQuery(text);
   const templates = useTemplates(
     "plain",
@@ -61,7 +65,7 @@ function useCannedReplies(text: string, setText: (t: string) => void) {
   }));
   const pick = (s: Suggestion) => {
     const t = rows.find((r) => String(r.id) === s.key);
-    if (t) setText(replaceTrailing(text, "/", t.message));
+    if (t) setText(replaceTrailing(text, "/", fill(t.message)));
   };
   return { items, pick, keys: useSuggestionKeys(items, pick) };
 }
@@ -101,7 +105,14 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
   const me = useCurrentAccount();
   const [mode, setMode] = useState<"reply" | "note">("reply");
   const [text, setText] = useState("");
-  const canned = useCannedReplies(text, setText);
+  // A template in a one-to-one reply is filled in for this contact, so the box shows what they get.
+  const fill = (template: string) =>
+    fillForContact(template, {
+      firstName: conversation.firstName,
+      lastName: conversation.lastName,
+      phone: conversation.number,
+    });
+  const canned = useCannedReplies(text, setText, fill);
   // The shortcuts (r, n) pick the box and put the cursor in it.
   useEffect(() => {
     const onCompose = (e: Event) => {

@@ -26,6 +26,8 @@ export function ReplyTools(props: {
   attachments: EditorAttachment[];
   disabled: boolean;
   onText: (text: string) => void;
+  /** The contact's values put into a template's variables. */
+  fillTemplate: (template: string) => string;
   onAttachments: (a: EditorAttachment[]) => void;
 }) {
   const [tool, setTool] = useState<Tool>(null);
@@ -124,7 +126,7 @@ export function ReplyTools(props: {
         onClose={() => setTool(null)}
         isMms={isMms}
         onPick={(t) => {
-          props.onText(t.message);
+          props.onText(props.fillTemplate(t.message));
           if (t.attachment) {
             const name = decodeURIComponent(t.attachment.split("/").pop()?.split("?")[0] ?? "");
             props.onAttachments([
