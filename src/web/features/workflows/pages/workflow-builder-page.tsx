@@ -368,24 +368,28 @@ function Builder(props: { saved: WorkflowDetail }) {
     else go();
   };
 
+  // A new workflow is its trigger and an end: say what to do first, and offer it.
+  const onlyEnd = graph.steps.every((st) => st.type === "end");
+  const addFirst = (
+    <AddStepMenu
+      label="Add the first step"
+      size="sm"
+      onPick={(t) => addStep(TRIGGER_NODE, "next", t)}
+    />
+  );
+
   const panel = (
     <Stack gap="md">
       {selected === null ? (
         <Stack gap="xs">
           <PanelTitle title="Build your workflow" />
-          {graph.steps.length === 0 ? (
+          {onlyEnd ? (
             <>
               <Text size="sm" c="dimmed">
                 Nothing happens after the trigger yet. Add the first step: a text, a wait, a
                 question and more.
               </Text>
-              <Group>
-                <AddStepMenu
-                  label="Add the first step"
-                  size="sm"
-                  onPick={(t) => addStep(TRIGGER_NODE, "next", t)}
-                />
-              </Group>
+              <Group>{addFirst}</Group>
             </>
           ) : (
             <Text size="sm" c="dimmed">
@@ -528,15 +532,22 @@ function Builder(props: { saved: WorkflowDetail }) {
         </Alert>
       )}
       {phone ? (
-        <StepList
-          graph={graph}
-          trigger={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`}
-          lookups={lookups}
-          problems={byNode}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          panel={panel}
-        />
+        <>
+          <StepList
+            graph={graph}
+            trigger={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`}
+            lookups={lookups}
+            problems={byNode}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            panel={panel}
+          />
+          {onlyEnd && (
+            <Group mt="sm" data-testid="add-first-step">
+              {addFirst}
+            </Group>
+          )}
+        </>
       ) : (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
