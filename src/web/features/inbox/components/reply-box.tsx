@@ -327,6 +327,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
                       attachments={attachments}
                       disabled={Boolean(disabledReason) || readOnly}
                       onText={setText}
+                      fillTemplate={fill}
                       onAttachments={setAttachments}
                     />
                   </>
