@@ -85,7 +85,7 @@ test("an Owner invites a teammate, who signs up from the mailed link; then edits
   // Back with the Owner: the new user is listed; edit, then delete them.
   await page.goto("/manage-users");
   const userRow = page.getByRole("row").filter({ hasText: email });
-  await expect(userRow).toContainText(username);
+  // Listed by the name they gave, not their username.
   await expect(userRow).toContainText("Rowan Invitee");
   await userRow.getByRole("button", { name: `Edit ${username}` }).click();
   const edit = page.getByRole("dialog", { name: `Edit ${username}` });
