@@ -164,6 +164,12 @@ test("Ctrl+K opens a subscriber; the conversation's tools at 390 px", async ({ p
   await over.getByTestId("compose-mode").getByText("Note").click();
   await expect(over.getByTestId("note-box")).toBeVisible();
   await keepScreenshot(page, "inbox-tools-mobile");
+  // The reply tools' dialogs open over the slide-over, and a template reads as Kira will get it.
+  await over.getByTestId("compose-mode").getByText("Reply").click();
+  await over.getByRole("button", { name: "Insert a template" }).click();
+  await page.getByRole("textbox", { name: "Search templates" }).fill("Introduction");
+  await page.getByTestId("template-pick-row").filter({ hasText: "Introduction Message" }).click();
+  await expect(over.getByTestId("message-editor")).toContainText("Hi Kira!");
   expect(errors).toEqual([]);
 });
 
