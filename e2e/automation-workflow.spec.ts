@@ -47,8 +47,8 @@ test("a workflow built in the builder (keyword → wait → text → branch on t
   const panel = page.getByTestId("side-panel");
   const node = (nodeId: string) => canvas.locator(`[data-node-id="${nodeId}"]`);
   await expect(node("trigger")).toContainText(word);
-  await node("trigger").click();
-  await panel.getByRole("button", { name: 'Add a step on "First step"' }).click();
+  // An empty canvas says what to do first, and offers it.
+  await panel.getByRole("button", { name: "Add the first step" }).click();
   await page.getByRole("menuitem", { name: "Wait", exact: true }).click();
   await expect(node("wait1")).toBeVisible();
   await panel.getByRole("combobox", { name: "Unit" }).click();

@@ -116,7 +116,7 @@ test("a new business: sign-up, verify, tour, number, subscriber, send, phone, re
   await bar.getByRole("button", { name: "Next Step", exact: true }).click();
   await expect(page).toHaveURL(/\/send-message/);
   await expect(bar.locator('[aria-current="step"]')).toContainText("SEND YOUR FIRST MESSAGE");
-  await expect(page.getByRole("combobox", { name: "From" })).toHaveValue(`${number} · Shop`);
+  await expect(page.getByRole("combobox", { name: "From" })).toHaveValue(`Shop · ${number}`);
   await page.locator("label", { hasText: /^Subscribers$/ }).click();
   await page.getByRole("combobox", { name: "Subscribers" }).fill("Iris");
   await page.getByRole("option", { name: /Iris Bloom/ }).click();

@@ -16,7 +16,7 @@ test("a keyword made on the page subscribes whoever texts it, and STOP still wor
   await expect(page).toHaveURL(/\/optins\/keywords\/edit/);
   // The address changes before the editor's code has loaded; the list's own search field
   // ("Search keywords") would otherwise take the typing.
-  await expect(page.getByRole("heading", { name: "Add keyword" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add Keyword", level: 2 })).toBeVisible();
 
   // A compliance word is refused with a clear message.
   await page.getByLabel("Keyword").fill("stop");

@@ -119,6 +119,25 @@ test('"/" in the reply box inserts a canned reply from the templates', async ({ 
   await expect(page.getByTestId("message-editor")).toHaveText(
     `We are open 8 to 6 every day (${tag}).`,
   );
+
+  // The composer's tools are in the reply box too: a template picked from its list replaces the
+  // text, the contact card either attaches or says how to make one, and a link says why not.
+  await page.getByTestId("message-editor").fill("");
+  await page.getByRole("button", { name: "Insert a template" }).click();
+  await page.getByRole("textbox", { name: "Search templates" }).fill(tag);
+  await page
+    .getByTestId("template-pick-row")
+    .filter({ hasText: `Opening hours ${tag}` })
+    .click();
+  await expect(page.getByTestId("message-editor")).toHaveText(
+    `We are open 8 to 6 every day (${tag}).`,
+  );
+  await page.getByRole("button", { name: "Attach contact card" }).click();
+  await expect(
+    page.getByText("Contact Card", { exact: true }).or(page.getByRole("dialog")).first(),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Suggest a message" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Insert a link" })).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -145,6 +164,12 @@ test("Ctrl+K opens a subscriber; the conversation's tools at 390 px", async ({ p
   await over.getByTestId("compose-mode").getByText("Note").click();
   await expect(over.getByTestId("note-box")).toBeVisible();
   await keepScreenshot(page, "inbox-tools-mobile");
+  // The reply tools' dialogs open over the slide-over, and a template reads as Kira will get it.
+  await over.getByTestId("compose-mode").getByText("Reply").click();
+  await over.getByRole("button", { name: "Insert a template" }).click();
+  await page.getByRole("textbox", { name: "Search templates" }).fill("Introduction");
+  await page.getByTestId("template-pick-row").filter({ hasText: "Introduction Message" }).click();
+  await expect(over.getByTestId("message-editor")).toContainText("Hi Kira!");
   expect(errors).toEqual([]);
 });
 

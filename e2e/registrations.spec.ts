@@ -59,9 +59,20 @@ test("a toll-free verification approved by the registry lifts the banner", async
   await keepScreenshot(page, "brand-registration-modal");
   await modal.getByRole("button", { name: "Skip for now" }).click();
   await expect(modal).toBeHidden();
-  await expect(page.getByTestId("brand-registration-banner")).toContainText("Register your brand");
+  // One strip at a time: having no number to send from comes before the brand.
   const banner = page.getByTestId("toll-free-banner");
   await expect(banner).toHaveText(new RegExp(TOLL_FREE_BANNER_TEXT.no_number.slice(0, 40)));
+  await expect(page.getByTestId("brand-registration-banner")).toBeHidden();
+
+  // The tour's "send your first message" says where the number comes from.
+  await page.request.put("/api/tour", { headers: CSRF, data: { action: "restart" } });
+  await page.request.put("/api/tour", { headers: CSRF, data: { action: "advance" } });
+  await page.goto("/send-message");
+  const needs = page.getByTestId("tour-needs-number");
+  await expect(needs).toContainText("Your first message needs a number to send from.");
+  await keepScreenshot(page, "tour-needs-number-desktop");
+  await needs.getByRole("link", { name: "Get a number" }).click();
+  await expect(page).toHaveURL(/\/dedicated-numbers$/);
 
   // A toll-free number, bought as the account's included one.
   const available = await page.request.get("/api/dedicated-numbers/available?tollFree=true");
@@ -100,6 +111,7 @@ test("a toll-free verification approved by the registry lifts the banner", async
   // The registry emulator decides after its delay: verified, banner gone, without a reload.
   await expect(page.getByTestId("tf-status")).toHaveText("Verified", { timeout: 30_000 });
   await expect(banner).toBeHidden();
+  await expect(page.getByTestId("brand-registration-banner")).toContainText("Register your brand");
   await page.getByRole("link", { name: /^Notifications/ }).click();
   await expect(page.getByText(`Toll-free verification of ${number} approved`)).toBeVisible();
   await keepScreenshot(page, "toll-free-verified-desktop");

@@ -184,5 +184,15 @@ test("the list, a filter and a subscriber's panel work at 390 px", async ({ page
   // The panel is part of the URL: a reload opens it again.
   await page.reload();
   await expect(drawer.getByTestId("subscriber-title")).toHaveText(`${first} Mobile`);
+  await expect(drawer.getByTestId("subscriber-phone")).toBeVisible();
+
+  // Without a name the number is the panel's title, and is not said again under it.
+  const nameless = await apiPost(page, "/api/subscribers", {
+    attestation: true,
+    number: uniqueNumber(),
+  });
+  await page.goto(`/subscribers/manage?subscriber=${nameless.id}`);
+  await expect(drawer.getByTestId("subscriber-title")).toHaveText(/^\(\d{3}\) \d{3}-\d{4}$/);
+  await expect(drawer.getByTestId("subscriber-phone")).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -59,6 +59,9 @@ test("an Owner invites a teammate, who signs up from the mailed link; then edits
   await invitee.goto(link);
   await expect(invitee).toHaveTitle("Join Your Team | Parley");
   await expect(invitee.getByLabel("Email")).toHaveValue(email);
+  // The invitation asks the person's name, which teammates see instead of the username.
+  await invitee.getByLabel("First name").fill("Rowan");
+  await invitee.getByLabel("Last name").fill("Invitee");
   await invitee.getByLabel("Username").fill(username);
   await invitee.getByLabel("Phone number").fill("12");
   await invitee.getByLabel(/^Password/).fill("invitee-pass-1");
@@ -82,7 +85,8 @@ test("an Owner invites a teammate, who signs up from the mailed link; then edits
   // Back with the Owner: the new user is listed; edit, then delete them.
   await page.goto("/manage-users");
   const userRow = page.getByRole("row").filter({ hasText: email });
-  await expect(userRow).toContainText(username);
+  // Listed by the name they gave, not their username.
+  await expect(userRow).toContainText("Rowan Invitee");
   await userRow.getByRole("button", { name: `Edit ${username}` }).click();
   const edit = page.getByRole("dialog", { name: `Edit ${username}` });
   await expect(edit.getByLabel("Phone number")).toHaveValue("+14155550142");

@@ -166,6 +166,26 @@ export function scopeGranting(perm: Permission): { label: string; scope: string 
 }
 
 /**
+ * What else a scope of an area gives, as the key form names it: the other areas whose every
+ * permission at that level comes with it ("Subscribers: Read" also reads groups and custom fields,
+ * so it also gives "Groups and members: Read" and "Custom fields: Read").
+ */
+export function alsoGranted(area: ApiArea, level: "read" | "write"): string[] {
+  const def = API_AREAS.find((a) => a.area === area);
+  if (!def) return [];
+  const held = new Set<Permission>(permissionsOfScopes([`${area}:${level}`]));
+  const out: string[] = [];
+  for (const other of API_AREAS) {
+    if (other.area === area) continue;
+    const readAll = other.read.every((p) => held.has(p));
+    const writeAll = other.write.length > 0 && readAll && other.write.every((p) => held.has(p));
+    if (writeAll) out.push(`${other.label}: Write`);
+    else if (readAll) out.push(`${other.label}: Read`);
+  }
+  return out;
+}
+
+/**
  * The scopes a person can give (to a key they make, to an MCP client they approve): an area's
  * read or write only if they hold its permissions themselves.
  */

@@ -8,6 +8,8 @@ export type Access = "any" | "superUser" | "notRestricted";
 export interface AppRoute {
   path: string;
   title: string;
+  /** The title while the page makes a new one (no `id` in the query), so bar and heading agree. */
+  newTitle?: string;
   access?: Access;
 }
 
@@ -78,11 +80,15 @@ export const APP_ROUTES: AppRoute[] = [
   { path: "/unhealthy-subscribers", title: "Unhealthy Subscribers" },
   { path: "/webinars", title: "Webinars" },
   { path: "/webinars/import", title: "Import Webinar Attendees" },
-  { path: "/webinars/edit-event", title: "Edit Webinar Event" },
+  { path: "/webinars/edit-event", title: "Edit Webinar Event", newTitle: "New Webinar Event" },
   { path: "/mcp", title: "MCP Connection" },
   { path: "/mcp/stytch/oauth", title: "MCP Authorization" },
   { path: "/messages/automated-replies", title: "Automated Replies" },
-  { path: "/messages/automated-replies/edit-smart-reply", title: "Edit Automated Reply" },
+  {
+    path: "/messages/automated-replies/edit-smart-reply",
+    title: "Edit Automated Reply",
+    newTitle: "Add Automated Reply",
+  },
   { path: "/messages/scheduled", title: "Scheduled Messages" },
   { path: "/messages/templates", title: "Templates" },
   { path: "/messages/templates/create", title: "Create Template" },
@@ -91,7 +97,11 @@ export const APP_ROUTES: AppRoute[] = [
   { path: "/messages/controlled-templates/create", title: "Create Controlled Template" },
   { path: "/messages/controlled-templates/edit", title: "Edit Controlled Template" },
   { path: "/messages/drip-campaigns", title: "Drip Campaigns" },
-  { path: "/messages/drip-campaigns/edit", title: "Edit Drip Campaign" },
+  {
+    path: "/messages/drip-campaigns/edit",
+    title: "Edit Drip Campaign",
+    newTitle: "Create Drip Campaign",
+  },
   { path: "/messages/campaigns", title: "Campaigns" },
   { path: "/messages/campaigns/details", title: "Campaign Details" },
   { path: "/messages/chatbots", title: "Chatbots" },
@@ -125,7 +135,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: paths.manageGroups, title: "Manage Groups" },
   { path: paths.groupDetails, title: "Group Details" },
   { path: "/optins/keywords", title: "Keywords" },
-  { path: "/optins/keywords/edit", title: "Edit Keyword" },
+  { path: "/optins/keywords/edit", title: "Edit Keyword", newTitle: "Add Keyword" },
   { path: "/optins/sign-up-page", title: "Sign-Up Page" },
   { path: "/optins/sms-qr", title: "SMS QR Code" },
   { path: "/optins/qr-code-templates", title: "QR Code Templates" },
@@ -200,6 +210,11 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
     if (s === undefined) return false;
     return p.startsWith(":") || p === s;
   });
+}
+
+/** The title a route's page shows for this query: its `newTitle` when no `id` names a record. */
+export function routeTitle(route: AppRoute, search: string): string {
+  return route.newTitle && !new URLSearchParams(search).get("id") ? route.newTitle : route.title;
 }
 
 export function findRoute(pathname: string): AppRoute | undefined {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  fillForContact,
   isSnoozed,
   mentionedUsernames,
   mentionQuery,
@@ -40,5 +41,22 @@ describe("snooze", () => {
       false,
     );
     expect(isSnoozed({ snoozedUntil: null, snoozedUntilReply: true }, now)).toBe(true);
+  });
+});
+
+describe("fillForContact", () => {
+  const ada = { firstName: "Ada", lastName: "Lovelace", phone: "+12125550100" };
+
+  it("puts the contact's values into a template, so the reply reads as they will get it", () => {
+    expect(fillForContact("Hi [first name]! Visit [business name].", ada)).toBe(
+      "Hi Ada! Visit [business name].",
+    );
+    expect(fillForContact("[First Name] [last name], [phone number]", ada)).toBe(
+      "Ada Lovelace, (212) 555-0100",
+    );
+  });
+
+  it("leaves a variable the contact has no value for, for the writer to fill", () => {
+    expect(fillForContact("Hi [first name]!", { ...ada, firstName: "" })).toBe("Hi [first name]!");
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intId } from "./ids";
+import { formatUsNumber } from "./phone";
 
 /** The inbox's team tools: internal notes, labels, snooze and per-user alerts. */
 export const INBOX_TOOLS_TEXT = {
@@ -89,6 +90,26 @@ export function slashQuery(text: string): string | null {
 export function replaceTrailing(text: string, sigil: "/" | "@", insert: string): string {
   const re = sigil === "/" ? /(^|\s)\/([^\s/]*)$/ : /(^|\s)@([A-Za-z0-9_.+-]*)$/;
   return text.replace(re, (_all, lead: string) => `${lead}${insert}`);
+}
+
+/**
+ * A template put into a one-to-one reply, with the contact's own values for the message variables
+ * ([first name], [last name], [phone number]) so the text in the box is what they will read; a
+ * variable the contact has no value for, and any other bracket, stays for the writer to fill.
+ */
+export function fillForContact(
+  text: string,
+  contact: { firstName: string; lastName: string; phone: string },
+): string {
+  const values: Record<string, string> = {
+    "first name": contact.firstName.trim(),
+    "last name": contact.lastName.trim(),
+    "phone number": formatUsNumber(contact.phone),
+  };
+  return text.replace(/\[([^[\]\n]{1,40})\]/g, (all, name: string) => {
+    const value = values[name.trim().toLowerCase()];
+    return value ? value : all;
+  });
 }
 
 export const snoozeRequest = z.discriminatedUnion("mode", [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsNumber, isTollFree, toE164 } from "./phone";
+import { formatUsNumber, isTollFree, numberLabel, toE164 } from "./phone";
 
 describe("phone numbers", () => {
   it("normalises US and Canada numbers to E.164", () => {
@@ -14,5 +14,13 @@ describe("phone numbers", () => {
     expect(isTollFree("+18335550100")).toBe(true);
     expect(isTollFree("+14155550100")).toBe(false);
     expect(formatUsNumber("+14155550100")).toBe("(415) 555-0100");
+  });
+});
+
+describe("numberLabel", () => {
+  it("shows a number one way everywhere, its name first when it has one", () => {
+    expect(numberLabel("+12125550100", "Main line")).toBe("Main line · (212) 555-0100");
+    expect(numberLabel("+12125550100", "")).toBe("(212) 555-0100");
+    expect(numberLabel("+12125550100", null)).not.toContain("+1");
   });
 });

@@ -20,3 +20,12 @@ export function formatUsNumber(e164: string): string {
   const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
 }
+
+/**
+ * A number as every picker and line shows it: "(212) 555-0100", with its name after a dot when it
+ * has one ("Main line · (212) 555-0100"), never the raw +1… form beside a formatted one.
+ */
+export function numberLabel(e164: string, name?: string | null): string {
+  const shown = formatUsNumber(e164);
+  return name?.trim() ? `${name.trim()} · ${shown}` : shown;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isInternationalNumber } from "./international";
 import { alertQuiet } from "./phone-alerts";
-import { brandPrompt, showTollFreeBanner, tourVisible } from "./registrations";
+import { brandPrompt, shellNotices, showTollFreeBanner, tourVisible } from "./registrations";
 import {
   REJECTION,
   reviewBrand,
@@ -169,5 +169,25 @@ describe("send settings and international numbers", () => {
     expect(alertQuiet(q, "06:59")).toBe(true);
     expect(alertQuiet(q, "07:00")).toBe(false);
     expect(alertQuiet({ quietStart: null, quietEnd: null }, "23:30")).toBe(false);
+  });
+});
+
+describe("shellNotices", () => {
+  const all = { accountState: false, tollFree: true, brandBanner: true, brandModal: true };
+
+  it("shows one strip at a time: no number to send from before the brand", () => {
+    expect(shellNotices(all).strip).toBe("toll_free");
+    expect(shellNotices({ ...all, tollFree: false }).strip).toBe("brand");
+    expect(shellNotices({ ...all, tollFree: false, brandBanner: false }).strip).toBeNull();
+  });
+
+  it("leaves the top to a billing problem, and the tour waits while the brand modal asks", () => {
+    expect(shellNotices({ ...all, accountState: true })).toEqual({
+      strip: null,
+      brandModal: false,
+      tourWaits: false,
+    });
+    expect(shellNotices(all).tourWaits).toBe(true);
+    expect(shellNotices({ ...all, brandModal: false }).tourWaits).toBe(false);
   });
 });

@@ -139,6 +139,23 @@ export const TOLL_FREE_BANNER_TEXT = {
     "Your toll-free number is not verified. Submit the verification form to lift the sending limits.",
 } as const;
 
+/**
+ * What the shell puts above a page, so a new business is not met by a pile of notices: one strip
+ * at a time (the account-state banner of a billing problem first, which the shell shows itself,
+ * then the toll-free banner, since nothing can be sent, then the brand banner), no brand modal over
+ * the account-state one, and the tour waiting while the brand modal asks.
+ */
+export function shellNotices(s: {
+  accountState: boolean;
+  tollFree: boolean;
+  brandBanner: boolean;
+  brandModal: boolean;
+}): { strip: "toll_free" | "brand" | null; brandModal: boolean; tourWaits: boolean } {
+  const strip = s.accountState ? null : s.tollFree ? "toll_free" : s.brandBanner ? "brand" : null;
+  const brandModal = s.brandModal && !s.accountState;
+  return { strip, brandModal, tourWaits: brandModal };
+}
+
 // ---- Guided tour (spec doc 1 §4) ------------------------------------------------------------
 
 export const TOUR_STEPS = [

@@ -5,6 +5,7 @@ import {
   canEditUser,
   canManageUsers,
   canSetLevel,
+  personName,
 } from "./user-rules";
 
 const agent = { id: 1, permissionLevel: 0 };
@@ -69,5 +70,13 @@ describe("levels", () => {
     expect(canSetLevel(owner, owner, 2)).toBe(false);
     expect(canSetLevel(owner, otherManager, 0)).toBe(true);
     expect(canSetLevel(admin, otherAgent, 1)).toBe(false);
+  });
+});
+
+describe("personName", () => {
+  it("is first and last name, the username only for a person without one", () => {
+    expect(personName({ firstName: "Dana", lastName: "Demo", username: "demo" })).toBe("Dana Demo");
+    expect(personName({ firstName: " ", lastName: "", username: "demo" })).toBe("demo");
+    expect(personName({ firstName: "Dana", lastName: null, username: "demo" })).toBe("Dana");
   });
 });

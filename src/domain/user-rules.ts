@@ -1,5 +1,18 @@
 import { PERMISSION_LEVEL } from "./permissions";
 
+/**
+ * A person's name wherever the app shows who did something ("Dana Demo"): first and last name,
+ * the username only when the person gave no name.
+ */
+export function personName(p: {
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+}): string {
+  const full = [p.firstName?.trim(), p.lastName?.trim()].filter(Boolean).join(" ");
+  return full || (p.username ?? "");
+}
+
 /** Who is acting or being acted on, as the permission rules of spec doc 2 §6 need them. */
 export interface UserRef {
   id: number;

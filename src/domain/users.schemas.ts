@@ -142,8 +142,15 @@ const username = z
 export const usernameField = username;
 
 /** 'create user' of spec doc 3 §7: the form fields, the access key, the phone as digits. */
+/** The invitee's own name, so teammates see "Dana Demo" rather than a username. */
+const personNameFields = {
+  firstName: z.string().trim().max(100).default(""),
+  lastName: z.string().trim().max(100).default(""),
+};
+
 export const acceptInviteRequest = z.object({
   accessKey: z.string().trim().min(1).max(200),
+  ...personNameFields,
   username,
   email: signupEmail,
   phoneNumber: optionalPhone,
@@ -154,6 +161,7 @@ export type AcceptInviteRequest = z.input<typeof acceptInviteRequest>;
 /** The invitation form of the page (confirm must match). */
 export const inviteSignupForm = z
   .object({
+    ...personNameFields,
     username,
     email: signupEmail,
     phoneNumber: optionalPhone,

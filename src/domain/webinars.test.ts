@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseRegistrantsCsv, reminderDueAt, renderReminder, webinarEventBody } from "./webinars";
+import {
+  DEFAULT_REMINDER_MESSAGE,
+  parseRegistrantsCsv,
+  REMINDER_PREVIEW_SAMPLE,
+  reminderDueAt,
+  renderReminder,
+  webinarEventBody,
+} from "./webinars";
 
 describe("webinar registrants CSV", () => {
   it("reads Zoom-style headers, normalises phones, reads consent, reports bad rows", () => {
@@ -37,6 +44,15 @@ describe("webinar reminders", () => {
       joinUrl: "https://zoom.us/j/1",
     });
     expect(text).toBe("Hi there, Tour starts Tue, Dec 1, 2:00 PM EST. https://zoom.us/j/1");
+  });
+
+  it("previews the default text of an untitled event as one sentence after the greeting", () => {
+    const text = renderReminder(DEFAULT_REMINDER_MESSAGE, {
+      ...REMINDER_PREVIEW_SAMPLE,
+      startsAt: new Date("2026-12-01T19:00:00Z"),
+      timeZone: "America/New_York",
+    });
+    expect(text).toMatch(/^Hi Ada, your webinar starts Tue, Dec 1, 2:00 PM EST\./);
   });
 
   it("is due at the start less its offset; offsets are deduplicated, latest first", () => {

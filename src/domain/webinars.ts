@@ -36,6 +36,16 @@ export const WEBINAR_TEXT = {
 export const DEFAULT_REMINDER_MESSAGE =
   "Hi [first name], [title] starts [start time]. Join here: [join link] Reply STOP to opt out.";
 
+/**
+ * What the event form's preview fills in before the event has a title and link. The stand-in
+ * title is lower case: the default text puts it after "Hi [first name], ", mid-sentence.
+ */
+export const REMINDER_PREVIEW_SAMPLE = {
+  firstName: "Ada",
+  title: "your webinar",
+  joinUrl: "https://example.com/join",
+} as const;
+
 /** Offsets the screen offers (minutes before the start); any 5 min – 14 days is accepted. */
 export const REMINDER_CHOICES = [
   { value: 10080, label: "1 week before" },

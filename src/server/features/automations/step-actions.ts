@@ -1,5 +1,6 @@
 import type { PoolClient } from "pg";
 import type { AutomationStep } from "../../../domain/automation-graph";
+import { numberLabel } from "../../../domain/phone";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { sendMail } from "../mail/mailer";
@@ -41,14 +42,14 @@ export async function runAction(
       await assignConversation(client, run.accountId, run.subscriberId, step.userId);
       return;
     case "notify_email": {
-      const who = [run.firstName, run.lastName].filter(Boolean).join(" ") || run.phone;
+      const who = numberLabel(run.phone, [run.firstName, run.lastName].filter(Boolean).join(" "));
       afterCommit(client, () =>
         sendMail(ctx, {
           accountId: run.accountId,
           to: step.email,
           subject: step.subject,
-          text: `${who} (${run.phone}) reached "${step.label ?? step.id}" in an automation.`,
-          html: `<p>${escapeHtml(who)} (${escapeHtml(run.phone)}) reached “${escapeHtml(step.label ?? step.id)}” in an automation.</p>`,
+          text: `${who} reached "${step.label ?? step.id}" in an automation.`,
+          html: `<p>${escapeHtml(who)} reached “${escapeHtml(step.label ?? step.id)}” in an automation.</p>`,
           kind: "automation_notice",
         }),
       );

@@ -7,6 +7,7 @@ import {
   mentionedUsernames,
   type SnoozeRequest,
 } from "../../../domain/inbox-tools";
+import { personName } from "../../../domain/user-rules";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { notify } from "../notifications/notifications.service";
 import { toNote } from "./inbox.presenter";
@@ -37,9 +38,7 @@ export async function addNote(
     mentioned: mentioned.map((u) => u.id),
   });
   const author = users.find((u) => u.id === auth.userId);
-  const authorName = author
-    ? `${author.firstName} ${author.lastName}`.trim() || author.username
-    : "A teammate";
+  const authorName = author ? personName(author) : "A teammate";
   const contact =
     [preview?.firstName ?? sub.firstName, preview?.lastName ?? sub.lastName]
       .filter(Boolean)

@@ -22,6 +22,7 @@ import { isQuietTime, type QuietWindow } from "../../../domain/quiet-hours";
 import { subscriberSignupLabel } from "../../../domain/signup-methods";
 import { acceptSubscriberPhone } from "../../../domain/subscribers.schemas";
 import { timezoneById } from "../../../domain/timezones";
+import { personName } from "../../../domain/user-rules";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { publish } from "../../realtime/realtime";
 import { applyManualConsent, assertSendable } from "../compliance/compliance.service";
@@ -374,7 +375,7 @@ export async function assignableUsers(
       .filter((u) => mayHandle(u, phoneNumberIds))
       .map((u) => ({
         id: u.id,
-        name: `${u.firstName} ${u.lastName}`.trim() || u.username,
+        name: personName(u),
         username: u.username,
         isOwner: u.permissionLevel === PERMISSION_LEVEL.OWNER,
       })),

@@ -83,6 +83,8 @@ describe("links", () => {
     expect(l.clicks).toBe(0);
     const list = await ok(await t.get("/api/links?query=menu", { cookie: aCookie }));
     expect(list.rows.map((r: { id: number }) => r.id)).toEqual([linkId]);
+    // 'by …' names the maker as a person, not by their sign-in name.
+    expect(list.rows[0].createdBy).toBe(`${a.user.firstName} ${a.user.lastName}`);
     const byTag = await ok(await t.get("/api/links?query=spring", { cookie: aCookie }));
     expect(byTag.total).toBe(1);
     const byIds = await ok(await t.get(`/api/links?linkIds=${linkId}`, { cookie: aCookie }));

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { personName } from "../../../domain/user-rules";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
@@ -21,7 +22,9 @@ const columns = {
   row: links,
   clicks: sql<number>`(select count(*)::int from ${linkClicks} where ${linkClicks.linkId} = ${links.id})`,
   uniqueClicks: sql<number>`(select count(distinct ${linkClicks.subscriberId})::int from ${linkClicks} where ${linkClicks.linkId} = ${links.id})`,
-  createdByName: users.username,
+  createdByFirstName: users.firstName,
+  createdByLastName: users.lastName,
+  createdByUsername: users.username,
   tags: sql<
     { id: number; tag: string }[]
   >`coalesce((select json_agg(json_build_object('id', ${linkTags.id}, 'tag', ${linkTags.tag}) order by lower(${linkTags.tag})) from ${linkTagLinks} join ${linkTags} on ${linkTags.id} = ${linkTagLinks.tagId} where ${linkTagLinks.linkId} = ${links.id}), '[]'::json)`,
@@ -31,14 +34,23 @@ type Selected = {
   row: LinkRow;
   clicks: number;
   uniqueClicks: number;
-  createdByName: string | null;
+  createdByFirstName: string | null;
+  createdByLastName: string | null;
+  createdByUsername: string | null;
   tags: { id: number; tag: string }[];
 };
 const flatten = (r: Selected): LinkListRow => ({
   ...r.row,
   clicks: r.clicks,
   uniqueClicks: r.uniqueClicks,
-  createdByName: r.createdByName,
+  createdByName:
+    r.createdByUsername === null
+      ? null
+      : personName({
+          firstName: r.createdByFirstName,
+          lastName: r.createdByLastName,
+          username: r.createdByUsername,
+        }),
   tags: r.tags,
 });
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { can } from "../../../domain/permissions";
+import { personName } from "../../../domain/user-rules";
 import type { Db } from "../../db/connection";
 import { ownedBy } from "../../db/tenant";
 import type { Actor } from "../../http/context";
@@ -81,7 +82,5 @@ export async function userNames(
     })
     .from(users)
     .where(and(ownedBy(users, auth), inArray(users.id, ids)));
-  return new Map(
-    rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.username] as const),
-  );
+  return new Map(rows.map((u) => [u.id, personName(u)] as const));
 }

@@ -1,6 +1,7 @@
 import { AppError } from "../../../domain/errors";
 import type { MembershipGroup } from "../../../domain/subscriber-history.schemas";
 import { timezoneById } from "../../../domain/timezones";
+import { personName } from "../../../domain/user-rules";
 import type { Actor, AppContext } from "../../http/context";
 import { fieldsById } from "../custom-fields/field-definitions";
 import { adaptiveGroupsOf } from "../groups/group-definitions";
@@ -31,7 +32,7 @@ export async function consentHistory(ctx: AppContext, auth: Actor, id: number) {
           ? null
           : {
               id: r.userId,
-              name: [r.firstName, r.lastName].filter(Boolean).join(" ") || (r.username ?? ""),
+              name: personName(r),
             },
       viaNumber: r.viaNumber,
     })),

@@ -33,13 +33,15 @@ export async function verifyInvite(ctx: AppContext, key: string): Promise<Verify
 }
 
 /**
- * 'create user' of spec doc 3 §7: the invitee chooses a username and password and becomes a user
+ * 'create user' of spec doc 3 §7: the invitee gives their name and chooses a username and password, and becomes a user
  * of the account with the access the invitation carried; they are signed in at once.
  */
 export async function acceptInvite(
   ctx: AppContext,
   input: {
     accessKey: string;
+    firstName?: string;
+    lastName?: string;
     username: string;
     email: string;
     phoneNumber: string | null;
@@ -68,6 +70,8 @@ export async function acceptInvite(
     const id = await q.insertUser(tx, {
       accountId,
       username: input.username,
+      firstName: input.firstName ?? "",
+      lastName: input.lastName ?? "",
       email: input.email,
       // The invitation mail proved the invited address; another one is verified at first login.
       ...(input.email.toLowerCase() === (invite.email ?? "").toLowerCase()

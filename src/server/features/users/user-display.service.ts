@@ -1,3 +1,4 @@
+import { personName } from "../../../domain/user-rules";
 import type { AppContext } from "../../http/context";
 import * as q from "./users.queries";
 
@@ -13,5 +14,5 @@ export async function userDisplayName(
 ): Promise<string | null> {
   const row = await q.findAccountUser(ctx.db, accountId, userId);
   if (!row) return null;
-  return `${row.firstName} ${row.lastName}`.trim() || row.username;
+  return personName(row);
 }

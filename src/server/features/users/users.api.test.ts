@@ -193,6 +193,8 @@ describe("invite", () => {
       "/api/users/invites/accept",
       {
         accessKey: key,
+        firstName: "Ines",
+        lastName: "Vitee",
         username,
         email: body.email,
         phoneNumber: "4155550123",
@@ -207,6 +209,9 @@ describe("invite", () => {
     const list = (await t.get("/api/users", { cookie: await as(owner) })).json();
     const created = list.users.find((u: { username: string }) => u.username === username);
     expect(created).toMatchObject({
+      // The name the invitee gave: teammates see it, not the username.
+      firstName: "Ines",
+      lastName: "Vitee",
       email: body.email,
       number: "+14155550123",
       permissionLevel: 0,

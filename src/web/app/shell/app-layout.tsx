@@ -1,6 +1,6 @@
 import { Drawer } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import type { AccountLite } from "../../../domain/account.schemas";
 import { TEXT } from "../../../domain/texts";
@@ -21,7 +21,7 @@ import { ApiError, sessionEnded } from "../../lib/api-client";
 import { useMe } from "../../lib/current-account";
 import { isEmbedded } from "../../lib/frame";
 import { notify } from "../../lib/notify";
-import { type Access, findRoute, paths } from "../paths";
+import { type Access, findRoute, paths, routeTitle } from "../paths";
 import { activeSection } from "./nav";
 import classes from "./shell.module.css";
 import { Sidebar } from "./sidebar";
@@ -74,7 +74,7 @@ export function AppLayout(props: { children?: React.ReactNode }) {
   const route = findRoute(location.pathname);
   if (route && !allowed(route.access, me.data)) return <AccessDenied to={homePath(me.data)} />;
   return (
-    <Shell me={me.data} title={route?.title ?? "Page Not Found"}>
+    <Shell me={me.data} title={route ? routeTitle(route, location.search) : "Page Not Found"}>
       {props.children}
     </Shell>
   );
@@ -100,6 +100,8 @@ function Shell({
   const embedded = isEmbedded();
   const sidebar = useSidebar();
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The tour waits while the brand registration modal asks (one prompt at a time).
+  const [prompting, setPrompting] = useState(false);
   usePageMeta(title);
   useTokenCheck();
 
@@ -118,7 +120,7 @@ function Shell({
       <div className={classes.main}>
         {me.isImpersonating && <ActingBanner me={me} />}
         <AccountStateNotice me={me} />
-        {!embedded && <RegistrationNotices me={me} />}
+        {!embedded && <RegistrationNotices me={me} onPrompting={setPrompting} />}
         <TopBar
           me={me}
           title={title}
@@ -129,7 +131,7 @@ function Shell({
           onOpenDrawer={drawer.toggle}
         />
         {!embedded && <SubBar section={activeSection(pathname, me)} />}
-        {!embedded && <TourBar me={me} />}
+        {!embedded && !prompting && <TourBar me={me} />}
         <main className={classes.content}>
           <Suspense fallback={<FullPageLoader />}>{children ?? <Outlet />}</Suspense>
         </main>

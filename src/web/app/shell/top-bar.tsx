@@ -23,6 +23,7 @@ import {
 import { Link } from "react-router";
 import type { AccountLite } from "../../../domain/account.schemas";
 import { PERMISSION_LABEL, type PermissionLevel } from "../../../domain/permissions";
+import { personName } from "../../../domain/user-rules";
 import { useLogout } from "../../features/auth/api/logout";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { paths } from "../paths";
@@ -45,7 +46,7 @@ export function TopBar(props: TopBarProps) {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme("light");
   const [aboutOpened, about] = useDisclosure(false);
-  const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(" ") || me.user.username;
+  const name = personName(me.user);
 
   return (
     <header className={classes.topBar} data-testid="top-bar">

@@ -4,6 +4,7 @@ import {
   dayLabel,
   isInlineImage,
   lastBusinessNumber,
+  linkParts,
   sameDay,
   segmentsLabel,
   shortTime,
@@ -71,5 +72,16 @@ describe("thread wording", () => {
     expect(isInlineImage("http://localhost:3000/media/a.PNG?x=1", origin)).toBe(true);
     expect(isInlineImage("https://cdn.example/a.jpg", origin)).toBe(false);
     expect(isInlineImage("/media/card.vcf", origin)).toBe(false);
+  });
+});
+
+describe("linkParts", () => {
+  it("makes the web addresses of a text openable, leaving the punctuation after them", () => {
+    expect(linkParts("Menu: https://p.example/l/ab12/7-xy. Reply STOP")).toEqual([
+      { text: "Menu: " },
+      { text: "https://p.example/l/ab12/7-xy", href: "https://p.example/l/ab12/7-xy" },
+      { text: ". Reply STOP" },
+    ]);
+    expect(linkParts("No link here")).toEqual([{ text: "No link here" }]);
   });
 });

@@ -74,3 +74,23 @@ export function isInlineImage(url: string, origin: string): boolean {
     return false;
   }
 }
+
+const LINK_IN_TEXT = /\bhttps?:\/\/[^\s<>"]+/gi;
+
+/**
+ * A text cut into plain runs and web addresses, so a phone's bubble opens its links as a real
+ * phone does (trailing sentence punctuation stays text).
+ */
+export function linkParts(text: string): { text: string; href?: string }[] {
+  const parts: { text: string; href?: string }[] = [];
+  let at = 0;
+  for (const m of text.matchAll(LINK_IN_TEXT)) {
+    const url = m[0].replace(/[.,;:!?)]+$/, "");
+    const start = m.index ?? 0;
+    if (start > at) parts.push({ text: text.slice(at, start) });
+    parts.push({ text: url, href: url });
+    at = start + url.length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}

@@ -1,4 +1,15 @@
-import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconAlertTriangle, IconWorld } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { formatPrice, formatUsd, INTERNATIONAL_PACK } from "../../../../domain/billing";
@@ -63,7 +74,10 @@ export default function InternationalMessagesPage() {
                 </Alert>
               )}
               <Text size="xs" c="dimmed">
-                Paid with the card on file (<Link to="/billing/payment-method">payment method</Link>
+                Paid with the card on file (
+                <Anchor component={Link} inherit to="/billing/payment-method">
+                  payment method
+                </Anchor>
                 ).
               </Text>
             </Stack>

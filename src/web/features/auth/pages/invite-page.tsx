@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Group,
   Loader,
   PasswordInput,
   Stack,
@@ -22,6 +23,8 @@ import { AuthHeading, AuthLayout, AuthOutcome } from "../components/auth-layout"
 import { fieldErrors, formErrorOf } from "../form-errors";
 
 type Fields = {
+  firstName: string;
+  lastName: string;
   username: string;
   email: string;
   phoneNumber: string;
@@ -39,6 +42,8 @@ export default function InvitePage() {
   const accept = useAcceptInvite();
   const navigate = useNavigate();
   const [values, setValues] = useState<Fields>({
+    firstName: "",
+    lastName: "",
     username: "",
     email: "",
     phoneNumber: "",
@@ -104,6 +109,8 @@ export default function InvitePage() {
     accept.mutate(
       {
         accessKey: key,
+        firstName: parsed.data.firstName,
+        lastName: parsed.data.lastName,
         username: parsed.data.username,
         email: parsed.data.email,
         // Digits only, as the spec sends it.
@@ -127,7 +134,7 @@ export default function InvitePage() {
         <Stack gap="sm">
           <AuthHeading
             title={`Join ${verify.data.businessName}`}
-            subtitle="Choose your username and password to finish setting up your account."
+            subtitle="Tell your teammates who you are, and choose your username and password."
           />
           {session.data?.valid && (
             <Alert variant="light" color="yellow">
@@ -140,11 +147,27 @@ export default function InvitePage() {
               {formError}
             </Alert>
           )}
+          <Group grow gap="sm" align="flex-start">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              autoFocus
+              value={values.firstName}
+              error={errors.firstName}
+              onChange={set("firstName")}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              value={values.lastName}
+              error={errors.lastName}
+              onChange={set("lastName")}
+            />
+          </Group>
           <TextInput
             label="Username"
             required
             autoComplete="username"
-            autoFocus
             value={values.username}
             error={errors.username}
             onChange={set("username")}

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { listCustomFieldsResponse } from "../../../../domain/custom-fields.schemas";
 import { listGroupsResponse } from "../../../../domain/groups.schemas";
 import { listNumbersResponse } from "../../../../domain/numbers.schemas";
+import { numberLabel } from "../../../../domain/phone";
 import { api } from "../../../lib/api-client";
 
 /** The account's numbers, for "answer on" and "send from" pickers. */
@@ -13,7 +14,7 @@ export function useNumberOptions() {
     select: (d) =>
       d.rows.map((n) => ({
         value: String(n.longcodeId),
-        label: n.name ? `${n.name} (${n.number})` : n.number,
+        label: numberLabel(n.number, n.name),
       })),
   });
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconChartBar, IconEdit, IconPlus, IconRoute, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -85,7 +85,9 @@ export default function DripCampaignsPage() {
             render: (a) => (
               <Stack gap={2}>
                 <Text fw={600} size="sm">
-                  <Link to={`${EDIT}?id=${a.id}`}>{a.name}</Link>
+                  <Anchor component={Link} inherit to={`${EDIT}?id=${a.id}`}>
+                    {a.name}
+                  </Anchor>
                 </Text>
                 <Text size="xs" c="dimmed">
                   {TRIGGER_LABELS[a.trigger.type]}

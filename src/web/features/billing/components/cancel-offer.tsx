@@ -127,9 +127,7 @@ export function CancelOffer({
         {offer.kind === "plans" && (
           <Card withBorder radius="lg" p="lg" data-testid="lite-offer">
             <Stack gap="xs" align="flex-start">
-              <Badge variant="light" color="grape">
-                Only for you
-              </Badge>
+              <Badge variant="light">Only for you</Badge>
               <Title order={3} fz="lg">
                 {LITE_OFFER.title}
               </Title>
@@ -147,7 +145,6 @@ export function CancelOffer({
                 </Text>
               )}
               <Button
-                color="grape"
                 disabled={!hasCard}
                 onClick={() => {
                   upgrade.reset();

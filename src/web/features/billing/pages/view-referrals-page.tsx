@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Stack, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { ReferralRow } from "../../../../domain/billing.schemas";
@@ -50,8 +50,11 @@ export default function ViewReferralsPage() {
           title: "No referrals yet",
           description: (
             <>
-              Businesses that sign up through <Link to="/billing/refer">your link</Link> show up
-              here.
+              Businesses that sign up through{" "}
+              <Anchor component={Link} inherit to="/billing/refer">
+                your link
+              </Anchor>{" "}
+              show up here.
             </>
           ),
         }}

@@ -10,13 +10,29 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
-import { API_AREAS, type ApiScope, hasWriteScope } from "../../../../domain/api-keys";
+import {
+  API_AREAS,
+  type ApiArea,
+  type ApiScope,
+  alsoGranted,
+  hasWriteScope,
+} from "../../../../domain/api-keys";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useCreateApiKey } from "../api/api-keys";
 import { SecretOnce } from "./secret-once";
 
 type Level = "none" | "read" | "write";
+
+/** What else an area's Read and Write give, so a key's reach is known before it is made. */
+function alsoGives(area: ApiArea): string[] {
+  const read = alsoGranted(area, "read");
+  const write = hasWriteScope(area) ? alsoGranted(area, "write") : [];
+  const lines = read.length > 0 ? [`Read also gives ${read.join(", ")}.`] : [];
+  if (write.length > 0 && write.join() !== read.join())
+    lines.push(`Write also gives ${write.join(", ")}.`);
+  return lines;
+}
 
 /** New API key: a name and, per area, no access, read or write; then the key, once. */
 export function CreateKeyModal(props: { opened: boolean; onClose: () => void }) {
@@ -95,6 +111,11 @@ export function CreateKeyModal(props: { opened: boolean; onClose: () => void }) 
                       <Table.Tr key={a.area}>
                         <Table.Td>
                           <Text size="sm">{a.label}</Text>
+                          {alsoGives(a.area).map((line) => (
+                            <Text key={line} size="xs" c="dimmed" data-testid="scope-also">
+                              {line}
+                            </Text>
+                          ))}
                         </Table.Td>
                         <Table.Td ta="right">
                           <SegmentedControl

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { listCustomFieldsResponse } from "../../../../domain/custom-fields.schemas";
 import { listGroupsResponse } from "../../../../domain/groups.schemas";
 import { listNumbersResponse } from "../../../../domain/numbers.schemas";
+import { numberLabel } from "../../../../domain/phone";
 import { api } from "../../../lib/api-client";
 
 /** The account's live numbers, for "which number" pickers of the growth tools. */
@@ -13,7 +14,7 @@ export function useNumberOptions() {
     select: (r) =>
       r.rows.map((n) => ({
         value: String(n.id),
-        label: n.name ? `${n.name} (${n.number})` : n.number,
+        label: numberLabel(n.number, n.name),
         number: n.number,
       })),
   });

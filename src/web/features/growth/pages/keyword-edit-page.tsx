@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Grid,
   Group,
@@ -129,14 +130,17 @@ export default function KeywordEditPage() {
   if (id !== null && existing.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle />} title="This keyword could not be loaded">
-        {existing.error.message} <Link to="/optins/keywords">Back to keywords</Link>
+        {existing.error.message}{" "}
+        <Anchor component={Link} inherit to="/optins/keywords">
+          Back to keywords
+        </Anchor>
       </Alert>
     );
 
   return (
     <>
       <PageHeader
-        title={id ? `Edit keyword ${existing.data?.keyword.toUpperCase() ?? ""}` : "Add keyword"}
+        title={id ? `Edit Keyword ${existing.data?.keyword.toUpperCase() ?? ""}` : "Add Keyword"}
         description="Whoever texts this word (or JOIN and the word) to your number is subscribed with their consent recorded, added to the groups you choose and answered."
         actions={
           <Button

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Checkbox,
   ColorInput,
@@ -69,7 +70,10 @@ export default function OptinFormEditor() {
   if (id !== null && !existing)
     return (
       <Text>
-        This opt-in form does not exist. <Link to="/optins/opt-in-forms">Back to opt-in forms</Link>
+        This opt-in form does not exist.{" "}
+        <Anchor component={Link} inherit to="/optins/opt-in-forms">
+          Back to opt-in forms
+        </Anchor>
       </Text>
     );
   if (!form) return <Skeleton h={400} />;

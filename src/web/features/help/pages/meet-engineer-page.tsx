@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Paper, Stack, Text } from "@mantine/core";
 import { IconCalendarEvent } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
@@ -39,7 +39,10 @@ export default function MeetEngineerPage() {
           description={
             <>
               This Parley server has no booking page set up. Write to us from{" "}
-              <Link to="/help/contact-us">Contact Us</Link> and an engineer will propose a time.
+              <Anchor component={Link} inherit to="/help/contact-us">
+                Contact Us
+              </Anchor>{" "}
+              and an engineer will propose a time.
             </>
           }
         />

@@ -14,14 +14,14 @@ import {
 import { IconPaperclip, IconSend } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { displayPhone } from "../../../../domain/contact-display";
 import {
   type ConversationDetail,
   INBOX_TEXT,
   type InboxContext,
 } from "../../../../domain/inbox.schemas";
-import { replaceTrailing, slashQuery } from "../../../../domain/inbox-tools";
+import { fillForContact, replaceTrailing, slashQuery } from "../../../../domain/inbox-tools";
 import { findShortenerUrl, LINK_TEXTS, linkToken } from "../../../../domain/links";
+import { numberLabel } from "../../../../domain/phone";
 import { isQuietTime } from "../../../../domain/quiet-hours";
 import {
   type EditorAttachment,
@@ -36,6 +36,7 @@ import { notify } from "../../../lib/notify";
 import { uploadAttachment, useSendInConversation } from "../api/inbox-api";
 import classes from "./inbox.module.css";
 import { NOTE_BOX_ID, NoteBox } from "./note-box";
+import { ReplyTools } from "./reply-tools";
 import { type Suggestion, SuggestionList, useSuggestionKeys } from "./suggestion-list";
 
 /** Asks the open conversation's box to take the focus, as a reply or as a note (shortcuts). */
@@ -45,7 +46,11 @@ export function focusComposer(mode: "reply" | "note") {
 }
 
 /** Canned replies: "/" at the start of a word offers the account's templates, filtered as typed. */
-function useCannedReplies(text: string, setText: (t: string) => void) {
+function useCannedReplies(
+  text: string,
+  setText: (t: string) => void,
+  fill: (template: string) => string,
+) {
   const query = slashQuery(text);
   const templates = useTemplates(
     "plain",
@@ -60,7 +65,7 @@ function useCannedReplies(text: string, setText: (t: string) => void) {
   }));
   const pick = (s: Suggestion) => {
     const t = rows.find((r) => String(r.id) === s.key);
-    if (t) setText(replaceTrailing(text, "/", t.message));
+    if (t) setText(replaceTrailing(text, "/", fill(t.message)));
   };
   return { items, pick, keys: useSuggestionKeys(items, pick) };
 }
@@ -74,8 +79,8 @@ function nowHhmm(timeZone: string): string {
   }).format(new Date());
 }
 
-function numberLabel(n: InboxContext["numbers"][number]): string {
-  const base = n.name ? `${n.name} · ${displayPhone(n.number)}` : displayPhone(n.number);
+function optionLabel(n: InboxContext["numbers"][number]): string {
+  const base = numberLabel(n.number, n.name);
   if (n.pending) return `${base} ${INBOX_TEXT.pendingNumber}`;
   if (n.tollFree && !n.verified) return `${base} ${INBOX_TEXT.unverifiedTollFree}`;
   return base;
@@ -100,7 +105,14 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
   const me = useCurrentAccount();
   const [mode, setMode] = useState<"reply" | "note">("reply");
   const [text, setText] = useState("");
-  const canned = useCannedReplies(text, setText);
+  // A template in a one-to-one reply is filled in for this contact, so the box shows what they get.
+  const fill = (template: string) =>
+    fillForContact(template, {
+      firstName: conversation.firstName,
+      lastName: conversation.lastName,
+      phone: conversation.number,
+    });
+  const canned = useCannedReplies(text, setText, fill);
   // The shortcuts (r, n) pick the box and put the cursor in it.
   useEffect(() => {
     const onCompose = (e: Event) => {
@@ -159,7 +171,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
     () =>
       context.numbers
         .filter((n) => n.allowed || !context.restricted)
-        .map((n) => ({ value: String(n.id), label: numberLabel(n), disabled: !n.allowed })),
+        .map((n) => ({ value: String(n.id), label: optionLabel(n), disabled: !n.allowed })),
     [context.numbers, context.restricted],
   );
 
@@ -289,25 +301,36 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
                 emoji: true,
                 variables: false,
                 extra: (
-                  <FileButton
-                    onChange={(f) => void attach(f)}
-                    accept="image/jpeg,image/png,image/gif,image/bmp"
-                  >
-                    {(p) => (
-                      <Tooltip label="Attach an image">
-                        <ActionIcon
-                          {...p}
-                          variant="subtle"
-                          color="gray"
-                          aria-label="Attach an image"
-                          loading={uploading}
-                          disabled={Boolean(disabledReason) || readOnly}
-                        >
-                          <IconPaperclip size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </FileButton>
+                  <>
+                    <FileButton
+                      onChange={(f) => void attach(f)}
+                      accept="image/jpeg,image/png,image/gif,image/bmp"
+                    >
+                      {(p) => (
+                        <Tooltip label="Attach an image">
+                          <ActionIcon
+                            {...p}
+                            variant="subtle"
+                            color="gray"
+                            aria-label="Attach an image"
+                            loading={uploading}
+                            disabled={Boolean(disabledReason) || readOnly}
+                          >
+                            <IconPaperclip size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </FileButton>
+                    <ReplyTools
+                      text={text}
+                      number={number}
+                      attachments={attachments}
+                      disabled={Boolean(disabledReason) || readOnly}
+                      onText={setText}
+                      fillTemplate={fill}
+                      onAttachments={setAttachments}
+                    />
+                  </>
                 ),
                 right: (
                   <SignatureTool

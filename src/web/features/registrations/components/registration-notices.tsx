@@ -1,9 +1,9 @@
 import { Anchor, Box, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { type Icon, IconAlertTriangle, IconBuildingStore } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { AccountLite } from "../../../../domain/account.schemas";
-import { brandPrompt, TOLL_FREE_BANNER_TEXT } from "../../../../domain/registrations";
+import { brandPrompt, shellNotices, TOLL_FREE_BANNER_TEXT } from "../../../../domain/registrations";
 import { LOCAL_KEYS } from "../../../lib/storage";
 import {
   useRefreshOnDecision,
@@ -58,9 +58,17 @@ function Strip(props: {
 
 /**
  * The brand registration modal and banner and the toll-free verification banner (doc 1 §4),
- * from the account's real state: its brand prompt status, settings, numbers and reviews.
+ * from the account's real state: its brand prompt status, settings, numbers and reviews; one
+ * strip at a time (shellNotices). `onPrompting` says while the brand modal is open, so the tour
+ * waits for it.
  */
-export function RegistrationNotices({ me }: { me: AccountLite }) {
+export function RegistrationNotices({
+  me,
+  onPrompting,
+}: {
+  me: AccountLite;
+  onPrompting?: (open: boolean) => void;
+}) {
   const { pathname, state } = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -83,10 +91,19 @@ export function RegistrationNotices({ me }: { me: AccountLite }) {
     setSeen(true);
   };
   const banner = status.data?.tollFreeBanner;
+  const shown = shellNotices({
+    accountState: me.forbiddenReason != null,
+    tollFree: Boolean(banner) && !onRegistration,
+    brandBanner: prompt.banner && !onRegistration,
+    brandModal: prompt.modal && !onRegistration && status.isSuccess,
+  });
+  useEffect(() => {
+    onPrompting?.(shown.brandModal);
+  }, [onPrompting, shown.brandModal]);
 
   return (
     <>
-      {prompt.banner && !onRegistration && (
+      {shown.strip === "brand" && (
         <Strip
           tone="yellow"
           testId="brand-registration-banner"
@@ -95,7 +112,7 @@ export function RegistrationNotices({ me }: { me: AccountLite }) {
           link={{ to: REGISTRATION_PATH, label: "Register now" }}
         />
       )}
-      {banner && !onRegistration && (
+      {shown.strip === "toll_free" && banner && (
         <Strip
           tone={banner.state === "rejected" ? "red" : "orange"}
           testId="toll-free-banner"
@@ -117,7 +134,7 @@ export function RegistrationNotices({ me }: { me: AccountLite }) {
         />
       )}
       <Modal
-        opened={prompt.modal && !onRegistration && status.isSuccess}
+        opened={shown.brandModal}
         onClose={markSeen}
         title="Register your brand"
         centered

@@ -96,9 +96,10 @@ export function usePurchaseCredits() {
 // ---- pickers -----------------------------------------------------------------------------------
 
 /** The account's numbers (the pickers' page size of 500, spec doc 2 §9). */
-export function useSendingNumbers() {
+export function useSendingNumbers(enabled = true) {
   return useQuery({
     queryKey: ["dedicated-numbers", "picker"],
+    enabled,
     queryFn: () =>
       api.get("/api/dedicated-numbers?page=1&pageSize=500", { schema: listNumbersResponse }),
   });

@@ -44,7 +44,7 @@ import {
   messageFraming,
   messageLength,
 } from "../../../../domain/message-form.schemas";
-import { formatUsNumber } from "../../../../domain/phone";
+import { numberLabel } from "../../../../domain/phone";
 import { countSegments, MMS_CREDITS } from "../../../../domain/segments";
 import { needsSendConfirmation } from "../../../../domain/send-audience";
 import {
@@ -597,7 +597,7 @@ export default function SendMessagePage() {
     () =>
       numberRows.map((n) => ({
         value: String(n.id),
-        label: `${formatUsNumber(n.number)}${n.name ? ` · ${n.name}` : ""}${n.hint ? ` ${n.hint}` : ""}`,
+        label: `${numberLabel(n.number, n.name)}${n.hint ? ` ${n.hint}` : ""}`,
       })),
     [numberRows],
   );

@@ -190,9 +190,12 @@ function DrawerBody(props: {
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Text size="lg" fw={600}>
-          {displayPhone(s.number)}
-        </Text>
+        {/* Without a name the drawer's title is already the number. */}
+        {fullName(s) && (
+          <Text size="lg" fw={600} data-testid="subscriber-phone">
+            {displayPhone(s.number)}
+          </Text>
+        )}
         {s.optedOut ? (
           <Badge color="red" variant="light" data-testid="status-opted-out">
             Opted out

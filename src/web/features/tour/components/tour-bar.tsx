@@ -1,9 +1,10 @@
 import { Anchor, Box, Button, Group, Progress, Text, Tooltip } from "@mantine/core";
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { AccountLite } from "../../../../domain/account.schemas";
 import { SKIP_TOUR, TOUR_FINISH, TOUR_STEPS, tourVisible } from "../../../../domain/registrations";
 import { ONBOARDING_STEP } from "../../../../domain/settings";
+import { useSendingNumbers } from "../../send-message/api/send-message-api";
 import { useMoveTour, useTour } from "../api/tour";
 import classes from "./tour-bar.module.css";
 
@@ -19,6 +20,10 @@ export function TourBar({ me }: { me: AccountLite }) {
   const step = tour.data?.step ?? ONBOARDING_STEP.DISABLED;
   const current = TOUR_STEPS.find((s) => s.step === step);
   const onCurrentPage = current !== undefined && pathname.startsWith(current.path);
+  // Sending the first message needs a number to send from: say so on that step, not after.
+  const sendStep = step === ONBOARDING_STEP.SEND_MESSAGE;
+  const numbers = useSendingNumbers(sendStep && !me.restrictedUser);
+  const needsNumber = sendStep && numbers.isSuccess && numbers.data.rows.length === 0;
 
   // Reaching the reporting page on the last step finishes the walk-through.
   useEffect(() => {
@@ -94,6 +99,18 @@ export function TourBar({ me }: { me: AccountLite }) {
           </Tooltip>
         </Group>
       </Group>
+      {needsNumber && (
+        <Text size="sm" mt={6} data-testid="tour-needs-number">
+          Your first message needs a number to send from.{" "}
+          {me.superUser ? (
+            <Anchor component={Link} to="/dedicated-numbers" fw={700}>
+              Get a number
+            </Anchor>
+          ) : (
+            "Ask the account owner to add one."
+          )}
+        </Text>
+      )}
       <Progress
         value={(done / TOUR_STEPS.length) * 100}
         size="sm"

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconShieldCheck, IconTrash, IconUsers } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { personName } from "../../../../domain/user-rules";
 import type { UserRow } from "../../../../domain/users.schemas";
 import {
   type ListQuery,
@@ -11,7 +12,7 @@ import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
 import { LevelBadge } from "./level-badge";
 
 export function displayName(u: Pick<UserRow, "firstName" | "lastName" | "username">) {
-  return [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
+  return personName(u);
 }
 
 /** The account's users: who, level, access, two-factor, and the actions the caller may take. */

@@ -25,6 +25,7 @@ import {
   dayLabel,
   isInlineImage,
   lastBusinessNumber,
+  linkParts,
   sameDay,
   segmentsLabel,
   statusLabel,
@@ -170,7 +171,21 @@ function Message({ message: m, sender }: { message: VirtualMessage; sender: stri
           </Anchor>
         ),
       )}
-      {m.body && <div className={classes.bubble}>{m.body}</div>}
+      {m.body && (
+        <div className={classes.bubble}>
+          {linkParts(m.body).map((part, i) =>
+            part.href ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+              <a key={i} href={part.href} target="_blank" rel="noreferrer" className={classes.link}>
+                {part.text}
+              </a>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+              <span key={i}>{part.text}</span>
+            ),
+          )}
+        </div>
+      )}
       <div className={classes.meta}>
         {formatTime(m.createdAt, timeZone)} · {segmentsLabel(m)} · {statusLabel(m)}
       </div>

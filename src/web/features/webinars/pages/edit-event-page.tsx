@@ -13,9 +13,11 @@ import {
 import { IconCalendarEvent } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { numberLabel } from "../../../../domain/phone";
 import {
   DEFAULT_REMINDER_MESSAGE,
   REMINDER_CHOICES,
+  REMINDER_PREVIEW_SAMPLE,
   renderReminder,
   webinarEventBody,
 } from "../../../../domain/webinars";
@@ -118,17 +120,17 @@ export default function EditEventPage() {
   };
 
   const preview = renderReminder(form.reminderMessage, {
-    firstName: "Ada",
-    title: form.title || "Your webinar",
+    firstName: REMINDER_PREVIEW_SAMPLE.firstName,
+    title: form.title || REMINDER_PREVIEW_SAMPLE.title,
     startsAt: new Date(fromZonedInput(form.startsAt, timeZone) || Date.now()),
     timeZone,
-    joinUrl: form.joinUrl || "https://example.com/join",
+    joinUrl: form.joinUrl || REMINDER_PREVIEW_SAMPLE.joinUrl,
   });
 
   return (
     <>
       <PageHeader
-        title={id === null ? "New webinar event" : "Edit webinar event"}
+        title={id === null ? "New Webinar Event" : "Edit Webinar Event"}
         description="Moving the event or changing its reminders reschedules every reminder not yet sent."
       />
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} maw={760}>
@@ -180,7 +182,7 @@ export default function EditEventPage() {
               clearable
               data={(numbers.data?.rows ?? []).map((n) => ({
                 value: String(n.id),
-                label: n.name ? `${n.name} (${n.number})` : n.number,
+                label: numberLabel(n.number, n.name),
               }))}
               value={form.phoneNumberId}
               onChange={(v) => set("phoneNumberId", v)}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   FileInput,
@@ -146,7 +147,11 @@ export default function ImportPage() {
                 <>
                   {events.length === 0 ? (
                     <Alert icon={<IconInfoCircle size={18} />} color="blue">
-                      Create the event first: <Link to="/webinars/edit-event">New event</Link>.
+                      Create the event first:{" "}
+                      <Anchor component={Link} inherit to="/webinars/edit-event">
+                        New event
+                      </Anchor>
+                      .
                     </Alert>
                   ) : (
                     <Select

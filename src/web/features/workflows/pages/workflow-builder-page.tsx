@@ -78,7 +78,7 @@ import { useCustomFieldOptions } from "../api/fields";
 import { usePublishWorkflow, useSaveLayout, useUserOptions, useWorkflow } from "../api/workflows";
 import { StepList } from "../components/step-list";
 import { StepNode, type StepNodeType } from "../components/step-node";
-import { OutletsEditor, PanelTitle, StepFields } from "../components/step-panel";
+import { AddStepMenu, OutletsEditor, PanelTitle, StepFields } from "../components/step-panel";
 import { stepSummary, triggerSummary, useLookups } from "../components/step-summary";
 import { TestRunModal } from "../components/test-run-modal";
 import classes from "../components/workflow-builder.module.css";
@@ -368,16 +368,36 @@ function Builder(props: { saved: WorkflowDetail }) {
     else go();
   };
 
+  // A new workflow is its trigger and an end: say what to do first, and offer it.
+  const onlyEnd = graph.steps.every((st) => st.type === "end");
+  const addFirst = (
+    <AddStepMenu
+      label="Add the first step"
+      size="sm"
+      onPick={(t) => addStep(TRIGGER_NODE, "next", t)}
+    />
+  );
+
   const panel = (
     <Stack gap="md">
       {selected === null ? (
         <Stack gap="xs">
           <PanelTitle title="Build your workflow" />
-          <Text size="sm" c="dimmed">
-            Select a step to edit it. Drag from a step's dot to another step to connect them; select
-            a step or a line and press Delete to remove it. Every branch must lead somewhere, and a
-            loop needs a wait.
-          </Text>
+          {onlyEnd ? (
+            <>
+              <Text size="sm" c="dimmed">
+                Nothing happens after the trigger yet. Add the first step: a text, a wait, a
+                question and more.
+              </Text>
+              <Group>{addFirst}</Group>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Select a step to edit it. Drag from a step's dot to another step to connect them;
+              select a step or a line and press Delete to remove it. Every branch must lead
+              somewhere, and a loop needs a wait.
+            </Text>
+          )}
         </Stack>
       ) : selected === TRIGGER_NODE ? (
         <Stack gap="sm">
@@ -512,15 +532,22 @@ function Builder(props: { saved: WorkflowDetail }) {
         </Alert>
       )}
       {phone ? (
-        <StepList
-          graph={graph}
-          trigger={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`}
-          lookups={lookups}
-          problems={byNode}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          panel={panel}
-        />
+        <>
+          <StepList
+            graph={graph}
+            trigger={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`}
+            lookups={lookups}
+            problems={byNode}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            panel={panel}
+          />
+          {onlyEnd && (
+            <Group mt="sm" data-testid="add-first-step">
+              {addFirst}
+            </Group>
+          )}
+        </>
       ) : (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
   IconChartBar,
@@ -106,7 +106,9 @@ export default function WorkflowsPage() {
             render: (a) => (
               <Stack gap={2}>
                 <Text fw={600} size="sm">
-                  <Link to={builderPath(a.id)}>{a.name}</Link>
+                  <Anchor component={Link} inherit to={builderPath(a.id)}>
+                    {a.name}
+                  </Anchor>
                 </Text>
                 <Text size="xs" c="dimmed">
                   {TRIGGER_LABELS[a.trigger.type]}

@@ -1,0 +1,164 @@
+import { ActionIcon, Button, Group, Modal, Text, Tooltip } from "@mantine/core";
+import { IconAddressBook, IconLink, IconSparkles, IconTemplate } from "@tabler/icons-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { CONTENT_RULE_TEXT, linksAllowedFrom } from "../../../../domain/content-rules";
+import type { InboxNumber } from "../../../../domain/inbox.schemas";
+import { LINK_TEXTS, linkTokenIds } from "../../../../domain/links";
+import { COMPOSE_TEXT, isImageName } from "../../../../domain/message-compose.schemas";
+import type { EditorAttachment } from "../../../components/message-editor/message-editor";
+import { AiSuggestDialog } from "../../../components/message-tools/ai-suggest-dialog";
+import { useContentStatus } from "../../../components/message-tools/api";
+import { LinkModal } from "../../../components/message-tools/link-modal";
+import { TemplatePicker } from "../../../components/message-tools/template-picker";
+import { useContactCard } from "../../../components/message-tools/use-contact-card";
+import { useCurrentAccount } from "../../../lib/current-account";
+
+type Tool = "link" | "template" | "suggest" | "noCard" | null;
+
+/**
+ * The composer's tools in the reply box (spec doc 2): a tracked link, a template, a suggested
+ * message and the contact card, with the composer's reasons when one cannot be used.
+ */
+export function ReplyTools(props: {
+  text: string;
+  number: InboxNumber | undefined;
+  attachments: EditorAttachment[];
+  disabled: boolean;
+  onText: (text: string) => void;
+  /** The contact's values put into a template's variables. */
+  fillTemplate: (template: string) => string;
+  onAttachments: (a: EditorAttachment[]) => void;
+}) {
+  const [tool, setTool] = useState<Tool>(null);
+  const navigate = useNavigate();
+  const me = useCurrentAccount();
+  const status = useContentStatus();
+  const card = useContactCard();
+  const isMms = props.attachments.length > 0;
+  const cardAttached = props.attachments.some((a) => a.kind === "vcard");
+  const templatesOnly = status.data?.templatesOnly === true;
+  const linkDisabledReason = me?.isTestAccount
+    ? "Links are not available on test accounts"
+    : props.number && !linksAllowedFrom(props.number, status.data?.tenDlcRegistered ?? true)
+      ? CONTENT_RULE_TEXT.linksNeedRegistration
+      : linkTokenIds(props.text).length > 0
+        ? LINK_TEXTS.onePerMessage
+        : null;
+  const append = (piece: string) =>
+    props.onText(props.text.trim() ? `${props.text.replace(/\s+$/, "")} ${piece}` : piece);
+
+  const attachCard = () => {
+    if (card.isLoading) return;
+    if (!card.downloadUrl) {
+      setTool("noCard");
+      return;
+    }
+    props.onAttachments([{ url: card.downloadUrl, name: "Contact Card", kind: "vcard" }]);
+  };
+
+  return (
+    <>
+      <Tooltip
+        label={
+          isMms && !cardAttached
+            ? "Remove the attachment to add your contact card"
+            : "Attach your contact card"
+        }
+      >
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Attach contact card"
+          onClick={attachCard}
+          disabled={props.disabled || (isMms && !cardAttached)}
+        >
+          <IconAddressBook size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={linkDisabledReason ?? "Insert a link"}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Insert a link"
+          onClick={() => setTool("link")}
+          disabled={props.disabled || linkDisabledReason !== null}
+        >
+          <IconLink size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Insert a template">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Insert a template"
+          onClick={() => setTool("template")}
+          disabled={props.disabled}
+        >
+          <IconTemplate size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip
+        label={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
+      >
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Suggest a message"
+          onClick={() => setTool("suggest")}
+          disabled={props.disabled || templatesOnly}
+        >
+          <IconSparkles size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <LinkModal
+        opened={tool === "link"}
+        onClose={() => setTool(null)}
+        mode="sendmessage"
+        isMms={isMms}
+        onInsert={(token) => {
+          setTool(null);
+          append(token);
+        }}
+      />
+      <TemplatePicker
+        opened={tool === "template"}
+        onClose={() => setTool(null)}
+        isMms={isMms}
+        onPick={(t) => {
+          props.onText(props.fillTemplate(t.message));
+          if (t.attachment) {
+            const name = decodeURIComponent(t.attachment.split("/").pop()?.split("?")[0] ?? "");
+            props.onAttachments([
+              { url: t.attachment, name, kind: isImageName(name) ? "image" : "file" },
+            ]);
+          }
+        }}
+      />
+      <Modal
+        opened={tool === "noCard"}
+        onClose={() => setTool(null)}
+        title={COMPOSE_TEXT.contactCardMissing}
+      >
+        <Text size="sm">
+          Create your contact card (organization name, photo, description and website) and
+          subscribers can save your business to their phones in one tap.
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setTool(null)}>
+            Close
+          </Button>
+          <Button onClick={() => navigate("/optins/contact-card")}>Create Contact Card</Button>
+        </Group>
+      </Modal>
+      <AiSuggestDialog
+        opened={tool === "suggest"}
+        onClose={() => setTool(null)}
+        onAccept={(text) => {
+          props.onText(text);
+          setTool(null);
+        }}
+      />
+    </>
+  );
+}
