@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Text, Tooltip } from "@mantine/core";
+import { Button, Group, Modal, Text } from "@mantine/core";
 import { IconAddressBook, IconLink, IconSparkles, IconTemplate } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -11,6 +11,7 @@ import { AiSuggestDialog } from "../../../components/message-tools/ai-suggest-di
 import { useContentStatus } from "../../../components/message-tools/api";
 import { LinkModal } from "../../../components/message-tools/link-modal";
 import { TemplatePicker } from "../../../components/message-tools/template-picker";
+import { ToolButton } from "../../../components/message-tools/tool-button";
 import { useContactCard } from "../../../components/message-tools/use-contact-card";
 import { useCurrentAccount } from "../../../lib/current-account";
 
@@ -59,58 +60,37 @@ export function ReplyTools(props: {
 
   return (
     <>
-      <Tooltip
-        label={
+      <ToolButton
+        label="Attach contact card"
+        tooltip={
           isMms && !cardAttached
             ? "Remove the attachment to add your contact card"
             : "Attach your contact card"
         }
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Attach contact card"
-          onClick={attachCard}
-          disabled={props.disabled || (isMms && !cardAttached)}
-        >
-          <IconAddressBook size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={linkDisabledReason ?? "Insert a link"}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Insert a link"
-          onClick={() => setTool("link")}
-          disabled={props.disabled || linkDisabledReason !== null}
-        >
-          <IconLink size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Insert a template">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Insert a template"
-          onClick={() => setTool("template")}
-          disabled={props.disabled}
-        >
-          <IconTemplate size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip
-        label={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Suggest a message"
-          onClick={() => setTool("suggest")}
-          disabled={props.disabled || templatesOnly}
-        >
-          <IconSparkles size={18} />
-        </ActionIcon>
-      </Tooltip>
+        icon={<IconAddressBook size={18} />}
+        onClick={attachCard}
+        disabled={props.disabled || (isMms && !cardAttached)}
+      />
+      <ToolButton
+        label="Insert a link"
+        tooltip={linkDisabledReason ?? "Insert a link"}
+        icon={<IconLink size={18} />}
+        onClick={() => setTool("link")}
+        disabled={props.disabled || linkDisabledReason !== null}
+      />
+      <ToolButton
+        label="Insert a template"
+        icon={<IconTemplate size={18} />}
+        onClick={() => setTool("template")}
+        disabled={props.disabled}
+      />
+      <ToolButton
+        label="Suggest a message"
+        tooltip={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
+        icon={<IconSparkles size={18} />}
+        onClick={() => setTool("suggest")}
+        disabled={props.disabled || templatesOnly}
+      />
       <LinkModal
         opened={tool === "link"}
         onClose={() => setTool(null)}

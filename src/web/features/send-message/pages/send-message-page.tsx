@@ -63,6 +63,7 @@ import {
   type PickedTemplate,
   TemplatePicker,
 } from "../../../components/message-tools/template-picker";
+import { ToolButton } from "../../../components/message-tools/tool-button";
 import { useContactCard } from "../../../components/message-tools/use-contact-card";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
@@ -493,88 +494,55 @@ export default function SendMessagePage() {
           </Tooltip>
         )}
       </FileButton>
-      <Tooltip
-        label={
+      <ToolButton
+        label="Attach contact card"
+        tooltip={
           imageAttached
             ? "Remove the attachment to add your contact card"
             : "Attach your contact card"
         }
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Attach contact card"
-          onClick={attachContactCard}
-          disabled={inactive || imageAttached}
-        >
-          <IconAddressBook size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={linkDisabledReason ?? "Insert a link"}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Insert a link"
-          onClick={() => setTool("link")}
-          disabled={inactive || linkDisabledReason !== null}
-        >
-          <IconLink size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip
-        label={
+        icon={<IconAddressBook size={18} />}
+        onClick={attachContactCard}
+        disabled={inactive || imageAttached}
+      />
+      <ToolButton
+        label="Insert a link"
+        tooltip={linkDisabledReason ?? "Insert a link"}
+        icon={<IconLink size={18} />}
+        onClick={() => setTool("link")}
+        disabled={inactive || linkDisabledReason !== null}
+      />
+      <ToolButton
+        label="Insert a template"
+        tooltip={
           unverifiedTollFree ? "Register your number to insert a template" : "Insert a template"
         }
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Insert a template"
-          onClick={() => setTool("template")}
-          disabled={inactive}
-        >
-          <IconTemplate size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip
-        label={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Suggest a message"
-          onClick={() => setTool("suggest")}
-          disabled={inactive || templatesOnly}
-        >
-          <IconSparkles size={18} />
-        </ActionIcon>
-      </Tooltip>
+        icon={<IconTemplate size={18} />}
+        onClick={() => setTool("template")}
+        disabled={inactive}
+      />
+      <ToolButton
+        label="Suggest a message"
+        tooltip={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
+        icon={<IconSparkles size={18} />}
+        onClick={() => setTool("suggest")}
+        disabled={inactive || templatesOnly}
+      />
       {showShorten && (
-        <Tooltip label="Shorten message">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label="Shorten message"
-            onClick={() => setTool("shorten")}
-            disabled={inactive || templatesOnly}
-          >
-            <IconArrowsMinimize size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ToolButton
+          label="Shorten message"
+          icon={<IconArrowsMinimize size={18} />}
+          onClick={() => setTool("shorten")}
+          disabled={inactive || templatesOnly}
+        />
       )}
-      <Tooltip
-        label={cardAttached ? "Remove the contact card to add an image" : "Generate an image"}
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Generate an image"
-          onClick={() => setTool("image")}
-          disabled={inactive || cardAttached}
-        >
-          <IconPhotoAi size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <ToolButton
+        label="Generate an image"
+        tooltip={cardAttached ? "Remove the contact card to add an image" : "Generate an image"}
+        icon={<IconPhotoAi size={18} />}
+        onClick={() => setTool("image")}
+        disabled={inactive || cardAttached}
+      />
     </>
   );
 
