@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, type Page, type Route, test } from "@playwright/test";
@@ -8,6 +7,7 @@ import {
   type StripeStandIn,
   startStripeStandIn,
 } from "../src/server/features/billing/stripe-stand-in";
+import { type OwnServer, startOwnServer } from "./own-server";
 import { keepScreenshot, MOBILE, watchConsole } from "./support";
 
 /**
@@ -20,16 +20,14 @@ import { keepScreenshot, MOBILE, watchConsole } from "./support";
  * mode; a new business signs up on it.
  */
 const expect = baseExpect.configure({ timeout: 20_000 });
-const port = Number(process.env.PARLEY_E2E_PORT) + 25_000;
-const pgPort = port + 1_000;
-const origin = `http://127.0.0.1:${port}`;
 const SECRET_KEY = "sk_test_parley_e2e";
 const PUBLISHABLE_KEY = "pk_test_parley_e2e";
 const WEBHOOK_SECRET = "whsec_parley_e2e";
 const PASSWORD = "ledger-and-quill-2026";
 const STRIPE_JS = readFileSync(path.join("e2e", "stripe-js-stand-in.js"), "utf8");
 
-let server: ChildProcess | null = null;
+let server: OwnServer;
+let origin = "";
 let standIn: StripeStandIn;
 /** Parley's answers to the events posted to its webhook, in order. */
 const delivered: { type: string; status: number; outcome?: string }[] = [];
@@ -39,51 +37,20 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   standIn = await startStripeStandIn(SECRET_KEY);
-  server = spawn(process.execPath, [path.join("scripts", "e2e-server.mjs")], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      EMBEDDED_PG_PORT: String(pgPort),
-      // A new business signs up: the demo's history is not needed (and costs the start time).
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      LOG_FORMAT: "json",
-      SEND_WINDOWS: "off",
-      PAYMENTS: "stripe",
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: standIn.url,
-    },
+  // A new business signs up: the demo's history is not needed (and costs the start time).
+  server = await startOwnServer(25_000, {
+    PAYMENTS: "stripe",
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: standIn.url,
   });
-  let said = "";
-  const keep = (chunk: Buffer) => {
-    said = (said + chunk.toString()).slice(-4000);
-  };
-  server.stdout!.on("data", keep);
-  server.stderr!.on("data", keep);
-  const stopped = new Promise<never>((_, reject) =>
-    server!.once("exit", (code) => reject(new Error(`the server stopped (${code}):\n${said}`))),
-  );
-  stopped.catch(() => {});
-  await Promise.race([
-    stopped,
-    expect
-      .poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status ?? 0, {
-        timeout: 200_000,
-      })
-      .toBe(200),
-  ]);
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
   await standIn?.close();
-  if (!server || server.exitCode !== null) return;
-  const stopped = new Promise((resolve) => server!.once("exit", resolve));
-  server.kill("SIGTERM");
-  await stopped;
+  await server?.stop();
 });
 
 /** Stripe's event posted to Parley as Stripe sends it: the exact bytes, signed. */
@@ -189,7 +156,7 @@ async function newBusiness(page: Page) {
   expect(res.status(), await res.text()).toBe(200);
   // Its e-mail verified and its brand registered: those prompts belong to other journeys.
   const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${pgPort}/parley`,
+    connectionString: `postgres://postgres:parley@127.0.0.1:${server.pgPort}/parley`,
   });
   await db.connect();
   try {

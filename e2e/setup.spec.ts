@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { type OwnServer, startOwnServer } from "./own-server";
 import { MOBILE } from "./support";
 
 /**
@@ -10,63 +9,28 @@ import { MOBILE } from "./support";
  * opens the link from the server's log, creates the owner, lands signed in, finds the setup in
  * the audit log, and sees the link refused once used.
  */
-const port = Number(process.env.PARLEY_E2E_PORT) + 23_000;
-const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess | null = null;
+let server: OwnServer;
+let origin = "";
 let setupPath = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = spawn(process.execPath, [path.join("scripts", "e2e-server.mjs")], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      EMBEDDED_PG_PORT: String(port + 1_000),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      LOG_FORMAT: "json",
-      SEND_WINDOWS: "off",
-    },
-  });
+  server = await startOwnServer(23_000);
+  origin = server.origin;
   // The link is in the start's warning (its setupUrl); only its path is used, on our origin.
-  setupPath = await new Promise<string>((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(
-      () => reject(new Error(`no setup link within 200 s; the server said:\n${seen.slice(-2000)}`)),
-      200_000,
-    );
-    const read = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const found = /\/setup\/([A-Za-z0-9_-]{20,})/.exec(seen);
-      if (found) {
-        clearTimeout(timer);
-        resolve(`/setup/${found[1]}`);
-      }
-    };
-    server!.stdout!.on("data", read);
-    server!.stderr!.on("data", read);
-    server!.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server stopped (${code}):\n${seen.slice(-2000)}`));
-    });
-  });
-  // Listening before it announces; wait until it answers ready.
   await expect
-    .poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status ?? 0, {
-      timeout: 60_000,
+    .poll(() => /\/setup\/([A-Za-z0-9_-]{20,})/.exec(server.said())?.[0] ?? "", {
+      message: "the setup link in the server's log",
+      timeout: 30_000,
     })
-    .toBe(200);
+    .not.toBe("");
+  setupPath = /\/setup\/([A-Za-z0-9_-]{20,})/.exec(server.said())![0];
 });
 
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const stopped = new Promise((resolve) => server!.once("exit", resolve));
-  server.kill("SIGTERM");
-  await stopped;
+  await server?.stop();
 });
 
 test("the first owner is made through the one-time setup link", async ({ page }) => {
