@@ -8,7 +8,8 @@ import type { PgBoss } from "pg-boss";
 import PgBoss10 from "pg-boss-10";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { z } from "zod";
-import { withDatabase } from "../db/connection";
+import { createDb, withDatabase } from "../db/connection";
+import { runMigrations } from "../db/migrate";
 import { createBackup } from "../ops/backup";
 import { restoreBackup } from "../ops/restore";
 import { createTestServer } from "../test/harness";
@@ -27,6 +28,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "parley-jobs-upgrade-"));
 
 afterAll(async () => {
   await dropDatabase(adminUrl, targetName);
+  await dropDatabase(adminUrl, `${targetName}_old`);
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -142,6 +144,33 @@ describe("jobs of an install that ran pg-boss 10", { timeout: 60_000 }, () => {
       `select id, state, data from pgboss.job where name = '${QUEUE}'`,
     );
     expect(job).toEqual({ id: jobId, state: "created", data: { accountId: 42 } });
+    const boss = await startJobs(t.ctx, url, [], false);
+    try {
+      await expectCarried(boss);
+    } finally {
+      setQueue(undefined);
+      await boss.stop({ graceful: false });
+    }
+  });
+
+  it("restores into an empty database that a Parley on pg-boss 10 started on", async () => {
+    const name = `${targetName}_old`;
+    const url = withDatabase(adminUrl, name);
+    await query(adminUrl, `create database "${name}"`);
+    const { db, pool } = createDb(url, 2);
+    await runMigrations(db);
+    await pool.end();
+    const stale = await fillWithPgBoss10(url);
+    await restoreBackup({
+      url,
+      maintenanceUrl: adminUrl,
+      dataDir: path.join(scratch, "restored-old"),
+      source: backup,
+    });
+    // The backup's queue replaced the one that was there, with its jobs.
+    const jobs = await query<{ id: string }>(url, "select id from pgboss.job");
+    expect(jobs).toEqual([{ id: jobId }]);
+    expect(jobId).not.toBe(stale);
     const boss = await startJobs(t.ctx, url, [], false);
     try {
       await expectCarried(boss);

@@ -7,7 +7,7 @@ import { createGunzip } from "node:zlib";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { carryJobs, JOBS_SCHEMA } from "../background/jobs-carry";
+import { carryJobs, JOBS_SCHEMA, upgradeJobSchema } from "../background/jobs-carry";
 import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { isArchiveName, unpackArchive } from "./backup-archive";
@@ -210,6 +210,8 @@ async function loadJobQueue(
     }
   });
   try {
+    // An empty database that a Parley on pg-boss 10 started on holds its schema: bring it up first.
+    await upgradeJobSchema(url);
     const n = await carryJobs(url, JOBS_SCRATCH);
     log(`Job queue: ${n.queues} queue(s), ${n.schedules} schedule(s), ${n.jobs} waiting job(s).`);
   } finally {
