@@ -17,7 +17,8 @@ export async function startBackground(
   const work = role !== "web";
   const boss = await startJobs(ctx, url, JOBS, work);
   const stops: (() => Promise<unknown>)[] = [
-    () => boss.stop({ graceful: true, timeout: 5000, wait: true }),
+    // Resolves once the running handlers finished (or the timeout passed).
+    () => boss.stop({ graceful: true, timeout: 5000 }),
   ];
   if (work && ctx.config.SEND_PIPELINE) stops.unshift(startPipeline(ctx).stop);
   if (work) stops.unshift(runLoops(ctx, WORKER_LOOPS).stop);

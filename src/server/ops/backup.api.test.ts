@@ -4,7 +4,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb, withDatabase } from "../db/connection";
 import { runMigrations } from "../db/migrate";
@@ -76,7 +76,7 @@ break and a tab	inside', 'Delivered'),
             ($1, 'inbound', '+15550100001', '+15550000001', 'Yes please ✓', 'Received')`,
     [made.accountId],
   );
-  // A waiting job: pg-boss keeps each queue's jobs in a partition of its own.
+  // A queue with options of its own, its schedule and a waiting job.
   const boss = new PgBoss({
     connectionString: url,
     schema: "pgboss",
@@ -84,9 +84,10 @@ break and a tab	inside', 'Delivered'),
     schedule: false,
   });
   await boss.start();
-  await boss.createQueue("backup-test");
+  await boss.createQueue("backup-test", { retryLimit: 4 });
+  await boss.schedule("backup-test", "0 3 * * *", { nightly: true }, { tz: "Europe/Paris" });
   await boss.send("backup-test", { accountId: made.accountId });
-  await boss.stop({ graceful: false, wait: true });
+  await boss.stop({ graceful: false });
   await mkdir(path.join(dataDir, "uploads", String(made.accountId)), { recursive: true });
   await writeFile(path.join(dataDir, "uploads", String(made.accountId), "menu.jpg"), "jpeg bytes");
   await writeFile(path.join(dataDir, "secret.key"), randomBytes(32).toString("base64url"));
@@ -105,6 +106,7 @@ const COUNTED = [
   "account_events",
   "consent_events",
   "pgboss.queue",
+  "pgboss.schedule",
   "pgboss.job",
 ];
 
@@ -142,9 +144,18 @@ describe("backup and restore", { timeout: 90_000 }, () => {
     const before = await counts(t.databaseUrl);
     expect(before.subscribers).toBe(25);
     expect(before["pgboss.job"]).toBe(1);
+    expect(before["pgboss.schedule"]).toBe(1);
     expect(before.account_events).toBeGreaterThanOrEqual(25);
     // Equal counts of account_events: the outbox triggers did not fire again on load.
     expect(await counts(targetUrl)).toEqual(before);
+
+    const jobs = `select q.name, q.retry_limit, s.cron, s.timezone, s.data as scheduled, j.id, j.data
+                    from pgboss.queue q join pgboss.schedule s using (name) join pgboss.job j using (name)`;
+    const restoredJobs = await query(targetUrl, jobs);
+    expect(restoredJobs).toEqual(await query(t.databaseUrl, jobs));
+    expect(restoredJobs).toEqual([
+      expect.objectContaining({ name: "backup-test", retry_limit: 4, timezone: "Europe/Paris" }),
+    ]);
 
     const pick = `select id, phone, first_name, area_code from subscribers where account_id = $1 order by id`;
     expect(await query(targetUrl, pick, [accountId])).toEqual(

@@ -6,8 +6,8 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import PgBoss from "pg-boss";
 import { from as copyFrom } from "pg-copy-streams";
+import { carryJobs, JOBS_SCHEMA, upgradeJobSchema } from "../background/jobs-carry";
 import { createDb } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { isArchiveName, unpackArchive } from "./backup-archive";
@@ -38,7 +38,9 @@ export interface RestoreOptions {
  * level, secret key), then rebuilds the schema at the backup's migration level, loads every table
  * in foreign-key order with user triggers off (the outbox triggers must not fire a second time),
  * moves the sequences past the restored ids, checks the row counts, and only then applies the
- * migrations this code has beyond the backup's. Files and key are put back last.
+ * migrations this code has beyond the backup's. pg-boss's queues, schedules and waiting jobs are
+ * made again through pg-boss (its tables change between its versions). Files and key are put
+ * back last.
  */
 export async function restoreBackup(opts: RestoreOptions) {
   const log = opts.log ?? (() => {});
@@ -56,13 +58,13 @@ export async function restoreBackup(opts: RestoreOptions) {
     const { db, pool } = createDb(opts.url, 2);
     try {
       await migrateTo(db, manifest.migrations.count);
-      if (manifest.tables.some((t) => t.schema === "pgboss")) await installJobQueue(opts.url);
       const client = await pool.connect();
       try {
         await loadTables(client, dir, manifest, log);
       } finally {
         client.release();
       }
+      await loadJobQueue(opts.url, dir, manifest, log);
       const before = manifest.migrations.count;
       await runMigrations(db);
       const after = (await withClient(opts.url, appliedMigrations)).count;
@@ -178,18 +180,43 @@ async function migrateTo(db: ReturnType<typeof createDb>["db"], count: number) {
   }
 }
 
-/** pg-boss makes its schema itself when it starts; it must exist before its rows are loaded. */
-async function installJobQueue(url: string) {
-  const boss = new PgBoss({
-    connectionString: url,
-    schema: "pgboss",
-    max: 1,
-    supervise: false,
-    schedule: false,
+/** The tables of pg-boss a backup's jobs are read from (the others are its bookkeeping). */
+const JOB_TABLES = ["queue", "schedule", "job"];
+const JOBS_SCRATCH = "parley_restore_jobs";
+
+/**
+ * The backup's pg-boss rows go into a scratch schema, as text in the backup's own columns (pg-boss
+ * 10 or 12), and are made again from there by pg-boss: its queues with their options, schedules and
+ * the jobs still to run. Its history of finished jobs is not brought back.
+ */
+async function loadJobQueue(
+  url: string,
+  dir: string,
+  manifest: BackupManifest,
+  log: (line: string) => void,
+) {
+  const tables = manifest.tables.filter(
+    (t) => t.schema === JOBS_SCHEMA && JOB_TABLES.includes(t.name),
+  );
+  if (tables.length === 0) return;
+  await withClient(url, async (c) => {
+    await c.query(`drop schema if exists ${JOBS_SCRATCH} cascade`);
+    await c.query(`create schema ${JOBS_SCRATCH}`);
+    for (const t of tables) {
+      const target = qualified(c, { schema: JOBS_SCRATCH, name: t.name });
+      const cols = t.columns.map((col) => `${c.escapeIdentifier(col)} text`).join(", ");
+      await c.query(`create table ${target} (${cols})`);
+      await copyInto(c, dir, t, target);
+    }
   });
-  boss.on("error", () => {});
-  await boss.start();
-  await boss.stop({ graceful: false, wait: true });
+  try {
+    // An empty database that a Parley on pg-boss 10 started on holds its schema: bring it up first.
+    await upgradeJobSchema(url);
+    const n = await carryJobs(url, JOBS_SCRATCH);
+    log(`Job queue: ${n.queues} queue(s), ${n.schedules} schedule(s), ${n.jobs} waiting job(s).`);
+  } finally {
+    await withClient(url, (c) => c.query(`drop schema if exists ${JOBS_SCRATCH} cascade`));
+  }
 }
 
 async function loadTables(
@@ -199,17 +226,13 @@ async function loadTables(
   log: (line: string) => void,
 ) {
   const present = new Map((await listTables(client)).map((t) => [keyOf(t), t]));
-  for (const t of manifest.tables) {
+  // pg-boss's tables are loaded apart (loadJobQueue).
+  const tables = manifest.tables.filter((t) => t.schema !== JOBS_SCHEMA);
+  for (const t of tables) {
     if (!present.has(keyOf(t)))
       throw new OpsError(`table ${keyOf(t)} of the backup is missing here`);
   }
-  // pg-boss writes its own version row when it installs itself.
-  const tables = manifest.tables.filter((t) => keyOf(t) !== "pgboss.version");
-  // Queues first: the job partitions (and their keys) only exist once the queues are made, so
-  // the catalog of the empty target cannot tell that the job table depends on them.
-  const ordered = (await foreignKeyOrder(client, tables)).sort(
-    (a, b) => Number(keyOf(b) === "pgboss.queue") - Number(keyOf(a) === "pgboss.queue"),
-  );
+  const ordered = await foreignKeyOrder(client, tables);
   // A partitioned table (messages) is loaded through its parent, so the parent's own triggers
   // (the statement-level rollups of 0040 and 0045) must be off too, or they fill the rollups a
   // second time before the backup's copies of them arrive.
@@ -218,19 +241,11 @@ async function loadTables(
   await client.query("begin");
   try {
     // Whatever the migrations inserted (consumer names, defaults) comes back from the backup.
-    const queues = ordered.find((t) => keyOf(t) === "pgboss.queue");
-    const emptied = ordered.filter((t) => t !== queues && t.schema === "public");
-    if (emptied.length > 0)
-      await client.query(`truncate ${emptied.map((t) => qualified(client, t)).join(", ")}`);
+    if (ordered.length > 0)
+      await client.query(`truncate ${ordered.map((t) => qualified(client, t)).join(", ")}`);
     for (const t of plain)
       await client.query(`alter table ${qualified(client, t)} disable trigger user`);
-    for (const t of ordered) {
-      if (t === queues) await loadQueues(client, dir, t);
-      else if (t.schema === "pgboss") {
-        await client.query(`delete from ${qualified(client, t)}`);
-        await copyInto(client, dir, t, qualified(client, t));
-      } else await copyInto(client, dir, t, qualified(client, t));
-    }
+    for (const t of ordered) await copyInto(client, dir, t, qualified(client, t));
     for (const t of plain)
       await client.query(`alter table ${qualified(client, t)} enable trigger user`);
     const sequences = await resetSequences(client);
@@ -251,7 +266,7 @@ async function loadTables(
 }
 
 async function copyInto(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   dir: string,
   t: BackupManifest["tables"][number],
   target: string,
@@ -261,28 +276,6 @@ async function copyInto(
     createReadStream(path.join(dir, t.file)),
     createGunzip(),
     client.query(copyFrom(`copy ${target} (${cols}) from stdin`)),
-  );
-}
-
-/**
- * A pg-boss queue owns a partition of the job table that its create_queue function makes, so
- * queues are created through it (dead-letter targets first) rather than copied as rows.
- */
-async function loadQueues(client: pg.PoolClient, dir: string, t: BackupManifest["tables"][number]) {
-  const existing = await client.query<{ name: string }>("select name from pgboss.queue");
-  for (const q of existing.rows) await client.query("select pgboss.delete_queue($1)", [q.name]);
-  await client.query("create temp table restore_queue (like pgboss.queue) on commit drop");
-  await copyInto(client, dir, t, "restore_queue");
-  await client.query(
-    `select pgboss.create_queue(name, json_build_object(
-        'policy', policy, 'retryLimit', retry_limit, 'retryDelay', retry_delay,
-        'retryBackoff', retry_backoff, 'expireInSeconds', expire_seconds,
-        'retentionMinutes', retention_minutes, 'deadLetter', dead_letter))
-       from (select * from restore_queue order by (dead_letter is not null), name) q`,
-  );
-  await client.query(
-    `update pgboss.queue q set created_on = r.created_on, updated_on = r.updated_on
-       from restore_queue r where q.name = r.name`,
   );
 }
 
