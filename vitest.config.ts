@@ -37,7 +37,7 @@ const apiBase = {
   environment: "node" as const,
   exclude: ["**/node_modules/**"],
   globalSetup: ["src/server/test/global-setup.ts"],
-  // One worker process runs many files: Node's modules (fastify, exceljs...) load once per
+  // One worker process runs many files: Node's modules (fastify, the xlsx reader...) load once per
   // process instead of once per file (about half the CPU of the suite's start-up), and this setup
   // file gives each file fresh modules of our own code, so no state of one file reaches the next.
   // PARLEY_API_ISOLATE=1 gives each file a process of its own again (to rule this out).

@@ -63,3 +63,19 @@ const CODES = new Set(US_STATES.map((s) => s.code));
 export function isUsStateCode(code: string): boolean {
   return CODES.has(code);
 }
+
+const STATE_BY_NAME = new Map(US_STATES.map((s) => [s.name.toLowerCase(), s.code]));
+
+/** A place as libphonenumber names it ("Florida", "Washington State", "San Antonio, TX") → state. */
+export function stateOfPlace(place: string | null): string | null {
+  if (!place) return null;
+  if (CODES.has(place.toUpperCase())) return place.toUpperCase();
+  if (/^washington,? d\.?c\.?$/i.test(place)) return "DC";
+  const suffix = /,\s*([A-Z]{2})$/.exec(place)?.[1];
+  if (suffix) return CODES.has(suffix) ? suffix : null;
+  const name = place
+    .replace(/\s+State$/i, "")
+    .trim()
+    .toLowerCase();
+  return STATE_BY_NAME.get(name) ?? null;
+}

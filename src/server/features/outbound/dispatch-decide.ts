@@ -8,10 +8,11 @@ import type { QuietWindow } from "../../../domain/quiet-hours";
 import { heldByPause, PAUSE_HOLD_UNTIL } from "../../../domain/send-pause";
 import { sendRuleFor } from "../../../domain/send-windows";
 import { timezoneById } from "../../../domain/timezones";
+import { stateOfPlace } from "../../../domain/us-states";
 import type { AppContext } from "../../http/context";
 import type { Claimed } from "./dispatch-claim";
 import * as q from "./outbound.queries";
-import { areaOf, stateOfPlace } from "./recipient-geo";
+import { areaOf } from "./recipient-geo";
 
 interface AccountFacts {
   zone: string;

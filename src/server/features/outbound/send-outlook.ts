@@ -2,7 +2,7 @@ import type { QuietWindow } from "../../../domain/quiet-hours";
 import { outsideHoursNote, paceEstimate, type RecipientGroup } from "../../../domain/send-wait";
 import type { AppContext } from "../../http/context";
 import * as q from "./outbound.queries";
-import { areaOf, loadRecipientGeo } from "./recipient-geo";
+import { areaOf } from "./recipient-geo";
 
 /**
  * What the composer says before a send: who may not get it now (legal hours, the account's quiet
@@ -34,10 +34,7 @@ export async function sendOutlook(
   const total = input.byPrefix.reduce((a, g) => a + g.n, 0);
   let outsideHours: string | null = null;
   if (total > 0) {
-    const [, facts] = await Promise.all([
-      loadRecipientGeo(),
-      q.accountSendFacts(ctx.db.$client, [input.accountId]),
-    ]);
+    const facts = await q.accountSendFacts(ctx.db.$client, [input.accountId]);
     const quiet = facts.rows[0]?.quietHours;
     const groups: RecipientGroup[] = input.byPrefix.map((g) => {
       const area = g.prefix.length === 5 ? areaOf(`${g.prefix}5550100`) : undefined;

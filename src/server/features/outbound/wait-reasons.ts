@@ -2,7 +2,6 @@ import { explainWait, type WaitReason } from "../../../domain/send-wait";
 import type { AppContext } from "../../http/context";
 import { factsOfBatch } from "./dispatch-decide";
 import * as q from "./outbound.queries";
-import { loadRecipientGeo } from "./recipient-geo";
 
 /**
  * Why each of these messages (of one account) still waits, asked of the dispatcher's own facts
@@ -18,8 +17,6 @@ export async function waitReasons(
   if (!messageIds.length) return out;
   const res = await q.waitingMessages(ctx.db.$client, accountId, messageIds);
   if (!res.rows.length) return out;
-  // The recipient's state and zone come from the area code table (loaded once per process).
-  await loadRecipientGeo();
   const now = ctx.clock.now();
   const facts = await factsOfBatch(ctx, res.rows, now);
   res.rows.forEach((row, i) => {

@@ -2,7 +2,6 @@ import { runLoops } from "../../background/loop";
 import { PIPELINE_LOOPS } from "../../background/registry";
 import type { AppContext } from "../../http/context";
 import { Dispatcher } from "../outbound/dispatcher";
-import { loadRecipientGeo } from "../outbound/recipient-geo";
 import { listenForWork } from "../outbound/wake";
 
 export interface Pipeline {
@@ -18,15 +17,13 @@ export interface Pipeline {
  */
 export function startPipeline(ctx: AppContext): Pipeline {
   const dispatcher = new Dispatcher(ctx);
-  // The recipients' states and zones (quiet hours, state rules) before anything is sent.
-  const ready = loadRecipientGeo().then(() => dispatcher.start());
-  const loops = runLoops(ctx, PIPELINE_LOOPS, { ready, onWake: () => dispatcher.wake() });
+  dispatcher.start();
+  const loops = runLoops(ctx, PIPELINE_LOOPS, { onWake: () => dispatcher.wake() });
   const unlisten = listenForWork(ctx, loops.wake);
 
   return {
     async stop() {
       await unlisten();
-      await ready.catch(() => {});
       await Promise.allSettled([loops.stop(), dispatcher.stop()]);
     },
   };

@@ -1,8 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Workbook } from "@cj-tech-master/excelts";
 import { and, eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
@@ -48,7 +48,7 @@ function upload(content: Buffer | string, filename: string, type: string, cookie
 
 /** A real workbook as Excel users make them: numbers, dates, formulas, rich text, a 2nd sheet. */
 async function workbook(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new Workbook();
   const sheet = wb.addWorksheet("People");
   sheet.addRow(["Phone", "First name", "Birthday", "VIP", "Score"]);
   // A phone typed into Excel is stored as a number: it must not come out as 3.105550411e9.

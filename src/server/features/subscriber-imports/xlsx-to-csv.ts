@@ -1,8 +1,9 @@
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
+import { WorkbookReader } from "@cj-tech-master/excelts";
 import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
 import { AppError } from "../../../domain/errors";
+import { IMPORT_MAX_FILE_BYTES } from "../../../domain/imports.schemas";
 
 export const NOT_A_WORKBOOK =
   "This file could not be read as an Excel workbook. Save it again as .xlsx or CSV and retry.";
@@ -18,7 +19,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
  * A date cell as text: YYYY-MM-DD (read the same whatever date format the import is told), with
- * the time only when there is one. exceljs gives dates as UTC instants of the sheet's wall time.
+ * the time only when there is one. The reader gives dates as UTC instants of the sheet's wall time.
  */
 function dateText(d: Date): string {
   if (Number.isNaN(d.getTime())) return "";
@@ -59,15 +60,27 @@ export async function xlsxToCsv(xlsxPath: string, csvPath: string): Promise<numb
   csv.pipe(out);
   let rows = 0;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    const reader = new WorkbookReader(input, {
       sharedStrings: "cache",
       // Styles tell a date from a number (a date is a number with a date format).
       styles: "cache",
       hyperlinks: "ignore",
       worksheets: "emit",
       entries: "ignore",
+      // Excel stores the worksheets before the shared strings, so they wait in temporary files
+      // until the strings are read. The reader's default (256 MB of sheet XML) is less than an
+      // upload within the size limit holds; ten times the limit still refuses a zip bomb.
+      maxBufferedWorksheetBytes: 10 * IMPORT_MAX_FILE_BYTES,
     });
+    let first = true;
     for await (const sheet of reader) {
+      // Only the first worksheet is imported; the others are read through unused, which lets the
+      // reader delete the temporary copies it made of them (leaving the loop early keeps them).
+      if (!first) {
+        for await (const _row of sheet);
+        continue;
+      }
+      first = false;
       for await (const row of sheet) {
         const values = row.values as unknown[];
         const cells: string[] = [];
@@ -78,7 +91,6 @@ export async function xlsxToCsv(xlsxPath: string, csvPath: string): Promise<numb
         if (!csv.write(cells)) await once(csv, "drain");
         rows++;
       }
-      break; // the first worksheet only
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
