@@ -13,6 +13,7 @@ export const EXPORT_KINDS = [
   "sent-messages",
   "recipients",
   "conversation",
+  "replies",
   "audit-log",
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -24,6 +25,7 @@ export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   "sent-messages": "Sent messages",
   recipients: "Sent message recipients",
   conversation: "Conversation",
+  replies: "Inbox replies",
   "audit-log": "Audit log",
 };
 

@@ -215,6 +215,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/inbox/conversations/:id": [200, 200, 200, 404, 404, 404],
   "GET /api/inbox/conversations/:id/messages": [200, 200, 200, 404, 404, 404],
   "POST /api/inbox/conversations/:id/export": [201, 201, 201, 404, 404, 404],
+  "POST /api/inbox/replies/export": [201, 201, 201, 201, 201, 201],
   "GET /api/inbox/assignable-users": [200, 200, 200, 200, 200, 200],
   "POST /api/inbox/conversations/:id/messages": [400, 400, 400, 400, 400, 400],
   "POST /api/inbox/conversations/:id/read": [204, 204, 204, 404, 404, 404],

@@ -15,6 +15,7 @@ export const inboxFeature = defineFeature({
     "GET /api/inbox/conversations/:id": "inbox:read",
     "GET /api/inbox/conversations/:id/messages": "inbox:read",
     "POST /api/inbox/conversations/:id/export": "inbox:read",
+    "POST /api/inbox/replies/export": "inbox:read",
     "GET /api/inbox/assignable-users": "inbox:read",
     "POST /api/inbox/conversations/:id/messages": "inbox:reply",
     "POST /api/inbox/conversations/:id/read": "inbox:reply",

@@ -216,6 +216,24 @@ describe("inbox: tenancy and permissions", () => {
     ).toEqual([numA1]);
   });
 
+  it("exports every reply the user's inbox shows, a restricted user's of their numbers only", async () => {
+    const all = await exportedCsv(t, "/api/inbox/replies/export", cookieA);
+    expect(all.statusCode).toBe(200);
+    expect(all.body.split("\n")[0]).toBe(
+      "\uFEFFDate (America/New_York),From,Name,To,Message,Attachments",
+    );
+    expect(all.body).toMatch(
+      /\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\+13105550101,[^,\n]*,\+14155550181,"Hi there, is the shop open\?",\n/,
+    );
+    expect(all.body).toContain("Second person");
+    expect(all.body).not.toContain("Welcome");
+    const mine = await exportedCsv(t, "/api/inbox/replies/export", cookieRestricted);
+    expect(mine.body).toContain("Hi there");
+    expect(mine.body).not.toContain("Second person");
+    const theirs = await exportedCsv(t, "/api/inbox/replies/export", cookieB);
+    expect(theirs.body.trim().split("\n")).toHaveLength(1);
+  });
+
   it("assigns only to users with access to the conversation's number", async () => {
     const onA2 = await idOf("+13105550102");
     const refused = await t.put(

@@ -127,6 +127,16 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
       (req) => run(ctx, actorOf(req), req.params.id),
     );
   }
+  // exportMessageReplies: every reply the user's inbox shows, as an export.
+  r.post(
+    "/api/inbox/replies/export",
+    { schema: { tags, response: { 201: subscriberExport } } },
+    async (req, reply) => {
+      const auth = actorOf(req);
+      const scope = await inbox.repliesExportScope(ctx, auth);
+      return reply.status(201).send(await exportsService.startExport(ctx, auth, "replies", scope));
+    },
+  );
   // exportConversation: an export (the job writes it, Export History lists it); its
   // downloadUrl is the file once it is written.
   r.post(

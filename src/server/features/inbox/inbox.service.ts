@@ -552,6 +552,35 @@ export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
   return { count: changedIds.length, message: action.message };
 }
 
+/** What the replies' export keeps to: the starter's numbers and groups, as the inbox shows them. */
+export async function repliesExportScope(ctx: AppContext, auth: Actor) {
+  const { scope } = await scopeOf(ctx, auth);
+  return { numberIds: scope.numberIds, groupIds: scope.groupIds ?? null };
+}
+
+/** Every reply the starter's inbox shows, as CSV (exportMessageReplies). */
+export async function writeRepliesCsv(
+  ctx: AppContext,
+  accountId: number,
+  scope: { numberIds: number[] | null; groupIds: number[] | null },
+  out: CsvOut,
+): Promise<number> {
+  await out.row([out.at("Date"), "From", "Name", "To", "Message", "Attachments"]);
+  let n = 0;
+  for await (const r of q.replyExportRows(ctx.db, accountId, scope.numberIds, scope.groupIds)) {
+    await out.row([
+      out.time(r.createdAt),
+      r.fromNumber,
+      [r.firstName, r.lastName].filter(Boolean).join(" "),
+      r.toNumber,
+      r.body,
+      r.mediaUrls.map((u) => attachmentOf(u).url).join(" "),
+    ]);
+    n++;
+  }
+  return n;
+}
+
 /** Checks the actor may see the conversation before its export starts; names the file. */
 export async function conversationExportName(ctx: AppContext, auth: Actor, id: number) {
   const { sub } = await visible(ctx, auth, id);

@@ -309,8 +309,8 @@ export async function writeRecipientsCsv(
         r.credits,
         out.time(r.updatedAt),
       ]);
+    // No progress written here: the cursor holds this work's connection until the last row.
     n += batch.length;
-    await out.progress(n);
   }
   return n;
 }

@@ -10,7 +10,7 @@ import type { Actor, AppContext } from "../../http/context";
 import { writeAuditCsv } from "../audit/audit.service";
 import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { writeRangeReportCsv } from "../growth-reports/report-writer";
-import { writeConversationCsv } from "../inbox/inbox.service";
+import { writeConversationCsv, writeRepliesCsv } from "../inbox/inbox.service";
 import { writeRecipientsCsv, writeSentMessagesCsv } from "../reports/reports.service";
 import { eachSelected } from "../subscribers/subscribers.service";
 import type { CsvOut } from "./csv-writer";
@@ -64,6 +64,13 @@ export async function writeExportRows(
       );
     case "conversation":
       return writeConversationCsv(ctx, row.accountId, Number(p.conversationId), out);
+    case "replies":
+      return writeRepliesCsv(
+        ctx,
+        row.accountId,
+        p as { numberIds: number[] | null; groupIds: number[] | null },
+        out,
+      );
     case "audit-log":
       return writeAuditCsv(ctx, row.accountId, p as AuditQuery, out);
   }

@@ -6,7 +6,7 @@ import { notify } from "../../../lib/notify";
 import { exportsKey, isExportActive } from "./list-exports";
 
 /** How long the button waits for a small export before leaving it to Export History. */
-const WAIT_POLLS = 6;
+const WAIT_POLLS = 8;
 const POLL_MS = 500;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,7 +22,7 @@ function download(url: string) {
 
 /**
  * A CSV export button's action: POST `url` starts the export job (listed in Export History);
- * a file written within about three seconds downloads at once, a longer one is left to Export
+ * a file written within about four seconds downloads at once, a longer one is left to Export
  * History with a toast saying so.
  */
 export function useCsvExport() {

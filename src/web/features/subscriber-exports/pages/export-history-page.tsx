@@ -37,7 +37,7 @@ export default function ExportHistoryPage() {
     <>
       <PageHeader
         title="Export History"
-        description="Every CSV export: subscriber lists, reports, sent messages, conversations and the audit log. Files are kept here to download again; times in them are in the account's time zone, named in each time column."
+        description="Every CSV export, kept here to download again. Times in the files are in the account's time zone, named in each time column."
         actions={
           <Button
             component={Link}
