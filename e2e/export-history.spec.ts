@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
 
-test("an export started through the API shows in the history and downloads", async ({ page }) => {
+test("exports started through the API show in the history and download", async ({ page }) => {
   const errors = watchConsole(page);
   await logInAsDemo(page);
   // Exports are started from Manage Subscribers; here straight through the API.
@@ -14,7 +14,15 @@ test("an export started through the API shows in the history and downloads", asy
   const { id, createdBy } = await started.json();
   expect(createdBy).toBe("Dana Demo");
 
+  // The Sent Messages screen's CSV is an export like any other, listed beside it.
+  const sent = await page.request.post("/api/reports/sent-messages/export", {
+    headers: { "x-parley-csrf": "1" },
+  });
+  expect(sent.status()).toBe(201);
+
   await page.goto("/reports/export-history");
+  const sentRow = page.getByRole("row").filter({ hasText: `sent-messages-` });
+  await expect(sentRow.first()).toContainText("Sent messages", { timeout: 15_000 });
   const fileName = new RegExp(`subscribers-\\d{4}-\\d{2}-\\d{2}-${id}\\.csv`);
   const row = page.getByRole("row").filter({ hasText: fileName });
   await expect(row).toBeVisible({ timeout: 15_000 });
@@ -25,7 +33,10 @@ test("an export started through the API shows in the history and downloads", asy
   const download = page.waitForEvent("download");
   await row.getByRole("link", { name: /^Download / }).click();
   const file = readFileSync(await (await download).path(), "utf8");
-  expect(file.split("\n")[0]).toMatch(/^Phone Number,First Name,Last Name,Email/);
+  // UTF-8 with its BOM (Excel then reads accents and emoji); the time column names the zone.
+  expect(file.split("\n")[0]).toMatch(
+    /^\uFEFFPhone Number,First Name,Last Name,Email,Sign Up Method,Date \(America\/[A-Za-z_]+\),/,
+  );
 
   await page.setViewportSize(MOBILE);
   await expect(row.getByRole("link", { name: /^Download / })).toBeVisible();

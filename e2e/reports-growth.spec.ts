@@ -29,7 +29,7 @@ test("subscriber report: the demo's growth by day and method, and its CSV export
   const link = exportsList.getByRole("link", { name: /^Download subscribers-/ }).first();
   await expect(link).toBeVisible({ timeout: 15_000 });
   const csv = await (await page.request.get((await link.getAttribute("href"))!)).text();
-  expect(csv.split("\n")[0]).toBe("Date,Joined,Opted Out,Net");
+  expect(csv.split("\n")[0]).toBe("\uFEFFDate,Joined,Opted Out,Net");
   expect(csv).toContain("Sign Up Method,Joined,Opted Out,Net");
   await keepScreenshot(page, "subscriber-report-desktop");
 

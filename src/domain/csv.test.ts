@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvLine, csvLines, escapeCsvCell } from "./csv";
+import { CSV_BOM, csvLine, csvLines, csvTime, escapeCsvCell, zonedHeader } from "./csv";
 
 describe("the one CSV writer", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -20,5 +20,20 @@ describe("the one CSV writer", () => {
 
   it("writes several lines", () => {
     expect(csvLines([["a", "b"], ["c"]])).toBe("a,b\nc\n");
+  });
+});
+
+describe("times in a CSV", () => {
+  it("are the account's wall clock, the zone named in the column's header", () => {
+    const at = new Date("2026-01-15T03:04:05Z");
+    expect(csvTime(at, "America/Los_Angeles")).toBe("2026-01-14 19:04:05");
+    expect(csvTime(at, "America/New_York")).toBe("2026-01-14 22:04:05");
+    // Summer time: Los Angeles is 7 hours behind, not 8.
+    expect(csvTime("2026-07-01T12:00:00Z", "America/Los_Angeles")).toBe("2026-07-01 05:00:00");
+    expect(csvTime(null, "UTC")).toBe("");
+    expect(zonedHeader("Opted Out At", "America/Los_Angeles")).toBe(
+      "Opted Out At (America/Los_Angeles)",
+    );
+    expect([...Buffer.from(CSV_BOM)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });

@@ -37,3 +37,45 @@ export function csvLines(rows: readonly (readonly CsvValue[])[]): string {
   for (const row of rows) out += csvLine(row);
   return out;
 }
+
+/** Starts every CSV file: Excel reads the file as UTF-8 (accents, emoji) only after it. */
+export const CSV_BOM = "\uFEFF";
+
+/** A time column's header names the account's zone, as "Opted Out At (America/Los_Angeles)". */
+export function zonedHeader(label: string, zone: string): string {
+  return `${label} (${zone})`;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+let lastSecond = { key: "", text: "" };
+
+/** A time in the account's zone, "2026-05-31 14:05:09" (a spreadsheet reads it as a date). */
+export function csvTime(at: Date | string | null | undefined, zone: string): string {
+  if (at === null || at === undefined || at === "") return "";
+  const d = typeof at === "string" ? new Date(at) : at;
+  if (Number.isNaN(d.getTime())) return "";
+  // Rows of one second share the text (a million rows of a run mostly do).
+  const key = `${zone} ${Math.floor(d.getTime() / 1000)}`;
+  if (key === lastSecond.key) return lastSecond.text;
+  let f = zoneFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    zoneFormats.set(zone, f);
+  }
+  const parts = f.formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  lastSecond = {
+    key,
+    text: `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}:${get("second")}`,
+  };
+  return lastSecond.text;
+}

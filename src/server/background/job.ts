@@ -20,6 +20,11 @@ export interface Job<T = unknown> {
   queue: Queue<T>;
   /** A cron expression (UTC): the job also runs on this schedule, with an empty payload. */
   cron?: string;
+  /**
+   * How often an idle worker looks for this queue's jobs (pg-boss's default: 2 s; at least 0.5):
+   * shorter where someone waits on the screen for the result.
+   */
+  pollSeconds?: number;
   /** Thin: calls the feature's service. Runs outside any account's scope (asSystem). */
   handler(ctx: AppContext, data: T): Promise<void>;
 }

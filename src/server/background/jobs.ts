@@ -35,7 +35,8 @@ export async function startJobs(ctx: AppContext, url: string, jobs: Job<any>[], 
     await boss.createQueue(name);
     if (!work) continue;
     if (job.cron) await boss.schedule(name, job.cron);
-    await boss.work(name, async ([first]) => {
+    const options = { pollingIntervalSeconds: job.pollSeconds ?? 2 };
+    await boss.work(name, options, async ([first]) => {
       const data = payload.safeParse(first?.data ?? {});
       if (!data.success) {
         log.error({ component: "jobs", job: name, issues: data.error.issues }, "malformed payload");

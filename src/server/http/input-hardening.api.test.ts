@@ -190,7 +190,7 @@ describe("multipart without a valid boundary", () => {
 
 describe("CSV exports", () => {
   it("refuse a bad filter with a 400 before any of the file is sent", async () => {
-    const res = await t.get("/api/reports/sent-messages/export?from=0000-01-01", { cookie });
+    const res = await t.post("/api/reports/sent-messages/export?from=0000-01-01", {}, { cookie });
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/json/);
   });

@@ -131,7 +131,7 @@ describe("STORAGE=s3", () => {
     await runReportExport(t.ctx, created.json().id);
     const done = (await t.get(`/api/reports/exports/${created.json().id}`, { cookie })).json();
     expect(done).toMatchObject({ status: "finished" });
-    const stored = s3.objects.get(`exports/${a.account.id}/report-${created.json().id}.csv`);
+    const stored = s3.objects.get(`exports/${a.account.id}/${created.json().id}.csv`);
     expect(stored?.body.toString()).toContain("Date,Joined,Opted Out,Net");
     const file = await t.get(done.downloadUrl, { cookie });
     expect(file.rawPayload.equals(stored!.body)).toBe(true);

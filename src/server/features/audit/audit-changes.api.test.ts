@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { exportedCsv } from "../../test/exports";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer, nextIp } from "../../test/harness";
 import { v1Client } from "../../test/v1-client";
@@ -153,7 +154,7 @@ describe("changes recorded at the route", () => {
       "campaigns.update",
       "campaigns.create",
     ]);
-    const csv = await t.get("/api/audit/export?action=groups.*", { cookie: cookieA });
+    const csv = await exportedCsv(t, "/api/audit/export?action=groups.*", cookieA);
     const lines = csv.body.trim().split("\n");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain("groups.delete");

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { userActor } from "../../../domain/permissions";
 import { inTransaction } from "../../db/connection";
+import { exportedCsv } from "../../test/exports";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { v1Client } from "../../test/v1-client";
@@ -277,12 +278,12 @@ describe("reading", () => {
   });
 
   it("exports CSV with a header and one line per row", async () => {
-    const res = await t.get("/api/audit/export?action=settings.update", { cookie: cookieA });
+    const res = await exportedCsv(t, "/api/audit/export?action=settings.update", cookieA);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     const lines = res.body.trim().split("\n");
     expect(lines[0]).toBe(
-      "id,at,actor_kind,actor_id,actor_name,acting_account_id,action,target_type,target_id,target_label,changes,ip,user_agent,hash",
+      "id,at (America/New_York),actor_kind,actor_id,actor_name,acting_account_id,action,target_type,target_id,target_label,changes,ip,user_agent,hash",
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain("Olive Owner");

@@ -8,11 +8,13 @@ import {
   auditHashInput,
   verifyChain,
 } from "../../../domain/audit";
-import { csvLine } from "../../../domain/csv";
 import { type Actor, assertCan } from "../../../domain/permissions";
+import { timezoneById } from "../../../domain/timezones";
 import { asSystemOn } from "../../db/tenant-scope";
 import type { AppContext } from "../../http/context";
 import { currentRequestMeta, markAudited } from "../../http/request-meta";
+import { accountTimezoneId } from "../account/account.service";
+import { type CsvOut, csvText } from "../subscriber-exports/csv-writer";
 import { userDisplayName } from "../users/user-display.service";
 import { toAuditEvent } from "./audit.presenter";
 import * as q from "./audit.queries";
@@ -238,18 +240,28 @@ const CSV_HEADER = [
   "hash",
 ];
 
-/** The filtered log as CSV, newest first (at most 100,000 rows, read a page at a time). */
-export async function exportAuditCsv(ctx: AppContext, actor: Actor, query: AuditQuery) {
+/** Checks the actor may read the log before its export starts (the export job writes it). */
+export function assertCanExport(actor: Actor) {
   assertCan(actor, "audit:read");
+}
+
+/** The filtered log as CSV, newest first (at most 100,000 rows, read a page at a time). */
+export async function writeAuditCsv(
+  ctx: AppContext,
+  accountId: number,
+  query: AuditQuery,
+  out: CsvOut,
+): Promise<number> {
   const filter = filterOf(query);
-  let out = csvLine(CSV_HEADER);
+  await out.row(CSV_HEADER.map((h) => (h === "at" ? out.at(h) : h)));
   const pageSize = 1000;
+  let n = 0;
   for (let offset = 0; offset < 100_000; offset += pageSize) {
-    const rows = await q.listEvents(ctx.db, actor.accountId, filter, { limit: pageSize, offset });
+    const rows = await q.listEvents(ctx.db, accountId, filter, { limit: pageSize, offset });
     for (const r of rows)
-      out += csvLine([
+      await out.row([
         r.id,
-        r.at.toISOString(),
+        out.time(r.at),
         r.actorKind,
         r.actorId,
         r.actorName,
@@ -263,9 +275,18 @@ export async function exportAuditCsv(ctx: AppContext, actor: Actor, query: Audit
         r.userAgent,
         r.hash,
       ]);
+    n += rows.length;
+    await out.progress(n);
     if (rows.length < pageSize) break;
   }
-  return out;
+  return n;
+}
+
+/** The same CSV as one answer (the API's GET /api/v1/audit/export), in the account's zone. */
+export async function exportAuditCsv(ctx: AppContext, actor: Actor, query: AuditQuery) {
+  assertCan(actor, "audit:read");
+  const zone = timezoneById(await accountTimezoneId(ctx.db, actor)).iana;
+  return csvText(zone, (out) => writeAuditCsv(ctx, actor.accountId, query, out));
 }
 
 /** Walks the account's whole chain; names the first row that does not follow. */

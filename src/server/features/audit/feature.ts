@@ -7,7 +7,7 @@ export const auditFeature = defineFeature({
   policy: {
     // The account's audit log: the Owner's (src/domain/permissions.ts).
     "GET /api/audit": "audit:read",
-    "GET /api/audit/export": "audit:read",
+    "POST /api/audit/export": "audit:read",
     "GET /api/audit/verify": "audit:read",
   },
 });

@@ -1,6 +1,5 @@
 import { defineFeature } from "../feature";
 import { growthReportsRoutes } from "./growth-reports.routes";
-import { reportExportJob } from "./report-export.job";
 
 export const growthReportsFeature = defineFeature({
   name: "growth-reports",
@@ -16,5 +15,4 @@ export const growthReportsFeature = defineFeature({
     "GET /api/reports/exports/:id": "reports:read",
     "GET /api/reports/exports/:id/download": "reports:read",
   },
-  jobs: [reportExportJob],
 });

@@ -1,6 +1,5 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { reportExports } from "./growth-reports.schema";
 
 /**
  * SQL of the subscriber, opt-out and click reports. Growth and opt-outs read the rollups kept by
@@ -196,57 +195,4 @@ export async function today(db: Db, tz: string): Promise<string> {
     sql`select to_char((now() at time zone ${tz})::date, 'YYYY-MM-DD') as d`,
   );
   return res.rows[0]!.d;
-}
-
-/** Whose exports a person sees: the account's, and only their own unless userId is null. */
-export interface ExportScope {
-  accountId: number;
-  userId: number | null;
-}
-
-function inScope(scope: ExportScope) {
-  return scope.userId === null
-    ? eq(reportExports.accountId, scope.accountId)
-    : and(eq(reportExports.accountId, scope.accountId), eq(reportExports.userId, scope.userId));
-}
-
-export async function insertReportExport(db: Db, values: typeof reportExports.$inferInsert) {
-  const [row] = await db.insert(reportExports).values(values).returning();
-  return row!;
-}
-
-/** The last ten exports in scope, of one report or any. */
-export async function latestExports(db: Db, scope: ExportScope, report?: string) {
-  return db
-    .select()
-    .from(reportExports)
-    .where(and(inScope(scope), report ? eq(reportExports.report, report) : undefined))
-    .orderBy(desc(reportExports.createdAt), desc(reportExports.id))
-    .limit(10);
-}
-
-export async function findExport(db: Db, scope: ExportScope, id: number) {
-  const [row] = await db
-    .select()
-    .from(reportExports)
-    .where(and(inScope(scope), eq(reportExports.id, id)));
-  return row;
-}
-
-export async function updateExport(
-  db: Db,
-  id: number,
-  set: Partial<typeof reportExports.$inferSelect>,
-): Promise<void> {
-  await db.update(reportExports).set(set).where(eq(reportExports.id, id));
-}
-
-/** Takes a queued export once (queued → running); undefined when it was not queued. */
-export async function claimQueuedExport(db: Db, id: number) {
-  const claimed = await db
-    .update(reportExports)
-    .set({ status: "running" })
-    .where(and(eq(reportExports.id, id), eq(reportExports.status, "queued")))
-    .returning();
-  return claimed[0];
 }

@@ -1,16 +1,6 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts } from "../account/account.schema";
 import { sendRuns } from "../sends/sends.schema";
-import { users } from "../users/users.schema";
 
 /** Joins and opt-outs per hour, sign-up method and number, kept by a trigger on consent_events. */
 export const reportSubscriberHourly = pgTable(
@@ -52,32 +42,6 @@ export const reportOptOuts = pgTable(
     sendId: bigint("send_id", { mode: "number" }),
   },
   (t) => [index("report_opt_outs_account_at_idx").on(t.accountId, t.optedOutAt)],
-);
-
-/** CSV exports of the reports, written by a background job that records its progress. */
-export const reportExports = pgTable(
-  "report_exports",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** subscribers | opt-outs | link-clicks */
-    report: text().notNull(),
-    filter: jsonb().notNull().default({}),
-    /** queued | running | finished | failed */
-    status: text().notNull().default("queued"),
-    /** 0 … 100 */
-    progress: integer().notNull().default(0),
-    rowCount: integer("row_count").notNull().default(0),
-    fileName: text("file_name"),
-    filePath: text("file_path"),
-    error: text(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
-  },
-  (t) => [index("report_exports_account_idx").on(t.accountId, t.createdAt)],
 );
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { INBOX_TEXT } from "../../../domain/inbox.schemas";
+import { exportedCsv } from "../../test/exports";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
@@ -157,10 +158,11 @@ describe("inbox: tenancy and permissions", () => {
     for (const url of [
       `/api/inbox/conversations/${id}`,
       `/api/inbox/conversations/${id}/messages`,
-      `/api/inbox/conversations/${id}/export`,
     ]) {
       expect((await t.get(url, { cookie: cookieB })).statusCode).toBe(404);
     }
+    const exported = await t.post(`/api/inbox/conversations/${id}/export`, {}, { cookie: cookieB });
+    expect(exported.statusCode).toBe(404);
     for (const action of ["archive", "unarchive", "unsubscribe", "block", "read"]) {
       const res = await t.post(`/api/inbox/conversations/${id}/${action}`, {}, { cookie: cookieB });
       expect(res.statusCode).toBe(404);
@@ -212,6 +214,24 @@ describe("inbox: tenancy and permissions", () => {
     expect(
       ctx.numbers.filter((n: { allowed: boolean }) => n.allowed).map((n: { id: number }) => n.id),
     ).toEqual([numA1]);
+  });
+
+  it("exports every reply the user's inbox shows, a restricted user's of their numbers only", async () => {
+    const all = await exportedCsv(t, "/api/inbox/replies/export", cookieA);
+    expect(all.statusCode).toBe(200);
+    expect(all.body.split("\n")[0]).toBe(
+      "\uFEFFDate (America/New_York),From,Name,To,Message,Attachments",
+    );
+    expect(all.body).toMatch(
+      /\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\+13105550101,[^,\n]*,\+14155550181,"Hi there, is the shop open\?",\n/,
+    );
+    expect(all.body).toContain("Second person");
+    expect(all.body).not.toContain("Welcome");
+    const mine = await exportedCsv(t, "/api/inbox/replies/export", cookieRestricted);
+    expect(mine.body).toContain("Hi there");
+    expect(mine.body).not.toContain("Second person");
+    const theirs = await exportedCsv(t, "/api/inbox/replies/export", cookieB);
+    expect(theirs.body.trim().split("\n")).toHaveLength(1);
   });
 
   it("assigns only to users with access to the conversation's number", async () => {
@@ -378,10 +398,12 @@ describe("inbox: sending, unsubscribe, block, export, delete", () => {
 
   it("exports a conversation as CSV and deletes a message", async () => {
     const id = await idOf("+13105550101");
-    const csv = await t.get(`/api/inbox/conversations/${id}/export`, { cookie: cookieA });
+    const csv = await exportedCsv(t, `/api/inbox/conversations/${id}/export`, cookieA);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
-    expect(csv.body.split("\n")[0]).toContain("Date,Direction,From,To,Message");
+    expect(csv.body.split("\n")[0]).toBe(
+      "\uFEFFDate (America/New_York),Direction,From,To,Message,Status,Attachments,Sent By",
+    );
     expect(csv.body).toContain("I am back");
     const ours = await t.post(
       `/api/inbox/conversations/${id}/messages`,

@@ -741,6 +741,45 @@ export async function accountTimezoneId(db: Db, accountId: number): Promise<numb
   return rows[0]?.tz ?? 1;
 }
 
+/**
+ * Every reply (inbound message) the scope sees, oldest first, for the replies' CSV export:
+ * `numberIds` a restricted user's numbers, `groupIds` an Agent's groups (null: all).
+ */
+export async function* replyExportRows(
+  db: Db,
+  accountId: number,
+  numberIds: number[] | null,
+  groupIds: number[] | null,
+) {
+  let after = 0;
+  for (;;) {
+    const { rows } = await db.$client.query<{
+      id: string;
+      body: string;
+      mediaUrls: string[];
+      createdAt: Date;
+      fromNumber: string;
+      toNumber: string;
+      firstName: string | null;
+      lastName: string | null;
+    }>(
+      `select m.id, m.body, m.media_urls as "mediaUrls", m.created_at as "createdAt",
+              m.from_number as "fromNumber", m.to_number as "toNumber",
+              s.first_name as "firstName", s.last_name as "lastName"
+         from messages m left join subscribers s on s.id = m.subscriber_id
+        where m.account_id = $1 and m.direction = 'inbound' and m.deleted_at is null and m.id > $2
+          and ($3::int[] is null or m.phone_number_id = any($3::int[]))
+          and ($4::int[] is null or exists (select 1 from group_members gm
+                where gm.subscriber_id = m.subscriber_id and gm.group_id = any($4::int[])))
+        order by m.id limit 1000`,
+      [accountId, after, numberIds, groupIds],
+    );
+    if (rows.length === 0) return;
+    for (const r of rows) yield r;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}
+
 /** Every message of a conversation, oldest first, for the CSV export. */
 export async function* exportRows(db: Db, accountId: number, subscriberId: number) {
   let after = 0;

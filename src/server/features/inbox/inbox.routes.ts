@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { subscriberExport } from "../../../domain/exports.schemas";
 import { bigIdParams as idParams, MAX_BIGINT_ID } from "../../../domain/ids";
 import {
   assignableUsersResponse,
@@ -19,6 +20,7 @@ import {
   threadResponse,
 } from "../../../domain/inbox.schemas";
 import { type AppContext, actorOf } from "../../http/context";
+import * as exportsService from "../subscriber-exports/exports.service";
 import * as inbox from "./inbox.service";
 
 const messageResponse = z.object({ message: z.string() });
@@ -125,16 +127,28 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
       (req) => run(ctx, actorOf(req), req.params.id),
     );
   }
-  r.get(
-    "/api/inbox/conversations/:id/export",
-    { schema: { tags, params: idParams } },
+  // exportMessageReplies: every reply the user's inbox shows, as an export.
+  r.post(
+    "/api/inbox/replies/export",
+    { schema: { tags, response: { 201: subscriberExport } } },
     async (req, reply) => {
-      const file = await inbox.exportConversation(ctx, actorOf(req), req.params.id);
+      const auth = actorOf(req);
+      const scope = await inbox.repliesExportScope(ctx, auth);
+      return reply.status(201).send(await exportsService.startExport(ctx, auth, "replies", scope));
+    },
+  );
+  // exportConversation: an export (the job writes it, Export History lists it); its
+  // downloadUrl is the file once it is written.
+  r.post(
+    "/api/inbox/conversations/:id/export",
+    { schema: { tags, params: idParams, response: { 201: subscriberExport } } },
+    async (req, reply) => {
+      const auth = actorOf(req);
+      const fileName = await inbox.conversationExportName(ctx, auth, req.params.id);
+      const params = { conversationId: req.params.id };
       return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(file.csv);
+        .status(201)
+        .send(await exportsService.startExport(ctx, auth, "conversation", params, fileName));
     },
   );
   r.get(

@@ -1,6 +1,5 @@
 import { TZDate } from "@date-fns/tz";
 import { creditsOfText } from "../../../domain/credit-rule";
-import { csvLines } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
 import {
   type AssignableUsersResponse,
@@ -35,6 +34,7 @@ import { queueCharged } from "../outbound/outbound.service";
 import { waitReasons } from "../outbound/wait-reasons";
 import { getAccountSetting, getGlobalSetting } from "../settings/settings.service";
 import { activeSignature } from "../signature/signature.service";
+import type { CsvOut } from "../subscriber-exports/csv-writer";
 import { attachmentOf, toMarker, toNote, toPreview, toThreadMessage } from "./inbox.presenter";
 import * as q from "./inbox.queries";
 import * as tq from "./inbox-tools.queries";
@@ -552,15 +552,63 @@ export async function bulk(ctx: AppContext, auth: Actor, req: BulkRequest) {
   return { count: changedIds.length, message: action.message };
 }
 
-/** The conversation as CSV (Date, Direction, From, To, Message, Status, Attachments, Sent by). */
-export async function exportConversation(ctx: AppContext, auth: UserActor, id: number) {
+/** What the replies' export keeps to: the starter's numbers and groups, as the inbox shows them. */
+export async function repliesExportScope(ctx: AppContext, auth: Actor) {
+  const { scope } = await scopeOf(ctx, auth);
+  return { numberIds: scope.numberIds, groupIds: scope.groupIds ?? null };
+}
+
+/** Every reply the starter's inbox shows, as CSV (exportMessageReplies). */
+export async function writeRepliesCsv(
+  ctx: AppContext,
+  accountId: number,
+  scope: { numberIds: number[] | null; groupIds: number[] | null },
+  out: CsvOut,
+): Promise<number> {
+  await out.row([out.at("Date"), "From", "Name", "To", "Message", "Attachments"]);
+  let n = 0;
+  for await (const r of q.replyExportRows(ctx.db, accountId, scope.numberIds, scope.groupIds)) {
+    await out.row([
+      out.time(r.createdAt),
+      r.fromNumber,
+      [r.firstName, r.lastName].filter(Boolean).join(" "),
+      r.toNumber,
+      r.body,
+      r.mediaUrls.map((u) => attachmentOf(u).url).join(" "),
+    ]);
+    n++;
+  }
+  return n;
+}
+
+/** Checks the actor may see the conversation before its export starts; names the file. */
+export async function conversationExportName(ctx: AppContext, auth: Actor, id: number) {
   const { sub } = await visible(ctx, auth, id);
-  const lines: string[][] = [
-    ["Date", "Direction", "From", "To", "Message", "Status", "Attachments", "Sent By"],
-  ];
-  for await (const r of q.exportRows(ctx.db, auth.accountId, id)) {
-    lines.push([
-      r.createdAt.toISOString(),
+  const name = `${sub.firstName} ${sub.lastName}`.trim() || sub.phone;
+  return `conversation-${name.replace(/[^\w+-]+/g, "-")}.csv`;
+}
+
+/** The conversation as CSV (Date, Direction, From, To, Message, Status, Attachments, Sent by). */
+export async function writeConversationCsv(
+  ctx: AppContext,
+  accountId: number,
+  id: number,
+  out: CsvOut,
+): Promise<number> {
+  await out.row([
+    out.at("Date"),
+    "Direction",
+    "From",
+    "To",
+    "Message",
+    "Status",
+    "Attachments",
+    "Sent By",
+  ]);
+  let n = 0;
+  for await (const r of q.exportRows(ctx.db, accountId, id)) {
+    await out.row([
+      out.time(r.createdAt),
       r.direction === "inbound" ? "Reply" : "Message",
       r.fromNumber,
       r.toNumber,
@@ -569,12 +617,9 @@ export async function exportConversation(ctx: AppContext, auth: UserActor, id: n
       r.mediaUrls.map((u) => attachmentOf(u).url).join(" "),
       r.username ?? "",
     ]);
+    n++;
   }
-  const name = `${sub.firstName} ${sub.lastName}`.trim() || sub.phone;
-  return {
-    fileName: `conversation-${name.replace(/[^\w+-]+/g, "-")}.csv`,
-    csv: csvLines(lines),
-  };
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------

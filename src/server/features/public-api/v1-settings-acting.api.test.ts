@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { exportedCsv } from "../../test/exports";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { insertRun, insertSend } from "../../test/send-factories";
@@ -115,7 +116,7 @@ describe("the sent report's CSV export", () => {
     const file = await call(keys.reports, "GET", done.downloadUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toContain("text/csv");
-    const screen = await t.get("/api/reports/sent-messages/export?query=sale", { cookie: cookieA });
+    const screen = await exportedCsv(t, "/api/reports/sent-messages/export?query=sale", cookieA);
     expect(file.body).toBe(screen.body);
     expect(file.body).toContain("Spring sale: 2 for 1 muffins");
     const listed = await ok<{ rows: { id: number }[] }>(

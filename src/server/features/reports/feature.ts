@@ -8,9 +8,9 @@ export const reportsFeature = defineFeature({
     // Campaigns and reports.
     "GET /api/sends/scheduled": "sends:read",
     "GET /api/reports/sent-messages": "reports:read",
-    "GET /api/reports/sent-messages/export": "reports:read",
+    "POST /api/reports/sent-messages/export": "reports:read",
     "GET /api/reports/sent-messages/:id": "reports:read",
     "GET /api/reports/sent-messages/:id/recipients": "reports:read",
-    "GET /api/reports/sent-messages/:id/recipients/export": "reports:read",
+    "POST /api/reports/sent-messages/:id/recipients/export": "reports:read",
   },
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { exportedCsv } from "../../test/exports";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import {
@@ -316,7 +317,7 @@ describe("GET /api/reports/sent-messages/:id and its recipients", () => {
       `/api/reports/sent-messages/${bRun}/recipients/export`,
       "/api/reports/sent-messages/999999",
     ]) {
-      const res = await get(url);
+      const res = url.endsWith("/export") ? await exportedCsv(t, url, aCookie) : await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.message).toBe("That sent message was not found in this account.");
     }
@@ -330,10 +331,11 @@ describe("GET /api/reports/sent-messages/:id and its recipients", () => {
 
 describe("CSV exports", () => {
   it("exports the filtered list", async () => {
-    const res = await get("/api/reports/sent-messages/export?query=promo");
+    const res = await exportedCsv(t, "/api/reports/sent-messages/export?query=promo", aCookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toMatch(/attachment; filename="sent-messages-/);
+    expect(res.body.startsWith("\uFEFFSent (America/New_York),")).toBe(true);
     const lines = res.body.trim().split("\n");
     expect(lines[0]).toBe(
       "Sent (America/New_York),Message,Status,Recipients,Sending,Sent,Delivered,Unconfirmed,Failed,Blocked,Excluded,Clicks,Credits,Sent by",
@@ -344,7 +346,11 @@ describe("CSV exports", () => {
   });
 
   it("exports a run's recipients, one status group if asked", async () => {
-    const all = await get(`/api/reports/sent-messages/${promo}/recipients/export`);
+    const all = await exportedCsv(
+      t,
+      `/api/reports/sent-messages/${promo}/recipients/export`,
+      aCookie,
+    );
     expect(all.statusCode).toBe(200);
     expect(all.headers["content-disposition"]).toMatch(
       new RegExp(`filename="sent-message-${promo}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
@@ -354,11 +360,15 @@ describe("CSV exports", () => {
       "Phone,First Name,Last Name,Status,Error Code,Error,Credits,Updated (America/New_York)",
     );
     expect(lines).toHaveLength(11);
-    const failed = await get(`/api/reports/sent-messages/${promo}/recipients/export?group=failed`);
+    const failed = await exportedCsv(
+      t,
+      `/api/reports/sent-messages/${promo}/recipients/export?group=failed`,
+      aCookie,
+    );
     const failedLines = failed.body.trim().split("\n");
     expect(failedLines).toHaveLength(3);
     expect(failedLines[1]).toMatch(
-      /^\+12125550150,,,Failed Landline Delivery,30006,The number is a landline or cannot receive texts\.,1,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+      /^\+12125550150,,,Failed Landline Delivery,30006,The number is a landline or cannot receive texts\.,1,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
     );
   });
 
@@ -373,7 +383,7 @@ describe("CSV exports", () => {
       runAt: new Date(now - 3 * DAY),
       text: '=HYPERLINK("http://x.test","Click, now")',
     });
-    const res = await get("/api/reports/sent-messages/export", bCookie);
+    const res = await exportedCsv(t, "/api/reports/sent-messages/export", bCookie);
     expect(res.body).not.toContain("lattes");
     expect(res.body).toContain("B's secret promo");
     expect(res.body).toContain(`,"'=HYPERLINK(""http://x.test"",""Click, now"")",Completed,`);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { subscriberExport } from "../../../domain/exports.schemas";
+import { assertCan } from "../../../domain/permissions";
 import {
   recipientsExportQuery,
   recipientsQuery,
@@ -13,6 +15,7 @@ import {
   sentRunDetails,
 } from "../../../domain/reports.schemas";
 import { type AppContext, actorOf } from "../../http/context";
+import * as exportsService from "../subscriber-exports/exports.service";
 import * as reports from "./reports.service";
 import * as scheduled from "./scheduled.service";
 
@@ -31,16 +34,15 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (req) => reports.listSentMessages(ctx, actorOf(req), req.query),
   );
-  r.get(
+  // The CSVs are exports: started here, written by the export job, listed in Export History.
+  r.post(
     "/api/reports/sent-messages/export",
-    { schema: { tags, querystring: sentMessagesFilter } },
+    { schema: { tags, querystring: sentMessagesFilter, response: { 201: subscriberExport } } },
     async (req, reply) => {
-      const stream = await reports.sentMessagesCsv(ctx, actorOf(req), req.query);
-      const day = ctx.clock.now().toISOString().slice(0, 10);
+      assertCan(actorOf(req), "reports:read");
       return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="sent-messages-${day}.csv"`)
-        .send(stream);
+        .status(201)
+        .send(await exportsService.startExport(ctx, actorOf(req), "sent-messages", req.query));
     },
   );
   r.get(
@@ -62,17 +64,23 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (req) => reports.recipients(ctx, actorOf(req), req.params.id, req.query),
   );
-  r.get(
+  r.post(
     "/api/reports/sent-messages/:id/recipients/export",
     {
-      schema: { tags, params: runIdParams, querystring: recipientsExportQuery },
+      schema: {
+        tags,
+        params: runIdParams,
+        querystring: recipientsExportQuery,
+        response: { 201: subscriberExport },
+      },
     },
     async (req, reply) => {
-      const file = await reports.recipientsCsv(ctx, actorOf(req), req.params.id, req.query.group);
+      const auth = actorOf(req);
+      const fileName = await reports.recipientsExportName(ctx, auth, req.params.id);
+      const params = { runId: req.params.id, group: req.query.group };
       return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.filename}"`)
-        .send(file.stream);
+        .status(201)
+        .send(await exportsService.startExport(ctx, auth, "recipients", params, fileName));
     },
   );
   r.get(

@@ -1,4 +1,4 @@
-import { csvLine } from "../../../domain/csv";
+import { csvTime } from "../../../domain/csv";
 import type { StatusGroup } from "../../../domain/delivery-status";
 import { AppError } from "../../../domain/errors";
 import { assertCan } from "../../../domain/permissions";
@@ -19,9 +19,9 @@ import {
 } from "../../../domain/reports.schemas";
 import { timezoneById } from "../../../domain/timezones";
 import type { Actor, AppContext } from "../../http/context";
-import { primedStream } from "../../http/primed-stream";
 import { displayBodies } from "../links/links.service";
 import { waitReasons } from "../outbound/wait-reasons";
+import type { CsvOut } from "../subscriber-exports/csv-writer";
 import * as q from "./reports.queries";
 
 const NOT_FOUND = "That sent message was not found in this account.";
@@ -226,45 +226,18 @@ export async function recipients(ctx: AppContext, auth: Actor, id: number, query
   };
 }
 
-// ---- CSV
+// ---- CSV (written by the export job through its one writer)
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-let lastMinute = { key: "", text: "" };
-
-/** When something happened, in the account's zone: "2026-05-31 14:05" (rows of one minute share it). */
-function localTime(d: Date, tz: string): string {
-  const key = `${tz} ${Math.floor(d.getTime() / 60_000)}`;
-  if (key === lastMinute.key) return lastMinute.text;
-  lastMinute = { key, text: formatLocal(d, tz) };
-  return lastMinute.text;
-}
-
-function formatLocal(d: Date, tz: string): string {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone: tz,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(tz, f);
-  }
-  const parts = f.formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
-}
-
-/** The sent-messages list as CSV (every run the filter matches), streamed batch by batch. */
-export async function sentMessagesCsv(ctx: AppContext, auth: Actor, f: SentMessagesFilter) {
+/** The sent-messages list as CSV (every run the filter matches), batch by batch. */
+export async function writeSentMessagesCsv(
+  ctx: AppContext,
+  auth: Actor,
+  f: SentMessagesFilter,
+  out: CsvOut,
+): Promise<number> {
   assertCan(auth, "reports:read");
-  const tz = await accountZone(ctx, auth);
-  const header = csvLine([
-    `Sent (${tz})`,
+  await out.row([
+    out.at("Sent"),
     "Message",
     "Status",
     "Recipients",
@@ -274,65 +247,70 @@ export async function sentMessagesCsv(ctx: AppContext, auth: Actor, f: SentMessa
     "Credits",
     "Sent by",
   ]);
-  async function* lines() {
-    yield header;
-    for await (const batch of q.allRuns(ctx.db, auth, f, tz)) {
-      for (const r of await withFigures(ctx, auth, batch)) {
-        yield csvLine([
-          localTime(new Date(r.runAt), tz),
-          r.text,
-          RUN_STATE_LABELS[r.state],
-          r.recipients,
-          ...STATUS_GROUPS.map((g: StatusGroup) => r.counts[g]),
-          r.excluded,
-          r.clicks,
-          r.credits,
-          r.user,
-        ]);
-      }
+  let n = 0;
+  for await (const batch of q.allRuns(ctx.db, auth, f, out.zone)) {
+    for (const r of await withFigures(ctx, auth, batch)) {
+      await out.row([
+        out.time(new Date(r.runAt)),
+        r.text,
+        RUN_STATE_LABELS[r.state],
+        r.recipients,
+        ...STATUS_GROUPS.map((g: StatusGroup) => r.counts[g]),
+        r.excluded,
+        r.clicks,
+        r.credits,
+        r.user,
+      ]);
+      n++;
     }
+    await out.progress(n);
   }
-  return primedStream(lines());
+  return n;
 }
 
-/** One run's recipients as CSV, optionally one status group; a million rows stream in batches. */
-export async function recipientsCsv(
+/** Checks the run is the actor's before its recipients' export starts; names the file. */
+export async function recipientsExportName(ctx: AppContext, auth: Actor, id: number) {
+  assertCan(auth, "reports:read");
+  const run = await ownRun(ctx, auth, id);
+  const tz = await accountZone(ctx, auth);
+  return `sent-message-${run.id}-${csvTime(run.runAt, tz).slice(0, 10)}.csv`;
+}
+
+/** One run's recipients as CSV, optionally one status group; a million rows go in batches. */
+export async function writeRecipientsCsv(
   ctx: AppContext,
   auth: Actor,
   id: number,
   group: StatusGroup | undefined,
-) {
+  out: CsvOut,
+): Promise<number> {
   assertCan(auth, "reports:read");
-  const run = await ownRun(ctx, auth, id);
-  const tz = await accountZone(ctx, auth);
-  async function* lines() {
-    yield csvLine([
-      "Phone",
-      "First Name",
-      "Last Name",
-      "Status",
-      "Error Code",
-      "Error",
-      "Credits",
-      `Updated (${tz})`,
-    ]);
-    for await (const batch of q.allRecipients(ctx.db, auth, id, { group })) {
-      yield batch
-        .map((r) =>
-          csvLine([
-            r.phone,
-            r.firstName,
-            r.lastName,
-            r.status,
-            r.errorCode,
-            carrierErrorText(r.errorCode),
-            r.credits,
-            localTime(r.updatedAt, tz),
-          ]),
-        )
-        .join("");
-    }
+  await ownRun(ctx, auth, id);
+  await out.row([
+    "Phone",
+    "First Name",
+    "Last Name",
+    "Status",
+    "Error Code",
+    "Error",
+    "Credits",
+    out.at("Updated"),
+  ]);
+  let n = 0;
+  for await (const batch of q.allRecipients(ctx.db, auth, id, { group })) {
+    for (const r of batch)
+      await out.row([
+        r.phone,
+        r.firstName,
+        r.lastName,
+        r.status,
+        r.errorCode,
+        carrierErrorText(r.errorCode),
+        r.credits,
+        out.time(r.updatedAt),
+      ]);
+    // No progress written here: the cursor holds this work's connection until the last row.
+    n += batch.length;
   }
-  const day = localTime(run.runAt, tz).slice(0, 10);
-  return { stream: await primedStream(lines()), filename: `sent-message-${run.id}-${day}.csv` };
+  return n;
 }

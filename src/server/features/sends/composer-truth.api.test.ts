@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_RECIPIENT_KEY } from "../../../domain/links";
 import { TestClock } from "../../clock";
+import { exportedCsv } from "../../test/exports";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { insertRun, insertSend } from "../../test/send-factories";
@@ -135,7 +136,7 @@ describe("sent messages", () => {
     const shown = `Menu: ${link.shortUrl}/${SAMPLE_RECIPIENT_KEY}`;
     const list = (await t.get("/api/reports/sent-messages", { cookie })).json();
     expect(list.rows.find((r: { id: number }) => r.id === runId).text).toBe(shown);
-    const csv = (await t.get("/api/reports/sent-messages/export", { cookie })).body;
+    const csv = (await exportedCsv(t, "/api/reports/sent-messages/export", cookie)).body;
     expect(csv).toContain(shown);
     expect(csv).not.toContain("[[link tracking");
     const dash = JSON.stringify((await t.get("/api/dashboard", { cookie })).json());

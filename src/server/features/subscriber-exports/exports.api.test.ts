@@ -54,7 +54,7 @@ describe("subscriber export", () => {
     const file = await t.get(done.downloadUrl, { cookie: aCookie });
     expect(file.headers["content-disposition"]).toMatch(/attachment; filename="subscribers-/);
     expect(file.body.trim().split("\n")).toEqual([
-      "Phone Number,First Name,Last Name,Email,Sign Up Method,Date,Opted Out,Blocked,Drink",
+      "Phone Number,First Name,Last Name,Email,Sign Up Method,Date (America/New_York),Opted Out,Blocked,Drink",
       expect.stringMatching(
         /^\+12125550401,"'=HYPERLINK\(""http:\/\/evil""\)",Lee,,Manual Entry,\d{4}-.*,no,no,Latte; Tea$/,
       ),

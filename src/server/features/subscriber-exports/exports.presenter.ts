@@ -8,7 +8,9 @@ export function toSubscriberExport(
 ): SubscriberExport {
   return {
     id: row.id,
+    kind: row.kind as SubscriberExport["kind"],
     status: row.status as SubscriberExport["status"],
+    progress: row.status === "finished" ? 100 : row.progress,
     rowCount: row.rowCount,
     fileName: row.fileName,
     downloadUrl: row.status === "finished" ? `/api/subscribers/exports/${row.id}/download` : null,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { can } from "../../../domain/permissions";
 import { personName } from "../../../domain/user-rules";
 import type { Db } from "../../db/connection";
@@ -14,12 +14,17 @@ export async function insertExport(db: Db, row: typeof subscriberExports.$inferI
   return inserted!;
 }
 
-/** The exports an actor may see: the Owner every one of the account, others their own. */
+/**
+ * The exports an actor may see: the Owner every one of the account, others their own (an API key
+ * without a user, those started by a key).
+ */
 function visible(auth: Actor) {
   if (can(auth, "exports:all")) return ownedBy(subscriberExports, auth);
   return and(
     ownedBy(subscriberExports, auth),
-    auth.userId === null ? sql`false` : eq(subscriberExports.userId, auth.userId),
+    auth.userId === null
+      ? isNull(subscriberExports.userId)
+      : eq(subscriberExports.userId, auth.userId),
   );
 }
 
@@ -50,6 +55,24 @@ export async function listExports(db: Db, auth: Actor, q: { page: number; pageSi
     db.select({ n: count() }).from(subscriberExports).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The last `limit` exports of these kinds the actor may see, newest first. */
+export async function latestOfKinds(db: Db, auth: Actor, kinds: string[], limit: number) {
+  return db
+    .select()
+    .from(subscriberExports)
+    .where(and(visible(auth), inArray(subscriberExports.kind, kinds)))
+    .orderBy(desc(subscriberExports.createdAt), desc(subscriberExports.id))
+    .limit(limit);
+}
+
+/** The job's progress while it writes (the row is its own: running). */
+export async function setProgress(db: Db, id: number, progress: number, rowCount: number) {
+  await db
+    .update(subscriberExports)
+    .set({ progress, rowCount })
+    .where(and(eq(subscriberExports.id, id), eq(subscriberExports.status, "running")));
 }
 
 export async function transition(

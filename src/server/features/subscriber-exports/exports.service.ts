@@ -1,23 +1,26 @@
-import { once } from "node:events";
-import { createWriteStream } from "node:fs";
 import path from "node:path";
-import { type Address, formatAddress } from "../../../domain/address";
-import { csvLine } from "../../../domain/csv";
+import { csvTime } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
+import { EXPORT_KIND_LABELS, type ExportKind } from "../../../domain/exports.schemas";
 import { assertCan, systemActor } from "../../../domain/permissions";
-import { signupMethodLabel } from "../../../domain/signup-methods";
 import type { SubscriberSelection } from "../../../domain/subscribers.schemas";
+import { timezoneById } from "../../../domain/timezones";
 import { enqueue } from "../../background/queue";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { storageKey, withScratchDir } from "../../storage/storage";
+import { accountTimezoneId } from "../account/account.service";
 import { recordAudit } from "../audit/audit.service";
-import { type FieldInfo, fieldsById } from "../custom-fields/field-definitions";
 import { notify } from "../notifications/notifications.service";
-import { countSelection, eachSelected } from "../subscribers/subscribers.service";
+import { countSelection } from "../subscribers/subscribers.service";
+import { writeCsvFile } from "./csv-writer";
+import { writeExportRows } from "./export-kinds";
 import { toSubscriberExport } from "./exports.presenter";
 import * as q from "./exports.queries";
 import { exportQueue } from "./subscribers-export.job";
+
+/** An export as stored (a report's screen presents its own). */
+export type ExportRecord = q.ExportRecord;
 
 const NOT_FOUND = "That export was not found in this account.";
 
@@ -26,6 +29,44 @@ async function present(ctx: AppContext, auth: Actor, rows: q.ExportRecord[]) {
   const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
   const names = await q.userNames(ctx.db, auth, ids);
   return rows.map((r) => toSubscriberExport(r, (r.userId && names.get(r.userId)) || null));
+}
+
+/**
+ * Queues an export of another kind (its owner checked the request first: the actor may see what
+ * it names) and lists it in Export History. `fileName` as the owner names the file, if it does.
+ */
+export async function startExport(
+  ctx: AppContext,
+  auth: Actor,
+  kind: Exclude<ExportKind, "subscribers">,
+  params: Record<string, unknown>,
+  fileName?: string,
+) {
+  const row = await q.insertExport(ctx.db, {
+    accountId: auth.accountId,
+    userId: auth.userId,
+    kind,
+    params,
+    fileName: fileName ?? null,
+  });
+  // Without a job queue in this process (API tests), the caller runs runExport itself.
+  await enqueue(exportQueue, { exportId: row.id });
+  return (await present(ctx, auth, [row]))[0]!;
+}
+
+/** The actor's latest exports of these kinds (a report's screen lists its own). */
+export async function latestExports(
+  ctx: AppContext,
+  auth: Actor,
+  kinds: ExportKind[],
+  limit = 10,
+): Promise<q.ExportRecord[]> {
+  return q.latestOfKinds(ctx.db, auth, kinds, limit);
+}
+
+/** One export the actor may see, as stored (a report's screen presents it its own way). */
+export async function findExport(ctx: AppContext, auth: Actor, id: number) {
+  return q.findExport(ctx.db, auth, id);
 }
 
 /** Checks the selection now (so a bad one is a 4xx, not a failed job) and queues the export. */
@@ -75,44 +116,53 @@ export async function exportFile(ctx: AppContext, auth: Actor, id: number) {
     action: "subscribers.export_download",
     target: { type: "export", id: row.id, label: row.fileName },
   });
-  return { ...file, name: row.fileName ?? "subscribers.csv" };
+  return { ...file, name: row.fileName ?? "export.csv" };
 }
 
-function attributeText(field: FieldInfo, value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (Array.isArray(value)) return value.join("; ");
-  if (field.type === "address" && typeof value === "object") return formatAddress(value as Address);
-  return String(value);
-}
+/** Exports taking longer than this tell their starter when they are ready (others download). */
+const NOTIFY_AFTER_MS = 10_000;
 
 /**
- * The export job: walks the selection by id and streams it to a CSV file with formulas defused,
- * written on this machine first and then moved into the file store whole.
+ * The export job, one for every kind: the kind's rows go through the one CSV writer (UTF-8 BOM,
+ * formulas defused, times in the account's zone) to a file on this machine, which then moves
+ * into the file store whole. Claims the row once (queued → running) and records its progress.
  */
 export async function runExport(ctx: AppContext, exportId: number) {
   const row = await q.findExportForJob(ctx.db, exportId);
   if (!row || !(await q.transition(ctx.db, exportId, "queued", { status: "running" }))) return;
-  // Rows written before the selection stopped carrying the starter's flags may still hold them.
-  const { restricted: _, ...selection } = row.selection as SubscriberSelection & {
-    restricted?: boolean;
-  };
   const auth = systemActor("export", row.accountId, { userId: row.userId });
-  const fileName = `subscribers-${row.createdAt.toISOString().slice(0, 10)}-${exportId}.csv`;
+  const kind = row.kind as ExportKind;
   const filePath = storageKey("exports", row.accountId, `${exportId}.csv`);
   try {
+    const zone = timezoneById(await accountTimezoneId(ctx.db, auth)).iana;
+    const day = csvTime(row.createdAt, zone).slice(0, 10);
+    const fileName = row.fileName ?? `${kind}-${day}-${exportId}.csv`;
+    const progress = (rows: number, total?: number) =>
+      q.setProgress(
+        ctx.db,
+        exportId,
+        total ? Math.min(99, Math.floor((rows / total) * 100)) : 0,
+        rows,
+      );
     const n = await withScratchDir(ctx.storage, async (dir) => {
       const scratch = path.join(dir, `${exportId}.csv`);
-      const count = await writeExport(ctx, auth, selection as SubscriberSelection, scratch);
+      const count = await writeCsvFile(scratch, zone, progress, (out) =>
+        writeExportRows(ctx, auth, row, out),
+      );
       await ctx.storage.putFile(filePath, scratch, "text/csv; charset=utf-8");
       return count;
     });
+    const finishedAt = ctx.clock.now();
     await q.transition(ctx.db, exportId, "running", {
       status: "finished",
+      progress: 100,
       rowCount: n,
       fileName,
       filePath,
-      finishedAt: ctx.clock.now(),
+      finishedAt,
     });
+    if (kind !== "subscribers" && finishedAt.getTime() - row.createdAt.getTime() < NOTIFY_AFTER_MS)
+      return;
     await notify(
       ctx.db.$client,
       {
@@ -120,7 +170,10 @@ export async function runExport(ctx: AppContext, exportId: number) {
         userId: row.userId ?? undefined,
         kind: "export_ready",
         title: "Your export is ready",
-        body: `${n} subscribers in ${fileName}.`,
+        body:
+          kind === "subscribers"
+            ? `${n} subscribers in ${fileName}.`
+            : `${EXPORT_KIND_LABELS[kind]}: ${n} rows in ${fileName}.`,
         link: "/reports/export-history",
       },
       ctx,
@@ -133,49 +186,4 @@ export async function runExport(ctx: AppContext, exportId: number) {
       finishedAt: ctx.clock.now(),
     });
   }
-}
-
-/** The selection's rows as CSV in `filePath`; answers how many subscribers it holds. */
-async function writeExport(
-  ctx: AppContext,
-  auth: Actor,
-  selection: SubscriberSelection,
-  filePath: string,
-): Promise<number> {
-  const fields = [...(await fieldsById(ctx, auth)).values()].sort((a, b) => a.id - b.id);
-  const out = createWriteStream(filePath);
-  const write = async (cells: string[]) => {
-    if (!out.write(csvLine(cells))) await once(out, "drain");
-  };
-  await write([
-    "Phone Number",
-    "First Name",
-    "Last Name",
-    "Email",
-    "Sign Up Method",
-    "Date",
-    "Opted Out",
-    "Blocked",
-    ...fields.map((f) => f.name),
-  ]);
-  let n = 0;
-  for await (const rows of eachSelected(ctx, auth, selection)) {
-    for (const s of rows) {
-      await write([
-        s.phone,
-        s.firstName,
-        s.lastName,
-        s.email,
-        signupMethodLabel(s.signupMethod),
-        s.createdAt.toISOString(),
-        s.optedOut ? "yes" : "no",
-        s.blocked ? "yes" : "no",
-        ...fields.map((f) => attributeText(f, s.attributes[String(f.id)])),
-      ]);
-      n++;
-    }
-  }
-  out.end();
-  await once(out, "finish");
-  return n;
 }

@@ -7,10 +7,12 @@ export const subscriberExportsFeature = defineFeature({
   routes: [exportsRoutes],
   policy: {
     // Subscribers (an agent's are those of their groups).
-    "GET /api/subscribers/exports": "subscribers:export",
     "POST /api/subscribers/exports": "subscribers:export",
-    "GET /api/subscribers/exports/:id": "subscribers:export",
-    "GET /api/subscribers/exports/:id/download": "subscribers:export",
+    // Export History: every export, each person's own (the Owner's: everyone's). An Agent has
+    // conversations to export, so reading is everyone's.
+    "GET /api/subscribers/exports": "self",
+    "GET /api/subscribers/exports/:id": "self",
+    "GET /api/subscribers/exports/:id/download": "self",
   },
   jobs: [subscribersExportJob],
 });

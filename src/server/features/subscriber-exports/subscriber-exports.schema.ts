@@ -10,10 +10,16 @@ export const subscriberExports = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** What it writes (EXPORT_KINDS of src/domain/exports.schemas.ts). */
+    kind: text().notNull().default("subscribers"),
     /** queued | running | finished | failed */
     status: text().notNull().default("queued"),
-    /** The selection exported: ids, or a filter minus excluded ids. */
+    /** 0 … 100 while it is written. */
+    progress: integer().notNull().default(0),
+    /** The subscribers exported: ids, or a filter minus excluded ids (kind subscribers). */
     selection: jsonb().notNull().default({}),
+    /** What the other kinds export: a report's range, a run, a conversation, the log's filter. */
+    params: jsonb().notNull().default({}),
     rowCount: integer("row_count").notNull().default(0),
     fileName: text("file_name"),
     filePath: text("file_path"),

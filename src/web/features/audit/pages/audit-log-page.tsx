@@ -16,6 +16,7 @@ import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import { auditSearch, useAuditEvents, useAuditVerify } from "../api/audit";
 
 const AUDIT_LIST = defineList({ filters: { action: "", from: "", to: "" } });
@@ -70,6 +71,7 @@ export default function AuditLogPage() {
   const list = useAuditEvents(filters, { page: view.page, perPage: Math.min(view.pageSize, 200) });
   const verify = useAuditVerify();
   const csvHref = `/api/audit/export?${auditSearch(filters)}`;
+  const csv = useCsvExport();
 
   return (
     <>
@@ -78,10 +80,10 @@ export default function AuditLogPage() {
         description="Who changed what in this account, and from where: every change made by a person, an API key, an AI assistant or a parent account."
         actions={
           <Button
-            component="a"
-            href={csvHref}
             leftSection={<IconDownload size={16} />}
             variant="default"
+            loading={csv.busy}
+            onClick={() => csv.start(csvHref)}
           >
             Export CSV
           </Button>

@@ -1,12 +1,14 @@
 import { Anchor, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
+import { Link } from "react-router";
 import type { ReportKind } from "../../../../domain/growth-reports.schemas";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { type ReportFilter, useCreateReportExport, useReportExports } from "../api/reports";
 
 /**
  * Export to CSV as a background job: the button queues it, the line under it shows its progress
- * and then the download link (the last three exports of this report stay listed).
+ * and then the download link (the last three exports of this report stay listed here; every
+ * export is in Export History).
  */
 export function ExportPanel({ report, filter }: { report: ReportKind; filter: ReportFilter }) {
   const timeZone = useAccountTimeZone();
@@ -15,7 +17,12 @@ export function ExportPanel({ report, filter }: { report: ReportKind; filter: Re
   const recent = (list.data?.rows ?? []).slice(0, 3);
   return (
     <Stack gap={6} data-testid="report-exports">
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="sm">
+        {recent.length > 0 && (
+          <Anchor component={Link} to="/reports/export-history" size="sm">
+            Export History
+          </Anchor>
+        )}
         <Button
           variant="default"
           leftSection={<IconDownload size={16} />}

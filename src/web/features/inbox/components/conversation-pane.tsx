@@ -34,6 +34,7 @@ import { LoadFailed } from "../../../components/load-failed";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { formatDateTime } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
+import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import {
   markRead,
   refreshInbox,
@@ -78,6 +79,7 @@ export function ConversationPane(props: {
   const action = useConversationAction();
   const assign = useAssign();
   const [infoOpen, setInfoOpen] = useState(false);
+  const csv = useCsvExport();
   const c = conversation.data;
   const users = useAssignableUsers([props.id], Boolean(c?.exists) && props.context.canAssign);
 
@@ -272,9 +274,8 @@ export function ConversationPane(props: {
               {!props.embedded && (
                 <Menu.Item
                   leftSection={<IconDownload size={16} />}
-                  component="a"
-                  href={`/api/inbox/conversations/${c.id}/export`}
-                  download
+                  disabled={csv.busy}
+                  onClick={() => csv.start(`/api/inbox/conversations/${c.id}/export`)}
                 >
                   Export
                 </Menu.Item>

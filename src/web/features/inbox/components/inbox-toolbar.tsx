@@ -19,6 +19,7 @@ import {
   IconArchive,
   IconArchiveOff,
   IconChecks,
+  IconDownload,
   IconKeyboard,
   IconListCheck,
   IconMail,
@@ -40,6 +41,7 @@ import {
   type InboxTab,
 } from "../../../../domain/inbox.schemas";
 import { notify } from "../../../lib/notify";
+import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import { useAssignableUsers, useBulk, useMarkAllRead, useStaticGroups } from "../api/inbox-api";
 import { useLabels } from "../api/inbox-tools-api";
 import { isEmpty, type Selection } from "../lib/selection";
@@ -120,6 +122,7 @@ export function InboxToolbar(props: {
   mobile: boolean;
 }) {
   const { draft, context } = props;
+  const replies = useCsvExport();
   const tabs = INBOX_TABS.filter(
     (t) => context?.canAssign || (t !== "assigned" && t !== "unassigned"),
   );
@@ -296,6 +299,18 @@ export function InboxToolbar(props: {
               onClick={() => props.onSelectingChange(!props.selecting)}
             >
               <IconListCheck size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {/* exportMessageReplies: every reply this inbox shows, as a CSV export. */}
+          <Tooltip label="Export all replies (CSV)">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Export all replies"
+              loading={replies.busy}
+              onClick={() => replies.start("/api/inbox/replies/export")}
+            >
+              <IconDownload size={18} />
             </ActionIcon>
           </Tooltip>
           {!props.mobile && (

@@ -19,7 +19,7 @@ function filterParams(f: SentMessagesFilter): URLSearchParams {
   return qs;
 }
 
-/** Where the CSV of the list under this filter downloads from. */
+/** Where the CSV export of the list under this filter starts (a POST; see useCsvExport). */
 export const sentMessagesCsvUrl = (f: SentMessagesFilter) => {
   const qs = filterParams(f).toString();
   return `/api/reports/sent-messages/export${qs ? `?${qs}` : ""}`;

@@ -34,6 +34,7 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import { useSentMessage } from "../api/get-sent-message";
 import { recipientsCsvUrl, useRecipients } from "../api/list-recipients";
 import { useLiveSentMessages } from "../api/live-updates";
@@ -160,6 +161,7 @@ export default function SentMessageDetailsPage() {
   const timeZone = useAccountTimeZone();
   const id = runIdOf(params.get("id"));
   const run = useSentMessage(id);
+  const csv = useCsvExport();
   // The recipients' search, status, page and size in the address beside the run's id.
   const view = useListState(RECIPIENTS_LIST, "local:sent-message-recipients");
   const group: StatusGroup | "all" = (STATUS_GROUPS as readonly string[]).includes(
@@ -239,11 +241,10 @@ export default function SentMessageDetailsPage() {
         description={`Sent ${formatDateTime(r.runAt, timeZone)} to ${r.recipients.toLocaleString()} ${r.recipients === 1 ? "recipient" : "recipients"}${r.excluded ? ` (${r.excluded.toLocaleString()} excluded)` : ""}`}
         actions={
           <Button
-            component="a"
-            href={recipientsCsvUrl(r.id, group === "all" ? undefined : group)}
-            download
             variant="default"
             leftSection={<IconDownload size={16} />}
+            loading={csv.busy}
+            onClick={() => csv.start(recipientsCsvUrl(r.id, group === "all" ? undefined : group))}
           >
             Export CSV
           </Button>

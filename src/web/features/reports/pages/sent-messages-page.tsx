@@ -17,6 +17,7 @@ import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { plural } from "../../../lib/plural";
+import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import { sentMessagesCsvUrl, useSentMessages } from "../api/list-sent-messages";
 import { useLiveSentMessages } from "../api/live-updates";
 import { RunStateBadge } from "../components/run-state-badge";
@@ -60,14 +61,14 @@ export default function SentMessagesPage() {
   // A new account: the empty state alone, no filters or export over nothing.
   const nothingYet = list.isSuccess && total === 0 && !view.filtered;
 
+  const csv = useCsvExport();
   const exportButton = (
     <Button
-      component="a"
-      href={sentMessagesCsvUrl(filter)}
-      download
       variant="default"
       leftSection={<IconDownload size={16} />}
       disabled={!list.isSuccess || total === 0}
+      loading={csv.busy}
+      onClick={() => csv.start(sentMessagesCsvUrl(filter))}
     >
       Export CSV
     </Button>

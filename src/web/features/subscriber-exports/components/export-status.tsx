@@ -14,7 +14,10 @@ const COLOR: Record<SubscriberExport["status"], string> = {
   failed: "red",
 };
 
-/** An export's status; while it is written, a moving bar (the job reports no row count yet). */
+/**
+ * An export's status; while it is written, its progress (a moving bar while the job cannot tell
+ * how far it is, with the rows written so far).
+ */
 export function ExportStatus({ row }: { row: SubscriberExport }) {
   const badge = (
     <Badge variant="light" color={COLOR[row.status]} data-testid="export-status">
@@ -25,7 +28,11 @@ export function ExportStatus({ row }: { row: SubscriberExport }) {
     return (
       <Stack gap={4} miw={110}>
         {badge}
-        <Progress value={100} striped animated size="sm" aria-label="Export in progress" />
+        {row.progress > 0 ? (
+          <Progress value={row.progress} size="sm" aria-label="Export progress" />
+        ) : (
+          <Progress value={100} striped animated size="sm" aria-label="Export in progress" />
+        )}
       </Stack>
     );
   }

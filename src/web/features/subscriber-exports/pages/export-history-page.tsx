@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconDownload, IconFileExport, IconUsers } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
-import type { SubscriberExport } from "../../../../domain/exports.schemas";
+import { EXPORT_KIND_LABELS, type SubscriberExport } from "../../../../domain/exports.schemas";
 import { defineList } from "../../../components/list/list-params";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
@@ -16,7 +16,16 @@ const WIDE = "(min-width: 48em)";
 
 const EXPORTS_LIST = defineList({});
 
-/** /reports/export-history: subscriber exports (started from Manage Subscribers) and their files. */
+function rowsText(r: SubscriberExport) {
+  const n = r.rowCount.toLocaleString();
+  if (r.kind === "subscribers") return `${n} ${r.rowCount === 1 ? "subscriber" : "subscribers"}`;
+  return `${n} ${r.rowCount === 1 ? "row" : "rows"}`;
+}
+
+/**
+ * /reports/export-history: every CSV export (subscribers, reports, sent messages, conversations,
+ * the audit log), with its progress while written and its file to download again.
+ */
 export default function ExportHistoryPage() {
   const navigate = useNavigate();
   const timeZone = useAccountTimeZone();
@@ -28,7 +37,7 @@ export default function ExportHistoryPage() {
     <>
       <PageHeader
         title="Export History"
-        description="Subscriber lists exported as CSV files. Files are kept here to download again."
+        description="Every CSV export, kept here to download again. Times in the files are in the account's time zone, named in each time column."
         actions={
           <Button
             component={Link}
@@ -51,18 +60,21 @@ export default function ExportHistoryPage() {
         empty={{
           title: "No exports yet",
           description:
-            "Exports are started from Manage Subscribers: filter or select the subscribers you want, then choose Export. Each export is listed here with its CSV file.",
+            "Export subscribers from Manage Subscribers (filter or select them, then choose Export), or choose Export CSV on a report, Sent Messages or the Audit Log, or Export in a conversation. Each export is listed here with its CSV file.",
           action: { label: "Go to Manage Subscribers", onClick: () => navigate(MANAGE) },
         }}
         testId="export-history"
         columns={[
           {
             accessor: "createdAt",
-            title: "Date",
+            title: "Export",
             noWrap: true,
             render: (r) => (
               <Stack gap={2}>
-                <Text size="sm">{formatDateTime(r.createdAt, timeZone)}</Text>
+                <Text size="sm" fw={500}>
+                  {EXPORT_KIND_LABELS[r.kind]}
+                </Text>
+                <Text size="xs">{formatDateTime(r.createdAt, timeZone)}</Text>
                 {r.fileName && (
                   <Text size="xs" c="dimmed" truncate maw={260}>
                     {r.fileName}
@@ -71,7 +83,7 @@ export default function ExportHistoryPage() {
                 {/* Small screens: rows, status and who under the date, not in columns. */}
                 <Stack gap={4} hiddenFrom="sm" mt={2}>
                   <Text size="xs">
-                    {r.rowCount.toLocaleString()} subscribers
+                    {rowsText(r)}
                     {r.createdBy ? ` · by ${r.createdBy}` : ""}
                   </Text>
                   <ExportStatus row={r} />
@@ -81,7 +93,7 @@ export default function ExportHistoryPage() {
           },
           {
             accessor: "rowCount",
-            title: "Subscribers",
+            title: "Rows",
             textAlign: "right",
             visibleMediaQuery: WIDE,
             render: (r) => r.rowCount.toLocaleString(),
