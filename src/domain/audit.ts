@@ -104,6 +104,7 @@ export const AUDIT_AREAS: Record<string, string> = {
   addons: "Add-on",
   analytics: "Analytics",
   api_keys: "API key",
+  audit: "Audit log",
   auth: "Sign-in",
   auto_replies: "Auto-reply",
   automations: "Automation",
@@ -236,6 +237,7 @@ const AREA_PREFIXES: [string, string][] = [
 
 /** Derived actions whose noun-and-verb would read badly, in words of their own. */
 const ROUTE_ACTION_LABEL: Record<string, string> = {
+  "audit.export": "Audit log exported",
   "account.profile": "Business profile changed",
   "account.settings": "Setting changed",
   "user.settings": "Personal setting changed",
