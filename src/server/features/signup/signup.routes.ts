@@ -24,7 +24,9 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext) {
     "/api/auth/admin-signup",
     {
       schema: { tags: ["auth"], body: adminSignupRequest, response: { 200: adminSignupResponse } },
-      config: { rateLimit: authRateLimit(ctx, 10) },
+      // Attempts a minute from one address, as for logins (LOGIN_RATE_LIMIT, 10 by default); the
+      // accounts made per address and network are counted by admitFromClient.
+      config: { rateLimit: authRateLimit(ctx, ctx.config.LOGIN_RATE_LIMIT) },
     },
     async (req, reply) => {
       // Checked before the invitation is taken: a refused attempt uses up nothing.
