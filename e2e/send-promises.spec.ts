@@ -1,28 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, watchConsole } from "./support";
-import { CSRF, received, uniquePhone } from "./virtual-phone";
+import { CSRF, chooseNewSubscriber, received } from "./virtual-phone";
 
 // What the composer and Settings promise, kept by the server: a link from an unregistered
 // number is refused with 'Unable To Send'; 'Pause all sending' holds a send until it is off.
-
-/** A subscriber of the demo (added by the business, so with consent), chosen in the composer. */
-async function chooseNewSubscriber(page: Page): Promise<string> {
-  const phone = uniquePhone();
-  const name = `Promise${Math.floor(Math.random() * 1e6)}`;
-  const created = await page.request.post("/api/subscribers", {
-    headers: CSRF,
-    data: { attestation: true, number: phone, firstName: name },
-  });
-  expect(created.status()).toBe(201);
-  await page.locator("label", { hasText: /^Subscribers$/ }).click();
-  const picker = page.getByRole("combobox", { name: "Subscribers" });
-  // The search answers late on a busy machine: type again until the new subscriber is offered.
-  await expect(async () => {
-    await picker.fill(name);
-    await page.getByRole("option", { name: new RegExp(name) }).click({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
-  return phone;
-}
 
 async function setMessage(page: Page, text: string) {
   const editor = page.getByTestId("message-editor");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { keepScreenshot, logInAsDemo, MOBILE, watchConsole } from "./support";
-import { CSRF, uniquePhone } from "./virtual-phone";
+import { CSRF, chooseNewSubscriber } from "./virtual-phone";
 
 /**
  * A text that must wait says so before and after it is sent: the composer counts who may not
@@ -77,18 +77,7 @@ test("a text held by quiet hours in the recipient's zone: the composer warns, th
   await expect(page.getByTestId("message-editor")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "From" })).not.toHaveValue("");
   // A Dallas subscriber (area code 214: Texas, Central time), added by the business.
-  const name = `Dallas${Math.floor(Math.random() * 1e6)}`;
-  const created = await page.request.post("/api/subscribers", {
-    headers: CSRF,
-    data: { attestation: true, number: uniquePhone("214"), firstName: name },
-  });
-  expect(created.status()).toBe(201);
-  await page.locator("label", { hasText: /^Subscribers$/ }).click();
-  const picker = page.getByRole("combobox", { name: "Subscribers" });
-  await expect(async () => {
-    await picker.fill(name);
-    await page.getByRole("option", { name: new RegExp(name) }).click({ timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
+  await chooseNewSubscriber(page, "214");
   const text = `Late special ${Date.now()}`;
   const editor = page.getByTestId("message-editor");
   await editor.click();

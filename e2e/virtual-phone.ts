@@ -44,3 +44,25 @@ export function uniquePhone(areaCode = "646"): string {
     return `+1${areaCode}${exchange}${1000 + Math.floor(Math.random() * 9000)}`;
   }
 }
+
+/**
+ * A new subscriber of the demo (added by the business, so with consent) on a number of
+ * `areaCode`, chosen in the composer's Subscribers picker; resolves with the number.
+ */
+export async function chooseNewSubscriber(page: Page, areaCode = "646"): Promise<string> {
+  const phone = uniquePhone(areaCode);
+  const name = `Pick${Math.floor(Math.random() * 1e6)}`;
+  const created = await page.request.post("/api/subscribers", {
+    headers: CSRF,
+    data: { attestation: true, number: phone, firstName: name },
+  });
+  expect(created.status()).toBe(201);
+  await page.locator("label", { hasText: /^Subscribers$/ }).click();
+  const picker = page.getByRole("combobox", { name: "Subscribers" });
+  // The search answers late on a busy machine: type again until the new subscriber is offered.
+  await expect(async () => {
+    await picker.fill(name);
+    await page.getByRole("option", { name: new RegExp(name) }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  return phone;
+}
