@@ -180,14 +180,16 @@ test("each cancellation reason shows its offer; pause, confirm and after-cancel 
   await expect(page).toHaveURL(/\/billing\/summary/);
   await expect(page.getByText("Free trial").first()).toBeVisible();
 
-  // The stages were recorded for analytics.
-  const stages = await sql<{ stage: string }>(
-    "select distinct stage from cancel_flow_events where account_id = $1",
-    [biz.accountId],
-  );
-  expect(stages.map((s) => s.stage).sort()).toEqual(
-    ["cancel", "canceled", "confirm", "kept", "offer_accepted", "pause"].sort(),
-  );
+  // The stages were recorded for analytics (the screens post them without waiting for the answer).
+  await expect
+    .poll(async () => {
+      const stages = await sql<{ stage: string }>(
+        "select distinct stage from cancel_flow_events where account_id = $1",
+        [biz.accountId],
+      );
+      return stages.map((s) => s.stage).sort();
+    })
+    .toEqual(["cancel", "canceled", "confirm", "kept", "offer_accepted", "pause"].sort());
 
   // 'I'll give it a try' with a card on file: the Lite plan, charged at once.
   expect(await saveCardByApi(page.request, "4242424242424242")).toBe(200);

@@ -109,6 +109,7 @@ describe("subscriber import", () => {
     expect(done.failedRowsUrl).toBe(`/api/subscribers/imports/${id}/failed-rows`);
     const failed = await t.get(done.failedRowsUrl, { cookie: aCookie });
     expect(failed.headers["content-type"]).toMatch(/text\/csv/);
+    expect(failed.body.startsWith("\uFEFFPhone,First")).toBe(true);
     expect(failed.body.trim().split("\n")).toEqual([
       "Phone,First,Email,VIP,Notes,reason",
       "not a phone,Cy,,,,Not a valid US or Canada mobile number",

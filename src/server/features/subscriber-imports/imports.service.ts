@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { CSV_BOM } from "../../../domain/csv";
 import { AppError } from "../../../domain/errors";
 import type { StartImportRequest } from "../../../domain/imports.schemas";
 import { assertCan } from "../../../domain/permissions";
@@ -89,7 +90,19 @@ export async function failedRowsFile(ctx: AppContext, auth: Actor, id: number) {
   if (!row?.errorFilePath) throw new AppError("NOT_FOUND", NOT_FOUND);
   const file = await ctx.storage.open(row.errorFilePath);
   if (!file) throw new AppError("NOT_FOUND", NOT_FOUND);
-  return { ...file, name: `${path.parse(row.fileName).name}-failed-rows.csv` };
+  // The stored file has no BOM (its resume checkpoints count its bytes); the download starts
+  // with one, as every CSV Parley gives, so Excel reads accents and emoji.
+  const bom = Buffer.from(CSV_BOM);
+  return {
+    stream: Readable.from(withBom(bom, file.stream)),
+    size: file.size + bom.length,
+    name: `${path.parse(row.fileName).name}-failed-rows.csv`,
+  };
+}
+
+async function* withBom(bom: Buffer, body: Readable) {
+  yield bom;
+  yield* body;
 }
 
 /** The first rows of the stored file, as the job will read them, for the mapping step. */
