@@ -1,9 +1,9 @@
 import { addDays, addMonths } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import { runBillingCycle } from "./billing-cycle";
+import { testCard, trialOwner } from "./billing-test-kit";
 import { TEST_CARDS } from "./payment-processor";
 
 /**
@@ -14,21 +14,10 @@ const t = await createTestServer();
 
 describe("add-ons on the renewal invoice", () => {
   it("bills the plan, each extra number and each keyword pack as lines; a released number stops", async () => {
-    const { account, user } = await buildAccountWithUser(t.db, {
-      account: { trialEndsAt: addDays(new Date(), 14) },
+    const { account, cookie } = await trialOwner(t);
+    await t.put("/api/billing/payment-method", testCard(TEST_CARDS.success, t.ctx.clock), {
+      cookie,
     });
-    const cookie = await loginAs(t.app, user.username, user.password);
-    await t.put(
-      "/api/billing/payment-method",
-      {
-        number: TEST_CARDS.success,
-        expMonth: 12,
-        expYear: new Date().getUTCFullYear() + 2,
-        cvc: "123",
-        name: "Joe Baker",
-      },
-      { cookie },
-    );
     expect(
       (await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie }))
         .statusCode,
@@ -92,17 +81,8 @@ describe("add-ons on the renewal invoice", () => {
   });
 
   it("a declined card buys no keyword pack; on a trial the pack waits for the first plan payment", async () => {
-    const { account, user } = await buildAccountWithUser(t.db, {
-      account: { trialEndsAt: addDays(new Date(), 14) },
-    });
-    const cookie = await loginAs(t.app, user.username, user.password);
-    const card = (number: string) => ({
-      number,
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: "123",
-      name: "Joe Baker",
-    });
+    const { account, cookie } = await trialOwner(t);
+    const card = (number: string) => testCard(number, t.ctx.clock);
     // On the trial nothing is charged yet: the pack is a line of the first plan payment.
     expect((await t.post("/api/keywords/purchase", {}, { cookie })).statusCode).toBe(200);
     expect((await t.get("/api/billing/invoices", { cookie })).json().rows).toEqual([]);
@@ -136,21 +116,10 @@ describe("add-ons on the renewal invoice", () => {
 
 describe("releasing a monthly add-on", () => {
   it("a number released and a keyword pack released are on no later plan payment", async () => {
-    const { account, user } = await buildAccountWithUser(t.db, {
-      account: { trialEndsAt: addDays(new Date(), 14) },
+    const { account, cookie } = await trialOwner(t);
+    await t.put("/api/billing/payment-method", testCard(TEST_CARDS.success, t.ctx.clock), {
+      cookie,
     });
-    const cookie = await loginAs(t.app, user.username, user.password);
-    await t.put(
-      "/api/billing/payment-method",
-      {
-        number: TEST_CARDS.success,
-        expMonth: 12,
-        expYear: new Date().getUTCFullYear() + 2,
-        cvc: "123",
-        name: "Joe Baker",
-      },
-      { cookie },
-    );
     expect(
       (await t.post("/api/billing/addons/keyword-pack/release", {}, { cookie })).json(),
     ).toMatchObject({ error: { message: "You have no keyword pack to release." } });
@@ -219,10 +188,7 @@ describe("releasing a monthly add-on", () => {
 
 describe("releasing a keyword pack the keywords need", () => {
   it("is refused with what to delete first, and changes nothing", async () => {
-    const { account, user } = await buildAccountWithUser(t.db, {
-      account: { trialEndsAt: addDays(new Date(), 14) },
-    });
-    const cookie = await loginAs(t.app, user.username, user.password);
+    const { account, cookie } = await trialOwner(t);
     await t.db.insert(phoneNumbers).values({
       accountId: account.id,
       number: "+12125550191",
@@ -251,10 +217,7 @@ describe("releasing a keyword pack the keywords need", () => {
 
 describe("the amount an add-on is charged now", () => {
   it("is in the summary, is what the purchase charges, and another amount buys nothing", async () => {
-    const { account, user } = await buildAccountWithUser(t.db, {
-      account: { trialEndsAt: addDays(new Date(), 14) },
-    });
-    const cookie = await loginAs(t.app, user.username, user.password);
+    const { account, cookie } = await trialOwner(t);
     await t.db.insert(phoneNumbers).values({
       accountId: account.id,
       number: "+12125550195",
@@ -263,17 +226,9 @@ describe("the amount an add-on is charged now", () => {
     });
     // On the trial nothing is charged now.
     expect((await t.get("/api/billing/summary", { cookie })).json().addonsDueNow).toBeNull();
-    await t.put(
-      "/api/billing/payment-method",
-      {
-        number: TEST_CARDS.success,
-        expMonth: 12,
-        expYear: new Date().getUTCFullYear() + 2,
-        cvc: "123",
-        name: "Joe Baker",
-      },
-      { cookie },
-    );
+    await t.put("/api/billing/payment-method", testCard(TEST_CARDS.success, t.ctx.clock), {
+      cookie,
+    });
     await t.post("/api/billing/upgrade", { planId: "starter", amountCents: 2900 }, { cookie });
     // The first day of the period: the whole month of each.
     const { addonsDueNow, periodEnd } = (await t.get("/api/billing/summary", { cookie })).json();

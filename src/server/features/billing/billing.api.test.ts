@@ -3,25 +3,14 @@ import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { runBillingCycle } from "./billing-cycle";
+import { testCard, trialOwner } from "./billing-test-kit";
 import { TEST_CARDS } from "./payment-processor";
 
 const t = await createTestServer();
 
-const card = (number: string) => ({
-  number,
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: "123",
-  name: "Joe Baker",
-});
+const card = (number: string) => testCard(number, t.ctx.clock);
 
-async function owner() {
-  const { account, user } = await buildAccountWithUser(t.db, {
-    account: { trialEndsAt: addDays(new Date(), 14) },
-  });
-  const cookie = await loginAs(t.app, user.username, user.password);
-  return { account, user, cookie };
-}
+const owner = () => trialOwner(t);
 
 describe("billing", () => {
   it("summary of a trial: price per text, credits, no card", async () => {

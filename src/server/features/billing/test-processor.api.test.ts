@@ -1,28 +1,16 @@
 import { addDays, addMonths } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { runBillingCycle } from "./billing-cycle";
+import { testCard, trialOwner } from "./billing-test-kit";
 import { NOT_A_TEST_CARD, STRIPE_TEST_CARDS, TEST_CARDS } from "./payment-processor";
 
 /** The built-in test processor takes Stripe's test cards only, with Stripe's outcomes. */
 const t = await createTestServer();
 
-const card = (number: string) => ({
-  number,
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: "123",
-  name: "Joe Baker",
-});
+const card = (number: string) => testCard(number, t.ctx.clock);
 
-async function owner() {
-  const { account, user } = await buildAccountWithUser(t.db, {
-    account: { trialEndsAt: addDays(new Date(), 14) },
-  });
-  const cookie = await loginAs(t.app, user.username, user.password);
-  return { account, cookie };
-}
+const owner = () => trialOwner(t);
 
 describe("test processor", () => {
   it("refuses any number that is not one of Stripe's test cards, a real-looking one too", async () => {
