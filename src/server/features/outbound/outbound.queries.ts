@@ -488,7 +488,9 @@ export async function paceOfNumber(
 
 /**
  * Claims the due messages of the numbers whose turn it is (see dispatch-claim.ts claimDue): each
- * with its turn, the numbers' pace moved on by what was taken.
+ * with its turn, the numbers' pace moved on by what was taken. A text is due by the server's
+ * clock (`now`: a test's, or a test server's that runs ahead) or the database's, whichever is
+ * later; pace and leases keep the database's.
  */
 export async function claimDueMessages(
   db: Queryable,
@@ -498,6 +500,7 @@ export async function claimDueMessages(
   lookaheadSeconds: number,
   numbers: number,
   limit: number,
+  now: Date,
 ) {
   return db.query<Claimed>(
     `with p as (
@@ -510,7 +513,7 @@ export async function claimDueMessages(
         where d.next_at <= now() + $4 * interval '1 second'
           and exists (select 1 from messages x
                        where x.pending_dispatch and x.phone_number_id = d.phone_number_id
-                         and x.not_before <= now()
+                         and x.not_before <= greatest(now(), $7::timestamptz)
                          and (x.claimed_until is null or x.claimed_until < now()))
         order by d.next_at
         limit $5
@@ -526,7 +529,7 @@ export async function claimDueMessages(
                   x.claimed_until is not null or x.carrier_uncertain as lapsed
              from messages x
             where x.pending_dispatch and x.phone_number_id = p.phone_number_id
-              and x.not_before <= now()
+              and x.not_before <= greatest(now(), $7::timestamptz)
               and (x.claimed_until is null or x.claimed_until < now())
             order by x.lane, x.not_before, x.id
             limit least($6::int, greatest(1, floor(
@@ -555,6 +558,6 @@ export async function claimDueMessages(
                            where sr.id = m.run_id), false) as "ignoreQuietHours",
                 picked.lapsed as "outcomeUnknown",
                 picked.start_at + picked.i / picked.mps * interval '1 second' as "sendAt"`,
-    [leaseSeconds, tollFreeMps, longCodeMps, lookaheadSeconds, numbers, limit],
+    [leaseSeconds, tollFreeMps, longCodeMps, lookaheadSeconds, numbers, limit, now],
   );
 }

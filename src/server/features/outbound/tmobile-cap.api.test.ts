@@ -10,8 +10,8 @@ import { wakePipeline } from "./wake";
 // T-Mobile's daily cap for a 10DLC brand, end to end: the line check learns each subscriber's
 // network from the carrier's lookup (the emulator: last digit 4-6 T-Mobile, 0-3 Verizon), a
 // campaign goes through the composer's API, the dispatcher sends what the cap allows and holds
-// the rest until T-Mobile's next day. The clock is the real time (the claim compares the
-// database's), moved on past midnight Pacific time for the next day.
+// the rest until T-Mobile's next day. The clock starts at the real time and is moved on past
+// midnight Pacific time for the next day.
 const clock = new TestClock(new Date());
 const t = await createTestServer({
   listen: true,
@@ -176,13 +176,8 @@ describe("T-Mobile's daily cap for the brand", () => {
       text: `T-Mobile's daily limit for your brand (3 texts a day) is reached; waiting for ${localTimeLabel(day.end, "America/New_York", now)}`,
     });
 
-    // T-Mobile's next day: the clock passes midnight Pacific time. The claim reads the
-    // database's own clock, which a test cannot move, so the held texts come due by theirs.
+    // T-Mobile's next day: the clock passes midnight Pacific time.
     clock.set(new Date(day.end.getTime() + 60_000));
-    await db.query(
-      `update messages set not_before = now() where account_id = $1 and pending_dispatch`,
-      [shop.account.id],
-    );
     await wakePipeline(db);
     await until(async () => (await messagesOf(shop.account.id)).every((m) => m.sid));
     const counts = await db.query<{ accountId: number; day: string; sent: number }>(
