@@ -11,7 +11,8 @@ import { CSRF, chooseNewSubscriber } from "./virtual-phone";
  * on every server, read in the recipient's zone: a window that covers now in Dallas (Central
  * time) but not in New York (the demo's zone, so the composer has no reason to ask first). The
  * law's hours ("waiting for 9:00 AM CT (Texas legal hours)") are covered by the API tests, whose
- * clock is set (src/server/features/outbound/wait-reasons.api.test.ts).
+ * clock is set (src/server/features/outbound/wait-reasons.api.test.ts), and by
+ * e2e/legal-hours.spec.ts on a server of its own started at night in Texas.
  */
 
 const CENTRAL = "America/Chicago";

@@ -200,7 +200,15 @@ export const conversationMessage = z.object({
   /** A text not sent yet: why it waits and when it goes (src/domain/send-wait.ts). */
   waiting: z
     .object({
-      code: z.enum(["legal_hours", "state_cap", "quiet_hours", "paused", "pacing", "deadline"]),
+      code: z.enum([
+        "legal_hours",
+        "state_cap",
+        "carrier_cap",
+        "quiet_hours",
+        "paused",
+        "pacing",
+        "deadline",
+      ]),
       until: z.string().nullable(),
       text: z.string(),
     })

@@ -1,3 +1,4 @@
+import { type CarrierCapFacts, overCap, tmobileDay } from "./carrier-cap";
 import type { DeliveryStatus } from "./delivery-status";
 import type { QuietWindow } from "./quiet-hours";
 import { nextMarketingSlot, sendRuleFor } from "./send-windows";
@@ -55,11 +56,20 @@ export interface OutboundFacts {
   recentMarketing: readonly Date[];
   /** Whether the law's hours apply (SEND_WINDOWS=law; off only for test rigs). */
   lawfulHours: boolean;
+  /**
+   * T-Mobile's daily cap for the brand, when this text goes to a T-Mobile subscriber from the
+   * brand's 10DLC number and the registry gave a cap (carrier-cap.ts); null or absent otherwise.
+   */
+  carrierCap?: CarrierCapFacts | null;
 }
 
 export type OutboundDecision =
   | { kind: "go" }
-  | { kind: "hold"; until: Date; reason: "quiet_hours" | "frequency_cap" | "paused" }
+  | {
+      kind: "hold";
+      until: Date;
+      reason: "quiet_hours" | "frequency_cap" | "carrier_cap" | "paused";
+    }
   | { kind: "drop"; status: DeliveryStatus; errorCode: number | null; reason: string };
 
 /**
@@ -92,6 +102,20 @@ export function decideOutbound(facts: OutboundFacts, now: Date): OutboundDecisio
       until = freed;
       reason = "frequency_cap";
     }
+  }
+  // T-Mobile's cap for the brand: the text waits for T-Mobile's next day (and then for the
+  // recipient's hours, which midnight Pacific time is outside of almost everywhere). It does not
+  // expire for it: the dispatcher gives it its validity again from then, as a resumed pause does,
+  // since the wait is the carrier's, not the text's.
+  if (facts.carrierCap && overCap(facts.carrierCap)) {
+    const fresh = tmobileDay(now).end;
+    const after = nextMarketingSlot(
+      fresh > until ? fresh : until,
+      rule,
+      facts.recipient.timeZone,
+      facts.accountQuietHours,
+    );
+    return { kind: "hold", until: after, reason: "carrier_cap" };
   }
   const slot = nextMarketingSlot(until, rule, facts.recipient.timeZone, facts.accountQuietHours);
   if (slot.getTime() === now.getTime()) return { kind: "go" };

@@ -19,6 +19,8 @@ export type WaitCode =
   | "legal_hours"
   /** The recipient's state allows only so many marketing texts a day. */
   | "state_cap"
+  /** T-Mobile's daily cap for the brand is reached (the recipient is on T-Mobile). */
+  | "carrier_cap"
   /** The account's own quiet hours. */
   | "quiet_hours"
   /** The account paused all sending ('Pause all sending'): held until it resumes. */
@@ -114,6 +116,13 @@ export function explainWait(f: WaitFacts, now: Date): WaitReason | null {
       : null;
   if (decision.kind === "hold") {
     const at = localTimeLabel(decision.until, zone, now);
+    // Given its validity again when it goes (outbound-policy.ts): it does not expire for this wait.
+    if (decision.reason === "carrier_cap")
+      return {
+        code: "carrier_cap",
+        until: decision.until,
+        text: `T-Mobile's daily limit for your brand (${(f.carrierCap?.cap ?? 0).toLocaleString("en-US")} texts a day) is reached; waiting for ${at}`,
+      };
     const expires =
       f.deadline.getTime() - decision.until.getTime() < 3600_000
         ? `; it expires at ${localTimeLabel(f.deadline, zone, now)}`

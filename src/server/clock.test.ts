@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { systemClock, TestClock } from "./clock";
+import { clockFrom, systemClock, TestClock } from "./clock";
 
 describe("TestClock", () => {
   it("stands still until it is set or advanced", () => {
@@ -25,5 +25,17 @@ describe("systemClock", () => {
     const at = systemClock.now().getTime();
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe("clockFrom", () => {
+  it("starts at the instant given and runs on at the real pace", async () => {
+    const start = new Date("2026-12-01T07:30:00Z");
+    const clock = clockFrom(start);
+    expect(Math.abs(clock.now().getTime() - start.getTime())).toBeLessThan(50);
+    await new Promise((r) => setTimeout(r, 30));
+    const moved = clock.now().getTime() - start.getTime();
+    expect(moved).toBeGreaterThanOrEqual(25);
+    expect(moved).toBeLessThan(1000);
   });
 });

@@ -15,6 +15,15 @@ export const systemClock: Clock = {
   now: () => new Date(),
 };
 
+/**
+ * The real time moved to start at `start` and run on from there: a test server's clock
+ * (CLOCK_START), so a journey sees the night in Texas at any hour of the day.
+ */
+export function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
+}
+
 /** A clock that stands still until the test sets or advances it. */
 export class TestClock implements Clock {
   private ms: number;

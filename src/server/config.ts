@@ -163,6 +163,11 @@ const envSchema = z.object({
    * tomorrow's drip step due now). `real` everywhere else.
    */
   AUTOMATION_CLOCK: z.enum(["real", "movable"]).default("real"),
+  /**
+   * With AUTOMATION_CLOCK=movable only: the server's clock starts at this instant (ISO 8601) and
+   * runs on at the real pace, so a journey's server is at night in Texas whatever the hour.
+   */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   /** Due automation steps taken per transaction by the engine. */
   AUTOMATION_BATCH: z.coerce.number().int().min(1).max(5000).default(1000),
   /**

@@ -4,6 +4,7 @@ import type { Pool } from "pg";
 import { createAppContext } from "./app-context";
 import { startBackground } from "./background/runner";
 import { startEmulatorDispatcher } from "./carriers/emulator/status-dispatcher";
+import { clockFrom, systemClock } from "./clock";
 import { ConfigError, PUBLIC_DEMO_PASSWORD, parseConfig, parseRole } from "./config";
 import { createDb, DEFAULT_DB_TIMEOUTS, ensureDatabase, withDatabase } from "./db/connection";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded";
@@ -98,7 +99,12 @@ async function main() {
         `this server is reachable from other machines (HOST=${config.HOST}) and ${exposed.join(", ")} still has the public demo password "${PUBLIC_DEMO_PASSWORD}": change it with \`npm run admin -- reset-password ${exposed[0]}\` (or keep HOST on 127.0.0.1)`,
       );
   }
-  const ctx: AppContext = await createAppContext(config, db);
+  // A test server may start its clock elsewhere (CLOCK_START, only with the movable clock).
+  const clock =
+    config.AUTOMATION_CLOCK === "movable" && config.CLOCK_START
+      ? clockFrom(new Date(config.CLOCK_START))
+      : systemClock;
+  const ctx: AppContext = await createAppContext(config, db, clock);
   // Sockets and the realtime adapter close before the pool (a worker publishes through it too).
   stops.unshift(() => closeRealtime(ctx));
   // After the background work (which delivers webhooks) has stopped.

@@ -57,6 +57,8 @@ export interface LookupResult {
   valid: boolean;
   number: string | null;
   lineType: "mobile" | "landline" | "voip" | "unknown" | null;
+  /** The network the number is on now, as the carrier names it ("T-Mobile USA, Inc."); null if unknown. */
+  carrierName: string | null;
 }
 
 export interface Carrier {

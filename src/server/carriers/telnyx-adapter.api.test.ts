@@ -425,10 +425,12 @@ describe("numbers and calls on Telnyx", () => {
     expect(await t.ctx.carrier.lookup("+13105550000")).toMatchObject({
       valid: true,
       lineType: "landline",
+      carrierName: "PACIFIC BELL",
     });
     expect(await t.ctx.carrier.lookup("+13105550404")).toMatchObject({
       valid: true,
       lineType: "mobile",
+      carrierName: "T-Mobile",
     });
   });
 

@@ -148,11 +148,17 @@ export class TelnyxAdapter implements Carrier {
       `/v2/number_lookup/${encodeURIComponent(number)}?type=carrier`,
     );
     const data = (json.data ?? {}) as Json;
-    const carrier = (data.carrier ?? null) as { type?: string } | null;
+    const carrier = (data.carrier ?? null) as {
+      type?: string;
+      name?: string | null;
+      normalized_carrier?: string | null;
+    } | null;
     return {
       valid: data.valid_number !== false,
       number: (data.phone_number as string) ?? null,
       lineType: lineTypeOfTelnyx(carrier?.type),
+      // The primary network where Telnyx knows it, else the number's service provider (SPID).
+      carrierName: carrier?.normalized_carrier?.trim() || carrier?.name?.trim() || null,
     };
   }
 

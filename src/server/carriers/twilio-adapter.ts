@@ -154,7 +154,11 @@ export class TwilioAdapter implements Carrier {
   async lookup(number: string): Promise<LookupResult> {
     const url = `${this.settings.lookupBase}/v2/PhoneNumbers/${encodeURIComponent(number)}?Fields=line_type_intelligence`;
     const json = await this.request("GET", url);
-    const type = (json.line_type_intelligence as { type?: string } | null)?.type ?? null;
+    const intel = json.line_type_intelligence as {
+      type?: string | null;
+      carrier_name?: string | null;
+    } | null;
+    const type = intel?.type ?? null;
     const lineType =
       type === "mobile" || type === "landline"
         ? type
@@ -163,7 +167,12 @@ export class TwilioAdapter implements Carrier {
           : type
             ? "unknown"
             : null;
-    return { valid: Boolean(json.valid), number: (json.phone_number as string) ?? null, lineType };
+    return {
+      valid: Boolean(json.valid),
+      number: (json.phone_number as string) ?? null,
+      lineType,
+      carrierName: intel?.carrier_name?.trim() || null,
+    };
   }
 
   private async request(

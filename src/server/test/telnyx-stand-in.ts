@@ -271,8 +271,13 @@ export async function startTelnyxStandIn(opts: TelnyxStandInOptions) {
     if (method === "GET" && lookup) {
       const number = decodeURIComponent(lookup[1]!);
       const valid = /^\+1\d{10}$/.test(number);
-      // The stand-in's rule: numbers ending 0000 are landlines.
+      // The stand-in's rule: numbers ending 0000 are landlines, the others on T-Mobile (named as
+      // Telnyx does: the service provider's SPID name and the normalized network).
       const type = number.endsWith("0000") ? "fixed line" : "mobile";
+      const carrier =
+        type === "mobile"
+          ? { name: "T-MOBILE USA, INC.", normalized_carrier: "T-Mobile", type }
+          : { name: "PACIFIC BELL", normalized_carrier: null, type };
       return {
         status: 200,
         json: {
@@ -281,7 +286,7 @@ export async function startTelnyxStandIn(opts: TelnyxStandInOptions) {
             phone_number: number,
             valid_number: valid,
             country_code: "US",
-            carrier: valid ? { name: "Stand-in Wireless", type } : null,
+            carrier: valid ? carrier : null,
           },
         },
       };

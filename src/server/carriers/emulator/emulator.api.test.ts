@@ -399,11 +399,38 @@ describe("sending", () => {
 
 describe("lookup", () => {
   it.each([
-    ["+14155551234", { valid: true, number: "+14155551234", lineType: "mobile" }],
-    ["+14155550001", { valid: true, number: "+14155550001", lineType: "landline" }],
-    ["+14155550000", { valid: false, number: "+14155550000", lineType: null }],
-    ["+18445550100", { valid: true, number: "+18445550100", lineType: "unknown" }],
-    ["12", { valid: false, number: "12", lineType: null }],
+    [
+      "+14155551233",
+      { valid: true, number: "+14155551233", lineType: "mobile", carrierName: "Verizon Wireless" },
+    ],
+    [
+      "+14155551235",
+      {
+        valid: true,
+        number: "+14155551235",
+        lineType: "mobile",
+        carrierName: "T-Mobile USA, Inc.",
+      },
+    ],
+    [
+      "+14155551239",
+      { valid: true, number: "+14155551239", lineType: "mobile", carrierName: "AT&T Wireless" },
+    ],
+    [
+      "+14155550001",
+      {
+        valid: true,
+        number: "+14155550001",
+        lineType: "landline",
+        carrierName: "Lumen Technologies",
+      },
+    ],
+    ["+14155550000", { valid: false, number: "+14155550000", lineType: null, carrierName: null }],
+    [
+      "+18445550100",
+      { valid: true, number: "+18445550100", lineType: "unknown", carrierName: null },
+    ],
+    ["12", { valid: false, number: "12", lineType: null, carrierName: null }],
   ])("looks up %s", async (number, expected) => {
     expect(await carrier.lookup(number)).toEqual(expected);
   });

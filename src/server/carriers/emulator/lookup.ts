@@ -1,10 +1,11 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { formatUsNumber } from "../../../domain/phone";
-import { lineTypeOf } from "./recipient-rules";
+import { carrierNameOf, lineTypeOf } from "./recipient-rules";
 
 /**
  * Lookup v2 PhoneNumbers: validity from libphonenumber plus the emulator's last-four-digit rules
- * (…0000 invalid, …0001 landline). Like Twilio, an invalid number is a 200 with valid: false.
+ * (…0000 invalid, …0001 landline) and its last digit's mobile network (carrierNameOf). Like
+ * Twilio, an invalid number is a 200 with valid: false.
  */
 export function lookupNumber(raw: string, fields: string, lookupBase: string) {
   const parsed = parsePhoneNumberFromString(raw.trim(), "US");
@@ -35,7 +36,7 @@ export function lookupNumber(raw: string, fields: string, lookupBase: string) {
     caller_name: null,
     line_type_intelligence: wantsLineType
       ? {
-          carrier_name: lineType === "landline" ? "Emulated Landline Co." : "Emulated Wireless",
+          carrier_name: carrierNameOf(e164),
           error_code: null,
           mobile_country_code: lineType === "mobile" ? "310" : null,
           mobile_network_code: lineType === "mobile" ? "999" : null,

@@ -31,6 +31,22 @@ export function outcomeFor(to: string): RecipientOutcome {
   return BY_LAST_FOUR[to.slice(-4)] ?? { kind: "delivered" };
 }
 
+/**
+ * The mobile network of an emulated number, by its last digit, so that a test or a demo picks a
+ * T-Mobile recipient on purpose (the names Twilio Lookup gives these networks): 0-3 Verizon, 4-6
+ * T-Mobile, 7-9 AT&T, about as the US market splits. Landlines are on a local exchange carrier;
+ * toll-free numbers on no mobile network.
+ */
+export function carrierNameOf(e164: string): string | null {
+  const line = lineTypeOf(e164);
+  if (line === null || line === "tollFree") return null;
+  if (line === "landline") return "Lumen Technologies";
+  const last = Number(e164.slice(-1));
+  if (last <= 3) return "Verizon Wireless";
+  if (last <= 6) return "T-Mobile USA, Inc.";
+  return "AT&T Wireless";
+}
+
 /** Lookup's line type (Twilio's vocabulary); null for a number the carrier calls invalid. */
 export function lineTypeOf(e164: string): "mobile" | "landline" | "tollFree" | null {
   const lastFour = e164.slice(-4);

@@ -76,6 +76,7 @@ export async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[
     LOOKAHEAD_SECONDS,
     numbers,
     limit,
+    ctx.clock.now(),
   );
   return res.rows;
 }

@@ -15,7 +15,8 @@ export type Outcome =
   | { kind: "accepted"; row: Claimed; result: SendResult }
   /** `uncertain`: no answer came (timeout, 5xx), so the carrier may have the text already. */
   | { kind: "retry"; row: Claimed; afterMs: number; uncertain?: boolean }
-  | { kind: "hold"; row: Claimed; until: Date }
+  /** `renew`: it goes with its validity again from `until` (held by a carrier's cap). */
+  | { kind: "hold"; row: Claimed; until: Date; renew?: boolean }
   | {
       kind: "failed";
       row: Claimed;
@@ -110,6 +111,7 @@ async function recordBatch(ctx: AppContext, outcomes: Outcome[]): Promise<void> 
         id: o.row.id,
         at: o.kind === "hold" ? o.until : new Date(ctx.clock.now().getTime() + o.afterMs),
         hold: o.kind === "hold",
+        renew: o.kind === "hold" && o.renew === true,
         uncertain: o.kind === "retry" && o.uncertain === true,
         attempts: o.row.attempts,
       })),

@@ -166,7 +166,8 @@ export class Dispatcher {
     const now = this.ctx.clock.now().getTime();
     rows.forEach((row, i) => {
       const d = decisions[i]!;
-      if (d.kind === "hold") this.push({ kind: "hold", row, until: d.until });
+      if (d.kind === "hold")
+        this.push({ kind: "hold", row, until: d.until, renew: d.reason === "carrier_cap" });
       else if (d.kind === "drop")
         this.push({ kind: "failed", row, status: d.status, code: d.errorCode, byCarrier: false });
       else this.schedule(row, now);

@@ -1,8 +1,10 @@
 import type { Pool } from "pg";
 import type { DeliveryStatus } from "../../../domain/delivery-status";
+import { type Db, inTransaction } from "../../db/connection";
 import type { Queryable } from "../../db/queryable";
 import { updateMessagesInIdOrder } from "../messages/ordered-update";
 import { STATUS_EVENTS_SQL } from "../messages/status-events";
+import { addressStateSql } from "../subscribers/subscribers.public";
 import type { Claimed } from "./dispatch-claim";
 import type { DecideRow } from "./dispatch-decide";
 
@@ -114,26 +116,38 @@ export async function markAccepted(
 
 /**
  * Texts to try again at `at` (a hold gives its attempt back), each only while the claim is still
- * this worker's (its claim count unchanged).
+ * this worker's (its claim count unchanged). A renewed one keeps its validity from `at`.
  */
 export async function giveBackClaims(
   db: Queryable,
-  rows: { id: number; at: Date; hold: boolean; uncertain: boolean; attempts: number }[],
+  rows: {
+    id: number;
+    at: Date;
+    hold: boolean;
+    renew?: boolean;
+    uncertain: boolean;
+    attempts: number;
+  }[],
 ): Promise<void> {
   await db.query(
     `update messages m
         set claimed_until = null, not_before = v.at,
             attempts = case when v.hold then greatest(m.attempts - 1, 0) else m.attempts end,
-            carrier_uncertain = m.carrier_uncertain or v.uncertain
-       from unnest($1::bigint[], $2::timestamptz[], $3::bool[], $4::bool[], $5::int[])
-            as v(id, at, hold, uncertain, attempts)
-      where m.id = v.id and m.pending_dispatch and m.attempts = v.attempts`,
+            carrier_uncertain = m.carrier_uncertain or v.uncertain,
+            deadline_at = case when v.renew
+                               then greatest(m.deadline_at,
+                                             v.at + a.message_validity_minutes * interval '1 minute')
+                               else m.deadline_at end
+       from unnest($1::bigint[], $2::timestamptz[], $3::bool[], $4::bool[], $5::int[], $6::bool[])
+            as v(id, at, hold, uncertain, attempts, renew), accounts a
+      where m.id = v.id and a.id = m.account_id and m.pending_dispatch and m.attempts = v.attempts`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.at),
       rows.map((r) => r.hold),
       rows.map((r) => r.uncertain),
       rows.map((r) => r.attempts),
+      rows.map((r) => r.renew === true),
     ],
   );
 }
@@ -312,29 +326,106 @@ export async function suppressionsOf(db: Queryable, accountIds: number[], phones
   );
 }
 
-/** Each account's zone, quiet hours and 'Pause all sending' setting. */
+/**
+ * Each account's zone, quiet hours and 'Pause all sending' setting, and T-Mobile's daily cap for
+ * its brand once brand and campaign are approved (as the pace, numberPaceSql).
+ */
 export async function accountSendFacts(db: Queryable, accountIds: number[]) {
-  return db.query<{ id: number; timezoneId: number; quietHours: unknown; paused: unknown }>(
+  return db.query<{
+    id: number;
+    timezoneId: number;
+    quietHours: unknown;
+    paused: unknown;
+    tmobileCap: number | null;
+  }>(
     `select a.id, a.timezone_id as "timezoneId",
               (select value from account_settings s
                 where s.account_id = a.id and s.name = 'quiet_hours') as "quietHours",
               (select value from account_settings s
-                where s.account_id = a.id and s.name = 'disable_sam') as paused
+                where s.account_id = a.id and s.name = 'disable_sam') as paused,
+              (select t.daily_cap from brand_trust t
+                 join brand_registrations b on b.account_id = t.account_id
+                where t.account_id = a.id and b.brand_status = 'approved'
+                  and b.campaign_status = 'approved') as "tmobileCap"
          from accounts a where a.id = any($1::int[])`,
     [accountIds],
   );
 }
 
+/**
+ * The recipient's mobile network (the subscriber's carrier name) for each row sent from a long
+ * code (10DLC: T-Mobile's cap is the brand's on 10DLC only), by the row's index in the arrays.
+ */
+export async function longCodeRecipientCarriers(
+  db: Queryable,
+  accountIds: number[],
+  phones: string[],
+  phoneNumberIds: number[],
+) {
+  return db.query<{ i: number; carrierName: string }>(
+    `select (v.i - 1)::int as i, s.carrier_name as "carrierName"
+         from unnest($1::int[], $2::text[], $3::int[]) with ordinality as v(account_id, phone, number_id, i)
+         join phone_numbers n on n.id = v.number_id and not n.toll_free
+         join subscribers s on s.account_id = v.account_id and s.phone = v.phone
+        where s.carrier_name is not null`,
+    [accountIds, phones, phoneNumberIds],
+  );
+}
+
+/** What each brand sent to T-Mobile on this day (T-Mobile's, Pacific time). */
+export async function tmobileSentOn(db: Queryable, accountIds: number[], day: string) {
+  return db.query<{ accountId: number; sent: number }>(
+    `select account_id as "accountId", sent from tmobile_daily_sends
+        where account_id = any($1::int[]) and day = $2::date`,
+    [accountIds, day],
+  );
+}
+
+/**
+ * Runs `decide` with the brands' T-Mobile counts of the day locked (other workers wait for them)
+ * and adds what it says went, so two workers never both take the last of a cap. Older days go.
+ */
+export async function withTMobileCounts<T>(
+  db: Db,
+  accountIds: number[],
+  day: string,
+  decide: (sent: Map<number, number>) => { result: T; used: Map<number, number> },
+): Promise<T> {
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b);
+  return inTransaction(db, async (_tx, client) => {
+    await client.query(
+      `insert into tmobile_daily_sends (account_id, day)
+       select id, $2::date from unnest($1::int[]) as id order by id
+       on conflict do nothing`,
+      [ids, day],
+    );
+    const res = await client.query<{ accountId: number; sent: number }>(
+      `select account_id as "accountId", sent from tmobile_daily_sends
+        where account_id = any($1::int[]) and day = $2::date order by account_id for update`,
+      [ids, day],
+    );
+    const { result, used } = decide(new Map(res.rows.map((r) => [r.accountId, r.sent])));
+    await client.query(
+      `update tmobile_daily_sends t set sent = t.sent + v.n
+         from unnest($1::int[], $2::int[]) as v(account_id, n)
+        where t.account_id = v.account_id and t.day = $3::date`,
+      [[...used.keys()], [...used.values()], day],
+    );
+    await client.query(
+      `delete from tmobile_daily_sends where account_id = any($1::int[]) and day < $2::date`,
+      [ids, day],
+    );
+    return result;
+  });
+}
+
 /** The state of each subscriber's address field, where the account keeps one. */
 export async function addressStates(db: Queryable, subscriberIds: (number | null)[]) {
   return db.query<{ id: number; state: string }>(
-    `select s.id::int, a.value->>'state' as state
-         from subscribers s
-         cross join lateral jsonb_each(s.attributes) a
-         join custom_fields f on a.key ~ '^[0-9]{1,9}$' and f.id = a.key::int
-                             and f.account_id = s.account_id and f.type = 'address'
-        where s.id = any($1::bigint[]) and jsonb_typeof(a.value) = 'object'
-          and coalesce(a.value->>'state', '') <> ''`,
+    `select id, state from (
+       select s.id::int, ${addressStateSql("s")} as state
+         from subscribers s where s.id = any($1::bigint[])) x
+      where state is not null`,
     [subscriberIds],
   );
 }
@@ -365,6 +456,7 @@ export async function waitingMessages(
 ) {
   return db.query<DecideRow & { id: number; ahead: number; notBefore: Date | null }>(
     `select m.id::int, m.account_id as "accountId", m.to_number as "toNumber", m.lane,
+            m.phone_number_id as "phoneNumberId", m.body, m.media_urls as "mediaUrls",
             m.subscriber_id::int as "subscriberId", m.source, m.created_at as "createdAt",
             m.deadline_at as "deadlineAt", m.not_before as "notBefore",
             coalesce((select s.ignore_quiet_hours from send_runs sr join sends s on s.id = sr.send_id
@@ -396,7 +488,9 @@ export async function paceOfNumber(
 
 /**
  * Claims the due messages of the numbers whose turn it is (see dispatch-claim.ts claimDue): each
- * with its turn, the numbers' pace moved on by what was taken.
+ * with its turn, the numbers' pace moved on by what was taken. A text is due by the server's
+ * clock (`now`: a test's, or a test server's that runs ahead) or the database's, whichever is
+ * later; pace and leases keep the database's.
  */
 export async function claimDueMessages(
   db: Queryable,
@@ -406,6 +500,7 @@ export async function claimDueMessages(
   lookaheadSeconds: number,
   numbers: number,
   limit: number,
+  now: Date,
 ) {
   return db.query<Claimed>(
     `with p as (
@@ -418,7 +513,7 @@ export async function claimDueMessages(
         where d.next_at <= now() + $4 * interval '1 second'
           and exists (select 1 from messages x
                        where x.pending_dispatch and x.phone_number_id = d.phone_number_id
-                         and x.not_before <= now()
+                         and x.not_before <= greatest(now(), $7::timestamptz)
                          and (x.claimed_until is null or x.claimed_until < now()))
         order by d.next_at
         limit $5
@@ -434,7 +529,7 @@ export async function claimDueMessages(
                   x.claimed_until is not null or x.carrier_uncertain as lapsed
              from messages x
             where x.pending_dispatch and x.phone_number_id = p.phone_number_id
-              and x.not_before <= now()
+              and x.not_before <= greatest(now(), $7::timestamptz)
               and (x.claimed_until is null or x.claimed_until < now())
             order by x.lane, x.not_before, x.id
             limit least($6::int, greatest(1, floor(
@@ -463,6 +558,6 @@ export async function claimDueMessages(
                            where sr.id = m.run_id), false) as "ignoreQuietHours",
                 picked.lapsed as "outcomeUnknown",
                 picked.start_at + picked.i / picked.mps * interval '1 second' as "sendAt"`,
-    [leaseSeconds, tollFreeMps, longCodeMps, lookaheadSeconds, numbers, limit],
+    [leaseSeconds, tollFreeMps, longCodeMps, lookaheadSeconds, numbers, limit, now],
   );
 }

@@ -1,3 +1,4 @@
+import { stateOfPlace } from "../../../domain/us-states";
 import AREA_CODES from "./area-codes.json";
 
 /**
@@ -25,4 +26,18 @@ export function areaOf(phone: string): AreaInfo | undefined {
 /** Every known area code with its area (for the fan-out's one SQL statement). */
 export function knownAreas(): ReadonlyMap<string, AreaInfo> {
   return areas;
+}
+
+/**
+ * The recipient's US state for the texting laws: the state of their address where the account
+ * keeps one (people keep their number when they move), else their area code's. The one rule of
+ * the dispatcher and of the composer's preview.
+ */
+export function recipientState(
+  phone: string,
+  addressState: string | null | undefined,
+): string | null {
+  const place = addressState?.trim();
+  const fromAddress = place ? (stateOfPlace(place) ?? stateOfPlace(place.toUpperCase())) : null;
+  return fromAddress ?? areaOf(phone)?.state ?? null;
 }

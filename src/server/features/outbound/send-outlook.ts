@@ -2,7 +2,7 @@ import type { QuietWindow } from "../../../domain/quiet-hours";
 import { outsideHoursNote, paceEstimate, type RecipientGroup } from "../../../domain/send-wait";
 import type { AppContext } from "../../http/context";
 import * as q from "./outbound.queries";
-import { areaOf } from "./recipient-geo";
+import { areaOf, recipientState } from "./recipient-geo";
 
 /**
  * What the composer says before a send: who may not get it now (legal hours, the account's quiet
@@ -17,8 +17,9 @@ export interface SendOutlook {
 
 /**
  * The composer's outlook for a marketing send from this number to these recipients (phones
- * counted by area code), asked of the dispatcher's own facts: the recipient's state and zone from
- * the area code table (the account's zone where it knows none), the law's hours when they apply
+ * counted by area code and address state), asked of the dispatcher's own facts: the recipient's
+ * state as the dispatcher reads it (recipientState: the address's, else the area code's), the
+ * zone from the area code table (the account's zone where it knows none), the law's hours when they apply
  * (SEND_WINDOWS=law), the account's quiet hours in each recipient's zone, and the number's pace.
  */
 export async function sendOutlook(
@@ -27,8 +28,11 @@ export async function sendOutlook(
     accountId: number;
     phoneNumberId: number | null;
     accountZone: string;
-    /** Recipients by the first five characters of their phone (+1 and the area code). */
-    byPrefix: readonly { prefix: string; n: number }[];
+    /**
+     * Recipients by the first five characters of their phone (+1 and the area code) and the state
+     * written in their address (null: none).
+     */
+    byPrefix: readonly { prefix: string; addressState?: string | null; n: number }[];
   },
 ): Promise<SendOutlook> {
   const total = input.byPrefix.reduce((a, g) => a + g.n, 0);
@@ -37,9 +41,10 @@ export async function sendOutlook(
     const facts = await q.accountSendFacts(ctx.db.$client, [input.accountId]);
     const quiet = facts.rows[0]?.quietHours;
     const groups: RecipientGroup[] = input.byPrefix.map((g) => {
-      const area = g.prefix.length === 5 ? areaOf(`${g.prefix}5550100`) : undefined;
+      const phone = `${g.prefix}5550100`;
+      const area = g.prefix.length === 5 ? areaOf(phone) : undefined;
       return {
-        state: area?.state ?? null,
+        state: recipientState(phone, g.addressState),
         timeZone: area?.timeZone ?? input.accountZone,
         count: g.n,
       };

@@ -1,3 +1,4 @@
+import { decideInOrder } from "../../../domain/carrier-cap";
 import { explainWait, type WaitReason } from "../../../domain/send-wait";
 import type { AppContext } from "../../http/context";
 import { factsOfBatch } from "./dispatch-decide";
@@ -19,8 +20,14 @@ export async function waitReasons(
   if (!res.rows.length) return out;
   const now = ctx.clock.now();
   const facts = await factsOfBatch(ctx, res.rows, now);
+  // In the dispatcher's order, as it decides: those that go take their share of a carrier's cap.
+  const { decisions } = decideInOrder(
+    facts.map((f, i) => ({ ...f, aheadOnNumber: res.rows[i]!.ahead, turnAt: null })),
+    (f) => explainWait(f, now),
+    (reason) => reason === null || reason.code === "pacing",
+  );
   res.rows.forEach((row, i) => {
-    const reason = explainWait({ ...facts[i]!, aheadOnNumber: row.ahead, turnAt: null }, now);
+    const reason = decisions[i];
     if (reason) out.set(row.id, reason);
   });
   return out;

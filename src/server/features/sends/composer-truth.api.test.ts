@@ -121,6 +121,50 @@ describe("the composer's audience preview", () => {
   });
 });
 
+describe("the recipient's state", () => {
+  it("is read as the dispatcher reads it: a Dallas number living in Florida keeps Florida's hours (until 8 pm)", async () => {
+    const field = await db.query<{ id: number }>(
+      `insert into custom_fields (account_id, name, type) values ($1, 'Home', 'address') returning id`,
+      [account.id],
+    );
+    const movedAway = await person("+12145550183");
+    await db.query(`update subscribers set attributes = $2::jsonb where id = $1`, [
+      movedAway,
+      JSON.stringify({
+        [field.rows[0]!.id]: { address: "1 Ocean Dr", city: "Miami", state: "FL", zip: "33139" },
+      }),
+    ]);
+    const preview = async (ids: number[]) =>
+      (
+        await t.post(
+          "/api/sends/audience",
+          { isSubscribers: "true", subscriberIds: ids, text: "Hi" },
+          { cookie },
+        )
+      ).json().outlook.outsideHours;
+    // 20:30 in Dallas: Texas's hours are open, Florida's closed at 8 pm.
+    expect(await preview([dallas])).toBeNull();
+    expect(await preview([movedAway])).toBe(
+      "The recipient is outside legal hours now; they get it from 8:00 AM their time",
+    );
+    // And the dispatcher holds it for the same reason.
+    const queued = await queueMessage(t.ctx, {
+      accountId: account.id,
+      from: { id: numberId, number: OURS },
+      to: "+12145550183",
+      body: "Sunset special",
+      source: "automation",
+      subscriberId: movedAway,
+    });
+    const thread = await t.get(`/api/inbox/conversations/${movedAway}/messages`, { cookie });
+    const rows = thread.json().rows as { message: string; waiting?: { text: string } }[];
+    expect(rows.find((r) => r.message === "Sunset special")?.waiting?.text).toBe(
+      "waiting for 8:00 AM Wednesday CT (Florida legal hours)",
+    );
+    await db.query(`update messages set pending_dispatch = false where id = $1`, [queued.id]);
+  });
+});
+
 describe("sent messages", () => {
   it("show a tracked link as a short address, and why a text still waits", async () => {
     const text = `Menu: [[link tracking id=${link.id}]]`;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ExclusionReason } from "../../../domain/send-audience";
 import type { Executor } from "../../db/connection";
-import { subscribers as s } from "../subscribers/subscribers.public";
+import { addressStateSql, subscribers as s } from "../subscribers/subscribers.public";
 import { subscriberAbroad } from "./international.queries";
 
 /**
@@ -95,11 +95,20 @@ export async function firstRecipientText(
   return (sample?.text as string | undefined) ?? null;
 }
 
-/** The sendable selected subscribers counted by the first five characters of their number. */
-export async function recipientsByPrefix(db: Executor, accountId: number, cond: SQL) {
-  const { rows } = await db.execute<{ prefix: string; n: number }>(
-    sql`select left(${s.phone}, 5) as prefix, count(*)::int as n
-          from ${s} where ${cond} and ${sendable(accountId)} group by 1`,
+/**
+ * The sendable selected subscribers counted by the first five characters of their number, and by
+ * the state of their address when `byAddress` (the law's hours apply by it).
+ */
+export async function recipientsByPrefix(
+  db: Executor,
+  accountId: number,
+  cond: SQL,
+  byAddress: boolean,
+) {
+  const state = byAddress ? sql.raw(addressStateSql(`"subscribers"`)) : sql`null::text`;
+  const { rows } = await db.execute<{ prefix: string; state: string | null; n: number }>(
+    sql`select left(${s.phone}, 5) as prefix, ${state} as state, count(*)::int as n
+          from ${s} where ${cond} and ${sendable(accountId)} group by 1, 2`,
   );
   return rows;
 }

@@ -12,7 +12,7 @@ import * as q from "./sends.queries";
  */
 export async function startDueSends(ctx: AppContext, limit = 50): Promise<number> {
   return inTransaction(ctx.db, async (_tx, client) => {
-    const due = await q.lockDueSends(client, limit);
+    const due = await q.lockDueSends(client, limit, ctx.clock.now());
     for (const send of due) {
       await q.insertRunOnce(client, send);
       // Occurrences missed while nothing ran (a long outage) are skipped, not sent in a burst.

@@ -216,13 +216,17 @@ export interface DueSend {
   nextRunAt: Date;
 }
 
-/** The scheduled sends whose time has come, locked (others skip them) until the transaction ends. */
-export async function lockDueSends(db: Queryable, limit: number): Promise<DueSend[]> {
+/**
+ * The scheduled sends whose time has come, locked (others skip them) until the transaction ends:
+ * by the server's clock (`now`, a test server's may run ahead: CLOCK_START), never later than by
+ * the database's.
+ */
+export async function lockDueSends(db: Queryable, limit: number, now: Date): Promise<DueSend[]> {
   const due = await db.query<DueSend>(
     `select id::int, account_id as "accountId", text, rrule, timezone, next_run_at as "nextRunAt"
-       from sends where status = 'scheduled' and next_run_at <= now()
+       from sends where status = 'scheduled' and next_run_at <= greatest(now(), $2::timestamptz)
       order by next_run_at limit $1 for update skip locked`,
-    [limit],
+    [limit, now],
   );
   return due.rows;
 }

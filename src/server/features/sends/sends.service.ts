@@ -141,12 +141,13 @@ async function outlookOf(
 ) {
   const number = await resolveSendingNumber(ctx, auth, longcodeId).catch(() => null);
   const cond = await recipientCondition(ctx, auth, recipients, zone);
-  const rows = await recipientsByPrefix(ctx.db, auth.accountId, cond);
+  const lawful = ctx.config.SEND_WINDOWS === "law";
+  const rows = await recipientsByPrefix(ctx.db, auth.accountId, cond, lawful);
   return sendOutlook(ctx, {
     accountId: auth.accountId,
     phoneNumberId: number?.id ?? null,
     accountZone: zone,
-    byPrefix: rows.map((r) => ({ prefix: r.prefix, n: Number(r.n) })),
+    byPrefix: rows.map((r) => ({ prefix: r.prefix, addressState: r.state, n: Number(r.n) })),
   });
 }
 

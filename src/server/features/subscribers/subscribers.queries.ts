@@ -316,12 +316,19 @@ export async function dropFieldValues(db: Executor, auth: Actor, id: number) {
     .where(and(ownedBy(subscribers, auth), sql`${subscribers.attributes} ? ${key}`));
 }
 
-export async function setLandline(db: Db, auth: Actor, ids: number[], value: boolean) {
-  if (ids.length === 0) return;
-  await db
-    .update(subscribers)
-    .set({ isLandline: value })
-    .where(and(ownedBy(subscribers, auth), inArray(subscribers.id, ids)));
+/** What the carrier's lookup said of each number: whether it is a landline, and its network. */
+export async function setLineFacts(
+  db: Db,
+  auth: Actor,
+  rows: { id: number; isLandline: boolean; carrierName: string | null }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`update ${subscribers} set is_landline = v."isLandline", carrier_name = v."carrierName"
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+               as v(id bigint, "isLandline" boolean, "carrierName" text)
+         where ${subscribers.id} = v.id and ${ownedBy(subscribers, auth)}`,
+  );
 }
 
 /** The sign-up method stamped on a consent that is new. */

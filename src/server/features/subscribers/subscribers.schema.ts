@@ -42,6 +42,11 @@ export const subscribers = pgTable(
     voiceConsentAt: timestamp("voice_consent_at", { withTimezone: true }),
     /** Learnt from carrier lookups or failed deliveries; null while unknown. */
     isLandline: boolean("is_landline"),
+    /**
+     * The mobile network the number is on, as the carrier's lookup names it ("T-Mobile USA, Inc."):
+     * learnt with the line type; null while unknown. T-Mobile's daily cap counts by it. 0058.
+     */
+    carrierName: text("carrier_name"),
     /** Custom field values keyed by custom field id; an empty value is an absent key. */
     attributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

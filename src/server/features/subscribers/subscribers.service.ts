@@ -33,7 +33,7 @@ export {
   dropFieldValues,
   findSubscriber as findSubscriberRow,
   insertSubscriber as insertSubscriberRow,
-  setLandline,
+  setLineFacts,
   updateSubscriber as updateSubscriberRow,
 } from "./subscribers.queries";
 

@@ -7,7 +7,7 @@ import {
 import type { Actor, AppContext } from "../../http/context";
 import { applyManualConsent } from "../compliance/compliance.service";
 import { lookUpLines } from "../outbound/dispatcher";
-import { bulkDelete, setLandline } from "../subscribers/subscribers.service";
+import { bulkDelete, setLineFacts } from "../subscribers/subscribers.service";
 import { toUnhealthySubscriber } from "./unhealthy.presenter";
 import * as q from "./unhealthy.queries";
 
@@ -106,17 +106,25 @@ export async function lineCheck(
       "The carrier did not answer the line-type check. Please try again in a minute.",
     );
   }
-  const landlines: number[] = [];
-  const others: number[] = [];
+  const known: { id: number; isLandline: boolean; carrierName: string | null }[] = [];
   const invalid: string[] = [];
   batch.forEach((s, i) => {
     const result = results[i]!;
     if (!result.valid) invalid.push(s.phone);
-    else if (result.lineType === "landline") landlines.push(s.id);
-    else if (result.lineType === "mobile" || result.lineType === "voip") others.push(s.id);
+    else if (
+      result.lineType === "landline" ||
+      result.lineType === "mobile" ||
+      result.lineType === "voip"
+    )
+      // The network too: T-Mobile's daily cap for the brand counts the texts to its subscribers.
+      known.push({
+        id: s.id,
+        isLandline: result.lineType === "landline",
+        carrierName: result.carrierName,
+      });
   });
-  await setLandline(ctx.db, auth, landlines, true);
-  await setLandline(ctx.db, auth, others, false);
+  await setLineFacts(ctx.db, auth, known);
+  const landlines = known.filter((k) => k.isLandline);
   const last = batch.at(-1)?.id;
   const remaining = last === undefined ? 0 : await q.countUncheckedAfter(ctx.db, auth, last);
   return {
