@@ -6,6 +6,9 @@ import {
   TIMEZONES_FILE,
   timezoneTable,
 } from "../../scripts/gen-timezones.mjs";
+import { accountProfileUpdate } from "./account-profile.schemas";
+import { setupRequest } from "./setup.schemas";
+import { adminSignupRequest } from "./signup.schemas";
 import {
   DEFAULT_TIMEZONE_ID,
   isTimezoneId,
@@ -130,5 +133,24 @@ describe("choosing a zone", () => {
     expect(found("+2 paris", SUMMER)).toEqual(["Europe/Paris"]);
     expect(found("utc").length).toBe(TIMEZONES.length);
     expect(found("narnia")).toEqual([]);
+  });
+});
+
+describe("an account's zone, as sign-up, setup and the profile take it", () => {
+  const paris = timezoneByIana("Europe/Paris")!.id;
+  const schemas = { adminSignupRequest, setupRequest, accountProfileUpdate };
+  const issue = (schema: keyof typeof schemas, timezoneId: unknown) =>
+    schemas[schema].safeParse({ timezoneId }).error?.issues.find((i) => i.path[0] === "timezoneId")
+      ?.message;
+
+  it.each(Object.keys(schemas) as (keyof typeof schemas)[])("%s: any zone of the table", (s) => {
+    expect(issue(s, 1)).toBeUndefined();
+    expect(issue(s, paris)).toBeUndefined();
+    expect(issue(s, TIMEZONES.length)).toBeUndefined();
+    expect(issue(s, TIMEZONES.length + 1)).toBe("Choose a time zone from the list");
+    expect(issue(s, 0)).toBe("Choose a time zone from the list");
+    expect(issue(s, 2.5)).toBe("Choose a time zone from the list");
+    expect(issue(s, undefined)).toBe("Choose your time zone");
+    expect(issue(s, "Europe/Paris")).toBe("Choose your time zone");
   });
 });
