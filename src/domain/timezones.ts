@@ -95,11 +95,17 @@ export function timezoneByIana(iana: string): Timezone | undefined {
   return BY_IANA.get(iana.toLowerCase());
 }
 
+const OFFSET_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 /** UTC offset of a zone at an instant, as "-05:00" (DST-aware). */
 export function utcOffset(iana: string, at: Date): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone: iana, timeZoneName: "longOffset" })
-    .formatToParts(at)
-    .find((p) => p.type === "timeZoneName")?.value;
+  // Making a formatter costs far more than using one, and lists ask for some 420 zones at once.
+  let format = OFFSET_FORMATS.get(iana);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: iana, timeZoneName: "longOffset" });
+    OFFSET_FORMATS.set(iana, format);
+  }
+  const part = format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
   if (!part || part === "GMT") return "+00:00";
   return part.replace("GMT", "");
 }
