@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { INDUSTRIES } from "./industries";
 import { toE164 } from "./phone";
-import { SIGNUP_TEXT } from "./signup.schemas";
-import { TIMEZONES } from "./timezones";
+import { SIGNUP_TEXT, timezoneIdField } from "./signup.schemas";
 
 /** The message deadline choices of Settings (accounts.message_validity_minutes). */
 export const MESSAGE_VALIDITY_MINUTES = [30, 60, 120, 240, 480, 720, 1440] as const;
@@ -26,10 +25,7 @@ export const accountProfileUpdate = z.object({
     .number({ message: SIGNUP_TEXT.industryRequired })
     .int()
     .refine((id) => INDUSTRIES.some((i) => i.id === id), SIGNUP_TEXT.industryRequired),
-  timezoneId: z
-    .number({ message: SIGNUP_TEXT.timezoneRequired })
-    .int()
-    .refine((id) => TIMEZONES.some((t) => t.id === id), SIGNUP_TEXT.timezoneRequired),
+  timezoneId: timezoneIdField,
   businessPhone: z
     .string()
     .trim()

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { AUTH_TEXT, newPassword } from "./auth.schemas";
-import { SIGNUP_TEXT } from "./signup.schemas";
-import { TIMEZONES } from "./timezones";
+import { SIGNUP_TEXT, timezoneIdField } from "./signup.schemas";
 import { USER_TEXT, usernameField } from "./users.schemas";
 
 /**
@@ -40,10 +39,7 @@ export const setupRequest = z.object({
     .max(254)
     .pipe(z.email(AUTH_TEXT.invalidEmailAddress)),
   password: z.string().min(1, USER_TEXT.passwordRequired).pipe(newPassword),
-  timezoneId: z
-    .number({ message: SIGNUP_TEXT.timezoneRequired })
-    .int()
-    .refine((id) => TIMEZONES.some((t) => t.id === id), SIGNUP_TEXT.timezoneRequired),
+  timezoneId: timezoneIdField,
   deviceId: z.string().trim().max(100).optional(),
 });
 export type SetupRequest = z.input<typeof setupRequest>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AUTH_TEXT, newPassword } from "./auth.schemas";
 import { INDUSTRIES } from "./industries";
 import { toE164 } from "./phone";
-import { TIMEZONES } from "./timezones";
+import { isTimezoneId } from "./timezones";
 
 /** Texts of the admin sign-up page (ours: the spec names the page, not its words). */
 export const SIGNUP_TEXT = {
@@ -11,6 +11,7 @@ export const SIGNUP_TEXT = {
   businessNameRequired: "Business name is required",
   industryRequired: "Choose your industry",
   timezoneRequired: "Choose your time zone",
+  timezoneUnknown: "Choose a time zone from the list",
   phoneInvalid: "Enter a valid US or Canada phone number",
   emailTaken: "An account with this e-mail already exists. Log in instead.",
   created: "Check your e-mail: we sent you a link to verify your address.",
@@ -25,6 +26,12 @@ export const SIGNUP_TEXT = {
 } as const;
 
 /** Who may create an account at /admin-signup (the server's SIGNUP setting). */
+/** An account's zone: any id of the time zone table (src/domain/timezones.json). */
+export const timezoneIdField = z
+  .number({ message: SIGNUP_TEXT.timezoneRequired })
+  .int(SIGNUP_TEXT.timezoneUnknown)
+  .refine(isTimezoneId, SIGNUP_TEXT.timezoneUnknown);
+
 export const SIGNUP_MODES = ["open", "invite", "closed"] as const;
 export type SignupMode = (typeof SIGNUP_MODES)[number];
 
@@ -44,10 +51,7 @@ export const adminSignupRequest = z.object({
     .number({ message: SIGNUP_TEXT.industryRequired })
     .int()
     .refine((id) => INDUSTRIES.some((i) => i.id === id), SIGNUP_TEXT.industryRequired),
-  timezoneId: z
-    .number({ message: SIGNUP_TEXT.timezoneRequired })
-    .int()
-    .refine((id) => TIMEZONES.some((t) => t.id === id), SIGNUP_TEXT.timezoneRequired),
+  timezoneId: timezoneIdField,
   phone: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { timezoneByIana } from "../../domain/timezones";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
 import { createAccountWithOwner } from "./create-account";
@@ -28,6 +29,26 @@ describe("admin: create-account and reset-password", () => {
     });
     expect(me.statusCode).toBe(200);
     expect(me.json().timezoneId).toBe(5);
+    // Any zone of the table, by its IANA name (an older name too).
+    const paris = await createAccountWithOwner(t.db, {
+      businessName: "Chez Joe",
+      username: "joe_paris",
+      email: "joe-paris@example.test",
+      timezone: "Asia/Calcutta",
+    });
+    const kolkata = await t.get("/api/account/me", {
+      cookie: await loginAs(t.app, "joe_paris", paris.password),
+    });
+    expect(kolkata.json().timezoneId).toBe(timezoneByIana("Asia/Kolkata")?.id);
+    expect(kolkata.json().timezone).toBe("+05:30");
+    await expect(
+      createAccountWithOwner(t.db, {
+        businessName: "Y",
+        username: "joe_mars",
+        email: "mars@example.test",
+        timezone: "Mars/Olympus",
+      }),
+    ).rejects.toThrow(/unknown time zone "Mars\/Olympus": use one of ET, CT/);
     // The tour is read where it is written (per user): the new Owner starts on its first step.
     const cookie = await loginAs(t.app, "joe_admin", first.password);
     expect((await t.get("/api/tour", { cookie })).json()).toEqual({ step: 1 });

@@ -74,7 +74,8 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   "create-account": {
-    usage: "create-account --business NAME --username U --email E [--password P] [--timezone ET]",
+    usage:
+      "create-account --business NAME --username U --email E [--password P] [--timezone ET|Europe/Paris]",
     help:
       "Creates an account and its Owner (starter templates included): also the way to make the\n" +
       "first owner of a fresh install without the setup link. Without --password a strong\n" +

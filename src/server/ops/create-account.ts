@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { PERMISSION_LEVEL } from "../../domain/permissions";
-import { TIMEZONES } from "../../domain/timezones";
+import { TIMEZONES, timezoneByIana } from "../../domain/timezones";
 import { systemClock } from "../clock";
 import type { Db, Executor } from "../db/connection";
 import { accounts } from "../features/account/account.schema";
@@ -38,10 +38,14 @@ export async function createAccountWithOwner(db: Db, input: NewAccountInput) {
     throw new OpsError("the username must be 1-64 characters without spaces or @");
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
     throw new OpsError(`"${email}" is not an e-mail address`);
-  const tz = TIMEZONES.find((t) => t.code === (input.timezone ?? "ET").toUpperCase());
+  const wanted = (input.timezone ?? "ET").trim();
+  const tz =
+    TIMEZONES.find((t) => t.id <= 10 && t.code === wanted.toUpperCase()) ?? timezoneByIana(wanted);
   if (!tz) {
     throw new OpsError(
-      `unknown time zone "${input.timezone}": use one of ${TIMEZONES.map((t) => t.code).join(", ")}`,
+      `unknown time zone "${input.timezone}": use one of ${TIMEZONES.slice(0, 10)
+        .map((t) => t.code)
+        .join(", ")} or an IANA name such as Europe/Paris`,
     );
   }
   const generated = input.password === undefined;

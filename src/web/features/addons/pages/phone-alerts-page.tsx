@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconBellRinging } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { formatUsNumber } from "../../../../domain/phone";
 import type { PhoneAlertSettings } from "../../../../domain/phone-alerts";
-import { timezoneById } from "../../../../domain/timezones";
+import { timezoneById, timezonePlace } from "../../../../domain/timezones";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { ApiError } from "../../../lib/api-client";
@@ -45,7 +45,7 @@ export default function PhoneAlertsPage() {
 function AlertsForm({ initial, canEdit }: { initial: PhoneAlertSettings; canEdit: boolean }) {
   const save = useSavePhoneAlerts();
   const me = useCurrentAccount();
-  const zone = me ? timezoneById(me.timezoneId).name : "";
+  const zone = me ? timezonePlace(timezoneById(me.timezoneId)) : "";
   const [enabled, setEnabled] = useState(initial.enabled);
   const [phone, setPhone] = useState(initial.phone ? formatUsNumber(initial.phone) : "");
   const [quietStart, setQuietStart] = useState(initial.quietStart ?? "");

@@ -9,7 +9,8 @@ import {
   type Days,
 } from "../../../../domain/message-form.schemas";
 import { REPEAT_FREQUENCIES, REPEAT_LABELS, WEEKDAYS } from "../../../../domain/repeat";
-import { TIMEZONES } from "../../../../domain/timezones";
+import { timezoneByIana, timezoneById } from "../../../../domain/timezones";
+import { TimezoneSelect } from "../../../components/timezone-select";
 import type { FormValues } from "../lib/form-state";
 
 const DAY_LABEL: Record<(typeof WEEKDAYS)[number], string> = {
@@ -99,7 +100,7 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
       />
       {v.isScheduled && (
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DatePickerInput
               label="Date"
               placeholder="Pick a date"
@@ -112,14 +113,14 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
               disabled={props.disabled}
             />
             <TimeInput label="Time" {...form.getInputProps("time")} disabled={props.disabled} />
-            <Select
-              label="Time zone"
-              data={TIMEZONES.map((tz) => ({ value: tz.iana, label: tz.name }))}
-              allowDeselect={false}
-              {...form.getInputProps("timezone")}
-              disabled={props.disabled}
-            />
           </SimpleGrid>
+          {/* A row of its own: "(UTC+01:00) Central European Time — Paris" is long. */}
+          <TimezoneSelect
+            value={timezoneByIana(v.timezone)?.id ?? null}
+            error={form.errors.timezone}
+            onChange={(id) => form.setFieldValue("timezone", timezoneById(id).iana)}
+            disabled={props.disabled}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label="Repeat"

@@ -8,8 +8,8 @@ import {
 } from "../../../../domain/account-profile.schemas";
 import { INDUSTRIES } from "../../../../domain/industries";
 import { formatUsNumber } from "../../../../domain/phone";
-import { TIMEZONES } from "../../../../domain/timezones";
 import { LoadFailed } from "../../../components/load-failed";
+import { TimezoneSelect } from "../../../components/timezone-select";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { fieldErrors } from "../../auth/form-errors";
@@ -17,7 +17,6 @@ import { useAccountProfile, useSaveAccountProfile } from "../api/account-setting
 import { SettingsCard, SettingsLoading } from "./settings-card";
 
 const industryOptions = INDUSTRIES.map((i) => ({ value: String(i.id), label: i.name }));
-const timezoneOptions = TIMEZONES.map((t) => ({ value: String(t.id), label: t.name }));
 const deadlineOptions = MESSAGE_VALIDITY_MINUTES.map((m) => ({
   value: String(m),
   label: m < 60 ? `${m} minutes` : m === 60 ? "1 hour" : `${m / 60} hours`,
@@ -119,13 +118,10 @@ function ProfileForm({ profile, canEdit }: { profile: AccountProfile; canEdit: b
             error={errors.industry}
             onChange={set("industry")}
           />
-          <Select
-            label="Time zone"
-            allowDeselect={false}
-            data={timezoneOptions}
-            value={v.timezoneId}
+          <TimezoneSelect
+            value={v.timezoneId ? Number(v.timezoneId) : null}
             error={errors.timezoneId}
-            onChange={set("timezoneId")}
+            onChange={(id) => set("timezoneId")(String(id))}
           />
           <TextInput
             label="Business phone"

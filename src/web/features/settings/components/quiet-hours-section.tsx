@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconMoon, IconPlus, IconTrash } from "@tabler/icons-
 import { useState } from "react";
 import { LEGAL_HOURS_TEXT } from "../../../../domain/send-windows";
 import { ACCOUNT_SETTINGS } from "../../../../domain/settings";
-import { timezoneById } from "../../../../domain/timezones";
+import { timezoneById, timezonePlace } from "../../../../domain/timezones";
 import { LoadFailed } from "../../../components/load-failed";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -22,7 +22,7 @@ function crossesMidnight([start, end]: Window) {
 export function QuietHoursSection({ canEdit }: { canEdit: boolean }) {
   const setting = useAccountSetting("quiet_hours");
   const me = useCurrentAccount();
-  const zone = me ? timezoneById(me.timezoneId).name : "";
+  const zone = me ? timezonePlace(timezoneById(me.timezoneId)) : "";
   return (
     <SettingsCard
       title="Quiet hours"

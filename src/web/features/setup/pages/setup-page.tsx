@@ -1,21 +1,13 @@
-import {
-  Alert,
-  Button,
-  Loader,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconClockX } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { SETUP_TEXT, setupRequest } from "../../../../domain/setup.schemas";
-import { DEFAULT_TIMEZONE_ID, TIMEZONES } from "../../../../domain/timezones";
+import { DEFAULT_TIMEZONE_ID } from "../../../../domain/timezones";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { browserTimezoneId, TimezoneSelect } from "../../../components/timezone-select";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format-date-time";
 import { AuthHeading, AuthLayout, AuthOutcome } from "../../auth/components/auth-layout";
@@ -24,8 +16,6 @@ import { fieldErrors, formErrorOf } from "../../auth/form-errors";
 import { useCompleteSetup, useSetupLink } from "../api/setup";
 
 type Field = "businessName" | "username" | "email" | "password" | "timezoneId";
-
-const timezoneOptions = TIMEZONES.map((t) => ({ value: String(t.id), label: t.name }));
 
 /** Why the link cannot be used, as the server said it (403), else the generic text. */
 function refusalOf(err: unknown): string | null {
@@ -49,7 +39,7 @@ export default function SetupPage() {
     username: "",
     email: "",
     password: "",
-    timezoneId: String(DEFAULT_TIMEZONE_ID) as string | null,
+    timezoneId: String(browserTimezoneId() ?? DEFAULT_TIMEZONE_ID) as string | null,
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -171,14 +161,11 @@ export default function SetupPage() {
             error={errors.password}
             onChange={(e) => set("password")(e.currentTarget.value)}
           />
-          <Select
-            label="Time zone"
+          <TimezoneSelect
             required
-            allowDeselect={false}
-            data={timezoneOptions}
-            value={values.timezoneId}
+            value={values.timezoneId ? Number(values.timezoneId) : null}
             error={errors.timezoneId}
-            onChange={set("timezoneId")}
+            onChange={(id) => set("timezoneId")(String(id))}
           />
           <Button type="submit" size="md" loading={setup.isPending} mt="xs">
             Create Owner Account

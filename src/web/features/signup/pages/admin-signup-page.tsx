@@ -16,9 +16,10 @@ import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { TRIAL_DAYS } from "../../../../domain/billing";
 import { INDUSTRIES } from "../../../../domain/industries";
 import { adminSignupRequest, SIGNUP_TEXT } from "../../../../domain/signup.schemas";
-import { DEFAULT_TIMEZONE_ID, TIMEZONES } from "../../../../domain/timezones";
+import { DEFAULT_TIMEZONE_ID } from "../../../../domain/timezones";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { browserTimezoneId, TimezoneSelect } from "../../../components/timezone-select";
 import { ApiError } from "../../../lib/api-client";
 import { useProviders } from "../../auth/api/sign-in";
 import { AuthHeading, AuthLayout } from "../../auth/components/auth-layout";
@@ -38,7 +39,6 @@ type Field =
   | "phone";
 
 const industryOptions = INDUSTRIES.map((i) => ({ value: String(i.id), label: i.name }));
-const timezoneOptions = TIMEZONES.map((t) => ({ value: String(t.id), label: t.name }));
 
 /** /admin-signup: a business opens its account (owner, business, 14-day trial). */
 export default function AdminSignupPage() {
@@ -58,7 +58,7 @@ export default function AdminSignupPage() {
     password: "",
     businessName: "",
     industry: null as string | null,
-    timezoneId: String(DEFAULT_TIMEZONE_ID) as string | null,
+    timezoneId: String(browserTimezoneId() ?? DEFAULT_TIMEZONE_ID) as string | null,
     phone: "",
   });
   // Came through 'Sign Up with Zoom' / 'GoTo': the name and e-mail come from the server.
@@ -220,24 +220,22 @@ export default function AdminSignupPage() {
               error={errors.industry}
               onChange={set("industry")}
             />
-            <Select
-              label="Time zone"
+            <TextInput
+              label="Business phone"
+              type="tel"
+              autoComplete="tel"
               required
-              allowDeselect={false}
-              data={timezoneOptions}
-              value={values.timezoneId}
-              error={errors.timezoneId}
-              onChange={set("timezoneId")}
+              value={values.phone}
+              error={errors.phone}
+              onChange={(e) => set("phone")(e.currentTarget.value)}
             />
           </SimpleGrid>
-          <TextInput
-            label="Business phone"
-            type="tel"
-            autoComplete="tel"
+          {/* A row of its own: "(UTC+01:00) Central European Time — Paris" is long. */}
+          <TimezoneSelect
             required
-            value={values.phone}
-            error={errors.phone}
-            onChange={(e) => set("phone")(e.currentTarget.value)}
+            value={values.timezoneId ? Number(values.timezoneId) : null}
+            error={errors.timezoneId}
+            onChange={(id) => set("timezoneId")(String(id))}
           />
           <Button type="submit" size="md" loading={signup.isPending} mt="xs">
             Start My Free Trial
