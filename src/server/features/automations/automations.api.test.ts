@@ -87,7 +87,7 @@ const twoStepDrip = dripToGraph([
 ]);
 
 /** A drip on a group of its own (so tests do not enter each other's drips). */
-async function createDrip(name: string, graph = twoStepDrip) {
+async function createDrip(name: string, graph = twoStepDrip, extra: Record<string, unknown> = {}) {
   const g = (
     await db.query<{ id: number }>(
       `insert into groups (account_id, name) values ($1, $2) returning id`,
@@ -96,7 +96,7 @@ async function createDrip(name: string, graph = twoStepDrip) {
   ).rows[0]!.id;
   const res = await t.post(
     "/api/automations",
-    { kind: "drip", name, trigger: { type: "group.joined", groupId: g }, graph },
+    { kind: "drip", name, trigger: { type: "group.joined", groupId: g }, graph, ...extra },
     { cookie },
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -240,6 +240,46 @@ describe("the automation engine", () => {
     });
     while (await relayEvents(t.ctx));
     expect(await run(ivy, id)).toMatchObject({ status: "exited", exit_reason: "replied" });
+  });
+
+  it("'Stop when they leave the group': on, leaving ends the drip; off, the drip goes on", async () => {
+    const stops = await createDrip("Stops on leaving");
+    const keepsOn = await createDrip("Keeps on", twoStepDrip, { exitOnGroupLeave: false });
+    const lea = await person("+13105550072");
+    for (const id of [stops, keepsOn]) {
+      const add = await t.post(
+        `/api/groups/${groupOf.get(id)}/members`,
+        { subscriberIds: [lea] },
+        { cookie },
+      );
+      expect(add.statusCode, add.body).toBe(200);
+    }
+    while (await relayEvents(t.ctx));
+    await turn();
+    expect((await textsTo("+13105550072")).map((m) => m.body)).toEqual([
+      "Welcome Ann!",
+      "Welcome Ann!",
+    ]);
+    for (const id of [stops, keepsOn]) {
+      const removed = await t.post(
+        `/api/groups/${groupOf.get(id)}/members/remove`,
+        { subscriberIds: [lea] },
+        { cookie },
+      );
+      expect(removed.json()).toEqual({ affected: 1 });
+    }
+    while (await relayEvents(t.ctx));
+    expect(await run(lea, stops)).toMatchObject({ status: "exited", exit_reason: "left_group" });
+    expect(await run(lea, keepsOn)).toMatchObject({ status: "active", step_id: "s2" });
+    await advanceClock(db, 24 * 3600_000 + 1000);
+    await turn();
+    // Only the drip that keeps people after they leave sends its second step.
+    expect((await textsTo("+13105550072")).map((m) => m.body)).toEqual([
+      "Welcome Ann!",
+      "Welcome Ann!",
+      "Day two tip",
+    ]);
+    expect(await run(lea, keepsOn)).toMatchObject({ status: "completed", texts: 2 });
   });
 
   it("texts those it can pay for when credits run short; the rest wait an hour at their step", async () => {
