@@ -449,6 +449,57 @@ describe("the automation engine", () => {
     expect((await textsTo("+13105550008")).map((m) => m.body)).toEqual(["Happy birthday!"]);
   });
 
+  it("'Once, on the date' enters people on that very date only, 'Days before' it", async () => {
+    const field = (
+      await db.query<{ id: number }>(
+        `insert into custom_fields (account_id, name, type) values ($1, 'Renewal', 'date') returning id`,
+        [account.id],
+      )
+    ).rows[0]!.id;
+    const res = await t.post(
+      "/api/automations",
+      {
+        kind: "drip",
+        name: "Renewal",
+        trigger: { type: "date_field", fieldId: field, repeat: "once", daysBefore: 2 },
+        graph: dripToGraph([
+          {
+            wait: { mode: "delay", amount: 0, unit: "minutes", weekdaysOnly: false },
+            body: "Your plan renews in 2 days",
+          },
+        ]),
+      },
+      { cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await t.post(`/api/automations/${res.json().id}/status`, { status: "active" }, { cookie });
+    const { soon, lastYear } = (
+      await db.query<{ soon: string; lastYear: string }>(
+        `with d as (select ((select now() + offset_ms * interval '1 ms' from automation_clock)
+                             at time zone 'America/New_York')::date + 2 as day)
+         select to_char(day, 'YYYY-MM-DD') as soon,
+                to_char((day - interval '1 year')::date, 'YYYY-MM-DD') as "lastYear" from d`,
+      )
+    ).rows[0]!;
+    const due = await person("+13105550073");
+    const past = await person("+13105550074");
+    for (const [id, date] of [
+      [due, soon],
+      [past, lastYear],
+    ] as const)
+      await db.query(
+        `update subscribers set attributes = jsonb_build_object($1::text, $2::text) where id = $3`,
+        [String(field), date, id],
+      );
+    // The same day and month a year before is no renewal: 'Once' is not 'Every year'.
+    expect(await scanDateTriggers(db)).toBe(1);
+    await turn();
+    expect((await textsTo("+13105550073")).map((m) => m.body)).toEqual([
+      "Your plan renews in 2 days",
+    ]);
+    expect(await textsTo("+13105550074")).toEqual([]);
+  });
+
   it("shows an account only its own automations", async () => {
     const id = await createDrip("Private");
     for (const url of [`/api/automations/${id}`, `/api/automations/${id}/report`])
