@@ -282,6 +282,24 @@ describe("the automation engine", () => {
     expect(await run(lea, keepsOn)).toMatchObject({ status: "completed", texts: 2 });
   });
 
+  it("'Send from': a drip's texts go from the number it names", async () => {
+    const SECOND = "+14155550178";
+    const second = (
+      await db.query<{ id: number }>(
+        `insert into phone_numbers (account_id, number, carrier_sid, included) values ($1, $2, 'PNauto2', true) returning id`,
+        [account.id, SECOND],
+      )
+    ).rows[0]!.id;
+    const id = await createDrip("From the second number", twoStepDrip, { phoneNumberId: second });
+    const mo = await person("+13105550075");
+    await joined(mo, id);
+    await turn();
+    const sent = await db.query<{ from: string }>(
+      `select from_number as from from messages where to_number = '+13105550075' and direction = 'outbound'`,
+    );
+    expect(sent.rows).toEqual([{ from: SECOND }]);
+  });
+
   it("texts those it can pay for when credits run short; the rest wait an hour at their step", async () => {
     const id = await createDrip("Short of credits");
     const saved = (
