@@ -152,3 +152,72 @@ test("the popup waits for its scroll and exit-intent triggers", async ({ page, b
   );
   await expect(heading).toBeVisible({ timeout: 10_000 });
 });
+
+// 'Show again after (days)' and 'Dim the page behind it' (the editor's Display and Look).
+test("a closed popup stays away for its days; one set to 0 days comes back; the page dims only when asked", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const login = await page.request.post("/api/auth/login", {
+    headers: CSRF,
+    data: { username: DEMO.username, password: DEMO.password },
+  });
+  expect(login.status()).toBe(200);
+  for (const [name, urlValue, frequencyDays, overlay] of [
+    ["E2E week popup", "e2e-week", 7, true],
+    ["E2E every visit popup", "e2e-every-visit", 0, false],
+  ] as const) {
+    const made = await page.request.post("/api/optin-forms", {
+      headers: CSRF,
+      data: {
+        ...DEFAULT_OPTIN_FORM,
+        name,
+        display: {
+          ...DEFAULT_OPTIN_FORM.display,
+          delaySeconds: 0,
+          urlMode: "contains",
+          urlValue,
+          frequencyDays,
+        },
+        container: { ...DEFAULT_OPTIN_FORM.container, overlay },
+      },
+    });
+    expect(made.status()).toBe(201);
+  }
+  const SHOP = `${baseURL!.replace("127.0.0.1", "localhost")}/shop-e2e-again`;
+  await page.route(`${SHOP}/**`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html><head><title>Shop</title></head>
+        <body><h1>Our beans</h1>
+        <script src="${baseURL}/opt-in-forms/embed.js" data-account="parley-demo" async></script></body></html>`,
+    }),
+  );
+  const popup = page.locator("[data-parley-optin]");
+  const heading = popup.getByRole("heading", { name: "Get 10% off your next order" });
+  const dimmed = () =>
+    page.evaluate(() => {
+      const ov = document.querySelector("[data-parley-optin]")?.shadowRoot?.querySelector(".ov");
+      return ov ? getComputedStyle(ov).backgroundColor : null;
+    });
+
+  // Seven days: shown with the page dimmed, closed, and not shown on the next visit.
+  await page.goto(`${SHOP}/e2e-week`);
+  await expect(heading).toBeVisible({ timeout: 10_000 });
+  expect(await dimmed()).toBe("rgba(15, 23, 42, 0.55)");
+  await popup.getByRole("button", { name: "Close" }).click();
+  await expect(heading).toHaveCount(0);
+  await page.reload();
+  await page.waitForTimeout(2_000);
+  await expect(heading).toHaveCount(0);
+
+  // Zero days: back on every visit, over a page that is not dimmed.
+  await page.goto(`${SHOP}/e2e-every-visit`);
+  await expect(heading).toBeVisible({ timeout: 10_000 });
+  expect(await dimmed()).toBe("rgba(0, 0, 0, 0)");
+  await popup.getByRole("button", { name: "Close" }).click();
+  await expect(heading).toHaveCount(0);
+  await page.reload();
+  await expect(heading).toBeVisible({ timeout: 10_000 });
+});

@@ -130,6 +130,7 @@ test("an opt-in page and the web banner on another site sign a visitor up, and /
   await page.getByRole("combobox", { name: "The button opens" }).click();
   await page.getByRole("option", { name: new RegExp(slug) }).click();
   await page.getByLabel("Show the banner on my site").check();
+  await page.getByLabel("After a visitor closes it, hide it for (days)").fill("3");
   await page.getByRole("button", { name: "Save banner" }).click();
   await expect(page.getByText("Banner saved and live")).toBeVisible();
   const snippet = await page.getByTestId("banner-snippet").textContent();
@@ -170,6 +171,19 @@ test("an opt-in page and the web banner on another site sign a visitor up, and /
   await expect(visitor.getByTestId("signup-result")).toHaveText(
     "You're signed up! Watch for a text from us.",
   );
+
+  // Closed on the shop, the bar stays away for the 3 days chosen, the next visit too.
+  await bar.getByRole("button", { name: "Close" }).click();
+  await expect(bar).toHaveCount(0);
+  const hiddenFor = await shop.evaluate(
+    () => Number(localStorage.getItem("parley-banner-parley-demo")) - Date.now(),
+  );
+  expect(hiddenFor).toBeGreaterThan(2.99 * 86_400_000);
+  expect(hiddenFor).toBeLessThanOrEqual(3 * 86_400_000);
+  await shop.reload();
+  await expect(shop.getByRole("heading", { name: "Our beans" })).toBeVisible();
+  await shop.waitForTimeout(2_000);
+  await expect(bar).toHaveCount(0);
 
   // The business sees them with the method 'Opt In Web Banner', and the figures on /growth.
   await page.goto(`/subscribers/manage?q=${digits}`);

@@ -173,7 +173,10 @@ test("Ctrl+K opens a subscriber; the conversation's tools at 390 px", async ({ p
   expect(errors).toEqual([]);
 });
 
-test("a desktop notification for a new text, once the user opts in", async ({ page, context }) => {
+test("a desktop notification and a chime for a new text, each once the user opts in", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
   await context.grantPermissions(["notifications"]);
@@ -191,7 +194,19 @@ test("a desktop notification for a new text, once the user opts in", async ({ pa
       close() {}
     }
     (window as unknown as { Notification: unknown }).Notification = Recorder;
+    // The chime: each one the page plays is counted (the headless browser has no speakers).
+    const played = { chimes: 0 };
+    (window as unknown as { played: typeof played }).played = played;
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+      constructor() {
+        super();
+        played.chimes += 1;
+      }
+    };
   });
+  const chimes = () =>
+    page.evaluate(() => (window as unknown as { played: { chimes: number } }).played.chimes);
   await signIn(page);
   await page.getByRole("button", { name: "Alerts" }).click();
   await page.getByRole("switch", { name: "Desktop notifications" }).click();
@@ -209,6 +224,19 @@ test("a desktop notification for a new text, once the user opts in", async ({ pa
       ),
     )
     .toContainEqual(expect.stringContaining("Do you deliver on Sundays?"));
+  // 'Play a sound' is off: no chime for that text.
+  expect(await chimes()).toBe(0);
+
+  await page.getByRole("switch", { name: "Play a sound" }).click();
+  await expect(page.getByText("Alert settings saved").first()).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get("/api/inbox/alerts")).json()) as { sound: boolean }).sound,
+    )
+    .toBe(true);
+  await textFrom(page, phone, "And on holidays?");
+  await expect.poll(chimes).toBe(1);
   await page.request.put("/api/inbox/alerts", {
     headers: CSRF,
     data: { desktopAlerts: false, sound: false },

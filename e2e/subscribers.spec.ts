@@ -196,3 +196,29 @@ test("the list, a filter and a subscriber's panel work at 390 px", async ({ page
   await expect(drawer.getByTestId("subscriber-phone")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// Settings › Display: the rows per page saved for the account are the list's page size.
+test("the Subscribers rows per page saved in Settings › Display is the list's page size", async ({
+  page,
+}) => {
+  await logInAsDemo(page, "/settings");
+  const url = "/api/account/settings/display_quantities";
+  const before = ((await (await page.request.get(url)).json()) as { value: unknown }).value;
+  try {
+    await page.getByRole("combobox", { name: "Subscribers" }).click();
+    await page.getByRole("option", { name: "10 rows" }).click();
+    await page.getByRole("button", { name: "Save Display" }).click();
+    await expect(page.getByText("Display settings saved")).toBeVisible();
+
+    await page.goto("/subscribers/manage");
+    await expect(rows(page).first()).toBeVisible();
+    await expect(rows(page)).toHaveCount(10);
+  } finally {
+    // Other journeys read the demo account's lists at their usual size.
+    const put = await page.request.put(url, {
+      data: { val: before },
+      headers: { "x-parley-csrf": "1" },
+    });
+    expect(put.status()).toBe(200);
+  }
+});

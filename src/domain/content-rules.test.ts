@@ -7,7 +7,7 @@ import {
   linksAllowedFrom,
   NO_URL_ALLOWED_REASON,
 } from "./content-rules";
-import { STARTER_TEMPLATES } from "./templates";
+import { STARTER_TEMPLATES, TEMPLATE_TEXTS } from "./templates";
 
 const intro = STARTER_TEMPLATES[0]!.message;
 const local = { tollFree: false, verified: false };
@@ -100,6 +100,22 @@ describe("checkContent", () => {
     });
     expect(checkContent({ ...on, text: "Our hours: 9 to 6", template: t }).ok).toBe(false);
     expect(checkContent({ ...on, text: "Our hours: 9 to 5", template: t }).ok).toBe(true);
+  });
+});
+
+describe("a template with 'Require a link'", () => {
+  it("goes only with a tracked link in the text; a template without the box goes as it is", () => {
+    const t = { message: "Our menu: ", preApproved: false, requiresLink: true };
+    expect(checkContent({ ...base, text: "Our menu: ", template: t })).toMatchObject({
+      ok: false,
+      reason: "link_required",
+      message: TEMPLATE_TEXTS.requiresLink,
+    });
+    expect(
+      checkContent({ ...base, text: "Our menu: [[link tracking id=4]]", template: t }).ok,
+    ).toBe(true);
+    const plain = { ...t, requiresLink: false };
+    expect(checkContent({ ...base, text: "Our menu: ", template: plain }).ok).toBe(true);
   });
 });
 

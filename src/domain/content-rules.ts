@@ -1,4 +1,5 @@
 import { linkTokenIds } from "./links";
+import { TEMPLATE_TEXTS } from "./templates";
 import { normaliseText } from "./text-normalise";
 
 /**
@@ -39,9 +40,9 @@ export interface ContentFacts {
   text: string;
   /**
    * The template the text came from, if any: one of the account's (or its family's) or one of the
-   * pre-approved list (`preApproved`).
+   * pre-approved list (`preApproved`); `requiresLink` is its 'Require a link' box.
    */
-  template: { message: string; preApproved: boolean } | null;
+  template: { message: string; preApproved: boolean; requiresLink?: boolean } | null;
 }
 
 export type ContentVerdict =
@@ -89,6 +90,9 @@ export function checkContent(f: ContentFacts): ContentVerdict {
   if (f.templatesOnly && !fromTemplate)
     return refuse("templates_only", CONTENT_RULE_TEXT.templatesOnly);
   if (linkTokenIds(f.text).length > 1) return refuse("one_link", CONTENT_RULE_TEXT.oneLink);
+  // 'Require a link': a text from such a template goes only with a tracked link in it.
+  if (f.template?.requiresLink && linkTokenIds(f.text).length === 0)
+    return refuse("link_required", TEMPLATE_TEXTS.requiresLink);
   if (!linksAllowedFrom(f.number, f.tenDlcRegistered) && hasLink(f.text))
     return refuse(NO_URL_ALLOWED_REASON, CONTENT_RULE_TEXT.noUrlAllowed);
   return { ok: true };

@@ -103,6 +103,34 @@ describe("the operator's account flags", () => {
   });
 });
 
+describe("the toll-free and brand flags", () => {
+  it("decide the toll-free banner and the brand registration prompt the account is shown", async () => {
+    const a = await owner();
+    const flags = (body: Record<string, boolean>) =>
+      t.request({
+        method: "PUT",
+        url: `/ops/accounts/${a.account.id}/flags`,
+        body,
+        csrf: false,
+        headers: operator,
+      });
+    const status = async () =>
+      (await t.get("/api/registrations/status", { cookie: a.cookie })).json();
+    // No number that may send yet: the banner asks for a verified toll-free number.
+    expect((await status()).tollFreeBanner).toMatchObject({ state: "no_number" });
+    expect((await status()).requireBrandRegistration).toBe(false);
+
+    expect((await flags({ complete_tfn_verification: true })).statusCode).toBe(200);
+    expect((await status()).tollFreeBanner).toBeNull();
+    // 'Skipped' brings it back (spec doc 1 §4: skip on, or complete off, and no valid number).
+    expect((await flags({ skip_tfn_verification: true })).statusCode).toBe(200);
+    expect((await status()).tollFreeBanner).toMatchObject({ state: "no_number" });
+
+    expect((await flags({ require_brand_registration: true })).statusCode).toBe(200);
+    expect((await status()).requireBrandRegistration).toBe(true);
+  });
+});
+
 describe("the plan's flags", () => {
   it("come and go with the plan an account upgrades to", async () => {
     const a = await owner();

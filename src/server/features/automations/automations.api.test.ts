@@ -87,7 +87,7 @@ const twoStepDrip = dripToGraph([
 ]);
 
 /** A drip on a group of its own (so tests do not enter each other's drips). */
-async function createDrip(name: string, graph = twoStepDrip) {
+async function createDrip(name: string, graph = twoStepDrip, extra: Record<string, unknown> = {}) {
   const g = (
     await db.query<{ id: number }>(
       `insert into groups (account_id, name) values ($1, $2) returning id`,
@@ -96,7 +96,7 @@ async function createDrip(name: string, graph = twoStepDrip) {
   ).rows[0]!.id;
   const res = await t.post(
     "/api/automations",
-    { kind: "drip", name, trigger: { type: "group.joined", groupId: g }, graph },
+    { kind: "drip", name, trigger: { type: "group.joined", groupId: g }, graph, ...extra },
     { cookie },
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -240,6 +240,64 @@ describe("the automation engine", () => {
     });
     while (await relayEvents(t.ctx));
     expect(await run(ivy, id)).toMatchObject({ status: "exited", exit_reason: "replied" });
+  });
+
+  it("'Stop when they leave the group': on, leaving ends the drip; off, the drip goes on", async () => {
+    const stops = await createDrip("Stops on leaving");
+    const keepsOn = await createDrip("Keeps on", twoStepDrip, { exitOnGroupLeave: false });
+    const lea = await person("+13105550072");
+    for (const id of [stops, keepsOn]) {
+      const add = await t.post(
+        `/api/groups/${groupOf.get(id)}/members`,
+        { subscriberIds: [lea] },
+        { cookie },
+      );
+      expect(add.statusCode, add.body).toBe(200);
+    }
+    while (await relayEvents(t.ctx));
+    await turn();
+    expect((await textsTo("+13105550072")).map((m) => m.body)).toEqual([
+      "Welcome Ann!",
+      "Welcome Ann!",
+    ]);
+    for (const id of [stops, keepsOn]) {
+      const removed = await t.post(
+        `/api/groups/${groupOf.get(id)}/members/remove`,
+        { subscriberIds: [lea] },
+        { cookie },
+      );
+      expect(removed.json()).toEqual({ affected: 1 });
+    }
+    while (await relayEvents(t.ctx));
+    expect(await run(lea, stops)).toMatchObject({ status: "exited", exit_reason: "left_group" });
+    expect(await run(lea, keepsOn)).toMatchObject({ status: "active", step_id: "s2" });
+    await advanceClock(db, 24 * 3600_000 + 1000);
+    await turn();
+    // Only the drip that keeps people after they leave sends its second step.
+    expect((await textsTo("+13105550072")).map((m) => m.body)).toEqual([
+      "Welcome Ann!",
+      "Welcome Ann!",
+      "Day two tip",
+    ]);
+    expect(await run(lea, keepsOn)).toMatchObject({ status: "completed", texts: 2 });
+  });
+
+  it("'Send from': a drip's texts go from the number it names", async () => {
+    const SECOND = "+14155550178";
+    const second = (
+      await db.query<{ id: number }>(
+        `insert into phone_numbers (account_id, number, carrier_sid, included) values ($1, $2, 'PNauto2', true) returning id`,
+        [account.id, SECOND],
+      )
+    ).rows[0]!.id;
+    const id = await createDrip("From the second number", twoStepDrip, { phoneNumberId: second });
+    const mo = await person("+13105550075");
+    await joined(mo, id);
+    await turn();
+    const sent = await db.query<{ from: string }>(
+      `select from_number as from from messages where to_number = '+13105550075' and direction = 'outbound'`,
+    );
+    expect(sent.rows).toEqual([{ from: SECOND }]);
   });
 
   it("texts those it can pay for when credits run short; the rest wait an hour at their step", async () => {
@@ -407,6 +465,57 @@ describe("the automation engine", () => {
     expect(await scanDateTriggers(db)).toBe(0);
     await turn();
     expect((await textsTo("+13105550008")).map((m) => m.body)).toEqual(["Happy birthday!"]);
+  });
+
+  it("'Once, on the date' enters people on that very date only, 'Days before' it", async () => {
+    const field = (
+      await db.query<{ id: number }>(
+        `insert into custom_fields (account_id, name, type) values ($1, 'Renewal', 'date') returning id`,
+        [account.id],
+      )
+    ).rows[0]!.id;
+    const res = await t.post(
+      "/api/automations",
+      {
+        kind: "drip",
+        name: "Renewal",
+        trigger: { type: "date_field", fieldId: field, repeat: "once", daysBefore: 2 },
+        graph: dripToGraph([
+          {
+            wait: { mode: "delay", amount: 0, unit: "minutes", weekdaysOnly: false },
+            body: "Your plan renews in 2 days",
+          },
+        ]),
+      },
+      { cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await t.post(`/api/automations/${res.json().id}/status`, { status: "active" }, { cookie });
+    const { soon, lastYear } = (
+      await db.query<{ soon: string; lastYear: string }>(
+        `with d as (select ((select now() + offset_ms * interval '1 ms' from automation_clock)
+                             at time zone 'America/New_York')::date + 2 as day)
+         select to_char(day, 'YYYY-MM-DD') as soon,
+                to_char((day - interval '1 year')::date, 'YYYY-MM-DD') as "lastYear" from d`,
+      )
+    ).rows[0]!;
+    const due = await person("+13105550073");
+    const past = await person("+13105550074");
+    for (const [id, date] of [
+      [due, soon],
+      [past, lastYear],
+    ] as const)
+      await db.query(
+        `update subscribers set attributes = jsonb_build_object($1::text, $2::text) where id = $3`,
+        [String(field), date, id],
+      );
+    // The same day and month a year before is no renewal: 'Once' is not 'Every year'.
+    expect(await scanDateTriggers(db)).toBe(1);
+    await turn();
+    expect((await textsTo("+13105550073")).map((m) => m.body)).toEqual([
+      "Your plan renews in 2 days",
+    ]);
+    expect(await textsTo("+13105550074")).toEqual([]);
   });
 
   it("shows an account only its own automations", async () => {

@@ -147,6 +147,37 @@ describe("billing", () => {
     expect(gone.rowCount).toBe(0);
   });
 
+  it("'Auto-renew' off: no renewal is charged and the plan ends with its paid month; on, it renews", async () => {
+    const off = await owner();
+    const on = await owner();
+    for (const b of [off, on]) {
+      await t.put("/api/billing/payment-method", card(TEST_CARDS.success), { cookie: b.cookie });
+      await t.post(
+        "/api/billing/upgrade",
+        { planId: "starter", amountCents: 2900 },
+        { cookie: b.cookie },
+      );
+    }
+    const saved = await t.put("/api/billing/auto-renew", { on: false }, { cookie: off.cookie });
+    expect(saved.json()).toMatchObject({ autoRenew: false });
+
+    await runBillingCycle(t.ctx, addDays(addMonths(new Date(), 1), 1));
+    expect((await t.get("/api/billing/invoices", { cookie: off.cookie })).json().rows).toHaveLength(
+      1,
+    );
+    expect((await t.get("/api/billing/summary", { cookie: off.cookie })).json()).toMatchObject({
+      status: "canceled",
+      forbiddenReason: "canceled",
+    });
+    expect((await t.get("/api/billing/invoices", { cookie: on.cookie })).json().rows).toHaveLength(
+      2,
+    );
+    expect((await t.get("/api/billing/summary", { cookie: on.cookie })).json()).toMatchObject({
+      status: "active",
+      forbiddenReason: null,
+    });
+  });
+
   it("pause locks as paused; only the owner may touch billing", async () => {
     const { cookie } = await owner();
     const p = await t.post("/api/billing/pause", { confirm: true }, { cookie });

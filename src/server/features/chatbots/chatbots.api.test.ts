@@ -321,6 +321,25 @@ describe("chatbots", () => {
     await db.query(`delete from auto_replies where account_id = $1`, [account.id]);
   });
 
+  it("answers only on the number it is set on ('Number it answers on')", async () => {
+    const SECOND = "+14155550189";
+    await db.query(
+      `insert into phone_numbers (account_id, number, carrier_sid, included) values ($1, $2, 'PNbot2', true)`,
+      [account.id, SECOND],
+    );
+    await receiveInbound(t.ctx, {
+      sid: `SM${randomBytes(16).toString("hex")}`,
+      from: "+13105550318",
+      to: SECOND,
+      body: "hi",
+      mediaUrls: [],
+      segments: 1,
+    });
+    expect(await repliesTo("+13105550318")).toEqual([]);
+    await text("+13105550318", "hi");
+    expect((await repliesTo("+13105550318")).map((m) => m.source)).toEqual(["chatbot"]);
+  });
+
   it("with trigger words, starts only on one of them and a trigger word starts afresh", async () => {
     const saved = await t.put(`/api/chatbots/${botId}`, body({ triggerWords: ["BOOK"] }), {
       cookie,

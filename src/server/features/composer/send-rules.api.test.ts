@@ -20,8 +20,8 @@ const t = await createTestServer({
 const db = t.db.$client;
 afterAll(() => undefined);
 
-async function business(opts: { tollFree: boolean }) {
-  const made = await buildAccountWithUser(t.db);
+async function business(opts: { tollFree: boolean; account?: { parentAccountId: number } }) {
+  const made = await buildAccountWithUser(t.db, { account: opts.account });
   const cookie = await loginAs(t.app, made.user.username, made.user.password);
   const [available] = await t.ctx.carrier.searchNumbers({
     areaCode: opts.tollFree ? undefined : "212",
@@ -278,6 +278,50 @@ describe("'Templates only' (Settings)", () => {
       { cookie: local.cookie },
     );
     expect(after.statusCode, after.body).toBe(201);
+  });
+});
+
+describe("a template with 'Require a link' (Templates)", () => {
+  it("goes only with a tracked link in it, on screen and by API", async () => {
+    const parent = await buildAccountWithUser(t.db, { account: { subscriptionType: "parent" } });
+    const parentCookie = await loginAs(t.app, parent.user.username, parent.user.password);
+    const template = await t.post(
+      "/api/controlled-templates",
+      { name: "Menu", message: "Our menu: ", requiresLink: true },
+      { cookie: parentCookie },
+    );
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId = template.json().id as number;
+    const child = await business({
+      tollFree: false,
+      account: { parentAccountId: parent.account.id },
+    });
+    await register(child.accountId);
+    const before = await counts(child.accountId);
+    const form = {
+      isSubscribers: "all",
+      message: "Our menu: ",
+      longcodeId: child.numberId,
+      templateId,
+    };
+    for (const res of [
+      await t.post("/api/sends", form, { cookie: child.cookie }),
+      await v1(child, "/api/v1/sends", form),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toMatchObject({
+        reason: "link_required",
+        message: "A link is required with this template",
+      });
+    }
+    expect(await counts(child.accountId)).toEqual(before);
+    const linkId = await newLink(child, "https://beanthere.example/menu");
+    const withLink = await t.post(
+      "/api/sends",
+      { ...form, message: `Our menu: [[link tracking id=${linkId}]]` },
+      { cookie: child.cookie },
+    );
+    expect(withLink.statusCode, withLink.body).toBe(201);
   });
 });
 

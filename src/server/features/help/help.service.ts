@@ -1,6 +1,8 @@
 import { assertCan, type UserActor } from "../../../domain/permissions";
+import { supportSubject } from "../../../domain/support";
 import type { AppContext } from "../../http/context";
 import { sendMail } from "../mail/mailer";
+import { getAccountSetting } from "../settings/settings.service";
 import { supportSender } from "./help.queries";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -16,6 +18,8 @@ export async function contactSupport(
 ) {
   assertCan(auth, "self");
   const who = await supportSender(ctx.db, auth.accountId, auth.userId);
+  // 'Priority support' (set by the plan) marks the message so support answers it first.
+  const priority = (await getAccountSetting(ctx, auth, "priority_support")).value === true;
   const lines = [
     input.message,
     "",
@@ -26,7 +30,7 @@ export async function contactSupport(
   await sendMail(ctx, {
     accountId: auth.accountId,
     to: ctx.config.SUPPORT_EMAIL,
-    subject: `[Support] ${input.subject}`,
+    subject: supportSubject(input.subject, priority),
     text: lines.join("\n"),
     html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
     kind: "support_contact",

@@ -221,4 +221,30 @@ describe("keywords", () => {
     expect(bought.json().limit).toBe(10);
     expect((await create({ keyword: "six" })).statusCode).toBe(201);
   });
+
+  it("asks for the e-mail address when told to and keeps it; a keyword on one number answers there only", async () => {
+    const SECOND = "+14155550179";
+    const [second] = await t.db
+      .insert(phoneNumbers)
+      .values({ accountId: account.id, number: SECOND, carrierSid: "PNkw3", included: true })
+      .returning();
+    const res = await create({ keyword: "news", askEmail: true, phoneNumberId: second!.id });
+    expect(res.statusCode, res.body).toBe(201);
+
+    // Texted to the account's other number, the keyword is not there: nothing joins.
+    const elsewhere = "+13105550305";
+    await text(elsewhere, "NEWS");
+    expect((await subscriberOf(elsewhere))?.marketingConsentAt ?? null).toBeNull();
+    expect(await answersTo(elsewhere)).toEqual([]);
+
+    const phone = "+13105550306";
+    await text(phone, "news", SECOND);
+    expect((await subscriberOf(phone))?.marketingConsentAt).not.toBeNull();
+    await text(phone, "ana@example.com", SECOND);
+    expect((await subscriberOf(phone))?.email).toBe("ana@example.com");
+    const answers = await answersTo(phone);
+    expect(answers.map((m) => m.fromNumber)).toEqual([SECOND, SECOND, SECOND]);
+    expect(answers[1]!.body).toMatch(/e-mail address/);
+    expect(answers[2]!.body).toBe("Thanks! You're all set.");
+  });
 });

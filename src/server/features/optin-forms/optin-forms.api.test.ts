@@ -351,4 +351,46 @@ describe("opt-in forms", () => {
       200,
     );
   });
+  it("texts the code from the number chosen in 'Texts the code from'", async () => {
+    const [second] = await t.db
+      .insert(phoneNumbers)
+      .values({
+        accountId: account.id,
+        number: "+14155550192",
+        carrierSid: "PNop2",
+        included: true,
+      })
+      .returning();
+    // Only this form may show: the others of the account are paused.
+    await t.db
+      .update(optinForms)
+      .set({ status: "paused" })
+      .where(eq(optinForms.accountId, account.id));
+    const made = await t.post(
+      "/api/optin-forms",
+      {
+        ...DEFAULT_OPTIN_FORM,
+        name: "From the second number",
+        phoneNumberId: second!.id,
+        display: { ...DEFAULT_OPTIN_FORM.display, urlMode: "contains", urlValue: "/second" },
+      },
+      { cookie },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const view = (await pub("render", { url: `${ORIGIN}/second`, accountName: "beanpop" })).json()
+      .data;
+    expect(view.formId).toBe(made.json().id);
+    const sub = await pub("submit", {
+      viewId: view.viewId,
+      fields: { firstName: "Bo", phone: "(310) 555-0509" },
+      url: `${ORIGIN}/second`,
+      proof: await popupProof(view.viewId),
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const codes = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.toNumber, "+13105550509"), eq(messages.source, "optin_code")));
+    expect(codes.map((m) => m.fromNumber)).toEqual(["+14155550192"]);
+  });
 });

@@ -226,7 +226,7 @@ describe("the web banner", () => {
     ).toBe(404);
     const saved = await t.put(
       "/api/web-banner",
-      { enabled: true, optinPageId: frontDesk.id, message: "Warm bread, by text" },
+      { enabled: true, optinPageId: frontDesk.id, message: "Warm bread, by text", hideDays: 3 },
       { cookie },
     );
     expect(saved.statusCode).toBe(200);
@@ -236,6 +236,8 @@ describe("the web banner", () => {
     expect(pub.headers["access-control-allow-origin"]).toBe("https://shop.example");
     expect(pub.json().data.message).toBe("Warm bread, by text");
     expect(pub.json().data.targetUrl).toMatch(/\/optIn\/cornerbakery\/front-desk\?via=banner$/);
+    // 'After a visitor closes it, hide it for (days)': what the script on the site is told.
+    expect(pub.json().data.hideDays).toBe(3);
     await t.post("/web-banner/public/cornerbakery/view", {});
     await t.post("/web-banner/public/cornerbakery/click", {});
     const after = (await t.get("/api/web-banner", { cookie })).json();

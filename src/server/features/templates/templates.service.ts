@@ -293,22 +293,24 @@ export async function templateForContent(
   ctx: AppContext,
   auth: Actor,
   id: number,
-): Promise<{ message: string; preApproved: boolean } | null> {
+): Promise<{ message: string; preApproved: boolean; requiresLink: boolean } | null> {
   if (id < 0) {
     const starter = STARTER_TEMPLATES[-id - 1];
-    return starter ? { message: starter.message, preApproved: true } : null;
+    return starter ? { message: starter.message, preApproved: true, requiresLink: false } : null;
   }
   const own =
     (await q.findTemplate(ctx.db, auth.accountId, "plain", id)) ??
     (await q.findTemplate(ctx.db, auth.accountId, "controlled", id));
-  if (own) return { message: own.message, preApproved: false };
+  if (own) return { message: own.message, preApproved: false, requiresLink: own.requiresLink };
   const acc = await q.accountFamily(ctx.db, auth.accountId);
   if (acc?.parentAccountId == null) return null;
   const parentId = acc.parentAccountId;
   const family = await asSystem(
     async () => await q.findTemplate(ctx.db, parentId, "controlled", id),
   );
-  return family ? { message: family.message, preApproved: false } : null;
+  return family
+    ? { message: family.message, preApproved: false, requiresLink: family.requiresLink }
+    : null;
 }
 
 /** Accounts whose uploads this account may send: its own and its parent's (family templates). */

@@ -254,3 +254,48 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe("a webhook's events and its switch (the developer dashboard)", () => {
+  it("delivers only the events ticked, and nothing while it is off", async () => {
+    receiver.respondWith(() => 200);
+    const made = await t.post(
+      "/api/webhooks",
+      { url: receiver.url("/opt-outs"), events: ["subscriber.opted_out"] },
+      { cookie: cookieA },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const endpointId = made.json().id as number;
+    const ofEndpoint = () =>
+      t.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpointId))
+        .orderBy(webhookDeliveries.id);
+
+    const sub = await call(keyA, "POST", "/api/v1/subscribers", { number: "+13105550174" });
+    expect(sub.statusCode).toBe(201);
+    const subId = sub.json().id as number;
+    expect((await call(keyA, "POST", `/api/v1/subscribers/${subId}/opt-out`)).statusCode).toBe(200);
+    const [post] = await receiver.waitFor((p) => p.path === "/opt-outs");
+    expect(post!.json.type).toBe("subscriber.opted_out");
+    // The creation went to the first endpoint, which asked for it; never to this one.
+    await waitUntil(async () => (await deliveriesOf(subId)).length === 3);
+    expect((await ofEndpoint()).map((d) => d.eventType)).toEqual(["subscriber.opted_out"]);
+
+    const off = await t.request({
+      method: "PATCH",
+      url: `/api/webhooks/${endpointId}`,
+      body: { enabled: false },
+      cookie: cookieA,
+    });
+    expect(off.json().enabled).toBe(false);
+    const next = await call(keyA, "POST", "/api/v1/subscribers", { number: "+13105550175" });
+    const nextId = next.json().id as number;
+    expect((await call(keyA, "POST", `/api/v1/subscribers/${nextId}/opt-out`)).statusCode).toBe(
+      200,
+    );
+    // The first endpoint gets both of the new person's events: the off one gets neither.
+    await waitUntil(async () => (await deliveriesOf(nextId)).length === 2);
+    expect((await ofEndpoint()).map((d) => d.eventType)).toEqual(["subscriber.opted_out"]);
+  });
+});

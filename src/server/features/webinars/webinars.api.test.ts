@@ -193,6 +193,40 @@ describe("webinars", () => {
     expect(await sendDueReminders(t.ctx, new Date(moved.getTime() - 30 * 60_000))).toBe(0);
   });
 
+  it("'Send reminders from': the reminders go from the number the event names", async () => {
+    const [second] = await t.db
+      .insert(phoneNumbers)
+      .values({
+        accountId: a.account.id,
+        number: "+12125550171",
+        carrierSid: "PN0171",
+        state: "active",
+      })
+      .returning();
+    const later = new Date(start.getTime() + 3 * 86_400_000);
+    const res = await t.request({
+      method: "PUT",
+      url: `/api/webinars/${eventId}`,
+      body: {
+        title: "Product tour",
+        startsAt: later.toISOString(),
+        durationMinutes: 60,
+        joinUrl: "https://zoom.us/j/1",
+        phoneNumberId: second!.id,
+        reminderOffsets: [120],
+        reminderMessage: "[title] starts [start time]. Join: [join link]",
+      },
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().remindersScheduled).toBe(2);
+    expect(await sendDueReminders(t.ctx, new Date(later.getTime() - 119 * 60_000))).toBe(2);
+    const sent = (await t.db.select().from(messages)).filter(
+      (m) => m.source === "webinar_reminder" && m.body.startsWith("Product tour starts"),
+    );
+    expect(sent.map((m) => m.fromNumber)).toEqual(["+12125550171", "+12125550171"]);
+  });
+
   it("imports a Zoom webinar through its API (local stand-in)", async () => {
     const res = await t.post(
       "/api/webinars/import-provider",
