@@ -105,8 +105,21 @@ test("a static group: created with 0 members, renamed, hidden, deleted after con
   await rowAction(page, renamed, "Hide");
   await expect(rowOf(page, renamed)).toContainText("Hidden");
   await keepScreenshot(page, "manage-groups-desktop");
+  // Hidden: a keyword no longer offers it among the groups it adds people to; shown, it does.
+  const keywordOffers = async () => {
+    await page.goto("/optins/keywords/edit");
+    const picker = page.getByRole("combobox", { name: "Add to groups" });
+    await expect(picker).toHaveAttribute("placeholder", "Choose groups");
+    await picker.click();
+    await picker.fill(stamp);
+    return page.getByRole("option", { name: renamed });
+  };
+  await expect(await keywordOffers()).toHaveCount(0);
+  await openGroups(page);
   await rowAction(page, renamed, "Unhide");
   await expect(rowOf(page, renamed)).toContainText("Shown");
+  await expect(await keywordOffers()).toBeVisible();
+  await openGroups(page);
 
   await rowAction(page, renamed, "Delete");
   const confirm = page.getByRole("dialog", { name: "Delete group" });

@@ -19,7 +19,10 @@ export function useNumberOptions() {
   });
 }
 
-/** Static groups (people join them; adaptive groups have no join moment). */
+/**
+ * Static groups (people join them; adaptive groups have no join moment); pickers offer them
+ * through `offeredGroups`, which leaves hidden ones out.
+ */
 export function useGroupOptions() {
   return useQuery({
     queryKey: ["automations", "groups"],
@@ -28,7 +31,9 @@ export function useGroupOptions() {
         schema: listGroupsResponse,
       }),
     select: (d) =>
-      d.rows.filter((g) => g.id > 0).map((g) => ({ value: String(g.id), label: g.name })),
+      d.rows
+        .filter((g) => g.id > 0)
+        .map((g) => ({ value: String(g.id), label: g.name, hidden: g.hidden })),
   });
 }
 

@@ -29,6 +29,7 @@ import {
   type AutomationTrigger,
   TRIGGER_LABELS,
 } from "../../../../domain/automations.schemas";
+import { offeredGroups } from "../../../../domain/group-choices";
 import { countSegments } from "../../../../domain/segments";
 import { FullPageLoader } from "../../../components/full-page-loader";
 import { LoadFailed } from "../../../components/load-failed";
@@ -209,7 +210,7 @@ function DripForm(props: { initial: AutomationDetail | null }) {
               <Select
                 label="Group"
                 placeholder={groups.data?.length === 0 ? "No static groups yet" : "Choose a group"}
-                data={groups.data ?? []}
+                data={offeredGroups(groups.data, groupId)}
                 value={groupId}
                 onChange={setGroupId}
                 searchable

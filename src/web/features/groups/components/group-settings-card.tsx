@@ -65,7 +65,7 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
   const hiddenSwitch = (
     <Switch
       label="Hidden"
-      description="A hidden group keeps its members and messages, but is left out of the group choices elsewhere in Parley."
+      description="A hidden group keeps its members and messages, and you can still send to it, but keywords, sign-up forms and automations no longer offer it."
       checked={group.hidden}
       disabled={hide.isPending}
       onChange={(e) => {

@@ -20,7 +20,10 @@ export function useNumberOptions() {
   });
 }
 
-/** Static groups a join can add people to (adaptive groups fill themselves by rules). */
+/**
+ * Static groups a join can add people to (adaptive groups fill themselves by rules); pickers
+ * offer them through `offeredGroups`, which leaves hidden ones out.
+ */
 export function useGroupOptions() {
   return useQuery({
     queryKey: ["growth", "groups"],
@@ -29,7 +32,7 @@ export function useGroupOptions() {
     select: (r) =>
       r.rows
         .filter((g) => g.type === "static" && g.id > 0)
-        .map((g) => ({ value: String(g.id), label: g.name })),
+        .map((g) => ({ value: String(g.id), label: g.name, hidden: g.hidden })),
   });
 }
 

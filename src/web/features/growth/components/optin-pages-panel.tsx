@@ -27,6 +27,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { offeredGroups } from "../../../../domain/group-choices";
 import { type OptinPageResponse, optinPageInput } from "../../../../domain/growth-tools";
 import { ListTable } from "../../../components/list/list-table";
 import { ApiError } from "../../../lib/api-client";
@@ -291,7 +292,7 @@ function OptinPageEditor(props: {
           <TextInput label="Button text" {...form.getInputProps("buttonText")} />
           <MultiSelect
             label="Add sign-ups to groups"
-            data={groups.data ?? []}
+            data={offeredGroups(groups.data, form.values.groupIds)}
             searchable
             {...form.getInputProps("groupIds")}
           />

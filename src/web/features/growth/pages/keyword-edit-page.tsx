@@ -17,6 +17,7 @@ import {
 import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { offeredGroups } from "../../../../domain/group-choices";
 import { keywordProblem } from "../../../../domain/keywords";
 import type { KeywordResponse } from "../../../../domain/keywords.schemas";
 import { PageHeader } from "../../../components/page-header";
@@ -214,7 +215,7 @@ export default function KeywordEditPage() {
               <MultiSelect
                 label="Add to groups"
                 placeholder={groups.data?.length ? "Choose groups" : "No groups yet"}
-                data={groups.data ?? []}
+                data={offeredGroups(groups.data, form.groupIds)}
                 value={form.groupIds}
                 onChange={(v) => set("groupIds", v)}
                 searchable

@@ -19,6 +19,7 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { offeredGroups } from "../../../../domain/group-choices";
 import {
   DEFAULT_OPTIN_FORM,
   type OptinBlock,
@@ -321,7 +322,7 @@ export default function OptinFormEditor() {
                 />
                 <MultiSelect
                   label="Add to groups"
-                  data={groups.data ?? []}
+                  data={offeredGroups(groups.data, form.groupIds)}
                   value={form.groupIds.map(String)}
                   onChange={(v) => setForm({ ...form, groupIds: v.map(Number) })}
                   placeholder={groups.data?.length ? "Choose groups" : "No groups yet"}

@@ -23,6 +23,7 @@ import {
 import { IconAlertCircle, IconExternalLink } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { I18nextProvider } from "react-i18next";
+import { offeredGroups } from "../../../../domain/group-choices";
 import {
   BUILTIN_ELEMENTS,
   FIELD_STATUS,
@@ -312,7 +313,7 @@ export default function SignUpPageEditor() {
                 <MultiSelect
                   label="Groups people can choose"
                   placeholder={groups.data?.length ? "Choose groups" : "No groups yet"}
-                  data={groups.data ?? []}
+                  data={offeredGroups(groups.data, config.groupIds)}
                   value={config.groupIds.map(String)}
                   onChange={(v) => set({ groupIds: v.map(Number) })}
                   searchable

@@ -23,6 +23,7 @@ import type {
   StepType,
   WaitSpec,
 } from "../../../../domain/automation-graph";
+import { offeredGroups } from "../../../../domain/group-choices";
 import { uploadResponse } from "../../../../domain/message-compose.schemas";
 import {
   evenShares,
@@ -40,7 +41,7 @@ export interface Option {
 }
 
 export interface PanelOptions {
-  groups: Option[];
+  groups: (Option & { hidden: boolean })[];
   fields: Option[];
   users: Option[];
 }
@@ -231,7 +232,7 @@ function ConditionFields(props: {
         <Select
           label="Group"
           placeholder="Choose a group"
-          data={props.options.groups}
+          data={offeredGroups(props.options.groups, c.groupId || null)}
           value={c.groupId ? String(c.groupId) : null}
           onChange={(v) => props.onChange({ ...c, groupId: v ? Number(v) : 0 })}
           searchable
@@ -465,7 +466,7 @@ export function StepFields(props: {
         <Select
           label="Group"
           placeholder="Choose a group"
-          data={props.options.groups}
+          data={offeredGroups(props.options.groups, s.groupId || null)}
           value={s.groupId ? String(s.groupId) : null}
           onChange={(v) => set({ ...s, groupId: v ? Number(v) : 0 })}
           searchable

@@ -37,6 +37,7 @@ import {
   TRIGGER_LABELS,
   type TriggerType,
 } from "../../../../domain/automations.schemas";
+import { offeredGroups } from "../../../../domain/group-choices";
 import type { WorkflowDetail } from "../../../../domain/workflows.schemas";
 import { FullPageLoader } from "../../../components/full-page-loader";
 import { LoadFailed } from "../../../components/load-failed";
@@ -297,7 +298,7 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
         <Select
           label="Group"
           placeholder="Choose a group"
-          data={groups.data ?? []}
+          data={offeredGroups(groups.data, ref)}
           value={ref}
           onChange={setRef}
           searchable
