@@ -95,7 +95,7 @@ function TabLabel({ tab, counts }: { tab: InboxTab; counts: ConversationCounts |
   const n = counts?.[tab] ?? 0;
   return (
     <Group gap={6} wrap="nowrap">
-      {t(INBOX_TAB_LABEL[tab])}
+      {t(INBOX_TAB_LABEL[tab], { context: "tab" })}
       {n > 0 && (
         <Badge size="xs" variant="filled" data-testid={`count-${tab}`}>
           {badgeCount(n)}
@@ -176,7 +176,7 @@ export function InboxToolbar(props: {
             size="sm"
             data={tabs.map((tab) => ({
               value: tab,
-              label: `${t(INBOX_TAB_LABEL[tab])}${props.counts?.[tab] ? ` (${badgeCount(props.counts[tab])})` : ""}`,
+              label: `${t(INBOX_TAB_LABEL[tab], { context: "tab" })}${props.counts?.[tab] ? ` (${badgeCount(props.counts[tab])})` : ""}`,
             }))}
             value={draft.status}
             onChange={(v) => v && props.onChange({ status: v as InboxTab })}
