@@ -92,8 +92,15 @@ test("the app in Spanish on its main screens, then back to the spec's English", 
     await checkScreen(page, "inbox", found);
     expect(found).toEqual([]);
 
+    // Logging out leaves the login page in English; the next sign-in brings the user's Spanish.
+    await page.getByRole("button", { name: "Menú de la cuenta" }).click();
+    await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
+    await expect(page.getByRole("button", { name: "Log In", exact: true })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await logInAsDemo(page, "/settings");
+    await expect(page.getByRole("heading", { name: "Configuración", level: 2 })).toBeVisible();
+
     // Back to English: the spec's texts, exactly.
-    await page.goto("/settings");
     await pickLanguage(page, "Idioma", "English");
     await expect(page.getByRole("heading", { name: "Settings", level: 2 })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -64,10 +64,11 @@ export function AppLayout(props: { children?: React.ReactNode }) {
   // Ask whether a session exists first: an anonymous visitor then causes no 401 at all.
   const session = useSession();
   const me = useMe({ enabled: session.data?.valid === true });
-  const localeReady = useLocaleReady(me.data?.user.locale);
   const location = useLocation();
   const signedOut =
     session.data?.valid === false || (me.error instanceof ApiError && me.error.status === 401);
+  // Signed out, the public pages (login) speak English again.
+  const localeReady = useLocaleReady(signedOut ? "en" : me.data?.user.locale);
 
   if (signedOut) {
     const redirectTo = `${location.pathname}${location.search}`;
