@@ -35,7 +35,6 @@ const UNTRANSLATED = [
   "features/integrations",
   "features/links",
   "features/mailbox",
-  "features/managed-accounts",
   "features/marketing",
   "features/notifications",
   "features/numbers",
@@ -66,8 +65,18 @@ const OTHER_INSTANCE = [
   "features/growth/pages/subscribe-page.tsx",
 ];
 
-/** Words that read the same in every language: names, units, codes. */
-const SAME_IN_EVERY_LANGUAGE = new Set(["Parley", "SMS", "MMS", "CSV", "URL", "API", "GIF"]);
+/** Words that read the same in every language: names, units, codes, languages named in themselves. */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  "Parley",
+  "SMS",
+  "MMS",
+  "CSV",
+  "URL",
+  "API",
+  "GIF",
+  "English",
+  "Español",
+]);
 
 /** Props whose text a person reads or hears: a literal there is English left untranslated. */
 const TEXT_PROPS = new Set([
@@ -84,7 +93,12 @@ const TEXT_PROPS = new Set([
   "emptyText",
   "noRecordsText",
   "recordsPerPageLabel",
+  "failedTitle",
+  "nothingFoundMessage",
 ]);
+
+/** Fields of option lists, columns and empty states that a person reads. */
+const TEXT_FIELDS = new Set(["label", "title", "description", "placeholder", "message", "text"]);
 
 const folders = [
   "app",
@@ -159,6 +173,14 @@ function scan(folder: string): Found {
         else if (TEXT_PROPS.has(attr) && value && hasWords(value.text))
           found.literals.push(`${where(node)} ${attr}="${value.text}"`);
       }
+      // { label: "Reply" }, { title: "Account" }: an option, a column, an empty state.
+      if (
+        ts.isPropertyAssignment(node) &&
+        TEXT_FIELDS.has(node.name.getText()) &&
+        ts.isStringLiteralLike(node.initializer) &&
+        hasWords(node.initializer.text)
+      )
+        found.literals.push(`${where(node)} ${node.name.getText()}: "${node.initializer.text}"`);
       if (ts.isJsxText(node) && hasWords(node.text))
         found.literals.push(`${where(node)} "${node.text.trim()}"`);
       if (

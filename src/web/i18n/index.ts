@@ -86,11 +86,8 @@ export function translateMessage(message: string): string {
 }
 
 /** The same, for each field's message of a form's errors. */
-export function translateFields<K extends string>(
-  fields: Partial<Record<K, string>>,
-): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const [k, v] of Object.entries(fields) as [K, string | undefined][])
-    if (v !== undefined) out[k] = translateMessage(v);
-  return out;
+export function translateFields<T extends Partial<Record<string, string>>>(fields: T): T {
+  const out: Partial<Record<string, string>> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = translateMessage(v);
+  return out as T;
 }
