@@ -52,7 +52,7 @@ async function loadSpanish() {
 export async function setAppLocale(locale: Locale): Promise<void> {
   if (locale === "es") await loadSpanish();
   await i18n.changeLanguage(locale);
-  document.documentElement.lang = locale;
+  if (typeof document !== "undefined") document.documentElement.lang = locale;
 }
 
 export function appLocale(): Locale {
