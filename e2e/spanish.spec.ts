@@ -72,7 +72,8 @@ test("the app in Spanish on its main screens, then back to the spec's English", 
     const found: string[] = [];
     await checkScreen(page, "settings", found);
 
-    // The user menu.
+    // The top bar's bell and the user menu.
+    await expect(page.getByRole("link", { name: /^Notificaciones/ })).toBeVisible();
     await page.getByRole("button", { name: "Menú de la cuenta" }).click();
     await expect(page.getByRole("menuitem", { name: "Cerrar sesión" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Acerca de Parley" })).toBeVisible();

@@ -36,7 +36,6 @@ const UNTRANSLATED = [
   "features/links",
   "features/mailbox",
   "features/marketing",
-  "features/notifications",
   "features/numbers",
   "features/phone-messages",
   "features/reports",
