@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localeSchema } from "./locale";
 
 export const BRAND_REGISTRATION_STATUS = ["unseen", "skipped", "complete"] as const;
 export const FORBIDDEN_REASONS = [
@@ -20,6 +21,8 @@ export const accountLite = z.object({
     firstName: z.string(),
     lastName: z.string(),
     permissionLevel: z.number(),
+    /** The language the app speaks to this user. */
+    locale: localeSchema,
   }),
   email: z.string(),
   accountName: z.string(),

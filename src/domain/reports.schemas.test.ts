@@ -122,6 +122,7 @@ describe("sentMessagesQuery", () => {
 describe("subscriber growth", () => {
   it("points up for joins even when fewer joined than the 30 days before", () => {
     expect(subscriberGrowth(29, 40)).toEqual({
+      pct: "-28",
       joined: "+29 in 30 days",
       icon: "up",
       change: "-28% vs the 30 days before",

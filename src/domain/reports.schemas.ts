@@ -369,6 +369,8 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
 export function subscriberGrowth(last30: number, previous30: number) {
   const pct = previous30 > 0 ? Math.round(((last30 - previous30) / previous30) * 100) : null;
   return {
+    /** The change in percent, signed ("+12", "-5"), for texts in other languages. */
+    pct: pct === null ? null : `${pct > 0 ? "+" : ""}${pct}`,
     joined: `+${last30.toLocaleString("en-US")} in 30 days`,
     icon: last30 > 0 ? ("up" as const) : null,
     change: pct === null ? null : `${pct > 0 ? "+" : ""}${pct}% vs the 30 days before`,

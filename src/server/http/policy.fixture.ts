@@ -82,6 +82,7 @@ export const EXPECTED: Record<string, readonly number[]> = {
   "GET /api/webinars/connections/:provider/start": [400, 400, 400, 403, 400, 400],
   "DELETE /api/webinars/connections/:provider": [400, 400, 400, 403, 400, 400],
   "GET /api/account/me": [200, 200, 200, 200, 200, 200],
+  "PUT /api/account/me/locale": [400, 400, 400, 400, 400, 400],
   "GET /api/auth/two-factor": [200, 200, 200, 200, 200, 200],
   "POST /api/auth/two-factor/app": [200, 200, 200, 200, 200, 200],
   "POST /api/auth/two-factor/sms": [400, 400, 400, 400, 400, 400],

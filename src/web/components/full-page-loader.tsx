@@ -1,8 +1,10 @@
 import { Center, Loader } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
 export function FullPageLoader() {
+  const { t } = useTranslation();
   return (
-    <Center h="100dvh" aria-busy="true" aria-label="Loading">
+    <Center h="100dvh" aria-busy="true" aria-label={t("Loading")}>
       <Loader />
     </Center>
   );

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconDots, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 /** One entry of a row's "More" menu: a link (`to`) or an action (`onClick`). */
@@ -29,13 +30,19 @@ export function RowMenu({
   /** For rows that open something when clicked: the menu's clicks stay in the menu. */
   stopPropagation?: boolean;
 }) {
+  const { t } = useTranslation();
   const stop = stopPropagation ? (e: React.MouseEvent) => e.stopPropagation() : undefined;
   const shown = items.filter((item): item is RowMenuItem => Boolean(item));
   const firstDanger = shown.findIndex((item) => item.danger);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`} onClick={stop}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t("Actions for {{name}}", { name })}
+          onClick={stop}
+        >
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>
@@ -83,8 +90,13 @@ export function RunToggle({
   startVerb?: string;
   onChange: (running: boolean) => void;
 }) {
+  const { t } = useTranslation();
   return running ? (
-    <ActionIcon variant="subtle" onClick={() => onChange(false)} aria-label={`Pause ${name}`}>
+    <ActionIcon
+      variant="subtle"
+      onClick={() => onChange(false)}
+      aria-label={t("Pause {{name}}", { name })}
+    >
       <IconPlayerPause size={16} />
     </ActionIcon>
   ) : (

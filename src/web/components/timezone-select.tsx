@@ -5,6 +5,7 @@ import {
   type SelectProps,
 } from "@mantine/core";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import {
   timezoneByIana,
   timezoneById,
@@ -31,13 +32,14 @@ type Props = Omit<SelectProps, "data" | "value" | "onChange" | "filter" | "searc
  * Every zone an account may choose, the first ten (US & Canada, UTC) first, then the world by
  * region; search by city, zone name or offset ("paris", "central european", "+1").
  */
-export function TimezoneSelect({ value, onChange, label = "Time zone", ...rest }: Props) {
+export function TimezoneSelect({ value, onChange, label, ...rest }: Props) {
+  const { t } = useTranslation();
   // Offsets as they are today (daylight saving time moves them).
   const { data, filter } = useMemo(() => {
     const now = new Date();
     const matches = timezoneSearch(now);
     const data = timezoneGroups(now).map((g) => ({
-      group: g.group,
+      group: t(g.group),
       items: g.zones.map((tz) => ({ value: String(tz.id), label: timezoneLabel(tz, now) })),
     }));
     const answers = (value: string, search: string) => matches(timezoneById(Number(value)), search);
@@ -48,13 +50,13 @@ export function TimezoneSelect({ value, onChange, label = "Time zone", ...rest }
         return items.length ? [{ ...o, items }] : [];
       });
     return { data, filter };
-  }, []);
+  }, [t]);
   return (
     <Select
-      label={label}
+      label={label ?? t("Time zone")}
       searchable
       allowDeselect={false}
-      nothingFoundMessage="No time zone matches — try a city, a zone name or an offset like +1"
+      nothingFoundMessage={t("No time zone matches — try a city, a zone name or an offset like +1")}
       maxDropdownHeight={320}
       // Zone labels are long: a narrow field still gets a dropdown they fit in.
       comboboxProps={{ position: "bottom-start", middlewares: { flip: true, shift: true } }}

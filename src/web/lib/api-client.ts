@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type ErrorCode, isErrorBody } from "../../domain/errors";
 import { TEXT } from "../../domain/texts";
+import { translateMessage } from "../i18n";
 import { notify } from "./notify";
 
 const TIMEOUT_MS = 30_000;
@@ -108,7 +109,11 @@ function safeJson(text: string): unknown {
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError")) {
-    return new ApiError(0, "TIMEOUT", `${TEXT.timedOut} ${TEXT.contactSupport}`);
+    return new ApiError(
+      0,
+      "TIMEOUT",
+      `${translateMessage(TEXT.timedOut)} ${translateMessage(TEXT.contactSupport)}`,
+    );
   }
   if (typeof navigator !== "undefined" && navigator.onLine === false) {
     return new ApiError(0, "OFFLINE", TEXT.offline);

@@ -1,18 +1,25 @@
+import { intlLocale } from "../i18n";
 import { useCurrentAccount } from "./current-account";
 
 /**
  * Every date and time the app shows, in the account's time zone (never the browser's): the
  * inbox, the virtual phones and the mailbox show the same message at the same time. Times carry
- * the zone's name ('3:04 PM EST') so nobody reads them as their own local time.
+ * the zone's name ('3:04 PM EST') so nobody reads them as their own local time. They are written
+ * the way the user's language writes them ('5 mar 2025' in Spanish).
  */
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function format(timeZone: string, kind: string, opts: Intl.DateTimeFormatOptions) {
-  const key = `${kind} ${timeZone}`;
+function format(
+  timeZone: string,
+  kind: string,
+  opts: Intl.DateTimeFormatOptions,
+  locale = intlLocale(),
+) {
+  const key = `${kind} ${timeZone} ${locale}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, ...opts });
+    f = new Intl.DateTimeFormat(locale, { timeZone, ...opts });
     formats.set(key, f);
   }
   return f;
@@ -76,11 +83,13 @@ export function formatWeekday(iso: string | Date, timeZone: string, withYear: bo
 
 /** The day as YYYY-MM-DD in the zone: compares days and names today's. */
 export function dayKey(iso: string | Date, timeZone: string): string {
-  const parts = format(timeZone, "key", {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at(iso));
+  // A key, not a text: the same digits whatever the user's language.
+  const parts = format(
+    timeZone,
+    "key",
+    { year: "numeric", month: "2-digit", day: "2-digit" },
+    "en-US",
+  ).formatToParts(at(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }

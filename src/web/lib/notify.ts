@@ -1,14 +1,19 @@
 import { notifications } from "@mantine/notifications";
+import { translateMessage } from "../i18n";
 import { isMobileWidth } from "./media";
 
 type Kind = "success" | "error" | "info";
 const COLOR: Record<Kind, string> = { success: "teal", error: "red", info: "brand" };
 
-/** Toasts: top-right, close on click, 5 s (0.5 s on small screens), as spec doc 1 §8 says. */
+/**
+ * Toasts: top-right, close on click, 5 s (0.5 s on small screens), as spec doc 1 §8 says. A
+ * server's message shows in the user's language when a catalog knows it; callers pass their own
+ * texts through t() already.
+ */
 function show(kind: Kind, message: string, title?: string) {
   const id = notifications.show({
-    title,
-    message,
+    title: title === undefined ? undefined : translateMessage(title),
+    message: translateMessage(message),
     color: COLOR[kind],
     autoClose: isMobileWidth() ? 500 : 5000,
     withCloseButton: true,

@@ -1,4 +1,6 @@
+import { formatNumber } from "../i18n";
+
 /** "1 person", "1,200 people": a count with the word that agrees with it. */
 export function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }

@@ -1,4 +1,5 @@
 import { pagerText } from "../components/list/pager";
+import { i18n } from "../i18n";
 import { PAGE_SIZES } from "./use-page-size";
 
 /**
@@ -23,7 +24,7 @@ export function tablePagination(o: {
       o.setPageSize(size);
       o.setPage(1);
     },
-    recordsPerPageLabel: "Rows per page",
+    recordsPerPageLabel: i18n.t("Rows per page"),
     paginationText: pagerText,
   };
 }

@@ -125,3 +125,37 @@ describe("GET /api/account/me", () => {
     expect(res.json().error.code).toBe("UNAUTHENTICATED");
   });
 });
+
+describe("PUT /api/account/me/locale", () => {
+  it("sets the signed-in user's language, not a colleague's, and refuses another", async () => {
+    const account = await buildAccount(t.db, { accountName: "casa-lupe" });
+    const agent = await buildUser(t.db, {
+      accountId: account.id,
+      username: "lupe-agent",
+      permissionLevel: PERMISSION_LEVEL.AGENT,
+    });
+    const owner = await buildUser(t.db, {
+      accountId: account.id,
+      username: "lupe-owner",
+      permissionLevel: PERMISSION_LEVEL.OWNER,
+    });
+    const cookie = await loginAs(t.app, "lupe-agent", agent.password);
+    const ownerCookie = await loginAs(t.app, "lupe-owner", owner.password);
+
+    expect((await t.get("/api/account/me", { cookie })).json().user.locale).toBe("en");
+
+    // Any user, an Agent too, picks their own language.
+    const set = await t.put("/api/account/me/locale", { locale: "es" }, { cookie });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().user.locale).toBe("es");
+    expect((await t.get("/api/account/me", { cookie })).json().user.locale).toBe("es");
+    expect((await t.get("/api/account/me", { cookie: ownerCookie })).json().user.locale).toBe("en");
+
+    const bad = await t.put("/api/account/me/locale", { locale: "fr" }, { cookie });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.get("/api/account/me", { cookie })).json().user.locale).toBe("es");
+
+    const back = await t.put("/api/account/me/locale", { locale: "en" }, { cookie });
+    expect(back.json().user.locale).toBe("en");
+  });
+});

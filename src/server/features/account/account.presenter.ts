@@ -34,6 +34,7 @@ export function toAccountLite(
       firstName: user.firstName,
       lastName: user.lastName,
       permissionLevel: user.permissionLevel,
+      locale: user.locale === "es" ? "es" : "en",
     },
     email: account.email,
     accountName: account.accountName,

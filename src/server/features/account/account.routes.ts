@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountLite } from "../../../domain/account.schemas";
+import { localeUpdate } from "../../../domain/locale";
 import { type AppContext, actorOf } from "../../http/context";
-import { getMeLite } from "./account.service";
+import { getMeLite, setMyLocale } from "./account.service";
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -11,5 +12,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     "/api/account/me",
     { schema: { tags: ["account"], response: { 200: accountLite } } },
     (request) => getMeLite(ctx, actorOf(request)),
+  );
+  r.put(
+    "/api/account/me/locale",
+    { schema: { tags: ["account"], body: localeUpdate, response: { 200: accountLite } } },
+    (request) => setMyLocale(ctx, actorOf(request), request.body.locale),
   );
 }

@@ -1,10 +1,12 @@
 import type { AccountLite } from "../../../domain/account.schemas";
 import { AppError } from "../../../domain/errors";
+import type { Locale } from "../../../domain/locale";
 import type { Db } from "../../db/connection";
 import { asSystem } from "../../db/tenant-scope";
 import type { Actor, AppContext, UserActor } from "../../http/context";
 import { isParentAccount } from "../managed-accounts/managed-accounts.service";
 import { hasDedicatedTollFree } from "../numbers/numbers.service";
+import { setUserLocale } from "../users/user-records.service";
 import { toAccountLite } from "./account.presenter";
 import * as q from "./account.queries";
 import { findAccountAndUser, findAccountContact } from "./account.queries";
@@ -46,4 +48,10 @@ export async function getMeLite(ctx: AppContext, auth: UserActor): Promise<Accou
     if (parent) lite.returnToName = parent.businessName;
   }
   return lite;
+}
+
+/** Settings → Language: the signed-in user's own; the shell reads it back from "me". */
+export async function setMyLocale(ctx: AppContext, auth: UserActor, locale: Locale) {
+  await setUserLocale(ctx.db, auth.userId, auth.accountId, locale);
+  return getMeLite(ctx, auth);
 }

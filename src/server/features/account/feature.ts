@@ -9,6 +9,7 @@ export const accountFeature = defineFeature({
   policy: {
     // One's own things.
     "GET /api/account/me": "self",
+    "PUT /api/account/me/locale": "self",
 
     // Account.
     "GET /api/account/profile": "account:read",

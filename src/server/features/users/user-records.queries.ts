@@ -98,3 +98,11 @@ export async function clearTwoFactor(db: Db, userId: number) {
     .set({ twoFactorMethod: null, totpSecret: null })
     .where(eq(users.id, userId));
 }
+
+/** The language the app speaks to the user (Settings → Language). */
+export async function setUserLocale(db: Db, userId: number, accountId: number, locale: string) {
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+}

@@ -1,6 +1,7 @@
 // The users table as other features need it: sign-in looks a user up by login, e-mail or id and
 // sets a password; sign-up and managed accounts create an Owner and check an address is free;
-// the mailbox reads a user's address. The rules of managing users are in users.service.ts.
+// the mailbox reads a user's address; Settings sets one's language. The rules of managing users
+// are in users.service.ts.
 export {
   anyUserExists,
   clearTwoFactor,
@@ -14,6 +15,7 @@ export {
   sealTotpSecret,
   setPasswordHash,
   setTwoFactor,
+  setUserLocale,
   setVerifiedPhone,
 } from "./user-records.queries";
 export { findClash } from "./users.queries";

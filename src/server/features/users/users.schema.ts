@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -38,12 +39,15 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }).defaultNow(),
     /** When `phone` received a code the user typed back (phone verification, SMS two-factor). */
     phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    /** The language the signed-in app speaks to this user: 'en' | 'es' (src/domain/locale.ts). */
+    locale: text().notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_account_id_idx").on(t.accountId),
+    check("users_locale_check", sql`${t.locale} in ('en', 'es')`),
   ],
 );
 

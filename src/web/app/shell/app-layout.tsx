@@ -1,6 +1,7 @@
 import { Drawer } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Suspense, useEffect, useState } from "react";
+import { Fragment, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import type { AccountLite } from "../../../domain/account.schemas";
 import { TEXT } from "../../../domain/texts";
@@ -17,6 +18,8 @@ import { ActingBanner } from "../../features/managed-accounts/components/acting-
 import { RegistrationNotices } from "../../features/registrations/components/registration-notices";
 import { ErrorPage } from "../../features/system/pages/error-page";
 import { TourBar } from "../../features/tour/components/tour-bar";
+import { tk } from "../../i18n";
+import { useLocaleReady } from "../../i18n/use-locale-ready";
 import { ApiError, sessionEnded } from "../../lib/api-client";
 import { useMe } from "../../lib/current-account";
 import { isEmbedded } from "../../lib/frame";
@@ -64,17 +67,19 @@ export function AppLayout(props: { children?: React.ReactNode }) {
   const location = useLocation();
   const signedOut =
     session.data?.valid === false || (me.error instanceof ApiError && me.error.status === 401);
+  // Signed out, the public pages (login) speak English again.
+  const localeReady = useLocaleReady(signedOut ? "en" : me.data?.user.locale);
 
   if (signedOut) {
     const redirectTo = `${location.pathname}${location.search}`;
     return <Navigate to={`${paths.login}?redirectTo=${encodeURIComponent(redirectTo)}`} replace />;
   }
   if (session.error || me.error) return <ErrorPage />;
-  if (!me.data) return <FullPageLoader />;
+  if (!me.data || !localeReady) return <FullPageLoader />;
   const route = findRoute(location.pathname);
   if (route && !allowed(route.access, me.data)) return <AccessDenied to={homePath(me.data)} />;
   return (
-    <Shell me={me.data} title={route ? routeTitle(route, location.search) : "Page Not Found"}>
+    <Shell me={me.data} title={route ? routeTitle(route, location.search) : tk("Page Not Found")}>
       {props.children}
     </Shell>
   );
@@ -97,12 +102,14 @@ function Shell({
   children?: React.ReactNode;
 }) {
   const { pathname } = useLocation();
+  const { t, i18n } = useTranslation();
   const embedded = isEmbedded();
   const sidebar = useSidebar();
   const [drawerOpened, drawer] = useDisclosure(false);
   // The tour waits while the brand registration modal asks (one prompt at a time).
   const [prompting, setPrompting] = useState(false);
-  usePageMeta(title);
+  const shownTitle = t(title);
+  usePageMeta(shownTitle);
   useTokenCheck();
 
   return (
@@ -123,7 +130,7 @@ function Shell({
         {!embedded && <RegistrationNotices me={me} onPrompting={setPrompting} />}
         <TopBar
           me={me}
-          title={title}
+          title={shownTitle}
           mobile={sidebar.mobile}
           collapsed={sidebar.collapsed}
           onToggleSidebar={sidebar.toggle}
@@ -133,7 +140,10 @@ function Shell({
         {!embedded && <SubBar section={activeSection(pathname, me)} />}
         {!embedded && !prompting && <TourBar me={me} />}
         <main className={classes.content}>
-          <Suspense fallback={<FullPageLoader />}>{children ?? <Outlet />}</Suspense>
+          <Suspense fallback={<FullPageLoader />}>
+            {/* A new language draws the page again: its dates and numbers follow too. */}
+            <Fragment key={i18n.language}>{children ?? <Outlet />}</Fragment>
+          </Suspense>
         </main>
         {!embedded && <CommandPalette me={me} />}
       </div>

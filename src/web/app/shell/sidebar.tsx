@@ -1,5 +1,6 @@
 import { Tooltip } from "@mantine/core";
 import { IconHelpCircle, IconLogout, IconMessageChatbot } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { AccountLite } from "../../../domain/account.schemas";
 import { useLogout } from "../../features/auth/api/logout";
@@ -17,6 +18,7 @@ interface SidebarProps {
 
 export function Sidebar({ me, collapsed, embedded, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const logout = useLogout();
   const items = (embedded ? FRAME_NAV : NAV).filter((i) => !i.visible || i.visible(me));
 
@@ -24,14 +26,14 @@ export function Sidebar({ me, collapsed, embedded, onNavigate }: SidebarProps) {
     <nav
       className={classes.sidebar}
       data-collapsed={collapsed}
-      aria-label="Main navigation"
+      aria-label={t("Main navigation")}
       data-testid="sidebar"
     >
       <Link
         to={embedded ? paths.inbox : paths.root}
         className={classes.brand}
         onClick={onNavigate}
-        aria-label="Parley home"
+        aria-label={t("Parley home")}
       >
         <IconMessageChatbot size={26} stroke={1.8} color="var(--mantine-color-brand-6)" />
         {!collapsed && <span className={classes.brandText}>Parley</span>}
@@ -49,11 +51,11 @@ export function Sidebar({ me, collapsed, embedded, onNavigate }: SidebarProps) {
       </div>
       {embedded && (
         <div className={classes.sidebarFooter}>
-          <NavButton label="Help" collapsed={collapsed} to={paths.help} />
-          <Tooltip label="Log Out" position="right" disabled={!collapsed}>
+          <NavButton label={t("Help")} collapsed={collapsed} to={paths.help} />
+          <Tooltip label={t("Log Out")} position="right" disabled={!collapsed}>
             <button type="button" className={classes.navItem} onClick={() => logout.mutate()}>
               <IconLogout size={20} stroke={1.6} />
-              {!collapsed && <span>Log Out</span>}
+              {!collapsed && <span>{t("Log Out")}</span>}
             </button>
           </Tooltip>
         </div>
@@ -69,19 +71,21 @@ function SidebarItem(props: {
   onNavigate?: () => void;
 }) {
   const { item, active, collapsed, onNavigate } = props;
+  const { t } = useTranslation();
   const Icon = item.icon;
+  const label = t(item.label);
   return (
-    <Tooltip label={item.label} position="right" disabled={!collapsed} withinPortal>
+    <Tooltip label={label} position="right" disabled={!collapsed} withinPortal>
       <Link
         to={item.to}
         className={classes.navItem}
         data-active={active}
         aria-current={active ? "page" : undefined}
-        aria-label={collapsed ? item.label : undefined}
+        aria-label={collapsed ? label : undefined}
         onClick={onNavigate}
       >
         <Icon size={20} stroke={1.6} />
-        {!collapsed && <span>{item.label}</span>}
+        {!collapsed && <span>{label}</span>}
       </Link>
     </Tooltip>
   );

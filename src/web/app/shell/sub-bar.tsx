@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "./nav";
 import classes from "./shell.module.css";
@@ -6,6 +7,7 @@ import classes from "./shell.module.css";
 /** The sub bar: the pages of the current section, as tabs (hidden for sections of one page). */
 export function SubBar({ section }: { section: NavItem | undefined }) {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   // On a narrow screen the active tab may sit off to the right: bring it into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every page change
@@ -25,7 +27,7 @@ export function SubBar({ section }: { section: NavItem | undefined }) {
     <nav
       ref={ref}
       className={classes.subBar}
-      aria-label={`${section.label} pages`}
+      aria-label={t("{{section}} pages", { section: t(section.label) })}
       data-testid="sub-bar"
     >
       {section.children.map((child) => {
@@ -38,7 +40,7 @@ export function SubBar({ section }: { section: NavItem | undefined }) {
             data-active={active}
             aria-current={active ? "page" : undefined}
           >
-            {child.label}
+            {t(child.label)}
           </Link>
         );
       })}

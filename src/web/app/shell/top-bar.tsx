@@ -20,12 +20,14 @@ import {
   IconSettings,
   IconSun,
 } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AccountLite } from "../../../domain/account.schemas";
 import { PERMISSION_LABEL, type PermissionLevel } from "../../../domain/permissions";
 import { personName } from "../../../domain/user-rules";
 import { useLogout } from "../../features/auth/api/logout";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
+import { tk } from "../../i18n";
 import { paths } from "../paths";
 import { AboutDialog } from "./about-dialog";
 import classes from "./shell.module.css";
@@ -43,6 +45,7 @@ interface TopBarProps {
 export function TopBar(props: TopBarProps) {
   const { me, title, mobile, collapsed, onToggleSidebar, drawerOpened, onOpenDrawer } = props;
   const logout = useLogout();
+  const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme("light");
   const [aboutOpened, about] = useDisclosure(false);
@@ -51,14 +54,19 @@ export function TopBar(props: TopBarProps) {
   return (
     <header className={classes.topBar} data-testid="top-bar">
       {mobile ? (
-        <Burger opened={drawerOpened} onClick={onOpenDrawer} size="sm" aria-label="Open menu" />
+        <Burger
+          opened={drawerOpened}
+          onClick={onOpenDrawer}
+          size="sm"
+          aria-label={t("Open menu")}
+        />
       ) : (
-        <Tooltip label={collapsed ? "Expand sidebar" : "Collapse sidebar"}>
+        <Tooltip label={collapsed ? t("Expand sidebar") : t("Collapse sidebar")}>
           <ActionIcon
             variant="subtle"
             color="gray"
             onClick={onToggleSidebar}
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-label={collapsed ? t("Expand sidebar") : t("Collapse sidebar")}
             data-testid="sidebar-toggle"
           >
             {collapsed ? (
@@ -73,12 +81,12 @@ export function TopBar(props: TopBarProps) {
         {title}
       </Text>
       <Group gap={6} wrap="nowrap">
-        <Tooltip label={scheme === "dark" ? "Light mode" : "Dark mode"}>
+        <Tooltip label={scheme === "dark" ? t("Light mode") : t("Dark mode")}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label="Toggle color scheme"
+            aria-label={t("Toggle color scheme")}
             onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
           >
             {scheme === "dark" ? <IconSun size={20} /> : <IconMoon size={20} />}
@@ -87,7 +95,7 @@ export function TopBar(props: TopBarProps) {
         <NotificationBell to={paths.notifications} />
         <Menu position="bottom-end" width={240} shadow="md">
           <Menu.Target>
-            <UnstyledButton aria-label="Account menu" data-testid="account-menu">
+            <UnstyledButton aria-label={t("Account menu")} data-testid="account-menu">
               <Group gap={8} wrap="nowrap">
                 <Avatar color="brand" radius="xl" size={34}>
                   {name.slice(0, 1).toUpperCase()}
@@ -108,17 +116,17 @@ export function TopBar(props: TopBarProps) {
           <Menu.Dropdown>
             <Menu.Label>
               {me.user.email} ·{" "}
-              {PERMISSION_LABEL[me.user.permissionLevel as PermissionLevel] ?? "User"}
+              {t(PERMISSION_LABEL[me.user.permissionLevel as PermissionLevel] ?? tk("User"))}
             </Menu.Label>
             <Menu.Item
               component={Link}
               to={paths.settings}
               leftSection={<IconSettings size={16} />}
             >
-              Settings
+              {t("Settings")}
             </Menu.Item>
             <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={about.open}>
-              About Parley
+              {t("About Parley")}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item
@@ -126,7 +134,7 @@ export function TopBar(props: TopBarProps) {
               leftSection={<IconLogout size={16} />}
               onClick={() => logout.mutate()}
             >
-              Log Out
+              {t("Log Out")}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>

@@ -1,6 +1,8 @@
 import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../i18n";
 import { pageFullySelected, type Selection, selectedCount } from "./selection";
 
 /**
@@ -22,6 +24,7 @@ export function BulkBar<Id extends string | number>(props: {
   /** The bulk actions (small buttons). */
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const count = selectedCount(props.selection, props.total);
   if (count === 0) return null;
   const all = props.selection.mode === "all";
@@ -44,11 +47,13 @@ export function BulkBar<Id extends string | number>(props: {
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <Text size="sm" fw={600} data-testid="selected-count">
-            {props.countLabel ? props.countLabel(count) : `${count.toLocaleString()} selected`}
+            {props.countLabel
+              ? props.countLabel(count)
+              : t("{{n}} selected", { n: formatNumber(count) })}
           </Text>
           {offerAll && (
             <Text size="sm">
-              All {props.pageIds.length} on this page are selected.{" "}
+              {t("All {{n}} on this page are selected.", { n: props.pageIds.length })}{" "}
               <Anchor
                 component="button"
                 type="button"
@@ -56,14 +61,22 @@ export function BulkBar<Id extends string | number>(props: {
                 fw={600}
                 onClick={props.onSelectAll}
               >
-                Select all {props.total.toLocaleString()} matching
+                {t("Select all {{n}} matching", { n: formatNumber(props.total) })}
               </Anchor>
             </Text>
           )}
           {all && (
             <Text size="sm">
-              All {props.total.toLocaleString()} matching {props.noun}
-              {excluded > 0 ? ` except ${excluded.toLocaleString()} unticked` : ""}.
+              {excluded > 0
+                ? t("All {{n}} matching {{noun}} except {{excluded}} unticked.", {
+                    n: formatNumber(props.total),
+                    noun: props.noun,
+                    excluded: formatNumber(excluded),
+                  })
+                : t("All {{n}} matching {{noun}}.", {
+                    n: formatNumber(props.total),
+                    noun: props.noun,
+                  })}
             </Text>
           )}
         </Group>
@@ -76,7 +89,7 @@ export function BulkBar<Id extends string | number>(props: {
             leftSection={<IconX size={14} />}
             onClick={props.onClear}
           >
-            Clear selection
+            {t("Clear selection")}
           </Button>
         </Group>
       </Group>

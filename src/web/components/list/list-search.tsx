@@ -2,6 +2,7 @@ import { CloseButton, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /** Search as you type, sent 250 ms after the last key (spec doc 2 §9). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -19,6 +20,7 @@ export function ListSearch(props: {
   maxLength?: number;
   w?: React.ComponentProps<typeof TextInput>["w"];
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(props.value);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const lastSent = useRef(props.value);
@@ -50,7 +52,7 @@ export function ListSearch(props: {
         text ? (
           <CloseButton
             size="sm"
-            aria-label="Clear search"
+            aria-label={t("Clear search")}
             onClick={() => {
               setText("");
               lastSent.current = "";

@@ -7,6 +7,7 @@ import {
   type DataTableSortStatus,
 } from "mantine-datatable";
 import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { TEXT } from "../../../domain/texts";
 import { PAGE_SIZES } from "../../lib/use-page-size";
 import { EmptyState } from "../empty-state";
@@ -110,6 +111,7 @@ export function ListTable<T, Id extends string | number = number>(props: {
    */
   focusableScroll?: boolean;
 }) {
+  const { t } = useTranslation();
   const { query, list, records, total } = props;
   const idKey = (props.idAccessor ?? "id") as keyof T;
   const idOf = (r: T) => r[idKey] as unknown as Id;
@@ -155,7 +157,7 @@ export function ListTable<T, Id extends string | number = number>(props: {
         ))}
         {records.length === 0 && (
           <Paper withBorder radius="md" p="md" ta="center" c="dimmed" fz="sm">
-            {props.noRecordsText ?? TEXT.emptyTable}
+            {props.noRecordsText ?? t(TEXT.emptyTable)}
           </Paper>
         )}
         {list && pages > 1 && (
@@ -186,7 +188,7 @@ export function ListTable<T, Id extends string | number = number>(props: {
       minHeight: records.length ? undefined : 180,
       fetching: query.isFetching && query.isPlaceholderData,
       loaderBackgroundBlur: 1,
-      noRecordsText: props.noRecordsText ?? TEXT.emptyTable,
+      noRecordsText: props.noRecordsText ?? t(TEXT.emptyTable),
       scrollAreaProps: {
         type: "auto",
         ...(props.focusableScroll && { viewportProps: { tabIndex: 0 } }),
@@ -210,7 +212,7 @@ export function ListTable<T, Id extends string | number = number>(props: {
         recordsPerPage: list.pageSize,
         recordsPerPageOptions: PAGE_SIZES,
         onRecordsPerPageChange: list.setPageSize,
-        recordsPerPageLabel: "Rows per page",
+        recordsPerPageLabel: t("Rows per page"),
         paginationText: props.paginationText ?? pagerText,
       }),
       ...(list?.sort && {
@@ -225,8 +227,10 @@ export function ListTable<T, Id extends string | number = number>(props: {
         selectedRecords: records.filter((r) => isSelected(sel.value, idOf(r))),
         onSelectedRecordsChange: (picked: T[]) =>
           sel.onChange(withPageTicks(sel.value, pageIds, picked.map(idOf))),
-        allRecordsSelectionCheckboxProps: { "aria-label": "Select all on this page" },
-        getRecordSelectionCheckboxProps: (r: T) => ({ "aria-label": `Select ${sel.label(r)}` }),
+        allRecordsSelectionCheckboxProps: { "aria-label": t("Select all on this page") },
+        getRecordSelectionCheckboxProps: (r: T) => ({
+          "aria-label": t("Select {{name}}", { name: sel.label(r) }),
+        }),
       }),
     } as unknown as DataTableProps<T>;
     body = (

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Image, Paper, Text, Tooltip } from "@mantine/core";
 import { IconFile, IconX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 
 export interface EditorAttachment {
   /** Public URL the carrier fetches (what the send carries in `image`). */
@@ -32,6 +33,7 @@ export function AttachmentList(props: {
   onRemove?: (a: EditorAttachment) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   if (props.attachments.length === 0) return null;
   return (
     <Group gap="xs" p="xs" data-testid="attachments">
@@ -61,7 +63,7 @@ export function AttachmentList(props: {
               pos="absolute"
               top={-6}
               right={-6}
-              aria-label={`Remove ${a.name}`}
+              aria-label={t("Remove {{name}}", { name: a.name })}
               disabled={props.disabled}
               onClick={() => props.onRemove?.(a)}
             >

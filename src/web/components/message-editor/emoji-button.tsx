@@ -1,12 +1,14 @@
 import { ActionIcon, Loader, Popover, Tooltip, useComputedColorScheme } from "@mantine/core";
 import { IconMoodSmile } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 // The picker and its emoji data are a chunk of their own, loaded when first opened.
 const Picker = lazy(() => import("./emoji-picker").then((m) => ({ default: m.EmojiPickerPanel })));
 
 /** The emoji picker (native emoji, data bundled: nothing is fetched from a CDN). */
 export function EmojiButton(props: { onPick: (emoji: string) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const scheme = useComputedColorScheme("light");
   return (
@@ -19,11 +21,11 @@ export function EmojiButton(props: { onPick: (emoji: string) => void; disabled?:
       trapFocus
     >
       <Popover.Target>
-        <Tooltip label="Insert an emoji">
+        <Tooltip label={t("Insert an emoji")}>
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label="Insert an emoji"
+            aria-label={t("Insert an emoji")}
             disabled={props.disabled}
             onClick={() => setOpened((o) => !o)}
           >

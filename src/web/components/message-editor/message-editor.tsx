@@ -5,11 +5,8 @@ import Placeholder from "@tiptap/extension-placeholder";
 import { useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
-import {
-  MESSAGE_FORM_TEXT,
-  maxMessageLength,
-  messageLength,
-} from "../../../domain/message-form.schemas";
+import { useTranslation } from "react-i18next";
+import { maxMessageLength, messageLength } from "../../../domain/message-form.schemas";
 import type { SendSettings } from "../../../domain/send-settings";
 import { AttachmentList, type EditorAttachment } from "./attachment-list";
 import { docText, messageRules } from "./editor-extensions";
@@ -19,8 +16,6 @@ import classes from "./message-editor.module.css";
 import { VariablesMenu } from "./variables-menu";
 
 export type { EditorAttachment } from "./attachment-list";
-
-const EDITOR_PLACEHOLDER = "Type in a message...";
 
 /** What a parent can do to the editor: insert at the cursor (a link token, a variable), focus. */
 export interface MessageEditorHandle {
@@ -67,6 +62,7 @@ export interface MessageEditorProps {
  * variables, attachments, and the credit counter under it.
  */
 export function MessageEditor(props: MessageEditorProps) {
+  const { t } = useTranslation();
   const max = maxMessageLength(props.isMms);
   const [blocked, setBlocked] = useState(false);
   const live = useRef({ max, props });
@@ -95,7 +91,7 @@ export function MessageEditor(props: MessageEditorProps) {
         hardBreak: false,
         trailingNode: false,
       }),
-      Placeholder.configure({ placeholder: EDITOR_PLACEHOLDER }),
+      Placeholder.configure({ placeholder: t("Type in a message...") }),
       messageRules({
         getMax: () => live.current.max,
         onBlocked: () => setBlocked(true),
@@ -107,7 +103,7 @@ export function MessageEditor(props: MessageEditorProps) {
     editable: !(props.disabled || props.readOnly),
     editorProps: {
       attributes: {
-        "aria-label": props.label ?? "Message",
+        "aria-label": props.label ?? t("Message"),
         "aria-multiline": "true",
         role: "textbox",
         "data-testid": "message-editor",
@@ -158,9 +154,9 @@ export function MessageEditor(props: MessageEditorProps) {
     offset: props.offset,
   });
   const notice = blocked
-    ? MESSAGE_FORM_TEXT.tooLong(max)
+    ? t("Messages cannot be longer than {{max}} characters.", { max })
     : counter.atLimit
-      ? MESSAGE_FORM_TEXT.atLimit(max)
+      ? t("Messages can only be {{max}} characters long.", { max })
       : null;
   const insert = (text: string) => editor?.chain().focus().insertContent(text).run();
   useImperativeHandle(
@@ -233,8 +229,8 @@ export function MessageEditor(props: MessageEditorProps) {
           data-credits={counter.credits}
           aria-live="polite"
         >
-          {counter.remaining} {counter.remaining === 1 ? "character" : "characters"} left ·{" "}
-          {counter.credits} {counter.credits === 1 ? "credit" : "credits"}
+          {t("{{count}} characters left", { count: counter.remaining })} ·{" "}
+          {t("{{count}} credits", { count: counter.credits })}
         </Text>
       </Group>
     </div>

@@ -11,6 +11,7 @@ import {
 } from "@mantine/core";
 import { IconSignature } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SIGNATURE_MAX } from "../../../domain/message-compose.schemas";
 import { useSignature, useUpdateSignature } from "./use-signature";
 
@@ -22,6 +23,7 @@ export function SignatureTool(props: {
   onDirtyChange?: (dirty: boolean) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const signature = useSignature();
   const update = useUpdateSignature();
   const [opened, setOpened] = useState(false);
@@ -73,11 +75,11 @@ export function SignatureTool(props: {
       trapFocus
     >
       <Popover.Target>
-        <Tooltip label="Signature">
+        <Tooltip label={t("Signature")}>
           <ActionIcon
             variant={signature.data.isEnabled ? "light" : "subtle"}
             color={signature.data.isEnabled ? "brand" : "gray"}
-            aria-label="Signature"
+            aria-label={t("Signature")}
             disabled={props.disabled}
             onClick={() => setOpened((o) => !o)}
           >
@@ -88,28 +90,28 @@ export function SignatureTool(props: {
       <Popover.Dropdown w={300}>
         <Stack gap="sm">
           <Switch
-            label="Add my signature to messages I send"
+            label={t("Add my signature to messages I send")}
             checked={enabled}
             onChange={(e) => toggle(e.currentTarget.checked)}
             disabled={update.isPending}
           />
           <TextInput
-            label="Signature"
-            placeholder="- Your name"
+            label={t("Signature")}
+            placeholder={t("- Your name")}
             value={draft}
             maxLength={SIGNATURE_MAX}
             onChange={(e) => setDraft(e.currentTarget.value)}
             description={`${draft.length}/${SIGNATURE_MAX}`}
           />
           <Text size="xs" c="dimmed">
-            It goes on its own line after your message and counts toward its length.
+            {t("It goes on its own line after your message and counts toward its length.")}
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => setOpened(false)}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button size="xs" onClick={save} loading={update.isPending} disabled={!dirty}>
-              Save
+              {t("Save")}
             </Button>
           </Group>
         </Stack>

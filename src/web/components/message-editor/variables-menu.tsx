@@ -2,6 +2,7 @@ import { ActionIcon, Loader, Menu, Tooltip } from "@mantine/core";
 import { IconBraces } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { listCustomFieldsResponse } from "../../../domain/custom-fields.schemas";
 import { COMPOSE_TEXT } from "../../../domain/message-compose.schemas";
 import { api } from "../../lib/api-client";
@@ -23,6 +24,7 @@ function useVariableFields(enabled: boolean) {
 
 /** The variables menu: [first name], [last name], [phone number] and each custom field. */
 export function VariablesMenu(props: { onInsert: (variable: string) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   const fields = useVariableFields(!props.disabled);
   useEffect(() => {
     if (fields.isError) notify.error(COMPOSE_TEXT.variablesFailed);
@@ -30,11 +32,11 @@ export function VariablesMenu(props: { onInsert: (variable: string) => void; dis
   return (
     <Menu position="bottom-start" shadow="md" withinPortal>
       <Menu.Target>
-        <Tooltip label="Insert a variable">
+        <Tooltip label={t("Insert a variable")}>
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label="Insert a variable"
+            aria-label={t("Insert a variable")}
             disabled={props.disabled}
           >
             <IconBraces size={18} />
@@ -42,7 +44,7 @@ export function VariablesMenu(props: { onInsert: (variable: string) => void; dis
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown mah={320} style={{ overflowY: "auto" }}>
-        <Menu.Label>Subscriber</Menu.Label>
+        <Menu.Label>{t("Subscriber")}</Menu.Label>
         {STANDARD_VARIABLES.map((v) => (
           <Menu.Item key={v} onClick={() => props.onInsert(`[${v}]`)}>
             [{v}]
@@ -50,10 +52,10 @@ export function VariablesMenu(props: { onInsert: (variable: string) => void; dis
         ))}
         {fields.isPending && (
           <Menu.Item disabled leftSection={<Loader size={12} />}>
-            Loading custom fields…
+            {t("Loading custom fields…")}
           </Menu.Item>
         )}
-        {(fields.data?.rows.length ?? 0) > 0 && <Menu.Label>Custom fields</Menu.Label>}
+        {(fields.data?.rows.length ?? 0) > 0 && <Menu.Label>{t("Custom fields")}</Menu.Label>}
         {fields.data?.rows.map((f) => (
           <Menu.Item key={f.id} onClick={() => props.onInsert(`[${f.name}]`)}>
             [{f.name}]

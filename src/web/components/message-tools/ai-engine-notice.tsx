@@ -1,5 +1,6 @@
 import { Alert } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
+import { translateMessage } from "../../i18n";
 import { useAiEngine } from "./api";
 
 /** Says plainly, in each AI tool, when the answers come from templates rather than an AI service. */
@@ -15,7 +16,7 @@ export function AiEngineNotice({ opened }: { opened: boolean }) {
       mb="sm"
       data-testid="ai-engine-notice"
     >
-      {notice}
+      {translateMessage(notice)}
     </Alert>
   );
 }

@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconPhoto } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { AI_TEXTS } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
 import { AiEngineNotice } from "./ai-engine-notice";
@@ -15,6 +16,7 @@ export function AiImageDialog(props: {
   onClose: () => void;
   onAccept: (a: { url: string; name: string }) => void;
 }) {
+  const { t } = useTranslation();
   const { opened, onClose } = props;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [prompt, setPrompt] = useState("");
@@ -32,7 +34,7 @@ export function AiImageDialog(props: {
 
   const submit = () => {
     if (!prompt.trim()) {
-      setError(AI_TEXTS.invalidPrompt);
+      setError(t(AI_TEXTS.invalidPrompt));
       return;
     }
     setLastPrompt(prompt);
@@ -41,11 +43,17 @@ export function AiImageDialog(props: {
   const preview = generate.data;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Generate Image" size="lg" fullScreen={mobile}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("Generate Image")}
+      size="lg"
+      fullScreen={mobile}
+    >
       <AiEngineNotice opened={opened} />
       <AiPromptForm
-        label="Describe the image"
-        placeholder="e.g. Fresh croissants on a sunny café table"
+        label={t("Describe the image")}
+        placeholder={t("e.g. Fresh croissants on a sunny café table")}
         maxRows={5}
         prompt={prompt}
         onPromptChange={(value) => {
@@ -64,7 +72,7 @@ export function AiImageDialog(props: {
           ) : preview ? (
             <Image
               src={samePath(preview.url)}
-              alt={lastPrompt ?? "Generated image"}
+              alt={lastPrompt ?? t("Generated image")}
               mah={360}
               fit="contain"
               radius="sm"
@@ -73,7 +81,7 @@ export function AiImageDialog(props: {
             <Stack align="center" gap="xs" c="dimmed">
               <IconPhoto size={32} />
               <Text c="dimmed" size="sm">
-                Your generated image will appear here
+                {t("Your generated image will appear here")}
               </Text>
             </Stack>
           )}
@@ -81,7 +89,7 @@ export function AiImageDialog(props: {
       </Paper>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button
           disabled={generate.isPending || !preview}
@@ -91,7 +99,7 @@ export function AiImageDialog(props: {
             onClose();
           }}
         >
-          Accept
+          {t("Accept")}
         </Button>
       </Group>
     </Modal>

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Textarea } from "@mantine/core";
 import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 
 /** The prompt of an AI dialog: a growing text box and its Submit button. */
 export function AiPromptForm(props: {
@@ -13,6 +14,7 @@ export function AiPromptForm(props: {
   submitDisabled: boolean;
   loading: boolean;
 }) {
+  const { t } = useTranslation();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     props.onSubmit();
@@ -33,7 +35,7 @@ export function AiPromptForm(props: {
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={props.submitDisabled} loading={props.loading}>
-            Submit
+            {t("Submit")}
           </Button>
         </Group>
       </Stack>

@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { AI_TEXTS, compareShortened, variablesOf } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
 import { AiEngineNotice } from "./ai-engine-notice";
@@ -15,6 +16,7 @@ export function AiShortenDialog(props: {
   message: string;
   onAccept: (text: string) => void;
 }) {
+  const { t } = useTranslation();
   const { opened, onClose, message } = props;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [text, setText] = useState("");
@@ -33,21 +35,27 @@ export function AiShortenDialog(props: {
   const altered = new Set(check?.alteredVariables ?? []);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Shorten Message" size="lg" fullScreen={mobile}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("Shorten Message")}
+      size="lg"
+      fullScreen={mobile}
+    >
       <AiEngineNotice opened={opened} />
       {shorten.isPending ? (
         <Group justify="center" py="xl">
           <Loader />
         </Group>
       ) : shorten.isError ? (
-        <Alert color="red">The message could not be shortened. Please try again.</Alert>
+        <Alert color="red">{t("The message could not be shortened. Please try again.")}</Alert>
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {message.length} → {text.length} characters
+            {t("{{from}} → {{to}} characters", { from: message.length, to: text.length })}
           </Text>
           <Textarea
-            label="Shortened message"
+            label={t("Shortened message")}
             autosize
             minRows={4}
             maxRows={12}
@@ -57,12 +65,12 @@ export function AiShortenDialog(props: {
           />
           {check?.linksChanged && (
             <Alert color="yellow" icon={<IconAlertTriangle size={16} />}>
-              {AI_TEXTS.linksChanged}
+              {t(AI_TEXTS.linksChanged)}
             </Alert>
           )}
           {altered.size > 0 && (
             <Alert color="red" icon={<IconAlertTriangle size={16} />}>
-              <Text size="sm">{AI_TEXTS.variablesChanged}</Text>
+              <Text size="sm">{t(AI_TEXTS.variablesChanged)}</Text>
               <Text size="sm" mt={6}>
                 {[...new Set(variablesOf(text))].map((v) => (
                   <Text
@@ -82,7 +90,7 @@ export function AiShortenDialog(props: {
       )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button
           disabled={shorten.isPending || !text.trim()}
@@ -91,7 +99,7 @@ export function AiShortenDialog(props: {
             onClose();
           }}
         >
-          Accept
+          {t("Accept")}
         </Button>
       </Group>
     </Modal>

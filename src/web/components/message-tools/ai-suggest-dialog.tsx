@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconSparkles } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { AI_TEXTS, PROPOSAL_MAX } from "../../../domain/ai";
 import { MOBILE_QUERY } from "../../lib/media";
 import { AiEngineNotice } from "./ai-engine-notice";
@@ -15,6 +16,7 @@ export function AiSuggestDialog(props: {
   onClose: () => void;
   onAccept: (text: string) => void;
 }) {
+  const { t } = useTranslation();
   const { opened, onClose } = props;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [prompt, setPrompt] = useState("");
@@ -32,7 +34,7 @@ export function AiSuggestDialog(props: {
 
   const run = () => {
     if (!prompt.trim()) {
-      setError(AI_TEXTS.invalidPrompt);
+      setError(t(AI_TEXTS.invalidPrompt));
       return;
     }
     setSelected(null);
@@ -44,14 +46,14 @@ export function AiSuggestDialog(props: {
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Suggest a Message"
+      title={t("Suggest a Message")}
       size="lg"
       fullScreen={mobile}
     >
       <AiEngineNotice opened={opened} />
       <AiPromptForm
-        label="What should the message say?"
-        placeholder="e.g. 20% off all pastries this weekend"
+        label={t("What should the message say?")}
+        placeholder={t("e.g. 20% off all pastries this weekend")}
         maxRows={6}
         prompt={prompt}
         onPromptChange={(value) => {
@@ -71,10 +73,10 @@ export function AiSuggestDialog(props: {
         ) : proposals.length === 0 ? (
           <Stack align="center" gap="xs" py="lg" c="dimmed">
             <IconSparkles size={28} />
-            <Text c="dimmed">{AI_TEXTS.emptySuggestions}</Text>
+            <Text c="dimmed">{t(AI_TEXTS.emptySuggestions)}</Text>
           </Stack>
         ) : (
-          <Radio.Group value={selected} onChange={setSelected} aria-label="Suggestions">
+          <Radio.Group value={selected} onChange={setSelected} aria-label={t("Suggestions")}>
             <Stack gap="sm">
               {proposals.map((p) => (
                 <Radio.Card key={p.message} value={p.message} p="sm" radius="md">
@@ -92,7 +94,7 @@ export function AiSuggestDialog(props: {
       </Paper>
       {selected && (
         <Alert mt="md" color="yellow" icon={<IconAlertTriangle size={16} />}>
-          {AI_TEXTS.replaceWarning}
+          {t(AI_TEXTS.replaceWarning)}
         </Alert>
       )}
       <Group justify="flex-end" mt="md">
@@ -101,7 +103,7 @@ export function AiSuggestDialog(props: {
           onClick={run}
           disabled={proposals.length === 0 || propose.isPending}
         >
-          Regenerate
+          {t("Regenerate")}
         </Button>
         <Button
           disabled={!selected}
@@ -111,7 +113,7 @@ export function AiSuggestDialog(props: {
             onClose();
           }}
         >
-          Accept
+          {t("Accept")}
         </Button>
       </Group>
     </Modal>

@@ -22,6 +22,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconBrandGoogle, IconInfoCircle, IconSearch } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { INDUSTRIES } from "../../../domain/industries";
 import {
   createLinkRequest,
@@ -33,6 +34,7 @@ import {
   UTM_KEYS,
   type UtmKey,
 } from "../../../domain/links";
+import { tk, translateMessage } from "../../i18n";
 import { ApiError } from "../../lib/api-client";
 import { useCurrentAccount } from "../../lib/current-account";
 import { formatDateTime, useAccountTimeZone } from "../../lib/format-date-time";
@@ -52,10 +54,10 @@ export type LinkModalMode = "create" | "sendmessage" | "edit";
 const DISPENSARY = INDUSTRIES.find((i) => i.name === "Dispensary")?.id;
 const PAGE_SIZE = 10;
 const UTM_LABEL: Record<UtmKey, string> = {
-  utm_source: "UTM source",
-  utm_campaign: "UTM campaign",
-  utm_term: "UTM term",
-  utm_content: "UTM content",
+  utm_source: tk("UTM source"),
+  utm_campaign: tk("UTM campaign"),
+  utm_term: tk("UTM term"),
+  utm_content: tk("UTM content"),
 };
 
 /** What goes into the message: the tracking token, or the raw short URL when tracking is off. */
@@ -75,6 +77,7 @@ export function LinkModal(props: {
   linkId?: number;
   onInsert: (token: string) => void;
 }) {
+  const { t } = useTranslation();
   const { opened, onClose, mode } = props;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [tab, setTab] = useState<string>("new");
@@ -87,7 +90,7 @@ export function LinkModal(props: {
   }, [opened, mode, props.linkId]);
 
   const title =
-    editingId !== null ? "Edit Link" : mode === "sendmessage" ? "Add Link" : "Create Link";
+    editingId !== null ? t("Edit Link") : mode === "sendmessage" ? t("Add Link") : t("Create Link");
   const pick = (l: Pick<Link, "id" | "trackingEnabled" | "shortUrl">) => {
     props.onInsert(tokenFor(l));
     onClose();
@@ -97,9 +100,9 @@ export function LinkModal(props: {
     <Modal opened={opened} onClose={onClose} title={title} size="xl" fullScreen={mobile}>
       <Tabs value={tab} onChange={(v) => setTab(v ?? "new")} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="new">{editingId !== null ? "Edit Link" : "New Link"}</Tabs.Tab>
-          {mode === "sendmessage" && <Tabs.Tab value="existing">Existing Link</Tabs.Tab>}
-          <Tabs.Tab value="manage">Manage Shortlinks</Tabs.Tab>
+          <Tabs.Tab value="new">{editingId !== null ? t("Edit Link") : t("New Link")}</Tabs.Tab>
+          {mode === "sendmessage" && <Tabs.Tab value="existing">{t("Existing Link")}</Tabs.Tab>}
+          <Tabs.Tab value="manage">{t("Manage Shortlinks")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="new">
           {editingId !== null ? (
@@ -145,6 +148,7 @@ export function LinkModal(props: {
 }
 
 function NewLinkForm(props: { isMms: boolean; onCreated: (l: Link) => void }) {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const create = useCreateLink();
   const [longUrl, setLongUrl] = useState("");
@@ -172,11 +176,11 @@ function NewLinkForm(props: { isMms: boolean; onCreated: (l: Link) => void }) {
     };
     const parsed = createLinkRequest.safeParse(body);
     const issue = parsed.error?.issues.find((i) => i.path[0] === "longUrl");
-    setUrlError(issue?.message ?? null);
+    setUrlError(issue ? t(issue.message) : null);
     if (!parsed.success) return;
     try {
       const l = await create.mutateAsync(body);
-      notify.success(LINK_TEXTS.created);
+      notify.success(t(LINK_TEXTS.created));
       props.onCreated(l);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -190,9 +194,9 @@ function NewLinkForm(props: { isMms: boolean; onCreated: (l: Link) => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Link"
+          label={t("Link")}
           placeholder="https://example.com/page"
-          description="The page the short link leads to."
+          description={t("The page the short link leads to.")}
           value={longUrl}
           onChange={(e) => {
             setLongUrl(e.currentTarget.value);
@@ -203,21 +207,23 @@ function NewLinkForm(props: { isMms: boolean; onCreated: (l: Link) => void }) {
           required
         />
         <Switch
-          label="Track clicks"
-          description="Counts every click, and who clicked when the link is sent to subscribers."
+          label={t("Track clicks")}
+          description={t(
+            "Counts every click, and who clicked when the link is sent to subscribers.",
+          )}
           checked={trackingEnabled}
           onChange={(e) => setTracking(e.currentTarget.checked)}
         />
         {dispensary && (
           <Checkbox
-            label="Age verification"
-            description="Visitors confirm they are 21 or older before the page opens."
+            label={t("Age verification")}
+            description={t("Visitors confirm they are 21 or older before the page opens.")}
             checked={ageCheck}
             onChange={(e) => setAgeCheck(e.currentTarget.checked)}
           />
         )}
         <Switch
-          label="Add UTM parameters"
+          label={t("Add UTM parameters")}
           checked={utmEnabled}
           onChange={(e) => setUtmEnabled(e.currentTarget.checked)}
         />
@@ -226,7 +232,7 @@ function NewLinkForm(props: { isMms: boolean; onCreated: (l: Link) => void }) {
             {UTM_KEYS.map((k) => (
               <TextInput
                 key={k}
-                label={UTM_LABEL[k]}
+                label={t(UTM_LABEL[k])}
                 value={utm[k]}
                 onChange={(e) => {
                   const v = e.currentTarget.value;
@@ -238,7 +244,7 @@ function NewLinkForm(props: { isMms: boolean; onCreated: (l: Link) => void }) {
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>
-            Create Link
+            {t("Create Link")}
           </Button>
         </Group>
       </Stack>
@@ -247,19 +253,20 @@ function NewLinkForm(props: { isMms: boolean; onCreated: (l: Link) => void }) {
 }
 
 function EditLinkForm(props: { linkId: number; onDone: () => void }) {
+  const { t } = useTranslation();
   const link = useLink(props.linkId);
   const known = useLinkTags();
   const patch = usePatchLinkTags();
   const [tags, setTags] = useState<string[]>([]);
   useEffect(() => {
-    if (link.data) setTags(link.data.tags.map((t) => t.tag));
+    if (link.data) setTags(link.data.tags.map((x) => x.tag));
   }, [link.data]);
 
   if (link.isLoading) return <Loader m="xl" />;
   if (!link.data) {
     return (
       <Alert color="red" icon={<IconInfoCircle size={16} />}>
-        {LINK_TEXTS.notFound}
+        {t(LINK_TEXTS.notFound)}
       </Alert>
     );
   }
@@ -268,7 +275,7 @@ function EditLinkForm(props: { linkId: number; onDone: () => void }) {
     e.preventDefault();
     try {
       await patch.mutateAsync({ id: l.id, tags });
-      notify.success(LINK_TEXTS.saved);
+      notify.success(t(LINK_TEXTS.saved));
       props.onDone();
     } catch {
       // The API client showed the error.
@@ -277,27 +284,27 @@ function EditLinkForm(props: { linkId: number; onDone: () => void }) {
   return (
     <form onSubmit={save}>
       <Stack gap="md">
-        <TextInput label="Link" value={l.longUrl} readOnly disabled />
-        <TextInput label="Short link" value={l.shortUrl} readOnly />
-        <Switch label="Track clicks" checked={l.trackingEnabled} disabled readOnly />
+        <TextInput label={t("Link")} value={l.longUrl} readOnly disabled />
+        <TextInput label={t("Short link")} value={l.shortUrl} readOnly />
+        <Switch label={t("Track clicks")} checked={l.trackingEnabled} disabled readOnly />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {UTM_KEYS.map((k) => (
-            <TextInput key={k} label={UTM_LABEL[k]} value={l.utm[k] ?? ""} disabled readOnly />
+            <TextInput key={k} label={t(UTM_LABEL[k])} value={l.utm[k] ?? ""} disabled readOnly />
           ))}
         </SimpleGrid>
         <TagsInput
-          label="Tags"
-          placeholder="Add a tag and press Enter"
+          label={t("Tags")}
+          placeholder={t("Add a tag and press Enter")}
           value={tags}
           onChange={setTags}
-          data={known.data?.rows.map((t) => t.tag) ?? []}
+          data={known.data?.rows.map((x) => x.tag) ?? []}
           maxTags={20}
           clearable
           data-autofocus
         />
         <Group justify="flex-end">
           <Button type="submit" loading={patch.isPending}>
-            Save Link
+            {t("Save Link")}
           </Button>
         </Group>
       </Stack>
@@ -318,13 +325,14 @@ function useLinkPage() {
 }
 
 function SearchBox(props: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
   return (
     <TextInput
-      placeholder="Search links or tags"
+      placeholder={t("Search links or tags")}
       leftSection={<IconSearch size={16} />}
       value={props.value}
       onChange={(e) => props.onChange(e.currentTarget.value)}
-      aria-label="Search links"
+      aria-label={t("Search links")}
     />
   );
 }
@@ -333,6 +341,7 @@ function ExistingLinks(props: {
   isMms: boolean;
   onPick: (l: Pick<Link, "id" | "trackingEnabled" | "shortUrl">) => void;
 }) {
+  const { t } = useTranslation();
   const { page, setPage, query, setQuery, debounced, links } = useLinkPage();
   const tz = useAccountTimeZone();
   const [review, setReview] = useState(false);
@@ -353,8 +362,8 @@ function ExistingLinks(props: {
           {showReview && (
             <PickRow
               key={GOOGLE_REVIEW_ROW.id}
-              title={GOOGLE_REVIEW_ROW.name}
-              subtitle="Send customers straight to your Google review page"
+              title={t(GOOGLE_REVIEW_ROW.name)}
+              subtitle={t("Send customers straight to your Google review page")}
               icon={<IconBrandGoogle size={16} />}
               onClick={() => setReview(true)}
             />
@@ -363,14 +372,14 @@ function ExistingLinks(props: {
             <PickRow
               key={l.id}
               title={l.longUrl}
-              subtitle={`${l.shortUrl} · ${formatDateTime(l.created, tz)}${l.trackingEnabled ? "" : " · not tracked"}`}
-              tags={l.tags.map((t) => t.tag)}
+              subtitle={`${l.shortUrl} · ${formatDateTime(l.created, tz)}${l.trackingEnabled ? "" : ` · ${t("not tracked")}`}`}
+              tags={l.tags.map((x) => x.tag)}
               onClick={() => props.onPick(l)}
             />
           ))}
           {rows.length === 0 && (
             <Text c="dimmed" ta="center" py="md">
-              {LINK_TEXTS.empty}
+              {t(LINK_TEXTS.empty)}
             </Text>
           )}
         </Stack>
@@ -407,9 +416,9 @@ function PickRow(props: {
               {props.subtitle}
             </Text>
           </Stack>
-          {props.tags?.slice(0, 3).map((t) => (
-            <Badge key={t} variant="light" size="sm">
-              {t}
+          {props.tags?.slice(0, 3).map((tag) => (
+            <Badge key={tag} variant="light" size="sm">
+              {tag}
             </Badge>
           ))}
         </Group>
@@ -423,6 +432,7 @@ function ReviewLinkSearch(props: {
   onBack: () => void;
   onPick: (l: Pick<Link, "id" | "trackingEnabled" | "shortUrl">) => void;
 }) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [debounced] = useDebouncedValue(query, 700);
   const [chosen, setChosen] = useState<{ placeId: string; description: string } | null>(null);
@@ -439,7 +449,7 @@ function ReviewLinkSearch(props: {
         isMMS: props.isMms,
         tags: ["Google Review"],
       });
-      notify.success(LINK_TEXTS.created);
+      notify.success(t(LINK_TEXTS.created));
       props.onPick(l);
     } catch {
       // The API client showed the error.
@@ -449,28 +459,28 @@ function ReviewLinkSearch(props: {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Text fw={600}>{GOOGLE_REVIEW_ROW.name}</Text>
+        <Text fw={600}>{t(GOOGLE_REVIEW_ROW.name)}</Text>
         <Anchor component="button" type="button" size="sm" onClick={props.onBack}>
-          Back to links
+          {t("Back to links")}
         </Anchor>
       </Group>
       {notConfigured ? (
         <Alert color="yellow" icon={<IconInfoCircle size={16} />}>
-          {results.data?.message}
+          {results.data?.message && translateMessage(results.data.message)}
         </Alert>
       ) : (
         <>
           <TextInput
-            placeholder="Search for your business"
+            placeholder={t("Search for your business")}
             leftSection={<IconSearch size={16} />}
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
             data-autofocus
           />
           {results.isFetching && <Loader size="sm" />}
-          {!debounced.trim() && <Text c="dimmed">Please perform a search</Text>}
+          {!debounced.trim() && <Text c="dimmed">{t("Please perform a search")}</Text>}
           {debounced.trim() && results.data?.rows.length === 0 && !results.isFetching && (
-            <Text c="dimmed">There are no results for your search</Text>
+            <Text c="dimmed">{t("There are no results for your search")}</Text>
           )}
           {results.data?.rows.map((r) => (
             <Paper
@@ -494,7 +504,7 @@ function ReviewLinkSearch(props: {
       )}
       <Group justify="flex-end">
         <Button onClick={add} disabled={!chosen} loading={create.isPending}>
-          Add Review Link
+          {t("Add Review Link")}
         </Button>
       </Group>
     </Stack>
@@ -502,6 +512,7 @@ function ReviewLinkSearch(props: {
 }
 
 function ManageLinks(props: { onEdit: (id: number) => void }) {
+  const { t } = useTranslation();
   const { page, setPage, query, setQuery, links } = useLinkPage();
   const rows = links.data?.rows ?? [];
   const total = links.data?.total ?? 0;
@@ -512,16 +523,16 @@ function ManageLinks(props: { onEdit: (id: number) => void }) {
         <Loader m="md" />
       ) : rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
-          {LINK_TEXTS.empty}
+          {t(LINK_TEXTS.empty)}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Link</Table.Th>
-                <Table.Th>Tags</Table.Th>
-                <Table.Th ta="right">Clicks</Table.Th>
+                <Table.Th>{t("Link")}</Table.Th>
+                <Table.Th>{t("Tags")}</Table.Th>
+                <Table.Th ta="right">{t("Clicks")}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -538,9 +549,9 @@ function ManageLinks(props: { onEdit: (id: number) => void }) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      {l.tags.map((t) => (
-                        <Badge key={t.id} variant="light" size="sm">
-                          {t.tag}
+                      {l.tags.map((tag) => (
+                        <Badge key={tag.id} variant="light" size="sm">
+                          {tag.tag}
                         </Badge>
                       ))}
                     </Group>
@@ -548,7 +559,7 @@ function ManageLinks(props: { onEdit: (id: number) => void }) {
                   <Table.Td ta="right">{l.clicks}</Table.Td>
                   <Table.Td ta="right">
                     <Button size="xs" variant="subtle" onClick={() => props.onEdit(l.id)}>
-                      Edit
+                      {t("Edit")}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -14,6 +14,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconLink, IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   TEMPLATE_PICKER_PAGE_SIZE,
   TEMPLATE_TEXTS,
@@ -41,6 +42,7 @@ export function TemplatePicker(props: {
   isMms: boolean;
   onPick: (t: PickedTemplate) => void;
 }) {
+  const { t } = useTranslation();
   const { opened, onClose } = props;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const status = useContentStatus();
@@ -67,20 +69,20 @@ export function TemplatePicker(props: {
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
 
-  const pick = (t: Template) => {
+  const pick = (tpl: Template) => {
     props.onPick({
-      id: t.id,
-      name: t.name,
-      message: t.message,
-      isMMS: t.isMMS,
-      attachment: t.attachment,
-      requiresLink: t.requiresLink,
+      id: tpl.id,
+      name: tpl.name,
+      message: tpl.message,
+      isMMS: tpl.isMMS,
+      attachment: tpl.attachment,
+      requiresLink: tpl.requiresLink,
     });
     onClose();
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Templates" size="lg" fullScreen={mobile}>
+    <Modal opened={opened} onClose={onClose} title={t("Templates")} size="lg" fullScreen={mobile}>
       <Stack gap="sm">
         {hasControlled && (
           <SegmentedControl
@@ -90,26 +92,27 @@ export function TemplatePicker(props: {
               setPage(1);
             }}
             data={[
-              { value: "plain", label: "Templates" },
-              { value: "controlled", label: "Controlled Templates" },
+              { value: "plain", label: t("Templates") },
+              { value: "controlled", label: t("Controlled Templates") },
             ]}
           />
         )}
         {unverified && (
           <Text size="sm" c="dimmed">
-            Until your toll-free number is verified, messages are sent from these pre-approved
-            templates.
+            {t(
+              "Until your toll-free number is verified, messages are sent from these pre-approved templates.",
+            )}
           </Text>
         )}
         <TextInput
-          placeholder="Search templates"
+          placeholder={t("Search templates")}
           leftSection={<IconSearch size={16} />}
           value={query}
           onChange={(e) => {
             setQuery(e.currentTarget.value);
             setPage(1);
           }}
-          aria-label="Search templates"
+          aria-label={t("Search templates")}
           data-autofocus
         />
         {list.isLoading || status.isLoading ? (
@@ -118,30 +121,34 @@ export function TemplatePicker(props: {
           </Group>
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
-            {TEMPLATE_TEXTS.emptyPicker}
+            {t(TEMPLATE_TEXTS.emptyPicker)}
           </Text>
         ) : (
           <Stack gap={6}>
-            {rows.map((t) => (
-              <UnstyledButton key={t.id} onClick={() => pick(t)} data-testid="template-pick-row">
+            {rows.map((tpl) => (
+              <UnstyledButton
+                key={tpl.id}
+                onClick={() => pick(tpl)}
+                data-testid="template-pick-row"
+              >
                 <Paper withBorder p="sm" radius="md">
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text fw={600} size="sm" truncate>
-                      {t.name}
+                      {tpl.name}
                     </Text>
                     <Group gap={4} wrap="nowrap">
-                      {t.requiresLink && (
+                      {tpl.requiresLink && (
                         <Badge size="xs" variant="light" leftSection={<IconLink size={10} />}>
-                          Link required
+                          {t("Link required")}
                         </Badge>
                       )}
-                      <Badge size="xs" variant="outline" color={t.isMMS ? "grape" : "gray"}>
-                        {t.isMMS ? "MMS" : "SMS"}
+                      <Badge size="xs" variant="outline" color={tpl.isMMS ? "grape" : "gray"}>
+                        {tpl.isMMS ? "MMS" : "SMS"}
                       </Badge>
                     </Group>
                   </Group>
                   <Text size="xs" c="dimmed" lineClamp={2} mt={4}>
-                    {t.message || "(image only)"}
+                    {tpl.message || t("(image only)")}
                   </Text>
                 </Paper>
               </UnstyledButton>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { paths } from "../../../app/paths";
+import { setAppLocale } from "../../../i18n";
 import { api } from "../../../lib/api-client";
 import { closeRealtime } from "../../../lib/realtime";
 import { clearSessionState } from "../../../lib/storage";
@@ -27,6 +28,8 @@ export function useLogout() {
       clearSessionState();
       closeRealtime();
       queryClient.clear();
+      // The login page is English; the next user's own language comes with their session.
+      void setAppLocale("en");
       const here = `${window.location.pathname}${window.location.search}`;
       navigate(`${paths.login}?redirectTo=${encodeURIComponent(here)}`, { replace: true });
     },

@@ -2,6 +2,7 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import {
   type chartDay,
@@ -9,12 +10,13 @@ import {
   STATUS_GROUP_LABELS,
   STATUS_GROUPS,
 } from "../../../../domain/reports.schemas";
+import { formatNumber, intlLocale } from "../../../i18n";
 
 type Day = z.infer<typeof chartDay>;
 
 /** "Mar 5" from "2026-03-05" (a calendar day: no time zone shift). */
 const dayLabel = (d: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(
+  new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", timeZone: "UTC" }).format(
     new Date(`${d}T00:00:00Z`),
   );
 
@@ -23,6 +25,7 @@ const dayLabel = (d: string) =>
  * desktop and 235 px below the 1024 px breakpoint.
  */
 export function DeliveriesChart({ days }: { days: Day[] }) {
+  const { t } = useTranslation();
   const mobile = useMediaQuery("(max-width: 1023px)");
   const total = days.reduce((n, d) => n + STATUS_GROUPS.reduce((m, g) => m + d[g], 0), 0);
   const data = days.map((d) => ({ ...d, label: dayLabel(d.date) }));
@@ -30,10 +33,10 @@ export function DeliveriesChart({ days }: { days: Day[] }) {
     <Paper withBorder radius="md" p="md" data-testid="deliveries-chart">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3} fz="md">
-          Campaign texts, last 30 days
+          {t("Campaign texts, last 30 days")}
         </Title>
         <Text size="sm" c="dimmed">
-          {total.toLocaleString()} campaign texts
+          {t("{{n}} campaign texts", { n: formatNumber(total) })}
         </Text>
       </Group>
       {total === 0 ? (
@@ -44,7 +47,9 @@ export function DeliveriesChart({ days }: { days: Day[] }) {
           h={mobile ? 235 : 335}
           style={{ display: "flex", alignItems: "center", justifyContent: "center" }}
         >
-          No messages went out in the last 30 days. Their deliveries will show here by status.
+          {t(
+            "No messages went out in the last 30 days. Their deliveries will show here by status.",
+          )}
         </Text>
       ) : (
         <BarChart
@@ -54,11 +59,11 @@ export function DeliveriesChart({ days }: { days: Day[] }) {
           type="stacked"
           tickLine="none"
           gridAxis="y"
-          valueFormatter={(v) => v.toLocaleString()}
+          valueFormatter={(v) => formatNumber(v)}
           xAxisProps={{ interval: mobile ? 6 : 2 }}
           series={STATUS_GROUPS.map((g) => ({
             name: g,
-            label: STATUS_GROUP_LABELS[g],
+            label: t(STATUS_GROUP_LABELS[g]),
             color: STATUS_GROUP_COLORS[g],
           }))}
         />
@@ -75,7 +80,7 @@ export function DeliveriesChart({ days }: { days: Day[] }) {
                   background: `var(--mantine-color-${STATUS_GROUP_COLORS[g].replace(".", "-")})`,
                 }}
               />
-              <Text size="sm">{STATUS_GROUP_LABELS[g]}</Text>
+              <Text size="sm">{t(STATUS_GROUP_LABELS[g])}</Text>
             </Group>
           ))}
         </Group>

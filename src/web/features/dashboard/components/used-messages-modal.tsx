@@ -1,7 +1,9 @@
 import { Button, Checkbox, Group, Modal, Progress, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { MessageStats } from "../../../../domain/reports.schemas";
+import { formatNumber } from "../../../i18n";
 import { api } from "../../../lib/api-client";
 
 const SEEN_KEY = "parley:used-messages-modal-seen";
@@ -12,6 +14,7 @@ const SEEN_KEY = "parley:used-messages-modal-seen";
  * show this again" turns the popup-disable setting on.
  */
 export function UsedMessagesModal({ show, stats }: { show: boolean; stats: MessageStats }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(() => show && !sessionStorage.getItem(SEEN_KEY));
   const [never, setNever] = useState(false);
@@ -29,23 +32,34 @@ export function UsedMessagesModal({ show, stats }: { show: boolean; stats: Messa
     }
   };
   return (
-    <Modal opened={opened && show} onClose={close} title="You're running low on messages" centered>
+    <Modal
+      opened={opened && show}
+      onClose={close}
+      title={t("You're running low on messages")}
+      centered
+    >
       <Stack gap="sm">
         <Text size="sm">
-          You have used {stats.sent.toLocaleString()} of your {stats.total.toLocaleString()}{" "}
-          messages ({stats.sentPercentage}%). {stats.remaining.toLocaleString()}{" "}
-          {stats.remaining === 1 ? "message is" : "messages are"} left. Purchase more so your next
-          sends are not stopped.
+          {t(
+            "You have used {{sent}} of your {{total}} messages ({{percent}}%). {{n}} messages are left. Purchase more so your next sends are not stopped.",
+            {
+              sent: formatNumber(stats.sent),
+              total: formatNumber(stats.total),
+              percent: stats.sentPercentage,
+              count: stats.remaining,
+              n: formatNumber(stats.remaining),
+            },
+          )}
         </Text>
         <Progress value={stats.sentPercentage} color="orange" size="lg" radius="xl" />
         <Checkbox
-          label="Don't show this again"
+          label={t("Don't show this again")}
           checked={never}
           onChange={(e) => setNever(e.currentTarget.checked)}
         />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close}>
-            Not now
+            {t("Not now")}
           </Button>
           <Button
             onClick={() => {
@@ -53,7 +67,7 @@ export function UsedMessagesModal({ show, stats }: { show: boolean; stats: Messa
               navigate("/addons/purchase-messages");
             }}
           >
-            Purchase Messages
+            {t("Purchase Messages")}
           </Button>
         </Group>
       </Stack>

@@ -24,6 +24,7 @@ import {
   IconTrendingUp,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   type DashboardResponse,
@@ -37,6 +38,7 @@ import {
 import { paths } from "../../../app/paths";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useDashboard } from "../api/get-dashboard";
@@ -77,6 +79,7 @@ function StatCard(props: {
 }
 
 function Growth({ last30, previous30 }: { last30: number; previous30: number }) {
+  const { t } = useTranslation();
   const g = subscriberGrowth(last30, previous30);
   return (
     <Group gap={6} wrap="wrap">
@@ -85,7 +88,7 @@ function Growth({ last30, previous30 }: { last30: number; previous30: number }) 
         color={g.icon ? "teal" : "gray"}
         leftSection={g.icon ? <IconTrendingUp size={12} aria-hidden /> : undefined}
       >
-        {g.joined}
+        {t("+{{n}} in 30 days", { n: formatNumber(last30) })}
       </Badge>
       {g.change && (
         <Group gap={2} wrap="nowrap">
@@ -96,7 +99,7 @@ function Growth({ last30, previous30 }: { last30: number; previous30: number }) 
             <IconTrendingUp size={14} color="var(--mantine-color-teal-7)" aria-hidden />
           )}
           <Text size="xs" c="dimmed" data-testid="growth-change">
-            {g.change}
+            {t("{{pct}}% vs the 30 days before", { pct: g.pct })}
           </Text>
         </Group>
       )}
@@ -105,56 +108,64 @@ function Growth({ last30, previous30 }: { last30: number; previous30: number }) 
 }
 
 function StatCards({ d }: { d: DashboardResponse }) {
+  const { t } = useTranslation();
   const s = d.stats;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
-        label="Messages sent"
-        value={s.sent.toLocaleString()}
+        label={t("Messages sent")}
+        value={formatNumber(s.sent)}
         icon={<IconSend size={20} />}
         testId="stat-sent"
       >
         <Progress
           value={s.sentPercentage}
           color={s.sentPercentage >= 90 ? "orange" : "brand"}
-          aria-label="Share of messages used"
+          aria-label={t("Share of messages used")}
         />
         <Text size="xs" c="dimmed">
-          {s.sentPercentage}% of {s.total.toLocaleString()} this period
+          {t("{{percent}}% of {{total}} this period", {
+            percent: s.sentPercentage,
+            total: formatNumber(s.total),
+          })}
         </Text>
       </StatCard>
       <StatCard
-        label="Messages remaining"
-        value={s.remaining.toLocaleString()}
+        label={t("Messages remaining")}
+        value={formatNumber(s.remaining)}
         icon={<IconMessage2 size={20} />}
         testId="stat-remaining"
       >
-        <Progress value={s.remainingPercentage} color="teal" aria-label="Share of messages left" />
+        <Progress
+          value={s.remainingPercentage}
+          color="teal"
+          aria-label={t("Share of messages left")}
+        />
         <Group justify="space-between" gap={4}>
           <Text size="xs" c="dimmed">
-            {s.remainingPercentage}% left
+            {t("{{percent}}% left", { percent: s.remainingPercentage })}
           </Text>
           <Anchor component={Link} to="/addons/purchase-messages" size="xs">
-            Buy more
+            {t("Buy more")}
           </Anchor>
         </Group>
       </StatCard>
       <StatCard
-        label="Subscribers"
-        value={d.subscribers.total.toLocaleString()}
+        label={t("Subscribers")}
+        value={formatNumber(d.subscribers.total)}
         icon={<IconAddressBook size={20} />}
         testId="stat-subscribers"
       >
         <Growth last30={d.subscribers.last30} previous30={d.subscribers.previous30} />
       </StatCard>
       <StatCard
-        label="Unread replies"
-        value={d.unreadReplies.toLocaleString()}
+        label={t("Unread replies")}
+        value={formatNumber(d.unreadReplies)}
         icon={<IconInbox size={20} />}
         testId="stat-unread"
       >
         <Anchor component={Link} to={paths.inbox} size="xs">
-          Open the inbox
+          {t("Open the inbox")}
         </Anchor>
       </StatCard>
     </SimpleGrid>
@@ -163,11 +174,12 @@ function StatCards({ d }: { d: DashboardResponse }) {
 
 /** "3 delivered · 1 failed": the groups a run has, in the report's order. */
 function RunFigures({ r }: { r: SentRun }) {
+  const { t } = useTranslation();
   const present = STATUS_GROUPS.filter((g) => r.counts[g] > 0);
   if (present.length === 0)
     return (
       <Text size="xs" c="dimmed">
-        No deliveries yet
+        {t("No deliveries yet")}
       </Text>
     );
   return (
@@ -183,7 +195,7 @@ function RunFigures({ r }: { r: SentRun }) {
             }}
           />
           <Text size="xs" c="dimmed">
-            {r.counts[g].toLocaleString()} {STATUS_GROUP_LABELS[g].toLowerCase()}
+            {formatNumber(r.counts[g])} {t(STATUS_GROUP_LABELS[g]).toLowerCase()}
           </Text>
         </Group>
       ))}
@@ -231,17 +243,18 @@ function Nothing(props: { icon: ReactNode; text: string; action?: { label: strin
 }
 
 function RecentRuns({ runs, timeZone }: { runs: SentRun[]; timeZone: string }) {
+  const { t } = useTranslation();
   return (
     <Section
-      title="Recent messages"
-      link={{ label: "All sent messages", to: paths.sentMessages }}
+      title={t("Recent messages")}
+      link={{ label: t("All sent messages"), to: paths.sentMessages }}
       testId="recent-runs"
     >
       {runs.length === 0 ? (
         <Nothing
           icon={<IconSend size={22} />}
-          text="Nothing sent yet. Your messages and how they were delivered show up here."
-          action={{ label: "Send a message", to: paths.sendMessage }}
+          text={t("Nothing sent yet. Your messages and how they were delivered show up here.")}
+          action={{ label: t("Send a message"), to: paths.sendMessage }}
         />
       ) : (
         <Stack gap={0}>
@@ -257,11 +270,14 @@ function RecentRuns({ runs, timeZone }: { runs: SentRun[]; timeZone: string }) {
             >
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>
-                  {r.text || "(no text)"}
+                  {r.text || t("(no text)")}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(r.runAt, timeZone)} · {r.recipients.toLocaleString()}{" "}
-                  {r.recipients === 1 ? "recipient" : "recipients"}
+                  {formatDateTime(r.runAt, timeZone)} ·{" "}
+                  {t("{{n}} recipients", {
+                    count: r.recipients,
+                    n: formatNumber(r.recipients),
+                  })}
                 </Text>
                 <RunFigures r={r} />
               </Stack>
@@ -274,17 +290,18 @@ function RecentRuns({ runs, timeZone }: { runs: SentRun[]; timeZone: string }) {
 }
 
 function Upcoming({ sends, timeZone }: { sends: ScheduledSend[]; timeZone: string }) {
+  const { t } = useTranslation();
   return (
     <Section
-      title="Upcoming messages"
-      link={{ label: "All scheduled", to: paths.scheduledMessages }}
+      title={t("Upcoming messages")}
+      link={{ label: t("All scheduled"), to: paths.scheduledMessages }}
       testId="upcoming-sends"
     >
       {sends.length === 0 ? (
         <Nothing
           icon={<IconCalendarTime size={22} />}
-          text="Nothing scheduled. Schedule a message for later, or set one to repeat."
-          action={{ label: "Schedule a message", to: paths.sendMessage }}
+          text={t("Nothing scheduled. Schedule a message for later, or set one to repeat.")}
+          action={{ label: t("Schedule a message"), to: paths.sendMessage }}
         />
       ) : (
         <Stack gap={0}>
@@ -296,22 +313,22 @@ function Upcoming({ sends, timeZone }: { sends: ScheduledSend[]; timeZone: strin
               style={{ borderTop: "1px solid var(--mantine-color-default-border)", minWidth: 0 }}
             >
               <Text size="sm" fw={500} truncate>
-                {s.text || "(no text)"}
+                {s.text || t("(no text)")}
               </Text>
               <Text size="xs" c="dimmed" truncate>
-                To {s.recipientsLabel}
+                {t("To {{recipients}}", { recipients: translateMessage(s.recipientsLabel) })}
               </Text>
               <Group gap={6} wrap="nowrap">
                 <Text size="xs">
                   {s.status === "running"
-                    ? "Going out now"
+                    ? t("Going out now")
                     : s.nextRunAt
                       ? formatDateTime(s.nextRunAt, timeZone)
                       : ""}
                 </Text>
                 {s.repeatLabel !== "Don't Repeat" && <IconRepeat size={12} aria-hidden />}
                 <Text size="xs" c="dimmed">
-                  {s.repeatLabel}
+                  {translateMessage(s.repeatLabel)}
                 </Text>
               </Group>
             </Stack>
@@ -328,14 +345,21 @@ function Upcoming({ sends, timeZone }: { sends: ScheduledSend[]; timeZone: strin
  * the used-messages modal of doc 1 §4.
  */
 export default function DashboardPage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const timeZone = useAccountTimeZone();
   const dashboard = useDashboard();
   const d = dashboard.data;
   const header = (
     <PageHeader
-      title="Dashboard"
-      description={me ? `How ${me.businessName || "your business"} is texting.` : undefined}
+      title={t("Dashboard")}
+      description={
+        me
+          ? me.businessName
+            ? t("How {{business}} is texting.", { business: me.businessName })
+            : t("How your business is texting.")
+          : undefined
+      }
     />
   );
 
@@ -361,7 +385,7 @@ export default function DashboardPage() {
         <Paper withBorder radius="md">
           <LoadFailed
             icon={<IconMessage2 size={28} />}
-            title="The dashboard could not be loaded"
+            title={t("The dashboard could not be loaded")}
             query={dashboard}
           />
         </Paper>

@@ -1,7 +1,9 @@
 import { ActionIcon, Popover, Stack, Switch, Text, Tooltip } from "@mantine/core";
 import { IconBell, IconBellRinging } from "@tabler/icons-react";
 import { useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { notificationsResponse } from "../../../../domain/notifications.schemas";
+import { i18n } from "../../../i18n";
 import { api } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -37,6 +39,7 @@ function chime() {
 
 /** The opt-in switches for this user (saved on the server, so every browser of theirs follows). */
 export function AlertSettings() {
+  const { t } = useTranslation();
   const alerts = useAlerts();
   const save = useSaveAlerts();
   const value = alerts.data ?? { desktopAlerts: false, sound: false };
@@ -46,7 +49,7 @@ export function AlertSettings() {
       const answer = await Notification.requestPermission();
       if (answer !== "granted") {
         notify.error(
-          "Your browser blocks notifications for this site: allow them in its settings.",
+          t("Your browser blocks notifications for this site: allow them in its settings."),
         );
         return;
       }
@@ -56,8 +59,8 @@ export function AlertSettings() {
   return (
     <Popover position="bottom-start" shadow="md" width={260} withinPortal>
       <Popover.Target>
-        <Tooltip label="Alerts for new messages">
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Alerts">
+        <Tooltip label={t("Alerts for new messages")}>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t("Alerts")}>
             {on ? <IconBellRinging size={16} /> : <IconBell size={16} />}
           </ActionIcon>
         </Tooltip>
@@ -65,17 +68,17 @@ export function AlertSettings() {
       <Popover.Dropdown>
         <Stack gap="sm">
           <Text size="sm" fw={600}>
-            Alerts for new messages and assignments
+            {t("Alerts for new messages and assignments")}
           </Text>
           <Switch
-            label="Desktop notifications"
-            description={supported() ? undefined : "This browser cannot show them"}
+            label={t("Desktop notifications")}
+            description={supported() ? undefined : t("This browser cannot show them")}
             disabled={!supported() || save.isPending}
             checked={value.desktopAlerts}
             onChange={(e) => void change({ desktopAlerts: e.currentTarget.checked })}
           />
           <Switch
-            label="Play a sound"
+            label={t("Play a sound")}
             disabled={save.isPending}
             checked={value.sound}
             onChange={(e) => void change({ sound: e.currentTarget.checked })}
@@ -114,7 +117,11 @@ export function useInboxAlerts(openId: number | null, onOpen: (id: number) => vo
 
   useRealtimeEvent("reply", (p) => {
     if (p.numberId === live.current.openId && document.visibilityState === "visible") return;
-    show(`New text from ${p.number}`, p.body || "Picture message", p.numberId);
+    show(
+      i18n.t("New text from {{number}}", { number: p.number }),
+      p.body || i18n.t("Picture message"),
+      p.numberId,
+    );
   });
   useRealtimeEvent("notification", (p) => {
     if (!me || !p.userIds.includes(me.userId)) return;

@@ -10,17 +10,26 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowRight, IconMessageCircle, IconSearch, IconUser } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { AccountLite } from "../../../../domain/account.schemas";
 import { displayPhone } from "../../../../domain/contact-display";
 import { NAV } from "../../../app/shell/nav";
+import { tk } from "../../../i18n";
 import { useConversations, useSubscriberSearch } from "../api/inbox-api";
 import classes from "./inbox.module.css";
 
+const GROUPS = {
+  screens: tk("Screens"),
+  conversations: tk("Conversations"),
+  subscribers: tk("Subscribers"),
+};
+
 interface Entry {
   key: string;
-  group: "Screens" | "Conversations" | "Subscribers";
+  group: (typeof GROUPS)[keyof typeof GROUPS];
   label: string;
   hint?: string;
   icon: ReactNode;
@@ -33,7 +42,7 @@ export function openCommandPalette() {
   window.dispatchEvent(new Event(PALETTE_EVENT));
 }
 
-function screens(me: AccountLite): Entry[] {
+function screens(me: AccountLite, t: TFunction): Entry[] {
   const out: Entry[] = [];
   for (const item of NAV) {
     if (item.visible && !item.visible(me)) continue;
@@ -41,8 +50,8 @@ function screens(me: AccountLite): Entry[] {
     for (const leaf of leaves) {
       out.push({
         key: `s:${leaf.to}`,
-        group: "Screens",
-        label: leaf.label === item.label ? leaf.label : `${item.label} › ${leaf.label}`,
+        group: GROUPS.screens,
+        label: leaf.label === item.label ? t(leaf.label) : `${t(item.label)} › ${t(leaf.label)}`,
         icon: <IconArrowRight size={16} />,
         to: leaf.to,
       });
@@ -53,6 +62,7 @@ function screens(me: AccountLite): Entry[] {
 
 /** The command palette: jump to a screen, a conversation or a subscriber by typing. */
 export function CommandPalette({ me }: { me: AccountLite }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState("");
@@ -87,7 +97,7 @@ export function CommandPalette({ me }: { me: AccountLite }) {
     },
     opened && debounced !== "",
   );
-  const all = useMemo(() => screens(me), [me]);
+  const all = useMemo(() => screens(me, t), [me, t]);
   const entries = useMemo(() => {
     const q = query.trim().toLowerCase();
     const list: Entry[] = all.filter((s) => !q || s.label.toLowerCase().includes(q)).slice(0, 6);
@@ -95,7 +105,7 @@ export function CommandPalette({ me }: { me: AccountLite }) {
       for (const c of (conversations.data?.pages[0]?.rows ?? []).slice(0, 5)) {
         list.push({
           key: `c:${c.id}`,
-          group: "Conversations",
+          group: GROUPS.conversations,
           label: `${c.firstName} ${c.lastName}`.trim() || displayPhone(c.number),
           hint: c.previewMessage.split("\n")[0],
           icon: <IconMessageCircle size={16} />,
@@ -105,7 +115,7 @@ export function CommandPalette({ me }: { me: AccountLite }) {
       for (const s of (subscribers.data?.rows ?? []).slice(0, 6)) {
         list.push({
           key: `p:${s.id}`,
-          group: "Subscribers",
+          group: GROUPS.subscribers,
           label: `${s.firstName ?? ""} ${s.lastName ?? ""}`.trim() || displayPhone(s.number),
           hint: displayPhone(s.number),
           icon: <IconUser size={16} />,
@@ -139,13 +149,13 @@ export function CommandPalette({ me }: { me: AccountLite }) {
       size="lg"
       padding="sm"
       yOffset="10vh"
-      aria-label="Command palette"
+      aria-label={t("Command palette")}
       data-testid="command-palette"
     >
       <TextInput
         data-autofocus
-        aria-label="Jump to"
-        placeholder="Jump to a screen, conversation or subscriber…"
+        aria-label={t("Jump to")}
+        placeholder={t("Jump to a screen, conversation or subscriber…")}
         leftSection={<IconSearch size={16} />}
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
@@ -161,10 +171,10 @@ export function CommandPalette({ me }: { me: AccountLite }) {
         }}
       />
       <ScrollArea.Autosize mah="50vh" mt="xs">
-        <Stack gap={0} role="listbox" aria-label="Results">
+        <Stack gap={0} role="listbox" aria-label={t("Results")}>
           {entries.length === 0 && (
             <Text size="sm" c="dimmed" p="sm">
-              {debounced ? "Nothing matches" : "Type to search"}
+              {debounced ? t("Nothing matches") : t("Type to search")}
             </Text>
           )}
           {entries.map((e, i) => {
@@ -174,7 +184,7 @@ export function CommandPalette({ me }: { me: AccountLite }) {
               <div key={e.key}>
                 {heading && (
                   <Text size="xs" c="dimmed" fw={600} px="xs" pt="xs" pb={2}>
-                    {heading}
+                    {t(heading)}
                   </Text>
                 )}
                 <UnstyledButton
@@ -206,8 +216,11 @@ export function CommandPalette({ me }: { me: AccountLite }) {
       </ScrollArea.Autosize>
       <Group gap={6} mt="xs" justify="flex-end">
         <Text size="xs" c="dimmed">
-          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{" "}
-          <Kbd size="xs">Esc</Kbd> to close
+          <Trans
+            t={t}
+            i18nKey="<0>↑</0> <1>↓</1> to move, <2>Enter</2> to open, <3>Esc</3> to close"
+            components={[0, 1, 2, 3].map((i) => <Kbd key={i} size="xs" />)}
+          />
         </Text>
       </Group>
     </Modal>

@@ -11,6 +11,7 @@ import {
 import { IconArchive, IconInbox, IconSearch } from "@tabler/icons-react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import { badgeCount, type ConversationPreview, INBOX_TEXT } from "../../../../domain/inbox.schemas";
 import { INBOX_TOOLS_TEXT } from "../../../../domain/inbox-tools";
@@ -42,6 +43,7 @@ export function ConversationList(props: {
   searching: boolean;
   archivedTab: boolean;
 }) {
+  const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = props.rows.length + (props.hasNextPage ? 1 : 0);
   const virtualizer = useVirtualizer({
@@ -87,13 +89,13 @@ export function ConversationList(props: {
             <IconInbox size={26} />
           )
         }
-        title={props.searching ? INBOX_TEXT.noResults : INBOX_TEXT.empty}
+        title={props.searching ? t(INBOX_TEXT.noResults) : t(INBOX_TEXT.empty)}
         description={
           props.searching
-            ? "Try other words, or clear the filters."
+            ? t("Try other words, or clear the filters.")
             : props.archivedTab
-              ? "Archived conversations land here."
-              : "Replies from your subscribers appear here as they arrive."
+              ? t("Archived conversations land here.")
+              : t("Replies from your subscribers appear here as they arrive.")
         }
       />
     );
@@ -117,7 +119,7 @@ export function ConversationList(props: {
                     <Loader size="sm" />
                   ) : (
                     <Text size="xs" c="dimmed">
-                      {INBOX_TEXT.end}
+                      {t(INBOX_TEXT.end)}
                     </Text>
                   )}
                 </Group>
@@ -138,7 +140,7 @@ export function ConversationList(props: {
             >
               {props.selecting && (
                 <Checkbox
-                  aria-label={`Select ${contactName(c)}`}
+                  aria-label={t("Select {{name}}", { name: contactName(c) })}
                   checked={props.isChecked(c.id)}
                   onClick={(e) => e.stopPropagation()}
                   onChange={(e) => props.onCheck(c.id, e.currentTarget.checked)}
@@ -176,22 +178,22 @@ export function ConversationList(props: {
                   )}
                   {c.unsubscribed && (
                     <Badge size="xs" variant="light" color="red">
-                      Unsubscribed
+                      {t("Unsubscribed")}
                     </Badge>
                   )}
                   {c.archived && (
                     <Badge size="xs" variant="light" color="gray">
-                      Archived
+                      {t("Archived")}
                     </Badge>
                   )}
                   {c.snoozeEnded && (
                     <Badge size="xs" variant="light" color="violet" data-testid="snooze-ended">
-                      {INBOX_TOOLS_TEXT.snoozeEnded}
+                      {t(INBOX_TOOLS_TEXT.snoozeEnded)}
                     </Badge>
                   )}
                   {(c.snoozedUntil || c.snoozedUntilReply) && (
                     <Badge size="xs" variant="outline" color="violet">
-                      Snoozed
+                      {t("Snoozed")}
                     </Badge>
                   )}
                   <LabelBadges labels={c.labels} />

@@ -26,11 +26,13 @@ import {
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import { INBOX_TEXT, type InboxContext } from "../../../../domain/inbox.schemas";
 import { INBOX_TOOLS_TEXT } from "../../../../domain/inbox-tools";
 import { CONVERSATION_ONLY_LABEL } from "../../../../domain/signup-methods";
 import { LoadFailed } from "../../../components/load-failed";
+import { i18n, translateMessage } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { formatDateTime } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -53,7 +55,7 @@ import { Thread } from "./thread";
 function attributeText(data: unknown): string {
   if (data === null || data === undefined) return "";
   if (Array.isArray(data)) return data.join(", ");
-  if (typeof data === "boolean") return data ? "Yes" : "No";
+  if (typeof data === "boolean") return data ? i18n.t("Yes") : i18n.t("No");
   if (typeof data === "object")
     return Object.values(data as Record<string, unknown>)
       .filter(Boolean)
@@ -73,6 +75,7 @@ export function ConversationPane(props: {
   /** Archive, unarchive, block, unsubscribe: the conversation leaves the list and closes. */
   onClosed: () => void;
 }) {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const qc = useQueryClient();
   const conversation = useConversation(props.id);
@@ -99,7 +102,7 @@ export function ConversationPane(props: {
       <Center h="100%">
         <LoadFailed
           icon={<IconMessageOff size={26} />}
-          title="This conversation could not be loaded"
+          title={t("This conversation could not be loaded")}
           query={conversation}
         />
       </Center>
@@ -125,15 +128,24 @@ export function ConversationPane(props: {
     );
   const confirm = (kind: "unsubscribe" | "block") =>
     modals.openConfirmModal({
-      title: kind === "block" ? "Block Contact" : "Unsubscribe Contact",
+      title: kind === "block" ? t("Block Contact") : t("Unsubscribe Contact"),
       children: (
         <Text size="sm">
           {kind === "block"
-            ? `Block ${contactName(c)}? They will not receive any more messages and the conversation leaves the inbox.`
-            : `Unsubscribe ${contactName(c)}? They will not receive any more messages unless they text START.`}
+            ? t(
+                "Block {{name}}? They will not receive any more messages and the conversation leaves the inbox.",
+                { name: contactName(c) },
+              )
+            : t(
+                "Unsubscribe {{name}}? They will not receive any more messages unless they text START.",
+                { name: contactName(c) },
+              )}
         </Text>
       ),
-      labels: { confirm: kind === "block" ? "Block" : "Unsubscribe", cancel: "Cancel" },
+      labels: {
+        confirm: kind === "block" ? t("Block") : t("Unsubscribe"),
+        cancel: t("Cancel"),
+      },
       confirmProps: { color: "red" },
       onConfirm: () => run(kind),
     });
@@ -142,11 +154,11 @@ export function ConversationPane(props: {
   const others = assignable.filter((u) => u.id !== me?.userId);
   const owner = assignable.find((u) => u.isOwner && u.id !== me?.userId);
   const assignOptions = [
-    { value: "none", label: "None" },
+    { value: "none", label: t("None") },
     ...(assignable.some((u) => u.id === me?.userId)
-      ? [{ value: String(me!.userId), label: "Me" }]
+      ? [{ value: String(me!.userId), label: t("Me") }]
       : []),
-    ...(owner ? [{ value: String(owner.id), label: "Account Owner" }] : []),
+    ...(owner ? [{ value: String(owner.id), label: t("Account Owner") }] : []),
     ...others
       .filter((u) => u.id !== owner?.id)
       .map((u) => ({ value: String(u.id), label: u.name })),
@@ -157,7 +169,7 @@ export function ConversationPane(props: {
     <>
       <div className={classes.detailHeader}>
         {props.showBack && (
-          <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={props.onBack}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t("Back")} onClick={props.onBack}>
             <IconArrowLeft size={18} />
           </ActionIcon>
         )}
@@ -172,26 +184,28 @@ export function ConversationPane(props: {
         <Group gap={4}>
           {c.unsubscribed && (
             <Badge color="red" variant="light">
-              Unsubscribed
+              {t("Unsubscribed")}
             </Badge>
           )}
           {c.archived && (
             <Badge color="gray" variant="light">
-              Archived
+              {t("Archived")}
             </Badge>
           )}
           {(c.snoozedUntil || c.snoozedUntilReply) && (
             <Badge color="violet" variant="light" data-testid="snoozed-badge">
               {c.snoozedUntilReply
-                ? "Snoozed until they reply"
-                : `Snoozed until ${formatDateTime(c.snoozedUntil!, props.timeZone)}`}
+                ? t("Snoozed until they reply")
+                : t("Snoozed until {{time}}", {
+                    time: formatDateTime(c.snoozedUntil!, props.timeZone),
+                  })}
             </Badge>
           )}
           <LabelBadges labels={c.labels} />
         </Group>
         {!props.context.canAssign && c.exists && (
           <Tooltip
-            label={INBOX_TOOLS_TEXT.inviteToAssign}
+            label={t(INBOX_TOOLS_TEXT.inviteToAssign)}
             multiline
             w={240}
             events={{ hover: true, focus: true, touch: true }}
@@ -199,12 +213,12 @@ export function ConversationPane(props: {
             {/* A wrapper: a disabled field gets no pointer events, so the tooltip hangs on this. */}
             <div data-testid="assign-disabled-reason">
               <Select
-                aria-label="Assigned to"
-                aria-description={INBOX_TOOLS_TEXT.inviteToAssign}
+                aria-label={t("Assigned to")}
+                aria-description={t(INBOX_TOOLS_TEXT.inviteToAssign)}
                 size="xs"
                 w={150}
                 data={[]}
-                placeholder="Assign"
+                placeholder={t("Assign")}
                 disabled
                 data-testid="assign-disabled"
               />
@@ -212,17 +226,22 @@ export function ConversationPane(props: {
           </Tooltip>
         )}
         {props.context.canAssign && c.exists && (
-          <Tooltip label={INBOX_TEXT.noAssignableUsers} disabled={!noAssignees} multiline w={260}>
+          <Tooltip
+            label={t(INBOX_TEXT.noAssignableUsers)}
+            disabled={!noAssignees}
+            multiline
+            w={260}
+          >
             <Select
-              aria-label="Assigned to"
+              aria-label={t("Assigned to")}
               size="xs"
               w={170}
               data={assignOptions}
               value={c.assignedUserId === null ? "none" : String(c.assignedUserId)}
-              placeholder={c.assignedUserName ?? "None"}
+              placeholder={c.assignedUserName ?? t("None")}
               allowDeselect={false}
               disabled={noAssignees || assign.isPending}
-              nothingFoundMessage={INBOX_TEXT.noAssignableUsers}
+              nothingFoundMessage={t(INBOX_TEXT.noAssignableUsers)}
               onChange={(v) =>
                 assign.mutate(
                   { id: c.id, userId: v && v !== "none" ? Number(v) : null },
@@ -241,11 +260,11 @@ export function ConversationPane(props: {
             onSnoozed={props.onClosed}
           />
         )}
-        <Tooltip label="Contact details">
+        <Tooltip label={t("Contact details")}>
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label="Contact details"
+            aria-label={t("Contact details")}
             onClick={() => setInfoOpen(true)}
           >
             <IconInfoCircle size={18} />
@@ -254,7 +273,7 @@ export function ConversationPane(props: {
         {c.exists && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label="Conversation actions">
+              <ActionIcon variant="subtle" color="gray" aria-label={t("Conversation actions")}>
                 <IconDotsVertical size={18} />
               </ActionIcon>
             </Menu.Target>
@@ -264,11 +283,11 @@ export function ConversationPane(props: {
                   leftSection={<IconArchiveOff size={16} />}
                   onClick={() => run("unarchive")}
                 >
-                  Unarchive
+                  {t("Unarchive")}
                 </Menu.Item>
               ) : (
                 <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => run("archive")}>
-                  Archive
+                  {t("Archive")}
                 </Menu.Item>
               )}
               {!props.embedded && (
@@ -277,7 +296,7 @@ export function ConversationPane(props: {
                   disabled={csv.busy}
                   onClick={() => csv.start(`/api/inbox/conversations/${c.id}/export`)}
                 >
-                  Export
+                  {t("Export")}
                 </Menu.Item>
               )}
               <Menu.Divider />
@@ -287,14 +306,14 @@ export function ConversationPane(props: {
                 disabled={c.unsubscribed}
                 onClick={() => confirm("unsubscribe")}
               >
-                Unsubscribe
+                {t("Unsubscribe")}
               </Menu.Item>
               <Menu.Item
                 color="red"
                 leftSection={<IconBan size={16} />}
                 onClick={() => confirm("block")}
               >
-                Block
+                {t("Block")}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -307,7 +326,7 @@ export function ConversationPane(props: {
         opened={infoOpen}
         onClose={() => setInfoOpen(false)}
         position="right"
-        title="Contact details"
+        title={t("Contact details")}
         size={340}
         zIndex={400}
       >
@@ -321,19 +340,28 @@ export function ConversationPane(props: {
           </div>
           <Text size="xs" c="dimmed">
             {c.signupMethodLabel === CONVERSATION_ONLY_LABEL
-              ? `Texted in first ${formatDateTime(c.createdAt, props.timeZone)} · conversation only, no marketing consent`
-              : `Signed up ${formatDateTime(c.createdAt, props.timeZone)} · ${c.signupMethodLabel}`}
+              ? t("Texted in first {{time}} · conversation only, no marketing consent", {
+                  time: formatDateTime(c.createdAt, props.timeZone),
+                })
+              : t("Signed up {{time}} · {{method}}", {
+                  time: formatDateTime(c.createdAt, props.timeZone),
+                  method: translateMessage(c.signupMethodLabel),
+                })}
           </Text>
           {c.archivedAt && (
             <Text size="xs" c="dimmed">
-              Archived {formatDateTime(c.archivedAt, props.timeZone)}
-              {c.archivedBy ? ` by ${c.archivedBy}` : ""}
+              {c.archivedBy
+                ? t("Archived {{time}} by {{name}}", {
+                    time: formatDateTime(c.archivedAt, props.timeZone),
+                    name: c.archivedBy,
+                  })
+                : t("Archived {{time}}", { time: formatDateTime(c.archivedAt, props.timeZone) })}
             </Text>
           )}
-          <Divider label="Groups" labelPosition="left" />
+          <Divider label={t("Groups")} labelPosition="left" />
           {c.groups.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Not in any group
+              {t("Not in any group")}
             </Text>
           ) : (
             <Group gap={4}>
@@ -344,10 +372,10 @@ export function ConversationPane(props: {
               ))}
             </Group>
           )}
-          <Divider label="Attributes" labelPosition="left" />
+          <Divider label={t("Attributes")} labelPosition="left" />
           {c.attributes.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No attributes
+              {t("No attributes")}
             </Text>
           ) : (
             c.attributes.map((a) => (

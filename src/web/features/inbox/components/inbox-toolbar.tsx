@@ -29,6 +29,7 @@ import {
   IconUserCheck,
   IconUserMinus,
 } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import {
   type BulkAction,
@@ -90,10 +91,11 @@ export function saveFilters(f: FilterDraft) {
 }
 
 function TabLabel({ tab, counts }: { tab: InboxTab; counts: ConversationCounts | undefined }) {
+  const { t } = useTranslation();
   const n = counts?.[tab] ?? 0;
   return (
     <Group gap={6} wrap="nowrap">
-      {INBOX_TAB_LABEL[tab]}
+      {t(INBOX_TAB_LABEL[tab], { context: "tab" })}
       {n > 0 && (
         <Badge size="xs" variant="filled" data-testid={`count-${tab}`}>
           {badgeCount(n)}
@@ -121,10 +123,11 @@ export function InboxToolbar(props: {
   onShortcuts: () => void;
   mobile: boolean;
 }) {
+  const { t } = useTranslation();
   const { draft, context } = props;
   const replies = useCsvExport();
   const tabs = INBOX_TABS.filter(
-    (t) => context?.canAssign || (t !== "assigned" && t !== "unassigned"),
+    (tab) => context?.canAssign || (tab !== "assigned" && tab !== "unassigned"),
   );
   const groups = useStaticGroups();
   const labels = useLabels();
@@ -169,11 +172,11 @@ export function InboxToolbar(props: {
       <Stack gap={8}>
         {props.mobile ? (
           <Select
-            aria-label="Type"
+            aria-label={t("Type")}
             size="sm"
-            data={tabs.map((t) => ({
-              value: t,
-              label: `${INBOX_TAB_LABEL[t]}${props.counts?.[t] ? ` (${badgeCount(props.counts[t])})` : ""}`,
+            data={tabs.map((tab) => ({
+              value: tab,
+              label: `${t(INBOX_TAB_LABEL[tab], { context: "tab" })}${props.counts?.[tab] ? ` (${badgeCount(props.counts[tab])})` : ""}`,
             }))}
             value={draft.status}
             onChange={(v) => v && props.onChange({ status: v as InboxTab })}
@@ -185,9 +188,9 @@ export function InboxToolbar(props: {
             onChange={(v) => v && props.onChange({ status: v as InboxTab })}
           >
             <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
-              {tabs.map((t) => (
-                <Tabs.Tab key={t} value={t} px={8} fz="sm" style={{ flexShrink: 0 }}>
-                  <TabLabel tab={t} counts={props.counts} />
+              {tabs.map((tab) => (
+                <Tabs.Tab key={tab} value={tab} px={8} fz="sm" style={{ flexShrink: 0 }}>
+                  <TabLabel tab={tab} counts={props.counts} />
                 </Tabs.Tab>
               ))}
             </Tabs.List>
@@ -195,8 +198,8 @@ export function InboxToolbar(props: {
         )}
         <Group gap={6} wrap="nowrap">
           <TextInput
-            aria-label="Search conversations"
-            placeholder="Search"
+            aria-label={t("Search conversations")}
+            placeholder={t("Search")}
             leftSection={<IconSearch size={16} />}
             size="sm"
             value={draft.query}
@@ -207,8 +210,8 @@ export function InboxToolbar(props: {
             {/* The target is the button itself: its popup state belongs on a button, not the badge. */}
             <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} offset={4}>
               <Popover.Target>
-                <Tooltip label="Filters">
-                  <ActionIcon variant="default" size="lg" aria-label="Filters">
+                <Tooltip label={t("Filters")}>
+                  <ActionIcon variant="default" size="lg" aria-label={t("Filters")}>
                     <IconAdjustmentsHorizontal size={18} />
                   </ActionIcon>
                 </Tooltip>
@@ -217,8 +220,8 @@ export function InboxToolbar(props: {
             <Popover.Dropdown>
               <Stack gap="sm">
                 <Select
-                  label="Label"
-                  placeholder="Any label"
+                  label={t("Label")}
+                  placeholder={t("Any label")}
                   clearable
                   data={(labels.data?.rows ?? []).map((l) => ({
                     value: String(l.id),
@@ -226,12 +229,12 @@ export function InboxToolbar(props: {
                   }))}
                   value={draft.labelId ? String(draft.labelId) : null}
                   onChange={(v) => props.onChange({ labelId: v ? Number(v) : undefined })}
-                  nothingFoundMessage="No labels yet: add one from a conversation"
+                  nothingFoundMessage={t("No labels yet: add one from a conversation")}
                   comboboxProps={{ withinPortal: false }}
                 />
                 <Select
-                  label="Group"
-                  placeholder="Any group"
+                  label={t("Group")}
+                  placeholder={t("Any group")}
                   clearable
                   searchable
                   data={(groups.data?.rows ?? []).map((g) => ({
@@ -240,12 +243,12 @@ export function InboxToolbar(props: {
                   }))}
                   value={draft.groupId ? String(draft.groupId) : null}
                   onChange={(v) => props.onChange({ groupId: v ? Number(v) : undefined })}
-                  nothingFoundMessage="No options"
+                  nothingFoundMessage={t("No options")}
                   comboboxProps={{ withinPortal: false }}
                 />
                 <Select
-                  label="Outbound number"
-                  placeholder="Any number"
+                  label={t("Outbound number")}
+                  placeholder={t("Any number")}
                   clearable
                   data={numbers.map((n) => ({
                     value: String(n.id),
@@ -255,46 +258,46 @@ export function InboxToolbar(props: {
                   }))}
                   value={draft.number ? String(draft.number) : null}
                   onChange={(v) => props.onChange({ number: v ? Number(v) : undefined })}
-                  nothingFoundMessage="No options"
+                  nothingFoundMessage={t("No options")}
                   comboboxProps={{ withinPortal: false }}
                 />
                 <Switch
-                  label="Sort by unread"
+                  label={t("Sort by unread")}
                   checked={draft.sortByUnread}
                   onChange={(e) => props.onChange({ sortByUnread: e.currentTarget.checked })}
                 />
                 <Switch
-                  label="Hide unassigned numbers"
-                  description="Only conversations of numbers assigned to you"
+                  label={t("Hide unassigned numbers")}
+                  description={t("Only conversations of numbers assigned to you")}
                   checked={draft.isHideUnassignedNumbers}
                   onChange={(e) =>
                     props.onChange({ isHideUnassignedNumbers: e.currentTarget.checked })
                   }
                 />
                 <Switch
-                  label="Snoozed conversations"
-                  description="Those waiting for their time or the next reply"
+                  label={t("Snoozed conversations")}
+                  description={t("Those waiting for their time or the next reply")}
                   checked={draft.snoozed}
                   onChange={(e) => props.onChange({ snoozed: e.currentTarget.checked })}
                 />
                 {context?.chatbotsEnabled && (
                   <Switch
-                    label="Chatbot messages only"
+                    label={t("Chatbot messages only")}
                     checked={draft.isOnlyChatbot}
                     onChange={(e) => props.onChange({ isOnlyChatbot: e.currentTarget.checked })}
                   />
                 )}
                 <Button variant="default" size="xs" onClick={props.onClear}>
-                  Clear
+                  {t("Clear")}
                 </Button>
               </Stack>
             </Popover.Dropdown>
           </Popover>
-          <Tooltip label={props.selecting ? "Stop selecting" : "Select conversations"}>
+          <Tooltip label={props.selecting ? t("Stop selecting") : t("Select conversations")}>
             <ActionIcon
               variant={props.selecting ? "filled" : "default"}
               size="lg"
-              aria-label="Select conversations"
+              aria-label={t("Select conversations")}
               aria-pressed={props.selecting}
               onClick={() => props.onSelectingChange(!props.selecting)}
             >
@@ -302,11 +305,11 @@ export function InboxToolbar(props: {
             </ActionIcon>
           </Tooltip>
           {/* exportMessageReplies: every reply this inbox shows, as a CSV export. */}
-          <Tooltip label="Export all replies (CSV)">
+          <Tooltip label={t("Export all replies (CSV)")}>
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label="Export all replies"
+              aria-label={t("Export all replies")}
               loading={replies.busy}
               onClick={() => replies.start("/api/inbox/replies/export")}
             >
@@ -314,8 +317,8 @@ export function InboxToolbar(props: {
             </ActionIcon>
           </Tooltip>
           {!props.mobile && (
-            <Tooltip label="New conversation">
-              <ActionIcon size="lg" aria-label="New conversation" onClick={props.onCompose}>
+            <Tooltip label={t("New conversation")}>
+              <ActionIcon size="lg" aria-label={t("New conversation")} onClick={props.onCompose}>
                 <IconMessagePlus size={18} />
               </ActionIcon>
             </Tooltip>
@@ -328,9 +331,9 @@ export function InboxToolbar(props: {
               label={
                 props.selection.mode === "all"
                   ? props.selection.ids.size
-                    ? `All matching, ${props.selection.ids.size} excluded`
-                    : "All matching"
-                  : `${props.selectedCount ?? 0} selected`
+                    ? t("All matching, {{n}} excluded", { n: props.selection.ids.size })
+                    : t("All matching")
+                  : t("{{n}} selected", { n: props.selectedCount ?? 0 })
               }
               checked={props.selection.mode === "all"}
               indeterminate={props.selection.mode === "ids" && props.selection.ids.size > 0}
@@ -339,13 +342,13 @@ export function InboxToolbar(props: {
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button size="xs" variant="light" disabled={noneSelected} loading={bulk.isPending}>
-                  Actions
+                  {t("Actions")}
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
                 {context?.canAssign && (
                   <>
-                    <Menu.Label>Assign to</Menu.Label>
+                    <Menu.Label>{t("Assign to")}</Menu.Label>
                     {(users.data?.users ?? []).map((u) => (
                       <Menu.Item
                         key={u.id}
@@ -359,7 +362,7 @@ export function InboxToolbar(props: {
                       leftSection={<IconUserMinus size={16} />}
                       onClick={() => runBulk("unassign")}
                     >
-                      Unassign
+                      {t("Unassign")}
                     </Menu.Item>
                     <Menu.Divider />
                   </>
@@ -368,27 +371,27 @@ export function InboxToolbar(props: {
                   leftSection={<IconMailOpened size={16} />}
                   onClick={() => runBulk("read")}
                 >
-                  Mark read
+                  {t("Mark read")}
                 </Menu.Item>
                 <Menu.Item leftSection={<IconMail size={16} />} onClick={() => runBulk("unread")}>
-                  Mark unread
+                  {t("Mark unread")}
                 </Menu.Item>
                 <Menu.Item
                   leftSection={<IconArchive size={16} />}
                   onClick={() => runBulk("archive")}
                 >
-                  Archive
+                  {t("Archive")}
                 </Menu.Item>
                 <Menu.Item
                   leftSection={<IconArchiveOff size={16} />}
                   onClick={() => runBulk("unarchive")}
                 >
-                  Unarchive
+                  {t("Unarchive")}
                 </Menu.Item>
                 {(labels.data?.rows.length ?? 0) > 0 && (
                   <>
                     <Menu.Divider />
-                    <Menu.Label>Add label</Menu.Label>
+                    <Menu.Label>{t("Add label")}</Menu.Label>
                     {labels.data!.rows.map((l) => (
                       <Menu.Item
                         key={l.id}
@@ -398,14 +401,14 @@ export function InboxToolbar(props: {
                         {l.name}
                       </Menu.Item>
                     ))}
-                    <Menu.Label>Remove label</Menu.Label>
+                    <Menu.Label>{t("Remove label")}</Menu.Label>
                     {labels.data!.rows.map((l) => (
                       <Menu.Item
                         key={`x${l.id}`}
                         leftSection={<LabelDot color={l.color} />}
                         onClick={() => runBulk("unlabel", undefined, l.id)}
                       >
-                        Remove {l.name}
+                        {t("Remove {{name}}", { name: l.name })}
                       </Menu.Item>
                     ))}
                   </>
@@ -418,12 +421,12 @@ export function InboxToolbar(props: {
           <Group gap={2}>
             <AlertSettings />
             {!props.mobile && (
-              <Tooltip label="Keyboard shortcuts (?)">
+              <Tooltip label={t("Keyboard shortcuts (?)")}>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
                   size="sm"
-                  aria-label="Keyboard shortcuts"
+                  aria-label={t("Keyboard shortcuts")}
                   onClick={props.onShortcuts}
                 >
                   <IconKeyboard size={16} />
@@ -440,7 +443,7 @@ export function InboxToolbar(props: {
               markAll.mutate(undefined, { onSuccess: (r) => notify.success(r.message) })
             }
           >
-            Mark all read
+            {t("Mark all read")}
           </Button>
         </Group>
       </Stack>

@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { IconTag, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   INBOX_TOOLS_TEXT,
   type InboxLabel,
@@ -48,6 +49,7 @@ export function LabelBadges({ labels, size = "xs" }: { labels: InboxLabel[]; siz
 
 /** The labels of one conversation: tick to add or remove, or make a new one. */
 export function LabelPicker(props: { conversationId: number; current: InboxLabel[] }) {
+  const { t } = useTranslation();
   const labels = useLabels();
   const save = useSetLabels(props.conversationId);
   const create = useCreateLabel();
@@ -65,7 +67,7 @@ export function LabelPicker(props: { conversationId: number; current: InboxLabel
       {
         onSuccess: (label) => {
           setName("");
-          notify.success(INBOX_TOOLS_TEXT.labelCreated);
+          notify.success(t(INBOX_TOOLS_TEXT.labelCreated));
           setIds(new Set([...ids, label.id]));
         },
       },
@@ -75,8 +77,8 @@ export function LabelPicker(props: { conversationId: number; current: InboxLabel
   return (
     <Popover position="bottom-end" shadow="md" width={280} withinPortal trapFocus>
       <Popover.Target>
-        <Tooltip label="Labels">
-          <ActionIcon variant="subtle" color="gray" aria-label="Labels">
+        <Tooltip label={t("Labels")}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t("Labels")}>
             <IconTag size={18} />
           </ActionIcon>
         </Tooltip>
@@ -84,11 +86,11 @@ export function LabelPicker(props: { conversationId: number; current: InboxLabel
       <Popover.Dropdown data-testid="label-picker">
         <Stack gap="xs">
           <Text size="sm" fw={600}>
-            Labels
+            {t("Labels")}
           </Text>
           {(labels.data?.rows ?? []).length === 0 && (
             <Text size="xs" c="dimmed">
-              No labels yet. Name one below.
+              {t("No labels yet. Name one below.")}
             </Text>
           )}
           {(labels.data?.rows ?? []).map((l) => (
@@ -113,7 +115,7 @@ export function LabelPicker(props: { conversationId: number; current: InboxLabel
                 size="sm"
                 variant="subtle"
                 color="gray"
-                aria-label={`Delete label ${l.name}`}
+                aria-label={t("Delete label {{name}}", { name: l.name })}
                 onClick={() => remove.mutate(l.id, { onSuccess: (r) => notify.success(r.message) })}
               >
                 <IconTrash size={14} />
@@ -123,8 +125,8 @@ export function LabelPicker(props: { conversationId: number; current: InboxLabel
           <Group gap={4} wrap="nowrap" align="flex-end">
             <TextInput
               size="xs"
-              label="New label"
-              placeholder="e.g. VIP"
+              label={t("New label")}
+              placeholder={t("e.g. VIP")}
               value={name}
               maxLength={40}
               onChange={(e) => setName(e.currentTarget.value)}
@@ -138,7 +140,7 @@ export function LabelPicker(props: { conversationId: number; current: InboxLabel
             />
             <Select
               size="xs"
-              aria-label="Label colour"
+              aria-label={t("Label colour")}
               w={92}
               data={LABEL_COLORS.map((c) => ({ value: c, label: c }))}
               value={color}
@@ -149,7 +151,7 @@ export function LabelPicker(props: { conversationId: number; current: InboxLabel
             />
           </Group>
           <Button size="xs" onClick={add} disabled={!name.trim()} loading={create.isPending}>
-            Add label
+            {t("Add label")}
           </Button>
         </Stack>
       </Popover.Dropdown>

@@ -12,6 +12,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft, IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import { INBOX_TEXT } from "../../../../domain/inbox.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
@@ -33,6 +34,7 @@ export function NewConversation(props: {
   onBack: () => void;
   onOpen: (subscriberId: number) => void;
 }) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const search = useSubscriberSearch(debounced);
@@ -48,7 +50,7 @@ export function NewConversation(props: {
     setCreating(true);
     try {
       const created = await createSubscriber(typed);
-      notify.success(INBOX_TEXT.subscriberCreated);
+      notify.success(t(INBOX_TEXT.subscriberCreated));
       props.onOpen(created.id);
     } catch {
       // The client showed why.
@@ -61,17 +63,17 @@ export function NewConversation(props: {
     <Stack gap={0} h="100%" data-testid="new-conversation">
       <div className={classes.detailHeader}>
         {props.showBack && (
-          <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={props.onBack}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t("Back")} onClick={props.onBack}>
             <IconArrowLeft size={18} />
           </ActionIcon>
         )}
-        <Text fw={600}>New conversation</Text>
+        <Text fw={600}>{t("New conversation")}</Text>
       </div>
       <Stack gap="sm" p="md" style={{ flex: 1, minHeight: 0 }}>
         <TextInput
           autoFocus
-          label="To"
-          placeholder="Search by name, phone number or email"
+          label={t("To")}
+          placeholder={t("Search by name, phone number or email")}
           leftSection={<IconSearch size={16} />}
           rightSection={search.isFetching ? <Loader size="xs" /> : null}
           value={query}
@@ -87,20 +89,22 @@ export function NewConversation(props: {
               onClick={() => void quickAdd()}
               justify="flex-start"
             >
-              {canQuickAdd ? `${INBOX_TEXT.quickAddCreate} ${formatUsNumber(typed!)}` : "Quick Add"}
+              {canQuickAdd
+                ? `${t(INBOX_TEXT.quickAddCreate)} ${formatUsNumber(typed!)}`
+                : t("Quick Add")}
             </Button>
             {!canQuickAdd && (
               <Text size="xs" c="dimmed" data-testid="quick-add-hint">
-                {exact ? INBOX_TEXT.quickAddExisting : INBOX_TEXT.quickAddInvalid}
+                {exact ? t(INBOX_TEXT.quickAddExisting) : t(INBOX_TEXT.quickAddInvalid)}
               </Text>
             )}
           </Stack>
         )}
         <div className={classes.scroller}>
           {!debounced ? (
-            <EmptyState icon={<IconSearch size={26} />} title={INBOX_TEXT.performSearch} />
+            <EmptyState icon={<IconSearch size={26} />} title={t(INBOX_TEXT.performSearch)} />
           ) : search.isSuccess && rows.length === 0 ? (
-            <EmptyState icon={<IconSearch size={26} />} title={INBOX_TEXT.noResults} />
+            <EmptyState icon={<IconSearch size={26} />} title={t(INBOX_TEXT.noResults)} />
           ) : (
             <Stack gap={2}>
               {rows.map((s) => (

@@ -1,6 +1,7 @@
 import { Button, Group, Text, Textarea } from "@mantine/core";
 import { IconNote } from "@tabler/icons-react";
 import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { mentionQuery, NOTE_MAX, replaceTrailing } from "../../../../domain/inbox-tools";
 import { notify } from "../../../lib/notify";
 import { useAssignableUsers } from "../api/inbox-api";
@@ -15,6 +16,7 @@ export const NOTE_BOX_ID = "inbox-note-box";
  * ones mentioned get a notification.
  */
 export function NoteBox(props: { conversationId: number }) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
   const add = useAddNote(props.conversationId);
@@ -43,7 +45,7 @@ export function NoteBox(props: { conversationId: number }) {
     <div className={classes.composerBox}>
       {keys.open && (
         <SuggestionList
-          label="Mention a teammate"
+          label={t("Mention a teammate")}
           items={items}
           active={keys.active}
           onHover={keys.setActive}
@@ -54,8 +56,10 @@ export function NoteBox(props: { conversationId: number }) {
       <Textarea
         id={NOTE_BOX_ID}
         ref={ref}
-        aria-label="Internal note"
-        placeholder="Write a note for your team; @ mentions a teammate. Never sent to the contact."
+        aria-label={t("Internal note")}
+        placeholder={t(
+          t("Write a note for your team; @ mentions a teammate. Never sent to the contact."),
+        )}
         className={classes.noteInput}
         autosize
         minRows={2}
@@ -74,7 +78,7 @@ export function NoteBox(props: { conversationId: number }) {
       />
       <Group justify="space-between" mt={6} gap="xs">
         <Text size="xs" c="dimmed">
-          Only your team sees notes.
+          {t("Only your team sees notes.")}
         </Text>
         <Button
           size="sm"
@@ -86,7 +90,7 @@ export function NoteBox(props: { conversationId: number }) {
           onClick={submit}
           data-testid="add-note"
         >
-          Add note
+          {t("Add note")}
         </Button>
       </Group>
     </div>

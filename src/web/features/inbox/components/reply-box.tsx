@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { IconPaperclip, IconSend } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   type ConversationDetail,
@@ -30,6 +31,7 @@ import {
 import { SignatureTool } from "../../../components/message-editor/signature-tool";
 import { activeSignature, useSignature } from "../../../components/message-editor/use-signature";
 import { useCreateLink, useTemplates } from "../../../components/message-tools/api";
+import { i18n } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -81,8 +83,8 @@ function nowHhmm(timeZone: string): string {
 
 function optionLabel(n: InboxContext["numbers"][number]): string {
   const base = numberLabel(n.number, n.name);
-  if (n.pending) return `${base} ${INBOX_TEXT.pendingNumber}`;
-  if (n.tollFree && !n.verified) return `${base} ${INBOX_TEXT.unverifiedTollFree}`;
+  if (n.pending) return `${base} ${i18n.t(INBOX_TEXT.pendingNumber)}`;
+  if (n.tollFree && !n.verified) return `${base} ${i18n.t(INBOX_TEXT.unverifiedTollFree)}`;
   return base;
 }
 
@@ -101,6 +103,7 @@ export function defaultNumber(conversation: ConversationDetail, numbers: InboxCo
 
 /** Writing in a conversation: the composer's editor and counter, the number, the send rules. */
 export function ReplyBox(props: { conversation: ConversationDetail; context: InboxContext }) {
+  const { t } = useTranslation();
   const { conversation, context } = props;
   const me = useCurrentAccount();
   const [mode, setMode] = useState<"reply" | "note">("reply");
@@ -149,15 +152,15 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
   const isMms = attachments.length > 0;
   const sig = activeSignature(signature.data);
   const disabledReason = noNumbers
-    ? INBOX_TEXT.noNumbers
+    ? t(INBOX_TEXT.noNumbers)
     : conversation.unsubscribed
-      ? INBOX_TEXT.unsubscribedSend
+      ? t(INBOX_TEXT.unsubscribedSend)
       : conversation.blocked
-        ? "This contact is blocked."
+        ? t("This contact is blocked.")
         : pending
-          ? INBOX_TEXT.numberPending
+          ? t(INBOX_TEXT.numberPending)
           : notAllowed
-            ? INBOX_TEXT.numberNotAllowed
+            ? t(INBOX_TEXT.numberNotAllowed)
             : null;
   const canSend =
     !disabledReason &&
@@ -220,13 +223,13 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
       {
         onSuccess: (link) => {
           if (!link) {
-            notify.error(LINK_TEXTS.shortlinkError);
+            notify.error(t(LINK_TEXTS.shortlinkError));
             return;
           }
-          setText((t) => t.replace(url, link.trackingEnabled ? linkToken(link.id) : link.shortUrl));
+          setText((s) => s.replace(url, link.trackingEnabled ? linkToken(link.id) : link.shortUrl));
           setWarning(null);
         },
-        onError: () => notify.error(LINK_TEXTS.shortlinkError),
+        onError: () => notify.error(t(LINK_TEXTS.shortlinkError)),
       },
     );
   };
@@ -253,10 +256,10 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
         value={mode}
         onChange={(v) => setMode(v as "reply" | "note")}
         data={[
-          { value: "reply", label: "Reply" },
-          { value: "note", label: "Note" },
+          { value: "reply", label: t("Reply") },
+          { value: "note", label: t("Note") },
         ]}
-        aria-label="Write a reply or an internal note"
+        aria-label={t("Write a reply or an internal note")}
         data-testid="compose-mode"
       />
       {mode === "note" ? (
@@ -277,7 +280,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
           >
             {canned.keys.open && (
               <SuggestionList
-                label="Canned replies"
+                label={t("Canned replies")}
                 items={canned.items}
                 active={canned.keys.active}
                 onHover={canned.keys.setActive}
@@ -295,7 +298,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
               onSubmit={() => submit()}
               attachments={attachments}
               onAttachmentsChange={setAttachments}
-              label="Reply"
+              label={t("Reply")}
               minHeight={64}
               toolbar={{
                 emoji: true,
@@ -307,12 +310,12 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
                       accept="image/jpeg,image/png,image/gif,image/bmp"
                     >
                       {(p) => (
-                        <Tooltip label="Attach an image">
+                        <Tooltip label={t("Attach an image")}>
                           <ActionIcon
                             {...p}
                             variant="subtle"
                             color="gray"
-                            aria-label="Attach an image"
+                            aria-label={t("Attach an image")}
                             loading={uploading}
                             disabled={Boolean(disabledReason) || readOnly}
                           >
@@ -345,12 +348,12 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
             {/* On a phone the number link moves under the picker instead of cutting both short. */}
             <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: "1 1 220px" }}>
               <Select
-                aria-label="Send from"
+                aria-label={t("Send from")}
                 size="xs"
                 data={options}
                 value={numberId === null ? null : String(numberId)}
                 onChange={(v) => setNumberId(v ? Number(v) : null)}
-                placeholder="Choose a number"
+                placeholder={t("Choose a number")}
                 allowDeselect={false}
                 style={{ flex: "1 1 200px", minWidth: 200, maxWidth: 280 }}
                 comboboxProps={{ withinPortal: true }}
@@ -361,7 +364,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
                 size="xs"
                 style={{ whiteSpace: "nowrap" }}
               >
-                {me?.superUser ? "Add or Manage Numbers" : "View All Numbers"}
+                {me?.superUser ? t("Add or Manage Numbers") : t("View All Numbers")}
               </Anchor>
             </Group>
             <Button
@@ -372,7 +375,7 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
               onClick={() => submit()}
               data-testid="send-reply"
             >
-              Send
+              {t("Send")}
             </Button>
           </Group>
         </Stack>
@@ -381,16 +384,17 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
       <Modal
         opened={warning === "quiet"}
         onClose={() => setWarning(null)}
-        title="Quiet Hours"
+        title={t("Quiet Hours")}
         centered
       >
         <Text size="sm">
-          It is inside your account's quiet hours right now. Messages sent now may reach the contact
-          at an unwelcome hour.
+          {t(
+            "It is inside your account's quiet hours right now. Messages sent now may reach the contact at an unwelcome hour.",
+          )}
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setWarning(null)}>
-            Close
+            {t("Close")}
           </Button>
           <Button
             onClick={() => {
@@ -398,20 +402,21 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
               submit({ skipQuiet: true });
             }}
           >
-            Send Anyway
+            {t("Send Anyway")}
           </Button>
         </Group>
       </Modal>
       <Modal
         opened={typeof warning === "object" && warning !== null}
         onClose={() => setWarning(null)}
-        title="Link Shortener Detected"
+        title={t("Link Shortener Detected")}
         centered
       >
         <Text size="sm">
-          Your message contains a link from a public URL shortener (
-          {typeof warning === "object" && warning?.url}). Carriers often block these. Replace it
-          with a tracked short link?
+          {t(
+            "Your message contains a link from a public URL shortener ({{url}}). Carriers often block these. Replace it with a tracked short link?",
+            { url: typeof warning === "object" ? warning?.url : "" },
+          )}
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button
@@ -422,13 +427,13 @@ export function ReplyBox(props: { conversation: ConversationDetail; context: Inb
               submit({ skipQuiet: true, skipShortener: true });
             }}
           >
-            Send Anyway
+            {t("Send Anyway")}
           </Button>
           <Button
             loading={createLink.isPending}
             onClick={() => typeof warning === "object" && warning && replaceLink(warning.url)}
           >
-            Replace Link
+            {t("Replace Link")}
           </Button>
         </Group>
       </Modal>

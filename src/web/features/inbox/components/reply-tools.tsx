@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { IconAddressBook, IconLink, IconSparkles, IconTemplate } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { CONTENT_RULE_TEXT, linksAllowedFrom } from "../../../../domain/content-rules";
 import type { InboxNumber } from "../../../../domain/inbox.schemas";
@@ -31,6 +32,7 @@ export function ReplyTools(props: {
   fillTemplate: (template: string) => string;
   onAttachments: (a: EditorAttachment[]) => void;
 }) {
+  const { t } = useTranslation();
   const [tool, setTool] = useState<Tool>(null);
   const navigate = useNavigate();
   const me = useCurrentAccount();
@@ -40,9 +42,9 @@ export function ReplyTools(props: {
   const cardAttached = props.attachments.some((a) => a.kind === "vcard");
   const templatesOnly = status.data?.templatesOnly === true;
   const linkDisabledReason = me?.isTestAccount
-    ? "Links are not available on test accounts"
+    ? t("Links are not available on test accounts")
     : props.number && !linksAllowedFrom(props.number, status.data?.tenDlcRegistered ?? true)
-      ? CONTENT_RULE_TEXT.linksNeedRegistration
+      ? t(CONTENT_RULE_TEXT.linksNeedRegistration)
       : linkTokenIds(props.text).length > 0
         ? LINK_TEXTS.onePerMessage
         : null;
@@ -61,32 +63,34 @@ export function ReplyTools(props: {
   return (
     <>
       <ToolButton
-        label="Attach contact card"
+        label={t("Attach contact card")}
         tooltip={
           isMms && !cardAttached
-            ? "Remove the attachment to add your contact card"
-            : "Attach your contact card"
+            ? t("Remove the attachment to add your contact card")
+            : t("Attach your contact card")
         }
         icon={<IconAddressBook size={18} />}
         onClick={attachCard}
         disabled={props.disabled || (isMms && !cardAttached)}
       />
       <ToolButton
-        label="Insert a link"
-        tooltip={linkDisabledReason ?? "Insert a link"}
+        label={t("Insert a link")}
+        tooltip={linkDisabledReason ?? t("Insert a link")}
         icon={<IconLink size={18} />}
         onClick={() => setTool("link")}
         disabled={props.disabled || linkDisabledReason !== null}
       />
       <ToolButton
-        label="Insert a template"
+        label={t("Insert a template")}
         icon={<IconTemplate size={18} />}
         onClick={() => setTool("template")}
         disabled={props.disabled}
       />
       <ToolButton
-        label="Suggest a message"
-        tooltip={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
+        label={t("Suggest a message")}
+        tooltip={
+          templatesOnly ? t(CONTENT_RULE_TEXT.templatesOnlyComposer) : t("Suggest a message")
+        }
         icon={<IconSparkles size={18} />}
         onClick={() => setTool("suggest")}
         disabled={props.disabled || templatesOnly}
@@ -105,12 +109,12 @@ export function ReplyTools(props: {
         opened={tool === "template"}
         onClose={() => setTool(null)}
         isMms={isMms}
-        onPick={(t) => {
-          props.onText(props.fillTemplate(t.message));
-          if (t.attachment) {
-            const name = decodeURIComponent(t.attachment.split("/").pop()?.split("?")[0] ?? "");
+        onPick={(tpl) => {
+          props.onText(props.fillTemplate(tpl.message));
+          if (tpl.attachment) {
+            const name = decodeURIComponent(tpl.attachment.split("/").pop()?.split("?")[0] ?? "");
             props.onAttachments([
-              { url: t.attachment, name, kind: isImageName(name) ? "image" : "file" },
+              { url: tpl.attachment, name, kind: isImageName(name) ? "image" : "file" },
             ]);
           }
         }}
@@ -118,17 +122,22 @@ export function ReplyTools(props: {
       <Modal
         opened={tool === "noCard"}
         onClose={() => setTool(null)}
-        title={COMPOSE_TEXT.contactCardMissing}
+        title={t(COMPOSE_TEXT.contactCardMissing)}
       >
         <Text size="sm">
-          Create your contact card (organization name, photo, description and website) and
-          subscribers can save your business to their phones in one tap.
+          {t(
+            t(
+              "Create your contact card (organization name, photo, description and website) and subscribers can save your business to their phones in one tap.",
+            ),
+          )}
         </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setTool(null)}>
-            Close
+            {t("Close")}
           </Button>
-          <Button onClick={() => navigate("/optins/contact-card")}>Create Contact Card</Button>
+          <Button onClick={() => navigate("/optins/contact-card")}>
+            {t("Create Contact Card")}
+          </Button>
         </Group>
       </Modal>
       <AiSuggestDialog

@@ -1,17 +1,19 @@
 import { Group, Kbd, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { tk } from "../../../i18n";
 
 export const SHORTCUTS: { keys: string[]; what: string }[] = [
-  { keys: ["j"], what: "Next conversation" },
-  { keys: ["k"], what: "Previous conversation" },
-  { keys: ["r"], what: "Write a reply" },
-  { keys: ["n"], what: "Write an internal note" },
-  { keys: ["e"], what: "Archive (resolve) the conversation" },
-  { keys: ["/"], what: "In the reply box: insert a canned reply" },
-  { keys: ["@"], what: "In a note: mention a teammate" },
-  { keys: ["Ctrl", "K"], what: "Jump to a screen, conversation or subscriber (⌘K on a Mac)" },
-  { keys: ["?"], what: "Show these shortcuts" },
-  { keys: ["Esc"], what: "Leave the box you are typing in" },
+  { keys: ["j"], what: tk("Next conversation") },
+  { keys: ["k"], what: tk("Previous conversation") },
+  { keys: ["r"], what: tk("Write a reply") },
+  { keys: ["n"], what: tk("Write an internal note") },
+  { keys: ["e"], what: tk("Archive (resolve) the conversation") },
+  { keys: ["/"], what: tk("In the reply box: insert a canned reply") },
+  { keys: ["@"], what: tk("In a note: mention a teammate") },
+  { keys: ["Ctrl", "K"], what: tk("Jump to a screen, conversation or subscriber (⌘K on a Mac)") },
+  { keys: ["?"], what: tk("Show these shortcuts") },
+  { keys: ["Esc"], what: tk("Leave the box you are typing in") },
 ];
 
 function typing(target: EventTarget | null) {
@@ -66,12 +68,13 @@ export function useInboxShortcuts(handlers: {
 }
 
 export function ShortcutsSheet(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Keyboard shortcuts" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t("Keyboard shortcuts")} centered>
       <Stack gap={8} data-testid="shortcuts-sheet">
         {SHORTCUTS.map((s) => (
           <Group key={s.what} justify="space-between" wrap="nowrap" gap="md">
-            <Text size="sm">{s.what}</Text>
+            <Text size="sm">{t(s.what)}</Text>
             <Group gap={4} wrap="nowrap">
               {s.keys.map((k) => (
                 <Kbd key={k} size="sm">

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Menu, Modal, Stack, TextInput, Tooltip } from "@mantine/core";
 import { IconAlarm, IconAlarmOff, IconClock, IconMessageReply } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { SnoozeRequest } from "../../../../domain/inbox-tools";
 import { notify } from "../../../lib/notify";
 import { useSnooze } from "../api/inbox-tools-api";
@@ -22,6 +23,7 @@ export function SnoozeMenu(props: {
   snoozed: boolean;
   onSnoozed: () => void;
 }) {
+  const { t } = useTranslation();
   const snooze = useSnooze(props.conversationId);
   const [picking, setPicking] = useState(false);
   const [custom, setCustom] = useState("");
@@ -39,11 +41,11 @@ export function SnoozeMenu(props: {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Tooltip label={props.snoozed ? "Snoozed" : "Snooze"}>
+          <Tooltip label={props.snoozed ? t("Snoozed") : t("Snooze")}>
             <ActionIcon
               variant={props.snoozed ? "light" : "subtle"}
               color={props.snoozed ? "violet" : "gray"}
-              aria-label="Snooze"
+              aria-label={t("Snooze")}
               loading={snooze.isPending}
             >
               <IconAlarm size={18} />
@@ -51,40 +53,40 @@ export function SnoozeMenu(props: {
           </Tooltip>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Snooze until</Menu.Label>
+          <Menu.Label>{t("Snooze until")}</Menu.Label>
           <Menu.Item leftSection={<IconClock size={16} />} onClick={() => until(at(3))}>
-            In 3 hours
+            {t("In 3 hours")}
           </Menu.Item>
           <Menu.Item leftSection={<IconClock size={16} />} onClick={() => until(nextMorning(1))}>
-            Tomorrow, 9:00
+            {t("Tomorrow, 9:00")}
           </Menu.Item>
           <Menu.Item leftSection={<IconClock size={16} />} onClick={() => until(nextMorning(7))}>
-            Next week
+            {t("Next week")}
           </Menu.Item>
           <Menu.Item leftSection={<IconClock size={16} />} onClick={() => setPicking(true)}>
-            Pick a time…
+            {t("Pick a time…")}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconMessageReply size={16} />}
             onClick={() => run({ mode: "reply" })}
           >
-            Until they reply
+            {t("Until they reply")}
           </Menu.Item>
           {props.snoozed && (
             <>
               <Menu.Divider />
               <Menu.Item leftSection={<IconAlarmOff size={16} />} onClick={() => run(null)}>
-                Unsnooze
+                {t("Unsnooze")}
               </Menu.Item>
             </>
           )}
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={picking} onClose={() => setPicking(false)} title="Snooze until" centered>
+      <Modal opened={picking} onClose={() => setPicking(false)} title={t("Snooze until")} centered>
         <Stack>
           <TextInput
             type="datetime-local"
-            label="Date and time"
+            label={t("Date and time")}
             value={custom}
             onChange={(e) => setCustom(e.currentTarget.value)}
           />
@@ -93,7 +95,7 @@ export function SnoozeMenu(props: {
             loading={snooze.isPending}
             onClick={() => until(new Date(custom))}
           >
-            Snooze
+            {t("Snooze")}
           </Button>
         </Stack>
       </Modal>

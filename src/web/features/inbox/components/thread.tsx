@@ -19,6 +19,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useLayoutEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
@@ -27,6 +28,7 @@ import {
 import { type ConversationMessage, INBOX_TEXT } from "../../../../domain/inbox.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useDeleteMessage, useThread } from "../api/inbox-api";
 import classes from "./inbox.module.css";
@@ -43,6 +45,7 @@ const STATUS_COLOR = {
 } as const;
 
 function StatusText({ status }: { status: string }) {
+  const { t } = useTranslation();
   const known = (DELIVERY_STATUSES as readonly string[]).includes(status);
   const group = known ? statusGroup(status as DeliveryStatus) : "sent";
   return (
@@ -53,7 +56,7 @@ function StatusText({ status }: { status: string }) {
       fw={group === "failed" || group === "blocked" ? 600 : 400}
       data-testid="message-status"
     >
-      {status}
+      {t(status)}
     </Text>
   );
 }
@@ -119,6 +122,7 @@ function NoteText({ text }: { text: string }) {
 
 /** The messages of a conversation: newest at the bottom, older ones 10 at a time on scroll up. */
 export function Thread(props: { conversationId: number; onlyChatbot: boolean; timeZone: string }) {
+  const { t } = useTranslation();
   const thread = useThread(props.conversationId, props.onlyChatbot);
   const remove = useDeleteMessage(props.conversationId);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -162,9 +166,9 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
 
   const confirmDelete = (messageId: number) =>
     modals.openConfirmModal({
-      title: INBOX_TEXT.deleteTitle,
-      children: <Text size="sm">{INBOX_TEXT.deleteConfirm}</Text>,
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      title: t(INBOX_TEXT.deleteTitle),
+      children: <Text size="sm">{t(INBOX_TEXT.deleteConfirm)}</Text>,
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () => remove.mutate(messageId, { onSuccess: (r) => notify.success(r.message) }),
     });
@@ -174,7 +178,7 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
       <div className={classes.thread}>
         <LoadFailed
           icon={<IconMessageOff size={26} />}
-          title="Messages could not be loaded"
+          title={t("Messages could not be loaded")}
           query={thread}
         />
       </div>
@@ -190,8 +194,8 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconMessageOff size={26} />}
-          title={INBOX_TEXT.noMessages}
-          description="Write the first message below."
+          title={t(INBOX_TEXT.noMessages)}
+          description={t("Write the first message below.")}
         />
       ) : (
         <>
@@ -200,12 +204,12 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
               <Loader size="xs" />
             ) : thread.hasNextPage ? (
               <Anchor component="button" size="xs" onClick={() => void thread.fetchNextPage()}>
-                Load older messages
+                {t("Load older messages")}
               </Anchor>
             ) : pages.length > 1 ? (
               // Only after older messages were paged in: a short thread is plainly whole.
               <Text size="xs" c="dimmed">
-                {INBOX_TEXT.end}
+                {t(INBOX_TEXT.end)}
               </Text>
             ) : null}
           </Center>
@@ -217,13 +221,13 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                     <Group gap={4} mb={2} wrap="nowrap">
                       <IconNote size={14} />
                       <Text span size="xs" fw={600}>
-                        Internal note · not sent
+                        {t("Internal note · not sent")}
                       </Text>
                     </Group>
                     <NoteText text={m.message} />
                   </div>
                   <Text size="xs" c="dimmed">
-                    {m.sentFromName ?? m.sentFromUsername ?? "A teammate"} ·{" "}
+                    {m.sentFromName ?? m.sentFromUsername ?? t("A teammate")} ·{" "}
                     {messageTime(m.createdAt, props.timeZone)}
                   </Text>
                 </Stack>
@@ -232,9 +236,10 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
             if (m.type === "Archived" || m.type === "Unsubscribed") {
               return (
                 <div key={m.id} className={classes.marker} data-testid="thread-marker">
-                  {m.type}
-                  {m.sentFromName ? ` by ${m.sentFromName}` : ""} ·{" "}
-                  {messageTime(m.createdAt, props.timeZone)}
+                  {m.sentFromName
+                    ? t("{{event}} by {{name}}", { event: t(m.type), name: m.sentFromName })
+                    : t(m.type)}{" "}
+                  · {messageTime(m.createdAt, props.timeZone)}
                 </div>
               );
             }
@@ -262,13 +267,13 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                 >
                   {m.type === "Chatbot" && (
                     <Badge size="xs" variant="light">
-                      Chatbot
+                      {t("Chatbot")}
                     </Badge>
                   )}
                   {m.automatic && (
-                    <Tooltip label="Sent by Parley itself in answer to a STOP, START or HELP">
+                    <Tooltip label={t("Sent by Parley itself in answer to a STOP, START or HELP")}>
                       <Badge size="xs" variant="light" color="gray" data-testid="automatic-marker">
-                        Automatic
+                        {t("Automatic")}
                       </Badge>
                     </Tooltip>
                   )}
@@ -281,12 +286,12 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                   {out && m.status && <StatusText status={m.status} />}
                   {/* Only our own texts may go; the contact's stay (the server refuses them too). */}
                   {out && m.messageId !== null && (
-                    <Tooltip label="Delete message">
+                    <Tooltip label={t("Delete message")}>
                       <ActionIcon
                         size="xs"
                         variant="subtle"
                         color="gray"
-                        aria-label="Delete message"
+                        aria-label={t("Delete message")}
                         onClick={() => confirmDelete(m.messageId!)}
                       >
                         <IconTrash size={12} />
@@ -302,7 +307,7 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                     className={classes.metaOut}
                     data-testid="waiting-reason"
                   >
-                    Not sent yet: {m.waiting.text}
+                    {t("Not sent yet: {{reason}}", { reason: translateMessage(m.waiting.text) })}
                   </Text>
                 )}
               </Stack>

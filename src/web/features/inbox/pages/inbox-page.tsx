@@ -3,6 +3,7 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconMessageCircle, IconMessagePlus, IconPlugConnected } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   INBOX_TABS,
@@ -47,6 +48,7 @@ import { emptySelection, type Selection, selectionCount, toggle } from "../lib/s
  * (URL hash `conversation`, or `composition` while starting a new one).
  */
 export default function InboxPage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const timeZone = useAccountTimeZone();
   const embedded = isEmbedded();
@@ -231,9 +233,9 @@ export default function InboxPage() {
       <Paper withBorder radius="lg">
         <EmptyState
           icon={<IconPlugConnected size={28} />}
-          title="The inbox could not be loaded"
+          title={t("The inbox could not be loaded")}
           description={context.error.message}
-          action={{ label: "Try again", onClick: () => void context.refetch() }}
+          action={{ label: t("Try again"), onClick: () => void context.refetch() }}
         />
       </Paper>
     );
@@ -317,10 +319,10 @@ export default function InboxPage() {
                   <IconMessageCircle size={28} />
                 </ThemeIcon>
                 <Text fw={600} size="lg">
-                  {INBOX_TEXT.placeholderTitle}
+                  {t(INBOX_TEXT.placeholderTitle)}
                 </Text>
                 <Text c="dimmed" size="sm">
-                  {INBOX_TEXT.placeholderBody}
+                  {t(INBOX_TEXT.placeholderBody)}
                 </Text>
               </Stack>
             </Center>
@@ -340,9 +342,9 @@ export default function InboxPage() {
             size="md"
             leftSection={<IconMessagePlus size={18} />}
             onClick={compose}
-            aria-label="New conversation"
+            aria-label={t("New conversation")}
           >
-            New
+            {t("New")}
           </Button>
         </Affix>
       )}

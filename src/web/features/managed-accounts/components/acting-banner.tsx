@@ -1,5 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { IconArrowBackUp, IconBuildingCommunity } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { AccountLite } from "../../../../domain/account.schemas";
 import { TEXT } from "../../../../domain/texts";
@@ -12,13 +13,14 @@ import classes from "./acting-banner.module.css";
  * stays; 'Return to <parent>' is the way back that does not look like signing out.
  */
 export function ActingBanner({ me }: { me: AccountLite }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const back = useReturnToParent();
   const parent = me.returnToName ?? "your account";
   return (
     <Group
       role="region"
-      aria-label="Managed account"
+      aria-label={t("Managed account")}
       data-testid="acting-banner"
       className={classes.banner}
       justify="space-between"
@@ -31,7 +33,7 @@ export function ActingBanner({ me }: { me: AccountLite }) {
             {me.businessName}
           </Text>
           <Text size="xs" lh={1.35} className={classes.sentence}>
-            {TEXT.impersonating}
+            {t(TEXT.impersonating)}
           </Text>
         </div>
       </Group>
@@ -48,7 +50,7 @@ export function ActingBanner({ me }: { me: AccountLite }) {
           })
         }
       >
-        Return to {parent}
+        {t("Return to {{name}}", { name: parent })}
       </Button>
     </Group>
   );

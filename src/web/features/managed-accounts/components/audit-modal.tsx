@@ -1,7 +1,9 @@
 import { Modal, Stack, Table, Text } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { LoadFailed } from "../../../components/load-failed";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useChildAudit } from "../api/managed-accounts";
 
@@ -10,6 +12,7 @@ export function AuditModal(props: {
   child: { id: number; businessName: string } | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const audit = useChildAudit(props.child?.id ?? null);
   const timeZone = useAccountTimeZone();
   const rows = audit.data?.rows ?? [];
@@ -17,7 +20,7 @@ export function AuditModal(props: {
     <Modal
       opened={props.child !== null}
       onClose={props.onClose}
-      title={`Activity in ${props.child?.businessName ?? ""}`}
+      title={t("Activity in {{name}}", { name: props.child?.businessName ?? "" })}
       size="xl"
     >
       {audit.isPending ? (
@@ -25,12 +28,12 @@ export function AuditModal(props: {
       ) : audit.isError ? (
         <LoadFailed
           icon={<IconHistory size={28} />}
-          title="The activity could not be loaded"
+          title={t("The activity could not be loaded")}
           query={audit}
         />
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing yet.
+          {t("Nothing yet.")}
         </Text>
       ) : (
         <Stack gap="xs">
@@ -38,9 +41,9 @@ export function AuditModal(props: {
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>What</Table.Th>
+                  <Table.Th>{t("When")}</Table.Th>
+                  <Table.Th>{t("Who")}</Table.Th>
+                  <Table.Th>{t("What")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -54,7 +57,7 @@ export function AuditModal(props: {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                        {r.action}
+                        {translateMessage(r.action)}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Text } from "@mantine/core";
 import { IconBuildingStore, IconHistory, IconLogin2, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { ChildAccount } from "../../../../domain/managed-accounts";
 import { clientRows } from "../../../components/list/client-rows";
@@ -9,6 +10,7 @@ import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber } from "../../../i18n";
 import { useChildAccounts, useOpenChildAccount } from "../api/managed-accounts";
 import { AuditModal } from "../components/audit-modal";
 import { CreateChildModal } from "../components/create-child-modal";
@@ -22,10 +24,11 @@ const ACCOUNTS_LIST = defineList({
   },
 });
 
-const fmt = (n: number) => n.toLocaleString("en-US");
+const fmt = (n: number) => formatNumber(n);
 
 /** /manage-accounts: the parent's child accounts with this month's usage; open one to work in it. */
 export default function ManageAccountsPage() {
+  const { t } = useTranslation();
   const view = useListState(ACCOUNTS_LIST, "local:managed-accounts");
   const list = useChildAccounts();
   const open = useOpenChildAccount();
@@ -49,11 +52,13 @@ export default function ManageAccountsPage() {
   return (
     <>
       <PageHeader
-        title="Manage Accounts"
-        description="Accounts you run for your clients. Open one to work in it; log out to come back here."
+        title={t("Manage Accounts")}
+        description={t(
+          "Accounts you run for your clients. Open one to work in it; log out to come back here.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New account
+            {t("New account")}
           </Button>
         }
       />
@@ -64,19 +69,22 @@ export default function ManageAccountsPage() {
         total={total}
         pagerWhenLong
         icon={<IconBuildingStore size={28} />}
-        failedTitle="Accounts could not be loaded"
+        failedTitle={t("Accounts could not be loaded")}
         empty={{
-          title: "No managed accounts yet",
-          description:
+          title: t("No managed accounts yet"),
+          description: t(
             "Create an account for each client: you open it from here, see its usage, and share your controlled templates with it.",
-          action: { label: "New account", onClick: () => setCreating(true) },
+          ),
+          action: { label: t("New account"), onClick: () => setCreating(true) },
         }}
-        toolbar={<ListSearch label="Search accounts" value={view.query} onSearch={view.setQuery} />}
+        toolbar={
+          <ListSearch label={t("Search accounts")} value={view.query} onSearch={view.setQuery} />
+        }
         rowAttributes={() => ({ "data-testid": "child-account-row" })}
         columns={[
           {
             accessor: "businessName",
-            title: "Account",
+            title: t("Account"),
             sortable: true,
             render: (c) => (
               <>
@@ -92,7 +100,7 @@ export default function ManageAccountsPage() {
           },
           {
             accessor: "subscribers",
-            title: "Subscribers",
+            title: t("Subscribers"),
             sortable: true,
             textAlign: "right",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
@@ -100,7 +108,7 @@ export default function ManageAccountsPage() {
           },
           {
             accessor: "sends",
-            title: "Sends this month",
+            title: t("Sends this month"),
             sortable: true,
             textAlign: "right",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
@@ -108,7 +116,7 @@ export default function ManageAccountsPage() {
           },
           {
             accessor: "creditsUsed",
-            title: "Credits used",
+            title: t("Credits used"),
             sortable: true,
             textAlign: "right",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
@@ -116,7 +124,7 @@ export default function ManageAccountsPage() {
           },
           {
             accessor: "creditsBalance",
-            title: "Credits left",
+            title: t("Credits left"),
             sortable: true,
             textAlign: "right",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
@@ -141,16 +149,16 @@ export default function ManageAccountsPage() {
                   leftSection={<IconHistory size={14} />}
                   onClick={() => setAuditOf(c)}
                 >
-                  Activity
+                  {t("Activity")}
                 </Button>
                 <Button
                   size="xs"
                   leftSection={<IconLogin2 size={14} />}
                   loading={open.isPending && open.variables === c.id}
                   onClick={() => access(c.id)}
-                  aria-label={`Open ${c.businessName}`}
+                  aria-label={t("Open {{name}}", { name: c.businessName })}
                 >
-                  Open
+                  {t("Open")}
                 </Button>
               </Group>
             ),

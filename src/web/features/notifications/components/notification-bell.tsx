@@ -1,12 +1,14 @@
 import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useUnreadCount } from "../api/notifications";
 
 /** The notification centre's entry with its unread bubble (doc 3 §2); 99+ past 99. */
 export function NotificationBell({ to }: { to: string }) {
+  const { t } = useTranslation();
   const unread = useUnreadCount();
-  const label = unread ? `Notifications (${unread} unread)` : "Notifications";
+  const label = unread ? t("Notifications ({{n}} unread)", { n: unread }) : t("Notifications");
   return (
     <Tooltip label={label}>
       <Indicator

@@ -10,6 +10,7 @@ import {
 } from "@mantine/core";
 import { IconAlertTriangle, IconBellOff, IconExternalLink } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
   isExternalLink,
@@ -25,6 +26,7 @@ import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notificati
 
 /** /notifications: the user's notifications, unread and read views (doc 3 §2-4, §9). */
 export default function NotificationsPage() {
+  const { t } = useTranslation();
   const [view, setView] = useState<"unread" | "read">("unread");
   const [limit, setLimit] = useState(NOTIFICATION_PAGE);
   const list = useNotifications(view, limit);
@@ -36,7 +38,7 @@ export default function NotificationsPage() {
   return (
     <Stack gap="md" maw={860}>
       <PageHeader
-        title="Notifications"
+        title={t("Notifications")}
         actions={
           <Button
             variant="light"
@@ -44,7 +46,7 @@ export default function NotificationsPage() {
             loading={markAll.isPending}
             disabled={!list.data?.unreadCount}
           >
-            Mark all as read
+            {t("Mark all as read")}
           </Button>
         }
       />
@@ -58,15 +60,15 @@ export default function NotificationsPage() {
         data={[
           {
             value: "unread",
-            label: `Unread${list.data?.unreadCount ? ` (${list.data.unreadCount})` : ""}`,
+            label: `${t("Unread")}${list.data?.unreadCount ? ` (${list.data.unreadCount})` : ""}`,
           },
-          { value: "read", label: "Read" },
+          { value: "read", label: t("Read") },
         ]}
       />
       {list.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Notifications could not be loaded"
+          title={t("Notifications could not be loaded")}
           query={{
             error: list.error,
             refetch: () =>
@@ -76,7 +78,7 @@ export default function NotificationsPage() {
           }}
         />
       ) : !list.data ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading">
+        <Stack gap="sm" aria-busy="true" aria-label={t("Loading")}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height={72} radius="md" />
           ))}
@@ -84,11 +86,11 @@ export default function NotificationsPage() {
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconBellOff size={28} />}
-          title={view === "unread" ? "You are all caught up" : "No read notifications yet"}
+          title={view === "unread" ? t("You are all caught up") : t("No read notifications yet")}
           description={
             view === "unread"
-              ? "Imports, exports, finished campaigns and billing news show up here."
-              : "Notifications you open or mark as read move here."
+              ? t("Imports, exports, finished campaigns and billing news show up here.")
+              : t("Notifications you open or mark as read move here.")
           }
         />
       ) : (
@@ -103,7 +105,7 @@ export default function NotificationsPage() {
                 loading={list.isFetching}
                 onClick={() => setLimit((l) => l + NOTIFICATION_PAGE)}
               >
-                Load More
+                {t("Load More")}
               </Button>
             </Group>
           )}

@@ -2,6 +2,7 @@ import { Alert, Button, Group, PinInput, Stack, Text } from "@mantine/core";
 import { IconDeviceMobileMessage } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { registrationStatusKey, useRegistrationStatus } from "../api/registration-status";
@@ -11,19 +12,20 @@ import { registrationStatusKey, useRegistrationStatus } from "../api/registratio
  * a YES reply, Telnyx for the PIN typed here). Says so, and offers a new text.
  */
 export function BrandVerification() {
+  const { t } = useTranslation();
   const status = useRegistrationStatus().data;
   const client = useQueryClient();
   const [pin, setPin] = useState("");
   const refresh = () => client.invalidateQueries({ queryKey: registrationStatusKey });
   const resend = useMutation({
     mutationFn: () => api.post("/api/registrations/brand/verification-text", {}),
-    onSuccess: () => notify.success("Sent: check the mobile number on your brand."),
+    onSuccess: () => notify.success(t("Sent: check the mobile number on your brand.")),
   });
   const verify = useMutation({
     mutationFn: () => api.post("/api/registrations/brand/verification-pin", { pin }),
     onSuccess: () => {
       setPin("");
-      notify.success("Your brand is verified.");
+      notify.success(t("Your brand is verified."));
       return refresh();
     },
   });
@@ -34,21 +36,23 @@ export function BrandVerification() {
       color="yellow"
       variant="light"
       icon={<IconDeviceMobileMessage size={18} />}
-      title="Verify the mobile number on your brand"
+      title={t("Verify the mobile number on your brand")}
       mb="sm"
       data-testid="brand-verification"
     >
       <Stack gap="sm">
         {waitingFor === "mobile_reply" ? (
           <Text size="sm">
-            The registry texted the mobile number on your brand. Reply YES to that text within 24
-            hours: your brand is approved once it is verified.
+            {t(
+              "The registry texted the mobile number on your brand. Reply YES to that text within 24 hours: your brand is approved once it is verified.",
+            )}
           </Text>
         ) : (
           <>
             <Text size="sm">
-              The registry texted a PIN to the mobile number on your brand. Type it here within 24
-              hours.
+              {t(
+                "The registry texted a PIN to the mobile number on your brand. Type it here within 24 hours.",
+              )}
             </Text>
             <Group gap="sm" wrap="wrap">
               <PinInput
@@ -57,14 +61,14 @@ export function BrandVerification() {
                 oneTimeCode
                 value={pin}
                 onChange={setPin}
-                aria-label="PIN from the text"
+                aria-label={t("PIN from the text")}
               />
               <Button
                 onClick={() => verify.mutate()}
                 loading={verify.isPending}
                 disabled={pin.length < 4}
               >
-                Verify
+                {t("Verify")}
               </Button>
             </Group>
           </>
@@ -76,7 +80,7 @@ export function BrandVerification() {
             onClick={() => resend.mutate()}
             loading={resend.isPending}
           >
-            Text it again
+            {t("Text it again")}
           </Button>
         </Group>
       </Stack>

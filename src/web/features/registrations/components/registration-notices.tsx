@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { type Icon, IconAlertTriangle, IconBuildingStore } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { AccountLite } from "../../../../domain/account.schemas";
 import { brandPrompt, shellNotices, TOLL_FREE_BANNER_TEXT } from "../../../../domain/registrations";
@@ -69,6 +70,7 @@ export function RegistrationNotices({
   me: AccountLite;
   onPrompting?: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const { pathname, state } = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -108,8 +110,8 @@ export function RegistrationNotices({
           tone="yellow"
           testId="brand-registration-banner"
           icon={IconBuildingStore}
-          message="Register your brand so carriers deliver the texts from your local numbers."
-          link={{ to: REGISTRATION_PATH, label: "Register now" }}
+          message={t("Register your brand so carriers deliver the texts from your local numbers.")}
+          link={{ to: REGISTRATION_PATH, label: t("Register now") }}
         />
       )}
       {shown.strip === "toll_free" && banner && (
@@ -117,17 +119,17 @@ export function RegistrationNotices({
           tone={banner.state === "rejected" ? "red" : "orange"}
           testId="toll-free-banner"
           icon={IconAlertTriangle}
-          message={TOLL_FREE_BANNER_TEXT[banner.state]}
+          message={t(TOLL_FREE_BANNER_TEXT[banner.state])}
           link={
             me.superUser
               ? {
                   to: banner.link,
                   label:
                     banner.state === "no_number"
-                      ? "Manage numbers"
+                      ? t("Manage numbers")
                       : banner.state === "pending"
-                        ? "View status"
-                        : "Verify now",
+                        ? t("View status")
+                        : t("Verify now"),
                 }
               : undefined
           }
@@ -136,19 +138,20 @@ export function RegistrationNotices({
       <Modal
         opened={shown.brandModal}
         onClose={markSeen}
-        title="Register your brand"
+        title={t("Register your brand")}
         centered
         data-testid="brand-registration-modal"
       >
         <Stack gap="sm">
           <Text size="sm">
-            US carriers require every business texting from a local number to register its brand and
-            campaign (10DLC). Until then your texts may be filtered and links are disabled.
+            {t(
+              "US carriers require every business texting from a local number to register its brand and campaign (10DLC). Until then your texts may be filtered and links are disabled.",
+            )}
           </Text>
           <List size="sm" spacing={4}>
-            <List.Item>Your legal business name, EIN and address</List.Item>
-            <List.Item>Your website and a contact e-mail</List.Item>
-            <List.Item>How you collect consent and two sample messages</List.Item>
+            <List.Item>{t("Your legal business name, EIN and address")}</List.Item>
+            <List.Item>{t("Your website and a contact e-mail")}</List.Item>
+            <List.Item>{t("How you collect consent and two sample messages")}</List.Item>
           </List>
           <Group justify="flex-end" mt="xs">
             <Button
@@ -160,7 +163,7 @@ export function RegistrationNotices({
                 if (me.brandRegistrationStatus === "unseen") skip.mutate();
               }}
             >
-              Skip for now
+              {t("Skip for now")}
             </Button>
             <Button
               onClick={() => {
@@ -168,7 +171,7 @@ export function RegistrationNotices({
                 navigate(REGISTRATION_PATH);
               }}
             >
-              Register now
+              {t("Register now")}
             </Button>
           </Group>
         </Stack>

@@ -1,13 +1,18 @@
 import { Alert, List, Text } from "@mantine/core";
 import { IconFlask, IconReceipt } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { SIMULATED_REVIEWS } from "../../../../domain/registrations";
 import type { BrandType, RegistryFee } from "../../../../domain/registry-limits";
+import { formatNumber, i18n, translateMessage } from "../../../i18n";
 import { useRegistrationStatus } from "../api/registration-status";
 
 const REGISTRY_NAME = { twilio: "Twilio", telnyx: "Telnyx" } as const;
 
 function money(amount: number) {
-  return amount === 0 ? "no charge" : `$${amount.toFixed(amount % 1 ? 2 : 0)}`;
+  const digits = amount % 1 ? 2 : 0;
+  return amount === 0
+    ? i18n.t("no charge")
+    : `$${formatNumber(amount, { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
 /**
@@ -20,6 +25,7 @@ export function RegistryNotice(props: {
   /** The page says it already: only a real registry's name and fees here. */
   feesOnly?: boolean;
 }) {
+  const { t } = useTranslation();
   const status = useRegistrationStatus();
   const registry = status.data?.registry;
   if (!registry) return null;
@@ -36,20 +42,29 @@ export function RegistryNotice(props: {
       color="blue"
       variant="light"
       icon={<IconReceipt size={18} />}
-      title={`Reviewed by ${name} and the carriers`}
+      title={t("Reviewed by {{name}} and the carriers", { name })}
       mb="sm"
       data-testid="registry-fees"
     >
       <Text size="sm" mb={fees.length ? 4 : 0}>
-        Submitting sends this to {name}; the decision and its reasons appear here when they come.
-        {fees.length ? ` ${name} charges the account that holds the carrier credentials:` : ""}
+        {t(
+          "Submitting sends this to {{name}}; the decision and its reasons appear here when they come.",
+          { name },
+        )}
+        {fees.length
+          ? ` ${t("{{name}} charges the account that holds the carrier credentials:", { name })}`
+          : ""}
       </Text>
       {fees.length > 0 && (
         <List size="sm" spacing={2}>
           {fees.map((f) => (
             <List.Item key={f.label}>
-              {f.label}: {money(f.amount)}
-              {f.amount > 0 ? (f.period === "monthly" ? " a month" : " one-time") : ""}
+              {translateMessage(f.label)}: {money(f.amount)}
+              {f.amount > 0
+                ? f.period === "monthly"
+                  ? ` ${t("a month")}`
+                  : ` ${t("one-time")}`
+                : ""}
             </List.Item>
           ))}
         </List>
@@ -60,6 +75,7 @@ export function RegistryNotice(props: {
 
 /** Said plainly wherever a submission is made or shown while the built-in registry reviews. */
 export function SimulatedReviews() {
+  const { t } = useTranslation();
   const status = useRegistrationStatus();
   if (!status.data?.registry.simulated) return null;
   return (
@@ -67,11 +83,11 @@ export function SimulatedReviews() {
       color="gray"
       variant="light"
       icon={<IconFlask size={18} />}
-      title={SIMULATED_REVIEWS.title}
+      title={t(SIMULATED_REVIEWS.title)}
       mb="sm"
       data-testid="registry-simulated"
     >
-      {SIMULATED_REVIEWS.detail}
+      {t(SIMULATED_REVIEWS.detail)}
     </Alert>
   );
 }

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { accountLite } from "../../../../domain/account.schemas";
 import {
   type AccountProfileUpdate,
   accountProfile,
 } from "../../../../domain/account-profile.schemas";
+import type { Locale } from "../../../../domain/locale";
 import { ACCOUNT_SETTINGS, type AccountSettingName } from "../../../../domain/settings";
 import { api } from "../../../lib/api-client";
 import { meQueryKey } from "../../../lib/current-account";
@@ -52,5 +54,15 @@ export function useSaveAccountProfile() {
       // The shell shows the business name and time zone.
       void client.invalidateQueries({ queryKey: meQueryKey });
     },
+  });
+}
+
+/** Settings → Language: the signed-in user's own; the shell switches as "me" comes back. */
+export function useSaveLocale() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (locale: Locale) =>
+      api.put("/api/account/me/locale", { locale }, { schema: accountLite }),
+    onSuccess: (me) => client.setQueryData(meQueryKey, me),
   });
 }

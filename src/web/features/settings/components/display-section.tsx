@@ -1,8 +1,10 @@
 import { Button, Group, Select, SimpleGrid } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { DISPLAY_QUANTITY_KEYS } from "../../../../domain/settings";
 import { LoadFailed } from "../../../components/load-failed";
+import { tk } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { DISPLAY_QUANTITY_PREFIX } from "../../../lib/storage";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../lib/use-page-size";
@@ -13,30 +15,30 @@ type Key = (typeof DISPLAY_QUANTITY_KEYS)[number];
 
 /** The lists behind the short keys of doc 1 §3. */
 const LIST_NAMES: Record<Key, string> = {
-  mc: "Subscribers",
-  mg: "Groups",
-  dn: "Dedicated numbers",
-  oor: "Opt-out report",
-  mt: "Message templates",
-  dc: "Drip campaigns",
-  wr: "Workflow reports",
-  lt: "Link tracking",
-  smt: "Scheduled messages",
+  mc: tk("Subscribers"),
+  mg: tk("Groups"),
+  dn: tk("Dedicated numbers"),
+  oor: tk("Opt-out report"),
+  mt: tk("Message templates"),
+  dc: tk("Drip campaigns"),
+  wr: tk("Workflow reports"),
+  lt: tk("Link tracking"),
+  smt: tk("Scheduled messages"),
 };
-const sizeOptions = PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} rows` }));
 
 /** Display quantities: how many rows each list shows per page. */
 export function DisplaySection() {
+  const { t } = useTranslation();
   const setting = useAccountSetting("display_quantities");
   return (
     <SettingsCard
-      title="Display"
-      description="Rows per page in each list, for everyone on the account."
+      title={t("Display")}
+      description={t("Rows per page in each list, for everyone on the account.")}
     >
       {setting.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Display settings could not be loaded"
+          title={t("Display settings could not be loaded")}
           query={setting}
         />
       ) : !setting.data ? (
@@ -49,15 +51,17 @@ export function DisplaySection() {
 }
 
 function DisplayForm({ initial }: { initial: Partial<Record<Key, number>> }) {
+  const { t } = useTranslation();
   const save = useSaveAccountSetting("display_quantities");
   const [v, setV] = useState(initial);
+  const sizeOptions = PAGE_SIZES.map((n) => ({ value: String(n), label: t("{{n}} rows", { n }) }));
   const onSave = () =>
     save.mutate(v, {
       onSuccess: () => {
         // This session's own page-size choices would hide the saved ones: drop them.
         for (const key of DISPLAY_QUANTITY_KEYS)
           sessionStorage.removeItem(DISPLAY_QUANTITY_PREFIX + key);
-        notify.success("Display settings saved");
+        notify.success(t("Display settings saved"));
       },
     });
   return (
@@ -66,7 +70,7 @@ function DisplayForm({ initial }: { initial: Partial<Record<Key, number>> }) {
         {DISPLAY_QUANTITY_KEYS.map((key) => (
           <Select
             key={key}
-            label={LIST_NAMES[key]}
+            label={t(LIST_NAMES[key])}
             allowDeselect={false}
             data={sizeOptions}
             value={String(v[key] ?? DEFAULT_PAGE_SIZE)}
@@ -76,7 +80,7 @@ function DisplayForm({ initial }: { initial: Partial<Record<Key, number>> }) {
       </SimpleGrid>
       <Group justify="flex-end">
         <Button loading={save.isPending} onClick={onSave}>
-          Save Display
+          {t("Save Display")}
         </Button>
       </Group>
     </>

@@ -1,7 +1,9 @@
 import { Badge, Group, Stack, Switch, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { USED_MESSAGES_THRESHOLD } from "../../../../domain/reports.schemas";
 import { PAUSE_TEXT } from "../../../../domain/send-pause";
 import type { AccountSettingName } from "../../../../domain/settings";
+import { tk } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useAccountSetting, useSaveAccountSetting } from "../api/account-settings";
 import { SettingsCard } from "./settings-card";
@@ -28,24 +30,24 @@ const OWN: { name: FlagName; label: string; description: string }[] = [
   },
   {
     name: "template_sending_only",
-    label: "Templates only",
-    description: "Messages may only be sent from saved templates, as they are saved.",
+    label: tk("Templates only"),
+    description: tk("Messages may only be sent from saved templates, as they are saved."),
   },
   {
     name: "message_allotment_popup_disable",
-    label: "Hide the used-messages reminder",
-    description: `Do not remind me when ${USED_MESSAGES_THRESHOLD * 100}% of the month's credits are used.`,
+    label: tk("Hide the used-messages reminder"),
+    description: tk("Do not remind me when {{percent}}% of the month's credits are used."),
   },
 ];
 
 /** Features the plan or the platform decides; shown so the business knows where it stands. */
 const PLATFORM: { name: FlagName; label: string }[] = [
-  { name: "priority_support", label: "Priority support" },
-  { name: "advanced_reporting", label: "Advanced reporting" },
-  { name: "quicksight_allowed", label: "Analytics dashboards" },
-  { name: "require_brand_registration", label: "Brand registration required" },
-  { name: "skip_tfn_verification", label: "Toll-free verification skipped" },
-  { name: "complete_tfn_verification", label: "Toll-free verification complete" },
+  { name: "priority_support", label: tk("Priority support") },
+  { name: "advanced_reporting", label: tk("Advanced reporting") },
+  { name: "quicksight_allowed", label: tk("Analytics dashboards") },
+  { name: "require_brand_registration", label: tk("Brand registration required") },
+  { name: "skip_tfn_verification", label: tk("Toll-free verification skipped") },
+  { name: "complete_tfn_verification", label: tk("Toll-free verification complete") },
 ];
 
 function OwnSwitch(props: {
@@ -54,18 +56,20 @@ function OwnSwitch(props: {
   description: string;
   canEdit: boolean;
 }) {
+  const { t } = useTranslation();
   const setting = useAccountSetting(props.name);
   const save = useSaveAccountSetting(props.name);
+  const label = t(props.label);
   return (
     <Switch
-      label={props.label}
-      description={props.description}
+      label={label}
+      description={t(props.description, { percent: USED_MESSAGES_THRESHOLD * 100 })}
       checked={setting.data === true}
       disabled={!props.canEdit || setting.data === undefined || save.isPending}
       onChange={(e) => {
         const on = e.currentTarget.checked;
         save.mutate(on, {
-          onSuccess: () => notify.success(`${props.label}: ${on ? "on" : "off"}`),
+          onSuccess: () => notify.success(`${label}: ${on ? t("on") : t("off")}`),
         });
       }}
     />
@@ -73,17 +77,18 @@ function OwnSwitch(props: {
 }
 
 function PlatformFlag(props: { name: FlagName; label: string }) {
+  const { t } = useTranslation();
   const setting = useAccountSetting(props.name);
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm">{props.label}</Text>
+      <Text size="sm">{t(props.label)}</Text>
       {setting.data === undefined ? (
         <Badge variant="light" color="gray">
           …
         </Badge>
       ) : (
         <Badge variant="light" color={setting.data ? "teal" : "gray"}>
-          {setting.data ? "On" : "Off"}
+          {setting.data ? t("On") : t("Off")}
         </Badge>
       )}
     </Group>
@@ -91,15 +96,16 @@ function PlatformFlag(props: { name: FlagName; label: string }) {
 }
 
 export function GatesSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
   return (
-    <SettingsCard title="Account controls" description="What the account may do.">
+    <SettingsCard title={t("Account controls")} description={t("What the account may do.")}>
       <Stack gap="md">
         {OWN.map((f) => (
           <OwnSwitch key={f.name} {...f} canEdit={canEdit} />
         ))}
         <Stack gap={6} pt="xs">
           <Text size="sm" fw={600}>
-            Set by your plan
+            {t("Set by your plan")}
           </Text>
           {PLATFORM.map((f) => (
             <PlatformFlag key={f.name} {...f} />

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
   type AccountProfile,
   accountProfileUpdate,
@@ -10,30 +11,28 @@ import { INDUSTRIES } from "../../../../domain/industries";
 import { formatUsNumber } from "../../../../domain/phone";
 import { LoadFailed } from "../../../components/load-failed";
 import { TimezoneSelect } from "../../../components/timezone-select";
+import { translateFields } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { fieldErrors } from "../../auth/form-errors";
 import { useAccountProfile, useSaveAccountProfile } from "../api/account-settings";
 import { SettingsCard, SettingsLoading } from "./settings-card";
 
-const industryOptions = INDUSTRIES.map((i) => ({ value: String(i.id), label: i.name }));
-const deadlineOptions = MESSAGE_VALIDITY_MINUTES.map((m) => ({
-  value: String(m),
-  label: m < 60 ? `${m} minutes` : m === 60 ? "1 hour" : `${m / 60} hours`,
-}));
-
 /** Business profile, time zone and message deadline. */
 export function ProfileSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
   const profile = useAccountProfile();
   return (
     <SettingsCard
-      title="Business profile"
-      description="Who you are to your subscribers, and the time zone your schedules and quiet hours use."
+      title={t("Business profile")}
+      description={t(
+        "Who you are to your subscribers, and the time zone your schedules and quiet hours use.",
+      )}
     >
       {profile.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Your business profile could not be loaded"
+          title={t("Your business profile could not be loaded")}
           query={profile}
         />
       ) : !profile.data ? (
@@ -54,7 +53,18 @@ type Field =
   | "messageValidityMinutes";
 
 function ProfileForm({ profile, canEdit }: { profile: AccountProfile; canEdit: boolean }) {
+  const { t } = useTranslation();
   const save = useSaveAccountProfile();
+  const industryOptions = INDUSTRIES.map((i) => ({ value: String(i.id), label: t(i.name) }));
+  const deadlineOptions = MESSAGE_VALIDITY_MINUTES.map((m) => ({
+    value: String(m),
+    label:
+      m < 60
+        ? t("{{n}} minutes", { n: m })
+        : m === 60
+          ? t("1 hour")
+          : t("{{n}} hours", { n: m / 60 }),
+  }));
   const [v, setV] = useState({
     businessName: profile.businessName,
     email: profile.email,
@@ -85,9 +95,10 @@ function ProfileForm({ profile, canEdit }: { profile: AccountProfile; canEdit: b
     save.mutate(
       { ...parsed.data, businessPhone: v.businessPhone },
       {
-        onSuccess: () => notify.success("Your business profile has been saved"),
+        onSuccess: () => notify.success(t("Your business profile has been saved")),
         onError: (err) => {
-          if (err instanceof ApiError && err.extra.fields) setErrors(err.extra.fields);
+          if (err instanceof ApiError && err.extra.fields)
+            setErrors(translateFields(err.extra.fields));
         },
       },
     );
@@ -98,20 +109,20 @@ function ProfileForm({ profile, canEdit }: { profile: AccountProfile; canEdit: b
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
-            label="Business name"
+            label={t("Business name")}
             value={v.businessName}
             error={errors.businessName}
             onChange={(e) => set("businessName")(e.currentTarget.value)}
           />
           <TextInput
-            label="Account e-mail"
+            label={t("Account e-mail")}
             type="email"
             value={v.email}
             error={errors.email}
             onChange={(e) => set("email")(e.currentTarget.value)}
           />
           <Select
-            label="Industry"
+            label={t("Industry")}
             searchable
             data={industryOptions}
             value={v.industry}
@@ -124,15 +135,17 @@ function ProfileForm({ profile, canEdit }: { profile: AccountProfile; canEdit: b
             onChange={(id) => set("timezoneId")(String(id))}
           />
           <TextInput
-            label="Business phone"
+            label={t("Business phone")}
             type="tel"
             value={v.businessPhone}
             error={errors.businessPhone}
             onChange={(e) => set("businessPhone")(e.currentTarget.value)}
           />
           <Select
-            label="Message deadline"
-            description="A text the carrier has not accepted by then expires instead of arriving late."
+            label={t("Message deadline")}
+            description={t(
+              "A text the carrier has not accepted by then expires instead of arriving late.",
+            )}
             allowDeselect={false}
             data={deadlineOptions}
             value={v.messageValidityMinutes}
@@ -141,16 +154,24 @@ function ProfileForm({ profile, canEdit }: { profile: AccountProfile; canEdit: b
           />
         </SimpleGrid>
         <Text size="sm" c="dimmed" mt="sm">
-          Public pages use your account name{" "}
-          <Anchor href={`/subscribe/${profile.accountName}`} target="_blank" rel="noreferrer">
-            /subscribe/{profile.accountName}
-          </Anchor>
-          ; it stays the same when you rename the business.
+          <Trans
+            t={t}
+            i18nKey="Public pages use your account name <0>{{path}}</0>; it stays the same when you rename the business."
+            values={{ path: `/subscribe/${profile.accountName}` }}
+            components={[
+              <Anchor
+                key="path"
+                href={`/subscribe/${profile.accountName}`}
+                target="_blank"
+                rel="noreferrer"
+              />,
+            ]}
+          />
         </Text>
         {canEdit && (
           <Group justify="flex-end" mt="md">
             <Button type="submit" loading={save.isPending}>
-              Save Profile
+              {t("Save Profile")}
             </Button>
           </Group>
         )}

@@ -2,10 +2,12 @@ import { ActionIcon, Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
 import { IconAlertTriangle, IconMoon, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LEGAL_HOURS_TEXT } from "../../../../domain/send-windows";
 import { ACCOUNT_SETTINGS } from "../../../../domain/settings";
 import { timezoneById, timezonePlace } from "../../../../domain/timezones";
 import { LoadFailed } from "../../../components/load-failed";
+import { translateMessage } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { useAccountSetting, useSaveAccountSetting } from "../api/account-settings";
@@ -20,18 +22,22 @@ function crossesMidnight([start, end]: Window) {
 
 /** The quiet hours editor: windows in the account's time zone; 21:00 → 08:00 crosses midnight. */
 export function QuietHoursSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
   const setting = useAccountSetting("quiet_hours");
   const me = useCurrentAccount();
   const zone = me ? timezonePlace(timezoneById(me.timezoneId)) : "";
   return (
     <SettingsCard
-      title="Quiet hours"
-      description={`Marketing texts are held during these hours (${zone}) and go out when the window ends. Replies and sign-in codes are not held.`}
+      title={t("Quiet hours")}
+      description={t(
+        "Marketing texts are held during these hours ({{zone}}) and go out when the window ends. Replies and sign-in codes are not held.",
+        { zone },
+      )}
     >
       {setting.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Quiet hours could not be loaded"
+          title={t("Quiet hours could not be loaded")}
           query={setting}
         />
       ) : !setting.data ? (
@@ -48,6 +54,7 @@ export function QuietHoursSection({ canEdit }: { canEdit: boolean }) {
 }
 
 function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: boolean }) {
+  const { t } = useTranslation();
   const save = useSaveAccountSetting("quiet_hours");
   const [windows, setWindows] = useState<Window[]>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -59,16 +66,16 @@ function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: bool
   const onSave = () => {
     const parsed = ACCOUNT_SETTINGS.quiet_hours.safeParse(windows);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the times");
+      setError(translateMessage(parsed.error.issues[0]?.message ?? t("Check the times")));
       return;
     }
     if (windows.some(([s, e]) => s === e)) {
-      setError("A window must start and end at different times");
+      setError(t("A window must start and end at different times"));
       return;
     }
     setError(null);
     save.mutate(parsed.data as Window[], {
-      onSuccess: () => notify.success("Quiet hours saved"),
+      onSuccess: () => notify.success(t("Quiet hours saved")),
     });
   };
 
@@ -78,44 +85,44 @@ function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: bool
         <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
           <IconMoon size={18} style={{ flexShrink: 0, marginTop: 1 }} />
           <Text size="sm">
-            No quiet hours of your own: marketing texts still keep to the legal hours below.
+            {t("No quiet hours of your own: marketing texts still keep to the legal hours below.")}
           </Text>
         </Group>
       )}
       <Stack gap={2} data-testid="legal-hours">
         <Text size="sm" fw={500}>
-          Legal hours, always applied in each recipient's own time zone
+          {t("Legal hours, always applied in each recipient's own time zone")}
         </Text>
         {LEGAL_HOURS_TEXT.map((line) => (
           <Text size="sm" c="dimmed" key={line}>
-            {line}
+            {t(line)}
           </Text>
         ))}
         <Text size="xs" c="dimmed">
-          A text outside them waits, and its details say until when.
+          {t("A text outside them waits, and its details say until when.")}
         </Text>
       </Stack>
       {windows.map((win, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: windows have no identity but their place
         <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
           <TimeInput
-            label={i === 0 ? "From" : undefined}
-            aria-label={`Window ${i + 1} from`}
+            label={i === 0 ? t("From") : undefined}
+            aria-label={t("Window {{n}} from", { n: i + 1 })}
             value={win[0]}
             disabled={!canEdit}
             onChange={(e) => update(i, 0, e.currentTarget.value)}
             style={{ flex: 1 }}
           />
           <TimeInput
-            label={i === 0 ? "Until" : undefined}
-            aria-label={`Window ${i + 1} until`}
+            label={i === 0 ? t("Until") : undefined}
+            aria-label={t("Window {{n}} until", { n: i + 1 })}
             value={win[1]}
             disabled={!canEdit}
             onChange={(e) => update(i, 1, e.currentTarget.value)}
             style={{ flex: 1 }}
           />
           <Text size="xs" c="dimmed" w={90} pb={8} visibleFrom="xs">
-            {crossesMidnight(win) ? "next morning" : ""}
+            {crossesMidnight(win) ? t("next morning") : ""}
           </Text>
           {canEdit && (
             <ActionIcon
@@ -123,7 +130,7 @@ function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: bool
               color="red"
               size="lg"
               mb={2}
-              aria-label={`Remove window ${i + 1}`}
+              aria-label={t("Remove window {{n}}", { n: i + 1 })}
               onClick={() => setWindows((w) => w.filter((_, j) => j !== i))}
             >
               <IconTrash size={18} />
@@ -144,10 +151,10 @@ function QuietHoursForm({ initial, canEdit }: { initial: Window[]; canEdit: bool
             disabled={windows.length >= MAX_WINDOWS}
             onClick={() => setWindows((w) => [...w, ["21:00", "08:00"]])}
           >
-            Add Window
+            {t("Add Window")}
           </Button>
           <Button onClick={onSave} loading={save.isPending}>
-            Save Quiet Hours
+            {t("Save Quiet Hours")}
           </Button>
         </Group>
       )}

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Switch, TextInput } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LoadFailed } from "../../../components/load-failed";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -9,16 +10,19 @@ import { SettingsCard, SettingsLoading } from "./settings-card";
 
 /** Send settings (doc 1 §3): header, footer, foreign characters. */
 export function SendSettingsSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
   const setting = useAccountSetting("send_settings");
   return (
     <SettingsCard
-      title="Send settings"
-      description="A header and a footer added to the messages you send, and whether characters outside the basic SMS alphabet are kept."
+      title={t("Send settings")}
+      description={t(
+        "A header and a footer added to the messages you send, and whether characters outside the basic SMS alphabet are kept.",
+      )}
     >
       {setting.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Send settings could not be loaded"
+          title={t("Send settings could not be loaded")}
           query={setting}
         />
       ) : !setting.data ? (
@@ -38,13 +42,14 @@ function SendSettingsForm(props: {
   initial: { header: string; footer: string; allowForeignChars: boolean };
   canEdit: boolean;
 }) {
+  const { t } = useTranslation();
   const save = useSaveAccountSetting("send_settings");
   const me = useCurrentAccount();
   const [v, setV] = useState(props.initial);
   return (
     <Stack gap="sm">
       <TextInput
-        label="Header"
+        label={t("Header")}
         placeholder={me ? `${me.businessName}:` : undefined}
         maxLength={100}
         disabled={!props.canEdit}
@@ -52,16 +57,18 @@ function SendSettingsForm(props: {
         onChange={(e) => setV({ ...v, header: e.currentTarget.value })}
       />
       <TextInput
-        label="Footer"
-        placeholder="Reply STOP to opt out"
+        label={t("Footer")}
+        placeholder={t("Reply STOP to opt out")}
         maxLength={100}
         disabled={!props.canEdit}
         value={v.footer}
         onChange={(e) => setV({ ...v, footer: e.currentTarget.value })}
       />
       <Switch
-        label="Allow foreign characters"
-        description="Keep accents and other scripts; a message with them holds 70 characters per segment instead of 160."
+        label={t("Allow foreign characters")}
+        description={t(
+          "Keep accents and other scripts; a message with them holds 70 characters per segment instead of 160.",
+        )}
         disabled={!props.canEdit}
         checked={v.allowForeignChars}
         onChange={(e) => setV({ ...v, allowForeignChars: e.currentTarget.checked })}
@@ -71,10 +78,10 @@ function SendSettingsForm(props: {
           <Button
             loading={save.isPending}
             onClick={() =>
-              save.mutate(v, { onSuccess: () => notify.success("Send settings saved") })
+              save.mutate(v, { onSuccess: () => notify.success(t("Send settings saved")) })
             }
           >
-            Save Send Settings
+            {t("Save Send Settings")}
           </Button>
         </Group>
       )}

@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** One section of the Settings screen: a titled card. */
 export function SettingsCard(props: {
@@ -35,8 +36,9 @@ export function SettingsCard(props: {
 }
 
 export function SettingsLoading() {
+  const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading">
+    <Stack gap="sm" aria-busy="true" aria-label={t("Loading")}>
       <Skeleton height={14} width="50%" />
       <Skeleton height={36} />
       <Skeleton height={36} />

@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Group, Progress, Text, Tooltip } from "@mantine/core";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { AccountLite } from "../../../../domain/account.schemas";
 import { SKIP_TOUR, TOUR_FINISH, TOUR_STEPS, tourVisible } from "../../../../domain/registrations";
@@ -13,6 +14,7 @@ import classes from "./tour-bar.module.css";
  * 'Skip Tour' link until finished, and 'Finish' at the end, which switches the tour off.
  */
 export function TourBar({ me }: { me: AccountLite }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tour = useTour();
@@ -56,7 +58,7 @@ export function TourBar({ me }: { me: AccountLite }) {
       className={classes.bar}
       data-testid="tour-bar"
       component="section"
-      aria-label="Guided tour"
+      aria-label={t("Guided tour")}
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <ol className={classes.steps}>
@@ -69,7 +71,7 @@ export function TourBar({ me }: { me: AccountLite }) {
             >
               <span className={classes.number}>{s.step}</span>
               <Text span size="xs" fw={700} className={classes.label}>
-                {s.label}
+                {t(s.label)}
               </Text>
             </li>
           ))}
@@ -83,31 +85,31 @@ export function TourBar({ me }: { me: AccountLite }) {
               c="dimmed"
               onClick={() => move.mutate("skip")}
             >
-              {SKIP_TOUR}
+              {t(SKIP_TOUR)}
             </Anchor>
           )}
           <Tooltip
-            label={action.tooltip}
+            label={t(action.tooltip)}
             maw={298}
             multiline
             withArrow
             events={{ hover: true, focus: true, touch: true }}
           >
             <Button size="xs" onClick={action.run} loading={move.isPending}>
-              {action.label}
+              {t(action.label)}
             </Button>
           </Tooltip>
         </Group>
       </Group>
       {needsNumber && (
         <Text size="sm" mt={6} data-testid="tour-needs-number">
-          Your first message needs a number to send from.{" "}
+          {t("Your first message needs a number to send from.")}{" "}
           {me.superUser ? (
             <Anchor component={Link} to="/dedicated-numbers" fw={700}>
-              Get a number
+              {t("Get a number")}
             </Anchor>
           ) : (
-            "Ask the account owner to add one."
+            t("Ask the account owner to add one.")
           )}
         </Text>
       )}
@@ -115,7 +117,7 @@ export function TourBar({ me }: { me: AccountLite }) {
         value={(done / TOUR_STEPS.length) * 100}
         size="sm"
         mt={8}
-        aria-label="Tour progress"
+        aria-label={t("Tour progress")}
         data-testid="tour-progress"
       />
     </Box>

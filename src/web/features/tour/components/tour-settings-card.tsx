@@ -1,10 +1,12 @@
 import { Button, Group, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { ONBOARDING_STEP } from "../../../../domain/settings";
 import { SettingsCard } from "../../settings/components/settings-card";
 import { useMoveTour, useTour } from "../api/tour";
 
 /** Settings: walk the guided tour again (it is kept per user). */
 export function TourSettingsCard() {
+  const { t } = useTranslation();
   const tour = useTour();
   const move = useMoveTour();
   const step = tour.data?.step;
@@ -12,12 +14,16 @@ export function TourSettingsCard() {
     step !== undefined && step !== ONBOARDING_STEP.DISABLED && step !== ONBOARDING_STEP.SKIPPED;
   return (
     <SettingsCard
-      title="Guided tour"
-      description="Three steps to your first report: add a subscriber, send a message, view reporting."
+      title={t("Guided tour")}
+      description={t(
+        "Three steps to your first report: add a subscriber, send a message, view reporting.",
+      )}
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
-          {running ? "The tour is on: follow the bar at the top of the page." : "The tour is off."}
+          {running
+            ? t("The tour is on: follow the bar at the top of the page.")
+            : t("The tour is off.")}
         </Text>
         <Button
           variant="light"
@@ -25,7 +31,7 @@ export function TourSettingsCard() {
           loading={move.isPending}
           onClick={() => move.mutate("restart")}
         >
-          Show the guided tour
+          {t("Show the guided tour")}
         </Button>
       </Group>
     </SettingsCard>

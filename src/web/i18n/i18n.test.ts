@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { formatDateTime } from "../lib/format-date-time";
+import { plural } from "../lib/plural";
+import { formatNumber, i18n, setAppLocale, translateFields, translateMessage } from ".";
+
+// The instance as the screens use it: English texts are their own keys, Spanish loads on demand.
+describe("the app's languages", () => {
+  afterAll(() => setAppLocale("en"));
+
+  it("shows the spec's English as written, with English's own singular", async () => {
+    await setAppLocale("en");
+    expect(i18n.t("Send Message")).toBe("Send Message");
+    expect(i18n.t("{{n}} recipients", { count: 1, n: "1" })).toBe("1 recipient");
+    expect(i18n.t("{{n}} recipients", { count: 1200, n: formatNumber(1200) })).toBe(
+      "1,200 recipients",
+    );
+    expect(translateMessage("You are not allowed to access this page")).toBe(
+      "You are not allowed to access this page",
+    );
+    expect(formatDateTime("2026-03-05T20:04:00Z", "America/New_York")).toBe(
+      "Mar 5, 2026, 3:04 PM EST",
+    );
+    expect(plural(1200, "person", "people")).toBe("1,200 people");
+  });
+
+  it("speaks Spanish once loaded: catalogs, plurals, known server texts, dates", async () => {
+    await setAppLocale("es");
+    expect(i18n.t("Send Message")).toBe("Enviar mensaje");
+    expect(i18n.t("{{n}} recipients", { count: 1, n: "1" })).toBe("1 destinatario");
+    expect(i18n.t("{{n}} recipients", { count: 3, n: "3" })).toBe("3 destinatarios");
+    expect(translateMessage("You are not allowed to access this page")).toBe(
+      "No tiene permiso para acceder a esta página",
+    );
+    // A text no catalog knows (a server's message with a name in it) stays as it came.
+    expect(translateMessage("Joe's Pizza was deleted")).toBe("Joe's Pizza was deleted");
+    expect(translateFields({ businessName: "Business name is required" })).toEqual({
+      businessName: "El nombre del negocio es obligatorio",
+    });
+    expect(formatDateTime("2026-03-05T20:04:00Z", "America/New_York")).toMatch(/^5 mar 2026/);
+  });
+});
