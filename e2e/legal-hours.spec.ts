@@ -142,7 +142,8 @@ test("a text sent at night in Texas: the composer warns, the sent message waits 
   const run = runs.rows.find((r) => r.text.includes(text));
   expect(run).toBeDefined();
   await page.goto(`/reports/sent-messages/details?id=${run!.id}`);
-  const reason = page.getByTestId("waiting-reason").first();
+  // The list renders a table and, on a phone, cards: the one on screen at each width.
+  const reason = page.getByTestId("waiting-reason").filter({ visible: true }).first();
   await expect(reason).toHaveText("Not sent yet: waiting for 9:00 AM CT (Texas legal hours)", {
     timeout: 15_000,
   });

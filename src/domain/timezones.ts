@@ -117,14 +117,25 @@ function offsetMinutes(offset: string): number {
   return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
 
-/** "Central European Time — Paris": the zone where its name alone is shared by many. */
-export function timezonePlace(tz: Timezone): string {
-  return tz.city ? `${tz.name} — ${tz.city}` : tz.name;
+/**
+ * "Central European Time — Paris": the zone where its name alone is shared by many. `translate`
+ * gives the name in the reader's language where a catalog has it (the screens pass `t`).
+ */
+export function timezonePlace(
+  tz: Timezone,
+  translate: (text: string) => string = (x) => x,
+): string {
+  const name = translate(tz.name);
+  return tz.city ? `${name} — ${tz.city}` : name;
 }
 
 /** "(UTC+01:00) Central European Time — Paris", with the offset the zone has at `at`. */
-export function timezoneLabel(tz: Timezone, at: Date): string {
-  return `(UTC${utcOffset(tz.iana, at)}) ${timezonePlace(tz)}`;
+export function timezoneLabel(
+  tz: Timezone,
+  at: Date,
+  translate?: (text: string) => string,
+): string {
+  return `(UTC${utcOffset(tz.iana, at)}) ${timezonePlace(tz, translate)}`;
 }
 
 export interface TimezoneGroup {

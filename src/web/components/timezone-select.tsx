@@ -40,7 +40,7 @@ export function TimezoneSelect({ value, onChange, label, ...rest }: Props) {
     const matches = timezoneSearch(now);
     const data = timezoneGroups(now).map((g) => ({
       group: t(g.group),
-      items: g.zones.map((tz) => ({ value: String(tz.id), label: timezoneLabel(tz, now) })),
+      items: g.zones.map((tz) => ({ value: String(tz.id), label: timezoneLabel(tz, now, t) })),
     }));
     const answers = (value: string, search: string) => matches(timezoneById(Number(value)), search);
     const filter: OptionsFilter = ({ options, search }) =>

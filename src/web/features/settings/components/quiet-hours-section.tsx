@@ -25,7 +25,7 @@ export function QuietHoursSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const setting = useAccountSetting("quiet_hours");
   const me = useCurrentAccount();
-  const zone = me ? timezonePlace(timezoneById(me.timezoneId)) : "";
+  const zone = me ? timezonePlace(timezoneById(me.timezoneId), t) : "";
   return (
     <SettingsCard
       title={t("Quiet hours")}
