@@ -55,25 +55,19 @@ export async function logout(
   return { returnedToParent: false };
 }
 
-/** Sessions this process last wrote the sliding expiry of, and when (touchSession's minute). */
-const touchedAt = new Map<string, number>();
-const TOUCH_EVERY_MS = 60_000;
-
 /** The user actor of a live session, or null (expired, logged out, unknown token). */
 export async function resolveSession(ctx: AppContext, token: string): Promise<UserActor | null> {
   const id = sessionIdOf(token);
   const session = await findLiveSession(ctx.db, id);
   if (!session) return null;
-  // The touch writes only when the session was last seen over a minute ago: within a minute of
-  // this process's own write it would change nothing, so it is not sent (a round trip per request).
-  const now = ctx.clock.now().getTime();
-  const wrote = touchedAt.get(id);
-  if (wrote === undefined || now - wrote >= TOUCH_EVERY_MS || now < wrote) {
-    if (await touchSession(ctx.db, id, new Date(now + ctx.config.SESSION_DAYS * DAY_MS))) {
-      if (touchedAt.size >= 10_000) touchedAt.clear();
-      touchedAt.set(id, now);
-    }
-  }
+  // The look-up says whether the touch would write: only then is it sent (a round trip less on
+  // every other request).
+  if (session.touchDue)
+    await touchSession(
+      ctx.db,
+      id,
+      new Date(ctx.clock.now().getTime() + ctx.config.SESSION_DAYS * DAY_MS),
+    );
   if (session.actingAccountId !== null && session.actingUserId !== null) {
     // Acting in a child account: the child's owner, with the real person carried along.
     return userActor({

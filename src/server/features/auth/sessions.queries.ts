@@ -22,8 +22,9 @@ export async function insertSession(
 /**
  * A live session with what every request needs to know of its user (one query). When a parent's
  * user acts in a child account, the child's owner comes with it, but only while the child is
- * still that parent's (a child detached since falls back to the parent's own session). A named
- * prepared statement: every request of the web app asks it, so each connection plans it once.
+ * still that parent's (a child detached since falls back to the parent's own session), and whether
+ * the sliding expiry is due. A named prepared statement: every request of the web app asks it,
+ * so each connection plans it once.
  */
 export async function findLiveSession(db: Db, id: string) {
   const { rows } = await db.$client.query<LiveSession>({
@@ -32,7 +33,8 @@ export async function findLiveSession(db: Db, id: string) {
     select s.user_id as "userId", s.account_id as "accountId",
            u.permission_level as "permissionLevel", u.restricted,
            child.id as "actingAccountId", au.id as "actingUserId",
-           au.permission_level as "actingLevel", au.restricted as "actingRestricted"
+           au.permission_level as "actingLevel", au.restricted as "actingRestricted",
+           s.last_seen_at < now() - interval '1 minute' as "touchDue"
       from sessions s
       join users u on u.id = s.user_id
       left join accounts child
@@ -54,6 +56,8 @@ interface LiveSession {
   actingUserId: number | null;
   actingLevel: number | null;
   actingRestricted: boolean | null;
+  /** Last seen over a minute ago: the sliding expiry is due to be written (touchSession). */
+  touchDue: boolean;
 }
 
 /** Starts (child and its owner) or ends (nulls) acting in a child account for this session. */
@@ -68,18 +72,14 @@ export async function setSessionActing(
     .where(eq(sessions.id, id));
 }
 
-/**
- * Sliding expiry, written at most once a minute per session to keep reads cheap. True when it
- * wrote (the session was last seen over a minute ago).
- */
-export async function touchSession(db: Db, id: string, expiresAt: Date): Promise<boolean> {
-  const { rowCount } = await db.$client.query({
+/** Sliding expiry, written at most once a minute per session to keep reads cheap. */
+export async function touchSession(db: Db, id: string, expiresAt: Date) {
+  await db.$client.query({
     name: "auth_touch_session",
     text: `update sessions set last_seen_at = now(), expires_at = $2
             where id = $1 and last_seen_at < now() - interval '1 minute'`,
     values: [id, expiresAt],
   });
-  return (rowCount ?? 0) > 0;
 }
 
 export async function deleteSession(db: Db, id: string) {
