@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Node CPU per request of the hottest routes, measured in-process so that a loaded machine does
-// not fool it: wall-clock requests per second on 2 shared cores measure the neighbours, CPU time
-// spent per request hardly moves with them.
+// Node CPU per request of the hottest routes, measured in-process so that a loaded machine fools
+// it less: wall-clock requests per second on 2 shared cores measure the neighbours; CPU time per
+// request moves far less with them, though busy cores still raise it (socket writes, wake-ups),
+// so compare code before and after alternated on the same machine.
 //
 // The app is built from the sources (tsx) in this process, without the background loops (jobs,
 // the send pipeline, the emulator's callbacks), on its own embedded PostgreSQL seeded with the
