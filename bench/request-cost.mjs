@@ -165,17 +165,18 @@ async function main() {
   chmodSync(dataDir, 0o755);
   const pgPort = await freePort();
   const port = await freePort();
-  const embedded = await startEmbeddedPostgres({
-    dir: path.join(dataDir, "pg"),
-    port: pgPort,
-    persistent: false,
-    throwaway: true,
-  });
+  let embedded;
   let app;
   let pool;
   let worker;
   let ctx;
   try {
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(dataDir, "pg"),
+      port: pgPort,
+      persistent: false,
+      throwaway: true,
+    });
     await conn.ensureDatabase(embedded.url, "parley");
     const url = conn.withDatabase(embedded.url, "parley");
     const config = parseConfig({
@@ -349,7 +350,7 @@ async function main() {
     await app?.close();
     await ctx?.outbound.close();
     await pool?.end();
-    await embedded.stop();
+    await embedded?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
