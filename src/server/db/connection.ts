@@ -1,4 +1,11 @@
-import { drizzle } from "drizzle-orm/node-postgres";
+import {
+  createTableRelationsHelpers,
+  type ExtractTablesWithRelations,
+  extractTablesRelationalConfig,
+  type RelationalSchemaConfig,
+} from "drizzle-orm";
+import { drizzle, NodePgDatabase, NodePgSession } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg, { type PoolClient } from "pg";
 import * as schema from "./schema";
 import { TenantPool } from "./tenant-scope";
@@ -47,13 +54,42 @@ export function createDb(url: string, max = 10, timeouts: DbTimeouts = DEFAULT_D
 }
 
 /**
+ * The SQL dialect and the schema's relational config (every table's relations, worked out from
+ * the whole schema) that `drizzle()` would build again for each transaction: built once.
+ */
+let shared: {
+  dialect: PgDialect;
+  relational: RelationalSchemaConfig<ExtractTablesWithRelations<typeof schema>>;
+};
+function sharedDrizzle() {
+  if (!shared) {
+    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+    shared = {
+      dialect: new PgDialect({ casing: "snake_case" }),
+      relational: {
+        fullSchema: schema,
+        schema: tables.tables as ExtractTablesWithRelations<typeof schema>,
+        tableNamesMap: tables.tableNamesMap,
+      },
+    };
+  }
+  return shared;
+}
+
+/**
  * A Db whose every statement runs on `client`, a connection whose transaction the caller holds:
  * work handed a context built on it reads and writes inside that transaction instead of asking
  * the pool for another connection (which, with every connection so held, waits for good). A
  * `transaction()` on it joins the caller's transaction rather than opening one.
  */
 export function dbOnClient(client: PoolClient): Db {
-  const db = drizzle(client, { schema, casing: "snake_case" });
+  const { dialect, relational } = sharedDrizzle();
+  const db = new NodePgDatabase(
+    dialect,
+    new NodePgSession(client, dialect, relational, {}),
+    relational,
+  ) as NodePgDatabase<typeof schema> & { $client: PoolClient };
+  db.$client = client;
   const joined = Object.assign(db, {
     transaction: <T>(work: (tx: typeof db) => Promise<T>) => work(db),
   });

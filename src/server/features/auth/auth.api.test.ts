@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TEXT } from "../../../domain/texts";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
@@ -191,6 +193,38 @@ describe("session", () => {
   it("logs out without a session too (nothing to end)", async () => {
     const res = await t.post("/api/auth/logout");
     expect(res.statusCode).toBe(200);
+  });
+
+  it("keeps a session in use alive: its expiry moves forward at most once a minute", async () => {
+    const cookie = await loginAs(t.app, "Alice.Owner", "s3cret-password");
+    const id = createHash("sha256").update(cookie.split("=")[1]!).digest("hex");
+    const expiry = async () =>
+      (
+        await t.db.execute<{ expires: string }>(
+          sql`select expires_at::text as expires from sessions where id = ${id}`,
+        )
+      ).rows[0]!.expires;
+    // Seen within the minute: a request leaves the expiry as it is.
+    await t.db.execute(
+      sql`update sessions set expires_at = now() + interval '1 hour' where id = ${id}`,
+    );
+    const soon = await expiry();
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await expiry()).toBe(soon);
+    // Last seen two minutes ago: the next request moves it a full session length ahead.
+    await t.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '2 minutes' where id = ${id}`,
+    );
+    expect((await me(cookie)).statusCode).toBe(200);
+    const moved = new Date(await expiry()).getTime();
+    expect(moved).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // Then not again within the minute.
+    await t.db.execute(
+      sql`update sessions set expires_at = now() + interval '1 hour' where id = ${id}`,
+    );
+    const again = await expiry();
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await expiry()).toBe(again);
   });
 
   it("answers 401 without a session", async () => {

@@ -60,11 +60,14 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Us
   const id = sessionIdOf(token);
   const session = await findLiveSession(ctx.db, id);
   if (!session) return null;
-  await touchSession(
-    ctx.db,
-    id,
-    new Date(ctx.clock.now().getTime() + ctx.config.SESSION_DAYS * DAY_MS),
-  );
+  // The look-up says whether the touch would write: only then is it sent (a round trip less on
+  // every other request).
+  if (session.touchDue)
+    await touchSession(
+      ctx.db,
+      id,
+      new Date(ctx.clock.now().getTime() + ctx.config.SESSION_DAYS * DAY_MS),
+    );
   if (session.actingAccountId !== null && session.actingUserId !== null) {
     // Acting in a child account: the child's owner, with the real person carried along.
     return userActor({

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { sessions } from "./auth.schema";
 
@@ -22,31 +22,42 @@ export async function insertSession(
 /**
  * A live session with what every request needs to know of its user (one query). When a parent's
  * user acts in a child account, the child's owner comes with it, but only while the child is
- * still that parent's (a child detached since falls back to the parent's own session).
+ * still that parent's (a child detached since falls back to the parent's own session), and whether
+ * the sliding expiry is due. A named prepared statement: every request of the web app asks it,
+ * so each connection plans it once.
  */
 export async function findLiveSession(db: Db, id: string) {
-  const rows = await db.execute<{
-    userId: number;
-    accountId: number;
-    permissionLevel: number;
-    restricted: boolean;
-    actingAccountId: number | null;
-    actingUserId: number | null;
-    actingLevel: number | null;
-    actingRestricted: boolean | null;
-  }>(sql`
+  const { rows } = await db.$client.query<LiveSession>({
+    name: "auth_find_live_session",
+    text: `
     select s.user_id as "userId", s.account_id as "accountId",
            u.permission_level as "permissionLevel", u.restricted,
            child.id as "actingAccountId", au.id as "actingUserId",
-           au.permission_level as "actingLevel", au.restricted as "actingRestricted"
+           au.permission_level as "actingLevel", au.restricted as "actingRestricted",
+           s.last_seen_at < now() - interval '1 minute' as "touchDue"
       from sessions s
       join users u on u.id = s.user_id
       left join accounts child
         on child.id = s.acting_account_id and child.parent_account_id = s.account_id
       left join users au on au.id = s.acting_user_id and au.account_id = child.id
-     where s.id = ${id} and s.expires_at > now()
-     limit 1`);
-  return rows.rows[0];
+     where s.id = $1 and s.expires_at > now()
+     limit 1`,
+    values: [id],
+  });
+  return rows[0];
+}
+
+interface LiveSession {
+  userId: number;
+  accountId: number;
+  permissionLevel: number;
+  restricted: boolean;
+  actingAccountId: number | null;
+  actingUserId: number | null;
+  actingLevel: number | null;
+  actingRestricted: boolean | null;
+  /** Last seen over a minute ago: the sliding expiry is due to be written (touchSession). */
+  touchDue: boolean;
 }
 
 /** Starts (child and its owner) or ends (nulls) acting in a child account for this session. */
@@ -63,10 +74,12 @@ export async function setSessionActing(
 
 /** Sliding expiry, written at most once a minute per session to keep reads cheap. */
 export async function touchSession(db: Db, id: string, expiresAt: Date) {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()`, expiresAt })
-    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
+  await db.$client.query({
+    name: "auth_touch_session",
+    text: `update sessions set last_seen_at = now(), expires_at = $2
+            where id = $1 and last_seen_at < now() - interval '1 minute'`,
+    values: [id, expiresAt],
+  });
 }
 
 export async function deleteSession(db: Db, id: string) {

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  fillPlaceholders,
+  getTableColumns,
+  inArray,
+  notInArray,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import pg from "pg";
 import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy, ownedByPlaceholder, subscriberScope } from "../../db/tenant";
@@ -83,46 +96,81 @@ export async function listSubscribers(db: Db, where: SQL, q: PageQuery) {
  * end): the caller asks the counter then.
  */
 export async function accountPage(db: Db, auth: Actor, q: PageQuery) {
-  const rows = await preparedAccountPage(db, q).execute({
-    accountId: auth.accountId,
-    limit: q.pageSize,
-    offset: q.page * q.pageSize,
+  const statement = accountPageStatement(db, q);
+  const { rows } = await db.$client.query<unknown[]>({
+    name: statement.name,
+    text: statement.text,
+    values: fillPlaceholders(statement.params, {
+      accountId: auth.accountId,
+      limit: q.pageSize,
+      offset: q.page * q.pageSize,
+    }),
+    rowMode: "array",
+    types: TIMES_AS_TEXT,
   });
-  return { rows: rows.map(flatten), total: rows[0]?.total ?? null };
+  return {
+    rows: rows.map(readPageRow),
+    total: rows.length ? Number(rows[0]![PAGE_COLUMNS.length + 2]) : null,
+  };
 }
 
 /**
- * The statement of accountPage for one sort, built once per database handle and sent as a named
- * prepared statement: no SQL is built per request, and each connection parses it once.
+ * Timestamps come as PostgreSQL writes them and each column reads its own (new Date(text), as
+ * Drizzle does): pg's own date parser costs several times more.
  */
-function preparedAccountPage(db: Db, q: Pick<PageQuery, "sortBy" | "sortDirection">) {
+const TIMES_AS_TEXT = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (v: string) => v
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The subscribers columns of the page's statement, in the order Drizzle selects them, each with
+ * its column's own reading of the driver's value (bigint ids to numbers, timestamps to dates).
+ */
+const PAGE_COLUMNS = Object.entries(getTableColumns(subscribers)).map(
+  ([key, column]) => [key, (v: unknown) => column.mapFromDriverValue(v)] as const,
+);
+
+/** A row of the page's statement (columns, then the two suppression flags and the total). */
+function readPageRow(raw: unknown[]): SubscriberListRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < PAGE_COLUMNS.length; i++) {
+    const [key, read] = PAGE_COLUMNS[i]!;
+    const v = raw[i];
+    row[key] = v === null ? null : read(v);
+  }
+  row.optedOut = raw[PAGE_COLUMNS.length];
+  row.blocked = raw[PAGE_COLUMNS.length + 1];
+  return row as SubscriberListRow;
+}
+
+/**
+ * The statement of accountPage for one sort, its SQL built once by Drizzle and sent by pg as a
+ * named prepared statement (each connection parses it once); its rows are read by position
+ * above rather than through Drizzle's result mapping, which was a tenth of the request's CPU.
+ */
+function accountPageStatement(db: Db, q: Pick<PageQuery, "sortBy" | "sortDirection">) {
   const name = `subscribers_account_page_${q.sortBy}_${q.sortDirection}`;
-  let byName = accountPages.get(db);
-  if (!byName) {
-    byName = new Map();
-    accountPages.set(db, byName);
+  let statement = accountPages.get(name);
+  if (!statement) {
+    const total = sql<number>`(select ${subscriberCounts.n} from ${subscriberCounts} where ${ownedByPlaceholder(subscriberCounts)})`;
+    const { sql: text, params } = db
+      .select({ ...withFlags, total })
+      .from(subscribers)
+      .where(ownedByPlaceholder(subscribers))
+      .orderBy(...pageOrder(q))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .toSQL();
+    statement = { name, text, params };
+    accountPages.set(name, statement);
   }
-  let prepared = byName.get(name);
-  if (!prepared) {
-    prepared = buildAccountPage(db, q, name);
-    byName.set(name, prepared);
-  }
-  return prepared;
+  return statement;
 }
 
-function buildAccountPage(db: Db, q: Pick<PageQuery, "sortBy" | "sortDirection">, name: string) {
-  const total = sql<number>`(select ${subscriberCounts.n} from ${subscriberCounts} where ${ownedByPlaceholder(subscriberCounts)})`;
-  return db
-    .select({ ...withFlags, total: total.mapWith(Number) })
-    .from(subscribers)
-    .where(ownedByPlaceholder(subscribers))
-    .orderBy(...pageOrder(q))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name);
-}
-
-const accountPages = new WeakMap<Db, Map<string, ReturnType<typeof buildAccountPage>>>();
+const accountPages = new Map<string, { name: string; text: string; params: unknown[] }>();
 
 export async function countSubscribers(db: Db, where: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(subscribers).where(where);

@@ -73,9 +73,11 @@ export function subscriberFilterCondition(f: SubscriberFilter, c: FilterContext)
 
 export async function listSubscribers(ctx: AppContext, auth: Actor, query: ListSubscribersQuery) {
   const conditions = await filterConditions(ctx, auth, query);
-  if (query.withTotal && conditions.length === 0 && !isAgent(auth)) {
+  // The plain page (the public API's most frequent call, the screen's first page): one
+  // prepared statement, the total beside the rows.
+  if (conditions.length === 0 && !isAgent(auth)) {
     const page = await q.accountPage(ctx.db, auth, query);
-    const total = page.total ?? (await q.accountTotal(ctx.db, auth));
+    const total = query.withTotal ? (page.total ?? (await q.accountTotal(ctx.db, auth))) : null;
     return { total, page: query.page, pageSize: query.pageSize, rows: page.rows.map(toSubscriber) };
   }
   const where = q.scoped(auth, conditions);
