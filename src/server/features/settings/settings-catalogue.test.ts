@@ -38,7 +38,8 @@ const READERS: Record<string, Reader> = {
   "global.chatbot_disabled": { readBy: "src/server/features/chatbots/chatbots.service.ts" },
 
   "account.quicksight_allowed": {
-    unread: "shown under 'Set by your plan' with no behaviour yet: docs/controls.md, Not kept yet",
+    unread:
+      "a plan flag of the spec for dashboards Parley does not have; set by the plan, shown on no screen (docs/controls.md)",
   },
   "account.onboarding_step": {
     unread: "a key of the spec; the guided tour keeps its step per user (tour.queries.ts)",

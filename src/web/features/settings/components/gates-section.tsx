@@ -15,7 +15,6 @@ type FlagName = Extract<
   | "message_allotment_popup_disable"
   | "priority_support"
   | "advanced_reporting"
-  | "quicksight_allowed"
   | "skip_tfn_verification"
   | "complete_tfn_verification"
   | "require_brand_registration"
@@ -40,11 +39,14 @@ const OWN: { name: FlagName; label: string; description: string }[] = [
   },
 ];
 
-/** Features the plan or the platform decides; shown so the business knows where it stands. */
+/**
+ * Features the plan or the platform decides; shown so the business knows where it stands. The
+ * plan's `quicksight_allowed` is not among them: it gates dashboards Parley does not have (its
+ * analytics are there for every plan), so a line for it would show a state that changes nothing.
+ */
 const PLATFORM: { name: FlagName; label: string }[] = [
   { name: "priority_support", label: tk("Priority support") },
   { name: "advanced_reporting", label: tk("Advanced reporting") },
-  { name: "quicksight_allowed", label: tk("Analytics dashboards") },
   { name: "require_brand_registration", label: tk("Brand registration required") },
   { name: "skip_tfn_verification", label: tk("Toll-free verification skipped") },
   { name: "complete_tfn_verification", label: tk("Toll-free verification complete") },
