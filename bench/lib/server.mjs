@@ -156,7 +156,8 @@ export function treeRssMb(pid) {
       .split(/\s+/)) {
       if (!child) continue;
       const s = readFileSync(`/proc/${child}/status`, "utf8");
-      if (/Name:\s+node/.test(s)) mb += Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024;
+      if (/Name:\s+(node|MainThread)/.test(s))
+        mb += Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024;
     }
     return mb;
   } catch {

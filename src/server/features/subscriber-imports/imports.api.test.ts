@@ -161,6 +161,42 @@ describe("subscriber import", () => {
     expect(pdf.statusCode).toBe(400);
   });
 
+  it("keeps names as written, with backslashes, tabs and line breaks", async () => {
+    // The rows reach PostgreSQL in COPY's text format, where these characters are escapes.
+    const csv = [
+      "Phone,First,Last,Email",
+      '2125550381,\\N,"C:\\path\\n","back\\slash@example.com"',
+      '2125550382,"Tab\there","Line\nbreak",',
+      "2125550383,,,",
+    ].join("\n");
+    const up = (await upload(csv)).json();
+    const start = await t.post(
+      `/api/subscribers/imports/${up.id}/start`,
+      { mapping: ["number", "firstName", "lastName", "email"], attestation: true },
+      { cookie: aCookie },
+    );
+    expect(start.statusCode, start.body).toBe(200);
+    await runImport(t.ctx, up.id);
+    const done = (await t.get(`/api/subscribers/imports/${up.id}`, { cookie: aCookie })).json();
+    expect(done).toMatchObject({ added: 3, failed: 0 });
+    const rows = await t.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.accountId, a.account.id));
+    const byPhone = Object.fromEntries(rows.map((r) => [r.phone, r]));
+    expect(byPhone["+12125550381"]).toMatchObject({
+      firstName: "\\N",
+      lastName: "C:\\path\\n",
+      email: "back\\slash@example.com",
+    });
+    expect(byPhone["+12125550382"]).toMatchObject({
+      firstName: "Tab\there",
+      lastName: "Line\nbreak",
+      email: "",
+    });
+    expect(byPhone["+12125550383"]).toMatchObject({ firstName: "", lastName: "", email: "" });
+  });
+
   it("answers 404 to another account", async () => {
     const up = (await upload("2125550377")).json();
     expect((await t.get(`/api/subscribers/imports/${up.id}`, { cookie: bCookie })).statusCode).toBe(

@@ -55,17 +55,17 @@ export async function transition(
   return rows.length > 0;
 }
 
-/** A batch's counts and its number, in the batch's own transaction (see import-runner.ts). */
-export async function recordBatch(
+/** A write's counts and its batches' numbers, in the write's own transaction (import-runner.ts). */
+export async function recordBatches(
   db: Executor,
   id: number,
-  batchIndex: number,
+  batchIndexes: number[],
   d: { processed: number; added: number; updated: number; skipped: number; failed: number },
 ) {
   await db
     .update(subscriberImports)
     .set({
-      committedBatches: sql`array_append(${subscriberImports.committedBatches}, ${batchIndex}::int)`,
+      committedBatches: sql`${subscriberImports.committedBatches} || ${`{${batchIndexes.join(",")}}`}::int[]`,
       processedRows: sql`${subscriberImports.processedRows} + ${d.processed}`,
       added: sql`${subscriberImports.added} + ${d.added}`,
       updated: sql`${subscriberImports.updated} + ${d.updated}`,

@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   and,
   asc,
@@ -11,7 +13,8 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import pg from "pg";
+import pg, { type PoolClient } from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import type { SignupMethod } from "../../../domain/signup-methods";
 import type { Db, Executor } from "../../db/connection";
 import { ownedBy, ownedByPlaceholder, subscriberScope } from "../../db/tenant";
@@ -266,6 +269,87 @@ export interface ImportRow {
   attributes: Record<string, unknown>;
 }
 const RECORDSET = sql`v(phone text, country_id int, first_name text, last_name text, email text, attributes jsonb)`;
+
+/** A value in COPY's text format: backslash, tab and line breaks escaped; absent is NULL. */
+function copyText(value: string | undefined): string {
+  if (value === undefined) return "\\N";
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) =>
+        c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+      )
+    : value;
+}
+
+/**
+ * Puts an import batch into `import_rows`, a temporary table (never written to the WAL) that
+ * lives until the transaction ends, with one COPY in text format rather than one JSON document
+ * of the rows; the statements that merge it (insertStaged, updateStaged) read it as a table.
+ */
+export async function stageImportRows(client: PoolClient, rows: ImportRow[]): Promise<void> {
+  await client.query(
+    `create temp table import_rows (phone text not null, country_id smallint not null,
+       first_name text, last_name text, email text, attributes jsonb not null) on commit drop`,
+  );
+  const lines = rows.map(
+    (r) =>
+      `${copyText(r.phone)}\t${r.country_id}\t${copyText(r.first_name)}\t${copyText(r.last_name)}\t${copyText(r.email)}\t${copyText(JSON.stringify(r.attributes))}\n`,
+  );
+  const copy = client.query(
+    copyFrom(
+      "copy import_rows (phone, country_id, first_name, last_name, email, attributes) from stdin",
+    ),
+  );
+  await pipeline(Readable.from([lines.join("")]), copy);
+}
+
+/**
+ * Inserts the staged numbers that are new to the account, in phone order (two batches written at
+ * once then take their key locks in the same order); returns them.
+ */
+export async function insertStaged(
+  db: Executor,
+  accountId: number,
+  consent: { source: string; detail: string },
+  signupMethod = "SPREADSHEET_IMPORT",
+) {
+  const result = await db.execute(
+    sql`insert into ${subscribers} (account_id, phone, country_id, first_name, last_name, email, signup_method, consent_source, consent_detail, marketing_consent_at, attributes)
+        select ${accountId}, v.phone, v.country_id, coalesce(v.first_name, ''), coalesce(v.last_name, ''), coalesce(v.email, ''),
+               ${signupMethod}, ${consent.source}, ${consent.detail}, now(), v.attributes
+          from import_rows v order by v.phone
+        on conflict (account_id, phone) do nothing
+        returning id, phone`,
+  );
+  return result.rows as { id: number; phone: string }[];
+}
+
+/**
+ * Updates the staged numbers the account had before this batch (`added`: the batch's new ones),
+ * as updateImported does.
+ */
+export async function updateStaged(
+  db: Executor,
+  accountId: number,
+  added: string[],
+  consent: { source: string; detail: string },
+) {
+  const result = await db.execute(
+    sql`update ${subscribers} s set
+          first_name = coalesce(v.first_name, s.first_name),
+          last_name = coalesce(v.last_name, s.last_name),
+          email = coalesce(v.email, s.email),
+          attributes = s.attributes || v.attributes,
+          marketing_consent_at = coalesce(s.marketing_consent_at, now()),
+          consent_source = case when s.marketing_consent_at is null then ${consent.source} else s.consent_source end,
+          consent_detail = case when s.marketing_consent_at is null then ${consent.detail} else s.consent_detail end,
+          updated_at = now()
+        from import_rows v, ${subscribers} o
+        where s.account_id = ${accountId} and s.phone = v.phone and o.id = s.id
+          and v.phone not in (select unnest(${`{${added.join(",")}}`}::text[]))
+        returning s.id, s.phone, o.marketing_consent_at is null as consented`,
+  );
+  return result.rows as { id: number; phone: string; consented: boolean }[];
+}
 
 /** Inserts the batch's new numbers; returns them (the others are already in the account). */
 export async function insertImported(

@@ -406,8 +406,10 @@ export interface ImportCounts {
 /**
  * One batch of an import (the import job calls this): new numbers are added with the import as
  * their consent source, known ones skipped or updated, and the batch's subscribers put into the
- * chosen groups. One transaction per batch, so a crash never leaves half a batch; `record` runs
- * in that transaction, so the caller's progress commits with the rows or not at all.
+ * chosen groups. The rows go to PostgreSQL with one COPY into a staging table and are merged
+ * from it with one statement per step. One transaction per batch, so a crash never leaves half a
+ * batch; `record` runs in that transaction, so the caller's progress commits with the rows or not
+ * at all.
  */
 export async function importBatch(
   ctx: AppContext,
@@ -420,33 +422,34 @@ export async function importBatch(
   const byPhone = new Map<string, ImportedSubscriber>();
   for (const r of rows)
     if (opts.duplicates === "update" || !byPhone.has(r.phone)) byPhone.set(r.phone, r);
-  // In phone order: two batches written at once then take their key locks in the same order,
-  // which keeps them from deadlocking on a number both contain.
-  const batch: q.ImportRow[] = [...byPhone.values()]
-    .sort((a, b) => (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0))
-    .map((r) => ({
-      phone: r.phone,
-      country_id: r.countryId,
-      first_name: r.firstName,
-      last_name: r.lastName,
-      email: r.email,
-      attributes: r.attributes,
-    }));
+  const batch: q.ImportRow[] = [...byPhone.values()].map((r) => ({
+    phone: r.phone,
+    country_id: r.countryId,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    email: r.email,
+    attributes: r.attributes,
+  }));
   const detail = `Import #${job.importId} (${job.fileName})`;
-  return ctx.db.transaction(async (tx) => {
+  const consent = { source: "import", detail };
+  return inTransaction(ctx.db, async (tx, client) => {
     // No wait for the disk at commit: a batch lost in a crash is not in committedBatches either
     // (same transaction), so the resumed import writes it again; WAL order keeps any later
     // checkpoint from outliving it.
     await q.skipCommitWait(tx);
-    const added = batch.length
-      ? await q.insertImported(tx, job.accountId, batch, { source: "import", detail })
-      : [];
-    const addedPhones = new Set(added.map((a) => a.phone));
-    const rest = batch.filter((r) => !addedPhones.has(r.phone));
-    const updated =
-      opts.duplicates === "update"
-        ? await q.updateImported(tx, job.accountId, rest, { source: "import", detail })
-        : [];
+    let added: { id: number; phone: string }[] = [];
+    let updated: { id: number; phone: string; consented: boolean }[] = [];
+    if (batch.length > 0) {
+      await q.stageImportRows(client, batch);
+      added = await q.insertStaged(tx, job.accountId, consent);
+      if (opts.duplicates === "update" && added.length < batch.length)
+        updated = await q.updateStaged(
+          tx,
+          job.accountId,
+          added.map((a) => a.phone),
+          consent,
+        );
+    }
     await addManyToGroups(tx, opts.groupIds, [
       ...added.map((a) => Number(a.id)),
       ...updated.map((u) => Number(u.id)),
