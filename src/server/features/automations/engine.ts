@@ -5,6 +5,7 @@ import { AppError } from "../../../domain/errors";
 import { timezoneById } from "../../../domain/timezones";
 import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
+import { log as logger } from "../../log";
 import {
   chargeTexts,
   type OutboundMessage,
@@ -99,11 +100,15 @@ export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number>
 
 async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promise<number> {
   let held = undefined as PoolClient | undefined;
+  const laps = stopwatch();
   try {
     const taken = await inTransaction(ctx.db, async (_tx, client) => {
       held = client;
-      return walkBatch(ctx, client, limit, careful);
+      return walkBatch(ctx, client, limit, careful, laps);
     });
+    laps.lap("commit");
+    if (taken)
+      logger.debug({ component: "automations", runs: taken, careful, ms: laps.ms }, "batch");
     if (held) flushAfterCommit(held, true);
     return taken;
   } catch (err) {
@@ -118,12 +123,15 @@ async function walkBatch(
   client: PoolClient,
   limit: number,
   careful: boolean,
+  laps: ReturnType<typeof stopwatch>,
 ): Promise<number> {
   const due = await claimDue(client, limit);
   if (!due.length) return 0;
+  laps.lap("claim");
   const now = await engineNow(client);
   const graphs = await loadGraphs(client, due);
   const suppressed = await suppressedPhones(client, due);
+  laps.lap("read");
   const outcomes: RunOutcome[] = [];
   const log: LogEntry[] = [];
   const batch: OutboundMessage[] = [];
@@ -169,6 +177,7 @@ async function walkBatch(
       : exit(run, "deleted");
     outcomes.push(out);
   }
+  laps.lap("walk");
   if (!careful && batch.length) {
     const perAccount = new Map<number, OutboundMessage[]>();
     for (const m of batch) perAccount.set(m.accountId, [...(perAccount.get(m.accountId) ?? []), m]);
@@ -188,9 +197,12 @@ async function walkBatch(
         throw err;
       }
     }
+    laps.lap("charge");
     ids.push(...(await queueMessages(batch, client)));
+    laps.lap("queue");
   }
   await saveOutcomes(client, outcomes);
+  laps.lap("save");
   if (log.length)
     await insertStepLog(
       client,
@@ -199,7 +211,22 @@ async function walkBatch(
       log.map((l) => l.stepId),
       log.map((l) => (l.text === null ? null : (ids[l.text] ?? null))),
     );
+  laps.lap("log");
   return due.length;
+}
+
+/** Milliseconds per phase of a batch, for the debug log (bench/automations.mjs --profile). */
+export function stopwatch() {
+  let last = performance.now();
+  const ms: Record<string, number> = {};
+  return {
+    ms,
+    lap(name: string) {
+      const now = performance.now();
+      ms[name] = Math.round((now - last) * 10) / 10;
+      last = now;
+    },
+  };
 }
 
 function textOf(run: DueRun, body: string, credits: number, mediaUrl?: string): OutboundMessage {

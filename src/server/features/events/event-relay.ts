@@ -37,9 +37,12 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
   let busy = false;
   for (const [consumer, handler] of handlers) {
     let claimed: string[] = [];
+    const t0 = performance.now();
+    const ms: Record<string, number> = {};
     try {
       await inTransaction(ctx.db, async (tx) => {
         const rows = await q.claimWork(tx, consumer, BATCH);
+        ms.claim = performance.now() - t0;
         if (rows.length === 0) return;
         claimed = rows.map((r) => r.id);
         const events: AccountEvent[] = rows.map((r) => ({
@@ -52,9 +55,14 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
         }));
         // The handler's context is this transaction: what it reads and writes stays on it.
         await handler({ ...ctx, db: tx }, tx, events);
+        ms.handler = performance.now() - t0 - ms.claim;
         await q.deleteWork(tx, consumer, claimed);
       });
-      if (claimed.length > 0) busy = true;
+      if (claimed.length > 0) {
+        busy = true;
+        ms.total = performance.now() - t0;
+        log.debug({ component: "event-relay", consumer, events: claimed.length, ms }, "batch");
+      }
     } catch (err) {
       // The database going away at shutdown: the claims roll back and the next start relays them.
       if (claimed.length === 0 || expectedAtShutdown(err)) throw err;
