@@ -180,9 +180,19 @@ try {
   );
   const joinedMs = performance.now() - t0;
   let enrolledMs = 0;
+  // A worker that stops making progress (an error in its log) fails the run instead of hanging.
+  let seen = -1;
+  let since = performance.now();
+  const progress = (n) => {
+    if (n !== seen) [seen, since] = [n, performance.now()];
+    else if (performance.now() - since > 120_000) throw new Error(`stuck at ${n} of ${N}`);
+  };
   for (;;) {
-    if (!enrolledMs && (await runs()) >= N) enrolledMs = performance.now() - t0;
-    if ((await count("s1")) >= N) break;
+    const enrolled = await runs();
+    if (!enrolledMs && enrolled >= N) enrolledMs = performance.now() - t0;
+    const first = await count("s1");
+    if (first >= N) break;
+    progress(enrolled + first);
     await sleep(200);
   }
   const firstMs = performance.now() - t0;
@@ -199,7 +209,10 @@ try {
   await db.query("select pg_notify('parley_pipeline', '')");
   const c1 = cpu();
   const t1 = performance.now();
-  while ((await count("s2")) < N) await sleep(100);
+  for (let n = await count("s2"); n < N; n = await count("s2")) {
+    progress(N + n);
+    await sleep(100);
+  }
   const timersMs = performance.now() - t1;
   clearInterval(sampler);
   const texts = (

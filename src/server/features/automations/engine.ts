@@ -10,19 +10,16 @@ import {
   chargeTexts,
   type OutboundMessage,
   queueMessage,
-  queueMessages,
+  queueMessagesWith,
 } from "../outbound/outbound.service";
 import { areaOf } from "../outbound/recipient-geo";
-import { engineNow } from "./clock";
 import {
   claimDue,
-  insertStepLog,
   isGroupMember,
   releaseSavepoint,
   rollbackToSavepoint,
-  saveOutcomes,
+  runsAndStepLog,
   savepoint,
-  suppressedPhones,
 } from "./engine.queries";
 import { type LoadedGraph, loadGraphs } from "./graphs";
 import { flushAfterCommit, runAction } from "./step-actions";
@@ -46,6 +43,8 @@ export interface DueRun {
   timezoneId: number;
   numberId: number | null;
   number: string | null;
+  /** The account's number for this person has opted out (or is blocked). */
+  suppressed: boolean;
 }
 
 /** Where a run stands after its turn. */
@@ -117,7 +116,14 @@ async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promi
   }
 }
 
-/** The batch's work inside its transaction: how many runs it took. */
+/**
+ * The batch's work inside its transaction: how many runs it took. Three kinds of statement
+ * whatever its size: the claim (with the people, their numbers' opt-outs and the engine's time),
+ * one statement that queues the texts through the outbound path and saves the runs and the step
+ * log, and the charge of each account's texts, once a batch. The charge comes last so the
+ * account's credit row stays locked only until the commit: the other engine loops charging the
+ * same account wait on it.
+ */
 async function walkBatch(
   ctx: AppContext,
   client: PoolClient,
@@ -125,13 +131,10 @@ async function walkBatch(
   careful: boolean,
   laps: ReturnType<typeof stopwatch>,
 ): Promise<number> {
-  const due = await claimDue(client, limit);
-  if (!due.length) return 0;
+  const { now, runs: due } = await claimDue(client, limit);
+  if (!due.length || !now) return 0;
   laps.lap("claim");
-  const now = await engineNow(client);
   const graphs = await loadGraphs(client, due);
-  const suppressed = await suppressedPhones(client, due);
-  laps.lap("read");
   const outcomes: RunOutcome[] = [];
   const log: LogEntry[] = [];
   const batch: OutboundMessage[] = [];
@@ -164,23 +167,34 @@ async function walkBatch(
   for (const run of due) {
     const loaded = graphs.get(`${run.automationId}:${run.version}`);
     const out = loaded
-      ? await walk(
-          ctx,
-          client,
-          run,
-          loaded,
-          now,
-          suppressed.has(`${run.accountId}:${run.phone}`),
-          log,
-          texts,
-        )
+      ? await walk(ctx, client, run, loaded, now, run.suppressed, log, texts)
       : exit(run, "deleted");
     outcomes.push(out);
   }
   laps.lap("walk");
+  await queueMessagesWith(
+    batch,
+    client,
+    runsAndStepLog(
+      outcomes,
+      log.map((l) => ({
+        runId: l.runId,
+        automationId: l.automationId,
+        stepId: l.stepId,
+        // Careful: the text is already queued (its id); else its place in this statement's texts.
+        text: l.text === null || careful ? null : l.text + 1,
+        messageId: l.text === null || !careful ? null : (ids[l.text] ?? null),
+      })),
+    ),
+  );
+  laps.lap("write");
   if (!careful && batch.length) {
     const perAccount = new Map<number, OutboundMessage[]>();
-    for (const m of batch) perAccount.set(m.accountId, [...(perAccount.get(m.accountId) ?? []), m]);
+    for (const m of batch) {
+      const list = perAccount.get(m.accountId);
+      if (list) list.push(m);
+      else perAccount.set(m.accountId, [m]);
+    }
     for (const [accountId, texts] of perAccount) {
       try {
         await chargeTexts(client, accountId, texts, {
@@ -188,7 +202,7 @@ async function walkBatch(
           description: "Automation texts",
         });
       } catch (err) {
-        // Short of either kind, the batch is walked again one text at a time.
+        // Short of either kind, the batch (rolled back) is walked again one text at a time.
         if (
           err instanceof AppError &&
           (err.code === "INSUFFICIENT_CREDITS" || err.code === "INSUFFICIENT_INTERNATIONAL_CREDITS")
@@ -198,25 +212,12 @@ async function walkBatch(
       }
     }
     laps.lap("charge");
-    ids.push(...(await queueMessages(batch, client)));
-    laps.lap("queue");
   }
-  await saveOutcomes(client, outcomes);
-  laps.lap("save");
-  if (log.length)
-    await insertStepLog(
-      client,
-      log.map((l) => l.runId),
-      log.map((l) => l.automationId),
-      log.map((l) => l.stepId),
-      log.map((l) => (l.text === null ? null : (ids[l.text] ?? null))),
-    );
-  laps.lap("log");
   return due.length;
 }
 
 /** Milliseconds per phase of a batch, for the debug log (bench/automations.mjs --profile). */
-export function stopwatch() {
+function stopwatch() {
   let last = performance.now();
   const ms: Record<string, number> = {};
   return {

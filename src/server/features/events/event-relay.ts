@@ -5,7 +5,9 @@ import { expectedAtShutdown } from "../../shutdown";
 import * as q from "./events.queries";
 import type { AccountEvent } from "./events.service";
 
-const BATCH = 500;
+// Large enough that a burst (a bulk join: one event a person) costs few transactions: every
+// consumer but the phone alerts (replies only) handles its batch in a few set-based statements.
+const BATCH = 2000;
 /** A batch whose handler failed waits this long, doubled per attempt, up to an hour. */
 const RETRY_BASE_MS = 2_000;
 const RETRY_MAX_MS = 3_600_000;
@@ -29,8 +31,8 @@ export function unregisterEventHandler(consumer: string): void {
 }
 
 /**
- * One pass over every registered consumer: claims a batch of due work (SKIP LOCKED, so any
- * number of workers share it), runs the handler and deletes the rows in one transaction.
+ * One pass over every registered consumer: takes a batch of due work (SKIP LOCKED, so any
+ * number of workers share it) and runs the handler in one transaction.
  * Returns whether there was work, so the pipeline loop runs again at once.
  */
 export async function relayEvents(ctx: AppContext): Promise<boolean> {
@@ -41,7 +43,7 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
     const ms: Record<string, number> = {};
     try {
       await inTransaction(ctx.db, async (tx) => {
-        const rows = await q.claimWork(tx, consumer, BATCH);
+        const rows = await q.takeWork(tx, consumer, BATCH);
         ms.claim = performance.now() - t0;
         if (rows.length === 0) return;
         claimed = rows.map((r) => r.id);
@@ -56,7 +58,6 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
         // The handler's context is this transaction: what it reads and writes stays on it.
         await handler({ ...ctx, db: tx }, tx, events);
         ms.handler = performance.now() - t0 - ms.claim;
-        await q.deleteWork(tx, consumer, claimed);
       });
       if (claimed.length > 0) {
         busy = true;
