@@ -166,15 +166,8 @@ export async function scanDateTriggers(db: Sql): Promise<number> {
   return r.rowCount ?? 0;
 }
 
-/**
- * Claims the due runs (see runDueSteps) with what their steps need, whether the account's
- * number has opted out (suppressed), and the engine's time (the transaction's: the same for
- * every statement of the batch).
- */
-export async function claimDue(
-  client: Queryable,
-  limit: number,
-): Promise<{ now: Date | null; runs: DueRun[] }> {
+/** Claims the due runs (see runDueSteps): their ids, first due first. */
+export async function claimDue(client: Queryable, limit: number): Promise<number[]> {
   // The claim walks the due index in order and locks only the rows it takes (runs of a paused
   // automation are stepped over). Right after a burst (100,000 people entering at once) the
   // statistics still describe a few runs and the planner would sort every due run to take the
@@ -190,8 +183,18 @@ export async function claimDue(
     [limit],
   );
   await client.query("reset enable_sort");
-  if (!due.rows.length) return { now: null, runs: [] };
-  // The details of the runs taken, planned as usual.
+  return due.rows.map((x) => x.id);
+}
+
+/**
+ * The claimed runs with what their steps need, whether the account's number has opted out
+ * (suppressed), and the engine's time (the transaction's: the same for every statement of the
+ * batch); in the order they were claimed (first due first served when credits run short).
+ */
+export async function dueRuns(
+  client: Queryable,
+  ids: number[],
+): Promise<{ now: Date | null; runs: DueRun[] }> {
   const r = await client.query<DueRun & { now: Date }>(
     `select r.id::int, r.account_id as "accountId", r.automation_id as "automationId", r.version,
             r.subscriber_id::int as "subscriberId", r.step_id as "stepId",
@@ -212,10 +215,9 @@ export async function claimDue(
           order by (p.id = a.phone_number_id) desc, p.included desc, p.id limit 1
        ) n on true
       where r.id = any($1::bigint[])`,
-    [due.rows.map((x) => x.id)],
+    [ids],
   );
-  // In the order they fell due (first served when credits run short).
-  const place = new Map(due.rows.map((x, i) => [x.id, i]));
+  const place = new Map(ids.map((id, i) => [id, i]));
   const runs = r.rows.sort((x, y) => (place.get(x.id) ?? 0) - (place.get(y.id) ?? 0));
   return { now: runs[0]?.now ?? null, runs };
 }

@@ -15,6 +15,7 @@ import {
 import { areaOf } from "../outbound/recipient-geo";
 import {
   claimDue,
+  dueRuns,
   isGroupMember,
   releaseSavepoint,
   rollbackToSavepoint,
@@ -131,9 +132,12 @@ async function walkBatch(
   careful: boolean,
   laps: ReturnType<typeof stopwatch>,
 ): Promise<number> {
-  const { now, runs: due } = await claimDue(client, limit);
-  if (!due.length || !now) return 0;
+  const ids0 = await claimDue(client, limit);
+  if (!ids0.length) return 0;
   laps.lap("claim");
+  const { now, runs: due } = await dueRuns(client, ids0);
+  if (!due.length || !now) return 0;
+  laps.lap("read");
   const graphs = await loadGraphs(client, due);
   const outcomes: RunOutcome[] = [];
   const log: LogEntry[] = [];
