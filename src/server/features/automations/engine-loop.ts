@@ -11,8 +11,9 @@ const DATE_SCAN_EVERY_MS = 60_000;
 let lastDateScan = Number.NEGATIVE_INFINITY;
 
 /**
- * One turn of the automation engine in the send pipeline: due timers first (batches of 500 until
- * none is due), the date-field triggers once a minute. True while there was work.
+ * One turn of the automation engine in the send pipeline: due timers first (batches of
+ * AUTOMATION_BATCH until none is due), the date-field triggers once a minute. True while there
+ * was work.
  */
 export async function automationTurn(ctx: AppContext): Promise<boolean> {
   if (performance.now() - lastDateScan > DATE_SCAN_EVERY_MS) {

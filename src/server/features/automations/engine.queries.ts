@@ -1,5 +1,6 @@
 import { TIMEZONES } from "../../../domain/timezones";
 import type { Queryable } from "../../db/queryable";
+import type { AlsoWritten } from "../outbound/outbound.service";
 import { ENGINE_NOW_SQL, type Sql } from "./automations.queries";
 import type { DueRun, RunOutcome } from "./engine";
 
@@ -165,27 +166,46 @@ export async function scanDateTriggers(db: Sql): Promise<number> {
   return r.rowCount ?? 0;
 }
 
-/** Claims the due runs (see runDueSteps) with what their steps need. */
-export async function claimDue(client: Queryable, limit: number): Promise<DueRun[]> {
+/** Claims the due runs (see runDueSteps): their ids, first due first. */
+export async function claimDue(client: Queryable, limit: number): Promise<number[]> {
   // The claim walks the due index in order and locks only the rows it takes (runs of a paused
-  // automation are stepped over); the details are joined to those rows afterwards.
-  const r = await client.query<DueRun>(
-    `with due as (
-       select r.id from automation_runs r
-        where r.status = 'active' and r.due_at <= ${ENGINE_NOW_SQL}
-          and (r.test or not exists (select 1 from automations p where p.id = r.automation_id and p.status <> 'active'))
-        order by r.due_at
-        limit $1
-        for update of r skip locked
-     )
-     select r.id::int, r.account_id as "accountId", r.automation_id as "automationId", r.version,
+  // automation are stepped over). Right after a burst (100,000 people entering at once) the
+  // statistics still describe a few runs and the planner would sort every due run to take the
+  // first thousand, each batch again: without sorts it walks the index and stops at the limit.
+  await client.query("set local enable_sort = off");
+  const due = await client.query<{ id: number }>(
+    `select r.id::int from automation_runs r
+      where r.status = 'active' and r.due_at <= ${ENGINE_NOW_SQL}
+        and (r.test or not exists (select 1 from automations p where p.id = r.automation_id and p.status <> 'active'))
+      order by r.due_at
+      limit $1
+      for update of r skip locked`,
+    [limit],
+  );
+  await client.query("reset enable_sort");
+  return due.rows.map((x) => x.id);
+}
+
+/**
+ * The claimed runs with what their steps need, whether the account's number has opted out
+ * (suppressed), and the engine's time (the transaction's: the same for every statement of the
+ * batch); in the order they were claimed (first due first served when credits run short).
+ */
+export async function dueRuns(
+  client: Queryable,
+  ids: number[],
+): Promise<{ now: Date | null; runs: DueRun[] }> {
+  const r = await client.query<DueRun & { now: Date }>(
+    `select r.id::int, r.account_id as "accountId", r.automation_id as "automationId", r.version,
             r.subscriber_id::int as "subscriberId", r.step_id as "stepId",
             r.waiting_reply as "waitingReply", s.phone, s.first_name as "firstName",
             s.last_name as "lastName", s.marketing_consent_at is not null as consent, s.attributes,
             r.replied_at as "repliedAt", r.clicked_at as "clickedAt", ac.timezone_id as "timezoneId",
-            n.id as "numberId", n.number
-       from due
-       join automation_runs r on r.id = due.id
+            n.id as "numberId", n.number,
+            exists (select 1 from suppressions x where x.account_id = r.account_id and x.phone = s.phone)
+              as suppressed,
+            ${ENGINE_NOW_SQL} as now
+       from automation_runs r
        join automations a on a.id = r.automation_id
        join subscribers s on s.id = r.subscriber_id
        join accounts ac on ac.id = r.account_id
@@ -194,19 +214,12 @@ export async function claimDue(client: Queryable, limit: number): Promise<DueRun
           where p.account_id = r.account_id and p.state = 'active'
           order by (p.id = a.phone_number_id) desc, p.included desc, p.id limit 1
        ) n on true
-      order by r.due_at`,
-    [limit],
+      where r.id = any($1::bigint[])`,
+    [ids],
   );
-  return r.rows;
-}
-
-export async function suppressedPhones(client: Queryable, runs: DueRun[]): Promise<Set<string>> {
-  const r = await client.query<{ account_id: number; phone: string }>(
-    `select distinct account_id, phone from suppressions
-      where (account_id, phone) in (select * from unnest($1::int[], $2::text[]))`,
-    [runs.map((x) => x.accountId), runs.map((x) => x.phone)],
-  );
-  return new Set(r.rows.map((x) => `${x.account_id}:${x.phone}`));
+  const place = new Map(ids.map((id, i) => [id, i]));
+  const runs = r.rows.sort((x, y) => (place.get(x.id) ?? 0) - (place.get(y.id) ?? 0));
+  return { now: runs[0]?.now ?? null, runs };
 }
 
 /** Whether the person is in the account's group. */
@@ -224,22 +237,6 @@ export async function isGroupMember(
   return (r.rowCount ?? 0) > 0;
 }
 
-/** The steps the runs took, each with the message it wrote (or none). */
-export async function insertStepLog(
-  db: Queryable,
-  runIds: number[],
-  automationIds: number[],
-  stepIds: string[],
-  messageIds: (number | null)[],
-): Promise<void> {
-  await db.query(
-    `insert into automation_step_log (run_id, automation_id, step_id, message_id, at)
-         select r, a, s, m, ${ENGINE_NOW_SQL}
-           from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[]) as t(r, a, s, m)`,
-    [runIds, automationIds, stepIds, messageIds],
-  );
-}
-
 export async function savepoint(db: Queryable, name: "charge"): Promise<void> {
   await db.query(`savepoint ${name}`);
 }
@@ -252,16 +249,41 @@ export async function rollbackToSavepoint(db: Queryable, name: "charge"): Promis
   await db.query(`rollback to savepoint ${name}`);
 }
 
-export async function saveOutcomes(client: Queryable, outs: RunOutcome[]) {
-  await client.query(
-    `update automation_runs r
-        set status = t.status, exit_reason = t.reason, step_id = t.step, due_at = t.due,
-            waiting_reply = t.waiting, texts = r.texts + t.texts, updated_at = now(),
-            finished_at = case when t.status = 'active' then null else ${ENGINE_NOW_SQL} end
-       from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bool[], $7::int[])
-            as t(id, status, reason, step, due, waiting, texts)
-      where r.id = t.id`,
-    [
+/** One step a run took; its message is a text queued in the same statement (`text`, from 1) or
+ * one already queued (`messageId`), or none. */
+export interface StepLogRow {
+  runId: number;
+  automationId: number;
+  stepId: string;
+  text: number | null;
+  messageId: number | null;
+}
+
+/**
+ * The batch's runs (where each stands now) and its step log, as CTEs of the statement that
+ * queues its texts (outbound's queueMessagesWith): each logged text's message id is read from
+ * `queued_ids` by its place in the batch's texts.
+ */
+export function runsAndStepLog(outs: RunOutcome[], log: StepLogRow[]): AlsoWritten {
+  return {
+    ctes: (p) => `saved_runs as (
+       update automation_runs r
+          set status = t.status, exit_reason = t.reason, step_id = t.step, due_at = t.due,
+              waiting_reply = t.waiting, texts = r.texts + t.texts, updated_at = now(),
+              finished_at = case when t.status = 'active' then null else ${ENGINE_NOW_SQL} end
+         from unnest($${p}::bigint[], $${p + 1}::text[], $${p + 2}::text[], $${p + 3}::text[],
+                     $${p + 4}::timestamptz[], $${p + 5}::bool[], $${p + 6}::int[])
+              as t(id, status, reason, step, due, waiting, texts)
+        where r.id = t.id
+     ),
+     step_log as (
+       insert into automation_step_log (run_id, automation_id, step_id, message_id, at)
+       select l.r, l.a, l.s, coalesce(l.m, q.id), ${ENGINE_NOW_SQL}
+         from unnest($${p + 7}::bigint[], $${p + 8}::int[], $${p + 9}::text[], $${p + 10}::int[],
+                     $${p + 11}::bigint[]) as l(r, a, s, t, m)
+         left join queued_ids q on q.ord = l.t
+     )`,
+    params: [
       outs.map((o) => o.id),
       outs.map((o) => o.status),
       outs.map((o) => o.exitReason),
@@ -269,8 +291,13 @@ export async function saveOutcomes(client: Queryable, outs: RunOutcome[]) {
       outs.map((o) => o.dueAt),
       outs.map((o) => o.waitingReply),
       outs.map((o) => o.texts),
+      log.map((l) => l.runId),
+      log.map((l) => l.automationId),
+      log.map((l) => l.stepId),
+      log.map((l) => l.text),
+      log.map((l) => l.messageId),
     ],
-  );
+  };
 }
 
 /** Adds the person to the account's group when it is a static one. */

@@ -5,23 +5,22 @@ import { AppError } from "../../../domain/errors";
 import { timezoneById } from "../../../domain/timezones";
 import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
+import { log as logger } from "../../log";
 import {
   chargeTexts,
   type OutboundMessage,
   queueMessage,
-  queueMessages,
+  queueMessagesWith,
 } from "../outbound/outbound.service";
 import { areaOf } from "../outbound/recipient-geo";
-import { engineNow } from "./clock";
 import {
   claimDue,
-  insertStepLog,
+  dueRuns,
   isGroupMember,
   releaseSavepoint,
   rollbackToSavepoint,
-  saveOutcomes,
+  runsAndStepLog,
   savepoint,
-  suppressedPhones,
 } from "./engine.queries";
 import { type LoadedGraph, loadGraphs } from "./graphs";
 import { flushAfterCommit, runAction } from "./step-actions";
@@ -45,6 +44,8 @@ export interface DueRun {
   timezoneId: number;
   numberId: number | null;
   number: string | null;
+  /** The account's number for this person has opted out (or is blocked). */
+  suppressed: boolean;
 }
 
 /** Where a run stands after its turn. */
@@ -99,11 +100,15 @@ export async function runDueSteps(ctx: AppContext, limit = 500): Promise<number>
 
 async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promise<number> {
   let held = undefined as PoolClient | undefined;
+  const laps = stopwatch();
   try {
     const taken = await inTransaction(ctx.db, async (_tx, client) => {
       held = client;
-      return walkBatch(ctx, client, limit, careful);
+      return walkBatch(ctx, client, limit, careful, laps);
     });
+    laps.lap("commit");
+    if (taken)
+      logger.debug({ component: "automations", runs: taken, careful, ms: laps.ms }, "batch");
     if (held) flushAfterCommit(held, true);
     return taken;
   } catch (err) {
@@ -112,18 +117,28 @@ async function runBatch(ctx: AppContext, limit: number, careful: boolean): Promi
   }
 }
 
-/** The batch's work inside its transaction: how many runs it took. */
+/**
+ * The batch's work inside its transaction: how many runs it took. Three kinds of statement
+ * whatever its size: the claim (with the people, their numbers' opt-outs and the engine's time),
+ * one statement that queues the texts through the outbound path and saves the runs and the step
+ * log, and the charge of each account's texts, once a batch. The charge comes last so the
+ * account's credit row stays locked only until the commit: the other engine loops charging the
+ * same account wait on it.
+ */
 async function walkBatch(
   ctx: AppContext,
   client: PoolClient,
   limit: number,
   careful: boolean,
+  laps: ReturnType<typeof stopwatch>,
 ): Promise<number> {
-  const due = await claimDue(client, limit);
-  if (!due.length) return 0;
-  const now = await engineNow(client);
+  const ids0 = await claimDue(client, limit);
+  if (!ids0.length) return 0;
+  laps.lap("claim");
+  const { now, runs: due } = await dueRuns(client, ids0);
+  if (!due.length || !now) return 0;
+  laps.lap("read");
   const graphs = await loadGraphs(client, due);
-  const suppressed = await suppressedPhones(client, due);
   const outcomes: RunOutcome[] = [];
   const log: LogEntry[] = [];
   const batch: OutboundMessage[] = [];
@@ -156,22 +171,34 @@ async function walkBatch(
   for (const run of due) {
     const loaded = graphs.get(`${run.automationId}:${run.version}`);
     const out = loaded
-      ? await walk(
-          ctx,
-          client,
-          run,
-          loaded,
-          now,
-          suppressed.has(`${run.accountId}:${run.phone}`),
-          log,
-          texts,
-        )
+      ? await walk(ctx, client, run, loaded, now, run.suppressed, log, texts)
       : exit(run, "deleted");
     outcomes.push(out);
   }
+  laps.lap("walk");
+  await queueMessagesWith(
+    batch,
+    client,
+    runsAndStepLog(
+      outcomes,
+      log.map((l) => ({
+        runId: l.runId,
+        automationId: l.automationId,
+        stepId: l.stepId,
+        // Careful: the text is already queued (its id); else its place in this statement's texts.
+        text: l.text === null || careful ? null : l.text + 1,
+        messageId: l.text === null || !careful ? null : (ids[l.text] ?? null),
+      })),
+    ),
+  );
+  laps.lap("write");
   if (!careful && batch.length) {
     const perAccount = new Map<number, OutboundMessage[]>();
-    for (const m of batch) perAccount.set(m.accountId, [...(perAccount.get(m.accountId) ?? []), m]);
+    for (const m of batch) {
+      const list = perAccount.get(m.accountId);
+      if (list) list.push(m);
+      else perAccount.set(m.accountId, [m]);
+    }
     for (const [accountId, texts] of perAccount) {
       try {
         await chargeTexts(client, accountId, texts, {
@@ -179,7 +206,7 @@ async function walkBatch(
           description: "Automation texts",
         });
       } catch (err) {
-        // Short of either kind, the batch is walked again one text at a time.
+        // Short of either kind, the batch (rolled back) is walked again one text at a time.
         if (
           err instanceof AppError &&
           (err.code === "INSUFFICIENT_CREDITS" || err.code === "INSUFFICIENT_INTERNATIONAL_CREDITS")
@@ -188,18 +215,23 @@ async function walkBatch(
         throw err;
       }
     }
-    ids.push(...(await queueMessages(batch, client)));
+    laps.lap("charge");
   }
-  await saveOutcomes(client, outcomes);
-  if (log.length)
-    await insertStepLog(
-      client,
-      log.map((l) => l.runId),
-      log.map((l) => l.automationId),
-      log.map((l) => l.stepId),
-      log.map((l) => (l.text === null ? null : (ids[l.text] ?? null))),
-    );
   return due.length;
+}
+
+/** Milliseconds per phase of a batch, for the debug log (bench/automations.mjs --profile). */
+function stopwatch() {
+  let last = performance.now();
+  const ms: Record<string, number> = {};
+  return {
+    ms,
+    lap(name: string) {
+      const now = performance.now();
+      ms[name] = Math.round((now - last) * 10) / 10;
+      last = now;
+    },
+  };
 }
 
 function textOf(run: DueRun, body: string, credits: number, mediaUrl?: string): OutboundMessage {

@@ -5,7 +5,9 @@ import { expectedAtShutdown } from "../../shutdown";
 import * as q from "./events.queries";
 import type { AccountEvent } from "./events.service";
 
-const BATCH = 500;
+// Large enough that a burst (a bulk join: one event a person) costs few transactions: every
+// consumer but the phone alerts (replies only) handles its batch in a few set-based statements.
+const BATCH = 2000;
 /** A batch whose handler failed waits this long, doubled per attempt, up to an hour. */
 const RETRY_BASE_MS = 2_000;
 const RETRY_MAX_MS = 3_600_000;
@@ -29,17 +31,20 @@ export function unregisterEventHandler(consumer: string): void {
 }
 
 /**
- * One pass over every registered consumer: claims a batch of due work (SKIP LOCKED, so any
- * number of workers share it), runs the handler and deletes the rows in one transaction.
+ * One pass over every registered consumer: takes a batch of due work (SKIP LOCKED, so any
+ * number of workers share it) and runs the handler in one transaction.
  * Returns whether there was work, so the pipeline loop runs again at once.
  */
 export async function relayEvents(ctx: AppContext): Promise<boolean> {
   let busy = false;
   for (const [consumer, handler] of handlers) {
     let claimed: string[] = [];
+    const t0 = performance.now();
+    const ms: Record<string, number> = {};
     try {
       await inTransaction(ctx.db, async (tx) => {
-        const rows = await q.claimWork(tx, consumer, BATCH);
+        const rows = await q.takeWork(tx, consumer, BATCH);
+        ms.claim = performance.now() - t0;
         if (rows.length === 0) return;
         claimed = rows.map((r) => r.id);
         const events: AccountEvent[] = rows.map((r) => ({
@@ -52,9 +57,13 @@ export async function relayEvents(ctx: AppContext): Promise<boolean> {
         }));
         // The handler's context is this transaction: what it reads and writes stays on it.
         await handler({ ...ctx, db: tx }, tx, events);
-        await q.deleteWork(tx, consumer, claimed);
+        ms.handler = performance.now() - t0 - ms.claim;
       });
-      if (claimed.length > 0) busy = true;
+      if (claimed.length > 0) {
+        busy = true;
+        ms.total = performance.now() - t0;
+        log.debug({ component: "event-relay", consumer, events: claimed.length, ms }, "batch");
+      }
     } catch (err) {
       // The database going away at shutdown: the claims roll back and the next start relays them.
       if (claimed.length === 0 || expectedAtShutdown(err)) throw err;

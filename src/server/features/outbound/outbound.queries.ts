@@ -256,15 +256,13 @@ export async function insertQueuedMessage(
 }
 
 /**
- * Queues many texts in one statement; answers each inserted id with its place in the insert's
- * order (identity values follow the input's order).
+ * The set-based queue insert as CTEs ending in `queued_ids(id, ord)`: each inserted id with its
+ * place (from 1) in the input's order (identity values follow the insert's order, which is the
+ * input's). Its parameters are $1 to $11.
  */
-export async function insertQueuedMessages(
-  db: Queryable,
-  rows: readonly Omit<QueuedRow, "userId">[],
-) {
-  const res = await db.query<{ id: number; ord: number }>(
-    `with input as (
+function queuedMessagesCtes(rows: readonly Omit<QueuedRow, "userId">[]) {
+  return {
+    ctes: `input as (
        select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
                             $7::text[], $8::bigint[], $9::smallint[], $10::smallint[], $11::smallint[])
          with ordinality as t(account_id, number_id, from_number, to_number, body, media, source,
@@ -285,9 +283,9 @@ export async function insertQueuedMessages(
      pace as (
        insert into dispatch_pace (phone_number_id)
        select distinct number_id from input on conflict do nothing
-     )
-     select id, (row_number() over (order by id))::int as ord from ins`,
-    [
+     ),
+     queued_ids as (select id, (row_number() over (order by id))::int as ord from ins)`,
+    params: [
       rows.map((m) => m.accountId),
       rows.map((m) => m.phoneNumberId),
       rows.map((m) => m.fromNumber),
@@ -299,9 +297,44 @@ export async function insertQueuedMessages(
       rows.map((m) => m.credits),
       rows.map((m) => m.lane),
       rows.map((m) => m.internationalCredits),
-    ],
+    ] as unknown[],
+  };
+}
+
+/** Queues many texts in one statement; answers each inserted id with its place in the input. */
+export async function insertQueuedMessages(
+  db: Queryable,
+  rows: readonly Omit<QueuedRow, "userId">[],
+) {
+  const { ctes, params } = queuedMessagesCtes(rows);
+  const res = await db.query<{ id: number; ord: number }>(
+    `with ${ctes} select id, ord from queued_ids`,
+    params,
   );
   return res.rows;
+}
+
+/**
+ * What a caller writes with the texts it queues, in the same statement: more CTEs that may read
+ * `queued_ids(id, ord)`, with their parameters numbered from `first`.
+ */
+export interface AlsoWritten {
+  ctes(first: number): string;
+  params: unknown[];
+}
+
+/** insertQueuedMessages and the caller's writes in one statement; answers how many it queued. */
+export async function insertQueuedMessagesWith(
+  db: Queryable,
+  rows: readonly Omit<QueuedRow, "userId">[],
+  also: AlsoWritten,
+): Promise<number> {
+  const { ctes, params } = queuedMessagesCtes(rows);
+  const res = await db.query<{ n: number }>(
+    `with ${ctes}, ${also.ctes(params.length + 1)} select count(*)::int as n from queued_ids`,
+    [...params, ...also.params],
+  );
+  return res.rows[0]?.n ?? 0;
 }
 
 /** Where a message stands with the dispatcher. */

@@ -125,26 +125,43 @@ export async function queueMessages(
   db: Pool | PoolClient,
 ): Promise<number[]> {
   if (msgs.length === 0) return [];
-  const rows = await q.insertQueuedMessages(
-    db,
-    msgs.map((m) => ({
-      accountId: m.accountId,
-      phoneNumberId: m.from.id,
-      fromNumber: m.from.number,
-      to: m.to,
-      body: m.body,
-      mediaUrls: m.mediaUrls ?? [],
-      source: m.source,
-      subscriberId: m.subscriberId ?? null,
-      credits: m.credits ?? 0,
-      lane: LANE[m.messageClass ?? classOfSource(m.source)],
-      internationalCredits: internationalCreditsOfMessage(m),
-    })),
-  );
+  const rows = await q.insertQueuedMessages(db, msgs.map(queuedRow));
   if (rows.length !== msgs.length) throw new Error("queueMessages: an account was not found");
   await wakePipeline(db);
-  // Identity values follow the insert's order (ordered by the input), so sorted ids map back.
   return rows.sort((a, b) => a.ord - b.ord).map((r) => r.id);
+}
+
+/**
+ * queueMessages, and what the caller writes with the new ids in the same statement (the
+ * engine's runs and step log: one statement a batch). `also` reads `queued_ids(id, ord)`, ord
+ * being the message's place in `msgs` from 1. Same rules as queueMessages.
+ */
+export async function queueMessagesWith(
+  msgs: readonly OutboundMessage[],
+  db: Pool | PoolClient,
+  also: q.AlsoWritten,
+): Promise<void> {
+  const queued = await q.insertQueuedMessagesWith(db, msgs.map(queuedRow), also);
+  if (queued !== msgs.length) throw new Error("queueMessages: an account was not found");
+  if (msgs.length) await wakePipeline(db);
+}
+
+export type { AlsoWritten } from "./outbound.queries";
+
+function queuedRow(m: OutboundMessage) {
+  return {
+    accountId: m.accountId,
+    phoneNumberId: m.from.id,
+    fromNumber: m.from.number,
+    to: m.to,
+    body: m.body,
+    mediaUrls: m.mediaUrls ?? [],
+    source: m.source,
+    subscriberId: m.subscriberId ?? null,
+    credits: m.credits ?? 0,
+    lane: LANE[m.messageClass ?? classOfSource(m.source)],
+    internationalCredits: internationalCreditsOfMessage(m),
+  };
 }
 
 function internationalCreditsOfMessage(msg: OutboundMessage): number {
