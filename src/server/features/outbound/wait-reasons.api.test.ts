@@ -89,7 +89,7 @@ describe("a message read through /api/v1", () => {
     const austin = await person("+15125550103");
     const queued = await queue("+15125550103", austin, "automation", "Happy hour at five");
     const res = await call(key, "GET", `/api/v1/messages/${queued.id}`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       messageId: queued.id,
       subscriberId: austin,
