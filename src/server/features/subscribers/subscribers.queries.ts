@@ -283,7 +283,7 @@ function copyText(value: string | undefined): string {
 /**
  * Puts an import batch into `import_rows`, a temporary table (never written to the WAL) that
  * lives until the transaction ends, with one COPY in text format rather than one JSON document
- * of the rows; the statements that merge it (insertStaged, updateStaged) read it as a table.
+ * of the rows; the statements that merge it (insertImported, updateImported with STAGED_ROWS) read it as a table.
  */
 export async function stageImportRows(client: PoolClient, rows: ImportRow[]): Promise<void> {
   await client.query(
@@ -302,13 +302,22 @@ export async function stageImportRows(client: PoolClient, rows: ImportRow[]): Pr
   await pipeline(Readable.from([lines.join("")]), copy);
 }
 
+/** A batch's rows as the relation `v`: the COPY staging table of a spreadsheet import… */
+export const STAGED_ROWS: SQL = sql.raw("import_rows v");
+
+/** …or the rows themselves as one JSON document (a webinar's few hundred registrants). */
+export function rowsAsJson(rows: ImportRow[]): SQL {
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}`;
+}
+
 /**
- * Inserts the staged numbers that are new to the account, in phone order (two batches written at
- * once then take their key locks in the same order); returns them.
+ * Inserts the batch's numbers that are new to the account, in phone order (two batches written
+ * at once then take their key locks in the same order); returns them.
  */
-export async function insertStaged(
+export async function insertImported(
   db: Executor,
   accountId: number,
+  from: SQL,
   consent: { source: string; detail: string },
   signupMethod = "SPREADSHEET_IMPORT",
 ) {
@@ -316,7 +325,7 @@ export async function insertStaged(
     sql`insert into ${subscribers} (account_id, phone, country_id, first_name, last_name, email, signup_method, consent_source, consent_detail, marketing_consent_at, attributes)
         select ${accountId}, v.phone, v.country_id, coalesce(v.first_name, ''), coalesce(v.last_name, ''), coalesce(v.email, ''),
                ${signupMethod}, ${consent.source}, ${consent.detail}, now(), v.attributes
-          from import_rows v order by v.phone
+          from ${from} order by v.phone
         on conflict (account_id, phone) do nothing
         returning id, phone`,
   );
@@ -324,12 +333,15 @@ export async function insertStaged(
 }
 
 /**
- * Updates the staged numbers the account had before this batch (`added`: the batch's new ones),
- * as updateImported does.
+ * Updates the batch's numbers the account had before it (`added`: the ones it just inserted)
+ * with the columns the file has; attributes are merged. The import's attestation covers every
+ * number in the file: a conversation contact gains consent from it (`consented`: it had none
+ * before, `o` being the row as it was).
  */
-export async function updateStaged(
+export async function updateImported(
   db: Executor,
   accountId: number,
+  from: SQL,
   added: string[],
   consent: { source: string; detail: string },
 ) {
@@ -343,57 +355,9 @@ export async function updateStaged(
           consent_source = case when s.marketing_consent_at is null then ${consent.source} else s.consent_source end,
           consent_detail = case when s.marketing_consent_at is null then ${consent.detail} else s.consent_detail end,
           updated_at = now()
-        from import_rows v, ${subscribers} o
+        from ${from}, ${subscribers} o
         where s.account_id = ${accountId} and s.phone = v.phone and o.id = s.id
           and v.phone not in (select unnest(${`{${added.join(",")}}`}::text[]))
-        returning s.id, s.phone, o.marketing_consent_at is null as consented`,
-  );
-  return result.rows as { id: number; phone: string; consented: boolean }[];
-}
-
-/** Inserts the batch's new numbers; returns them (the others are already in the account). */
-export async function insertImported(
-  db: Executor,
-  accountId: number,
-  rows: ImportRow[],
-  consent: { source: string; detail: string },
-  signupMethod = "SPREADSHEET_IMPORT",
-) {
-  const result = await db.execute(
-    sql`insert into ${subscribers} (account_id, phone, country_id, first_name, last_name, email, signup_method, consent_source, consent_detail, marketing_consent_at, attributes)
-        select ${accountId}, v.phone, v.country_id, coalesce(v.first_name, ''), coalesce(v.last_name, ''), coalesce(v.email, ''),
-               ${signupMethod}, ${consent.source}, ${consent.detail}, now(), v.attributes
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}
-        on conflict (account_id, phone) do nothing
-        returning id, phone`,
-  );
-  return result.rows as { id: number; phone: string }[];
-}
-
-/**
- * Updates existing numbers with the columns the file has; attributes are merged. The import's
- * attestation covers every number in the file: a conversation contact gains consent from it
- * (`consented`: it had none before, `o` being the row as it was).
- */
-export async function updateImported(
-  db: Executor,
-  accountId: number,
-  rows: ImportRow[],
-  consent: { source: string; detail: string },
-) {
-  if (rows.length === 0) return [];
-  const result = await db.execute(
-    sql`update ${subscribers} s set
-          first_name = coalesce(v.first_name, s.first_name),
-          last_name = coalesce(v.last_name, s.last_name),
-          email = coalesce(v.email, s.email),
-          attributes = s.attributes || v.attributes,
-          marketing_consent_at = coalesce(s.marketing_consent_at, now()),
-          consent_source = case when s.marketing_consent_at is null then ${consent.source} else s.consent_source end,
-          consent_detail = case when s.marketing_consent_at is null then ${consent.detail} else s.consent_detail end,
-          updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORDSET}, ${subscribers} o
-        where s.account_id = ${accountId} and s.phone = v.phone and o.id = s.id
         returning s.id, s.phone, o.marketing_consent_at is null as consented`,
   );
   return result.rows as { id: number; phone: string; consented: boolean }[];

@@ -441,11 +441,12 @@ export async function importBatch(
     let updated: { id: number; phone: string; consented: boolean }[] = [];
     if (batch.length > 0) {
       await q.stageImportRows(client, batch);
-      added = await q.insertStaged(tx, job.accountId, consent);
+      added = await q.insertImported(tx, job.accountId, q.STAGED_ROWS, consent);
       if (opts.duplicates === "update" && added.length < batch.length)
-        updated = await q.updateStaged(
+        updated = await q.updateImported(
           tx,
           job.accountId,
+          q.STAGED_ROWS,
           added.map((a) => a.phone),
           consent,
         );
@@ -493,14 +494,18 @@ export async function addWebinarSubscribers(
     }));
   if (batch.length === 0) return new Map();
   const consent = { source: "webinar_import", detail: job.detail };
-  const added = await q.insertImported(tx, job.accountId, batch, consent, "WEBINAR_IMPORT");
-  const addedPhones = new Set(added.map((a) => a.phone));
-  const updated = await q.updateImported(
-    tx,
-    job.accountId,
-    batch.filter((r) => !addedPhones.has(r.phone)),
-    consent,
-  );
+  const staged = q.rowsAsJson(batch);
+  const added = await q.insertImported(tx, job.accountId, staged, consent, "WEBINAR_IMPORT");
+  const updated =
+    added.length < batch.length
+      ? await q.updateImported(
+          tx,
+          job.accountId,
+          staged,
+          added.map((a) => a.phone),
+          consent,
+        )
+      : [];
   await compliance.recordConsentMany(
     tx,
     {
