@@ -40,7 +40,6 @@ const UNTRANSLATED = [
   "features/phone-messages",
   "features/reports",
   "features/scheduled-messages",
-  "features/send-message",
   "features/setup",
   "features/signup",
   "features/subscriber-exports",

@@ -1,7 +1,8 @@
 import { Anchor, Group, Loader, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import type { Audience } from "../../../../domain/send-audience";
-import { plural } from "../../../lib/plural";
+import { formatNumber } from "../../../i18n";
 import { exclusionText } from "../lib/audience-text";
 
 const SUMMARY_HEIGHT = 42;
@@ -16,12 +17,13 @@ export function AudienceSummary(props: {
   creditsEach: number;
   onBuyInternational: () => void;
 }) {
+  const { t } = useTranslation();
   const a = props.audience;
   // Its two lines' room is kept while counting: the form below does not jump when it arrives.
   if (!a) {
     return (
       <div style={{ minHeight: SUMMARY_HEIGHT }}>
-        {props.loading && <Loader size="xs" aria-label="Counting recipients" />}
+        {props.loading && <Loader size="xs" aria-label={t("Counting recipients")} />}
       </div>
     );
   }
@@ -33,21 +35,41 @@ export function AudienceSummary(props: {
       <Group gap={6} wrap="nowrap" align="flex-start">
         <IconUsers size={16} style={{ flexShrink: 0, marginTop: 2 }} />
         <Text size="sm" fw={500}>
-          {plural(a.recipients, "person", "people")} will get this message ·{" "}
-          {plural(a.recipients * props.creditsEach, "credit", "credits")}
+          {t("{{n}} people will get this message", {
+            count: a.recipients,
+            n: formatNumber(a.recipients),
+          })}{" "}
+          ·{" "}
+          {t("{{n}} credits", {
+            count: a.recipients * props.creditsEach,
+            n: formatNumber(a.recipients * props.creditsEach),
+          })}
           {abroadCredits > 0 &&
-            ` + ${plural(abroadCredits, "international credit", "international credits")} (${plural(a.abroad, "recipient", "recipients")} abroad)`}
+            ` + ${t("{{n}} international credits", { count: abroadCredits, n: formatNumber(abroadCredits) })} (${t("{{n}} recipients abroad", { count: a.abroad, n: formatNumber(a.abroad) })})`}
         </Text>
         {props.loading && <Loader size={12} />}
       </Group>
       {short && (
         <Text size="xs" c="red" mt={2} data-testid="audience-international-short">
-          You have {plural(a.internationalBalance, "international credit", "international credits")}
-          : the recipients abroad will not get it unless you{" "}
-          <Anchor component="button" type="button" size="xs" onClick={props.onBuyInternational}>
-            add international credits
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey="You have {{credits}}: the recipients abroad will not get it unless you <0>add international credits</0>."
+            values={{
+              credits: t("{{n}} international credits", {
+                count: a.internationalBalance,
+                n: formatNumber(a.internationalBalance),
+              }),
+            }}
+            components={[
+              <Anchor
+                key="buy"
+                component="button"
+                type="button"
+                size="xs"
+                onClick={props.onBuyInternational}
+              />,
+            ]}
+          />
         </Text>
       )}
       {excluded && (

@@ -2,7 +2,9 @@ import { MultiSelect, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useQueries } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { formatUsNumber } from "../../../../domain/phone";
+import { formatNumber } from "../../../i18n";
 import { getSubscriber, useGroupOptions, useSubscriberOptions } from "../api/send-message-api";
 
 type Who = "all" | "true" | "false";
@@ -31,6 +33,7 @@ export function RecipientsField(props: {
   groupsError?: string;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const narrow = useMediaQuery("(max-width: 480px)");
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim(), 250);
@@ -61,16 +64,16 @@ export function RecipientsField(props: {
   }, [props.subscriberIds, labels, fetched, results.data]);
 
   const options = [
-    ...(props.sendAllHidden ? [] : [{ value: "all", label: "All Subscribers" }]),
-    { value: "true", label: "Subscribers" },
-    { value: "false", label: "Groups" },
+    ...(props.sendAllHidden ? [] : [{ value: "all", label: t("All Subscribers") }]),
+    { value: "true", label: t("Subscribers") },
+    { value: "false", label: t("Groups") },
   ];
 
   return (
     <Stack gap="xs">
       <div>
         <Text size="sm" fw={500} mb={4} id="recipients-label">
-          Send to
+          {t("Send to")}
         </Text>
         <SegmentedControl
           aria-labelledby="recipients-label"
@@ -84,8 +87,8 @@ export function RecipientsField(props: {
       </div>
       {props.who === "true" && (
         <MultiSelect
-          label="Subscribers"
-          placeholder="Search by name, phone or e-mail"
+          label={t("Subscribers")}
+          placeholder={t("Search by name, phone or e-mail")}
           searchable
           searchValue={search}
           onSearchChange={setSearch}
@@ -102,7 +105,7 @@ export function RecipientsField(props: {
             props.onSubscriberIdsChange(next);
           }}
           filter={({ options: o }) => o}
-          nothingFoundMessage={results.isFetching ? "Searching…" : "No subscribers found"}
+          nothingFoundMessage={results.isFetching ? t("Searching…") : t("No subscribers found")}
           maxValues={10_000}
           error={props.subscribersError}
           disabled={props.disabled}
@@ -112,19 +115,19 @@ export function RecipientsField(props: {
       )}
       {props.who === "false" && (
         <MultiSelect
-          label="Groups"
-          placeholder={groups.isPending ? "Loading groups…" : "Choose groups"}
+          label={t("Groups")}
+          placeholder={groups.isPending ? t("Loading groups…") : t("Choose groups")}
           searchable
           data={(groups.data?.rows ?? []).map((g) => ({
             value: String(g.id),
             label:
               g.memberCount === null || g.memberCount === undefined
                 ? g.name
-                : `${g.name} (${g.memberCount.toLocaleString()})`,
+                : `${g.name} (${formatNumber(g.memberCount)})`,
           }))}
           value={props.groupIds.map(String)}
           onChange={(values) => props.onGroupIdsChange(values.map(Number))}
-          nothingFoundMessage="No groups found"
+          nothingFoundMessage={t("No groups found")}
           error={props.groupsError}
           disabled={props.disabled}
           hidePickedOptions

@@ -1,6 +1,8 @@
 import { Chip, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { DatePickerInput, TimeInput } from "@mantine/dates";
 import type { UseFormReturnType } from "@mantine/form";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import {
   CUSTOM_END_LABELS,
   CUSTOM_END_TYPES,
@@ -11,16 +13,17 @@ import {
 import { REPEAT_FREQUENCIES, REPEAT_LABELS, WEEKDAYS } from "../../../../domain/repeat";
 import { timezoneByIana, timezoneById } from "../../../../domain/timezones";
 import { TimezoneSelect } from "../../../components/timezone-select";
+import { intlLocale, tk, translateMessage } from "../../../i18n";
 import type { FormValues } from "../lib/form-state";
 
 const DAY_LABEL: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: "Mon",
-  tuesday: "Tue",
-  wednesday: "Wed",
-  thursday: "Thu",
-  friday: "Fri",
-  saturday: "Sat",
-  sunday: "Sun",
+  monday: tk("Mon"),
+  tuesday: tk("Tue"),
+  wednesday: tk("Wed"),
+  thursday: tk("Thu"),
+  friday: tk("Fri"),
+  saturday: tk("Sat"),
+  sunday: tk("Sun"),
 };
 // The composer lists Custom first, then the fixed frequencies (spec doc 2 §3).
 const REPEAT_ORDER = ["custom", ...REPEAT_FREQUENCIES.filter((f) => f !== "custom")] as const;
@@ -31,6 +34,7 @@ function DayChips(props: {
   error?: string;
   label: string;
 }) {
+  const { t } = useTranslation();
   const selected = WEEKDAYS.filter((d) => props.value[d]);
   return (
     <div>
@@ -49,7 +53,7 @@ function DayChips(props: {
         <Group gap={6}>
           {WEEKDAYS.map((d) => (
             <Chip key={d} value={d} size="xs">
-              {DAY_LABEL[d]}
+              {t(DAY_LABEL[d])}
             </Chip>
           ))}
         </Group>
@@ -63,38 +67,36 @@ function DayChips(props: {
   );
 }
 
-function ordinal(n: number): string {
-  const s = ["th", "st", "nd", "rd"];
-  const v = n % 100;
-  return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
-}
+/** Which of the month's weekdays a date is: the 5th one is said as the last. */
+const NTH = [tk("1st"), tk("2nd"), tk("3rd"), tk("4th"), tk("last")] as const;
 
 /** "On day 14" / "On the 2nd Tuesday" for a monthly repeat of the chosen date. */
-function monthlyOptions(date: string) {
+function monthlyOptions(date: string, t: TFunction) {
   const d = date ? new Date(`${date}T12:00:00Z`) : null;
   if (!d || Number.isNaN(d.getTime()))
     return [
-      { value: "day", label: "On the same day each month" },
-      { value: "week", label: "On the same weekday each month" },
+      { value: "day", label: t("On the same day each month") },
+      { value: "week", label: t("On the same weekday each month") },
     ];
   const day = d.getUTCDate();
-  const nth = Math.ceil(day / 7);
-  const weekday = d.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+  const nth = NTH[Math.min(Math.ceil(day / 7), 5) - 1] ?? NTH[4];
+  const weekday = d.toLocaleDateString(intlLocale(), { weekday: "long", timeZone: "UTC" });
   return [
-    { value: "day", label: `Monthly on day ${day}` },
-    { value: "week", label: `Monthly on the ${nth >= 5 ? "last" : ordinal(nth)} ${weekday}` },
+    { value: "day", label: t("Monthly on day {{day}}", { day }) },
+    { value: "week", label: t("Monthly on the {{nth}} {{weekday}}", { nth: t(nth), weekday }) },
   ];
 }
 
 /** Schedule (date, time, time zone) and repeat, with the custom repeat (spec doc 2 §3, §5). */
 export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; disabled?: boolean }) {
+  const { t } = useTranslation();
   const { form } = props;
   const v = form.getValues();
   const repeat = v.repeatFrequency;
   return (
     <Stack gap="sm">
       <Switch
-        label="Schedule for later"
+        label={t("Schedule for later")}
         {...form.getInputProps("isScheduled", { type: "checkbox" })}
         disabled={props.disabled}
       />
@@ -102,8 +104,8 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DatePickerInput
-              label="Date"
-              placeholder="Pick a date"
+              label={t("Date")}
+              placeholder={t("Pick a date")}
               valueFormat="MM/DD/YYYY"
               minDate={new Date()}
               clearable
@@ -112,7 +114,11 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
               onChange={(d) => form.setFieldValue("date", d ?? "")}
               disabled={props.disabled}
             />
-            <TimeInput label="Time" {...form.getInputProps("time")} disabled={props.disabled} />
+            <TimeInput
+              label={t("Time")}
+              {...form.getInputProps("time")}
+              disabled={props.disabled}
+            />
           </SimpleGrid>
           {/* A row of its own: "(UTC+01:00) Central European Time — Paris" is long. */}
           <TimezoneSelect
@@ -123,16 +129,19 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label="Repeat"
-              data={REPEAT_ORDER.map((f) => ({ value: f, label: REPEAT_LABELS[f] }))}
+              label={t("Repeat")}
+              data={REPEAT_ORDER.map((f) => ({
+                value: f,
+                label: translateMessage(REPEAT_LABELS[f]),
+              }))}
               allowDeselect={false}
               {...form.getInputProps("repeatFrequency")}
               disabled={props.disabled}
             />
             {repeat === "monthly" && (
               <Select
-                label="Monthly repeat"
-                data={monthlyOptions(v.date)}
+                label={t("Monthly repeat")}
+                data={monthlyOptions(v.date, t)}
                 allowDeselect={false}
                 {...form.getInputProps("repeatType")}
                 disabled={props.disabled}
@@ -141,7 +150,7 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
           </SimpleGrid>
           {(repeat === "weekly" || repeat === "biweekly") && (
             <DayChips
-              label="Repeat on"
+              label={t("Repeat on")}
               value={v.repeatDays as Days}
               onChange={(d) => form.setFieldValue("repeatDays", d)}
               error={form.errors.repeatDays as string | undefined}
@@ -155,16 +164,16 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
             >
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
                 <TextInput
-                  label="Repeat every"
+                  label={t("Repeat every")}
                   inputMode="numeric"
                   {...form.getInputProps("customRepeatFrequency")}
                   disabled={props.disabled}
                 />
                 <Select
-                  label="Unit"
+                  label={t("Unit")}
                   data={CUSTOM_REPEAT_UNITS.map((u) => ({
                     value: u,
-                    label: CUSTOM_REPEAT_UNIT_LABELS[u],
+                    label: translateMessage(CUSTOM_REPEAT_UNIT_LABELS[u]),
                   }))}
                   allowDeselect={false}
                   {...form.getInputProps("customRepeatFrequencyType")}
@@ -173,7 +182,7 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
               </SimpleGrid>
               {v.customRepeatFrequencyType === "weeks" && (
                 <DayChips
-                  label="On"
+                  label={t("On")}
                   value={v.customRepeatDays as Days}
                   onChange={(d) => form.setFieldValue("customRepeatDays", d)}
                   error={form.errors.customRepeatDays as string | undefined}
@@ -181,16 +190,19 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
               )}
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                 <Select
-                  label="Ends"
-                  data={CUSTOM_END_TYPES.map((e) => ({ value: e, label: CUSTOM_END_LABELS[e] }))}
+                  label={t("Ends")}
+                  data={CUSTOM_END_TYPES.map((e) => ({
+                    value: e,
+                    label: translateMessage(CUSTOM_END_LABELS[e]),
+                  }))}
                   allowDeselect={false}
                   {...form.getInputProps("customEndMessageType")}
                   disabled={props.disabled}
                 />
                 {v.customEndMessageType === "date" && (
                   <DatePickerInput
-                    label="End date"
-                    placeholder="Pick a date"
+                    label={t("End date")}
+                    placeholder={t("Pick a date")}
                     valueFormat="MM/DD/YYYY"
                     minDate={new Date()}
                     value={v.customEndMessageDate || null}
@@ -201,7 +213,7 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
                 )}
                 {v.customEndMessageType === "occurrences" && (
                   <TextInput
-                    label="Occurrences"
+                    label={t("Occurrences")}
                     inputMode="numeric"
                     {...form.getInputProps("customEndMessageOccurrences")}
                     disabled={props.disabled}

@@ -7,6 +7,7 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
   formatPrice,
@@ -15,6 +16,7 @@ import {
   MESSAGE_BUNDLES,
 } from "../../../../domain/billing";
 import { COMPOSE_TEXT } from "../../../../domain/message-compose.schemas";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { usePurchaseCredits } from "../api/send-message-api";
 
@@ -38,6 +40,7 @@ export function SendDialogs(props: {
   isTestAccount: boolean;
   canBuy: boolean;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const purchase = usePurchaseCredits();
   const buy = (type: "sms" | "international") =>
@@ -45,7 +48,7 @@ export function SendDialogs(props: {
       { qty: type === "sms" ? PACK : INTERNATIONAL_PACK.qty, type },
       {
         onSuccess: (r) => {
-          notify.success(r.message);
+          notify.success(translateMessage(r.message));
           props.onClose();
         },
       },
@@ -57,15 +60,16 @@ export function SendDialogs(props: {
         opened={props.open === "quietHours"}
         onClose={props.onClose}
         icon={IconMoonStars}
-        title="Quiet Hours"
+        title={t("Quiet Hours")}
       >
         <Text size="sm">
-          The time you chose falls inside your account's quiet hours, when subscribers do not expect
-          messages. Choose another time, or send it anyway.
+          {t(
+            "The time you chose falls inside your account's quiet hours, when subscribers do not expect messages. Choose another time, or send it anyway.",
+          )}
         </Text>
         <SendDialogActions onClose={props.onClose}>
           <Button color="orange" onClick={props.onSendAnyway}>
-            Send Anyway
+            {t("Send Anyway")}
           </Button>
         </SendDialogActions>
       </SendDialogFrame>
@@ -74,9 +78,9 @@ export function SendDialogs(props: {
         opened={props.open === "credits"}
         onClose={props.onClose}
         icon={IconCreditCard}
-        title="Not enough credits"
+        title={t("Not enough credits")}
       >
-        <Text size="sm">{COMPOSE_TEXT.insufficientCredits}</Text>
+        <Text size="sm">{translateMessage(COMPOSE_TEXT.insufficientCredits)}</Text>
         {props.isTestAccount ? (
           <SendDialogActions onClose={props.onClose}>
             <Button
@@ -85,18 +89,21 @@ export function SendDialogs(props: {
                 navigate("/billing/manage-subscription/upgrade");
               }}
             >
-              Upgrade account now
+              {t("Upgrade account now")}
             </Button>
           </SendDialogActions>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Buy {PACK} credits for {formatUsd(PACK_CENTS)} ({formatUsd(PACK_CENTS / PACK)} per
-              text).
+              {t("Buy {{n}} credits for {{price}} ({{each}} per text).", {
+                n: PACK,
+                price: formatUsd(PACK_CENTS),
+                each: formatUsd(PACK_CENTS / PACK),
+              })}
             </Text>
             {!props.canBuy && (
               <Text size="sm" c="orange">
-                Ask an administrator of your account to buy more credits.
+                {t("Ask an administrator of your account to buy more credits.")}
               </Text>
             )}
             <SendDialogActions onClose={props.onClose}>
@@ -105,7 +112,7 @@ export function SendDialogs(props: {
                 disabled={!props.canBuy}
                 onClick={() => buy("sms")}
               >
-                Buy {PACK} credits
+                {t("Buy {{n}} credits", { n: PACK })}
               </Button>
             </SendDialogActions>
           </>
@@ -116,16 +123,16 @@ export function SendDialogs(props: {
         opened={props.open === "international"}
         onClose={props.onClose}
         icon={IconWorld}
-        title={COMPOSE_TEXT.internationalTitle}
+        title={translateMessage(COMPOSE_TEXT.internationalTitle)}
       >
-        <Text size="sm">{COMPOSE_TEXT.internationalText}</Text>
+        <Text size="sm">{translateMessage(COMPOSE_TEXT.internationalText)}</Text>
         <SendDialogActions onClose={props.onClose}>
           <Button
             loading={purchase.isPending}
             disabled={!props.canBuy || props.isTestAccount}
             onClick={() => buy("international")}
           >
-            Purchase {formatPrice(INTERNATIONAL_PACK.priceCents)}
+            {t("Purchase {{price}}", { price: formatPrice(INTERNATIONAL_PACK.priceCents) })}
           </Button>
         </SendDialogActions>
       </SendDialogFrame>
@@ -134,20 +141,21 @@ export function SendDialogs(props: {
         opened={props.open === "unableToSend"}
         onClose={props.onClose}
         icon={IconAlertTriangle}
-        title="Unable To Send"
+        title={t("Unable To Send")}
       >
         <Text size="sm">
-          Your account has not been validated yet, so messages cannot include links. Remove the link
-          and send again, or contact us to validate your account.
+          {t(
+            "Your account has not been validated yet, so messages cannot include links. Remove the link and send again, or contact us to validate your account.",
+          )}
         </Text>
-        <SendDialogActions onClose={props.onClose} closeLabel="Edit Message">
+        <SendDialogActions onClose={props.onClose} closeLabel={t("Edit Message")}>
           <Button
             onClick={() => {
               props.onClose();
               navigate("/help/contact-us");
             }}
           >
-            Contact Us
+            {t("Contact Us")}
           </Button>
         </SendDialogActions>
       </SendDialogFrame>
@@ -155,11 +163,12 @@ export function SendDialogs(props: {
       <SendDialogFrame
         opened={props.open === "noContactCard"}
         onClose={props.onClose}
-        title={COMPOSE_TEXT.contactCardMissing}
+        title={translateMessage(COMPOSE_TEXT.contactCardMissing)}
       >
         <Text size="sm">
-          Create your contact card (organization name, photo, description and website) and
-          subscribers can save your business to their phones in one tap.
+          {t(
+            "Create your contact card (organization name, photo, description and website) and subscribers can save your business to their phones in one tap.",
+          )}
         </Text>
         <SendDialogActions onClose={props.onClose}>
           <Button
@@ -168,7 +177,7 @@ export function SendDialogs(props: {
               navigate("/optins/contact-card");
             }}
           >
-            Create Contact Card
+            {t("Create Contact Card")}
           </Button>
         </SendDialogActions>
       </SendDialogFrame>
@@ -213,10 +222,11 @@ function SendDialogActions(props: {
   closeLabel?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={props.onClose}>
-        {props.closeLabel ?? "Close"}
+        {props.closeLabel ?? t("Close")}
       </Button>
       {props.children}
     </Group>

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { testPhone } from "../../../../domain/message-compose.schemas";
+import { translateMessage } from "../../../i18n";
 
 /** Send Test Message: one phone number, validated (spec doc 2 §5). */
 export function TestSendModal(props: {
@@ -10,6 +12,7 @@ export function TestSendModal(props: {
   sending: boolean;
   defaultPhone?: string;
 }) {
+  const { t } = useTranslation();
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -22,7 +25,7 @@ export function TestSendModal(props: {
   const submit = () => {
     const parsed = testPhone.safeParse(phone);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid phone number");
+      setError(translateMessage(parsed.error.issues[0]?.message ?? t("Invalid phone number")));
       return;
     }
     setError(null);
@@ -30,7 +33,7 @@ export function TestSendModal(props: {
   };
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Send Test Message" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t("Send Test Message")} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -40,11 +43,12 @@ export function TestSendModal(props: {
       >
         <Stack>
           <Text size="sm" c="dimmed">
-            The message goes to this phone exactly as subscribers would get it, and uses credits
-            like any message.
+            {t(
+              "The message goes to this phone exactly as subscribers would get it, and uses credits like any message.",
+            )}
           </Text>
           <TextInput
-            label="Phone number"
+            label={t("Phone number")}
             placeholder="(555) 555-5555"
             type="tel"
             value={phone}
@@ -54,10 +58,10 @@ export function TestSendModal(props: {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={props.sending}>
-              Send Test
+              {t("Send Test")}
             </Button>
           </Group>
         </Stack>

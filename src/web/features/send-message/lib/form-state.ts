@@ -3,6 +3,7 @@ import { type MessageFormInput, NO_DAYS } from "../../../../domain/message-form.
 import { isQuietTime, type QuietWindow } from "../../../../domain/quiet-hours";
 import { instantToWallTime, wallTimeToInstant } from "../../../../domain/repeat";
 import type { EditorAttachment } from "../../../components/message-editor/message-editor";
+import { i18n } from "../../../i18n";
 
 /** The form's values: what the schema accepts, with every field present. */
 export type FormValues = Required<
@@ -61,7 +62,7 @@ export function attachmentFromUrl(url: string, name?: string): EditorAttachment 
   const label = name ?? decodeURIComponent(url.split("/").pop()?.split("?")[0] ?? "attachment");
   const ext = fileExtension(label);
   if (ext === "vcf" || /\/contact-card\b|\.vcf(\?|$)/i.test(url))
-    return { url, name: name ?? "Contact Card", kind: "vcard" };
+    return { url, name: name ?? i18n.t("Contact Card"), kind: "vcard" };
   return { url, name: label, kind: isImageName(label) ? "image" : "file" };
 }
 

@@ -34,6 +34,7 @@ import {
   IconTestPipe,
 } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { CONTENT_RULE_TEXT, linksAllowedFrom } from "../../../../domain/content-rules";
 import { bodyForDisplay, LINK_TOKEN_RE, linkTokenIds } from "../../../../domain/links";
@@ -66,10 +67,10 @@ import {
 import { ToolButton } from "../../../components/message-tools/tool-button";
 import { useContactCard } from "../../../components/message-tools/use-contact-card";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, tk, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
-import { plural } from "../../../lib/plural";
 import { useAccountSetting } from "../../settings/api/account-settings";
 import {
   type SendAnswer,
@@ -101,8 +102,8 @@ type Tool = null | "link" | "template" | "suggest" | "shorten" | "image" | "test
 const SHORTEN_MAX = 1500;
 const ATTACH_ACCEPT =
   "image/jpeg,image/png,image/gif,image/bmp,.jpg,.jpeg,.png,.gif,.bmp,.pdf,.vcf,.mp3,.m4a,.wav,.mp4,.3gp";
-const LINK_REQUIRED = "A link is required with this template";
-const ONE_LINK = "You can only send 1 link per message";
+const LINK_REQUIRED = tk("A link is required with this template");
+const ONE_LINK = tk("You can only send 1 link per message");
 
 function hasLinkToken(text: string): boolean {
   return [...text.matchAll(LINK_TOKEN_RE)].length > 0;
@@ -110,6 +111,7 @@ function hasLinkToken(text: string): boolean {
 
 /** /send-message: compose, address, schedule and send a message (spec doc 2 §1-9). */
 export default function SendMessagePage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -268,7 +270,7 @@ export default function SendMessagePage() {
     const file = files[0];
     if (!file) return;
     if (cardAttached) {
-      notify.error("Remove the contact card to attach a file instead.");
+      notify.error(t("Remove the contact card to attach a file instead."));
       return;
     }
     setUploading(true);
@@ -292,21 +294,21 @@ export default function SendMessagePage() {
       setDialog("noContactCard");
       return;
     }
-    attach({ url: contactCard.downloadUrl, name: "Contact Card", kind: "vcard" });
+    attach({ url: contactCard.downloadUrl, name: t("Contact Card"), kind: "vcard" });
   };
 
-  const pickTemplate = (t: PickedTemplate) => {
-    setTemplate(t);
-    form.setFieldValue("templateId", t.id);
-    form.setFieldValue("message", t.message);
+  const pickTemplate = (picked: PickedTemplate) => {
+    setTemplate(picked);
+    form.setFieldValue("templateId", picked.id);
+    form.setFieldValue("message", picked.message);
     form.clearFieldError("message");
-    if (t.attachment) attach(attachmentFromUrl(t.attachment));
-    else if (t.isMMS) setMms(true);
-    if (t.requiresLink && !hasLinkToken(t.message)) {
+    if (picked.attachment) attach(attachmentFromUrl(picked.attachment));
+    else if (picked.isMMS) setMms(true);
+    if (picked.requiresLink && !hasLinkToken(picked.message)) {
       // From a number that may not carry links, say why rather than offer a link.
       if (!linksAllowed) notify.info(CONTENT_RULE_TEXT.linksNeedRegistration);
       else {
-        notify.info(LINK_REQUIRED);
+        notify.info(t(LINK_REQUIRED));
         setTool("link");
       }
     }
@@ -355,7 +357,7 @@ export default function SendMessagePage() {
     }
     form.clearErrors();
     if (template?.requiresLink && !hasLinkToken(parsed.data.message)) {
-      form.setFieldError("message", LINK_REQUIRED);
+      form.setFieldError("message", t(LINK_REQUIRED));
       return;
     }
     if (!sendAnyway && inQuietHours(quiet.data ?? [], form.values, zone)) {
@@ -370,16 +372,32 @@ export default function SendMessagePage() {
       if (needsSendConfirmation(parsed.data.isSubscribers, n)) {
         const excluded = audience.data ? exclusionText(audience.data) : "";
         modals.openConfirmModal({
-          title: values.isScheduled ? "Schedule this message?" : "Send this message?",
+          title: values.isScheduled ? t("Schedule this message?") : t("Send this message?"),
           children: (
             <Stack gap={4}>
               <Text size="sm" data-testid="confirm-send-count">
-                {parsed.data.isSubscribers === "all" ? "All Subscribers: " : ""}
-                {plural(n, "person", "people")} will get it, for{" "}
-                {plural(n * creditsEach, "credit", "credits")}
-                {abroad > 0 &&
-                  ` and ${plural(abroad * creditsEach, "international credit", "international credits")}`}
-                .
+                {parsed.data.isSubscribers === "all" ? `${t("All Subscribers")}: ` : ""}
+                {abroad > 0
+                  ? t("{{n}} people will get it, for {{credits}} and {{international}}.", {
+                      count: n,
+                      n: formatNumber(n),
+                      credits: t("{{n}} credits", {
+                        count: n * creditsEach,
+                        n: formatNumber(n * creditsEach),
+                      }),
+                      international: t("{{n}} international credits", {
+                        count: abroad * creditsEach,
+                        n: formatNumber(abroad * creditsEach),
+                      }),
+                    })
+                  : t("{{n}} people will get it, for {{credits}}.", {
+                      count: n,
+                      n: formatNumber(n),
+                      credits: t("{{n}} credits", {
+                        count: n * creditsEach,
+                        n: formatNumber(n * creditsEach),
+                      }),
+                    })}
               </Text>
               {excluded && (
                 <Text size="xs" c="dimmed">
@@ -389,8 +407,8 @@ export default function SendMessagePage() {
             </Stack>
           ),
           labels: {
-            confirm: values.isScheduled ? "Schedule Message" : "Send Message",
-            cancel: "Cancel",
+            confirm: values.isScheduled ? t("Schedule Message") : t("Send Message"),
+            cancel: t("Cancel"),
           },
           confirmProps: { "data-testid": "confirm-send" },
           onConfirm: () => submit(sendAnyway, true),
@@ -402,14 +420,17 @@ export default function SendMessagePage() {
       onSuccess: (answer: SendAnswer) => {
         const n = answer.recipients;
         if (editId !== null) {
-          notify.success("Your scheduled message has been updated.");
+          notify.success(t("Your scheduled message has been updated."));
           navigate("/messages/scheduled");
           return;
         }
         notify.success(
           answer.status === "scheduled"
-            ? "Your message has been scheduled."
-            : `Your message is on its way to ${n.toLocaleString()} ${n === 1 ? "subscriber" : "subscribers"}.`,
+            ? t("Your message has been scheduled.")
+            : t("Your message is on its way to {{n}} subscribers.", {
+                count: n,
+                n: formatNumber(n),
+              }),
         );
         resetAfterSend();
       },
@@ -431,7 +452,7 @@ export default function SendMessagePage() {
       },
       {
         onSuccess: () => {
-          notify.success(COMPOSE_TEXT.testSent);
+          notify.success(translateMessage(COMPOSE_TEXT.testSent));
           setTool(null);
         },
         onError: (err) => {
@@ -454,20 +475,24 @@ export default function SendMessagePage() {
   const sendDisabled =
     empty || signatureDirty || uploading || noNumbers || numberPending || locked || save.isPending;
   const sendLabel =
-    editId !== null ? "Update Message" : values.isScheduled ? "Schedule Message" : "Send Message";
+    editId !== null
+      ? t("Update Message")
+      : values.isScheduled
+        ? t("Schedule Message")
+        : t("Send Message");
 
   // ---- toolbar ------------------------------------------------------------------------------
 
   const linkDisabledReason = me?.isTestAccount
-    ? "Links are not available on test accounts"
+    ? t("Links are not available on test accounts")
     : unverifiedTollFree
-      ? "Register your number to insert a short-link"
+      ? t("Register your number to insert a short-link")
       : !linksAllowed
-        ? CONTENT_RULE_TEXT.linksNeedRegistration
+        ? translateMessage(CONTENT_RULE_TEXT.linksNeedRegistration)
         : templatesOnly
-          ? CONTENT_RULE_TEXT.templatesOnlyComposer
+          ? translateMessage(CONTENT_RULE_TEXT.templatesOnlyComposer)
           : linkInText
-            ? ONE_LINK
+            ? t(ONE_LINK)
             : null;
   const showShorten =
     !isMms && messageLength(values.message) <= SHORTEN_MAX && smsCredits > 1 && !unverifiedTollFree;
@@ -479,14 +504,16 @@ export default function SendMessagePage() {
         {(p) => (
           <Tooltip
             label={
-              cardAttached ? "Remove the contact card to attach a file" : "Attach an image or file"
+              cardAttached
+                ? t("Remove the contact card to attach a file")
+                : t("Attach an image or file")
             }
           >
             <ActionIcon
               {...p}
               variant="subtle"
               color="gray"
-              aria-label="Attach a file"
+              aria-label={t("Attach a file")}
               disabled={inactive || cardAttached || uploading}
             >
               {uploading ? <Loader size={14} /> : <IconPaperclip size={18} />}
@@ -495,50 +522,58 @@ export default function SendMessagePage() {
         )}
       </FileButton>
       <ToolButton
-        label="Attach contact card"
+        label={t("Attach contact card")}
         tooltip={
           imageAttached
-            ? "Remove the attachment to add your contact card"
-            : "Attach your contact card"
+            ? t("Remove the attachment to add your contact card")
+            : t("Attach your contact card")
         }
         icon={<IconAddressBook size={18} />}
         onClick={attachContactCard}
         disabled={inactive || imageAttached}
       />
       <ToolButton
-        label="Insert a link"
-        tooltip={linkDisabledReason ?? "Insert a link"}
+        label={t("Insert a link")}
+        tooltip={linkDisabledReason ?? t("Insert a link")}
         icon={<IconLink size={18} />}
         onClick={() => setTool("link")}
         disabled={inactive || linkDisabledReason !== null}
       />
       <ToolButton
-        label="Insert a template"
+        label={t("Insert a template")}
         tooltip={
-          unverifiedTollFree ? "Register your number to insert a template" : "Insert a template"
+          unverifiedTollFree
+            ? t("Register your number to insert a template")
+            : t("Insert a template")
         }
         icon={<IconTemplate size={18} />}
         onClick={() => setTool("template")}
         disabled={inactive}
       />
       <ToolButton
-        label="Suggest a message"
-        tooltip={templatesOnly ? CONTENT_RULE_TEXT.templatesOnlyComposer : "Suggest a message"}
+        label={t("Suggest a message")}
+        tooltip={
+          templatesOnly
+            ? translateMessage(CONTENT_RULE_TEXT.templatesOnlyComposer)
+            : t("Suggest a message")
+        }
         icon={<IconSparkles size={18} />}
         onClick={() => setTool("suggest")}
         disabled={inactive || templatesOnly}
       />
       {showShorten && (
         <ToolButton
-          label="Shorten message"
+          label={t("Shorten message")}
           icon={<IconArrowsMinimize size={18} />}
           onClick={() => setTool("shorten")}
           disabled={inactive || templatesOnly}
         />
       )}
       <ToolButton
-        label="Generate an image"
-        tooltip={cardAttached ? "Remove the contact card to add an image" : "Generate an image"}
+        label={t("Generate an image")}
+        tooltip={
+          cardAttached ? t("Remove the contact card to add an image") : t("Generate an image")
+        }
         icon={<IconPhotoAi size={18} />}
         onClick={() => setTool("image")}
         disabled={inactive || cardAttached}
@@ -556,7 +591,7 @@ export default function SendMessagePage() {
         onClick={() => setTool("test")}
         disabled={empty || inactive || noNumbers}
       >
-        Send Test
+        {t("Send Test")}
       </Button>
     </>
   );
@@ -581,28 +616,28 @@ export default function SendMessagePage() {
   return (
     <>
       <PageHeader
-        title={editId !== null ? "Edit Scheduled Message" : "Send Message"}
-        description="Write a text, choose who gets it, and send it now or later."
+        title={editId !== null ? t("Edit Scheduled Message") : t("Send Message")}
+        description={t("Write a text, choose who gets it, and send it now or later.")}
       />
       {editId !== null && record.isError && (
-        <Alert color="red" mb="md" title="This message could not be loaded">
-          It may have been canceled or already sent.{" "}
+        <Alert color="red" mb="md" title={t("This message could not be loaded")}>
+          {t("It may have been canceled or already sent.")}{" "}
           <Anchor component={Link} to="/messages/scheduled">
-            Back to scheduled messages
+            {t("Back to scheduled messages")}
           </Anchor>
         </Alert>
       )}
       {locked && (
         <Alert color="orange" mb="md" icon={<IconInfoCircle />}>
-          This message has already started sending and can no longer be changed.
+          {t("This message has already started sending and can no longer be changed.")}
         </Alert>
       )}
       {noNumbers && (
         <Alert color="red" mb="md" icon={<IconInfoCircle />} data-testid="no-numbers">
-          {COMPOSE_TEXT.noNumbers}{" "}
+          {translateMessage(COMPOSE_TEXT.noNumbers)}{" "}
           {me?.superUser && (
             <Anchor component={Link} to="/dedicated-numbers">
-              Add or Manage Numbers
+              {t("Add or Manage Numbers")}
             </Anchor>
           )}
         </Alert>
@@ -621,8 +656,8 @@ export default function SendMessagePage() {
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                     <Select
-                      label="From"
-                      placeholder={numbers.isPending ? "Loading numbers…" : "Choose a number"}
+                      label={t("From")}
+                      placeholder={numbers.isPending ? t("Loading numbers…") : t("Choose a number")}
                       data={numberOptions}
                       value={values.longcodeId === null ? null : String(values.longcodeId)}
                       onChange={(v) => form.setFieldValue("longcodeId", v ? Number(v) : null)}
@@ -630,15 +665,15 @@ export default function SendMessagePage() {
                       disabled={noNumbers || locked}
                       error={
                         numberPending
-                          ? "This number is still pending and cannot send yet."
+                          ? t("This number is still pending and cannot send yet.")
                           : numberUnverified
-                            ? "This toll-free number is not verified yet: register it to send."
+                            ? t("This toll-free number is not verified yet: register it to send.")
                             : undefined
                       }
                     />
                     <div>
                       <Text size="sm" fw={500} mb={4} id="type-label">
-                        Message type
+                        {t("Message type")}
                       </Text>
                       <SegmentedControl
                         aria-labelledby="type-label"
@@ -660,8 +695,9 @@ export default function SendMessagePage() {
                       onClose={() => setMmsNotice(false)}
                       data-testid="mms-notice"
                     >
-                      An MMS always carries an image: if you do not attach one, a blank placeholder
-                      image is sent with your text. An MMS costs 3 credits.
+                      {t(
+                        "An MMS always carries an image: if you do not attach one, a blank placeholder image is sent with your text. An MMS costs 3 credits.",
+                      )}
                     </Alert>
                   )}
                   <RecipientsField
@@ -696,12 +732,14 @@ export default function SendMessagePage() {
                       p="xs"
                       data-testid="outside-hours-note"
                     >
-                      {audience.data.outlook.outsideHours}.
+                      {translateMessage(audience.data.outlook.outsideHours)}.
                     </Alert>
                   )}
                   {audienceAsked && audience.data?.outlook.pace && (
                     <Text size="xs" c="dimmed" data-testid="pace-note">
-                      Handing it to the carrier takes {audience.data.outlook.pace}.
+                      {t("Handing it to the carrier takes {{pace}}.", {
+                        pace: audience.data.outlook.pace,
+                      })}
                     </Text>
                   )}
                 </Stack>
@@ -710,7 +748,7 @@ export default function SendMessagePage() {
               <Paper withBorder p={{ base: "sm", sm: "md" }} radius="md">
                 <Stack gap="sm">
                   <Text size="sm" fw={500}>
-                    Message
+                    {t("Message")}
                   </Text>
                   {templatesOnly && (
                     <Alert
@@ -720,14 +758,16 @@ export default function SendMessagePage() {
                       p="xs"
                     >
                       <Group gap="xs" justify="space-between" wrap="wrap">
-                        <Text size="sm">{CONTENT_RULE_TEXT.templatesOnlyComposer}</Text>
+                        <Text size="sm">
+                          {translateMessage(CONTENT_RULE_TEXT.templatesOnlyComposer)}
+                        </Text>
                         <Button
                           size="compact-sm"
                           variant="light"
                           onClick={() => setTool("template")}
                           disabled={inactive}
                         >
-                          Choose a template
+                          {t("Choose a template")}
                         </Button>
                       </Group>
                     </Alert>
@@ -755,13 +795,15 @@ export default function SendMessagePage() {
                   />
                   <Group gap="lg" wrap="wrap">
                     <Switch
-                      label={`Add organization name (“${me?.businessName ?? ""}: ”)`}
+                      label={t("Add organization name (“{{name}}: ”)", {
+                        name: me?.businessName ?? "",
+                      })}
                       checked={values.header}
                       onChange={(e) => form.setFieldValue("header", e.currentTarget.checked)}
                       disabled={locked}
                     />
                     <Switch
-                      label="Add opt-out footer (“Reply STOP to opt out”)"
+                      label={t("Add opt-out footer (“Reply STOP to opt out”)")}
                       checked={values.footer}
                       onChange={(e) => form.setFieldValue("footer", e.currentTarget.checked)}
                       disabled={locked}
@@ -777,14 +819,14 @@ export default function SendMessagePage() {
               <Group justify="flex-end" gap="sm">
                 {editId !== null && (
                   <Button variant="default" component={Link} to="/messages/scheduled">
-                    Cancel
+                    {t("Cancel")}
                   </Button>
                 )}
                 <Tooltip
                   label={
                     signatureDirty
-                      ? "Save or cancel your signature first"
-                      : "Ctrl+Enter (⌘+Enter on a Mac)"
+                      ? t("Save or cancel your signature first")
+                      : t("Ctrl+Enter (⌘+Enter on a Mac)")
                   }
                 >
                   <Button
@@ -803,18 +845,18 @@ export default function SendMessagePage() {
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Paper withBorder p="md" radius="md" pos={{ lg: "sticky" } as never} top={80}>
               <Title order={4} mb="sm">
-                Preview
+                {t("Preview")}
               </Title>
               {preview.trim() === "" && attachments.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  Your message appears here as subscribers will get it.
+                  {t("Your message appears here as subscribers will get it.")}
                 </Text>
               ) : (
                 <Stack gap={6} data-testid="message-preview">
                   {attachments.map((a) => (
                     <Group key={a.url} gap={4} c="dimmed">
                       <IconPaperclip size={14} />
-                      <Text size="xs">{a.kind === "vcard" ? "Contact Card (VCF)" : a.name}</Text>
+                      <Text size="xs">{a.kind === "vcard" ? t("Contact Card (VCF)") : a.name}</Text>
                     </Group>
                   ))}
                   <Paper
@@ -827,7 +869,7 @@ export default function SendMessagePage() {
                   </Paper>
                   {sampled && sampled !== previewShown && (
                     <Text size="xs" c="dimmed">
-                      As the first recipient will read it.
+                      {t("As the first recipient will read it.")}
                     </Text>
                   )}
                 </Stack>
@@ -858,7 +900,7 @@ export default function SendMessagePage() {
         onInsert={(token) => {
           setTool(null);
           if (hasLinkToken(form.values.message) && hasLinkToken(token)) {
-            notify.error(ONE_LINK);
+            notify.error(t(ONE_LINK));
             return;
           }
           const id = /id=(\d+)/.exec(token)?.[1];
