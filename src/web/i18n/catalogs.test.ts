@@ -39,7 +39,6 @@ const UNTRANSLATED = [
   "features/numbers",
   "features/phone-messages",
   "features/reports",
-  "features/scheduled-messages",
   "features/setup",
   "features/signup",
   "features/subscriber-exports",

@@ -11,6 +11,7 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCalendarTime, IconEdit, IconPlus, IconRepeat, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { ScheduledSend } from "../../../../domain/reports.schemas";
 import { paths } from "../../../app/paths";
@@ -18,6 +19,7 @@ import { defineList } from "../../../components/list/list-params";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { useCancelSend } from "../api/cancel-send";
@@ -35,7 +37,7 @@ function RepeatCell({ s }: { s: ScheduledSend }) {
     <Stack gap={0}>
       <Group gap={4} wrap="nowrap">
         {repeats && <IconRepeat size={14} aria-hidden />}
-        <Text size="sm">{s.repeatLabel}</Text>
+        <Text size="sm">{translateMessage(s.repeatLabel)}</Text>
       </Group>
       {s.repeatDetail && (
         <Text size="xs" c="dimmed">
@@ -52,6 +54,7 @@ function RepeatCell({ s }: { s: ScheduledSend }) {
  * asks first. A send going out right now can be neither.
  */
 export default function ScheduledMessagesPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const navigate = useNavigate();
   const view = useListState(SCHEDULED_LIST, "local:scheduled-messages");
@@ -62,13 +65,13 @@ export default function ScheduledMessagesPage() {
 
   const confirmCancel = (s: ScheduledSend) =>
     modals.openConfirmModal({
-      title: "Cancel this scheduled message?",
+      title: t("Cancel this scheduled message?"),
       children: (
         <Stack gap="xs">
           <Text size="sm">
             {s.repeatLabel === "Don't Repeat"
-              ? "It will not be sent."
-              : "No further repeats will be sent. Messages already sent stay in your reports."}
+              ? t("It will not be sent.")
+              : t("No further repeats will be sent. Messages already sent stay in your reports.")}
           </Text>
           <Paper withBorder p="xs" radius="sm" bg="var(--mantine-color-default-hover)">
             <Text size="sm" lineClamp={3} style={{ wordBreak: "break-word" }}>
@@ -77,26 +80,26 @@ export default function ScheduledMessagesPage() {
           </Paper>
         </Stack>
       ),
-      labels: { confirm: "Cancel message", cancel: "Keep it" },
+      labels: { confirm: t("Cancel message"), cancel: t("Keep it") },
       confirmProps: { color: "red" },
       onConfirm: () =>
         // The last one of a page gone, the list table moves to the page before.
         cancel.mutate(s.id, {
-          onSuccess: () => notify.success("The scheduled message was canceled"),
+          onSuccess: () => notify.success(t("The scheduled message was canceled")),
         }),
     });
 
   const newButton = (
     <Button component={Link} to={paths.sendMessage} leftSection={<IconPlus size={16} />}>
-      Schedule a message
+      {t("Schedule a message")}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Scheduled Messages"
-        description="Messages waiting to go out, and the ones set to repeat, soonest first."
+        title={t("Scheduled Messages")}
+        description={t("Messages waiting to go out, and the ones set to repeat, soonest first.")}
         actions={newButton}
       />
       <ListTable<ScheduledSend>
@@ -106,38 +109,43 @@ export default function ScheduledMessagesPage() {
         records={rows}
         total={total}
         icon={<IconCalendarTime size={28} />}
-        failedTitle="Scheduled messages could not be loaded"
+        failedTitle={t("Scheduled messages could not be loaded")}
         empty={{
-          title: "No scheduled messages",
-          description:
+          title: t("No scheduled messages"),
+          description: t(
             "Messages you schedule for later, or set to repeat, wait here until they go out. You can edit or cancel them until then.",
-          action: { label: "Schedule a message", onClick: () => navigate(paths.sendMessage) },
+          ),
+          action: { label: t("Schedule a message"), onClick: () => navigate(paths.sendMessage) },
         }}
         testId="scheduled-table"
         columns={[
           {
             accessor: "text",
-            title: "Message",
+            title: t("Message"),
             render: (s) => (
               <Stack gap={4} maw={420}>
                 <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: "break-word" }}>
-                  {s.text || "(no text)"}
+                  {s.text || t("(no text)")}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  To {s.recipientsLabel}
-                  {s.user ? ` · scheduled by ${s.user}` : ""}
+                  {s.user
+                    ? t("To {{recipients}} · scheduled by {{user}}", {
+                        recipients: s.recipientsLabel,
+                        user: s.user,
+                      })
+                    : t("To {{recipients}}", { recipients: s.recipientsLabel })}
                 </Text>
                 {/* Small screens: next run and repeat here, not in columns. */}
                 <Stack gap={2} hiddenFrom="md">
                   <Text size="xs">
                     {s.status === "running"
-                      ? "Going out now"
+                      ? t("Going out now")
                       : s.nextRunAt
-                        ? `Next: ${formatDateTime(s.nextRunAt, timeZone)}`
+                        ? t("Next: {{when}}", { when: formatDateTime(s.nextRunAt, timeZone) })
                         : ""}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {s.repeatLabel}
+                    {translateMessage(s.repeatLabel)}
                     {s.repeatDetail ? ` · ${s.repeatDetail}` : ""}
                   </Text>
                 </Stack>
@@ -146,21 +154,23 @@ export default function ScheduledMessagesPage() {
           },
           {
             accessor: "nextRunAt",
-            title: "Next send",
+            title: t("Next send"),
             noWrap: true,
             visibleMediaQuery: WIDE,
             render: (s) =>
               s.status === "running" ? (
                 <Badge variant="light" color="blue">
-                  Going out now
+                  {t("Going out now")}
                 </Badge>
               ) : s.nextRunAt ? (
                 <Stack gap={0}>
                   <Text size="sm">{formatDateTime(s.nextRunAt, timeZone)}</Text>
                   {s.runCount > 0 && (
                     <Text size="xs" c="dimmed">
-                      Sent {s.runCount.toLocaleString()} {s.runCount === 1 ? "time" : "times"} so
-                      far
+                      {t("Sent {{n}} times so far", {
+                        count: s.runCount,
+                        n: formatNumber(s.runCount),
+                      })}
                     </Text>
                   )}
                 </Stack>
@@ -168,24 +178,24 @@ export default function ScheduledMessagesPage() {
           },
           {
             accessor: "repeatLabel",
-            title: "Repeat",
+            title: t("Repeat"),
             visibleMediaQuery: WIDE,
             render: (s) => <RepeatCell s={s} />,
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 96,
             render: (s) => {
               const busy = s.status === "running";
               return (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={busy ? "It is going out right now" : "Edit"}>
+                  <Tooltip label={busy ? t("It is going out right now") : t("Edit")}>
                     {busy ? (
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Edit “${s.text.slice(0, 40)}”`}
+                        aria-label={t("Edit “{{text}}”", { text: s.text.slice(0, 40) })}
                         disabled
                       >
                         <IconEdit size={16} />
@@ -193,7 +203,7 @@ export default function ScheduledMessagesPage() {
                     ) : (
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Edit “${s.text.slice(0, 40)}”`}
+                        aria-label={t("Edit “{{text}}”", { text: s.text.slice(0, 40) })}
                         component={Link}
                         to={editPath(s.id)}
                       >
@@ -201,11 +211,11 @@ export default function ScheduledMessagesPage() {
                       </ActionIcon>
                     )}
                   </Tooltip>
-                  <Tooltip label={busy ? "It is going out right now" : "Cancel"}>
+                  <Tooltip label={busy ? t("It is going out right now") : t("Cancel")}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Cancel “${s.text.slice(0, 40)}”`}
+                      aria-label={t("Cancel “{{text}}”", { text: s.text.slice(0, 40) })}
                       disabled={busy}
                       loading={cancel.isPending && cancel.variables === s.id}
                       onClick={() => confirmCancel(s)}
