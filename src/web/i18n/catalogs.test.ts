@@ -45,7 +45,6 @@ const UNTRANSLATED = [
   "features/subscriber-imports",
   "features/subscribers",
   "features/system",
-  "features/templates",
   "features/unhealthy-subscribers",
   "features/users",
   "features/virtual-phones",

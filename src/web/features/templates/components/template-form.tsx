@@ -24,6 +24,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   TEMPLATE_MMS_MAX,
@@ -35,6 +36,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { useSaveTemplate, useTemplate } from "../../../components/message-tools/api";
 import { PageHeader } from "../../../components/page-header";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError, api } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { templatePaths } from "../template-paths";
@@ -43,13 +45,21 @@ const VARIABLES = ["[first name]", "[last name]", "[phone number]"];
 
 /** Create or edit a template (?id= for edit). Controlled templates may require a link. */
 export function TemplateForm(props: { kind: "plain" | "controlled"; mode: "create" | "edit" }) {
+  const { t } = useTranslation();
   const { kind, mode } = props;
   const paths = templatePaths(kind);
   const [params] = useSearchParams();
   const rawId = Number(params.get("id"));
   const id = mode === "edit" && Number.isInteger(rawId) && rawId > 0 ? rawId : null;
   const existing = useTemplate(kind, id);
-  const title = `${mode === "create" ? "Add" : "Edit"} ${kind === "plain" ? "Template" : "Controlled Template"}`;
+  const title =
+    kind === "plain"
+      ? mode === "create"
+        ? t("Add Template")
+        : t("Edit Template")
+      : mode === "create"
+        ? t("Add Controlled Template")
+        : t("Edit Controlled Template");
 
   if (mode === "edit" && id === null) {
     return (
@@ -57,10 +67,10 @@ export function TemplateForm(props: { kind: "plain" | "controlled"; mode: "creat
         <PageHeader title={title} />
         <EmptyState
           icon={<IconTemplate size={28} />}
-          title={TEMPLATE_TEXTS.notFound}
+          title={translateMessage(TEMPLATE_TEXTS.notFound)}
           description={
             <Anchor component={Link} to={paths.list}>
-              Back to the list
+              {t("Back to the list")}
             </Anchor>
           }
         />
@@ -81,7 +91,7 @@ export function TemplateForm(props: { kind: "plain" | "controlled"; mode: "creat
         <PageHeader title={title} />
         <LoadFailed
           icon={<IconTemplate size={28} />}
-          title="The template could not be loaded"
+          title={t("The template could not be loaded")}
           query={existing}
         />
       </>
@@ -104,6 +114,7 @@ function TemplateFormBody(props: {
     requiresLink: boolean;
   };
 }) {
+  const { t } = useTranslation();
   const { kind, id } = props;
   const paths = templatePaths(kind);
   const navigate = useNavigate();
@@ -161,18 +172,19 @@ function TemplateFormBody(props: {
     const parsed = templateRequest.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        next[String(issue.path[0])] ??= translateMessage(issue.message);
       setErrors(next);
       return;
     }
     setErrors({});
     try {
       await save.mutateAsync({ id, body });
-      notify.success(id === null ? TEMPLATE_TEXTS.created : TEMPLATE_TEXTS.saved);
+      notify.success(translateMessage(id === null ? TEMPLATE_TEXTS.created : TEMPLATE_TEXTS.saved));
       navigate(paths.list);
     } catch (err) {
       if (err instanceof ApiError) {
-        if (err.extra.fields) setErrors(err.extra.fields);
+        if (err.extra.fields) setErrors(translateFields(err.extra.fields));
         notify.error(err.message);
       }
     }
@@ -189,7 +201,7 @@ function TemplateFormBody(props: {
             to={paths.list}
             leftSection={<IconArrowLeft size={16} />}
           >
-            Back
+            {t("Back")}
           </Button>
         }
       />
@@ -197,7 +209,7 @@ function TemplateFormBody(props: {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <TextInput
-              label="Template name"
+              label={t("Template name")}
               value={name}
               onChange={(e) => {
                 setName(e.currentTarget.value);
@@ -216,12 +228,12 @@ function TemplateFormBody(props: {
                 { value: "mms", label: "MMS" },
               ]}
               w={{ base: "100%", xs: 220 }}
-              aria-label="Message type"
+              aria-label={t("Message type")}
             />
             <Stack gap={4}>
               <Group justify="space-between" align="flex-end">
                 <Text size="sm" fw={500}>
-                  Message
+                  {t("Message")}
                 </Text>
                 <Menu position="bottom-end">
                   <Menu.Target>
@@ -230,7 +242,7 @@ function TemplateFormBody(props: {
                       variant="subtle"
                       leftSection={<IconBraces size={14} />}
                     >
-                      Variables
+                      {t("Variables")}
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown>
@@ -244,8 +256,8 @@ function TemplateFormBody(props: {
               </Group>
               <Textarea
                 ref={textarea}
-                aria-label="Message"
-                placeholder="Type in a message..."
+                aria-label={t("Message")}
+                placeholder={t("Type in a message...")}
                 autosize
                 minRows={5}
                 maxRows={14}
@@ -263,13 +275,13 @@ function TemplateFormBody(props: {
             {isMMS && (
               <Stack gap={6}>
                 <Text size="sm" fw={500}>
-                  Image
+                  {t("Image")}
                 </Text>
                 {attachment ? (
                   <Group align="flex-start">
                     <Image
                       src={attachment}
-                      alt="Template image"
+                      alt={t("Template image")}
                       h={120}
                       w="auto"
                       fit="contain"
@@ -282,7 +294,7 @@ function TemplateFormBody(props: {
                       leftSection={<IconX size={14} />}
                       onClick={() => setAttachment(null)}
                     >
-                      Remove
+                      {t("Remove")}
                     </Button>
                   </Group>
                 ) : (
@@ -295,7 +307,7 @@ function TemplateFormBody(props: {
                         loading={uploading}
                         w="fit-content"
                       >
-                        Add image
+                        {t("Add image")}
                       </Button>
                     )}
                   </FileButton>
@@ -304,22 +316,26 @@ function TemplateFormBody(props: {
             )}
             {kind === "controlled" && (
               <Checkbox
-                label="Require a link"
-                description={`When set, the composer asks for a link before this template is used: '${TEMPLATE_TEXTS.requiresLink}'.`}
+                label={t("Require a link")}
+                description={t(
+                  "When set, the composer asks for a link before this template is used: '{{prompt}}'.",
+                  { prompt: translateMessage(TEMPLATE_TEXTS.requiresLink) },
+                )}
                 checked={requiresLink}
                 onChange={(e) => setRequiresLink(e.currentTarget.checked)}
               />
             )}
             <Alert variant="light" icon={<IconInfoCircle size={16} />}>
-              Bracketed words such as [first name] are filled in for each subscriber; other
-              [placeholders] are yours to replace before sending.
+              {t(
+                "Bracketed words such as [first name] are filled in for each subscriber; other [placeholders] are yours to replace before sending.",
+              )}
             </Alert>
             <Group justify="flex-end">
               <Button variant="default" component={Link} to={paths.list}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                Save Template
+                {t("Save Template")}
               </Button>
             </Group>
           </Stack>

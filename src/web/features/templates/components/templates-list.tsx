@@ -8,6 +8,7 @@ import {
   IconTemplate,
   IconTrash,
 } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { TEMPLATE_TEXTS, type Template } from "../../../../domain/templates";
 import { EmptyState } from "../../../components/empty-state";
@@ -22,6 +23,7 @@ import {
 } from "../../../components/message-tools/api";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
+import { translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { templatePaths } from "../template-paths";
@@ -30,6 +32,7 @@ const TEMPLATES_LIST = defineList({});
 
 /** The list of templates (plain or controlled): search, paging, edit, delete with confirmation. */
 export function TemplatesList(props: { kind: "plain" | "controlled" }) {
+  const { t } = useTranslation();
   const { kind } = props;
   const paths = templatePaths(kind);
   const navigate = useNavigate();
@@ -41,26 +44,33 @@ export function TemplatesList(props: { kind: "plain" | "controlled" }) {
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const canEdit = list.data?.canEdit ?? kind === "plain";
-  const title = kind === "plain" ? "Templates" : "Controlled Templates";
+  const title = kind === "plain" ? t("Templates") : t("Controlled Templates");
 
-  const askDelete = (t: Template) =>
+  const askDelete = (template: Template) =>
     modals.openConfirmModal({
-      title: "Delete template",
+      title: t("Delete template"),
       children: (
         <Text size="sm">
-          Delete the template <b>{t.name}</b>? This cannot be undone.
+          <Trans
+            t={t}
+            i18nKey="Delete the template <0>{{name}}</0>? This cannot be undone."
+            values={{ name: template.name }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete template", cancel: "Cancel" },
+      labels: { confirm: t("Delete template"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
         // The last template of a page gone, the list table moves to the page before.
-        remove.mutate(t.id, { onSuccess: () => notify.success(TEMPLATE_TEXTS.deleted) }),
+        remove.mutate(template.id, {
+          onSuccess: () => notify.success(translateMessage(TEMPLATE_TEXTS.deleted)),
+        }),
     });
 
   const addButton = canEdit ? (
     <Button leftSection={<IconPlus size={16} />} component={Link} to={paths.create}>
-      {kind === "plain" ? "Add Template" : "Add Controlled Template"}
+      {kind === "plain" ? t("Add Template") : t("Add Controlled Template")}
     </Button>
   ) : null;
 
@@ -70,14 +80,16 @@ export function TemplatesList(props: { kind: "plain" | "controlled" }) {
         title={title}
         description={
           kind === "plain"
-            ? "Messages you send often, ready to insert in the composer."
-            : "Templates your parent account sets for every child account; a template may require a link."
+            ? t("Messages you send often, ready to insert in the composer.")
+            : t(
+                "Templates your parent account sets for every child account; a template may require a link.",
+              )
         }
         actions={addButton}
       />
       {kind === "controlled" && list.isSuccess && !canEdit && (
         <Alert icon={<IconInfoCircle size={16} />} mb="md" variant="light">
-          {TEMPLATE_TEXTS.controlledReadOnly}
+          {translateMessage(TEMPLATE_TEXTS.controlledReadOnly)}
         </Alert>
       )}
       <ListTable<Template>
@@ -86,23 +98,29 @@ export function TemplatesList(props: { kind: "plain" | "controlled" }) {
         records={rows}
         total={total}
         icon={<IconTemplate size={28} />}
-        failedTitle={`${title} could not be loaded`}
-        noRecordsText={TEMPLATE_TEXTS.emptyList}
+        failedTitle={
+          kind === "plain"
+            ? t("Templates could not be loaded")
+            : t("Controlled Templates could not be loaded")
+        }
+        noRecordsText={translateMessage(TEMPLATE_TEXTS.emptyList)}
         empty={
           <Stack align="center" gap={0}>
             <EmptyState
               icon={<IconTemplate size={28} />}
-              title={TEMPLATE_TEXTS.emptyList}
+              title={translateMessage(TEMPLATE_TEXTS.emptyList)}
               description={
                 kind === "plain"
-                  ? "Start from our five starter templates (introduction, promotion, coupon, thank you, check-in) or write your own."
+                  ? t(
+                      "Start from our five starter templates (introduction, promotion, coupon, thank you, check-in) or write your own.",
+                    )
                   : canEdit
-                    ? "Add the templates your child accounts may send."
-                    : "Your parent account has not added any controlled templates yet."
+                    ? t("Add the templates your child accounts may send.")
+                    : t("Your parent account has not added any controlled templates yet.")
               }
               action={
                 canEdit
-                  ? { label: "Add Template", onClick: () => navigate(paths.create) }
+                  ? { label: t("Add Template"), onClick: () => navigate(paths.create) }
                   : undefined
               }
             />
@@ -113,62 +131,62 @@ export function TemplatesList(props: { kind: "plain" | "controlled" }) {
                 loading={starters.isPending}
                 onClick={() =>
                   starters.mutate(undefined, {
-                    onSuccess: () => notify.success("Starter templates added"),
+                    onSuccess: () => notify.success(t("Starter templates added")),
                   })
                 }
               >
-                Add starter templates
+                {t("Add starter templates")}
               </Button>
             )}
           </Stack>
         }
         toolbar={
-          <ListSearch label="Search templates" value={view.query} onSearch={view.setQuery} />
+          <ListSearch label={t("Search templates")} value={view.query} onSearch={view.setQuery} />
         }
         columns={[
           {
             accessor: "name",
-            title: "Name",
-            render: (t) => (
+            title: t("Name"),
+            render: (tpl) => (
               <Stack gap={2}>
                 {canEdit ? (
-                  <Anchor component={Link} to={paths.edit(t.id)} size="sm" fw={600}>
-                    {t.name}
+                  <Anchor component={Link} to={paths.edit(tpl.id)} size="sm" fw={600}>
+                    {tpl.name}
                   </Anchor>
                 ) : (
                   <Text size="sm" fw={600}>
-                    {t.name}
+                    {tpl.name}
                   </Text>
                 )}
                 {/* Small screens have no Message column: the text goes under the name. */}
                 <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
-                  {t.message || "(image only)"}
+                  {tpl.message || t("(image only)")}
                 </Text>
               </Stack>
             ),
           },
           {
             accessor: "message",
-            title: "Message",
+            title: t("Message"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            render: (t) => (
+            render: (tpl) => (
               <Text size="sm" c="dimmed" lineClamp={2} maw={520}>
-                {t.message || "(image only)"}
+                {tpl.message || t("(image only)")}
               </Text>
             ),
           },
           {
             accessor: "isMMS",
-            title: "Type",
+            title: t("Type"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            render: (t) => (
+            render: (tpl) => (
               <Group gap={4} wrap="nowrap">
-                <Badge variant="light" color={t.isMMS ? "grape" : "blue"} tt="none">
-                  {t.isMMS ? "MMS" : "SMS"}
+                <Badge variant="light" color={tpl.isMMS ? "grape" : "blue"} tt="none">
+                  {tpl.isMMS ? "MMS" : "SMS"}
                 </Badge>
-                {t.requiresLink && (
+                {tpl.requiresLink && (
                   <Badge variant="outline" tt="none" leftSection={<IconLink size={12} />}>
-                    Link required
+                    {t("Link required")}
                   </Badge>
                 )}
               </Group>
@@ -176,29 +194,29 @@ export function TemplatesList(props: { kind: "plain" | "controlled" }) {
           },
           {
             accessor: "updatedAt",
-            title: "Updated",
+            title: t("Updated"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            render: (t) => (
+            render: (tpl) => (
               <Text size="sm" c="dimmed">
-                {formatDateTime(t.updatedAt, tz)}
+                {formatDateTime(tpl.updatedAt, tz)}
               </Text>
             ),
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 64,
-            render: (t) =>
+            render: (tpl) =>
               canEdit ? (
                 <RowMenu
-                  name={t.name}
+                  name={tpl.name}
                   items={[
-                    { label: "Edit", icon: <IconEdit size={16} />, to: paths.edit(t.id) },
+                    { label: t("Edit"), icon: <IconEdit size={16} />, to: paths.edit(tpl.id) },
                     {
-                      label: "Delete",
+                      label: t("Delete"),
                       icon: <IconTrash size={16} />,
-                      onClick: () => askDelete(t),
+                      onClick: () => askDelete(tpl),
                       danger: true,
                     },
                   ]}
