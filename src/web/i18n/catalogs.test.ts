@@ -24,7 +24,6 @@ const UNTRANSLATED = [
   "features/billing",
   "features/campaigns",
   "features/chatbots",
-  "features/contact-card",
   "features/custom-fields",
   "features/deeplinks",
   "features/developer",

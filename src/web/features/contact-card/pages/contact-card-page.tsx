@@ -25,6 +25,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   CONTACT_CARD_MAX_UPLOAD_BYTES,
   CONTACT_CARD_TEXTS,
@@ -35,6 +36,7 @@ import { FileDrop, type FileRejection } from "../../../components/file-drop/file
 import { LoadFailed } from "../../../components/load-failed";
 import { useContactCardQuery, useSaveContactCard } from "../../../components/message-tools/api";
 import { PageHeader } from "../../../components/page-header";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 
@@ -42,12 +44,15 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
 /** /optins/contact-card: the business's vCard (name, description, website, photo) and its link. */
 export default function ContactCardPage() {
+  const { t } = useTranslation();
   const query = useContactCardQuery();
   return (
     <>
       <PageHeader
-        title="Contact Card"
-        description="Subscribers save your business to their phone's contacts in one tap: attach the card to a message or share its link."
+        title={t("Contact Card")}
+        description={t(
+          "Subscribers save your business to their phone's contacts in one tap: attach the card to a message or share its link.",
+        )}
       />
       {query.isPending ? (
         <Skeleton height={420} radius="lg" />
@@ -55,7 +60,7 @@ export default function ContactCardPage() {
         <Paper withBorder radius="lg">
           <LoadFailed
             icon={<IconId size={28} />}
-            title="The contact card could not be loaded"
+            title={t("The contact card could not be loaded")}
             query={query}
           />
         </Paper>
@@ -71,6 +76,7 @@ export default function ContactCardPage() {
 }
 
 function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: string | null }) {
+  const { t } = useTranslation();
   const { card } = props;
   const save = useSaveContactCard();
   const [organizationName, setOrganizationName] = useState(card?.organizationName ?? "");
@@ -91,7 +97,9 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
     const code = rejections[0]?.errors[0]?.code;
     setErrors((e) => ({
       ...e,
-      photo: code === "file-too-large" ? CONTACT_CARD_TEXTS.tooLarge : CONTACT_CARD_TEXTS.badImage,
+      photo: translateMessage(
+        code === "file-too-large" ? CONTACT_CARD_TEXTS.tooLarge : CONTACT_CARD_TEXTS.badImage,
+      ),
     }));
   };
 
@@ -99,8 +107,9 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
     e.preventDefault();
     const parsed = contactCardFields.safeParse({ organizationName, description, website });
     const next: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
-    if (!photo && !card) next.photo = CONTACT_CARD_TEXTS.imageRequired;
+    for (const issue of parsed.error?.issues ?? [])
+      next[String(issue.path[0])] ??= translateMessage(issue.message);
+    if (!photo && !card) next.photo = translateMessage(CONTACT_CARD_TEXTS.imageRequired);
     setErrors(next);
     if (!parsed.success || next.photo) return;
     const form = new FormData();
@@ -110,10 +119,12 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
     if (photo) form.append("photo", photo);
     try {
       const res = await save.mutateAsync(form);
-      notify.success(res.created ? CONTACT_CARD_TEXTS.created : CONTACT_CARD_TEXTS.updated);
+      notify.success(
+        translateMessage(res.created ? CONTACT_CARD_TEXTS.created : CONTACT_CARD_TEXTS.updated),
+      );
     } catch (err) {
       if (err instanceof ApiError) {
-        if (err.extra.fields) setErrors(err.extra.fields);
+        if (err.extra.fields) setErrors(translateFields(err.extra.fields));
         notify.error(err.message);
       }
     }
@@ -126,7 +137,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <TextInput
-                label="Organization Name"
+                label={t("Organization Name")}
                 value={organizationName}
                 onChange={(e) => {
                   setOrganizationName(e.currentTarget.value);
@@ -137,8 +148,8 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                 maxLength={100}
               />
               <Textarea
-                label="Description"
-                description="Shown as the note on the contact."
+                label={t("Description")}
+                description={t("Shown as the note on the contact.")}
                 autosize
                 minRows={2}
                 maxRows={6}
@@ -151,7 +162,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                 maxLength={500}
               />
               <TextInput
-                label="Website"
+                label={t("Website")}
                 placeholder="https://example.com"
                 value={website}
                 onChange={(e) => {
@@ -162,7 +173,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
               />
               <Stack gap={6}>
                 <Text size="sm" fw={500}>
-                  Image{" "}
+                  {t("Image")}{" "}
                   <Text span c="red">
                     *
                   </Text>
@@ -176,7 +187,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                   accept={IMAGE_TYPES}
                   maxSize={CONTACT_CARD_MAX_UPLOAD_BYTES}
                   multiple={false}
-                  aria-label="Contact card image"
+                  aria-label={t("Contact card image")}
                 >
                   <Group justify="center" gap="md" mih={96} style={{ pointerEvents: "none" }}>
                     <FileDrop.Accept>
@@ -195,11 +206,11 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                     <Stack gap={2}>
                       <Text size="sm">
                         {photoPreview
-                          ? "Drop a new image or click to replace"
-                          : "Drop your logo here or click to choose"}
+                          ? t("Drop a new image or click to replace")
+                          : t("Drop your logo here or click to choose")}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        JPEG, PNG, GIF or WebP up to 10 MB; resized to 400 × 400 px.
+                        {t("JPEG, PNG, GIF or WebP up to 10 MB; resized to 400 × 400 px.")}
                       </Text>
                     </Stack>
                   </Group>
@@ -212,7 +223,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
               </Stack>
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending}>
-                  {card ? "Save Contact Card" : "Create Contact Card"}
+                  {card ? t("Save Contact Card") : t("Create Contact Card")}
                 </Button>
               </Group>
             </Stack>
@@ -223,14 +234,14 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
         <Stack gap="md">
           <Paper withBorder radius="lg" p="lg">
             <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb="sm">
-              Preview
+              {t("Preview")}
             </Text>
             <Stack align="center" gap={6}>
               <Avatar src={photoPreview} size={96} radius={96} color="brand">
                 {organizationName.slice(0, 2).toUpperCase() || <IconId size={40} />}
               </Avatar>
               <Text fw={700} size="lg" ta="center">
-                {organizationName || "Organization Name"}
+                {organizationName || t("Organization Name")}
               </Text>
               {description && (
                 <Text size="sm" c="dimmed" ta="center" style={{ whiteSpace: "pre-wrap" }}>
@@ -246,7 +257,7 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
           </Paper>
           <Paper withBorder radius="lg" p="lg">
             <Text fw={600} mb={4}>
-              Download link
+              {t("Download link")}
             </Text>
             {props.downloadUrl ? (
               <Stack gap="xs">
@@ -256,12 +267,12 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                   </Text>
                   <CopyButton value={props.downloadUrl} timeout={1000}>
                     {({ copied, copy }) => (
-                      <Tooltip label={copied ? "Copied" : "Copy link"} withArrow>
+                      <Tooltip label={copied ? t("Copied") : t("Copy link")} withArrow>
                         <ActionIcon
                           variant="subtle"
                           color={copied ? "teal" : "gray"}
                           onClick={copy}
-                          aria-label="Copy link"
+                          aria-label={t("Copy link")}
                         >
                           {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                         </ActionIcon>
@@ -272,13 +283,15 @@ function ContactCardEditor(props: { card: ContactCard | null; downloadUrl: strin
                 <Anchor href={props.downloadUrl} download size="sm">
                   <Group gap={4}>
                     <IconDownload size={16} />
-                    Download vCard
+                    {t("Download vCard")}
                   </Group>
                 </Anchor>
               </Stack>
             ) : (
               <Text size="sm" c="dimmed">
-                {CONTACT_CARD_TEXTS.notCreated}. Save it to get its link.
+                {t("{{notCreated}}. Save it to get its link.", {
+                  notCreated: translateMessage(CONTACT_CARD_TEXTS.notCreated),
+                })}
               </Text>
             )}
           </Paper>
