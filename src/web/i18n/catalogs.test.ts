@@ -32,7 +32,6 @@ const UNTRANSLATED = [
   "features/growth-reports",
   "features/help",
   "features/integrations",
-  "features/links",
   "features/mailbox",
   "features/marketing",
   "features/numbers",

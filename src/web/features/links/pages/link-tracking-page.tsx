@@ -18,6 +18,7 @@ import {
   IconShieldCheck,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LINK_TEXTS, type Link } from "../../../../domain/links";
 import { defineList } from "../../../components/list/list-params";
 import { ListSearch } from "../../../components/list/list-search";
@@ -26,6 +27,7 @@ import { useListState } from "../../../components/list/use-list-state";
 import { useLinks } from "../../../components/message-tools/api";
 import { LinkModal } from "../../../components/message-tools/link-modal";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { LinkEngagement } from "../../growth-reports/components/link-engagement";
 
@@ -33,6 +35,7 @@ const LINKS_LIST = defineList({});
 
 /** /reports/link-tracking: every short link with its clicks, unique subscribers, tags. */
 export default function LinkTrackingPage() {
+  const { t } = useTranslation();
   const tz = useAccountTimeZone();
   const view = useListState(LINKS_LIST, "lt");
   const list = useLinks({ ...view.paging, query: view.query });
@@ -43,11 +46,13 @@ export default function LinkTrackingPage() {
   return (
     <>
       <PageHeader
-        title="Link Tracking"
-        description="Short links served by Parley: each click is counted, with the subscriber when the link was texted to them."
+        title={t("Link Tracking")}
+        description={t(
+          "Short links served by Parley: each click is counted, with the subscriber when the link was texted to them.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setModal({ mode: "create" })}>
-            Create Link
+            {t("Create Link")}
           </Button>
         }
       />
@@ -57,18 +62,19 @@ export default function LinkTrackingPage() {
         records={rows}
         total={total}
         icon={<IconLink size={28} />}
-        failedTitle="Links could not be loaded"
-        noRecordsText={LINK_TEXTS.empty}
+        failedTitle={t("Links could not be loaded")}
+        noRecordsText={translateMessage(LINK_TEXTS.empty)}
         empty={{
-          title: LINK_TEXTS.empty,
-          description:
+          title: translateMessage(LINK_TEXTS.empty),
+          description: t(
             "Create a short link here or from the composer; its clicks show up on this page.",
-          action: { label: "Create Link", onClick: () => setModal({ mode: "create" }) },
+          ),
+          action: { label: t("Create Link"), onClick: () => setModal({ mode: "create" }) },
         }}
         toolbar={
           <ListSearch
-            label="Search links"
-            placeholder="Search links or tags"
+            label={t("Search links")}
+            placeholder={t("Search links or tags")}
             value={view.query}
             onSearch={view.setQuery}
           />
@@ -76,7 +82,7 @@ export default function LinkTrackingPage() {
         columns={[
           {
             accessor: "longUrl",
-            title: "Link",
+            title: t("Link"),
             render: (l) => (
               <Stack gap={2} maw={{ base: 190, sm: 420 }}>
                 <Anchor
@@ -95,13 +101,13 @@ export default function LinkTrackingPage() {
                   </Text>
                   <CopyButton value={l.shortUrl} timeout={1000}>
                     {({ copied, copy }) => (
-                      <Tooltip label={copied ? "Copied" : "Copy short link"} withArrow>
+                      <Tooltip label={copied ? t("Copied") : t("Copy short link")} withArrow>
                         <ActionIcon
                           size="xs"
                           variant="subtle"
                           color={copied ? "teal" : "gray"}
                           onClick={copy}
-                          aria-label="Copy short link"
+                          aria-label={t("Copy short link")}
                         >
                           {copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
                         </ActionIcon>
@@ -109,7 +115,7 @@ export default function LinkTrackingPage() {
                     )}
                   </CopyButton>
                   {l.ageCheck && (
-                    <Tooltip label="Visitors confirm their age first" withArrow>
+                    <Tooltip label={t("Visitors confirm their age first")} withArrow>
                       <IconShieldCheck size={14} color="var(--mantine-color-teal-6)" />
                     </Tooltip>
                   )}
@@ -119,33 +125,33 @@ export default function LinkTrackingPage() {
           },
           {
             accessor: "clicks",
-            title: "Clicks",
+            title: t("Clicks"),
             textAlign: "right",
             render: (l) => (
               <Text size="sm" fw={600} data-testid="link-clicks">
-                {l.trackingEnabled ? l.clicks.toLocaleString() : "Not tracked"}
+                {l.trackingEnabled ? formatNumber(l.clicks) : t("Not tracked")}
               </Text>
             ),
           },
           {
             accessor: "uniqueClicks",
-            title: "Unique subscribers",
+            title: t("Unique subscribers"),
             textAlign: "right",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (l) => (
-              <Text size="sm">{l.trackingEnabled ? l.uniqueClicks.toLocaleString() : "—"}</Text>
+              <Text size="sm">{l.trackingEnabled ? formatNumber(l.uniqueClicks) : "—"}</Text>
             ),
           },
           {
             accessor: "tags",
-            title: "Tags",
+            title: t("Tags"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             render: (l) =>
               l.tags.length ? (
                 <Group gap={4}>
-                  {l.tags.map((t) => (
-                    <Badge key={t.id} variant="light" tt="none">
-                      {t.tag}
+                  {l.tags.map((tag) => (
+                    <Badge key={tag.id} variant="light" tt="none">
+                      {tag.tag}
                     </Badge>
                   ))}
                 </Group>
@@ -157,14 +163,14 @@ export default function LinkTrackingPage() {
           },
           {
             accessor: "created",
-            title: "Created",
+            title: t("Created"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (l) => (
               <Stack gap={0}>
                 <Text size="sm">{formatDateTime(l.created, tz)}</Text>
                 {l.createdBy && (
                   <Text size="xs" c="dimmed">
-                    by {l.createdBy}
+                    {t("by {{user}}", { user: l.createdBy })}
                   </Text>
                 )}
               </Stack>
@@ -176,11 +182,11 @@ export default function LinkTrackingPage() {
             textAlign: "right",
             width: 56,
             render: (l) => (
-              <Tooltip label="Edit tags" withArrow>
+              <Tooltip label={t("Edit tags")} withArrow>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  aria-label={`Edit ${l.shortUrl}`}
+                  aria-label={t("Edit {{link}}", { link: l.shortUrl })}
                   onClick={() => setModal({ mode: "edit", linkId: l.id })}
                 >
                   <IconEdit size={18} />
