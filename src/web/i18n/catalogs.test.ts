@@ -45,7 +45,6 @@ const UNTRANSLATED = [
   "features/signup",
   "features/subscriber-exports",
   "features/subscriber-imports",
-  "features/subscribers",
   "features/system",
   "features/templates",
   "features/unhealthy-subscribers",
