@@ -43,7 +43,6 @@ const UNTRANSLATED = [
   "features/send-message",
   "features/setup",
   "features/signup",
-  "features/subscriber-exports",
   "features/subscriber-imports",
   "features/system",
   "features/templates",
