@@ -25,7 +25,6 @@ const UNTRANSLATED = [
   "features/campaigns",
   "features/chatbots",
   "features/contact-card",
-  "features/custom-fields",
   "features/deeplinks",
   "features/developer",
   "features/groups",
