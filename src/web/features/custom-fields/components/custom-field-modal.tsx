@@ -11,11 +11,13 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   CUSTOM_FIELD_TYPES,
   type CustomField,
   type CustomFieldType,
 } from "../../../../domain/custom-fields.schemas";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useCreateCustomField } from "../api/create-custom-field";
@@ -38,6 +40,7 @@ export function CustomFieldModal(props: {
   editing: CustomField | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const { opened, editing, onClose } = props;
   const create = useCreateCustomField();
   const update = useUpdateCustomField();
@@ -80,18 +83,18 @@ export function CustomFieldModal(props: {
     try {
       if (editing) {
         await update.mutateAsync({ id: editing.id, input: toUpdateRequest(values, editing) });
-        notify.success(`Attribute '${values.name.trim()}' saved`);
+        notify.success(t("Attribute '{{name}}' saved", { name: values.name.trim() }));
       } else {
         await create.mutateAsync(toCreateRequest(values));
-        notify.success(`Attribute '${values.name.trim()}' created`);
+        notify.success(t("Attribute '{{name}}' created", { name: values.name.trim() }));
       }
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.extra.fields && Object.keys(err.extra.fields).length)
-        form.setErrors(err.extra.fields);
-      else if (err.code === "CONFLICT") form.setFieldError("name", err.message);
-      else if (!err.extra.silent) notify.error(err.message);
+        form.setErrors(translateFields(err.extra.fields));
+      else if (err.code === "CONFLICT") form.setFieldError("name", translateMessage(err.message));
+      else if (!err.extra.silent) notify.error(translateMessage(err.message));
     }
   });
 
@@ -101,24 +104,26 @@ export function CustomFieldModal(props: {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={editing ? `Edit attribute` : "New attribute"}
+      title={editing ? t("Edit attribute") : t("New attribute")}
       size="lg"
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Name"
-            placeholder="e.g. Favorite Drink"
+            label={t("Name")}
+            placeholder={t("e.g. Favorite Drink")}
             withAsterisk
             data-autofocus
             maxLength={80}
             {...form.getInputProps("name")}
           />
           <Radio.Group
-            label="Type"
+            label={t("Type")}
             description={
               editing
-                ? "The type cannot change once created: values already stored would no longer fit."
+                ? t(
+                    "The type cannot change once created: values already stored would no longer fit.",
+                  )
                 : undefined
             }
             withAsterisk
@@ -130,8 +135,8 @@ export function CustomFieldModal(props: {
             error={form.errors.type}
           >
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
-              {CUSTOM_FIELD_TYPES.map((t) => (
-                <TypeCard key={t} type={t} disabled={!!editing && editing.type !== t} />
+              {CUSTOM_FIELD_TYPES.map((ty) => (
+                <TypeCard key={ty} type={ty} disabled={!!editing && editing.type !== ty} />
               ))}
             </SimpleGrid>
           </Radio.Group>
@@ -140,26 +145,28 @@ export function CustomFieldModal(props: {
           )}
           {type === "multi_select" && editing && (
             <Text size="xs" c="dimmed">
-              Renaming or removing an option leaves the values subscribers already hold as they are.
+              {t(
+                "Renaming or removing an option leaves the values subscribers already hold as they are.",
+              )}
             </Text>
           )}
           {type === "address" && <AddressHint />}
           {type === "date" && (
             <Text size="sm" c="dimmed">
-              Dates are typed as MM/DD/YYYY and reach back to 01/01/1900, so birthdays fit.
+              {t("Dates are typed as MM/DD/YYYY and reach back to 01/01/1900, so birthdays fit.")}
             </Text>
           )}
           {type === "boolean" && (
             <Text size="sm" c="dimmed">
-              Holds true or false. Imports also read yes / no, y / n and 1 / 0.
+              {t("Holds true or false. Imports also read yes / no, y / n and 1 / 0.")}
             </Text>
           )}
           <Group justify="flex-end" gap="xs" mt="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={saving}>
-              {editing ? "Save" : "Create attribute"}
+              {editing ? t("Save") : t("Create attribute")}
             </Button>
           </Group>
         </Stack>
@@ -169,6 +176,7 @@ export function CustomFieldModal(props: {
 }
 
 function TypeCard({ type, disabled }: { type: CustomFieldType; disabled: boolean }) {
+  const { t } = useTranslation();
   const info = FIELD_TYPES[type];
   return (
     <Radio.Card
@@ -177,7 +185,7 @@ function TypeCard({ type, disabled }: { type: CustomFieldType; disabled: boolean
       radius="md"
       p="sm"
       style={{ opacity: disabled ? 0.45 : 1, display: "flex", alignItems: "flex-start" }}
-      aria-label={info.label}
+      aria-label={t(info.label)}
     >
       <Group wrap="nowrap" gap="sm" align="flex-start">
         <Radio.Indicator />
@@ -186,10 +194,10 @@ function TypeCard({ type, disabled }: { type: CustomFieldType; disabled: boolean
         </ThemeIcon>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text size="sm" fw={600}>
-            {info.label}
+            {t(info.label)}
           </Text>
           <Text size="xs" c="dimmed">
-            {info.description}
+            {t(info.description)}
           </Text>
         </Stack>
       </Group>

@@ -6,6 +6,7 @@ import {
   createCustomFieldRequest,
   updateCustomFieldRequest,
 } from "../../../../domain/custom-fields.schemas";
+import { tk, translateMessage } from "../../../i18n";
 
 export interface FieldFormValues {
   name: string;
@@ -30,8 +31,9 @@ export function toUpdateRequest(values: FieldFormValues, editing: CustomField) {
 }
 
 /**
- * Checks the form with the same zod schema the server uses, so the messages are the same; issue
- * paths are mapped to the form's ('options.2' is the third option row's input).
+ * Checks the form with the same zod schema the server uses, so the messages are the same (in the
+ * user's language, through translateMessage); issue paths are mapped to the form's ('options.2'
+ * is the third option row's input).
  */
 export function validateField(values: FieldFormValues, editing: CustomField | null): FormErrors {
   const schema: z.ZodType = editing ? updateCustomFieldRequest : createCustomFieldRequest;
@@ -45,12 +47,12 @@ export function validateField(values: FieldFormValues, editing: CustomField | nu
         head === "options" && typeof index === "number"
           ? `options.${index}.value`
           : String(head ?? "name");
-      errors[key] ??= issue.message;
+      errors[key] ??= translateMessage(issue.message);
     }
   }
   // Editing a multi-select: the schema lets options be left out, but an empty list is refused.
   if (editing?.type === "multi_select" && values.options.length === 0) {
-    errors.options ??= "Add at least one option";
+    errors.options ??= translateMessage(tk("Add at least one option"));
   }
   return errors;
 }

@@ -2,6 +2,8 @@ import { ActionIcon, Button, Group, Input, Stack, Text, TextInput, Tooltip } fro
 import type { UseFormReturnType } from "@mantine/form";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type KeyboardEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../../i18n";
 import type { FieldFormValues } from "./field-form";
 
 export const MAX_OPTIONS = 200;
@@ -23,6 +25,7 @@ export function OptionsEditor(props: {
   draft: string;
   onDraftChange: (v: string) => void;
 }) {
+  const { t } = useTranslation();
   const { form, draft, onDraftChange } = props;
   const options = form.getValues().options;
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -31,10 +34,10 @@ export function OptionsEditor(props: {
 
   const add = () => {
     const value = draft.trim();
-    if (!value) return setDraftError("Options cannot be empty");
-    if (value.length > 100) return setDraftError("Options are at most 100 characters");
+    if (!value) return setDraftError(t("Options cannot be empty"));
+    if (value.length > 100) return setDraftError(t("Options are at most 100 characters"));
     if (lower.includes(value.toLowerCase())) {
-      return setDraftError(`Option '${value}' is listed twice`);
+      return setDraftError(t("Option '{{value}}' is listed twice", { value }));
     }
     form.insertListItem("options", optionRow(value));
     form.clearFieldError("options");
@@ -50,8 +53,8 @@ export function OptionsEditor(props: {
 
   return (
     <Input.Wrapper
-      label="Options"
-      description="Subscribers can hold any number of these. Press Enter to add each one."
+      label={t("Options")}
+      description={t("Subscribers can hold any number of these. Press Enter to add each one.")}
       error={form.errors.options}
       withAsterisk
     >
@@ -60,43 +63,49 @@ export function OptionsEditor(props: {
           <Group key={o.key} gap={6} wrap="nowrap" align="flex-start">
             <TextInput
               style={{ flex: 1 }}
-              aria-label={`Option ${i + 1}`}
+              aria-label={t("Option {{n}}", { n: i + 1 })}
               {...form.getInputProps(`options.${i}.value`)}
               error={
-                form.errors[`options.${i}.value`] ?? (isRepeated(i) ? "Listed twice" : undefined)
+                form.errors[`options.${i}.value`] ?? (isRepeated(i) ? t("Listed twice") : undefined)
               }
             />
-            <Tooltip label="Move up" withArrow>
+            <Tooltip label={t("Move up")} withArrow>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size={36}
                 disabled={i === 0}
                 onClick={() => form.reorderListItem("options", { from: i, to: i - 1 })}
-                aria-label={`Move ${o.value || `option ${i + 1}`} up`}
+                aria-label={t("Move {{option}} up", {
+                  option: o.value || t("option {{n}}", { n: i + 1 }),
+                })}
               >
                 <IconArrowUp size={16} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Move down" withArrow>
+            <Tooltip label={t("Move down")} withArrow>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size={36}
                 disabled={i === options.length - 1}
                 onClick={() => form.reorderListItem("options", { from: i, to: i + 1 })}
-                aria-label={`Move ${o.value || `option ${i + 1}`} down`}
+                aria-label={t("Move {{option}} down", {
+                  option: o.value || t("option {{n}}", { n: i + 1 }),
+                })}
               >
                 <IconArrowDown size={16} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Remove" withArrow>
+            <Tooltip label={t("Remove")} withArrow>
               <ActionIcon
                 variant="subtle"
                 color="red"
                 size={36}
                 onClick={() => form.removeListItem("options", i)}
-                aria-label={`Remove ${o.value || `option ${i + 1}`}`}
+                aria-label={t("Remove {{option}}", {
+                  option: o.value || t("option {{n}}", { n: i + 1 }),
+                })}
               >
                 <IconTrash size={16} />
               </ActionIcon>
@@ -107,8 +116,8 @@ export function OptionsEditor(props: {
           <Group gap={6} wrap="nowrap" align="flex-start">
             <TextInput
               style={{ flex: 1 }}
-              placeholder={options.length ? "Add another option" : "e.g. Latte"}
-              aria-label="New option"
+              placeholder={options.length ? t("Add another option") : t("e.g. Latte")}
+              aria-label={t("New option")}
               value={draft}
               onChange={(e) => {
                 onDraftChange(e.currentTarget.value);
@@ -123,18 +132,18 @@ export function OptionsEditor(props: {
               leftSection={<IconPlus size={16} />}
               onClick={add}
               h={36}
-              aria-label="Add option"
+              aria-label={t("Add option")}
             >
-              Add
+              {t("Add")}
             </Button>
           </Group>
         ) : (
           <Text size="xs" c="dimmed">
-            A field has at most {MAX_OPTIONS} options.
+            {t("A field has at most {{n}} options.", { n: MAX_OPTIONS })}
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {options.length === 1 ? "1 option" : `${options.length} options`}
+          {t("{{n}} options", { count: options.length, n: formatNumber(options.length) })}
         </Text>
       </Stack>
     </Input.Wrapper>

@@ -11,12 +11,14 @@ import {
 import { modals } from "@mantine/modals";
 import { IconEdit, IconPlus, IconTags, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import { defineList } from "../../../components/list/list-params";
 import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useDeleteCustomField } from "../api/delete-custom-field";
 import { useCustomFields } from "../api/list-custom-fields";
@@ -28,6 +30,7 @@ const ATTRIBUTES_LIST = defineList({});
 
 /** /subscribers/attributes: the account's custom fields (spec doc 2 §3), created and kept here. */
 export default function AttributesPage() {
+  const { t } = useTranslation();
   const view = useListState(ATTRIBUTES_LIST, "local:attributes");
   const list = useCustomFields({ ...view.paging, query: view.query });
   const remove = useDeleteCustomField();
@@ -40,23 +43,31 @@ export default function AttributesPage() {
 
   const confirmDelete = (f: CustomField) =>
     modals.openConfirmModal({
-      title: "Delete attribute",
+      title: t("Delete attribute"),
       children: (
         <Stack gap="xs">
           <Text size="sm">
-            Delete the attribute <b>{f.name}</b>?
+            <Trans
+              t={t}
+              i18nKey="Delete the attribute <0>{{name}}</0>?"
+              values={{ name: f.name }}
+              components={[<b key="name" />]}
+            />
           </Text>
           <Text size="sm">
-            The values stored for your subscribers in this attribute are lost, and cannot be brought
-            back.
+            {t(
+              "The values stored for your subscribers in this attribute are lost, and cannot be brought back.",
+            )}
           </Text>
         </Stack>
       ),
-      labels: { confirm: "Delete attribute", cancel: "Cancel" },
+      labels: { confirm: t("Delete attribute"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
         // The last row of a later page gone, the list table steps back to a page that has rows.
-        remove.mutate(f.id, { onSuccess: () => notify.success(`Attribute '${f.name}' deleted`) }),
+        remove.mutate(f.id, {
+          onSuccess: () => notify.success(t("Attribute '{{name}}' deleted", { name: f.name })),
+        }),
     });
 
   const total = list.data?.total ?? 0;
@@ -64,11 +75,13 @@ export default function AttributesPage() {
   return (
     <>
       <PageHeader
-        title="Attributes"
-        description="Custom fields that hold extra details about each subscriber. Use them to filter subscribers and to build adaptive groups."
+        title={t("Attributes")}
+        description={t(
+          "Custom fields that hold extra details about each subscriber. Use them to filter subscribers and to build adaptive groups.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-            New attribute
+            {t("New attribute")}
           </Button>
         }
       />
@@ -78,21 +91,22 @@ export default function AttributesPage() {
         records={list.data?.rows ?? []}
         total={total}
         icon={<IconTags size={28} />}
-        failedTitle="Attributes could not be loaded"
+        failedTitle={t("Attributes could not be loaded")}
         empty={{
-          title: "No attributes yet",
-          description:
+          title: t("No attributes yet"),
+          description: t(
             "Add a field such as Birthday, Favorite Drink or Address to keep more than a name and number for each subscriber.",
-          action: { label: "New attribute", onClick: openNew },
+          ),
+          action: { label: t("New attribute"), onClick: openNew },
         }}
         toolbar={
-          <ListSearch label="Search attributes" value={view.query} onSearch={view.setQuery} />
+          <ListSearch label={t("Search attributes")} value={view.query} onSearch={view.setQuery} />
         }
         onRowDoubleClick={openEdit}
         columns={[
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             render: (f) => (
               <Stack gap={0}>
                 <Text size="sm" fw={600}>
@@ -100,15 +114,17 @@ export default function AttributesPage() {
                 </Text>
                 {/* Small screens have no Type column: say it here. */}
                 <Text size="xs" c="dimmed" hiddenFrom="sm">
-                  {FIELD_TYPES[f.type].label}
-                  {f.type === "multi_select" ? ` · ${f.options.length} options` : ""}
+                  {t(FIELD_TYPES[f.type].label)}
+                  {f.type === "multi_select"
+                    ? ` · ${t("{{n}} options", { count: f.options.length, n: formatNumber(f.options.length) })}`
+                    : ""}
                 </Text>
               </Stack>
             ),
           },
           {
             accessor: "type",
-            title: "Type",
+            title: t("Type"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (f) => (
               <Badge
@@ -117,38 +133,38 @@ export default function AttributesPage() {
                 leftSection={FIELD_TYPES[f.type].icon(12)}
                 tt="none"
               >
-                {FIELD_TYPES[f.type].label}
+                {t(FIELD_TYPES[f.type].label)}
               </Badge>
             ),
           },
           {
             accessor: "options",
-            title: "Details",
+            title: t("Details"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (f) => <FieldDetails field={f} />,
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 96,
             render: (f) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Edit" withArrow>
+                <Tooltip label={t("Edit")} withArrow>
                   <ActionIcon
                     variant="subtle"
                     onClick={() => openEdit(f)}
-                    aria-label={`Edit ${f.name}`}
+                    aria-label={t("Edit {{name}}", { name: f.name })}
                   >
                     <IconEdit size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Delete" withArrow>
+                <Tooltip label={t("Delete")} withArrow>
                   <ActionIcon
                     variant="subtle"
                     color="red"
                     onClick={() => confirmDelete(f)}
-                    aria-label={`Delete ${f.name}`}
+                    aria-label={t("Delete {{name}}", { name: f.name })}
                   >
                     <IconTrash size={18} />
                   </ActionIcon>

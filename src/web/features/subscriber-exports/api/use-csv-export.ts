@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type SubscriberExport, subscriberExport } from "../../../../domain/exports.schemas";
+import { i18n, translateMessage } from "../../../i18n";
 import { api } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { exportsKey, isExportActive } from "./list-exports";
@@ -41,11 +42,14 @@ export function useCsvExport() {
       }
       void client.invalidateQueries({ queryKey: exportsKey });
       if (job.status === "finished" && job.downloadUrl) download(job.downloadUrl);
-      else if (job.status === "failed") notify.error(job.error ?? "The export failed.");
+      else if (job.status === "failed")
+        notify.error(job.error ? translateMessage(job.error) : i18n.t("The export failed."));
       else
         notify.info(
-          "It is listed in Export History (Reports → Exports), where it downloads once written.",
-          "Export started",
+          i18n.t(
+            "It is listed in Export History (Reports → Exports), where it downloads once written.",
+          ),
+          i18n.t("Export started"),
         );
     } catch {
       // The API client has shown the error.

@@ -1,11 +1,13 @@
 import { Badge, Progress, Stack, Tooltip } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import type { SubscriberExport } from "../../../../domain/exports.schemas";
+import { tk, translateMessage } from "../../../i18n";
 
 const LABEL: Record<SubscriberExport["status"], string> = {
-  queued: "Waiting",
-  running: "Writing",
-  finished: "Ready",
-  failed: "Failed",
+  queued: tk("Waiting"),
+  running: tk("Writing"),
+  finished: tk("Ready"),
+  failed: tk("Failed"),
 };
 const COLOR: Record<SubscriberExport["status"], string> = {
   queued: "blue",
@@ -19,9 +21,10 @@ const COLOR: Record<SubscriberExport["status"], string> = {
  * how far it is, with the rows written so far).
  */
 export function ExportStatus({ row }: { row: SubscriberExport }) {
+  const { t } = useTranslation();
   const badge = (
     <Badge variant="light" color={COLOR[row.status]} data-testid="export-status">
-      {LABEL[row.status]}
+      {t(LABEL[row.status])}
     </Badge>
   );
   if (row.status === "queued" || row.status === "running") {
@@ -29,16 +32,16 @@ export function ExportStatus({ row }: { row: SubscriberExport }) {
       <Stack gap={4} miw={110}>
         {badge}
         {row.progress > 0 ? (
-          <Progress value={row.progress} size="sm" aria-label="Export progress" />
+          <Progress value={row.progress} size="sm" aria-label={t("Export progress")} />
         ) : (
-          <Progress value={100} striped animated size="sm" aria-label="Export in progress" />
+          <Progress value={100} striped animated size="sm" aria-label={t("Export in progress")} />
         )}
       </Stack>
     );
   }
   if (row.status === "failed" && row.error) {
     return (
-      <Tooltip label={row.error}>
+      <Tooltip label={translateMessage(row.error)}>
         <span>{badge}</span>
       </Tooltip>
     );

@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconDownload, IconFileExport, IconUsers } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { EXPORT_KIND_LABELS, type SubscriberExport } from "../../../../domain/exports.schemas";
 import { defineList } from "../../../components/list/list-params";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useExports } from "../api/list-exports";
 import { ExportStatus } from "../components/export-status";
@@ -16,18 +18,19 @@ const WIDE = "(min-width: 48em)";
 
 const EXPORTS_LIST = defineList({});
 
-function rowsText(r: SubscriberExport) {
-  const n = r.rowCount.toLocaleString();
-  if (r.kind === "subscribers") return `${n} ${r.rowCount === 1 ? "subscriber" : "subscribers"}`;
-  return `${n} ${r.rowCount === 1 ? "row" : "rows"}`;
-}
-
 /**
  * /reports/export-history: every CSV export (subscribers, reports, sent messages, conversations,
  * the audit log), with its progress while written and its file to download again.
  */
 export default function ExportHistoryPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const rowsText = (r: SubscriberExport) => {
+    const n = formatNumber(r.rowCount);
+    return r.kind === "subscribers"
+      ? t("{{n}} subscribers", { count: r.rowCount, n })
+      : t("{{n}} rows", { count: r.rowCount, n });
+  };
   const timeZone = useAccountTimeZone();
   const view = useListState(EXPORTS_LIST, "local:export-history");
   const list = useExports(view.paging.page, view.paging.pageSize);
@@ -36,8 +39,10 @@ export default function ExportHistoryPage() {
   return (
     <>
       <PageHeader
-        title="Export History"
-        description="Every CSV export, kept here to download again. Times in the files are in the account's time zone, named in each time column."
+        title={t("Export History")}
+        description={t(
+          "Every CSV export, kept here to download again. Times in the files are in the account's time zone, named in each time column.",
+        )}
         actions={
           <Button
             component={Link}
@@ -45,7 +50,7 @@ export default function ExportHistoryPage() {
             variant="default"
             leftSection={<IconUsers size={16} />}
           >
-            Manage subscribers
+            {t("Manage subscribers")}
           </Button>
         }
       />
@@ -56,23 +61,24 @@ export default function ExportHistoryPage() {
         records={list.data?.rows ?? []}
         total={total}
         icon={<IconFileExport size={28} />}
-        failedTitle="The export history could not be loaded"
+        failedTitle={t("The export history could not be loaded")}
         empty={{
-          title: "No exports yet",
-          description:
+          title: t("No exports yet"),
+          description: t(
             "Export subscribers from Manage Subscribers (filter or select them, then choose Export), or choose Export CSV on a report, Sent Messages or the Audit Log, or Export in a conversation. Each export is listed here with its CSV file.",
-          action: { label: "Go to Manage Subscribers", onClick: () => navigate(MANAGE) },
+          ),
+          action: { label: t("Go to Manage Subscribers"), onClick: () => navigate(MANAGE) },
         }}
         testId="export-history"
         columns={[
           {
             accessor: "createdAt",
-            title: "Export",
+            title: t("Export"),
             noWrap: true,
             render: (r) => (
               <Stack gap={2}>
                 <Text size="sm" fw={500}>
-                  {EXPORT_KIND_LABELS[r.kind]}
+                  {translateMessage(EXPORT_KIND_LABELS[r.kind])}
                 </Text>
                 <Text size="xs">{formatDateTime(r.createdAt, timeZone)}</Text>
                 {r.fileName && (
@@ -84,7 +90,7 @@ export default function ExportHistoryPage() {
                 <Stack gap={4} hiddenFrom="sm" mt={2}>
                   <Text size="xs">
                     {rowsText(r)}
-                    {r.createdBy ? ` · by ${r.createdBy}` : ""}
+                    {r.createdBy ? ` · ${t("by {{name}}", { name: r.createdBy })}` : ""}
                   </Text>
                   <ExportStatus row={r} />
                 </Stack>
@@ -93,26 +99,26 @@ export default function ExportHistoryPage() {
           },
           {
             accessor: "rowCount",
-            title: "Rows",
+            title: t("Rows"),
             textAlign: "right",
             visibleMediaQuery: WIDE,
-            render: (r) => r.rowCount.toLocaleString(),
+            render: (r) => formatNumber(r.rowCount),
           },
           {
             accessor: "status",
-            title: "Status",
+            title: t("Status"),
             visibleMediaQuery: WIDE,
             render: (r) => <ExportStatus row={r} />,
           },
           {
             accessor: "createdBy",
-            title: "Exported by",
+            title: t("Exported by"),
             visibleMediaQuery: WIDE,
-            render: (r) => r.createdBy ?? <Text c="dimmed">A former user</Text>,
+            render: (r) => r.createdBy ?? <Text c="dimmed">{t("A former user")}</Text>,
           },
           {
             accessor: "download",
-            title: <VisuallyHidden>Download</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Download")}</VisuallyHidden>,
             textAlign: "right",
             render: (r) =>
               r.downloadUrl ? (
@@ -124,17 +130,17 @@ export default function ExportHistoryPage() {
                     size="compact-sm"
                     variant="light"
                     leftSection={<IconDownload size={14} />}
-                    aria-label={`Download ${r.fileName ?? "export"}`}
+                    aria-label={t("Download {{file}}", { file: r.fileName ?? t("export") })}
                     visibleFrom="sm"
                   >
-                    Download
+                    {t("Download")}
                   </Button>
                   <ActionIcon
                     component="a"
                     href={r.downloadUrl}
                     download
                     variant="light"
-                    aria-label={`Download ${r.fileName ?? "export"}`}
+                    aria-label={t("Download {{file}}", { file: r.fileName ?? t("export") })}
                     hiddenFrom="sm"
                   >
                     <IconDownload size={16} />

@@ -1,4 +1,5 @@
 import { Select, SimpleGrid, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import { EARLIEST_ATTRIBUTE_DATE } from "../../../../domain/date-input";
 import type { AttributeInput } from "../lib/attributes";
@@ -12,6 +13,7 @@ export function AttributeInputs(props: {
   errors: Record<string, string>;
   onChange: (fieldId: number, value: AttributeInput) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {props.fields.map((f) => {
@@ -24,10 +26,10 @@ export function AttributeInputs(props: {
               <Select
                 key={key}
                 label={f.name}
-                placeholder="Not set"
+                placeholder={t("Not set")}
                 data={[
-                  { value: "true", label: "Yes" },
-                  { value: "false", label: "No" },
+                  { value: "true", label: t("Yes") },
+                  { value: "false", label: t("No") },
                 ]}
                 value={typeof value === "string" ? value : null}
                 onChange={(v) => props.onChange(f.id, v)}
@@ -41,7 +43,7 @@ export function AttributeInputs(props: {
               <BubbleMultiSelect
                 key={key}
                 label={f.name}
-                placeholder="Choose options"
+                placeholder={t("Choose options")}
                 data={f.options}
                 value={Array.isArray(value) ? value : []}
                 onChange={(v) => props.onChange(f.id, v)}
@@ -68,7 +70,7 @@ export function AttributeInputs(props: {
               <TextInput
                 key={key}
                 label={f.name}
-                placeholder={f.type === "address" ? "Street, city, state, zip" : undefined}
+                placeholder={f.type === "address" ? t("Street, city, state, zip") : undefined}
                 value={typeof value === "string" ? value : ""}
                 onChange={(e) => props.onChange(f.id, e.currentTarget.value)}
                 error={error}

@@ -7,6 +7,7 @@ import {
   IconLockOpen,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { readableConsentNote, summarizeConsentEvidence } from "../../../../domain/consent-evidence";
 import { displayPhone } from "../../../../domain/contact-display";
 import {
@@ -14,6 +15,7 @@ import {
   CONSENT_SOURCE_LABELS,
   type ConsentHistoryEntry,
 } from "../../../../domain/subscriber-history.schemas";
+import { translateMessage } from "../../../i18n";
 import { useConsentHistory } from "../api/get-consent-history";
 import { formatDateTime } from "../lib/dates";
 import { FullRecord } from "./full-record";
@@ -29,6 +31,7 @@ const ICON: Record<string, { icon: ReactNode; color: string }> = {
 
 /** The consent log of the number: who, when, how, and through which of the account's numbers. */
 export function ConsentTimeline(props: { subscriberId: number; timeZone: string }) {
+  const { t } = useTranslation();
   const history = useConsentHistory(props.subscriberId);
   if (history.isPending) {
     return (
@@ -40,19 +43,23 @@ export function ConsentTimeline(props: { subscriberId: number; timeZone: string 
     );
   }
   if (history.isError) {
-    return <Alert color="red">The consent history could not be loaded. Please try again.</Alert>;
+    return (
+      <Alert color="red">{t("The consent history could not be loaded. Please try again.")}</Alert>
+    );
   }
   if (history.data.length === 0) {
-    return <Text c="dimmed">No consent changes recorded for this number.</Text>;
+    return <Text c="dimmed">{t("No consent changes recorded for this number.")}</Text>;
   }
   return (
     <Timeline bulletSize={24} lineWidth={2} data-testid="consent-history">
       {history.data.map((e) => {
         const look = ICON[e.action] ?? { icon: null, color: "gray" };
         const how = [
-          CONSENT_SOURCE_LABELS[e.source] ?? summarizeConsentEvidence(e.source, "").how,
-          e.user ? `by ${e.user.name}` : null,
-          e.viaNumber ? `via ${displayPhone(e.viaNumber)}` : null,
+          translateMessage(
+            CONSENT_SOURCE_LABELS[e.source] ?? summarizeConsentEvidence(e.source, "").how,
+          ),
+          e.user ? t("by {{name}}", { name: e.user.name }) : null,
+          e.viaNumber ? t("via {{number}}", { number: displayPhone(e.viaNumber) }) : null,
         ]
           .filter(Boolean)
           .join(" · ");
@@ -64,7 +71,7 @@ export function ConsentTimeline(props: { subscriberId: number; timeZone: string 
                 {look.icon}
               </ThemeIcon>
             }
-            title={CONSENT_ACTION_LABELS[e.action] ?? e.action}
+            title={translateMessage(CONSENT_ACTION_LABELS[e.action] ?? e.action)}
           >
             <Text size="sm" c="dimmed">
               {how}
@@ -88,6 +95,7 @@ export function ConsentTimeline(props: { subscriberId: number; timeZone: string 
  * from which address, the words shown; the stored record stays one click away.
  */
 function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }) {
+  const { t } = useTranslation();
   const { entry } = props;
   const ev = summarizeConsentEvidence(entry.source, entry.detail);
   if (!hasStructuredEvidence(entry)) {
@@ -98,12 +106,12 @@ function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }
     );
   }
   const rows: [string, ReactNode][] = [
-    ["How", ev.how],
-    ["When", formatDateTime(entry.createdAt, props.timeZone)],
+    [t("How"), translateMessage(ev.how)],
+    [t("When"), formatDateTime(entry.createdAt, props.timeZone)],
   ];
   if (ev.pageUrl)
     rows.push([
-      "Where",
+      t("Where"),
       <Anchor
         key="url"
         href={ev.pageUrl}
@@ -115,10 +123,13 @@ function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }
         {ev.pageUrl}
       </Anchor>,
     ]);
-  if (ev.ip) rows.push(["From address", ev.ip]);
-  if (ev.text) rows.push(["Text shown", `“${ev.text}”`]);
+  if (ev.ip) rows.push([t("From address"), ev.ip]);
+  if (ev.text) rows.push([t("Text shown"), `“${ev.text}”`]);
   if (ev.note)
-    rows.push(["Note", readableConsentNote(ev.note, (t) => formatDateTime(t, props.timeZone))]);
+    rows.push([
+      t("Note"),
+      readableConsentNote(ev.note, (at) => formatDateTime(at, props.timeZone)),
+    ]);
   return (
     <Stack gap={4} mt={6} data-testid="consent-evidence">
       <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" fz="sm">

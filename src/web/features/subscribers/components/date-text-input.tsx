@@ -2,7 +2,9 @@ import { ActionIcon, Popover, TextInput } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type DateRules, parseDateInput, toApiDate } from "../../../../domain/date-input";
+import { translateMessage } from "../../../i18n";
 
 /**
  * A date a person types in any of the spec's formats (M/D/YYYY, MM/DD/YY, …) or picks from a
@@ -20,6 +22,7 @@ export function DateTextInput(props: {
   maxDate?: string;
   "data-testid"?: string;
 }) {
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [blurError, setBlurError] = useState<string | null>(null);
   const parsed = props.value.trim() ? parseDateInput(props.value, props.rules) : null;
@@ -28,7 +31,7 @@ export function DateTextInput(props: {
   return (
     <TextInput
       label={props.label}
-      placeholder="MM/DD/YYYY"
+      placeholder={t("MM/DD/YYYY")}
       value={props.value}
       data-testid={props["data-testid"]}
       onChange={(e) => {
@@ -37,7 +40,7 @@ export function DateTextInput(props: {
       }}
       onBlur={() => {
         // Shown on leaving the field; the full check runs again on apply.
-        setBlurError(parsed && !parsed.ok ? parsed.message : null);
+        setBlurError(parsed && !parsed.ok ? translateMessage(parsed.message) : null);
         if (parsed?.ok) props.onChange(toApiDate(parsed.date));
       }}
       error={props.error ?? blurError}

@@ -11,10 +11,12 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "../../../../domain/countries";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import { EARLIEST_DATE } from "../../../../domain/date-input";
 import { SIGNUP_METHODS } from "../../../../domain/signup-methods";
+import { tk, translateFields, translateMessage } from "../../../i18n";
 import { MOBILE_QUERY } from "../../../lib/media";
 import {
   type DraftErrors,
@@ -28,14 +30,13 @@ import { AttributeFilterFields } from "./attribute-filter-fields";
 import { DateTextInput } from "./date-text-input";
 import { GroupSelect } from "./group-select";
 
-const SIGNUP_OPTIONS = Object.entries(SIGNUP_METHODS).map(([value, label]) => ({ value, label }));
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: String(c.id), label: c.name }));
 const FIELD_TYPE_LABEL: Record<CustomField["type"], string> = {
-  string: "text",
-  boolean: "true / false",
-  date: "date",
-  multi_select: "multi-select",
-  address: "address",
+  string: tk("text"),
+  boolean: tk("true / false"),
+  date: tk("date"),
+  multi_select: tk("multi-select"),
+  address: tk("address"),
 };
 
 /** The subscriber filter form of spec doc 2 §3, applied to the URL on Apply. */
@@ -49,9 +50,11 @@ export function FilterDrawer(props: {
   restricted: boolean;
   fields: CustomField[];
 }) {
+  const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const [draftErrors, setErrors] = useState<DraftErrors>({});
+  const errors = translateFields(draftErrors);
 
   // Each opening starts from the filter in force.
   useEffect(() => {
@@ -93,8 +96,8 @@ export function FilterDrawer(props: {
       onClose={props.onClose}
       position="right"
       size={mobile ? "100%" : 420}
-      title={<Text fw={700}>Filter subscribers</Text>}
-      closeButtonProps={{ "aria-label": "Close filters" }}
+      title={<Text fw={700}>{t("Filter subscribers")}</Text>}
+      closeButtonProps={{ "aria-label": t("Close filters") }}
       data-testid="filter-drawer"
     >
       <form
@@ -107,9 +110,9 @@ export function FilterDrawer(props: {
         <Stack gap="md" pb="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <DateTextInput
-              label="Start date"
+              label={t("Start date")}
               value={draft.startDate}
-              onChange={(t) => set({ startDate: t })}
+              onChange={(v) => set({ startDate: v })}
               error={errors.startDate}
               rules={{ disableFuture: true, today: props.today }}
               minDate={EARLIEST_DATE}
@@ -117,9 +120,9 @@ export function FilterDrawer(props: {
               data-testid="filter-start-date"
             />
             <DateTextInput
-              label="End date"
+              label={t("End date")}
               value={draft.endDate}
-              onChange={(t) => set({ endDate: t })}
+              onChange={(v) => set({ endDate: v })}
               error={errors.endDate}
               rules={{ disableFuture: true, today: props.today }}
               minDate={EARLIEST_DATE}
@@ -128,15 +131,15 @@ export function FilterDrawer(props: {
             />
           </SimpleGrid>
           <GroupSelect
-            label="Group"
+            label={t("Group")}
             value={draft.group}
             onChange={(v) => set({ group: v })}
             withNoGroup={!props.restricted}
             data-testid="filter-group"
           />
           <Select
-            label="Country"
-            placeholder="Any country"
+            label={t("Country")}
+            placeholder={t("Any country")}
             data={COUNTRY_OPTIONS}
             value={draft.country}
             // The area code belongs to no country in particular: choosing one clears it.
@@ -147,8 +150,8 @@ export function FilterDrawer(props: {
           />
           {!draft.country && (
             <NumberInput
-              label="Area code"
-              placeholder="e.g. 212"
+              label={t("Area code")}
+              placeholder={t("e.g. 212")}
               value={draft.areaCode}
               onChange={(v) => set({ areaCode: String(v) })}
               error={errors.areaCode}
@@ -160,9 +163,12 @@ export function FilterDrawer(props: {
             />
           )}
           <Select
-            label="Sign-up method"
-            placeholder="Any method"
-            data={SIGNUP_OPTIONS}
+            label={t("Sign-up method")}
+            placeholder={t("Any method")}
+            data={Object.entries(SIGNUP_METHODS).map(([value, label]) => ({
+              value,
+              label: translateMessage(label),
+            }))}
             value={draft.signupMethod}
             onChange={(v) => set({ signupMethod: v })}
             searchable
@@ -170,11 +176,11 @@ export function FilterDrawer(props: {
             comboboxProps={{ withinPortal: true }}
           />
           <Select
-            label="Landline"
-            placeholder="Landlines and mobiles"
+            label={t("Landline")}
+            placeholder={t("Landlines and mobiles")}
             data={[
-              { value: "true", label: "Landlines only" },
-              { value: "false", label: "Exclude landlines" },
+              { value: "true", label: t("Landlines only") },
+              { value: "false", label: t("Exclude landlines") },
             ]}
             value={draft.isLandline}
             onChange={(v) => set({ isLandline: v })}
@@ -182,25 +188,25 @@ export function FilterDrawer(props: {
             comboboxProps={{ withinPortal: true }}
           />
           <Select
-            label="Marketing consent"
-            placeholder="With and without consent"
+            label={t("Marketing consent")}
+            placeholder={t("With and without consent")}
             data={[
-              { value: "true", label: "With marketing consent" },
-              { value: "false", label: "Conversation only (no consent)" },
+              { value: "true", label: t("With marketing consent") },
+              { value: "false", label: t("Conversation only (no consent)") },
             ]}
             value={draft.marketingConsent}
             onChange={(v) => set({ marketingConsent: v })}
             clearable
             comboboxProps={{ withinPortal: true }}
           />
-          <Divider label="Attribute" labelPosition="left" />
+          <Divider label={t("Attribute")} labelPosition="left" />
           <Select
-            label="Attribute"
-            placeholder={props.fields.length ? "Choose an attribute" : "No attributes yet"}
+            label={t("Attribute")}
+            placeholder={props.fields.length ? t("Choose an attribute") : t("No attributes yet")}
             disabled={props.fields.length === 0}
             data={props.fields.map((f) => ({
               value: String(f.id),
-              label: `${f.name} (${FIELD_TYPE_LABEL[f.type]})`,
+              label: `${f.name} (${t(FIELD_TYPE_LABEL[f.type])})`,
             }))}
             value={draft.attribute}
             onChange={(v) =>
@@ -230,13 +236,13 @@ export function FilterDrawer(props: {
           style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
         >
           <Button variant="default" onClick={clear}>
-            Clear
+            {t("Clear")}
           </Button>
           <Group gap="xs">
             <Button variant="subtle" color="gray" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
-            <Button type="submit">Apply Filters</Button>
+            <Button type="submit">{t("Apply Filters")}</Button>
           </Group>
         </Group>
       </form>

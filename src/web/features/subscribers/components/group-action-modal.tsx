@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../../i18n";
 import { GroupSelect } from "./group-select";
 
 /** Picks the static group a bulk add or remove applies to. */
@@ -10,6 +12,7 @@ export function GroupActionModal(props: {
   onClose: () => void;
   onConfirm: (groupId: number, groupName: string) => void;
 }) {
+  const { t } = useTranslation();
   const [groupId, setGroupId] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -20,19 +23,19 @@ export function GroupActionModal(props: {
     }
   }, [props.kind]);
   const adding = props.kind === "add-to-group";
-  const who = `${props.count.toLocaleString()} subscriber${props.count === 1 ? "" : "s"}`;
+  const n = formatNumber(props.count);
 
   return (
     <Modal
       opened={props.kind !== null}
       onClose={props.onClose}
-      title={adding ? "Add to Group" : "Remove from Group"}
+      title={adding ? t("Add to Group") : t("Remove from Group")}
     >
       <form
         onSubmit={(e) => {
           e.preventDefault();
           if (!groupId) {
-            setError("Select a group");
+            setError(t("Select a group"));
             return;
           }
           props.onConfirm(Number(groupId), name);
@@ -40,12 +43,14 @@ export function GroupActionModal(props: {
       >
         <Stack>
           <Text size="sm">
-            {adding ? `Add ${who} to a group.` : `Remove ${who} from a group.`} Adaptive groups are
-            not listed: their members follow the group's rules.
+            {adding
+              ? t("Add {{n}} subscribers to a group.", { count: props.count, n })
+              : t("Remove {{n}} subscribers from a group.", { count: props.count, n })}{" "}
+            {t("Adaptive groups are not listed: their members follow the group's rules.")}
           </Text>
           <GroupSelect
-            label="Group"
-            placeholder="Choose a group"
+            label={t("Group")}
+            placeholder={t("Choose a group")}
             value={groupId}
             onChange={(v, label) => {
               setGroupId(v);
@@ -59,10 +64,10 @@ export function GroupActionModal(props: {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={props.busy}>
-              {adding ? "Add to Group" : "Remove from Group"}
+              {adding ? t("Add to Group") : t("Remove from Group")}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SEARCH_DEBOUNCE_MS } from "../../../components/list/list-search";
 import { useGroupOptions } from "../api/list-groups";
 import { BubbleMultiSelect } from "./bubble-multi-select";
@@ -13,6 +14,7 @@ export function GroupMultiSelect(props: {
   known: Record<string, string>;
   onChange: (ids: string[], names: Record<string, string>) => void;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const options = useGroupOptions({ query, includeAdaptive: false, includeNoGroup: false });
@@ -22,13 +24,13 @@ export function GroupMultiSelect(props: {
   const data = [
     ...props.value.filter((id) => !listed.has(id)),
     ...(options.data?.rows ?? []).map((g) => String(g.id)),
-  ].map((id) => ({ value: id, label: names[id] ?? `Group ${id}` }));
+  ].map((id) => ({ value: id, label: names[id] ?? t("Group {{id}}", { id }) }));
 
   return (
     <BubbleMultiSelect
-      label="Groups"
-      placeholder={props.value.length ? undefined : "Choose groups"}
-      description="Adaptive groups are not listed: their members follow the group's rules."
+      label={t("Groups")}
+      placeholder={props.value.length ? undefined : t("Choose groups")}
+      description={t("Adaptive groups are not listed: their members follow the group's rules.")}
       data={data}
       value={props.value}
       onChange={(ids) => props.onChange(ids, names)}
@@ -36,7 +38,7 @@ export function GroupMultiSelect(props: {
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: o }) => o}
-      nothingFoundMessage={options.isFetching ? "Loading…" : "No groups found"}
+      nothingFoundMessage={options.isFetching ? t("Loading…") : t("No groups found")}
       clearable
       comboboxProps={{ withinPortal: true }}
       data-testid="subscriber-groups"

@@ -1,8 +1,10 @@
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { NO_GROUP_ID, NO_GROUP_NAME } from "../../../../domain/groups.schemas";
 import { SEARCH_DEBOUNCE_MS } from "../../../components/list/list-search";
+import { translateMessage } from "../../../i18n";
 import { useGroup, useGroupOptions } from "../api/list-groups";
 
 /**
@@ -21,6 +23,7 @@ export function GroupSelect(props: {
   required?: boolean;
   "data-testid"?: string;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Once a group is picked the box shows its name: that text is not a search.
@@ -39,10 +42,10 @@ export function GroupSelect(props: {
 
   const data = rows.map((g) => ({
     value: String(g.id),
-    label: g.type === "adaptive" ? `${g.name} (adaptive)` : g.name,
+    label: g.type === "adaptive" ? t("{{name}} (adaptive)", { name: g.name }) : g.name,
   }));
   if (chosenId !== null && !chosenListed) {
-    const name = chosenId === NO_GROUP_ID ? NO_GROUP_NAME : chosen.data?.name;
+    const name = chosenId === NO_GROUP_ID ? translateMessage(NO_GROUP_NAME) : chosen.data?.name;
     if (name) data.unshift({ value: String(chosenId), label: name });
   }
   shownLabel.current = data.find((d) => d.value === props.value)?.label ?? "";
@@ -50,7 +53,7 @@ export function GroupSelect(props: {
   return (
     <Select
       label={props.label}
-      placeholder={props.placeholder ?? "Any group"}
+      placeholder={props.placeholder ?? t("Any group")}
       data={data}
       value={props.value}
       onChange={(v, option) => props.onChange(v, v ? (option?.label ?? null) : null)}
@@ -60,7 +63,7 @@ export function GroupSelect(props: {
       // The server already searched; show what it found.
       filter={({ options: o }) => o}
       clearable
-      nothingFoundMessage={options.isFetching ? "Loading…" : "No groups found"}
+      nothingFoundMessage={options.isFetching ? t("Loading…") : t("No groups found")}
       error={props.error}
       required={props.required}
       data-testid={props["data-testid"]}

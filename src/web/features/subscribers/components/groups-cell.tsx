@@ -1,10 +1,12 @@
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import type { MembershipGroup } from "../../../../domain/subscriber-history.schemas";
 
 const SHOWN = 2;
 
 /** A subscriber's groups in a table cell: the first two, then '+N' with the rest on hover. */
 export function GroupsCell(props: { groups: MembershipGroup[] | undefined }) {
+  const { t } = useTranslation();
   if (props.groups === undefined) return <Text c="dimmed">…</Text>;
   if (props.groups.length === 0) return <Text c="dimmed">—</Text>;
   const rest = props.groups.slice(SHOWN);
@@ -19,7 +21,7 @@ export function GroupsCell(props: { groups: MembershipGroup[] | undefined }) {
           radius="sm"
           tt="none"
           maw={140}
-          title={g.type === "adaptive" ? `${g.name} (adaptive group)` : g.name}
+          title={g.type === "adaptive" ? t("{{name}} (adaptive group)", { name: g.name }) : g.name}
         >
           {g.name}
         </Badge>

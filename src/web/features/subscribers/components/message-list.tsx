@@ -1,8 +1,10 @@
 import { Alert, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { IconMessageOff } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import { type DeliveryStatus, statusGroup } from "../../../../domain/delivery-status";
 import { EmptyState } from "../../../components/empty-state";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { useSubscriberMessages } from "../api/get-subscriber-messages";
 import { formatDateTime } from "../lib/dates";
 
@@ -22,6 +24,7 @@ function statusColor(status: string): string {
 
 /** Messages sent to and received from the number, newest first, with older ones on demand. */
 export function MessageList(props: { subscriberId: number; timeZone: string }) {
+  const { t } = useTranslation();
   const messages = useSubscriberMessages(props.subscriberId);
   if (messages.isPending) {
     return (
@@ -33,15 +36,15 @@ export function MessageList(props: { subscriberId: number; timeZone: string }) {
     );
   }
   if (messages.isError) {
-    return <Alert color="red">The messages could not be loaded. Please try again.</Alert>;
+    return <Alert color="red">{t("The messages could not be loaded. Please try again.")}</Alert>;
   }
   const rows = messages.data.pages.flatMap((p) => p.rows);
   if (rows.length === 0) {
     return (
       <EmptyState
         icon={<IconMessageOff size={28} />}
-        title="No messages yet"
-        description="Messages you send to this number and its replies will show here."
+        title={t("No messages yet")}
+        description={t("Messages you send to this number and its replies will show here.")}
       />
     );
   }
@@ -49,7 +52,7 @@ export function MessageList(props: { subscriberId: number; timeZone: string }) {
   return (
     <Stack gap="sm" data-testid="subscriber-messages">
       <Text size="xs" c="dimmed">
-        {total.toLocaleString()} message{total === 1 ? "" : "s"}, newest first
+        {t("{{n}} messages, newest first", { count: total, n: formatNumber(total) })}
       </Text>
       {rows.map((m) => {
         const outbound = m.direction === "outbound";
@@ -65,20 +68,20 @@ export function MessageList(props: { subscriberId: number; timeZone: string }) {
               }
             >
               <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                {m.body || (m.mediaUrls.length ? "(picture message)" : "(empty message)")}
+                {m.body || (m.mediaUrls.length ? t("(picture message)") : t("(empty message)"))}
               </Text>
             </Paper>
             <Group gap={6} mt={4} justify={outbound ? "flex-end" : "flex-start"}>
               <Text size="xs" c="dimmed">
                 {outbound
-                  ? `Sent from ${displayPhone(m.businessNumber)}`
-                  : `Received on ${displayPhone(m.businessNumber)}`}
+                  ? t("Sent from {{number}}", { number: displayPhone(m.businessNumber) })
+                  : t("Received on {{number}}", { number: displayPhone(m.businessNumber) })}
                 {" · "}
                 {formatDateTime(m.createdAt, props.timeZone)}
               </Text>
               {outbound && (
                 <Badge size="xs" variant="light" color={statusColor(m.status)}>
-                  {m.status}
+                  {translateMessage(m.status)}
                 </Badge>
               )}
             </Group>
@@ -91,7 +94,7 @@ export function MessageList(props: { subscriberId: number; timeZone: string }) {
           onClick={() => void messages.fetchNextPage()}
           loading={messages.isFetchingNextPage}
         >
-          Show older messages
+          {t("Show older messages")}
         </Button>
       )}
     </Stack>

@@ -1,7 +1,9 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import { RECORD_CONSENT_TEXT } from "../../../../domain/subscribers.schemas";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useRecordConsent } from "../api/record-consent";
 
@@ -15,6 +17,7 @@ export function RecordConsentModal(props: {
   subscriber: { id: number; number: string };
   who: string;
 }) {
+  const { t } = useTranslation();
   const [attested, setAttested] = useState(false);
   const [detail, setDetail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -27,29 +30,33 @@ export function RecordConsentModal(props: {
   };
   const submit = () => {
     if (!attested) {
-      setError(RECORD_CONSENT_TEXT.attestation);
+      setError(translateMessage(RECORD_CONSENT_TEXT.attestation));
       return;
     }
     record.mutate(
       { id: props.subscriber.id, attestation: true, detail },
       {
         onSuccess: () => {
-          notify.success("Marketing consent recorded");
+          notify.success(t("Marketing consent recorded"));
           close();
         },
       },
     );
   };
   return (
-    <Modal opened={props.opened} onClose={close} title="Record marketing consent">
+    <Modal opened={props.opened} onClose={close} title={t("Record marketing consent")}>
       <Stack gap="sm">
         <Text size="sm">
-          <b>{props.who}</b> ({displayPhone(props.subscriber.number)}) texted in but has not
-          subscribed. Record consent only when the person agreed to receive your marketing texts.
+          <Trans
+            t={t}
+            i18nKey="<0>{{who}}</0> ({{number}}) texted in but has not subscribed. Record consent only when the person agreed to receive your marketing texts."
+            values={{ who: props.who, number: displayPhone(props.subscriber.number) }}
+            components={[<b key="who" />]}
+          />
         </Text>
         <Textarea
-          label="How did they agree?"
-          placeholder="e.g. Signed the paper form at the counter on 3 May"
+          label={t("How did they agree?")}
+          placeholder={t("e.g. Signed the paper form at the counter on 3 May")}
           maxLength={300}
           autosize
           minRows={2}
@@ -57,7 +64,7 @@ export function RecordConsentModal(props: {
           onChange={(e) => setDetail(e.currentTarget.value)}
         />
         <Checkbox
-          label="I confirm this person agreed to receive marketing text messages from us."
+          label={t("I confirm this person agreed to receive marketing text messages from us.")}
           checked={attested}
           onChange={(e) => {
             setAttested(e.currentTarget.checked);
@@ -68,10 +75,10 @@ export function RecordConsentModal(props: {
         />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button onClick={submit} loading={record.isPending} data-testid="record-consent-submit">
-            Record Consent
+            {t("Record Consent")}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { Button } from "@mantine/core";
 import { IconDownload, IconTrash, IconUserMinus, IconUserPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { BulkBar } from "../../../components/list/bulk-bar";
 import type { Selection } from "../../../components/list/selection";
 
@@ -15,6 +16,7 @@ export function SelectionBar(props: {
   onClear: () => void;
   onAction: (kind: BulkKind) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <BulkBar
       selection={props.selection}
@@ -31,7 +33,7 @@ export function SelectionBar(props: {
         disabled={props.busy}
         onClick={() => props.onAction("add-to-group")}
       >
-        Add to Group
+        {t("Add to Group")}
       </Button>
       <Button
         size="xs"
@@ -40,7 +42,7 @@ export function SelectionBar(props: {
         disabled={props.busy}
         onClick={() => props.onAction("remove-from-group")}
       >
-        Remove from Group
+        {t("Remove from Group")}
       </Button>
       <Button
         size="xs"
@@ -49,7 +51,7 @@ export function SelectionBar(props: {
         disabled={props.busy}
         onClick={() => props.onAction("export")}
       >
-        Export
+        {t("Export")}
       </Button>
       <Button
         size="xs"
@@ -59,7 +61,7 @@ export function SelectionBar(props: {
         disabled={props.busy}
         onClick={() => props.onAction("delete")}
       >
-        Delete
+        {t("Delete")}
       </Button>
     </BulkBar>
   );

@@ -1,5 +1,6 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import { COUNTRIES } from "../../../../domain/countries";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
@@ -8,6 +9,7 @@ import {
   type MembershipGroup,
 } from "../../../../domain/subscriber-history.schemas";
 import type { SubscriberDetail } from "../../../../domain/subscribers.schemas";
+import { translateMessage } from "../../../i18n";
 import { formatAttribute } from "../lib/attributes";
 import { formatDateTime } from "../lib/dates";
 import { ConsentDetail } from "./consent-detail";
@@ -40,30 +42,35 @@ export function SubscriberDetails(props: {
   /** Shown under the record's fields, beside marketing consent: the voice-call consent. */
   voiceConsent?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const s = props.subscriber;
   const country = COUNTRIES.find((c) => c.id === s.countryId)?.name ?? String(s.countryId);
   const groups = props.groups ?? s.groups.map((g) => ({ ...g, type: "static" as const }));
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-        <Item label="Phone">{displayPhone(s.number)}</Item>
-        <Item label="E-mail">{s.email || none}</Item>
-        <Item label="First name">{s.firstName || none}</Item>
-        <Item label="Last name">{s.lastName || none}</Item>
-        <Item label="Sign-up method">{s.signupMethodLabel}</Item>
-        <Item label="Signed up">{formatDateTime(s.date, props.timeZone)}</Item>
-        <Item label="Country">{country}</Item>
-        <Item label="Line type">
-          {s.isLandline === true ? "Landline" : s.isLandline === false ? "Mobile" : "Not known yet"}
+        <Item label={t("Phone")}>{displayPhone(s.number)}</Item>
+        <Item label={t("E-mail")}>{s.email || none}</Item>
+        <Item label={t("First name")}>{s.firstName || none}</Item>
+        <Item label={t("Last name")}>{s.lastName || none}</Item>
+        <Item label={t("Sign-up method")}>{translateMessage(s.signupMethodLabel)}</Item>
+        <Item label={t("Signed up")}>{formatDateTime(s.date, props.timeZone)}</Item>
+        <Item label={t("Country")}>{country}</Item>
+        <Item label={t("Line type")}>
+          {s.isLandline === true
+            ? t("Landline")
+            : s.isLandline === false
+              ? t("Mobile")
+              : t("Not known yet")}
         </Item>
-        <Item label="Marketing consent">
+        <Item label={t("Marketing consent")}>
           {s.marketingConsentAt ? (
             <>
-              {CONSENT_SOURCE_LABELS[s.consentSource] ?? s.consentSource},{" "}
+              {translateMessage(CONSENT_SOURCE_LABELS[s.consentSource] ?? s.consentSource)},{" "}
               {formatDateTime(s.marketingConsentAt, props.timeZone)}
             </>
           ) : (
-            "None: conversation only, left out of marketing sends"
+            t("None: conversation only, left out of marketing sends")
           )}
           {s.consentDetail && (
             <ConsentDetail
@@ -74,16 +81,16 @@ export function SubscriberDetails(props: {
             />
           )}
         </Item>
-        <Item label="Last updated">{formatDateTime(s.updatedAt, props.timeZone)}</Item>
+        <Item label={t("Last updated")}>{formatDateTime(s.updatedAt, props.timeZone)}</Item>
       </SimpleGrid>
       {props.voiceConsent}
       <div>
         <Title order={4} size="h5" mb={6}>
-          Groups
+          {t("Groups")}
         </Title>
         {groups.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Not in any group.
+            {t("Not in any group.")}
           </Text>
         ) : (
           <Group gap={6}>
@@ -93,11 +100,13 @@ export function SubscriberDetails(props: {
                 variant={g.type === "adaptive" ? "outline" : "light"}
                 tt="none"
                 title={
-                  g.type === "adaptive" ? "Adaptive group: membership follows its rules" : undefined
+                  g.type === "adaptive"
+                    ? t("Adaptive group: membership follows its rules")
+                    : undefined
                 }
               >
                 {g.name}
-                {g.type === "adaptive" ? " · adaptive" : ""}
+                {g.type === "adaptive" ? ` · ${t("adaptive")}` : ""}
               </Badge>
             ))}
           </Group>
@@ -105,11 +114,11 @@ export function SubscriberDetails(props: {
       </div>
       <div>
         <Title order={4} size="h5" mb={6}>
-          Attributes
+          {t("Attributes")}
         </Title>
         {props.fields.length === 0 ? (
           <Text size="sm" c="dimmed">
-            This account has no attributes yet.
+            {t("This account has no attributes yet.")}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
@@ -117,7 +126,7 @@ export function SubscriberDetails(props: {
               const value = formatAttribute(f, s.attributes[String(f.id)]);
               return (
                 <Item key={f.id} label={f.name}>
-                  {value || none}
+                  {value ? (f.type === "boolean" ? t(value) : value) : none}
                 </Item>
               );
             })}

@@ -11,9 +11,11 @@ import {
   IconUserQuestion,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import type { SubscriberDetail } from "../../../../domain/subscribers.schemas";
 import { EmptyState } from "../../../components/empty-state";
+import { tk } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { MOBILE_QUERY } from "../../../lib/media";
 import { notify } from "../../../lib/notify";
@@ -36,30 +38,36 @@ const CONSENT_COPY: Record<
   { title: string; body: string; confirm: string; done: string; color?: string }
 > = {
   "opt-out": {
-    title: "Opt out this subscriber?",
-    body: "They will receive no more messages from you until they text START or you opt them back in. The change is written to the consent history.",
-    confirm: "Opt Out",
-    done: "Subscriber opted out",
+    title: tk("Opt out this subscriber?"),
+    body: tk(
+      "They will receive no more messages from you until they text START or you opt them back in. The change is written to the consent history.",
+    ),
+    confirm: tk("Opt Out"),
+    done: tk("Subscriber opted out"),
     color: "red",
   },
   "opt-in": {
-    title: "Opt this subscriber back in?",
-    body: "Only do this when the person has asked to receive your messages again. The change is written to the consent history with your name.",
-    confirm: "Opt Back In",
-    done: "Subscriber opted back in",
+    title: tk("Opt this subscriber back in?"),
+    body: tk(
+      "Only do this when the person has asked to receive your messages again. The change is written to the consent history with your name.",
+    ),
+    confirm: tk("Opt Back In"),
+    done: tk("Subscriber opted back in"),
   },
   block: {
-    title: "Block this number?",
-    body: "Nothing will be sent to a blocked number. The change is written to the consent history.",
-    confirm: "Block",
-    done: "Number blocked",
+    title: tk("Block this number?"),
+    body: tk(
+      "Nothing will be sent to a blocked number. The change is written to the consent history.",
+    ),
+    confirm: tk("Block"),
+    done: tk("Number blocked"),
     color: "red",
   },
   unblock: {
-    title: "Unblock this number?",
-    body: "Messages can be sent to this number again (unless it has opted out).",
-    confirm: "Unblock",
-    done: "Number unblocked",
+    title: tk("Unblock this number?"),
+    body: tk("Messages can be sent to this number again (unless it has opted out)."),
+    confirm: tk("Unblock"),
+    done: tk("Number unblocked"),
   },
 };
 
@@ -69,6 +77,7 @@ export function SubscriberDrawer(props: {
   timeZone: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [editing, setEditing] = useState(false);
   // Escape closes the dialog on top (edit form, confirmation), not the panel under it too.
@@ -77,7 +86,7 @@ export function SubscriberDrawer(props: {
   const detail = useSubscriber(props.subscriberId);
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
   const s = detail.data;
-  const title = s ? fullName(s) || displayPhone(s.number) : "Subscriber";
+  const title = s ? fullName(s) || displayPhone(s.number) : t("Subscriber");
 
   return (
     <>
@@ -85,7 +94,7 @@ export function SubscriberDrawer(props: {
         opened={props.subscriberId !== null}
         onClose={props.onClose}
         closeOnEscape={!dialogOpen}
-        closeButtonProps={{ "aria-label": "Close" }}
+        closeButtonProps={{ "aria-label": t("Close") }}
         position="right"
         size={mobile ? "100%" : 560}
         title={
@@ -99,13 +108,15 @@ export function SubscriberDrawer(props: {
         {notFound && (
           <EmptyState
             icon={<IconUserQuestion size={28} />}
-            title="Subscriber not found"
-            description="This subscriber does not exist in your account. It may have been deleted."
-            action={{ label: "Back to Subscribers", onClick: props.onClose }}
+            title={t("Subscriber not found")}
+            description={t(
+              "This subscriber does not exist in your account. It may have been deleted.",
+            )}
+            action={{ label: t("Back to Subscribers"), onClick: props.onClose }}
           />
         )}
         {detail.isError && !notFound && (
-          <Text c="red">The subscriber could not be loaded. Please try again.</Text>
+          <Text c="red">{t("The subscriber could not be loaded. Please try again.")}</Text>
         )}
         {s && (
           <DrawerBody
@@ -142,6 +153,7 @@ function DrawerBody(props: {
   onDeleted: () => void;
   onEdit: () => void;
 }) {
+  const { t } = useTranslation();
   const s = props.subscriber;
   const [tab, setTab] = useState<string | null>("details");
   const fields = useCustomFields();
@@ -154,34 +166,38 @@ function DrawerBody(props: {
   const confirmConsent = (action: ConsentAction) => {
     const copy = CONSENT_COPY[action];
     modals.openConfirmModal({
-      title: copy.title,
+      title: t(copy.title),
       children: (
         <Text size="sm">
-          <b>{who}</b> ({displayPhone(s.number)}). {copy.body}
+          <b>{who}</b> ({displayPhone(s.number)}). {t(copy.body)}
         </Text>
       ),
-      labels: { confirm: copy.confirm, cancel: "Cancel" },
+      labels: { confirm: t(copy.confirm), cancel: t("Cancel") },
       confirmProps: { color: copy.color, "data-testid": "confirm-consent" },
       onConfirm: () =>
-        consent.mutate({ id: s.id, action }, { onSuccess: () => notify.success(copy.done) }),
+        consent.mutate({ id: s.id, action }, { onSuccess: () => notify.success(t(copy.done)) }),
     });
   };
 
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: "Delete subscriber?",
+      title: t("Delete subscriber?"),
       children: (
         <Text size="sm">
-          <b>{who}</b> ({displayPhone(s.number)}) will be removed with their groups and attributes.
-          This cannot be undone. An opt-out stays in force and the consent history is kept.
+          <Trans
+            t={t}
+            i18nKey="<0>{{who}}</0> ({{number}}) will be removed with their groups and attributes. This cannot be undone. An opt-out stays in force and the consent history is kept."
+            values={{ who, number: displayPhone(s.number) }}
+            components={[<b key="who" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete Subscriber", cancel: "Cancel" },
+      labels: { confirm: t("Delete Subscriber"), cancel: t("Cancel") },
       confirmProps: { color: "red", "data-testid": "confirm-delete" },
       onConfirm: () =>
         remove.mutate(s.id, {
           onSuccess: () => {
-            notify.success("Subscriber deleted");
+            notify.success(t("Subscriber deleted"));
             props.onDeleted();
           },
         }),
@@ -198,23 +214,23 @@ function DrawerBody(props: {
         )}
         {s.optedOut ? (
           <Badge color="red" variant="light" data-testid="status-opted-out">
-            Opted out
+            {t("Opted out")}
           </Badge>
         ) : s.marketingConsent ? (
           <Badge color="teal" variant="light">
-            Subscribed
+            {t("Subscribed")}
           </Badge>
         ) : (
           <NoConsentBadge />
         )}
         {s.blocked && (
           <Badge color="dark" variant="light">
-            Blocked
+            {t("Blocked")}
           </Badge>
         )}
         {s.isLandline && (
           <Badge color="orange" variant="light">
-            Landline
+            {t("Landline")}
           </Badge>
         )}
       </Group>
@@ -225,7 +241,7 @@ function DrawerBody(props: {
           leftSection={<IconPencil size={14} />}
           onClick={props.onEdit}
         >
-          Edit
+          {t("Edit")}
         </Button>
         {s.optedOut ? (
           <Button
@@ -235,7 +251,7 @@ function DrawerBody(props: {
             onClick={() => confirmConsent("opt-in")}
             loading={consent.isPending && consent.variables?.action === "opt-in"}
           >
-            Opt Back In
+            {t("Opt Back In")}
           </Button>
         ) : (
           <Button
@@ -245,7 +261,7 @@ function DrawerBody(props: {
             onClick={() => confirmConsent("opt-out")}
             loading={consent.isPending && consent.variables?.action === "opt-out"}
           >
-            Opt Out
+            {t("Opt Out")}
           </Button>
         )}
         {!s.marketingConsent && !s.optedOut && (
@@ -256,7 +272,7 @@ function DrawerBody(props: {
             onClick={() => setRecording(true)}
             data-testid="record-consent"
           >
-            Record Consent
+            {t("Record Consent")}
           </Button>
         )}
         {s.blocked ? (
@@ -266,7 +282,7 @@ function DrawerBody(props: {
             leftSection={<IconLockOpen size={14} />}
             onClick={() => confirmConsent("unblock")}
           >
-            Unblock
+            {t("Unblock")}
           </Button>
         ) : (
           <Button
@@ -275,7 +291,7 @@ function DrawerBody(props: {
             leftSection={<IconBan size={14} />}
             onClick={() => confirmConsent("block")}
           >
-            Block
+            {t("Block")}
           </Button>
         )}
         <Button
@@ -286,7 +302,7 @@ function DrawerBody(props: {
           onClick={confirmDelete}
           loading={remove.isPending}
         >
-          Delete
+          {t("Delete")}
         </Button>
       </Group>
       <RecordConsentModal
@@ -297,9 +313,9 @@ function DrawerBody(props: {
       />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="details">Details</Tabs.Tab>
-          <Tabs.Tab value="consent">Consent History</Tabs.Tab>
-          <Tabs.Tab value="messages">Messages</Tabs.Tab>
+          <Tabs.Tab value="details">{t("Details")}</Tabs.Tab>
+          <Tabs.Tab value="consent">{t("Consent History")}</Tabs.Tab>
+          <Tabs.Tab value="messages">{t("Messages")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <SubscriberDetails

@@ -11,6 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { displayPhone } from "../../../../domain/contact-display";
 import { type CustomField, normalizeAttribute } from "../../../../domain/custom-fields.schemas";
 import {
@@ -19,6 +20,7 @@ import {
   type SubscriberDetail,
   subscriberRequests,
 } from "../../../../domain/subscribers.schemas";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useChangeGroupMembers } from "../api/change-group-members";
@@ -43,6 +45,7 @@ export function SubscriberFormModal(props: {
   subscriber?: SubscriberDetail;
   onCreated?: (id: number) => void;
 }) {
+  const { t } = useTranslation();
   const editing = props.subscriber !== undefined;
   const fields = useCustomFields();
   const memberships = useMemberships(editing && props.opened ? [props.subscriber!.id] : []);
@@ -169,7 +172,7 @@ export function SubscriberFormModal(props: {
           groupIds: groupIds.map(Number),
           attestation: true,
         });
-        notify.success("Subscriber created!");
+        notify.success(t("Subscriber created!"));
         props.onClose();
         props.onCreated?.(created.id);
         return;
@@ -182,18 +185,19 @@ export function SubscriberFormModal(props: {
       if (add.length || remove.length) {
         await changeGroups.mutateAsync({ subscriberId: s!.id, add, remove });
       }
-      notify.success("Subscriber updated");
+      notify.success(t("Subscriber updated"));
       props.onClose();
     } catch (err) {
       showServerError(err);
     }
   };
 
+  const shownErrors = translateFields(errors);
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={editing ? "Edit Subscriber" : "Add Subscriber"}
+      title={editing ? t("Edit Subscriber") : t("Add Subscriber")}
       size="lg"
     >
       <form
@@ -207,13 +211,13 @@ export function SubscriberFormModal(props: {
         <Stack gap="sm">
           {formError && (
             <Alert color="red" variant="light">
-              {formError}
+              {translateMessage(formError)}
             </Alert>
           )}
           <TextInput
-            label="Phone number"
+            label={t("Phone number")}
             placeholder="(555) 555-5555"
-            description="US or Canada mobile number"
+            description={t("US or Canada mobile number")}
             required
             type="tel"
             autoComplete="off"
@@ -224,31 +228,31 @@ export function SubscriberFormModal(props: {
               const accepted = basics.number.trim() ? acceptSubscriberPhone(basics.number) : null;
               if (accepted) setBasic("number", displayPhone(accepted.phone));
             }}
-            error={errors.number}
+            error={shownErrors.number}
             data-autofocus
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label="First name"
+              label={t("First name")}
               value={basics.firstName}
               onChange={(e) => setBasic("firstName", e.currentTarget.value)}
-              error={errors.firstName}
+              error={shownErrors.firstName}
               maxLength={100}
             />
             <TextInput
-              label="Last name"
+              label={t("Last name")}
               value={basics.lastName}
               onChange={(e) => setBasic("lastName", e.currentTarget.value)}
-              error={errors.lastName}
+              error={shownErrors.lastName}
               maxLength={100}
             />
           </SimpleGrid>
           <TextInput
-            label="E-mail"
+            label={t("E-mail")}
             type="email"
             value={basics.email}
             onChange={(e) => setBasic("email", e.currentTarget.value)}
-            error={errors.email}
+            error={shownErrors.email}
             maxLength={254}
           />
           {editing && memberships.isPending ? (
@@ -266,11 +270,11 @@ export function SubscriberFormModal(props: {
           {fields.isPending && <Skeleton h={60} />}
           {fields.data && fields.data.length > 0 && (
             <>
-              <Divider label="Attributes" labelPosition="left" mt="xs" />
+              <Divider label={t("Attributes")} labelPosition="left" mt="xs" />
               <AttributeInputs
                 fields={fields.data}
                 values={attributes}
-                errors={attributeErrors}
+                errors={translateFields(attributeErrors)}
                 onChange={(id, v) => {
                   setAttributes((a) => ({ ...a, [String(id)]: v }));
                   setAttributeErrors((e) => ({ ...e, [String(id)]: "" }));
@@ -281,22 +285,22 @@ export function SubscriberFormModal(props: {
           {!editing && (
             <Checkbox
               mt="xs"
-              label="This person agreed to receive marketing text messages from us."
+              label={t("This person agreed to receive marketing text messages from us.")}
               checked={attested}
               onChange={(e) => {
                 setAttested(e.currentTarget.checked);
                 setAttestError(false);
               }}
-              error={attestError ? ADD_ATTESTATION_REQUIRED : undefined}
+              error={attestError ? translateMessage(ADD_ATTESTATION_REQUIRED) : undefined}
               data-testid="subscriber-attestation"
             />
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={props.onClose} disabled={busy}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={busy}>
-              {editing ? "Save Changes" : "Add Subscriber"}
+              {editing ? t("Save Changes") : t("Add Subscriber")}
             </Button>
           </Group>
         </Stack>

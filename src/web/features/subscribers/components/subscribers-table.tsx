@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { displayPhone, maskEmail } from "../../../../domain/contact-display";
 import type { MembershipGroup } from "../../../../domain/subscriber-history.schemas";
 import type { Subscriber } from "../../../../domain/subscribers.schemas";
@@ -11,6 +12,7 @@ import {
   type ListTableState,
 } from "../../../components/list/list-table";
 import type { Selection } from "../../../components/list/selection";
+import { translateMessage } from "../../../i18n";
 import { formatDateTime, formatDay } from "../lib/dates";
 import { NoConsentBadge } from "./consent-badge";
 import { GroupsCell } from "./groups-cell";
@@ -40,10 +42,11 @@ export function SubscribersTable(props: {
   onAdd: () => void;
   onOpen: (id: number) => void;
 }) {
+  const { t } = useTranslation();
   const columns: DataTableColumn<Subscriber>[] = [
     {
       accessor: "name",
-      title: "Name",
+      title: t("Name"),
       sortable: true,
       noWrap: true,
       render: (r) => (
@@ -62,17 +65,17 @@ export function SubscribersTable(props: {
               props.onOpen(r.id);
             }}
           >
-            {fullName(r) || "No name"}
+            {fullName(r) || t("No name")}
           </Anchor>
           {r.optedOut && (
             <Badge size="xs" color="red" variant="light" style={{ flexShrink: 0 }}>
-              Opted out
+              {t("Opted out")}
             </Badge>
           )}
           {!r.marketingConsent && !r.optedOut && <NoConsentBadge size="xs" short />}
           {r.blocked && (
             <Badge size="xs" color="dark" variant="light" style={{ flexShrink: 0 }}>
-              Blocked
+              {t("Blocked")}
             </Badge>
           )}
         </Group>
@@ -80,7 +83,7 @@ export function SubscribersTable(props: {
     },
     {
       accessor: "phone",
-      title: "Phone",
+      title: t("Phone"),
       sortable: true,
       noWrap: true,
       render: (r) => displayPhone(r.number),
@@ -88,7 +91,7 @@ export function SubscribersTable(props: {
     {
       accessor: "email",
       visibleMediaQuery: WIDE,
-      title: "E-mail",
+      title: t("E-mail"),
       noWrap: true,
       // Masked in the list (doc 1 §5); the detail shows it whole.
       render: (r) => (r.email ? maskEmail(r.email) : <Text c="dimmed">—</Text>),
@@ -96,19 +99,20 @@ export function SubscribersTable(props: {
     {
       accessor: "groups",
       visibleMediaQuery: WIDE,
-      title: "Groups",
+      title: t("Groups"),
       render: (r) => <GroupsCell groups={props.groups?.[String(r.id)]} />,
     },
     {
       accessor: "signupMethodLabel",
       visibleMediaQuery: WIDE,
-      title: "Sign-up method",
+      title: t("Sign-up method"),
       noWrap: true,
+      render: (r) => translateMessage(r.signupMethodLabel),
     },
     {
       accessor: "date",
       visibleMediaQuery: WIDE,
-      title: "Date",
+      title: t("Date"),
       sortable: true,
       noWrap: true,
       render: (r) => (
@@ -126,12 +130,13 @@ export function SubscribersTable(props: {
       total={props.total}
       columns={columns}
       icon={<IconUsers size={28} />}
-      failedTitle="The subscribers could not be loaded"
+      failedTitle={t("The subscribers could not be loaded")}
       empty={{
-        title: "No subscribers yet",
-        description:
+        title: t("No subscribers yet"),
+        description: t(
           "Add people by hand, import a spreadsheet, or let them join by texting one of your keywords.",
-        action: { label: "Add Subscriber", onClick: props.onAdd },
+        ),
+        action: { label: t("Add Subscriber"), onClick: props.onAdd },
       }}
       nothingYet={props.nothingYet}
       bulkBar={props.bulkBar}

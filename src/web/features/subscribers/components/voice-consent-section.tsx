@@ -12,7 +12,9 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { VOICE_CONSENT_METHODS, type VoiceConsentMethod } from "../../../../domain/voice";
+import { translateMessage } from "../../../i18n";
 import { useMe } from "../../../lib/current-account";
 import { formatDateTime } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -30,6 +32,7 @@ export function VoiceConsentSection(props: {
   who: string;
   timeZone: string;
 }) {
+  const { t } = useTranslation();
   const me = useMe();
   const canEdit = meCan(me.data, "subscribers:write");
   const history = useConsentHistory(props.subscriberId);
@@ -51,16 +54,18 @@ export function VoiceConsentSection(props: {
   const submit = () => {
     if (!evidence.trim())
       return setError(
-        given ? "Say how the subscriber asked to stop." : "Say how the subscriber gave consent.",
+        given
+          ? t("Say how the subscriber asked to stop.")
+          : t("Say how the subscriber gave consent."),
       );
     save.mutate(
       { given: !given, method, evidence },
       {
         onSuccess: () => {
-          notify.success(given ? "Voice consent withdrawn" : "Voice consent recorded");
+          notify.success(given ? t("Voice consent withdrawn") : t("Voice consent recorded"));
           close();
         },
-        onError: (e) => setError(e.message),
+        onError: (e) => setError(translateMessage(e.message)),
       },
     );
   };
@@ -69,7 +74,7 @@ export function VoiceConsentSection(props: {
     <Paper withBorder radius="md" p="sm" data-testid="voice-consent">
       <Group justify="space-between" wrap="wrap" gap="xs" mb={4}>
         <Title order={4} size="h5">
-          Voice calls
+          {t("Voice calls")}
         </Title>
         {canEdit && history.data && (
           <Button
@@ -78,7 +83,7 @@ export function VoiceConsentSection(props: {
             color={given ? "red" : undefined}
             onClick={() => setEditing(true)}
           >
-            {given ? "Withdraw voice consent" : "Record voice consent"}
+            {given ? t("Withdraw voice consent") : t("Record voice consent")}
           </Button>
         )}
       </Group>
@@ -86,51 +91,57 @@ export function VoiceConsentSection(props: {
         <Skeleton h={16} w={220} />
       ) : history.isError ? (
         <Text size="sm" c="red">
-          The consent history could not be loaded.
+          {t("The consent history could not be loaded.")}
         </Text>
       ) : latest ? (
         <>
           <Text size="sm" fw={600} data-testid="voice-consent-status">
-            {given ? "Agreed to voice calls" : "Withdrew voice consent"}
+            {given ? t("Agreed to voice calls") : t("Withdrew voice consent")}
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
             {latest.detail}
             {" · "}
             {formatDateTime(latest.createdAt, props.timeZone)}
-            {latest.user ? ` · recorded by ${latest.user.name}` : ""}
+            {latest.user ? ` · ${t("recorded by {{name}}", { name: latest.user.name })}` : ""}
           </Text>
         </>
       ) : (
         <Text size="sm" data-testid="voice-consent-status">
-          No voice consent: left out of voice broadcasts
+          {t("No voice consent: left out of voice broadcasts")}
         </Text>
       )}
       <Modal
         opened={editing}
         onClose={close}
-        title={given ? "Withdraw voice consent" : "Record voice consent"}
+        title={given ? t("Withdraw voice consent") : t("Record voice consent")}
       >
         <Stack gap="sm">
           <Text size="sm">
             {given
-              ? `${props.who} will not be called by voice broadcasts any more, including calls not yet placed. The withdrawal is written to the consent history with your name.`
-              : `Record consent only when ${props.who} agreed to receive recorded voice calls from you. It is written to the consent history with your name.`}
+              ? t(
+                  "{{who}} will not be called by voice broadcasts any more, including calls not yet placed. The withdrawal is written to the consent history with your name.",
+                  { who: props.who },
+                )
+              : t(
+                  "Record consent only when {{who}} agreed to receive recorded voice calls from you. It is written to the consent history with your name.",
+                  { who: props.who },
+                )}
           </Text>
           <SegmentedControl
             value={method}
             onChange={(v) => setMethod(v as VoiceConsentMethod)}
             data={Object.entries(VOICE_CONSENT_METHODS).map(([value, label]) => ({
               value,
-              label,
+              label: translateMessage(label),
             }))}
-            aria-label={given ? "How they asked to stop" : "How they agreed"}
+            aria-label={given ? t("How they asked to stop") : t("How they agreed")}
           />
           <Textarea
-            label={given ? "How did they ask to stop?" : "Evidence"}
+            label={given ? t("How did they ask to stop?") : t("Evidence")}
             placeholder={
               method === "verbal"
-                ? "e.g. Said yes on the phone with Maria on 3 May"
-                : "e.g. Signed the in-store form, kept in the binder"
+                ? t("e.g. Said yes on the phone with Maria on 3 May")
+                : t("e.g. Signed the in-store form, kept in the binder")
             }
             maxLength={400}
             autosize
@@ -148,10 +159,10 @@ export function VoiceConsentSection(props: {
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button color={given ? "red" : undefined} onClick={submit} loading={save.isPending}>
-              {given ? "Withdraw Consent" : "Record Consent"}
+              {given ? t("Withdraw Consent") : t("Record Consent")}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { type Address, formatAddress } from "../../../../domain/address";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import { toApiDate } from "../../../../domain/date-input";
+import { tk } from "../../../i18n";
 
 /** What an attribute input holds: text (string, date, address), "true"/"false", or options. */
 export type AttributeInput = string | string[] | null;
@@ -33,10 +34,13 @@ export function fromInput(field: CustomField, input: AttributeInput): unknown {
   return input.trim() === "" ? null : input;
 }
 
-/** A stored value for reading: 'Yes', '05/04/1990', 'Latte, Mocha', '1 Main St, Austin TX 78701'. */
+/**
+ * A stored value for reading: 'Yes', '05/04/1990', 'Latte, Mocha', '1 Main St, Austin TX 78701'.
+ * Yes and No are keys for t(), shown in the reader's language.
+ */
 export function formatAttribute(field: CustomField, value: unknown): string {
   if (value === undefined || value === null) return "";
-  if (field.type === "boolean") return value === true ? "Yes" : value === false ? "No" : "";
+  if (field.type === "boolean") return value === true ? tk("Yes") : value === false ? tk("No") : "";
   const input = toInput(field, value);
   return Array.isArray(input) ? input.join(", ") : (input ?? "");
 }

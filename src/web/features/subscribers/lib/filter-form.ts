@@ -5,6 +5,7 @@ import {
   parseDateInput,
   toApiDate,
 } from "../../../../domain/date-input";
+import { tk } from "../../../i18n";
 import type { FilterState } from "./filter-params";
 
 /**
@@ -110,7 +111,7 @@ export function filterFromDraft(
   const area = String(d.areaCode).trim();
   if (!d.country && area) {
     if (/^\d{3}$/.test(area)) f.areaCode = area;
-    else errors.areaCode = "Area codes have 3 digits";
+    else errors.areaCode = tk("Area codes have 3 digits");
   }
   if (d.attribute && opts.fieldType) {
     f.attribute = Number(d.attribute);
@@ -121,7 +122,8 @@ export function filterFromDraft(
 
 function attributeValue(d: FilterDraft, type: CustomFieldType, f: FilterState, e: DraftErrors) {
   if (type === "multi_select") {
-    if (d.attributeMultiSelect.length === 0) e.attributeMultiSelect = "Choose at least one option";
+    if (d.attributeMultiSelect.length === 0)
+      e.attributeMultiSelect = tk("Choose at least one option");
     else f.attributeMultiSelect = d.attributeMultiSelect;
     return;
   }
@@ -134,11 +136,11 @@ function attributeValue(d: FilterDraft, type: CustomFieldType, f: FilterState, e
     return;
   }
   if (type === "boolean") {
-    if (d.attributeBoolean === null) e.attributeBoolean = "Choose true or false";
+    if (d.attributeBoolean === null) e.attributeBoolean = tk("Choose true or false");
     else f.attributeBoolean = d.attributeBoolean === "true";
   } else if (type === "date") {
     if (d.attributeDateKind === "year") {
-      if (!d.attributeYear) e.attributeYear = "Choose a year";
+      if (!d.attributeYear) e.attributeYear = tk("Choose a year");
       else f.attributeDate = d.attributeYear;
     } else {
       const r = parseDateInput(d.attributeDate, { earliest: EARLIEST_ATTRIBUTE_DATE });
@@ -147,7 +149,7 @@ function attributeValue(d: FilterDraft, type: CustomFieldType, f: FilterState, e
       else e.attributeDate = r.message;
     }
   } else if (!d.attributeString.trim()) {
-    e.attributeString = "Enter a value";
+    e.attributeString = tk("Enter a value");
   } else {
     f.attributeString = d.attributeString.trim();
   }

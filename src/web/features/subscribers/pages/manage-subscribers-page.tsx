@@ -3,14 +3,15 @@ import { useDisclosure } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconAdjustmentsHorizontal, IconFileImport, IconPlus } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListSearch } from "../../../components/list/list-search";
 import { NO_SELECTION, type Selection, selectedCount } from "../../../components/list/selection";
 import { useListState } from "../../../components/list/use-list-state";
+import { formatNumber } from "../../../i18n";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { meCan } from "../../../lib/permissions";
-import { plural } from "../../../lib/plural";
 import { useBulkAction } from "../api/bulk-actions";
 import { useMemberships } from "../api/get-memberships";
 import { useCustomFields } from "../api/list-custom-fields";
@@ -30,10 +31,9 @@ import { toApiSelection } from "../lib/selection";
 import { filterOfView, SUBSCRIBERS_LIST, viewOfFilter } from "../lib/subscribers-list";
 import { useOpenSubscriber } from "../lib/use-open-subscriber";
 
-const subscriberCount = (n: number) => plural(n, "subscriber", "subscribers");
-
 /** /subscribers/manage: search, filter, page through, select and act on subscribers. */
 export default function ManageSubscribersPage() {
+  const { t } = useTranslation();
   const list = useListState(SUBSCRIBERS_LIST, "mc");
   const { subscriberId, openSubscriber, closeSubscriber } = useOpenSubscriber();
   const { filters, multi, setFilters } = list;
@@ -93,22 +93,35 @@ export default function ManageSubscribersPage() {
       startExport.mutate(apiSelection(), { onSuccess: () => setExported(count) });
     } else {
       modals.openConfirmModal({
-        title: `Delete ${subscriberCount(count)}?`,
+        title: t("Delete {{n}} subscribers?", { count, n: formatNumber(count) }),
         children: (
           <Text size="sm">
-            {count === 1 ? "This subscriber" : `These ${subscriberCount(count)}`} will be removed
-            with their groups and attributes. This cannot be undone. Opt-outs stay in force and the
-            consent history is kept.
+            {count === 1
+              ? t(
+                  "This subscriber will be removed with their groups and attributes. This cannot be undone. Opt-outs stay in force and the consent history is kept.",
+                )
+              : t(
+                  "These {{n}} subscribers will be removed with their groups and attributes. This cannot be undone. Opt-outs stay in force and the consent history is kept.",
+                  { n: formatNumber(count) },
+                )}
           </Text>
         ),
-        labels: { confirm: `Delete ${subscriberCount(count)}`, cancel: "Cancel" },
+        labels: {
+          confirm: t("Delete {{n}} subscribers", { count, n: formatNumber(count) }),
+          cancel: t("Cancel"),
+        },
         confirmProps: { color: "red", "data-testid": "confirm-bulk-delete" },
         onConfirm: () =>
           bulk.mutate(
             { kind: "delete", selection: apiSelection() },
             {
               onSuccess: (r) => {
-                notify.success(`${subscriberCount(r.affected)} deleted`);
+                notify.success(
+                  t("{{n}} subscribers deleted", {
+                    count: r.affected,
+                    n: formatNumber(r.affected),
+                  }),
+                );
                 setSelection(NO_SELECTION);
               },
             },
@@ -127,11 +140,19 @@ export default function ManageSubscribersPage() {
           const rest = count - r.affected;
           if (kind === "add-to-group") {
             notify.success(
-              `${subscriberCount(r.affected)} added to ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} already in it)` : ""}`,
+              t("{{n}} subscribers added to {{group}}", {
+                count: r.affected,
+                n: formatNumber(r.affected),
+                group: groupName,
+              }) + (rest > 0 ? ` ${t("({{n}} already in it)", { n: formatNumber(rest) })}` : ""),
             );
           } else {
             notify.success(
-              `${subscriberCount(r.affected)} removed from ${groupName}${rest > 0 ? ` (${rest.toLocaleString()} were not in it)` : ""}`,
+              t("{{n}} subscribers removed from {{group}}", {
+                count: r.affected,
+                n: formatNumber(r.affected),
+                group: groupName,
+              }) + (rest > 0 ? ` ${t("({{n}} were not in it)", { n: formatNumber(rest) })}` : ""),
             );
           }
           setGroupAction(null);
@@ -148,8 +169,8 @@ export default function ManageSubscribersPage() {
       <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="wrap" style={{ flex: "1 1 320px" }}>
           <ListSearch
-            label="Search subscribers"
-            placeholder="Search name, phone or e-mail"
+            label={t("Search subscribers")}
+            placeholder={t("Search name, phone or e-mail")}
             value={list.query}
             onSearch={list.setQuery}
             maxLength={100}
@@ -165,12 +186,14 @@ export default function ManageSubscribersPage() {
               leftSection={<IconAdjustmentsHorizontal size={16} />}
               onClick={filtersDrawer.open}
             >
-              Filters
+              {t("Filters")}
             </Button>
           </Indicator>
           {counted.data && (
             <Text size="sm" c="dimmed" data-testid="subscriber-total">
-              {filtered ? `${subscriberCount(total)} found` : subscriberCount(total)}
+              {filtered
+                ? t("{{n}} subscribers found", { count: total, n: formatNumber(total) })
+                : t("{{n}} subscribers", { count: total, n: formatNumber(total) })}
             </Text>
           )}
         </Group>
@@ -182,12 +205,12 @@ export default function ManageSubscribersPage() {
               variant="default"
               leftSection={<IconFileImport size={16} />}
             >
-              Import
+              {t("Import")}
             </Button>
           )}
           {meCan(account.data, "subscribers:write") && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-              Add Subscriber
+              {t("Add Subscriber")}
             </Button>
           )}
         </Group>
