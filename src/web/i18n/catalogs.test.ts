@@ -49,7 +49,6 @@ const UNTRANSLATED = [
   "features/system",
   "features/templates",
   "features/unhealthy-subscribers",
-  "features/users",
   "features/virtual-phones",
   "features/webinars",
   "features/workflows",
