@@ -21,7 +21,6 @@ const UNTRANSLATED = [
   "features/audit",
   "features/auth",
   "features/automations",
-  "features/billing",
   "features/campaigns",
   "features/chatbots",
   "features/contact-card",
