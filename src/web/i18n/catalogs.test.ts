@@ -19,7 +19,6 @@ const UNTRANSLATED = [
   "features/addons",
   "features/analytics",
   "features/audit",
-  "features/auth",
   "features/automations",
   "features/campaigns",
   "features/chatbots",
