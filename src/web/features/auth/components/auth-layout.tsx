@@ -1,6 +1,7 @@
 import { Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconChecks, IconInbox, IconMessageChatbot, IconSend } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import classes from "./auth-layout.module.css";
 
 /**
@@ -8,6 +9,7 @@ import classes from "./auth-layout.module.css";
  * two-factor): the brand panel on the left on desktop, the form alone on a phone.
  */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className={classes.root}>
       <aside className={classes.brandPanel}>
@@ -19,23 +21,23 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Group>
         <Stack gap="lg" maw={440}>
           <Title order={2} fz={34} lh={1.15} c="white">
-            Texting your customers actually answer.
+            {t("Texting your customers actually answer.")}
           </Title>
           <Bullet
             icon={<IconSend size={20} />}
-            text="Send, schedule and repeat SMS and MMS campaigns."
+            text={t("Send, schedule and repeat SMS and MMS campaigns.")}
           />
           <Bullet
             icon={<IconInbox size={20} />}
-            text="Answer every reply together in one shared inbox."
+            text={t("Answer every reply together in one shared inbox.")}
           />
           <Bullet
             icon={<IconChecks size={20} />}
-            text="Opt-outs, quiet hours and consent handled for you."
+            text={t("Opt-outs, quiet hours and consent handled for you.")}
           />
         </Stack>
         <Text size="sm" opacity={0.75}>
-          Self-hosted business texting
+          {t("Self-hosted business texting")}
         </Text>
       </aside>
       <main className={classes.formPanel}>

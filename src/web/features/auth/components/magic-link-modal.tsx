@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { magicLinkRequest } from "../../../../domain/sign-in.schemas";
+import { translateMessage } from "../../../i18n";
 import { useRequestMagicLink } from "../api/sign-in";
 import { fieldErrors, formErrorOf } from "../form-errors";
 
 /** 'Email me a sign-in link': a single-use link that logs in without the password. */
 export function MagicLinkModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const request = useRequestMagicLink();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -25,19 +28,19 @@ export function MagicLinkModal(props: { opened: boolean; onClose: () => void }) 
     request.mutate(parsed.data.email);
   };
   return (
-    <Modal opened={props.opened} onClose={close} title="Log in with a link" centered>
+    <Modal opened={props.opened} onClose={close} title={t("Log in with a link")} centered>
       {request.isSuccess ? (
         <Stack gap="md" data-testid="magic-link-sent">
-          <Text size="sm">{request.data.message}</Text>
+          <Text size="sm">{translateMessage(request.data.message)}</Text>
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t("Done")}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              We'll e-mail you a link that logs you in once, without your password.
+              {t("We'll e-mail you a link that logs you in once, without your password.")}
             </Text>
             {request.isError && (
               <Alert color="red" variant="light" role="alert">
@@ -45,7 +48,7 @@ export function MagicLinkModal(props: { opened: boolean; onClose: () => void }) 
               </Alert>
             )}
             <TextInput
-              label="Email"
+              label={t("Email")}
               type="email"
               autoComplete="email"
               data-autofocus
@@ -55,10 +58,10 @@ export function MagicLinkModal(props: { opened: boolean; onClose: () => void }) 
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button type="submit" loading={request.isPending}>
-                Send Link
+                {t("Send Link")}
               </Button>
             </Group>
           </Stack>

@@ -1,5 +1,6 @@
 import { Button, Divider } from "@mantine/core";
 import { IconBrandFacebook, IconBrandGoogle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { type OAuthProvider, PROVIDER_NAMES } from "../../../../domain/sign-in.schemas";
 import { useProviders } from "../api/sign-in";
 
@@ -14,6 +15,7 @@ const ICONS: Record<OAuthProvider, React.ReactNode> = {
  * can only answer "not configured" is a dead end.
  */
 export function ProviderButtons() {
+  const { t } = useTranslation();
   const providers = useProviders();
   const configured = (["facebook", "google"] as const).filter(
     (provider) => providers.data?.[provider] === true,
@@ -21,7 +23,7 @@ export function ProviderButtons() {
   if (configured.length === 0) return null;
   return (
     <>
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t("or")} labelPosition="center" />
       {configured.map((provider) => (
         <Button
           key={provider}
@@ -30,7 +32,7 @@ export function ProviderButtons() {
           variant="default"
           leftSection={ICONS[provider]}
         >
-          Continue With {PROVIDER_NAMES[provider]}
+          {t("Continue With {{provider}}", { provider: PROVIDER_NAMES[provider] })}
         </Button>
       ))}
     </>

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, List, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCheck, IconVideo } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
@@ -16,7 +17,8 @@ export type SsoService = keyof typeof SSO_SERVICE_NAMES;
  */
 export function ServiceWelcome({ service }: { service: SsoService }) {
   const name = SSO_SERVICE_NAMES[service];
-  usePageMeta(`Welcome, ${name} user`);
+  const { t } = useTranslation();
+  usePageMeta(t("Welcome, {{name}} user", { name }));
   const next = encodeURIComponent("/webinars");
   const services = useSsoServices();
   return (
@@ -26,8 +28,8 @@ export function ServiceWelcome({ service }: { service: SsoService }) {
           <IconVideo size={30} />
         </ThemeIcon>
         <AuthHeading
-          title={`Welcome, ${name} user`}
-          subtitle={`Text your ${name} webinar registrants with Parley.`}
+          title={t("Welcome, {{name}} user", { name })}
+          subtitle={t("Text your {{name}} webinar registrants with Parley.", { name })}
         />
         <List
           spacing="xs"
@@ -38,9 +40,11 @@ export function ServiceWelcome({ service }: { service: SsoService }) {
             </ThemeIcon>
           }
         >
-          <List.Item>Import your {name} webinar attendees as subscribers.</List.Item>
-          <List.Item>Send reminders before the webinar starts, by text.</List.Item>
-          <List.Item>Follow up with attendees and no-shows afterwards.</List.Item>
+          <List.Item>
+            {t("Import your {{name}} webinar attendees as subscribers.", { name })}
+          </List.Item>
+          <List.Item>{t("Send reminders before the webinar starts, by text.")}</List.Item>
+          <List.Item>{t("Follow up with attendees and no-shows afterwards.")}</List.Item>
         </List>
         {services.isPending ? (
           <Skeleton h={36} radius="sm" />
@@ -48,22 +52,22 @@ export function ServiceWelcome({ service }: { service: SsoService }) {
           // The server has the service's app: one button signs up, or in, through the service.
           <Stack gap="xs">
             <Button component="a" href={ssoStartPath(service)} size="md">
-              Sign Up with {name}
+              {t("Sign Up with {{name}}", { name })}
             </Button>
             <Text size="sm" c="dimmed" ta="center">
-              Already use Parley?{" "}
+              {t("Already use Parley?")}{" "}
               <Anchor component={Link} to={`${paths.login}?redirectTo=${next}`}>
-                Log In
+                {t("Log In")}
               </Anchor>
             </Text>
           </Stack>
         ) : (
           <Group grow>
             <Button component={Link} to={`${paths.login}?redirectTo=${next}`}>
-              Log In
+              {t("Log In")}
             </Button>
             <Button component={Link} to={paths.adminSignup} variant="default">
-              Sign Up
+              {t("Sign Up")}
             </Button>
           </Group>
         )}

@@ -11,8 +11,10 @@ import {
   TextInput,
 } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { AUTH_TEXT, type TwoFactorMethod } from "../../../../domain/auth.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useConfirmTwoFactor, useSetupApp, useSetupSms } from "../api/two-factor-settings";
@@ -24,6 +26,7 @@ export function TwoFactorSetupModal(props: {
   onClose: () => void;
 }) {
   const { method, onClose } = props;
+  const { t } = useTranslation();
   const app = useSetupApp();
   const sms = useSetupSms();
   const confirm = useConfirmTwoFactor();
@@ -60,7 +63,7 @@ export function TwoFactorSetupModal(props: {
     setError(null);
     confirm.mutate(code, {
       onSuccess: () => {
-        notify.success("Two-factor authentication is on");
+        notify.success(t("Two-factor authentication is on"));
         onClose();
       },
       onError: (err) => {
@@ -81,14 +84,14 @@ export function TwoFactorSetupModal(props: {
           oneTimeCode
           value={code}
           onChange={setCode}
-          aria-label="Authentication code"
+          aria-label={t("Authentication code")}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" loading={confirm.isPending} disabled={code.trim() === ""}>
-            Turn On
+            {t("Turn On")}
           </Button>
         </Group>
       </Stack>
@@ -99,63 +102,67 @@ export function TwoFactorSetupModal(props: {
     <Modal
       opened={method !== null}
       onClose={onClose}
-      title={method === "app" ? "Set up an authenticator app" : "Set up text-message codes"}
+      title={method === "app" ? t("Set up an authenticator app") : t("Set up text-message codes")}
     >
       <Stack gap="md">
         {error && (
           <Alert color="red" variant="light" role="alert" data-testid="setup-error">
-            {error}
+            {translateMessage(error)}
           </Alert>
         )}
         {method === "app" &&
           (app.data ? (
             <>
               <Text size="sm">
-                Scan this QR code with Google Authenticator, 1Password, Authy or another
-                authenticator app, then type the 6-digit code it shows.
+                {t(
+                  "Scan this QR code with Google Authenticator, 1Password, Authy or another authenticator app, then type the 6-digit code it shows.",
+                )}
               </Text>
               <Group justify="center">
                 <Image
                   src={app.data.qrDataUrl}
-                  alt="QR code for your authenticator app"
+                  alt={t("QR code for your authenticator app")}
                   w={200}
                   h={200}
                 />
               </Group>
               <Text size="xs" c="dimmed" ta="center">
-                Can't scan? Enter this key: <Code data-testid="totp-secret">{app.data.secret}</Code>
+                {t("Can't scan? Enter this key:")}{" "}
+                <Code data-testid="totp-secret">{app.data.secret}</Code>
               </Text>
               {codeStep}
             </>
           ) : (
             <Text c="dimmed" size="sm">
-              {app.isError ? app.error.message : "Preparing your QR code…"}
+              {app.isError ? translateMessage(app.error.message) : t("Preparing your QR code…")}
             </Text>
           ))}
         {method === "sms" &&
           (sms.isSuccess ? (
             <>
-              <Text size="sm">Enter the 6-digit code we texted to {sms.data.phoneHint}.</Text>
+              <Text size="sm">
+                {t("Enter the 6-digit code we texted to {{phone}}.", { phone: sms.data.phoneHint })}
+              </Text>
               {codeStep}
             </>
           ) : (
             <form onSubmit={sendSms} noValidate>
               <Stack gap="sm">
                 <TextInput
-                  label="Mobile phone number"
+                  label={t("Mobile phone number")}
                   type="tel"
                   autoComplete="tel"
-                  description="A US or Canada mobile number. Sign-in codes are texted here."
+                  description={t("A US or Canada mobile number. Sign-in codes are texted here.")}
                   value={phone}
                   onChange={(e) => setPhone(e.currentTarget.value)}
                   data-autofocus
                 />
                 <Group justify="flex-end">
                   <Button variant="default" onClick={onClose}>
-                    Cancel
+                    {t("Cancel")}
                   </Button>
                   <Button type="submit" loading={sms.isPending}>
-                    Send Code
+                    {t("Send Code")}
                   </Button>
                 </Group>
               </Stack>

@@ -1,7 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, Group, PinInput, Stack, Text } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { AUTH_TEXT, REMEMBER_DEVICE_DAYS } from "../../../../domain/auth.schemas";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useHasTfa, useSendTfaSms, useValidateTfa } from "../api/two-factor-login";
 import { AuthHeading } from "./auth-layout";
@@ -13,6 +15,7 @@ const CODE_SENT_MS = 4000;
  * text, 'remember this device for 30 days', resend for texts ('Code sent!' for 4 s).
  */
 export function TwoFactorStep(props: { onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
   const has = useHasTfa(true);
   const send = useSendTfaSms();
   const validate = useValidateTfa();
@@ -66,16 +69,20 @@ export function TwoFactorStep(props: { onDone: () => void; onCancel: () => void 
     <form onSubmit={onSubmit} noValidate data-testid="two-factor-step">
       <Stack gap="md">
         <AuthHeading
-          title="Two-factor authentication"
+          title={t("Two-factor authentication")}
           subtitle={
             method === "sms"
-              ? `Enter the 6-digit code we texted to ${has.data?.phoneHint ?? "your phone"}.`
-              : "Enter the 6-digit code from your authenticator app."
+              ? t("Enter the 6-digit code we texted to {{phone}}.", {
+                  phone: has.data?.phoneHint ?? t("your phone"),
+                })
+              : t("Enter the 6-digit code from your authenticator app.")
           }
         />
         {(error || timedOut) && (
           <Alert color="red" variant="light" role="alert" data-testid="tfa-error">
-            {timedOut ? "Your sign-in has timed out. Please log in again." : error}
+            {timedOut
+              ? t("Your sign-in has timed out. Please log in again.")
+              : error && translateMessage(error)}
           </Alert>
         )}
         <Group justify="center">
@@ -86,13 +93,13 @@ export function TwoFactorStep(props: { onDone: () => void; onCancel: () => void 
             autoFocus
             value={code}
             onChange={setCode}
-            aria-label="Authentication code"
+            aria-label={t("Authentication code")}
             size="lg"
             disabled={timedOut}
           />
         </Group>
         <Checkbox
-          label={`Remember this device for ${REMEMBER_DEVICE_DAYS} days`}
+          label={t("Remember this device for {{n}} days", { n: REMEMBER_DEVICE_DAYS })}
           checked={remember}
           onChange={(e) => setRemember(e.currentTarget.checked)}
         />
@@ -102,18 +109,18 @@ export function TwoFactorStep(props: { onDone: () => void; onCancel: () => void 
           loading={validate.isPending}
           disabled={code.trim() === "" || timedOut}
         >
-          Verify
+          {t("Verify")}
         </Button>
         {method === "sms" && (
           <Group justify="center" gap={6}>
             {codeSent ? (
               <Text size="sm" c="teal" data-testid="code-sent">
-                <IconCheck size={14} style={{ verticalAlign: "-2px" }} /> Code sent!
+                <IconCheck size={14} style={{ verticalAlign: "-2px" }} /> {t("Code sent!")}
               </Text>
             ) : (
               <>
                 <Text size="sm" c="dimmed">
-                  No text?
+                  {t("No text?")}
                 </Text>
                 <Anchor
                   component="button"
@@ -122,14 +129,14 @@ export function TwoFactorStep(props: { onDone: () => void; onCancel: () => void 
                   onClick={sendCode}
                   disabled={send.isPending}
                 >
-                  Resend code
+                  {t("Resend code")}
                 </Anchor>
               </>
             )}
           </Group>
         )}
         <Anchor component="button" type="button" size="sm" ta="center" onClick={props.onCancel}>
-          Back to Log In
+          {t("Back to Log In")}
         </Anchor>
       </Stack>
     </form>

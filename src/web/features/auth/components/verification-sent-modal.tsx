@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCheck, IconDevices, IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CODE_SENT_MS } from "../../../../domain/sign-in.schemas";
 import { PendingMail } from "../../signup/components/pending-mail";
 import { useResendVerificationEmail } from "../api/sign-in";
@@ -15,6 +16,7 @@ export function VerificationSentModal(props: {
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const resend = useResendVerificationEmail();
   const [sent, setSent] = useState(false);
   const device = props.kind === "device";
@@ -29,7 +31,7 @@ export function VerificationSentModal(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={device ? "Verify this device" : "Verify your e-mail"}
+      title={device ? t("Verify this device") : t("Verify your e-mail")}
       centered
       data-testid="verification-sent"
     >
@@ -40,13 +42,19 @@ export function VerificationSentModal(props: {
           </ThemeIcon>
           <Text size="sm">
             {device
-              ? "This is the first time you log in from this device. We sent a link to your e-mail address: open it on this device to continue."
-              : "Your e-mail address is not verified yet. We sent you a link: open it to verify your address and continue."}
+              ? t(
+                  "This is the first time you log in from this device. We sent a link to your e-mail address: open it on this device to continue.",
+                )
+              : t(
+                  "Your e-mail address is not verified yet. We sent you a link: open it to verify your address and continue.",
+                )}
           </Text>
         </Group>
         {!device && <PendingMail />}
         <Text size="sm" c="dimmed">
-          The link works once. Nothing after a few minutes? Check your spam folder or send it again.
+          {t(
+            "The link works once. Nothing after a few minutes? Check your spam folder or send it again.",
+          )}
         </Text>
         {resend.isError && (
           <Alert color="red" variant="light" role="alert">
@@ -56,15 +64,15 @@ export function VerificationSentModal(props: {
         <Group justify="space-between">
           {sent ? (
             <Text size="sm" c="teal" data-testid="link-sent">
-              <IconCheck size={14} style={{ verticalAlign: "-2px" }} /> Link sent!
+              <IconCheck size={14} style={{ verticalAlign: "-2px" }} /> {t("Link sent!")}
             </Text>
           ) : (
             <Anchor component="button" type="button" size="sm" onClick={onResend}>
-              {resend.isPending ? "Sending…" : "Send the link again"}
+              {resend.isPending ? t("Sending…") : t("Send the link again")}
             </Anchor>
           )}
           <Button variant="light" onClick={props.onClose}>
-            Close
+            {t("Close")}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AUTH_TEXT, PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
@@ -11,7 +12,8 @@ import { formErrorOf } from "../form-errors";
 
 /** /auth/activate?email=…&u=…: a bundled-deal owner chooses a password (form, then success). */
 export default function ActivatePage() {
-  usePageMeta("Activate Account");
+  const { t } = useTranslation();
+  usePageMeta(t("Activate Account"));
   const [params] = useSearchParams();
   const email = params.get("email")?.trim() ?? "";
   const token = params.get("u")?.trim() ?? "";
@@ -24,7 +26,7 @@ export default function ActivatePage() {
     event.preventDefault();
     setFormError(null);
     if (password.length < PASSWORD_MIN) {
-      setError(AUTH_TEXT.passwordMin);
+      setError(t(AUTH_TEXT.passwordMin));
       return;
     }
     setError(undefined);
@@ -41,13 +43,13 @@ export default function ActivatePage() {
           testId="activate-invalid"
           color="red"
           icon={<IconAlertTriangle size={30} />}
-          title="Activate your account"
+          title={t("Activate your account")}
         >
           <Alert color="red" variant="light" role="alert">
-            Invalid request. Please use the link from your activation e-mail.
+            {t("Invalid request. Please use the link from your activation e-mail.")}
           </Alert>
           <Button component={Link} to={paths.login} variant="light">
-            Go to Log In
+            {t("Go to Log In")}
           </Button>
         </AuthOutcome>
       </AuthLayout>
@@ -61,37 +63,37 @@ export default function ActivatePage() {
           testId="activate-done"
           color="teal"
           icon={<IconCircleCheck size={30} />}
-          title="Your account is active"
+          title={t("Your account is active")}
         >
-          <Text>Log in with {email} and the password you just chose.</Text>
+          <Text>{t("Log in with {{email}} and the password you just chose.", { email })}</Text>
           <Button component={Link} to={paths.login} size="md">
-            Log In
+            {t("Log In")}
           </Button>
         </AuthOutcome>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <AuthHeading
-              title="Activate your account"
-              subtitle="Choose a password to finish setting up your Parley account."
+              title={t("Activate your account")}
+              subtitle={t("Choose a password to finish setting up your Parley account.")}
             />
             {formError && (
               <Alert color="red" variant="light" role="alert" data-testid="form-error">
                 {formError}
               </Alert>
             )}
-            <TextInput label="Email" value={email} readOnly />
+            <TextInput label={t("Email")} value={email} readOnly />
             <PasswordInput
-              label="Password"
+              label={t("Password")}
               autoComplete="new-password"
               autoFocus
-              description={`At least ${PASSWORD_MIN} characters.`}
+              description={t("At least {{n}} characters.", { n: PASSWORD_MIN })}
               value={password}
               error={error}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <Button type="submit" size="md" loading={activate.isPending}>
-              Activate Account
+              {t("Activate Account")}
             </Button>
           </Stack>
         </form>

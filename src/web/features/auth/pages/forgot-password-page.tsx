@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconMailCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { forgotPasswordRequest } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { translateMessage } from "../../../i18n";
 import { PendingMail } from "../../signup/components/pending-mail";
 import { useForgotPassword } from "../api/forgot-password";
 import { AuthHeading, AuthLayout, AuthOutcome } from "../components/auth-layout";
@@ -12,7 +14,8 @@ import { fieldErrors, formErrorOf } from "../form-errors";
 
 /** /auth/forgot-password: asks for the e-mail and mails a reset link (form, then sent). */
 export default function ForgotPasswordPage() {
-  usePageMeta("Forgot Password");
+  const { t } = useTranslation();
+  usePageMeta(t("Forgot Password"));
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -37,16 +40,24 @@ export default function ForgotPasswordPage() {
           testId="forgot-sent"
           color="teal"
           icon={<IconMailCheck size={30} />}
-          title="Check your e-mail"
+          title={t("Check your e-mail")}
         >
-          <Text>{forgot.data.message}</Text>
+          <Text>{translateMessage(forgot.data.message)}</Text>
           <PendingMail source="/api/auth/forgot-password/mail" />
           <Text size="sm" c="dimmed">
-            Nothing after a few minutes? Check your spam folder, or{" "}
-            <Anchor component="button" type="button" size="sm" onClick={() => forgot.reset()}>
-              try another address
-            </Anchor>
-            .
+            <Trans
+              t={t}
+              i18nKey="Nothing after a few minutes? Check your spam folder, or <0>try another address</0>."
+              components={[
+                <Anchor
+                  key="retry"
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => forgot.reset()}
+                />,
+              ]}
+            />
           </Text>
           <Button
             component={Link}
@@ -54,15 +65,17 @@ export default function ForgotPasswordPage() {
             variant="light"
             leftSection={<IconArrowLeft size={16} />}
           >
-            Back to Log In
+            {t("Back to Log In")}
           </Button>
         </AuthOutcome>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <AuthHeading
-              title="Reset your password"
-              subtitle="Enter the e-mail address of your account and we'll send you a link to set a new password."
+              title={t("Reset your password")}
+              subtitle={t(
+                "Enter the e-mail address of your account and we'll send you a link to set a new password.",
+              )}
             />
             {formError && (
               <Alert color="red" variant="light" role="alert" data-testid="form-error">
@@ -70,7 +83,7 @@ export default function ForgotPasswordPage() {
               </Alert>
             )}
             <TextInput
-              label="Email"
+              label={t("Email")}
               type="email"
               name="email"
               autoComplete="email"
@@ -80,10 +93,10 @@ export default function ForgotPasswordPage() {
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             <Button type="submit" size="md" loading={forgot.isPending}>
-              Send Reset Link
+              {t("Send Reset Link")}
             </Button>
             <Anchor component={Link} to={paths.login} size="sm" ta="center">
-              Back to Log In
+              {t("Back to Log In")}
             </Anchor>
           </Stack>
         </form>

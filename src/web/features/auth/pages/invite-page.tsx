@@ -11,11 +11,13 @@ import {
 } from "@mantine/core";
 import { IconClockX } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AUTH_TEXT } from "../../../../domain/auth.schemas";
 import { inviteSignupForm } from "../../../../domain/users.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../api/check-token";
 import { useAcceptInvite, useVerifyInvite } from "../api/invite";
@@ -34,7 +36,8 @@ type Fields = {
 
 /** /auth/invite?key=…: accept an invitation (verifying, expired, form; spec doc 3 §4). */
 export default function InvitePage() {
-  usePageMeta("Join Your Team");
+  const { t } = useTranslation();
+  usePageMeta(t("Join Your Team"));
   const [params] = useSearchParams();
   const key = params.get("key")?.trim() ?? "";
   const verify = useVerifyInvite(key);
@@ -71,15 +74,15 @@ export default function InvitePage() {
           testId="invite-expired"
           color="orange"
           icon={<IconClockX size={30} />}
-          title={AUTH_TEXT.inviteExpiredHeading}
+          title={t(AUTH_TEXT.inviteExpiredHeading)}
         >
           <Text>
             {verify.error instanceof ApiError && verify.error.status !== 404
-              ? verify.error.message
-              : AUTH_TEXT.inviteExpired}
+              ? translateMessage(verify.error.message)
+              : t(AUTH_TEXT.inviteExpired)}
           </Text>
           <Button component={Link} to={paths.login} variant="light">
-            Go to Log In
+            {t("Go to Log In")}
           </Button>
         </AuthOutcome>
       </AuthLayout>
@@ -91,7 +94,7 @@ export default function InvitePage() {
       <AuthLayout>
         <Stack align="center" gap="sm" py="xl" data-testid="invite-verifying">
           <Loader />
-          <Text c="dimmed">Checking your invitation…</Text>
+          <Text c="dimmed">{t("Checking your invitation…")}</Text>
         </Stack>
       </AuthLayout>
     );
@@ -121,7 +124,7 @@ export default function InvitePage() {
         onSuccess: () => navigate(paths.dashboard, { replace: true }),
         onError: (err) => {
           if (err instanceof ApiError && err.extra.fields)
-            setErrors(err.extra.fields as Partial<Fields>);
+            setErrors(translateFields(err.extra.fields as Partial<Fields>));
           else setFormError(formErrorOf(err));
         },
       },
@@ -133,13 +136,14 @@ export default function InvitePage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <AuthHeading
-            title={`Join ${verify.data.businessName}`}
-            subtitle="Tell your teammates who you are, and choose your username and password."
+            title={t("Join {{business}}", { business: verify.data.businessName })}
+            subtitle={t("Tell your teammates who you are, and choose your username and password.")}
           />
           {session.data?.valid && (
             <Alert variant="light" color="yellow">
-              You are signed in to Parley in this browser. Accepting signs you in as the new user
-              instead.
+              {t(
+                "You are signed in to Parley in this browser. Accepting signs you in as the new user instead.",
+              )}
             </Alert>
           )}
           {formError && (
@@ -149,7 +153,7 @@ export default function InvitePage() {
           )}
           <Group grow gap="sm" align="flex-start">
             <TextInput
-              label="First name"
+              label={t("First name")}
               autoComplete="given-name"
               autoFocus
               value={values.firstName}
@@ -157,7 +161,7 @@ export default function InvitePage() {
               onChange={set("firstName")}
             />
             <TextInput
-              label="Last name"
+              label={t("Last name")}
               autoComplete="family-name"
               value={values.lastName}
               error={errors.lastName}
@@ -165,7 +169,7 @@ export default function InvitePage() {
             />
           </Group>
           <TextInput
-            label="Username"
+            label={t("Username")}
             required
             autoComplete="username"
             value={values.username}
@@ -173,7 +177,7 @@ export default function InvitePage() {
             onChange={set("username")}
           />
           <TextInput
-            label="Email"
+            label={t("Email")}
             type="email"
             required
             autoComplete="email"
@@ -182,25 +186,25 @@ export default function InvitePage() {
             onChange={set("email")}
           />
           <TextInput
-            label="Phone number"
+            label={t("Phone number")}
             type="tel"
             autoComplete="tel"
-            description="Optional: for text-message sign-in codes."
+            description={t("Optional: for text-message sign-in codes.")}
             value={values.phoneNumber}
             error={errors.phoneNumber}
             onChange={set("phoneNumber")}
           />
           <PasswordInput
-            label="Password"
+            label={t("Password")}
             required
             autoComplete="new-password"
-            description="At least 8 characters."
+            description={t("At least 8 characters.")}
             value={values.password}
             error={errors.password}
             onChange={set("password")}
           />
           <PasswordInput
-            label="Confirm Password"
+            label={t("Confirm Password")}
             required
             autoComplete="new-password"
             value={values.confirmPassword}
@@ -208,12 +212,12 @@ export default function InvitePage() {
             onChange={set("confirmPassword")}
           />
           <Button type="submit" size="md" mt="xs" loading={accept.isPending}>
-            Create Account
+            {t("Create Account")}
           </Button>
           <Text size="sm" c="dimmed" ta="center">
-            Already have an account?{" "}
+            {t("Already have an account?")}{" "}
             <Anchor component={Link} to={paths.login}>
-              Log in
+              {t("Log in")}
             </Anchor>
           </Text>
         </Stack>

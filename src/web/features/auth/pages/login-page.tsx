@@ -11,10 +11,12 @@ import {
   Title,
 } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { type LoginResponse, loginRequest } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { isEmbedded } from "../../../lib/frame";
 import { afterLoginPath } from "../after-login";
@@ -39,7 +41,8 @@ type Step = "form" | "tfa" | "enterprise" | "magic";
  * spec doc 3 §2 open the matching notice, dialog or step.
  */
 export default function LoginPage() {
-  usePageMeta("Login", { indexable: true });
+  const { t } = useTranslation();
+  usePageMeta(t("Login"), { indexable: true });
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -115,7 +118,7 @@ export default function LoginPage() {
     if (!parsed.success) {
       const next: Partial<Fields> = {};
       for (const issue of parsed.error.issues)
-        next[issue.path[0] as keyof Fields] ??= issue.message;
+        next[issue.path[0] as keyof Fields] ??= translateMessage(issue.message);
       setErrors(next);
       return;
     }
@@ -126,9 +129,9 @@ export default function LoginPage() {
         onSuccess: follow,
         onError: (err) => {
           if (err instanceof ApiError && err.extra.fields) {
-            setErrors(err.extra.fields as Partial<Fields>);
+            setErrors(translateFields(err.extra.fields as Partial<Fields>));
           } else if (!(err instanceof ApiError && err.extra.silent)) {
-            setFormError(err.message);
+            setFormError(translateMessage(err.message));
           }
         },
       },
@@ -140,7 +143,7 @@ export default function LoginPage() {
       <AuthLayout>
         <Group gap="sm" data-testid="magic-checking">
           <Loader size="sm" />
-          <Text>Logging you in…</Text>
+          <Text>{t("Logging you in…")}</Text>
         </Group>
       </AuthLayout>
     );
@@ -181,10 +184,10 @@ export default function LoginPage() {
         <Stack gap="md">
           <div>
             <Title order={1} fz={28}>
-              Welcome back
+              {t("Welcome back")}
             </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              Log in to your Parley account
+              {t("Log in to your Parley account")}
             </Text>
           </div>
           <LoginAlert params={params} magicInvalid={magicInvalid} />
@@ -194,7 +197,7 @@ export default function LoginPage() {
             </Alert>
           )}
           <TextInput
-            label="Email / Username"
+            label={t("Email / Username")}
             name="username"
             autoComplete="username"
             autoFocus
@@ -206,7 +209,7 @@ export default function LoginPage() {
             }}
           />
           <PasswordInput
-            label="Password"
+            label={t("Password")}
             name="password"
             autoComplete="current-password"
             value={values.password}
@@ -218,11 +221,11 @@ export default function LoginPage() {
           />
           {!embedded && (
             <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right" mt={-6}>
-              Reset Password
+              {t("Reset Password")}
             </Anchor>
           )}
           <Button type="submit" size="md" loading={login.isPending}>
-            Log In
+            {t("Log In")}
           </Button>
           <Anchor
             component="button"
@@ -231,13 +234,13 @@ export default function LoginPage() {
             ta="center"
             onClick={() => setMagicOpen(true)}
           >
-            Email me a sign-in link
+            {t("Email me a sign-in link")}
           </Anchor>
           <ProviderButtons />
           <Text size="sm" ta="center" c="dimmed">
-            New to Parley?{" "}
+            {t("New to Parley?")}{" "}
             <Anchor component={Link} to={paths.adminSignup} underline="always">
-              Sign up
+              {t("Sign up")}
             </Anchor>
           </Text>
         </Stack>
@@ -248,12 +251,13 @@ export default function LoginPage() {
 
 /** A full page load of a server path (which answers with a redirect back into the app). */
 function ServerRedirect({ to }: { to: string }) {
+  const { t } = useTranslation();
   useEffect(() => window.location.replace(to), [to]);
   return (
     <AuthLayout>
       <Group gap="sm" data-testid="link-checking">
         <Loader size="sm" />
-        <Text>Checking your link…</Text>
+        <Text>{t("Checking your link…")}</Text>
       </Group>
     </AuthLayout>
   );

@@ -11,6 +11,7 @@ import {
 } from "@mantine/core";
 import { IconCheck, IconClockExclamation } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { formatUsNumber } from "../../../../domain/phone";
 import {
@@ -24,6 +25,7 @@ import {
 } from "../../../../domain/sign-in.schemas";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../api/check-token";
 import { usePhoneVerificationStatus, useSendPhoneCode, useVerifyPhone } from "../api/sign-in";
@@ -54,7 +56,8 @@ function useCountdown() {
  * with first_login=1.
  */
 export default function PhoneVerificationPage() {
-  usePageMeta("Phone Verification");
+  const { t } = useTranslation();
+  usePageMeta(t("Phone Verification"));
   const navigate = useNavigate();
   const session = useSession();
   const status = usePhoneVerificationStatus();
@@ -86,7 +89,7 @@ export default function PhoneVerificationPage() {
         },
         onError: (err) => {
           if (err instanceof ApiError && err.extra.fields?.phone)
-            setErrors({ phone: err.extra.fields.phone });
+            setErrors({ phone: translateMessage(err.extra.fields.phone) });
           else setFormError(formErrorOf(err));
         },
       },
@@ -97,7 +100,8 @@ export default function PhoneVerificationPage() {
     event.preventDefault();
     const parsed = verificationPhone.safeParse(phone);
     if (!parsed.success) {
-      setErrors({ phone: parsed.error.issues[0]?.message });
+      const issue = parsed.error.issues[0]?.message;
+      setErrors({ phone: issue && translateMessage(issue) });
       return;
     }
     setErrors({});
@@ -116,7 +120,9 @@ export default function PhoneVerificationPage() {
     setFormError(null);
     const parsed = phoneCode.safeParse(code);
     if (!parsed.success || !sentTo) {
-      setErrors({ code: parsed.error?.issues[0]?.message ?? SIGN_IN_TEXT.codeRequired });
+      setErrors({
+        code: translateMessage(parsed.error?.issues[0]?.message ?? SIGN_IN_TEXT.codeRequired),
+      });
       return;
     }
     setErrors({});
@@ -127,7 +133,7 @@ export default function PhoneVerificationPage() {
         onError: (err) => {
           setCode("");
           if (err instanceof ApiError && err.extra.fields?.verificationCode)
-            setErrors({ code: err.extra.fields.verificationCode });
+            setErrors({ code: translateMessage(err.extra.fields.verificationCode) });
           else setFormError(formErrorOf(err));
         },
       },
@@ -137,7 +143,7 @@ export default function PhoneVerificationPage() {
   return (
     <AuthLayout>
       {loading ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading">
+        <Stack gap="sm" aria-busy="true" aria-label={t("Loading")}>
           <Skeleton height={28} width="70%" />
           <Skeleton height={14} width="90%" />
           <Skeleton height={36} mt="md" />
@@ -147,19 +153,21 @@ export default function PhoneVerificationPage() {
           testId="phone-timed-out"
           color="yellow"
           icon={<IconClockExclamation size={30} />}
-          title="Log in to verify your phone"
+          title={t("Log in to verify your phone")}
         >
-          <Text>{SIGN_IN_TEXT.signInTimedOut}</Text>
+          <Text>{t(SIGN_IN_TEXT.signInTimedOut)}</Text>
           <Button component={Link} to={paths.login} variant="light">
-            Back to Log In
+            {t("Back to Log In")}
           </Button>
         </AuthOutcome>
       ) : sentTo === null ? (
         <form onSubmit={onSend} noValidate>
           <Stack gap="md">
             <AuthHeading
-              title="Verify your phone number"
-              subtitle={`We'll text a ${PHONE_CODE_LENGTH}-digit code to your mobile phone (US or Canada).`}
+              title={t("Verify your phone number")}
+              subtitle={t("We'll text a {{n}}-digit code to your mobile phone (US or Canada).", {
+                n: PHONE_CODE_LENGTH,
+              })}
             />
             {formError && (
               <Alert color="red" variant="light" role="alert" data-testid="phone-error">
@@ -167,7 +175,7 @@ export default function PhoneVerificationPage() {
               </Alert>
             )}
             <TextInput
-              label="Mobile phone number"
+              label={t("Mobile phone number")}
               type="tel"
               autoComplete="tel"
               placeholder="312-555-0142"
@@ -177,10 +185,10 @@ export default function PhoneVerificationPage() {
               onChange={(e) => setPhone(e.currentTarget.value)}
             />
             <Button type="submit" size="md" loading={send.isPending}>
-              Send Code
+              {t("Send Code")}
             </Button>
             <Anchor component={Link} to={paths.login} size="sm" ta="center">
-              Back to Log In
+              {t("Back to Log In")}
             </Anchor>
           </Stack>
         </form>
@@ -188,8 +196,11 @@ export default function PhoneVerificationPage() {
         <form onSubmit={onVerify} noValidate data-testid="phone-code-step">
           <Stack gap="md">
             <AuthHeading
-              title="Enter your code"
-              subtitle={`We texted a ${PHONE_CODE_LENGTH}-digit code to ${formatUsNumber(sentTo)}.`}
+              title={t("Enter your code")}
+              subtitle={t("We texted a {{n}}-digit code to {{phone}}.", {
+                n: PHONE_CODE_LENGTH,
+                phone: formatUsNumber(sentTo),
+              })}
             />
             {formError && (
               <Alert color="red" variant="light" role="alert" data-testid="phone-error">
@@ -205,7 +216,7 @@ export default function PhoneVerificationPage() {
                 size="lg"
                 value={code}
                 onChange={setCode}
-                aria-label="Verification code"
+                aria-label={t("Verification code")}
                 error={Boolean(errors.code)}
               />
               {errors.code && (
@@ -215,12 +226,13 @@ export default function PhoneVerificationPage() {
               )}
             </Stack>
             <Button type="submit" size="md" loading={verify.isPending} disabled={code === ""}>
-              Verify
+              {t("Verify")}
             </Button>
             <Group justify="center" gap={6}>
               {codeSent ? (
                 <Text size="sm" c="teal" data-testid="code-sent">
-                  <IconCheck size={14} style={{ verticalAlign: "-2px" }} /> {SIGN_IN_TEXT.codeSent}
+                  <IconCheck size={14} style={{ verticalAlign: "-2px" }} />{" "}
+                  {t(SIGN_IN_TEXT.codeSent)}
                 </Text>
               ) : (
                 <Button
@@ -230,7 +242,9 @@ export default function PhoneVerificationPage() {
                   disabled={countdown.left > 0}
                   loading={send.isPending}
                 >
-                  {countdown.left > 0 ? `Resend code in ${countdown.left} s` : "Resend code"}
+                  {countdown.left > 0
+                    ? t("Resend code in {{n}} s", { n: countdown.left })
+                    : t("Resend code")}
                 </Button>
               )}
             </Group>
@@ -245,7 +259,7 @@ export default function PhoneVerificationPage() {
                 setErrors({});
               }}
             >
-              Use another number
+              {t("Use another number")}
             </Anchor>
           </Stack>
         </form>

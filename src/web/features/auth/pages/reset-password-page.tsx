@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AUTH_TEXT, resetPasswordForm } from "../../../../domain/auth.schemas";
 import { paths } from "../../../app/paths";
@@ -13,7 +14,8 @@ type Fields = { newPassword: string; confirmPassword: string };
 
 /** /auth/reset-password?token=…: the new password twice (form, then success). */
 export default function ResetPasswordPage() {
-  usePageMeta("Reset Password");
+  const { t } = useTranslation();
+  usePageMeta(t("Reset Password"));
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   const [values, setValues] = useState<Fields>({ newPassword: "", confirmPassword: "" });
@@ -43,13 +45,13 @@ export default function ResetPasswordPage() {
           testId="reset-invalid"
           color="red"
           icon={<IconAlertTriangle size={30} />}
-          title="Reset your password"
+          title={t("Reset your password")}
         >
           <Alert color="red" variant="light" role="alert">
-            {AUTH_TEXT.resetTokenMissing}
+            {t(AUTH_TEXT.resetTokenMissing)}
           </Alert>
           <Button component={Link} to={paths.forgotPassword}>
-            Start a new request
+            {t("Start a new request")}
           </Button>
         </AuthOutcome>
       </AuthLayout>
@@ -63,32 +65,32 @@ export default function ResetPasswordPage() {
           testId="reset-done"
           color="teal"
           icon={<IconCircleCheck size={30} />}
-          title="Your password has been reset"
+          title={t("Your password has been reset")}
         >
           <Text>
-            You can now log in with your new password. Every other session was signed out.
+            {t("You can now log in with your new password. Every other session was signed out.")}
           </Text>
           <Button component={Link} to={paths.login} size="md">
-            Log In
+            {t("Log In")}
           </Button>
         </AuthOutcome>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <AuthHeading
-              title="Choose a new password"
-              subtitle="Use at least 8 characters. The link works once."
+              title={t("Choose a new password")}
+              subtitle={t("Use at least 8 characters. The link works once.")}
             />
             {formError && (
               <Alert color="red" variant="light" role="alert" data-testid="form-error">
                 {formError}{" "}
                 <Anchor component={Link} to={paths.forgotPassword} size="sm">
-                  Start a new request
+                  {t("Start a new request")}
                 </Anchor>
               </Alert>
             )}
             <PasswordInput
-              label="New Password"
+              label={t("New Password")}
               name="newPassword"
               autoComplete="new-password"
               autoFocus
@@ -100,7 +102,7 @@ export default function ResetPasswordPage() {
               }}
             />
             <PasswordInput
-              label="Confirm New Password"
+              label={t("Confirm New Password")}
               name="confirmPassword"
               autoComplete="new-password"
               value={values.confirmPassword}
@@ -111,10 +113,10 @@ export default function ResetPasswordPage() {
               }}
             />
             <Button type="submit" size="md" loading={reset.isPending}>
-              Reset Password
+              {t("Reset Password")}
             </Button>
             <Anchor component={Link} to={paths.login} size="sm" ta="center">
-              Back to Log In
+              {t("Back to Log In")}
             </Anchor>
           </Stack>
         </form>

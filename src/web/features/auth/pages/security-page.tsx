@@ -18,10 +18,12 @@ import {
   IconShieldOff,
 } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { TwoFactorMethod } from "../../../../domain/auth.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -31,6 +33,7 @@ import { TwoFactorSetupModal } from "../components/two-factor-setup-modal";
 
 /** /settings/security: the signed-in user's two-factor authentication (spec doc 1 §4). */
 export default function SecurityPage() {
+  const { t } = useTranslation();
   const status = useTwoFactorStatus();
   const [setup, setSetup] = useState<TwoFactorMethod | null>(null);
   const [disabling, setDisabling] = useState(false);
@@ -40,18 +43,20 @@ export default function SecurityPage() {
   return (
     <>
       <PageHeader
-        title="Security"
-        description="Protect your sign-in with a second step: a code from an authenticator app or a text message."
+        title={t("Security")}
+        description={t(
+          "Protect your sign-in with a second step: a code from an authenticator app or a text message.",
+        )}
       />
       <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} maw={760}>
         {status.isError ? (
           <LoadFailed
             icon={<IconShieldOff size={28} />}
-            title="Two-factor settings could not be loaded"
+            title={t("Two-factor settings could not be loaded")}
             query={status}
           />
         ) : !status.data ? (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading">
+          <Stack gap="sm" aria-busy="true" aria-label={t("Loading")}>
             <Skeleton height={22} width="40%" />
             <Skeleton height={14} width="80%" />
             <Skeleton height={36} width={180} mt="sm" />
@@ -65,44 +70,51 @@ export default function SecurityPage() {
               <div style={{ minWidth: 0 }}>
                 <Group gap="xs">
                   <Title order={3} fz="lg">
-                    Two-factor authentication
+                    {t("Two-factor authentication")}
                   </Title>
                   <Badge color={method ? "teal" : "gray"} variant="light" data-testid="tfa-status">
-                    {method ? "On" : "Off"}
+                    {method ? t("On") : t("Off")}
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed" mt={4}>
                   {method === "app"
-                    ? "Sign-in asks for a code from your authenticator app."
+                    ? t("Sign-in asks for a code from your authenticator app.")
                     : method === "sms"
-                      ? `Sign-in asks for a code texted to ${status.data.phone ? formatUsNumber(status.data.phone) : "your phone"}.`
-                      : "Sign-in asks only for your password. Add a second step so a stolen password is not enough."}
+                      ? t("Sign-in asks for a code texted to {{phone}}.", {
+                          phone: status.data.phone
+                            ? formatUsNumber(status.data.phone)
+                            : t("your phone"),
+                        })
+                      : t(
+                          "Sign-in asks only for your password. Add a second step so a stolen password is not enough.",
+                        )}
                 </Text>
               </div>
             </Group>
             {method ? (
               <Group>
                 <Button variant="default" color="red" onClick={() => setDisabling(true)}>
-                  Turn Off
+                  {t("Turn Off")}
                 </Button>
               </Group>
             ) : (
               <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
                 <Button leftSection={<IconQrcode size={18} />} onClick={() => setSetup("app")}>
-                  Use an Authenticator App
+                  {t("Use an Authenticator App")}
                 </Button>
                 <Button
                   variant="light"
                   leftSection={<IconDeviceMobileMessage size={18} />}
                   onClick={() => setSetup("sms")}
                 >
-                  Use Text Messages
+                  {t("Use Text Messages")}
                 </Button>
               </Group>
             )}
             <Text size="xs" c="dimmed">
-              At sign-in you can choose to remember a device for 30 days. Turning two-factor off
-              forgets every remembered device.
+              {t(
+                "At sign-in you can choose to remember a device for 30 days. Turning two-factor off forgets every remembered device.",
+              )}
             </Text>
           </Stack>
         )}
@@ -119,6 +131,7 @@ export default function SecurityPage() {
 }
 
 function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -126,20 +139,21 @@ function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     e.preventDefault();
     disable.mutate(password, {
       onSuccess: () => {
-        notify.success("Two-factor authentication is off");
+        notify.success(t("Two-factor authentication is off"));
         setPassword("");
         onClose();
       },
-      onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+      onError: (err) =>
+        setError(translateMessage(err instanceof ApiError ? err.message : String(err))),
     });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Turn off two-factor authentication">
+    <Modal opened={opened} onClose={onClose} title={t("Turn off two-factor authentication")}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">Enter your password to turn off the second step.</Text>
+          <Text size="sm">{t("Enter your password to turn off the second step.")}</Text>
           <PasswordInput
-            label="Password"
+            label={t("Password")}
             autoComplete="current-password"
             value={password}
             error={error}
@@ -148,10 +162,10 @@ function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => voi
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" color="red" loading={disable.isPending}>
-              Turn Off
+              {t("Turn Off")}
             </Button>
           </Group>
         </Stack>

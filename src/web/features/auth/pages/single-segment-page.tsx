@@ -1,5 +1,6 @@
 import { Center, Loader } from "@mantine/core";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { DEEPLINK_ID } from "../../../../domain/sign-in.schemas";
 import { AppLayout } from "../../../app/shell/app-layout";
@@ -19,6 +20,7 @@ function ssoService(segment: string): SsoService | undefined {
  * welcome page; a deeplink id resolves to its uri and redirects there; anything else is Not Found.
  */
 export default function SingleSegmentPage() {
+  const { t } = useTranslation();
   const { segment = "" } = useParams();
   const service = ssoService(segment);
   const maybeDeeplink = !service && DEEPLINK_ID.test(segment);
@@ -46,7 +48,7 @@ export default function SingleSegmentPage() {
     );
   }
   return (
-    <Center mih="80dvh" aria-busy="true" aria-label="Opening the link">
+    <Center mih="80dvh" aria-busy="true" aria-label={t("Opening the link")}>
       <Loader />
     </Center>
   );

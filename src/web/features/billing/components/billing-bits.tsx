@@ -1,22 +1,27 @@
 import { Badge, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatUsd } from "../../../../domain/billing";
 import type { BillingSummary, InvoiceRow } from "../../../../domain/billing.schemas";
+import { tk } from "../../../i18n";
 import { formatDay as formatAccountDay } from "../../../lib/format-date-time";
 
 export const STATUS_LABEL: Record<BillingSummary["status"], { label: string; color: string }> = {
-  trial: { label: "Free trial", color: "blue" },
-  expired: { label: "Trial ended", color: "red" },
-  active: { label: "Active", color: "teal" },
-  past_due: { label: "Payment failed", color: "red" },
-  paused: { label: "Paused", color: "yellow" },
-  canceled: { label: "Canceled", color: "gray" },
+  trial: { label: tk("Free trial"), color: "blue" },
+  expired: { label: tk("Trial ended"), color: "red" },
+  active: { label: tk("Active"), color: "teal" },
+  past_due: { label: tk("Payment failed"), color: "red" },
+  paused: { label: tk("Paused"), color: "yellow" },
+  canceled: { label: tk("Canceled"), color: "gray" },
 };
 
 export function StatusBadge({ status }: { status: BillingSummary["status"] }) {
+  const { t } = useTranslation();
   const s = STATUS_LABEL[status];
   return (
     <Badge color={s.color} variant="light">
-      {s.label}
+      {t(s.label)}
     </Badge>
   );
 }
@@ -41,8 +46,9 @@ export function BillingCard(props: { title: string; children: ReactNode }) {
 }
 
 export function BillingLoading() {
+  const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading">
+    <Stack gap="sm" aria-busy="true" aria-label={t("Loading")}>
       <Skeleton height={120} radius="lg" />
       <Skeleton height={120} radius="lg" />
     </Stack>
@@ -64,11 +70,23 @@ export function Muted({ children }: { children: ReactNode }) {
 
 /** How each invoice status reads (history, invoice view). */
 export const INVOICE_BADGES: Record<InvoiceRow["status"], { label: string; color: string }> = {
-  pending: { label: "Processing", color: "blue" },
-  paid: { label: "Paid", color: "teal" },
-  failed: { label: "Failed", color: "red" },
-  requires_action: { label: "Awaiting confirmation", color: "yellow" },
-  refunded: { label: "Refunded", color: "gray" },
-  disputed: { label: "Disputed", color: "orange" },
-  dispute_lost: { label: "Dispute lost", color: "red" },
+  pending: { label: tk("Processing"), color: "blue" },
+  paid: { label: tk("Paid"), color: "teal" },
+  failed: { label: tk("Failed"), color: "red" },
+  requires_action: { label: tk("Awaiting confirmation"), color: "yellow" },
+  refunded: { label: tk("Refunded"), color: "gray" },
+  disputed: { label: tk("Disputed"), color: "orange" },
+  dispute_lost: { label: tk("Dispute lost"), color: "red" },
 };
+
+/** An invoice's refund, as the history and the invoice show it (the rule of domain refundNote). */
+export function refundText(
+  t: TFunction,
+  invoice: { amountCents: number; refundedCents: number },
+): string | null {
+  if (invoice.refundedCents <= 0) return null;
+  const amount = formatUsd(invoice.refundedCents);
+  return invoice.refundedCents >= invoice.amountCents
+    ? t("Refunded {{amount}}", { amount })
+    : t("Refunded {{amount}} of {{total}}", { amount, total: formatUsd(invoice.amountCents) });
+}

@@ -1,4 +1,5 @@
 import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { DATA_KEPT_MONTHS } from "../../../../domain/billing";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { formatDay } from "./billing-bits";
@@ -10,31 +11,32 @@ export function ConfirmCancelDialog(props: {
   onCancel: () => void;
   onKeep: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={props.opened}
       onClose={props.onKeep}
-      title="Your Information Will Be Lost If You Cancel"
+      title={t("Your Information Will Be Lost If You Cancel")}
       centered
     >
       <Stack gap="md">
-        <Text size="sm">When your account closes, you lose:</Text>
+        <Text size="sm">{t("When your account closes, you lose:")}</Text>
         <List size="sm" spacing={4}>
-          <List.Item>your message history</List.Item>
-          <List.Item>your subscribers</List.Item>
-          <List.Item>your keywords</List.Item>
-          <List.Item>your chatbots</List.Item>
-          <List.Item>your dedicated numbers</List.Item>
+          <List.Item>{t("your message history")}</List.Item>
+          <List.Item>{t("your subscribers")}</List.Item>
+          <List.Item>{t("your keywords")}</List.Item>
+          <List.Item>{t("your chatbots")}</List.Item>
+          <List.Item>{t("your dedicated numbers")}</List.Item>
         </List>
         <Text size="sm" fw={600}>
-          Chatbots are not restored if you reactivate.
+          {t("Chatbots are not restored if you reactivate.")}
         </Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={props.onKeep}>
-            Keep My Subscription
+            {t("Keep My Subscription")}
           </Button>
           <Button color="red" loading={props.pending} onClick={props.onCancel}>
-            Cancel My Subscription
+            {t("Cancel My Subscription")}
           </Button>
         </Group>
       </Stack>
@@ -50,30 +52,34 @@ export function CanceledDialog(props: {
   onClose: () => void;
   onReactivate: () => void;
 }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title="Your Account Will Be Cancelled"
+      title={t("Your Account Will Be Cancelled")}
       centered
     >
       <Stack gap="md">
         <Text size="sm">
-          Your account closes after your paid-through date, {formatDay(props.closesOn, timeZone)}.
-          Until then everything works as before.
+          {t(
+            "Your account closes after your paid-through date, {{date}}. Until then everything works as before.",
+            { date: formatDay(props.closesOn, timeZone) },
+          )}
         </Text>
         <Text size="sm">
-          Your data is kept for {DATA_KEPT_MONTHS === 1 ? "1 month" : `${DATA_KEPT_MONTHS} months`}{" "}
-          after that (until {formatDay(props.removeDataAt, timeZone)}
-          ), so you can reactivate and find everything where you left it.
+          {t(
+            "Your data is kept for {{count}} months after that (until {{date}}), so you can reactivate and find everything where you left it.",
+            { count: DATA_KEPT_MONTHS, date: formatDay(props.removeDataAt, timeZone) },
+          )}
         </Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={props.onClose}>
-            Close
+            {t("Close")}
           </Button>
           <Button color="teal" onClick={props.onReactivate}>
-            Reactivate
+            {t("Reactivate")}
           </Button>
         </Group>
       </Stack>

@@ -6,8 +6,9 @@ import {
   IconPigMoney,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { planById } from "../../../../domain/billing";
+import { formatPrice, planById } from "../../../../domain/billing";
 import {
   BILLING_TEXT,
   type BillingSummary,
@@ -43,15 +44,17 @@ export function CancelOffer({
   reason: CancelReason;
   summary: BillingSummary;
 }) {
+  const { t } = useTranslation();
   const offer = CANCEL_OFFERS[reason];
   const navigate = useNavigate();
   const upgrade = useUpgrade();
   const [confirming, setConfirming] = useState(false);
   const hasCard = summary.card !== null;
   const lite = planById("lite")!;
+  const liteMessages = t("{{n}} monthly messages", { n: lite.monthlyCredits });
   const liteCharge: ChargeSummary = {
-    item: `${lite.name} plan, 1 month`,
-    detail: LITE_OFFER.messages,
+    item: t("{{plan}} plan, 1 month", { plan: lite.name }),
+    detail: liteMessages,
     amountCents: lite.priceCents,
     monthly: true,
     addons: summary.monthlyAddons,
@@ -71,7 +74,7 @@ export function CancelOffer({
           navigate("/billing/manage-subscription", { state: { isSwitchingPlans: true } });
         }}
       >
-        {offer.button}
+        {t(offer.button)}
       </Button>
     ) : offer.kind === "form" ? (
       <Button
@@ -80,7 +83,7 @@ export function CancelOffer({
           navigate("/dashboard?forceBrandRegistration=1");
         }}
       >
-        {offer.button}
+        {t(offer.button)}
       </Button>
     ) : offer.kind === "schedule" ? (
       bookingUrl ? (
@@ -91,11 +94,11 @@ export function CancelOffer({
           rel="noopener noreferrer"
           onClick={accepted}
         >
-          {offer.button}
+          {t(offer.button)}
         </Button>
       ) : (
         <Button component={Link} to="/help/meet-with-an-engineer" onClick={accepted}>
-          {offer.button}
+          {t(offer.button)}
         </Button>
       )
     ) : (
@@ -105,7 +108,7 @@ export function CancelOffer({
           openChat();
         }}
       >
-        {offer.button}
+        {t(offer.button)}
       </Button>
     );
 
@@ -117,31 +120,33 @@ export function CancelOffer({
             <Group gap="xs">
               <Icon size={22} aria-hidden />
               <Title order={3} fz="lg">
-                {offer.title}
+                {t(offer.title)}
               </Title>
             </Group>
-            <Text size="sm">{offer.body}</Text>
+            <Text size="sm">{t(offer.body)}</Text>
             {action}
           </Stack>
         </Card>
         {offer.kind === "plans" && (
           <Card withBorder radius="lg" p="lg" data-testid="lite-offer">
             <Stack gap="xs" align="flex-start">
-              <Badge variant="light">Only for you</Badge>
+              <Badge variant="light">{t("Only for you")}</Badge>
               <Title order={3} fz="lg">
-                {LITE_OFFER.title}
+                {t(LITE_OFFER.title)}
               </Title>
               <Text fz={28} fw={800} lh={1.1}>
-                {LITE_OFFER.price}
+                {t("{{price}} per month", { price: formatPrice(lite.priceCents) })}
               </Text>
-              <Text size="sm">{LITE_OFFER.messages}</Text>
+              <Text size="sm">{liteMessages}</Text>
               {!hasCard && (
                 <Text size="sm" c="dimmed">
-                  Add a card first on{" "}
-                  <Anchor component={Link} to="/billing/payment-method">
-                    Payment Method
-                  </Anchor>
-                  .
+                  <Trans
+                    t={t}
+                    i18nKey="Add a card first on <0>Payment Method</0>."
+                    components={[
+                      <Anchor key="card" component={Link} to="/billing/payment-method" />,
+                    ]}
+                  />
                 </Text>
               )}
               <Button
@@ -151,7 +156,7 @@ export function CancelOffer({
                   setConfirming(true);
                 }}
               >
-                {LITE_OFFER.button}
+                {t(LITE_OFFER.button)}
               </Button>
               <ConfirmChargeModal
                 charge={confirming ? liteCharge : null}
@@ -167,7 +172,7 @@ export function CancelOffer({
                     {
                       onSuccess: () => {
                         setConfirming(false);
-                        notify.success(BILLING_TEXT.upgraded);
+                        notify.success(t(BILLING_TEXT.upgraded));
                         navigate("/billing/summary");
                       },
                     },
@@ -180,7 +185,7 @@ export function CancelOffer({
       </SimpleGrid>
       {offer.kind === "chat" && (
         <Text size="sm" c="dimmed">
-          The chat opens in a new window.
+          {t("The chat opens in a new window.")}
         </Text>
       )}
     </Stack>

@@ -9,7 +9,9 @@ import {
   TextInput,
 } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BILLING_TEXT, cardInput } from "../../../../domain/billing.schemas";
+import { translateMessage } from "../../../i18n";
 import { fieldErrors, formErrorOf } from "../../auth/form-errors";
 import { useSaveCard } from "../api/billing";
 import { StripeCardForm } from "./stripe-card-form";
@@ -27,6 +29,7 @@ export function CardForm(props: { submitLabel: string; onSaved?: () => void; tes
 }
 
 function TestCardForm(props: { submitLabel: string; onSaved?: () => void }) {
+  const { t } = useTranslation();
   const save = useSaveCard();
   const [v, setV] = useState({
     number: "",
@@ -65,20 +68,24 @@ function TestCardForm(props: { submitLabel: string; onSaved?: () => void }) {
             color="red"
             variant="light"
             role="alert"
-            title={declined === BILLING_TEXT.cardDeclined ? undefined : "Payment problem"}
+            title={
+              declined === translateMessage(BILLING_TEXT.cardDeclined)
+                ? undefined
+                : t("Payment problem")
+            }
           >
             {declined}
           </Alert>
         )}
         <TextInput
-          label="Name on card"
+          label={t("Name on card")}
           autoComplete="cc-name"
           value={v.name}
           error={errors.name}
           onChange={(e) => setV({ ...v, name: e.currentTarget.value })}
         />
         <TextInput
-          label="Card number"
+          label={t("Card number")}
           inputMode="numeric"
           autoComplete="cc-number"
           value={v.number}
@@ -87,7 +94,7 @@ function TestCardForm(props: { submitLabel: string; onSaved?: () => void }) {
         />
         <SimpleGrid cols={3} spacing="sm">
           <NumberInput
-            label="Month"
+            label={t("Month")}
             min={1}
             max={12}
             autoComplete="cc-exp-month"
@@ -97,7 +104,7 @@ function TestCardForm(props: { submitLabel: string; onSaved?: () => void }) {
             hideControls
           />
           <NumberInput
-            label="Year"
+            label={t("Year")}
             min={2000}
             max={2100}
             autoComplete="cc-exp-year"
@@ -107,7 +114,7 @@ function TestCardForm(props: { submitLabel: string; onSaved?: () => void }) {
             hideControls
           />
           <TextInput
-            label="CVC"
+            label={t("CVC")}
             inputMode="numeric"
             autoComplete="cc-csc"
             value={v.cvc}
@@ -116,9 +123,9 @@ function TestCardForm(props: { submitLabel: string; onSaved?: () => void }) {
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Test payments take only Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
-          is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0069 is expired,
-          4000 0027 6000 3184 asks for authentication.
+          {t(
+            "Test payments take only Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0069 is expired, 4000 0027 6000 3184 asks for authentication.",
+          )}
         </Text>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { formatUsd } from "../../../../domain/billing";
 import type { BillingSummary } from "../../../../domain/billing.schemas";
 
@@ -32,17 +33,18 @@ export function ConfirmChargeModal(props: {
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const c = props.charge;
   const addons = c?.addons ?? [];
   const amount = c ? formatUsd(chargeTotal(c)) : "";
   return (
-    <Modal opened={c !== null} onClose={props.onClose} title="Confirm your payment" centered>
+    <Modal opened={c !== null} onClose={props.onClose} title={t("Confirm your payment")} centered>
       {c && (
         <Stack gap="md" data-testid="confirm-charge">
-          <Table withRowBorders={false} verticalSpacing={4} aria-label="Payment summary">
+          <Table withRowBorders={false} verticalSpacing={4} aria-label={t("Payment summary")}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Td c="dimmed">Item</Table.Td>
+                <Table.Td c="dimmed">{t("Item")}</Table.Td>
                 <Table.Td fw={600}>
                   {c.item}
                   {addons.length > 0 && ` (${formatUsd(c.amountCents)})`}
@@ -50,7 +52,7 @@ export function ConfirmChargeModal(props: {
               </Table.Tr>
               {addons.map((a) => (
                 <Table.Tr key={a.description}>
-                  <Table.Td c="dimmed">Add-on</Table.Td>
+                  <Table.Td c="dimmed">{t("Add-on")}</Table.Td>
                   <Table.Td>
                     {a.description} ({formatUsd(a.amountCents)})
                   </Table.Td>
@@ -58,21 +60,24 @@ export function ConfirmChargeModal(props: {
               ))}
               {c.detail && (
                 <Table.Tr>
-                  <Table.Td c="dimmed">Includes</Table.Td>
+                  <Table.Td c="dimmed">{t("Includes")}</Table.Td>
                   <Table.Td>{c.detail}</Table.Td>
                 </Table.Tr>
               )}
               <Table.Tr>
-                <Table.Td c="dimmed">Charged now</Table.Td>
+                <Table.Td c="dimmed">{t("Charged now")}</Table.Td>
                 <Table.Td fw={700} data-testid="charge-amount">
                   {amount}
                 </Table.Td>
               </Table.Tr>
               {props.card && (
                 <Table.Tr>
-                  <Table.Td c="dimmed">Card</Table.Td>
+                  <Table.Td c="dimmed">{t("Card")}</Table.Td>
                   <Table.Td>
-                    {props.card.brand} ending in {props.card.last4}
+                    {t("{{brand}} ending in {{last4}}", {
+                      brand: props.card.brand,
+                      last4: props.card.last4,
+                    })}
                   </Table.Td>
                 </Table.Tr>
               )}
@@ -80,12 +85,15 @@ export function ConfirmChargeModal(props: {
           </Table>
           {c.monthly && (
             <Text size="sm" c="dimmed">
-              Then {amount} every month, with its messages, until you cancel or turn auto-renew off.
+              {t(
+                "Then {{amount}} every month, with its messages, until you cancel or turn auto-renew off.",
+                { amount },
+              )}
             </Text>
           )}
           {props.testPayments && (
             <Text size="sm" c="orange.8">
-              Test payments: no money is charged.
+              {t("Test payments: no money is charged.")}
             </Text>
           )}
           {props.error && (
@@ -95,10 +103,10 @@ export function ConfirmChargeModal(props: {
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button loading={props.pending} onClick={props.onConfirm}>
-              Pay {amount}
+              {t("Pay {{amount}}", { amount })}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,7 @@
 import { Table, Text } from "@mantine/core";
-import { creditRuleRows } from "../../../../domain/credit-rule";
+import { useTranslation } from "react-i18next";
+import { CREDIT_RULE, type CreditCost, creditRuleRows } from "../../../../domain/credit-rule";
+import { MMS_CREDITS } from "../../../../domain/segments";
 import { BillingCard, Muted } from "./billing-bits";
 
 /**
@@ -7,21 +9,34 @@ import { BillingCard, Muted } from "./billing-bits";
  * outgoing text costs, and which are free.
  */
 export function CreditRuleCard() {
-  const rows = creditRuleRows();
+  const { t } = useTranslation();
+  const rows = creditRuleRows().map((r) => {
+    const cost: CreditCost = CREDIT_RULE[r.source].cost;
+    return {
+      source: r.source,
+      label: t(r.label),
+      free: cost.kind === "free",
+      cost:
+        cost.kind === "free"
+          ? t("Free. {{why}}", { why: t(cost.why) })
+          : cost.kind === "flat"
+            ? t("{{n}} credits each", { n: cost.credits })
+            : t("1 credit per segment; {{n}} for an MMS", { n: MMS_CREDITS }),
+    };
+  });
   return (
-    <BillingCard title="What a text costs">
+    <BillingCard title={t("What a text costs")}>
       <Muted>
-        An SMS takes one credit per segment: 160 characters, or 70 with emoji or non-Latin letters
-        (153 and 67 per part once a text is split). An MMS takes 3 credits. A text to a number
-        abroad also takes as many international credits. A text that finally fails gets its credits
-        back.
+        {t(
+          "An SMS takes one credit per segment: 160 characters, or 70 with emoji or non-Latin letters (153 and 67 per part once a text is split). An MMS takes 3 credits. A text to a number abroad also takes as many international credits. A text that finally fails gets its credits back.",
+        )}
       </Muted>
       <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
-        <Table striped aria-label="What each text costs" data-testid="credit-rule">
+        <Table striped aria-label={t("What each text costs")} data-testid="credit-rule">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Text</Table.Th>
-              <Table.Th>Cost</Table.Th>
+              <Table.Th>{t("Text")}</Table.Th>
+              <Table.Th>{t("Cost")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -29,7 +44,7 @@ export function CreditRuleCard() {
               <Table.Tr key={r.source}>
                 <Table.Td>{r.label}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={r.cost.startsWith("Free") ? 600 : undefined}>
+                  <Text size="sm" fw={r.free ? 600 : undefined}>
                     {r.cost}
                   </Text>
                 </Table.Td>

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { formatUsd } from "../../../../domain/billing";
 import type { BillingSummary } from "../../../../domain/billing.schemas";
 import { KEYWORD_ADDON_CENTS, KEYWORD_ADDON_SIZE } from "../../../../domain/keywords";
@@ -14,6 +15,7 @@ import { BillingCard, Muted } from "./billing-bits";
  * is refunded for the month already paid), refused while the keywords in use need it.
  */
 export function KeywordPacksCard({ summary }: { summary: BillingSummary }) {
+  const { t } = useTranslation();
   const packs = summary.monthlyAddons.filter((a) =>
     a.description.startsWith("Keyword pack"),
   ).length;
@@ -28,39 +30,45 @@ export function KeywordPacksCard({ summary }: { summary: BillingSummary }) {
     setError(null);
     try {
       await release.mutateAsync();
-      notify.success("Keyword pack released");
+      notify.success(t("Keyword pack released"));
       close();
     } catch (err) {
       setError(formErrorOf(err));
     }
   };
   return (
-    <BillingCard title="Keyword packs">
+    <BillingCard title={t("Keyword packs")}>
       <Group gap="xs" wrap="nowrap" align="center">
         <IconKey size={20} aria-hidden />
         <Text size="sm" fw={600}>
           {packs === 0
-            ? "No keyword pack"
-            : `${packs} keyword ${packs === 1 ? "pack" : "packs"} · ${formatUsd(KEYWORD_ADDON_CENTS * packs)} per month`}
+            ? t("No keyword pack")
+            : t("{{count}} keyword packs · {{price}} per month", {
+                count: packs,
+                price: formatUsd(KEYWORD_ADDON_CENTS * packs),
+              })}
         </Text>
       </Group>
       <Muted>
-        Each pack adds {KEYWORD_ADDON_SIZE} keywords for {formatUsd(KEYWORD_ADDON_CENTS)} a month.
-        Buy one on the Keywords page; a pack you release is not billed again.
+        {t(
+          "Each pack adds {{n}} keywords for {{price}} a month. Buy one on the Keywords page; a pack you release is not billed again.",
+          { n: KEYWORD_ADDON_SIZE, price: formatUsd(KEYWORD_ADDON_CENTS) },
+        )}
       </Muted>
       {packs > 0 && (
         <Group>
           <Button variant="light" color="red" onClick={() => setOpen(true)}>
-            Release a keyword pack
+            {t("Release a keyword pack")}
           </Button>
         </Group>
       )}
-      <Modal opened={open} onClose={close} title="Release a keyword pack?" centered>
+      <Modal opened={open} onClose={close} title={t("Release a keyword pack?")} centered>
         <Stack gap="md">
           <Text size="sm">
-            You keep {KEYWORD_ADDON_SIZE} keywords fewer from now on, and your next payment no
-            longer includes this pack ({formatUsd(KEYWORD_ADDON_CENTS)}). What is already paid is
-            not refunded.
+            {t(
+              "You keep {{n}} keywords fewer from now on, and your next payment no longer includes this pack ({{price}}). What is already paid is not refunded.",
+              { n: KEYWORD_ADDON_SIZE, price: formatUsd(KEYWORD_ADDON_CENTS) },
+            )}
           </Text>
           {error && (
             <Text size="sm" c="red.8" role="alert">
@@ -69,10 +77,10 @@ export function KeywordPacksCard({ summary }: { summary: BillingSummary }) {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Keep it
+              {t("Keep it")}
             </Button>
             <Button color="red" loading={release.isPending} onClick={() => void confirm()}>
-              Release
+              {t("Release")}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Button, Card, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import { BILLING_TEXT, type BillingSummary } from "../../../../domain/billing.schemas";
@@ -19,6 +20,7 @@ export function PlanPicker({
   summary: BillingSummary;
   includeLite?: boolean;
 }) {
+  const { t } = useTranslation();
   const plans = usePlans();
   const upgrade = useUpgrade();
   const [chosen, setChosen] = useState<Plan | null>(null);
@@ -26,8 +28,8 @@ export function PlanPicker({
   const rows = (plans.data?.rows ?? []).filter((p) => includeLite || !p.retentionOnly);
   const current = summary.status === "active" ? summary.plan?.id : undefined;
   const charge: ChargeSummary | null = chosen && {
-    item: `${chosen.name} plan, 1 month`,
-    detail: `${chosen.monthlyCredits.toLocaleString("en-US")} messages a month`,
+    item: t("{{plan}} plan, 1 month", { plan: chosen.name }),
+    detail: t("{{n}} messages a month", { n: chosen.monthlyCredits.toLocaleString("en-US") }),
     amountCents: chosen.priceCents,
     monthly: true,
     addons: summary.monthlyAddons,
@@ -37,9 +39,9 @@ export function PlanPicker({
       {!summary.card && (
         <Card withBorder radius="lg" p="lg">
           <Text fw={600} mb="xs">
-            First, a card
+            {t("First, a card")}
           </Text>
-          <CardForm submitLabel="Save Card" testMode={summary.processor === "test"} />
+          <CardForm submitLabel={t("Save Card")} testMode={summary.processor === "test"} />
         </Card>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: rows.length > 3 ? 4 : 3 }} spacing="md">
@@ -53,10 +55,12 @@ export function PlanPicker({
                 {formatUsd(p.priceCents)}
                 <Text span size="sm" c="dimmed" fw={400}>
                   {" "}
-                  / month
+                  {t("/ month")}
                 </Text>
               </Text>
-              <Text size="sm">{p.monthlyCredits.toLocaleString()} messages a month</Text>
+              <Text size="sm">
+                {t("{{n}} messages a month", { n: p.monthlyCredits.toLocaleString() })}
+              </Text>
               <Button
                 mt="sm"
                 disabled={!summary.card || p.id === current}
@@ -65,7 +69,7 @@ export function PlanPicker({
                   setChosen(p);
                 }}
               >
-                {p.id === current ? "Current Plan" : `Choose ${p.name}`}
+                {p.id === current ? t("Current Plan") : t("Choose {{plan}}", { plan: p.name })}
               </Button>
             </Stack>
           </Card>
@@ -86,7 +90,7 @@ export function PlanPicker({
             {
               onSuccess: () => {
                 setChosen(null);
-                notify.success(BILLING_TEXT.upgraded);
+                notify.success(t(BILLING_TEXT.upgraded));
                 navigate("/billing/summary");
               },
             },

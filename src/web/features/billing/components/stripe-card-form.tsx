@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import type { Stripe } from "@stripe/stripe-js";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BILLING_TEXT } from "../../../../domain/billing.schemas";
+import { translateMessage } from "../../../i18n";
 import { formErrorOf } from "../../auth/form-errors";
 import { startCardSetup, useCompleteCardSetup } from "../api/billing";
 import { loadStripeJs } from "../lib/stripe-js";
@@ -20,6 +22,7 @@ const PaymentElementForm = lazy(() => import("./stripe-payment-element"));
  * number never passes through Parley. If Stripe.js cannot load, it says so.
  */
 export function StripeCardForm(props: { submitLabel: string; onSaved?: () => void }) {
+  const { t } = useTranslation();
   const [setup, setSetup] = useState<Setup>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
   const complete = useCompleteCardSetup();
@@ -56,19 +59,19 @@ export function StripeCardForm(props: { submitLabel: string; onSaved?: () => voi
       <Group gap="xs" data-testid="stripe-card-loading">
         <Loader size="sm" />
         <Text size="sm" c="dimmed">
-          Loading Stripe's secure card form…
+          {t("Loading Stripe's secure card form…")}
         </Text>
       </Group>
     );
   if (setup.state === "failed")
     return (
       <Stack gap="xs" data-testid="stripe-card-entry">
-        <Alert color="red" variant="light" role="alert" title="Card form unavailable">
-          {setup.message}
+        <Alert color="red" variant="light" role="alert" title={t("Card form unavailable")}>
+          {translateMessage(setup.message)}
         </Alert>
         <Group>
           <Button variant="default" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t("Try again")}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../../i18n";
 import { type PaymentElementFormProps, setupOutcome } from "../lib/stripe-js";
 
 function Inner(props: Omit<PaymentElementFormProps, "stripe" | "clientSecret">) {
+  const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +25,7 @@ function Inner(props: Omit<PaymentElementFormProps, "stripe" | "clientSecret">) 
     });
     setConfirming(false);
     const outcome = setupOutcome(result);
-    if (!outcome.ok) setError(outcome.message);
+    if (!outcome.ok) setError(translateMessage(outcome.message));
     else props.onConfirmed(outcome.setupIntentId);
   };
 
@@ -31,13 +34,13 @@ function Inner(props: Omit<PaymentElementFormProps, "stripe" | "clientSecret">) 
     <form onSubmit={onSubmit} noValidate data-testid="stripe-payment-element">
       <Stack gap="sm">
         {shown && (
-          <Alert color="red" variant="light" role="alert" title="Payment problem">
+          <Alert color="red" variant="light" role="alert" title={t("Payment problem")}>
             {shown}
           </Alert>
         )}
         <PaymentElement options={{ layout: "tabs" }} />
         <Text size="xs" c="dimmed">
-          Your card is entered in Stripe's secure form: Parley never sees its number.
+          {t("Your card is entered in Stripe's secure form: Parley never sees its number.")}
         </Text>
         <Group justify="flex-end">
           <Button type="submit" loading={confirming || props.saving} disabled={!stripe}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconExternalLink, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import type { BillingSummary } from "../../../../domain/billing.schemas";
@@ -21,6 +22,7 @@ import { loadStripeJs, paymentOutcome } from "../lib/stripe-js";
  * authentication step asks instead (as Stripe's test 3-D Secure page does: complete or fail).
  */
 export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
+  const { t } = useTranslation();
   const sync = useSyncPayment();
   const testAuth = useTestAuthentication();
   const [busy, setBusy] = useState<number | null>(null);
@@ -40,7 +42,7 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
     setBusy(testing.invoiceId);
     try {
       await testAuth.mutateAsync({ invoiceId: testing.invoiceId, complete });
-      notify.success("Payment confirmed. Thank you!");
+      notify.success(t("Payment confirmed. Thank you!"));
     } catch (err) {
       setError(formErrorOf(err));
     } finally {
@@ -67,7 +69,7 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
       const outcome = paymentOutcome(result);
       if (!outcome.ok) throw new Error(outcome.message);
       await sync.mutateAsync(invoiceId);
-      notify.success("Payment confirmed. Thank you!");
+      notify.success(t("Payment confirmed. Thank you!"));
     } catch (err) {
       setError(formErrorOf(err));
     } finally {
@@ -80,7 +82,7 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
       color="yellow"
       variant="light"
       icon={<IconShieldCheck size={20} />}
-      title="Your bank asks you to confirm a payment"
+      title={t("Your bank asks you to confirm a payment")}
       data-testid="awaiting-confirmation"
     >
       <Stack gap="xs">
@@ -88,7 +90,7 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
           <Group key={p.invoiceId} justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">
               {p.number}: {p.description}, <b>{formatUsd(p.amountCents)}</b>
-              {p.invoiceId === linked && " (the payment from your e-mail)"}
+              {p.invoiceId === linked && ` ${t("(the payment from your e-mail)")}`}
             </Text>
             <Button
               size="xs"
@@ -97,7 +99,7 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
               disabled={busy !== null && busy !== p.invoiceId}
               onClick={() => void confirm(p.invoiceId)}
             >
-              Confirm payment
+              {t("Confirm payment")}
             </Button>
           </Group>
         ))}
@@ -110,15 +112,21 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
       <Modal
         opened={testing !== null}
         onClose={() => setTesting(null)}
-        title="Test authentication"
+        title={t("Test authentication")}
         centered
       >
         {testing && (
           <Stack gap="md" data-testid="test-authentication">
             <Text size="sm">
-              Test payments: here your bank would ask you to authenticate the{" "}
-              <b>{formatUsd(testing.amountCents)}</b> payment ({testing.description}). No money is
-              charged.
+              <Trans
+                t={t}
+                i18nKey="Test payments: here your bank would ask you to authenticate the <0>{{amount}}</0> payment ({{description}}). No money is charged."
+                values={{
+                  amount: formatUsd(testing.amountCents),
+                  description: testing.description,
+                }}
+                components={[<b key="amount" />]}
+              />
             </Text>
             <Group justify="flex-end">
               <Button
@@ -126,10 +134,10 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
                 disabled={busy !== null}
                 onClick={() => void answerTest(false)}
               >
-                Fail authentication
+                {t("Fail authentication")}
               </Button>
               <Button loading={busy !== null} onClick={() => void answerTest(true)}>
-                Complete authentication
+                {t("Complete authentication")}
               </Button>
             </Group>
           </Stack>
@@ -141,6 +149,7 @@ export function AwaitingPayments({ summary }: { summary: BillingSummary }) {
 
 /** "Manage billing in Stripe": the Customer Portal of the account's customer (Stripe only). */
 export function StripePortalButton() {
+  const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -162,7 +171,7 @@ export function StripePortalButton() {
             }
           }}
         >
-          Manage billing in Stripe
+          {t("Manage billing in Stripe")}
         </Button>
       </Group>
       {error && (

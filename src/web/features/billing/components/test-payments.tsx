@@ -1,5 +1,6 @@
 import { Alert } from "@mantine/core";
 import { IconTestPipe } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useBillingSummary } from "../api/billing";
 
 /**
@@ -7,6 +8,7 @@ import { useBillingSummary } from "../api/billing";
  * only Stripe's test card numbers are taken and nothing is charged, so nobody takes it for money.
  */
 export function TestPaymentsNotice() {
+  const { t } = useTranslation();
   const summary = useBillingSummary();
   if (summary.data?.processor !== "test") return null;
   return (
@@ -14,11 +16,12 @@ export function TestPaymentsNotice() {
       color="orange"
       variant="light"
       icon={<IconTestPipe size={20} />}
-      title="Test payments"
+      title={t("Test payments")}
       data-testid="test-payments"
     >
-      Payments here are tests: only Stripe's test card numbers are taken (4242 4242 4242 4242 pays)
-      and no money is charged.
+      {t(
+        "Payments here are tests: only Stripe's test card numbers are taken (4242 4242 4242 4242 pays) and no money is charged.",
+      )}
     </Alert>
   );
 }

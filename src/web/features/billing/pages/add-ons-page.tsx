@@ -7,6 +7,7 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EXTRA_NUMBER_PRICE_CENTS, formatPrice, MESSAGE_BUNDLES } from "../../../../domain/billing";
 import { LoadFailed } from "../../../components/load-failed";
@@ -43,20 +44,21 @@ function AddOn(props: {
 
 /** /billing/add-ons: what can be added to the plan, with where each stands and its page. */
 export default function AddOnsPage() {
+  const { t } = useTranslation();
   const summary = useBillingSummary();
   const me = useMe();
   const s = summary.data;
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader
-        title="Add-ons"
-        description="More messages, international texting, reply alerts and extra numbers."
+        title={t("Add-ons")}
+        description={t("More messages, international texting, reply alerts and extra numbers.")}
       />
       <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Add-ons could not be loaded"
+          title={t("Add-ons could not be loaded")}
           query={summary}
         />
       ) : !s ? (
@@ -64,61 +66,68 @@ export default function AddOnsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <AddOn
-            title="Message credits"
+            title={t("Message credits")}
             icon={<IconMessagePlus size={20} aria-hidden />}
             status={
               <Text size="sm" fw={600}>
-                {s.balance.toLocaleString("en-US")} credits left
-                {s.autoTopup ? " · auto top-up on" : ""}
+                {s.autoTopup
+                  ? t("{{n}} credits left · auto top-up on", {
+                      n: s.balance.toLocaleString("en-US"),
+                    })
+                  : t("{{n}} credits left", { n: s.balance.toLocaleString("en-US") })}
               </Text>
             }
             to="/addons/purchase-messages"
-            button="Purchase Messages"
+            button={t("Purchase Messages")}
           >
-            Bundles of {MESSAGE_BUNDLES[0].qty.toLocaleString("en-US")} to{" "}
-            {MESSAGE_BUNDLES[MESSAGE_BUNDLES.length - 1]!.qty.toLocaleString("en-US")} credits, paid
-            with your card; they never expire.
+            {t("Bundles of {{from}} to {{to}} credits, paid with your card; they never expire.", {
+              from: MESSAGE_BUNDLES[0].qty.toLocaleString("en-US"),
+              to: MESSAGE_BUNDLES[MESSAGE_BUNDLES.length - 1]!.qty.toLocaleString("en-US"),
+            })}
           </AddOn>
           <AddOn
-            title="International messages"
+            title={t("International messages")}
             icon={<IconWorld size={20} aria-hidden />}
             status={
               <Text size="sm" fw={600}>
-                {s.internationalBalance.toLocaleString("en-US")} international{" "}
-                {s.internationalBalance === 1 ? "credit" : "credits"} left
+                {t("{{n}} international credits left", {
+                  count: s.internationalBalance,
+                  n: s.internationalBalance.toLocaleString("en-US"),
+                })}
               </Text>
             }
             to="/addons/international-messages"
-            button="International Messages"
+            button={t("International Messages")}
           >
-            Text subscribers abroad, such as in Canada or the Caribbean, with prepaid international
-            credits.
+            {t(
+              "Text subscribers abroad, such as in Canada or the Caribbean, with prepaid international credits.",
+            )}
           </AddOn>
           <AddOn
-            title="Phone alerts"
+            title={t("Phone alerts")}
             icon={<IconBell size={20} aria-hidden />}
             status={
               <Badge variant="light" color={me.data?.phoneAlerts ? "teal" : "gray"}>
-                {me.data?.phoneAlerts ? "On" : "Off"}
+                {me.data?.phoneAlerts ? t("On") : t("Off")}
               </Badge>
             }
             to="/addons/phone-alerts"
-            button="Phone Alerts"
+            button={t("Phone Alerts")}
           >
-            Get a text on your phone when a subscriber replies, outside your quiet hours.
+            {t("Get a text on your phone when a subscriber replies, outside your quiet hours.")}
           </AddOn>
           <AddOn
-            title="Extra dedicated numbers"
+            title={t("Extra dedicated numbers")}
             icon={<IconPhone size={20} aria-hidden />}
             status={
               <Text size="sm" fw={600}>
-                {formatPrice(EXTRA_NUMBER_PRICE_CENTS)} per month each
+                {t("{{price}} per month each", { price: formatPrice(EXTRA_NUMBER_PRICE_CENTS) })}
               </Text>
             }
             to="/dedicated-numbers"
-            button="Dedicated Numbers"
+            button={t("Dedicated Numbers")}
           >
-            A local or toll-free number of its own for a store, a team or a campaign.
+            {t("A local or toll-free number of its own for a store, a team or a campaign.")}
           </AddOn>
           <KeywordPacksCard summary={s} />
         </SimpleGrid>

@@ -10,6 +10,7 @@ import {
   Text,
 } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import type { BillingSummary } from "../../../../domain/billing.schemas";
@@ -30,6 +31,7 @@ import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/summary: plan, credits, price per text, auto top-up, card (doc 1 §3). */
 export default function BillingSummaryPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const summary = useBillingSummary();
   const autoRenew = useAutoRenew();
@@ -37,17 +39,17 @@ export default function BillingSummaryPage() {
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader
-        title="Billing Summary"
+        title={t("Billing Summary")}
         actions={
           s?.status === "canceled" || s?.status === "paused" ? (
             <Button component={Link} to="/billing/manage-subscription/reactivate" color="teal">
-              Reactivate
+              {t("Reactivate")}
             </Button>
           ) : (
             <Button component={Link} to="/billing/manage-subscription/upgrade">
               {s?.status === "active" || s?.status === "past_due"
-                ? "Change Plan"
-                : "Upgrade Account"}
+                ? t("Change Plan")
+                : t("Upgrade Account")}
             </Button>
           )
         }
@@ -56,7 +58,7 @@ export default function BillingSummaryPage() {
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Billing could not be loaded"
+          title={t("Billing could not be loaded")}
           query={summary}
         />
       ) : !s ? (
@@ -65,40 +67,51 @@ export default function BillingSummaryPage() {
         <>
           <AwaitingPayments summary={s} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <BillingCard title="Plan">
+            <BillingCard title={t("Plan")}>
               <Group gap="xs">
                 <Text fw={700} fz="xl">
-                  {s.plan ? s.plan.name : "Free trial"}
+                  {s.plan ? s.plan.name : t("Free trial")}
                 </Text>
                 <StatusBadge status={s.status} />
               </Group>
               {s.plan && (
                 <Muted>
-                  {formatUsd(s.plan.priceCents)} per month ·{" "}
-                  {s.plan.monthlyCredits.toLocaleString()} messages
+                  {t("{{price}} per month · {{n}} messages", {
+                    price: formatUsd(s.plan.priceCents),
+                    n: s.plan.monthlyCredits.toLocaleString(),
+                  })}
                 </Muted>
               )}
               <Muted>
                 {s.status === "trial"
-                  ? `Your free trial ends ${formatDay(s.trialEndsAt, timeZone)}.`
+                  ? t("Your free trial ends {{date}}.", {
+                      date: formatDay(s.trialEndsAt, timeZone),
+                    })
                   : s.status === "expired"
-                    ? "Your free trial has ended. Choose a plan to keep sending."
+                    ? t("Your free trial has ended. Choose a plan to keep sending.")
                     : s.status === "canceled"
-                      ? `Canceled: the account closes ${formatDay(s.periodEnd, timeZone)}; data is kept until ${formatDay(s.removeDataAt, timeZone)}.`
+                      ? t("Canceled: the account closes {{date}}; data is kept until {{until}}.", {
+                          date: formatDay(s.periodEnd, timeZone),
+                          until: formatDay(s.removeDataAt, timeZone),
+                        })
                       : s.status === "past_due"
                         ? s.awaitingConfirmation.length > 0
-                          ? "Your bank asks you to confirm the last payment: choose Confirm payment above."
-                          : "The last payment failed. Update your card to keep sending."
+                          ? t(
+                              "Your bank asks you to confirm the last payment: choose Confirm payment above.",
+                            )
+                          : t("The last payment failed. Update your card to keep sending.")
                         : s.status === "paused"
-                          ? "Paused: nothing is billed and nothing is sent until you reactivate."
-                          : `Renews ${formatDay(s.periodEnd, timeZone)}.`}
+                          ? t("Paused: nothing is billed and nothing is sent until you reactivate.")
+                          : t("Renews {{date}}.", { date: formatDay(s.periodEnd, timeZone) })}
               </Muted>
               {s.status === "canceled" || s.status === "paused" || s.status === "expired" ? (
-                <Muted>Auto-renew: off. Nothing is charged until you reactivate.</Muted>
+                <Muted>{t("Auto-renew: off. Nothing is charged until you reactivate.")}</Muted>
               ) : (
                 <Switch
-                  label="Auto-renew"
-                  description="Renew the plan, with its messages, every month. Off: the plan ends at its renewal date."
+                  label={t("Auto-renew")}
+                  description={t(
+                    "Renew the plan, with its messages, every month. Off: the plan ends at its renewal date.",
+                  )}
                   checked={s.autoRenew}
                   disabled={autoRenew.isPending}
                   onChange={(e) => autoRenew.mutate(e.currentTarget.checked)}
@@ -107,7 +120,7 @@ export default function BillingSummaryPage() {
               <NextInvoice summary={s} timeZone={timeZone} />
               <Group gap="xs">
                 <Button variant="light" component={Link} to="/billing/manage-subscription">
-                  Manage Subscription
+                  {t("Manage Subscription")}
                 </Button>
                 {(s.status === "paused" || s.status === "canceled") && (
                   <Button
@@ -116,68 +129,83 @@ export default function BillingSummaryPage() {
                     component={Link}
                     to="/billing/manage-subscription/reactivate"
                   >
-                    Reactivate
+                    {t("Reactivate")}
                   </Button>
                 )}
               </Group>
             </BillingCard>
-            <BillingCard title="Message credits">
+            <BillingCard title={t("Message credits")}>
               <Group justify="space-between">
                 <Text size="sm">
-                  <b>{s.usedCredits.toLocaleString()}</b> used of{" "}
-                  <b>{s.totalCredits.toLocaleString()}</b>
+                  <Trans
+                    t={t}
+                    i18nKey="<0>{{used}}</0> used of <1>{{total}}</1>"
+                    values={{
+                      used: s.usedCredits.toLocaleString(),
+                      total: s.totalCredits.toLocaleString(),
+                    }}
+                    components={[<b key="used" />, <b key="total" />]}
+                  />
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {s.balance.toLocaleString()} left
+                  {t("{{n}} left", { n: s.balance.toLocaleString() })}
                 </Text>
               </Group>
               <Progress
                 value={s.totalCredits ? Math.min(100, (s.usedCredits / s.totalCredits) * 100) : 0}
-                aria-label="Credits used"
+                aria-label={t("Credits used")}
               />
               <Muted>
-                Price per text: ${s.pricePerText.toFixed(2)} · International credits:{" "}
-                {s.internationalBalance.toLocaleString()}
+                {t("Price per text: {{price}} · International credits: {{n}}", {
+                  price: `$${s.pricePerText.toFixed(2)}`,
+                  n: s.internationalBalance.toLocaleString(),
+                })}
               </Muted>
               <Group gap="md">
                 <Anchor component={Link} to="/addons/purchase-messages" size="sm">
-                  Buy more credits
+                  {t("Buy more credits")}
                 </Anchor>
                 <Anchor component={Link} to="/billing/add-ons" size="sm">
-                  All add-ons
+                  {t("All add-ons")}
                 </Anchor>
               </Group>
             </BillingCard>
             <AutoTopupCard summary={s} />
-            <BillingCard title="Payment method">
+            <BillingCard title={t("Payment method")}>
               {s.card ? (
                 <Text size="sm">
-                  {s.card.brand} ending in {s.card.last4}, expires{" "}
-                  {String(s.card.expMonth).padStart(2, "0")}/{s.card.expYear}
+                  {t("{{brand}} ending in {{last4}}, expires {{month}}/{{year}}", {
+                    brand: s.card.brand,
+                    last4: s.card.last4,
+                    month: String(s.card.expMonth).padStart(2, "0"),
+                    year: s.card.expYear,
+                  })}
                 </Text>
               ) : (
-                <Muted>No card on file.</Muted>
+                <Muted>{t("No card on file.")}</Muted>
               )}
               <Group>
                 <Button variant="light" component={Link} to="/billing/payment-method">
-                  {s.card ? "Update Card" : "Add Card"}
+                  {s.card ? t("Update Card") : t("Add Card")}
                 </Button>
               </Group>
               {s.processor === "stripe" && <StripePortalButton />}
             </BillingCard>
-            <BillingCard title="Payment history">
-              <Muted>Every charge with its invoice number and a PDF.</Muted>
+            <BillingCard title={t("Payment history")}>
+              <Muted>{t("Every charge with its invoice number and a PDF.")}</Muted>
               <Group>
                 <Button variant="light" component={Link} to="/billing/payment-history">
-                  View Payment History
+                  {t("View Payment History")}
                 </Button>
               </Group>
             </BillingCard>
-            <BillingCard title="Refer a business">
-              <Muted>Share your link: when a business you refer pays, you get free messages.</Muted>
+            <BillingCard title={t("Refer a business")}>
+              <Muted>
+                {t("Share your link: when a business you refer pays, you get free messages.")}
+              </Muted>
               <Group>
                 <Button variant="light" component={Link} to="/billing/refer">
-                  Get Your Link
+                  {t("Get Your Link")}
                 </Button>
               </Group>
             </BillingCard>
@@ -193,18 +221,22 @@ export default function BillingSummaryPage() {
  * and each monthly add-on held (extra numbers, keyword packs). Shown while the plan renews.
  */
 function NextInvoice({ summary: s, timeZone }: { summary: BillingSummary; timeZone: string }) {
+  const { t } = useTranslation();
   if (!s.plan || !s.autoRenew || (s.status !== "active" && s.status !== "past_due")) return null;
   const lines = [
-    { description: `${s.plan.name} plan, 1 month`, amountCents: s.plan.priceCents },
+    {
+      description: t("{{plan}} plan, 1 month", { plan: s.plan.name }),
+      amountCents: s.plan.priceCents,
+    },
     ...s.monthlyAddons,
   ];
   const total = lines.reduce((sum, l) => sum + l.amountCents, 0);
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        Next invoice, {formatDay(s.periodEnd, timeZone)}
+        {t("Next invoice, {{date}}", { date: formatDay(s.periodEnd, timeZone) })}
       </Text>
-      <Table aria-label="Next invoice" withRowBorders={false} verticalSpacing={2} fz="sm">
+      <Table aria-label={t("Next invoice")} withRowBorders={false} verticalSpacing={2} fz="sm">
         <Table.Tbody>
           {lines.map((l, i) => (
             // Two packs have the same description: the position tells them apart.
@@ -215,7 +247,7 @@ function NextInvoice({ summary: s, timeZone }: { summary: BillingSummary; timeZo
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Td fw={700}>Total</Table.Td>
+            <Table.Td fw={700}>{t("Total")}</Table.Td>
             <Table.Td ta="right" fw={700} data-testid="next-invoice-total">
               {formatUsd(total)}
             </Table.Td>

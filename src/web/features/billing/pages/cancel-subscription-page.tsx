@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconPlayerPause } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   CANCEL_OFFERS,
@@ -26,6 +27,7 @@ type Stage = "cancel" | "pause" | "confirm";
  * offer and no pause: it goes straight to the confirm dialog.
  */
 export default function CancelSubscriptionPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const summary = useBillingSummary();
@@ -63,22 +65,24 @@ export default function CancelSubscriptionPage() {
 
   return (
     <Stack gap="lg" maw={860}>
-      <PageHeader title="Cancel Subscription" />
+      <PageHeader title={t("Cancel Subscription")} />
       <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Your subscription could not be loaded"
+          title={t("Your subscription could not be loaded")}
           query={summary}
         />
       ) : !s ? (
         <BillingLoading />
       ) : s.status === "canceled" && !done ? (
-        <Alert color="gray" variant="light" title="Your subscription is already canceled">
+        <Alert color="gray" variant="light" title={t("Your subscription is already canceled")}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">Reactivate it to keep your account after its paid-through date.</Text>
+            <Text size="sm">
+              {t("Reactivate it to keep your account after its paid-through date.")}
+            </Text>
             <Button component={Link} to="/billing/manage-subscription/reactivate" color="teal">
-              Reactivate
+              {t("Reactivate")}
             </Button>
           </Stack>
         </Alert>
@@ -86,25 +90,25 @@ export default function CancelSubscriptionPage() {
         <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
           <Stack gap="md">
             <Title order={2} fz="lg">
-              Why are you canceling?
+              {t("Why are you canceling?")}
             </Title>
             <Text size="sm" c="dimmed">
-              Tell us what went wrong: there may be a better way than leaving.
+              {t("Tell us what went wrong: there may be a better way than leaving.")}
             </Text>
             <Radio.Group
               value={reason}
               onChange={(v) => setReason(v as CancelReason)}
-              aria-label="Reason for canceling"
+              aria-label={t("Reason for canceling")}
             >
               <Stack gap="sm">
                 {CANCEL_REASONS.map((r) => (
-                  <Radio key={r} value={r} label={r} />
+                  <Radio key={r} value={r} label={t(r)} />
                 ))}
               </Stack>
             </Radio.Group>
             <Group justify="space-between" gap="xs">
               <Button variant="default" onClick={keep}>
-                Keep My Subscription
+                {t("Keep My Subscription")}
               </Button>
               <Button
                 color="red"
@@ -116,7 +120,7 @@ export default function CancelSubscriptionPage() {
                   else goTo("confirm");
                 }}
               >
-                Continue
+                {t("Continue")}
               </Button>
             </Group>
           </Stack>
@@ -124,15 +128,20 @@ export default function CancelSubscriptionPage() {
       ) : stage === "cancel" && reason ? (
         <Stack gap="md">
           <Text>
-            You told us: <b>{reason}</b>. Before you go, here is what we can do.
+            <Trans
+              t={t}
+              i18nKey="You told us: <0>{{reason}}</0>. Before you go, here is what we can do."
+              values={{ reason: t(reason) }}
+              components={[<b key="reason" />]}
+            />
           </Text>
           <CancelOffer reason={reason} summary={s} />
           <Group justify="space-between" gap="xs">
             <Button variant="subtle" onClick={() => setOfferShown(false)}>
-              Choose another reason
+              {t("Choose another reason")}
             </Button>
             <Button variant="default" color="red" onClick={afterOffer}>
-              No thanks, continue canceling
+              {t("No thanks, continue canceling")}
             </Button>
           </Group>
         </Stack>
@@ -142,12 +151,13 @@ export default function CancelSubscriptionPage() {
             <Group gap="xs">
               <IconPlayerPause size={22} aria-hidden />
               <Title order={2} fz="lg">
-                Take a break instead?
+                {t("Take a break instead?")}
               </Title>
             </Group>
             <Text size="sm">
-              Pause your subscription: nothing is billed and nothing is sent. Your subscribers,
-              message history, keywords and dedicated numbers stay here until you reactivate.
+              {t(
+                "Pause your subscription: nothing is billed and nothing is sent. Your subscribers, message history, keywords and dedicated numbers stay here until you reactivate.",
+              )}
             </Text>
             {pause.isError && (
               <Alert color="red" variant="light" role="alert">
@@ -161,16 +171,16 @@ export default function CancelSubscriptionPage() {
                 onClick={() =>
                   pause.mutate(undefined, {
                     onSuccess: () => {
-                      notify.success("Your subscription is paused");
+                      notify.success(t("Your subscription is paused"));
                       navigate("/billing/manage-subscription");
                     },
                   })
                 }
               >
-                Pause My Subscription
+                {t("Pause My Subscription")}
               </Button>
               <Button variant="default" onClick={() => goTo("confirm")}>
-                No, continue canceling
+                {t("No, continue canceling")}
               </Button>
             </Group>
           </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { formatPrice, formatUsd, planById } from "../../../../domain/billing";
 import { LoadFailed } from "../../../components/load-failed";
@@ -21,6 +22,7 @@ const LITE = planById("lite")!;
 
 /** /billing/manage-subscription; state isSwitchingPlans opens it on the plans (doc 1 §4). */
 export default function ManageSubscriptionPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const summary = useBillingSummary();
   const location = useLocation();
@@ -29,12 +31,12 @@ export default function ManageSubscriptionPage() {
   const s = summary.data;
   return (
     <Stack gap="lg" maw={1100}>
-      <PageHeader title="Manage Subscription" />
+      <PageHeader title={t("Manage Subscription")} />
       <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Your subscription could not be loaded"
+          title={t("Your subscription could not be loaded")}
           query={summary}
         />
       ) : !s ? (
@@ -43,37 +45,45 @@ export default function ManageSubscriptionPage() {
         <>
           {switching && (
             <Alert color="blue" variant="light">
-              Switch to a plan that fits your budget: the Lite plan is{" "}
-              {formatPrice(LITE.priceCents)} a month for {LITE.monthlyCredits} messages.
+              {t(
+                "Switch to a plan that fits your budget: the Lite plan is {{price}} a month for {{n}} messages.",
+                { price: formatPrice(LITE.priceCents), n: LITE.monthlyCredits },
+              )}
             </Alert>
           )}
-          <BillingCard title="Your subscription">
+          <BillingCard title={t("Your subscription")}>
             <Group gap="xs">
               <Text fw={700} fz="lg">
-                {s.plan?.name ?? "Free trial"}
+                {s.plan?.name ?? t("Free trial")}
               </Text>
               <StatusBadge status={s.status} />
             </Group>
             <Muted>
               {s.plan
-                ? `${formatUsd(s.plan.priceCents)} per month · ${s.plan.monthlyCredits.toLocaleString("en-US")} messages a month`
-                : `${s.totalCredits.toLocaleString("en-US")} trial messages`}
+                ? t("{{price}} per month · {{n}} messages a month", {
+                    price: formatUsd(s.plan.priceCents),
+                    n: s.plan.monthlyCredits.toLocaleString("en-US"),
+                  })
+                : t("{{n}} trial messages", { n: s.totalCredits.toLocaleString("en-US") })}
               {s.status === "trial" && s.trialEndsAt
-                ? ` · ends ${formatDay(s.trialEndsAt, timeZone)}`
+                ? ` · ${t("ends {{date}}", { date: formatDay(s.trialEndsAt, timeZone) })}`
                 : s.status === "active" && s.periodEnd
-                  ? ` · ${s.autoRenew ? "renews" : "ends"} ${formatDay(s.periodEnd, timeZone)}`
+                  ? ` · ${s.autoRenew ? t("renews {{date}}", { date: formatDay(s.periodEnd, timeZone) }) : t("ends {{date}}", { date: formatDay(s.periodEnd, timeZone) })}`
                   : ""}
             </Muted>
             {s.status === "canceled" && (
               <Text size="sm">
-                Closes {formatDay(s.periodEnd, timeZone)} ({s.cancelReason}). Data kept until{" "}
-                {formatDay(s.removeDataAt, timeZone)}.
+                {t("Closes {{date}} ({{reason}}). Data kept until {{until}}.", {
+                  date: formatDay(s.periodEnd, timeZone),
+                  reason: s.cancelReason ? t(s.cancelReason) : "",
+                  until: formatDay(s.removeDataAt, timeZone),
+                })}
               </Text>
             )}
             <Group gap="xs">
               {s.status === "paused" || s.status === "canceled" ? (
                 <Button component={Link} to="/billing/manage-subscription/reactivate" color="teal">
-                  Reactivate
+                  {t("Reactivate")}
                 </Button>
               ) : (
                 <Button
@@ -82,7 +92,7 @@ export default function ManageSubscriptionPage() {
                   variant="default"
                   c="red.8"
                 >
-                  Cancel Subscription
+                  {t("Cancel Subscription")}
                 </Button>
               )}
             </Group>

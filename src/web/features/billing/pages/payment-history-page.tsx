@@ -1,7 +1,8 @@
 import { Anchor, Badge, Stack, Text } from "@mantine/core";
 import { IconReceipt } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatUsd, refundNote } from "../../../../domain/billing";
+import { formatUsd } from "../../../../domain/billing";
 import type { InvoiceRow } from "../../../../domain/billing.schemas";
 import { clientRows } from "../../../components/list/client-rows";
 import { defineList } from "../../../components/list/list-params";
@@ -10,20 +11,21 @@ import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoices } from "../api/billing";
-import { formatDay, INVOICE_BADGES } from "../components/billing-bits";
+import { formatDay, INVOICE_BADGES, refundText } from "../components/billing-bits";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 const PAYMENTS_LIST = defineList({});
 
 /** /billing/payment-history: every charge, paid or failed, with its invoice. */
 export default function PaymentHistoryPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const view = useListState(PAYMENTS_LIST, "local:payment-history");
   const invoices = useInvoices();
   const { rows, total } = clientRows(invoices.data?.rows ?? [], view);
   return (
     <Stack gap="lg" maw={1000}>
-      <PageHeader title="Payment History" />
+      <PageHeader title={t("Payment History")} />
       <TestPaymentsNotice />
       <ListTable<InvoiceRow>
         frame="bare"
@@ -33,15 +35,15 @@ export default function PaymentHistoryPage() {
         total={total}
         pagerWhenLong
         icon={<IconReceipt size={28} />}
-        failedTitle="Payment history could not be loaded"
+        failedTitle={t("Payment history could not be loaded")}
         empty={{
-          title: "No payments yet",
-          description: "Plan payments and credit purchases show up here.",
+          title: t("No payments yet"),
+          description: t("Plan payments and credit purchases show up here."),
         }}
         columns={[
           {
             accessor: "number",
-            title: "Invoice",
+            title: t("Invoice"),
             render: (r) => (
               <Anchor component={Link} to={`/billing/payment-history/view?id=${r.id}`} size="sm">
                 {r.number}
@@ -50,22 +52,22 @@ export default function PaymentHistoryPage() {
           },
           {
             accessor: "createdAt",
-            title: "Date",
+            title: t("Date"),
             noWrap: true,
             render: (r) => formatDay(r.createdAt, timeZone),
           },
           {
             accessor: "description",
-            title: "Description",
+            title: t("Description"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (r) => <Text size="sm">{r.description}</Text>,
           },
           {
             accessor: "amountCents",
-            title: "Amount",
+            title: t("Amount"),
             textAlign: "right",
             render: (r) => {
-              const refund = refundNote(r);
+              const refund = refundText(t, r);
               return (
                 <>
                   {formatUsd(r.amountCents)}
@@ -80,10 +82,10 @@ export default function PaymentHistoryPage() {
           },
           {
             accessor: "status",
-            title: "Status",
+            title: t("Status"),
             render: (r) => (
               <Badge variant="light" color={INVOICE_BADGES[r.status].color}>
-                {INVOICE_BADGES[r.status].label}
+                {t(INVOICE_BADGES[r.status].label)}
               </Badge>
             ),
           },

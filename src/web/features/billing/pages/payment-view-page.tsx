@@ -1,17 +1,26 @@
 import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle, IconDownload, IconReceiptOff } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { formatUsd, refundNote } from "../../../../domain/billing";
+import { formatUsd } from "../../../../domain/billing";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useInvoice } from "../api/billing";
-import { BillingCard, BillingLoading, formatDay, INVOICE_BADGES } from "../components/billing-bits";
+import {
+  BillingCard,
+  BillingLoading,
+  formatDay,
+  INVOICE_BADGES,
+  refundText,
+} from "../components/billing-bits";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/payment-history/view?id=N: one invoice and its PDF. */
 export default function PaymentViewPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const [params] = useSearchParams();
   const raw = params.get("id");
@@ -21,29 +30,29 @@ export default function PaymentViewPage() {
   return (
     <Stack gap="lg" maw={640}>
       <PageHeader
-        title="Payment Details"
+        title={t("Payment Details")}
         actions={
           <Button variant="default" component={Link} to="/billing/payment-history">
-            Back
+            {t("Back")}
           </Button>
         }
       />
       <TestPaymentsNotice />
       {id === null ? (
-        <EmptyState icon={<IconReceiptOff size={28} />} title="This invoice does not exist" />
+        <EmptyState icon={<IconReceiptOff size={28} />} title={t("This invoice does not exist")} />
       ) : invoice.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="This invoice could not be loaded"
+          title={t("This invoice could not be loaded")}
           query={invoice}
         />
       ) : !i ? (
         <BillingLoading />
       ) : (
-        <BillingCard title={`Invoice ${i.number}`}>
+        <BillingCard title={t("Invoice {{number}}", { number: i.number })}>
           <Group gap="xs">
             <Badge variant="light" color={INVOICE_BADGES[i.status].color}>
-              {INVOICE_BADGES[i.status].label}
+              {t(INVOICE_BADGES[i.status].label)}
             </Badge>
             <Text size="sm" c="dimmed">
               {formatDay(i.createdAt, timeZone)}
@@ -51,7 +60,7 @@ export default function PaymentViewPage() {
           </Group>
           <Text>{i.description}</Text>
           {i.lines.length > 1 && (
-            <Table aria-label="Invoice lines" data-testid="invoice-lines">
+            <Table aria-label={t("Invoice lines")} data-testid="invoice-lines">
               <Table.Tbody>
                 {i.lines.map((l) => (
                   <Table.Tr key={l.description}>
@@ -65,15 +74,15 @@ export default function PaymentViewPage() {
           <Text fz="xl" fw={700}>
             {formatUsd(i.amountCents)}
           </Text>
-          {refundNote(i) && (
+          {refundText(t, i) && (
             <Text size="sm" data-testid="refund-note">
-              {refundNote(i)}
+              {refundText(t, i)}
             </Text>
           )}
-          {i.card && <Text size="sm">Charged to {i.card}</Text>}
+          {i.card && <Text size="sm">{t("Charged to {{card}}", { card: i.card })}</Text>}
           {i.failure && (
             <Text size="sm" c="red">
-              {i.failure}
+              {translateMessage(i.failure)}
             </Text>
           )}
           <Group>
@@ -83,7 +92,7 @@ export default function PaymentViewPage() {
               leftSection={<IconDownload size={16} />}
               variant="light"
             >
-              Download PDF
+              {t("Download PDF")}
             </Button>
           </Group>
         </BillingCard>

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCreditCard } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { formErrorOf } from "../../auth/form-errors";
 import { useBillingSummary, useBundles, useBuyBundle } from "../api/billing";
@@ -14,6 +16,7 @@ import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /addons/purchase-messages: bundles of message credits, paid with the card on file. */
 export default function PurchaseMessagesPage() {
+  const { t } = useTranslation();
   const summary = useBillingSummary();
   const bundles = useBundles();
   const buy = useBuyBundle();
@@ -22,58 +25,61 @@ export default function PurchaseMessagesPage() {
   const s = summary.data;
   const rows = bundles.data?.rows ?? [];
   const perText = (b: { qty: number; priceCents: number }) =>
-    `$${(b.priceCents / 100 / b.qty).toFixed(3)} per text`;
+    t("{{price}} per text", { price: `$${(b.priceCents / 100 / b.qty).toFixed(3)}` });
 
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader
-        title="Purchase Messages"
-        description="Bought credits add to your balance at once and never expire."
+        title={t("Purchase Messages")}
+        description={t("Bought credits add to your balance at once and never expire.")}
       />
       <TestPaymentsNotice />
       {summary.isError || bundles.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Bundles could not be loaded"
+          title={t("Bundles could not be loaded")}
           query={summary.isError ? summary : bundles}
         />
       ) : !s || !bundles.data ? (
         <BillingLoading />
       ) : (
         <>
-          <BillingCard title="Your balance">
+          <BillingCard title={t("Your balance")}>
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text fz={28} fw={800} data-testid="credit-balance">
                 {s.balance.toLocaleString("en-US")}{" "}
                 <Text span size="sm" c="dimmed" fw={400}>
-                  message credits
+                  {t("message credits")}
                 </Text>
               </Text>
               <Anchor component={Link} to="/billing/summary" size="sm">
-                {s.autoTopup ? "Auto top-up is on" : "Set up auto top-up"}
+                {s.autoTopup ? t("Auto top-up is on") : t("Set up auto top-up")}
               </Anchor>
             </Group>
             {s.card ? (
               <Muted>
-                Paid with {s.card.brand} ending in {s.card.last4}.{" "}
+                {t("Paid with {{brand}} ending in {{last4}}.", {
+                  brand: s.card.brand,
+                  last4: s.card.last4,
+                })}{" "}
                 <Anchor component={Link} to="/billing/payment-method" size="sm">
-                  Change card
+                  {t("Change card")}
                 </Anchor>
               </Muted>
             ) : (
               <Alert color="yellow" variant="light" icon={<IconCreditCard size={18} />}>
-                Add a card to buy credits.{" "}
+                {t("Add a card to buy credits.")}{" "}
                 <Anchor component={Link} to="/billing/payment-method">
-                  Add Card
+                  {t("Add Card")}
                 </Anchor>
               </Alert>
             )}
           </BillingCard>
           {bought && (
             <Alert color="teal" variant="light" role="status">
-              {bought}.{" "}
+              {translateMessage(bought)}.{" "}
               <Anchor component={Link} to="/billing/payment-history">
-                See the invoice
+                {t("See the invoice")}
               </Anchor>
             </Alert>
           )}
@@ -82,7 +88,7 @@ export default function PurchaseMessagesPage() {
               <Card key={b.qty} withBorder radius="lg" p="lg" data-testid={`bundle-${b.qty}`}>
                 <Stack gap={6}>
                   <Text fw={700} fz="lg">
-                    {b.qty.toLocaleString("en-US")} credits
+                    {t("{{n}} credits", { n: b.qty.toLocaleString("en-US") })}
                   </Text>
                   <Text fz={26} fw={800}>
                     {formatUsd(b.priceCents)}
@@ -91,7 +97,7 @@ export default function PurchaseMessagesPage() {
                     {perText(b)}
                   </Text>
                   <Button mt="sm" disabled={!s.card} onClick={() => setChosen(b)}>
-                    Buy {b.qty.toLocaleString("en-US")}
+                    {t("Buy {{n}}", { n: b.qty.toLocaleString("en-US") })}
                   </Button>
                 </Stack>
               </Card>
@@ -106,27 +112,35 @@ export default function PurchaseMessagesPage() {
           setChosen(null);
           buy.reset();
         }}
-        title="Buy message credits"
+        title={t("Buy message credits")}
         centered
       >
         {chosen && s?.card && (
           <Stack gap="md">
             <Text size="sm">
-              Buy <b>{chosen.qty.toLocaleString("en-US")} message credits</b> for{" "}
-              <b>{formatUsd(chosen.priceCents)}</b>, charged to {s.card.brand} ending in{" "}
-              {s.card.last4}.
+              <Trans
+                t={t}
+                i18nKey="Buy <0>{{n}} message credits</0> for <1>{{price}}</1>, charged to {{brand}} ending in {{last4}}."
+                values={{
+                  n: chosen.qty.toLocaleString("en-US"),
+                  price: formatUsd(chosen.priceCents),
+                  brand: s.card.brand,
+                  last4: s.card.last4,
+                }}
+                components={[<b key="credits" />, <b key="price" />]}
+              />
             </Text>
             {buy.isError && (
               <Alert color="red" variant="light" role="alert">
                 {formErrorOf(buy.error)}{" "}
                 <Anchor component={Link} to="/billing/payment-method">
-                  Update Card
+                  {t("Update Card")}
                 </Anchor>
               </Alert>
             )}
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={() => setChosen(null)}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button
                 loading={buy.isPending}
@@ -135,7 +149,7 @@ export default function PurchaseMessagesPage() {
                     { qty: chosen.qty, amountCents: chosen.priceCents },
                     {
                       onSuccess: (res) => {
-                        notify.success(res.message);
+                        notify.success(translateMessage(res.message));
                         setBought(res.message);
                         setChosen(null);
                       },
@@ -143,7 +157,7 @@ export default function PurchaseMessagesPage() {
                   )
                 }
               >
-                Pay {formatUsd(chosen.priceCents)}
+                {t("Pay {{amount}}", { amount: formatUsd(chosen.priceCents) })}
               </Button>
             </Group>
           </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -15,6 +16,7 @@ import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/manage-subscription/reactivate: undo a cancellation or end a pause. */
 export default function ReactivatePage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const summary = useBillingSummary();
   const reactivate = useReactivate();
@@ -34,8 +36,8 @@ export default function ReactivatePage() {
   const charge: ChargeSummary | null =
     s?.plan && charged
       ? {
-          item: `${s.plan.name} plan, 1 month`,
-          detail: `${s.plan.monthlyCredits.toLocaleString("en-US")} messages a month`,
+          item: t("{{plan}} plan, 1 month", { plan: s.plan.name }),
+          detail: t("{{n}} messages a month", { n: s.plan.monthlyCredits.toLocaleString("en-US") }),
           amountCents: s.plan.priceCents,
           monthly: true,
           addons: s.monthlyAddons,
@@ -48,7 +50,7 @@ export default function ReactivatePage() {
       {
         onSuccess: () => {
           setConfirming(false);
-          notify.success("Your account is active again");
+          notify.success(t("Your account is active again"));
           navigate("/billing/summary");
         },
       },
@@ -56,24 +58,34 @@ export default function ReactivatePage() {
   };
   return (
     <Stack gap="lg" maw={1100}>
-      <PageHeader title="Reactivate" />
+      <PageHeader title={t("Reactivate")} />
       <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Your subscription could not be loaded"
+          title={t("Your subscription could not be loaded")}
           query={summary}
         />
       ) : !s ? (
         <BillingLoading />
       ) : canResume ? (
-        <BillingCard title={`Reactivate ${s.plan?.name ?? "your free trial"}`}>
+        <BillingCard
+          title={
+            s.plan
+              ? t("Reactivate {{plan}}", { plan: s.plan.name })
+              : t("Reactivate your free trial")
+          }
+        >
           <Text size="sm">
             {trialLeft
-              ? `Your free trial continues until ${formatDay(s.trialEndsAt, timeZone)}.`
+              ? t("Your free trial continues until {{date}}.", {
+                  date: formatDay(s.trialEndsAt, timeZone),
+                })
               : s.status === "canceled" && s.periodEnd && new Date(s.periodEnd) > new Date()
-                ? `Your plan continues; nothing is charged until ${formatDay(s.periodEnd, timeZone)}.`
-                : "Your card is charged for a new month and sending starts again at once."}
+                ? t("Your plan continues; nothing is charged until {{date}}.", {
+                    date: formatDay(s.periodEnd, timeZone),
+                  })
+                : t("Your card is charged for a new month and sending starts again at once.")}
           </Text>
           {reactivate.isError && !confirming && (
             <Alert color="red" variant="light" role="alert">
@@ -85,7 +97,7 @@ export default function ReactivatePage() {
             loading={reactivate.isPending && !confirming}
             onClick={() => (charged ? setConfirming(true) : run())}
           >
-            Reactivate
+            {t("Reactivate")}
           </Button>
           <ConfirmChargeModal
             charge={confirming ? charge : null}

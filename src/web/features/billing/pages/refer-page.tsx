@@ -1,5 +1,6 @@
 import { Button, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCopy, IconUsers } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -9,14 +10,15 @@ import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/refer: the account's referral link and what it has earned. */
 export default function ReferPage() {
+  const { t } = useTranslation();
   const referrals = useReferrals();
   const r = referrals.data;
   const link = r ? `${window.location.origin}${r.path}` : "";
   return (
     <Stack gap="lg" maw={900}>
       <PageHeader
-        title="Refer a Business"
-        description="Know a business that should text its customers? Share your link."
+        title={t("Refer a Business")}
+        description={t("Know a business that should text its customers? Share your link.")}
         actions={
           <Button
             component={Link}
@@ -24,7 +26,7 @@ export default function ReferPage() {
             variant="light"
             leftSection={<IconUsers size={16} />}
           >
-            View Referrals
+            {t("View Referrals")}
           </Button>
         }
       />
@@ -32,21 +34,25 @@ export default function ReferPage() {
       {referrals.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Your referral link could not be loaded"
+          title={t("Your referral link could not be loaded")}
           query={referrals}
         />
       ) : !r ? (
         <BillingLoading />
       ) : (
         <>
-          <BillingCard title="Your referral link">
+          <BillingCard title={t("Your referral link")}>
             <Text size="sm">
-              When a business signs up through your link and pays for its first plan or credits, you
-              get <b>{r.creditsPerReferral.toLocaleString("en-US")} free message credits</b>.
+              <Trans
+                t={t}
+                i18nKey="When a business signs up through your link and pays for its first plan or credits, you get <0>{{n}} free message credits</0>."
+                values={{ n: r.creditsPerReferral.toLocaleString("en-US") }}
+                components={[<b key="credits" />]}
+              />
             </Text>
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <TextInput
-                label="Link"
+                label={t("Link")}
                 value={link}
                 readOnly
                 onFocus={(e) => e.currentTarget.select()}
@@ -60,30 +66,30 @@ export default function ReferPage() {
                     color={copied ? "teal" : undefined}
                     leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                   >
-                    {copied ? "Copied" : "Copy"}
+                    {copied ? t("Copied") : t("Copy")}
                   </Button>
                 )}
               </CopyButton>
             </Group>
           </BillingCard>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <BillingCard title="Signed up">
+            <BillingCard title={t("Signed up")}>
               <Text fz={28} fw={800} data-testid="referrals-signed-up">
                 {r.signedUp}
               </Text>
-              <Muted>businesses through your link</Muted>
+              <Muted>{t("businesses through your link")}</Muted>
             </BillingCard>
-            <BillingCard title="Paid">
+            <BillingCard title={t("Paid")}>
               <Text fz={28} fw={800} data-testid="referrals-credited">
                 {r.credited}
               </Text>
-              <Muted>of them paid</Muted>
+              <Muted>{t("of them paid")}</Muted>
             </BillingCard>
-            <BillingCard title="Earned">
+            <BillingCard title={t("Earned")}>
               <Text fz={28} fw={800} data-testid="referrals-earned">
                 {r.creditsEarned.toLocaleString("en-US")}
               </Text>
-              <Muted>message credits</Muted>
+              <Muted>{t("message credits")}</Muted>
             </BillingCard>
           </SimpleGrid>
         </>

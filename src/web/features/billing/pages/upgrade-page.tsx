@@ -1,5 +1,6 @@
 import { Stack } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { useBillingSummary } from "../api/billing";
@@ -9,18 +10,19 @@ import { TestPaymentsNotice } from "../components/test-payments";
 
 /** /billing/manage-subscription/upgrade: choose a plan and pay for its first month. */
 export default function UpgradePage() {
+  const { t } = useTranslation();
   const summary = useBillingSummary();
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader
-        title="Upgrade"
-        description="Plans renew monthly with their messages. Change or cancel any time."
+        title={t("Upgrade")}
+        description={t("Plans renew monthly with their messages. Change or cancel any time.")}
       />
       <TestPaymentsNotice />
       {summary.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Plans could not be loaded"
+          title={t("Plans could not be loaded")}
           query={summary}
         />
       ) : !summary.data ? (

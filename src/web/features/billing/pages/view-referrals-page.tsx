@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Stack, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ReferralRow } from "../../../../domain/billing.schemas";
 import { clientRows } from "../../../components/list/client-rows";
@@ -7,21 +8,23 @@ import { defineList } from "../../../components/list/list-params";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { tk } from "../../../i18n";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { useReferralList } from "../api/billing";
 import { formatDay } from "../components/billing-bits";
 import { TestPaymentsNotice } from "../components/test-payments";
 
 const STATUS: Record<ReferralRow["status"], { label: string; color: string }> = {
-  signed_up: { label: "Signed up", color: "blue" },
-  credited: { label: "Paid: credited", color: "teal" },
-  removed: { label: "Account closed", color: "gray" },
+  signed_up: { label: tk("Signed up"), color: "blue" },
+  credited: { label: tk("Paid: credited"), color: "teal" },
+  removed: { label: tk("Account closed"), color: "gray" },
 };
 
 const REFERRALS_LIST = defineList({});
 
 /** /billing/refer/view-referrals: who signed up through the link, and who has paid. */
 export default function ViewReferralsPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const view = useListState(REFERRALS_LIST, "local:referrals");
   const list = useReferralList();
@@ -29,10 +32,10 @@ export default function ViewReferralsPage() {
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader
-        title="Your Referrals"
+        title={t("Your Referrals")}
         actions={
           <Button component={Link} to="/billing/refer" variant="light">
-            Your Referral Link
+            {t("Your Referral Link")}
           </Button>
         }
       />
@@ -45,24 +48,22 @@ export default function ViewReferralsPage() {
         total={total}
         pagerWhenLong
         icon={<IconUsers size={28} />}
-        failedTitle="Your referrals could not be loaded"
+        failedTitle={t("Your referrals could not be loaded")}
         empty={{
-          title: "No referrals yet",
+          title: t("No referrals yet"),
           description: (
-            <>
-              Businesses that sign up through{" "}
-              <Anchor component={Link} inherit to="/billing/refer">
-                your link
-              </Anchor>{" "}
-              show up here.
-            </>
+            <Trans
+              t={t}
+              i18nKey="Businesses that sign up through <0>your link</0> show up here."
+              components={[<Anchor key="link" component={Link} inherit to="/billing/refer" />]}
+            />
           ),
         }}
         rowAttributes={() => ({ "data-testid": "referral-row" })}
         columns={[
           {
             accessor: "business",
-            title: "Business",
+            title: t("Business"),
             render: (r) => (
               <Text size="sm" fw={600}>
                 {r.business}
@@ -71,22 +72,22 @@ export default function ViewReferralsPage() {
           },
           {
             accessor: "signedUpAt",
-            title: "Signed up",
+            title: t("Signed up"),
             noWrap: true,
             render: (r) => formatDay(r.signedUpAt, timeZone),
           },
           {
             accessor: "status",
-            title: "Status",
+            title: t("Status"),
             render: (r) => (
               <Badge variant="light" color={STATUS[r.status].color}>
-                {STATUS[r.status].label}
+                {t(STATUS[r.status].label)}
               </Badge>
             ),
           },
           {
             accessor: "credits",
-            title: "Credits earned",
+            title: t("Credits earned"),
             textAlign: "right",
             render: (r) => r.credits.toLocaleString("en-US"),
           },

@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { i18n } from "../../../i18n";
 
 /** Asks before a destructive action on a user or an invitation. */
 export function confirmDanger(opts: {
@@ -11,7 +12,7 @@ export function confirmDanger(opts: {
   modals.openConfirmModal({
     title: opts.title,
     children: <Text size="sm">{opts.message}</Text>,
-    labels: { confirm: opts.confirm, cancel: "Cancel" },
+    labels: { confirm: opts.confirm, cancel: i18n.t("Cancel") },
     confirmProps: { color: "red" },
     onConfirm: opts.onConfirm,
   });

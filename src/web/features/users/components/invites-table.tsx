@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Text, Tooltip } from "@mantine/core";
 import { IconMailForward, IconUserPlus, IconX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import type { InviteRow } from "../../../../domain/users.schemas";
 import { type ListQuery, ListTable } from "../../../components/list/list-table";
 import { formatDay, useAccountTimeZone } from "../../../lib/format-date-time";
@@ -19,6 +20,7 @@ export function InvitesTable(props: {
   onRevoke: (invite: InviteRow) => void;
   busyId: number | null;
 }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   return (
     <ListTable<InviteRow>
@@ -26,17 +28,18 @@ export function InvitesTable(props: {
       records={props.rows}
       frame="bare"
       icon={<IconUserPlus size={28} />}
-      failedTitle="Invitations could not be loaded"
+      failedTitle={t("Invitations could not be loaded")}
       empty={{
-        title: "No pending invitations",
-        description:
+        title: t("No pending invitations"),
+        description: t(
           "Invite a teammate by e-mail: they choose their own username and password from the link.",
-        action: props.onInvite ? { label: "Invite User", onClick: props.onInvite } : undefined,
+        ),
+        action: props.onInvite ? { label: t("Invite User"), onClick: props.onInvite } : undefined,
       }}
       columns={[
         {
           accessor: "email",
-          title: "Email",
+          title: t("Email"),
           render: (i) => (
             <Text size="sm" truncate="end">
               {i.email}
@@ -45,20 +48,20 @@ export function InvitesTable(props: {
         },
         {
           accessor: "permissionLevel",
-          title: "Level",
+          title: t("Level"),
           render: (i) => <LevelBadge level={i.permissionLevel} />,
         },
         {
           accessor: "expiresAt",
-          title: "Status",
+          title: t("Status"),
           render: (i) =>
             i.expired ? (
               <Badge color="red" variant="light">
-                Expired
+                {t("Expired")}
               </Badge>
             ) : (
               <Text size="sm" c="dimmed">
-                Expires {formatDay(i.expiresAt, timeZone)}
+                {t("Expires {{date}}", { date: formatDay(i.expiresAt, timeZone) })}
               </Text>
             ),
         },
@@ -68,10 +71,10 @@ export function InvitesTable(props: {
           textAlign: "right",
           render: (i) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label="Resend invitation">
+              <Tooltip label={t("Resend invitation")}>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={`Resend invitation to ${i.email}`}
+                  aria-label={t("Resend invitation to {{email}}", { email: i.email })}
                   disabled={!props.canManage(i)}
                   loading={props.busyId === i.id}
                   onClick={() => props.onResend(i)}
@@ -79,11 +82,11 @@ export function InvitesTable(props: {
                   <IconMailForward size={18} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Revoke invitation">
+              <Tooltip label={t("Revoke invitation")}>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Revoke invitation to ${i.email}`}
+                  aria-label={t("Revoke invitation to {{email}}", { email: i.email })}
                   disabled={!props.canManage(i)}
                   onClick={() => props.onRevoke(i)}
                 >

@@ -11,12 +11,14 @@ import {
   TextInput,
 } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PERMISSION_LABEL, type PermissionLevel } from "../../../../domain/permissions";
 import {
   inviteUserRequest,
   type UserRow,
   updateUserRequest,
 } from "../../../../domain/users.schemas";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useGroupOptions, useNumberOptions } from "../api/access-options";
@@ -65,6 +67,7 @@ export function UserFormModal(props: {
   levels: number[];
 }) {
   const { opened, onClose, user, levels } = props;
+  const { t } = useTranslation();
   const invite = useInviteUser();
   const update = useUpdateUser();
   const groups = useGroupOptions(opened);
@@ -111,7 +114,7 @@ export function UserFormModal(props: {
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues)
-        next[(issue.path[0] ?? "_") as keyof Errors] ??= issue.message;
+        next[(issue.path[0] ?? "_") as keyof Errors] ??= translateMessage(issue.message);
       setErrors(next);
       return;
     }
@@ -119,15 +122,19 @@ export function UserFormModal(props: {
     try {
       if (user) {
         await update.mutateAsync({ id: user.id, input: input as never });
-        notify.success(`${values.email} was updated`);
+        notify.success(t("{{email}} was updated", { email: values.email }));
       } else {
         await invite.mutateAsync(input as never);
-        notify.success(`Invitation sent to ${values.email}`);
+        notify.success(t("Invitation sent to {{email}}", { email: values.email }));
       }
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError) || err.extra.silent) return;
-      setErrors(err.extra.fields ? (err.extra.fields as Errors) : { _: err.message });
+      setErrors(
+        err.extra.fields
+          ? translateFields(err.extra.fields as Errors)
+          : { _: translateMessage(err.message) },
+      );
     }
   };
 
@@ -136,7 +143,7 @@ export function UserFormModal(props: {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={user ? `Edit ${user.username}` : "Invite a user"}
+      title={user ? t("Edit {{name}}", { name: user.username }) : t("Invite a user")}
       size="lg"
     >
       <form onSubmit={onSubmit} noValidate>
@@ -147,26 +154,26 @@ export function UserFormModal(props: {
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t("Email")}
             type="email"
             required
             data-autofocus
             value={values.email}
             error={errors.email}
             onChange={(e) => set("email", e.currentTarget.value)}
-            description={user ? undefined : "We'll e-mail an invitation link to this address."}
+            description={user ? undefined : t("We'll e-mail an invitation link to this address.")}
           />
           {user && (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput
-                  label="First name"
+                  label={t("First name")}
                   value={values.firstName}
                   error={errors.firstName}
                   onChange={(e) => set("firstName", e.currentTarget.value)}
                 />
                 <TextInput
-                  label="Last name"
+                  label={t("Last name")}
                   value={values.lastName}
                   error={errors.lastName}
                   onChange={(e) => set("lastName", e.currentTarget.value)}
@@ -174,13 +181,13 @@ export function UserFormModal(props: {
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput
-                  label="Username"
+                  label={t("Username")}
                   value={values.username}
                   error={errors.username}
                   onChange={(e) => set("username", e.currentTarget.value)}
                 />
                 <TextInput
-                  label="Phone number"
+                  label={t("Phone number")}
                   type="tel"
                   value={values.number}
                   error={errors.number}
@@ -190,12 +197,14 @@ export function UserFormModal(props: {
             </>
           )}
           <Select
-            label="Permission level"
+            label={t("Permission level")}
             required
-            placeholder="Choose a level"
+            placeholder={t("Choose a level")}
             data={levelChoices.map((l) => ({
               value: String(l),
-              label: PERMISSION_LABEL[l as PermissionLevel] ?? String(l),
+              label: PERMISSION_LABEL[l as PermissionLevel]
+                ? t(PERMISSION_LABEL[l as PermissionLevel])
+                : String(l),
             }))}
             value={values.permissionLevel}
             disabled={levelLocked}
@@ -205,9 +214,9 @@ export function UserFormModal(props: {
             comboboxProps={{ withinPortal: true }}
           />
           <MultiSelect
-            label="Groups"
-            description="Agents see and message only the subscribers of their groups."
-            placeholder={groups.isPending ? "Loading groups…" : "Choose groups"}
+            label={t("Groups")}
+            description={t("Agents see and message only the subscribers of their groups.")}
+            placeholder={groups.isPending ? t("Loading groups…") : t("Choose groups")}
             data={groups.data ?? []}
             value={values.groupIds}
             onChange={(v) => set("groupIds", v)}
@@ -215,13 +224,13 @@ export function UserFormModal(props: {
             searchable
             clearable
             disabled={accessLocked}
-            nothingFoundMessage="No groups found"
+            nothingFoundMessage={t("No groups found")}
             required={values.permissionLevel === "0"}
           />
           <MultiSelect
-            label="Numbers"
-            description="The dedicated numbers this user may send from."
-            placeholder={numbers.isPending ? "Loading numbers…" : "Choose numbers"}
+            label={t("Numbers")}
+            description={t("The dedicated numbers this user may send from.")}
+            placeholder={numbers.isPending ? t("Loading numbers…") : t("Choose numbers")}
             data={numbers.data ?? []}
             value={values.longcodeIds}
             onChange={(v) => set("longcodeIds", v)}
@@ -229,18 +238,18 @@ export function UserFormModal(props: {
             searchable
             clearable
             disabled={accessLocked}
-            nothingFoundMessage="No numbers found"
+            nothingFoundMessage={t("No numbers found")}
           />
           <Switch
-            label="Restricted user"
-            description="Sees only the numbers above, no Dashboard."
+            label={t("Restricted user")}
+            description={t("Sees only the numbers above, no Dashboard.")}
             checked={values.restricted}
             disabled={accessLocked}
             onChange={(e) => set("restricted", e.currentTarget.checked)}
           />
           <Switch
-            label="Disable mass messaging"
-            description="Hides 'send to all' for this user."
+            label={t("Disable mass messaging")}
+            description={t("Hides 'send to all' for this user.")}
             checked={values.disableMassMessaging}
             disabled={accessLocked}
             error={errors.disableMassMessaging}
@@ -248,10 +257,10 @@ export function UserFormModal(props: {
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={pending}>
-              {user ? "Save" : "Send Invitation"}
+              {user ? t("Save") : t("Send Invitation")}
             </Button>
           </Group>
         </Stack>

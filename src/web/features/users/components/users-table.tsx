@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconShieldCheck, IconTrash, IconUsers } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { personName } from "../../../../domain/user-rules";
 import type { UserRow } from "../../../../domain/users.schemas";
 import {
@@ -25,6 +26,7 @@ export function UsersTable(props: {
   onEdit: (user: UserRow) => void;
   onDelete: (user: UserRow) => void;
 }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   return (
     <ListTable<UserRow>
@@ -35,15 +37,15 @@ export function UsersTable(props: {
       total={props.total}
       pagerWhenLong
       icon={<IconUsers size={28} />}
-      failedTitle="Users could not be loaded"
+      failedTitle={t("Users could not be loaded")}
       // There is always one: the caller.
-      empty={{ title: "No users yet" }}
+      empty={{ title: t("No users yet") }}
       toolbar={props.toolbar}
       columns={[
         {
           accessor: "username",
           sortable: true,
-          title: "User",
+          title: t("User"),
           render: (u) => (
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Group gap={6} wrap="nowrap">
@@ -52,7 +54,7 @@ export function UsersTable(props: {
                 </Text>
                 {u.isSelf && (
                   <Badge size="xs" variant="outline">
-                    You
+                    {t("You")}
                   </Badge>
                 )}
               </Group>
@@ -68,50 +70,48 @@ export function UsersTable(props: {
         {
           accessor: "permissionLevel",
           sortable: true,
-          title: "Level",
+          title: t("Level"),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (u) => <LevelBadge level={u.permissionLevel} />,
         },
         {
           accessor: "access",
-          title: "Access",
+          title: t("Access"),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
           render: (u) => (
             <Text size="sm" c="dimmed">
               {[
-                u.groupIds.length
-                  ? `${u.groupIds.length} ${u.groupIds.length === 1 ? "group" : "groups"}`
-                  : null,
+                u.groupIds.length ? t("{{count}} groups", { count: u.groupIds.length }) : null,
                 u.longcodeIds.length
-                  ? `${u.longcodeIds.length} ${u.longcodeIds.length === 1 ? "number" : "numbers"}`
+                  ? t("{{count}} numbers", { count: u.longcodeIds.length })
                   : null,
-                u.restricted ? "restricted" : null,
-                u.disableMassMessaging ? "no send to all" : null,
+                u.restricted ? t("restricted") : null,
+                u.disableMassMessaging ? t("no send to all") : null,
               ]
                 .filter(Boolean)
-                .join(" · ") || "Full access"}
+                .join(" · ") || t("Full access")}
             </Text>
           ),
         },
         {
           accessor: "twoFactorMethod",
-          title: "Two-factor",
+          title: t("Two-factor"),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (u) =>
             u.twoFactorMethod ? (
               <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={12} />}>
-                {u.twoFactorMethod === "app" ? "App" : "SMS"}
+                {u.twoFactorMethod === "app" ? t("App") : "SMS"}
               </Badge>
             ) : (
               <Text size="sm" c="dimmed">
-                Off
+                {t("Off")}
               </Text>
             ),
         },
         {
           accessor: "createdAt",
           sortable: true,
-          title: "Added",
+          title: t("Added"),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
           render: (u) => <Text size="sm">{formatDay(u.createdAt, timeZone)}</Text>,
         },
@@ -121,21 +121,21 @@ export function UsersTable(props: {
           textAlign: "right",
           render: (u) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label={u.canEdit ? "Edit" : "You cannot edit this user"}>
+              <Tooltip label={u.canEdit ? t("Edit") : t("You cannot edit this user")}>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={`Edit ${u.username}`}
+                  aria-label={t("Edit {{name}}", { name: u.username })}
                   disabled={!u.canEdit}
                   onClick={() => props.onEdit(u)}
                 >
                   <IconPencil size={18} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label={u.canDelete ? "Delete" : "You cannot delete this user"}>
+              <Tooltip label={u.canDelete ? t("Delete") : t("You cannot delete this user")}>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete ${u.username}`}
+                  aria-label={t("Delete {{name}}", { name: u.username })}
                   disabled={!u.canDelete}
                   onClick={() => props.onDelete(u)}
                 >

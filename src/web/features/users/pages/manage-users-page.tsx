@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Title } from "@mantine/core";
 import { IconLock, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { PERMISSION_LEVEL } from "../../../../domain/permissions";
 import { TEXT } from "../../../../domain/texts";
 import type { InviteRow, UserRow } from "../../../../domain/users.schemas";
@@ -31,6 +32,7 @@ const USERS_LIST = defineList({
 
 /** /manage-users: the account's users and pending invitations (spec doc 2 §5-6). */
 export default function ManageUsersPage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const allowed = me ? me.user.permissionLevel >= PERMISSION_LEVEL.ADMINISTRATOR : undefined;
   const list = useUsers({ enabled: allowed === true });
@@ -46,8 +48,8 @@ export default function ManageUsersPage() {
       <Paper withBorder radius="lg">
         <EmptyState
           icon={<IconLock size={28} />}
-          title={TEXT.notAllowed}
-          description="Users are managed by Administrators, Managers and the account Owner."
+          title={t(TEXT.notAllowed)}
+          description={t("Users are managed by Administrators, Managers and the account Owner.")}
         />
       </Paper>
     );
@@ -70,45 +72,54 @@ export default function ManageUsersPage() {
 
   const onDelete = (u: UserRow) =>
     confirmDanger({
-      title: "Delete user",
+      title: t("Delete user"),
       message: (
-        <>
-          Delete <b>{displayName(u)}</b> ({u.email})? They are signed out at once and can no longer
-          log in. Their messages and conversations stay with the account.
-        </>
+        <Trans
+          t={t}
+          i18nKey="Delete <0>{{name}}</0> ({{email}})? They are signed out at once and can no longer log in. Their messages and conversations stay with the account."
+          values={{ name: displayName(u), email: u.email }}
+          components={[<b key="name" />]}
+        />
       ),
-      confirm: "Delete user",
+      confirm: t("Delete user"),
       onConfirm: () =>
-        remove.mutate(u.id, { onSuccess: () => notify.success(`${u.email} was deleted`) }),
+        remove.mutate(u.id, {
+          onSuccess: () => notify.success(t("{{email}} was deleted", { email: u.email })),
+        }),
     });
 
   const onRevoke = (i: InviteRow) =>
     confirmDanger({
-      title: "Revoke invitation",
+      title: t("Revoke invitation"),
       message: (
-        <>
-          Revoke the invitation to <b>{i.email}</b>? Its link stops working.
-        </>
+        <Trans
+          t={t}
+          i18nKey="Revoke the invitation to <0>{{email}}</0>? Its link stops working."
+          values={{ email: i.email }}
+          components={[<b key="email" />]}
+        />
       ),
-      confirm: "Revoke invitation",
+      confirm: t("Revoke invitation"),
       onConfirm: () =>
         revoke.mutate(i.id, {
-          onSuccess: () => notify.success(`Invitation to ${i.email} revoked`),
+          onSuccess: () => notify.success(t("Invitation to {{email}} revoked", { email: i.email })),
         }),
     });
 
   return (
     <>
       <PageHeader
-        title="Users"
-        description="Invite teammates and choose what each one can do: Agents work their assigned groups, Administrators manage Agents, Managers manage everyone but the Owner."
+        title={t("Users")}
+        description={t(
+          "Invite teammates and choose what each one can do: Agents work their assigned groups, Administrators manage Agents, Managers manage everyone but the Owner.",
+        )}
         actions={
           <Button
             leftSection={<IconUserPlus size={16} />}
             onClick={openInvite}
             disabled={!data || levels.length === 0}
           >
-            Invite User
+            {t("Invite User")}
           </Button>
         }
       />
@@ -120,8 +131,8 @@ export default function ManageUsersPage() {
           total={users.total}
           toolbar={
             <ListSearch
-              label="Search users"
-              placeholder="Search by name, username or e-mail"
+              label={t("Search users")}
+              placeholder={t("Search by name, username or e-mail")}
               value={view.query}
               onSearch={view.setQuery}
               w={{ base: "100%", sm: 360 }}
@@ -136,7 +147,7 @@ export default function ManageUsersPage() {
         {data && (
           <div>
             <Title order={3} fz="lg" mb="xs">
-              Pending invitations
+              {t("Pending invitations")}
             </Title>
             <InvitesTable
               query={list}
@@ -146,7 +157,8 @@ export default function ManageUsersPage() {
               busyId={resend.isPending ? (resend.variables ?? null) : null}
               onResend={(i) =>
                 resend.mutate(i.id, {
-                  onSuccess: () => notify.success(`A new invitation was sent to ${i.email}`),
+                  onSuccess: () =>
+                    notify.success(t("A new invitation was sent to {{email}}", { email: i.email })),
                 })
               }
               onRevoke={onRevoke}
