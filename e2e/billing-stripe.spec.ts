@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, type Page, type Route, test } from "@playwright/test";
-import pg from "pg";
 import type Stripe from "stripe";
 import {
   type StripeStandIn,
   startStripeStandIn,
 } from "../src/server/features/billing/stripe-stand-in";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { type OwnServer, signUpBusiness, startOwnServer } from "./own-server";
 import { keepScreenshot, MOBILE, watchConsole } from "./support";
 
 /**
@@ -139,41 +138,14 @@ async function answerStripeJs(route: Route) {
 
 /** A new business on its trial, its owner signed in (the sign-up page has its own journey). */
 async function newBusiness(page: Page) {
-  const email = `owner${Date.now()}@ledger-and-quill.test`;
-  const res = await page.request.post(`${origin}/api/auth/admin-signup`, {
-    data: {
-      firstName: "Rosa",
-      lastName: "Baker",
-      email,
-      password: PASSWORD,
-      businessName: "Ledger & Quill",
-      industry: 1,
-      timezoneId: 1,
-      phone: "(415) 555-0142",
-    },
-    headers: { "x-parley-csrf": "1" },
+  await signUpBusiness(page.request, server, {
+    firstName: "Rosa",
+    lastName: "Baker",
+    businessName: "Ledger & Quill",
+    phone: "(415) 555-0142",
+    password: PASSWORD,
+    domain: "ledger-and-quill.test",
   });
-  expect(res.status(), await res.text()).toBe(200);
-  // Its e-mail verified and its brand registered: those prompts belong to other journeys.
-  const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${server.pgPort}/parley`,
-  });
-  await db.connect();
-  try {
-    await db.query(
-      `update accounts set brand_registration_status = 'complete'
-        where id = (select account_id from users where username = $1)`,
-      [email],
-    );
-    await db.query("update users set email_verified_at = now() where username = $1", [email]);
-  } finally {
-    await db.end();
-  }
-  const login = await page.request.post(`${origin}/api/auth/login`, {
-    data: { username: email, password: PASSWORD },
-    headers: { "x-parley-csrf": "1" },
-  });
-  expect(login.status(), await login.text()).toBe(200);
 }
 
 /** The screen as it is now, at 1280 and at 390 px wide. */

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import pg from "pg";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { type OwnServer, signUpBusiness, startOwnServer } from "./own-server";
 import { keepScreenshot, MOBILE, watchConsole } from "./support";
 import { CSRF, chooseNewSubscriber } from "./virtual-phone";
 
@@ -59,41 +58,14 @@ test.afterAll(async () => {
 
 /** A new business on its trial with a number of its own, its owner signed in. */
 async function newBusiness(page: Page) {
-  const email = `owner${Date.now()}@bluebonnet-bbq.test`;
-  const res = await page.request.post("/api/auth/admin-signup", {
-    data: {
-      firstName: "Dolores",
-      lastName: "Reyes",
-      email,
-      password: PASSWORD,
-      businessName: "Bluebonnet BBQ",
-      industry: 1,
-      timezoneId: 1,
-      phone: "(214) 555-0142",
-    },
-    headers: CSRF,
+  await signUpBusiness(page.request, server, {
+    firstName: "Dolores",
+    lastName: "Reyes",
+    businessName: "Bluebonnet BBQ",
+    phone: "(214) 555-0142",
+    password: PASSWORD,
+    domain: "bluebonnet-bbq.test",
   });
-  expect(res.status(), await res.text()).toBe(200);
-  // Its e-mail verified and its brand registered: those prompts belong to other journeys.
-  const db = new pg.Client({
-    connectionString: `postgres://postgres:parley@127.0.0.1:${server.pgPort}/parley`,
-  });
-  await db.connect();
-  try {
-    await db.query(
-      `update accounts set brand_registration_status = 'complete'
-        where id = (select account_id from users where username = $1)`,
-      [email],
-    );
-    await db.query("update users set email_verified_at = now() where username = $1", [email]);
-  } finally {
-    await db.end();
-  }
-  const login = await page.request.post("/api/auth/login", {
-    data: { username: email, password: PASSWORD },
-    headers: CSRF,
-  });
-  expect(login.status(), await login.text()).toBe(200);
   const offered = await page.request.get("/api/dedicated-numbers/available?areaCode=214");
   expect(offered.status(), await offered.text()).toBe(200);
   const [first] = (await offered.json()).rows as { number: string }[];

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
+import pg from "pg";
 
 /** A Parley server a spec starts for itself (scripts/e2e-server.mjs), beside the shared one. */
 export interface OwnServer {
@@ -69,4 +70,59 @@ export async function startOwnServer(
       await stopped;
     },
   };
+}
+
+/**
+ * Signs up a business on `server` through the admin sign-up route and signs its owner in on
+ * `request` (a page's, so the browser shares the session). Its e-mail is verified and its brand
+ * registered: those prompts belong to other journeys. Returns the owner's username (the e-mail).
+ */
+export async function signUpBusiness(
+  request: APIRequestContext,
+  server: OwnServer,
+  business: {
+    firstName: string;
+    lastName: string;
+    businessName: string;
+    phone: string;
+    password: string;
+    domain: string;
+  },
+): Promise<string> {
+  const csrf = { "x-parley-csrf": "1" };
+  const email = `owner${Date.now()}@${business.domain}`;
+  const res = await request.post(`${server.origin}/api/auth/admin-signup`, {
+    data: {
+      firstName: business.firstName,
+      lastName: business.lastName,
+      email,
+      password: business.password,
+      businessName: business.businessName,
+      industry: 1,
+      timezoneId: 1,
+      phone: business.phone,
+    },
+    headers: csrf,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const db = new pg.Client({
+    connectionString: `postgres://postgres:parley@127.0.0.1:${server.pgPort}/parley`,
+  });
+  await db.connect();
+  try {
+    await db.query(
+      `update accounts set brand_registration_status = 'complete'
+        where id = (select account_id from users where username = $1)`,
+      [email],
+    );
+    await db.query("update users set email_verified_at = now() where username = $1", [email]);
+  } finally {
+    await db.end();
+  }
+  const login = await request.post(`${server.origin}/api/auth/login`, {
+    data: { username: email, password: business.password },
+    headers: csrf,
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return email;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { keepScreenshot, logIn, MOBILE, watchConsole } from "./support";
-import { uniquePhone } from "./virtual-phone";
+import { chooseNewSubscriber, uniquePhone } from "./virtual-phone";
 
 const CSRF = { "x-parley-csrf": "1" };
 const BUSINESS = "Parley Demo Coffee Co.";
@@ -312,18 +312,8 @@ test("a send to a chosen subscriber goes out, the form resets, and the text arri
   test.setTimeout(90_000);
   const errors = watchConsole(page);
   await openComposer(page);
-  const phone = uniquePhone();
   const name = `Composer${Math.floor(Math.random() * 1e6)}`;
-  const created = await page.request.post("/api/subscribers", {
-    headers: CSRF,
-    data: { attestation: true, number: phone, firstName: name },
-  });
-  expect(created.status()).toBe(201);
-
-  await page.locator("label", { hasText: /^Subscribers$/ }).click();
-  const picker = page.getByRole("combobox", { name: "Subscribers" });
-  await picker.fill(name);
-  await page.getByRole("option", { name: new RegExp(name) }).click();
+  const phone = await chooseNewSubscriber(page, "646", name);
   await setMessage(page, "Hi [first name], your beans are ready!");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Your message is on its way to 1 subscriber.")).toBeVisible({

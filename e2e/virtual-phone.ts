@@ -47,11 +47,15 @@ export function uniquePhone(areaCode = "646"): string {
 
 /**
  * A new subscriber of the demo (added by the business, so with consent) on a number of
- * `areaCode`, chosen in the composer's Subscribers picker; resolves with the number.
+ * `areaCode` with first name `name`, chosen in the composer's Subscribers picker; resolves with
+ * the number.
  */
-export async function chooseNewSubscriber(page: Page, areaCode = "646"): Promise<string> {
+export async function chooseNewSubscriber(
+  page: Page,
+  areaCode = "646",
+  name = `Pick${Math.floor(Math.random() * 1e6)}`,
+): Promise<string> {
   const phone = uniquePhone(areaCode);
-  const name = `Pick${Math.floor(Math.random() * 1e6)}`;
   const created = await page.request.post("/api/subscribers", {
     headers: CSRF,
     data: { attestation: true, number: phone, firstName: name },
