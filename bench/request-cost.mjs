@@ -23,11 +23,12 @@
 //   BENCH_ENCODING=br asks for compressed answers (default: none, as bench/api-v1.mjs).
 //   BENCH_PROFILE=/tmp/prof writes a CPU profile of each route's measured requests there
 //   (<route>.cpuprofile, for Chrome's DevTools), not of the start-up and the seeding.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { serverCpu } from "./lib/server.mjs";
 
 /** The 0.5 ms of Node CPU per request the request cost budget allows. */
 const GOAL_MS = 0.5;
@@ -80,28 +81,7 @@ function freePort() {
 
 /** CPU seconds used so far by this process's PostgreSQL processes (backends reaped included). */
 function postgresCpu() {
-  let total = 0;
-  const walk = (pid) => {
-    let kids = "";
-    try {
-      kids = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-    } catch {
-      return;
-    }
-    for (const k of kids ? kids.split(/\s+/) : []) {
-      try {
-        const name = readFileSync(`/proc/${k}/comm`, "utf8").trim();
-        if (name.startsWith("postgres") || name.startsWith("postmaster")) {
-          const stat = readFileSync(`/proc/${k}/stat`, "utf8");
-          const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-          total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-        }
-      } catch {}
-      walk(k);
-    }
-  };
-  walk(process.pid);
-  return total;
+  return serverCpu(process.pid).postgres;
 }
 
 /** Start and stop the V8 profiler of this thread; each stop writes dir/<name>.cpuprofile. */
