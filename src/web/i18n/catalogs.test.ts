@@ -27,7 +27,6 @@ const UNTRANSLATED = [
   "features/groups",
   "features/growth",
   "features/growth-reports",
-  "features/help",
   "features/integrations",
   "features/mailbox",
   "features/marketing",
