@@ -34,7 +34,6 @@ const UNTRANSLATED = [
   "features/phone-messages",
   "features/reports",
   "features/setup",
-  "features/signup",
   "features/subscriber-imports",
   "features/system",
   "features/unhealthy-subscribers",
