@@ -21,7 +21,6 @@ const UNTRANSLATED = [
   "features/audit",
   "features/automations",
   "features/campaigns",
-  "features/chatbots",
   "features/deeplinks",
   "features/developer",
   "features/groups",
