@@ -37,7 +37,6 @@ const UNTRANSLATED = [
   "features/system",
   "features/unhealthy-subscribers",
   "features/virtual-phones",
-  "features/webinars",
   "features/workflows",
 ];
 
