@@ -23,7 +23,6 @@ const UNTRANSLATED = [
   "features/campaigns",
   "features/deeplinks",
   "features/developer",
-  "features/groups",
   "features/growth",
   "features/growth-reports",
   "features/integrations",
