@@ -35,7 +35,6 @@ const UNTRANSLATED = [
   "features/system",
   "features/unhealthy-subscribers",
   "features/virtual-phones",
-  "features/workflows",
 ];
 
 /**
