@@ -83,6 +83,7 @@ import { AddStepMenu, OutletsEditor, PanelTitle, StepFields } from "../component
 import { stepSummary, triggerLine, useLookups } from "../components/step-summary";
 import { TestRunModal } from "../components/test-run-modal";
 import classes from "../components/workflow-builder.module.css";
+import { problemText } from "../lib/problem-text";
 import { formPath, slugOf, WORKFLOWS } from "../workflow-paths";
 
 const NODE_TYPES = { step: StepNode };
@@ -134,7 +135,12 @@ function Builder(props: { saved: WorkflowDetail }) {
   );
 
   const problems = useMemo(() => validateWorkflow(saved.trigger, graph), [saved.trigger, graph]);
-  const byNode = useMemo(() => problemsByNode(problems), [problems]);
+  // Shown in the active language: t changes with it, and the sentences with t.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language
+  const byNode = useMemo(
+    () => problemsByNode(problems.map((p) => ({ ...p, message: problemText(p.message) }))),
+    [problems, t],
+  );
   const dirty = JSON.stringify(graph) !== JSON.stringify(savedGraph);
   const waiting = useMemo(
     () => new Map((live.data?.steps ?? []).map((s) => [s.stepId, s.waiting])),
@@ -504,7 +510,8 @@ function Builder(props: { saved: WorkflowDetail }) {
             <ProblemsButton
               running={saved.status === "active"}
               problems={problems.map(
-                (p) => `${p.stepId === TRIGGER_NODE ? t("Trigger") : p.stepId}: ${p.message}`,
+                (p) =>
+                  `${p.stepId === TRIGGER_NODE ? t("Trigger") : p.stepId}: ${problemText(p.message)}`,
               )}
               onPick={(i) => setSelectedId(problems[i]?.stepId ?? null)}
             />
