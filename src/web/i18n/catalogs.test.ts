@@ -37,7 +37,6 @@ const UNTRANSLATED = [
   "features/setup",
   "features/signup",
   "features/subscriber-imports",
-  "features/system",
   "features/unhealthy-subscribers",
   "features/virtual-phones",
   "features/webinars",
