@@ -34,7 +34,6 @@ const UNTRANSLATED = [
   "features/numbers",
   "features/phone-messages",
   "features/reports",
-  "features/setup",
   "features/signup",
   "features/subscriber-imports",
   "features/unhealthy-subscribers",
