@@ -22,7 +22,6 @@ const UNTRANSLATED = [
   "features/automations",
   "features/campaigns",
   "features/chatbots",
-  "features/deeplinks",
   "features/developer",
   "features/groups",
   "features/growth",
