@@ -32,7 +32,6 @@ const UNTRANSLATED = [
   "features/marketing",
   "features/numbers",
   "features/phone-messages",
-  "features/reports",
   "features/signup",
   "features/subscriber-imports",
   "features/unhealthy-subscribers",
