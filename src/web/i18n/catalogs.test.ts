@@ -17,7 +17,6 @@ const ROOT = join(WEB, "..", "..");
 /** The folders still in English only. Translating one adds its es.json and removes it here. */
 const UNTRANSLATED = [
   "features/addons",
-  "features/analytics",
   "features/audit",
   "features/automations",
   "features/campaigns",
