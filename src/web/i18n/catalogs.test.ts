@@ -24,7 +24,6 @@ const UNTRANSLATED = [
   "features/developer",
   "features/groups",
   "features/growth",
-  "features/growth-reports",
   "features/help",
   "features/integrations",
   "features/mailbox",
