@@ -22,7 +22,6 @@ const UNTRANSLATED = [
   "features/chatbots",
   "features/developer",
   "features/groups",
-  "features/growth",
   "features/help",
   "features/integrations",
   "features/mailbox",
