@@ -23,7 +23,8 @@ import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
-import { translateMessage } from "../../../i18n";
+import { formatNumber, translateMessage } from "../../../i18n";
+
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { meCan } from "../../../lib/permissions";
@@ -286,7 +287,7 @@ export default function KeywordsPage() {
             title: t("Joins"),
             sortable: true,
             textAlign: "right",
-            render: (k) => k.joins.toLocaleString(),
+            render: (k) => formatNumber(k.joins),
           },
           {
             accessor: "fullReply",
