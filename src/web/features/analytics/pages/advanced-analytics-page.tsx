@@ -84,26 +84,29 @@ export default function AdvancedAnalyticsPage() {
             />
           </Paper>
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
-            <Table striped data-testid="cohort-table" horizontalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("Month joined")}</Table.Th>
-                  <Table.Th ta="right">{t("Joined")}</Table.Th>
-                  <Table.Th ta="right">{t("Still subscribed")}</Table.Th>
-                  <Table.Th ta="right">{t("Retention")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.cohorts.map((c) => (
-                  <Table.Tr key={c.month}>
-                    <Table.Td>{monthLabel(c.month)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.joined)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.stillSubscribed)}</Table.Td>
-                    <Table.Td ta="right">{percent(c.retention)}</Table.Td>
+            {/* Longer headings (Spanish) scroll inside the card instead of widening a phone. */}
+            <Table.ScrollContainer minWidth={320}>
+              <Table striped data-testid="cohort-table" horizontalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("Month joined")}</Table.Th>
+                    <Table.Th ta="right">{t("Joined")}</Table.Th>
+                    <Table.Th ta="right">{t("Still subscribed")}</Table.Th>
+                    <Table.Th ta="right">{t("Retention")}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.cohorts.map((c) => (
+                    <Table.Tr key={c.month}>
+                      <Table.Td>{monthLabel(c.month)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.joined)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.stillSubscribed)}</Table.Td>
+                      <Table.Td ta="right">{percent(c.retention)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
           <Text size="xs" c="dimmed">
             {t("Still subscribed: not opted out or blocked today.")}
