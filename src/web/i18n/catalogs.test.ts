@@ -17,22 +17,14 @@ const ROOT = join(WEB, "..", "..");
 /** The folders still in English only. Translating one adds its es.json and removes it here. */
 const UNTRANSLATED = [
   "features/addons",
-  "features/analytics",
   "features/audit",
-  "features/automations",
   "features/campaigns",
-  "features/deeplinks",
   "features/developer",
-  "features/growth",
-  "features/growth-reports",
   "features/integrations",
   "features/mailbox",
   "features/numbers",
   "features/phone-messages",
-  "features/reports",
-  "features/setup",
   "features/subscriber-imports",
-  "features/system",
   "features/unhealthy-subscribers",
   "features/virtual-phones",
 ];

@@ -11,6 +11,8 @@ import {
   Title,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useConversionSettings, useConversions, useSetConversionWindow } from "../api/analytics";
 
@@ -22,6 +24,7 @@ const money = (cents: number) =>
  * attribution window (last click within N days), and the last 30 days' conversions by send.
  */
 export function ConversionsPanel() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const settings = useConversionSettings();
   const report = useConversions({});
@@ -37,25 +40,26 @@ export function ConversionsPanel() {
   return (
     <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="conversions">
       <Title order={3} fz="md" mb={4}>
-        Conversions and revenue from texts
+        {t("Conversions and revenue from texts")}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        A sale counts for a text when the customer clicked one of your tracked links within the
-        window before buying (the last click gets the credit).
+        {t(
+          "A sale counts for a text when the customer clicked one of your tracked links within the window before buying (the last click gets the credit).",
+        )}
       </Text>
       {r && (
         <Group gap="xl" mb="sm">
           <div>
             <Text size="sm" c="dimmed">
-              Conversions, last 30 days
+              {t("Conversions, last 30 days")}
             </Text>
             <Text fz={24} fw={700} data-testid="conversions-count">
-              {r.total.conversions.toLocaleString()}
+              {formatNumber(r.total.conversions)}
             </Text>
           </div>
           <div>
             <Text size="sm" c="dimmed">
-              Revenue
+              {t("Revenue")}
             </Text>
             <Text fz={24} fw={700} data-testid="conversions-revenue">
               {money(r.total.revenueCents)}
@@ -68,9 +72,9 @@ export function ConversionsPanel() {
           <Table striped horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Send</Table.Th>
-                <Table.Th ta="right">Conversions</Table.Th>
-                <Table.Th ta="right">Revenue</Table.Th>
+                <Table.Th>{t("Send", { context: "column" })}</Table.Th>
+                <Table.Th ta="right">{t("Conversions")}</Table.Th>
+                <Table.Th ta="right">{t("Revenue")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -98,7 +102,7 @@ export function ConversionsPanel() {
         <Stack gap="xs">
           <Group align="flex-end" gap="xs">
             <NumberInput
-              label="Attribution window (days)"
+              label={t("Attribution window (days)")}
               min={1}
               max={90}
               value={days}
@@ -111,11 +115,11 @@ export function ConversionsPanel() {
               disabled={Number(days) === s.windowDays}
               onClick={() => save.mutate(Number(days))}
             >
-              Save
+              {t("Save")}
             </Button>
           </Group>
           <Text size="sm" fw={500}>
-            Conversion pixel for your order confirmation page
+            {t("Conversion pixel for your order confirmation page")}
           </Text>
           <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
             {pixel}
@@ -124,15 +128,21 @@ export function ConversionsPanel() {
             <CopyButton value={pixel}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? "Copied" : "Copy pixel"}
+                  {copied ? t("Copied") : t("Copy pixel")}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
-            Replace {"{PHONE}"} with the customer's phone number (+1…), {"{ORDER_TOTAL}"} with the
-            order's amount and {"{ORDER_ID}"} with its number. From a server, POST the same fields
-            (key, phone, value, order) as JSON to {s.endpointUrl} with the header X-Parley-CSRF: 1.
+            {t(
+              "Replace {{phone}} with the customer's phone number (+1…), {{total}} with the order's amount and {{order}} with its number. From a server, POST the same fields (key, phone, value, order) as JSON to {{endpoint}} with the header X-Parley-CSRF: 1.",
+              {
+                phone: "{PHONE}",
+                total: "{ORDER_TOTAL}",
+                order: "{ORDER_ID}",
+                endpoint: s.endpointUrl,
+              },
+            )}
           </Text>
         </Stack>
       )}

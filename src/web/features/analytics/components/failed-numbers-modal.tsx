@@ -1,6 +1,9 @@
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from "@mantine/core";
+import type { TFunction } from "i18next";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { FailedNumbersSummary } from "../../../../domain/failed-numbers.schemas";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import type { ReportFilter } from "../../growth-reports/api/reports";
 import {
@@ -16,17 +19,21 @@ export interface FailedNumbersOutcome {
   message: string;
 }
 
-const people = (n: number) => `${n.toLocaleString()} ${n === 1 ? "number" : "numbers"}`;
-
-function leftOut(s: FailedNumbersSummary): string {
-  const parts = [
-    [s.excluded.optedOut, "opted out"],
-    [s.excluded.blocked, "blocked"],
-    [s.excluded.landline, "landlines"],
-    [s.excluded.noConsent, "without marketing consent"],
-  ] as const;
-  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${n.toLocaleString()} ${what}`);
-  return said.length ? `Left out: ${said.join(", ")}.` : "";
+function leftOut(s: FailedNumbersSummary, t: TFunction): string {
+  const said = [
+    s.excluded.optedOut > 0 &&
+      t("{{n}} opted out", { count: s.excluded.optedOut, n: formatNumber(s.excluded.optedOut) }),
+    s.excluded.blocked > 0 &&
+      t("{{n}} blocked", { count: s.excluded.blocked, n: formatNumber(s.excluded.blocked) }),
+    s.excluded.landline > 0 &&
+      t("{{n}} landlines", { count: s.excluded.landline, n: formatNumber(s.excluded.landline) }),
+    s.excluded.noConsent > 0 &&
+      t("{{n}} without marketing consent", {
+        count: s.excluded.noConsent,
+        n: formatNumber(s.excluded.noConsent),
+      }),
+  ].filter(Boolean);
+  return said.length ? t("Left out: {{list}}.", { list: said.join(", ") }) : "";
 }
 
 /**
@@ -40,6 +47,7 @@ export function FailedNumbersModal(props: {
   onClose: () => void;
   onDone: (outcome: FailedNumbersOutcome) => void;
 }) {
+  const { t } = useTranslation();
   const { code, mode, filter } = props;
   const summary = useFailedNumbers(filter, code);
   const retry = useRetryFailedNumbers();
@@ -64,11 +72,24 @@ export function FailedNumbersModal(props: {
       { ...filter, code, sendAnyway },
       {
         onSuccess: (r) => {
-          const sends = r.sends.length === 1 ? "a new send" : `${r.sends.length} new sends`;
           props.onDone({
             mode: "retry",
             code,
-            message: `Retrying ${people(r.recipients)} that failed with ${code}: ${sends} on its way. Follow it in Sent Messages.`,
+            message:
+              r.sends.length === 1
+                ? t(
+                    "Retrying {{n}} numbers that failed with {{code}}: a new send on its way. Follow it in Sent Messages.",
+                    { count: r.recipients, n: formatNumber(r.recipients), code },
+                  )
+                : t(
+                    "Retrying {{n}} numbers that failed with {{code}}: {{sends}} new sends on its way. Follow it in Sent Messages.",
+                    {
+                      count: r.recipients,
+                      n: formatNumber(r.recipients),
+                      code,
+                      sends: formatNumber(r.sends.length),
+                    },
+                  ),
           });
           close();
         },
@@ -86,7 +107,16 @@ export function FailedNumbersModal(props: {
           props.onDone({
             mode: "clean",
             code,
-            message: `${people(r.affected)} that failed with ${code} ${action === "delete" ? "deleted" : "opted out"}. Their consent history keeps the clean-up.`,
+            message:
+              action === "delete"
+                ? t(
+                    "{{n}} numbers that failed with {{code}} deleted. Their consent history keeps the clean-up.",
+                    { count: r.affected, n: formatNumber(r.affected), code },
+                  )
+                : t(
+                    "{{n}} numbers that failed with {{code}} opted out. Their consent history keeps the clean-up.",
+                    { count: r.affected, n: formatNumber(r.affected), code },
+                  ),
           });
           close();
         },
@@ -97,31 +127,47 @@ export function FailedNumbersModal(props: {
 
   const title =
     mode === "retry"
-      ? `Retry numbers that failed with ${code}`
-      : `Clean up numbers that failed with ${code}`;
+      ? t("Retry numbers that failed with {{code}}", { code: String(code) })
+      : t("Clean up numbers that failed with {{code}}", { code: String(code) });
   let body: React.ReactNode;
-  if (summary.isError) body = <Alert color="red">{summary.error.message}</Alert>;
+  if (summary.isError) body = <Alert color="red">{translateMessage(summary.error.message)}</Alert>;
   else if (!s)
     body = (
       <Group gap="xs">
         <Loader size="sm" />
-        <Text size="sm">Counting the numbers…</Text>
+        <Text size="sm">{t("Counting the numbers…")}</Text>
       </Group>
     );
   else if (mode === "retry")
     body = (
       <Stack gap="xs">
         <Text size="sm" data-testid="failed-numbers-count">
-          {people(s.failed)} had a text fail with {s.code} in these days.
+          {t("{{n}} numbers had a text fail with {{code}} in these days.", {
+            count: s.failed,
+            n: formatNumber(s.failed),
+            code: s.code,
+          })}
         </Text>
         <Text size="sm" fw={600} data-testid="failed-numbers-retryable">
-          {s.retryable > 0
-            ? `${people(s.retryable)} will get the text they missed again (${s.sends === 1 ? "one new send" : `${s.sends} new sends, one per campaign`}), charged like any send.`
-            : "Nobody can be retried: none of them may be texted now."}
+          {s.retryable === 0
+            ? t("Nobody can be retried: none of them may be texted now.")
+            : s.sends === 1
+              ? t(
+                  "{{n}} numbers will get the text they missed again (one new send), charged like any send.",
+                  { count: s.retryable, n: formatNumber(s.retryable) },
+                )
+              : t(
+                  "{{n}} numbers will get the text they missed again ({{sends}} new sends, one per campaign), charged like any send.",
+                  {
+                    count: s.retryable,
+                    n: formatNumber(s.retryable),
+                    sends: formatNumber(s.sends),
+                  },
+                )}
         </Text>
-        {leftOut(s) && (
+        {leftOut(s, t) && (
           <Text size="sm" c="dimmed">
-            {leftOut(s)} They are never texted again without consent.
+            {leftOut(s, t)} {t("They are never texted again without consent.")}
           </Text>
         )}
       </Stack>
@@ -130,12 +176,21 @@ export function FailedNumbersModal(props: {
     body = (
       <Stack gap="xs">
         <Text size="sm" data-testid="failed-numbers-count">
-          {people(s.failed)} had a text fail with {s.code} in these days.
+          {t("{{n}} numbers had a text fail with {{code}} in these days.", {
+            count: s.failed,
+            n: formatNumber(s.failed),
+            code: s.code,
+          })}
         </Text>
         <Text size="sm" fw={600} data-testid="failed-numbers-cleanable">
           {s.cleanable > 0
-            ? `${people(s.cleanable)} are failing now (their latest text failed because of the number).`
-            : "None of them is failing now: their latest text went through, or the error is not about the number."}
+            ? t("{{n}} numbers are failing now (their latest text failed because of the number).", {
+                count: s.cleanable,
+                n: formatNumber(s.cleanable),
+              })
+            : t(
+                "None of them is failing now: their latest text went through, or the error is not about the number.",
+              )}
         </Text>
         {s.cleanable > 0 && (
           <>
@@ -143,14 +198,18 @@ export function FailedNumbersModal(props: {
               value={action}
               onChange={(v) => setAction(v as "opt_out" | "delete")}
               data={[
-                { value: "opt_out", label: "Opt out" },
-                { value: "delete", label: "Delete" },
+                { value: "opt_out", label: t("Opt out") },
+                { value: "delete", label: t("Delete") },
               ]}
             />
             <Text size="sm" c="dimmed">
               {action === "delete"
-                ? "They are removed from your subscribers and their groups. Their consent history is kept, and this cannot be undone."
-                : "They stay in your list but are never texted again, unless they opt back in. The opt-out is recorded in their consent history."}
+                ? t(
+                    "They are removed from your subscribers and their groups. Their consent history is kept, and this cannot be undone.",
+                  )
+                : t(
+                    "They stay in your list but are never texted again, unless they opt back in. The opt-out is recorded in their consent history.",
+                  )}
             </Text>
           </>
         )}
@@ -165,10 +224,10 @@ export function FailedNumbersModal(props: {
         {error && (
           <Alert color={error.code === "QUIET_HOURS" ? "yellow" : "red"} role="alert">
             <Stack gap="xs">
-              <Text size="sm">{error.message}</Text>
+              <Text size="sm">{translateMessage(error.message)}</Text>
               {error.code === "QUIET_HOURS" && (
                 <Button size="xs" variant="light" color="yellow" onClick={() => doRetry(true)}>
-                  Send anyway
+                  {t("Send anyway")}
                 </Button>
               )}
             </Stack>
@@ -176,11 +235,13 @@ export function FailedNumbersModal(props: {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Cancel
+            {t("Cancel")}
           </Button>
           {mode === "retry" ? (
             <Button onClick={() => doRetry()} loading={busy} disabled={!s || s.retryable === 0}>
-              {s && s.retryable > 0 ? `Retry ${people(s.retryable)}` : "Retry"}
+              {s && s.retryable > 0
+                ? t("Retry {{n}} numbers", { count: s.retryable, n: formatNumber(s.retryable) })
+                : t("Retry")}
             </Button>
           ) : (
             <Button
@@ -190,8 +251,10 @@ export function FailedNumbersModal(props: {
               disabled={!s || s.cleanable === 0}
             >
               {s && s.cleanable > 0
-                ? `${action === "delete" ? "Delete" : "Opt out"} ${people(s.cleanable)}`
-                : "Clean up"}
+                ? action === "delete"
+                  ? t("Delete {{n}} numbers", { count: s.cleanable, n: formatNumber(s.cleanable) })
+                  : t("Opt out {{n}} numbers", { count: s.cleanable, n: formatNumber(s.cleanable) })
+                : t("Clean up")}
             </Button>
           )}
         </Group>

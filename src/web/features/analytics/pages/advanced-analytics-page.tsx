@@ -2,27 +2,32 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconChartHistogram } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ADVANCED_TEXTS } from "../../../../domain/analytics.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatNumber, intlLocale, translateMessage } from "../../../i18n";
 import { useChartHeight } from "../../growth-reports/components/chart-height";
 import { useCohorts } from "../api/analytics";
 import { ConversionsPanel } from "../components/conversions-panel";
 import { percent } from "../components/percent";
 
 const monthLabel = (m: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${m}-01T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat(intlLocale(), {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${m}-01T00:00:00Z`));
 
 /**
  * /advanced-analytics: retention of each sign-up month's subscribers (how many are still
  * subscribed), behind the account's advanced reporting setting (doc 1 §1-2).
  */
 export default function AdvancedAnalyticsPage() {
+  const { t } = useTranslation();
   const cohorts = useCohorts();
   const height = useChartHeight();
   const navigate = useNavigate();
@@ -31,13 +36,13 @@ export default function AdvancedAnalyticsPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Advanced Analytics"
-        description="Cohort retention, and the sales your texts bring in."
+        title={t("Advanced Analytics")}
+        description={t("Cohort retention, and the sales your texts bring in.")}
       />
       {cohorts.isError ? (
         <LoadFailed
           icon={<IconChartHistogram size={28} />}
-          title="Advanced analytics could not be loaded"
+          title={t("Advanced analytics could not be loaded")}
           query={cohorts}
         />
       ) : !data ? (
@@ -45,24 +50,24 @@ export default function AdvancedAnalyticsPage() {
       ) : !data.enabled ? (
         <EmptyState
           icon={<IconChartHistogram size={28} />}
-          title="Advanced reporting is off"
-          description={ADVANCED_TEXTS.off}
+          title={t("Advanced reporting is off")}
+          description={translateMessage(ADVANCED_TEXTS.off)}
           action={{
-            label: "See plans",
+            label: t("See plans"),
             onClick: () => void navigate("/billing/manage-subscription"),
           }}
         />
       ) : data.cohorts.length === 0 ? (
         <EmptyState
           icon={<IconChartHistogram size={28} />}
-          title="No subscribers in the last 12 months"
-          description="When people join, each month's retention shows here."
+          title={t("No subscribers in the last 12 months")}
+          description={t("When people join, each month's retention shows here.")}
         />
       ) : (
         <>
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="cohort-chart">
             <Title order={3} fz="md" mb="sm">
-              Still subscribed, by sign-up month
+              {t("Still subscribed, by sign-up month")}
             </Title>
             <BarChart
               h={height}
@@ -75,33 +80,36 @@ export default function AdvancedAnalyticsPage() {
               gridAxis="y"
               yAxisProps={{ domain: [0, 100] }}
               valueFormatter={(v) => `${v.toFixed(1)}%`}
-              series={[{ name: "retention", label: "Still subscribed", color: "indigo.6" }]}
+              series={[{ name: "retention", label: t("Still subscribed"), color: "indigo.6" }]}
             />
           </Paper>
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
-            <Table striped data-testid="cohort-table" horizontalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Month joined</Table.Th>
-                  <Table.Th ta="right">Joined</Table.Th>
-                  <Table.Th ta="right">Still subscribed</Table.Th>
-                  <Table.Th ta="right">Retention</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.cohorts.map((c) => (
-                  <Table.Tr key={c.month}>
-                    <Table.Td>{monthLabel(c.month)}</Table.Td>
-                    <Table.Td ta="right">{c.joined.toLocaleString()}</Table.Td>
-                    <Table.Td ta="right">{c.stillSubscribed.toLocaleString()}</Table.Td>
-                    <Table.Td ta="right">{percent(c.retention)}</Table.Td>
+            {/* Longer headings (Spanish) scroll inside the card instead of widening a phone. */}
+            <Table.ScrollContainer minWidth={320}>
+              <Table striped data-testid="cohort-table" horizontalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("Month joined")}</Table.Th>
+                    <Table.Th ta="right">{t("Joined")}</Table.Th>
+                    <Table.Th ta="right">{t("Still subscribed")}</Table.Th>
+                    <Table.Th ta="right">{t("Retention")}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.cohorts.map((c) => (
+                    <Table.Tr key={c.month}>
+                      <Table.Td>{monthLabel(c.month)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.joined)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(c.stillSubscribed)}</Table.Td>
+                      <Table.Td ta="right">{percent(c.retention)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
           <Text size="xs" c="dimmed">
-            Still subscribed: not opted out or blocked today.
+            {t("Still subscribed: not opted out or blocked today.")}
           </Text>
           <ConversionsPanel />
         </>

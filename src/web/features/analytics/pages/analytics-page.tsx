@@ -15,6 +15,7 @@ import {
 } from "@mantine/core";
 import { IconChartBar } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BEST_TIMES_MIN_DELIVERED, BEST_TIMES_TEXT } from "../../../../domain/analytics.schemas";
 import { UNHEALTHY_ERROR_CODES } from "../../../../domain/unhealthy-subscribers.schemas";
@@ -23,6 +24,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useChartHeight } from "../../growth-reports/components/chart-height";
 import { ReportFilters, useReportFilters } from "../../growth-reports/components/report-filters";
@@ -44,6 +46,7 @@ function FailureActions(props: {
   permanent: boolean;
   onOpen: (code: number, mode: FailedNumbersMode) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
       {!props.permanent && (
@@ -51,9 +54,9 @@ function FailureActions(props: {
           size="compact-xs"
           variant="light"
           onClick={() => props.onOpen(props.code, "retry")}
-          aria-label={`Retry numbers that failed with ${props.code}`}
+          aria-label={t("Retry numbers that failed with {{code}}", { code: String(props.code) })}
         >
-          Retry
+          {t("Retry")}
         </Button>
       )}
       {CLEANABLE_CODES.has(props.code) && (
@@ -62,9 +65,9 @@ function FailureActions(props: {
           variant="light"
           color="orange"
           onClick={() => props.onOpen(props.code, "clean")}
-          aria-label={`Clean up numbers that failed with ${props.code}`}
+          aria-label={t("Clean up numbers that failed with {{code}}", { code: String(props.code) })}
         >
-          Clean up
+          {t("Clean up")}
         </Button>
       )}
     </Group>
@@ -92,6 +95,7 @@ function Rate(props: { label: string; value: number; detail: string; testId: str
  * send, failures by carrier error code with what to do, and the hours that draw most answers.
  */
 export default function AnalyticsPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const { filter, controls } = useReportFilters();
   const data = useAnalytics(filter);
@@ -108,14 +112,14 @@ export default function AnalyticsPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Analytics"
-        description="How your campaigns landed: delivery, replies, clicks and opt-outs."
+        title={t("Analytics")}
+        description={t("How your campaigns landed: delivery, replies, clicks and opt-outs.")}
       />
       <ReportFilters {...controls} />
       {data.isError ? (
         <LoadFailed
           icon={<IconChartBar size={28} />}
-          title="Analytics could not be loaded"
+          title={t("Analytics could not be loaded")}
           query={data}
         />
       ) : !a ? (
@@ -123,49 +127,67 @@ export default function AnalyticsPage() {
       ) : a.sends.length === 0 ? (
         <EmptyState
           icon={<IconChartBar size={28} />}
-          title="No campaigns in these days"
-          description="Pick other dates, or send a campaign: its delivery, replies and clicks show here."
+          title={t("No campaigns in these days")}
+          description={t(
+            "Pick other dates, or send a campaign: its delivery, replies and clicks show here.",
+          )}
         />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <Rate
-              label="Delivery rate"
+              label={t("Delivery rate")}
               value={a.totals.deliveryRate}
-              detail={`${a.totals.delivered.toLocaleString()} of ${a.totals.recipients.toLocaleString()} delivered`}
+              detail={t("{{delivered}} of {{recipients}} delivered", {
+                delivered: formatNumber(a.totals.delivered),
+                recipients: formatNumber(a.totals.recipients),
+              })}
               testId="rate-delivery"
             />
             <Rate
-              label="Reply rate"
+              label={t("Reply rate")}
               value={a.totals.replyRate}
-              detail={`${a.totals.replies.toLocaleString()} replied within a day`}
+              detail={t("{{n}} replied within a day", {
+                count: a.totals.replies,
+                n: formatNumber(a.totals.replies),
+              })}
               testId="rate-reply"
             />
             <Rate
-              label="Click-through"
+              label={t("Click-through")}
               value={a.totals.clickRate}
-              detail={`${a.totals.clickers.toLocaleString()} opened a link`}
+              detail={t("{{n}} opened a link", {
+                count: a.totals.clickers,
+                n: formatNumber(a.totals.clickers),
+              })}
               testId="rate-click"
             />
             <Rate
-              label="Opt-out rate"
+              label={t("Opt-out rate")}
               value={a.totals.optOutRate}
-              detail={`${a.totals.optOuts.toLocaleString()} opted out after a send`}
+              detail={t("{{n}} opted out after a send", {
+                count: a.totals.optOuts,
+                n: formatNumber(a.totals.optOuts),
+              })}
               testId="rate-opt-out"
             />
           </SimpleGrid>
 
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="best-times-chart">
             <Title order={3} fz="md" mb={4}>
-              Best send times
+              {t("Best send times")}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              Reply and click rates by the hour your campaigns went out ({timeZone}).
+              {t("Reply and click rates by the hour your campaigns went out ({{timeZone}}).", {
+                timeZone,
+              })}
             </Text>
             {ranked.length === 0 ? (
               <Text size="sm" data-testid="best-times-not-enough">
-                {BEST_TIMES_TEXT.notEnough}: an hour is shown once {BEST_TIMES_MIN_DELIVERED} of its
-                texts were delivered.
+                {t("{{notEnough}}: an hour is shown once {{n}} of its texts were delivered.", {
+                  notEnough: translateMessage(BEST_TIMES_TEXT.notEnough),
+                  n: BEST_TIMES_MIN_DELIVERED,
+                })}
               </Text>
             ) : (
               <>
@@ -183,14 +205,17 @@ export default function AnalyticsPage() {
                   legendProps={{ verticalAlign: "bottom" }}
                   valueFormatter={(v) => `${v.toFixed(1)}%`}
                   series={[
-                    { name: "replyRate", label: "Reply rate", color: "indigo.6" },
-                    { name: "clickRate", label: "Click-through", color: "teal.6" },
+                    { name: "replyRate", label: t("Reply rate"), color: "indigo.6" },
+                    { name: "clickRate", label: t("Click-through"), color: "teal.6" },
                   ]}
                 />
                 {thin.length > 0 && (
                   <Text size="xs" c="dimmed" mt="xs">
-                    {BEST_TIMES_TEXT.notEnough} at {thin.map((b) => b.label).join(", ")} (fewer than{" "}
-                    {BEST_TIMES_MIN_DELIVERED} delivered).
+                    {t("{{notEnough}} at {{hours}} (fewer than {{n}} delivered).", {
+                      notEnough: translateMessage(BEST_TIMES_TEXT.notEnough),
+                      hours: thin.map((b) => b.label).join(", "),
+                      n: BEST_TIMES_MIN_DELIVERED,
+                    })}
                   </Text>
                 )}
               </>
@@ -200,17 +225,17 @@ export default function AnalyticsPage() {
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="failures-by-code">
             <Group justify="space-between" mb="sm" wrap="wrap">
               <Title order={3} fz="md">
-                Failed deliveries by carrier error
+                {t("Failed deliveries by carrier error")}
               </Title>
               <Anchor component={Link} to="/unhealthy-subscribers" size="sm">
-                Clean up numbers that keep failing
+                {t("Clean up numbers that keep failing")}
               </Anchor>
             </Group>
             {outcome && (
               <Alert
                 color={outcome.mode === "retry" ? "blue" : "orange"}
                 withCloseButton
-                closeButtonLabel="Dismiss"
+                closeButtonLabel={t("Dismiss")}
                 onClose={() => setOutcome(null)}
                 mb="sm"
                 data-testid="failed-numbers-outcome"
@@ -221,13 +246,15 @@ export default function AnalyticsPage() {
                   to={outcome.mode === "retry" ? paths.sentMessages : "/unhealthy-subscribers"}
                   size="sm"
                 >
-                  {outcome.mode === "retry" ? "Open Sent Messages" : "Open Unhealthy Subscribers"}
+                  {outcome.mode === "retry"
+                    ? t("Open Sent Messages")
+                    : t("Open Unhealthy Subscribers")}
                 </Anchor>
               </Alert>
             )}
             {a.failures.length === 0 ? (
               <Text size="sm" c="dimmed">
-                Every delivery in these days went through.
+                {t("Every delivery in these days went through.")}
               </Text>
             ) : mobile ? (
               // On a phone each code is a small card: a four-column table would scroll sideways.
@@ -239,15 +266,17 @@ export default function AnalyticsPage() {
                         <Text fw={600}>{f.code}</Text>
                         {f.permanent && (
                           <Badge size="xs" color="red" variant="light">
-                            Permanent
+                            {t("Permanent")}
                           </Badge>
                         )}
                       </Group>
-                      <Text size="sm">{f.count.toLocaleString()} failed</Text>
+                      <Text size="sm">
+                        {t("{{n}} failed", { count: f.count, n: formatNumber(f.count) })}
+                      </Text>
                     </Group>
-                    <Text size="sm">{f.meaning}</Text>
+                    <Text size="sm">{translateMessage(f.meaning)}</Text>
                     <Text size="sm" c="dimmed">
-                      {f.action}
+                      {translateMessage(f.action)}
                     </Text>
                     <Group mt={6}>
                       <FailureActions code={f.code} permanent={f.permanent} onOpen={open} />
@@ -260,10 +289,10 @@ export default function AnalyticsPage() {
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th miw={150}>Error</Table.Th>
-                      <Table.Th ta="right">Failed</Table.Th>
-                      <Table.Th>What it means</Table.Th>
-                      <Table.Th>What to do</Table.Th>
+                      <Table.Th miw={150}>{t("Error")}</Table.Th>
+                      <Table.Th ta="right">{t("Failed")}</Table.Th>
+                      <Table.Th>{t("What it means")}</Table.Th>
+                      <Table.Th>{t("What to do")}</Table.Th>
                       <Table.Th />
                     </Table.Tr>
                   </Table.Thead>
@@ -280,14 +309,14 @@ export default function AnalyticsPage() {
                                 variant="light"
                                 style={{ flexShrink: 0 }}
                               >
-                                Permanent
+                                {t("Permanent")}
                               </Badge>
                             )}
                           </Group>
                         </Table.Td>
-                        <Table.Td ta="right">{f.count.toLocaleString()}</Table.Td>
-                        <Table.Td>{f.meaning}</Table.Td>
-                        <Table.Td>{f.action}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(f.count)}</Table.Td>
+                        <Table.Td>{translateMessage(f.meaning)}</Table.Td>
+                        <Table.Td>{translateMessage(f.action)}</Table.Td>
                         <Table.Td>
                           <FailureActions code={f.code} permanent={f.permanent} onOpen={open} />
                         </Table.Td>
@@ -301,18 +330,18 @@ export default function AnalyticsPage() {
 
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
             <Title order={3} fz="md" mb="sm">
-              By send
+              {t("By send")}
             </Title>
             <Table.ScrollContainer minWidth={720}>
               <Table striped data-testid="sends-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Send</Table.Th>
-                    <Table.Th ta="right">Recipients</Table.Th>
-                    <Table.Th ta="right">Delivered</Table.Th>
-                    <Table.Th ta="right">Replied</Table.Th>
-                    <Table.Th ta="right">Clicked</Table.Th>
-                    <Table.Th ta="right">Opted out</Table.Th>
+                    <Table.Th>{t("Send", { context: "column" })}</Table.Th>
+                    <Table.Th ta="right">{t("Recipients")}</Table.Th>
+                    <Table.Th ta="right">{t("Delivered")}</Table.Th>
+                    <Table.Th ta="right">{t("Replied", { context: "count" })}</Table.Th>
+                    <Table.Th ta="right">{t("Clicked")}</Table.Th>
+                    <Table.Th ta="right">{t("Opted out")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -331,7 +360,8 @@ export default function AnalyticsPage() {
                           {formatDateTime(s.runAt, timeZone)}
                         </Text>
                       </Table.Td>
-                      <Table.Td ta="right">{s.recipients.toLocaleString()}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(s.recipients)}</Table.Td>
+
                       <Table.Td ta="right">{percent(s.deliveryRate)}</Table.Td>
                       <Table.Td ta="right">{percent(s.replyRate)}</Table.Td>
                       <Table.Td ta="right">{percent(s.clickRate)}</Table.Td>

@@ -1,5 +1,6 @@
 import type { DataTableColumn } from "mantine-datatable";
 import type { AutomationSummary } from "../../../../domain/automations.schemas";
+import { i18n } from "../../../i18n";
 import { StatusBadge } from "./status-badge";
 
 /**
@@ -12,28 +13,29 @@ export function automationFigureColumns(): DataTableColumn<AutomationSummary>[] 
     {
       accessor: "status",
       sortable: true,
-      title: "Status",
+      title: i18n.t("Status"),
       visibleMediaQuery: "(min-width: 36em)",
       render: (a) => <StatusBadge status={a.status} />,
     },
     {
       accessor: "active",
       sortable: true,
-      title: "In progress",
+      title: i18n.t("In progress"),
       textAlign: "right",
       visibleMediaQuery: "(min-width: 36em)",
     },
     {
       accessor: "completed",
       sortable: true,
-      title: "Completed",
+      title: i18n.t("Completed"),
       textAlign: "right",
       visibleMediaQuery: "(min-width: 48em)",
     },
     {
       accessor: "texts",
       sortable: true,
-      title: "Texts",
+      title: i18n.t("Texts"),
+
       textAlign: "right",
       visibleMediaQuery: "(min-width: 48em)",
     },

@@ -1,4 +1,5 @@
 import { Group, Select } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import type { AutomationKind, AutomationSummary } from "../../../../domain/automations.schemas";
 import { clientRows } from "../../../components/list/client-rows";
 import { defineList } from "../../../components/list/list-params";
@@ -43,16 +44,17 @@ export function useAutomationList(kind: AutomationKind) {
 
 /** Search by name and the status filter, above an automation list. */
 export function AutomationToolbar(props: { view: AutomationListState; searchLabel: string }) {
+  const { t } = useTranslation();
   const { view } = props;
   return (
     <Group gap="sm" wrap="wrap">
       <ListSearch label={props.searchLabel} value={view.query} onSearch={view.setQuery} />
       <Select
-        aria-label="Status"
-        placeholder="Any status"
+        aria-label={t("Status")}
+        placeholder={t("Any status")}
         data={(["active", "paused", "draft"] as const).map((s) => ({
           value: s,
-          label: STATUS_LABEL[s],
+          label: t(STATUS_LABEL[s]),
         }))}
         value={view.filters.status || null}
         onChange={(v) => view.setFilter("status", v)}

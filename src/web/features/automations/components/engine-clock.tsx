@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconClockPlay } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useAdvanceClock, useEngineClock } from "../api/automations";
 
@@ -8,6 +9,7 @@ import { useAdvanceClock, useEngineClock } from "../api/automations";
  * drip step due tomorrow is due now. Nothing shows on a real server.
  */
 export function EngineClock() {
+  const { t } = useTranslation();
   const clock = useEngineClock();
   const advance = useAdvanceClock();
   const tz = useAccountTimeZone();
@@ -18,11 +20,13 @@ export function EngineClock() {
       color="grape"
       icon={<IconClockPlay size={18} />}
       mb="md"
-      title="Test clock"
+      title={t("Test clock")}
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" data-testid="engine-clock">
-          Automations run as if it were {formatDateTime(clock.data.now, tz)}
+          {t("Automations run as if it were {{date}}", {
+            date: formatDateTime(clock.data.now, tz),
+          })}
         </Text>
         <Group gap="xs">
           <Button
@@ -31,7 +35,7 @@ export function EngineClock() {
             onClick={() => advance.mutate(60)}
             loading={advance.isPending}
           >
-            +1 hour
+            {t("+1 hour")}
           </Button>
           <Button
             size="xs"
@@ -39,7 +43,7 @@ export function EngineClock() {
             onClick={() => advance.mutate(24 * 60)}
             loading={advance.isPending}
           >
-            +1 day
+            {t("+1 day")}
           </Button>
         </Group>
       </Group>

@@ -22,10 +22,12 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { type AutoReplyResponse, MATCH_LABELS } from "../../../../domain/auto-replies";
 import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import {
   useAutoReplies,
@@ -42,11 +44,12 @@ const EDIT = "/messages/automated-replies/edit-smart-reply";
 function conditionText(r: AutoReplyResponse): string {
   const words = r.words.length ? `: ${r.words.map((w) => `“${w}”`).join(", ")}` : "";
   const hours = r.businessHours ? ` (${r.businessHours.start}–${r.businessHours.end})` : "";
-  return `${MATCH_LABELS[r.match]}${words}${hours}`;
+  return `${translateMessage(MATCH_LABELS[r.match])}${words}${hours}`;
 }
 
 /** /messages/automated-replies: the rules in the order they are read, and a tester. */
 export default function AutomatedRepliesPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useAutoReplies();
   const numbers = useNumberOptions();
@@ -56,8 +59,8 @@ export default function AutomatedRepliesPage() {
   const rows = list.data?.rows ?? [];
   const numberName = (id: number | null) =>
     id === null
-      ? "All numbers"
-      : (numbers.data?.find((n) => n.value === String(id))?.label ?? "A number");
+      ? t("All numbers")
+      : (numbers.data?.find((n) => n.value === String(id))?.label ?? t("A number"));
 
   const move = (index: number, by: -1 | 1) => {
     const ids = rows.map((r) => r.id);
@@ -83,26 +86,33 @@ export default function AutomatedRepliesPage() {
       },
       {
         onSuccess: () =>
-          notify.success(enabled ? "Automated reply turned on" : "Automated reply turned off"),
+          notify.success(
+            enabled ? t("Automated reply turned on") : t("Automated reply turned off"),
+          ),
       },
     );
 
   const askDelete = (r: AutoReplyResponse) =>
     modals.openConfirmModal({
-      title: "Delete automated reply",
+      title: t("Delete automated reply"),
       children: (
         <Text size="sm">
-          Delete <b>{r.name}</b>? Texts it would answer will go unanswered.
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{name}}</0>? Texts it would answer will go unanswered."
+            values={{ name: r.name }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
-        remove.mutate(r.id, { onSuccess: () => notify.success("Automated reply deleted") }),
+        remove.mutate(r.id, { onSuccess: () => notify.success(t("Automated reply deleted")) }),
     });
 
   const position = (_r: AutoReplyResponse, i: number) => (
-    <Badge variant="light" color="gray" aria-label={`Rule ${i + 1}`}>
+    <Badge variant="light" color="gray" aria-label={t("Rule {{n}}", { n: i + 1 })}>
       {i + 1}
     </Badge>
   );
@@ -111,7 +121,7 @@ export default function AutomatedRepliesPage() {
     <Stack gap={4} style={{ minWidth: 0 }}>
       <Group gap="xs" wrap="wrap">
         <Text fw={600}>{r.name}</Text>
-        {!r.enabled && <Badge color="gray">Off</Badge>}
+        {!r.enabled && <Badge color="gray">{t("Off")}</Badge>}
       </Group>
       <Text size="sm" c="dimmed">
         {conditionText(r)} · {numberName(r.phoneNumberId)} · {periodLabel(r.onceEveryMinutes)}
@@ -120,7 +130,7 @@ export default function AutomatedRepliesPage() {
         ↪ {r.reply}
       </Text>
       <Text size="xs" c="dimmed">
-        Answered {r.answered} {r.answered === 1 ? "time" : "times"}
+        {t("Answered {{n}} times", { count: r.answered, n: r.answered })}
       </Text>
     </Stack>
   );
@@ -128,22 +138,22 @@ export default function AutomatedRepliesPage() {
   // Moving a rule up or down is how the order changes; the ends cannot move further.
   const controls = (r: AutoReplyResponse, i: number) => (
     <Group gap={2} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Move up">
+      <Tooltip label={t("Move up")}>
         <ActionIcon
           variant="subtle"
           disabled={i === 0}
           onClick={() => move(i, -1)}
-          aria-label={`Move ${r.name} up`}
+          aria-label={t("Move {{name}} up", { name: r.name })}
         >
           <IconArrowUp size={16} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Move down">
+      <Tooltip label={t("Move down")}>
         <ActionIcon
           variant="subtle"
           disabled={i === rows.length - 1}
           onClick={() => move(i, 1)}
-          aria-label={`Move ${r.name} down`}
+          aria-label={t("Move {{name}} down", { name: r.name })}
         >
           <IconArrowDown size={16} />
         </ActionIcon>
@@ -152,7 +162,7 @@ export default function AutomatedRepliesPage() {
         variant="subtle"
         component={Link}
         to={`${EDIT}?id=${r.id}`}
-        aria-label={`Edit ${r.name}`}
+        aria-label={t("Edit {{name}}", { name: r.name })}
       >
         <IconEdit size={16} />
       </ActionIcon>
@@ -160,7 +170,7 @@ export default function AutomatedRepliesPage() {
         variant="subtle"
         color="red"
         onClick={() => askDelete(r)}
-        aria-label={`Delete ${r.name}`}
+        aria-label={t("Delete {{name}}", { name: r.name })}
       >
         <IconTrash size={16} />
       </ActionIcon>
@@ -170,11 +180,13 @@ export default function AutomatedRepliesPage() {
   return (
     <>
       <PageHeader
-        title="Automated Replies"
-        description="Answer incoming texts by themselves. Rules are read top to bottom; the first that matches answers."
+        title={t("Automated Replies")}
+        description={t(
+          "Answer incoming texts by themselves. Rules are read top to bottom; the first that matches answers.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} component={Link} to={EDIT}>
-            Add Automated Reply
+            {t("Add Automated Reply")}
           </Button>
         }
       />
@@ -186,20 +198,20 @@ export default function AutomatedRepliesPage() {
           columns={[
             {
               accessor: "position",
-              title: "Order",
+              title: t("Order"),
               width: 70,
               render: (r, i) => position(r, i),
             },
-            { accessor: "name", title: "Automated reply", render: (r) => details(r) },
+            { accessor: "name", title: t("Automated reply"), render: (r) => details(r) },
             {
               accessor: "enabled",
-              title: "On",
+              title: t("On"),
               width: 70,
               render: (r) => (
                 <Switch
                   checked={r.enabled}
                   onChange={(e) => toggle(r, e.currentTarget.checked)}
-                  aria-label={`${r.name} on`}
+                  aria-label={`${r.name} ${t("on")}`}
                 />
               ),
             },
@@ -212,12 +224,13 @@ export default function AutomatedRepliesPage() {
             },
           ]}
           icon={<IconMessageBolt size={28} />}
-          failedTitle="Automated replies could not be loaded"
+          failedTitle={t("Automated replies could not be loaded")}
           empty={{
-            title: "No automated replies yet",
-            description:
+            title: t("No automated replies yet"),
+            description: t(
               "Answer questions like opening hours, prices or a first hello while nobody is at the keyboard.",
-            action: { label: "Add Automated Reply", onClick: () => navigate(EDIT) },
+            ),
+            action: { label: t("Add Automated Reply"), onClick: () => navigate(EDIT) },
           }}
           testId="auto-reply-list"
           rowAttributes={() => ({ "data-testid": "auto-reply-row" })}
@@ -234,7 +247,7 @@ export default function AutomatedRepliesPage() {
                   <Switch
                     checked={r.enabled}
                     onChange={(e) => toggle(r, e.currentTarget.checked)}
-                    aria-label={`${r.name} on`}
+                    aria-label={`${r.name} ${t("on")}`}
                   />
                 </Group>
                 {controls(r, i)}
@@ -250,6 +263,7 @@ export default function AutomatedRepliesPage() {
 
 /** What would answer a sample text now (the rules in their order, the account's hours). */
 function PreviewCard(props: { numbers: { value: string; label: string }[] }) {
+  const { t } = useTranslation();
   const preview = usePreviewAutoReply();
   const [body, setBody] = useState("");
   const [numberId, setNumberId] = useState<string | null>(null);
@@ -257,7 +271,7 @@ function PreviewCard(props: { numbers: { value: string; label: string }[] }) {
   return (
     <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
       <Text fw={600} mb="xs">
-        Try a text
+        {t("Try a text")}
       </Text>
       <form
         onSubmit={(e) => {
@@ -271,15 +285,15 @@ function PreviewCard(props: { numbers: { value: string; label: string }[] }) {
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
-            label="Sample text"
-            placeholder="What are your hours?"
+            label={t("Sample text")}
+            placeholder={t("What are your hours?")}
             value={body}
             onChange={(e) => setBody(e.currentTarget.value)}
             style={{ flex: "1 1 220px" }}
           />
           <Select
-            label="To number"
-            placeholder="Any number"
+            label={t("To number")}
+            placeholder={t("Any number")}
             data={props.numbers}
             value={numberId}
             onChange={setNumberId}
@@ -287,13 +301,13 @@ function PreviewCard(props: { numbers: { value: string; label: string }[] }) {
             style={{ flex: "0 1 220px" }}
           />
           <Checkbox
-            label="First text from this person"
+            label={t("First text from this person")}
             checked={first}
             onChange={(e) => setFirst(e.currentTarget.checked)}
             mb={8}
           />
           <Button type="submit" variant="light" loading={preview.isPending}>
-            Preview
+            {t("Preview")}
           </Button>
         </Group>
       </form>
@@ -301,10 +315,10 @@ function PreviewCard(props: { numbers: { value: string; label: string }[] }) {
         <Text mt="sm" size="sm" data-testid="auto-reply-preview">
           {preview.data.reply ? (
             <>
-              <b>{preview.data.name}</b> answers: {preview.data.reply}
+              <b>{preview.data.name}</b> {t("answers: {{reply}}", { reply: preview.data.reply })}
             </>
           ) : (
-            "No rule answers this text."
+            t("No rule answers this text.")
           )}
         </Text>
       )}

@@ -2,11 +2,13 @@ import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/cor
 import { modals } from "@mantine/modals";
 import { IconChartBar, IconEdit, IconPlus, IconRoute, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { type AutomationSummary, TRIGGER_LABELS } from "../../../../domain/automations.schemas";
 import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu, RunToggle } from "../../../components/row-menu";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useDeleteAutomation, useSetAutomationStatus } from "../api/automations";
@@ -20,6 +22,7 @@ const EDIT = "/messages/drip-campaigns/edit";
 
 /** /messages/drip-campaigns: the drips, their state and figures, pause and resume, reports. */
 export default function DripCampaignsPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { view, list, rows, total } = useAutomationList("drip");
   const setStatus = useSetAutomationStatus();
@@ -31,33 +34,44 @@ export default function DripCampaignsPage() {
       { id: a.id, status },
       {
         onSuccess: () =>
-          notify.success(status === "active" ? `${a.name} is running` : `${a.name} is paused`),
-        onError: (e) => e instanceof ApiError && notify.error(e.message),
+          notify.success(
+            status === "active"
+              ? t("{{name}} is running", { name: a.name })
+              : t("{{name}} is paused", { name: a.name }),
+          ),
+        onError: (e) => e instanceof ApiError && notify.error(translateMessage(e.message)),
       },
     );
 
   const askDelete = (a: AutomationSummary) =>
     modals.openConfirmModal({
-      title: "Delete drip campaign",
+      title: t("Delete drip campaign"),
       children: (
         <Text size="sm">
-          Delete <b>{a.name}</b>? The {a.active} people in it leave at once and its report is lost.
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{name}}</0>? The {{n}} people in it leave at once and its report is lost."
+            values={{ name: a.name, n: a.active }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
-        remove.mutate(a.id, { onSuccess: () => notify.success("Drip campaign deleted") }),
+        remove.mutate(a.id, { onSuccess: () => notify.success(t("Drip campaign deleted")) }),
     });
 
   return (
     <>
       <PageHeader
-        title="Drip Campaigns"
-        description="A series of texts, each a while after the last, for everyone who joins a group, texts a keyword, signs up or reaches a date."
+        title={t("Drip Campaigns")}
+        description={t(
+          "A series of texts, each a while after the last, for everyone who joins a group, texts a keyword, signs up or reaches a date.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} component={Link} to={EDIT}>
-            Create Drip Campaign
+            {t("Create Drip Campaign")}
           </Button>
         }
       />
@@ -69,18 +83,19 @@ export default function DripCampaignsPage() {
         total={total}
         pagerWhenLong
         icon={<IconRoute size={28} />}
-        failedTitle="Drip campaigns could not be loaded"
+        failedTitle={t("Drip campaigns could not be loaded")}
         empty={{
-          title: "No drip campaigns yet",
-          description:
+          title: t("No drip campaigns yet"),
+          description: t(
             "Welcome new subscribers with a few texts over their first days, or wish them a happy birthday every year.",
-          action: { label: "Create Drip Campaign", onClick: () => navigate(EDIT) },
+          ),
+          action: { label: t("Create Drip Campaign"), onClick: () => navigate(EDIT) },
         }}
-        toolbar={<AutomationToolbar view={view} searchLabel="Search drip campaigns" />}
+        toolbar={<AutomationToolbar view={view} searchLabel={t("Search drip campaigns")} />}
         columns={[
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             sortable: true,
             render: (a) => (
               <Stack gap={2}>
@@ -90,7 +105,7 @@ export default function DripCampaignsPage() {
                   </Anchor>
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {TRIGGER_LABELS[a.trigger.type]}
+                  {translateMessage(TRIGGER_LABELS[a.trigger.type])}
                 </Text>
                 {/* On phones the status sits under the name (the column is too narrow). */}
                 <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
@@ -100,7 +115,7 @@ export default function DripCampaignsPage() {
           ...automationFigureColumns(),
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             render: (a) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -113,13 +128,14 @@ export default function DripCampaignsPage() {
                   name={a.name}
                   items={[
                     {
-                      label: "Report",
+                      label: t("Report"),
                       icon: <IconChartBar size={14} />,
                       onClick: () => setReport(a),
                     },
-                    { label: "Edit", icon: <IconEdit size={14} />, to: `${EDIT}?id=${a.id}` },
+                    { label: t("Edit"), icon: <IconEdit size={14} />, to: `${EDIT}?id=${a.id}` },
                     {
-                      label: "Delete",
+                      label: t("Delete"),
+
                       icon: <IconTrash size={14} />,
                       onClick: () => askDelete(a),
                       danger: true,

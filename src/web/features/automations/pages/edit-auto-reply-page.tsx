@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconMessageBolt } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   AUTO_REPLY_MATCHES,
@@ -24,6 +25,7 @@ import { countSegments } from "../../../../domain/segments";
 import { FullPageLoader } from "../../../components/full-page-loader";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { tk, translateMessage } from "../../../i18n";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { useAutoReply, useSaveAutoReply } from "../api/auto-replies";
@@ -31,7 +33,7 @@ import { useNumberOptions } from "../api/pickers";
 import { PERIODS } from "../components/period";
 
 const LIST = "/messages/automated-replies";
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const DAYS = [tk("Sun"), tk("Mon"), tk("Tue"), tk("Wed"), tk("Thu"), tk("Fri"), tk("Sat")];
 const WORD_MATCHES = new Set<AutoReplyMatch>(["contains", "exact", "starts_with"]);
 const HOUR_MATCHES = new Set<AutoReplyMatch>(["business_hours", "after_hours"]);
 
@@ -50,6 +52,7 @@ interface Values {
 
 /** /messages/automated-replies/edit-smart-reply (?id= to edit one). */
 export default function EditAutoReplyPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const raw = params.get("id");
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
@@ -59,7 +62,7 @@ export default function EditAutoReplyPage() {
     return (
       <LoadFailed
         icon={<IconMessageBolt size={28} />}
-        title="This automated reply could not be loaded"
+        title={t("This automated reply could not be loaded")}
         query={existing}
       />
     );
@@ -70,6 +73,7 @@ function AutoReplyForm(props: {
   id: number | null;
   initial: ReturnType<typeof useAutoReply>["data"] | null;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const zone = useAccountTimeZone();
   const numbers = useNumberOptions();
@@ -90,15 +94,15 @@ function AutoReplyForm(props: {
       enabled: r?.enabled ?? true,
     },
     validate: {
-      name: (v) => (v.trim() ? null : "Name is required"),
-      reply: (v) => (v.trim() ? null : "Reply is required"),
+      name: (v) => (v.trim() ? null : t("Name is required")),
+      reply: (v) => (v.trim() ? null : t("Reply is required")),
       words: (v, all) =>
-        WORD_MATCHES.has(all.match) && v.length === 0 ? "Add at least one word" : null,
+        WORD_MATCHES.has(all.match) && v.length === 0 ? t("Add at least one word") : null,
       days: (v, all) =>
-        HOUR_MATCHES.has(all.match) && v.length === 0 ? "Choose at least one day" : null,
+        HOUR_MATCHES.has(all.match) && v.length === 0 ? t("Choose at least one day") : null,
       end: (v, all) =>
         HOUR_MATCHES.has(all.match) && v <= all.start
-          ? "Business hours must end after they start"
+          ? t("Business hours must end after they start")
           : null,
     },
   });
@@ -125,7 +129,7 @@ function AutoReplyForm(props: {
       },
       {
         onSuccess: () => {
-          notify.success("Automated reply saved");
+          notify.success(t("Automated reply saved"));
           navigate(LIST);
         },
       },
@@ -135,36 +139,47 @@ function AutoReplyForm(props: {
   return (
     <>
       <PageHeader
-        title={props.id === null ? "Add Automated Reply" : "Edit Automated Reply"}
-        description="When a text matches, Parley answers it at once and files the answer in the conversation, marked automatic."
+        title={props.id === null ? t("Add Automated Reply") : t("Edit Automated Reply")}
+        description={t(
+          "When a text matches, Parley answers it at once and files the answer in the conversation, marked automatic.",
+        )}
       />
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} maw={720}>
         <form onSubmit={submit}>
           <Stack gap="md">
             <TextInput
-              label="Name"
-              placeholder="Opening hours"
+              label={t("Name")}
+              placeholder={t("Opening hours")}
               withAsterisk
               {...form.getInputProps("name")}
             />
             <Select
-              label="Answer when"
-              data={AUTO_REPLY_MATCHES.map((m) => ({ value: m, label: MATCH_LABELS[m] }))}
+              label={t("Answer when")}
+              data={AUTO_REPLY_MATCHES.map((m) => ({
+                value: m,
+                label: translateMessage(MATCH_LABELS[m]),
+              }))}
               allowDeselect={false}
               {...form.getInputProps("match")}
             />
             {WORD_MATCHES.has(match) && (
               <TagsInput
-                label={match === "contains" ? "Words" : match === "exact" ? "Texts" : "Beginnings"}
-                description="Press Enter after each. Case and extra spaces do not matter."
-                placeholder="hours"
+                label={
+                  match === "contains"
+                    ? t("Words")
+                    : match === "exact"
+                      ? t("Texts")
+                      : t("Beginnings")
+                }
+                description={t("Press Enter after each. Case and extra spaces do not matter.")}
+                placeholder={t("hours")}
                 {...form.getInputProps("words")}
               />
             )}
             {HOUR_MATCHES.has(match) && (
               <Stack gap={6}>
                 <Text size="sm" fw={500}>
-                  Business hours ({zone})
+                  {t("Business hours ({{zone}})", { zone })}
                 </Text>
                 <Chip.Group
                   multiple
@@ -174,7 +189,7 @@ function AutoReplyForm(props: {
                   <Group gap={6}>
                     {DAYS.map((d, i) => (
                       <Chip key={d} value={String(i)} size="sm">
-                        {d}
+                        {t(d)}
                       </Chip>
                     ))}
                   </Group>
@@ -185,40 +200,44 @@ function AutoReplyForm(props: {
                   </Text>
                 )}
                 <Group gap="sm">
-                  <TextInput type="time" label="Opens" {...form.getInputProps("start")} />
-                  <TextInput type="time" label="Closes" {...form.getInputProps("end")} />
+                  <TextInput type="time" label={t("Opens")} {...form.getInputProps("start")} />
+                  <TextInput type="time" label={t("Closes")} {...form.getInputProps("end")} />
                 </Group>
               </Stack>
             )}
             <Select
-              label="On number"
-              placeholder="All numbers"
+              label={t("On number")}
+              placeholder={t("All numbers")}
               data={numbers.data ?? []}
               clearable
               {...form.getInputProps("phoneNumberId")}
             />
             <Textarea
-              label="Reply"
+              label={t("Reply")}
               withAsterisk
               autosize
               minRows={3}
               maxLength={1600}
-              description={`${form.values.reply.length} characters · ${segments.segments} ${segments.segments === 1 ? "segment" : "segments"}`}
+              description={t("{{chars}} characters · {{n}} segments", {
+                chars: form.values.reply.length,
+                count: segments.segments,
+                n: segments.segments,
+              })}
               {...form.getInputProps("reply")}
             />
             <Select
-              label="Answer each person"
-              data={PERIODS}
+              label={t("Answer each person")}
+              data={PERIODS.map((p) => ({ value: p.value, label: t(p.label) }))}
               allowDeselect={false}
               {...form.getInputProps("onceEveryMinutes")}
             />
-            <Switch label="On" {...form.getInputProps("enabled", { type: "checkbox" })} />
+            <Switch label={t("On")} {...form.getInputProps("enabled", { type: "checkbox" })} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" component={Link} to={LIST}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                Save
+                {t("Save")}
               </Button>
             </Group>
           </Stack>

@@ -17,6 +17,7 @@ import {
 } from "@mantine/core";
 import { IconPlus, IconRoute, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   type DripStep,
@@ -34,6 +35,7 @@ import { countSegments } from "../../../../domain/segments";
 import { FullPageLoader } from "../../../components/full-page-loader";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useAutomation, useSaveAutomation, useSetAutomationStatus } from "../api/automations";
@@ -65,6 +67,7 @@ const NEXT_STEP: DripStep = {
 
 /** /messages/drip-campaigns/edit (?id= to edit one). */
 export default function EditDripPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const raw = params.get("id");
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
@@ -74,7 +77,7 @@ export default function EditDripPage() {
     return (
       <LoadFailed
         icon={<IconRoute size={28} />}
-        title="This drip campaign could not be loaded"
+        title={t("This drip campaign could not be loaded")}
         query={existing}
       />
     );
@@ -82,6 +85,7 @@ export default function EditDripPage() {
 }
 
 function DripForm(props: { initial: AutomationDetail | null }) {
+  const { t } = useTranslation();
   const a = props.initial;
   const navigate = useNavigate();
   const groups = useGroupOptions();
@@ -90,22 +94,24 @@ function DripForm(props: { initial: AutomationDetail | null }) {
   const save = useSaveAutomation();
   const setStatus = useSetAutomationStatus();
   const [name, setName] = useState(a?.name ?? "");
-  const t = a?.trigger;
+  const saved = a?.trigger;
   const [triggerType, setTriggerType] = useState<DripTrigger>(
-    (DRIP_TRIGGERS as readonly string[]).includes(t?.type ?? "")
-      ? (t?.type as DripTrigger)
+    (DRIP_TRIGGERS as readonly string[]).includes(saved?.type ?? "")
+      ? (saved?.type as DripTrigger)
       : "group.joined",
   );
   const [groupId, setGroupId] = useState<string | null>(
-    t?.type === "group.joined" ? String(t.groupId) : null,
+    saved?.type === "group.joined" ? String(saved.groupId) : null,
   );
   const [fieldId, setFieldId] = useState<string | null>(
-    t?.type === "date_field" ? String(t.fieldId) : null,
+    saved?.type === "date_field" ? String(saved.fieldId) : null,
   );
   const [repeat, setRepeat] = useState<"yearly" | "once">(
-    t?.type === "date_field" ? t.repeat : "yearly",
+    saved?.type === "date_field" ? saved.repeat : "yearly",
   );
-  const [daysBefore, setDaysBefore] = useState<number>(t?.type === "date_field" ? t.daysBefore : 0);
+  const [daysBefore, setDaysBefore] = useState<number>(
+    saved?.type === "date_field" ? saved.daysBefore : 0,
+  );
   const [numberId, setNumberId] = useState<string | null>(
     a?.phoneNumberId ? String(a.phoneNumberId) : null,
   );
@@ -123,11 +129,11 @@ function DripForm(props: { initial: AutomationDetail | null }) {
       case "group.joined":
         return groupId
           ? { type: "group.joined", groupId: Number(groupId) }
-          : "Choose the group people join";
+          : t("Choose the group people join");
       case "date_field":
         return fieldId
           ? { type: "date_field", fieldId: Number(fieldId), repeat, daysBefore }
-          : "Choose the date field";
+          : t("Choose the date field");
       case "keyword.joined":
         return { type: "keyword.joined", keywordId: null };
       case "optin_form.submitted":
@@ -147,10 +153,10 @@ function DripForm(props: { initial: AutomationDetail | null }) {
   const submit = (activate: boolean) => {
     setError(null);
     const trig = trigger();
-    if (!name.trim()) return setError("Name is required");
+    if (!name.trim()) return setError(t("Name is required"));
     if (typeof trig === "string") return setError(trig);
     const empty = steps.findIndex((s) => !s.body.trim());
-    if (empty >= 0) return setError(`Write the text of step ${empty + 1}`);
+    if (empty >= 0) return setError(t("Write the text of step {{n}}", { n: empty + 1 }));
     save.mutate(
       {
         id: a?.id ?? null,
@@ -168,7 +174,9 @@ function DripForm(props: { initial: AutomationDetail | null }) {
       {
         onSuccess: (saved) => {
           const done = () => {
-            notify.success(activate ? `${saved.name} is running` : "Drip campaign saved");
+            notify.success(
+              activate ? t("{{name}} is running", { name: saved.name }) : t("Drip campaign saved"),
+            );
             navigate(LIST);
           };
           if (activate && saved.status !== "active")
@@ -176,40 +184,49 @@ function DripForm(props: { initial: AutomationDetail | null }) {
               { id: saved.id, status: "active" },
               {
                 onSuccess: done,
-                onError: (e) => setError(e instanceof ApiError ? e.message : "Could not start it"),
+                onError: (e) =>
+                  setError(
+                    e instanceof ApiError ? translateMessage(e.message) : t("Could not start it"),
+                  ),
               },
             );
           else done();
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : "Could not save"),
+        onError: (e) =>
+          setError(e instanceof ApiError ? translateMessage(e.message) : t("Could not save")),
       },
     );
   };
 
   return (
     <>
-      <PageHeader title={a ? "Edit Drip Campaign" : "Create Drip Campaign"} />
+      <PageHeader title={a ? t("Edit Drip Campaign") : t("Create Drip Campaign")} />
       <Stack gap="md" maw={760}>
         <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
           <Stack gap="md">
             <TextInput
-              label="Name"
+              label={t("Name")}
               withAsterisk
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
-              placeholder="Welcome series"
+              placeholder={t("Welcome series")}
             />
             <Select
-              label="Start when someone"
-              data={DRIP_TRIGGERS.map((v) => ({ value: v, label: TRIGGER_LABELS[v] }))}
+              label={t("Start when someone")}
+              data={DRIP_TRIGGERS.map((v) => ({
+                value: v,
+                label: translateMessage(TRIGGER_LABELS[v]),
+              }))}
               value={triggerType}
               onChange={(v) => v && setTriggerType(v as DripTrigger)}
               allowDeselect={false}
             />
             {triggerType === "group.joined" && (
               <Select
-                label="Group"
-                placeholder={groups.data?.length === 0 ? "No static groups yet" : "Choose a group"}
+                label={t("Group")}
+                placeholder={
+                  groups.data?.length === 0 ? t("No static groups yet") : t("Choose a group")
+                }
                 data={offeredGroups(groups.data, groupId)}
                 value={groupId}
                 onChange={setGroupId}
@@ -219,26 +236,26 @@ function DripForm(props: { initial: AutomationDetail | null }) {
             {triggerType === "date_field" && (
               <Group gap="sm" align="flex-end" wrap="wrap">
                 <Select
-                  label="Date field"
+                  label={t("Date field")}
                   placeholder={
-                    dateFields.data?.length === 0 ? "No date fields yet" : "Choose a field"
+                    dateFields.data?.length === 0 ? t("No date fields yet") : t("Choose a field")
                   }
                   data={dateFields.data ?? []}
                   value={fieldId}
                   onChange={setFieldId}
                 />
                 <Select
-                  label="Repeat"
+                  label={t("Repeat")}
                   data={[
-                    { value: "yearly", label: "Every year (birthday)" },
-                    { value: "once", label: "Once, on the date" },
+                    { value: "yearly", label: t("Every year (birthday)") },
+                    { value: "once", label: t("Once, on the date") },
                   ]}
                   value={repeat}
                   onChange={(v) => v && setRepeat(v as "yearly" | "once")}
                   allowDeselect={false}
                 />
                 <NumberInput
-                  label="Days before"
+                  label={t("Days before")}
                   min={0}
                   max={365}
                   value={daysBefore}
@@ -249,16 +266,14 @@ function DripForm(props: { initial: AutomationDetail | null }) {
             )}
             {(triggerType === "keyword.joined" || triggerType === "optin_form.submitted") && (
               <Text size="sm" c="dimmed">
-                Anyone who{" "}
                 {triggerType === "keyword.joined"
-                  ? "joins by any keyword"
-                  : "submits any opt-in form"}{" "}
-                enters.
+                  ? t("Anyone who joins by any keyword enters.")
+                  : t("Anyone who submits any opt-in form enters.")}
               </Text>
             )}
             <Select
-              label="Send from"
-              placeholder="The account's main number"
+              label={t("Send from")}
+              placeholder={t("The account's main number")}
               data={numbers.data ?? []}
               value={numberId}
               onChange={setNumberId}
@@ -266,26 +281,27 @@ function DripForm(props: { initial: AutomationDetail | null }) {
             />
             <Group gap="lg">
               <Switch
-                label="Stop when they reply"
+                label={t("Stop when they reply")}
                 checked={exitOnReply}
                 onChange={(e) => setExitOnReply(e.currentTarget.checked)}
               />
               {triggerType === "group.joined" && (
                 <Switch
-                  label="Stop when they leave the group"
+                  label={t("Stop when they leave the group")}
                   checked={exitOnLeave}
                   onChange={(e) => setExitOnLeave(e.currentTarget.checked)}
                 />
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              People who opt out leave at once. Texts keep to quiet hours and the legal sending
-              hours of the recipient.
+              {t(
+                "People who opt out leave at once. Texts keep to quiet hours and the legal sending hours of the recipient.",
+              )}
             </Text>
           </Stack>
         </Paper>
 
-        <Title order={4}>Steps</Title>
+        <Title order={4}>{t("Steps")}</Title>
         {steps.map((s, i) => (
           <StepCard
             key={s.key}
@@ -317,12 +333,15 @@ function DripForm(props: { initial: AutomationDetail | null }) {
           onClick={() => setSteps((all) => [...all, keyed(NEXT_STEP)])}
           w="fit-content"
         >
-          Add Step
+          {t("Add Step")}
         </Button>
 
         {a && a.active > 0 && (
           <Checkbox
-            label={`Move the ${a.active} people in it to these steps (otherwise they finish the version they started)`}
+            label={t(
+              "Move the {{n}} people in it to these steps (otherwise they finish the version they started)",
+              { n: a.active },
+            )}
             checked={moveRuns}
             onChange={(e) => setMoveRuns(e.currentTarget.checked)}
           />
@@ -334,14 +353,14 @@ function DripForm(props: { initial: AutomationDetail | null }) {
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={LIST}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button variant="light" onClick={() => submit(false)} loading={save.isPending}>
-            Save
+            {t("Save")}
           </Button>
           {a?.status !== "active" && (
             <Button onClick={() => submit(true)} loading={save.isPending || setStatus.isPending}>
-              Save and Start
+              {t("Save and Start")}
             </Button>
           )}
         </Group>
@@ -358,6 +377,7 @@ function StepCard(props: {
   onMode: (mode: "delay" | "time_of_day") => void;
   onRemove?: () => void;
 }) {
+  const { t } = useTranslation();
   const { step, index } = props;
   const w = step.wait;
   const seg = countSegments(step.body);
@@ -365,13 +385,13 @@ function StepCard(props: {
     <Card withBorder radius="md" p="md" data-testid="drip-step">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Text fw={600}>Step {index + 1}</Text>
+          <Text fw={600}>{t("Step {{n}}", { n: index + 1 })}</Text>
           {props.onRemove && (
             <ActionIcon
               variant="subtle"
               color="red"
               onClick={props.onRemove}
-              aria-label={`Remove step ${index + 1}`}
+              aria-label={t("Remove step {{n}}", { n: index + 1 })}
             >
               <IconTrash size={16} />
             </ActionIcon>
@@ -379,10 +399,10 @@ function StepCard(props: {
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
-            label={index === 0 ? "Send" : "Send after the last step"}
+            label={index === 0 ? t("Send") : t("Send after the last step")}
             data={[
-              { value: "delay", label: "After a delay" },
-              { value: "time_of_day", label: "At a time of day" },
+              { value: "delay", label: t("After a delay") },
+              { value: "time_of_day", label: t("At a time of day") },
             ]}
             value={w.mode}
             onChange={(v) => v && props.onMode(v as "delay" | "time_of_day")}
@@ -392,8 +412,8 @@ function StepCard(props: {
           {w.mode === "delay" ? (
             <>
               <NumberInput
-                label="Wait"
-                aria-label={`Step ${index + 1} wait`}
+                label={t("Wait")}
+                aria-label={t("Step {{n}} wait", { n: index + 1 })}
                 min={0}
                 max={100000}
                 value={w.amount}
@@ -401,12 +421,12 @@ function StepCard(props: {
                 w={100}
               />
               <Select
-                label="Unit"
-                aria-label={`Step ${index + 1} unit`}
+                label={t("Unit")}
+                aria-label={t("Step {{n}} unit", { n: index + 1 })}
                 data={[
-                  { value: "minutes", label: "minutes" },
-                  { value: "hours", label: "hours" },
-                  { value: "days", label: "days" },
+                  { value: "minutes", label: t("minutes") },
+                  { value: "hours", label: t("hours") },
+                  { value: "days", label: t("days") },
                 ]}
                 value={w.unit}
                 onChange={(v) => v && props.onWait({ unit: v as "minutes" | "hours" | "days" })}
@@ -417,7 +437,7 @@ function StepCard(props: {
           ) : (
             <>
               <NumberInput
-                label="Days later"
+                label={t("Days later")}
                 min={0}
                 max={3650}
                 value={w.days}
@@ -426,7 +446,7 @@ function StepCard(props: {
               />
               <TextInput
                 type="time"
-                label="At (their time)"
+                label={t("At (their time)")}
                 value={w.time}
                 onChange={(e) => props.onWait({ time: e.currentTarget.value || "10:00" })}
                 w={140}
@@ -434,22 +454,25 @@ function StepCard(props: {
             </>
           )}
           <Checkbox
-            label="Weekdays only"
+            label={t("Weekdays only")}
             checked={w.weekdaysOnly}
             onChange={(e) => props.onWait({ weekdaysOnly: e.currentTarget.checked })}
             mb={8}
           />
         </Group>
         <Textarea
-          label="Text"
-          aria-label={`Step ${index + 1} text`}
+          label={t("Text")}
+          aria-label={t("Step {{n}} text", { n: index + 1 })}
           autosize
           minRows={2}
           maxLength={1600}
           value={step.body}
           onChange={(e) => props.onBody(e.currentTarget.value)}
-          placeholder="Hi [first name], welcome!"
-          description={`${step.body.length} characters · ${seg.segments} ${seg.segments === 1 ? "segment" : "segments"} · [first name], [last name] are filled in`}
+          placeholder={t("Hi [first name], welcome!")}
+          description={t(
+            "{{chars}} characters · {{n}} segments · [first name], [last name] are filled in",
+            { chars: step.body.length, count: seg.segments, n: seg.segments },
+          )}
         />
       </Stack>
     </Card>

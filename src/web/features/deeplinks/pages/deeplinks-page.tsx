@@ -13,6 +13,7 @@ import {
 import { modals } from "@mantine/modals";
 import { IconCheck, IconCopy, IconLink, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type DeeplinkRow, deeplinkUri } from "../../../../domain/sign-in.schemas";
 import { clientRows } from "../../../components/list/client-rows";
 import { defineList } from "../../../components/list/list-params";
@@ -20,6 +21,7 @@ import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -32,6 +34,7 @@ const DEEPLINKS_LIST = defineList({});
  * target, or the account's sign-up page when it has none.
  */
 export default function DeeplinksPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const view = useListState(DEEPLINKS_LIST, "local:deeplinks");
   const list = useDeeplinks();
@@ -44,31 +47,35 @@ export default function DeeplinksPage() {
     event.preventDefault();
     const parsed = deeplinkUri.safeParse(uri);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const message = parsed.error.issues[0]?.message;
+      setError(message && translateMessage(message));
       return;
     }
     setError(undefined);
     create.mutate(parsed.data, {
       onSuccess: (row) => {
         setUri("");
-        notify.success(`Deeplink created: ${row.url}`);
+        notify.success(t("Deeplink created: {{url}}", { url: row.url }));
       },
-      onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+      onError: (err) =>
+        setError(translateMessage(err instanceof ApiError ? err.message : String(err))),
     });
   };
 
   const confirmDelete = (row: DeeplinkRow) =>
     modals.openConfirmModal({
-      title: "Delete this deeplink?",
+      title: t("Delete this deeplink?"),
       children: (
         <Text size="sm">
-          {row.url} will stop working for everyone who has it. This cannot be undone.
+          {t("{{url}} will stop working for everyone who has it. This cannot be undone.", {
+            url: row.url,
+          })}
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
-        remove.mutate(row.id, { onSuccess: () => notify.success("Deeplink deleted") }),
+        remove.mutate(row.id, { onSuccess: () => notify.success(t("Deeplink deleted")) }),
     });
 
   const { rows, total } = clientRows(list.data?.rows ?? [], view, {
@@ -77,22 +84,24 @@ export default function DeeplinksPage() {
   return (
     <>
       <PageHeader
-        title="Deeplinks"
-        description="Short links to share in texts, print or ads. Each one opens the page you choose, or your sign-up page."
+        title={t("Deeplinks")}
+        description={t(
+          "Short links to share in texts, print or ads. Each one opens the page you choose, or your sign-up page.",
+        )}
       />
       <Paper withBorder radius="md" p="md" mb="lg" maw={760}>
         <form onSubmit={onCreate} noValidate>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
-              label="Opens"
-              placeholder="https://example.com/offer, or blank for your sign-up page"
+              label={t("Opens")}
+              placeholder={t("https://example.com/offer, or blank for your sign-up page")}
               value={uri}
               error={error}
               onChange={(e) => setUri(e.currentTarget.value)}
               style={{ flex: "1 1 280px" }}
             />
             <Button type="submit" mt={{ base: 0, xs: 25 }} loading={create.isPending}>
-              Create Deeplink
+              {t("Create Deeplink")}
             </Button>
           </Group>
         </form>
@@ -105,20 +114,21 @@ export default function DeeplinksPage() {
         total={total}
         pagerWhenLong
         icon={<IconLink size={28} />}
-        failedTitle="Deeplinks could not be loaded"
+        failedTitle={t("Deeplinks could not be loaded")}
         empty={{
-          title: "No deeplinks yet",
-          description:
+          title: t("No deeplinks yet"),
+          description: t(
             "Create one above: you get a short address of this site that sends people where you chose.",
+          ),
         }}
         toolbar={
-          <ListSearch label="Search deeplinks" value={view.query} onSearch={view.setQuery} />
+          <ListSearch label={t("Search deeplinks")} value={view.query} onSearch={view.setQuery} />
         }
         testId="deeplinks"
         columns={[
           {
             accessor: "url",
-            title: "Link",
+            title: t("Link"),
             render: (r) => (
               <Stack gap={2}>
                 <Group gap={4} wrap="nowrap">
@@ -127,8 +137,8 @@ export default function DeeplinksPage() {
                   </Anchor>
                   <CopyButton value={r.url}>
                     {({ copied, copy }) => (
-                      <Tooltip label={copied ? "Copied" : "Copy link"}>
-                        <ActionIcon variant="subtle" onClick={copy} aria-label="Copy link">
+                      <Tooltip label={copied ? t("Copied") : t("Copy link")}>
+                        <ActionIcon variant="subtle" onClick={copy} aria-label={t("Copy link")}>
                           {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                         </ActionIcon>
                       </Tooltip>
@@ -137,24 +147,26 @@ export default function DeeplinksPage() {
                 </Group>
                 {/* Small screens: the target under the link, not in a column. */}
                 <Text size="xs" c="dimmed" hiddenFrom="sm" truncate maw={220}>
-                  Opens {r.uri ?? "your sign-up page"}
+                  {r.uri === null
+                    ? t("Opens your sign-up page")
+                    : t("Opens {{uri}}", { uri: r.uri })}
                 </Text>
               </Stack>
             ),
           },
           {
             accessor: "uri",
-            title: "Opens",
+            title: t("Opens"),
             visibleMediaQuery: "(min-width: 48em)",
             render: (r) => (
               <Text size="sm" truncate maw={360}>
-                {r.uri ?? "Your sign-up page"}
+                {r.uri ?? t("Your sign-up page")}
               </Text>
             ),
           },
           {
             accessor: "createdAt",
-            title: "Created",
+            title: t("Created"),
             noWrap: true,
             visibleMediaQuery: "(min-width: 48em)",
             render: (r) => formatDateTime(r.createdAt, timeZone),
@@ -167,7 +179,7 @@ export default function DeeplinksPage() {
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={`Delete ${r.url}`}
+                aria-label={t("Delete {{url}}", { url: r.url })}
                 onClick={() => confirmDelete(r)}
               >
                 <IconTrash size={16} />

@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ReportKind } from "../../../../domain/growth-reports.schemas";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { type ReportFilter, useCreateReportExport, useReportExports } from "../api/reports";
 
@@ -11,6 +13,7 @@ import { type ReportFilter, useCreateReportExport, useReportExports } from "../a
  * export is in Export History).
  */
 export function ExportPanel({ report, filter }: { report: ReportKind; filter: ReportFilter }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const create = useCreateReportExport(report);
   const list = useReportExports(report);
@@ -20,7 +23,7 @@ export function ExportPanel({ report, filter }: { report: ReportKind; filter: Re
       <Group justify="flex-end" gap="sm">
         {recent.length > 0 && (
           <Anchor component={Link} to="/reports/export-history" size="sm">
-            Export History
+            {t("Export History")}
           </Anchor>
         )}
         <Button
@@ -29,25 +32,29 @@ export function ExportPanel({ report, filter }: { report: ReportKind; filter: Re
           loading={create.isPending}
           onClick={() => create.mutate(filter)}
         >
-          Export CSV
+          {t("Export CSV")}
         </Button>
       </Group>
       {recent.map((e) => (
         <Group key={e.id} gap="xs" justify="flex-end" wrap="nowrap">
           {e.status === "finished" && e.downloadUrl ? (
             <Anchor href={e.downloadUrl} size="sm" download>
-              Download {e.fileName} ({e.rowCount.toLocaleString()} rows)
+              {t("Download {{file}} ({{n}} rows)", {
+                file: e.fileName,
+                count: e.rowCount,
+                n: formatNumber(e.rowCount),
+              })}
             </Anchor>
           ) : e.status === "failed" ? (
             <Text size="sm" c="red">
-              {e.error ?? "The export failed."}
+              {e.error === null ? t("The export failed.") : translateMessage(e.error)}
             </Text>
           ) : (
             <>
               <Text size="sm" c="dimmed">
-                Exporting… {e.progress}%
+                {t("Exporting… {{progress}}%", { progress: e.progress })}
               </Text>
-              <Progress value={e.progress} w={120} aria-label="Export progress" />
+              <Progress value={e.progress} w={120} aria-label={t("Export progress")} />
             </>
           )}
           <Text size="xs" c="dimmed" visibleFrom="sm">

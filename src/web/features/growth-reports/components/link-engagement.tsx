@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Table, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useClicksBySubscriber, useClickThrough } from "../api/reports";
 
@@ -9,6 +10,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
  * (of the people it reached, how many opened its link within a week), for the last 30 days.
  */
 export function LinkEngagement() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const people = useClicksBySubscriber({ page: 0, pageSize: 10 });
   const sends = useClickThrough({});
@@ -16,18 +18,18 @@ export function LinkEngagement() {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="md" data-testid="link-engagement">
       <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
         <Title order={3} fz="md" mb="sm">
-          Clicks per subscriber, last 30 days
+          {t("Clicks per subscriber, last 30 days")}
         </Title>
         {!people.data ? null : people.data.rows.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Nobody clicked a tracked link in the last 30 days.
+            {t("Nobody clicked a tracked link in the last 30 days.")}
           </Text>
         ) : (
           <Table striped horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Subscriber</Table.Th>
-                <Table.Th ta="right">Clicks</Table.Th>
+                <Table.Th>{t("Subscriber")}</Table.Th>
+                <Table.Th ta="right">{t("Clicks")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -36,7 +38,7 @@ export function LinkEngagement() {
                   <Table.Td>
                     <Text size="sm">{r.name || r.phone}</Text>
                     <Text size="xs" c="dimmed">
-                      Last {formatDateTime(r.lastClickAt, timeZone)}
+                      {t("Last {{date}}", { date: formatDateTime(r.lastClickAt, timeZone) })}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{r.clicks}</Table.Td>
@@ -48,18 +50,18 @@ export function LinkEngagement() {
       </Paper>
       <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
         <Title order={3} fz="md" mb="sm">
-          Click-through per send
+          {t("Click-through per send")}
         </Title>
         {!sends.data ? null : sends.data.rows.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No send with a tracked link in the last 30 days.
+            {t("No send with a tracked link in the last 30 days.")}
           </Text>
         ) : (
           <Table striped horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Send</Table.Th>
-                <Table.Th ta="right">Clicked</Table.Th>
+                <Table.Th>{t("Send", { context: "column" })}</Table.Th>
+                <Table.Th ta="right">{t("Clicked")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -70,7 +72,11 @@ export function LinkEngagement() {
                       {r.text}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {formatDateTime(r.runAt, timeZone)} · {r.clickers} of {r.delivered}
+                      {formatDateTime(r.runAt, timeZone)} ·{" "}
+                      {t("{{clickers}} of {{delivered}}", {
+                        clickers: r.clickers,
+                        delivered: r.delivered,
+                      })}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{pct(r.rate)}</Table.Td>

@@ -2,6 +2,7 @@ import { Group, Select } from "@mantine/core";
 import { DatePickerInput, type DatesRangeValue } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { defineList } from "../../../components/list/list-params";
 import { useListState } from "../../../components/list/use-list-state";
 import { useAllNumbers } from "../../numbers/api/list-numbers";
@@ -14,13 +15,14 @@ export function ReportFilters(props: {
   numberId: number | undefined;
   onNumber: (id: number | undefined) => void;
 }) {
+  const { t } = useTranslation();
   const numbers = useAllNumbers();
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
       <DatePickerInput
         type="range"
-        label="Dates"
-        placeholder="Last 30 days"
+        label={t("Dates")}
+        placeholder={t("Last 30 days")}
         leftSection={<IconCalendar size={16} />}
         value={props.range}
         onChange={props.onRange}
@@ -29,8 +31,8 @@ export function ReportFilters(props: {
         w={{ base: "100%", xs: 280 }}
       />
       <Select
-        label="Number"
-        placeholder="All numbers"
+        label={t("Number")}
+        placeholder={t("All numbers")}
         clearable
         data={(numbers.data?.rows ?? []).map((n) => ({
           value: String(n.id),

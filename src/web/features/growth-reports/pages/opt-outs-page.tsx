@@ -2,11 +2,13 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconUserMinus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import type { OptOutReport } from "../../../../domain/growth-reports.schemas";
 import { ListTable } from "../../../components/list/list-table";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useOptOutReport } from "../api/reports";
 import { dayLabel, useChartHeight } from "../components/chart-height";
@@ -28,9 +30,9 @@ function Counted(props: { title: string; rows: OptOutReport["byKeyword"]; empty:
           <Table.Tbody>
             {props.rows.map((r) => (
               <Table.Tr key={r.key}>
-                <Table.Td style={{ wordBreak: "break-word" }}>{r.label}</Table.Td>
+                <Table.Td style={{ wordBreak: "break-word" }}>{translateMessage(r.label)}</Table.Td>
                 <Table.Td ta="right" fw={600}>
-                  {r.count.toLocaleString()}
+                  {formatNumber(r.count)}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -46,6 +48,7 @@ function Counted(props: { title: string; rows: OptOutReport["byKeyword"]; empty:
  * campaign or automation message; by date range and number, exported as CSV.
  */
 export default function OptOutsPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const { filter, list, controls } = useReportFilters();
   const report = useOptOutReport({ ...filter, page: list.page - 1, pageSize: list.pageSize });
@@ -58,8 +61,10 @@ export default function OptOutsPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Opt-Outs"
-        description="Who stopped receiving your texts, how, and what they were sent just before."
+        title={t("Opt-Outs")}
+        description={t(
+          "Who stopped receiving your texts, how, and what they were sent just before.",
+        )}
       />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <ReportFilters {...controls} />
@@ -68,7 +73,7 @@ export default function OptOutsPage() {
       {report.isError ? (
         <LoadFailed
           icon={<IconUserMinus size={28} />}
-          title="The opt-out report could not be loaded"
+          title={t("The opt-out report could not be loaded")}
           query={report}
         />
       ) : !data ? (
@@ -78,10 +83,10 @@ export default function OptOutsPage() {
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="opt-out-chart">
             <Group justify="space-between" mb="sm">
               <Title order={3} fz="md">
-                Opt-outs by day
+                {t("Opt-outs by day")}
               </Title>
               <Text size="sm" c="dimmed" data-testid="opt-out-total">
-                {data.total.toLocaleString()} opted out
+                {t("{{n}} opted out", { count: data.total, n: formatNumber(data.total) })}
               </Text>
             </Group>
             {data.total === 0 ? (
@@ -92,7 +97,7 @@ export default function OptOutsPage() {
                 h={height}
                 style={{ display: "flex", alignItems: "center", justifyContent: "center" }}
               >
-                Nobody opted out in these days.
+                {t("Nobody opted out in these days.")}
               </Text>
             ) : (
               <BarChart
@@ -103,22 +108,26 @@ export default function OptOutsPage() {
                 gridAxis="y"
                 xAxisProps={{ interval }}
                 yAxisProps={{ allowDecimals: false }}
-                series={[{ name: "optedOut", label: "Opted out", color: "red.6" }]}
+                series={[{ name: "optedOut", label: t("Opted out"), color: "red.6" }]}
               />
             )}
           </Paper>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <Counted title="By word texted" rows={data.byKeyword} empty="No stop words texted." />
-            <Counted title="By source" rows={data.bySource} empty="No opt-outs." />
             <Counted
-              title="After a campaign"
+              title={t("By word texted")}
+              rows={data.byKeyword}
+              empty={t("No stop words texted.")}
+            />
+            <Counted title={t("By source")} rows={data.bySource} empty={t("No opt-outs.")} />
+            <Counted
+              title={t("After a campaign")}
               rows={data.byCampaign}
-              empty="None came after a campaign."
+              empty={t("None came after a campaign.")}
             />
             <Counted
-              title="After an automation"
+              title={t("After an automation")}
               rows={data.byAutomation}
-              empty="None came after an automation."
+              empty={t("None came after an automation.")}
             />
           </SimpleGrid>
           <ListTable
@@ -128,22 +137,22 @@ export default function OptOutsPage() {
             total={data.total}
             frame="bare"
             icon={<IconUserMinus size={28} />}
-            failedTitle="The opt-out report could not be loaded"
+            failedTitle={t("The opt-out report could not be loaded")}
             // The chart above says when nobody opted out; the table stays, with its own line.
             nothingYet={false}
             empty={null}
-            noRecordsText="Nobody opted out in these days."
+            noRecordsText={t("Nobody opted out in these days.")}
             testId="opt-out-rows"
             focusableScroll
             columns={[
               {
                 accessor: "optedOutAt",
-                title: "When",
+                title: t("When"),
                 render: (r) => formatDateTime(r.optedOutAt, timeZone),
               },
               {
                 accessor: "phone",
-                title: "Subscriber",
+                title: t("Subscriber"),
                 render: (r) => (
                   <Stack gap={0}>
                     <Text size="sm">{r.name || r.phone}</Text>
@@ -157,19 +166,19 @@ export default function OptOutsPage() {
               },
               {
                 accessor: "detail",
-                title: "How",
+                title: t("How"),
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm">{r.detail || r.source}</Text>
+                    <Text size="sm">{r.detail || translateMessage(r.source)}</Text>
                     <Text size="xs" c="dimmed">
-                      {r.source}
+                      {translateMessage(r.source)}
                     </Text>
                   </Stack>
                 ),
               },
               {
                 accessor: "preceding",
-                title: "Message before",
+                title: t("Message before"),
                 render: (r) =>
                   r.preceding ? (
                     <Stack gap={0} maw={420}>
@@ -177,12 +186,13 @@ export default function OptOutsPage() {
                         {r.preceding.body}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {r.preceding.source} · {formatDateTime(r.preceding.sentAt, timeZone)}
+                        {translateMessage(r.preceding.source)} ·{" "}
+                        {formatDateTime(r.preceding.sentAt, timeZone)}
                       </Text>
                     </Stack>
                   ) : (
                     <Text size="sm" c="dimmed">
-                      None
+                      {t("None", { context: "thing" })}
                     </Text>
                   ),
               },

@@ -2,27 +2,25 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { useSubscriberReport } from "../api/reports";
 import { dayLabel, useChartHeight } from "../components/chart-height";
 import { ExportPanel } from "../components/export-panel";
 import { ReportFilters, useReportFilters } from "../components/report-filters";
 
-function Stat({ label, value, color }: { label: string; value: number; color?: string }) {
+function Stat(props: { label: string; testId: string; value: number; color?: string }) {
+  const { label, value, color } = props;
   return (
     <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text
-        fz={28}
-        fw={700}
-        c={color}
-        data-testid={`stat-${label.toLowerCase().replace(/\W+/g, "-")}`}
-      >
-        {value.toLocaleString()}
+      <Text fz={28} fw={700} c={color} data-testid={`stat-${props.testId}`}>
+        {formatNumber(value)}
       </Text>
     </Paper>
   );
@@ -33,6 +31,7 @@ function Stat({ label, value, color }: { label: string; value: number; color?: s
  * number; chart, tables and CSV export (from the hourly rollup, so any range is quick).
  */
 export default function SubscriberReportPage() {
+  const { t } = useTranslation();
   const { filter, controls } = useReportFilters();
   const report = useSubscriberReport(filter);
   const height = useChartHeight();
@@ -44,8 +43,8 @@ export default function SubscriberReportPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Subscriber Report"
-        description="New subscribers by day and sign-up method, net of opt-outs."
+        title={t("Subscriber Report")}
+        description={t("New subscribers by day and sign-up method, net of opt-outs.")}
       />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <ReportFilters {...controls} />
@@ -54,7 +53,7 @@ export default function SubscriberReportPage() {
       {report.isError ? (
         <LoadFailed
           icon={<IconUsers size={28} />}
-          title="The subscriber report could not be loaded"
+          title={t("The subscriber report could not be loaded")}
           query={report}
         />
       ) : !data ? (
@@ -62,13 +61,18 @@ export default function SubscriberReportPage() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 3 }} spacing="sm">
-            <Stat label="Joined" value={data.totals.joined} color="teal.7" />
-            <Stat label="Opted out" value={data.totals.optedOut} color="red.7" />
-            <Stat label="Net growth" value={data.totals.net} />
+            <Stat label={t("Joined")} testId="joined" value={data.totals.joined} color="teal.7" />
+            <Stat
+              label={t("Opted out")}
+              testId="opted-out"
+              value={data.totals.optedOut}
+              color="red.7"
+            />
+            <Stat label={t("Net growth")} testId="net-growth" value={data.totals.net} />
           </SimpleGrid>
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid="subscriber-chart">
             <Title order={3} fz="md" mb="sm">
-              Growth by day
+              {t("Growth by day")}
             </Title>
             {data.totals.joined + data.totals.optedOut === 0 ? (
               <Text
@@ -78,7 +82,7 @@ export default function SubscriberReportPage() {
                 h={height}
                 style={{ display: "flex", alignItems: "center", justifyContent: "center" }}
               >
-                Nobody joined or opted out in these days.
+                {t("Nobody joined or opted out in these days.")}
               </Text>
             ) : (
               <BarChart
@@ -92,8 +96,8 @@ export default function SubscriberReportPage() {
                 xAxisProps={{ interval }}
                 yAxisProps={{ allowDecimals: false }}
                 series={[
-                  { name: "joined", label: "Joined", color: "teal.6" },
-                  { name: "optedOut", label: "Opted out", color: "red.6" },
+                  { name: "joined", label: t("Joined"), color: "teal.6" },
+                  { name: "optedOut", label: t("Opted out"), color: "red.6" },
                 ]}
               />
             )}
@@ -101,29 +105,29 @@ export default function SubscriberReportPage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
               <Title order={3} fz="md" mb="sm">
-                By sign-up method
+                {t("By sign-up method")}
               </Title>
               {data.byMethod.length === 0 ? (
                 <Text c="dimmed" size="sm">
-                  No sign-ups in these days.
+                  {t("No sign-ups in these days.")}
                 </Text>
               ) : (
                 <Table striped data-testid="by-method" horizontalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Method</Table.Th>
-                      <Table.Th ta="right">Joined</Table.Th>
-                      <Table.Th ta="right">Opted out</Table.Th>
-                      <Table.Th ta="right">Net</Table.Th>
+                      <Table.Th>{t("Method")}</Table.Th>
+                      <Table.Th ta="right">{t("Joined")}</Table.Th>
+                      <Table.Th ta="right">{t("Opted out")}</Table.Th>
+                      <Table.Th ta="right">{t("Net")}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {data.byMethod.map((m) => (
                       <Table.Tr key={m.method}>
-                        <Table.Td>{m.label}</Table.Td>
-                        <Table.Td ta="right">{m.joined.toLocaleString()}</Table.Td>
-                        <Table.Td ta="right">{m.optedOut.toLocaleString()}</Table.Td>
-                        <Table.Td ta="right">{(m.joined - m.optedOut).toLocaleString()}</Table.Td>
+                        <Table.Td>{translateMessage(m.label)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(m.joined)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(m.optedOut)}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(m.joined - m.optedOut)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -132,7 +136,7 @@ export default function SubscriberReportPage() {
             </Paper>
             <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
               <Title order={3} fz="md" mb="sm">
-                By day
+                {t("By day")}
               </Title>
               <Table.ScrollContainer
                 minWidth={260}
@@ -143,10 +147,10 @@ export default function SubscriberReportPage() {
                 <Table striped stickyHeader data-testid="by-day" horizontalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Day</Table.Th>
-                      <Table.Th ta="right">Joined</Table.Th>
-                      <Table.Th ta="right">Opted out</Table.Th>
-                      <Table.Th ta="right">Net</Table.Th>
+                      <Table.Th>{t("Day")}</Table.Th>
+                      <Table.Th ta="right">{t("Joined")}</Table.Th>
+                      <Table.Th ta="right">{t("Opted out")}</Table.Th>
+                      <Table.Th ta="right">{t("Net")}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -1,23 +1,36 @@
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, Skeleton, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { Trans, useTranslation } from "react-i18next";
+import { translateMessage } from "../../../i18n";
 import { useKeywordStats } from "../api/keywords";
 
 /** Joins and opt-outs of one keyword, by day over the last 30 days. */
 export function KeywordStats({ id }: { id: number }) {
+  const { t } = useTranslation();
   const stats = useKeywordStats(id);
   const mobile = useMediaQuery("(max-width: 48em)");
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Last 30 days</Title>
+        <Title order={4}>{t("Last 30 days")}</Title>
         {stats.data && (
           <Group gap="lg">
             <Text size="sm" data-testid="stat-joins">
-              <b>{stats.data.totalJoins}</b> joins
+              <Trans
+                t={t}
+                i18nKey="<0>{{n}}</0> joins"
+                values={{ n: stats.data.totalJoins }}
+                components={[<b key="n" />]}
+              />
             </Text>
             <Text size="sm" data-testid="stat-optouts">
-              <b>{stats.data.totalOptOuts}</b> opted out since
+              <Trans
+                t={t}
+                i18nKey="<0>{{n}}</0> opted out since"
+                values={{ n: stats.data.totalOptOuts }}
+                components={[<b key="n" />]}
+              />
             </Text>
           </Group>
         )}
@@ -26,7 +39,7 @@ export function KeywordStats({ id }: { id: number }) {
         <Skeleton h={200} />
       ) : stats.isError ? (
         <Text c="red" size="sm">
-          {stats.error.message}
+          {translateMessage(stats.error.message)}
         </Text>
       ) : (
         <BarChart
@@ -37,8 +50,8 @@ export function KeywordStats({ id }: { id: number }) {
           gridAxis="y"
           xAxisProps={{ interval: mobile ? 6 : 3 }}
           series={[
-            { name: "joins", label: "Joins", color: "teal.6" },
-            { name: "optOuts", label: "Opt-outs", color: "red.5" },
+            { name: "joins", label: t("Joins"), color: "teal.6" },
+            { name: "optOuts", label: t("Opt-outs"), color: "red.5" },
           ]}
         />
       )}

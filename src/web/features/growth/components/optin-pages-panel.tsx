@@ -27,9 +27,11 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { offeredGroups } from "../../../../domain/group-choices";
 import { type OptinPageResponse, optinPageInput } from "../../../../domain/growth-tools";
 import { ListTable } from "../../../components/list/list-table";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useDeleteOptinPage, useOptinPages, useSaveOptinPage } from "../api/growth-tools";
@@ -43,20 +45,24 @@ const rate = (p: OptinPageResponse) =>
  * Instagram, the web banner), each counting its visits and sign-ups.
  */
 export function OptinPagesPanel(props: { canEdit: boolean }) {
+  const { t } = useTranslation();
   const list = useOptinPages();
   const remove = useDeleteOptinPage();
   const [editing, setEditing] = useState<OptinPageResponse | null | undefined>(undefined);
   const askDelete = (p: OptinPageResponse) =>
     modals.openConfirmModal({
-      title: "Delete opt-in page",
+      title: t("Delete opt-in page"),
       children: (
         <Text size="sm">
-          Delete “{p.title}”? Its link stops working; people who signed up there stay subscribed.
+          {t(
+            "Delete “{{title}}”? Its link stops working; people who signed up there stay subscribed.",
+            { title: p.title },
+          )}
         </Text>
       ),
-      labels: { confirm: "Delete page", cancel: "Cancel" },
+      labels: { confirm: t("Delete page"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(p.id, { onSuccess: () => notify.success("Page deleted") }),
+      onConfirm: () => remove.mutate(p.id, { onSuccess: () => notify.success(t("Page deleted")) }),
     });
 
   return (
@@ -64,10 +70,10 @@ export function OptinPagesPanel(props: { canEdit: boolean }) {
       <Group justify="space-between" mb="sm">
         <Stack gap={2}>
           <Title order={3} size="h4">
-            Opt-in pages
+            {t("Opt-in pages")}
           </Title>
           <Text size="sm" c="dimmed">
-            A sign-up link for each place you invite people, so you see which one works.
+            {t("A sign-up link for each place you invite people, so you see which one works.")}
           </Text>
         </Stack>
         {props.canEdit && (
@@ -76,7 +82,7 @@ export function OptinPagesPanel(props: { canEdit: boolean }) {
             variant="light"
             onClick={() => setEditing(null)}
           >
-            New opt-in page
+            {t("New opt-in page")}
           </Button>
         )}
       </Group>
@@ -85,24 +91,24 @@ export function OptinPagesPanel(props: { canEdit: boolean }) {
         query={list}
         records={list.data?.rows ?? []}
         icon={<IconLink size={28} />}
-        failedTitle="Opt-in pages could not be loaded"
+        failedTitle={t("Opt-in pages could not be loaded")}
         empty={
           <Text c="dimmed" size="sm" py="md" ta="center">
-            No opt-in page yet. Make one for your flyer, your counter or your web banner.
+            {t("No opt-in page yet. Make one for your flyer, your counter or your web banner.")}
           </Text>
         }
         testId="optin-pages"
         columns={[
           {
             accessor: "title",
-            title: "Page",
+            title: t("Page"),
             render: (p) => (
               <>
                 <Group gap={6} wrap="nowrap">
                   <Text fw={500}>{p.title}</Text>
                   {!p.active && (
                     <Badge color="gray" variant="light">
-                      Paused
+                      {t("Paused")}
                     </Badge>
                   )}
                 </Group>
@@ -114,30 +120,30 @@ export function OptinPagesPanel(props: { canEdit: boolean }) {
           },
           {
             accessor: "visits",
-            title: "Visits",
+            title: t("Visits"),
             textAlign: "right",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
-          { accessor: "signups", title: "Sign-ups", textAlign: "right" },
+          { accessor: "signups", title: t("Sign-ups"), textAlign: "right" },
           {
             accessor: "rate",
-            title: "Rate",
+            title: t("Rate"),
             textAlign: "right",
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: rate,
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             render: (p) => (
               <Group gap={2} justify="flex-end" wrap="nowrap">
                 <CopyButton value={p.publicUrl}>
                   {({ copied, copy }) => (
-                    <Tooltip label={copied ? "Copied" : "Copy link"}>
+                    <Tooltip label={copied ? t("Copied") : t("Copy link")}>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Copy link of ${p.title}`}
+                        aria-label={t("Copy link of {{title}}", { title: p.title })}
                         onClick={copy}
                       >
                         <IconCopy size={16} />
@@ -145,33 +151,33 @@ export function OptinPagesPanel(props: { canEdit: boolean }) {
                     </Tooltip>
                   )}
                 </CopyButton>
-                <Tooltip label="Open">
+                <Tooltip label={t("Open")}>
                   <ActionIcon
                     variant="subtle"
                     component="a"
                     href={p.publicUrl}
                     target="_blank"
-                    aria-label={`Open ${p.title}`}
+                    aria-label={t("Open {{title}}", { title: p.title })}
                   >
                     <IconExternalLink size={16} />
                   </ActionIcon>
                 </Tooltip>
                 {props.canEdit && (
                   <>
-                    <Tooltip label="Edit">
+                    <Tooltip label={t("Edit")}>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Edit ${p.title}`}
+                        aria-label={t("Edit {{name}}", { name: p.title })}
                         onClick={() => setEditing(p)}
                       >
                         <IconEdit size={16} />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label="Delete">
+                    <Tooltip label={t("Delete")}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Delete ${p.title}`}
+                        aria-label={t("Delete {{name}}", { name: p.title })}
                         onClick={() => askDelete(p)}
                       >
                         <IconTrash size={16} />
@@ -207,6 +213,7 @@ function OptinPageEditor(props: {
   page: OptinPageResponse | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const groups = useGroupOptions();
   const save = useSaveOptinPage();
   const p = props.page;
@@ -215,7 +222,7 @@ function OptinPageEditor(props: {
       slug: "",
       title: "",
       description: "",
-      buttonText: "Sign up",
+      buttonText: t("Sign up"),
       groupIds: [],
       active: true,
     },
@@ -230,7 +237,7 @@ function OptinPageEditor(props: {
             slug: "",
             title: "",
             description: "",
-            buttonText: "Sign up",
+            buttonText: t("Sign up"),
             groupIds: [],
             active: true,
           },
@@ -241,20 +248,21 @@ function OptinPageEditor(props: {
   const submit = form.onSubmit((values) => {
     const input = optinPageInput.safeParse({ ...values, groupIds: values.groupIds.map(Number) });
     if (!input.success) {
-      for (const i of input.error.issues) form.setFieldError(String(i.path[0]), i.message);
+      for (const i of input.error.issues)
+        form.setFieldError(String(i.path[0]), translateMessage(i.message));
       return;
     }
     save.mutate(
       { id: p?.id ?? null, input: input.data },
       {
         onSuccess: () => {
-          notify.success(p ? "Opt-in page saved" : "Opt-in page created");
+          notify.success(p ? t("Opt-in page saved") : t("Opt-in page created"));
           props.onClose();
         },
         onError: (err) => {
           if (err instanceof ApiError && err.extra.fields)
-            form.setErrors(err.extra.fields as never);
-          else notify.error(err.message);
+            form.setErrors(translateFields(err.extra.fields) as never);
+          else notify.error(translateMessage(err.message));
         },
       },
     );
@@ -264,49 +272,55 @@ function OptinPageEditor(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={p ? "Edit opt-in page" : "New opt-in page"}
+      title={p ? t("Edit opt-in page") : t("New opt-in page")}
       size="lg"
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Headline"
+            label={t("Headline")}
             withAsterisk
-            placeholder="Fresh bread alerts"
+            placeholder={t("Fresh bread alerts")}
             {...form.getInputProps("title")}
           />
           <TextInput
-            label="Address"
+            label={t("Address")}
             withAsterisk
-            description="The end of the link: lower-case letters, digits and dashes"
-            placeholder="front-desk"
+            description={t("The end of the link: lower-case letters, digits and dashes")}
+            placeholder={t("front-desk")}
             {...form.getInputProps("slug")}
           />
           <Textarea
-            label="Description"
-            description="Shown under the headline; your sign-up page's welcome message when empty"
+            label={t("Description")}
+            description={t(
+              "Shown under the headline; your sign-up page's welcome message when empty",
+            )}
             autosize
             minRows={2}
             {...form.getInputProps("description")}
           />
-          <TextInput label="Button text" {...form.getInputProps("buttonText")} />
+          <TextInput label={t("Button text")} {...form.getInputProps("buttonText")} />
           <MultiSelect
-            label="Add sign-ups to groups"
+            label={t("Add sign-ups to groups")}
             data={offeredGroups(groups.data, form.values.groupIds)}
             searchable
             {...form.getInputProps("groupIds")}
           />
-          <Switch label="Page is live" {...form.getInputProps("active", { type: "checkbox" })} />
+          <Switch
+            label={t("Page is live")}
+            {...form.getInputProps("active", { type: "checkbox" })}
+          />
           <Text size="xs" c="dimmed">
-            The page uses your sign-up page's colours, logo and fields, and records each person's
-            consent the same way.
+            {t(
+              "The page uses your sign-up page's colours, logo and fields, and records each person's consent the same way.",
+            )}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {p ? "Save page" : "Create page"}
+              {p ? t("Save page") : t("Create page")}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Image } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/notify";
 import { downloadPng, downloadSvg, type QrStyle, qrSvg, svgDataUrl } from "../lib/qr-image";
 
@@ -12,6 +13,7 @@ export function QrPreview(props: {
   size?: number;
   alt: string;
 }) {
+  const { t } = useTranslation();
   const svg = useMemo(() => qrSvg(props.text, props.style), [props.text, props.style]);
   const png = () =>
     downloadPng(svg, props.fileName).catch((err: Error) => notify.error(err.message));
@@ -27,7 +29,7 @@ export function QrPreview(props: {
       />
       <Group justify="center" gap="xs" mt="sm">
         <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} onClick={png}>
-          PNG
+          {t("PNG")}
         </Button>
         <Button
           variant="light"
@@ -35,7 +37,7 @@ export function QrPreview(props: {
           leftSection={<IconDownload size={14} />}
           onClick={() => downloadSvg(svg, props.fileName)}
         >
-          SVG
+          {t("SVG")}
         </Button>
       </Group>
     </Box>

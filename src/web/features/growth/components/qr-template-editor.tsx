@@ -13,12 +13,14 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import {
   QR_TEXTS,
   type QrTemplateResponse,
   qrTemplateInput,
   smsUri,
 } from "../../../../domain/growth-tools";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useSaveQrTemplate } from "../api/growth-tools";
 import { useNumberOptions } from "../api/pickers";
@@ -42,9 +44,10 @@ export function QrTemplateEditor(props: {
   template: QrTemplateResponse | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const numbers = useNumberOptions();
   const save = useSaveQrTemplate();
-  const t = props.template;
+  const tpl = props.template;
   const form = useForm<Values>({
     initialValues: {
       name: "",
@@ -52,7 +55,7 @@ export function QrTemplateEditor(props: {
       message: "",
       fgColor: "#1a1b1e",
       bgColor: "#ffffff",
-      frameText: "Scan me to join",
+      frameText: t("Scan me to join"),
       logo: null,
     },
   });
@@ -60,15 +63,15 @@ export function QrTemplateEditor(props: {
   useEffect(() => {
     if (!props.opened) return;
     form.setValues(
-      t
+      tpl
         ? {
-            name: t.name,
-            phoneNumberId: t.phoneNumberId ? String(t.phoneNumberId) : null,
-            message: t.message,
-            fgColor: t.fgColor,
-            bgColor: t.bgColor,
-            frameText: t.frameText,
-            logo: t.logo,
+            name: tpl.name,
+            phoneNumberId: tpl.phoneNumberId ? String(tpl.phoneNumberId) : null,
+            message: tpl.message,
+            fgColor: tpl.fgColor,
+            bgColor: tpl.bgColor,
+            frameText: tpl.frameText,
+            logo: tpl.logo,
           }
         : { ...form.values, phoneNumberId: numbers.data?.[0]?.value ?? null },
     );
@@ -90,12 +93,12 @@ export function QrTemplateEditor(props: {
   );
   const number = numbers.data?.find((n) => n.value === v.phoneNumberId)?.number;
   // The preview shows what the printed code holds: the scan-counting link once saved.
-  const previewText = t?.scanUrl ?? (number ? smsUri(number, v.message) : "https://example.com");
+  const previewText = tpl?.scanUrl ?? (number ? smsUri(number, v.message) : "https://example.com");
 
   const readLogo = (file: File | null) => {
     if (!file) return;
     if (file.size > MAX_LOGO_BYTES || !/^image\/(png|jpeg|svg\+xml)$/.test(file.type)) {
-      form.setFieldError("logo", QR_TEXTS.logoTooBig);
+      form.setFieldError("logo", translateMessage(QR_TEXTS.logoTooBig));
       return;
     }
     const reader = new FileReader();
@@ -111,14 +114,14 @@ export function QrTemplateEditor(props: {
     });
     if (!input.success) {
       for (const issue of input.error.issues)
-        form.setFieldError(String(issue.path[0]), issue.message);
+        form.setFieldError(String(issue.path[0]), translateMessage(issue.message));
       return;
     }
     save.mutate(
-      { id: t?.id ?? null, input: input.data },
+      { id: tpl?.id ?? null, input: input.data },
       {
         onSuccess: () => {
-          notify.success(t ? "Template saved" : "Template created");
+          notify.success(tpl ? t("Template saved") : t("Template created"));
           props.onClose();
         },
       },
@@ -129,64 +132,64 @@ export function QrTemplateEditor(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={t ? "Edit QR code template" : "New QR code template"}
+      title={tpl ? t("Edit QR code template") : t("New QR code template")}
       size="xl"
       fullScreen={typeof window !== "undefined" && window.innerWidth < 576}
     >
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Stack gap="sm">
-            <TextInput label="Name" withAsterisk {...form.getInputProps("name")} />
+            <TextInput label={t("Name")} withAsterisk {...form.getInputProps("name")} />
             <Select
-              label="Number people text"
+              label={t("Number people text")}
               withAsterisk
               data={numbers.data ?? []}
               allowDeselect={false}
               {...form.getInputProps("phoneNumberId")}
             />
             <TextInput
-              label="Message filled in"
-              description="Usually your keyword, e.g. JOIN"
+              label={t("Message filled in")}
+              description={t("Usually your keyword, e.g. JOIN")}
               withAsterisk
               {...form.getInputProps("message")}
             />
             <Group grow align="flex-start">
-              <ColorInput label="Code colour" {...form.getInputProps("fgColor")} />
-              <ColorInput label="Background" {...form.getInputProps("bgColor")} />
+              <ColorInput label={t("Code colour")} {...form.getInputProps("fgColor")} />
+              <ColorInput label={t("Background")} {...form.getInputProps("bgColor")} />
             </Group>
             <TextInput
-              label="Frame text"
-              description="Printed under the code; leave empty for no frame"
+              label={t("Frame text")}
+              description={t("Printed under the code; leave empty for no frame")}
               {...form.getInputProps("frameText")}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
-                Logo in the middle
+                {t("Logo in the middle")}
               </Text>
               <Group gap="xs">
                 <FileButton onChange={readLogo} accept="image/png,image/jpeg,image/svg+xml">
                   {(p) => (
                     <Button variant="default" size="xs" {...p}>
-                      {v.logo ? "Change logo" : "Upload logo"}
+                      {v.logo ? t("Change logo") : t("Upload logo")}
                     </Button>
                   )}
                 </FileButton>
                 {v.logo && (
                   <>
-                    <Image src={v.logo} alt="Logo" h={28} w="auto" />
+                    <Image src={v.logo} alt={t("Logo")} h={28} w="auto" />
                     <Button
                       variant="subtle"
                       color="red"
                       size="xs"
                       onClick={() => form.setFieldValue("logo", null)}
                     >
-                      Remove
+                      {t("Remove")}
                     </Button>
                   </>
                 )}
               </Group>
               <Text size="xs" c={form.errors.logo ? "red" : "dimmed"}>
-                {form.errors.logo ?? "PNG, JPEG or SVG, under 150 KB"}
+                {form.errors.logo ?? t("PNG, JPEG or SVG, under 150 KB")}
               </Text>
             </Stack>
           </Stack>
@@ -195,22 +198,22 @@ export function QrTemplateEditor(props: {
               text={previewText}
               style={style}
               fileName="qr-preview"
-              alt="Preview of the QR code"
+              alt={t("Preview of the QR code")}
               size={260}
             />
             <Text size="xs" c="dimmed" ta="center">
-              {t
-                ? "The code opens a Parley link that counts the scan, then the messaging app."
-                : "After saving, the code holds a Parley link that counts each scan."}
+              {tpl
+                ? t("The code opens a Parley link that counts the scan, then the messaging app.")
+                : t("After saving, the code holds a Parley link that counts each scan.")}
             </Text>
           </Stack>
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {t ? "Save template" : "Create template"}
+            {tpl ? t("Save template") : t("Create template")}
           </Button>
         </Group>
       </form>

@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { composeOptInReply } from "../../../../domain/keywords";
 
 /**
@@ -7,6 +8,7 @@ import { composeOptInReply } from "../../../../domain/keywords";
  * marked as added, and the segment count of the whole.
  */
 export function ReplyPreview(props: { text: string; programName: string; label?: string }) {
+  const { t } = useTranslation();
   const parts = composeOptInReply(props.text, props.programName);
   return (
     <Paper
@@ -19,11 +21,14 @@ export function ReplyPreview(props: { text: string; programName: string; label?:
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-            {props.label ?? "What they receive"}
+            {props.label ?? t("What they receive")}
           </Text>
           <Text size="xs" c="dimmed" data-testid="reply-segments">
-            {parts.full.length} characters · {parts.segments.segments}{" "}
-            {parts.segments.segments === 1 ? "segment" : "segments"}
+            {t("{{chars}} characters · {{n}} segments", {
+              chars: parts.full.length,
+              count: parts.segments.segments,
+              n: parts.segments.segments,
+            })}
           </Text>
         </Group>
         <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
@@ -34,7 +39,7 @@ export function ReplyPreview(props: { text: string; programName: string; label?:
           )}
           {props.text.trim() || (
             <Text span c="dimmed">
-              Your reply
+              {t("Your reply")}
             </Text>
           )}
           {parts.suffix.map((s) => (
@@ -46,16 +51,16 @@ export function ReplyPreview(props: { text: string; programName: string; label?:
         {(parts.prefix || parts.suffix.length > 0) && (
           <Group gap={6}>
             <Text size="xs" c="dimmed">
-              Added for carrier rules:
+              {t("Added for carrier rules:")}
             </Text>
             {parts.prefix && (
               <Badge size="xs" variant="light">
-                Program name
+                {t("Program name")}
               </Badge>
             )}
             {parts.suffix.map((s) => (
               <Badge key={s} size="xs" variant="light">
-                {s.startsWith("Msg") ? "Msg & data rates may apply" : "HELP and STOP"}
+                {s.startsWith("Msg") ? t("Msg & data rates may apply") : t("HELP and STOP")}
               </Badge>
             ))}
           </Group>

@@ -17,6 +17,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Checkbox, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconGripVertical } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { FIELD_STATUS, type FieldStatus } from "../../../../domain/signup-page";
 
 export interface FieldRow {
@@ -32,6 +33,7 @@ export interface FieldRow {
 }
 
 function Row(props: { row: FieldRow; onStatus: (s: FieldStatus) => void }) {
+  const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: props.row.key,
   });
@@ -55,7 +57,7 @@ function Row(props: { row: FieldRow; onStatus: (s: FieldStatus) => void }) {
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Drag ${row.label} to reorder`}
+            aria-label={t("Drag {{field}} to reorder", { field: row.label })}
             style={{ cursor: "grab", touchAction: "none" }}
             {...attributes}
             {...listeners}
@@ -77,7 +79,7 @@ function Row(props: { row: FieldRow; onStatus: (s: FieldStatus) => void }) {
           {/* Each toggle returns the field to "show" when unchecked (spec doc 3 §4). */}
           <Checkbox
             size="xs"
-            label="Required"
+            label={t("Required")}
             checked={
               row.alwaysRequired
                 ? row.status !== FIELD_STATUS.hidden
@@ -90,7 +92,7 @@ function Row(props: { row: FieldRow; onStatus: (s: FieldStatus) => void }) {
           />
           <Checkbox
             size="xs"
-            label="Hidden"
+            label={t("Hidden")}
             checked={row.status === FIELD_STATUS.hidden}
             onChange={(e) =>
               props.onStatus(

@@ -1,4 +1,5 @@
 import QRCode from "qrcode";
+import { i18n } from "../../../i18n";
 
 /**
  * QR codes drawn in the browser: one SVG (modules as one path, an optional logo in the middle on a
@@ -79,7 +80,8 @@ export async function qrPng(svg: string, px = 1024): Promise<Blob> {
   canvas.width = px;
   canvas.height = Math.round((px * img.naturalHeight) / img.naturalWidth);
   const g = canvas.getContext("2d");
-  if (!g) throw new Error("This browser cannot draw images");
+  if (!g) throw new Error(i18n.t("This browser cannot draw images"));
+
   g.drawImage(img, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("PNG not made"))), "image/png"),

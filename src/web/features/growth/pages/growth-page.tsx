@@ -22,10 +22,12 @@ import {
   IconUserPlus,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { GrowthOverview } from "../../../../domain/growth-tools";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { meCan } from "../../../lib/permissions";
 import { dayLabel, useChartHeight } from "../../growth-reports/components/chart-height";
@@ -49,6 +51,7 @@ const COLORS = [
 
 /** /growth: the growth tools at a glance, and who joined by which way over the last 30 days. */
 export default function GrowthPage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const overview = useGrowthOverview();
   const height = useChartHeight();
@@ -56,14 +59,14 @@ export default function GrowthPage() {
   return (
     <>
       <PageHeader
-        title="Growth"
-        description="Every way people join your list, and how each is doing."
+        title={t("Growth")}
+        description={t("Every way people join your list, and how each is doing.")}
       />
       <Stack gap="lg">
         {overview.isError ? (
           <LoadFailed
             icon={<IconChartBar />}
-            title="Growth figures could not be loaded"
+            title={t("Growth figures could not be loaded")}
             query={overview}
           />
         ) : !o ? (
@@ -73,7 +76,7 @@ export default function GrowthPage() {
             <Group justify="space-between" align="flex-end" mb="md">
               <Stack gap={2}>
                 <Title order={3} size="h4">
-                  Sign-ups by method, last 30 days
+                  {t("Sign-ups by method, last 30 days")}
                 </Title>
                 <Text size="sm" c="dimmed">
                   {dayLabel(o.range.from)} – {dayLabel(o.range.to)}
@@ -84,7 +87,7 @@ export default function GrowthPage() {
                   {o.totalJoined}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  joined
+                  {t("joined")}
                 </Text>
               </Stack>
             </Group>
@@ -96,8 +99,9 @@ export default function GrowthPage() {
                 h={height}
                 style={{ display: "flex", alignItems: "center", justifyContent: "center" }}
               >
-                Nobody joined in the last 30 days. Put a keyword, QR code or sign-up link where your
-                customers are.
+                {t(
+                  "Nobody joined in the last 30 days. Put a keyword, QR code or sign-up link where your customers are.",
+                )}
               </Text>
             ) : (
               <>
@@ -111,7 +115,9 @@ export default function GrowthPage() {
                   xAxisProps={{ interval: "preserveStartEnd" }}
                   yAxisProps={{ allowDecimals: false }}
                   series={o.methods.map((m, i) => ({
+                    // The days' figures are keyed by the method's English label.
                     name: m.label,
+                    label: translateMessage(m.label),
                     color: COLORS[i % COLORS.length]!,
                   }))}
                 />
@@ -127,7 +133,7 @@ export default function GrowthPage() {
                       fw={500}
                       leftSection={<ColorSwatch color={swatch(i)} size={10} withShadow={false} />}
                     >
-                      {m.label}: {m.joined}
+                      {translateMessage(m.label)}: {m.joined}
                     </Badge>
                   ))}
                 </Group>
@@ -143,75 +149,92 @@ export default function GrowthPage() {
 }
 
 function ToolCards({ o }: { o: GrowthOverview }) {
-  const t = o.tools;
+  const { t } = useTranslation();
+  const tools = o.tools;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
       <Tool
         icon={<IconKey size={20} />}
-        title="Keywords"
+        title={t("Keywords")}
+        testId="keywords"
         to="/optins/keywords"
-        figure={`${t.keywords.active} active`}
-        detail={`${t.keywords.total} in all`}
+        figure={t("{{n}} active", { n: tools.keywords.active })}
+        detail={t("{{n}} in all", { n: tools.keywords.total })}
       />
       <Tool
         icon={<IconUserPlus size={20} />}
-        title="Sign-up page"
+        title={t("Sign-up page")}
+        testId="sign-up-page"
         to="/optins/sign-up-page"
-        figure={t.signupPage.live ? "Live" : "Off"}
-        detail={t.signupPage.url.replace(/^https?:\/\//, "")}
+        figure={tools.signupPage.live ? t("Live") : t("Off")}
+        detail={tools.signupPage.url.replace(/^https?:\/\//, "")}
       />
       <Tool
         icon={<IconForms size={20} />}
-        title="Opt-in forms"
+        title={t("Opt-in forms")}
+        testId="opt-in-forms"
         to="/optins/opt-in-forms"
-        figure={`${t.optinForms.active} active`}
-        detail={`${t.optinForms.views} views · ${t.optinForms.confirmations} confirmed`}
+        figure={t("{{n}} active", { n: tools.optinForms.active })}
+        detail={t("{{views}} views · {{confirmed}} confirmed", {
+          views: tools.optinForms.views,
+          confirmed: tools.optinForms.confirmations,
+        })}
       />
       <Tool
         icon={<IconQrcode size={20} />}
-        title="QR codes"
+        title={t("QR codes")}
+        testId="qr-codes"
         to="/optins/qr-code-templates"
-        figure={`${t.qrTemplates.scans} scans`}
-        detail={`${t.qrTemplates.total} ${t.qrTemplates.total === 1 ? "template" : "templates"}`}
+        figure={t("{{n}} scans", { count: tools.qrTemplates.scans, n: tools.qrTemplates.scans })}
+        detail={t("{{n}} templates", {
+          count: tools.qrTemplates.total,
+          n: tools.qrTemplates.total,
+        })}
         extra={
           <Anchor component={Link} to="/optins/sms-qr" size="sm">
-            Quick SMS QR code
+            {t("Quick SMS QR code")}
           </Anchor>
         }
       />
       <Tool
         icon={<IconLayoutNavbar size={20} />}
-        title="Web banner"
+        title={t("Web banner")}
+        testId="web-banner"
         to="/optins/web-banner"
-        figure={t.webBanner.enabled ? "On" : "Off"}
-        detail={`${t.webBanner.views} views · ${t.webBanner.clicks} clicks`}
+        figure={tools.webBanner.enabled ? t("On") : t("Off")}
+        detail={t("{{views}} views · {{clicks}} clicks", {
+          views: tools.webBanner.views,
+          clicks: tools.webBanner.clicks,
+        })}
       />
       <Tool
         icon={<IconChartBar size={20} />}
-        title="Opt-in pages"
+        title={t("Opt-in pages")}
+        testId="opt-in-pages"
         to="/growth#optin-pages"
-        figure={`${t.optinPages.signups} sign-ups`}
-        detail={`${t.optinPages.total} ${t.optinPages.total === 1 ? "page" : "pages"} · ${t.optinPages.visits} visits`}
+        figure={t("{{n}} sign-ups", { n: tools.optinPages.signups })}
+        detail={t("{{n}} pages · {{visits}} visits", {
+          count: tools.optinPages.total,
+          n: tools.optinPages.total,
+          visits: tools.optinPages.visits,
+        })}
       />
     </SimpleGrid>
   );
 }
 
+/** `testId` names the card in English ("tool-qr-codes") whatever the language shown. */
 function Tool(props: {
   icon: ReactNode;
   title: string;
+  testId: string;
   to: string;
   figure: string;
   detail: string;
   extra?: ReactNode;
 }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      data-testid={`tool-${props.title.toLowerCase().replace(/ /g, "-")}`}
-    >
+    <Paper withBorder radius="md" p="md" data-testid={`tool-${props.testId}`}>
       <Group wrap="nowrap" align="flex-start">
         <ThemeIcon variant="light" size={40} radius="md">
           {props.icon}

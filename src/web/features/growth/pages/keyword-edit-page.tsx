@@ -16,15 +16,17 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { offeredGroups } from "../../../../domain/group-choices";
 import { keywordProblem } from "../../../../domain/keywords";
 import type { KeywordResponse } from "../../../../domain/keywords.schemas";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { fromZonedInput, toZonedInput, zoneNote } from "../../../lib/zoned-input";
+import { fromZonedInput, toZonedInput } from "../../../lib/zoned-input";
 import { useKeyword, useKeywords, useSaveKeyword } from "../api/keywords";
 import { useGroupOptions, useNumberOptions } from "../api/pickers";
 import { KeywordStats } from "../components/keyword-stats";
@@ -72,6 +74,7 @@ function fromKeyword(k: KeywordResponse, timeZone: string): FormState {
 
 /** /optins/keywords/edit (?id=N to edit): the keyword, its number, replies, options and stats. */
 export default function KeywordEditPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const idParam = Number(params.get("id"));
@@ -92,8 +95,9 @@ export default function KeywordEditPage() {
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const keywordError = touched ? keywordProblem(form.keyword) : null;
-  const replyError = touched && !form.reply.trim() ? "Opt-in reply is required" : null;
+  const problem = touched ? keywordProblem(form.keyword) : null;
+  const keywordError = problem && translateMessage(problem);
+  const replyError = touched && !form.reply.trim() ? t("Opt-in reply is required") : null;
   const program = list.data?.programName ?? "";
 
   const submit = (e: React.FormEvent) => {
@@ -118,11 +122,19 @@ export default function KeywordEditPage() {
       },
       {
         onSuccess: (k) => {
-          notify.success(id ? `Keyword ${k.keyword} saved` : `Keyword ${k.keyword} created`);
+          notify.success(
+            id
+              ? t("Keyword {{keyword}} saved", { keyword: k.keyword })
+              : t("Keyword {{keyword}} created", { keyword: k.keyword }),
+          );
           navigate("/optins/keywords");
         },
         onError: (err) =>
-          setServerError(err instanceof ApiError ? err.message : "The keyword was not saved."),
+          setServerError(
+            err instanceof ApiError
+              ? translateMessage(err.message)
+              : t("The keyword was not saved."),
+          ),
       },
     );
   };
@@ -130,10 +142,10 @@ export default function KeywordEditPage() {
   if (id !== null && existing.isPending) return <Skeleton h={400} />;
   if (id !== null && existing.isError)
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="This keyword could not be loaded">
-        {existing.error.message}{" "}
+      <Alert color="red" icon={<IconAlertCircle />} title={t("This keyword could not be loaded")}>
+        {translateMessage(existing.error.message)}{" "}
         <Anchor component={Link} inherit to="/optins/keywords">
-          Back to keywords
+          {t("Back to keywords")}
         </Anchor>
       </Alert>
     );
@@ -141,8 +153,14 @@ export default function KeywordEditPage() {
   return (
     <>
       <PageHeader
-        title={id ? `Edit Keyword ${existing.data?.keyword.toUpperCase() ?? ""}` : "Add Keyword"}
-        description="Whoever texts this word (or JOIN and the word) to your number is subscribed with their consent recorded, added to the groups you choose and answered."
+        title={
+          id
+            ? t("Edit Keyword {{keyword}}", { keyword: existing.data?.keyword.toUpperCase() ?? "" })
+            : t("Add Keyword")
+        }
+        description={t(
+          "Whoever texts this word (or JOIN and the word) to your number is subscribed with their consent recorded, added to the groups you choose and answered.",
+        )}
         actions={
           <Button
             variant="default"
@@ -150,7 +168,7 @@ export default function KeywordEditPage() {
             to="/optins/keywords"
             leftSection={<IconArrowLeft size={16} />}
           >
-            Keywords
+            {t("Keywords")}
           </Button>
         }
       />
@@ -165,8 +183,8 @@ export default function KeywordEditPage() {
               )}
               <Group grow align="flex-start" wrap="wrap">
                 <TextInput
-                  label="Keyword"
-                  description="One word; any case matches"
+                  label={t("Keyword")}
+                  description={t("One word; any case matches")}
                   required
                   value={form.keyword}
                   onChange={(e) => set("keyword", e.currentTarget.value)}
@@ -175,9 +193,9 @@ export default function KeywordEditPage() {
                   miw={200}
                 />
                 <Select
-                  label="Number"
-                  description="Where the keyword answers"
-                  data={[{ value: ALL, label: "All numbers" }, ...(numbers.data ?? [])]}
+                  label={t("Number")}
+                  description={t("Where the keyword answers")}
+                  data={[{ value: ALL, label: t("All numbers") }, ...(numbers.data ?? [])]}
                   value={form.numberId}
                   onChange={(v) => set("numberId", v ?? ALL)}
                   allowDeselect={false}
@@ -185,8 +203,8 @@ export default function KeywordEditPage() {
                 />
               </Group>
               <Textarea
-                label="Opt-in reply"
-                description="Sent to each new subscriber"
+                label={t("Opt-in reply")}
+                description={t("Sent to each new subscriber")}
                 required
                 autosize
                 minRows={3}
@@ -197,8 +215,8 @@ export default function KeywordEditPage() {
               />
               <ReplyPreview text={form.reply} programName={program} />
               <Textarea
-                label="Reply to people already subscribed"
-                description="Optional; the opt-in reply is sent when empty"
+                label={t("Reply to people already subscribed")}
+                description={t("Optional; the opt-in reply is sent when empty")}
                 autosize
                 minRows={2}
                 maxLength={1000}
@@ -209,12 +227,12 @@ export default function KeywordEditPage() {
                 <ReplyPreview
                   text={form.alreadySubscribedReply}
                   programName={program}
-                  label="Already subscribed receive"
+                  label={t("Already subscribed receive")}
                 />
               )}
               <MultiSelect
-                label="Add to groups"
-                placeholder={groups.data?.length ? "Choose groups" : "No groups yet"}
+                label={t("Add to groups")}
+                placeholder={groups.data?.length ? t("Choose groups") : t("No groups yet")}
                 data={offeredGroups(groups.data, form.groupIds)}
                 value={form.groupIds}
                 onChange={(v) => set("groupIds", v)}
@@ -223,35 +241,38 @@ export default function KeywordEditPage() {
               />
               <Stack gap="xs">
                 <Switch
-                  label="Double opt-in: ask them to reply Y to confirm"
+                  label={t("Double opt-in: ask them to reply Y to confirm")}
                   checked={form.doubleOptIn}
                   onChange={(e) => set("doubleOptIn", e.currentTarget.checked)}
                 />
                 <Switch
-                  label="Ask for their first name after they join"
+                  label={t("Ask for their first name after they join")}
                   checked={form.askName}
                   onChange={(e) => set("askName", e.currentTarget.checked)}
                 />
                 <Switch
-                  label="Ask for their e-mail address after they join"
+                  label={t("Ask for their e-mail address after they join")}
                   checked={form.askEmail}
                   onChange={(e) => set("askEmail", e.currentTarget.checked)}
                 />
               </Stack>
               <TextInput
                 type="datetime-local"
-                label="Expires"
-                description={`Optional; after this the keyword stops answering. ${zoneNote(timeZone)}`}
+                label={t("Expires")}
+                description={t(
+                  "Optional; after this the keyword stops answering. In your account's time zone ({{zone}}).",
+                  { zone: timeZone },
+                )}
                 value={form.expiresAt}
                 onChange={(e) => set("expiresAt", e.currentTarget.value)}
                 w={{ base: "100%", sm: 260 }}
               />
               <Group justify="flex-end">
                 <Button variant="default" component={Link} to="/optins/keywords">
-                  Cancel
+                  {t("Cancel")}
                 </Button>
                 <Button type="submit" loading={save.isPending}>
-                  {id ? "Save keyword" : "Create keyword"}
+                  {id ? t("Save keyword") : t("Create keyword")}
                 </Button>
               </Group>
             </Stack>
@@ -263,16 +284,21 @@ export default function KeywordEditPage() {
           ) : (
             <Paper withBorder radius="md" p="md">
               <Title order={4} mb="xs">
-                How it works
+                {t("How it works")}
               </Title>
               <Stack gap={6} fz="sm">
-                <span>1. A person texts the keyword, in any case, or JOIN and the keyword.</span>
                 <span>
-                  2. They are subscribed, with the keyword, their message and the time kept as
-                  consent.
+                  {t("1. A person texts the keyword, in any case, or JOIN and the keyword.")}
                 </span>
-                <span>3. They get your opt-in reply, and join the groups you chose.</span>
-                <span>STOP, HELP, START and the other compliance words can never be keywords.</span>
+                <span>
+                  {t(
+                    "2. They are subscribed, with the keyword, their message and the time kept as consent.",
+                  )}
+                </span>
+                <span>{t("3. They get your opt-in reply, and join the groups you chose.")}</span>
+                <span>
+                  {t("STOP, HELP, START and the other compliance words can never be keywords.")}
+                </span>
               </Stack>
             </Paper>
           )}

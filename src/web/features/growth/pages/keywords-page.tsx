@@ -10,6 +10,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatUsd } from "../../../../domain/billing";
 import { KEYWORD_ADDON_CENTS, KEYWORD_ADDON_SIZE } from "../../../../domain/keywords";
@@ -22,6 +23,8 @@ import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
+import { formatNumber, translateMessage } from "../../../i18n";
+
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { meCan } from "../../../lib/permissions";
@@ -41,11 +44,13 @@ const KEYWORDS_LIST = defineList({
   sort: { columns: ["keyword", "joins", "status"], column: "keyword", direction: "asc" },
 });
 
+/** In English: the list sorts by it. */
 const statusLabel = (k: KeywordResponse) =>
   k.expired ? "Expired" : k.status === "active" ? "Active" : "Paused";
 
 /** /optins/keywords: the account's keywords, per number or all, with joins and actions. */
 export default function KeywordsPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useCurrentAccount();
   const [params, setParams] = useSearchParams();
@@ -64,30 +69,53 @@ export default function KeywordsPage() {
   const openPurchase = () => {
     const dueNow = billing.data ? (billing.data.addonsDueNow?.keywordPackCents ?? 0) : undefined;
     modals.openConfirmModal({
-      title: "Buy more keywords",
+      title: t("Buy more keywords"),
       children: (
         <Stack gap="xs">
           <Text size="sm">
-            Add {KEYWORD_ADDON_SIZE} keywords to your plan for $
-            {(KEYWORD_ADDON_CENTS / 100).toFixed(2)} a month, billed with your subscription.
+            {t(
+              "Add {{n}} keywords to your plan for {{price}} a month, billed with your subscription.",
+              { n: KEYWORD_ADDON_SIZE, price: `$${(KEYWORD_ADDON_CENTS / 100).toFixed(2)}` },
+            )}
           </Text>
           {dueNow !== undefined && (
             <Text size="sm" data-testid="charged-now">
-              Charged now: <b>{formatUsd(dueNow)}</b>
-              {billing.data?.addonsDueNow
-                ? ` (the rest of your paid period, to ${billing.data.addonsDueNow.until.slice(0, 10)})`
-                : " (on your trial it starts with your first plan payment)"}
+              {billing.data?.addonsDueNow ? (
+                <Trans
+                  t={t}
+                  i18nKey="Charged now: <0>{{amount}}</0> (the rest of your paid period, to {{date}})"
+                  values={{
+                    amount: formatUsd(dueNow),
+                    date: billing.data.addonsDueNow.until.slice(0, 10),
+                  }}
+                  components={[<b key="amount" />]}
+                />
+              ) : (
+                <Trans
+                  t={t}
+                  i18nKey="Charged now: <0>{{amount}}</0> (on your trial it starts with your first plan payment)"
+                  values={{ amount: formatUsd(dueNow) }}
+                  components={[<b key="amount" />]}
+                />
+              )}
             </Text>
           )}
           {list.data && (
             <Text size="sm" c="dimmed">
-              You use {list.data.used} of {list.data.limit} keywords now.
+              {t("You use {{used}} of {{limit}} keywords now.", {
+                used: list.data.used,
+                limit: list.data.limit,
+              })}
             </Text>
           )}
         </Stack>
       ),
-      labels: { confirm: `Buy ${KEYWORD_ADDON_SIZE} keywords`, cancel: "Cancel" },
-      onConfirm: () => purchase.mutate(dueNow, { onSuccess: (r) => notify.success(r.message) }),
+      labels: {
+        confirm: t("Buy {{n}} keywords", { n: KEYWORD_ADDON_SIZE }),
+        cancel: t("Cancel"),
+      },
+      onConfirm: () =>
+        purchase.mutate(dueNow, { onSuccess: (r) => notify.success(translateMessage(r.message)) }),
       onClose: () => {
         if (params.get("purchase")) {
           const next = new URLSearchParams(window.location.search);
@@ -108,17 +136,23 @@ export default function KeywordsPage() {
 
   const askDelete = (k: KeywordResponse) =>
     modals.openConfirmModal({
-      title: "Delete keyword",
+      title: t("Delete keyword"),
       children: (
         <Text size="sm">
-          Delete the keyword <b>{k.keyword}</b>? Texts of it will no longer subscribe anyone. The
-          people who joined stay subscribed.
+          <Trans
+            t={t}
+            i18nKey="Delete the keyword <0>{{keyword}}</0>? Texts of it will no longer subscribe anyone. The people who joined stay subscribed."
+            values={{ keyword: k.keyword }}
+            components={[<b key="keyword" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete keyword", cancel: "Cancel" },
+      labels: { confirm: t("Delete keyword"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
-        remove.mutate(k.id, { onSuccess: () => notify.success(`Keyword ${k.keyword} deleted`) }),
+        remove.mutate(k.id, {
+          onSuccess: () => notify.success(t("Keyword {{keyword}} deleted", { keyword: k.keyword })),
+        }),
     });
 
   const atLimit = list.data ? list.data.used >= list.data.limit : false;
@@ -134,11 +168,14 @@ export default function KeywordsPage() {
   return (
     <>
       <PageHeader
-        title="Keywords"
+        title={t("Keywords")}
         description={
           list.data
-            ? `People text a keyword to your number to join your list. ${list.data.used} of ${list.data.limit} keywords used.`
-            : "People text a keyword to your number to join your list."
+            ? t(
+                "People text a keyword to your number to join your list. {{used}} of {{limit}} keywords used.",
+                { used: list.data.used, limit: list.data.limit },
+              )
+            : t("People text a keyword to your number to join your list.")
         }
         actions={
           <>
@@ -148,17 +185,17 @@ export default function KeywordsPage() {
                 leftSection={<IconShoppingCart size={16} />}
                 onClick={openPurchase}
               >
-                Buy more keywords
+                {t("Buy more keywords")}
               </Button>
             )}
             {canEdit && (
-              <Tooltip label="All keywords of your plan are in use" disabled={!atLimit}>
+              <Tooltip label={t("All keywords of your plan are in use")} disabled={!atLimit}>
                 <Button
                   leftSection={<IconPlus size={16} />}
                   onClick={() => navigate(EDIT)}
                   disabled={atLimit}
                 >
-                  Add keyword
+                  {t("Add keyword")}
                 </Button>
               </Tooltip>
             )}
@@ -172,35 +209,40 @@ export default function KeywordsPage() {
         total={total}
         pagerWhenLong
         icon={<IconKey />}
-        failedTitle="Keywords could not be loaded"
+        failedTitle={t("Keywords could not be loaded")}
         empty={{
-          title: "No keywords yet",
-          description:
+          title: t("No keywords yet"),
+          description: t(
             "Create a keyword such as COFFEE: whoever texts it to your number is subscribed, added to your groups and answered.",
+          ),
           ...(canEdit && !atLimit
-            ? { action: { label: "Add keyword", onClick: () => navigate(EDIT) } }
+            ? { action: { label: t("Add keyword"), onClick: () => navigate(EDIT) } }
             : {}),
         }}
-        noRecordsText={numberId && !view.query ? "No keywords on this number" : TEXT.emptyTable}
+        noRecordsText={
+          numberId && !view.query
+            ? t("No keywords on this number")
+            : translateMessage(TEXT.emptyTable)
+        }
         toolbar={
           <Group gap="sm" wrap="wrap" align="flex-end">
             <Select
-              label="Number"
-              placeholder="All numbers"
+              label={t("Number")}
+              placeholder={t("All numbers")}
               data={numbers.data ?? []}
               value={numberId}
               onChange={(v) => view.setFilter("number", v)}
               clearable
               w={{ base: "100%", sm: 280 }}
             />
-            <ListSearch label="Search keywords" value={view.query} onSearch={view.setQuery} />
+            <ListSearch label={t("Search keywords")} value={view.query} onSearch={view.setQuery} />
           </Group>
         }
         rowAttributes={(k) => ({ "data-testid": `keyword-${k.keyword}` })}
         columns={[
           {
             accessor: "keyword",
-            title: "Keyword",
+            title: t("Keyword"),
             sortable: true,
             render: (k) => (
               <Stack gap={0}>
@@ -216,40 +258,40 @@ export default function KeywordsPage() {
                 </Text>
                 {/* Phones have no Number column: the number goes under the keyword. */}
                 <Text size="xs" c="dimmed" hiddenFrom="sm">
-                  {k.number ?? "All numbers"}
+                  {k.number ?? t("All numbers")}
                 </Text>
               </Stack>
             ),
           },
           {
             accessor: "number",
-            title: "Number",
+            title: t("Number"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            render: (k) => k.number ?? "All numbers",
+            render: (k) => k.number ?? t("All numbers"),
           },
           {
             accessor: "status",
-            title: "Status",
+            title: t("Status"),
             sortable: true,
             render: (k) =>
               k.expired ? (
-                <Badge color="gray">Expired</Badge>
+                <Badge color="gray">{t("Expired")}</Badge>
               ) : k.status === "active" ? (
-                <Badge color="green">Active</Badge>
+                <Badge color="green">{t("Active")}</Badge>
               ) : (
-                <Badge color="yellow">Paused</Badge>
+                <Badge color="yellow">{t("Paused")}</Badge>
               ),
           },
           {
             accessor: "joins",
-            title: "Joins",
+            title: t("Joins"),
             sortable: true,
             textAlign: "right",
-            render: (k) => k.joins.toLocaleString(),
+            render: (k) => formatNumber(k.joins),
           },
           {
             accessor: "fullReply",
-            title: "Opt-in reply",
+            title: t("Opt-in reply"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (k) => (
               <Text size="sm" lineClamp={2} maw={320}>
@@ -259,7 +301,7 @@ export default function KeywordsPage() {
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 64,
             render: (k) =>
@@ -268,12 +310,12 @@ export default function KeywordsPage() {
                   name={k.keyword}
                   items={[
                     {
-                      label: "Edit",
+                      label: t("Edit"),
                       icon: <IconEdit size={16} />,
                       to: `${EDIT}?id=${k.id}`,
                     },
                     {
-                      label: k.status === "active" ? "Pause" : "Resume",
+                      label: k.status === "active" ? t("Pause") : t("Resume"),
                       icon:
                         k.status === "active" ? (
                           <IconPlayerPause size={16} />
@@ -286,13 +328,16 @@ export default function KeywordsPage() {
                           {
                             onSuccess: () =>
                               notify.success(
-                                `Keyword ${k.keyword} ${k.status === "active" ? "paused" : "resumed"}`,
+                                k.status === "active"
+                                  ? t("Keyword {{keyword}} paused", { keyword: k.keyword })
+                                  : t("Keyword {{keyword}} resumed", { keyword: k.keyword }),
                               ),
                           },
                         ),
                     },
                     {
-                      label: "Delete",
+                      label: t("Delete"),
+
                       icon: <IconTrash size={16} />,
                       onClick: () => askDelete(k),
                       danger: true,

@@ -18,6 +18,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { offeredGroups } from "../../../../domain/group-choices";
 import {
@@ -26,14 +27,16 @@ import {
   type OptinFormInput,
 } from "../../../../domain/optin-forms";
 import { PageHeader } from "../../../components/page-header";
+import { tk } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useOptinForms, useSaveOptinForm } from "../api/optin-forms";
 import { useGroupOptions, useNumberOptions } from "../api/pickers";
 
+/** The optional fields; their labels are in English as the popup itself shows them (embed.js). */
 const OPTIONAL = [
-  { key: "firstName", label: "First name" },
-  { key: "lastName", label: "Last name" },
-  { key: "email", label: "Email" },
+  { key: "firstName", label: tk("First name") },
+  { key: "lastName", label: tk("Last name") },
+  { key: "email", label: tk("Email") },
 ] as const;
 
 function textOf(blocks: OptinBlock[], type: "heading" | "text" | "button" | "consent") {
@@ -43,6 +46,7 @@ function textOf(blocks: OptinBlock[], type: "heading" | "text" | "button" | "con
 
 /** /optins/opt-in-forms/create and /details/:section (the form's id): the popup's builder. */
 export default function OptinFormEditor() {
+  const { t } = useTranslation();
   const { section } = useParams();
   const navigate = useNavigate();
   const id = section && /^\d+$/.test(section) ? Number(section) : null;
@@ -71,9 +75,9 @@ export default function OptinFormEditor() {
   if (id !== null && !existing)
     return (
       <Text>
-        This opt-in form does not exist.{" "}
+        {t("This opt-in form does not exist.")}{" "}
         <Anchor component={Link} inherit to="/optins/opt-in-forms">
-          Back to opt-in forms
+          {t("Back to opt-in forms")}
         </Anchor>
       </Text>
     );
@@ -118,7 +122,7 @@ export default function OptinFormEditor() {
       { id, input: form },
       {
         onSuccess: () => {
-          notify.success(id ? "Opt-in form saved" : "Opt-in form created");
+          notify.success(id ? t("Opt-in form saved") : t("Opt-in form created"));
           navigate("/optins/opt-in-forms");
         },
       },
@@ -128,11 +132,11 @@ export default function OptinFormEditor() {
   return (
     <>
       <PageHeader
-        title={id ? `Edit ${form.name}` : "Create Opt-In Form"}
+        title={id ? t("Edit {{name}}", { name: form.name }) : t("Create Opt-In Form")}
         actions={
           <>
             <Button variant="default" component={Link} to="/optins/opt-in-forms">
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button
               onClick={submit}
@@ -144,7 +148,7 @@ export default function OptinFormEditor() {
                 !textOf(blocks, "consent").trim()
               }
             >
-              {id ? "Save form" : "Create form"}
+              {id ? t("Save form") : t("Create form")}
             </Button>
           </>
         }
@@ -154,23 +158,23 @@ export default function OptinFormEditor() {
           <Stack>
             <Paper withBorder radius="md" p="md">
               <Stack>
-                <Title order={4}>Content</Title>
+                <Title order={4}>{t("Content")}</Title>
                 <TextInput
-                  label="Form name"
+                  label={t("Form name")}
                   required
                   value={form.name}
                   maxLength={100}
                   onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
                 />
                 <TextInput
-                  label="Heading"
+                  label={t("Heading")}
                   required
                   value={textOf(blocks, "heading")}
                   maxLength={200}
                   onChange={(e) => setBlocks({ heading: e.currentTarget.value })}
                 />
                 <Textarea
-                  label="Text"
+                  label={t("Text")}
                   autosize
                   minRows={2}
                   maxLength={1000}
@@ -178,11 +182,11 @@ export default function OptinFormEditor() {
                   onChange={(e) => setBlocks({ text: e.currentTarget.value })}
                 />
                 <Group>
-                  <Checkbox label="Phone number (always)" checked disabled />
+                  <Checkbox label={t("Phone number (always)")} checked disabled />
                   {OPTIONAL.map((o) => (
                     <Checkbox
                       key={o.key}
-                      label={o.label}
+                      label={t(o.label)}
                       checked={fields.includes(o.key)}
                       onChange={(e) =>
                         setBlocks({
@@ -195,14 +199,14 @@ export default function OptinFormEditor() {
                   ))}
                 </Group>
                 <TextInput
-                  label="Button"
+                  label={t("Button")}
                   required
                   value={textOf(blocks, "button")}
                   maxLength={60}
                   onChange={(e) => setBlocks({ button: e.currentTarget.value })}
                 />
                 <Textarea
-                  label="Consent text"
+                  label={t("Consent text")}
                   required
                   autosize
                   minRows={3}
@@ -214,19 +218,19 @@ export default function OptinFormEditor() {
             </Paper>
             <Paper withBorder radius="md" p="md">
               <Stack>
-                <Title order={4}>When it shows</Title>
+                <Title order={4}>{t("When it shows")}</Title>
                 <SegmentedControl
                   value={display.trigger}
                   onChange={(v) => setDisplay({ trigger: v as "delay" | "scroll" | "exit" })}
                   data={[
-                    { value: "delay", label: "After a delay" },
-                    { value: "scroll", label: "On scroll" },
-                    { value: "exit", label: "Exit intent" },
+                    { value: "delay", label: t("After a delay") },
+                    { value: "scroll", label: t("On scroll") },
+                    { value: "exit", label: t("Exit intent") },
                   ]}
                 />
                 {display.trigger === "delay" && (
                   <NumberInput
-                    label="Delay (seconds)"
+                    label={t("Delay (seconds)")}
                     min={0}
                     max={600}
                     value={display.delaySeconds}
@@ -236,7 +240,7 @@ export default function OptinFormEditor() {
                 )}
                 {display.trigger === "scroll" && (
                   <NumberInput
-                    label="Scrolled (%)"
+                    label={t("Scrolled (%)")}
                     min={1}
                     max={100}
                     value={display.scrollPercent}
@@ -246,22 +250,22 @@ export default function OptinFormEditor() {
                 )}
                 <Group align="flex-end" wrap="wrap">
                   <Select
-                    label="Pages"
+                    label={t("Pages")}
                     value={display.urlMode}
                     allowDeselect={false}
                     onChange={(v) =>
                       setDisplay({ urlMode: (v ?? "all") as "all" | "contains" | "not_contains" })
                     }
                     data={[
-                      { value: "all", label: "Every page" },
-                      { value: "contains", label: "Address contains" },
-                      { value: "not_contains", label: "Address does not contain" },
+                      { value: "all", label: t("Every page") },
+                      { value: "contains", label: t("Address contains") },
+                      { value: "not_contains", label: t("Address does not contain") },
                     ]}
                     w={240}
                   />
                   {display.urlMode !== "all" && (
                     <TextInput
-                      label="Text in the address"
+                      label={t("Text in the address")}
                       value={display.urlValue}
                       maxLength={500}
                       onChange={(e) => setDisplay({ urlValue: e.currentTarget.value })}
@@ -269,8 +273,8 @@ export default function OptinFormEditor() {
                   )}
                 </Group>
                 <NumberInput
-                  label="Show again after (days)"
-                  description="After a visitor closes it; 0 shows it on every visit"
+                  label={t("Show again after (days)")}
+                  description={t("After a visitor closes it; 0 shows it on every visit")}
                   min={0}
                   max={365}
                   value={display.frequencyDays}
@@ -285,17 +289,17 @@ export default function OptinFormEditor() {
           <Stack>
             <Paper withBorder radius="md" p="md">
               <Stack>
-                <Title order={4}>Style and list</Title>
+                <Title order={4}>{t("Style and list")}</Title>
                 <Group grow wrap="wrap">
                   <ColorInput
-                    label="Background"
+                    label={t("Background")}
                     format="hex"
                     value={c.bgColor}
                     onChange={(v) => setContainer({ bgColor: v })}
                     miw={130}
                   />
                   <ColorInput
-                    label="Text"
+                    label={t("Text")}
                     format="hex"
                     value={c.textColor}
                     onChange={(v) => setContainer({ textColor: v })}
@@ -303,29 +307,29 @@ export default function OptinFormEditor() {
                   />
                 </Group>
                 <ColorInput
-                  label="Button"
+                  label={t("Button")}
                   format="hex"
                   value={c.accentColor}
                   onChange={(v) => setContainer({ accentColor: v })}
                 />
                 <Checkbox
-                  label="Dim the page behind it"
+                  label={t("Dim the page behind it")}
                   checked={c.overlay}
                   onChange={(e) => setContainer({ overlay: e.currentTarget.checked })}
                 />
                 <Select
-                  label="Texts the code from"
-                  data={[{ value: "", label: "Your main number" }, ...(numbers.data ?? [])]}
+                  label={t("Texts the code from")}
+                  data={[{ value: "", label: t("Your main number") }, ...(numbers.data ?? [])]}
                   value={form.phoneNumberId === null ? "" : String(form.phoneNumberId)}
                   onChange={(v) => setForm({ ...form, phoneNumberId: v ? Number(v) : null })}
                   allowDeselect={false}
                 />
                 <MultiSelect
-                  label="Add to groups"
+                  label={t("Add to groups")}
                   data={offeredGroups(groups.data, form.groupIds)}
                   value={form.groupIds.map(String)}
                   onChange={(v) => setForm({ ...form, groupIds: v.map(Number) })}
-                  placeholder={groups.data?.length ? "Choose groups" : "No groups yet"}
+                  placeholder={groups.data?.length ? t("Choose groups") : t("No groups yet")}
                   clearable
                 />
               </Stack>
@@ -345,6 +349,7 @@ export default function OptinFormEditor() {
                 {fields.map((f) => (
                   <TextInput
                     key={f}
+                    // The popup's own words, in English as embed.js shows them.
                     label={
                       f === "phone" ? "Phone number" : OPTIONAL.find((o) => o.key === f)?.label
                     }

@@ -13,22 +13,34 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconForms, IconPlus } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { OptinFormResponse } from "../../../../domain/optin-forms";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useDeleteOptinForm, useOptinForms, useSaveOptinForm } from "../api/optin-forms";
 
-const TRIGGER: Record<string, (f: OptinFormResponse) => string> = {
-  delay: (f) => `After ${f.display.delaySeconds} s`,
-  scroll: (f) => `At ${f.display.scrollPercent}% scrolled`,
-  exit: () => "On exit intent",
+const TRIGGER: Record<string, (f: OptinFormResponse, t: TFunction) => string> = {
+  delay: (f, t) => t("After {{n}} s", { n: f.display.delaySeconds }),
+  scroll: (f, t) => t("At {{n}}% scrolled", { n: f.display.scrollPercent }),
+  exit: (_f, t) => t("On exit intent"),
 };
+
+/** Where a form shows: every page, or the pages whose address contains (or not) a text. */
+function pagesText(f: OptinFormResponse, t: TFunction): string {
+  if (f.display.urlMode === "all") return t("every page");
+  return f.display.urlMode === "contains"
+    ? t("pages that contain “{{text}}”", { text: f.display.urlValue })
+    : t("pages that do not contain “{{text}}”", { text: f.display.urlValue });
+}
 
 /** /optins/opt-in-forms: the popups, their counts, and the one script tag that embeds them. */
 export default function OptinFormsPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useOptinForms();
   const save = useSaveOptinForm();
@@ -41,47 +53,57 @@ export default function OptinFormsPage() {
     const { id, views: _v, submissions: _s, confirmations: _c, createdAt: _d, ...input } = f;
     save.mutate(
       { id, input: { ...input, status: f.status === "active" ? "paused" : "active" } },
-      { onSuccess: () => notify.success(f.status === "active" ? "Form paused" : "Form active") },
+      {
+        onSuccess: () =>
+          notify.success(f.status === "active" ? t("Form paused") : t("Form active")),
+      },
     );
   };
   const askDelete = (f: OptinFormResponse) =>
     modals.openConfirmModal({
-      title: "Delete opt-in form",
-      children: <Text size="sm">Delete “{f.name}”? It stops showing on your site at once.</Text>,
-      labels: { confirm: "Delete form", cancel: "Cancel" },
+      title: t("Delete opt-in form"),
+      children: (
+        <Text size="sm">
+          {t("Delete “{{name}}”? It stops showing on your site at once.", { name: f.name })}
+        </Text>
+      ),
+      labels: { confirm: t("Delete form"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(f.id, { onSuccess: () => notify.success("Form deleted") }),
+      onConfirm: () => remove.mutate(f.id, { onSuccess: () => notify.success(t("Form deleted")) }),
     });
 
   return (
     <>
       <PageHeader
-        title="Opt-In Forms"
-        description="Popups on your website that collect numbers, confirmed by a code texted to the visitor."
+        title={t("Opt-In Forms")}
+        description={t(
+          "Popups on your website that collect numbers, confirmed by a code texted to the visitor.",
+        )}
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => navigate("/optins/opt-in-forms/create")}
           >
-            Create form
+            {t("Create form")}
           </Button>
         }
       />
       {list.data && (
         <Paper withBorder radius="md" p="md" mb="md">
           <Group justify="space-between" mb={6}>
-            <Text fw={600}>Embed on your site</Text>
+            <Text fw={600}>{t("Embed on your site")}</Text>
             <CopyButton value={snippet}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="default" onClick={copy}>
-                  {copied ? "Copied" : "Copy code"}
+                  {copied ? t("Copied") : t("Copy code")}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Text size="sm" c="dimmed" mb={6}>
-            Paste this once before &lt;/body&gt; on every page; each active form shows where its
-            rules say.
+            {t(
+              "Paste this once before </body> on every page; each active form shows where its rules say.",
+            )}
           </Text>
           <Code
             block
@@ -95,15 +117,19 @@ export default function OptinFormsPage() {
       {list.isPending ? (
         <Skeleton h={160} />
       ) : list.isError ? (
-        <LoadFailed icon={<IconForms />} title="Opt-in forms could not be loaded" query={list} />
+        <LoadFailed
+          icon={<IconForms />}
+          title={t("Opt-in forms could not be loaded")}
+          query={list}
+        />
       ) : list.data.forms.length === 0 ? (
         <Paper withBorder radius="md">
           <EmptyState
             icon={<IconForms />}
-            title="No opt-in forms yet"
-            description="Create a popup that asks visitors of your website to join your texts."
+            title={t("No opt-in forms yet")}
+            description={t("Create a popup that asks visitors of your website to join your texts.")}
             action={{
-              label: "Create form",
+              label: t("Create form"),
               onClick: () => navigate("/optins/opt-in-forms/create"),
             }}
           />
@@ -117,14 +143,11 @@ export default function OptinFormsPage() {
                   <Group gap="xs">
                     <Title order={4}>{f.name}</Title>
                     <Badge color={f.status === "active" ? "green" : "yellow"}>
-                      {f.status === "active" ? "Active" : "Paused"}
+                      {f.status === "active" ? t("Active") : t("Paused")}
                     </Badge>
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {TRIGGER[f.display.trigger]?.(f)} ·{" "}
-                    {f.display.urlMode === "all"
-                      ? "every page"
-                      : `pages that ${f.display.urlMode === "contains" ? "contain" : "do not contain"} “${f.display.urlValue}”`}
+                    {TRIGGER[f.display.trigger]?.(f, t)} · {pagesText(f, t)}
                   </Text>
                 </Stack>
                 <Group gap="xs">
@@ -133,20 +156,20 @@ export default function OptinFormsPage() {
                     variant="default"
                     onClick={() => navigate(`/optins/opt-in-forms/details/${f.id}`)}
                   >
-                    Edit
+                    {t("Edit")}
                   </Button>
                   <Button size="xs" variant="default" onClick={() => toggle(f)}>
-                    {f.status === "active" ? "Pause" : "Activate"}
+                    {f.status === "active" ? t("Pause") : t("Activate")}
                   </Button>
                   <Button size="xs" variant="subtle" color="red" onClick={() => askDelete(f)}>
-                    Delete
+                    {t("Delete")}
                   </Button>
                 </Group>
               </Group>
               <SimpleGrid cols={3} mt="sm" maw={420}>
-                <Stat label="Views" value={f.views} />
-                <Stat label="Submissions" value={f.submissions} />
-                <Stat label="Confirmed" value={f.confirmations} />
+                <Stat label={t("Views")} value={f.views} />
+                <Stat label={t("Submissions")} value={f.submissions} />
+                <Stat label={t("Confirmed")} value={f.confirmations} />
               </SimpleGrid>
             </Paper>
           ))}
@@ -160,7 +183,7 @@ function Stat(props: { label: string; value: number }) {
   return (
     <div>
       <Text size="xl" fw={700}>
-        {props.value.toLocaleString()}
+        {formatNumber(props.value)}
       </Text>
       <Text size="xs" c="dimmed">
         {props.label}

@@ -5,10 +5,13 @@ import { publicSignupPage } from "../../../../domain/signup-page";
 import { usePageMeta } from "../../../components/page-meta";
 import { api } from "../../../lib/api-client";
 
-/** The generated policy, EN and ES: who sends, what, how to stop, and that numbers are never sold. */
+/**
+ * The generated policy, EN and ES: who sends, what, how to stop, and that numbers are never sold.
+ * A public page: its language is the visitor's (?lang=), not the signed-in app's i18next one.
+ */
 const TEXT = {
   en: {
-    title: "Messaging Privacy Policy",
+    heading: "Messaging Privacy Policy",
     body: (b: string) => [
       `${b} sends text messages only to people who asked for them: by texting a keyword, signing up on our page or a form on our website, or giving us their number in person.`,
       "We send offers, news and reminders about our business. Message frequency varies. Msg & data rates may apply.",
@@ -20,7 +23,7 @@ const TEXT = {
     missing: "This page does not exist.",
   },
   es: {
-    title: "Política de privacidad de mensajes",
+    heading: "Política de privacidad de mensajes",
     body: (b: string) => [
       `${b} envía mensajes de texto solo a las personas que los solicitaron: enviando una palabra clave, suscribiéndose en nuestra página o en un formulario de nuestro sitio web, o dándonos su número en persona.`,
       "Enviamos ofertas, novedades y recordatorios sobre nuestro negocio. La frecuencia de los mensajes varía. Pueden aplicarse tarifas de mensajes y datos.",
@@ -49,7 +52,7 @@ export default function PrivacyPage() {
     retry: false,
   });
   const name = page.data ? page.data.config.companyName || page.data.businessName : "";
-  usePageMeta(name ? `${t.title} · ${name}` : "", { business: true });
+  usePageMeta(name ? `${t.heading} · ${name}` : "", { business: true });
   return (
     <Box mih="100vh" py={{ base: "md", sm: 48 }} px="sm" bg="#f1f3f5">
       <Paper maw={720} mx="auto" radius="lg" p={{ base: "md", sm: "xl" }} shadow="sm">
@@ -64,7 +67,7 @@ export default function PrivacyPage() {
         ) : (
           <Stack>
             <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {t.title}
+              {t.heading}
             </Title>
             <Text fw={600}>{name}</Text>
             {t.body(name).map((p) => (

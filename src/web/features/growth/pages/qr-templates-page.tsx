@@ -16,6 +16,7 @@ import {
 import { modals } from "@mantine/modals";
 import { IconCopy, IconEdit, IconPlus, IconQrcode, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { QrTemplateResponse } from "../../../../domain/growth-tools";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
@@ -34,6 +35,7 @@ import { fileNameOf } from "../lib/qr-image";
  * holds a Parley link that counts the scan and opens the messaging app with the number and text.
  */
 export default function QrTemplatesPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const me = useCurrentAccount();
   const canEdit = meCan(me, "settings:write");
@@ -43,27 +45,32 @@ export default function QrTemplatesPage() {
 
   const askDelete = (q: QrTemplateResponse) =>
     modals.openConfirmModal({
-      title: "Delete QR code template",
+      title: t("Delete QR code template"),
       children: (
         <Text size="sm">
-          Delete “{q.name}”? Codes already printed stop working: a scan shows that the code is no
-          longer active.
+          {t(
+            "Delete “{{name}}”? Codes already printed stop working: a scan shows that the code is no longer active.",
+            { name: q.name },
+          )}
         </Text>
       ),
-      labels: { confirm: "Delete template", cancel: "Cancel" },
+      labels: { confirm: t("Delete template"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(q.id, { onSuccess: () => notify.success("Template deleted") }),
+      onConfirm: () =>
+        remove.mutate(q.id, { onSuccess: () => notify.success(t("Template deleted")) }),
     });
 
   return (
     <>
       <PageHeader
-        title="QR Code Templates"
-        description="Branded QR codes for flyers, menus and counters. Each scan is counted, then opens the phone's messaging app with your number and keyword."
+        title={t("QR Code Templates")}
+        description={t(
+          "Branded QR codes for flyers, menus and counters. Each scan is counted, then opens the phone's messaging app with your number and keyword.",
+        )}
         actions={
           canEdit && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-              New template
+              {t("New template")}
             </Button>
           )
         }
@@ -74,13 +81,15 @@ export default function QrTemplatesPage() {
           <Skeleton h={380} />
         </SimpleGrid>
       ) : list.isError ? (
-        <LoadFailed icon={<IconQrcode />} title="Templates could not be loaded" query={list} />
+        <LoadFailed icon={<IconQrcode />} title={t("Templates could not be loaded")} query={list} />
       ) : list.data.rows.length === 0 ? (
         <EmptyState
           icon={<IconQrcode />}
-          title="No QR code templates yet"
-          description="Make one with your colours, logo and a line of text, then print it."
-          action={canEdit ? { label: "New template", onClick: () => setEditing(null) } : undefined}
+          title={t("No QR code templates yet")}
+          description={t("Make one with your colours, logo and a line of text, then print it.")}
+          action={
+            canEdit ? { label: t("New template"), onClick: () => setEditing(null) } : undefined
+          }
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
@@ -94,26 +103,29 @@ export default function QrTemplatesPage() {
                     </Title>
                     <Text size="sm" c="dimmed">
                       {q.number
-                        ? `Texts “${q.message}” to ${q.number}`
-                        : `Texts “${q.message}”: no number`}
+                        ? t("Texts “{{message}}” to {{number}}", {
+                            message: q.message,
+                            number: q.number,
+                          })
+                        : t("Texts “{{message}}”: no number", { message: q.message })}
                     </Text>
                   </Stack>
                   {canEdit && (
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Edit">
+                      <Tooltip label={t("Edit")}>
                         <ActionIcon
                           variant="subtle"
-                          aria-label={`Edit ${q.name}`}
+                          aria-label={t("Edit {{name}}", { name: q.name })}
                           onClick={() => setEditing(q)}
                         >
                           <IconEdit size={18} />
                         </ActionIcon>
                       </Tooltip>
-                      <Tooltip label="Delete">
+                      <Tooltip label={t("Delete")}>
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={`Delete ${q.name}`}
+                          aria-label={t("Delete {{name}}", { name: q.name })}
                           onClick={() => askDelete(q)}
                         >
                           <IconTrash size={18} />
@@ -126,22 +138,26 @@ export default function QrTemplatesPage() {
                   text={q.scanUrl}
                   style={q}
                   fileName={fileNameOf(q.name)}
-                  alt={`QR code: ${q.name}`}
+                  alt={t("QR code: {{name}}", { name: q.name })}
                   size={200}
                 />
                 <Group gap="xs">
                   <Badge variant="light" size="lg" tt="none" data-testid="qr-scans">
-                    {q.scans} {q.scans === 1 ? "scan" : "scans"}
+                    {t("{{n}} scans", { count: q.scans, n: q.scans })}
                   </Badge>
                   <Text size="xs" c="dimmed">
-                    Last scanned{" "}
-                    {q.lastScannedAt ? formatDateTime(q.lastScannedAt, timeZone) : "never"}
+                    {q.lastScannedAt
+                      ? t("Last scanned {{date}}", {
+                          date: formatDateTime(q.lastScannedAt, timeZone),
+                        })
+                      : t("Last scanned never")}
                   </Text>
                 </Group>
                 {!q.number && (
                   <Text size="sm" c="red">
-                    Its number is no longer yours: scans show that the code is not active. Edit it
-                    and pick one of your numbers.
+                    {t(
+                      "Its number is no longer yours: scans show that the code is not active. Edit it and pick one of your numbers.",
+                    )}
                   </Text>
                 )}
                 <Group gap={6} wrap="nowrap">
@@ -152,8 +168,12 @@ export default function QrTemplatesPage() {
                   </Code>
                   <CopyButton value={q.scanUrl}>
                     {({ copied, copy }) => (
-                      <Tooltip label={copied ? "Copied" : "Copy link"}>
-                        <ActionIcon variant="subtle" aria-label="Copy scan link" onClick={copy}>
+                      <Tooltip label={copied ? t("Copied") : t("Copy link")}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t("Copy scan link")}
+                          onClick={copy}
+                        >
                           <IconCopy size={16} />
                         </ActionIcon>
                       </Tooltip>

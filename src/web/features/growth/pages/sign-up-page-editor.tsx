@@ -22,7 +22,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconExternalLink } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { offeredGroups } from "../../../../domain/group-choices";
 import {
   BUILTIN_ELEMENTS,
@@ -33,6 +33,7 @@ import {
   type SignupPageConfig,
 } from "../../../../domain/signup-page";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useCustomFieldOptions, useGroupOptions } from "../api/pickers";
 import { useSaveSignupPage, useSignupPageEditor } from "../api/signup-page";
@@ -54,6 +55,7 @@ function readDataUrl(file: File): Promise<string> {
 
 /** /optins/sign-up-page: the public sign-up page's editor, with preview and live modes. */
 export default function SignUpPageEditor() {
+  const { t } = useTranslation();
   const editor = useSignupPageEditor();
   const groups = useGroupOptions();
   const fields = useCustomFieldOptions();
@@ -74,8 +76,12 @@ export default function SignUpPageEditor() {
   if (editor.isPending || (editor.data && !config)) return <Skeleton h={480} />;
   if (editor.isError || !config || !editor.data)
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="The sign-up page could not be loaded">
-        {editor.error?.message}
+      <Alert
+        color="red"
+        icon={<IconAlertCircle />}
+        title={t("The sign-up page could not be loaded")}
+      >
+        {editor.error && translateMessage(editor.error.message)}
       </Alert>
     );
 
@@ -103,18 +109,20 @@ export default function SignUpPageEditor() {
     ...allKeys.filter((k) => !config.elementOrder.includes(k)),
   ];
   const label = (key: string) => {
-    if (key === "name") return { label: "Name", hint: "First and last name" };
-    if (key === "email") return { label: "Email" };
+    if (key === "name") return { label: t("Name"), hint: t("First and last name") };
+    if (key === "email") return { label: t("Email") };
     if (key === "phone")
       return {
-        label: "Phone number",
-        hint: "Always required (an SMS list). Hidden: taken from the link (?phoneNumber=…), asked only when the link has none",
+        label: t("Phone number"),
+        hint: t(
+          "Always required (an SMS list). Hidden: taken from the link (?phoneNumber=…), asked only when the link has none",
+        ),
       };
-    if (key === "groups") return { label: "Groups", hint: "The groups chosen below" };
+    if (key === "groups") return { label: t("Groups"), hint: t("The groups chosen below") };
     const f = fields.data?.find((x) => `field:${x.id}` === key);
     return {
       label: f?.name ?? key,
-      hint: f ? `Custom field · ${f.type.replace("_", "-")}` : undefined,
+      hint: f ? t("Custom field · {{type}}", { type: f.type.replace("_", "-") }) : undefined,
     };
   };
   const rows: FieldRow[] = order.map((key) => ({
@@ -147,7 +155,7 @@ export default function SignUpPageEditor() {
   const onSave = () =>
     save.mutate(
       { config: { ...config, elementOrder: order }, live },
-      { onSuccess: () => notify.success("Sign-up page saved") },
+      { onSuccess: () => notify.success(t("Sign-up page saved")) },
     );
   const publicUrl = editor.data.publicUrl;
   const publicPath = `/subscribe/${encodeURIComponent(editor.data.accountName)}`;
@@ -155,21 +163,23 @@ export default function SignUpPageEditor() {
   return (
     <>
       <PageHeader
-        title="Sign-Up Page"
-        description="A page of your own where people subscribe to your texts; share its link anywhere."
+        title={t("Sign-Up Page")}
+        description={t(
+          "A page of your own where people subscribe to your texts; share its link anywhere.",
+        )}
         actions={
           <>
             <SegmentedControl
               value={mode}
               onChange={(v) => setMode(v as Mode)}
               data={[
-                { value: "edit", label: "Edit" },
-                { value: "preview", label: "Preview" },
-                { value: "live", label: "Live" },
+                { value: "edit", label: t("Edit") },
+                { value: "preview", label: t("Preview") },
+                { value: "live", label: t("Live") },
               ]}
             />
             <Button onClick={onSave} loading={save.isPending}>
-              Save
+              {t("Save")}
             </Button>
           </>
         }
@@ -178,7 +188,7 @@ export default function SignUpPageEditor() {
         <Group justify="space-between" gap="xs">
           <Group gap="xs" style={{ minWidth: 0 }}>
             <Text size="sm" fw={500}>
-              Your page:
+              {t("Your page:")}
             </Text>
             <Anchor href={publicPath} target="_blank" size="sm" style={{ wordBreak: "break-all" }}>
               {publicUrl}
@@ -188,12 +198,12 @@ export default function SignUpPageEditor() {
             <CopyButton value={publicUrl}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="default" onClick={copy}>
-                  {copied ? "Copied" : "Copy link"}
+                  {copied ? t("Copied") : t("Copy link")}
                 </Button>
               )}
             </CopyButton>
             <Switch
-              label={live ? "Accepting sign-ups" : "Closed"}
+              label={live ? t("Accepting sign-ups") : t("Closed")}
               checked={live}
               onChange={(e) => setLive(e.currentTarget.checked)}
             />
@@ -206,16 +216,16 @@ export default function SignUpPageEditor() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Paper withBorder radius="md" p="md">
               <Stack>
-                <Title order={4}>Page</Title>
+                <Title order={4}>{t("Page")}</Title>
                 <TextInput
-                  label="Company name"
+                  label={t("Company name")}
                   placeholder={editor.data.businessName}
                   value={config.companyName}
                   maxLength={100}
                   onChange={(e) => set({ companyName: e.currentTarget.value })}
                 />
                 <Textarea
-                  label="Welcome message"
+                  label={t("Welcome message")}
                   autosize
                   minRows={2}
                   maxLength={1000}
@@ -224,14 +234,14 @@ export default function SignUpPageEditor() {
                 />
                 <Group align="flex-end">
                   {config.companyLogo && (
-                    <Image src={config.companyLogo} alt="Logo" h={48} w="auto" fit="contain" />
+                    <Image src={config.companyLogo} alt={t("Logo")} h={48} w="auto" fit="contain" />
                   )}
                   <FileButton
                     accept="image/png,image/jpeg,image/webp,image/svg+xml"
                     onChange={async (file) => {
                       if (!file) return;
                       if (file.size > LOGO_MAX) {
-                        notify.error("The logo must be smaller than 200 KB");
+                        notify.error(t("The logo must be smaller than 200 KB"));
                         return;
                       }
                       set({ companyLogo: await readDataUrl(file) });
@@ -239,26 +249,26 @@ export default function SignUpPageEditor() {
                   >
                     {(p) => (
                       <Button variant="default" {...p}>
-                        {config.companyLogo ? "Change logo" : "Upload logo"}
+                        {config.companyLogo ? t("Change logo") : t("Upload logo")}
                       </Button>
                     )}
                   </FileButton>
                   {config.companyLogo && (
                     <Button variant="subtle" color="red" onClick={() => set({ companyLogo: "" })}>
-                      Remove logo
+                      {t("Remove logo")}
                     </Button>
                   )}
                 </Group>
                 <Group grow wrap="wrap">
                   <ColorInput
-                    label="Background"
+                    label={t("Background")}
                     value={config.bgColor}
                     onChange={(v) => set({ bgColor: v })}
                     format="hex"
                     miw={140}
                   />
                   <ColorInput
-                    label="Panel"
+                    label={t("Panel")}
                     value={config.panelBgColor}
                     onChange={(v) => set({ panelBgColor: v })}
                     format="hex"
@@ -267,14 +277,14 @@ export default function SignUpPageEditor() {
                 </Group>
                 <Group grow wrap="wrap">
                   <ColorInput
-                    label="Text"
+                    label={t("Text")}
                     value={config.textColor}
                     onChange={(v) => set({ textColor: v })}
                     format="hex"
                     miw={140}
                   />
                   <ColorInput
-                    label="Accent (button)"
+                    label={t("Accent (button)")}
                     value={config.accentColor}
                     onChange={(v) => set({ accentColor: v })}
                     format="hex"
@@ -282,8 +292,8 @@ export default function SignUpPageEditor() {
                   />
                 </Group>
                 <Textarea
-                  label="Privacy policy"
-                  description="Shown on your privacy page after the standard messaging terms"
+                  label={t("Privacy policy")}
+                  description={t("Shown on your privacy page after the standard messaging terms")}
                   autosize
                   minRows={3}
                   maxLength={5000}
@@ -291,7 +301,9 @@ export default function SignUpPageEditor() {
                   onChange={(e) => set({ privacyPolicy: e.currentTarget.value })}
                 />
                 <Switch
-                  label="Double opt-in: text new subscribers to reply Y before they get marketing"
+                  label={t(
+                    "Double opt-in: text new subscribers to reply Y before they get marketing",
+                  )}
                   checked={config.doubleOptIn}
                   onChange={(e) => set({ doubleOptIn: e.currentTarget.checked })}
                 />
@@ -301,9 +313,11 @@ export default function SignUpPageEditor() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Paper withBorder radius="md" p="md">
               <Stack>
-                <Title order={4}>Fields</Title>
+                <Title order={4}>{t("Fields")}</Title>
                 <Text size="sm" c="dimmed">
-                  Drag to reorder. Tick Required or Hidden; unticking returns a field to shown.
+                  {t(
+                    "Drag to reorder. Tick Required or Hidden; unticking returns a field to shown.",
+                  )}
                 </Text>
                 <SortableFields
                   rows={rows}
@@ -311,8 +325,8 @@ export default function SignUpPageEditor() {
                   onStatus={setStatus}
                 />
                 <MultiSelect
-                  label="Groups people can choose"
-                  placeholder={groups.data?.length ? "Choose groups" : "No groups yet"}
+                  label={t("Groups people can choose")}
+                  placeholder={groups.data?.length ? t("Choose groups") : t("No groups yet")}
                   data={offeredGroups(groups.data, config.groupIds)}
                   value={config.groupIds.map(String)}
                   onChange={(v) => set({ groupIds: v.map(Number) })}
@@ -352,7 +366,7 @@ export default function SignUpPageEditor() {
                 lang={previewLang}
                 locks={{ phone: null, lockedGroupIds: [], preselectedGroupIds: [] }}
                 onSubmit={async () => {
-                  notify.info("Preview: the form is filled in correctly. Nothing was sent.");
+                  notify.info(t("Preview: the form is filled in correctly. Nothing was sent."));
                   return null;
                 }}
               />
@@ -365,13 +379,13 @@ export default function SignUpPageEditor() {
         <Paper withBorder radius="md" p={0} style={{ overflow: "hidden" }}>
           {editor.data.live ? (
             <iframe
-              title="Live sign-up page"
+              title={t("Live sign-up page")}
               src={publicPath}
               style={{ width: "100%", height: 760, border: 0, display: "block" }}
             />
           ) : (
             <Text p="lg" c="dimmed">
-              The page is closed. Turn on "Accepting sign-ups" and save to open it.
+              {t('The page is closed. Turn on "Accepting sign-ups" and save to open it.')}
             </Text>
           )}
           <Group p="sm" justify="flex-end">
@@ -382,7 +396,7 @@ export default function SignUpPageEditor() {
               variant="default"
               rightSection={<IconExternalLink size={14} />}
             >
-              Open in a new tab
+              {t("Open in a new tab")}
             </Button>
           </Group>
         </Paper>

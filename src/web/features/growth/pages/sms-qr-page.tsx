@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { IconPhone } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { smsUri } from "../../../../domain/growth-tools";
 import { EmptyState } from "../../../components/empty-state";
@@ -30,6 +31,7 @@ const PLAIN = { fgColor: "#000000", bgColor: "#ffffff" };
  * and a keyword already filled in; the person only taps Send.
  */
 export default function SmsQrPage() {
+  const { t } = useTranslation();
   const numbers = useNumberOptions();
   const keywords = useKeywords(null);
   const [numberId, setNumberId] = useState<string | null>(null);
@@ -60,23 +62,29 @@ export default function SmsQrPage() {
   return (
     <>
       <PageHeader
-        title="SMS QR Code"
-        description="People scan it with their phone camera; their messaging app opens with your number and keyword filled in, and one tap on Send subscribes them."
+        title={t("SMS QR Code")}
+        description={t(
+          "People scan it with their phone camera; their messaging app opens with your number and keyword filled in, and one tap on Send subscribes them.",
+        )}
       />
       {numbers.isError ? (
-        <LoadFailed icon={<IconPhone />} title="Your numbers could not be loaded" query={numbers} />
+        <LoadFailed
+          icon={<IconPhone />}
+          title={t("Your numbers could not be loaded")}
+          query={numbers}
+        />
       ) : numbers.data && numbers.data.length === 0 ? (
         <EmptyState
           icon={<IconPhone />}
-          title="No number yet"
-          description="An SMS QR code texts one of your numbers. Get a number first."
+          title={t("No number yet")}
+          description={t("An SMS QR code texts one of your numbers. Get a number first.")}
         />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Paper withBorder p="lg" radius="md">
             <Stack>
               <Select
-                label="Number people text"
+                label={t("Number people text")}
                 data={numbers.data ?? []}
                 value={numberId}
                 onChange={setNumberId}
@@ -84,31 +92,35 @@ export default function SmsQrPage() {
                 searchable
               />
               <Select
-                label="Keyword"
-                description="The text that is filled in. Pick one of your keywords, or type any text below."
-                placeholder={words.length ? "Pick a keyword" : "No active keyword on this number"}
+                label={t("Keyword")}
+                description={t(
+                  "The text that is filled in. Pick one of your keywords, or type any text below.",
+                )}
+                placeholder={
+                  words.length ? t("Pick a keyword") : t("No active keyword on this number")
+                }
                 data={words}
                 value={words.includes(text) ? text : null}
                 onChange={(v) => setText(v ?? "")}
                 clearable
               />
               <TextInput
-                label="Message filled in"
+                label={t("Message filled in")}
                 value={text}
                 maxLength={160}
                 onChange={(e) => setText(e.currentTarget.value)}
               />
               {words.length === 0 && keywords.isSuccess && (
                 <Text size="sm" c="dimmed">
-                  A keyword subscribes people with their consent recorded.{" "}
+                  {t("A keyword subscribes people with their consent recorded.")}{" "}
                   <Anchor component={Link} to="/optins/keywords/edit">
-                    Create a keyword
+                    {t("Create a keyword")}
                   </Anchor>
                 </Text>
               )}
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
-                  What the code opens
+                  {t("What the code opens")}
                 </Text>
                 <Code
                   block
@@ -120,7 +132,7 @@ export default function SmsQrPage() {
                 <CopyButton value={uri}>
                   {({ copied, copy }) => (
                     <Button variant="default" size="xs" onClick={copy} w="fit-content">
-                      {copied ? "Copied" : "Copy link"}
+                      {copied ? t("Copied") : t("Copy link")}
                     </Button>
                   )}
                 </CopyButton>
@@ -130,23 +142,23 @@ export default function SmsQrPage() {
           <Paper withBorder p="lg" radius="md">
             <Stack align="center" gap="xs">
               <Title order={3} size="h5">
-                Your QR code
+                {t("Your QR code")}
               </Title>
               {uri ? (
                 <QrPreview
                   text={uri}
                   style={PLAIN}
                   fileName={fileNameOf(`${text || "sms"}`)}
-                  alt={`QR code that texts ${text} to ${number}`}
+                  alt={t("QR code that texts {{text}} to {{number}}", { text, number })}
                   size={260}
                 />
               ) : (
-                <Text c="dimmed">Pick a number to see the code.</Text>
+                <Text c="dimmed">{t("Pick a number to see the code.")}</Text>
               )}
               <Text size="sm" c="dimmed" ta="center">
-                Want your colours, a logo and a count of scans?{" "}
+                {t("Want your colours, a logo and a count of scans?")}{" "}
                 <Anchor component={Link} to="/optins/qr-code-templates">
-                  Make a QR code template
+                  {t("Make a QR code template")}
                 </Anchor>
               </Text>
             </Stack>

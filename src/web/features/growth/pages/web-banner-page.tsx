@@ -22,10 +22,12 @@ import {
 import { useForm } from "@mantine/form";
 import { IconLayoutNavbar } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type WebBannerConfig, webBannerConfig } from "../../../../domain/growth-tools";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -38,6 +40,7 @@ import { useOptinPages, useSaveWebBanner, useWebBanner } from "../api/growth-too
  * 'Opt In Web Banner').
  */
 export default function WebBannerPage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const canEdit = meCan(me, "settings:write");
   const banner = useWebBanner();
@@ -56,16 +59,18 @@ export default function WebBannerPage() {
   const submit = form.onSubmit((values) => {
     const parsed = webBannerConfig.safeParse(values);
     if (!parsed.success) {
-      for (const i of parsed.error.issues) form.setFieldError(String(i.path[0]), i.message);
+      for (const i of parsed.error.issues)
+        form.setFieldError(String(i.path[0]), translateMessage(i.message));
       return;
     }
     save.mutate(parsed.data, {
       onSuccess: (r) => {
         form.resetDirty(r.config);
-        notify.success(r.config.enabled ? "Banner saved and live" : "Banner saved (off)");
+        notify.success(r.config.enabled ? t("Banner saved and live") : t("Banner saved (off)"));
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.extra.fields) form.setErrors(err.extra.fields as never);
+        if (err instanceof ApiError && err.extra.fields)
+          form.setErrors(translateFields(err.extra.fields) as never);
       },
     });
   });
@@ -73,10 +78,10 @@ export default function WebBannerPage() {
   if (banner.isError)
     return (
       <>
-        <PageHeader title="Web Banner" />
+        <PageHeader title={t("Web Banner")} />
         <LoadFailed
           icon={<IconLayoutNavbar />}
-          title="The banner could not be loaded"
+          title={t("The banner could not be loaded")}
           query={banner}
         />
       </>
@@ -84,7 +89,9 @@ export default function WebBannerPage() {
   const v = form.values;
   const pageOptions = (pages.data?.rows ?? []).map((p) => ({
     value: String(p.id),
-    label: `${p.title} (/${p.slug})${p.active ? "" : " · paused"}`,
+    label: p.active
+      ? `${p.title} (/${p.slug})`
+      : t("{{page}} · paused", { page: `${p.title} (/${p.slug})` }),
   }));
   const snippet = banner.data
     ? `<script src="${banner.data.scriptUrl}" data-account="${banner.data.accountName}" async></script>`
@@ -93,8 +100,10 @@ export default function WebBannerPage() {
   return (
     <>
       <PageHeader
-        title="Web Banner"
-        description="A slim bar on your website that invites visitors to get your texts. It opens one of your opt-in pages, where they sign up with their consent recorded."
+        title={t("Web Banner")}
+        description={t(
+          "A slim bar on your website that invites visitors to get your texts. It opens one of your opt-in pages, where they sign up with their consent recorded.",
+        )}
       />
       {!banner.data ? (
         <Skeleton h={420} />
@@ -105,18 +114,20 @@ export default function WebBannerPage() {
               <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
                 <Stack gap="sm">
                   <Switch
-                    label="Show the banner on my site"
+                    label={t("Show the banner on my site")}
                     {...form.getInputProps("enabled", { type: "checkbox" })}
                   />
-                  <TextInput label="Message" withAsterisk {...form.getInputProps("message")} />
+                  <TextInput label={t("Message")} withAsterisk {...form.getInputProps("message")} />
                   <TextInput
-                    label="Button text"
+                    label={t("Button text")}
                     withAsterisk
                     {...form.getInputProps("buttonText")}
                   />
                   <Select
-                    label="The button opens"
-                    placeholder={pageOptions.length ? "Pick an opt-in page" : "No opt-in page yet"}
+                    label={t("The button opens")}
+                    placeholder={
+                      pageOptions.length ? t("Pick an opt-in page") : t("No opt-in page yet")
+                    }
                     data={pageOptions}
                     value={v.optinPageId ? String(v.optinPageId) : null}
                     onChange={(x) => form.setFieldValue("optinPageId", x ? Number(x) : null)}
@@ -124,33 +135,38 @@ export default function WebBannerPage() {
                   />
                   {pages.isSuccess && pageOptions.length === 0 && (
                     <Text size="sm" c="dimmed">
-                      Opt-in pages are made on{" "}
-                      <Anchor component={Link} to="/growth#optin-pages">
-                        Growth
-                      </Anchor>
-                      .
+                      <Trans
+                        t={t}
+                        i18nKey="Opt-in pages are made on <0>Growth</0>."
+                        components={[
+                          <Anchor key="growth" component={Link} to="/growth#optin-pages" />,
+                        ]}
+                      />
                     </Text>
                   )}
                   <Stack gap={4}>
                     <Text size="sm" fw={500}>
-                      Position
+                      {t("Position")}
                     </Text>
                     <SegmentedControl
                       data={[
-                        { value: "top", label: "Top" },
-                        { value: "bottom", label: "Bottom" },
+                        { value: "top", label: t("Top") },
+                        { value: "bottom", label: t("Bottom") },
                       ]}
                       {...form.getInputProps("position")}
                     />
                   </Stack>
                   <SimpleGrid cols={2}>
-                    <ColorInput label="Background" {...form.getInputProps("bgColor")} />
-                    <ColorInput label="Text" {...form.getInputProps("textColor")} />
-                    <ColorInput label="Button" {...form.getInputProps("buttonColor")} />
-                    <ColorInput label="Button text" {...form.getInputProps("buttonTextColor")} />
+                    <ColorInput label={t("Background")} {...form.getInputProps("bgColor")} />
+                    <ColorInput label={t("Text")} {...form.getInputProps("textColor")} />
+                    <ColorInput label={t("Button")} {...form.getInputProps("buttonColor")} />
+                    <ColorInput
+                      label={t("Button text")}
+                      {...form.getInputProps("buttonTextColor")}
+                    />
                   </SimpleGrid>
                   <NumberInput
-                    label="After a visitor closes it, hide it for (days)"
+                    label={t("After a visitor closes it, hide it for (days)")}
                     min={0}
                     max={365}
                     {...form.getInputProps("hideDays")}
@@ -158,7 +174,7 @@ export default function WebBannerPage() {
                   {canEdit && (
                     <Group justify="flex-end">
                       <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-                        Save banner
+                        {t("Save banner")}
                       </Button>
                     </Group>
                   )}
@@ -169,18 +185,19 @@ export default function WebBannerPage() {
           <Stack gap="lg">
             <Paper withBorder radius="md" p="lg">
               <Title order={3} size="h5" mb="sm">
-                Preview
+                {t("Preview")}
               </Title>
               <BannerPreview config={v} />
             </Paper>
             <Paper withBorder radius="md" p="lg">
               <Stack gap="xs">
                 <Title order={3} size="h5">
-                  Add it to your site
+                  {t("Add it to your site")}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Paste this once before the closing &lt;/body&gt; tag of your site. It works on any
-                  site builder and cannot be styled by your site's CSS.
+                  {t(
+                    "Paste this once before the closing </body> tag of your site. It works on any site builder and cannot be styled by your site's CSS.",
+                  )}
                 </Text>
                 <Code
                   block
@@ -192,20 +209,23 @@ export default function WebBannerPage() {
                 <CopyButton value={snippet}>
                   {({ copied, copy }) => (
                     <Button variant="default" size="xs" w="fit-content" onClick={copy}>
-                      {copied ? "Copied" : "Copy code"}
+                      {copied ? t("Copied") : t("Copy code")}
                     </Button>
                   )}
                 </CopyButton>
                 {!banner.data.config.enabled && (
                   <Alert color="yellow" variant="light" p="xs">
-                    The banner is off: the code shows nothing until you switch it on and save.
+                    {t(
+                      "The banner is off: the code shows nothing until you switch it on and save.",
+                    )}
                   </Alert>
                 )}
                 <Group gap="xl" mt="xs">
-                  <Stat label="Views" value={banner.data.views} />
-                  <Stat label="Clicks" value={banner.data.clicks} />
+                  <Stat label={t("Views")} testId="views" value={banner.data.views} />
+                  <Stat label={t("Clicks")} testId="clicks" value={banner.data.clicks} />
                   <Stat
-                    label="Click rate"
+                    label={t("Click rate")}
+                    testId="click-rate"
                     value={
                       banner.data.views
                         ? `${((banner.data.clicks / banner.data.views) * 100).toFixed(1)}%`
@@ -222,17 +242,14 @@ export default function WebBannerPage() {
   );
 }
 
-function Stat(props: { label: string; value: string | number }) {
+/** `testId` names the figure in English ("banner-click-rate") whatever the language shown. */
+function Stat(props: { label: string; testId: string; value: string | number }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {props.label}
       </Text>
-      <Text
-        fw={700}
-        size="xl"
-        data-testid={`banner-${props.label.toLowerCase().replace(" ", "-")}`}
-      >
+      <Text fw={700} size="xl" data-testid={`banner-${props.testId}`}>
         {props.value}
       </Text>
     </Stack>
@@ -241,6 +258,7 @@ function Stat(props: { label: string; value: string | number }) {
 
 /** The bar on a sketch of a web page, as visitors will see it. */
 function BannerPreview(props: { config: WebBannerConfig }) {
+  const { t } = useTranslation();
   const c = props.config;
   const bar = (
     <Group
@@ -251,7 +269,7 @@ function BannerPreview(props: { config: WebBannerConfig }) {
       wrap="wrap"
       style={{ background: c.bgColor, color: c.textColor, fontWeight: 500, fontSize: 14 }}
     >
-      <span>{c.message || "Your message"}</span>
+      <span>{c.message || t("Your message")}</span>
       <span
         style={{
           background: c.buttonColor,
@@ -261,7 +279,7 @@ function BannerPreview(props: { config: WebBannerConfig }) {
           fontWeight: 700,
         }}
       >
-        {c.buttonText || "Sign up"}
+        {c.buttonText || t("Sign up")}
       </span>
       <span aria-hidden style={{ marginLeft: "auto", fontSize: 18 }}>
         ×
@@ -282,7 +300,7 @@ function BannerPreview(props: { config: WebBannerConfig }) {
           <Box key={x} w={10} h={10} style={{ borderRadius: 5, background: x }} />
         ))}
         <Text size="xs" c="dimmed" ml="xs">
-          your-site.com
+          {t("your-site.com")}
         </Text>
       </Group>
       {c.position === "top" && bar}

@@ -1,6 +1,7 @@
 import { Badge } from "@mantine/core";
 import type { StatusGroup } from "../../../../domain/delivery-status";
 import { STATUS_GROUP_COLORS } from "../../../../domain/reports.schemas";
+import { translateMessage } from "../../../i18n";
 
 /** A delivery status in its group's colour (failed and blocked red, sending dark, …). */
 export function DeliveryStatusBadge({ status, group }: { status: string; group: StatusGroup }) {
@@ -11,7 +12,7 @@ export function DeliveryStatusBadge({ status, group }: { status: string; group: 
       color={color.split(".")[0]}
       data-testid="delivery-status"
     >
-      {status}
+      {translateMessage(status)}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Loader } from "@mantine/core";
 import { RUN_STATE_LABELS, type RunState } from "../../../../domain/reports.schemas";
+import { translateMessage } from "../../../i18n";
 
 const COLOR: Record<RunState, string> = { sending: "blue", completed: "teal", failed: "red" };
 
@@ -11,7 +12,7 @@ export function RunStateBadge({ state }: { state: RunState }) {
       leftSection={state === "sending" ? <Loader size={10} color="blue" /> : undefined}
       data-testid="run-state"
     >
-      {RUN_STATE_LABELS[state]}
+      {translateMessage(RUN_STATE_LABELS[state])}
     </Badge>
   );
 }

@@ -1,20 +1,23 @@
 import { Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import {
   type CountsByGroup,
   STATUS_GROUP_COLORS,
   STATUS_GROUP_LABELS,
   STATUS_GROUPS,
 } from "../../../../domain/reports.schemas";
+import { formatNumber, translateMessage } from "../../../i18n";
 
 const totalOf = (c: CountsByGroup) => STATUS_GROUPS.reduce((n, g) => n + c[g], 0);
 
 /** A bar of the run's deliveries by status group, with the groups that have any under it. */
 export function StatusCounts({ counts, compact }: { counts: CountsByGroup; compact?: boolean }) {
+  const { t } = useTranslation();
   const total = totalOf(counts);
   if (total === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No deliveries yet
+        {t("No deliveries yet")}
       </Text>
     );
   }
@@ -22,7 +25,10 @@ export function StatusCounts({ counts, compact }: { counts: CountsByGroup; compa
     <Stack gap={6} miw={compact ? 180 : undefined} data-testid="status-counts">
       <Progress.Root size={compact ? 8 : 12} radius="xl" aria-hidden>
         {STATUS_GROUPS.filter((g) => counts[g] > 0).map((g) => (
-          <Tooltip key={g} label={`${STATUS_GROUP_LABELS[g]}: ${counts[g].toLocaleString()}`}>
+          <Tooltip
+            key={g}
+            label={`${translateMessage(STATUS_GROUP_LABELS[g])}: ${formatNumber(counts[g])}`}
+          >
             <Progress.Section value={(counts[g] / total) * 100} color={STATUS_GROUP_COLORS[g]} />
           </Tooltip>
         ))}
@@ -40,10 +46,10 @@ export function StatusCounts({ counts, compact }: { counts: CountsByGroup; compa
               }}
             />
             <Text size="xs" c="dimmed">
-              {STATUS_GROUP_LABELS[g]}
+              {translateMessage(STATUS_GROUP_LABELS[g])}
             </Text>
             <Text size="xs" fw={600}>
-              {counts[g].toLocaleString()}
+              {formatNumber(counts[g])}
             </Text>
           </Group>
         ))}

@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconArrowLeft, IconDownload, IconMessage2, IconUsers } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { StatusGroup } from "../../../../domain/delivery-status";
 import { isParleyErrorCode } from "../../../../domain/international";
@@ -32,6 +33,7 @@ import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
@@ -54,10 +56,11 @@ const RECIPIENTS_LIST = defineList({ filters: { status: "all" } });
 
 /** A text not sent yet: why it waits and when it goes, as the inbox thread says it. */
 function WaitingReason({ recipient }: { recipient: RunRecipient }) {
+  const { t } = useTranslation();
   if (!recipient.waiting) return null;
   return (
     <Text size="xs" c="dimmed" data-testid="waiting-reason">
-      Not sent yet: {recipient.waiting.text}
+      {t("Not sent yet: {{reason}}", { reason: translateMessage(recipient.waiting.text) })}
     </Text>
   );
 }
@@ -99,7 +102,7 @@ function Figure(props: {
         </Text>
       </Group>
       <Text fz={22} fw={700} mt={2}>
-        {props.value.toLocaleString()}
+        {formatNumber(props.value)}
       </Text>
     </Paper>
   );
@@ -107,7 +110,7 @@ function Figure(props: {
     <UnstyledButton
       onClick={props.onClick}
       aria-pressed={props.active}
-      aria-label={`${props.label}: ${props.value.toLocaleString()}`}
+      aria-label={`${props.label}: ${formatNumber(props.value)}`}
       style={{ display: "block", height: "100%" }}
     >
       {inner}
@@ -118,6 +121,17 @@ function Figure(props: {
 }
 
 function RunSummary({ run, timeZone }: { run: SentRunDetails; timeZone: string }) {
+  const { t } = useTranslation();
+  const sentAt = formatDateTime(run.runAt, timeZone);
+  const when = [
+    run.user
+      ? t("Sent {{date}} by {{user}}", { date: sentAt, user: run.user })
+      : t("Sent {{date}}", { date: sentAt }),
+  ];
+  if (run.completedAt)
+    when.push(t("finished {{date}}", { date: formatDateTime(run.completedAt, timeZone) }));
+  if (run.nextRunAt)
+    when.push(t("repeats next {{date}}", { date: formatDateTime(run.nextRunAt, timeZone) }));
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -127,23 +141,22 @@ function RunSummary({ run, timeZone }: { run: SentRunDetails; timeZone: string }
             {run.isMms && <Badge variant="outline">MMS</Badge>}
           </Group>
           <Text size="sm" c="dimmed">
-            {run.fromNumber ? `From ${formatUsNumber(run.fromNumber)}` : "From the default number"}
+            {run.fromNumber
+              ? t("From {{number}}", { number: formatUsNumber(run.fromNumber) })
+              : t("From the default number")}
           </Text>
         </Group>
         <Text size="sm" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
-          {run.text || "(no text)"}
+          {run.text || t("(no text)")}
         </Text>
         {run.error && (
           <Text size="sm" c="red">
-            {run.error}
+            {translateMessage(run.error)}
           </Text>
         )}
         <StatusCounts counts={run.counts} />
         <Text size="xs" c="dimmed">
-          Sent {formatDateTime(run.runAt, timeZone)}
-          {run.user ? ` by ${run.user}` : ""}
-          {run.completedAt ? ` · finished ${formatDateTime(run.completedAt, timeZone)}` : ""}
-          {run.nextRunAt ? ` · repeats next ${formatDateTime(run.nextRunAt, timeZone)}` : ""}
+          {when.join(" · ")}
         </Text>
       </Stack>
     </Paper>
@@ -156,6 +169,7 @@ function RunSummary({ run, timeZone }: { run: SentRunDetails; timeZone: string }
  * filtered by status group and exported as CSV.
  */
 export default function SentMessageDetailsPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const timeZone = useAccountTimeZone();
@@ -186,7 +200,7 @@ export default function SentMessageDetailsPage() {
     <Anchor component={Link} to={paths.sentMessages} size="sm" mb="sm" display="inline-block">
       <Group gap={4}>
         <IconArrowLeft size={14} />
-        All sent messages
+        {t("All sent messages")}
       </Group>
     </Anchor>
   );
@@ -197,9 +211,9 @@ export default function SentMessageDetailsPage() {
         {back}
         <EmptyState
           icon={<IconMessage2 size={28} />}
-          title="Sent message not found"
-          description="This message does not exist in your account."
-          action={{ label: "Go to sent messages", onClick: () => navigate(paths.sentMessages) }}
+          title={t("Sent message not found")}
+          description={t("This message does not exist in your account.")}
+          action={{ label: t("Go to sent messages"), onClick: () => navigate(paths.sentMessages) }}
         />
       </>
     );
@@ -210,7 +224,7 @@ export default function SentMessageDetailsPage() {
         {back}
         <LoadFailed
           icon={<IconMessage2 size={28} />}
-          title="The sent message could not be loaded"
+          title={t("The sent message could not be loaded")}
           query={run}
         />
       </>
@@ -237,8 +251,21 @@ export default function SentMessageDetailsPage() {
     <>
       {back}
       <PageHeader
-        title="Sent Message Details"
-        description={`Sent ${formatDateTime(r.runAt, timeZone)} to ${r.recipients.toLocaleString()} ${r.recipients === 1 ? "recipient" : "recipients"}${r.excluded ? ` (${r.excluded.toLocaleString()} excluded)` : ""}`}
+        title={t("Sent Message Details")}
+        description={
+          r.excluded
+            ? t("Sent {{date}} to {{n}} recipients ({{excluded}} excluded)", {
+                date: formatDateTime(r.runAt, timeZone),
+                count: r.recipients,
+                n: formatNumber(r.recipients),
+                excluded: formatNumber(r.excluded),
+              })
+            : t("Sent {{date}} to {{n}} recipients", {
+                date: formatDateTime(r.runAt, timeZone),
+                count: r.recipients,
+                n: formatNumber(r.recipients),
+              })
+        }
         actions={
           <Button
             variant="default"
@@ -246,7 +273,7 @@ export default function SentMessageDetailsPage() {
             loading={csv.busy}
             onClick={() => csv.start(recipientsCsvUrl(r.id, group === "all" ? undefined : group))}
           >
-            Export CSV
+            {t("Export CSV")}
           </Button>
         }
       />
@@ -254,7 +281,7 @@ export default function SentMessageDetailsPage() {
         <RunSummary run={r} timeZone={timeZone} />
         <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs" data-testid="run-figures">
           <Figure
-            label="Recipients"
+            label={t("Recipients")}
             value={r.recipients}
             active={group === "all"}
             onClick={() => choose("all")}
@@ -262,24 +289,24 @@ export default function SentMessageDetailsPage() {
           {STATUS_GROUPS.map((g) => (
             <Figure
               key={g}
-              label={STATUS_GROUP_LABELS[g]}
+              label={translateMessage(STATUS_GROUP_LABELS[g])}
               value={r.counts[g]}
               color={STATUS_GROUP_COLORS[g]}
               active={group === g}
               onClick={() => choose(g)}
             />
           ))}
-          {r.clicks !== null && <Figure label="Clicks" value={r.clicks} />}
-          <Figure label="Credits" value={r.credits} />
+          {r.clicks !== null && <Figure label={t("Clicks")} value={r.clicks} />}
+          <Figure label={t("Credits")} value={r.credits} />
         </SimpleGrid>
 
         <Group justify="space-between" gap="sm" wrap="wrap" mt="xs">
           <Title order={3} fz="lg">
-            Recipients
+            {t("Recipients")}
           </Title>
           <ListSearch
-            label="Search recipients"
-            placeholder="Search by name or number"
+            label={t("Search recipients")}
+            placeholder={t("Search by name or number")}
             value={view.query}
             onSearch={view.setQuery}
             w={{ base: "100%", sm: 260 }}
@@ -290,13 +317,15 @@ export default function SentMessageDetailsPage() {
           value={group}
           onChange={(v) => choose(v as StatusGroup | "all")}
         >
-          <Group gap={6} wrap="wrap" role="group" aria-label="Filter by status">
+          <Group gap={6} wrap="wrap" role="group" aria-label={t("Filter by status")}>
             <Chip value="all" size="sm">
-              All ({STATUS_GROUPS.reduce((n, g) => n + r.counts[g], 0).toLocaleString()})
+              {t("All ({{n}})", {
+                n: formatNumber(STATUS_GROUPS.reduce((n, g) => n + r.counts[g], 0)),
+              })}
             </Chip>
             {STATUS_GROUPS.map((g) => (
               <Chip key={g} value={g} size="sm">
-                {STATUS_GROUP_LABELS[g]} ({r.counts[g].toLocaleString()})
+                {translateMessage(STATUS_GROUP_LABELS[g])} ({formatNumber(r.counts[g])})
               </Chip>
             ))}
           </Group>
@@ -308,7 +337,7 @@ export default function SentMessageDetailsPage() {
           total={total}
           frame="bare"
           icon={<IconUsers size={28} />}
-          failedTitle="Recipients could not be loaded"
+          failedTitle={t("Recipients could not be loaded")}
           // A run always has recipients; an empty page is a search or status with none.
           nothingYet={false}
           empty={null}
@@ -316,7 +345,7 @@ export default function SentMessageDetailsPage() {
           columns={[
             {
               accessor: "phone",
-              title: "Recipient",
+              title: t("Recipient"),
               render: (x) => (
                 <Stack gap={2}>
                   <Text size="sm" fw={500}>
@@ -331,7 +360,7 @@ export default function SentMessageDetailsPage() {
                     <DeliveryStatusBadge status={x.status} group={x.group} />
                     {x.error && (
                       <Text size="xs" c="dimmed">
-                        {x.error}
+                        {translateMessage(x.error)}
                       </Text>
                     )}
                     <WaitingReason recipient={x} />
@@ -341,7 +370,7 @@ export default function SentMessageDetailsPage() {
             },
             {
               accessor: "status",
-              title: "Status",
+              title: t("Status"),
               visibleMediaQuery: WIDE,
               render: (x) => (
                 <Stack gap={4} align="flex-start" maw={320}>
@@ -352,16 +381,16 @@ export default function SentMessageDetailsPage() {
             },
             {
               accessor: "error",
-              title: "Error",
+              title: t("Error"),
               visibleMediaQuery: WIDE,
               render: (x) =>
                 x.error ? (
                   <Stack gap={0} maw={360}>
-                    <Text size="sm">{x.error}</Text>
+                    <Text size="sm">{translateMessage(x.error)}</Text>
                     <Text size="xs" c="dimmed">
                       {x.errorCode !== null && isParleyErrorCode(x.errorCode)
-                        ? `Parley's own code (${x.errorCode})`
-                        : `Carrier error ${x.errorCode}`}
+                        ? t("Parley's own code ({{code}})", { code: x.errorCode })
+                        : t("Carrier error {{code}}", { code: String(x.errorCode) })}
                     </Text>
                   </Stack>
                 ) : (
@@ -372,7 +401,8 @@ export default function SentMessageDetailsPage() {
             },
             {
               accessor: "updatedAt",
-              title: "Last update",
+              title: t("Last update"),
+
               noWrap: true,
               visibleMediaQuery: WIDE,
               render: (x) => formatDateTime(x.updatedAt, timeZone),

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { DatePickerInput, type DatesRangeValue } from "@mantine/dates";
 import { IconDownload, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import {
   RUN_STATE_LABELS,
@@ -15,8 +16,8 @@ import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
-import { plural } from "../../../lib/plural";
 import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import { sentMessagesCsvUrl, useSentMessages } from "../api/list-sent-messages";
 import { useLiveSentMessages } from "../api/live-updates";
@@ -35,6 +36,7 @@ const SENT_LIST = defineList({ filters: { from: "", to: "", state: "" } });
  * group, clicks and credits; filtered by dates, text and status; exported as CSV.
  */
 export default function SentMessagesPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const navigate = useNavigate();
   const view = useListState(SENT_LIST, "local:sent-messages");
@@ -70,15 +72,15 @@ export default function SentMessagesPage() {
       loading={csv.busy}
       onClick={() => csv.start(sentMessagesCsvUrl(filter))}
     >
-      Export CSV
+      {t("Export CSV")}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Sent Messages"
-        description="Each message you sent, with its deliveries by status, clicks and credits."
+        title={t("Sent Messages")}
+        description={t("Each message you sent, with its deliveries by status, clicks and credits.")}
         actions={nothingYet ? undefined : exportButton}
       />
       <ListTable<SentRun>
@@ -89,26 +91,27 @@ export default function SentMessagesPage() {
         total={total}
         nothingYet={nothingYet}
         icon={<IconSend size={28} />}
-        failedTitle="Sent messages could not be loaded"
+        failedTitle={t("Sent messages could not be loaded")}
         empty={{
-          title: "No messages sent yet",
-          description:
+          title: t("No messages sent yet"),
+          description: t(
             "Every message you send shows up here with how many were delivered, failed or blocked, the clicks on its links and the credits it used.",
-          action: { label: "Send a message", onClick: () => navigate(paths.sendMessage) },
+          ),
+          action: { label: t("Send a message"), onClick: () => navigate(paths.sendMessage) },
         }}
         toolbar={
           <Group gap="sm" wrap="wrap" align="flex-end">
             <ListSearch
-              label="Search sent messages"
-              placeholder="Search message text"
+              label={t("Search sent messages")}
+              placeholder={t("Search message text")}
               value={view.query}
               onSearch={view.setQuery}
               w={{ base: "100%", sm: 260 }}
             />
             <DatePickerInput
               type="range"
-              aria-label="Sent between"
-              placeholder="Any date"
+              aria-label={t("Sent between")}
+              placeholder={t("Any date")}
               value={range}
               onChange={(v) => {
                 if (v[0] && !v[1]) return setPicking(v);
@@ -123,9 +126,12 @@ export default function SentMessagesPage() {
               data-testid="date-range"
             />
             <Select
-              aria-label="Status"
-              placeholder="Any status"
-              data={RUN_STATES.map((s) => ({ value: s, label: RUN_STATE_LABELS[s] }))}
+              aria-label={t("Status")}
+              placeholder={t("Any status")}
+              data={RUN_STATES.map((s) => ({
+                value: s,
+                label: translateMessage(RUN_STATE_LABELS[s]),
+              }))}
               value={state}
               onChange={(v) => view.setFilter("state", v)}
               clearable
@@ -138,7 +144,7 @@ export default function SentMessagesPage() {
         columns={[
           {
             accessor: "text",
-            title: "Message",
+            title: t("Message"),
             render: (r) => (
               <Stack gap={4} maw={420}>
                 <Anchor
@@ -151,7 +157,7 @@ export default function SentMessagesPage() {
                   onClick={(e) => e.stopPropagation()}
                   style={{ wordBreak: "break-word" }}
                 >
-                  {r.text || "(no text)"}
+                  {r.text || t("(no text)")}
                 </Anchor>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(r.runAt, timeZone)}
@@ -162,8 +168,13 @@ export default function SentMessagesPage() {
                   <Group gap="xs">
                     <RunStateBadge state={r.state} />
                     <Text size="xs" c="dimmed">
-                      {plural(r.recipients, "recipient", "recipients")} ·{" "}
-                      {plural(r.credits, "credit", "credits")}
+                      {[
+                        t("{{n}} recipients", {
+                          count: r.recipients,
+                          n: formatNumber(r.recipients),
+                        }),
+                        t("{{n}} credits", { count: r.credits, n: formatNumber(r.credits) }),
+                      ].join(" · ")}
                     </Text>
                   </Group>
                   <StatusCounts counts={r.counts} compact />
@@ -173,7 +184,7 @@ export default function SentMessagesPage() {
           },
           {
             accessor: "state",
-            title: "Status",
+            title: t("Status"),
             noWrap: true,
             width: 130,
             visibleMediaQuery: WIDE,
@@ -181,15 +192,15 @@ export default function SentMessagesPage() {
           },
           {
             accessor: "recipients",
-            title: "Recipients",
+            title: t("Recipients"),
             textAlign: "right",
             visibleMediaQuery: WIDE,
             render: (r) => (
               <Stack gap={0} align="flex-end">
-                <Text size="sm">{r.recipients.toLocaleString()}</Text>
+                <Text size="sm">{formatNumber(r.recipients)}</Text>
                 {r.excluded > 0 && (
-                  <Text size="xs" c="dimmed" title="Opted-out, blocked or duplicate numbers">
-                    {r.excluded.toLocaleString()} excluded
+                  <Text size="xs" c="dimmed" title={t("Opted-out, blocked or duplicate numbers")}>
+                    {t("{{n}} excluded", { count: r.excluded, n: formatNumber(r.excluded) })}
                   </Text>
                 )}
               </Stack>
@@ -197,7 +208,7 @@ export default function SentMessagesPage() {
           },
           {
             accessor: "counts",
-            title: "Deliveries",
+            title: t("Deliveries"),
             visibleMediaQuery: WIDE,
             render: (r) => <StatusCounts counts={r.counts} compact />,
           },
@@ -205,19 +216,19 @@ export default function SentMessagesPage() {
             ? [
                 {
                   accessor: "clicks",
-                  title: "Clicks",
+                  title: t("Clicks"),
                   textAlign: "right" as const,
                   visibleMediaQuery: WIDE,
-                  render: (r: SentRun) => (r.clicks ?? 0).toLocaleString(),
+                  render: (r: SentRun) => formatNumber(r.clicks ?? 0),
                 },
               ]
             : []),
           {
             accessor: "credits",
-            title: "Credits",
+            title: t("Credits"),
             textAlign: "right",
             visibleMediaQuery: WIDE,
-            render: (r) => r.credits.toLocaleString(),
+            render: (r) => formatNumber(r.credits),
           },
         ]}
       />

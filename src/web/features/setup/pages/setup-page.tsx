@@ -1,6 +1,7 @@
 import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconClockX } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { SETUP_TEXT, setupRequest } from "../../../../domain/setup.schemas";
@@ -8,6 +9,7 @@ import { DEFAULT_TIMEZONE_ID } from "../../../../domain/timezones";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { browserTimezoneId, TimezoneSelect } from "../../../components/timezone-select";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format-date-time";
 import { AuthHeading, AuthLayout, AuthOutcome } from "../../auth/components/auth-layout";
@@ -20,7 +22,7 @@ type Field = "businessName" | "username" | "email" | "password" | "timezoneId";
 /** Why the link cannot be used, as the server said it (403), else the generic text. */
 function refusalOf(err: unknown): string | null {
   if (!(err instanceof ApiError)) return null;
-  if (err.status === 403) return err.message;
+  if (err.status === 403) return translateMessage(err.message);
   return null;
 }
 
@@ -29,7 +31,8 @@ function refusalOf(err: unknown): string | null {
  * started (business, username, e-mail, password), who lands signed in as the Owner.
  */
 export default function SetupPage() {
-  usePageMeta("Set Up Parley");
+  const { t } = useTranslation();
+  usePageMeta(t("Set Up Parley"));
   const token = useParams().token?.trim() ?? "";
   const navigate = useNavigate();
   const link = useSetupLink(token);
@@ -48,7 +51,7 @@ export default function SetupPage() {
 
   // Refused on opening, or while the form was open (another start replaced it, it expired).
   const refusal = !token
-    ? SETUP_TEXT.unknown
+    ? translateMessage(SETUP_TEXT.unknown)
     : (refusalOf(link.error) ??
       refusalOf(setup.error) ??
       (link.isError ? formErrorOf(link.error) : null));
@@ -59,11 +62,11 @@ export default function SetupPage() {
           testId="setup-refused"
           color="orange"
           icon={<IconClockX size={30} />}
-          title="This setup link cannot be used"
+          title={t("This setup link cannot be used")}
         >
           <Text role="alert">{refusal}</Text>
           <Button component={Link} to={paths.login} variant="light">
-            Go to Log In
+            {t("Go to Log In")}
           </Button>
         </AuthOutcome>
       </AuthLayout>
@@ -75,7 +78,7 @@ export default function SetupPage() {
       <AuthLayout>
         <Stack align="center" gap="sm" py="xl" data-testid="setup-checking">
           <Loader />
-          <Text c="dimmed">Checking your setup link…</Text>
+          <Text c="dimmed">{t("Checking your setup link…")}</Text>
         </Stack>
       </AuthLayout>
     );
@@ -98,7 +101,8 @@ export default function SetupPage() {
     setup.mutate(parsed.data, {
       onSuccess: (res) => navigate(res.signedIn ? paths.dashboard : paths.login, { replace: true }),
       onError: (err) => {
-        if (err instanceof ApiError && err.extra.fields) setErrors(err.extra.fields);
+        if (err instanceof ApiError && err.extra.fields)
+          setErrors(translateFields(err.extra.fields));
         else if (!refusalOf(err)) setFormError(formErrorOf(err));
       },
     });
@@ -110,14 +114,17 @@ export default function SetupPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <AuthHeading
-            title="Set up Parley"
-            subtitle="Create the owner of this server's first account. You will be signed in as its Owner and can invite your team next."
+            title={t("Set up Parley")}
+            subtitle={t(
+              "Create the owner of this server's first account. You will be signed in as its Owner and can invite your team next.",
+            )}
           />
           {expires && (
             <Text size="xs" c="dimmed" data-testid="setup-expires">
-              This link works once, until{" "}
-              {/* No account (and so no account zone) exists yet: the operator's own zone. */}
-              {formatDateTime(expires, Intl.DateTimeFormat().resolvedOptions().timeZone)}.
+              {t("This link works once, until {{date}}.", {
+                // No account (and so no account zone) exists yet: the operator's own zone.
+                date: formatDateTime(expires, Intl.DateTimeFormat().resolvedOptions().timeZone),
+              })}
             </Text>
           )}
           {formError && (
@@ -126,7 +133,7 @@ export default function SetupPage() {
             </Alert>
           )}
           <TextInput
-            label="Business name"
+            label={t("Business name")}
             autoComplete="organization"
             required
             autoFocus
@@ -135,16 +142,16 @@ export default function SetupPage() {
             onChange={(e) => set("businessName")(e.currentTarget.value)}
           />
           <TextInput
-            label="Username"
+            label={t("Username")}
             autoComplete="username"
-            description="You log in with it (or with your e-mail)."
+            description={t("You log in with it (or with your e-mail).")}
             required
             value={values.username}
             error={errors.username}
             onChange={(e) => set("username")(e.currentTarget.value)}
           />
           <TextInput
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
             required
@@ -153,9 +160,9 @@ export default function SetupPage() {
             onChange={(e) => set("email")(e.currentTarget.value)}
           />
           <PasswordInput
-            label="Password"
+            label={t("Password")}
             autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN} characters.`}
+            description={t("At least {{n}} characters.", { n: PASSWORD_MIN })}
             required
             value={values.password}
             error={errors.password}
@@ -168,7 +175,7 @@ export default function SetupPage() {
             onChange={(id) => set("timezoneId")(String(id))}
           />
           <Button type="submit" size="md" loading={setup.isPending} mt="xs">
-            Create Owner Account
+            {t("Create Owner Account")}
           </Button>
         </Stack>
       </form>

@@ -1,11 +1,13 @@
 import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 
 /** Text of spec doc 1 §2, letter for letter, with "return to Dashboard" as the link. */
 export default function NotFoundPage() {
-  usePageMeta("Page Not Found");
+  const { t } = useTranslation();
+  usePageMeta(t("Page Not Found"));
   return (
     <Center mih="60dvh" p="md">
       <Stack align="center" gap="xs" maw={520} ta="center">
@@ -13,10 +15,11 @@ export default function NotFoundPage() {
           404
         </Title>
         <Text size="lg" data-testid="not-found">
-          Oops, looks like this page does not exist,{" "}
-          <Anchor component={Link} to={paths.dashboard}>
-            return to Dashboard
-          </Anchor>
+          <Trans
+            t={t}
+            i18nKey="Oops, looks like this page does not exist, <0>return to Dashboard</0>"
+            components={[<Anchor key="dashboard" component={Link} to={paths.dashboard} />]}
+          />
         </Text>
       </Stack>
     </Center>

@@ -77,7 +77,7 @@ export function RegistrantsTable({ eventId }: { eventId: number }) {
               <Table.Td>
                 {r.reminders.length === 0 ? (
                   <Text size="xs" c="dimmed">
-                    {t("None")}
+                    {t("None", { context: "thing" })}
                   </Text>
                 ) : (
                   <Group gap={4}>

@@ -377,7 +377,7 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
             onChange={(v) => setRepeat(v as "yearly" | "once")}
             data={[
               { value: "yearly", label: t("Every year (birthdays)") },
-              { value: "once", label: t("Once, on the date") },
+              { value: "once", label: t("Once, on the date", { context: "short" }) },
             ]}
           />
           <NumberInput
