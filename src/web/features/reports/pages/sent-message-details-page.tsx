@@ -33,7 +33,7 @@ import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
-import { formatNumber, translateMessage } from "../../../i18n";
+import { formatNumber, translateMessage, translatePhrase } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
@@ -60,7 +60,7 @@ function WaitingReason({ recipient }: { recipient: RunRecipient }) {
   if (!recipient.waiting) return null;
   return (
     <Text size="xs" c="dimmed" data-testid="waiting-reason">
-      {t("Not sent yet: {{reason}}", { reason: translateMessage(recipient.waiting.text) })}
+      {t("Not sent yet: {{reason}}", { reason: translatePhrase(recipient.waiting) })}
     </Text>
   );
 }
