@@ -4,7 +4,7 @@ import type { ChatbotInput } from "../../../domain/chatbots";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { handleEngineEvents } from "../automations/enrol";
-import { receiveInbound } from "./inbound.service";
+import { receiveInbound } from "../../test/inbound";
 
 const t = await createTestServer();
 const db = t.db.$client;

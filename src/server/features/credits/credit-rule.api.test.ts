@@ -6,7 +6,7 @@ import { CREDIT_RULE, creditsOfText, type MessageSource } from "../../../domain/
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { textCode } from "../auth/sms-code";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import { queueMessage } from "../outbound/outbound.service";
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import {
   type EventHandler,

@@ -9,7 +9,7 @@ import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { startIntegrationStandins } from "../../test/integration-standins";
 import { type Method, v1Client } from "../../test/v1-client";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import { subscribers } from "../subscribers/subscribers.schema";
 import { users } from "../users/users.schema";

@@ -7,7 +7,7 @@ import { POLICY } from "../../http/policy";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { type Method, v1Client } from "../../test/v1-client";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { groups } from "../groups/groups.schema";
 import { runReportExport } from "../growth-reports/report-exports.service";
 import { phoneNumbers } from "../numbers/numbers.schema";

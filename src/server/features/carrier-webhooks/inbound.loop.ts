@@ -1,0 +1,17 @@
+import { defineLoop } from "../../background/loop";
+import { drainInbound } from "./inbound.service";
+
+/**
+ * The ingress worker: recorded inbound texts (inbound_work) through compliance, the inbox and
+ * the handlers, a batch per transaction. Woken by the notice of inbound_work's trigger, so an
+ * idle worker takes a text within milliseconds of the webhook's answer.
+ */
+export const inboundLoop = defineLoop({
+  name: "inbound",
+  async step(ctx, wake) {
+    const taken = await drainInbound(ctx);
+    // The batch queued replies and events: the dispatcher and the relay need not wait a poll.
+    if (taken > 0) wake();
+    return taken > 0;
+  },
+});
