@@ -92,7 +92,7 @@ export async function queueMessage(
   // A client handed in is the caller's transaction. Otherwise row and charge get one of their
   // own: from the pool, or a savepoint when the context is itself a transaction's (the ingress
   // worker's), so a charge refused takes its row back with it.
-  if ("release" in db && db !== ctx.db.$client) return queueAndCharge(db);
+  if ("release" in db && (db as unknown) !== ctx.db.$client) return queueAndCharge(db);
   return inTransaction(ctx.db, (_tx, client) => queueAndCharge(client));
 }
 
