@@ -27,6 +27,8 @@ const parley = startServer({
   env: { SEED_DEMO: "true", TRUST_PROXY: "true", DEMO_PASSWORD: "espresso-parley-2026" },
   // The demo is seeded after the server listens: measured only once it is in.
   settled: true,
+  // Its first start initialises PostgreSQL and seeds the demo: minutes on a busy machine.
+  wait: { tries: 3000 },
 });
 const { base } = parley;
 // The issue's goals: keyword texts handled ≥ 2,000/s with webhook p99 < 50 ms, a STOP amid the
@@ -107,6 +109,11 @@ try {
     if (!number) await new Promise((r) => setTimeout(r, 100));
   }
   if (!number) throw new Error("the demo number was not seeded");
+  // Credits for every opt-in reply (the demo's own would run out amid the flood).
+  await db.query(
+    `update account_credits set balance = balance + 1000000
+      where account_id = (select id from accounts where account_name = 'parley-demo')`,
+  );
 
   const inbound = (from, body, sid) => {
     const params = {

@@ -125,8 +125,25 @@ describe("the ingress worker", () => {
     expect(thread.every((m) => m.subscriber_id !== null)).toBe(true);
   });
 
+  it("takes STOP, HELP and START before the texts queued ahead of them", async () => {
+    for (let i = 0; i < 40; i++) await accept(`+1332555${String(2000 + i)}`, "COFFEE");
+    const stop = "+13325553000";
+    expect(await accept(stop, "STOP")).toBe("recorded");
+    // Taken first, in a batch of its own that commits at once.
+    expect(await drainInbound(t.ctx, 8)).toBe(1);
+    const { rows } = await db.query(
+      `select source from messages where direction = 'outbound' and to_number = $1`,
+      [stop],
+    );
+    expect(rows).toEqual([{ source: "compliance" }]);
+    expect(await waiting()).toBe(40);
+    expect(await drainInbound(t.ctx, 8)).toBe(8);
+    expect(await waiting()).toBe(32);
+    await drainInboundWork(t.ctx);
+  });
+
   it("loses nothing and does nothing twice when a worker process is killed mid-batch", async () => {
-    const total = 600;
+    const total = 300;
     for (let i = 0; i < total; i++) await accept(`+1646555${String(1000 + i)}`, "COFFEE");
     const workers = workerProcesses(t);
     const first = workers.start();

@@ -27,11 +27,14 @@ export async function insertWork(
  * handled by another worker: its row stays until that worker commits), so one sender's texts
  * are handled in order while any number of workers share the rest (SKIP LOCKED).
  */
-export async function takeWork(tx: Db, batch: number): Promise<InboundWorkRow[]> {
-  const { rows } = await tx.$client.query<InboundWorkRow>(
+export async function takeWork(
+  tx: Db,
+  batch: number,
+): Promise<(InboundWorkRow & { priority: number })[]> {
+  const { rows } = await tx.$client.query<InboundWorkRow & { priority: number }>(
     `select w.message_id::int as "messageId", w.account_id as "accountId",
             w.phone_number_id as "phoneNumberId", w.to_number as "toNumber", w.sender, w.body,
-            w.media_urls as "mediaUrls", w.attempts
+            w.media_urls as "mediaUrls", w.attempts, w.priority
        from inbound_work w
       where w.not_before <= now()
         and not exists (select 1 from inbound_work o

@@ -75,7 +75,13 @@ const RETRY_MAX_MS = 3_600_000;
  */
 export async function drainInbound(ctx: AppContext, batch = BATCH): Promise<number> {
   return inTransaction(ctx.db, async (tx) => {
-    const rows = await q.takeWork(tx, batch);
+    const taken = await q.takeWork(tx, batch);
+    // STOP/HELP/START go in a batch of their own, which commits at once rather than after the
+    // keyword texts taken with them (the rest stay locked only until this commit).
+    const rows =
+      taken[0]?.priority === PRIORITY_COMPLIANCE
+        ? taken.filter((r) => r.priority === PRIORITY_COMPLIANCE)
+        : taken;
     // Every step reads and writes on this transaction; what tells open screens waits for its commit.
     const inTx: AppContext = { ...ctx, db: tx };
     const done: q.InboundWorkRow[] = [];
