@@ -8,6 +8,8 @@ import { drainInbound } from "./inbound.service";
  */
 export const inboundLoop = defineLoop({
   name: "inbound",
+  // Two batches side by side: one's round trips overlap the other's work and commit.
+  instances: 2,
   async step(ctx, wake) {
     const taken = await drainInbound(ctx);
     // The batch queued replies and events: the dispatcher and the relay need not wait a poll.
