@@ -7,6 +7,7 @@ import { phoneNumbers } from "../features/numbers/numbers.schema";
 import { queueMessage } from "../features/outbound/outbound.service";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
+import { drainInboundWork } from "../test/inbound";
 import { startTelnyxStandIn } from "../test/telnyx-stand-in";
 import { TELNYX_WEBHOOK_PATH } from "./telnyx-adapter";
 
@@ -80,6 +81,13 @@ function sendFromA(to: string, body: string) {
 }
 
 /** Posts a body to the webhook with the given headers (signed by the stand-in unless told). */
+/** A text in through Telnyx's webhook, then handled by the ingress worker's drain. */
+async function textIn(from: string, to: string, text: string) {
+  const status = await telnyx.textIn(from, to, text);
+  await drainInboundWork(t.ctx);
+  return status;
+}
+
 function postWebhook(body: string, headers: Record<string, string>, query = "") {
   return t.app.inject({
     method: "POST",
@@ -225,7 +233,7 @@ describe("sending through Telnyx", () => {
 describe("texts coming in through Telnyx", () => {
   it("opts the sender out on STOP, logs consent and answers through Telnyx", async () => {
     const phone = "+13105550201";
-    expect(await telnyx.textIn(phone, A_NUMBER, "STOP")).toBe(200);
+    expect(await textIn(phone, A_NUMBER, "STOP")).toBe(200);
     const suppressed = await t.db
       .select()
       .from(suppressions)
@@ -247,12 +255,12 @@ describe("texts coming in through Telnyx", () => {
 
   it("answers HELP and takes START back, as on the Twilio path", async () => {
     const phone = "+13105550202";
-    await telnyx.textIn(phone, A_NUMBER, "STOP");
-    await telnyx.textIn(phone, A_NUMBER, "start");
+    await textIn(phone, A_NUMBER, "STOP");
+    await textIn(phone, A_NUMBER, "start");
     expect(
       await t.db.select().from(suppressions).where(eq(suppressions.phone, phone)),
     ).toHaveLength(0);
-    await telnyx.textIn(phone, A_NUMBER, "HELP");
+    await textIn(phone, A_NUMBER, "HELP");
     const events = await t.db.select().from(consentEvents).where(eq(consentEvents.phone, phone));
     expect(events.map((e) => e.action)).toEqual(["opt_out", "opt_in", "help"]);
     const help = await until(
@@ -341,7 +349,7 @@ describe("texts coming in through Telnyx", () => {
 describe("accounts stay apart on Telnyx", () => {
   it("an opt-out at another account's number stays with that account", async () => {
     const phone = "+13105550301";
-    await telnyx.textIn(phone, B_NUMBER, "STOP");
+    await textIn(phone, B_NUMBER, "STOP");
     const rows = await t.db.select().from(suppressions).where(eq(suppressions.phone, phone));
     expect(rows.map((r) => r.accountId)).toEqual([b.account.id]);
     const inbound = await t.db.select().from(messages).where(eq(messages.fromNumber, phone));

@@ -7,6 +7,7 @@ import {
 import { drizzle, NodePgDatabase, NodePgSession } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg, { type PoolClient } from "pg";
+import { log } from "../log";
 import * as schema from "./schema";
 import { TenantPool } from "./tenant-scope";
 
@@ -91,9 +92,65 @@ export function dbOnClient(client: PoolClient): Db {
   ) as NodePgDatabase<typeof schema> & { $client: PoolClient };
   db.$client = client;
   const joined = Object.assign(db, {
-    transaction: <T>(work: (tx: typeof db) => Promise<T>) => work(db),
+    transaction: <T>(work: (tx: typeof db) => Promise<T>) => inSavepoint(client, () => work(db)),
   });
   return joined as unknown as Db;
+}
+
+/** An open transaction of inTransaction: its pool, its savepoints, what waits for its commit. */
+interface OpenTransaction {
+  root: Db;
+  depth: number;
+  effects: ((root: Db) => void)[];
+}
+
+const open = new WeakMap<PoolClient, OpenTransaction>();
+
+function openOf(db: unknown): OpenTransaction | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client && typeof client === "object" ? open.get(client as PoolClient) : undefined;
+}
+
+/**
+ * Work inside the caller's transaction that succeeds or fails as a whole (a savepoint): a caller
+ * that catches its failure carries on with the transaction usable and none of its writes kept,
+ * as it would have with a transaction of its own.
+ */
+async function inSavepoint<T>(client: PoolClient, work: () => Promise<T>): Promise<T> {
+  const tx = open.get(client);
+  // A client handed in from elsewhere (not opened here): nothing to nest in.
+  if (!tx) return work();
+  const name = `sp${++tx.depth}`;
+  const mark = tx.effects.length;
+  await client.query(`savepoint ${name}`);
+  try {
+    const result = await work();
+    await client.query(`release savepoint ${name}`);
+    return result;
+  } catch (err) {
+    await client.query(`rollback to savepoint ${name}`).catch(() => {});
+    // What the rolled-back work asked to do after commit is dropped with it.
+    tx.effects.length = mark;
+    throw err;
+  } finally {
+    tx.depth--;
+  }
+}
+
+/**
+ * Runs `effect` once what `db` wrote is committed: at once on the pool, after the commit inside
+ * a transaction (dropped when it rolls back), so nobody outside is told of what may never be.
+ * It is given the pool, the transaction's connection being gone by then.
+ */
+export function afterCommit(db: Executor, effect: (root: Db) => void): void {
+  const tx = openOf(db);
+  if (tx) tx.effects.push(effect);
+  else effect(db as Db);
+}
+
+/** The pool behind `db`, which may be an open transaction's connection. */
+export function rootDb(db: Executor): Db {
+  return openOf(db)?.root ?? (db as Db);
 }
 
 /**
@@ -105,17 +162,36 @@ export async function inTransaction<T>(
   db: Db,
   work: (tx: Db, client: PoolClient) => Promise<T>,
 ): Promise<T> {
+  // Already a transaction's connection (work handed `{ ...ctx, db: tx }`): a savepoint in it,
+  // rather than a second connection whose locks could wait for this one.
+  if (openOf(db)) {
+    const client = db.$client as unknown as PoolClient;
+    return inSavepoint(client, () => work(db, client));
+  }
   const client = await db.$client.connect();
+  const tx: OpenTransaction = { root: db, depth: 0, effects: [] };
+  open.set(client, tx);
+  let committed = false;
   try {
     await client.query("begin");
     const result = await work(dbOnClient(client), client);
-    await client.query("commit");
+    // A transaction an error left aborted answers COMMIT with a rollback.
+    committed = (await client.query("commit")).command === "COMMIT";
     return result;
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;
   } finally {
+    open.delete(client);
     client.release();
+    if (committed)
+      for (const effect of tx.effects) {
+        try {
+          effect(db);
+        } catch (err) {
+          log.error({ component: "db", err }, "effect after commit failed");
+        }
+      }
   }
 }
 

@@ -10,6 +10,7 @@ export * from "../features/auth/auth.schema";
 export * from "../features/automations/automations.schema";
 export * from "../features/billing/billing.schema";
 export * from "../features/campaigns/campaigns.schema";
+export * from "../features/carrier-webhooks/carrier-webhooks.schema";
 export * from "../features/chatbots/chatbots.schema";
 export * from "../features/compliance/compliance.schema";
 export * from "../features/contact-card/contact-card.schema";

@@ -9,7 +9,7 @@ import {
   type RealtimeEvent,
   type RealtimeEvents,
 } from "../../domain/realtime-events";
-import type { Db } from "../db/connection";
+import { afterCommit, type Db } from "../db/connection";
 import { userPhoneNumbers, users } from "../features/users/users.schema";
 import type { AppContext } from "../http/context";
 import { log } from "../log";
@@ -33,7 +33,11 @@ interface Realtime {
   closed: boolean;
 }
 
-const servers = new WeakMap<AppContext, Realtime>();
+/**
+ * By the context's pool: a context made for one transaction (`{ ...ctx, db: tx }`, the ingress
+ * worker's batch) publishes through its process's server rather than opening one of its own.
+ */
+const servers = new WeakMap<Db, Realtime>();
 
 const accountRoom = (accountId: number) => `a:${accountId}`;
 const allNumbersRoom = (accountId: number) => `a:${accountId}:all`;
@@ -115,16 +119,16 @@ export function attachRealtime(
   ctx: AppContext,
 ) {
   const realtime = createServer(ctx, app.server);
-  servers.set(ctx, realtime);
+  servers.set(ctx.db, realtime);
   app.addHook("preClose", () => closeRealtime(ctx));
 }
 
 function realtimeOf(ctx: AppContext): Realtime {
-  let realtime = servers.get(ctx);
+  let realtime = servers.get(ctx.db);
   if (!realtime) {
     // A worker process serves no sockets: a detached server still broadcasts through the adapter.
     realtime = createServer(ctx);
-    servers.set(ctx, realtime);
+    servers.set(ctx.db, realtime);
   }
   return realtime;
 }
@@ -140,6 +144,17 @@ export function publish<E extends RealtimeEvent>(
   event: E,
   payload: RealtimeEvents[E],
   opts: { phoneNumberId?: number | null; subscriberId?: number } = {},
+): void {
+  // Inside a transaction, once it commits: a screen must not show what may be rolled back.
+  afterCommit(ctx.db, (db) => publishNow({ ...ctx, db }, accountId, event, payload, opts));
+}
+
+function publishNow<E extends RealtimeEvent>(
+  ctx: AppContext,
+  accountId: number,
+  event: E,
+  payload: RealtimeEvents[E],
+  opts: { phoneNumberId?: number | null; subscriberId?: number },
 ): void {
   try {
     const realtime = realtimeOf(ctx);
@@ -185,7 +200,7 @@ async function agentsSeeing(
 
 /** Closes this process's sockets, the adapter and its connections (at shutdown). */
 export async function closeRealtime(ctx: AppContext): Promise<void> {
-  const realtime = servers.get(ctx);
+  const realtime = servers.get(ctx.db);
   if (!realtime || realtime.closed) return;
   realtime.closed = true;
   const { io, pool } = realtime;

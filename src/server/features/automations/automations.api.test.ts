@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { dripToGraph } from "../../../domain/automation-graph";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { relayEvents } from "../events/event-relay";
 import { advanceClock } from "./clock";
 import { runDueSteps } from "./engine";

@@ -1,6 +1,5 @@
 import { textContains } from "../../../domain/triggers";
 import type { AppContext } from "../../http/context";
-import { log } from "../../log";
 import { recordEvent } from "../events/events.service";
 import { textStartableFlows } from "./automations.queries";
 
@@ -19,20 +18,14 @@ export async function startWorkflowsByText(
   m: { accountId: number; subscriberId: number | null; body: string; messageId: number },
 ): Promise<boolean> {
   if (m.subscriberId === null) return false;
-  try {
-    const flows = await textStartableFlows(ctx.db.$client, m.accountId, m.subscriberId);
-    const ids = flows.filter((a) => textContains(m.body, a.words ?? [])).map((a) => a.id);
-    if (!ids.length) return false;
-    await recordEvent(ctx.db, {
-      accountId: m.accountId,
-      type: TEXT_TRIGGER_EVENT,
-      subscriberId: m.subscriberId,
-      data: { automationIds: ids, messageId: m.messageId },
-    });
-    return true;
-  } catch (err) {
-    // The text is recorded already: logged, not answered with an error (a retry is a duplicate).
-    log.error({ component: "automations", err }, "workflow trigger not checked");
-    return false;
-  }
+  const flows = await textStartableFlows(ctx.db.$client, m.accountId, m.subscriberId);
+  const ids = flows.filter((a) => textContains(m.body, a.words ?? [])).map((a) => a.id);
+  if (!ids.length) return false;
+  await recordEvent(ctx.db, {
+    accountId: m.accountId,
+    type: TEXT_TRIGGER_EVENT,
+    subscriberId: m.subscriberId,
+    data: { automationIds: ids, messageId: m.messageId },
+  });
+  return true;
 }

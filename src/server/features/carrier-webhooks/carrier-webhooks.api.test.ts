@@ -5,6 +5,7 @@ import { twilioSettings } from "../../carriers/credentials";
 import { twilioSignature } from "../../carriers/twilio-signature";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { drainInboundWork } from "../../test/inbound";
 import { consentEvents, suppressions } from "../compliance/compliance.schema";
 import { messages } from "../messages/messages.schema";
 import { phoneNumbers } from "../numbers/numbers.schema";
@@ -45,8 +46,9 @@ function post(path: string, params: Record<string, string>, signature?: string) 
   });
 }
 
-function inbound(from: string, body: string, sid = nextSid(), to = "+12125550150") {
-  return post("/webhooks/twilio/inbound", {
+/** Posts an inbound text, then lets the ingress worker's drain handle what it recorded. */
+async function inbound(from: string, body: string, sid = nextSid(), to = "+12125550150") {
+  const res = await post("/webhooks/twilio/inbound", {
     MessageSid: sid,
     SmsSid: sid,
     AccountSid: twilioSettings(ctx).accountSid,
@@ -56,6 +58,8 @@ function inbound(from: string, body: string, sid = nextSid(), to = "+12125550150
     NumMedia: "0",
     NumSegments: "1",
   });
+  await drainInboundWork(t.ctx);
+  return res;
 }
 
 async function rowsFor(phone: string) {

@@ -7,7 +7,7 @@ import {
 import { type FormParams, isValidTwilioSignature } from "../../carriers/twilio-signature";
 import type { AppContext } from "../../http/context";
 import { applyStatusCallback } from "../messages/messages.service";
-import { receiveInbound } from "./inbound.service";
+import { acceptInbound } from "./inbound.service";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
@@ -40,7 +40,7 @@ export function carrierWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const p = formParams(request.body);
       const numMedia = Number(one(p.NumMedia) || 0);
-      await receiveInbound(ctx, {
+      await acceptInbound(ctx, {
         sid: one(p.MessageSid) || one(p.SmsSid),
         from: one(p.From),
         to: one(p.To),
@@ -50,7 +50,8 @@ export function carrierWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
         ).filter(Boolean),
         segments: Number(one(p.NumSegments) || 1),
       });
-      // We answer through the REST API, never with TwiML, so the carrier gets an empty response.
+      // Recorded with its work row: the ingress worker handles it. We answer through the REST
+      // API, never with TwiML, so the carrier gets an empty response.
       return reply.type("text/xml").send(EMPTY_TWIML);
     },
   );

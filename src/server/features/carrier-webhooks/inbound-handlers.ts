@@ -1,7 +1,9 @@
 import type { TriggerKind } from "../../../domain/triggers";
 import { TRIGGER_PRECEDENCE } from "../../../domain/triggers";
+import { inTransaction } from "../../db/connection";
 import type { AppContext } from "../../http/context";
 import { log } from "../../log";
+import { expectedAtShutdown } from "../../shutdown";
 import { answerAutomatically } from "../automations/auto-replies.service";
 import { startWorkflowsByText } from "../automations/text-triggers";
 import { answerByChatbot } from "../chatbots/chatbot-inbound";
@@ -29,8 +31,8 @@ export interface InboundText {
 
 /**
  * A handler answers "mine or not": true when it took the text (and answered or acted on it), so
- * no handler after it sees the text. A plain function over a context and one text, so the same
- * list can run elsewhere (a worker taking texts in batches) without the HTTP request.
+ * no handler after it sees the text. A plain function over a context and one text, run by the
+ * ingress worker inside its batch's transaction (`ctx.db`).
  */
 export interface InboundHandler {
   kind: TriggerKind;
@@ -71,19 +73,11 @@ const HANDLERS: Record<TriggerKind, InboundHandler["take"]> = {
   keyword: async (ctx, t) =>
     t.subscriberId !== null && handleKeywordText(ctx, { ...t, subscriberId: t.subscriberId }),
   // The number's chatbot: its trigger words or a conversation under way.
-  chatbot: (ctx, t) =>
-    answerByChatbot(ctx, t).catch((err) => {
-      log.error({ component: "inbound", err }, "chatbot reply not sent");
-      return false;
-    }),
+  chatbot: answerByChatbot,
   // Workflows that start on a text containing their words.
-  workflow: (ctx, t) => startWorkflowsByText(ctx, t),
+  workflow: startWorkflowsByText,
   // Automated (smart) replies, last, in their own order.
-  auto_reply: (ctx, t) =>
-    answerAutomatically(ctx, t).catch((err) => {
-      log.error({ component: "inbound", err }, "automated reply not sent");
-      return false;
-    }),
+  auto_reply: answerAutomatically,
 };
 
 /** The handlers in the order of TRIGGER_PRECEDENCE (src/domain/triggers.ts). */
@@ -92,12 +86,26 @@ export const INBOUND_HANDLERS: readonly InboundHandler[] = TRIGGER_PRECEDENCE.ma
   take: HANDLERS[kind],
 }));
 
-/** Offers the text to each handler in order; the first that takes it consumes it. */
+/**
+ * Offers the text to each handler in order; the first that takes it consumes it. Each runs in a
+ * savepoint of the caller's transaction: one that fails leaves nothing half written, is logged,
+ * and the text goes on to the next (a chatbot that cannot answer leaves it to automated replies).
+ */
 export async function dispatchInbound(
   ctx: AppContext,
   text: InboundText,
   handlers: readonly InboundHandler[] = INBOUND_HANDLERS,
 ): Promise<TriggerKind | null> {
-  for (const h of handlers) if (await h.take(ctx, text)) return h.kind;
+  for (const h of handlers) {
+    try {
+      if (await inTransaction(ctx.db, () => h.take(ctx, text))) return h.kind;
+    } catch (err) {
+      if (expectedAtShutdown(err)) throw err;
+      log.error(
+        { component: "inbound", handler: h.kind, messageId: text.messageId, err },
+        "inbound text not handled",
+      );
+    }
+  }
   return null;
 }

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatbotInput } from "../../../domain/chatbots";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { receiveInbound } from "../../test/inbound";
 import { handleEngineEvents } from "../automations/enrol";
-import { receiveInbound } from "./inbound.service";
 
 const t = await createTestServer();
 const db = t.db.$client;

@@ -6,7 +6,7 @@ import { TELNYX_WEBHOOK_PATH } from "../../carriers/telnyx-adapter";
 import { isValidTelnyxSignature, telnyxPublicKey } from "../../carriers/telnyx-signature";
 import type { AppContext } from "../../http/context";
 import { applyStatusCallback } from "../messages/messages.service";
-import { receiveInbound } from "./inbound.service";
+import { acceptInbound } from "./inbound.service";
 
 const phone = z.object({ phone_number: z.string().min(1), status: z.string().optional() });
 
@@ -39,7 +39,8 @@ const telnyxEvent = z.object({
  * Telnyx's messaging webhooks: JSON, signed with Ed25519 over `${timestamp}|${raw body}`. The
  * signature is checked on the exact bytes received (so this scope keeps the body as text), and a
  * timestamp more than five minutes away is refused as a replay, before anything is read or
- * written. message.received goes through the same ingress as Twilio's (STOP/HELP first);
+ * written. message.received is recorded through the same ingress as Twilio's (its work handled
+ * by the ingress worker, STOP/HELP first);
  * message.sent and message.finalized move the message's status through the same service.
  */
 export function telnyxWebhookRoutes(
@@ -87,7 +88,7 @@ export function telnyxWebhookRoutes(
         const { event_type: eventType, payload } = parsed.data;
 
         if (eventType === "message.received") {
-          await receiveInbound(ctx, {
+          await acceptInbound(ctx, {
             sid: payload.id,
             from: payload.from.phone_number,
             to: payload.to[0]!.phone_number,

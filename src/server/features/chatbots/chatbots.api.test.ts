@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatbotInput } from "../../../domain/chatbots";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { answerByChatbot } from "./chatbot-inbound";
 
 const t = await createTestServer();

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { messages } from "../messages/messages.schema";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import { subscribers } from "../subscribers/subscribers.schema";

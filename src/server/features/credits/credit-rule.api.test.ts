@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { CREDIT_RULE, creditsOfText, type MessageSource } from "../../../domain/credit-rule";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
+import { receiveInbound } from "../../test/inbound";
 import { textCode } from "../auth/sms-code";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import { queueMessage } from "../outbound/outbound.service";
 

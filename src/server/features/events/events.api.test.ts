@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { EVENT_CONSUMERS } from "../../background/registry";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import {
   type EventHandler,

@@ -6,7 +6,7 @@ import { emuMessages } from "../../carriers/emulator/emulator.schema";
 import { TestClock } from "../../clock";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { messages } from "../messages/messages.schema";
 import { notifications } from "../notifications/notifications.schema";
 import { phoneNumbers } from "../numbers/numbers.schema";

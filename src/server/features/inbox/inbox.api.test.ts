@@ -5,7 +5,7 @@ import { INBOX_TEXT } from "../../../domain/inbox.schemas";
 import { exportedCsv } from "../../test/exports";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { consentEvents } from "../compliance/compliance.schema";
 import { groupMembers, groups } from "../groups/groups.schema";
 import { phoneNumbers } from "../numbers/numbers.schema";

@@ -45,15 +45,6 @@ const THANKS = "Thanks! You're all set.";
  * replies, chatbots) leave it alone.
  */
 export async function handleKeywordText(ctx: AppContext, m: InboundForKeywords): Promise<boolean> {
-  // The text is recorded already: a failure here is logged, not answered with an error (the
-  // carrier's retry would be a duplicate and change nothing).
-  return consumeKeywordText(ctx, m).catch((err) => {
-    log.error({ component: "keywords", err }, "inbound text not handled");
-    return false;
-  });
-}
-
-async function consumeKeywordText(ctx: AppContext, m: InboundForKeywords): Promise<boolean> {
   const now = m.at ?? ctx.clock.now();
   const pending = await q.findPending(ctx.db, m.accountId, m.from, now);
   if (pending && (await answerPending(ctx, m, pending, now))) return true;

@@ -1,6 +1,5 @@
 import { marketingWordOf } from "../../../domain/marketing";
 import type { AppContext } from "../../http/context";
-import { log } from "../../log";
 import { giveawayText } from "./giveaway";
 import { loyaltyText } from "./loyalty";
 import * as q from "./marketing.queries";
@@ -21,11 +20,7 @@ export async function handleMarketingText(
   ctx: AppContext,
   m: InboundForMarketing,
 ): Promise<boolean> {
-  return consume(ctx, m).catch((err) => {
-    // Recorded already: logged, not answered (a carrier retry would be a duplicate).
-    log.error({ component: "marketing", err }, "inbound text not handled");
-    return false;
-  });
+  return consume(ctx, m);
 }
 
 async function consume(ctx: AppContext, m: InboundForMarketing): Promise<boolean> {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { consentEvents, suppressions } from "../compliance/compliance.schema";
 import { groupMembers, groups } from "../groups/groups.schema";
 import { messages } from "../messages/messages.schema";

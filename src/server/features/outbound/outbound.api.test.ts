@@ -5,7 +5,7 @@ import { FEDERAL_RULE, nextAllowedByState } from "../../../domain/send-windows";
 import { createMessage as createEmulatedMessage } from "../../carriers/emulator/messages.service";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import type { Claimed } from "./dispatch-claim";
 import { decideBatch } from "./dispatch-decide";
 import { queueCharged, queueMessage, waitForCarrier } from "./outbound.service";

@@ -89,8 +89,10 @@ export async function queueMessage(
     });
     return queued;
   };
-  // A client is the caller's transaction; from the pool, row and charge get one of their own.
-  if ("release" in db) return queueAndCharge(db);
+  // A client handed in is the caller's transaction. Otherwise row and charge get one of their
+  // own: from the pool, or a savepoint when the context is itself a transaction's (the ingress
+  // worker's), so a charge refused takes its row back with it.
+  if ("release" in db && (db as unknown) !== ctx.db.$client) return queueAndCharge(db);
   return inTransaction(ctx.db, (_tx, client) => queueAndCharge(client));
 }
 

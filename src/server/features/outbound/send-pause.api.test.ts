@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PAUSE_HOLD_UNTIL } from "../../../domain/send-pause";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 
 /**
  * 'Pause all sending' (Settings): the dispatcher holds every marketing text of the account

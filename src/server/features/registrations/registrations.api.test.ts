@@ -4,7 +4,7 @@ import { REJECTION } from "../../../domain/registry-review";
 import { registeredMps } from "../../carriers/registry/registered-throughput";
 import { buildAccountWithUser, buildUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { receiveInbound } from "../carrier-webhooks/inbound.service";
+import { receiveInbound } from "../../test/inbound";
 import { relayEvents } from "../events/event-relay";
 import { claimDue } from "../outbound/dispatch-claim";
 import { queueMessage } from "../outbound/outbound.service";
