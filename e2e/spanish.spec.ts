@@ -119,3 +119,44 @@ test("the app in Spanish on its main screens, then back to the spec's English", 
   }
   expect(errors).toEqual([]);
 });
+
+/** The main screens of every area, each with a heading it shows in Spanish. */
+const SPANISH_SCREENS: [path: string, heading: string][] = [
+  ["/manage-groups", "Grupos"],
+  ["/optins/keywords", "Palabras clave"],
+  ["/growth", "Crecimiento"],
+  ["/messages/drip-campaigns", "Campañas por goteo"],
+  ["/workflows/form/new/trigger", "Crear flujo de trabajo"],
+  ["/marketing/loyalty-rewards", "Programa de lealtad"],
+  ["/webinars/import", "Importar asistentes de webinar"],
+  ["/help", "Ayuda"],
+];
+
+test("every area's main screen in Spanish: its heading, no accessibility violation, nothing wider than a phone", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchConsole(page);
+  await page.setViewportSize(DESKTOP);
+  await logInAsDemo(page, "/settings");
+  const found: string[] = [];
+  try {
+    const set = await page.request.put("/api/account/me/locale", {
+      data: { locale: "es" },
+      headers: { "x-parley-csrf": "1" },
+    });
+    expect(set.ok()).toBe(true);
+    for (const [path, heading] of SPANISH_SCREENS) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading, exact: true }).first()).toBeVisible();
+      await checkScreen(page, path.slice(1).replaceAll("/", "-"), found);
+    }
+  } finally {
+    await page.request.put("/api/account/me/locale", {
+      data: { locale: "en" },
+      headers: { "x-parley-csrf": "1" },
+    });
+  }
+  expect(found).toEqual([]);
+  expect(errors).toEqual([]);
+});
