@@ -18,6 +18,14 @@ async function pickLanguage(page: Page, label: string, language: string) {
   await page.getByRole("option", { name: language, exact: true }).click();
 }
 
+/** The user's language saved on the server, as the Language card saves it. */
+function saveLocale(page: Page, locale: "en" | "es") {
+  return page.request.put("/api/account/me/locale", {
+    data: { locale },
+    headers: { "x-parley-csrf": "1" },
+  });
+}
+
 /** Nothing sticks out sideways: longer Spanish texts wrap instead of widening the page. */
 async function expectNoSidewaysOverflow(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -112,10 +120,7 @@ test("the app in Spanish on its main screens, then back to the spec's English", 
     await expect(page.getByTestId("recent-runs")).toContainText("Recent messages");
   } finally {
     // The demo user serves the next journeys of this server: they expect English.
-    await page.request.put("/api/account/me/locale", {
-      data: { locale: "en" },
-      headers: { "x-parley-csrf": "1" },
-    });
+    await saveLocale(page, "en");
   }
   expect(errors).toEqual([]);
 });
@@ -137,25 +142,17 @@ test("every area's main screen in Spanish: its heading, no accessibility violati
 }) => {
   test.setTimeout(300_000);
   const errors = watchConsole(page);
-  await page.setViewportSize(DESKTOP);
   await logInAsDemo(page, "/settings");
   const found: string[] = [];
   try {
-    const set = await page.request.put("/api/account/me/locale", {
-      data: { locale: "es" },
-      headers: { "x-parley-csrf": "1" },
-    });
-    expect(set.ok()).toBe(true);
+    expect((await saveLocale(page, "es")).ok()).toBe(true);
     for (const [path, heading] of SPANISH_SCREENS) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: heading, exact: true }).first()).toBeVisible();
       await checkScreen(page, path.slice(1).replaceAll("/", "-"), found);
     }
   } finally {
-    await page.request.put("/api/account/me/locale", {
-      data: { locale: "en" },
-      headers: { "x-parley-csrf": "1" },
-    });
+    await saveLocale(page, "en");
   }
   expect(found).toEqual([]);
   expect(errors).toEqual([]);
