@@ -18,7 +18,6 @@ const ROOT = join(WEB, "..", "..");
 const UNTRANSLATED = [
   "features/addons",
   "features/analytics",
-  "features/audit",
   "features/automations",
   "features/campaigns",
   "features/chatbots",
