@@ -28,7 +28,6 @@ const UNTRANSLATED = [
   "features/growth-reports",
   "features/help",
   "features/integrations",
-  "features/mailbox",
   "features/marketing",
   "features/numbers",
   "features/phone-messages",
