@@ -16,7 +16,6 @@ const ROOT = join(WEB, "..", "..");
 
 /** The folders still in English only. Translating one adds its es.json and removes it here. */
 const UNTRANSLATED = [
-  "features/addons",
   "features/analytics",
   "features/automations",
   "features/campaigns",
