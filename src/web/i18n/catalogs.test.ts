@@ -29,7 +29,6 @@ const UNTRANSLATED = [
   "features/integrations",
   "features/marketing",
   "features/numbers",
-  "features/phone-messages",
   "features/reports",
   "features/setup",
   "features/signup",
