@@ -34,7 +34,6 @@ const UNTRANSLATED = [
   "features/signup",
   "features/subscriber-imports",
   "features/system",
-  "features/unhealthy-subscribers",
   "features/virtual-phones",
   "features/webinars",
   "features/workflows",
