@@ -18,7 +18,6 @@ const ROOT = join(WEB, "..", "..");
 const UNTRANSLATED = [
   "features/analytics",
   "features/automations",
-  "features/campaigns",
   "features/chatbots",
   "features/deeplinks",
   "features/developer",
