@@ -25,7 +25,6 @@ const UNTRANSLATED = [
   "features/growth",
   "features/growth-reports",
   "features/help",
-  "features/integrations",
   "features/marketing",
   "features/numbers",
   "features/reports",

@@ -1,22 +1,26 @@
 import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import type { IntegrationStatus } from "../../../../domain/integrations";
+import { translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 
 export function ConnectionBadge(props: { connected: boolean }) {
+  const { t } = useTranslation();
   return props.connected ? (
     <Badge color="teal.9" variant="filled" data-testid="integration-state">
-      Connected
+      {t("Connected")}
     </Badge>
   ) : (
     <Badge color="gray.7" variant="filled" data-testid="integration-state">
-      Not connected
+      {t("Not connected")}
     </Badge>
   );
 }
 
 /** Connection facts a person checks: since when, the last sync and what it did, the last error. */
 export function IntegrationStatusPanel(props: { status: IntegrationStatus; syncLabel?: string }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "");
   const s = props.status;
@@ -26,16 +30,25 @@ export function IntegrationStatusPanel(props: { status: IntegrationStatus; syncL
         <ConnectionBadge connected={s.connected} />
         {s.detail && (
           <Text size="sm" c="dimmed">
-            {s.detail}
+            {translateMessage(s.detail)}
           </Text>
         )}
       </Group>
       {s.connected && (
         <Text size="sm">
-          Connected {when(s.connectedAt)}.{" "}
-          {s.lastSyncAt
-            ? `${props.syncLabel ?? "Last sync"}: ${when(s.lastSyncAt)}${s.lastSyncSummary ? ` (${s.lastSyncSummary})` : ""}.`
-            : "Not synced yet."}
+          {t("Connected {{when}}.", { when: when(s.connectedAt) })}{" "}
+          {!s.lastSyncAt
+            ? t("Not synced yet.")
+            : s.lastSyncSummary
+              ? t("{{label}}: {{when}} ({{summary}}).", {
+                  label: props.syncLabel ?? t("Last sync"),
+                  when: when(s.lastSyncAt),
+                  summary: translateMessage(s.lastSyncSummary),
+                })
+              : t("{{label}}: {{when}}.", {
+                  label: props.syncLabel ?? t("Last sync"),
+                  when: when(s.lastSyncAt),
+                })}
         </Text>
       )}
       {s.lastError && (
@@ -45,7 +58,7 @@ export function IntegrationStatusPanel(props: { status: IntegrationStatus; syncL
           p="sm"
           data-testid="integration-error"
         >
-          {s.lastError}
+          {translateMessage(s.lastError)}
           {s.lastErrorAt ? ` (${when(s.lastErrorAt)})` : ""}
         </Alert>
       )}
