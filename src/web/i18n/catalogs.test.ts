@@ -32,7 +32,6 @@ const UNTRANSLATED = [
   "features/signup",
   "features/subscriber-imports",
   "features/system",
-  "features/virtual-phones",
   "features/webinars",
   "features/workflows",
 ];
