@@ -20,7 +20,6 @@ const UNTRANSLATED = [
   "features/automations",
   "features/chatbots",
   "features/deeplinks",
-  "features/developer",
   "features/groups",
   "features/growth",
   "features/growth-reports",
