@@ -29,7 +29,6 @@ const UNTRANSLATED = [
   "features/reports",
   "features/setup",
   "features/signup",
-  "features/subscriber-imports",
   "features/system",
   "features/webinars",
   "features/workflows",
