@@ -25,7 +25,6 @@ const UNTRANSLATED = [
   "features/growth-reports",
   "features/help",
   "features/marketing",
-  "features/numbers",
   "features/reports",
   "features/setup",
   "features/signup",
