@@ -48,7 +48,7 @@ export function PhoneCalls({ phone }: { phone: string }) {
               />
             )}
             <Text size="xs" c="dimmed">
-              {STATUS[c.status] ? t(STATUS[c.status]) : c.status}
+              {t(STATUS[c.status] ?? c.status)}
               {c.durationSeconds ? ` · ${c.durationSeconds} s` : ""} ·{" "}
               {formatDateTime(c.createdAt, timeZone)}
             </Text>
