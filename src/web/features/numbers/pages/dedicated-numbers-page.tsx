@@ -185,7 +185,7 @@ export default function DedicatedNumbersPage() {
             all.data && (
               <Text size="sm" c="dimmed" data-testid="numbers-summary">
                 {t("{{count}} numbers", { count: all.data.total })} ·{" "}
-                {t("{{n}} ready to send", { n: sendable.length })} ·{" "}
+                {t("{{n}} ready to send", { count: sendable.length, n: sendable.length })} ·{" "}
                 {monthly > 0
                   ? t("{{price}} per month for extra numbers", { price: formatCents(monthly) })
                   : t("no extra monthly charge")}
