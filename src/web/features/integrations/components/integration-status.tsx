@@ -1,9 +1,21 @@
 import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { IntegrationStatus } from "../../../../domain/integrations";
 import { translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
+
+/**
+ * The server's detail line ("2 active Zap triggers", "Connected with HubSpot sign-in") in the
+ * active language: the Zap count is read back from it, the other lines are matched whole.
+ */
+export function detailText(detail: string, t: TFunction): string {
+  const zaps = /^(\d+) active Zap triggers?$/.exec(detail);
+  if (!zaps) return translateMessage(detail);
+  const n = Number(zaps[1]);
+  return t("{{n}} active Zap triggers", { count: n, n });
+}
 
 export function ConnectionBadge(props: { connected: boolean }) {
   const { t } = useTranslation();
@@ -30,7 +42,7 @@ export function IntegrationStatusPanel(props: { status: IntegrationStatus; syncL
         <ConnectionBadge connected={s.connected} />
         {s.detail && (
           <Text size="sm" c="dimmed">
-            {translateMessage(s.detail)}
+            {detailText(s.detail, t)}
           </Text>
         )}
       </Group>

@@ -7,7 +7,7 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { translateMessage } from "../../../i18n";
 import { useIntegrations } from "../api/integrations";
-import { ConnectionBadge } from "../components/integration-status";
+import { ConnectionBadge, detailText } from "../components/integration-status";
 
 /** /addons/integrations: the three integrations, each connected or not, with its page. */
 export default function IntegrationsPage() {
@@ -53,7 +53,7 @@ export default function IntegrationsPage() {
                   </Text>
                   {row.connected && row.detail && (
                     <Text size="xs" c="dimmed">
-                      {translateMessage(row.detail)}
+                      {detailText(row.detail, t)}
                     </Text>
                   )}
                   {row.lastError && (
