@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconDownload, IconHistory, IconShieldCheck, IconShieldX } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import {
   AUDIT_ACTIONS,
@@ -16,26 +17,34 @@ import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { formatNumber, tk, translateMessage } from "../../../i18n";
+import { formatNumber, intlLocale, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import { auditSearch, useAuditEvents, useAuditVerify } from "../api/audit";
 
 const AUDIT_LIST = defineList({ filters: { action: "", from: "", to: "" } });
 
-/** The action filter: a whole area ("Keyword: any change"), or one named action. */
-const ACTION_CHOICES = [
-  {
-    group: tk("Any change to"),
-    items: Object.entries(AUDIT_AREAS)
-      .map(([area, noun]) => ({ value: auditAreaFilter(area), label: noun.replace(/:$/, "") }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
-  },
-  {
-    group: tk("One action"),
-    items: AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) })),
-  },
-];
+/**
+ * The action filter: a whole area ("Keyword: any change"), or one named action, in the active
+ * language (the domain's names through translateMessage).
+ */
+function actionChoices(t: TFunction) {
+  return [
+    {
+      group: t("Any change to"),
+      items: Object.entries(AUDIT_AREAS)
+        .map(([area, noun]) => ({
+          value: auditAreaFilter(area),
+          label: translateMessage(noun).replace(/:$/, ""),
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label, intlLocale())),
+    },
+    {
+      group: t("One action"),
+      items: AUDIT_ACTIONS.map((a) => ({ value: a, label: translateMessage(auditActionLabel(a)) })),
+    },
+  ];
+}
 
 /** What the row changed, under its action: its name, else its id. */
 function targetText(e: AuditEventDto): string | null {
@@ -141,7 +150,7 @@ export default function AuditLogPage() {
               placeholder={t("Any action")}
               clearable
               searchable
-              data={ACTION_CHOICES.map((c) => ({ ...c, group: t(c.group) }))}
+              data={actionChoices(t)}
               value={view.filters.action || null}
               onChange={(v) => view.setFilter("action", v)}
               w={220}
@@ -191,7 +200,7 @@ export default function AuditLogPage() {
             render: (e) => (
               <>
                 <Text size="sm" title={e.action}>
-                  {auditActionLabel(e.action)}
+                  {translateMessage(auditActionLabel(e.action))}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {targetText(e) ? `${targetText(e)} · ${e.action}` : e.action}
