@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconDownload, IconHistory, IconShieldCheck, IconShieldX } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AUDIT_ACTIONS,
@@ -85,6 +86,8 @@ export default function AuditLogPage() {
   const verify = useAuditVerify();
   const csvHref = `/api/audit/export?${auditSearch(filters)}`;
   const csv = useCsvExport();
+  // Made once per language: a new list each render would set the searchable Select going again.
+  const choices = useMemo(() => actionChoices(t), [t]);
 
   return (
     <>
@@ -150,7 +153,7 @@ export default function AuditLogPage() {
               placeholder={t("Any action")}
               clearable
               searchable
-              data={actionChoices(t)}
+              data={choices}
               value={view.filters.action || null}
               onChange={(v) => view.setFilter("action", v)}
               w={220}
