@@ -1,10 +1,11 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { INDUSTRIES } from "../../../../domain/industries";
 import { brandRequest } from "../../../../domain/numbers.schemas";
 import { US_STATES } from "../../../../domain/us-states";
-import { tk, translateMessage } from "../../../i18n";
+import { tk } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { RegistryNotice, useRealRegistry } from "../../registrations/components/registry-notice";
 import { type BrandForm as BrandValues, useSubmitBrand } from "../api/submit-registration";
@@ -26,6 +27,9 @@ export function BrandForm(props: {
   defaults: { legalName: string; contactEmail: string; vertical: string };
 }) {
   const { t } = useTranslation();
+  // The option lists in the active language, made once per language for the Selects.
+  const brandTypes = useMemo(() => BRAND_TYPES.map((b) => ({ ...b, label: t(b.label) })), [t]);
+  const verticals = useMemo(() => VERTICALS.map((v) => ({ value: v, label: t(v) })), [t]);
   const submit = useSubmitBrand();
   const real = useRealRegistry();
   const brand = props.registration.brand;
@@ -71,7 +75,7 @@ export function BrandForm(props: {
             <Select
               label={t("Kind of brand")}
               description={t("Decides the carriers' limits and the registration fee")}
-              data={BRAND_TYPES.map((b) => ({ ...b, label: t(b.label) }))}
+              data={brandTypes}
               allowDeselect={false}
               withAsterisk
               maw={{ sm: 480 }}
@@ -106,7 +110,7 @@ export function BrandForm(props: {
             />
             <Select
               label={t("Industry")}
-              data={VERTICALS.map((v) => ({ value: v, label: translateMessage(v) }))}
+              data={verticals}
               searchable
               withAsterisk
               {...field("vertical")}
