@@ -47,7 +47,8 @@ export default function PhoneMessagesPage() {
         actions={
           <Group gap="xs">
             <Button variant="default" onClick={() => navigate("/phone-messages/scheduled")}>
-              {t("Scheduled")}
+              {/* The scheduled broadcasts, many: the plural form, as the badge takes the singular. */}
+              {t("Scheduled", { count: 2 })}
             </Button>
             <Button
               leftSection={<IconPlus size={16} />}
