@@ -32,6 +32,8 @@ describe("summarizeConsentEvidence", () => {
     });
     expect(summarizeConsentEvidence("optin_page", detail)).toEqual({
       how: "Opt-in page “door”",
+      howPhrase: { key: "Opt-in page “{{name}}”", values: { name: "door" } },
+      viaBanner: false,
       pageUrl: "https://shop.example/door",
       ip: "203.0.113.9",
       text: "Msg & data rates may apply.",

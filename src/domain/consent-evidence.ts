@@ -1,4 +1,5 @@
 import { displayPhone } from "./contact-display";
+import { type InnerPhrase, type Phrase, phraseText } from "./phrase";
 
 /**
  * Consent evidence: where a public sign-up was made (the page's own URL, sent by the page since
@@ -34,6 +35,10 @@ export function consentPageUrl(raw: unknown): string | null {
 export interface ConsentEvidenceSummary {
   /** How consent was given: "Sign-up page", "Keyword JOIN", "Opt-in form"… */
   how: string;
+  /** The same as a phrase (without "(web banner)"), for a screen in another language. */
+  howPhrase: InnerPhrase;
+  /** Made through the web banner. */
+  viaBanner: boolean;
   /** The page the sign-up was made on, when recorded. */
   pageUrl: string | null;
   /** The client address it came from, when recorded. */
@@ -69,18 +74,33 @@ export function summarizeConsentEvidence(source: string, detail: string): Consen
   // A confirmed double opt-in appends words after the JSON ("… Confirmed by texting Y …").
   const end = detail.lastIndexOf("}");
   const record = detail.trimStart().startsWith("{") ? parseObject(detail.slice(0, end + 1)) : null;
-  const base = SOURCE_KINDS[source] ?? source.replaceAll("_", " ");
-  if (!record) return { how: base, pageUrl: null, ip: null, text: null, note: str(detail) };
+  const base: InnerPhrase = {
+    key: SOURCE_KINDS[source] ?? source.replaceAll("_", " "),
+    values: {},
+  };
+  if (!record)
+    return {
+      how: base.key,
+      howPhrase: base,
+      viaBanner: false,
+      pageUrl: null,
+      ip: null,
+      text: null,
+      note: str(detail),
+    };
   const after = str(detail.slice(end + 1));
   const page = str(record.page);
   let how = base;
-  if (page?.startsWith("opt_in_page:")) how = `Opt-in page “${page.slice("opt_in_page:".length)}”`;
-  else if (page && PAGE_KINDS[page]) how = PAGE_KINDS[page]!;
+  if (page?.startsWith("opt_in_page:"))
+    how = { key: "Opt-in page “{{name}}”", values: { name: page.slice("opt_in_page:".length) } };
+  else if (page && PAGE_KINDS[page]) how = { key: PAGE_KINDS[page]!, values: {} };
   const keyword = str(record.keyword);
-  if (keyword) how = `Keyword ${keyword}`;
-  if (record.via === "banner") how = `${how} (web banner)`;
+  if (keyword) how = { key: "Keyword {{keyword}}", values: { keyword } };
+  const viaBanner = record.via === "banner";
   return {
-    how,
+    how: viaBanner ? `${phraseText(how)} (web banner)` : phraseText(how),
+    howPhrase: how,
+    viaBanner,
     pageUrl: consentPageUrl(record.url),
     ip: str(record.ip),
     text: str(record.consentText) ?? str(record.message) ?? str(record.body),
@@ -122,6 +142,13 @@ export function readableConsentNote(note: string, formatTime: (at: Date) => stri
 export interface ConsentDescription {
   /** One readable sentence: how, where, when, from which address. */
   summary: string;
+  /**
+   * The sentence's parts before its note (joined by commas), for a screen in another language;
+   * null when the stored words are all there is.
+   */
+  parts: Phrase[] | null;
+  /** The stored note after them, readable (the record's own words). */
+  note: string | null;
   /** The full stored record, laid out, for a "Show the full record" disclosure; null when the summary is all of it. */
   record: string | null;
 }
@@ -139,14 +166,28 @@ export function describeConsent(
 ): ConsentDescription {
   const ev = summarizeConsentEvidence(source, detail);
   const structured = detail.trimStart().startsWith("{") && (ev.pageUrl || ev.ip || ev.text);
-  if (!structured) return { summary: readableConsentNote(detail.trim(), formatTime), record: null };
-  const parts = [
-    ev.pageUrl ? `${ev.how} at ${ev.pageUrl}` : ev.how,
-    at ? `on ${formatTime(at)}` : null,
-    ev.ip ? `from address ${ev.ip}` : null,
-  ].filter(Boolean);
-  const note = ev.note ? ` ${readableConsentNote(ev.note, formatTime)}` : "";
-  return { summary: `${parts.join(", ")}.${note}`, record: prettyRecord(detail) };
+  if (!structured) {
+    const note = readableConsentNote(detail.trim(), formatTime);
+    return { summary: note, parts: null, note, record: null };
+  }
+  const how = ev.howPhrase;
+  const parts: Phrase[] = [
+    ev.pageUrl
+      ? {
+          key: ev.viaBanner ? "{{how}} (web banner) at {{url}}" : "{{how}} at {{url}}",
+          values: { how, url: ev.pageUrl },
+        }
+      : { key: ev.viaBanner ? "{{how}} (web banner)" : "{{how}}", values: { how } },
+  ];
+  if (at) parts.push({ key: "on {{time}}", values: { time: formatTime(at) } });
+  if (ev.ip) parts.push({ key: "from address {{ip}}", values: { ip: ev.ip } });
+  const note = ev.note ? readableConsentNote(ev.note, formatTime) : null;
+  return {
+    summary: `${parts.map(phraseText).join(", ")}.${note ? ` ${note}` : ""}`,
+    parts,
+    note,
+    record: prettyRecord(detail),
+  };
 }
 
 function prettyRecord(detail: string): string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bigId, bigIdParam, intId, intIdParam } from "./ids";
+import { wordedSchema } from "./phrase";
 
 /** The shared inbox (spec doc 2 §2-9): texts, API shapes shared by server and web. */
 export const INBOX_TEXT = {
@@ -198,8 +199,8 @@ export const conversationMessage = z.object({
   /** Sent by Parley itself (the STOP/START/HELP answers), not by a person. */
   automatic: z.boolean(),
   /** A text not sent yet: why it waits and when it goes (src/domain/send-wait.ts). */
-  waiting: z
-    .object({
+  waiting: wordedSchema
+    .extend({
       code: z.enum([
         "legal_hours",
         "state_cap",
@@ -210,7 +211,6 @@ export const conversationMessage = z.object({
         "deadline",
       ]),
       until: z.string().nullable(),
-      text: z.string(),
     })
     .optional(),
 });

@@ -13,6 +13,7 @@ import {
   NO_INTERNATIONAL_CREDITS_ERROR,
   UNRECORDABLE_OUTCOME_ERROR,
 } from "./international";
+import { wordedSchema } from "./phrase";
 import { REPEAT_LABELS, type RepeatFrequency } from "./repeat";
 
 /**
@@ -276,7 +277,8 @@ export const scheduledQuery = z.object({ ...paging });
 export const scheduledSend = z.object({
   id: z.number(),
   text: z.string(),
-  recipientsLabel: z.string(),
+  /** Who it goes to: "All subscribers", "3 subscribers", the groups' names. */
+  recipients: wordedSchema,
   nextRunAt: z.string().nullable(),
   repeatLabel: z.string(),
   repeatDetail: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wordedSchema } from "./phrase";
 
 /**
  * Who a send will reach, as the composer shows it before sending: the people selected, those it
@@ -50,7 +51,7 @@ export const audienceResponse = z.object({
    * When they get it (src/domain/send-wait.ts): who is outside legal hours or in the account's
    * quiet hours now, and the number's pace.
    */
-  outlook: z.object({ outsideHours: z.string().nullable(), pace: z.string().nullable() }),
+  outlook: z.object({ outsideHours: wordedSchema.nullable(), pace: wordedSchema.nullable() }),
 });
 export type Audience = z.infer<typeof audienceResponse>;
 

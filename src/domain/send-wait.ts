@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { decideOutbound, LANE, type OutboundFacts } from "./outbound-policy";
+import { type InnerPhrase, type Phrase, phrase, type Worded, worded } from "./phrase";
 import { type QuietWindow, quietHoursRelease } from "./quiet-hours";
 import {
   FEDERAL_RULE,
@@ -30,11 +31,11 @@ export type WaitCode =
   /** It cannot go before its deadline, so it will expire. */
   | "deadline";
 
-export interface WaitReason {
+export interface WaitReason extends Worded {
   code: WaitCode;
   /** When it goes (null: not known, as for a paused account). */
   until: Date | null;
-  /** What a person reads: "waiting for 8:00 AM CT (Texas legal hours)". */
+  /** What a person reads: "waiting for 8:00 AM CT (Texas legal hours)"; key and values word it. */
   text: string;
 }
 
@@ -63,8 +64,18 @@ const ZONE_SHORT: Readonly<Record<string, string>> = {
   "America/Puerto_Rico": "AT",
 };
 
+const AT_WEEKDAY = [
+  "{{time}} Sunday {{zone}}",
+  "{{time}} Monday {{zone}}",
+  "{{time}} Tuesday {{zone}}",
+  "{{time}} Wednesday {{zone}}",
+  "{{time}} Thursday {{zone}}",
+  "{{time}} Friday {{zone}}",
+  "{{time}} Saturday {{zone}}",
+] as const;
+
 /** "8:00 AM CT", with the weekday when it is not today in that zone. */
-export function localTimeLabel(at: Date, timeZone: string, now: Date): string {
+export function localTimeLabel(at: Date, timeZone: string, now: Date): InnerPhrase {
   const local = new TZDate(at.getTime(), timeZone);
   const today = new TZDate(now.getTime(), timeZone);
   const h = local.getHours();
@@ -75,10 +86,17 @@ export function localTimeLabel(at: Date, timeZone: string, now: Date): string {
     local.getFullYear() === today.getFullYear() &&
     local.getMonth() === today.getMonth() &&
     local.getDate() === today.getDate();
-  const day = sameDay
-    ? ""
-    : ` ${["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][local.getDay()]}`;
-  return `${time}${day} ${zone}`;
+  return {
+    key: sameDay ? "{{time}} {{zone}}" : (AT_WEEKDAY[local.getDay()] ?? "{{time}} {{zone}}"),
+    values: { time, zone },
+  };
+}
+
+/** "8:00 AM" in that zone (the composer's "their time"). */
+function localClock(at: Date, timeZone: string): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  const h = local.getHours();
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(local.getMinutes()).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 }
 
 function stateName(code: string | null): string | null {
@@ -87,9 +105,11 @@ function stateName(code: string | null): string | null {
 }
 
 /** "Texas legal hours" where the state has its own, else "federal legal hours". */
-function legalHoursName(state: string | null, rule: StateSendRule): string {
+function legalHoursName(state: string | null, rule: StateSendRule): InnerPhrase {
   const name = stateName(state);
-  return rule !== FEDERAL_RULE && name ? `${name} legal hours` : "federal legal hours";
+  return rule !== FEDERAL_RULE && name
+    ? { key: "{{state}} legal hours", values: { state: name } }
+    : { key: "federal legal hours", values: {} };
 }
 
 /**
@@ -103,7 +123,7 @@ export function explainWait(f: WaitFacts, now: Date): WaitReason | null {
     return {
       code: "paused",
       until: null,
-      text: "held: sending is paused for this account (it goes when sending resumes)",
+      ...worded(phrase("held: sending is paused for this account (it goes when sending resumes)")),
     };
   const decision = decideOutbound(f, now);
   if (decision.kind === "drop")
@@ -111,7 +131,11 @@ export function explainWait(f: WaitFacts, now: Date): WaitReason | null {
       ? {
           code: "deadline",
           until: f.deadline,
-          text: `will expire at ${localTimeLabel(f.deadline, zone, now)}: it cannot go before its deadline`,
+          ...worded(
+            phrase("will expire at {{at}}: it cannot go before its deadline", {
+              at: localTimeLabel(f.deadline, zone, now),
+            }),
+          ),
         }
       : null;
   if (decision.kind === "hold") {
@@ -121,19 +145,38 @@ export function explainWait(f: WaitFacts, now: Date): WaitReason | null {
       return {
         code: "carrier_cap",
         until: decision.until,
-        text: `T-Mobile's daily limit for your brand (${(f.carrierCap?.cap ?? 0).toLocaleString("en-US")} texts a day) is reached; waiting for ${at}`,
+        ...worded(
+          phrase(
+            "T-Mobile's daily limit for your brand ({{cap}} texts a day) is reached; waiting for {{at}}",
+            { cap: f.carrierCap?.cap ?? 0, at },
+          ),
+        ),
       };
-    const expires =
-      f.deadline.getTime() - decision.until.getTime() < 3600_000
-        ? `; it expires at ${localTimeLabel(f.deadline, zone, now)}`
-        : "";
+    // Soon after it may go, its deadline passes: said in the same sentence.
+    const expiresSoon = f.deadline.getTime() - decision.until.getTime() < 3600_000;
+    const waitingFor = (key: string, key_expiring: string, values: Phrase["values"]) =>
+      worded(
+        expiresSoon
+          ? phrase(key_expiring, { ...values, at, expires: localTimeLabel(f.deadline, zone, now) })
+          : phrase(key, { ...values, at }),
+      );
     if (decision.reason === "frequency_cap") {
       const rule = sendRuleFor(f.recipient.state);
-      const name = stateName(f.recipient.state) ?? "The state";
+      const state = stateName(f.recipient.state);
       return {
         code: "state_cap",
         until: decision.until,
-        text: `waiting for ${at} (${name} allows ${rule.capPer24h} marketing texts a day)${expires}`,
+        ...(state
+          ? waitingFor(
+              "waiting for {{at}} ({{state}} allows {{cap}} marketing texts a day)",
+              "waiting for {{at}} ({{state}} allows {{cap}} marketing texts a day); it expires at {{expires}}",
+              { state, cap: rule.capPer24h ?? 0 },
+            )
+          : waitingFor(
+              "waiting for {{at}} (The state allows {{cap}} marketing texts a day)",
+              "waiting for {{at}} (The state allows {{cap}} marketing texts a day); it expires at {{expires}}",
+              { cap: rule.capPer24h ?? 0 },
+            )),
       };
     }
     // Quiet hours: the law's, or the account's own when the law allows it now.
@@ -143,32 +186,55 @@ export function explainWait(f: WaitFacts, now: Date): WaitReason | null {
       return {
         code: "legal_hours",
         until: decision.until,
-        text: `waiting for ${at} (${legalHoursName(f.recipient.state, rule)})${expires}`,
+        ...waitingFor(
+          "waiting for {{at}} ({{hours}})",
+          "waiting for {{at}} ({{hours}}); it expires at {{expires}}",
+          { hours: legalHoursName(f.recipient.state, rule) },
+        ),
       };
     const byAccount = quietHoursRelease(f.accountQuietHours, now, zone);
     if (byAccount.getTime() > now.getTime())
       return {
         code: "quiet_hours",
         until: decision.until,
-        text: `waiting for ${at} (your quiet hours)${expires}`,
+        ...waitingFor(
+          "waiting for {{at}} (your quiet hours)",
+          "waiting for {{at}} (your quiet hours); it expires at {{expires}}",
+          {},
+        ),
       };
     return {
       code: "legal_hours",
       until: decision.until,
-      text: `waiting for ${at}${expires}`,
+      ...waitingFor("waiting for {{at}}", "waiting for {{at}}; it expires at {{expires}}", {}),
     };
   }
+  const ahead = f.aheadOnNumber;
   if (f.turnAt && f.turnAt.getTime() > now.getTime())
     return {
       code: "pacing",
       until: f.turnAt,
-      text: `waiting behind ${f.aheadOnNumber} ${f.aheadOnNumber === 1 ? "text" : "texts"} on its number (about ${localTimeLabel(f.turnAt, zone, now)})`,
+      ...worded(
+        phrase(
+          ahead === 1
+            ? "waiting behind {{ahead}} text on its number (about {{at}})"
+            : "waiting behind {{ahead}} texts on its number (about {{at}})",
+          { ahead, at: localTimeLabel(f.turnAt, zone, now) },
+        ),
+      ),
     };
-  if (f.aheadOnNumber > 0)
+  if (ahead > 0)
     return {
       code: "pacing",
       until: null,
-      text: `waiting behind ${f.aheadOnNumber} ${f.aheadOnNumber === 1 ? "text" : "texts"} on its number`,
+      ...worded(
+        phrase(
+          ahead === 1
+            ? "waiting behind {{ahead}} text on its number"
+            : "waiting behind {{ahead}} texts on its number",
+          { ahead },
+        ),
+      ),
     };
   return null;
 }
@@ -200,7 +266,7 @@ export function outsideHoursNote(
   recipients: readonly RecipientGroup[],
   now: Date,
   rules: HoursRules,
-): string | null {
+): Worded | null {
   let byLaw = 0;
   let byAccount = 0;
   let total = 0;
@@ -220,45 +286,63 @@ export function outsideHoursNote(
     const minutes = local.getHours() * 60 + local.getMinutes();
     if (minutes < earliestMinutes) {
       earliestMinutes = minutes;
-      earliest = localTimeLabel(opens, r.timeZone, opens).replace(/ \S+$/, "");
+      earliest = localClock(opens, r.timeZone);
     }
   }
   const outside = byLaw + byAccount;
   if (!outside) return null;
-  const why =
-    byLaw && byAccount
-      ? "outside legal hours or in your quiet hours"
-      : byLaw
-        ? "outside legal hours"
-        : "in your quiet hours";
-  const who =
+  const why: InnerPhrase = {
+    key:
+      byLaw && byAccount
+        ? "outside legal hours or in your quiet hours"
+        : byLaw
+          ? "outside legal hours"
+          : "in your quiet hours",
+    values: {},
+  };
+  const who: InnerPhrase =
     total === 1
-      ? "The recipient is"
+      ? { key: "The recipient is", values: {} }
       : outside === total
-        ? `All ${total.toLocaleString("en-US")} recipients are`
-        : `${outside.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} recipients ${outside === 1 ? "is" : "are"}`;
-  return `${who} ${why} now; they get it from ${earliest} their time`;
+        ? { key: "All {{total}} recipients are", values: { total } }
+        : {
+            key:
+              outside === 1
+                ? "{{outside}} of {{total}} recipients is"
+                : "{{outside}} of {{total}} recipients are",
+            values: { outside, total },
+          };
+  return worded(
+    phrase("{{who}} {{why}} now; they get it from {{time}} their time", {
+      who,
+      why,
+      time: earliest ?? "",
+    }),
+  );
 }
 
 /**
  * How long the number takes to hand these texts to the carrier at its pace (texts a second, the
  * dispatcher's rate for the number): "about 4 minutes at this number's pace". Null for no texts.
  */
-export function paceEstimate(texts: number, perSecond: number): string | null {
+export function paceEstimate(texts: number, perSecond: number): Worded | null {
   if (texts <= 0 || perSecond <= 0) return null;
   const seconds = texts / perSecond;
-  const rate =
+  const rate: InnerPhrase =
     perSecond >= 1
-      ? `${Math.round(perSecond * 10) / 10} ${perSecond === 1 ? "text" : "texts"} a second`
-      : `${Math.round(perSecond * 60 * 10) / 10} texts a minute`;
-  let span: string;
-  if (seconds < 60) span = "under a minute";
+      ? {
+          key: perSecond === 1 ? "{{n}} text a second" : "{{n}} texts a second",
+          values: { n: Math.round(perSecond * 10) / 10 },
+        }
+      : { key: "{{n}} texts a minute", values: { n: Math.round(perSecond * 60 * 10) / 10 } };
+  let span: InnerPhrase;
+  if (seconds < 60) span = { key: "under a minute", values: {} };
   else if (seconds < 90 * 60) {
-    const m = Math.round(seconds / 60);
-    span = `about ${m} ${m === 1 ? "minute" : "minutes"}`;
+    const n = Math.round(seconds / 60);
+    span = { key: n === 1 ? "about {{n}} minute" : "about {{n}} minutes", values: { n } };
   } else {
-    const h = Math.round((seconds / 3600) * 10) / 10;
-    span = `about ${h} ${h === 1 ? "hour" : "hours"}`;
+    const n = Math.round((seconds / 3600) * 10) / 10;
+    span = { key: n === 1 ? "about {{n}} hour" : "about {{n}} hours", values: { n } };
   }
-  return `${span} at this number's pace (${rate})`;
+  return worded(phrase("{{span}} at this number's pace ({{rate}})", { span, rate }));
 }

@@ -17,7 +17,7 @@ export const CONNECTION_TEXT = {
 } as const;
 
 /** What the person running the server sets to let businesses connect a provider (docs/configuration.md). */
-const OPERATOR_SETUP: Record<WebinarProvider, (origin: string) => string> = {
+export const OPERATOR_SETUP: Record<WebinarProvider, (origin: string) => string> = {
   zoom: (origin) =>
     `ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET (a Zoom OAuth app with the scopes user:read and webinar:read, redirect URL ${origin}/api/auth/sso/zoom/callback), or ZOOM_ACCESS_TOKEN for one shared Zoom account`,
   goto: (origin) =>

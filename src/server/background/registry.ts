@@ -21,9 +21,10 @@ export const WORKER_LOOPS: Loop[] = FEATURES.flatMap((f) => f.workerLoops ?? [])
 
 /** The consumers of the account-events outbox, by name (each a row of account_event_consumers). */
 export const EVENT_CONSUMERS = FEATURES.flatMap((f) =>
-  Object.entries(f.eventConsumers ?? {}).map(([name, handler]) => ({
+  Object.entries(f.eventConsumers ?? {}).map(([name, consumer]) => ({
     name,
-    handler,
+    types: consumer.types,
+    handler: consumer.handle,
     feature: f.name,
   })),
 );

@@ -3,7 +3,7 @@ import type { Permission } from "../../domain/permissions";
 import type { Job } from "../background/job";
 import type { Loop } from "../background/loop";
 import type { AppContext } from "../http/context";
-import type { EventHandler } from "./events/event-relay";
+import type { EventConsumer } from "./events/event-relay";
 
 /** Anyone may call it, signed in or not (sign-in, sign-up, links from e-mails, the docs). */
 export const PUBLIC = "public";
@@ -63,9 +63,10 @@ export interface Feature {
   workerLoops?: readonly Loop[];
   /**
    * Its consumers of the account-events outbox: consumer name (a row of account_event_consumers,
-   * added by its migration) → handler. Registered with the relay by background/registry.ts.
+   * added by its migration with the same types) → the types it handles and its handler.
+   * Registered with the relay by background/registry.ts.
    */
-  eventConsumers?: Readonly<Record<string, EventHandler>>;
+  eventConsumers?: Readonly<Record<string, EventConsumer>>;
 }
 
 /** Declares a feature (a typed identity, so that a mistake shows where it is written). */

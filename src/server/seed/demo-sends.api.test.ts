@@ -44,7 +44,7 @@ describe("seedDemoSends", () => {
     expect(scheduled.rows[0]).toMatchObject({
       repeatLabel: "Every Week",
       repeatDetail: "Thu",
-      recipientsLabel: "Morning Regulars",
+      recipients: expect.objectContaining({ text: "Morning Regulars" }),
       status: "scheduled",
       user: "Dana Demo",
     });

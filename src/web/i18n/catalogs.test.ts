@@ -18,19 +18,12 @@ const ROOT = join(WEB, "..", "..");
 const UNTRANSLATED = [
   "features/analytics",
   "features/automations",
-  "features/chatbots",
   "features/deeplinks",
-  "features/groups",
   "features/growth",
   "features/growth-reports",
-  "features/help",
-  "features/marketing",
   "features/reports",
   "features/setup",
-  "features/signup",
   "features/system",
-  "features/webinars",
-  "features/workflows",
 ];
 
 /**
@@ -120,11 +113,19 @@ function scan(folder: string): Found {
             : "";
         const [first, second] = node.arguments;
         if ((name === "t" || name === "tk") && first && ts.isStringLiteralLike(first)) {
-          const plural =
-            !!second &&
-            ts.isObjectLiteralExpression(second) &&
-            second.properties.some((p) => p.name?.getText() === "count");
-          found.keys.set(first.text, { plural, at: where(node) });
+          const options = second && ts.isObjectLiteralExpression(second) ? second : undefined;
+          const plural = !!options?.properties.some((p) => p.name?.getText() === "count");
+          // t("On", { context: "days" }) reads the entry "On_days": one English word, two meanings.
+          const context = options?.properties.find(
+            (p): p is ts.PropertyAssignment =>
+              ts.isPropertyAssignment(p) &&
+              p.name.getText() === "context" &&
+              ts.isStringLiteralLike(p.initializer),
+          );
+          const key = context
+            ? `${first.text}_${(context.initializer as ts.StringLiteralLike).text}`
+            : first.text;
+          found.keys.set(key, { plural, at: where(node) });
         }
         // A toast with a literal: its text never reaches a catalog.
         if (

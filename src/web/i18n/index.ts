@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { INTL_LOCALE, type Locale } from "../../domain/locale";
+import type { InnerPhrase, Phrase } from "../../domain/phrase";
 import en from "./en.json";
 
 /**
@@ -90,4 +91,17 @@ export function translateFields<T extends Partial<Record<string, string>>>(field
   const out: Partial<Record<string, string>> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = translateMessage(v);
   return out as T;
+}
+
+/**
+ * A sentence the server composed from values (src/domain/phrase.ts) in the active language: the
+ * whole sentence from the catalog, its numbers written as the language writes them, its inner
+ * phrases worded the same way. English needs no catalog: the key is the English.
+ */
+export function translatePhrase(p: Phrase | InnerPhrase): string {
+  const values: Record<string, string> = {};
+  for (const [name, v] of Object.entries(p.values))
+    values[name] =
+      typeof v === "number" ? formatNumber(v) : typeof v === "string" ? v : translatePhrase(v);
+  return i18n.t(p.key, values);
 }

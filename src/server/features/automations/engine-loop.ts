@@ -1,8 +1,8 @@
 import type { AppContext } from "../../http/context";
-import type { EventHandler } from "../events/event-relay";
+import type { EventConsumer } from "../events/event-relay";
 import { sqlOf } from "./automations.queries";
 import { runDueSteps } from "./engine";
-import { handleEngineEvents, scanDateTriggers } from "./enrol";
+import { ENGINE_EVENT_TYPES, handleEngineEvents, scanDateTriggers } from "./enrol";
 
 export { sqlOf };
 
@@ -24,5 +24,7 @@ export async function automationTurn(ctx: AppContext): Promise<boolean> {
 }
 
 /** The `automations` consumer of the account events (declared in automations/feature.ts). */
-export const automationsConsumer: EventHandler = (_ctx, tx, events) =>
-  handleEngineEvents(sqlOf(tx), events);
+export const automationsConsumer: EventConsumer = {
+  types: ENGINE_EVENT_TYPES,
+  handle: (_ctx, tx, events) => handleEngineEvents(sqlOf(tx), events),
+};

@@ -1,3 +1,4 @@
+import type { AccountEventType } from "../events/events.service";
 import type { Sql } from "./automations.queries";
 import {
   activeAutomationsOfTypes,
@@ -48,7 +49,7 @@ function starts(automationId: number, trigger: Record<string, unknown>, e: Engin
   }
 }
 
-const ENTRY_TYPES = new Set([
+const ENTRY_TYPES = new Set<string>([
   "group.joined",
   "keyword.joined",
   "form.submitted",
@@ -56,6 +57,17 @@ const ENTRY_TYPES = new Set([
   "link.clicked",
   TEXT_TRIGGER_EVENT,
 ]);
+
+/** Every type handleEngineEvents reads: what moves people inside, then the entries. */
+export const ENGINE_EVENT_TYPES: readonly AccountEventType[] = [
+  ...new Set<AccountEventType>([
+    "subscriber.opted_out",
+    "group.left",
+    "link.clicked",
+    "message.received",
+    ...(ENTRY_TYPES as Set<AccountEventType>),
+  ]),
+];
 
 /**
  * The automations consumer of the account events: entries (a group joined, a keyword, a form,

@@ -3,7 +3,7 @@ import type { AppContext } from "../../http/context";
 import { log } from "../../log";
 import { expectedAtShutdown } from "../../shutdown";
 import * as q from "./events.queries";
-import type { AccountEvent } from "./events.service";
+import type { AccountEvent, AccountEventType } from "./events.service";
 
 // Large enough that a burst (a bulk join: one event a person) costs few transactions: every
 // consumer but the phone alerts (replies only) handles its batch in a few set-based statements.
@@ -18,6 +18,16 @@ const RETRY_MAX_MS = 3_600_000;
  * acted on exactly once. Throwing rolls the batch back; it is tried again after a backoff.
  */
 export type EventHandler = (ctx: AppContext, tx: Executor, events: AccountEvent[]) => Promise<void>;
+
+/**
+ * A consumer of the outbox as a feature declares it: the event types it handles (the same list
+ * its migration writes to account_event_consumers.types: only those events get work rows for it)
+ * and its handler.
+ */
+export interface EventConsumer {
+  types: readonly AccountEventType[];
+  handle: EventHandler;
+}
 
 const handlers = new Map<string, EventHandler>();
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { EVENT_CONSUMERS } from "../../background/registry";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
 import { receiveInbound } from "../carrier-webhooks/inbound.service";
@@ -125,5 +126,31 @@ describe("account events", () => {
     expect(seen.at(-1)?.type).toBe("subscriber.created");
     await drain();
     expect(seen.length).toBe(before + 1);
+  });
+
+  it("gives each consumer work rows only for the types it declares, the same in the database as in the code", async () => {
+    const declared = await t.db.execute<{ name: string; types: string[] | null }>(
+      sql`select name, types from account_event_consumers where name <> 'events-test' order by name`,
+    );
+    expect(declared.rows.map((r) => ({ ...r, types: r.types?.sort() }))).toEqual(
+      EVENT_CONSUMERS.map((c) => ({ name: c.name, types: [...c.types].sort() })).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    );
+
+    const created = await t.post(
+      "/api/subscribers",
+      { attestation: true, number: "4155550303", groupIds: [] },
+      { cookie },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const work = await t.db.execute<{ consumer: string }>(sql`
+      select w.consumer from account_event_work w join account_events e on e.id = w.event_id
+       where e.subscriber_id = ${created.json().id as number} and e.type = 'subscriber.created'
+       order by w.consumer`);
+    // Outgoing webhooks forward it; the phone alerts (replies only) and the automations (no
+    // trigger on it) get no row to skip.
+    expect(work.rows.map((r) => r.consumer)).toEqual(["events-test", "webhooks"]);
+    await drain();
   });
 });

@@ -1,3 +1,4 @@
+import type { Worded } from "../../../domain/phrase";
 import type { QuietWindow } from "../../../domain/quiet-hours";
 import { outsideHoursNote, paceEstimate, type RecipientGroup } from "../../../domain/send-wait";
 import type { AppContext } from "../../http/context";
@@ -10,9 +11,9 @@ import { areaOf, recipientState } from "./recipient-geo";
  */
 export interface SendOutlook {
   /** "37 of 200 recipients are outside legal hours now; they get it from 8:00 AM their time". */
-  outsideHours: string | null;
+  outsideHours: Worded | null;
   /** "about 4 minutes at this number's pace (1 text a second)". */
-  pace: string | null;
+  pace: Worded | null;
 }
 
 /**
@@ -36,7 +37,7 @@ export async function sendOutlook(
   },
 ): Promise<SendOutlook> {
   const total = input.byPrefix.reduce((a, g) => a + g.n, 0);
-  let outsideHours: string | null = null;
+  let outsideHours: Worded | null = null;
   if (total > 0) {
     const facts = await q.accountSendFacts(ctx.db.$client, [input.accountId]);
     const quiet = facts.rows[0]?.quietHours;
@@ -54,7 +55,7 @@ export async function sendOutlook(
       quietHours: Array.isArray(quiet) ? (quiet as QuietWindow[]) : [],
     });
   }
-  let pace: string | null = null;
+  let pace: Worded | null = null;
   if (input.phoneNumberId !== null && total > 0) {
     const res = await q.paceOfNumber(
       ctx.db.$client,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tmobileDay } from "../../../domain/carrier-cap";
+import { phraseText } from "../../../domain/phrase";
 import { localTimeLabel } from "../../../domain/send-wait";
 import { TestClock } from "../../clock";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
@@ -170,10 +171,10 @@ describe("T-Mobile's daily cap for the brand", () => {
     const waiting = (thread.json().rows as { waiting?: { code: string; text: string } }[]).find(
       (r) => r.waiting,
     )?.waiting;
-    expect(waiting).toEqual({
+    expect(waiting).toMatchObject({
       code: "carrier_cap",
       until: day.end.toISOString(),
-      text: `T-Mobile's daily limit for your brand (3 texts a day) is reached; waiting for ${localTimeLabel(day.end, "America/New_York", now)}`,
+      text: `T-Mobile's daily limit for your brand (3 texts a day) is reached; waiting for ${phraseText(localTimeLabel(day.end, "America/New_York", now))}`,
     });
 
     // T-Mobile's next day: the clock passes midnight Pacific time.

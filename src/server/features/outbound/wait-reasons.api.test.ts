@@ -52,7 +52,7 @@ describe("why a queued text waits", () => {
     await queue("+15125550101", austin, "inbox", "Your table is ready");
     const rows = await threadOf(austin);
     const specials = rows.find((r) => r.message === "Our specials today");
-    expect(specials?.waiting).toEqual({
+    expect(specials?.waiting).toMatchObject({
       code: "legal_hours",
       until: "2026-11-24T15:00:00.000Z",
       text: "waiting for 9:00 AM CT (Texas legal hours)",

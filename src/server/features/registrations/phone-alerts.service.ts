@@ -7,7 +7,7 @@ import { timezoneById } from "../../../domain/timezones";
 import { inTransaction } from "../../db/connection";
 import type { Actor, AppContext } from "../../http/context";
 import { recordAuditOfChanges } from "../audit/audit.service";
-import type { EventHandler } from "../events/event-relay";
+import type { EventConsumer } from "../events/event-relay";
 import type { AccountEvent } from "../events/events.service";
 import { queueMessage } from "../outbound/outbound.service";
 import {
@@ -95,4 +95,7 @@ export async function alertReplies(ctx: AppContext, events: AccountEvent[]) {
  * The `phone_alerts` consumer of the account events (declared in registrations/feature.ts). The
  * relay's context is its transaction: the alerts are queued with the events' acknowledgement.
  */
-export const phoneAlertsConsumer: EventHandler = (ctx, _tx, events) => alertReplies(ctx, events);
+export const phoneAlertsConsumer: EventConsumer = {
+  types: ["message.received"],
+  handle: (ctx, _tx, events) => alertReplies(ctx, events),
+};

@@ -404,20 +404,20 @@ describe("GET /api/sends/scheduled", () => {
     expect(body.rows[0]).toMatchObject({
       repeatLabel: "Don't Repeat",
       repeatDetail: null,
-      recipientsLabel: "3 subscribers",
+      recipients: expect.objectContaining({ text: "3 subscribers" }),
       status: "scheduled",
     });
     expect(body.rows[1]).toMatchObject({
       repeatLabel: "Every Week",
       repeatDetail: "Mon, Thu",
-      recipientsLabel: "Morning Regulars (+1 deleted group)",
+      recipients: expect.objectContaining({ text: "Morning Regulars (+1 deleted group)" }),
       user: "Ada Owner",
       runCount: 1,
     });
     expect(body.rows[2]).toMatchObject({
       repeatLabel: "Custom",
       repeatDetail: "Every 3 months, 4 times",
-      recipientsLabel: "All subscribers",
+      recipients: expect.objectContaining({ text: "All subscribers" }),
     });
   });
 

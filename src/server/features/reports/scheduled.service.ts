@@ -1,3 +1,4 @@
+import { type Phrase, type PhraseValue, phrase, worded } from "../../../domain/phrase";
 import { repeatOf, type ScheduledSend } from "../../../domain/reports.schemas";
 import type { Actor, AppContext } from "../../http/context";
 import { displayBodies } from "../links/links.service";
@@ -28,20 +29,30 @@ function recipientsOf(stored: unknown, form: unknown): Recipients {
   };
 }
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 /** "All subscribers", "3 subscribers", "Morning Regulars, Loyalty Club", "No Group". */
-function recipientsLabel(r: Recipients, names: Map<number, string>): string {
-  if (r.mode === "all") return "All subscribers";
-  if (r.mode === "subscribers") return plural(r.subscriberIds.length, "subscriber", "subscribers");
+function recipientsPhrase(r: Recipients, names: Map<number, string>): Phrase {
+  if (r.mode === "all") return phrase("All subscribers");
+  if (r.mode === "subscribers") {
+    const n = r.subscriberIds.length;
+    return phrase(n === 1 ? "{{n}} subscriber" : "{{n}} subscribers", { n });
+  }
   const known = r.groupIds.map((id) => (id === -1 ? "No Group" : names.get(id)));
   const named = known.filter((n): n is string => Boolean(n));
   const gone = known.length - named.length;
-  if (named.length === 0) return plural(r.groupIds.length, "group", "groups");
-  return gone > 0
-    ? `${named.join(", ")} (+${plural(gone, "deleted group", "deleted groups")})`
-    : named.join(", ");
+  if (named.length === 0) {
+    const n = r.groupIds.length;
+    return phrase(n === 1 ? "{{n}} group" : "{{n}} groups", { n });
+  }
+  // Group names are the business's own words; "No Group" alone is ours to translate.
+  const groups: PhraseValue =
+    named.length === 1 && named[0] === "No Group"
+      ? { key: "No Group", values: {} }
+      : named.join(", ");
+  if (gone === 0) return phrase("{{groups}}", { groups });
+  return phrase(
+    gone === 1 ? "{{groups}} (+{{gone}} deleted group)" : "{{groups}} (+{{gone}} deleted groups)",
+    { groups, gone },
+  );
 }
 
 export async function toScheduledSends(
@@ -63,7 +74,7 @@ export async function toScheduledSends(
     return {
       id: r.id,
       text: texts[i]!,
-      recipientsLabel: recipientsLabel(parsed[i]!, names),
+      recipients: worded(recipientsPhrase(parsed[i]!, names)),
       nextRunAt: r.nextRunAt?.toISOString() ?? null,
       repeatLabel: repeat.label,
       repeatDetail: repeat.detail,

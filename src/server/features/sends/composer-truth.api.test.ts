@@ -70,11 +70,19 @@ describe("the composer's audience preview", () => {
       `Menu: ${link.shortUrl}/${body.sampleText.slice(`Menu: ${link.shortUrl}/`.length)}`,
     );
     expect(body.sampleText).toMatch(new RegExp(`/l/\\w+/${newYork}-[\\w-]{8}$`));
-    expect(body.outlook).toEqual({
-      outsideHours:
-        "1 of 2 recipients is outside legal hours now; they get it from 8:00 AM their time",
-      pace: "under a minute at this number's pace (1 text a second)",
+    expect(body.outlook.outsideHours.text).toBe(
+      "1 of 2 recipients is outside legal hours now; they get it from 8:00 AM their time",
+    );
+    // With its parts, so a screen in another language words the whole sentence.
+    expect(body.outlook.outsideHours).toMatchObject({
+      key: "{{who}} {{why}} now; they get it from {{time}} their time",
+      values: {
+        who: { key: "{{outside}} of {{total}} recipients is", values: { outside: 1, total: 2 } },
+        why: { key: "outside legal hours", values: {} },
+        time: "8:00 AM",
+      },
     });
+    expect(body.outlook.pace.text).toBe("under a minute at this number's pace (1 text a second)");
   });
 
   it("says nothing of legal hours once they are open", async () => {
@@ -100,7 +108,7 @@ describe("the composer's audience preview", () => {
           { isSubscribers: "true", subscriberIds: [newYork, dallas], text: "Hi" },
           { cookie },
         )
-      ).json().outlook.outsideHours;
+      ).json().outlook.outsideHours?.text ?? null;
     try {
       const saved = await t.put(
         "/api/account/settings/quiet_hours",
@@ -141,7 +149,7 @@ describe("the recipient's state", () => {
           { isSubscribers: "true", subscriberIds: ids, text: "Hi" },
           { cookie },
         )
-      ).json().outlook.outsideHours;
+      ).json().outlook.outsideHours?.text ?? null;
     // 20:30 in Dallas: Texas's hours are open, Florida's closed at 8 pm.
     expect(await preview([dallas])).toBeNull();
     expect(await preview([movedAway])).toBe(
@@ -202,7 +210,7 @@ describe("sent messages", () => {
       await t.get(`/api/reports/sent-messages/${runId}/recipients`, { cookie })
     ).json();
     expect(recipients.rows).toHaveLength(1);
-    expect(recipients.rows[0].waiting).toEqual({
+    expect(recipients.rows[0].waiting).toMatchObject({
       code: "legal_hours",
       until: "2026-11-25T13:00:00.000Z",
       text: "waiting for 8:00 AM Wednesday ET (federal legal hours)",

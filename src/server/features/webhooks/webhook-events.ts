@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../domain/webhooks";
 import type { Executor } from "../../db/connection";
-import type { EventHandler } from "../events/event-relay";
+import type { EventConsumer } from "../events/event-relay";
 import * as q from "./webhooks.queries";
 
 /** What the account-events relay hands us (src/server/features/events/). */
@@ -55,6 +55,9 @@ export async function enqueueWebhookDeliveries(tx: Executor, events: OutboxEvent
 }
 
 /** The `webhooks` consumer of the account events (declared in webhooks/feature.ts). */
-export const webhooksConsumer: EventHandler = async (_ctx, tx, events) => {
-  await enqueueWebhookDeliveries(tx, events);
+export const webhooksConsumer: EventConsumer = {
+  types: WEBHOOK_EVENTS,
+  handle: async (_ctx, tx, events) => {
+    await enqueueWebhookDeliveries(tx, events);
+  },
 };

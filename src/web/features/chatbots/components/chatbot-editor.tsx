@@ -10,7 +10,9 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   type ChatbotDetail,
   type ChatbotInput,
@@ -19,29 +21,38 @@ import {
   NODE_LABELS,
   treeProblems,
 } from "../../../../domain/chatbots";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useNumberOptions } from "../../automations/api/pickers";
 import { useAnswerFieldOptions, useHandoffUserOptions, useSaveChatbot } from "../api/chatbots";
 import { StepCard } from "./step-card";
 
-/** A new bot starts as the common shape: a menu question, one answer kept, a hand-off. */
-function starterTree(): ChatbotInput["tree"] {
+/**
+ * A new bot starts as the common shape: a menu question, one answer kept, a hand-off, in the
+ * words of the language the business uses the app in.
+ */
+function starterTree(t: TFunction): ChatbotInput["tree"] {
   return {
     start: "s1",
     nodes: [
       {
         id: "s1",
         type: "question",
-        text: "Hi! How can we help?",
+        text: t("Hi! How can we help?"),
         choices: [
-          { label: "Talk to someone", next: "s2" },
-          { label: "Nothing for now", next: "s3" },
+          { label: t("Talk to someone"), next: "s2" },
+          { label: t("Nothing for now"), next: "s3" },
         ],
-        noMatch: "Sorry, I did not get that.",
+        noMatch: t("Sorry, I did not get that."),
       },
-      { id: "s2", type: "handoff", text: "Someone will answer you here shortly.", userId: null },
-      { id: "s3", type: "end", text: "Thanks! Text us any time." },
+      {
+        id: "s2",
+        type: "handoff",
+        text: t("Someone will answer you here shortly."),
+        userId: null,
+      },
+      { id: "s3", type: "end", text: t("Thanks! Text us any time.") },
     ],
   };
 }
@@ -59,6 +70,7 @@ export function ChatbotEditor(props: {
   onDone: (saved: ChatbotDetail) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const numbers = useNumberOptions();
   const fields = useAnswerFieldOptions();
   const users = useHandoffUserOptions();
@@ -69,7 +81,7 @@ export function ChatbotEditor(props: {
   );
   const [enabled, setEnabled] = useState(props.bot?.enabled ?? true);
   const [words, setWords] = useState<string[]>(props.bot?.triggerWords ?? []);
-  const [tree, setTree] = useState<ChatbotInput["tree"]>(props.bot?.tree ?? starterTree());
+  const [tree, setTree] = useState<ChatbotInput["tree"]>(props.bot?.tree ?? starterTree(t));
   const [error, setError] = useState<string | null>(null);
 
   const numberOptions = (numbers.data ?? []).filter(
@@ -77,16 +89,22 @@ export function ChatbotEditor(props: {
   );
   const targets = tree.nodes.map((n, i) => ({
     value: n.id,
-    label: `Step ${i + 1}: ${NODE_LABELS[n.type]}${n.text ? ` (${n.text.slice(0, 28)}${n.text.length > 28 ? "…" : ""})` : ""}`,
+    label: n.text
+      ? t("Step {{n}}: {{kind}} ({{text}})", {
+          n: i + 1,
+          kind: translateMessage(NODE_LABELS[n.type]),
+          text: `${n.text.slice(0, 28)}${n.text.length > 28 ? "…" : ""}`,
+        })
+      : t("Step {{n}}: {{kind}}", { n: i + 1, kind: translateMessage(NODE_LABELS[n.type]) }),
   }));
 
   const setNode = (i: number, n: ChatbotNode) =>
-    setTree((t) => ({ ...t, nodes: t.nodes.map((x, j) => (j === i ? n : x)) }));
+    setTree((tr) => ({ ...tr, nodes: tr.nodes.map((x, j) => (j === i ? n : x)) }));
   const removeNode = (i: number) =>
-    setTree((t) => {
-      const gone = t.nodes[i]!.id;
+    setTree((tr) => {
+      const gone = tr.nodes[i]!.id;
       // Whatever led to the removed step now ends the chat.
-      const nodes = t.nodes
+      const nodes = tr.nodes
         .filter((_, j) => j !== i)
         .map((n): ChatbotNode => {
           if (n.type === "question")
@@ -98,20 +116,20 @@ export function ChatbotEditor(props: {
             return { ...n, next: null };
           return n;
         });
-      return { start: t.start === gone ? (nodes[0]?.id ?? "") : t.start, nodes };
+      return { start: tr.start === gone ? (nodes[0]?.id ?? "") : tr.start, nodes };
     });
   const addNode = () =>
-    setTree((t) => ({
-      ...t,
-      nodes: [...t.nodes, { id: nextId(t.nodes), type: "message", text: "", next: null }],
+    setTree((tr) => ({
+      ...tr,
+      nodes: [...tr.nodes, { id: nextId(tr.nodes), type: "message", text: "", next: null }],
     }));
 
   const submit = () => {
     setError(null);
-    if (!name.trim()) return setError("Name is required");
-    if (!numberId) return setError("Choose a number");
+    if (!name.trim()) return setError(t("Name is required"));
+    if (!numberId) return setError(t("Choose a number"));
     const problems = treeProblems(tree);
-    if (problems.length) return setError(problems[0]!);
+    if (problems.length) return setError(translateMessage(problems[0]!));
     save.mutate(
       {
         id: props.bot?.id ?? null,
@@ -119,10 +137,13 @@ export function ChatbotEditor(props: {
       },
       {
         onSuccess: (saved) => {
-          notify.success(props.bot ? "Chatbot saved" : "Chatbot created");
+          notify.success(props.bot ? t("Chatbot saved") : t("Chatbot created"));
           props.onDone(saved);
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : "The chatbot was not saved"),
+        onError: (e) =>
+          setError(
+            e instanceof ApiError ? translateMessage(e.message) : t("The chatbot was not saved"),
+          ),
       },
     );
   };
@@ -137,7 +158,7 @@ export function ChatbotEditor(props: {
       <Stack gap="md">
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
-            label="Name"
+            label={t("Name")}
             required
             maxLength={100}
             value={name}
@@ -145,41 +166,44 @@ export function ChatbotEditor(props: {
             style={{ minWidth: 200 }}
           />
           <Select
-            label="Number it answers on"
+            label={t("Number it answers on")}
             required
-            placeholder={numbers.isPending ? "Loading numbers…" : "Choose a number"}
+            placeholder={numbers.isPending ? t("Loading numbers…") : t("Choose a number")}
             data={numberOptions}
             value={numberId}
             onChange={setNumberId}
-            nothingFoundMessage="Every number has a chatbot already"
+            nothingFoundMessage={t("Every number has a chatbot already")}
             style={{ minWidth: 200 }}
             comboboxProps={{ withinPortal: true }}
           />
         </Group>
         <TagsInput
-          label="Trigger words"
-          description="Texting one of these starts the chat (again). Leave empty to answer any text from someone the bot has not talked to in the last day."
-          placeholder={words.length ? "" : "e.g. MENU (press Enter after each)"}
+          label={t("Trigger words")}
+          description={t(
+            "Texting one of these starts the chat (again). Leave empty to answer any text from someone the bot has not talked to in the last day.",
+          )}
+          placeholder={words.length ? "" : t("e.g. MENU (press Enter after each)")}
           value={words}
           onChange={setWords}
           maxTags={20}
         />
         <Switch
-          label="On: answers texts"
+          label={t("On: answers texts")}
           checked={enabled}
           onChange={(e) => setEnabled(e.currentTarget.checked)}
         />
         <Select
-          label="First step"
+          label={t("First step")}
           data={targets}
           value={tree.start}
-          onChange={(v) => v && setTree((t) => ({ ...t, start: v }))}
+          onChange={(v) => v && setTree((tr) => ({ ...tr, start: v }))}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
         <Text size="sm" c="dimmed">
-          Each reply the bot sends costs 3 credits. STOP and HELP are always answered by the
-          compliance replies first.
+          {t(
+            "Each reply the bot sends costs 3 credits. STOP and HELP are always answered by the compliance replies first.",
+          )}
         </Text>
         <Stack gap="sm">
           {tree.nodes.map((n, i) => (
@@ -202,7 +226,7 @@ export function ChatbotEditor(props: {
               onClick={addNode}
               style={{ alignSelf: "flex-start" }}
             >
-              Add step
+              {t("Add step")}
             </Button>
           )}
         </Stack>
@@ -213,10 +237,10 @@ export function ChatbotEditor(props: {
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={props.onCancel}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {props.bot ? "Save Chatbot" : "Create Chatbot"}
+            {props.bot ? t("Save Chatbot") : t("Create Chatbot")}
           </Button>
         </Group>
       </Stack>

@@ -11,8 +11,10 @@ import {
 } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { ChatbotSummary } from "../../../../domain/chatbots";
 import { formatUsNumber, toE164 } from "../../../../domain/phone";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useThread } from "../../virtual-phones/api/get-thread";
 import { useTextAccountNumber } from "../../virtual-phones/api/text-account-number";
@@ -22,6 +24,7 @@ import { useTextAccountNumber } from "../../virtual-phones/api/text-account-numb
  * what answers is exactly what a subscriber would get (and it is charged like any reply).
  */
 export function ChatbotTester(props: { bot: ChatbotSummary }) {
+  const { t } = useTranslation();
   const [phoneText, setPhoneText] = useState("(646) 555-2468");
   const phone = toE164(phoneText);
   const thread = useThread(phone);
@@ -40,7 +43,7 @@ export function ChatbotTester(props: { bot: ChatbotSummary }) {
 
   const send = () => {
     const body = draft.trim();
-    if (!phone) return setError("Enter a US phone number for the virtual phone");
+    if (!phone) return setError(t("Enter a US phone number for the virtual phone"));
     if (!body) return;
     setError(null);
     text.mutate(
@@ -50,7 +53,10 @@ export function ChatbotTester(props: { bot: ChatbotSummary }) {
           setDraft("");
           void thread.refetch();
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : "The text was not sent"),
+        onError: (e) =>
+          setError(
+            e instanceof ApiError ? translateMessage(e.message) : t("The text was not sent"),
+          ),
       },
     );
   };
@@ -58,25 +64,28 @@ export function ChatbotTester(props: { bot: ChatbotSummary }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Text {formatUsNumber(props.bot.number)} from a virtual phone. Replies are real: each costs 3
-        credits and shows in the inbox.
-        {props.bot.triggerWords.length > 0 && ` Text ${props.bot.triggerWords[0]} to start.`}
+        {t(
+          "Text {{number}} from a virtual phone. Replies are real: each costs 3 credits and shows in the inbox.",
+          { number: formatUsNumber(props.bot.number) },
+        )}
+        {props.bot.triggerWords.length > 0 &&
+          ` ${t("Text {{word}} to start.", { word: props.bot.triggerWords[0] })}`}
       </Text>
       {!props.bot.enabled && (
-        <Alert color="yellow">This chatbot is off: turn it on to get its answers.</Alert>
+        <Alert color="yellow">{t("This chatbot is off: turn it on to get its answers.")}</Alert>
       )}
       <TextInput
-        label="Virtual phone"
+        label={t("Virtual phone")}
         value={phoneText}
         onChange={(e) => setPhoneText(e.currentTarget.value)}
-        error={phone ? null : "Enter a US phone number"}
+        error={phone ? null : t("Enter a US phone number")}
       />
       <Paper withBorder radius="md" p={0}>
-        <ScrollArea h={300} viewportRef={viewport} aria-label="Conversation with the chatbot">
+        <ScrollArea h={300} viewportRef={viewport} aria-label={t("Conversation with the chatbot")}>
           <Stack gap={6} p="sm" role="log" aria-live="polite">
             {rows.length === 0 ? (
               <Text size="sm" c="dimmed" ta="center" py="xl">
-                No texts yet. Say hello below.
+                {t("No texts yet. Say hello below.")}
               </Text>
             ) : (
               rows.map((m) => (
@@ -112,15 +121,15 @@ export function ChatbotTester(props: { bot: ChatbotSummary }) {
       >
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
-            aria-label="Text from the virtual phone"
-            placeholder="Type a text"
+            aria-label={t("Text from the virtual phone")}
+            placeholder={t("Type a text")}
             value={draft}
             onChange={(e) => setDraft(e.currentTarget.value)}
             style={{ flex: 1 }}
             maxLength={1600}
           />
           <Button type="submit" leftSection={<IconSend size={16} />} loading={text.isPending}>
-            Send
+            {t("Send")}
           </Button>
         </Group>
       </form>

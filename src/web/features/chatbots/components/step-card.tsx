@@ -11,6 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconPlus, IconTrash, IconX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import {
   type ChatbotNode,
   MAX_CHOICES,
@@ -19,6 +20,7 @@ import {
   type NodeKind,
   SAVE_TO_LABELS,
 } from "../../../../domain/chatbots";
+import { tk, translateMessage } from "../../../i18n";
 
 export type Option = { value: string; label: string };
 
@@ -48,11 +50,11 @@ export function convertNode(
 }
 
 const TEXT_LABEL: Record<NodeKind, string> = {
-  question: "Question",
-  collect: "Question",
-  message: "Message",
-  handoff: "Reply before handing off (optional)",
-  end: "Goodbye message (optional)",
+  question: tk("Question"),
+  collect: tk("Question"),
+  message: tk("Message"),
+  handoff: tk("Reply before handing off (optional)"),
+  end: tk("Goodbye message (optional)"),
 };
 
 /** One step of the tree, edited in place: its kind, its words and where each answer leads. */
@@ -66,12 +68,13 @@ export function StepCard(props: {
   onChange: (n: ChatbotNode) => void;
   onRemove: (() => void) | null;
 }) {
+  const { t } = useTranslation();
   const { node: n, index } = props;
-  const name = `step ${index + 1}`;
-  const thenSelect = (value: string | null, set: (v: string | null) => void, label = "Then") => (
+  const step = index + 1;
+  const thenSelect = (value: string | null, set: (v: string | null) => void, label = t("Then")) => (
     <Select
       label={label}
-      data={[{ value: END, label: "End the chat" }, ...props.targets]}
+      data={[{ value: END, label: t("End the chat") }, ...props.targets]}
       value={value ?? END}
       onChange={(v) => set(v === null || v === END ? null : v)}
       allowDeselect={false}
@@ -85,18 +88,18 @@ export function StepCard(props: {
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Text fw={700} size="sm">
-              Step {index + 1}
+              {t("Step {{n}}", { n: step })}
             </Text>
             {props.isStart && (
               <Badge size="sm" variant="light">
-                First
+                {t("First")}
               </Badge>
             )}
           </Group>
           <Group gap={4} wrap="nowrap">
             <Select
-              aria-label={`Kind of ${name}`}
-              data={NODE_KINDS.map((k) => ({ value: k, label: NODE_LABELS[k] }))}
+              aria-label={t("Kind of step {{n}}", { n: step })}
+              data={NODE_KINDS.map((k) => ({ value: k, label: translateMessage(NODE_LABELS[k]) }))}
               value={n.type}
               onChange={(v) =>
                 v && v !== n.type && props.onChange(convertNode(n, v as NodeKind, null))
@@ -111,7 +114,7 @@ export function StepCard(props: {
                 variant="subtle"
                 color="red"
                 onClick={props.onRemove}
-                aria-label={`Remove ${name}`}
+                aria-label={t("Remove step {{n}}", { n: step })}
               >
                 <IconTrash size={16} />
               </ActionIcon>
@@ -119,8 +122,8 @@ export function StepCard(props: {
           </Group>
         </Group>
         <Textarea
-          label={TEXT_LABEL[n.type]}
-          aria-label={`${TEXT_LABEL[n.type]} of ${name}`}
+          label={t(TEXT_LABEL[n.type])}
+          aria-label={t("{{label}} of step {{n}}", { label: t(TEXT_LABEL[n.type]), n: step })}
           autosize
           minRows={2}
           maxLength={640}
@@ -130,17 +133,17 @@ export function StepCard(props: {
         {n.type === "question" && (
           <Stack gap={6}>
             <Text size="sm" fw={500}>
-              Choices{" "}
+              {t("Choices")}{" "}
               <Text span c="dimmed" size="xs">
-                (people reply with the number or the words)
+                {t("(people reply with the number or the words)")}
               </Text>
             </Text>
             {n.choices.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: choices are positional (their number is what people text)
               <Group key={i} gap="xs" align="flex-end" wrap="wrap">
                 <TextInput
-                  label={`Choice ${i + 1}`}
-                  aria-label={`Choice ${i + 1} of ${name}`}
+                  label={t("Choice {{choice}}", { choice: i + 1 })}
+                  aria-label={t("Choice {{choice}} of step {{n}}", { choice: i + 1, n: step })}
                   value={c.label}
                   maxLength={60}
                   style={{ flex: "1 1 160px" }}
@@ -158,7 +161,7 @@ export function StepCard(props: {
                       choices[i] = { ...c, next };
                       props.onChange({ ...n, choices });
                     },
-                    `Choice ${i + 1} leads to`,
+                    t("Choice {{choice}} leads to", { choice: i + 1 }),
                   )}
                 </div>
                 {n.choices.length > 1 && (
@@ -168,7 +171,10 @@ export function StepCard(props: {
                     onClick={() =>
                       props.onChange({ ...n, choices: n.choices.filter((_, j) => j !== i) })
                     }
-                    aria-label={`Remove choice ${i + 1} of ${name}`}
+                    aria-label={t("Remove choice {{choice}} of step {{n}}", {
+                      choice: i + 1,
+                      n: step,
+                    })}
                   >
                     <IconX size={16} />
                   </ActionIcon>
@@ -185,13 +191,13 @@ export function StepCard(props: {
                 }
                 style={{ alignSelf: "flex-start" }}
               >
-                Add choice
+                {t("Add choice")}
               </Button>
             )}
             <TextInput
-              label="When the answer matches no choice"
-              description="Said before the choices are asked again."
-              placeholder="Sorry, I did not get that."
+              label={t("When the answer matches no choice")}
+              description={t("Said before the choices are asked again.")}
+              placeholder={t("Sorry, I did not get that.")}
               value={n.noMatch}
               maxLength={640}
               onChange={(e) => props.onChange({ ...n, noMatch: e.currentTarget.value })}
@@ -201,21 +207,21 @@ export function StepCard(props: {
         {n.type === "collect" && (
           <Group grow align="flex-start" wrap="wrap">
             <Select
-              label="Keep the answer in"
-              placeholder="Choose where the answer is kept"
+              label={t("Keep the answer in")}
+              placeholder={t("Choose where the answer is kept")}
               data={[
                 {
-                  group: "Subscriber",
+                  group: t("Subscriber"),
                   items: [
-                    { value: "first_name", label: SAVE_TO_LABELS.first_name },
-                    { value: "last_name", label: SAVE_TO_LABELS.last_name },
+                    { value: "first_name", label: translateMessage(SAVE_TO_LABELS.first_name) },
+                    { value: "last_name", label: translateMessage(SAVE_TO_LABELS.last_name) },
                   ],
                 },
                 {
-                  group: "Custom fields",
+                  group: t("Custom fields"),
                   items: props.fields.length
                     ? props.fields.map((f) => ({ value: `field:${f.value}`, label: f.label }))
-                    : [{ value: "none", label: "No custom fields yet", disabled: true }],
+                    : [{ value: "none", label: t("No custom fields yet"), disabled: true }],
                 },
               ]}
               value={n.saveTo !== "field" ? n.saveTo : n.fieldId ? `field:${n.fieldId}` : null}
@@ -238,9 +244,12 @@ export function StepCard(props: {
         {n.type === "message" && thenSelect(n.next, (next) => props.onChange({ ...n, next }))}
         {n.type === "handoff" && (
           <Select
-            label="Hand the conversation to"
-            description="They are assigned the conversation and get a notification."
-            data={[{ value: "", label: "Nobody in particular (tell every user)" }, ...props.users]}
+            label={t("Hand the conversation to")}
+            description={t("They are assigned the conversation and get a notification.")}
+            data={[
+              { value: "", label: t("Nobody in particular (tell every user)") },
+              ...props.users,
+            ]}
             value={n.userId ? String(n.userId) : ""}
             onChange={(v) => props.onChange({ ...n, userId: v ? Number(v) : null })}
             allowDeselect={false}

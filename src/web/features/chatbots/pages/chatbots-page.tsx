@@ -19,6 +19,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { CHATBOT_TEXT, type ChatbotSummary } from "../../../../domain/chatbots";
 import { formatUsNumber } from "../../../../domain/phone";
 import { ListTable } from "../../../components/list/list-table";
@@ -26,6 +27,7 @@ import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useNumberOptions } from "../../automations/api/pickers";
@@ -37,6 +39,7 @@ type Editing = { id: number | null } | null;
 
 /** /messages/chatbots: a chatbot per number, on or off, its editor and a test from a virtual phone. */
 export default function ChatbotsPage() {
+  const { t } = useTranslation();
   const list = useChatbots();
   const setEnabled = useSetChatbotEnabled();
   const remove = useDeleteChatbot();
@@ -52,32 +55,40 @@ export default function ChatbotsPage() {
     !numbers.data || !list.data
       ? null
       : numbers.data.length === 0
-        ? "Add a dedicated number first: a chatbot answers on one"
+        ? t("Add a dedicated number first: a chatbot answers on one")
         : numbers.data.every((o) => taken.includes(Number(o.value)))
-          ? "Every number has a chatbot already"
+          ? t("Every number has a chatbot already")
           : null;
 
   const toggle = (b: ChatbotSummary, on: boolean) =>
     setEnabled.mutate(
       { id: b.id, enabled: on },
       {
-        onSuccess: () => notify.success(on ? `${b.name} is on` : `${b.name} is off`),
+        onSuccess: () =>
+          notify.success(
+            on ? t("{{name}} is on", { name: b.name }) : t("{{name}} is off", { name: b.name }),
+          ),
         onError: (e) => e instanceof ApiError && notify.error(e.message),
       },
     );
 
   const askDelete = (b: ChatbotSummary) =>
     modals.openConfirmModal({
-      title: "Delete chatbot",
+      title: t("Delete chatbot"),
       children: (
         <Text size="sm">
-          Delete <b>{b.name}</b>? It stops answering on {formatUsNumber(b.number)} at once; the
-          texts it sent stay in the inbox.
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{name}}</0>? It stops answering on {{number}} at once; the texts it sent stay in the inbox."
+            values={{ name: b.name, number: formatUsNumber(b.number) }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(b.id, { onSuccess: () => notify.success("Chatbot deleted") }),
+      onConfirm: () =>
+        remove.mutate(b.id, { onSuccess: () => notify.success(t("Chatbot deleted")) }),
     });
 
   const create = () => setEditing({ id: null });
@@ -85,8 +96,10 @@ export default function ChatbotsPage() {
   return (
     <>
       <PageHeader
-        title="Chatbots"
-        description="Answer texts on a number with questions and choices, keep answers in custom fields or the subscriber's name and hand the conversation to a person."
+        title={t("Chatbots")}
+        description={t(
+          "Answer texts on a number with questions and choices, keep answers in custom fields or the subscriber's name and hand the conversation to a person.",
+        )}
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
@@ -94,7 +107,7 @@ export default function ChatbotsPage() {
             disabled={cannotCreate !== null}
             aria-describedby={cannotCreate ? "chatbot-create-reason" : undefined}
           >
-            Create Chatbot
+            {t("Create Chatbot")}
           </Button>
         }
       />
@@ -104,9 +117,9 @@ export default function ChatbotsPage() {
         </Text>
       )}
       {list.data?.disabled && (
-        <Alert color="yellow" mb="md" title="Chatbots are off">
-          {CHATBOT_TEXT.disabled} Your chatbots keep their settings and answer again once they are
-          turned back on.
+        <Alert color="yellow" mb="md" title={t("Chatbots are off")}>
+          {translateMessage(CHATBOT_TEXT.disabled)}{" "}
+          {t("Your chatbots keep their settings and answer again once they are turned back on.")}
         </Alert>
       )}
       {/* One chatbot per number: a short list, neither searched nor paged. */}
@@ -114,17 +127,18 @@ export default function ChatbotsPage() {
         query={list}
         records={rows}
         icon={<IconMessageChatbot size={28} />}
-        failedTitle="Chatbots could not be loaded"
+        failedTitle={t("Chatbots could not be loaded")}
         empty={{
-          title: "No chatbots yet",
-          description:
+          title: t("No chatbots yet"),
+          description: t(
             "Greet people who text your number with a menu, take a booking name, and pass the conversation to your team.",
-          ...(cannotCreate ? {} : { action: { label: "Create Chatbot", onClick: create } }),
+          ),
+          ...(cannotCreate ? {} : { action: { label: t("Create Chatbot"), onClick: create } }),
         }}
         columns={[
           {
             accessor: "name",
-            title: "Chatbot",
+            title: t("Chatbot"),
             render: (b) => (
               <Stack gap={2}>
                 <Text fw={600} size="sm">
@@ -136,57 +150,57 @@ export default function ChatbotsPage() {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {b.triggerWords.length
-                    ? `Starts on ${b.triggerWords.join(", ")}`
-                    : "Starts on any text"}
+                    ? t("Starts on {{words}}", { words: b.triggerWords.join(", ") })
+                    : t("Starts on any text")}
                 </Text>
               </Stack>
             ),
           },
           {
             accessor: "steps",
-            title: "Steps",
+            title: t("Steps"),
             textAlign: "right",
             visibleMediaQuery: "(min-width: 48em)",
           },
           {
             accessor: "open",
-            title: "Talking now",
+            title: t("Talking now"),
             textAlign: "right",
             visibleMediaQuery: "(min-width: 36em)",
           },
           {
             accessor: "handedOff",
-            title: "Handed off",
+            title: t("Handed off"),
             textAlign: "right",
             visibleMediaQuery: "(min-width: 48em)",
           },
           {
             accessor: "replies",
-            title: "Replies",
+            title: t("Replies"),
             textAlign: "right",
             visibleMediaQuery: "(min-width: 62em)",
           },
           {
             accessor: "enabled",
-            title: "On",
+            title: t("On"),
             render: (b) => (
               <Switch
                 checked={b.enabled}
                 onChange={(e) => toggle(b, e.currentTarget.checked)}
-                aria-label={`${b.name} answers texts`}
+                aria-label={t("{{name}} answers texts", { name: b.name })}
               />
             ),
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             render: (b) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <ActionIcon
                   variant="subtle"
                   onClick={() => setTesting(b)}
-                  aria-label={`Test ${b.name}`}
+                  aria-label={t("Test {{name}}", { name: b.name })}
                 >
                   <IconPlayerPlay size={16} />
                 </ActionIcon>
@@ -194,12 +208,12 @@ export default function ChatbotsPage() {
                   name={b.name}
                   items={[
                     {
-                      label: "Edit",
+                      label: t("Edit"),
                       icon: <IconEdit size={14} />,
                       onClick: () => setEditing({ id: b.id }),
                     },
                     {
-                      label: "Delete",
+                      label: t("Delete"),
                       icon: <IconTrash size={14} />,
                       onClick: () => askDelete(b),
                       danger: true,
@@ -214,17 +228,17 @@ export default function ChatbotsPage() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.id ? "Edit Chatbot" : "Create Chatbot"}
+        title={editing?.id ? t("Edit Chatbot") : t("Create Chatbot")}
         size="xl"
         fullScreen={phone}
-        closeButtonProps={{ "aria-label": "Close the editor" }}
+        closeButtonProps={{ "aria-label": t("Close the editor") }}
       >
         {editing &&
           (editing.id !== null && !current.data ? (
             current.isError ? (
               <LoadFailed
                 icon={<IconMessageChatbot size={28} />}
-                title="The chatbot could not be loaded"
+                title={t("The chatbot could not be loaded")}
                 query={current}
               />
             ) : (
@@ -243,9 +257,9 @@ export default function ChatbotsPage() {
       <Modal
         opened={testing !== null}
         onClose={() => setTesting(null)}
-        title={testing ? `Test ${testing.name}` : ""}
+        title={testing ? t("Test {{name}}", { name: testing.name }) : ""}
         fullScreen={phone}
-        closeButtonProps={{ "aria-label": "Close the test" }}
+        closeButtonProps={{ "aria-label": t("Close the test") }}
       >
         {testing && <ChatbotTester bot={rows.find((r) => r.id === testing.id) ?? testing} />}
       </Modal>

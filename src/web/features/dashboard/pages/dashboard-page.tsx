@@ -38,7 +38,7 @@ import {
 import { paths } from "../../../app/paths";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
-import { formatNumber, translateMessage } from "../../../i18n";
+import { formatNumber, translateMessage, translatePhrase } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useDashboard } from "../api/get-dashboard";
@@ -316,7 +316,7 @@ function Upcoming({ sends, timeZone }: { sends: ScheduledSend[]; timeZone: strin
                 {s.text || t("(no text)")}
               </Text>
               <Text size="xs" c="dimmed" truncate>
-                {t("To {{recipients}}", { recipients: translateMessage(s.recipientsLabel) })}
+                {t("To {{recipients}}", { recipients: translatePhrase(s.recipients) })}
               </Text>
               <Group gap={6} wrap="nowrap">
                 <Text size="xs">

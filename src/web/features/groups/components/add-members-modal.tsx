@@ -13,6 +13,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Group as GroupRow } from "../../../../domain/groups.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import type { Subscriber } from "../../../../domain/subscribers.schemas";
@@ -27,6 +28,7 @@ export const subscriberName = (s: Pick<Subscriber, "firstName" | "lastName">) =>
 
 /** Search subscribers by name, phone or e-mail, tick some, add them to a static group. */
 export function AddMembersModal(props: { group: GroupRow; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const { group, opened, onClose } = props;
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim(), 250);
@@ -57,7 +59,13 @@ export function AddMembersModal(props: { group: GroupRow; opened: boolean; onClo
         onSuccess: ({ affected }) => {
           const already = picked.size - affected;
           notify.success(
-            `${affected} added to '${group.name}'${already > 0 ? ` (${already} already in it)` : ""}`,
+            already > 0
+              ? t("{{n}} added to '{{group}}' ({{already}} already in it)", {
+                  n: affected,
+                  group: group.name,
+                  already,
+                })
+              : t("{{n}} added to '{{group}}'", { n: affected, group: group.name }),
           );
           onClose();
         },
@@ -67,11 +75,16 @@ export function AddMembersModal(props: { group: GroupRow; opened: boolean; onClo
   const rows = results.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((results.data?.total ?? 0) / PICKER_PAGE_SIZE));
   return (
-    <Modal opened={opened} onClose={onClose} title={`Add subscribers to ${group.name}`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("Add subscribers to {{group}}", { group: group.name })}
+      size="lg"
+    >
       <Stack gap="sm">
         <TextInput
-          placeholder="Search by name, phone or email"
-          aria-label="Search subscribers"
+          placeholder={t("Search by name, phone or email")}
+          aria-label={t("Search subscribers")}
           leftSection={<IconSearch size={16} />}
           rightSection={results.isFetching ? <Loader size={14} /> : null}
           value={search}
@@ -88,7 +101,7 @@ export function AddMembersModal(props: { group: GroupRow; opened: boolean; onClo
             </Group>
           ) : rows.length === 0 ? (
             <Text size="sm" c="dimmed" ta="center" py="xl">
-              {query ? "There are no results for your search" : "No subscribers yet"}
+              {query ? t("There are no results for your search") : t("No subscribers yet")}
             </Text>
           ) : (
             rows.map((s) => (
@@ -107,7 +120,9 @@ export function AddMembersModal(props: { group: GroupRow; opened: boolean; onClo
                     checked={picked.has(s.id)}
                     onChange={() => toggle(s)}
                     onClick={(e) => e.stopPropagation()}
-                    aria-label={`Select ${subscriberName(s) || formatUsNumber(s.number)}`}
+                    aria-label={t("Select {{name}}", {
+                      name: subscriberName(s) || formatUsNumber(s.number),
+                    })}
                   />
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text size="sm" fw={500} truncate>
@@ -130,14 +145,14 @@ export function AddMembersModal(props: { group: GroupRow; opened: boolean; onClo
         )}
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            {picked.size} selected
+            {t("{{n}} selected", { n: picked.size })}
           </Text>
           <Group gap="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button onClick={submit} disabled={picked.size === 0} loading={add.isPending}>
-              {picked.size ? `Add ${picked.size} to group` : "Add to group"}
+              {picked.size ? t("Add {{n}} to group", { n: picked.size }) : t("Add to group")}
             </Button>
           </Group>
         </Group>

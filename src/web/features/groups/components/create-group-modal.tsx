@@ -12,7 +12,9 @@ import {
 } from "@mantine/core";
 import { IconBolt, IconUsersGroup } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { createGroupRequest } from "../../../../domain/groups.schemas";
+import { tk, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useCreateGroup } from "../api/create-group";
@@ -25,19 +27,20 @@ type GroupType = "static" | "adaptive";
 
 const TYPES: Record<GroupType, { label: string; description: string; icon: ReactNode }> = {
   static: {
-    label: "Static",
-    description: "You choose the members: add them by hand, by import or when they sign up.",
+    label: tk("Static"),
+    description: tk("You choose the members: add them by hand, by import or when they sign up."),
     icon: <IconUsersGroup size={16} />,
   },
   adaptive: {
-    label: "Adaptive",
-    description: "Members are everyone who matches your rules, kept up to date automatically.",
+    label: tk("Adaptive"),
+    description: tk("Members are everyone who matches your rules, kept up to date automatically."),
     icon: <IconBolt size={16} />,
   },
 };
 
 /** A new group: its name and type, and for an adaptive group its rules with a live count. */
 export function CreateGroupModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const { opened, onClose } = props;
   const create = useCreateGroup();
   const [name, setName] = useState("");
@@ -67,7 +70,7 @@ export function CreateGroupModal(props: { opened: boolean; onClose: () => void }
     const body = { name, type, rules: type === "adaptive" ? (complete ?? undefined) : undefined };
     const parsed = createGroupRequest.safeParse(body);
     const nameIssue = parsed.error?.issues.find((i) => i.path[0] === "name");
-    setNameError(nameIssue?.message ?? null);
+    setNameError(nameIssue ? translateMessage(nameIssue.message) : null);
     if (type === "adaptive" && !complete) {
       setShowAllErrors(true);
       return;
@@ -75,12 +78,13 @@ export function CreateGroupModal(props: { opened: boolean; onClose: () => void }
     if (!parsed.success) return;
     try {
       const saved = await create.mutateAsync(body);
-      notify.success(`Group '${saved.name}' created`);
+      notify.success(t("Group '{{name}}' created", { name: saved.name }));
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.code === "CONFLICT") setNameError(err.message);
-      else if (type === "adaptive" && err.status === 400) setRulesError(err.message);
+      if (err.code === "CONFLICT") setNameError(translateMessage(err.message));
+      else if (type === "adaptive" && err.status === 400)
+        setRulesError(translateMessage(err.message));
       else if (!err.extra.silent) notify.error(err.message);
     }
   };
@@ -89,14 +93,14 @@ export function CreateGroupModal(props: { opened: boolean; onClose: () => void }
     <Modal
       opened={opened}
       onClose={onClose}
-      title="New group"
+      title={t("New group")}
       size={type === "adaptive" ? 820 : "lg"}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Group name"
-            placeholder="e.g. Morning Regulars"
+            label={t("Group name")}
+            placeholder={t("e.g. Morning Regulars")}
             withAsterisk
             data-autofocus
             maxLength={120}
@@ -108,32 +112,32 @@ export function CreateGroupModal(props: { opened: boolean; onClose: () => void }
             error={nameError}
           />
           <Radio.Group
-            label="Type"
+            label={t("Type")}
             withAsterisk
             value={type}
             onChange={(v) => setType(v as GroupType)}
           >
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
-              {(Object.keys(TYPES) as GroupType[]).map((t) => (
+              {(Object.keys(TYPES) as GroupType[]).map((kind) => (
                 <Radio.Card
-                  key={t}
-                  value={t}
+                  key={kind}
+                  value={kind}
                   radius="md"
                   p="sm"
-                  aria-label={TYPES[t].label}
+                  aria-label={t(TYPES[kind].label)}
                   style={{ display: "flex", alignItems: "flex-start" }}
                 >
                   <Group wrap="nowrap" gap="sm" align="flex-start">
                     <Radio.Indicator />
                     <ThemeIcon variant="light" size={28}>
-                      {TYPES[t].icon}
+                      {TYPES[kind].icon}
                     </ThemeIcon>
                     <Stack gap={0}>
                       <Text size="sm" fw={600}>
-                        {TYPES[t].label}
+                        {t(TYPES[kind].label)}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {TYPES[t].description}
+                        {t(TYPES[kind].description)}
                       </Text>
                     </Stack>
                   </Group>
@@ -162,10 +166,10 @@ export function CreateGroupModal(props: { opened: boolean; onClose: () => void }
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create group
+              {t("Create group")}
             </Button>
           </Group>
         </Stack>

@@ -13,6 +13,7 @@ import {
 import { modals } from "@mantine/modals";
 import { IconUserMinus, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { Group as GroupRow } from "../../../../domain/groups.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import type { Subscriber } from "../../../../domain/subscribers.schemas";
@@ -22,6 +23,7 @@ import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { NO_SELECTION, type Selection, selectedCount } from "../../../components/list/selection";
 import { useListState } from "../../../components/list/use-list-state";
+import { formatNumber, intlLocale } from "../../../i18n";
 import { useMe } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
 import { type MembersParams, useGroupMembers, useRemoveMembers } from "../api/group-members";
@@ -44,6 +46,7 @@ const MEMBERS_LIST = defineList({
  * an adaptive group's list is whoever its saved rules match right now.
  */
 export function GroupMembersCard({ group }: { group: GroupRow }) {
+  const { t } = useTranslation();
   const isStatic = group.type === "static";
   const me = useMe();
   const view = useListState(MEMBERS_LIST, "local:group-members");
@@ -62,7 +65,7 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
   useEffect(() => setSelection(NO_SELECTION), [view.query]);
   const remove = useRemoveMembers();
 
-  const dateFormat = new Intl.DateTimeFormat("en-US", {
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(), {
     timeZone: me.data?.timezoneIana,
     month: "2-digit",
     day: "2-digit",
@@ -73,15 +76,20 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
     const one = ids.length === 1 ? rows.find((r) => r.id === ids[0]) : undefined;
     const who = one
       ? subscriberName(one) || formatUsNumber(one.number)
-      : `${ids.length} ${ids.length === 1 ? "subscriber" : "subscribers"}`;
+      : t("{{count}} subscribers", { count: ids.length });
     modals.openConfirmModal({
-      title: "Remove from group",
+      title: t("Remove from group"),
       children: (
         <Text size="sm">
-          Remove <b>{who}</b> from <b>{group.name}</b>? They stay in your subscriber list.
+          <Trans
+            t={t}
+            i18nKey="Remove <0>{{who}}</0> from <1>{{group}}</1>? They stay in your subscriber list."
+            values={{ who, group: group.name }}
+            components={[<b key="who" />, <b key="group" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Remove", cancel: "Cancel" },
+      labels: { confirm: t("Remove"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
         remove.mutate(
@@ -89,7 +97,9 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
           {
             // The last members of a page gone, the list table steps back a page.
             onSuccess: ({ affected }) => {
-              notify.success(`${affected} removed from '${group.name}'`);
+              notify.success(
+                t("{{n}} removed from '{{group}}'", { n: affected, group: group.name }),
+              );
               setSelection(NO_SELECTION);
             },
           },
@@ -107,25 +117,25 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
             <Title order={3} fz="lg">
-              Members
+              {t("Members")}
             </Title>
             {members.isSuccess && (
               <Badge variant="light" data-testid="members-total">
-                {total.toLocaleString()}
+                {formatNumber(total)}
               </Badge>
             )}
           </Group>
           {isStatic && (
             <Group gap="xs">
               <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
-                Add subscribers
+                {t("Add subscribers")}
               </Button>
             </Group>
           )}
         </Group>
         {!isStatic && (
           <Text size="sm" c="dimmed">
-            Whoever the saved rules match right now. Change the rules to change who is in it.
+            {t("Whoever the saved rules match right now. Change the rules to change who is in it.")}
           </Text>
         )}
         <ListTable<Subscriber>
@@ -136,18 +146,20 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
           total={total}
           nothingYet={nobody}
           icon={<IconUsers size={28} />}
-          failedTitle="Members could not be loaded"
+          failedTitle={t("Members could not be loaded")}
           empty={{
-            title: isStatic ? "No members yet" : "Nobody matches these rules yet",
+            title: isStatic ? t("No members yet") : t("Nobody matches these rules yet"),
             description: isStatic
-              ? "Add subscribers here, choose this group when importing, or add people from Manage Subscribers."
-              : "Subscribers join as soon as their details match the rules.",
+              ? t(
+                  "Add subscribers here, choose this group when importing, or add people from Manage Subscribers.",
+                )
+              : t("Subscribers join as soon as their details match the rules."),
             action: isStatic
-              ? { label: "Add subscribers", onClick: () => setAdding(true) }
+              ? { label: t("Add subscribers"), onClick: () => setAdding(true) }
               : undefined,
           }}
           toolbar={
-            <ListSearch label="Search members" value={view.query} onSearch={view.setQuery} />
+            <ListSearch label={t("Search members")} value={view.query} onSearch={view.setQuery} />
           }
           bulkBar={
             isStatic && (
@@ -155,7 +167,7 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
                 selection={selection}
                 total={total}
                 pageIds={rows.map((r) => r.id)}
-                noun="members"
+                noun={t("members")}
                 onClear={() => setSelection(NO_SELECTION)}
               >
                 <Button
@@ -166,7 +178,7 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
                   disabled={remove.isPending}
                   onClick={() => askRemove(picked)}
                 >
-                  Remove {selectedCount(selection, total)}
+                  {t("Remove {{n}}", { n: selectedCount(selection, total) })}
                 </Button>
               </BulkBar>
             )
@@ -183,12 +195,12 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
           columns={[
             {
               accessor: "name",
-              title: "Name",
+              title: t("Name"),
               sortable: true,
               render: (s) => (
                 <Stack gap={0}>
                   <Text size="sm" fw={500} c={subscriberName(s) ? undefined : "dimmed"}>
-                    {subscriberName(s) || "No name"}
+                    {subscriberName(s) || t("No name")}
                   </Text>
                   {/* Small screens have no Phone column: the number goes under the name. */}
                   <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ whiteSpace: "nowrap" }}>
@@ -199,7 +211,7 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
             },
             {
               accessor: "number",
-              title: "Phone",
+              title: t("Phone"),
               sortable: true,
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
               render: (s) => (
@@ -210,7 +222,7 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
             },
             {
               accessor: "email",
-              title: "Email",
+              title: t("Email"),
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
               render: (s) => (
                 <Text size="sm" c={s.email ? undefined : "dimmed"}>
@@ -220,7 +232,7 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
             },
             {
               accessor: "date",
-              title: "Subscribed",
+              title: t("Subscribed"),
               sortable: true,
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
               render: (s) => <Text size="sm">{dateFormat.format(new Date(s.date))}</Text>,
@@ -229,16 +241,18 @@ export function GroupMembersCard({ group }: { group: GroupRow }) {
               ? [
                   {
                     accessor: "actions",
-                    title: <VisuallyHidden>Actions</VisuallyHidden>,
+                    title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
                     textAlign: "right" as const,
                     width: 56,
                     render: (s: Subscriber) => (
-                      <Tooltip label="Remove from group" withArrow>
+                      <Tooltip label={t("Remove from group")} withArrow>
                         <ActionIcon
                           variant="subtle"
                           color="red"
                           onClick={() => askRemove([s.id])}
-                          aria-label={`Remove ${subscriberName(s) || formatUsNumber(s.number)} from group`}
+                          aria-label={t("Remove {{name}} from group", {
+                            name: subscriberName(s) || formatUsNumber(s.number),
+                          })}
                         >
                           <IconUserMinus size={18} />
                         </ActionIcon>

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Group as GroupRow } from "../../../../domain/groups.schemas";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useRuleFields } from "../api/rule-fields";
@@ -11,6 +13,7 @@ import { RulesPreview } from "./rules-preview";
 
 /** An adaptive group's rules: edited with a live count, saved with one button. */
 export function GroupRulesCard({ group }: { group: GroupRow }) {
+  const { t } = useTranslation();
   const fields = useRuleFields();
   const update = useUpdateGroup({ toast: false });
   const savedKey = JSON.stringify(group.rules);
@@ -40,10 +43,10 @@ export function GroupRulesCard({ group }: { group: GroupRow }) {
     }
     try {
       await update.mutateAsync({ id: group.id, input: { rules: complete } });
-      notify.success("Rules saved");
+      notify.success(t("Rules saved"));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.status === 400 || err.status === 404) setError(err.message);
+      if (err.status === 400 || err.status === 404) setError(translateMessage(err.message));
       else if (!err.extra.silent) notify.error(err.message);
     }
   };
@@ -53,11 +56,12 @@ export function GroupRulesCard({ group }: { group: GroupRow }) {
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={3} fz="lg">
-            Rules
+            {t("Rules")}
           </Title>
           <Text size="sm" c="dimmed">
-            Members are the subscribers who match these rules, checked live: when a subscriber's
-            details change, their membership follows.
+            {t(
+              "Members are the subscribers who match these rules, checked live: when a subscriber's details change, their membership follows.",
+            )}
           </Text>
         </Stack>
         {fields.isPending ? (
@@ -92,10 +96,10 @@ export function GroupRulesCard({ group }: { group: GroupRow }) {
               setError(null);
             }}
           >
-            Discard
+            {t("Discard")}
           </Button>
           <Button onClick={save} disabled={!dirty} loading={update.isPending}>
-            Save rules
+            {t("Save rules")}
           </Button>
         </Group>
       </Stack>

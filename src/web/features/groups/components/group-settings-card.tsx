@@ -13,7 +13,9 @@ import {
   Title,
 } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type Group as GroupRow, updateGroupRequest } from "../../../../domain/groups.schemas";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useUpdateGroup } from "../api/update-group";
@@ -24,6 +26,7 @@ import { MAX_SMS_LENGTH, messageLength } from "../lib/message-length";
  * the card out for the full page width (static groups), else for a column beside the rules.
  */
 export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: boolean }) {
+  const { t } = useTranslation();
   const save = useUpdateGroup({ toast: false });
   const hide = useUpdateGroup();
   const [name, setName] = useState(group.name);
@@ -47,16 +50,16 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof typeof errors;
-        next[key] ??= issue.message;
+        next[key] ??= translateMessage(issue.message);
       }
       return setErrors(next);
     }
     try {
       await save.mutateAsync({ id: group.id, input: parsed.data });
-      notify.success("Group saved");
+      notify.success(t("Group saved"));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.code === "CONFLICT") setErrors({ name: err.message });
+      if (err.code === "CONFLICT") setErrors({ name: translateMessage(err.message) });
       else if (!err.extra.silent) notify.error(err.message);
     }
   };
@@ -64,15 +67,19 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
   // Saved on its own, at once: apart from the fields the Save button covers.
   const hiddenSwitch = (
     <Switch
-      label="Hidden"
-      description="A hidden group keeps its members and messages, and you can still send to it, but keywords, sign-up forms and automations no longer offer it."
+      label={t("Hidden")}
+      description={t(
+        "A hidden group keeps its members and messages, and you can still send to it, but keywords, sign-up forms and automations no longer offer it.",
+      )}
       checked={group.hidden}
       disabled={hide.isPending}
       onChange={(e) => {
         const hidden = e.currentTarget.checked;
         hide.mutate(
           { id: group.id, input: { hidden } },
-          { onSuccess: () => notify.success(hidden ? "Group hidden" : "Group shown again") },
+          {
+            onSuccess: () => notify.success(hidden ? t("Group hidden") : t("Group shown again")),
+          },
         );
       }}
     />
@@ -83,11 +90,11 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={3} fz="lg">
-            Settings
+            {t("Settings")}
           </Title>
           <SimpleGrid cols={{ base: 1, md: wide ? 2 : 1 }} spacing="lg">
             <TextInput
-              label="Group name"
+              label={t("Group name")}
               withAsterisk
               maxLength={120}
               value={name}
@@ -101,9 +108,13 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
           </SimpleGrid>
           <Stack gap={4}>
             <Textarea
-              label="Welcome message"
-              description="Texted to each person who joins this group from the subscriber form or this page (not to imported lists). Leave it empty to send nothing."
-              placeholder="e.g. Welcome to the Morning Regulars! Show this text for a free pastry."
+              label={t("Welcome message")}
+              description={t(
+                "Texted to each person who joins this group from the subscriber form or this page (not to imported lists). Leave it empty to send nothing.",
+              )}
+              placeholder={t(
+                "e.g. Welcome to the Morning Regulars! Show this text for a free pastry.",
+              )}
               autosize
               minRows={wide ? 2 : 3}
               maxRows={10}
@@ -117,16 +128,19 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
             <Group justify="space-between" gap="xs">
               <Text size="xs" c="dimmed">
                 {length.unicode
-                  ? "Has emoji or special characters: 70 characters per segment"
-                  : "160 characters per segment"}
+                  ? t("Has emoji or special characters: 70 characters per segment")
+                  : t("160 characters per segment")}
               </Text>
               <Text
                 size="xs"
                 c={length.characters > MAX_SMS_LENGTH ? "red" : "dimmed"}
                 data-testid="welcome-count"
               >
-                {length.characters} / {MAX_SMS_LENGTH} characters · {length.segments}{" "}
-                {length.segments === 1 ? "segment" : "segments"}
+                {t("{{n}} / {{max}} characters · {{count}} segments", {
+                  n: length.characters,
+                  max: MAX_SMS_LENGTH,
+                  count: length.segments,
+                })}
               </Text>
             </Group>
           </Stack>
@@ -140,10 +154,10 @@ export function GroupSettingsCard({ group, wide }: { group: GroupRow; wide: bool
                 setErrors({});
               }}
             >
-              Discard
+              {t("Discard")}
             </Button>
             <Button type="submit" disabled={!dirty} loading={save.isPending}>
-              Save changes
+              {t("Save changes")}
             </Button>
           </Group>
           {!wide && (

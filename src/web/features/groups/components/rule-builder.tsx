@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import type { RuleOperator } from "../../../../domain/groups.schemas";
 import {
@@ -42,9 +43,11 @@ export function RuleBuilder(props: {
   fields: CustomField[];
   showAllErrors: boolean;
 }) {
+  const { t } = useTranslation();
   const { value, onChange, fields, showAllErrors } = props;
   const [touched, setTouched] = useState<Set<string>>(new Set());
-  const touch = (key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
+  const touch = (key: string) =>
+    setTouched((seen) => (seen.has(key) ? seen : new Set(seen).add(key)));
   const choices = fieldChoices(fields);
 
   const replace = (key: string, next: DraftCondition) =>
@@ -56,18 +59,18 @@ export function RuleBuilder(props: {
   return (
     <Stack gap="sm" data-testid="rule-builder">
       <Group gap="xs">
-        <Text size="sm">Subscribers who match</Text>
+        <Text size="sm">{t("Subscribers who match")}</Text>
         <SegmentedControl
           size="xs"
-          aria-label="Match all or any rule"
+          aria-label={t("Match all or any rule")}
           data={[
-            { value: "all", label: "All" },
-            { value: "any", label: "Any" },
+            { value: "all", label: t("All") },
+            { value: "any", label: t("Any") },
           ]}
           value={value.match}
           onChange={(m) => onChange({ ...value, match: m as "all" | "any" })}
         />
-        <Text size="sm">of these rules</Text>
+        <Text size="sm">{t("of these rules")}</Text>
       </Group>
       {value.conditions.map((c, i) => {
         const kind = kindOf(c.field, fields);
@@ -79,26 +82,26 @@ export function RuleBuilder(props: {
           kind === null
             ? [
                 ...choices,
-                { group: "Missing", items: [{ value: c.field, label: "Deleted attribute" }] },
+                { group: t("Missing"), items: [{ value: c.field, label: t("Deleted attribute") }] },
               ]
             : choices;
         return (
           <Paper key={c.key} withBorder radius="md" p="xs" data-testid="rule-row">
             <Flex gap="xs" direction={{ base: "column", sm: "row" }} align={{ sm: "flex-start" }}>
               <Select
-                aria-label={`Rule ${n} field`}
+                aria-label={t("Rule {{n}} field", { n })}
                 data={fieldData}
                 value={c.field}
                 onChange={(f) => f && replace(c.key, withField(c, f, fields))}
                 allowDeselect={false}
                 searchable
-                nothingFoundMessage="No options"
+                nothingFoundMessage={t("No options")}
                 w={{ sm: 170 }}
                 error={kind === null && (showAllErrors || touched.has(c.key)) ? " " : undefined}
               />
               {kind && (
                 <Select
-                  aria-label={`Rule ${n} operator`}
+                  aria-label={t("Rule {{n}} operator", { n })}
                   data={operatorsOf(kind)}
                   value={c.operator}
                   onChange={(op) =>
@@ -115,7 +118,7 @@ export function RuleBuilder(props: {
                     kind={kind}
                     attribute={attributeOf(c.field, fields)}
                     error={shown}
-                    label={`Rule ${n} value`}
+                    label={t("Rule {{n}} value", { n })}
                     onChange={(v) => {
                       touch(c.key);
                       replace(c.key, { ...c, value: v });
@@ -129,14 +132,17 @@ export function RuleBuilder(props: {
                 {kind && (c.operator === "is_empty" || c.operator === "is_not_empty") && (
                   <div style={{ flex: 1 }} />
                 )}
-                <Tooltip label="Remove rule" withArrow>
+                <Tooltip label={t("Remove rule")} withArrow>
                   <ActionIcon
                     variant="subtle"
                     color="red"
                     size={36}
                     onClick={() => remove(c.key)}
                     disabled={value.conditions.length === 1}
-                    aria-label={`Remove rule ${n} (${fieldLabel(c.field, fields)})`}
+                    aria-label={t("Remove rule {{n}} ({{field}})", {
+                      n,
+                      field: fieldLabel(c.field, fields),
+                    })}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -154,10 +160,10 @@ export function RuleBuilder(props: {
           onClick={add}
           disabled={value.conditions.length >= MAX_RULES}
         >
-          Add rule
+          {t("Add rule")}
         </Button>
         <Text size="xs" c="dimmed">
-          {value.conditions.length} of {MAX_RULES} rules
+          {t("{{n}} of {{max}} rules", { n: value.conditions.length, max: MAX_RULES })}
         </Text>
       </Group>
     </Stack>

@@ -1,11 +1,12 @@
 import { MultiSelect, SegmentedControl, Select, TagsInput, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
+import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "../../../../domain/countries";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import type { RuleCondition, RuleValueKind } from "../../../../domain/groups.schemas";
 import { SIGNUP_METHODS } from "../../../../domain/signup-methods";
+import { translateMessage } from "../../../i18n";
 
-const SIGNUP_CHOICES = Object.entries(SIGNUP_METHODS).map(([value, label]) => ({ value, label }));
 const COUNTRY_CHOICES = COUNTRIES.map((c) => ({ value: String(c.id), label: c.name }));
 
 /** The value part of one rule, shaped by what the field holds and what the operator needs. */
@@ -17,7 +18,12 @@ export function RuleValueInput(props: {
   label: string;
   onChange: (value: RuleCondition["value"]) => void;
 }) {
+  const { t } = useTranslation();
   const { condition: c, kind, attribute, error, label, onChange } = props;
+  const SIGNUP_CHOICES = Object.entries(SIGNUP_METHODS).map(([value, name]) => ({
+    value,
+    label: translateMessage(name),
+  }));
   const common = {
     "aria-label": label,
     error: error ?? undefined,
@@ -33,8 +39,8 @@ export function RuleValueInput(props: {
         <SegmentedControl
           aria-label={label}
           data={[
-            { value: "true", label: "True" },
-            { value: "false", label: "False" },
+            { value: "true", label: t("True") },
+            { value: "false", label: t("False") },
           ]}
           value={c.value === false ? "false" : "true"}
           onChange={(v) => onChange(v === "true")}
@@ -48,8 +54,8 @@ export function RuleValueInput(props: {
           value={list}
           onChange={onChange}
           searchable
-          placeholder={list.length ? undefined : "Choose sign-up methods"}
-          nothingFoundMessage="No options"
+          placeholder={list.length ? undefined : t("Choose sign-up methods")}
+          nothingFoundMessage={t("No options")}
         />
       ) : (
         <Select
@@ -58,8 +64,8 @@ export function RuleValueInput(props: {
           value={text || null}
           onChange={(v) => onChange(v ?? "")}
           searchable
-          placeholder="Choose a sign-up method"
-          nothingFoundMessage="No options"
+          placeholder={t("Choose a sign-up method")}
+          nothingFoundMessage={t("No options")}
         />
       );
     case "country":
@@ -70,7 +76,7 @@ export function RuleValueInput(props: {
           value={typeof c.value === "number" ? String(c.value) : null}
           onChange={(v) => onChange(v ? Number(v) : null)}
           allowDeselect={false}
-          nothingFoundMessage="No countries found"
+          nothingFoundMessage={t("No countries found")}
         />
       );
     case "areaCode":
@@ -80,7 +86,7 @@ export function RuleValueInput(props: {
           value={list}
           onChange={(v) => onChange(v.map((s) => s.replace(/\D/g, "")).filter(Boolean))}
           splitChars={[",", " "]}
-          placeholder={list.length ? undefined : "e.g. 212, 310"}
+          placeholder={list.length ? undefined : t("e.g. 212, 310")}
           acceptValueOnBlur
         />
       ) : (
@@ -89,7 +95,7 @@ export function RuleValueInput(props: {
           value={text}
           onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, "").slice(0, 3))}
           inputMode="numeric"
-          placeholder="e.g. 212"
+          placeholder={t("e.g. 212")}
         />
       );
     case "date":
@@ -99,7 +105,7 @@ export function RuleValueInput(props: {
           value={/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null}
           onChange={(v) => onChange(v ?? "")}
           valueFormat="MM/DD/YYYY"
-          placeholder="MM/DD/YYYY"
+          placeholder={t("MM/DD/YYYY")}
           minDate="1900-01-01"
           maxDate="2099-12-12"
           clearable
@@ -114,8 +120,8 @@ export function RuleValueInput(props: {
           value={list}
           onChange={onChange}
           searchable
-          placeholder={list.length ? undefined : "Choose options"}
-          nothingFoundMessage="No options"
+          placeholder={list.length ? undefined : t("Choose options")}
+          nothingFoundMessage={t("No options")}
         />
       ) : (
         <Select
@@ -124,8 +130,8 @@ export function RuleValueInput(props: {
           value={text || null}
           onChange={(v) => onChange(v ?? "")}
           searchable
-          placeholder="Choose an option"
-          nothingFoundMessage="No options"
+          placeholder={t("Choose an option")}
+          nothingFoundMessage={t("No options")}
         />
       );
     }
@@ -136,7 +142,7 @@ export function RuleValueInput(props: {
           value={text}
           onChange={(e) => onChange(e.currentTarget.value)}
           maxLength={200}
-          placeholder={kind === "address" ? "e.g. Austin" : "Value"}
+          placeholder={kind === "address" ? t("e.g. Austin") : t("Value")}
         />
       );
   }

@@ -2,11 +2,14 @@ import { Group, Loader, Text, ThemeIcon } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconUsers } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { GroupRules } from "../../../../domain/groups.schemas";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { useRulesPreview } from "../api/rules-preview";
 
 /** Live count of subscribers the rules on screen match, asked 400 ms after the last change. */
 export function RulesPreview({ rules }: { rules: GroupRules | null }) {
+  const { t } = useTranslation();
   const [settled] = useDebouncedValue(rules, 400);
   // While typing, the settled rules lag behind: show the loader rather than a stale number.
   const waiting = JSON.stringify(settled) !== JSON.stringify(rules);
@@ -15,13 +18,13 @@ export function RulesPreview({ rules }: { rules: GroupRules | null }) {
   if (!rules) {
     body = (
       <Text size="sm" c="dimmed">
-        Complete the rules to see how many subscribers match.
+        {t("Complete the rules to see how many subscribers match.")}
       </Text>
     );
   } else if (preview.isError && !waiting) {
     body = (
       <Text size="sm" c="red">
-        {preview.error.message}
+        {translateMessage(preview.error.message)}
       </Text>
     );
   } else if (preview.data === undefined || waiting || preview.isFetching) {
@@ -29,15 +32,28 @@ export function RulesPreview({ rules }: { rules: GroupRules | null }) {
       <Group gap={8}>
         <Loader size="xs" />
         <Text size="sm" c="dimmed">
-          Counting matching subscribers…
+          {t("Counting matching subscribers…")}
         </Text>
       </Group>
     );
   } else {
     body = (
       <Text size="sm">
-        <b>{preview.data.toLocaleString()}</b>{" "}
-        {preview.data === 1 ? "subscriber matches" : "subscribers match"} these rules right now.
+        {preview.data === 1 ? (
+          <Trans
+            t={t}
+            i18nKey="<0>{{n}}</0> subscriber matches these rules right now."
+            values={{ n: formatNumber(preview.data) }}
+            components={[<b key="n" />]}
+          />
+        ) : (
+          <Trans
+            t={t}
+            i18nKey="<0>{{n}}</0> subscribers match these rules right now."
+            values={{ n: formatNumber(preview.data) }}
+            components={[<b key="n" />]}
+          />
+        )}
       </Text>
     );
   }

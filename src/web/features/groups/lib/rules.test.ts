@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
+import { setAppLocale } from "../../../i18n";
 import {
   completeRules,
   conditionProblem,
@@ -101,4 +102,25 @@ describe("rule builder logic", () => {
       "VIP is true and Sign-up method is any of Keyword, QR Code and Sign-up date is after 03/05/2024 and Drink is empty",
     );
   });
+
+  it("describes rules in Spanish as whole sentences, in Spanish order", async () => {
+    await setAppLocale("es");
+    expect(
+      describeRules(
+        {
+          match: "any",
+          conditions: [
+            { field: "attribute:1", operator: "equals", value: true },
+            { field: "signupMethod", operator: "in", value: ["KEYWORD"] },
+            { field: "attribute:2", operator: "is_empty", value: null },
+          ],
+        },
+        fields,
+      ),
+    ).toBe("VIP es verdadero o Método de registro es alguno de Palabra clave o Drink está vacío");
+    expect(
+      conditionProblem({ field: "attribute:2", operator: "contains", value: "Mocha" }, fields),
+    ).toBe("'Mocha' no es una opción de Drink");
+  });
+  afterAll(() => setAppLocale("en"));
 });

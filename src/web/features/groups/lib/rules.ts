@@ -12,6 +12,13 @@ import {
   type RuleValueKind,
 } from "../../../../domain/groups.schemas";
 import { signupMethodLabel } from "../../../../domain/signup-methods";
+import { i18n, tk, translateMessage } from "../../../i18n";
+
+/**
+ * The rules' words in the active language: the screens that show them re-render when it
+ * changes (they use useTranslation), so these plain functions read it at each call.
+ */
+const t = i18n.t.bind(i18n);
 
 /** A rule being edited: the condition plus a key that keeps its row's identity in the list. */
 export type DraftCondition = RuleCondition & { key: string };
@@ -21,14 +28,14 @@ export interface DraftRules {
 }
 
 export const BUILTIN_LABELS: Record<RuleBuiltinField, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  signupMethod: "Sign-up method",
-  countryId: "Country",
-  areaCode: "Area code",
-  isLandline: "Landline",
-  createdAt: "Sign-up date",
+  firstName: tk("First name"),
+  lastName: tk("Last name"),
+  email: tk("Email"),
+  signupMethod: tk("Sign-up method"),
+  countryId: tk("Country"),
+  areaCode: tk("Area code"),
+  isLandline: tk("Landline"),
+  createdAt: tk("Sign-up date"),
 };
 
 const ATTRIBUTE_KIND: Record<CustomFieldType, RuleValueKind> = {
@@ -42,34 +49,89 @@ const ATTRIBUTE_KIND: Record<CustomFieldType, RuleValueKind> = {
 /** What each operator reads as after the field's name, by the kind of value the field holds. */
 const OPERATOR_LABELS: Record<RuleValueKind, Partial<Record<RuleOperator, string>>> = {
   text: {
-    equals: "is",
-    not_equals: "is not",
-    contains: "contains",
-    is_empty: "is empty",
-    is_not_empty: "is not empty",
+    equals: tk("is"),
+    not_equals: tk("is not"),
+    contains: tk("contains"),
+    is_empty: tk("is empty"),
+    is_not_empty: tk("is not empty"),
   },
-  signup: { equals: "is", not_equals: "is not", in: "is any of" },
-  country: { equals: "is", not_equals: "is not" },
-  areaCode: { equals: "is", not_equals: "is not", in: "is any of" },
-  bool: { equals: "is", not_equals: "is not", is_empty: "is not set", is_not_empty: "is set" },
+  signup: { equals: tk("is"), not_equals: tk("is not"), in: tk("is any of") },
+  country: { equals: tk("is"), not_equals: tk("is not") },
+  areaCode: { equals: tk("is"), not_equals: tk("is not"), in: tk("is any of") },
+  bool: {
+    equals: tk("is"),
+    not_equals: tk("is not"),
+    is_empty: tk("is not set"),
+    is_not_empty: tk("is set"),
+  },
   date: {
-    equals: "is on",
-    before: "is before",
-    after: "is after",
-    is_empty: "is empty",
-    is_not_empty: "is not empty",
+    equals: tk("is on"),
+    before: tk("is before"),
+    after: tk("is after"),
+    is_empty: tk("is empty"),
+    is_not_empty: tk("is not empty"),
   },
   multi: {
-    contains: "includes",
-    in: "includes any of",
-    is_empty: "is empty",
-    is_not_empty: "is not empty",
+    contains: tk("includes"),
+    in: tk("includes any of"),
+    is_empty: tk("is empty"),
+    is_not_empty: tk("is not empty"),
   },
-  address: { contains: "contains", is_empty: "is empty", is_not_empty: "is not empty" },
+  address: { contains: tk("contains"), is_empty: tk("is empty"), is_not_empty: tk("is not empty") },
+};
+
+/**
+ * A whole rule as one sentence per operator (what OPERATOR_LABELS says between the field and
+ * the value), so a language can order the field, the verb and the value its own way.
+ */
+const RULE_SENTENCES: Record<RuleValueKind, Partial<Record<RuleOperator, string>>> = {
+  text: {
+    equals: tk("{{field}} is {{value}}"),
+    not_equals: tk("{{field}} is not {{value}}"),
+    contains: tk("{{field}} contains {{value}}"),
+    is_empty: tk("{{field}} is empty"),
+    is_not_empty: tk("{{field}} is not empty"),
+  },
+  signup: {
+    equals: tk("{{field}} is {{value}}"),
+    not_equals: tk("{{field}} is not {{value}}"),
+    in: tk("{{field}} is any of {{value}}"),
+  },
+  country: { equals: tk("{{field}} is {{value}}"), not_equals: tk("{{field}} is not {{value}}") },
+  areaCode: {
+    equals: tk("{{field}} is {{value}}"),
+    not_equals: tk("{{field}} is not {{value}}"),
+    in: tk("{{field}} is any of {{value}}"),
+  },
+  bool: {
+    equals: tk("{{field}} is {{value}}"),
+    not_equals: tk("{{field}} is not {{value}}"),
+    is_empty: tk("{{field}} is not set"),
+    is_not_empty: tk("{{field}} is set"),
+  },
+  date: {
+    equals: tk("{{field}} is on {{value}}"),
+    before: tk("{{field}} is before {{value}}"),
+    after: tk("{{field}} is after {{value}}"),
+    is_empty: tk("{{field}} is empty"),
+    is_not_empty: tk("{{field}} is not empty"),
+  },
+  multi: {
+    contains: tk("{{field}} includes {{value}}"),
+    in: tk("{{field}} includes any of {{value}}"),
+    is_empty: tk("{{field}} is empty"),
+    is_not_empty: tk("{{field}} is not empty"),
+  },
+  address: {
+    contains: tk("{{field}} contains {{value}}"),
+    is_empty: tk("{{field}} is empty"),
+    is_not_empty: tk("{{field}} is not empty"),
+  },
 };
 
 export function operatorLabel(kind: RuleValueKind, op: RuleOperator): string {
-  return OPERATOR_LABELS[kind][op] ?? op.replace(/_/g, " ");
+  const label = OPERATOR_LABELS[kind][op];
+  return label ? t(label) : op.replace(/_/g, " ");
 }
 
 export function operatorsOf(kind: RuleValueKind): { value: RuleOperator; label: string }[] {
@@ -93,21 +155,22 @@ export function kindOf(field: string, fields: CustomField[]): RuleValueKind | nu
 
 export function fieldLabel(field: string, fields: CustomField[]): string {
   if (field.startsWith("attribute:"))
-    return attributeOf(field, fields)?.name ?? "Deleted attribute";
-  return BUILTIN_LABELS[field as RuleBuiltinField] ?? field;
+    return attributeOf(field, fields)?.name ?? t("Deleted attribute");
+  const label = BUILTIN_LABELS[field as RuleBuiltinField];
+  return label ? t(label) : field;
 }
 
 /** The field picker's choices: subscriber details first, then the account's attributes. */
 export function fieldChoices(fields: CustomField[]) {
   return [
     {
-      group: "Subscriber",
-      items: RULE_BUILTIN_FIELDS.map((f) => ({ value: f, label: BUILTIN_LABELS[f] })),
+      group: t("Subscriber"),
+      items: RULE_BUILTIN_FIELDS.map((f) => ({ value: f, label: t(BUILTIN_LABELS[f]) })),
     },
     ...(fields.length
       ? [
           {
-            group: "Attributes",
+            group: t("Attributes"),
             items: fields.map((f) => ({ value: `attribute:${f.id}`, label: f.name })),
           },
         ]
@@ -179,17 +242,17 @@ export function withOperator(
 /** What is wrong with one rule, in the words the server would use; null when it is complete. */
 export function conditionProblem(c: RuleCondition, fields: CustomField[]): string | null {
   const kind = kindOf(c.field, fields);
-  if (!kind) return "This attribute no longer exists: choose another field.";
+  if (!kind) return t("This attribute no longer exists: choose another field.");
   // A value not chosen yet reads better as what to do than as the server's complaint about it.
   if (!takesNoValue(c.operator) && (c.value === "" || c.value === null)) {
     const ask: Partial<Record<RuleValueKind, string>> = {
-      signup: "Choose a sign-up method",
-      country: "Choose a country",
-      areaCode: "Enter an area code",
-      date: "Choose a date",
-      multi: "Choose an option",
+      signup: tk("Choose a sign-up method"),
+      country: tk("Choose a country"),
+      areaCode: tk("Enter an area code"),
+      date: tk("Choose a date"),
+      multi: tk("Choose an option"),
     };
-    return ask[kind] ?? "Enter a value";
+    return t(ask[kind] ?? "Enter a value");
   }
   const copy: RuleCondition = {
     field: c.field,
@@ -197,14 +260,15 @@ export function conditionProblem(c: RuleCondition, fields: CustomField[]): strin
     value: Array.isArray(c.value) ? [...c.value] : c.value,
   };
   const problem = checkCondition(kind, copy);
-  if (problem) return problem;
+  if (problem) return translateMessage(problem);
   const field = attributeOf(c.field, fields);
   if (field?.type === "multi_select" && c.value !== null) {
     const values = Array.isArray(c.value) ? c.value : [String(c.value)];
     const missing = values.find(
       (v) => !field.options.some((o) => o.toLowerCase() === v.toLowerCase()),
     );
-    if (missing !== undefined) return `'${missing}' is not an option of ${field.name}`;
+    if (missing !== undefined)
+      return t("'{{value}}' is not an option of {{field}}", { value: missing, field: field.name });
   }
   return null;
 }
@@ -226,13 +290,14 @@ export function completeRules(draft: DraftRules, fields: CustomField[]): GroupRu
 function valueText(c: RuleCondition, kind: RuleValueKind | null): string {
   const v = c.value;
   const one = (x: string | number | boolean): string => {
-    if (kind === "signup") return signupMethodLabel(String(x));
+    if (kind === "signup") return translateMessage(signupMethodLabel(String(x)));
     if (kind === "country") return COUNTRIES.find((k) => k.id === x)?.name ?? String(x);
     if (kind === "date" && typeof x === "string") {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(x);
       return m ? `${m[2]}/${m[3]}/${m[1]}` : x;
     }
-    return kind === "bool" ? String(x) : `'${x}'`;
+    if (kind === "bool") return x ? t("true") : t("false");
+    return `'${x}'`;
   };
   if (Array.isArray(v)) return v.map(one).join(", ");
   return v === null ? "" : one(v);
@@ -241,11 +306,19 @@ function valueText(c: RuleCondition, kind: RuleValueKind | null): string {
 /** One rule in words, e.g. "VIP is true" or "Sign-up method is any of Keyword, QR Code". */
 export function describeCondition(c: RuleCondition, fields: CustomField[]): string {
   const kind = kindOf(c.field, fields);
-  const op = kind ? operatorLabel(kind, c.operator) : c.operator.replace(/_/g, " ");
-  return [fieldLabel(c.field, fields), op, valueText(c, kind)].filter(Boolean).join(" ");
+  const field = fieldLabel(c.field, fields);
+  const value = valueText(c, kind);
+  const sentence = kind ? RULE_SENTENCES[kind][c.operator] : undefined;
+  if (sentence) return t(sentence, { field, value });
+  // An operator the field does not take (a deleted attribute's rule): its parts as they are.
+  return [field, c.operator.replace(/_/g, " "), value].filter(Boolean).join(" ");
 }
 
 export function describeRules(rules: GroupRules, fields: CustomField[]): string {
-  const joiner = rules.match === "any" ? " or " : " and ";
-  return rules.conditions.map((c) => describeCondition(c, fields)).join(joiner);
+  if (rules.conditions.length === 0) return "";
+  return rules.conditions
+    .map((c) => describeCondition(c, fields))
+    .reduce((a, b) =>
+      rules.match === "any" ? t("{{a}} or {{b}}", { a, b }) : t("{{a}} and {{b}}", { a, b }),
+    );
 }

@@ -6,10 +6,12 @@ import {
   IconTrash,
   IconUsersGroup,
 } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { paths } from "../../../app/paths";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useDeleteGroup } from "../api/delete-group";
@@ -26,6 +28,7 @@ function groupIdOf(raw: string | null): number | null {
 
 /** /manage-groups/details?id=N: one group's settings, rules (adaptive) and members. */
 export default function GroupDetailsPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = groupIdOf(params.get("id"));
@@ -36,7 +39,7 @@ export default function GroupDetailsPage() {
     <Anchor component={Link} to={paths.manageGroups} size="sm" mb="sm" display="inline-block">
       <Group gap={4}>
         <IconArrowLeft size={14} />
-        All groups
+        {t("All groups")}
       </Group>
     </Anchor>
   );
@@ -47,9 +50,9 @@ export default function GroupDetailsPage() {
         {back}
         <EmptyState
           icon={<IconUsersGroup size={28} />}
-          title="Group not found"
-          description="This group does not exist in your account, or it was deleted."
-          action={{ label: "Go to groups", onClick: () => navigate(paths.manageGroups) }}
+          title={t("Group not found")}
+          description={t("This group does not exist in your account, or it was deleted.")}
+          action={{ label: t("Go to groups"), onClick: () => navigate(paths.manageGroups) }}
         />
       </>
     );
@@ -60,9 +63,9 @@ export default function GroupDetailsPage() {
         {back}
         <EmptyState
           icon={<IconUsersGroup size={28} />}
-          title="The group could not be loaded"
-          description={group.error.message}
-          action={{ label: "Try again", onClick: () => void group.refetch() }}
+          title={t("The group could not be loaded")}
+          description={translateMessage(group.error.message)}
+          action={{ label: t("Try again"), onClick: () => void group.refetch() }}
         />
       </>
     );
@@ -83,7 +86,7 @@ export default function GroupDetailsPage() {
     confirmDeleteGroup(g, () =>
       remove.mutate(g.id, {
         onSuccess: () => {
-          notify.success(`Group '${g.name}' deleted`);
+          notify.success(t("Group '{{name}}' deleted", { name: g.name }));
           navigate(paths.manageGroups, { replace: true });
         },
       }),
@@ -98,11 +101,11 @@ export default function GroupDetailsPage() {
           <Group gap={6} component="span">
             {g.type === "adaptive" ? (
               <Badge variant="light" color="grape" tt="none" leftSection={<IconBolt size={12} />}>
-                Adaptive
+                {t("Adaptive")}
               </Badge>
             ) : (
               <Badge variant="light" color="blue" tt="none">
-                Static
+                {t("Static")}
               </Badge>
             )}
             {g.hidden && (
@@ -112,7 +115,7 @@ export default function GroupDetailsPage() {
                 tt="none"
                 leftSection={<IconEyeOff size={12} />}
               >
-                Hidden
+                {t("Hidden")}
               </Badge>
             )}
           </Group>
@@ -124,7 +127,7 @@ export default function GroupDetailsPage() {
             leftSection={<IconTrash size={16} />}
             onClick={askDelete}
           >
-            Delete group
+            {t("Delete group")}
           </Button>
         }
       />

@@ -11,6 +11,7 @@ import {
   IconUsersGroup,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Group as GroupRow, NO_GROUP_ID } from "../../../../domain/groups.schemas";
 import { defineList } from "../../../components/list/list-params";
@@ -19,6 +20,7 @@ import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useAdaptiveMemberCounts } from "../api/adaptive-member-counts";
 import { useDeleteGroup } from "../api/delete-group";
@@ -34,6 +36,7 @@ const GROUPS_LIST = defineList({});
 
 /** /manage-groups: every group with its type, live member count, flags and actions. */
 export default function ManageGroupsPage() {
+  const { t } = useTranslation();
   const view = useListState(GROUPS_LIST, "mg");
   const list = useGroups({ ...view.paging, query: view.query });
   const rows = list.data?.rows ?? [];
@@ -49,14 +52,18 @@ export default function ManageGroupsPage() {
       { id: g.id, input: { hidden: !g.hidden } },
       {
         onSuccess: () =>
-          notify.success(g.hidden ? `'${g.name}' is shown again` : `'${g.name}' is now hidden`),
+          notify.success(
+            g.hidden
+              ? t("'{{name}}' is shown again", { name: g.name })
+              : t("'{{name}}' is now hidden", { name: g.name }),
+          ),
       },
     );
   const askDelete = (g: GroupRow) =>
     confirmDeleteGroup(g, () =>
       remove.mutate(g.id, {
         // The last group of a page gone, the list table moves to the page before.
-        onSuccess: () => notify.success(`Group '${g.name}' deleted`),
+        onSuccess: () => notify.success(t("Group '{{name}}' deleted", { name: g.name })),
       }),
     );
 
@@ -66,11 +73,13 @@ export default function ManageGroupsPage() {
   return (
     <>
       <PageHeader
-        title="Groups"
-        description="Static groups hold the members you add; adaptive groups follow rules of their own."
+        title={t("Groups")}
+        description={t(
+          "Static groups hold the members you add; adaptive groups follow rules of their own.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New group
+            {t("New group")}
           </Button>
         }
       />
@@ -80,17 +89,24 @@ export default function ManageGroupsPage() {
         records={rows}
         total={total}
         icon={<IconUsersGroup size={28} />}
-        failedTitle="Groups could not be loaded"
+        failedTitle={t("Groups could not be loaded")}
         empty={{
-          title: "No groups yet",
-          description:
+          title: t("No groups yet"),
+          description: t(
             "Create a group to send to part of your list: regulars, VIPs, a class or a neighbourhood.",
-          action: { label: "New group", onClick: () => setCreating(true) },
+          ),
+          action: { label: t("New group"), onClick: () => setCreating(true) },
         }}
-        toolbar={<ListSearch label="Search groups" value={view.query} onSearch={view.setQuery} />}
+        toolbar={
+          <ListSearch label={t("Search groups")} value={view.query} onSearch={view.setQuery} />
+        }
         // 'No Group' rides along on the first page; it is not one of the groups counted.
         paginationText={({ from, to, totalRecords }) =>
-          `${from}–${to - (hasNoGroup ? 1 : 0)} of ${totalRecords}`
+          t("{{from}}–{{to}} of {{total}}", {
+            from,
+            to: to - (hasNoGroup ? 1 : 0),
+            total: totalRecords,
+          })
         }
         rowStyle={(g) =>
           g.id === NO_GROUP_ID ? { background: "var(--mantine-color-default-hover)" } : undefined
@@ -98,15 +114,15 @@ export default function ManageGroupsPage() {
         columns={[
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             render: (g) =>
               g.id === NO_GROUP_ID ? (
                 <Stack gap={0}>
                   <Text size="sm" fw={600}>
-                    {g.name}
+                    {translateMessage(g.name)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Subscribers who are in no group
+                    {t("Subscribers who are in no group")}
                   </Text>
                 </Stack>
               ) : (
@@ -116,30 +132,30 @@ export default function ManageGroupsPage() {
                   </Anchor>
                   {/* Small screens have no Type and Visibility columns: say it here. */}
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
-                    {g.type === "adaptive" ? "Adaptive" : "Static"}
-                    {g.hidden ? " · Hidden" : ""}
+                    {g.type === "adaptive" ? t("Adaptive") : t("Static")}
+                    {g.hidden ? ` · ${t("Hidden")}` : ""}
                   </Text>
                 </Stack>
               ),
           },
           {
             accessor: "type",
-            title: "Type",
+            title: t("Type"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (g) =>
               g.id === NO_GROUP_ID ? null : g.type === "adaptive" ? (
                 <Badge variant="light" color="grape" tt="none" leftSection={<IconBolt size={12} />}>
-                  Adaptive
+                  {t("Adaptive")}
                 </Badge>
               ) : (
                 <Badge variant="light" color="blue" tt="none">
-                  Static
+                  {t("Static")}
                 </Badge>
               ),
           },
           {
             accessor: "memberCount",
-            title: "Members",
+            title: t("Members"),
             textAlign: "right",
             render: (g) => (
               <Group justify="flex-end">
@@ -153,7 +169,7 @@ export default function ManageGroupsPage() {
           },
           {
             accessor: "hidden",
-            title: "Visibility",
+            title: t("Visibility"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (g) =>
               g.id === NO_GROUP_ID ? null : g.hidden ? (
@@ -163,35 +179,35 @@ export default function ManageGroupsPage() {
                   tt="none"
                   leftSection={<IconEyeOff size={12} />}
                 >
-                  Hidden
+                  {t("Hidden")}
                 </Badge>
               ) : (
                 <Text size="sm" c="dimmed">
-                  Shown
+                  {t("Shown")}
                 </Text>
               ),
           },
           {
             accessor: "welcomeMessage",
-            title: "Welcome message",
+            title: t("Welcome message"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             render: (g) =>
               g.id === NO_GROUP_ID ? null : g.welcomeMessage ? (
                 <Tooltip label={g.welcomeMessage} withArrow maw={320}>
                   <Group gap={6} wrap="nowrap">
                     <IconMessageCheck size={16} color="var(--mantine-color-teal-6)" />
-                    <Text size="sm">Set</Text>
+                    <Text size="sm">{t("Set")}</Text>
                   </Group>
                 </Tooltip>
               ) : (
                 <Text size="sm" c="dimmed">
-                  Not set
+                  {t("Not set")}
                 </Text>
               ),
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 64,
             render: (g) =>
@@ -200,22 +216,22 @@ export default function ManageGroupsPage() {
                   name={g.name}
                   items={[
                     {
-                      label: "Open details",
+                      label: t("Open details"),
                       icon: <IconSettings size={16} />,
                       to: groupDetailsPath(g.id),
                     },
                     {
-                      label: "Rename",
+                      label: t("Rename"),
                       icon: <IconEdit size={16} />,
                       onClick: () => setRenaming(g),
                     },
                     {
-                      label: g.hidden ? "Unhide" : "Hide",
+                      label: g.hidden ? t("Unhide") : t("Hide"),
                       icon: g.hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />,
                       onClick: () => toggleHidden(g),
                     },
                     {
-                      label: "Delete",
+                      label: t("Delete"),
                       icon: <IconTrash size={16} />,
                       onClick: () => askDelete(g),
                       danger: true,

@@ -1,19 +1,22 @@
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { intlLocale } from "../../../i18n";
 import { ARTICLES } from "../lib/articles";
 import { Markdown } from "../lib/markdown";
 
 const dateLabel = (d: string) =>
   d
-    ? new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    ? new Intl.DateTimeFormat(intlLocale(), { dateStyle: "long", timeZone: "UTC" }).format(
         new Date(`${d}T00:00:00Z`),
       )
     : "";
 
 /** /help/blog: product news shipped with the app, newest first; ?post=slug opens one. */
 export default function BlogPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const posts = ARTICLES.filter((a) => a.kind === "blog");
   const open = posts.find((a) => a.slug === params.get("post"));
@@ -27,7 +30,7 @@ export default function BlogPage() {
           w="fit-content"
           px={0}
         >
-          All posts
+          {t("All posts")}
         </Button>
         <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
           <Text size="sm" c="dimmed">
@@ -40,7 +43,10 @@ export default function BlogPage() {
   }
   return (
     <Stack gap="md" maw={760}>
-      <PageHeader title="Blog" description="What's new in Parley, and tips for better texting." />
+      <PageHeader
+        title={t("Blog")}
+        description={t("What's new in Parley, and tips for better texting.")}
+      />
       {posts.map((p) => (
         <Paper
           key={p.slug}

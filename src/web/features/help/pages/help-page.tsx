@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { ARTICLES, searchArticles } from "../lib/articles";
@@ -8,6 +9,7 @@ import { Markdown } from "../lib/markdown";
 
 /** /help: searchable help articles shipped with the app; ?article=slug opens one. */
 export default function HelpPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState("");
   const open = ARTICLES.find((a) => a.slug === params.get("article") && a.kind === "help");
@@ -21,7 +23,7 @@ export default function HelpPage() {
           w="fit-content"
           px={0}
         >
-          All help articles
+          {t("All help articles")}
         </Button>
         <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} data-testid="help-article">
           <Markdown source={open.body} />
@@ -33,22 +35,22 @@ export default function HelpPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Help"
-        description="Answers to common questions. Can't find yours? Contact us or book a call."
+        title={t("Help")}
+        description={t("Answers to common questions. Can't find yours? Contact us or book a call.")}
         actions={
           <>
             <Button component={Link} to="/help/contact-us" variant="default">
-              Contact us
+              {t("Contact us")}
             </Button>
             <Button component={Link} to="/help/meet-with-an-engineer" variant="default">
-              Meet with an engineer
+              {t("Meet with an engineer")}
             </Button>
           </>
         }
       />
       <TextInput
-        aria-label="Search help"
-        placeholder="Search help, e.g. opt-out or error 30006"
+        aria-label={t("Search help")}
+        placeholder={t("Search help, e.g. opt-out or error 30006")}
         leftSection={<IconSearch size={16} />}
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
@@ -56,11 +58,12 @@ export default function HelpPage() {
       />
       {found.length === 0 ? (
         <Text c="dimmed" data-testid="help-no-results">
-          No article matches “{query}”. Try other words, or{" "}
-          <Anchor component={Link} to="/help/contact-us">
-            ask us
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey="No article matches “{{query}}”. Try other words, or <0>ask us</0>."
+            values={{ query }}
+            components={[<Anchor key="ask" component={Link} to="/help/contact-us" />]}
+          />
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="help-results">
@@ -89,7 +92,7 @@ export default function HelpPage() {
       )}
       <Group gap="xs">
         <Anchor component={Link} to="/help/blog" size="sm">
-          Read the blog
+          {t("Read the blog")}
         </Anchor>
       </Group>
     </Stack>

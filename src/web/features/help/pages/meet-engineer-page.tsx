@@ -1,5 +1,6 @@
 import { Anchor, Button, Paper, Stack, Text } from "@mantine/core";
 import { IconCalendarEvent } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
@@ -8,19 +9,22 @@ import { useBookingLink } from "../api/help";
 
 /** /help/meet-with-an-engineer: the operator's booking page (ENGINEER_BOOKING_URL). */
 export default function MeetEngineerPage() {
+  const { t } = useTranslation();
   const booking = useBookingLink();
   return (
     <Stack gap="md" maw={640}>
       <PageHeader
-        title="Meet With an Engineer"
-        description="Book a video call with one of our engineers to set up or troubleshoot your texting."
+        title={t("Meet With an Engineer")}
+        description={t(
+          "Book a video call with one of our engineers to set up or troubleshoot your texting.",
+        )}
       />
       {!booking.data ? (
         <TableSkeleton rows={2} />
       ) : booking.data.url ? (
         <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
           <Stack gap="sm" align="flex-start">
-            <Text>Pick a time that suits you; the booking page opens in a new tab.</Text>
+            <Text>{t("Pick a time that suits you; the booking page opens in a new tab.")}</Text>
             <Button
               component="a"
               href={booking.data.url}
@@ -28,22 +32,20 @@ export default function MeetEngineerPage() {
               rel="noopener noreferrer"
               leftSection={<IconCalendarEvent size={16} />}
             >
-              Book a call
+              {t("Book a call")}
             </Button>
           </Stack>
         </Paper>
       ) : (
         <EmptyState
           icon={<IconCalendarEvent size={28} />}
-          title="Calls are booked by message on this server"
+          title={t("Calls are booked by message on this server")}
           description={
-            <>
-              This Parley server has no booking page set up. Write to us from{" "}
-              <Anchor component={Link} inherit to="/help/contact-us">
-                Contact Us
-              </Anchor>{" "}
-              and an engineer will propose a time.
-            </>
+            <Trans
+              t={t}
+              i18nKey="This Parley server has no booking page set up. Write to us from <0>Contact Us</0> and an engineer will propose a time."
+              components={[<Anchor key="contact" component={Link} inherit to="/help/contact-us" />]}
+            />
           }
         />
       )}

@@ -28,7 +28,7 @@ import {
 import { type ConversationMessage, INBOX_TEXT } from "../../../../domain/inbox.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
-import { translateMessage } from "../../../i18n";
+import { translatePhrase } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useDeleteMessage, useThread } from "../api/inbox-api";
 import classes from "./inbox.module.css";
@@ -307,7 +307,7 @@ export function Thread(props: { conversationId: number; onlyChatbot: boolean; ti
                     className={classes.metaOut}
                     data-testid="waiting-reason"
                   >
-                    {t("Not sent yet: {{reason}}", { reason: translateMessage(m.waiting.text) })}
+                    {t("Not sent yet: {{reason}}", { reason: translatePhrase(m.waiting) })}
                   </Text>
                 )}
               </Stack>

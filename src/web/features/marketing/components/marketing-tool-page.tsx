@@ -28,12 +28,14 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { MarketingKind } from "../../../../domain/marketing";
 import type { ProgramResponse } from "../../../../domain/marketing.schemas";
 import { ListTable } from "../../../components/list/list-table";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -68,15 +70,17 @@ export function MarketingToolPage({ kind }: { kind: MarketingKind }) {
 }
 
 function StatusBadge({ status }: { status: string }) {
-  const s = STATUS_LABEL[status] ?? { label: status, color: "gray" };
+  const { t } = useTranslation();
+  const s = STATUS_LABEL[status];
   return (
-    <Badge variant="light" color={s.color}>
-      {s.label}
+    <Badge variant="light" color={s?.color ?? "gray"}>
+      {s ? t(s.label) : status}
     </Badge>
   );
 }
 
 function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const tool = TOOLS[kind];
   const me = useCurrentAccount();
@@ -87,12 +91,12 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
   return (
     <>
       <PageHeader
-        title={tool.title}
-        description={tool.description}
+        title={t(tool.title)}
+        description={t(tool.description)}
         actions={
           canEdit && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {tool.create}
+              {t(tool.create)}
             </Button>
           )
         }
@@ -102,11 +106,13 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
         query={list}
         records={rows}
         icon={<IconSpeakerphone />}
-        failedTitle={`${tool.title} could not be loaded`}
+        failedTitle={t("{{what}} could not be loaded", { what: t(tool.title) })}
         empty={{
-          title: tool.emptyTitle,
-          description: tool.emptyText,
-          ...(canEdit ? { action: { label: tool.create, onClick: () => setCreating(true) } } : {}),
+          title: t(tool.emptyTitle),
+          description: t(tool.emptyText),
+          ...(canEdit
+            ? { action: { label: t(tool.create), onClick: () => setCreating(true) } }
+            : {}),
         }}
         testId="programs"
         rowAttributes={(p) => ({ "data-testid": `program-${p.id}` })}
@@ -119,7 +125,7 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
                   {p.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {[p.keyword, `${p.people.toLocaleString()} ${tool.people.toLowerCase()}`]
+                  {[p.keyword, `${formatNumber(p.people)} ${t(tool.people).toLowerCase()}`]
                     .filter(Boolean)
                     .join(" · ")}
                 </Text>
@@ -131,7 +137,7 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
         columns={[
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             render: (p) => (
               <Anchor component="button" type="button" fw={600} onClick={() => onOpen(p.id)}>
                 {p.name}
@@ -140,7 +146,7 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
           },
           {
             accessor: "keyword",
-            title: "Word",
+            title: t("Word"),
             hidden: kind === "coupon",
             render: (p) => (
               <Text ff="monospace" size="sm">
@@ -148,16 +154,20 @@ function ProgramList({ kind, onOpen }: { kind: MarketingKind; onOpen: (id: numbe
               </Text>
             ),
           },
-          { accessor: "status", title: "Status", render: (p) => <StatusBadge status={p.status} /> },
+          {
+            accessor: "status",
+            title: t("Status"),
+            render: (p) => <StatusBadge status={p.status} />,
+          },
           {
             accessor: "people",
-            title: tool.people,
+            title: t(tool.people),
             textAlign: "right",
-            render: (p) => p.people.toLocaleString(),
+            render: (p) => formatNumber(p.people),
           },
           {
             accessor: "createdAt",
-            title: "Created",
+            title: t("Created"),
             render: (p) => <Text size="sm">{formatDateTime(p.createdAt, timeZone)}</Text>,
           },
         ]}
@@ -187,6 +197,7 @@ function ProgramDetail({
   kind: MarketingKind;
   onBack: () => void;
 }) {
+  const { t } = useTranslation();
   const tool = TOOLS[kind];
   const me = useCurrentAccount();
   const canEdit = meCan(me, "sends:write");
@@ -204,7 +215,7 @@ function ProgramDetail({
       px={0}
       mb="xs"
     >
-      {tool.back}
+      {t(tool.back)}
     </Button>
   );
   if (report.isPending)
@@ -222,7 +233,7 @@ function ProgramDetail({
         {back}
         <LoadFailed
           icon={<IconSpeakerphone />}
-          title="This program could not be loaded"
+          title={t("This program could not be loaded")}
           query={report}
         />
       </>
@@ -231,51 +242,63 @@ function ProgramDetail({
   const live = p.status === "active" || p.status === "paused";
   const askDelete = () =>
     modals.openConfirmModal({
-      title: `Delete ${p.name}`,
+      title: t("Delete {{name}}", { name: p.name }),
       children: (
         <Text size="sm">
-          Delete <b>{p.name}</b> and its report? Its word stops working at once. Codes already
-          texted can no longer be redeemed.
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{name}}</0> and its report? Its word stops working at once. Codes already texted can no longer be redeemed."
+            values={{ name: p.name }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
         remove.mutate(p.id, {
           onSuccess: () => {
-            notify.success(`${p.name} deleted`);
+            notify.success(t("{{name}} deleted", { name: p.name }));
             onBack();
           },
         }),
     });
   const askSend = () =>
     modals.openConfirmModal({
-      title: "Send coupon",
+      title: t("Send coupon"),
       children: (
         <Text size="sm">
-          Text <b>{p.name}</b> now, each person with their own code? Only subscribers with marketing
-          consent who have not opted out get it; each text is charged as a message.
+          <Trans
+            t={t}
+            i18nKey="Text <0>{{name}}</0> now, each person with their own code? Only subscribers with marketing consent who have not opted out get it; each text is charged as a message."
+            values={{ name: p.name }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Send now", cancel: "Cancel" },
+      labels: { confirm: t("Send now"), cancel: t("Cancel") },
       onConfirm: () => send.mutate(p.id, { onSuccess: (r) => notify.success(r.message) }),
     });
   const askDraw = () =>
     modals.openConfirmModal({
-      title: "Draw winners",
+      title: t("Draw winners"),
       children: (
         <Text size="sm">
-          Draw {String(p.settings.winners)} winner{Number(p.settings.winners) === 1 ? "" : "s"} at
-          random among the entrants now? Entries close, and each winner is texted a prize code. This
-          cannot be undone.
+          {t(
+            "Draw {{count}} winners at random among the entrants now? Entries close, and each winner is texted a prize code. This cannot be undone.",
+            { count: Number(p.settings.winners) },
+          )}
         </Text>
       ),
-      labels: { confirm: "Draw now", cancel: "Cancel" },
+      labels: { confirm: t("Draw now"), cancel: t("Cancel") },
       onConfirm: () =>
         draw.mutate(p.id, {
           onSuccess: (r) =>
             notify.success(
-              `${r.winners} winner${r.winners === 1 ? "" : "s"} drawn among ${r.entrants} entrants`,
+              t("{{count}} winners drawn among {{entrants}} entrants", {
+                count: r.winners,
+                entrants: r.entrants,
+              }),
             ),
         }),
     });
@@ -294,7 +317,7 @@ function ProgramDetail({
           <ProgramSummary program={p} />
           {p.number && (
             <Text size="xs" c="dimmed">
-              Number: {p.number}
+              {t("Number: {{number}}", { number: p.number })}
             </Text>
           )}
         </Stack>
@@ -306,7 +329,7 @@ function ProgramDetail({
                 onClick={askSend}
                 loading={send.isPending}
               >
-                Send coupon
+                {t("Send coupon")}
               </Button>
             )}
             {kind === "giveaway" && live && (
@@ -315,7 +338,7 @@ function ProgramDetail({
                 onClick={askDraw}
                 loading={draw.isPending}
               >
-                Draw winners
+                {t("Draw winners")}
               </Button>
             )}
             {live && (
@@ -324,7 +347,7 @@ function ProgramDetail({
                 leftSection={<IconEdit size={16} />}
                 onClick={() => setEditing(true)}
               >
-                Edit
+                {t("Edit")}
               </Button>
             )}
             {live && kind !== "coupon" && (
@@ -344,11 +367,11 @@ function ProgramDetail({
                   })
                 }
               >
-                {p.status === "active" ? "Pause" : "Resume"}
+                {p.status === "active" ? t("Pause") : t("Resume")}
               </Button>
             )}
-            <Tooltip label="Delete">
-              <ActionIcon variant="default" size="lg" aria-label="Delete" onClick={askDelete}>
+            <Tooltip label={t("Delete")}>
+              <ActionIcon variant="default" size="lg" aria-label={t("Delete")} onClick={askDelete}>
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
@@ -360,16 +383,17 @@ function ProgramDetail({
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Stack gap={2} style={{ minWidth: 0, flex: "1 1 260px" }}>
               <Text size="sm" fw={600}>
-                Counter page
+                {t("Counter page")}
               </Text>
               <Text size="xs" c="dimmed">
-                Staff open this link on the shop's tablet or phone to check and redeem codes. Anyone
-                with the link can redeem, so share it only with staff.
+                {t(
+                  "Staff open this link on the shop's tablet or phone to check and redeem codes. Anyone with the link can redeem, so share it only with staff.",
+                )}
               </Text>
             </Stack>
             <Group gap="xs">
               <Anchor href={p.counterUrl} target="_blank" size="sm" data-testid="counter-link">
-                Open counter page
+                {t("Open counter page")}
               </Anchor>
               <CopyButton value={p.counterUrl}>
                 {({ copied, copy }) => (
@@ -379,7 +403,7 @@ function ProgramDetail({
                     leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
                     onClick={copy}
                   >
-                    {copied ? "Copied" : "Copy link"}
+                    {copied ? t("Copied") : t("Copy link")}
                   </Button>
                 )}
               </CopyButton>

@@ -11,29 +11,33 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
+import type { TFunction } from "i18next";
 import { useState } from "react";
-import { keywordProblem } from "../../../../domain/keywords";
+import { useTranslation } from "react-i18next";
 import type { MarketingKind } from "../../../../domain/marketing";
 import type { ProgramInput, ProgramResponse } from "../../../../domain/marketing.schemas";
+import { tk, translateMessage } from "../../../i18n";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { fromZonedInput, toZonedInput, zoneNote } from "../../../lib/zoned-input";
+import { fromZonedInput, toZonedInput } from "../../../lib/zoned-input";
 import { useGroupOptions, useNumberOptions } from "../../growth/api/pickers";
 import { useSaveProgram } from "../api/marketing";
+import { wordProblem } from "../lib/word-problem";
 
 type Values = Record<string, string | number>;
 
 const WORD_LABEL: Record<MarketingKind, string> = {
-  loyalty: "Check-in word",
+  loyalty: tk("Check-in word"),
   coupon: "",
-  giveaway: "Entry word",
-  referral: "Word to get a link",
-  registration: "Registration word",
+  giveaway: tk("Entry word"),
+  referral: tk("Word to get a link"),
+  registration: tk("Registration word"),
 };
 
 const inDays = (d: number) => new Date(Date.now() + d * 86400_000).toISOString();
 
-function defaults(kind: MarketingKind, timeZone: string): Values {
+/** A new program's values; the coupon's text starts in the words of the user's language. */
+function defaults(kind: MarketingKind, timeZone: string, t: TFunction): Values {
   const toLocalInput = (iso: string) => toZonedInput(iso, timeZone);
   switch (kind) {
     case "loyalty":
@@ -47,7 +51,7 @@ function defaults(kind: MarketingKind, timeZone: string): Values {
     case "coupon":
       return {
         offer: "",
-        message: "{offer} with code {code}. Valid until {expiry}.",
+        message: t("{offer} with code {code}. Valid until {expiry}."),
         expiresAt: toLocalInput(inDays(14)),
         groupId: "",
       };
@@ -70,9 +74,9 @@ function defaults(kind: MarketingKind, timeZone: string): Values {
   }
 }
 
-function valuesOf(p: ProgramResponse, timeZone: string): Values {
+function valuesOf(p: ProgramResponse, timeZone: string, t: TFunction): Values {
   const s = p.settings as Record<string, string | number | null>;
-  const v: Values = { ...defaults(p.kind, timeZone) };
+  const v: Values = { ...defaults(p.kind, timeZone, t) };
   for (const [k, val] of Object.entries(s)) {
     if (val === null || val === undefined) continue;
     v[k] = ["expiresAt", "startsAt", "endsAt", "eventAt"].includes(k)
@@ -165,6 +169,7 @@ export function ProgramForm(props: {
   onClose: () => void;
   onSaved: (p: ProgramResponse) => void;
 }) {
+  const { t } = useTranslation();
   const { kind, program } = props;
   const [name, setName] = useState(program?.name ?? "");
   const [keyword, setKeyword] = useState(program?.keyword ?? "");
@@ -173,7 +178,7 @@ export function ProgramForm(props: {
   );
   const timeZone = useAccountTimeZone();
   const [values, setValues] = useState<Values>(
-    program ? valuesOf(program, timeZone) : defaults(kind, timeZone),
+    program ? valuesOf(program, timeZone, t) : defaults(kind, timeZone, t),
   );
   const [error, setError] = useState<string | null>(null);
   const save = useSaveProgram();
@@ -199,27 +204,35 @@ export function ProgramForm(props: {
     />
   );
   const when = (k: string, label: string) =>
-    text(k, label, { type: "datetime-local", required: true, description: zoneNote(timeZone) });
+    text(k, label, {
+      type: "datetime-local",
+      required: true,
+      description: t("In your account's time zone ({{zone}}).", { zone: timeZone }),
+    });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     // The word rules are the server's too; checked here so a typo costs no round trip.
     const problem =
-      (kind !== "coupon" ? keywordProblem(keyword) : null) ??
-      (kind === "registration" ? keywordProblem(String(values.cancelWord ?? "")) : null);
+      (kind !== "coupon" ? wordProblem(t, keyword) : null) ??
+      (kind === "registration" ? wordProblem(t, String(values.cancelWord ?? "")) : null);
     if (problem) {
-      setError(problem.replace(/keyword/gi, "word"));
+      setError(problem);
       return;
     }
     save.mutate(
       { id: program?.id ?? null, input: toInput(kind, name, keyword, numberId, values, timeZone) },
       {
         onSuccess: (p) => {
-          notify.success(program ? `${p.name} saved` : `${p.name} created`);
+          notify.success(
+            program
+              ? t("{{name}} saved", { name: p.name })
+              : t("{{name}} created", { name: p.name }),
+          );
           props.onSaved(p);
         },
-        onError: (err) => setError(err.message),
+        onError: (err) => setError(translateMessage(err.message)),
       },
     );
   };
@@ -228,7 +241,7 @@ export function ProgramForm(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={program ? `Edit ${program.name}` : "Create"}
+      title={program ? t("Edit {{name}}", { name: program.name }) : t("Create")}
       size="lg"
       fullScreen={typeof window !== "undefined" && window.innerWidth < 576}
     >
@@ -240,7 +253,7 @@ export function ProgramForm(props: {
             </Alert>
           )}
           <TextInput
-            label="Name"
+            label={t("Name")}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -248,21 +261,21 @@ export function ProgramForm(props: {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {kind !== "coupon" && (
               <TextInput
-                label={WORD_LABEL[kind]}
-                description="One word people text to your number"
+                label={t(WORD_LABEL[kind])}
+                description={t("One word people text to your number")}
                 required
                 value={keyword}
                 onChange={(e) => setKeyword(e.currentTarget.value.toUpperCase())}
               />
             )}
             <Select
-              label={kind === "coupon" ? "Send from" : "Answer from"}
+              label={kind === "coupon" ? t("Send from") : t("Answer from")}
               description={
                 kind === "coupon"
-                  ? "Your number the coupon comes from"
-                  : "Replies come from the number texted"
+                  ? t("Your number the coupon comes from")
+                  : t("Replies come from the number texted")
               }
-              placeholder="Your main number"
+              placeholder={t("Your main number")}
               data={numbers.data ?? []}
               value={numberId || null}
               onChange={(v) => setNumberId(v ?? "")}
@@ -271,34 +284,37 @@ export function ProgramForm(props: {
           </SimpleGrid>
           {kind === "loyalty" && (
             <>
-              {text("reward", "Reward", { required: true, placeholder: "a free coffee" })}
+              {text("reward", t("Reward"), { required: true, placeholder: t("a free coffee") })}
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                {number("rewardPoints", "Points for the reward", 1, 1000)}
-                {number("pointsPerCheckin", "Points per check-in", 1, 100)}
-                {number("periodHours", "Hours between check-ins", 1, 744)}
+                {number("rewardPoints", t("Points for the reward"), 1, 1000)}
+                {number("pointsPerCheckin", t("Points per check-in"), 1, 100)}
+                {number("periodHours", t("Hours between check-ins"), 1, 744)}
               </SimpleGrid>
-              {text("checkinCode", "Shop check-in code (optional)", {
-                description:
+              {text("checkinCode", t("Shop check-in code (optional)"), {
+                description: t(
                   "When set, people text the word and this code, shown only in your shop",
+                ),
               })}
             </>
           )}
           {kind === "coupon" && (
             <>
-              {text("offer", "Offer", { required: true, placeholder: "20% off any drink" })}
+              {text("offer", t("Offer"), { required: true, placeholder: t("20% off any drink") })}
               <Textarea
-                label="Message"
-                description="{code} is each person's own code; {offer} and {expiry} are filled in. Your business name and the opt-out line are added."
+                label={t("Message")}
+                description={t(
+                  "{code} is each person's own code; {offer} and {expiry} are filled in. Your business name and the opt-out line are added.",
+                )}
                 autosize
                 minRows={2}
                 value={String(values.message)}
                 onChange={(e) => set("message")(e.currentTarget.value)}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {when("expiresAt", "Expires")}
+                {when("expiresAt", t("Expires"))}
                 <Select
-                  label="Send to"
-                  placeholder="Everyone with marketing consent"
+                  label={t("Send to")}
+                  placeholder={t("Everyone with marketing consent")}
                   data={groups.data ?? []}
                   value={values.groupId ? String(values.groupId) : null}
                   onChange={(v) => set("groupId")(v ?? "")}
@@ -309,52 +325,56 @@ export function ProgramForm(props: {
           )}
           {kind === "giveaway" && (
             <>
-              {text("prize", "Prize", { required: true, placeholder: "a year of free coffee" })}
+              {text("prize", t("Prize"), {
+                required: true,
+                placeholder: t("a year of free coffee"),
+              })}
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                {when("startsAt", "Opens")}
-                {when("endsAt", "Closes")}
-                {number("winners", "Winners", 1, 50)}
+                {when("startsAt", t("Opens"))}
+                {when("endsAt", t("Closes"))}
+                {number("winners", t("Winners"), 1, 50)}
               </SimpleGrid>
             </>
           )}
           {kind === "referral" && (
             <>
-              {text("offer", "What friends get", {
+              {text("offer", t("What friends get"), {
                 required: true,
-                placeholder: "Join and get 10% off your first order",
+                placeholder: t("Join and get 10% off your first order"),
               })}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {number("rewardReferrals", "Friends for a reward", 1, 100)}
-                {text("reward", "Reward", { required: true, placeholder: "a free pastry" })}
+                {number("rewardReferrals", t("Friends for a reward"), 1, 100)}
+                {text("reward", t("Reward"), { required: true, placeholder: t("a free pastry") })}
               </SimpleGrid>
             </>
           )}
           {kind === "registration" && (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {when("eventAt", "Event date and time")}
-                {number("capacity", "Capacity", 1, 100000)}
+                {when("eventAt", t("Event date and time"))}
+                {number("capacity", t("Capacity"), 1, 100000)}
               </SimpleGrid>
-              {text("location", "Location (optional)")}
-              {text("cancelWord", "Cancel word", {
-                description:
+              {text("location", t("Location (optional)"))}
+              {text("cancelWord", t("Cancel word"), {
+                description: t(
                   "Registered people text it to give their place up (CANCEL and STOP are opt-out words)",
+                ),
               })}
             </>
           )}
           {kind !== "coupon" && (
             <Text size="xs" c="dimmed">
-              Texting the word records the person's consent to your texts; the first answer carries
-              your business name, "Msg & data rates may apply" and HELP/STOP. Opted-out numbers get
-              nothing.
+              {t(
+                'Texting the word records the person\'s consent to your texts; the first answer carries your business name, "Msg & data rates may apply" and HELP/STOP. Opted-out numbers get nothing.',
+              )}
             </Text>
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {program ? "Save" : "Create"}
+              {program ? t("Save") : t("Create")}
             </Button>
           </Group>
         </Stack>

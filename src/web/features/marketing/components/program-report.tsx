@@ -2,7 +2,9 @@ import { BarChart } from "@mantine/charts";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { ProgramReport as Report } from "../../../../domain/marketing.schemas";
+import { formatNumber } from "../../../i18n";
 import { formatShortDay, useAccountTimeZone } from "../../../lib/format-date-time";
 import {
   ACTIVITY_LABEL,
@@ -15,6 +17,7 @@ import {
 
 /** A tool's report: the figures, the last 30 days, the people and what happened lately. */
 export function ProgramReport({ report }: { report: Report }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const kind = report.program.kind;
   const tool = TOOLS[kind];
@@ -34,10 +37,10 @@ export function ProgramReport({ report }: { report: Report }) {
         {tool.figures.map((f) => (
           <Paper key={f.key} withBorder radius="md" p="sm" data-testid={`figure-${f.key}`}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {f.label}
+              {t(f.label)}
             </Text>
             <Text fz={26} fw={700}>
-              {(report.figures[f.key] ?? 0).toLocaleString()}
+              {formatNumber(report.figures[f.key] ?? 0)}
             </Text>
           </Paper>
         ))}
@@ -45,16 +48,23 @@ export function ProgramReport({ report }: { report: Report }) {
       {report.draws.length > 0 && (
         <Paper withBorder radius="md" p="md" data-testid="draws">
           <Title order={3} fz="md" mb="xs">
-            Draw
+            {t("Draw")}
           </Title>
           {report.draws.map((d) => (
             <Stack key={d.drawnAt} gap={4}>
               <Text size="sm">
-                Drawn {formatDateTime(d.drawnAt, timeZone)} among {d.entrants} entrant
-                {d.entrants === 1 ? "" : "s"}. Winner{d.winners.length === 1 ? "" : "s"}:{" "}
+                {t("Drawn {{date}} among {{count}} entrants.", {
+                  date: formatDateTime(d.drawnAt, timeZone),
+                  count: d.entrants,
+                })}{" "}
+                {t("Winners:", { count: d.winners.length })}{" "}
                 <b>
                   {d.winners
-                    .map((w) => `${w.name || w.phone}${w.code ? ` (code ${w.code})` : ""}`)
+                    .map((w) =>
+                      w.code
+                        ? t("{{name}} (code {{code}})", { name: w.name || w.phone, code: w.code })
+                        : w.name || w.phone,
+                    )
                     .join(", ")}
                 </b>
               </Text>
@@ -67,7 +77,7 @@ export function ProgramReport({ report }: { report: Report }) {
       )}
       <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
         <Title order={3} fz="md" mb="sm">
-          {tool.daily}, last 30 days
+          {t("{{what}}, last 30 days", { what: t(tool.daily) })}
         </Title>
         {total === 0 ? (
           <Text
@@ -77,7 +87,7 @@ export function ProgramReport({ report }: { report: Report }) {
             h={mobile ? 235 : 335}
             style={{ display: "flex", alignItems: "center", justifyContent: "center" }}
           >
-            Nothing in the last 30 days yet.
+            {t("Nothing in the last 30 days yet.")}
           </Text>
         ) : (
           <BarChart
@@ -88,31 +98,31 @@ export function ProgramReport({ report }: { report: Report }) {
             gridAxis="y"
             xAxisProps={{ interval: mobile ? 9 : 2 }}
             yAxisProps={{ allowDecimals: false }}
-            series={[{ name: "count", label: tool.daily, color: "teal.7" }]}
+            series={[{ name: "count", label: t(tool.daily), color: "teal.7" }]}
           />
         )}
       </Paper>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
           <Title order={3} fz="md" mb="sm">
-            {tool.people}
+            {t(tool.people)}
           </Title>
           {report.people.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Nobody yet.
+              {t("Nobody yet.")}
             </Text>
           ) : (
             <Table.ScrollContainer minWidth={420}>
               <Table striped horizontalSpacing="xs" data-testid="people">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Person</Table.Th>
-                    {withState && <Table.Th>State</Table.Th>}
-                    {kind === "loyalty" && <Table.Th ta="right">Points</Table.Th>}
-                    {kind === "loyalty" && <Table.Th ta="right">Check-ins</Table.Th>}
-                    {kind === "referral" && <Table.Th ta="right">Friends</Table.Th>}
-                    {kind !== "registration" && <Table.Th>Code</Table.Th>}
-                    <Table.Th>Since</Table.Th>
+                    <Table.Th>{t("Person")}</Table.Th>
+                    {withState && <Table.Th>{t("State")}</Table.Th>}
+                    {kind === "loyalty" && <Table.Th ta="right">{t("Points")}</Table.Th>}
+                    {kind === "loyalty" && <Table.Th ta="right">{t("Check-ins")}</Table.Th>}
+                    {kind === "referral" && <Table.Th ta="right">{t("Friends")}</Table.Th>}
+                    {kind !== "registration" && <Table.Th>{t("Code")}</Table.Th>}
+                    <Table.Th>{t("Since")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -140,7 +150,7 @@ export function ProgramReport({ report }: { report: Report }) {
                                   : "teal"
                             }
                           >
-                            {STATE_LABEL[p.state] ?? p.state}
+                            {STATE_LABEL[p.state] ? t(STATE_LABEL[p.state]!) : p.state}
                           </Badge>
                         </Table.Td>
                       )}
@@ -152,7 +162,7 @@ export function ProgramReport({ report }: { report: Report }) {
                           {p.code ? (
                             <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>
                               {p.code}
-                              {p.redeemedAt ? " (used)" : ""}
+                              {p.redeemedAt ? ` ${t("(used)")}` : ""}
                             </Text>
                           ) : (
                             "—"
@@ -171,11 +181,11 @@ export function ProgramReport({ report }: { report: Report }) {
         </Paper>
         <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
           <Title order={3} fz="md" mb="sm">
-            Latest activity
+            {t("Latest activity")}
           </Title>
           {report.activity.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Nothing happened yet.
+              {t("Nothing happened yet.")}
             </Text>
           ) : (
             <Stack gap={0} data-testid="activity">
@@ -190,7 +200,7 @@ export function ProgramReport({ report }: { report: Report }) {
                 >
                   <Stack gap={0} style={{ minWidth: 0, flex: "1 1 180px" }}>
                     <Text size="sm" fw={500}>
-                      {ACTIVITY_LABEL[a.kind] ?? a.kind}
+                      {ACTIVITY_LABEL[a.kind] ? t(ACTIVITY_LABEL[a.kind]!) : a.kind}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {[a.phone, a.detail].filter(Boolean).join(" · ")}
@@ -203,7 +213,7 @@ export function ProgramReport({ report }: { report: Report }) {
               ))}
               {report.activity.length > activity.length && (
                 <Button variant="subtle" size="xs" mt="xs" onClick={() => setAllActivity(true)}>
-                  Show {report.activity.length - activity.length} more
+                  {t("Show {{n}} more", { n: report.activity.length - activity.length })}
                 </Button>
               )}
             </Stack>

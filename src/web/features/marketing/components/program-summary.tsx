@@ -1,31 +1,74 @@
 import { Text } from "@mantine/core";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import type { ProgramResponse } from "../../../../domain/marketing.schemas";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { formatDateTime } from "../lib/tools";
 
-/** One line of what a program does, from its settings. */
-export function summaryOf(p: ProgramResponse, timeZone: string): string {
+/** One line of what a program does, from its settings: whole sentences, so Spanish can reorder. */
+export function summaryOf(t: TFunction, p: ProgramResponse, timeZone: string): string {
   const s = p.settings as Record<string, string | number | null>;
   const word = p.keyword ?? "";
+  const at = (k: string) => formatDateTime(String(s[k]), timeZone);
   switch (p.kind) {
     case "loyalty":
-      return `Text ${word}${s.checkinCode ? ` ${s.checkinCode}` : ""} to check in: ${s.pointsPerCheckin} point${Number(s.pointsPerCheckin) === 1 ? "" : "s"} per visit, once every ${s.periodHours} h; ${s.reward} at ${s.rewardPoints} points.`;
-    case "coupon":
-      return `${s.offer}, valid until ${formatDateTime(String(s.expiresAt), timeZone)}.${s.sentAt ? ` Sent to ${s.sent} on ${formatDateTime(String(s.sentAt), timeZone)}.` : ""}`;
+      return t(
+        "Text {{word}} to check in: {{count}} points per visit, once every {{hours}} h; {{reward}} at {{rewardPoints}} points.",
+        {
+          word: s.checkinCode ? `${word} ${s.checkinCode}` : word,
+          count: Number(s.pointsPerCheckin),
+          hours: s.periodHours,
+          reward: s.reward,
+          rewardPoints: s.rewardPoints,
+        },
+      );
+    case "coupon": {
+      const offer = t("{{offer}}, valid until {{date}}.", {
+        offer: s.offer,
+        date: at("expiresAt"),
+      });
+      return s.sentAt
+        ? `${offer} ${t("Sent to {{sent}} on {{date}}.", { sent: s.sent, date: at("sentAt") })}`
+        : offer;
+    }
     case "giveaway":
-      return `Text ${word} from ${formatDateTime(String(s.startsAt), timeZone)} to ${formatDateTime(String(s.endsAt), timeZone)} to win ${s.prize} (${s.winners} winner${Number(s.winners) === 1 ? "" : "s"}).`;
+      return t("Text {{word}} from {{start}} to {{end}} to win {{prize}} ({{count}} winners).", {
+        word,
+        start: at("startsAt"),
+        end: at("endsAt"),
+        prize: s.prize,
+        count: Number(s.winners),
+      });
     case "referral":
-      return `Text ${word} for an invite link. Friends: ${s.offer} Sharers get ${s.reward} for every ${s.rewardReferrals} friend${Number(s.rewardReferrals) === 1 ? "" : "s"}.`;
+      return t(
+        "Text {{word}} for an invite link. Friends: {{offer}} Sharers get {{reward}} for every {{count}} friends.",
+        { word, offer: s.offer, reward: s.reward, count: Number(s.rewardReferrals) },
+      );
     case "registration":
-      return `Text ${word} to register for ${formatDateTime(String(s.eventAt), timeZone)}${s.location ? ` at ${s.location}` : ""}; ${s.capacity} places; text ${s.cancelWord} to cancel.`;
+      return s.location
+        ? t(
+            "Text {{word}} to register for {{date}} at {{location}}; {{capacity}} places; text {{cancelWord}} to cancel.",
+            {
+              word,
+              date: at("eventAt"),
+              location: s.location,
+              capacity: s.capacity,
+              cancelWord: s.cancelWord,
+            },
+          )
+        : t(
+            "Text {{word}} to register for {{date}}; {{capacity}} places; text {{cancelWord}} to cancel.",
+            { word, date: at("eventAt"), capacity: s.capacity, cancelWord: s.cancelWord },
+          );
   }
 }
 
 export function ProgramSummary({ program }: { program: ProgramResponse }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   return (
     <Text size="sm" c="dimmed">
-      {summaryOf(program, timeZone)}
+      {summaryOf(t, program, timeZone)}
     </Text>
   );
 }

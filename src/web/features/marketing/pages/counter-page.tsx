@@ -15,18 +15,20 @@ import {
 import { IconScan } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { CodeCheck } from "../../../../domain/marketing.schemas";
 import { PublicNotice } from "../../../components/public-notice";
+import { tk } from "../../../i18n";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { checkCode, redeemCode, useCounterInfo } from "../api/marketing";
 import { formatDateTime } from "../lib/tools";
 
 const STATE: Record<CodeCheck["state"], { label: string; color: string }> = {
-  valid: { label: "Valid", color: "teal" },
-  redeemed: { label: "Already used", color: "orange.9" },
-  expired: { label: "Expired", color: "red.8" },
-  unknown: { label: "Not found", color: "red.8" },
+  valid: { label: tk("Valid"), color: "teal" },
+  redeemed: { label: tk("Already used"), color: "orange.9" },
+  expired: { label: tk("Expired"), color: "red.8" },
+  unknown: { label: tk("Not found"), color: "red.8" },
 };
 
 /**
@@ -35,6 +37,7 @@ const STATE: Record<CodeCheck["state"], { label: string; color: string }> = {
  * were redeemed of those handed out.
  */
 export default function CounterPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const { token = "" } = useParams();
   const info = useCounterInfo(token);
@@ -80,8 +83,8 @@ export default function CounterPage() {
   if (info.isError || !info.data)
     return (
       <PublicNotice
-        title="Counter link not available"
-        message={info.error?.message ?? "This counter link is not valid."}
+        title={t("Counter link not available")}
+        message={info.error?.message ?? t("This counter link is not valid.")}
       />
     );
   const d = info.data;
@@ -93,7 +96,7 @@ export default function CounterPage() {
         <Stack gap="md">
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
-              {d.business} · counter check
+              {t("{{business}} · counter check", { business: d.business })}
             </Text>
             <Title order={1} fz={24}>
               {d.program}
@@ -106,7 +109,7 @@ export default function CounterPage() {
                 {redeemed}
               </Text>
               <Text size="xs" c="dimmed">
-                redeemed
+                {t("redeemed")}
               </Text>
             </Stack>
             <Stack gap={0}>
@@ -114,7 +117,7 @@ export default function CounterPage() {
                 {issued}
               </Text>
               <Text size="xs" c="dimmed">
-                handed out
+                {t("handed out")}
               </Text>
             </Stack>
           </Group>
@@ -122,8 +125,8 @@ export default function CounterPage() {
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <TextInput
                 ref={input}
-                label="Code"
-                placeholder="Type or scan the code"
+                label={t("Code")}
+                placeholder={t("Type or scan the code")}
                 value={code}
                 onChange={(e) => {
                   setCode(e.currentTarget.value.toUpperCase());
@@ -135,7 +138,7 @@ export default function CounterPage() {
                 style={{ flex: 1 }}
               />
               <Button type="submit" loading={busy && !result}>
-                Check
+                {t("Check")}
               </Button>
             </Group>
           </form>
@@ -148,34 +151,42 @@ export default function CounterPage() {
                     {result.code}
                   </Text>
                   <Badge size="lg" color={result.redeemedNow ? "teal" : STATE[result.state].color}>
-                    {result.redeemedNow ? "Redeemed" : STATE[result.state].label}
+                    {result.redeemedNow ? t("Redeemed") : t(STATE[result.state].label)}
                   </Badge>
                 </Group>
                 {result.state !== "unknown" && (
                   <Text size="sm">
-                    {result.offer} · holder {result.holder}
+                    {t("{{offer}} · holder {{holder}}", {
+                      offer: result.offer,
+                      holder: result.holder,
+                    })}
                   </Text>
                 )}
                 {result.state === "unknown" && (
                   <Text size="sm">
-                    No code like this was handed out in {d.program}. Check the letters and try
-                    again.
+                    {t(
+                      "No code like this was handed out in {{program}}. Check the letters and try again.",
+                      { program: d.program },
+                    )}
                   </Text>
                 )}
                 {result.redeemedAt && (
                   <Text size="sm" c={result.redeemedNow ? undefined : "orange.9"}>
-                    {result.redeemedNow ? "Marked used" : "Used"}{" "}
-                    {formatDateTime(result.redeemedAt, timeZone)}
+                    {result.redeemedNow
+                      ? t("Marked used {{date}}", {
+                          date: formatDateTime(result.redeemedAt, timeZone),
+                        })
+                      : t("Used {{date}}", { date: formatDateTime(result.redeemedAt, timeZone) })}
                   </Text>
                 )}
                 {result.state === "expired" && result.expiresAt && (
                   <Text size="sm" c="red.9">
-                    Expired {formatDateTime(result.expiresAt, timeZone)}
+                    {t("Expired {{date}}", { date: formatDateTime(result.expiresAt, timeZone) })}
                   </Text>
                 )}
                 {result.state === "valid" && (
                   <Button color="teal" onClick={redeem} loading={busy}>
-                    Mark redeemed
+                    {t("Mark redeemed")}
                   </Button>
                 )}
               </Stack>

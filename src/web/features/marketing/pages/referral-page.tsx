@@ -12,6 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PublicNotice } from "../../../components/public-notice";
 import { submitReferral, useReferralPage } from "../api/marketing";
@@ -21,6 +22,7 @@ import { submitReferral, useReferralPage } from "../api/marketing";
  * friend's consent (the box and the text shown) and credits the friend who invited them.
  */
 export default function ReferralPage() {
+  const { t } = useTranslation();
   const { code = "" } = useParams();
   const page = useReferralPage(code);
   const [phone, setPhone] = useState("");
@@ -39,8 +41,8 @@ export default function ReferralPage() {
   if (page.isError || !page.data)
     return (
       <PublicNotice
-        title="Invitation not available"
-        message={page.error?.message ?? "This invitation link is not valid any more."}
+        title={t("Invitation not available")}
+        message={page.error?.message ?? t("This invitation link is not valid any more.")}
       />
     );
   const d = page.data;
@@ -48,7 +50,7 @@ export default function ReferralPage() {
     e.preventDefault();
     setError(null);
     if (!consent) {
-      setError("Tick the box to agree to receive texts");
+      setError(t("Tick the box to agree to receive texts"));
       return;
     }
     setBusy(true);
@@ -65,7 +67,10 @@ export default function ReferralPage() {
       <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} maw={480} mx="auto">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {d.referrer} invited you to {d.business}
+            {t("{{referrer}} invited you to {{business}}", {
+              referrer: d.referrer,
+              business: d.business,
+            })}
           </Text>
           <Title order={1} fz={24}>
             {d.offer}
@@ -83,13 +88,13 @@ export default function ReferralPage() {
                   </Alert>
                 )}
                 <TextInput
-                  label="First name"
+                  label={t("First name")}
                   value={firstName}
                   onChange={(e) => setFirstName(e.currentTarget.value)}
                   autoComplete="given-name"
                 />
                 <TextInput
-                  label="Mobile number"
+                  label={t("Mobile number")}
                   required
                   type="tel"
                   value={phone}
@@ -102,7 +107,7 @@ export default function ReferralPage() {
                   label={d.disclosure}
                 />
                 <Button type="submit" loading={busy}>
-                  Sign up
+                  {t("Sign up")}
                 </Button>
               </Stack>
             </form>

@@ -168,7 +168,7 @@ export default function DedicatedNumbersPage() {
                 value={type}
                 onChange={(v) => view.setFilter("type", v)}
                 data={[
-                  { value: "all", label: t("All") },
+                  { value: "all", label: t("All", { context: "numbers" }) },
                   { value: "longCode", label: t("Long codes") },
                   { value: "tollFree", label: t("Toll-free") },
                 ]}

@@ -19,7 +19,7 @@ import { defineList } from "../../../components/list/list-params";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
-import { formatNumber, translateMessage } from "../../../i18n";
+import { formatNumber, translateMessage, translatePhrase } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { useCancelSend } from "../api/cancel-send";
@@ -130,10 +130,10 @@ export default function ScheduledMessagesPage() {
                 <Text size="xs" c="dimmed">
                   {s.user
                     ? t("To {{recipients}} · scheduled by {{user}}", {
-                        recipients: s.recipientsLabel,
+                        recipients: translatePhrase(s.recipients),
                         user: s.user,
                       })
-                    : t("To {{recipients}}", { recipients: s.recipientsLabel })}
+                    : t("To {{recipients}}", { recipients: translatePhrase(s.recipients) })}
                 </Text>
                 {/* Small screens: next run and repeat here, not in columns. */}
                 <Stack gap={2} hiddenFrom="md">

@@ -182,7 +182,7 @@ export function ScheduleFields(props: { form: UseFormReturnType<FormValues>; dis
               </SimpleGrid>
               {v.customRepeatFrequencyType === "weeks" && (
                 <DayChips
-                  label={t("On")}
+                  label={t("On", { context: "days" })}
                   value={v.customRepeatDays as Days}
                   onChange={(d) => form.setFieldValue("customRepeatDays", d)}
                   error={form.errors.customRepeatDays as string | undefined}

@@ -67,7 +67,7 @@ import {
 import { ToolButton } from "../../../components/message-tools/tool-button";
 import { useContactCard } from "../../../components/message-tools/use-contact-card";
 import { PageHeader } from "../../../components/page-header";
-import { formatNumber, tk, translateMessage } from "../../../i18n";
+import { formatNumber, tk, translateMessage, translatePhrase } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { notify } from "../../../lib/notify";
@@ -732,13 +732,13 @@ export default function SendMessagePage() {
                       p="xs"
                       data-testid="outside-hours-note"
                     >
-                      {translateMessage(audience.data.outlook.outsideHours)}.
+                      {translatePhrase(audience.data.outlook.outsideHours)}.
                     </Alert>
                   )}
                   {audienceAsked && audience.data?.outlook.pace && (
                     <Text size="xs" c="dimmed" data-testid="pace-note">
                       {t("Handing it to the carrier takes {{pace}}.", {
-                        pace: audience.data.outlook.pace,
+                        pace: translatePhrase(audience.data.outlook.pace),
                       })}
                     </Text>
                   )}

@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { keptMailPreview } from "../../../../domain/mailbox.schemas";
 import { api } from "../../../lib/api-client";
 
@@ -11,6 +12,7 @@ import { api } from "../../../lib/api-client";
  * decides whether it may be shown at all.
  */
 export function PendingMail({ source = "/api/auth/pending-mail" }: { source?: string }) {
+  const { t } = useTranslation();
   const q = useQuery({
     queryKey: ["pending-mail", source],
     queryFn: () => api.get(source, { schema: keptMailPreview }),
@@ -23,14 +25,14 @@ export function PendingMail({ source = "/api/auth/pending-mail" }: { source?: st
     <Paper withBorder radius="md" p="sm" data-testid="pending-mail" ta="left">
       <Stack gap={6}>
         <Text size="xs" c="dimmed">
-          Local mailbox (no mail server is set up)
+          {t("Local mailbox (no mail server is set up)")}
         </Text>
         <Text size="sm" fw={600}>
           <IconMail size={14} style={{ verticalAlign: "-2px" }} /> {mail.subject}
         </Text>
         {mail.link && (
           <Button component="a" href={mail.link} size="xs">
-            Open the link in this mail
+            {t("Open the link in this mail")}
           </Button>
         )}
       </Stack>

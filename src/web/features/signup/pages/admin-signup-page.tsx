@@ -11,6 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN } from "../../../../domain/auth.schemas";
 import { TRIAL_DAYS } from "../../../../domain/billing";
@@ -20,6 +21,7 @@ import { DEFAULT_TIMEZONE_ID } from "../../../../domain/timezones";
 import { paths } from "../../../app/paths";
 import { usePageMeta } from "../../../components/page-meta";
 import { browserTimezoneId, TimezoneSelect } from "../../../components/timezone-select";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useProviders } from "../../auth/api/sign-in";
 import { AuthHeading, AuthLayout } from "../../auth/components/auth-layout";
@@ -38,11 +40,14 @@ type Field =
   | "timezoneId"
   | "phone";
 
-const industryOptions = INDUSTRIES.map((i) => ({ value: String(i.id), label: i.name }));
-
 /** /admin-signup: a business opens its account (owner, business, 14-day trial). */
 export default function AdminSignupPage() {
-  usePageMeta("Sign Up");
+  const { t } = useTranslation();
+  usePageMeta(t("Sign Up"));
+  const industryOptions = INDUSTRIES.map((i) => ({
+    value: String(i.id),
+    label: translateMessage(i.name),
+  }));
   const navigate = useNavigate();
   const signup = useAdminSignup();
   // A referral link (/admin-signup?ref=CODE, /billing/refer) credits the business that shared it.
@@ -112,7 +117,8 @@ export default function AdminSignupPage() {
                 : paths.dashboard,
           ),
         onError: (err) => {
-          if (err instanceof ApiError && err.extra.fields) setErrors(err.extra.fields);
+          if (err instanceof ApiError && err.extra.fields)
+            setErrors(translateFields(err.extra.fields));
           else setFormError(formErrorOf(err));
         },
       },
@@ -131,14 +137,14 @@ export default function AdminSignupPage() {
     return (
       <AuthLayout>
         <Stack gap="sm">
-          <AuthHeading title="Sign up" />
+          <AuthHeading title={t("Sign up")} />
           <Alert color="gray" variant="light" data-testid="signup-refused">
-            {refusal}
+            {translateMessage(refusal)}
           </Alert>
           <Text size="sm" ta="center">
-            Already have an account?{" "}
+            {t("Already have an account?")}{" "}
             <Anchor component={Link} to={paths.login}>
-              Log in
+              {t("Log in")}
             </Anchor>
           </Text>
         </Stack>
@@ -151,13 +157,22 @@ export default function AdminSignupPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <AuthHeading
-            title="Start your free trial"
-            subtitle={`${TRIAL_DAYS} days free, no card needed. Tell us about you and your business.`}
+            title={t("Start your free trial")}
+            subtitle={t(
+              "{{days}} days free, no card needed. Tell us about you and your business.",
+              { days: TRIAL_DAYS },
+            )}
           />
           {prefill && (
             <Alert color="teal" variant="light" data-testid="sso-signup">
-              Your {prefill.providerName} account{prefill.email ? ` (${prefill.email})` : ""} will
-              be connected to your new Parley account.
+              {prefill.email
+                ? t(
+                    "Your {{provider}} account ({{email}}) will be connected to your new Parley account.",
+                    { provider: prefill.providerName, email: prefill.email },
+                  )
+                : t("Your {{provider}} account will be connected to your new Parley account.", {
+                    provider: prefill.providerName,
+                  })}
             </Alert>
           )}
           {formError && (
@@ -167,7 +182,7 @@ export default function AdminSignupPage() {
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
-              label="First name"
+              label={t("First name")}
               autoComplete="given-name"
               required
               value={values.firstName}
@@ -175,7 +190,7 @@ export default function AdminSignupPage() {
               onChange={(e) => set("firstName")(e.currentTarget.value)}
             />
             <TextInput
-              label="Last name"
+              label={t("Last name")}
               autoComplete="family-name"
               required
               value={values.lastName}
@@ -184,7 +199,7 @@ export default function AdminSignupPage() {
             />
           </SimpleGrid>
           <TextInput
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
             required
@@ -193,16 +208,16 @@ export default function AdminSignupPage() {
             onChange={(e) => set("email")(e.currentTarget.value)}
           />
           <PasswordInput
-            label="Password"
+            label={t("Password")}
             autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN} characters.`}
+            description={t("At least {{n}} characters.", { n: PASSWORD_MIN })}
             required
             value={values.password}
             error={errors.password}
             onChange={(e) => set("password")(e.currentTarget.value)}
           />
           <TextInput
-            label="Business name"
+            label={t("Business name")}
             autoComplete="organization"
             required
             value={values.businessName}
@@ -211,8 +226,8 @@ export default function AdminSignupPage() {
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
-              label="Industry"
-              placeholder="Choose…"
+              label={t("Industry")}
+              placeholder={t("Choose…")}
               searchable
               required
               data={industryOptions}
@@ -221,7 +236,7 @@ export default function AdminSignupPage() {
               onChange={set("industry")}
             />
             <TextInput
-              label="Business phone"
+              label={t("Business phone")}
               type="tel"
               autoComplete="tel"
               required
@@ -238,14 +253,14 @@ export default function AdminSignupPage() {
             onChange={(id) => set("timezoneId")(String(id))}
           />
           <Button type="submit" size="md" loading={signup.isPending} mt="xs">
-            Start My Free Trial
+            {t("Start My Free Trial")}
           </Button>
           <Group justify="center" gap={4}>
             <Text size="sm" c="dimmed">
-              Already have an account?
+              {t("Already have an account?")}
             </Text>
             <Anchor component={Link} to={paths.login} size="sm">
-              Log in
+              {t("Log in")}
             </Anchor>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import { describeConsent } from "../../../../domain/consent-evidence";
+import { translatePhrase } from "../../../i18n";
 import { formatDateTime } from "../lib/dates";
 import { FullRecord } from "./full-record";
 
@@ -19,7 +20,9 @@ export function ConsentDetail(props: {
   return (
     <Stack gap={2} data-testid="consent-detail">
       <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-        {d.summary}
+        {d.parts
+          ? `${d.parts.map(translatePhrase).join(", ")}.${d.note ? ` ${d.note}` : ""}`
+          : d.summary}
       </Text>
       {d.record && <FullRecord record={d.record} />}
     </Stack>

@@ -15,7 +15,7 @@ import {
   CONSENT_SOURCE_LABELS,
   type ConsentHistoryEntry,
 } from "../../../../domain/subscriber-history.schemas";
-import { translateMessage } from "../../../i18n";
+import { translateMessage, translatePhrase } from "../../../i18n";
 import { useConsentHistory } from "../api/get-consent-history";
 import { formatDateTime } from "../lib/dates";
 import { FullRecord } from "./full-record";
@@ -54,10 +54,11 @@ export function ConsentTimeline(props: { subscriberId: number; timeZone: string 
     <Timeline bulletSize={24} lineWidth={2} data-testid="consent-history">
       {history.data.map((e) => {
         const look = ICON[e.action] ?? { icon: null, color: "gray" };
+        const label = CONSENT_SOURCE_LABELS[e.source];
         const how = [
-          translateMessage(
-            CONSENT_SOURCE_LABELS[e.source] ?? summarizeConsentEvidence(e.source, "").how,
-          ),
+          label
+            ? translateMessage(label)
+            : translatePhrase(summarizeConsentEvidence(e.source, "").howPhrase),
           e.user ? t("by {{name}}", { name: e.user.name }) : null,
           e.viaNumber ? t("via {{number}}", { number: displayPhone(e.viaNumber) }) : null,
         ]
@@ -106,7 +107,12 @@ function ConsentEvidence(props: { entry: ConsentHistoryEntry; timeZone: string }
     );
   }
   const rows: [string, ReactNode][] = [
-    [t("How"), translateMessage(ev.how)],
+    [
+      t("How"),
+      ev.viaBanner
+        ? t("{{how}} (web banner)", { how: translatePhrase(ev.howPhrase) })
+        : translatePhrase(ev.howPhrase),
+    ],
     [t("When"), formatDateTime(entry.createdAt, props.timeZone)],
   ];
   if (ev.pageUrl)

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Skeleton, Text } from "@mantine/core";
 import { IconInfoCircle, IconPlugConnected } from "@tabler/icons-react";
-import { CONNECTION_TEXT } from "../../../../domain/webinar-connections";
+import { Trans, useTranslation } from "react-i18next";
 import { WEBINAR_PROVIDER_NAMES, type WebinarProvider } from "../../../../domain/webinars";
 import { notify } from "../../../lib/notify";
 import { connectPath, useConnections, useDisconnect } from "../api/connections";
+import { connectionText } from "../lib/connection-text";
 
 /**
  * This account's Zoom or GoTo account on /webinars/import: which one is connected (and a way to
@@ -17,6 +18,7 @@ export function ConnectionPanel({
   /** The service sent the browser back without a connection (?connectError=1). */
   failed: boolean;
 }) {
+  const { t } = useTranslation();
   const connections = useConnections();
   const disconnect = useDisconnect();
   const name = WEBINAR_PROVIDER_NAMES[provider];
@@ -34,8 +36,12 @@ export function ConnectionPanel({
       >
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm">
-            Connected to {name} as <b>{c.connection.email || "your account"}</b>. Imports use this
-            account.
+            <Trans
+              t={t}
+              i18nKey="Connected to {{name}} as <0>{{who}}</0>. Imports use this account."
+              values={{ name, who: c.connection.email || t("your account") }}
+              components={[<b key="who" />]}
+            />
           </Text>
           <Button
             size="xs"
@@ -43,11 +49,11 @@ export function ConnectionPanel({
             loading={disconnect.isPending}
             onClick={() =>
               disconnect.mutate(provider, {
-                onSuccess: () => notify.success(CONNECTION_TEXT.disconnected(name)),
+                onSuccess: () => notify.success(connectionText(t, "disconnected", name)),
               })
             }
           >
-            Disconnect
+            {t("Disconnect")}
           </Button>
         </Group>
       </Alert>
@@ -64,13 +70,18 @@ export function ConnectionPanel({
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm">
           {failed
-            ? CONNECTION_TEXT.connectFailed(name)
+            ? connectionText(t, "connectFailed", name)
             : c.serverToken
-              ? `Connect your own ${name} account to import its webinars. Until then, imports use this server's ${name} account.`
-              : `Connect your ${name} account to import a webinar's registrants by its ID.`}
+              ? t(
+                  "Connect your own {{name}} account to import its webinars. Until then, imports use this server's {{name}} account.",
+                  { name },
+                )
+              : t("Connect your {{name}} account to import a webinar's registrants by its ID.", {
+                  name,
+                })}
         </Text>
         <Button size="xs" component="a" href={connectPath(provider)}>
-          Connect {name}
+          {t("Connect {{name}}", { name })}
         </Button>
       </Group>
     </Alert>

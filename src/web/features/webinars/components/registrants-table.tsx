@@ -1,21 +1,24 @@
 import { Badge, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
-import { offsetLabel } from "../../../../domain/webinars";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { tk } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useRegistrants } from "../api/webinars";
+import { offsetText } from "../lib/offset-text";
 
 const STATUS_COLOR: Record<string, string> = { scheduled: "blue", queued: "teal", skipped: "gray" };
 const STATUS_LABEL: Record<string, string> = {
-  scheduled: "Scheduled",
-  queued: "Sent",
-  skipped: "Skipped",
+  scheduled: tk("Scheduled"),
+  queued: tk("Sent"),
+  skipped: tk("Skipped"),
 };
 
 /** An event's registrants: consent, and each reminder with when it goes (or why it did not). */
 export function RegistrantsTable({ eventId }: { eventId: number }) {
+  const { t } = useTranslation();
   const regs = useRegistrants(eventId);
   const timeZone = useAccountTimeZone();
   const rows = regs.data?.rows ?? [];
@@ -24,7 +27,7 @@ export function RegistrantsTable({ eventId }: { eventId: number }) {
     return (
       <LoadFailed
         icon={<IconUsers size={28} />}
-        title="Registrants could not be loaded"
+        title={t("Registrants could not be loaded")}
         query={regs}
       />
     );
@@ -32,8 +35,8 @@ export function RegistrantsTable({ eventId }: { eventId: number }) {
     return (
       <EmptyState
         icon={<IconUsers size={28} />}
-        title="No registrants yet"
-        description="Import them from a CSV file, Zoom or GoTo."
+        title={t("No registrants yet")}
+        description={t("Import them from a CSV file, Zoom or GoTo.")}
       />
     );
   return (
@@ -41,9 +44,9 @@ export function RegistrantsTable({ eventId }: { eventId: number }) {
       <Table verticalSpacing="xs" data-testid="registrants-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Registrant</Table.Th>
-            <Table.Th>Consent</Table.Th>
-            <Table.Th>Reminders</Table.Th>
+            <Table.Th>{t("Registrant")}</Table.Th>
+            <Table.Th>{t("Consent")}</Table.Th>
+            <Table.Th>{t("Reminders")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -61,12 +64,12 @@ export function RegistrantsTable({ eventId }: { eventId: number }) {
               <Table.Td>
                 {r.consent ? (
                   <Badge color="teal" variant="light">
-                    Subscriber
+                    {t("Subscriber")}
                   </Badge>
                 ) : (
-                  <Tooltip label="No consent to texts: not a subscriber, no reminders">
+                  <Tooltip label={t("No consent to texts: not a subscriber, no reminders")}>
                     <Badge color="gray" variant="light">
-                      No consent
+                      {t("No consent")}
                     </Badge>
                   </Tooltip>
                 )}
@@ -74,7 +77,7 @@ export function RegistrantsTable({ eventId }: { eventId: number }) {
               <Table.Td>
                 {r.reminders.length === 0 ? (
                   <Text size="xs" c="dimmed">
-                    None
+                    {t("None")}
                   </Text>
                 ) : (
                   <Group gap={4}>
@@ -90,7 +93,8 @@ export function RegistrantsTable({ eventId }: { eventId: number }) {
                           tt="none"
                           data-testid="reminder-badge"
                         >
-                          {offsetLabel(m.offsetMinutes)}: {STATUS_LABEL[m.status] ?? m.status}
+                          {offsetText(t, m.offsetMinutes)}:{" "}
+                          {STATUS_LABEL[m.status] ? t(STATUS_LABEL[m.status]!) : m.status}
                         </Badge>
                       </Tooltip>
                     ))}

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { IconCalendarEvent } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { numberLabel } from "../../../../domain/phone";
 import {
@@ -24,10 +25,11 @@ import {
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { fromZonedInput, toZonedInput, zoneNote } from "../../../lib/zoned-input";
+import { fromZonedInput, toZonedInput } from "../../../lib/zoned-input";
 import { useSaveWebinar, useSendingNumbers, useWebinar } from "../api/webinars";
 
 interface Form {
@@ -52,6 +54,7 @@ const NEW: Form = {
 
 /** /webinars/edit-event (?id= to edit): the event, when its reminders go and what they say. */
 export default function EditEventPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const raw = Number(params.get("id"));
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
@@ -82,7 +85,7 @@ export default function EditEventPage() {
     return (
       <LoadFailed
         icon={<IconCalendarEvent size={28} />}
-        title="This webinar could not be loaded"
+        title={t("This webinar could not be loaded")}
         query={event}
       />
     );
@@ -100,7 +103,8 @@ export default function EditEventPage() {
     });
     if (!parsed.success) {
       const errs: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errs[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        errs[String(issue.path[0])] ??= translateMessage(issue.message);
       setErrors(errs);
       return;
     }
@@ -109,11 +113,18 @@ export default function EditEventPage() {
       { id, body: parsed.data },
       {
         onSuccess: (saved) => {
-          notify.success(id === null ? "Event created" : "Event saved; reminders rescheduled");
+          notify.success(
+            id === null ? t("Event created") : t("Event saved; reminders rescheduled"),
+          );
           navigate(id === null ? `/webinars/import?id=${saved.id}` : "/webinars");
         },
         onError: (e) => {
-          if (e instanceof ApiError) setErrors(e.extra.fields ?? { form: e.message });
+          if (e instanceof ApiError)
+            setErrors(
+              e.extra.fields
+                ? translateFields(e.extra.fields)
+                : { form: translateMessage(e.message) },
+            );
         },
       },
     );
@@ -130,8 +141,10 @@ export default function EditEventPage() {
   return (
     <>
       <PageHeader
-        title={id === null ? "New Webinar Event" : "Edit Webinar Event"}
-        description="Moving the event or changing its reminders reschedules every reminder not yet sent."
+        title={id === null ? t("New Webinar Event") : t("Edit Webinar Event")}
+        description={t(
+          "Moving the event or changing its reminders reschedules every reminder not yet sent.",
+        )}
       />
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} maw={760}>
         <form
@@ -143,7 +156,7 @@ export default function EditEventPage() {
         >
           <Stack>
             <TextInput
-              label="Title"
+              label={t("Title")}
               withAsterisk
               value={form.title}
               onChange={(e) => set("title", e.currentTarget.value)}
@@ -151,16 +164,16 @@ export default function EditEventPage() {
             />
             <Group grow align="flex-start">
               <TextInput
-                label="Starts"
+                label={t("Starts")}
                 type="datetime-local"
                 withAsterisk
-                description={zoneNote(timeZone)}
+                description={t("In your account's time zone ({{zone}}).", { zone: timeZone })}
                 value={form.startsAt}
                 onChange={(e) => set("startsAt", e.currentTarget.value)}
                 error={errors.startsAt}
               />
               <NumberInput
-                label="Duration (minutes)"
+                label={t("Duration (minutes)")}
                 min={5}
                 max={1440}
                 value={form.durationMinutes}
@@ -169,16 +182,16 @@ export default function EditEventPage() {
               />
             </Group>
             <TextInput
-              label="Join link"
-              description="Used when a registrant has no join link of their own."
+              label={t("Join link")}
+              description={t("Used when a registrant has no join link of their own.")}
               placeholder="https://"
               value={form.joinUrl}
               onChange={(e) => set("joinUrl", e.currentTarget.value)}
               error={errors.joinUrl}
             />
             <Select
-              label="Send reminders from"
-              placeholder="The account's first number"
+              label={t("Send reminders from")}
+              placeholder={t("The account's first number")}
               clearable
               data={(numbers.data?.rows ?? []).map((n) => ({
                 value: String(n.id),
@@ -190,7 +203,7 @@ export default function EditEventPage() {
             />
             <Stack gap={6}>
               <Text size="sm" fw={500}>
-                Reminders
+                {t("Reminders")}
               </Text>
               <Chip.Group
                 multiple
@@ -200,7 +213,7 @@ export default function EditEventPage() {
                 <Group gap="xs">
                   {REMINDER_CHOICES.map((c) => (
                     <Chip key={c.value} value={String(c.value)}>
-                      {c.label}
+                      {translateMessage(c.label)}
                     </Chip>
                   ))}
                 </Group>
@@ -212,8 +225,10 @@ export default function EditEventPage() {
               )}
             </Stack>
             <Textarea
-              label="Reminder message"
-              description="[first name], [title], [start time] and [join link] are filled in for each registrant."
+              label={t("Reminder message")}
+              description={t(
+                "[first name], [title], [start time] and [join link] are filled in for each registrant.",
+              )}
               autosize
               minRows={3}
               value={form.reminderMessage}
@@ -222,7 +237,7 @@ export default function EditEventPage() {
             />
             <Paper bg="gray.0" p="sm" radius="md">
               <Text size="xs" c="dimmed" mb={4}>
-                Preview
+                {t("Preview")}
               </Text>
               <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                 {preview}
@@ -235,10 +250,10 @@ export default function EditEventPage() {
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => navigate("/webinars")}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                {id === null ? "Create event" : "Save"}
+                {id === null ? t("Create event") : t("Save")}
               </Button>
             </Group>
           </Stack>

@@ -15,18 +15,20 @@ import {
 } from "@mantine/core";
 import { IconCalendarEvent, IconFileTypeCsv, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { CONNECTION_TEXT, notSetUpNote } from "../../../../domain/webinar-connections";
 import { WEBINAR_PROVIDER_NAMES, type WebinarProvider } from "../../../../domain/webinars";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { tk, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useConnections } from "../api/connections";
 import { useImportCsv, useImportProvider, useWebinars } from "../api/webinars";
 import { ConnectionPanel } from "../components/connection-panel";
 import { RegistrantsTable } from "../components/registrants-table";
+import { connectionText, notSetUpText } from "../lib/connection-text";
 
 type Source = "csv" | WebinarProvider;
 
@@ -39,11 +41,13 @@ interface Outcome {
   errors: string[];
 }
 
-const CONSENT_LABEL =
-  "Every registrant in this list agreed to receive text messages from us (a consent column saying no still wins)";
+const CONSENT_LABEL = tk(
+  "Every registrant in this list agreed to receive text messages from us (a consent column saying no still wins)",
+);
 
 /** /webinars/import: registrants from a CSV file into an event, or a Zoom / GoTo webinar by its id. */
 export default function ImportPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const list = useWebinars();
   const connections = useConnections();
@@ -64,21 +68,21 @@ export default function ImportPage() {
   useEffect(() => {
     const p = params.get("provider");
     if (params.get("connected") === "1" && (p === "zoom" || p === "goto"))
-      notify.success(CONNECTION_TEXT.connected(WEBINAR_PROVIDER_NAMES[p]));
+      notify.success(connectionText(t, "connected", WEBINAR_PROVIDER_NAMES[p]));
     if (params.has("connected") || params.has("connectError")) {
       const next = new URLSearchParams(params);
       next.delete("connected");
       next.delete("connectError");
       setParams(next, { replace: true });
     }
-  }, [params, setParams]);
+  }, [params, setParams, t]);
 
   if (list.isPending) return <TableSkeleton rows={4} />;
   if (list.isError)
     return (
       <LoadFailed
         icon={<IconCalendarEvent size={28} />}
-        title="Webinars could not be loaded"
+        title={t("Webinars could not be loaded")}
         query={list}
       />
     );
@@ -86,27 +90,32 @@ export default function ImportPage() {
   const configured = source === "csv" || list.data.providers[source];
   const connectable = source !== "csv" && Boolean(connections.data?.[source].connectable);
 
-  const onError = (e: Error) => setError(e instanceof ApiError ? e.message : "The import failed");
+  const onError = (e: Error) =>
+    setError(e instanceof ApiError ? translateMessage(e.message) : t("The import failed"));
   const done = (o: Outcome) => {
     setOutcome(o);
     notify.success(
-      `${o.imported} registrants imported, ${o.remindersScheduled} reminders scheduled`,
+      t("{{imported}} registrants imported, {{reminders}} reminders scheduled", {
+        imported: o.imported,
+        reminders: o.remindersScheduled,
+      }),
     );
   };
   const submit = async () => {
     setError(null);
     setOutcome(null);
     if (source === "csv") {
-      if (!eventId) return setError("Choose the event");
-      if (!file) return setError("Choose a CSV file with your registrants");
-      if (file.size > 2_000_000) return setError("The file is too large (at most 2 MB)");
+      if (!eventId) return setError(t("Choose the event"));
+      if (!file) return setError(translateMessage("Choose a CSV file with your registrants"));
+      if (file.size > 2_000_000)
+        return setError(translateMessage("The file is too large (at most 2 MB)"));
       const csv = await file.text();
       importCsv.mutate(
         { id: Number(eventId), csv, consent },
         { onSuccess: (r) => done({ ...r, eventId: Number(eventId) }), onError },
       );
     } else {
-      if (!webinarId.trim()) return setError("Webinar ID is required");
+      if (!webinarId.trim()) return setError(translateMessage("Webinar ID is required"));
       importProvider.mutate(
         { provider: source, webinarId: webinarId.trim(), consent },
         { onSuccess: (r) => done(r), onError },
@@ -117,8 +126,10 @@ export default function ImportPage() {
   return (
     <>
       <PageHeader
-        title="Import Webinar Attendees"
-        description="Registrants who agreed to texts become subscribers (sign-up method Webinar Import) and get the event's reminders."
+        title={t("Import Webinar Attendees")}
+        description={t(
+          "Registrants who agreed to texts become subscribers (sign-up method Webinar Import) and get the event's reminders.",
+        )}
       />
       <Stack gap="lg" maw={900}>
         <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
@@ -137,25 +148,27 @@ export default function ImportPage() {
                   setError(null);
                 }}
                 data={[
-                  { value: "csv", label: "CSV file" },
-                  { value: "zoom", label: "Zoom" },
-                  { value: "goto", label: "GoTo" },
+                  { value: "csv", label: t("CSV file") },
+                  { value: "zoom", label: WEBINAR_PROVIDER_NAMES.zoom },
+                  { value: "goto", label: WEBINAR_PROVIDER_NAMES.goto },
                 ]}
-                aria-label="Import from"
+                aria-label={t("Import from")}
               />
               {source === "csv" ? (
                 <>
                   {events.length === 0 ? (
                     <Alert icon={<IconInfoCircle size={18} />} color="blue">
-                      Create the event first:{" "}
-                      <Anchor component={Link} inherit to="/webinars/edit-event">
-                        New event
-                      </Anchor>
-                      .
+                      <Trans
+                        t={t}
+                        i18nKey="Create the event first: <0>New event</0>."
+                        components={[
+                          <Anchor key="new" component={Link} inherit to="/webinars/edit-event" />,
+                        ]}
+                      />
                     </Alert>
                   ) : (
                     <Select
-                      label="Event"
+                      label={t("Event")}
                       withAsterisk
                       data={events.map((e) => ({ value: String(e.id), label: e.title }))}
                       value={eventId}
@@ -163,9 +176,11 @@ export default function ImportPage() {
                     />
                   )}
                   <FileInput
-                    label="Registrants (CSV)"
-                    description="Columns: Phone (required), First Name, Last Name, Email, Join URL, SMS Consent (yes/no). Zoom's and GoTo's registrant exports work as they are."
-                    placeholder="Choose a .csv file"
+                    label={t("Registrants (CSV)")}
+                    description={t(
+                      "Columns: Phone (required), First Name, Last Name, Email, Join URL, SMS Consent (yes/no). Zoom's and GoTo's registrant exports work as they are.",
+                    )}
+                    placeholder={t("Choose a .csv file")}
                     accept=".csv,text/csv"
                     leftSection={<IconFileTypeCsv size={16} />}
                     value={file}
@@ -182,20 +197,22 @@ export default function ImportPage() {
               )}
               {source === "csv" ? null : configured ? (
                 <TextInput
-                  label={`${WEBINAR_PROVIDER_NAMES[source]} webinar ID`}
-                  description="The event is created (or refreshed) from the webinar, with its registrants."
+                  label={t("{{name}} webinar ID", { name: WEBINAR_PROVIDER_NAMES[source] })}
+                  description={t(
+                    "The event is created (or refreshed) from the webinar, with its registrants.",
+                  )}
                   value={webinarId}
                   onChange={(e) => setWebinarId(e.currentTarget.value)}
                   withAsterisk
                 />
               ) : connectable ? null : (
                 <Alert icon={<IconInfoCircle size={18} />} color="yellow">
-                  {notSetUpNote(source, window.location.origin)}
+                  {notSetUpText(t, source, window.location.origin)}
                 </Alert>
               )}
               {configured && (
                 <Checkbox
-                  label={CONSENT_LABEL}
+                  label={t(CONSENT_LABEL)}
                   checked={consent}
                   onChange={(e) => setConsent(e.currentTarget.checked)}
                 />
@@ -208,10 +225,10 @@ export default function ImportPage() {
               {configured && (
                 <Group justify="flex-end">
                   <Button variant="default" component={Link} to="/webinars">
-                    Back to webinars
+                    {t("Back to webinars")}
                   </Button>
                   <Button type="submit" loading={importCsv.isPending || importProvider.isPending}>
-                    Import
+                    {t("Import")}
                   </Button>
                 </Group>
               )}
@@ -221,12 +238,33 @@ export default function ImportPage() {
         {outcome && (
           <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} data-testid="import-outcome">
             <Title order={3} fz="md" mb="xs">
-              Imported
+              {t("Imported")}
             </Title>
             <Text size="sm">
-              {outcome.imported} registrants, {outcome.consented} agreed to texts,{" "}
-              <b>{outcome.remindersScheduled} reminders scheduled</b> for this event
-              {outcome.skipped > 0 ? `, ${outcome.skipped} rows skipped` : ""}.
+              {outcome.skipped > 0 ? (
+                <Trans
+                  t={t}
+                  i18nKey="{{imported}} registrants, {{consented}} agreed to texts, <0>{{reminders}} reminders scheduled</0> for this event, {{skipped}} rows skipped."
+                  values={{
+                    imported: outcome.imported,
+                    consented: outcome.consented,
+                    reminders: outcome.remindersScheduled,
+                    skipped: outcome.skipped,
+                  }}
+                  components={[<b key="reminders" />]}
+                />
+              ) : (
+                <Trans
+                  t={t}
+                  i18nKey="{{imported}} registrants, {{consented}} agreed to texts, <0>{{reminders}} reminders scheduled</0> for this event."
+                  values={{
+                    imported: outcome.imported,
+                    consented: outcome.consented,
+                    reminders: outcome.remindersScheduled,
+                  }}
+                  components={[<b key="reminders" />]}
+                />
+              )}
             </Text>
             {outcome.errors.length > 0 && (
               <Stack gap={2} mt="xs">

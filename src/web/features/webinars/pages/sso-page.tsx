@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconVideo } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WEBINAR_PROVIDER_NAMES, WEBINAR_PROVIDERS } from "../../../../domain/webinars";
 import { LoadFailed } from "../../../components/load-failed";
@@ -12,21 +13,22 @@ import { useWebinars } from "../api/webinars";
  * /goto), and where their registrants come in.
  */
 export default function SsoPage() {
+  const { t } = useTranslation();
   const list = useWebinars();
   if (list.isPending) return <TableSkeleton rows={2} />;
   if (list.isError)
     return (
       <LoadFailed
         icon={<IconVideo size={28} />}
-        title="Connections could not be loaded"
+        title={t("Connections could not be loaded")}
         query={list}
       />
     );
   return (
     <>
       <PageHeader
-        title="Single Sign-On"
-        description="Webinar services Parley imports registrants from."
+        title={t("Single Sign-On")}
+        description={t("Webinar services Parley imports registrants from.")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
         {WEBINAR_PROVIDERS.map((p) => {
@@ -44,20 +46,23 @@ export default function SsoPage() {
                     </Title>
                   </Group>
                   <Badge color={on ? "teal" : "gray"} variant="light">
-                    {on ? "Connected" : "Not connected"}
+                    {on ? t("Connected") : t("Not connected")}
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed">
                   {on
-                    ? `${count} event${count === 1 ? "" : "s"} imported from ${name}.`
-                    : `Connect your ${name} account on the import page to import by webinar ID; a CSV export from ${name} works meanwhile.`}
+                    ? t("{{count}} events imported from {{name}}.", { count, name })
+                    : t(
+                        "Connect your {{name}} account on the import page to import by webinar ID; a CSV export from {{name}} works meanwhile.",
+                        { name },
+                      )}
                 </Text>
                 <Group gap="xs">
                   <Button size="xs" component={Link} to={`/webinars/import?provider=${p}`}>
-                    Import from {name}
+                    {t("Import from {{name}}", { name })}
                   </Button>
                   <Button size="xs" variant="default" component={Link} to={`/${p}`}>
-                    Welcome page
+                    {t("Welcome page")}
                   </Button>
                 </Group>
               </Stack>

@@ -9,8 +9,9 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { offsetLabel, type WebinarEvent } from "../../../../domain/webinars";
+import type { WebinarEvent } from "../../../../domain/webinars";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
@@ -20,11 +21,13 @@ import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-tim
 import { notify } from "../../../lib/notify";
 import { useDeleteWebinar, useWebinars } from "../api/webinars";
 import { RegistrantsTable } from "../components/registrants-table";
+import { offsetText } from "../lib/offset-text";
 
 const SOURCE: Record<string, string> = { csv: "CSV", zoom: "Zoom", goto: "GoTo" };
 
 /** /webinars: events with their registrants and reminders. */
 export default function WebinarsPage() {
+  const { t } = useTranslation();
   const list = useWebinars();
   const timeZone = useAccountTimeZone();
   const remove = useDeleteWebinar();
@@ -33,22 +36,28 @@ export default function WebinarsPage() {
   const rows = list.data?.rows ?? [];
   const askDelete = (e: WebinarEvent) =>
     modals.openConfirmModal({
-      title: "Delete event",
+      title: t("Delete event"),
       children: (
         <Text size="sm">
-          Delete <b>{e.title}</b>, its registrant list and the reminders still to go? Subscribers it
-          added stay.
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{title}}</0>, its registrant list and the reminders still to go? Subscribers it added stay."
+            values={{ title: e.title }}
+            components={[<b key="title" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete event", cancel: "Cancel" },
+      labels: { confirm: t("Delete event"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(e.id, { onSuccess: () => notify.success("Event deleted") }),
+      onConfirm: () => remove.mutate(e.id, { onSuccess: () => notify.success(t("Event deleted")) }),
     });
   return (
     <>
       <PageHeader
-        title="Webinars"
-        description="Text your registrants a reminder with their join link before the webinar starts."
+        title={t("Webinars")}
+        description={t(
+          "Text your registrants a reminder with their join link before the webinar starts.",
+        )}
         actions={
           <>
             <Button
@@ -57,10 +66,10 @@ export default function WebinarsPage() {
               to="/webinars/import"
               leftSection={<IconFileImport size={16} />}
             >
-              Import attendees
+              {t("Import attendees")}
             </Button>
             <Button component={Link} to="/webinars/edit-event" leftSection={<IconPlus size={16} />}>
-              New event
+              {t("New event")}
             </Button>
           </>
         }
@@ -70,16 +79,18 @@ export default function WebinarsPage() {
       ) : list.isError ? (
         <LoadFailed
           icon={<IconCalendarEvent size={28} />}
-          title="Webinars could not be loaded"
+          title={t("Webinars could not be loaded")}
           query={list}
         />
       ) : rows.length === 0 ? (
         <Paper withBorder radius="lg" p="md">
           <EmptyState
             icon={<IconCalendarEvent size={28} />}
-            title="No webinars yet"
-            description="Create an event and import its registrants from a CSV file, Zoom or GoTo. Those who agreed to texts get reminders."
-            action={{ label: "New event", onClick: () => navigate("/webinars/edit-event") }}
+            title={t("No webinars yet")}
+            description={t(
+              "Create an event and import its registrants from a CSV file, Zoom or GoTo. Those who agreed to texts get reminders.",
+            )}
+            action={{ label: t("New event"), onClick: () => navigate("/webinars/edit-event") }}
           />
         </Paper>
       ) : (
@@ -97,22 +108,26 @@ export default function WebinarsPage() {
                     </Badge>
                     {new Date(e.startsAt) < new Date() && (
                       <Badge color="gray" variant="light" size="sm">
-                        Past
+                        {t("Past")}
                       </Badge>
                     )}
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {formatDateTime(e.startsAt, timeZone)} · {e.durationMinutes} min
+                    {formatDateTime(e.startsAt, timeZone)} ·{" "}
+                    {t("{{n}} min", { n: e.durationMinutes })}
                   </Text>
                   <Text size="sm">
-                    {e.registrants} registrants · {e.consented} agreed to texts ·{" "}
+                    {t("{{n}} registrants", { n: e.registrants })} ·{" "}
+                    {t("{{n}} agreed to texts", { n: e.consented })} ·{" "}
                     <b data-testid="reminders-scheduled">
-                      {e.remindersScheduled} reminders scheduled
+                      {t("{{n}} reminders scheduled", { n: e.remindersScheduled })}
                     </b>{" "}
-                    · {e.remindersSent} sent
+                    · {t("{{n}} sent", { n: e.remindersSent })}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Reminders: {e.reminderOffsets.map(offsetLabel).join(", ")}
+                    {t("Reminders: {{list}}", {
+                      list: e.reminderOffsets.map((m) => offsetText(t, m)).join(", "),
+                    })}
                   </Text>
                 </Stack>
                 <Group gap="xs" wrap="nowrap">
@@ -122,23 +137,23 @@ export default function WebinarsPage() {
                     leftSection={<IconUsers size={14} />}
                     onClick={() => setShown(e)}
                   >
-                    Registrants
+                    {t("Registrants")}
                   </Button>
                   <RowMenu
                     name={e.title}
                     items={[
                       {
-                        label: "Edit event",
+                        label: t("Edit event"),
                         icon: <IconEdit size={14} />,
                         to: `/webinars/edit-event?id=${e.id}`,
                       },
                       {
-                        label: "Import registrants",
+                        label: t("Import registrants"),
                         icon: <IconFileImport size={14} />,
                         to: `/webinars/import?id=${e.id}`,
                       },
                       {
-                        label: "Delete",
+                        label: t("Delete"),
                         icon: <IconTrash size={14} />,
                         onClick: () => askDelete(e),
                         danger: true,
@@ -154,7 +169,7 @@ export default function WebinarsPage() {
       <Modal
         opened={shown !== null}
         onClose={() => setShown(null)}
-        title={`Registrants of ${shown?.title ?? ""}`}
+        title={t("Registrants of {{title}}", { title: shown?.title ?? "" })}
         size="xl"
       >
         {shown && <RegistrantsTable eventId={shown.id} />}

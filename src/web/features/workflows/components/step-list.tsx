@@ -1,6 +1,7 @@
 import { Badge, Drawer, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { AutomationGraph } from "../../../../domain/automation-graph";
 import {
   outletsOf,
@@ -8,6 +9,7 @@ import {
   TRIGGER_NODE,
   targetOf,
 } from "../../../../domain/workflow-builder";
+import { translateMessage } from "../../../i18n";
 import { type Lookups, stepSummary } from "./step-summary";
 
 /**
@@ -23,6 +25,7 @@ export function StepList(props: {
   onSelect: (id: string | null) => void;
   panel: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { graph } = props;
   const byId = new Map(graph.steps.map((s) => [s.id, s]));
   // Reachable order first (breadth first from the start), then steps nothing reaches.
@@ -74,14 +77,14 @@ export function StepList(props: {
   return (
     <>
       <Stack gap="xs" data-testid="workflow-step-list">
-        {card(TRIGGER_NODE, "Trigger", props.trigger)}
+        {card(TRIGGER_NODE, t("Trigger"), props.trigger)}
         {order.map((id) => {
           const s = byId.get(id);
           if (!s) return null;
           const outs = outletsOf(s);
           return card(
             id,
-            `${number.get(id)}. ${s.label || STEP_LABELS[s.type]}`,
+            `${number.get(id)}. ${s.label || translateMessage(STEP_LABELS[s.type])}`,
             stepSummary(s, props.lookups),
             outs.length > 0 && (
               <Stack gap={2}>
@@ -89,8 +92,8 @@ export function StepList(props: {
                   const to = targetOf(s, o.handle);
                   return (
                     <Badge key={o.handle} variant="light" color={to ? "blue" : "red"} size="sm">
-                      {o.label ?? "Then"} →{" "}
-                      {to && number.has(to) ? `step ${number.get(to)}` : "nowhere"}
+                      {o.label ? translateMessage(o.label) : t("Then")} →{" "}
+                      {to && number.has(to) ? t("step {{n}}", { n: number.get(to) }) : t("nowhere")}
                     </Badge>
                   );
                 })}
@@ -104,7 +107,7 @@ export function StepList(props: {
         onClose={() => props.onSelect(null)}
         position="bottom"
         size="85%"
-        title="Edit step"
+        title={t("Edit step")}
       >
         {props.panel}
       </Drawer>

@@ -1,7 +1,9 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconAlertTriangle, IconBolt } from "@tabler/icons-react";
 import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
+import { useTranslation } from "react-i18next";
 import type { Outlet } from "../../../../domain/workflow-builder";
+import { translateMessage } from "../../../i18n";
 import classes from "./workflow-builder.module.css";
 
 export type StepNodeData = {
@@ -18,6 +20,7 @@ export type StepNodeType = Node<StepNodeData, "step">;
 
 /** A step (or the trigger) on the canvas: its name, what it does, its problems, its outlets. */
 export function StepNode(props: NodeProps<StepNodeType>) {
+  const { t } = useTranslation();
   const d = props.data;
   const bad = d.problems.length > 0;
   return (
@@ -47,7 +50,7 @@ export function StepNode(props: NodeProps<StepNodeType>) {
             </Text>
           </Group>
           {d.waiting > 0 && (
-            <Badge size="xs" variant="light" title="People waiting here">
+            <Badge size="xs" variant="light" title={t("People waiting here")}>
               {d.waiting}
             </Badge>
           )}
@@ -78,7 +81,7 @@ export function StepNode(props: NodeProps<StepNodeType>) {
             <div key={o.handle} className={classes.outlet}>
               {o.label && (
                 <Text size="10px" fw={600} c="dimmed" className={classes.outletLabel}>
-                  {o.label}
+                  {translateMessage(o.label)}
                 </Text>
               )}
               <Handle

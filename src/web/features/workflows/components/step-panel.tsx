@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { IconPhoto, IconPlus, IconTrash, IconX } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type {
   AutomationGraph,
   AutomationStep,
@@ -33,6 +34,7 @@ import {
   targetOf,
 } from "../../../../domain/workflow-builder";
 import { MessageEditor } from "../../../components/message-editor/message-editor";
+import { tk, translateMessage } from "../../../i18n";
 import { api } from "../../../lib/api-client";
 
 export interface Option {
@@ -75,9 +77,9 @@ export function AddStepMenu(props: {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {ADDABLE.map((t) => (
-          <Menu.Item key={t} onClick={() => props.onPick(t)}>
-            {STEP_LABELS[t]}
+        {ADDABLE.map((type) => (
+          <Menu.Item key={type} onClick={() => props.onPick(type)}>
+            {translateMessage(STEP_LABELS[type])}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -94,7 +96,8 @@ export function OutletsEditor(props: {
   onConnect: (handle: string, target: string | null) => void;
   onAdd: (handle: string, type: StepType) => void;
 }) {
-  const outlets = props.step ? outletsOf(props.step) : [{ handle: "next", label: "First step" }];
+  const { t } = useTranslation();
+  const outlets = props.step ? outletsOf(props.step) : [{ handle: "next", label: null }];
   if (!outlets.length) return null;
   const targets = props.graph.steps
     .filter((s) => s.id !== props.sourceId)
@@ -102,17 +105,23 @@ export function OutletsEditor(props: {
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
-        Then
+        {t("Then")}
       </Text>
       {outlets.map((o) => {
         const to = props.step ? targetOf(props.step, o.handle) : props.graph.start;
-        const label = o.label ?? "Next step";
+        // The outlets' names are src/domain's ("Yes", "Replied", "A · 50%"); the trigger's one
+        // outlet is the first step.
+        const label = !props.step
+          ? t("First step")
+          : o.label
+            ? translateMessage(o.label)
+            : t("Next step");
         return (
           <Stack key={o.handle} gap={4}>
             <Select
               label={label}
-              aria-label={`${label}: goes to`}
-              placeholder="Nowhere yet"
+              aria-label={t("{{label}}: goes to", { label })}
+              placeholder={t("Nowhere yet")}
               data={targets}
               value={to && props.graph.steps.some((s) => s.id === to) ? to : null}
               onChange={(v) => props.onConnect(o.handle, v)}
@@ -122,8 +131,8 @@ export function OutletsEditor(props: {
             />
             <Group>
               <AddStepMenu
-                label={`Add a step on "${label}"`}
-                onPick={(t) => props.onAdd(o.handle, t)}
+                label={t('Add a step on "{{label}}"', { label })}
+                onPick={(type) => props.onAdd(o.handle, type)}
               />
             </Group>
           </Stack>
@@ -134,12 +143,13 @@ export function OutletsEditor(props: {
 }
 
 const UNITS = [
-  { value: "minutes", label: "Minutes" },
-  { value: "hours", label: "Hours" },
-  { value: "days", label: "Days" },
+  { value: "minutes", label: tk("Minutes") },
+  { value: "hours", label: tk("Hours") },
+  { value: "days", label: tk("Days") },
 ];
 
 function WaitFields(props: { wait: WaitSpec; onChange: (w: WaitSpec) => void }) {
+  const { t } = useTranslation();
   const w = props.wait;
   return (
     <Stack gap="xs">
@@ -154,22 +164,22 @@ function WaitFields(props: { wait: WaitSpec; onChange: (w: WaitSpec) => void }) 
           )
         }
         data={[
-          { value: "delay", label: "For a while" },
-          { value: "time_of_day", label: "Until a time" },
+          { value: "delay", label: t("For a while") },
+          { value: "time_of_day", label: t("Until a time") },
         ]}
       />
       {w.mode === "delay" ? (
         <Group grow gap="xs">
           <NumberInput
-            label="Wait"
+            label={t("Wait")}
             min={0}
             max={100000}
             value={w.amount}
             onChange={(v) => props.onChange({ ...w, amount: typeof v === "number" ? v : 0 })}
           />
           <Select
-            label="Unit"
-            data={UNITS}
+            label={t("Unit")}
+            data={UNITS.map((u) => ({ value: u.value, label: t(u.label) }))}
             value={w.unit}
             allowDeselect={false}
             onChange={(v) => v && props.onChange({ ...w, unit: v as "minutes" | "hours" | "days" })}
@@ -178,14 +188,14 @@ function WaitFields(props: { wait: WaitSpec; onChange: (w: WaitSpec) => void }) 
       ) : (
         <Group grow gap="xs">
           <NumberInput
-            label="After whole days"
+            label={t("After whole days")}
             min={0}
             max={3650}
             value={w.days}
             onChange={(v) => props.onChange({ ...w, days: typeof v === "number" ? v : 0 })}
           />
           <TextInput
-            label="Until (their time)"
+            label={t("Until (their time)")}
             type="time"
             value={w.time}
             onChange={(e) => {
@@ -196,7 +206,7 @@ function WaitFields(props: { wait: WaitSpec; onChange: (w: WaitSpec) => void }) 
         </Group>
       )}
       <Checkbox
-        label="Weekdays only"
+        label={t("Weekdays only")}
         checked={w.weekdaysOnly}
         onChange={(e) => props.onChange({ ...w, weekdaysOnly: e.currentTarget.checked })}
       />
@@ -209,17 +219,18 @@ function ConditionFields(props: {
   onChange: (c: ConditionSpec) => void;
   options: PanelOptions;
 }) {
+  const { t } = useTranslation();
   const c = props.condition;
   return (
     <Stack gap="xs">
       <Select
-        label="If the person"
+        label={t("If the person")}
         allowDeselect={false}
         data={[
-          { value: "replied", label: "has replied" },
-          { value: "clicked", label: "has clicked a link" },
-          { value: "in_group", label: "is in a group" },
-          { value: "field_equals", label: "has a field value" },
+          { value: "replied", label: t("has replied") },
+          { value: "clicked", label: t("has clicked a link") },
+          { value: "in_group", label: t("is in a group") },
+          { value: "field_equals", label: t("has a field value") },
         ]}
         value={c.kind}
         onChange={(k) => {
@@ -230,8 +241,8 @@ function ConditionFields(props: {
       />
       {c.kind === "in_group" && (
         <Select
-          label="Group"
-          placeholder="Choose a group"
+          label={t("Group")}
+          placeholder={t("Choose a group")}
           data={offeredGroups(props.options.groups, c.groupId || null)}
           value={c.groupId ? String(c.groupId) : null}
           onChange={(v) => props.onChange({ ...c, groupId: v ? Number(v) : 0 })}
@@ -241,15 +252,15 @@ function ConditionFields(props: {
       {c.kind === "field_equals" && (
         <>
           <Select
-            label="Field"
-            placeholder="Choose a field"
+            label={t("Field")}
+            placeholder={t("Choose a field")}
             data={props.options.fields}
             value={c.fieldId ? String(c.fieldId) : null}
             onChange={(v) => props.onChange({ ...c, fieldId: v ? Number(v) : 0 })}
             searchable
           />
           <TextInput
-            label="Equals"
+            label={t("Equals")}
             value={c.value}
             maxLength={500}
             onChange={(e) => props.onChange({ ...c, value: e.currentTarget.value })}
@@ -264,6 +275,7 @@ function MediaField(props: {
   url: string | undefined;
   onChange: (url: string | undefined) => void;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -285,11 +297,11 @@ function MediaField(props: {
       <Text size="xs" truncate style={{ flex: 1 }}>
         {props.url.split("/").pop()}
       </Text>
-      <Tooltip label="Remove the picture (back to SMS)">
+      <Tooltip label={t("Remove the picture (back to SMS)")}>
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label="Remove the picture"
+          aria-label={t("Remove the picture")}
           onClick={() => props.onChange(undefined)}
         >
           <IconX size={14} />
@@ -306,7 +318,7 @@ function MediaField(props: {
           leftSection={<IconPhoto size={14} />}
           loading={busy}
         >
-          Add a picture (MMS)
+          {t("Add a picture (MMS)")}
         </Button>
       )}
     </FileButton>
@@ -319,6 +331,7 @@ export function StepFields(props: {
   onChange: (s: AutomationStep) => void;
   options: PanelOptions;
 }) {
+  const { t } = useTranslation();
   const s = props.step;
   const set = props.onChange;
   switch (s.type) {
@@ -329,9 +342,9 @@ export function StepFields(props: {
             value={s.body}
             onChange={(body) => set({ ...s, body })}
             isMms={Boolean(s.mediaUrl)}
-            label="Text message"
+            label={t("Text message")}
             minHeight={100}
-            error={s.body.trim() === "" ? "A text step needs a message" : null}
+            error={s.body.trim() === "" ? t("A text step needs a message") : null}
             attachments={
               s.mediaUrl
                 ? [{ url: s.mediaUrl, name: s.mediaUrl.split("/").pop() ?? "", kind: "image" }]
@@ -341,7 +354,7 @@ export function StepFields(props: {
           />
           <MediaField url={s.mediaUrl} onChange={(mediaUrl) => set({ ...s, mediaUrl })} />
           <Text size="xs" c="dimmed">
-            Sent as marketing: quiet hours, frequency caps and opt-outs apply.
+            {t("Sent as marketing: quiet hours, frequency caps and opt-outs apply.")}
           </Text>
         </Stack>
       );
@@ -354,7 +367,7 @@ export function StepFields(props: {
       return (
         <Group grow gap="xs">
           <NumberInput
-            label="No reply after"
+            label={t("No reply after")}
             min={1}
             max={Math.floor(525600 / per)}
             value={s.timeoutMinutes / per}
@@ -363,8 +376,8 @@ export function StepFields(props: {
             }
           />
           <Select
-            label="Unit"
-            data={UNITS}
+            label={t("Unit")}
+            data={UNITS.map((u) => ({ value: u.value, label: t(u.label) }))}
             value={unitOf}
             allowDeselect={false}
             onChange={(u) => {
@@ -395,7 +408,7 @@ export function StepFields(props: {
             // biome-ignore lint/suspicious/noArrayIndexKey: see above.
             <Group key={`b${i}`} gap="xs" wrap="nowrap" align="flex-end">
               <NumberInput
-                label={`Branch ${String.fromCharCode(65 + i)} (%)`}
+                label={t("Branch {{letter}} (%)", { letter: String.fromCharCode(65 + i) })}
                 min={1}
                 max={100}
                 value={b.percent}
@@ -412,7 +425,7 @@ export function StepFields(props: {
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={`Remove branch ${String.fromCharCode(65 + i)}`}
+                aria-label={t("Remove branch {{letter}}", { letter: String.fromCharCode(65 + i) })}
                 disabled={s.branches.length <= 2}
                 onClick={() => {
                   const rest = s.branches.filter((_, j) => j !== i);
@@ -426,7 +439,7 @@ export function StepFields(props: {
             </Group>
           ))}
           <Text size="xs" c={total === 100 ? "dimmed" : "red.8"}>
-            Together {total}% (must be 100%)
+            {t("Together {{total}}% (must be 100%)", { total })}
           </Text>
           <Group gap="xs">
             <Button
@@ -444,7 +457,7 @@ export function StepFields(props: {
                 });
               }}
             >
-              Add a branch
+              {t("Add a branch")}
             </Button>
             <Button
               size="xs"
@@ -454,7 +467,7 @@ export function StepFields(props: {
                 set({ ...s, branches: s.branches.map((x, j) => ({ ...x, percent: shares[j]! })) });
               }}
             >
-              Split evenly
+              {t("Split evenly")}
             </Button>
           </Group>
         </Stack>
@@ -464,29 +477,29 @@ export function StepFields(props: {
     case "remove_group":
       return (
         <Select
-          label="Group"
-          placeholder="Choose a group"
+          label={t("Group")}
+          placeholder={t("Choose a group")}
           data={offeredGroups(props.options.groups, s.groupId || null)}
           value={s.groupId ? String(s.groupId) : null}
           onChange={(v) => set({ ...s, groupId: v ? Number(v) : 0 })}
           searchable
-          nothingFoundMessage="No group yet"
+          nothingFoundMessage={t("No group yet")}
         />
       );
     case "set_field":
       return (
         <Stack gap="xs">
           <Select
-            label="Field"
-            placeholder="Choose a field"
+            label={t("Field")}
+            placeholder={t("Choose a field")}
             data={props.options.fields}
             value={s.fieldId ? String(s.fieldId) : null}
             onChange={(v) => set({ ...s, fieldId: v ? Number(v) : 0 })}
             searchable
           />
           <TextInput
-            label="Value"
-            description="Leave empty to clear the field."
+            label={t("Value")}
+            description={t("Leave empty to clear the field.")}
             value={s.value}
             maxLength={500}
             onChange={(e) => set({ ...s, value: e.currentTarget.value })}
@@ -496,8 +509,8 @@ export function StepFields(props: {
     case "assign":
       return (
         <Select
-          label="Assign the conversation to"
-          placeholder="Choose a user"
+          label={t("Assign the conversation to")}
+          placeholder={t("Choose a user")}
           data={props.options.users}
           value={s.userId ? String(s.userId) : null}
           onChange={(v) => set({ ...s, userId: v ? Number(v) : 0 })}
@@ -508,14 +521,14 @@ export function StepFields(props: {
       return (
         <Stack gap="xs">
           <TextInput
-            label="E-mail to"
+            label={t("E-mail to")}
             type="email"
             value={s.email}
             maxLength={254}
             onChange={(e) => set({ ...s, email: e.currentTarget.value.trim() })}
           />
           <TextInput
-            label="Subject"
+            label={t("Subject")}
             value={s.subject}
             maxLength={200}
             onChange={(e) => set({ ...s, subject: e.currentTarget.value })}
@@ -525,7 +538,7 @@ export function StepFields(props: {
     case "webhook":
       return (
         <TextInput
-          label="URL (we POST the person and the step as JSON)"
+          label={t("URL (we POST the person and the step as JSON)")}
           placeholder="https://"
           value={s.url}
           maxLength={2000}
@@ -535,24 +548,25 @@ export function StepFields(props: {
     case "end":
       return (
         <Text size="sm" c="dimmed">
-          The person completes the workflow here.
+          {t("The person completes the workflow here.")}
         </Text>
       );
   }
 }
 
 export function PanelTitle(props: { title: string; onDelete?: () => void }) {
+  const { t } = useTranslation();
   return (
     <Group justify="space-between" wrap="nowrap">
       <Title order={3} size="h5">
         {props.title}
       </Title>
       {props.onDelete && (
-        <Tooltip label="Delete this step (Delete key)">
+        <Tooltip label={t("Delete this step (Delete key)")}>
           <ActionIcon
             variant="subtle"
             color="red"
-            aria-label="Delete step"
+            aria-label={t("Delete step")}
             onClick={props.onDelete}
           >
             <IconTrash size={16} />

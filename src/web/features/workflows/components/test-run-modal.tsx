@@ -1,7 +1,9 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatUsNumber } from "../../../../domain/phone";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useTestRun } from "../api/workflows";
 
@@ -15,6 +17,7 @@ export function TestRunModal(props: {
   workflowId: number;
   unsaved: boolean;
 }) {
+  const { t } = useTranslation();
   const run = useTestRun();
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -26,19 +29,21 @@ export function TestRunModal(props: {
     props.onClose();
   };
   return (
-    <Modal opened={props.opened} onClose={close} title="Test run on a virtual phone">
+    <Modal opened={props.opened} onClose={close} title={t("Test run on a virtual phone")}>
       {started ? (
         <Stack>
           <Text size="sm" data-testid="test-run-started">
-            The test has started for {formatUsNumber(started)}: its texts arrive on the virtual
-            phone now, and waits run on the automation clock.
+            {t(
+              "The test has started for {{phone}}: its texts arrive on the virtual phone now, and waits run on the automation clock.",
+              { phone: formatUsNumber(started) },
+            )}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Close
+              {t("Close")}
             </Button>
             <Button component={Link} to="/virtual-phones">
-              Open Virtual Phones
+              {t("Open Virtual Phones")}
             </Button>
           </Group>
         </Stack>
@@ -51,27 +56,27 @@ export function TestRunModal(props: {
               { id: props.workflowId, phone },
               {
                 onSuccess: (r) => setStarted(r.phone),
-                onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+                onError: (err) =>
+                  setError(err instanceof ApiError ? translateMessage(err.message) : String(err)),
               },
             );
           }}
         >
           <Stack>
             <Text size="sm">
-              The phone walks the last saved version, even a draft, and is kept out of the report.
-              It must be a subscriber with consent: text your keyword from it on the{" "}
-              <Anchor component={Link} to="/virtual-phones">
-                Virtual Phones
-              </Anchor>{" "}
-              page first.
+              <Trans
+                t={t}
+                i18nKey="The phone walks the last saved version, even a draft, and is kept out of the report. It must be a subscriber with consent: text your keyword from it on the <0>Virtual Phones</0> page first."
+                components={[<Anchor key="phones" component={Link} to="/virtual-phones" />]}
+              />
             </Text>
             {props.unsaved && (
               <Alert color="yellow" variant="light">
-                You have unsaved changes: the test runs the saved version.
+                {t("You have unsaved changes: the test runs the saved version.")}
               </Alert>
             )}
             <TextInput
-              label="Virtual phone number"
+              label={t("Virtual phone number")}
               placeholder="(646) 555-0123"
               value={phone}
               onChange={(e) => setPhone(e.currentTarget.value)}
@@ -81,10 +86,10 @@ export function TestRunModal(props: {
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button type="submit" loading={run.isPending}>
-                Start test
+                {t("Start test")}
               </Button>
             </Group>
           </Stack>

@@ -35,13 +35,13 @@ import {
   type ReactFlowInstance,
 } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type {
   AutomationGraph,
   AutomationStep,
   StepType,
 } from "../../../../domain/automation-graph";
-import { TRIGGER_LABELS } from "../../../../domain/automations.schemas";
 import {
   autoLayout,
   connect,
@@ -63,6 +63,7 @@ import type { WorkflowDetail } from "../../../../domain/workflows.schemas";
 import { FullPageLoader } from "../../../components/full-page-loader";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import {
@@ -79,15 +80,17 @@ import { usePublishWorkflow, useSaveLayout, useUserOptions, useWorkflow } from "
 import { StepList } from "../components/step-list";
 import { StepNode, type StepNodeType } from "../components/step-node";
 import { AddStepMenu, OutletsEditor, PanelTitle, StepFields } from "../components/step-panel";
-import { stepSummary, triggerSummary, useLookups } from "../components/step-summary";
+import { stepSummary, triggerLine, useLookups } from "../components/step-summary";
 import { TestRunModal } from "../components/test-run-modal";
 import classes from "../components/workflow-builder.module.css";
+import { problemText } from "../lib/problem-text";
 import { formPath, slugOf, WORKFLOWS } from "../workflow-paths";
 
 const NODE_TYPES = { step: StepNode };
 
 /** /workflows/builder/:id — the visual builder. */
 export default function WorkflowBuilderPage() {
+  const { t } = useTranslation();
   const raw = useParams().id ?? "";
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const wf = useWorkflow(id);
@@ -95,7 +98,7 @@ export default function WorkflowBuilderPage() {
     return (
       <LoadFailed
         icon={<IconHierarchy2 size={28} />}
-        title="This workflow could not be loaded"
+        title={t("This workflow could not be loaded")}
         query={wf}
       />
     );
@@ -104,6 +107,7 @@ export default function WorkflowBuilderPage() {
 }
 
 function Builder(props: { saved: WorkflowDetail }) {
+  const { t } = useTranslation();
   const saved = props.saved;
   const phone = useMediaQuery("(max-width: 48em)");
   const [graph, setGraph] = useState<AutomationGraph>(saved.graph);
@@ -131,7 +135,12 @@ function Builder(props: { saved: WorkflowDetail }) {
   );
 
   const problems = useMemo(() => validateWorkflow(saved.trigger, graph), [saved.trigger, graph]);
-  const byNode = useMemo(() => problemsByNode(problems), [problems]);
+  // Shown in the active language: t changes with it, and the sentences with t.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language
+  const byNode = useMemo(
+    () => problemsByNode(problems.map((p) => ({ ...p, message: problemText(p.message) }))),
+    [problems, t],
+  );
   const dirty = JSON.stringify(graph) !== JSON.stringify(savedGraph);
   const waiting = useMemo(
     () => new Map((live.data?.steps ?? []).map((s) => [s.stepId, s.waiting])),
@@ -142,7 +151,7 @@ function Builder(props: { saved: WorkflowDetail }) {
     (sid: string) => {
       const s = graph.steps.find((x) => x.id === sid);
       if (!s) return sid;
-      return `${s.label || STEP_LABELS[s.type]} · ${stepSummary(s, lookups).slice(0, 40)}`;
+      return `${s.label || translateMessage(STEP_LABELS[s.type])} · ${stepSummary(s, lookups).slice(0, 40)}`;
     },
     [graph, lookups],
   );
@@ -167,10 +176,8 @@ function Builder(props: { saved: WorkflowDetail }) {
           selected: nid === selectedId,
           deletable: nid !== TRIGGER_NODE && graph.steps.length > 1,
           data: {
-            title: step ? step.label || STEP_LABELS[step.type] : "Trigger",
-            summary: step
-              ? stepSummary(step, lookups)
-              : `${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`,
+            title: step ? step.label || translateMessage(STEP_LABELS[step.type]) : t("Trigger"),
+            summary: step ? stepSummary(step, lookups) : triggerLine(saved.trigger, lookups),
             problems: byNode.get(nid) ?? [],
             outlets: step ? outletsOf(step) : [{ handle: "next", label: null }],
             isTrigger: !step,
@@ -180,18 +187,18 @@ function Builder(props: { saved: WorkflowDetail }) {
         };
       });
     });
-  }, [graph, lookups, byNode, saved.trigger, waiting, selectedId]);
+  }, [graph, lookups, byNode, saved.trigger, waiting, selectedId, t]);
 
   // A step added (or removed) is brought into view.
   const flow = useRef<ReactFlowInstance<StepNodeType> | null>(null);
   const stepCount = graph.steps.length;
   useEffect(() => {
     if (stepCount === 0) return;
-    const t = setTimeout(
+    const timer = setTimeout(
       () => void flow.current?.fitView({ padding: 0.2, maxZoom: 1, duration: 200 }),
       50,
     );
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [stepCount]);
 
   const edges: Edge[] = useMemo(
@@ -264,15 +271,18 @@ function Builder(props: { saved: WorkflowDetail }) {
     setGraph((g) => connect(g, c.source, c.sourceHandle ?? "next", c.target));
   }, []);
 
-  const deleteSteps = useCallback((ids: string[]) => {
-    setGraph((g) => {
-      const next = removeSteps(g, ids);
-      if (next === g && ids.some((x) => x !== TRIGGER_NODE))
-        notify.error("A workflow keeps at least one step");
-      return next;
-    });
-    setSelectedId(null);
-  }, []);
+  const deleteSteps = useCallback(
+    (ids: string[]) => {
+      setGraph((g) => {
+        const next = removeSteps(g, ids);
+        if (next === g && ids.some((x) => x !== TRIGGER_NODE))
+          notify.error(t("A workflow keeps at least one step"));
+        return next;
+      });
+      setSelectedId(null);
+    },
+    [t],
+  );
 
   /** A new step on an outlet: it takes the outlet's old target as its own next. */
   const addStep = (sourceId: string, handle: string, type: StepType) => {
@@ -330,7 +340,9 @@ function Builder(props: { saved: WorkflowDetail }) {
           persistLayout(nodes);
           if (!then)
             notify.success(
-              a.version > saved.version || dirty ? `Saved as version ${a.version}` : "Saved",
+              a.version > saved.version || dirty
+                ? t("Saved as version {{version}}", { version: a.version })
+                : t("Saved"),
             );
           then?.();
         },
@@ -341,7 +353,11 @@ function Builder(props: { saved: WorkflowDetail }) {
   const onSave = () => {
     if (saved.status === "active" && problems.length) {
       notify.error(
-        `Fix the ${problemCount(problems.length)} marked on the steps first: the workflow is running`,
+        problems.length === 1
+          ? t("Fix the problem marked on the steps first: the workflow is running")
+          : t("Fix the {{n}} problems marked on the steps first: the workflow is running", {
+              n: problems.length,
+            }),
       );
       return;
     }
@@ -355,13 +371,20 @@ function Builder(props: { saved: WorkflowDetail }) {
   const onPublish = () => {
     if (problems.length) {
       notify.error(
-        `Fix the ${problemCount(problems.length)} marked on the steps before publishing`,
+        problems.length === 1
+          ? t("Fix the problem marked on the steps before publishing")
+          : t("Fix the {{n}} problems marked on the steps before publishing", {
+              n: problems.length,
+            }),
       );
       return;
     }
     const go = () =>
       publish.mutate(saved.id, {
-        onSuccess: (a) => notify.success(`${a.name} is running (version ${a.version})`),
+        onSuccess: (a) =>
+          notify.success(
+            t("{{name}} is running (version {{version}})", { name: a.name, version: a.version }),
+          ),
         onError: (e) => e instanceof ApiError && notify.error(e.message),
       });
     if (dirty) doSave(false, go);
@@ -372,9 +395,9 @@ function Builder(props: { saved: WorkflowDetail }) {
   const onlyEnd = graph.steps.every((st) => st.type === "end");
   const addFirst = (
     <AddStepMenu
-      label="Add the first step"
+      label={t("Add the first step")}
       size="sm"
-      onPick={(t) => addStep(TRIGGER_NODE, "next", t)}
+      onPick={(type) => addStep(TRIGGER_NODE, "next", type)}
     />
   );
 
@@ -382,29 +405,28 @@ function Builder(props: { saved: WorkflowDetail }) {
     <Stack gap="md">
       {selected === null ? (
         <Stack gap="xs">
-          <PanelTitle title="Build your workflow" />
+          <PanelTitle title={t("Build your workflow")} />
           {onlyEnd ? (
             <>
               <Text size="sm" c="dimmed">
-                Nothing happens after the trigger yet. Add the first step: a text, a wait, a
-                question and more.
+                {t(
+                  "Nothing happens after the trigger yet. Add the first step: a text, a wait, a question and more.",
+                )}
               </Text>
               <Group>{addFirst}</Group>
             </>
           ) : (
             <Text size="sm" c="dimmed">
-              Select a step to edit it. Drag from a step's dot to another step to connect them;
-              select a step or a line and press Delete to remove it. Every branch must lead
-              somewhere, and a loop needs a wait.
+              {t(
+                "Select a step to edit it. Drag from a step's dot to another step to connect them; select a step or a line and press Delete to remove it. Every branch must lead somewhere, and a loop needs a wait.",
+              )}
             </Text>
           )}
         </Stack>
       ) : selected === TRIGGER_NODE ? (
         <Stack gap="sm">
-          <PanelTitle title="Trigger" />
-          <Text size="sm">
-            {TRIGGER_LABELS[saved.trigger.type]}: {triggerSummary(saved.trigger, lookups)}
-          </Text>
+          <PanelTitle title={t("Trigger")} />
+          <Text size="sm">{triggerLine(saved.trigger, lookups)}</Text>
           <Button
             variant="default"
             size="xs"
@@ -412,7 +434,7 @@ function Builder(props: { saved: WorkflowDetail }) {
             component={Link}
             to={formPath("edit", "details", slugOf(saved.trigger.type), saved.id)}
           >
-            Change the trigger
+            {t("Change the trigger")}
           </Button>
           <OutletsEditor
             graph={graph}
@@ -420,17 +442,17 @@ function Builder(props: { saved: WorkflowDetail }) {
             step={null}
             titleOf={titleOf}
             onConnect={(_h, to) => to && setGraph((g) => connect(g, TRIGGER_NODE, "next", to))}
-            onAdd={(h, t) => addStep(TRIGGER_NODE, h, t)}
+            onAdd={(h, type) => addStep(TRIGGER_NODE, h, type)}
           />
         </Stack>
       ) : selectedStep ? (
         <Stack gap="sm" key={selectedStep.id} data-testid="step-panel">
           <PanelTitle
-            title={STEP_LABELS[selectedStep.type]}
+            title={translateMessage(STEP_LABELS[selectedStep.type])}
             onDelete={graph.steps.length > 1 ? () => deleteSteps([selectedStep.id]) : undefined}
           />
           <TextInput
-            label="Step name (optional)"
+            label={t("Step name (optional)")}
             value={selectedStep.label ?? ""}
             maxLength={120}
             onChange={(e) => {
@@ -460,7 +482,7 @@ function Builder(props: { saved: WorkflowDetail }) {
                 to ? connect(g, selectedStep.id, h, to) : disconnect(g, selectedStep.id, h),
               )
             }
-            onAdd={(h, t) => addStep(selectedStep.id, h, t)}
+            onAdd={(h, type) => addStep(selectedStep.id, h, type)}
           />
         </Stack>
       ) : null}
@@ -471,14 +493,25 @@ function Builder(props: { saved: WorkflowDetail }) {
     <>
       <PageHeader
         title={saved.name}
-        description={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)} · version ${saved.version}${dirty ? " · unsaved changes" : ""}`}
+        description={
+          dirty
+            ? t("{{trigger}} · version {{version}} · unsaved changes", {
+                trigger: triggerLine(saved.trigger, lookups),
+                version: saved.version,
+              })
+            : t("{{trigger}} · version {{version}}", {
+                trigger: triggerLine(saved.trigger, lookups),
+                version: saved.version,
+              })
+        }
         actions={
           <Group gap="xs">
             <StatusBadge status={saved.status} size="lg" />
             <ProblemsButton
               running={saved.status === "active"}
               problems={problems.map(
-                (p) => `${p.stepId === TRIGGER_NODE ? "Trigger" : p.stepId}: ${p.message}`,
+                (p) =>
+                  `${p.stepId === TRIGGER_NODE ? t("Trigger") : p.stepId}: ${problemText(p.message)}`,
               )}
               onPick={(i) => setSelectedId(problems[i]?.stepId ?? null)}
             />
@@ -487,7 +520,7 @@ function Builder(props: { saved: WorkflowDetail }) {
               leftSection={<IconDeviceMobileMessage size={16} />}
               onClick={() => setTesting(true)}
             >
-              Test run
+              {t("Test run")}
             </Button>
             {saved.status !== "draft" && (
               <Button
@@ -495,11 +528,11 @@ function Builder(props: { saved: WorkflowDetail }) {
                 leftSection={<IconChartBar size={16} />}
                 onClick={() => setReport(true)}
               >
-                Report
+                {t("Report")}
               </Button>
             )}
             <Button variant="default" onClick={onSave} loading={save.isPending} disabled={!dirty}>
-              Save
+              {t("Save")}
             </Button>
             {saved.status === "active" ? (
               <Button
@@ -510,15 +543,18 @@ function Builder(props: { saved: WorkflowDetail }) {
                 onClick={() =>
                   setStatus.mutate(
                     { id: saved.id, status: "paused" },
-                    { onSuccess: () => notify.success(`${saved.name} is paused`) },
+                    {
+                      onSuccess: () =>
+                        notify.success(t("{{name}} is paused", { name: saved.name })),
+                    },
                   )
                 }
               >
-                Pause
+                {t("Pause")}
               </Button>
             ) : (
               <Button onClick={onPublish} loading={publish.isPending}>
-                {saved.status === "draft" ? "Publish" : "Save and resume"}
+                {saved.status === "draft" ? t("Publish") : t("Save and resume")}
               </Button>
             )}
           </Group>
@@ -527,15 +563,16 @@ function Builder(props: { saved: WorkflowDetail }) {
       <EngineClock />
       {saved.status === "active" && dirty && (
         <Alert color="blue" mb="sm" variant="light">
-          The workflow is running: saving makes a new version. People already inside stay on the
-          version they entered unless you choose to move them.
+          {t(
+            "The workflow is running: saving makes a new version. People already inside stay on the version they entered unless you choose to move them.",
+          )}
         </Alert>
       )}
       {phone ? (
         <>
           <StepList
             graph={graph}
-            trigger={`${TRIGGER_LABELS[saved.trigger.type]}: ${triggerSummary(saved.trigger, lookups)}`}
+            trigger={triggerLine(saved.trigger, lookups)}
             lookups={lookups}
             problems={byNode}
             selectedId={selectedId}
@@ -585,41 +622,45 @@ function Builder(props: { saved: WorkflowDetail }) {
       )}
       <Group mt="sm">
         <Anchor component={Link} to={WORKFLOWS} size="sm">
-          Back to workflows
+          {t("Back to workflows")}
         </Anchor>
       </Group>
-      <Modal opened={askMove} onClose={() => setAskMove(false)} title="Save a new version">
+      <Modal opened={askMove} onClose={() => setAskMove(false)} title={t("Save a new version")}>
         <Stack>
           <Text size="sm">
-            {saved.active} {saved.active === 1 ? "person is" : "people are"} inside this workflow
-            now.
+            {t("{{count}} people are inside this workflow now.", { count: saved.active })}
           </Text>
           <Radio.Group value={moveRuns} onChange={(v) => setMoveRuns(v as "keep" | "move")}>
             <Stack gap="xs">
               <Radio
                 value="keep"
-                label={`Keep them on version ${saved.version} until they finish (new people get the new version)`}
+                label={t(
+                  "Keep them on version {{version}} until they finish (new people get the new version)",
+                  { version: saved.version },
+                )}
               />
               <Radio
                 value="move"
-                label="Move them to the new version now (at the step with the same id; anyone whose step is gone leaves)"
+                label={t(
+                  "Move them to the new version now (at the step with the same id; anyone whose step is gone leaves)",
+                )}
               />
             </Stack>
           </Radio.Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAskMove(false)}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button
               loading={save.isPending}
               onClick={() =>
                 doSave(moveRuns === "move", () => {
                   setAskMove(false);
-                  notify.success("Saved as a new version");
+                  notify.success(t("Saved as a new version"));
                 })
               }
             >
-              Save
+              {t("Save")}
             </Button>
           </Group>
         </Stack>
@@ -635,17 +676,16 @@ function Builder(props: { saved: WorkflowDetail }) {
   );
 }
 
-const problemCount = (n: number) => (n === 1 ? "problem" : `${n} problems`);
-
 function ProblemsButton(props: {
   problems: string[];
   running: boolean;
   onPick: (i: number) => void;
 }) {
+  const { t } = useTranslation();
   if (!props.problems.length)
     return (
       <Text size="sm" c="teal.9" data-testid="workflow-valid">
-        {props.running ? "No problems" : "Ready to publish"}
+        {props.running ? t("No problems") : t("Ready to publish")}
       </Text>
     );
   return (
@@ -657,7 +697,7 @@ function ProblemsButton(props: {
           leftSection={<IconAlertTriangle size={16} />}
           data-testid="workflow-problems"
         >
-          {props.problems.length} {props.problems.length === 1 ? "problem" : "problems"}
+          {t("{{count}} problems", { count: props.problems.length })}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

@@ -30,18 +30,16 @@ import {
   IconUsersGroup,
 } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import type { AutomationGraph } from "../../../../domain/automation-graph";
-import {
-  type AutomationTrigger,
-  TRIGGER_LABELS,
-  type TriggerType,
-} from "../../../../domain/automations.schemas";
+import type { AutomationTrigger, TriggerType } from "../../../../domain/automations.schemas";
 import { offeredGroups } from "../../../../domain/group-choices";
 import type { WorkflowDetail } from "../../../../domain/workflows.schemas";
 import { FullPageLoader } from "../../../components/full-page-loader";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { tk, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useSaveAutomation } from "../../automations/api/automations";
@@ -57,6 +55,7 @@ import {
   useOptinFormOptions,
   useWorkflow,
 } from "../api/workflows";
+import { triggerLabel } from "../components/step-summary";
 import {
   builderPath,
   formPath,
@@ -67,23 +66,26 @@ import {
 } from "../workflow-paths";
 
 const TRIGGER_INFO: Record<TriggerSlug, { icon: ReactNode; hint: string }> = {
-  keyword: { icon: <IconHash size={20} />, hint: "Someone texts one of your keywords" },
-  group: { icon: <IconUsersGroup size={20} />, hint: "Someone is added to a group" },
-  "sign-up": { icon: <IconUserPlus size={20} />, hint: "Someone signs up on your sign-up page" },
+  keyword: { icon: <IconHash size={20} />, hint: tk("Someone texts one of your keywords") },
+  group: { icon: <IconUsersGroup size={20} />, hint: tk("Someone is added to a group") },
+  "sign-up": {
+    icon: <IconUserPlus size={20} />,
+    hint: tk("Someone signs up on your sign-up page"),
+  },
   "opt-in-form": {
     icon: <IconForms size={20} />,
-    hint: "Someone submits one of your opt-in forms",
+    hint: tk("Someone submits one of your opt-in forms"),
   },
   date: {
     icon: <IconCalendarEvent size={20} />,
-    hint: "A date in a field comes round (a birthday, a renewal)",
+    hint: tk("A date in a field comes round (a birthday, a renewal)"),
   },
-  link: { icon: <IconClick size={20} />, hint: "Someone clicks a tracked link you sent" },
+  link: { icon: <IconClick size={20} />, hint: tk("Someone clicks a tracked link you sent") },
   reply: {
     icon: <IconMessageCircle size={20} />,
-    hint: "Someone texts you words you choose",
+    hint: tk("Someone texts you words you choose"),
   },
-  api: { icon: <IconApi size={20} />, hint: "Your own system starts it with an API call" },
+  api: { icon: <IconApi size={20} />, hint: tk("Your own system starts it with an API call") },
 };
 
 /** A new workflow starts as its trigger and an end; the builder adds the steps. */
@@ -91,6 +93,7 @@ const FIRST_GRAPH: AutomationGraph = { start: "end1", steps: [{ id: "end1", type
 
 /** /workflows/form/:type/:triggerStep/:triggerType? — what starts a workflow, and its name. */
 export default function WorkflowFormPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const [search] = useSearchParams();
   const type = params.type === "edit" ? "edit" : params.type === "new" ? "new" : null;
@@ -109,7 +112,7 @@ export default function WorkflowFormPage() {
     return (
       <LoadFailed
         icon={<IconHierarchy2 size={28} />}
-        title="This workflow could not be loaded"
+        title={t("This workflow could not be loaded")}
         query={existing}
       />
     );
@@ -123,12 +126,17 @@ function ChooseTrigger(props: {
   id: number | null;
   current: WorkflowDetail | null;
 }) {
+  const { t } = useTranslation();
   const current = props.current ? slugOf(props.current.trigger.type) : null;
   return (
     <>
       <PageHeader
-        title={props.current ? `Trigger of ${props.current.name}` : "Create Workflow"}
-        description="Step 1 of 2: what starts the workflow for a person?"
+        title={
+          props.current
+            ? t("Trigger of {{name}}", { name: props.current.name })
+            : t("Create Workflow")
+        }
+        description={t("Step 1 of 2: what starts the workflow for a person?")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {(Object.keys(TRIGGER_SLUGS) as TriggerSlug[]).map((s) => (
@@ -136,7 +144,7 @@ function ChooseTrigger(props: {
             key={s}
             component={Link}
             to={formPath(props.type, "details", s, props.id ?? undefined)}
-            aria-label={TRIGGER_LABELS[TRIGGER_SLUGS[s]]}
+            aria-label={triggerLabel(TRIGGER_SLUGS[s])}
             data-testid={`trigger-${s}`}
           >
             <Card
@@ -155,10 +163,10 @@ function ChooseTrigger(props: {
                 </ThemeIcon>
                 <Stack gap={2}>
                   <Text fw={600} size="sm">
-                    {TRIGGER_LABELS[TRIGGER_SLUGS[s]]}
+                    {triggerLabel(TRIGGER_SLUGS[s])}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {TRIGGER_INFO[s].hint}
+                    {t(TRIGGER_INFO[s].hint)}
                   </Text>
                 </Stack>
               </Group>
@@ -172,7 +180,7 @@ function ChooseTrigger(props: {
           component={Link}
           to={props.id ? builderPath(props.id) : WORKFLOWS}
         >
-          Cancel
+          {t("Cancel")}
         </Button>
       </Group>
     </>
@@ -182,10 +190,11 @@ function ChooseTrigger(props: {
 const idOrNull = (v: string | null) => (v ? Number(v) : null);
 
 function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
+  const { t } = useTranslation();
   const a = props.initial;
   const navigate = useNavigate();
   const triggerType: TriggerType = TRIGGER_SLUGS[props.slug];
-  const t = a && a.trigger.type === triggerType ? a.trigger : null;
+  const was = a && a.trigger.type === triggerType ? a.trigger : null;
   const groups = useGroupOptions();
   const numbers = useNumberOptions();
   const dateFields = useDateFieldOptions();
@@ -196,18 +205,20 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
 
   const [name, setName] = useState(a?.name ?? "");
   const [ref, setRef] = useState<string | null>(() => {
-    if (t?.type === "group.joined") return String(t.groupId);
-    if (t?.type === "keyword.joined") return t.keywordId ? String(t.keywordId) : null;
-    if (t?.type === "optin_form.submitted") return t.formId ? String(t.formId) : null;
-    if (t?.type === "link.clicked") return t.linkId ? String(t.linkId) : null;
-    if (t?.type === "date_field") return String(t.fieldId);
+    if (was?.type === "group.joined") return String(was.groupId);
+    if (was?.type === "keyword.joined") return was.keywordId ? String(was.keywordId) : null;
+    if (was?.type === "optin_form.submitted") return was.formId ? String(was.formId) : null;
+    if (was?.type === "link.clicked") return was.linkId ? String(was.linkId) : null;
+    if (was?.type === "date_field") return String(was.fieldId);
     return null;
   });
-  const [words, setWords] = useState<string[]>(t?.type === "message.received" ? t.words : []);
+  const [words, setWords] = useState<string[]>(was?.type === "message.received" ? was.words : []);
   const [repeat, setRepeat] = useState<"yearly" | "once">(
-    t?.type === "date_field" ? t.repeat : "yearly",
+    was?.type === "date_field" ? was.repeat : "yearly",
   );
-  const [daysBefore, setDaysBefore] = useState<number>(t?.type === "date_field" ? t.daysBefore : 0);
+  const [daysBefore, setDaysBefore] = useState<number>(
+    was?.type === "date_field" ? was.daysBefore : 0,
+  );
   const [numberId, setNumberId] = useState<string | null>(
     a?.phoneNumberId ? String(a.phoneNumberId) : null,
   );
@@ -220,7 +231,7 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
   const trigger = (): AutomationTrigger | string => {
     switch (triggerType) {
       case "group.joined":
-        return ref ? { type: triggerType, groupId: Number(ref) } : "Choose a group";
+        return ref ? { type: triggerType, groupId: Number(ref) } : t("Choose a group");
       case "keyword.joined":
         return { type: triggerType, keywordId: idOrNull(ref) };
       case "optin_form.submitted":
@@ -228,11 +239,11 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
       case "link.clicked":
         return { type: triggerType, linkId: idOrNull(ref) };
       case "message.received":
-        return words.length ? { type: triggerType, words } : "Enter at least one word";
+        return words.length ? { type: triggerType, words } : t("Enter at least one word");
       case "date_field":
         return ref
           ? { type: triggerType, fieldId: Number(ref), repeat, daysBefore }
-          : "Choose a date field";
+          : t("Choose a date field");
       case "form.submitted":
         return { type: triggerType };
       case "api":
@@ -243,7 +254,7 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
   const submit = () => {
     setError(null);
     if (!name.trim()) {
-      setNameError("Name is required");
+      setNameError(t("Name is required"));
       return;
     }
     if (nameTaken) return;
@@ -267,51 +278,52 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
       },
       {
         onSuccess: (saved) => {
-          notify.success(a ? "Workflow saved" : `${saved.name} created: add its steps`);
+          notify.success(
+            a ? t("Workflow saved") : t("{{name}} created: add its steps", { name: saved.name }),
+          );
           navigate(builderPath(saved.id));
         },
-        onError: (e) => e instanceof ApiError && setError(e.message),
+        onError: (e) => e instanceof ApiError && setError(translateMessage(e.message)),
       },
     );
   };
 
-  const anyOf = (label: string) => `Any ${label}`;
   let settings: ReactNode = null;
   switch (triggerType) {
     case "keyword.joined":
       settings = (
         <Select
-          label="Keyword"
-          placeholder={anyOf("keyword")}
+          label={t("Keyword")}
+          placeholder={t("Any keyword")}
           data={keywords.data ?? []}
           value={ref}
           onChange={setRef}
           clearable
           searchable
-          description="Leave empty to start on any of your keywords."
-          nothingFoundMessage="No keyword: create one under Opt-ins → Keywords"
+          description={t("Leave empty to start on any of your keywords.")}
+          nothingFoundMessage={t("No keyword: create one under Opt-ins → Keywords")}
         />
       );
       break;
     case "group.joined":
       settings = (
         <Select
-          label="Group"
-          placeholder="Choose a group"
+          label={t("Group")}
+          placeholder={t("Choose a group")}
           data={offeredGroups(groups.data, ref)}
           value={ref}
           onChange={setRef}
           searchable
           required
-          nothingFoundMessage="No group yet"
+          nothingFoundMessage={t("No group yet")}
         />
       );
       break;
     case "optin_form.submitted":
       settings = (
         <Select
-          label="Opt-in form"
-          placeholder={anyOf("opt-in form")}
+          label={t("Opt-in form")}
+          placeholder={t("Any opt-in form")}
           data={forms.data ?? []}
           value={ref}
           onChange={setRef}
@@ -323,26 +335,28 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
     case "link.clicked":
       settings = (
         <Select
-          label="Tracked link"
-          placeholder={anyOf("tracked link")}
+          label={t("Tracked link")}
+          placeholder={t("Any tracked link")}
           data={links.data ?? []}
           value={ref}
           onChange={setRef}
           clearable
           searchable
-          description="Clicks by a known subscriber on a tracked link in a text."
+          description={t("Clicks by a known subscriber on a tracked link in a text.")}
         />
       );
       break;
     case "message.received":
       settings = (
         <TagsInput
-          label="The text contains any of"
-          placeholder="Type a word and press Enter"
+          label={t("The text contains any of")}
+          placeholder={t("Type a word and press Enter")}
           value={words}
           onChange={setWords}
           maxTags={50}
-          description="Case does not matter. STOP, HELP and their kin are handled before any workflow."
+          description={t(
+            "Case does not matter. STOP, HELP and their kin are handled before any workflow.",
+          )}
         />
       );
       break;
@@ -350,24 +364,24 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
       settings = (
         <Stack gap="sm">
           <Select
-            label="Date field"
-            placeholder="Choose a date field"
+            label={t("Date field")}
+            placeholder={t("Choose a date field")}
             data={dateFields.data ?? []}
             value={ref}
             onChange={setRef}
             required
-            nothingFoundMessage="No date field: add one under Subscribers → Attributes"
+            nothingFoundMessage={t("No date field: add one under Subscribers → Attributes")}
           />
           <SegmentedControl
             value={repeat}
             onChange={(v) => setRepeat(v as "yearly" | "once")}
             data={[
-              { value: "yearly", label: "Every year (birthdays)" },
-              { value: "once", label: "Once, on the date" },
+              { value: "yearly", label: t("Every year (birthdays)") },
+              { value: "once", label: t("Once, on the date") },
             ]}
           />
           <NumberInput
-            label="Days before the date"
+            label={t("Days before the date")}
             min={0}
             max={365}
             value={daysBefore}
@@ -379,20 +393,28 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
     case "form.submitted":
       settings = (
         <Text size="sm" c="dimmed">
-          Everyone who signs up on your sign-up page enters the workflow.
+          {t("Everyone who signs up on your sign-up page enters the workflow.")}
         </Text>
       );
       break;
     case "api":
       settings = (
         <Text size="sm">
-          Your system starts it for one subscriber with <Code>POST /api/v1/workflows/:id/runs</Code>{" "}
-          and a body <Code>{'{"subscriberId": 123}'}</Code> or <Code>{'{"phone": "+1…"}'}</Code>,
-          with an API key from the{" "}
-          <Anchor component={Link} to="/developer-dashboard">
-            developer dashboard
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey="Your system starts it for one subscriber with <0>{{call}}</0> and a body <1>{{byId}}</1> or <2>{{byPhone}}</2>, with an API key from the <3>developer dashboard</3>."
+            values={{
+              call: "POST /api/v1/workflows/:id/runs",
+              byId: '{"subscriberId": 123}',
+              byPhone: '{"phone": "+1…"}',
+            }}
+            components={[
+              <Code key="call" />,
+              <Code key="id" />,
+              <Code key="phone" />,
+              <Anchor key="dashboard" component={Link} to="/developer-dashboard" />,
+            ]}
+          />
         </Text>
       );
       break;
@@ -401,8 +423,10 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
   return (
     <>
       <PageHeader
-        title={a ? `Edit ${a.name}` : "Create Workflow"}
-        description={`Step 2 of 2: ${TRIGGER_LABELS[triggerType].toLowerCase()}: its settings and the workflow's name.`}
+        title={a ? t("Edit {{name}}", { name: a.name }) : t("Create Workflow")}
+        description={t("Step 2 of 2: {{trigger}}: its settings and the workflow's name.", {
+          trigger: triggerLabel(triggerType).toLowerCase(),
+        })}
       />
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }} maw={720}>
         <form
@@ -413,7 +437,7 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
         >
           <Stack gap="md">
             <TextInput
-              label="Name"
+              label={t("Name")}
               value={name}
               onChange={(e) => {
                 setName(e.currentTarget.value);
@@ -421,32 +445,34 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
               }}
               maxLength={100}
               required
-              error={nameError ?? (nameTaken ? "A workflow with this name already exists" : null)}
+              error={
+                nameError ?? (nameTaken ? t("A workflow with this name already exists") : null)
+              }
             />
             <Group gap="xs" justify="space-between">
               <Text size="sm" fw={600}>
-                Trigger: {TRIGGER_LABELS[triggerType]}
+                {t("Trigger: {{trigger}}", { trigger: triggerLabel(triggerType) })}
               </Text>
               <Anchor
                 component={Link}
                 to={formPath(a ? "edit" : "new", "trigger", undefined, a?.id)}
                 size="sm"
               >
-                Choose another trigger
+                {t("Choose another trigger")}
               </Anchor>
             </Group>
             {settings}
             <Select
-              label="Send from"
-              placeholder="The account's main number"
+              label={t("Send from")}
+              placeholder={t("The account's main number")}
               data={numbers.data ?? []}
               value={numberId}
               onChange={setNumberId}
               clearable
             />
             <Switch
-              label="A reply takes the person out of the workflow"
-              description="Leave off to branch on replies with 'Wait for a reply' steps."
+              label={t("A reply takes the person out of the workflow")}
+              description={t("Leave off to branch on replies with 'Wait for a reply' steps.")}
               checked={exitOnReply}
               onChange={(e) => setExitOnReply(e.currentTarget.checked)}
             />
@@ -461,10 +487,10 @@ function Details(props: { slug: TriggerSlug; initial: WorkflowDetail | null }) {
                 component={Link}
                 to={a ? builderPath(a.id) : formPath("new", "trigger")}
               >
-                {a ? "Cancel" : "Back"}
+                {a ? t("Cancel") : t("Back")}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                {a ? "Save" : "Continue to builder"}
+                {a ? t("Save") : t("Continue to builder")}
               </Button>
             </Group>
           </Stack>

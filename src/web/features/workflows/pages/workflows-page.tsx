@@ -9,8 +9,9 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { type AutomationSummary, TRIGGER_LABELS } from "../../../../domain/automations.schemas";
+import type { AutomationSummary } from "../../../../domain/automations.schemas";
 import { ListTable } from "../../../components/list/list-table";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu, RunToggle } from "../../../components/row-menu";
@@ -24,11 +25,12 @@ import { AutomationReportModal } from "../../automations/components/automation-r
 import { EngineClock } from "../../automations/components/engine-clock";
 import { StatusBadge } from "../../automations/components/status-badge";
 import { useDuplicateWorkflow } from "../api/workflows";
-import { triggerSummary, useLookups } from "../components/step-summary";
+import { triggerLabel, triggerSummary, useLookups } from "../components/step-summary";
 import { builderPath, formPath, slugOf } from "../workflow-paths";
 
 /** /workflows: every workflow, its state and figures; publish, pause, duplicate, delete, report. */
 export default function WorkflowsPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { view, list, rows, total } = useAutomationList("workflow");
   const setStatus = useSetAutomationStatus();
@@ -44,41 +46,56 @@ export default function WorkflowsPage() {
       { id: a.id, status },
       {
         onSuccess: () =>
-          notify.success(status === "active" ? `${a.name} is running` : `${a.name} is paused`),
+          notify.success(
+            status === "active"
+              ? t("{{name}} is running", { name: a.name })
+              : t("{{name}} is paused", { name: a.name }),
+          ),
         onError: (e) => e instanceof ApiError && notify.error(e.message),
       },
     );
 
   const askDelete = (a: AutomationSummary) =>
     modals.openConfirmModal({
-      title: "Delete workflow",
+      title: t("Delete workflow"),
       children: (
         <Text size="sm">
-          Delete <b>{a.name}</b>?{" "}
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{name}}</0>?"
+            values={{ name: a.name }}
+            components={[<b key="name" />]}
+          />{" "}
           {a.active > 0
-            ? `The ${a.active} ${a.active === 1 ? "person" : "people"} in it leave at once and its report is lost.`
-            : "Its report is lost."}
+            ? t("The {{count}} people in it leave at once and its report is lost.", {
+                count: a.active,
+              })
+            : t("Its report is lost.")}
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
-        remove.mutate(a.id, { onSuccess: () => notify.success(`${a.name} deleted`) }),
+        remove.mutate(a.id, {
+          onSuccess: () => notify.success(t("{{name}} deleted", { name: a.name })),
+        }),
     });
 
   const copy = (a: AutomationSummary) =>
     duplicate.mutate(a.id, {
-      onSuccess: (c) => notify.success(`${c.name} created as a draft`),
+      onSuccess: (c) => notify.success(t("{{name}} created as a draft", { name: c.name })),
     });
 
   return (
     <>
       <PageHeader
-        title="Workflows"
-        description="Automations you draw: a trigger, then texts, waits, conditions and actions, for each person who sets it off."
+        title={t("Workflows")}
+        description={t(
+          "Automations you draw: a trigger, then texts, waits, conditions and actions, for each person who sets it off.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} component={Link} to={create}>
-            Create Workflow
+            {t("Create Workflow")}
           </Button>
         }
       />
@@ -90,18 +107,19 @@ export default function WorkflowsPage() {
         total={total}
         pagerWhenLong
         icon={<IconHierarchy2 size={28} />}
-        failedTitle="Workflows could not be loaded"
+        failedTitle={t("Workflows could not be loaded")}
         empty={{
-          title: "No workflows yet",
-          description:
+          title: t("No workflows yet"),
+          description: t(
             "Answer a keyword, follow up on a click, wish a happy birthday, or branch on what people reply.",
-          action: { label: "Create Workflow", onClick: () => navigate(create) },
+          ),
+          action: { label: t("Create Workflow"), onClick: () => navigate(create) },
         }}
-        toolbar={<AutomationToolbar view={view} searchLabel="Search workflows" />}
+        toolbar={<AutomationToolbar view={view} searchLabel={t("Search workflows")} />}
         columns={[
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             sortable: true,
             render: (a) => (
               <Stack gap={2}>
@@ -111,11 +129,11 @@ export default function WorkflowsPage() {
                   </Anchor>
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {TRIGGER_LABELS[a.trigger.type]}
+                  {triggerLabel(a.trigger.type)}
                   {a.trigger.type === "api" || a.trigger.type === "form.submitted"
                     ? ""
                     : `: ${triggerSummary(a.trigger, lookups)}`}{" "}
-                  · version {a.version}
+                  · {t("version {{version}}", { version: a.version })}
                 </Text>
                 <StatusBadge status={a.status} hiddenFrom="xs" size="sm" />
               </Stack>
@@ -124,7 +142,7 @@ export default function WorkflowsPage() {
           ...automationFigureColumns(),
           {
             accessor: "updatedAt",
-            title: "Last change",
+            title: t("Last change"),
             sortable: true,
             visibleMediaQuery: "(min-width: 62em)",
             render: (a) => (
@@ -135,41 +153,41 @@ export default function WorkflowsPage() {
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             render: (a) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <RunToggle
                   name={a.name}
                   running={a.status === "active"}
-                  startVerb={a.status === "draft" ? "Publish" : "Resume"}
+                  startVerb={a.status === "draft" ? t("Publish") : t("Resume")}
                   onChange={(run) => change(a, run ? "active" : "paused")}
                 />
                 <RowMenu
                   name={a.name}
                   items={[
                     {
-                      label: "Open builder",
+                      label: t("Open builder"),
                       icon: <IconHierarchy2 size={14} />,
                       to: builderPath(a.id),
                     },
                     {
-                      label: "Trigger and name",
+                      label: t("Trigger and name"),
                       icon: <IconSettings size={14} />,
                       to: formPath("edit", "details", slugOf(a.trigger.type), a.id),
                     },
                     {
-                      label: "Report",
+                      label: t("Report"),
                       icon: <IconChartBar size={14} />,
                       onClick: () => setReport(a),
                     },
                     {
-                      label: "Duplicate",
+                      label: t("Duplicate"),
                       icon: <IconCopy size={14} />,
                       onClick: () => copy(a),
                     },
                     {
-                      label: "Delete",
+                      label: t("Delete"),
                       icon: <IconTrash size={14} />,
                       onClick: () => askDelete(a),
                       danger: true,
