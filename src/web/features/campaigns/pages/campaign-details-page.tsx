@@ -34,10 +34,10 @@ import {
 } from "../api/campaigns";
 import { NameModal } from "../components/name-modal";
 
-/** A member's kind; "Send" is the noun here, one send (Spanish has another word for the verb). */
+/** A member's kind; "Send" is the noun here, by context (Spanish has another word for the verb). */
 const kindLabel = (kind: string, t: TFunction) =>
   ({
-    send: t("Send", { count: 1 }),
+    send: t("Send", { context: "kind" }),
     drip: t("Drip"),
     workflow: t("Workflow"),
     chatbot: t("Chatbot"),

@@ -27,14 +27,11 @@ import { SecretOnce } from "./secret-once";
 
 type Level = "none" | "read" | "write";
 
-/**
- * An access level's name. The singular form (count 1: one level) is the catalogs' entry, since
- * "Read" and "None" alone are other words elsewhere (read messages, nobody).
- */
+/** An access level's name: by context, since "Read" and "None" alone are other words elsewhere. */
 function levelName(level: Level, t: TFunction): string {
-  if (level === "read") return t("Read", { count: 1 });
-  if (level === "write") return t("Write", { count: 1 });
-  return t("None", { count: 1 });
+  if (level === "read") return t("Read", { context: "access" });
+  if (level === "write") return t("Write", { context: "access" });
+  return t("None", { context: "access" });
 }
 
 /** "Groups and members: Read" (as alsoGranted names it) in the active language. */

@@ -47,8 +47,7 @@ export default function PhoneMessagesPage() {
         actions={
           <Group gap="xs">
             <Button variant="default" onClick={() => navigate("/phone-messages/scheduled")}>
-              {/* The scheduled broadcasts, many: the plural form, as the badge takes the singular. */}
-              {t("Scheduled", { count: 2 })}
+              {t("Scheduled")}
             </Button>
             <Button
               leftSection={<IconPlus size={16} />}

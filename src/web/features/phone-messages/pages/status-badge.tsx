@@ -10,13 +10,13 @@ const COLORS: Record<string, string> = {
 };
 export function BroadcastStatus({ status }: { status: string }) {
   const { t } = useTranslation();
-  // One broadcast's state: the singular, which Spanish agrees with "el mensaje telefónico".
+  // One broadcast's state, by context: Spanish agrees with "el mensaje telefónico".
   const labels: Record<string, string> = {
-    scheduled: t("Scheduled", { count: 1 }),
-    sending: t("Calling", { count: 1 }),
-    sent: t("Sent", { count: 1 }),
-    canceled: t("Canceled", { count: 1 }),
-    failed: t("Failed", { count: 1 }),
+    scheduled: t("Scheduled", { context: "broadcast" }),
+    sending: t("Calling", { context: "broadcast" }),
+    sent: t("Sent", { context: "broadcast" }),
+    canceled: t("Canceled", { context: "broadcast" }),
+    failed: t("Failed", { context: "broadcast" }),
   };
   return (
     <Badge

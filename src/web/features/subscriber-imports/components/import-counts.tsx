@@ -16,7 +16,8 @@ export function countTitle(key: (typeof COUNTS)[number]["key"], count: number, t
   if (key === "added") return t("Added", { count });
   if (key === "updated") return t("Updated", { count });
   if (key === "skipped") return t("Skipped", { count });
-  return t("Failed", { count });
+  // By context: "Failed" alone is the import's status.
+  return t("Failed", { count, context: "rows" });
 }
 
 /** Added, updated, skipped and failed rows of an import, as four figures. */
