@@ -1,7 +1,11 @@
 import type { z } from "zod";
 import type { brandRegistration, DedicatedNumber } from "../../../domain/numbers.schemas";
+import { i18n, tk } from "../../i18n";
 
-/** What the numbers screens say about a number and the account's registration: pure, tested. */
+/**
+ * What the numbers screens say about a number and the account's registration: pure, tested.
+ * The words are English keys (tk); the screens show them with t().
+ */
 
 export type Registration = z.infer<typeof brandRegistration>;
 type Tone = "green" | "yellow" | "orange" | "red" | "gray";
@@ -16,38 +20,44 @@ export interface StatusLabel {
 export function numberState(n: DedicatedNumber): StatusLabel {
   if (n.state === "pending") {
     return {
-      label: "Pending",
+      label: tk("Pending"),
       color: "yellow",
-      description: "The carrier is still setting this number up; it cannot send or receive yet.",
+      description: tk(
+        "The carrier is still setting this number up; it cannot send or receive yet.",
+      ),
     };
   }
   if (!n.tollFree) {
-    return { label: "Verified", color: "green", description: "This long code is in service." };
+    return {
+      label: tk("Verified"),
+      color: "green",
+      description: tk("This long code is in service."),
+    };
   }
   switch (n.tfVerification) {
     case "verified":
       return {
-        label: "Verified",
+        label: tk("Verified"),
         color: "green",
-        description: "Toll-free verification passed: this number sends without limits.",
+        description: tk("Toll-free verification passed: this number sends without limits."),
       };
     case "pending":
       return {
-        label: "Unverified Toll-Free",
+        label: tk("Unverified Toll-Free"),
         color: "orange",
-        description: "Verification submitted and in review; limits apply until it passes.",
+        description: tk("Verification submitted and in review; limits apply until it passes."),
       };
     case "rejected":
       return {
-        label: "Unverified Toll-Free",
+        label: tk("Unverified Toll-Free"),
         color: "red",
-        description: "Verification was rejected: correct the form and submit it again.",
+        description: tk("Verification was rejected: correct the form and submit it again."),
       };
     default:
       return {
-        label: "Unverified Toll-Free",
+        label: tk("Unverified Toll-Free"),
         color: "orange",
-        description: "Submit the toll-free verification form to lift the sending limits.",
+        description: tk("Submit the toll-free verification form to lift the sending limits."),
       };
   }
 }
@@ -56,17 +66,21 @@ export function numberState(n: DedicatedNumber): StatusLabel {
 export function verificationStatus(n: DedicatedNumber): StatusLabel | null {
   if (!n.tollFree) return null;
   const byState: Record<DedicatedNumber["tfVerification"], StatusLabel> = {
-    none: { label: "Not submitted", color: "gray", description: "No verification form yet." },
-    pending: {
-      label: "In review",
-      color: "yellow",
-      description: "The carrier reviews toll-free verifications, usually within a few days.",
+    none: {
+      label: tk("Not submitted"),
+      color: "gray",
+      description: tk("No verification form yet."),
     },
-    verified: { label: "Verified", color: "green", description: "Verification passed." },
+    pending: {
+      label: tk("In review"),
+      color: "yellow",
+      description: tk("The carrier reviews toll-free verifications, usually within a few days."),
+    },
+    verified: { label: tk("Verified"), color: "green", description: tk("Verification passed.") },
     rejected: {
-      label: "Rejected",
+      label: tk("Rejected"),
       color: "red",
-      description: "The carrier rejected the form. Check the details and submit again.",
+      description: tk("The carrier rejected the form. Check the details and submit again."),
     },
   };
   return byState[n.tfVerification];
@@ -76,39 +90,45 @@ export function verificationStatus(n: DedicatedNumber): StatusLabel | null {
 export function tenDlcStatus(r: Registration): StatusLabel {
   if (r.brandStatus === "none") {
     return {
-      label: "Not registered",
+      label: tk("Not registered"),
       color: "red",
-      description: "Register your brand and campaign so carriers accept your long-code traffic.",
+      description: tk(
+        "Register your brand and campaign so carriers accept your long-code traffic.",
+      ),
     };
   }
   if (r.brandStatus === "rejected") {
     return {
-      label: "Brand rejected",
+      label: tk("Brand rejected"),
       color: "red",
-      description: "The registry rejected your brand. Correct it and submit again.",
+      description: tk("The registry rejected your brand. Correct it and submit again."),
     };
   }
   if (r.campaignStatus === "none") {
     return {
-      label: "Campaign needed",
+      label: tk("Campaign needed"),
       color: "orange",
-      description: "Your brand is submitted; register a campaign to finish.",
+      description: tk("Your brand is submitted; register a campaign to finish."),
     };
   }
   if (r.campaignStatus === "rejected") {
     return {
-      label: "Campaign rejected",
+      label: tk("Campaign rejected"),
       color: "red",
-      description: "The registry rejected your campaign. Correct it and submit again.",
+      description: tk("The registry rejected your campaign. Correct it and submit again."),
     };
   }
   if (r.brandStatus === "approved" && r.campaignStatus === "approved") {
-    return { label: "Registered", color: "green", description: "Brand and campaign approved." };
+    return {
+      label: tk("Registered"),
+      color: "green",
+      description: tk("Brand and campaign approved."),
+    };
   }
   return {
-    label: "In review",
+    label: tk("In review"),
     color: "yellow",
-    description: "Your registration is with the carriers' registry for review.",
+    description: tk("Your registration is with the carriers' registry for review."),
   };
 }
 
@@ -126,19 +146,23 @@ export function sendingLimits(
   registration: Registration | undefined,
 ): string[] {
   if (n.state === "pending") {
-    return ["Nothing can be sent from or received on this number until it is set up."];
+    return [tk("Nothing can be sent from or received on this number until it is set up.")];
   }
   if (n.tollFree && n.tfVerification !== "verified") {
     return [
-      "Sending is limited until toll-free verification passes: carriers filter or block unverified toll-free traffic.",
-      "Links are disabled: 'Register your number to insert a short-link'.",
-      "Only the approved starter templates can be used: 'Register your number to insert a template'.",
+      tk(
+        "Sending is limited until toll-free verification passes: carriers filter or block unverified toll-free traffic.",
+      ),
+      tk("Links are disabled: 'Register your number to insert a short-link'."),
+      tk(
+        "Only the approved starter templates can be used: 'Register your number to insert a template'.",
+      ),
     ];
   }
   if (!n.tollFree && registration && !isTenDlcRegistered(registration)) {
     return [
-      "Links are disabled in messages until your 10DLC brand and campaign are approved.",
-      "Carriers may filter or rate-limit messages from an unregistered long code.",
+      tk("Links are disabled in messages until your 10DLC brand and campaign are approved."),
+      tk("Carriers may filter or rate-limit messages from an unregistered long code."),
     ];
   }
   return [];
@@ -148,9 +172,14 @@ export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** 'Included' for the plan's number, '$5.00 / month' for each extra one (spec doc 1 §1). */
+/**
+ * 'Included' for the plan's number, '$5.00 / month' for each extra one (spec doc 1 §1), in the
+ * active language.
+ */
 export function monthlyCost(n: Pick<DedicatedNumber, "monthlyPriceCents">): string {
-  return n.monthlyPriceCents === 0 ? "Included" : `${formatCents(n.monthlyPriceCents)} / month`;
+  return n.monthlyPriceCents === 0
+    ? i18n.t("Included")
+    : i18n.t("{{price}} / month", { price: formatCents(n.monthlyPriceCents) });
 }
 
 /** /dedicated-numbers/details/:id/:number, the number as digits (no plus sign in the path). */

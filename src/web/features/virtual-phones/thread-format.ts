@@ -1,19 +1,23 @@
 import type { z } from "zod";
 import type { virtualMessage } from "../../../domain/numbers.schemas";
+import { i18n, tk } from "../../i18n";
 import { dayKey, formatShortDay, formatWeekday } from "../../lib/format-date-time";
 
-/** How a phone's messaging app words what happened to each text: pure, tested. */
+/**
+ * How a phone's messaging app words what happened to each text: pure, tested. The words are in
+ * the active language (i18n.t at call time); the components that show them re-render with it.
+ */
 
 export type VirtualMessage = z.infer<typeof virtualMessage>;
 
 const CARRIER_STATUS: Record<string, string> = {
-  accepted: "Queued",
-  queued: "Queued",
-  sending: "Sending",
-  sent: "Sent",
-  delivered: "Delivered",
-  undelivered: "Undelivered",
-  failed: "Failed",
+  accepted: tk("Queued"),
+  queued: tk("Queued"),
+  sending: tk("Sending"),
+  sent: tk("Sent"),
+  delivered: tk("Delivered"),
+  undelivered: tk("Undelivered"),
+  failed: tk("Failed"),
 };
 
 /**
@@ -21,29 +25,31 @@ const CARRIER_STATUS: Record<string, string> = {
  * once the carrier took it (its status is 'received' from the business's side).
  */
 export function statusLabel(m: Pick<VirtualMessage, "direction" | "status">): string {
-  if (m.direction === "sent") return m.status === "received" ? "Delivered" : "Sending";
-  return CARRIER_STATUS[m.status] ?? m.status.charAt(0).toUpperCase() + m.status.slice(1);
+  if (m.direction === "sent")
+    return m.status === "received" ? i18n.t("Delivered") : i18n.t("Sending");
+  const known = CARRIER_STATUS[m.status];
+  return known ? i18n.t(known) : m.status.charAt(0).toUpperCase() + m.status.slice(1);
 }
 
 export function segmentsLabel(m: Pick<VirtualMessage, "segments" | "mediaUrls">): string {
   if (m.mediaUrls.length > 0) return "MMS";
-  return m.segments === 1 ? "1 segment" : `${m.segments} segments`;
+  return i18n.t("{{n}} segments", { count: m.segments, n: m.segments });
 }
 
 /** 'Today', 'Yesterday' or the date (days of the account's zone), for the separators. */
 export function dayLabel(iso: string, timeZone: string, now: Date = new Date()): string {
   const day = dayKey(iso, timeZone);
-  if (day === dayKey(now, timeZone)) return "Today";
-  if (day === dayKey(new Date(now.getTime() - 86_400_000), timeZone)) return "Yesterday";
+  if (day === dayKey(now, timeZone)) return i18n.t("Today");
+  if (day === dayKey(new Date(now.getTime() - 86_400_000), timeZone)) return i18n.t("Yesterday");
   return formatWeekday(iso, timeZone, day.slice(0, 4) !== dayKey(now, timeZone).slice(0, 4));
 }
 
 /** Compact time for the phone list, as messaging apps show it: now, 5m, 3h, Mar 9. */
 export function shortTime(iso: string, timeZone: string, now: Date = new Date()): string {
   const minutes = Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return "now";
-  if (minutes < 60) return `${minutes}m`;
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h`;
+  if (minutes < 1) return i18n.t("now");
+  if (minutes < 60) return i18n.t("{{n}}m", { n: minutes });
+  if (minutes < 24 * 60) return i18n.t("{{n}}h", { n: Math.floor(minutes / 60) });
   return formatShortDay(iso, timeZone);
 }
 

@@ -11,6 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconAlertTriangle, IconWorld } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatPrice, formatUsd, INTERNATIONAL_PACK } from "../../../../domain/billing";
 import { LoadFailed } from "../../../components/load-failed";
@@ -23,13 +24,20 @@ import { useBuyInternational, useCredits } from "../api/addons";
 
 /** /addons/international-messages: the international credits texts abroad spend (doc 2 §8). */
 export default function InternationalMessagesPage() {
+  const { t } = useTranslation();
   const credits = useCredits();
   const buy = useBuyInternational();
   const me = useCurrentAccount();
   const canBuy = meCan(me, "credits:buy") && !me?.isTestAccount;
   const onBuy = () =>
     buy.mutate(undefined, {
-      onSuccess: (r) => notify.success(r.message),
+      // The server says "Purchased" and the same pack's label, built from INTERNATIONAL_PACK.
+      onSuccess: () =>
+        notify.success(
+          t("Purchased {{price}} of international credits", {
+            price: formatPrice(INTERNATIONAL_PACK.priceCents),
+          }),
+        ),
       onError: (err) => {
         if (err instanceof ApiError) notify.error(err.message);
       },
@@ -38,13 +46,13 @@ export default function InternationalMessagesPage() {
   return (
     <Stack gap="lg" maw={900}>
       <PageHeader
-        title="International Messages"
-        description="Text subscribers outside the United States, such as in Canada."
+        title={t("International Messages")}
+        description={t("Text subscribers outside the United States, such as in Canada.")}
       />
       {credits.isError ? (
         <LoadFailed
           icon={<IconAlertTriangle size={28} />}
-          title="Your credits could not be loaded"
+          title={t("Your credits could not be loaded")}
           query={credits}
         />
       ) : (
@@ -53,55 +61,62 @@ export default function InternationalMessagesPage() {
             <Stack gap="xs">
               <Group gap="xs">
                 <IconWorld size={20} aria-hidden />
-                <Text fw={600}>International credits</Text>
+                <Text fw={600}>{t("International credits")}</Text>
               </Group>
               <Title order={3} data-testid="international-balance">
                 {credits.data ? credits.data.internationalBalance : "…"}
               </Title>
               <Text size="sm" c="dimmed">
-                credits left ({formatUsd(INTERNATIONAL_PACK.priceCents / INTERNATIONAL_PACK.qty)}{" "}
-                each)
+                {t("credits left ({{price}} each)", {
+                  price: formatUsd(INTERNATIONAL_PACK.priceCents / INTERNATIONAL_PACK.qty),
+                })}
               </Text>
               {canBuy ? (
                 <Button mt="sm" onClick={onBuy} loading={buy.isPending}>
-                  Buy {formatPrice(INTERNATIONAL_PACK.priceCents)} of international credits
+                  {t("Buy {{price}} of international credits", {
+                    price: formatPrice(INTERNATIONAL_PACK.priceCents),
+                  })}
                 </Button>
               ) : (
                 <Alert color="gray" mt="sm">
                   {me?.isTestAccount
-                    ? "Test accounts cannot buy credits. Upgrade your account first."
-                    : "Only an administrator, manager or the owner can buy credits."}
+                    ? t("Test accounts cannot buy credits. Upgrade your account first.")
+                    : t("Only an administrator, manager or the owner can buy credits.")}
                 </Alert>
               )}
               <Text size="xs" c="dimmed">
-                Paid with the card on file (
-                <Anchor component={Link} inherit to="/billing/payment-method">
-                  payment method
-                </Anchor>
-                ).
+                <Trans
+                  t={t}
+                  i18nKey="Paid with the card on file (<0>payment method</0>)."
+                  components={[
+                    <Anchor key="card" component={Link} inherit to="/billing/payment-method" />,
+                  ]}
+                />
               </Text>
             </Stack>
           </Card>
           <Card withBorder padding="lg">
             <Stack gap="xs">
-              <Text fw={600}>How they are spent</Text>
+              <Text fw={600}>{t("How they are spent")}</Text>
               <List size="sm" spacing={6}>
                 <List.Item>
-                  A text to a number outside the United States and its territories spends
-                  international credits as well as its message credits: one per segment, three for
-                  an MMS.
+                  {t(
+                    "A text to a number outside the United States and its territories spends international credits as well as its message credits: one per segment, three for an MMS.",
+                  )}
                 </List.Item>
                 <List.Item>
-                  Without enough of them a one-to-one or test text is not sent and nothing is
-                  charged; the composer offers to buy {formatPrice(INTERNATIONAL_PACK.priceCents)}{" "}
-                  more on the spot.
+                  {t(
+                    "Without enough of them a one-to-one or test text is not sent and nothing is charged; the composer offers to buy {{price}} more on the spot.",
+                    { price: formatPrice(INTERNATIONAL_PACK.priceCents) },
+                  )}
                 </List.Item>
                 <List.Item>
-                  A campaign still goes to everyone at home; its recipients abroad are not sent, and
-                  its report says so for each of them.
+                  {t(
+                    "A campaign still goes to everyone at home; its recipients abroad are not sent, and its report says so for each of them.",
+                  )}
                 </List.Item>
                 <List.Item>
-                  International credits do not expire. A text that fails gives them back.
+                  {t("International credits do not expire. A text that fails gives them back.")}
                 </List.Item>
               </List>
             </Stack>

@@ -1,5 +1,8 @@
 import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconDownload, IconHistory, IconShieldCheck, IconShieldX } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTOR_LABEL,
@@ -15,25 +18,34 @@ import { ListSearch } from "../../../components/list/list-search";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, intlLocale, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useCsvExport } from "../../subscriber-exports/api/use-csv-export";
 import { auditSearch, useAuditEvents, useAuditVerify } from "../api/audit";
 
 const AUDIT_LIST = defineList({ filters: { action: "", from: "", to: "" } });
 
-/** The action filter: a whole area ("Keyword: any change"), or one named action. */
-const ACTION_CHOICES = [
-  {
-    group: "Any change to",
-    items: Object.entries(AUDIT_AREAS)
-      .map(([area, noun]) => ({ value: auditAreaFilter(area), label: noun.replace(/:$/, "") }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
-  },
-  {
-    group: "One action",
-    items: AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) })),
-  },
-];
+/**
+ * The action filter: a whole area ("Keyword: any change"), or one named action, in the active
+ * language (the domain's names through translateMessage).
+ */
+function actionChoices(t: TFunction) {
+  return [
+    {
+      group: t("Any change to"),
+      items: Object.entries(AUDIT_AREAS)
+        .map(([area, noun]) => ({
+          value: auditAreaFilter(area),
+          label: translateMessage(noun).replace(/:$/, ""),
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label, intlLocale())),
+    },
+    {
+      group: t("One action"),
+      items: AUDIT_ACTIONS.map((a) => ({ value: a, label: translateMessage(auditActionLabel(a)) })),
+    },
+  ];
+}
 
 /** What the row changed, under its action: its name, else its id. */
 function targetText(e: AuditEventDto): string | null {
@@ -47,6 +59,7 @@ function targetText(e: AuditEventDto): string | null {
  * to new" where only the new value was recorded.
  */
 function Changes({ changes }: { changes: Record<string, unknown> }) {
+  const { t } = useTranslation();
   const lines = auditChangeLines(changes);
   if (!lines.length) return null;
   return (
@@ -56,7 +69,7 @@ function Changes({ changes }: { changes: Record<string, unknown> }) {
           <Text span size="xs" fw={600}>
             {l.label}:
           </Text>{" "}
-          {l.beforeKnown ? `${l.before} → ${l.after}` : `set to ${l.after}`}
+          {l.beforeKnown ? `${l.before} → ${l.after}` : t("set to {{value}}", { value: l.after })}
         </Text>
       ))}
     </Stack>
@@ -65,6 +78,7 @@ function Changes({ changes }: { changes: Record<string, unknown> }) {
 
 /** /settings/audit-log: who changed what in the account (the Owner's), with the chain's check. */
 export default function AuditLogPage() {
+  const { t } = useTranslation();
   const view = useListState(AUDIT_LIST, "local:audit-log");
   const timeZone = useAccountTimeZone();
   const filters = { actor: view.query, ...view.filters };
@@ -72,12 +86,16 @@ export default function AuditLogPage() {
   const verify = useAuditVerify();
   const csvHref = `/api/audit/export?${auditSearch(filters)}`;
   const csv = useCsvExport();
+  // Made once per language: a new list each render would set the searchable Select going again.
+  const choices = useMemo(() => actionChoices(t), [t]);
 
   return (
     <>
       <PageHeader
-        title="Audit Log"
-        description="Who changed what in this account, and from where: every change made by a person, an API key, an AI assistant or a parent account."
+        title={t("Audit Log")}
+        description={t(
+          "Who changed what in this account, and from where: every change made by a person, an API key, an AI assistant or a parent account.",
+        )}
         actions={
           <Button
             leftSection={<IconDownload size={16} />}
@@ -85,7 +103,7 @@ export default function AuditLogPage() {
             loading={csv.busy}
             onClick={() => csv.start(csvHref)}
           >
-            Export CSV
+            {t("Export CSV")}
           </Button>
         }
       />
@@ -97,13 +115,17 @@ export default function AuditLogPage() {
             icon={<IconShieldCheck size={18} />}
             data-testid="audit-verified"
           >
-            Verified intact: {verify.data.checked.toLocaleString("en-US")}{" "}
-            {verify.data.checked === 1 ? "event" : "events"}, none changed or removed.
+            {t("Verified intact: {{n}} events, none changed or removed.", {
+              count: verify.data.checked,
+              n: formatNumber(verify.data.checked),
+            })}
           </Alert>
         ) : (
           <Alert mb="md" color="red" icon={<IconShieldX size={18} />} data-testid="audit-broken">
-            The log was changed outside Parley: event #{verify.data.firstBroken?.id} does not follow
-            from the one before it.
+            {t(
+              "The log was changed outside Parley: event #{{id}} does not follow from the one before it.",
+              { id: verify.data.firstBroken?.id },
+            )}
           </Alert>
         ))}
       <ListTable<AuditEventDto>
@@ -112,38 +134,39 @@ export default function AuditLogPage() {
         records={list.data?.rows ?? []}
         total={list.data?.total}
         icon={<IconHistory size={28} />}
-        failedTitle="The audit log could not be loaded"
+        failedTitle={t("The audit log could not be loaded")}
         empty={{
-          title: "Nothing recorded yet",
-          description:
+          title: t("Nothing recorded yet"),
+          description: t(
             "Every change made in this account (settings, campaigns, keywords, subscribers, users, keys, billing…) appears here.",
+          ),
         }}
         toolbar={
           <Group gap="sm" align="flex-end" wrap="wrap">
             <ListSearch
-              label="Search by person or key"
+              label={t("Search by person or key")}
               value={view.query}
               onSearch={view.setQuery}
             />
             <Select
-              label="Action"
-              placeholder="Any action"
+              label={t("Action")}
+              placeholder={t("Any action")}
               clearable
               searchable
-              data={ACTION_CHOICES}
+              data={choices}
               value={view.filters.action || null}
               onChange={(v) => view.setFilter("action", v)}
               w={220}
             />
             <TextInput
-              label="From"
+              label={t("From")}
               type="date"
               value={view.filters.from}
               onChange={(e) => view.setFilter("from", e.currentTarget.value)}
               w={160}
             />
             <TextInput
-              label="To"
+              label={t("To")}
               type="date"
               value={view.filters.to}
               onChange={(e) => view.setFilter("to", e.currentTarget.value)}
@@ -155,30 +178,32 @@ export default function AuditLogPage() {
         columns={[
           {
             accessor: "at",
-            title: "When",
+            title: t("When"),
             render: (e) => formatDateTime(e.at, timeZone),
           },
           {
             accessor: "actorName",
-            title: "Who",
+            title: t("Who"),
             render: (e) => (
               <>
                 <Text size="sm" fw={600}>
                   {e.actorName}
                 </Text>
                 <Badge size="xs" variant="light">
-                  {AUDIT_ACTOR_LABEL[e.actorKind as AuditActorKind] ?? e.actorKind}
+                  {translateMessage(
+                    AUDIT_ACTOR_LABEL[e.actorKind as AuditActorKind] ?? e.actorKind,
+                  )}
                 </Badge>
               </>
             ),
           },
           {
             accessor: "action",
-            title: "Action",
+            title: t("Action"),
             render: (e) => (
               <>
                 <Text size="sm" title={e.action}>
-                  {auditActionLabel(e.action)}
+                  {translateMessage(auditActionLabel(e.action))}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {targetText(e) ? `${targetText(e)} · ${e.action}` : e.action}
@@ -188,13 +213,13 @@ export default function AuditLogPage() {
           },
           {
             accessor: "changes",
-            title: "Changes",
+            title: t("Changes"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             render: (e) => <Changes changes={e.changes} />,
           },
           {
             accessor: "ip",
-            title: "From",
+            title: t("From"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
             render: (e) => e.ip ?? "",
           },

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { CampaignDetail } from "../../../../domain/campaigns.schemas";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useSaveCampaign } from "../api/campaigns";
@@ -12,21 +14,23 @@ export function NameModal(props: {
   onClose: () => void;
   onSaved?: (c: CampaignDetail) => void;
 }) {
+  const { t } = useTranslation();
   const save = useSaveCampaign();
   const [name, setName] = useState(props.campaign?.name ?? "");
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     setError(null);
-    if (!name.trim()) return setError("Name is required");
+    if (!name.trim()) return setError(t("Name is required"));
     save.mutate(
       { id: props.campaign?.id ?? null, name: name.trim() },
       {
         onSuccess: (c) => {
-          notify.success(props.campaign ? "Campaign renamed" : "Campaign created");
+          notify.success(props.campaign ? t("Campaign renamed") : t("Campaign created"));
           props.onSaved?.(c);
           props.onClose();
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : "Not saved"),
+        onError: (e) =>
+          setError(e instanceof ApiError ? translateMessage(e.message) : t("Not saved")),
       },
     );
   };
@@ -34,8 +38,8 @@ export function NameModal(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.campaign ? "Rename Campaign" : "Create Campaign"}
-      closeButtonProps={{ "aria-label": "Close" }}
+      title={props.campaign ? t("Rename Campaign") : t("Create Campaign")}
+      closeButtonProps={{ "aria-label": t("Close") }}
     >
       <form
         onSubmit={(e) => {
@@ -45,7 +49,7 @@ export function NameModal(props: {
       >
         <Stack>
           <TextInput
-            label="Name"
+            label={t("Name")}
             data-autofocus
             required
             maxLength={100}
@@ -53,13 +57,13 @@ export function NameModal(props: {
             onChange={(e) => setName(e.currentTarget.value)}
             error={error}
           />
-          {error === null && save.isError && <Alert color="red">Not saved</Alert>}
+          {error === null && save.isError && <Alert color="red">{t("Not saved")}</Alert>}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {props.campaign ? "Save" : "Create Campaign"}
+              {props.campaign ? t("Save") : t("Create Campaign")}
             </Button>
           </Group>
         </Stack>

@@ -14,17 +14,16 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconEdit, IconTargetArrow, IconTrash, IconX } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import {
-  type CampaignDetail,
-  type CampaignMember,
-  percentOf,
-} from "../../../../domain/campaigns.schemas";
+import { type CampaignDetail, percentOf } from "../../../../domain/campaigns.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { formatNumber, tk, translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import {
   useAddMember,
@@ -35,16 +34,19 @@ import {
 } from "../api/campaigns";
 import { NameModal } from "../components/name-modal";
 
-const KIND_LABEL: Record<CampaignMember["kind"], string> = {
-  send: "Send",
-  drip: "Drip",
-  workflow: "Workflow",
-  chatbot: "Chatbot",
-};
-const fmt = (n: number) => n.toLocaleString("en-US");
+/** A member's kind; "Send" is the noun here, by context (Spanish has another word for the verb). */
+const kindLabel = (kind: string, t: TFunction) =>
+  ({
+    send: t("Send", { context: "kind" }),
+    drip: t("Drip"),
+    workflow: t("Workflow"),
+    chatbot: t("Chatbot"),
+  })[kind] ?? kind;
+const fmt = (n: number) => formatNumber(n);
 
 /** /messages/campaigns/details?id=N: combined results, what the campaign groups, A/B branches. */
 export default function CampaignDetailsPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const raw = Number(params.get("id"));
   const id = Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : null;
@@ -58,9 +60,12 @@ export default function CampaignDetailsPage() {
       <Paper withBorder radius="lg" p="md">
         <EmptyState
           icon={<IconTargetArrow size={28} />}
-          title="Campaign not found"
-          description="It may have been deleted."
-          action={{ label: "Back to Campaigns", onClick: () => navigate("/messages/campaigns") }}
+          title={t("Campaign not found")}
+          description={t("It may have been deleted.")}
+          action={{
+            label: t("Back to Campaigns"),
+            onClick: () => navigate("/messages/campaigns"),
+          }}
         />
       </Paper>
     );
@@ -69,7 +74,7 @@ export default function CampaignDetailsPage() {
     return (
       <LoadFailed
         icon={<IconTargetArrow size={28} />}
-        title="The campaign could not be loaded"
+        title={t("The campaign could not be loaded")}
         query={campaign}
       />
     );
@@ -77,18 +82,23 @@ export default function CampaignDetailsPage() {
 
   const askDelete = () =>
     modals.openConfirmModal({
-      title: "Delete campaign",
+      title: t("Delete campaign"),
       children: (
         <Text size="sm">
-          Delete <b>{c.name}</b>? Its sends and automations stay as they are.
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{name}}</0>? Its sends and automations stay as they are."
+            values={{ name: c.name }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
         remove.mutate(c.id, {
           onSuccess: () => {
-            notify.success("Campaign deleted");
+            notify.success(t("Campaign deleted"));
             navigate("/messages/campaigns");
           },
         }),
@@ -100,7 +110,7 @@ export default function CampaignDetailsPage() {
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Anchor component={Link} to="/messages/campaigns" size="sm">
             <Group gap={4}>
-              <IconArrowLeft size={14} /> Campaigns
+              <IconArrowLeft size={14} /> {t("Campaigns")}
             </Group>
           </Anchor>
           <Title order={2} fz={{ base: 22, sm: 26 }} data-testid="campaign-name">
@@ -113,7 +123,7 @@ export default function CampaignDetailsPage() {
             leftSection={<IconEdit size={16} />}
             onClick={() => setRenaming(true)}
           >
-            Rename
+            {t("Rename")}
           </Button>
           <Button
             variant="default"
@@ -121,7 +131,7 @@ export default function CampaignDetailsPage() {
             leftSection={<IconTrash size={16} />}
             onClick={askDelete}
           >
-            Delete
+            {t("Delete")}
           </Button>
         </Group>
       </Group>
@@ -140,11 +150,13 @@ export default function CampaignDetailsPage() {
   );
 }
 
+/** A total, labelled in the active language; its test id keeps the English label. */
 function Stat(props: { label: string; value: number; hint?: string }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="sm">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {props.label}
+        {t(props.label)}
       </Text>
       <Text fz={24} fw={700} data-testid={`stat-${props.label.toLowerCase()}`}>
         {fmt(props.value)}
@@ -159,42 +171,44 @@ function Stat(props: { label: string; value: number; hint?: string }) {
 }
 
 function Totals({ c }: { c: CampaignDetail }) {
-  const t = c.totals;
+  const { t } = useTranslation();
+  const n = c.totals;
   return (
     <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
       <Stat
-        label="Sent"
-        value={t.sent}
-        hint={t.pending ? `${fmt(t.pending)} on the way` : undefined}
+        label={tk("Sent")}
+        value={n.sent}
+        hint={n.pending ? t("{{n}} on the way", { n: fmt(n.pending) }) : undefined}
       />
-      <Stat label="Delivered" value={t.delivered} hint={percentOf(t.delivered, t.sent)} />
-      <Stat label="Failed" value={t.failed} hint={percentOf(t.failed, t.sent)} />
-      <Stat label="Clicks" value={t.clicks} hint={percentOf(t.clicks, t.delivered)} />
-      <Stat label="Replies" value={t.replies} hint={percentOf(t.replies, t.delivered)} />
-      <Stat label="Opt-outs" value={t.optOuts} hint={percentOf(t.optOuts, t.delivered)} />
-      <Stat label="Credits" value={t.credits} />
+      <Stat label={tk("Delivered")} value={n.delivered} hint={percentOf(n.delivered, n.sent)} />
+      <Stat label={tk("Failed")} value={n.failed} hint={percentOf(n.failed, n.sent)} />
+      <Stat label={tk("Clicks")} value={n.clicks} hint={percentOf(n.clicks, n.delivered)} />
+      <Stat label={tk("Replies")} value={n.replies} hint={percentOf(n.replies, n.delivered)} />
+      <Stat label={tk("Opt-outs")} value={n.optOuts} hint={percentOf(n.optOuts, n.delivered)} />
+      <Stat label={tk("Credits")} value={n.credits} />
     </SimpleGrid>
   );
 }
 
 function Members({ c }: { c: CampaignDetail }) {
+  const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
   const candidates = useCampaignCandidates(picking);
   const add = useAddMember();
   const removeMember = useRemoveMember();
   const options = [
     {
-      group: "Sends",
+      group: t("Sends"),
       items: (candidates.data?.sends ?? []).map((s) => ({
         value: `send:${s.id}`,
         label: s.label,
       })),
     },
     {
-      group: "Automations",
+      group: t("Automations"),
       items: (candidates.data?.automations ?? []).map((a) => ({
         value: `automation:${a.id}`,
-        label: `${a.name} (${KIND_LABEL[a.kind as CampaignMember["kind"]] ?? a.kind})`,
+        label: `${a.name} (${kindLabel(a.kind, t)})`,
       })),
     },
   ].filter((g) => g.items.length);
@@ -204,7 +218,7 @@ function Members({ c }: { c: CampaignDetail }) {
     const [kind, raw] = v.split(":");
     const n = Number(raw);
     add.mutate(kind === "send" ? { id: c.id, sendId: n } : { id: c.id, automationId: n }, {
-      onSuccess: () => notify.success("Added to the campaign"),
+      onSuccess: () => notify.success(t("Added to the campaign")),
     });
   };
 
@@ -213,18 +227,18 @@ function Members({ c }: { c: CampaignDetail }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" gap="sm">
           <Title order={3} fz="lg">
-            In this campaign
+            {t("In this campaign")}
           </Title>
           <Select
-            aria-label="Add a send or an automation"
-            placeholder={candidates.isFetching ? "Loading…" : "Add a send or an automation"}
+            aria-label={t("Add a send or an automation")}
+            placeholder={candidates.isFetching ? t("Loading…") : t("Add a send or an automation")}
             data={options}
             value={null}
             onDropdownOpen={() => setPicking(true)}
             onChange={pick}
             searchable
             nothingFoundMessage={
-              candidates.data ? "Every send and automation is in a campaign" : "Loading…"
+              candidates.data ? t("Every send and automation is in a campaign") : t("Loading…")
             }
             w={{ base: "100%", sm: 340 }}
             comboboxProps={{ withinPortal: true }}
@@ -232,7 +246,7 @@ function Members({ c }: { c: CampaignDetail }) {
         </Group>
         {c.members.length === 0 ? (
           <Text c="dimmed" size="sm" py="md" ta="center">
-            Nothing here yet: add the sends, drips and workflows of this campaign above.
+            {t("Nothing here yet: add the sends, drips and workflows of this campaign above.")}
           </Text>
         ) : (
           <DataTable
@@ -242,7 +256,7 @@ function Members({ c }: { c: CampaignDetail }) {
             columns={[
               {
                 accessor: "name",
-                title: "Name",
+                title: t("Name"),
                 render: (m) => (
                   <Stack gap={2}>
                     <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
@@ -250,7 +264,7 @@ function Members({ c }: { c: CampaignDetail }) {
                     </Text>
                     <Group gap={4}>
                       <Badge size="xs" variant="light">
-                        {KIND_LABEL[m.kind]}
+                        {kindLabel(m.kind, t)}
                       </Badge>
                       <Text size="xs" c="dimmed">
                         {m.status}
@@ -259,17 +273,22 @@ function Members({ c }: { c: CampaignDetail }) {
                   </Stack>
                 ),
               },
-              { accessor: "sent", title: "Sent", textAlign: "right", render: (m) => fmt(m.sent) },
+              {
+                accessor: "sent",
+                title: t("Sent"),
+                textAlign: "right",
+                render: (m) => fmt(m.sent),
+              },
               {
                 accessor: "delivered",
-                title: "Delivered",
+                title: t("Delivered"),
                 textAlign: "right",
                 visibleMediaQuery: "(min-width: 36em)",
                 render: (m) => fmt(m.delivered),
               },
               {
                 accessor: "failed",
-                title: "Failed",
+                title: t("Failed"),
                 textAlign: "right",
                 visibleMediaQuery: "(min-width: 48em)",
                 render: (m) => fmt(m.failed),
@@ -281,11 +300,11 @@ function Members({ c }: { c: CampaignDetail }) {
                 render: (m) => (
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`Remove ${m.name} from the campaign`}
+                    aria-label={t("Remove {{name}} from the campaign", { name: m.name })}
                     onClick={() =>
                       removeMember.mutate(
                         { id: c.id, memberId: m.memberId },
-                        { onSuccess: () => notify.success("Removed from the campaign") },
+                        { onSuccess: () => notify.success(t("Removed from the campaign")) },
                       )
                     }
                   >
@@ -302,28 +321,29 @@ function Members({ c }: { c: CampaignDetail }) {
 }
 
 function Failures({ c }: { c: CampaignDetail }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
       <Title order={3} fz="lg" mb="sm">
-        Failed, by reason
+        {t("Failed, by reason")}
       </Title>
       <Table.ScrollContainer minWidth={320}>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th ta="right">Texts</Table.Th>
+              <Table.Th>{t("Reason")}</Table.Th>
+              <Table.Th ta="right">{t("Texts")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {c.failures.map((f) => (
               <Table.Tr key={`${f.code}:${f.reason}`}>
                 <Table.Td>
-                  {f.reason}
+                  {translateMessage(f.reason)}
                   {f.code !== null && (
                     <Text span c="dimmed" size="xs">
                       {" "}
-                      (error {f.code})
+                      {t("(error {{code}})", { code: f.code })}
                     </Text>
                   )}
                 </Table.Td>
@@ -338,15 +358,17 @@ function Failures({ c }: { c: CampaignDetail }) {
 }
 
 function Splits({ c }: { c: CampaignDetail }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
       <Title order={3} fz="lg" mb={4}>
-        A/B comparison
+        {t("A/B comparison")}
       </Title>
       {c.splits.length === 0 ? (
         <Text c="dimmed" size="sm">
-          None of this campaign's automations splits people into branches. Add a workflow with an
-          A/B split to compare its branches here.
+          {t(
+            "None of this campaign's automations splits people into branches. Add a workflow with an A/B split to compare its branches here.",
+          )}
         </Text>
       ) : (
         <Stack gap="lg" mt="sm">
@@ -357,21 +379,21 @@ function Splits({ c }: { c: CampaignDetail }) {
                 <Text size="sm" fw={600}>
                   {s.automationName}{" "}
                   <Text span c="dimmed" size="xs">
-                    split {s.stepId}
+                    {t("split {{step}}", { step: s.stepId })}
                   </Text>
                 </Text>
                 <Table.ScrollContainer minWidth={560}>
-                  <Table striped aria-label={`Branches of ${s.automationName}`}>
+                  <Table striped aria-label={t("Branches of {{name}}", { name: s.automationName })}>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Branch</Table.Th>
-                        <Table.Th ta="right">Share</Table.Th>
-                        <Table.Th ta="right">People</Table.Th>
-                        <Table.Th ta="right">Texts</Table.Th>
-                        <Table.Th ta="right">Delivered</Table.Th>
-                        <Table.Th ta="right">Replies</Table.Th>
-                        <Table.Th ta="right">Clicks</Table.Th>
-                        <Table.Th ta="right">Opt-outs</Table.Th>
+                        <Table.Th>{t("Branch")}</Table.Th>
+                        <Table.Th ta="right">{t("Share")}</Table.Th>
+                        <Table.Th ta="right">{t("People")}</Table.Th>
+                        <Table.Th ta="right">{t("Texts")}</Table.Th>
+                        <Table.Th ta="right">{t("Delivered")}</Table.Th>
+                        <Table.Th ta="right">{t("Replies")}</Table.Th>
+                        <Table.Th ta="right">{t("Clicks")}</Table.Th>
+                        <Table.Th ta="right">{t("Opt-outs")}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -385,7 +407,7 @@ function Splits({ c }: { c: CampaignDetail }) {
                                 b.replies / b.people === best &&
                                 s.branches.length > 1 && (
                                   <Badge size="xs" color="teal">
-                                    Most replies
+                                    {t("Most replies")}
                                   </Badge>
                                 )}
                             </Group>

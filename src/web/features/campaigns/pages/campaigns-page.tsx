@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconEdit, IconPlus, IconTargetArrow, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { CampaignSummary } from "../../../../domain/campaigns.schemas";
 import { clientRows } from "../../../components/list/client-rows";
@@ -28,6 +29,7 @@ const CAMPAIGNS_LIST = defineList({
 
 /** /messages/campaigns: campaigns by name, what each groups, create, rename, delete. */
 export default function CampaignsPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const navigate = useNavigate();
   const view = useListState(CAMPAIGNS_LIST, "local:campaigns");
@@ -46,16 +48,21 @@ export default function CampaignsPage() {
 
   const askDelete = (c: CampaignSummary) =>
     modals.openConfirmModal({
-      title: "Delete campaign",
+      title: t("Delete campaign"),
       children: (
         <Text size="sm">
-          Delete <b>{c.name}</b>? Its sends and automations stay as they are; only the grouping and
-          its combined report go.
+          <Trans
+            t={t}
+            i18nKey="Delete <0>{{name}}</0>? Its sends and automations stay as they are; only the grouping and its combined report go."
+            values={{ name: c.name }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete", cancel: "Cancel" },
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(c.id, { onSuccess: () => notify.success("Campaign deleted") }),
+      onConfirm: () =>
+        remove.mutate(c.id, { onSuccess: () => notify.success(t("Campaign deleted")) }),
     });
 
   const create = () => setNaming({ campaign: null });
@@ -63,11 +70,13 @@ export default function CampaignsPage() {
   return (
     <>
       <PageHeader
-        title="Campaigns"
-        description="Group sends, drips and workflows under one name to see their results together."
+        title={t("Campaigns")}
+        description={t(
+          "Group sends, drips and workflows under one name to see their results together.",
+        )}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={create}>
-            Create Campaign
+            {t("Create Campaign")}
           </Button>
         }
       />
@@ -78,21 +87,22 @@ export default function CampaignsPage() {
         total={total}
         pagerWhenLong
         icon={<IconTargetArrow size={28} />}
-        failedTitle="Campaigns could not be loaded"
+        failedTitle={t("Campaigns could not be loaded")}
         empty={{
-          title: "No campaigns yet",
-          description:
+          title: t("No campaigns yet"),
+          description: t(
             "A campaign puts a launch's sends and follow-up drips side by side: delivered, clicks, replies, opt-outs and credits in one place.",
-          action: { label: "Create Campaign", onClick: create },
+          ),
+          action: { label: t("Create Campaign"), onClick: create },
         }}
         toolbar={
-          <ListSearch label="Search campaigns" value={view.query} onSearch={view.setQuery} />
+          <ListSearch label={t("Search campaigns")} value={view.query} onSearch={view.setQuery} />
         }
         onRowClick={(c) => navigate(`${DETAILS}?id=${c.id}`)}
         columns={[
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             sortable: true,
             render: (c) => (
               <Anchor
@@ -106,24 +116,24 @@ export default function CampaignsPage() {
               </Anchor>
             ),
           },
-          { accessor: "sends", title: "Sends", textAlign: "right", sortable: true },
+          { accessor: "sends", title: t("Sends"), textAlign: "right", sortable: true },
           {
             accessor: "automations",
-            title: "Automations",
+            title: t("Automations"),
             sortable: true,
             textAlign: "right",
             visibleMediaQuery: "(min-width: 36em)",
           },
           {
             accessor: "createdAt",
-            title: "Created",
+            title: t("Created"),
             sortable: true,
             visibleMediaQuery: "(min-width: 48em)",
             render: (c) => formatDay(c.createdAt, timeZone),
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             render: (c) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -132,12 +142,12 @@ export default function CampaignsPage() {
                   stopPropagation
                   items={[
                     {
-                      label: "Rename",
+                      label: t("Rename"),
                       icon: <IconEdit size={14} />,
                       onClick: () => setNaming({ campaign: c }),
                     },
                     {
-                      label: "Delete",
+                      label: t("Delete"),
                       icon: <IconTrash size={14} />,
                       onClick: () => askDelete(c),
                       danger: true,

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from 
 import { modals } from "@mantine/modals";
 import { IconKey, IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { ApiKeyResponse } from "../../../../domain/api-keys";
 import { ListTable } from "../../../components/list/list-table";
 import { RowMenu } from "../../../components/row-menu";
@@ -13,6 +14,7 @@ import { KeyRequestsModal } from "./key-requests-modal";
 
 /** The account's API keys: prefix, scopes, last use; request log and revoke. */
 export function ApiKeysCard() {
+  const { t } = useTranslation();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const tz = useAccountTimeZone();
@@ -22,26 +24,33 @@ export function ApiKeysCard() {
 
   const askRevoke = (k: ApiKeyResponse) =>
     modals.openConfirmModal({
-      title: "Revoke API key",
+      title: t("Revoke API key"),
       children: (
         <Text size="sm">
-          Revoke <b>{k.name}</b>? Anything using it stops working at once. This cannot be undone.
+          <Trans
+            t={t}
+            i18nKey="Revoke <0>{{name}}</0>? Anything using it stops working at once. This cannot be undone."
+            values={{ name: k.name }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Revoke key", cancel: "Cancel" },
+      labels: { confirm: t("Revoke key"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
-        revoke.mutate(k.id, { onSuccess: () => notify.success(`API key '${k.name}' revoked`) }),
+        revoke.mutate(k.id, {
+          onSuccess: () => notify.success(t("API key '{{name}}' revoked", { name: k.name })),
+        }),
     });
 
   return (
     <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
       <Group justify="space-between" mb="sm">
         <Title order={3} fz="lg">
-          API keys
+          {t("API keys")}
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          New API key
+          {t("New API key")}
         </Button>
       </Group>
       <ListTable<ApiKeyResponse>
@@ -49,19 +58,20 @@ export function ApiKeysCard() {
         query={keys}
         records={rows}
         icon={<IconKey size={28} />}
-        failedTitle="API keys could not be loaded"
+        failedTitle={t("API keys could not be loaded")}
         empty={{
-          title: "No API keys yet",
-          description:
+          title: t("No API keys yet"),
+          description: t(
             "Create a key to reach your subscribers, groups, sends and conversations from your own code, Zapier or an AI assistant.",
-          action: { label: "New API key", onClick: () => setCreating(true) },
+          ),
+          action: { label: t("New API key"), onClick: () => setCreating(true) },
         }}
         testId="api-keys-table"
         rowStyle={(k) => (k.revokedAt ? { opacity: 0.6 } : undefined)}
         columns={[
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             render: (k) => (
               <Stack gap={2}>
                 <Group gap={6}>
@@ -70,7 +80,7 @@ export function ApiKeysCard() {
                   </Text>
                   {k.revokedAt && (
                     <Badge color="gray" size="sm">
-                      Revoked
+                      {t("Revoked")}
                     </Badge>
                   )}
                 </Group>
@@ -82,7 +92,7 @@ export function ApiKeysCard() {
           },
           {
             accessor: "scopes",
-            title: "Scopes",
+            title: t("Scopes"),
             render: (k) => (
               <Group gap={4}>
                 {k.scopes.map((s) => (
@@ -95,21 +105,21 @@ export function ApiKeysCard() {
           },
           {
             accessor: "createdAt",
-            title: "Created",
+            title: t("Created"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (k) => <Text size="sm">{formatDateTime(k.createdAt, tz)}</Text>,
           },
           {
             accessor: "lastUsedAt",
-            title: "Last used",
+            title: t("Last used"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (k) => (
-              <Text size="sm">{k.lastUsedAt ? formatDateTime(k.lastUsedAt, tz) : "Never"}</Text>
+              <Text size="sm">{k.lastUsedAt ? formatDateTime(k.lastUsedAt, tz) : t("Never")}</Text>
             ),
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 64,
             render: (k) => (
@@ -117,12 +127,12 @@ export function ApiKeysCard() {
                 name={k.name}
                 items={[
                   {
-                    label: "Request log",
+                    label: t("Request log"),
                     icon: <IconListDetails size={16} />,
                     onClick: () => setLogOf(k),
                   },
                   !k.revokedAt && {
-                    label: "Revoke",
+                    label: t("Revoke"),
                     icon: <IconTrash size={16} />,
                     onClick: () => askRevoke(k),
                     danger: true,

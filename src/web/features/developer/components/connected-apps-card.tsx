@@ -1,9 +1,12 @@
 import { Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useOAuthGrants, useRevokeGrant } from "../api/oauth-grants";
 
 /** The MCP clients signed in with OAuth as this person, each with a way to sign it out. */
 export function ConnectedAppsCard() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const grants = useOAuthGrants();
   const revoke = useRevokeGrant();
@@ -11,17 +14,17 @@ export function ConnectedAppsCard() {
   return (
     <Paper withBorder radius="lg" p="md" data-testid="connected-apps">
       <Title order={3} fz="lg" mb="xs">
-        Your connected applications
+        {t("Your connected applications")}
       </Title>
       {grants.isPending ? (
         <Skeleton h={40} />
       ) : grants.isError ? (
         <Text size="sm" c="red.8">
-          {grants.error.message}
+          {translateMessage(grants.error.message)}
         </Text>
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No application is signed in with your Parley account.
+          {t("No application is signed in with your Parley account.")}
         </Text>
       ) : (
         <Stack gap="sm">
@@ -32,7 +35,7 @@ export function ConnectedAppsCard() {
                   {g.clientName}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Since {formatDateTime(g.createdAt, timeZone)} ·{" "}
+                  {t("Since {{date}}", { date: formatDateTime(g.createdAt, timeZone) })} ·{" "}
                   {g.scopes.map((s) => (
                     <Code key={s} mr={4}>
                       {s}
@@ -47,7 +50,7 @@ export function ConnectedAppsCard() {
                 loading={revoke.isPending && revoke.variables === g.id}
                 onClick={() => revoke.mutate(g.id)}
               >
-                Sign out
+                {t("Sign out")}
               </Button>
             </Group>
           ))}

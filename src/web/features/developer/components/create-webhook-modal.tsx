@@ -1,10 +1,12 @@
 import { Button, Checkbox, Code, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
   WEBHOOK_EVENT_LABEL,
   WEBHOOK_EVENTS,
   type WebhookEvent,
 } from "../../../../domain/webhooks";
+import { translateFields, translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useCreateWebhook } from "../api/webhooks";
@@ -16,6 +18,7 @@ const event = new Webhook(SECRET).verify(rawBody, req.headers); // throws if for
 
 /** New webhook: the receiving address and its events; then its signing secret, once. */
 export function CreateWebhookModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const create = useCreateWebhook();
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
@@ -38,31 +41,37 @@ export function CreateWebhookModal(props: { opened: boolean; onClose: () => void
       {
         onSuccess: (w) => {
           setSecret(w.secret);
-          notify.success("Webhook created");
+          notify.success(t("Webhook created"));
         },
         onError: (e) => {
-          if (e instanceof ApiError) setErrors(e.extra.fields ?? { _: e.message });
+          if (e instanceof ApiError) setErrors(translateFields(e.extra.fields ?? { _: e.message }));
         },
       },
     );
   };
 
   return (
-    <Modal opened={props.opened} onClose={close} title="New webhook" size="lg">
+    <Modal opened={props.opened} onClose={close} title={t("New webhook")} size="lg">
       {secret ? (
         <Stack>
-          <SecretOnce label="Signing secret" value={secret} testId="new-webhook-secret" />
+          <SecretOnce label={t("Signing secret")} value={secret} testId="new-webhook-secret" />
           <Text size="sm">
-            Each delivery is a JSON POST signed per Standard Webhooks:{" "}
-            <Code>webhook-signature</Code> holds <Code>v1,</Code> and the base64 HMAC-SHA256 of the{" "}
-            <Code>webhook-id</Code>, the <Code>webhook-timestamp</Code> and the raw body, joined by
-            dots. Any Standard Webhooks library verifies it with this secret.
+            <Trans
+              t={t}
+              i18nKey="Each delivery is a JSON POST signed per Standard Webhooks: <0>webhook-signature</0> holds <1>v1,</1> and the base64 HMAC-SHA256 of the <2>webhook-id</2>, the <3>webhook-timestamp</3> and the raw body, joined by dots. Any Standard Webhooks library verifies it with this secret."
+              components={[
+                <Code key="signature" />,
+                <Code key="v1" />,
+                <Code key="id" />,
+                <Code key="timestamp" />,
+              ]}
+            />
           </Text>
           <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {VERIFY}
           </Code>
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t("Done")}</Button>
           </Group>
         </Stack>
       ) : (
@@ -74,7 +83,7 @@ export function CreateWebhookModal(props: { opened: boolean; onClose: () => void
         >
           <Stack>
             <TextInput
-              label="Receiving address"
+              label={t("Receiving address")}
               placeholder="https://example.com/parley-events"
               value={url}
               onChange={(e) => setUrl(e.currentTarget.value)}
@@ -82,20 +91,24 @@ export function CreateWebhookModal(props: { opened: boolean; onClose: () => void
               data-autofocus
             />
             <TextInput
-              label="Description (optional)"
+              label={t("Description (optional)")}
               value={description}
               maxLength={200}
               onChange={(e) => setDescription(e.currentTarget.value)}
             />
             <Checkbox.Group
-              label="Events"
+              label={t("Events")}
               value={events}
               onChange={(v) => setEvents(v as WebhookEvent[])}
               error={errors.events}
             >
               <Stack gap={6} mt={6}>
                 {WEBHOOK_EVENTS.map((e) => (
-                  <Checkbox key={e} value={e} label={`${e}: ${WEBHOOK_EVENT_LABEL[e]}`} />
+                  <Checkbox
+                    key={e}
+                    value={e}
+                    label={`${e}: ${translateMessage(WEBHOOK_EVENT_LABEL[e])}`}
+                  />
                 ))}
               </Stack>
             </Checkbox.Group>
@@ -106,10 +119,10 @@ export function CreateWebhookModal(props: { opened: boolean; onClose: () => void
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button type="submit" loading={create.isPending}>
-                Create webhook
+                {t("Create webhook")}
               </Button>
             </Group>
           </Stack>

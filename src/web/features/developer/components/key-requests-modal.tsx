@@ -1,5 +1,6 @@
 import { Badge, Modal, Table, Text } from "@mantine/core";
 import { IconListDetails } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { TableSkeleton } from "../../../components/table-skeleton";
@@ -17,6 +18,7 @@ export function KeyRequestsModal(props: {
   keyRow: { id: number; name: string } | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const requests = useApiKeyRequests(props.keyRow?.id ?? null);
   const tz = useAccountTimeZone();
   const rows = requests.data?.rows ?? [];
@@ -24,7 +26,7 @@ export function KeyRequestsModal(props: {
     <Modal
       opened={props.keyRow !== null}
       onClose={props.onClose}
-      title={`Requests made with '${props.keyRow?.name ?? ""}'`}
+      title={t("Requests made with '{{name}}'", { name: props.keyRow?.name ?? "" })}
       size="xl"
     >
       {requests.isPending ? (
@@ -32,24 +34,24 @@ export function KeyRequestsModal(props: {
       ) : requests.isError ? (
         <LoadFailed
           icon={<IconListDetails size={28} />}
-          title="The request log could not be loaded"
+          title={t("The request log could not be loaded")}
           query={requests}
         />
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconListDetails size={28} />}
-          title="No requests yet"
-          description="Requests made with this key appear here with their status."
+          title={t("No requests yet")}
+          description={t("Requests made with this key appear here with their status.")}
         />
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table striped data-testid="request-log">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Request</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Time</Table.Th>
+                <Table.Th>{t("When")}</Table.Th>
+                <Table.Th>{t("Request")}</Table.Th>
+                <Table.Th>{t("Status")}</Table.Th>
+                <Table.Th ta="right">{t("Time")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -69,7 +71,7 @@ export function KeyRequestsModal(props: {
                     </Badge>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Text size="sm">{r.durationMs} ms</Text>
+                    <Text size="sm">{t("{{n}} ms", { n: r.durationMs })}</Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

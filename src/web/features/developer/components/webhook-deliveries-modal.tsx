@@ -1,25 +1,33 @@
 import { Badge, Button, Modal, Table, Text } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
 import { TableSkeleton } from "../../../components/table-skeleton";
+import { tk, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { useReplayDelivery, useWebhookDeliveries } from "../api/webhooks";
 
 const STATUS_COLOR = { pending: "blue", delivered: "green", failed: "red" } as const;
+const STATUS_LABEL = {
+  pending: tk("pending"),
+  delivered: tk("delivered"),
+  failed: tk("failed"),
+} as const;
 
 /** A webhook's last 100 deliveries: attempts, the receiver's answer, and Replay. */
 export function WebhookDeliveriesModal(props: {
   hook: { id: number; url: string } | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const deliveries = useWebhookDeliveries(props.hook?.id ?? null);
   const replay = useReplayDelivery();
   const tz = useAccountTimeZone();
   const rows = deliveries.data?.rows ?? [];
   return (
-    <Modal opened={props.hook !== null} onClose={props.onClose} title="Deliveries" size="xl">
+    <Modal opened={props.hook !== null} onClose={props.onClose} title={t("Deliveries")} size="xl">
       <Text size="sm" c="dimmed" mb="sm" style={{ overflowWrap: "anywhere" }}>
         {props.hook?.url}
       </Text>
@@ -28,25 +36,25 @@ export function WebhookDeliveriesModal(props: {
       ) : deliveries.isError ? (
         <LoadFailed
           icon={<IconSend size={28} />}
-          title="Deliveries could not be loaded"
+          title={t("Deliveries could not be loaded")}
           query={deliveries}
         />
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconSend size={28} />}
-          title="No deliveries yet"
-          description="Events this webhook subscribes to appear here as they are sent."
+          title={t("No deliveries yet")}
+          description={t("Events this webhook subscribes to appear here as they are sent.")}
         />
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Last answer</Table.Th>
-                <Table.Th>Created</Table.Th>
+                <Table.Th>{t("Event")}</Table.Th>
+                <Table.Th>{t("Status")}</Table.Th>
+                <Table.Th>{t("Attempts")}</Table.Th>
+                <Table.Th>{t("Last answer")}</Table.Th>
+                <Table.Th>{t("Created")}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -60,13 +68,17 @@ export function WebhookDeliveriesModal(props: {
                   </Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[d.status]} variant="light">
-                      {d.status}
+                      {t(STATUS_LABEL[d.status])}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{d.attempts}</Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {d.lastError ?? (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : "—")}
+                      {d.lastError
+                        ? translateMessage(d.lastError)
+                        : d.lastStatusCode
+                          ? `HTTP ${d.lastStatusCode}`
+                          : "—"}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -81,11 +93,11 @@ export function WebhookDeliveriesModal(props: {
                         onClick={() =>
                           replay.mutate(
                             { id: props.hook!.id, deliveryId: d.id },
-                            { onSuccess: () => notify.success("Sent again") },
+                            { onSuccess: () => notify.success(t("Sent again")) },
                           )
                         }
                       >
-                        Replay
+                        {t("Replay")}
                       </Button>
                     )}
                   </Table.Td>

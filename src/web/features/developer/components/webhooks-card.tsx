@@ -9,8 +9,10 @@ import {
   IconWebhook,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ListTable } from "../../../components/list/list-table";
 import { RowMenu } from "../../../components/row-menu";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from "../api/webhooks";
 import { CreateWebhookModal } from "./create-webhook-modal";
@@ -26,6 +28,7 @@ interface Hook {
 
 /** Outgoing webhooks: where events go, on or off (and why), deliveries with replay. */
 export function WebhooksCard() {
+  const { t } = useTranslation();
   const hooks = useWebhooks();
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
@@ -35,30 +38,39 @@ export function WebhooksCard() {
 
   const askDelete = (h: Hook) =>
     modals.openConfirmModal({
-      title: "Delete webhook",
+      title: t("Delete webhook"),
       children: (
         <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-          Stop sending events to <b>{h.url}</b> and delete its delivery log?
+          <Trans
+            t={t}
+            i18nKey="Stop sending events to <0>{{url}}</0> and delete its delivery log?"
+            values={{ url: h.url }}
+            components={[<b key="url" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Delete webhook", cancel: "Cancel" },
+      labels: { confirm: t("Delete webhook"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
-      onConfirm: () => remove.mutate(h.id, { onSuccess: () => notify.success("Webhook deleted") }),
+      onConfirm: () =>
+        remove.mutate(h.id, { onSuccess: () => notify.success(t("Webhook deleted")) }),
     });
   const toggle = (h: Hook) =>
     update.mutate(
       { id: h.id, input: { enabled: !h.enabled } },
-      { onSuccess: () => notify.success(h.enabled ? "Webhook turned off" : "Webhook turned on") },
+      {
+        onSuccess: () =>
+          notify.success(h.enabled ? t("Webhook turned off") : t("Webhook turned on")),
+      },
     );
 
   return (
     <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
       <Group justify="space-between" mb="sm">
         <Title order={3} fz="lg">
-          Webhooks
+          {t("Webhooks")}
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          New webhook
+          {t("New webhook")}
         </Button>
       </Group>
       <ListTable<Hook>
@@ -66,17 +78,18 @@ export function WebhooksCard() {
         query={hooks}
         records={rows}
         icon={<IconWebhook size={28} />}
-        failedTitle="Webhooks could not be loaded"
+        failedTitle={t("Webhooks could not be loaded")}
         empty={{
-          title: "No webhooks yet",
-          description:
+          title: t("No webhooks yet"),
+          description: t(
             "Have Parley post signed events (messages received, opt-outs, new subscribers, finished sends) to your server as they happen.",
-          action: { label: "New webhook", onClick: () => setCreating(true) },
+          ),
+          action: { label: t("New webhook"), onClick: () => setCreating(true) },
         }}
         columns={[
           {
             accessor: "url",
-            title: "Address",
+            title: t("Address"),
             render: (h) => (
               <Text size="sm" maw={280} style={{ overflowWrap: "anywhere" }}>
                 {h.url}
@@ -85,7 +98,7 @@ export function WebhooksCard() {
           },
           {
             accessor: "events",
-            title: "Events",
+            title: t("Events"),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (h) => (
               <Group gap={4}>
@@ -99,15 +112,15 @@ export function WebhooksCard() {
           },
           {
             accessor: "enabled",
-            title: "Status",
+            title: t("Status"),
             render: (h) => (
               <Stack gap={2}>
                 <Badge color={h.enabled ? "green" : "gray"} variant="light">
-                  {h.enabled ? "On" : "Off"}
+                  {h.enabled ? t("On") : t("Off")}
                 </Badge>
                 {h.disabledReason && (
                   <Text size="xs" c="red">
-                    {h.disabledReason}
+                    {translateMessage(h.disabledReason)}
                   </Text>
                 )}
               </Stack>
@@ -115,7 +128,7 @@ export function WebhooksCard() {
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 64,
             render: (h) => (
@@ -123,17 +136,17 @@ export function WebhooksCard() {
                 name={h.url}
                 items={[
                   {
-                    label: "Deliveries",
+                    label: t("Deliveries"),
                     icon: <IconSend size={16} />,
                     onClick: () => setLogOf(h),
                   },
                   {
-                    label: h.enabled ? "Turn off" : "Turn on",
+                    label: h.enabled ? t("Turn off") : t("Turn on"),
                     icon: h.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />,
                     onClick: () => toggle(h),
                   },
                   {
-                    label: "Delete",
+                    label: t("Delete"),
                     icon: <IconTrash size={16} />,
                     onClick: () => askDelete(h),
                     danger: true,

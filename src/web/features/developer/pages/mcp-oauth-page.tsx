@@ -1,8 +1,11 @@
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { API_AREAS } from "../../../../domain/api-keys";
 import { authorizeDecisionResponse, authorizeInfoResponse } from "../../../../domain/mcp-oauth";
+import { translateMessage } from "../../../i18n";
 import { api } from "../../../lib/api-client";
 
 /**
@@ -11,6 +14,17 @@ import { api } from "../../../lib/api-client";
  * approves or denies; the browser then goes back to the client with a code or an error.
  */
 export default function McpOAuthPage() {
+  const { t } = useTranslation();
+  // The server's "Read subscribers" / "Read and change subscribers", in the active language.
+  const scopeLabel = (s: { scope: string; label: string }) => {
+    const [area, level] = s.scope.split(":");
+    const def = API_AREAS.find((a) => a.area === area);
+    if (!def) return s.label;
+    const areaName = translateMessage(def.label).toLowerCase();
+    return level === "write"
+      ? t("Read and change {{area}}", { area: areaName })
+      : t("Read {{area}}", { area: areaName });
+  };
   const [params] = useSearchParams();
   const request = {
     clientId: params.get("client_id") ?? "",
@@ -52,30 +66,35 @@ export default function McpOAuthPage() {
         {info.isPending ? (
           <Skeleton h={160} />
         ) : info.isError ? (
-          <Alert color="red" title="This connection request cannot be used">
-            {info.error.message}
+          <Alert color="red" title={t("This connection request cannot be used")}>
+            {translateMessage(info.error.message)}
           </Alert>
         ) : (
           <Stack gap="md">
             <Title order={2} fz="xl">
-              Allow {info.data.clientName} to use Parley?
+              {t("Allow {{client}} to use Parley?", { client: info.data.clientName })}
             </Title>
             <Text size="sm">
-              It will act as you in this account and return to <b>{info.data.redirectHost}</b>.
+              <Trans
+                t={t}
+                i18nKey="It will act as you in this account and return to <0>{{host}}</0>."
+                values={{ host: info.data.redirectHost }}
+                components={[<b key="host" />]}
+              />
             </Text>
             {info.data.scopes.length === 0 ? (
               <Alert color="yellow">
-                Your user has none of the permissions this application asks for.
+                {t("Your user has none of the permissions this application asks for.")}
               </Alert>
             ) : (
               <Stack gap="xs">
                 <Text size="sm" fw={600}>
-                  It asks to:
+                  {t("It asks to:")}
                 </Text>
                 {info.data.scopes.map((s) => (
                   <Checkbox
                     key={s.scope}
-                    label={s.label}
+                    label={scopeLabel(s)}
                     checked={!unticked.includes(s.scope)}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
@@ -86,8 +105,9 @@ export default function McpOAuthPage() {
               </Stack>
             )}
             <Text size="xs" c="dimmed">
-              Texts it sends follow your opt-outs, quiet hours and credits. You can sign it out at
-              any time on the MCP Connection page.
+              {t(
+                "Texts it sends follow your opt-outs, quiet hours and credits. You can sign it out at any time on the MCP Connection page.",
+              )}
             </Text>
             <Group justify="flex-end">
               <Button
@@ -95,14 +115,14 @@ export default function McpOAuthPage() {
                 onClick={() => decide.mutate(false)}
                 disabled={decide.isPending}
               >
-                Deny
+                {t("Deny")}
               </Button>
               <Button
                 onClick={() => decide.mutate(true)}
                 loading={decide.isPending}
                 disabled={info.data.scopes.every((s) => unticked.includes(s.scope))}
               >
-                Allow
+                {t("Allow")}
               </Button>
             </Group>
           </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/notify";
 import { type ProviderPath, useDisconnect } from "../api/integrations";
 
@@ -9,20 +10,25 @@ export function DisconnectButton(props: {
   name: string;
   effect: string;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const disconnect = useDisconnect(props.path);
   return (
     <>
       <Button color="red.8" variant="outline" onClick={() => setOpen(true)}>
-        Disconnect
+        {t("Disconnect")}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Disconnect ${props.name}?`}>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t("Disconnect {{name}}?", { name: props.name })}
+      >
         <Text size="sm" mb="md">
           {props.effect}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setOpen(false)}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button
             color="red.8"
@@ -31,12 +37,12 @@ export function DisconnectButton(props: {
               disconnect.mutate(undefined, {
                 onSuccess: () => {
                   setOpen(false);
-                  notify.success(`${props.name} is disconnected.`);
+                  notify.success(t("{{name}} is disconnected.", { name: props.name }));
                 },
               })
             }
           >
-            Disconnect
+            {t("Disconnect")}
           </Button>
         </Group>
       </Modal>

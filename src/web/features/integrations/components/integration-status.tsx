@@ -1,22 +1,38 @@
 import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import type { IntegrationStatus } from "../../../../domain/integrations";
+import { translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 
+/**
+ * The server's detail line ("2 active Zap triggers", "Connected with HubSpot sign-in") in the
+ * active language: the Zap count is read back from it, the other lines are matched whole.
+ */
+export function detailText(detail: string, t: TFunction): string {
+  const zaps = /^(\d+) active Zap triggers?$/.exec(detail);
+  if (!zaps) return translateMessage(detail);
+  const n = Number(zaps[1]);
+  return t("{{n}} active Zap triggers", { count: n, n });
+}
+
 export function ConnectionBadge(props: { connected: boolean }) {
+  const { t } = useTranslation();
   return props.connected ? (
     <Badge color="teal.9" variant="filled" data-testid="integration-state">
-      Connected
+      {t("Connected")}
     </Badge>
   ) : (
     <Badge color="gray.7" variant="filled" data-testid="integration-state">
-      Not connected
+      {t("Not connected")}
     </Badge>
   );
 }
 
 /** Connection facts a person checks: since when, the last sync and what it did, the last error. */
 export function IntegrationStatusPanel(props: { status: IntegrationStatus; syncLabel?: string }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "");
   const s = props.status;
@@ -26,16 +42,25 @@ export function IntegrationStatusPanel(props: { status: IntegrationStatus; syncL
         <ConnectionBadge connected={s.connected} />
         {s.detail && (
           <Text size="sm" c="dimmed">
-            {s.detail}
+            {detailText(s.detail, t)}
           </Text>
         )}
       </Group>
       {s.connected && (
         <Text size="sm">
-          Connected {when(s.connectedAt)}.{" "}
-          {s.lastSyncAt
-            ? `${props.syncLabel ?? "Last sync"}: ${when(s.lastSyncAt)}${s.lastSyncSummary ? ` (${s.lastSyncSummary})` : ""}.`
-            : "Not synced yet."}
+          {t("Connected {{when}}.", { when: when(s.connectedAt) })}{" "}
+          {!s.lastSyncAt
+            ? t("Not synced yet.")
+            : s.lastSyncSummary
+              ? t("{{label}}: {{when}} ({{summary}}).", {
+                  label: props.syncLabel ?? t("Last sync"),
+                  when: when(s.lastSyncAt),
+                  summary: translateMessage(s.lastSyncSummary),
+                })
+              : t("{{label}}: {{when}}.", {
+                  label: props.syncLabel ?? t("Last sync"),
+                  when: when(s.lastSyncAt),
+                })}
         </Text>
       )}
       {s.lastError && (
@@ -45,7 +70,7 @@ export function IntegrationStatusPanel(props: { status: IntegrationStatus; syncL
           p="sm"
           data-testid="integration-error"
         >
-          {s.lastError}
+          {translateMessage(s.lastError)}
           {s.lastErrorAt ? ` (${when(s.lastErrorAt)})` : ""}
         </Alert>
       )}

@@ -12,8 +12,11 @@ import {
 } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { INTEGRATION_INFO } from "../../../../domain/integrations";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useConnectCustomerIo, useIntegration, useSyncNow } from "../api/integrations";
@@ -24,6 +27,7 @@ import { IntegrationStatusPanel } from "../components/integration-status";
 
 /** /addons/integrations/customer-io: attributes out to Track, texts in from a webhook action. */
 export default function CustomerIoPage() {
+  const { t } = useTranslation();
   const query = useIntegration("customer-io");
   const connect = useConnectCustomerIo();
   const sync = useSyncNow("customer-io");
@@ -32,23 +36,30 @@ export default function CustomerIoPage() {
   const status = query.data;
   const fields = connect.error instanceof ApiError ? connect.error.extra.fields : undefined;
   const origin = window.location.origin;
-  const body = JSON.stringify({ customerId: "{{customer.id}}", text: "Your order has shipped!" });
+  const body = JSON.stringify({
+    customerId: "{{customer.id}}",
+    text: t("Your order has shipped!"),
+  });
   return (
     <>
       <BackToIntegrations />
       <PageHeader
-        title="Customer.io"
-        description="Send texts from Customer.io campaigns and keep subscriber attributes in Customer.io."
+        title={INTEGRATION_INFO.customerio.name}
+        description={t(
+          "Send texts from Customer.io campaigns and keep subscriber attributes in Customer.io.",
+        )}
         actions={
           status?.connected ? (
             <>
               <Button variant="light" loading={sync.isPending} onClick={() => sync.mutate()}>
-                Sync now
+                {t("Sync now")}
               </Button>
               <DisconnectButton
                 path="customer-io"
                 name="Customer.io"
-                effect="Attribute sync stops and the action token stops working: Customer.io campaigns can no longer send texts through Parley."
+                effect={t(
+                  "Attribute sync stops and the action token stops working: Customer.io campaigns can no longer send texts through Parley.",
+                )}
               />
             </>
           ) : undefined
@@ -57,7 +68,11 @@ export default function CustomerIoPage() {
       <Stack gap="lg" maw={820}>
         <Paper withBorder radius="lg" p="md">
           {query.isError ? (
-            <LoadFailed icon={<IconMail />} title="Customer.io could not be loaded" query={query} />
+            <LoadFailed
+              icon={<IconMail />}
+              title={t("Customer.io could not be loaded")}
+              query={query}
+            />
           ) : status ? (
             <IntegrationStatusPanel status={status} />
           ) : (
@@ -66,7 +81,7 @@ export default function CustomerIoPage() {
         </Paper>
         <Paper withBorder radius="lg" p="md">
           <Title order={3} fz="lg" mb="xs">
-            {status?.connected ? "Connect again" : "Connect Customer.io"}
+            {status?.connected ? t("Connect again") : t("Connect Customer.io")}
           </Title>
           <form
             onSubmit={(e) => {
@@ -76,7 +91,7 @@ export default function CustomerIoPage() {
                 {
                   onSuccess: () => {
                     setApiKey("");
-                    notify.success("Customer.io is connected.");
+                    notify.success(t("Customer.io is connected."));
                   },
                 },
               );
@@ -84,22 +99,27 @@ export default function CustomerIoPage() {
           >
             <Stack gap="sm">
               <Text size="sm">
-                In Customer.io, open Workspace Settings → API and webhook credentials, and copy the
-                Site ID and a Tracking API key.
+                {t(
+                  "In Customer.io, open Workspace Settings → API and webhook credentials, and copy the Site ID and a Tracking API key.",
+                )}
               </Text>
               <TextInput
-                label="Site ID"
+                label={t("Site ID")}
                 value={siteId}
                 onChange={(e) => setSiteId(e.currentTarget.value)}
-                error={fields?.siteId}
+                error={fields?.siteId && translateMessage(fields.siteId)}
                 autoComplete="off"
               />
               <PasswordInput
-                label="Tracking API key"
+                label={t("Tracking API key")}
                 value={apiKey}
                 onChange={(e) => setApiKey(e.currentTarget.value)}
                 error={
-                  fields?.apiKey ?? (fields ? undefined : (connect.error?.message ?? undefined))
+                  fields?.apiKey
+                    ? translateMessage(fields.apiKey)
+                    : fields || !connect.error
+                      ? undefined
+                      : translateMessage(connect.error.message)
                 }
                 autoComplete="off"
               />
@@ -109,7 +129,7 @@ export default function CustomerIoPage() {
                   loading={connect.isPending}
                   disabled={!siteId.trim() || !apiKey.trim()}
                 >
-                  Connect
+                  {t("Connect")}
                 </Button>
               </Group>
             </Stack>
@@ -117,37 +137,52 @@ export default function CustomerIoPage() {
           {connect.data?.actionToken && (
             <Stack gap={6} mt="md">
               <Text size="sm" fw={600}>
-                Action token (shown once, copy it now)
+                {t("Action token (shown once, copy it now)")}
               </Text>
-              <CopyField label="action token" value={connect.data.actionToken} testId="cio-token" />
+              <CopyField
+                label={t("action token")}
+                value={connect.data.actionToken}
+                testId="cio-token"
+              />
             </Stack>
           )}
         </Paper>
         <Paper withBorder radius="lg" p="md">
           <Title order={3} fz="lg" mb="xs">
-            Send a text from a campaign
+            {t("Send a text from a campaign")}
           </Title>
           <Text size="sm" mb="xs">
-            Add a "Send webhook" action: POST to this address with the header{" "}
-            <Code>Authorization: Bearer &lt;action token&gt;</Code> and a JSON body.
+            <Trans
+              t={t}
+              i18nKey='Add a "Send webhook" action: POST to this address with the header <0>{{header}}</0> and a JSON body.'
+              values={{ header: "Authorization: Bearer <action token>" }}
+              components={[<Code key="header" />]}
+            />
           </Text>
-          <CopyField label="action address" value={`${origin}/integrations/customer-io/send`} />
+          <CopyField
+            label={t("action address")}
+            value={`${origin}/integrations/customer-io/send`}
+          />
           <Code block mt="xs" tabIndex={0}>
             {body}
           </Code>
           <Text size="sm" mt="xs" c="dimmed">
-            Only subscribers with recorded consent get the text; opt-outs, quiet hours and credits
-            apply as for every text.
+            {t(
+              "Only subscribers with recorded consent get the text; opt-outs, quiet hours and credits apply as for every text.",
+            )}
           </Text>
         </Paper>
         <Paper withBorder radius="lg" p="md">
           <Title order={3} fz="lg" mb="xs">
-            Attributes sent to Customer.io
+            {t("Attributes sent to Customer.io")}
           </Title>
           <Text size="sm">
-            Each subscriber is a Customer.io person with the id <Code>parley-&lt;id&gt;</Code> and
-            the attributes phone, first_name, last_name, email, created_at, sms_marketing_consent,
-            sms_opted_out and your custom fields, updated when they change.
+            <Trans
+              t={t}
+              i18nKey="Each subscriber is a Customer.io person with the id <0>{{id}}</0> and the attributes phone, first_name, last_name, email, created_at, sms_marketing_consent, sms_opted_out and your custom fields, updated when they change."
+              values={{ id: "parley-<id>" }}
+              components={[<Code key="id" />]}
+            />
           </Text>
         </Paper>
       </Stack>

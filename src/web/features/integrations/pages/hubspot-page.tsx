@@ -11,9 +11,12 @@ import {
 } from "@mantine/core";
 import { IconBuildingStore } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { INTEGRATION_INFO } from "../../../../domain/integrations";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import {
@@ -28,6 +31,7 @@ import { IntegrationStatusPanel } from "../components/integration-status";
 
 /** /addons/integrations/hubspot: contacts sync both ways, by private-app token or HubSpot sign-in. */
 export default function HubspotPage() {
+  const { t } = useTranslation();
   const query = useIntegration("hubspot");
   const list = useIntegrations();
   const connect = useConnectHubspot();
@@ -36,25 +40,27 @@ export default function HubspotPage() {
   const [params] = useSearchParams();
   const fieldError =
     connect.error instanceof ApiError
-      ? (connect.error.extra.fields?.accessToken ?? connect.error.message)
+      ? translateMessage(connect.error.extra.fields?.accessToken ?? connect.error.message)
       : undefined;
   const status = query.data;
   return (
     <>
       <BackToIntegrations />
       <PageHeader
-        title="HubSpot"
-        description="Keep HubSpot contacts and Parley subscribers in step, both ways."
+        title={INTEGRATION_INFO.hubspot.name}
+        description={t("Keep HubSpot contacts and Parley subscribers in step, both ways.")}
         actions={
           status?.connected ? (
             <>
               <Button variant="light" loading={sync.isPending} onClick={() => sync.mutate()}>
-                Sync now
+                {t("Sync now")}
               </Button>
               <DisconnectButton
                 path="hubspot"
                 name="HubSpot"
-                effect="Parley stops syncing with HubSpot. Subscribers and contacts already synced stay where they are."
+                effect={t(
+                  "Parley stops syncing with HubSpot. Subscribers and contacts already synced stay where they are.",
+                )}
               />
             </>
           ) : undefined
@@ -62,13 +68,13 @@ export default function HubspotPage() {
       />
       <Stack gap="lg" maw={820}>
         {params.get("error") === "oauth" && (
-          <Alert color="red">HubSpot did not complete the connection. Try again.</Alert>
+          <Alert color="red">{t("HubSpot did not complete the connection. Try again.")}</Alert>
         )}
         <Paper withBorder radius="lg" p="md">
           {query.isError ? (
             <LoadFailed
               icon={<IconBuildingStore />}
-              title="HubSpot could not be loaded"
+              title={t("HubSpot could not be loaded")}
               query={query}
             />
           ) : status ? (
@@ -79,20 +85,20 @@ export default function HubspotPage() {
         </Paper>
         <Paper withBorder radius="lg" p="md">
           <Title order={3} fz="lg" mb="xs">
-            {status?.connected ? "Connect again" : "Connect HubSpot"}
+            {status?.connected ? t("Connect again") : t("Connect HubSpot")}
           </Title>
           {list.data?.hubspotOAuth && (
             <Stack gap="xs" mb="md">
               <Text size="sm">
-                Sign in to HubSpot and allow Parley to read and update contacts.
+                {t("Sign in to HubSpot and allow Parley to read and update contacts.")}
               </Text>
               <Group>
                 <Button component="a" href="/api/integrations/hubspot/oauth/start">
-                  Connect with HubSpot
+                  {t("Connect with HubSpot")}
                 </Button>
               </Group>
               <Text size="sm" c="dimmed">
-                Or use a private app's access token:
+                {t("Or use a private app's access token:")}
               </Text>
             </Stack>
           )}
@@ -104,7 +110,7 @@ export default function HubspotPage() {
                 {
                   onSuccess: () => {
                     setToken("");
-                    notify.success("HubSpot is connected. The first sync has started.");
+                    notify.success(t("HubSpot is connected. The first sync has started."));
                   },
                 },
               );
@@ -112,12 +118,14 @@ export default function HubspotPage() {
           >
             <Stack gap="sm">
               <Text size="sm">
-                In HubSpot, open Settings → Integrations → Private apps, create an app with the
-                scopes <b>crm.objects.contacts.read</b> and <b>crm.objects.contacts.write</b>, and
-                paste its access token here.
+                <Trans
+                  t={t}
+                  i18nKey="In HubSpot, open Settings → Integrations → Private apps, create an app with the scopes <0>crm.objects.contacts.read</0> and <1>crm.objects.contacts.write</1>, and paste its access token here."
+                  components={[<b key="read" />, <b key="write" />]}
+                />
               </Text>
               <PasswordInput
-                label="Private app access token"
+                label={t("Private app access token")}
                 value={token}
                 onChange={(e) => setToken(e.currentTarget.value)}
                 error={fieldError}
@@ -129,7 +137,7 @@ export default function HubspotPage() {
                   loading={connect.isPending}
                   disabled={token.trim().length === 0}
                 >
-                  Connect
+                  {t("Connect")}
                 </Button>
               </Group>
             </Stack>
@@ -137,20 +145,21 @@ export default function HubspotPage() {
         </Paper>
         <Paper withBorder radius="lg" p="md">
           <Title order={3} fz="lg" mb="xs">
-            How the sync works
+            {t("How the sync works")}
           </Title>
           <Stack gap={6}>
             <Text size="sm">
-              New and changed subscribers go to HubSpot as contacts (phone, name, e-mail), matched
-              by phone number.
+              {t(
+                "New and changed subscribers go to HubSpot as contacts (phone, name, e-mail), matched by phone number.",
+              )}
             </Text>
             <Text size="sm">
-              Contacts changed in HubSpot update names and e-mail here; the side changed last wins.
-              A contact new to Parley is added as a conversation contact: it gets no marketing texts
-              until consent is recorded (keyword, form, or your attestation).
+              {t(
+                "Contacts changed in HubSpot update names and e-mail here; the side changed last wins. A contact new to Parley is added as a conversation contact: it gets no marketing texts until consent is recorded (keyword, form, or your attestation).",
+              )}
             </Text>
             <Text size="sm">
-              Opt-outs are never undone by a sync: someone who texted STOP stays opted out.
+              {t("Opt-outs are never undone by a sync: someone who texted STOP stays opted out.")}
             </Text>
           </Stack>
         </Paper>

@@ -1,25 +1,28 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { INTEGRATION_INFO } from "../../../../domain/integrations";
 import { LoadFailed } from "../../../components/load-failed";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { useIntegrations } from "../api/integrations";
-import { ConnectionBadge } from "../components/integration-status";
+import { ConnectionBadge, detailText } from "../components/integration-status";
 
 /** /addons/integrations: the three integrations, each connected or not, with its page. */
 export default function IntegrationsPage() {
+  const { t } = useTranslation();
   const query = useIntegrations();
   return (
     <>
       <PageHeader
-        title="Integrations"
-        description="Connect Parley to the tools your business already uses."
+        title={t("Integrations")}
+        description={t("Connect Parley to the tools your business already uses.")}
       />
       {query.isError ? (
         <LoadFailed
           icon={<IconPlugConnected />}
-          title="Integrations could not be loaded"
+          title={t("Integrations could not be loaded")}
           query={query}
         />
       ) : (
@@ -40,22 +43,22 @@ export default function IntegrationsPage() {
                         {row.name}
                       </Title>
                       <Text size="xs" c="dimmed">
-                        {row.kind}
+                        {translateMessage(row.kind)}
                       </Text>
                     </div>
                     <ConnectionBadge connected={row.connected} />
                   </Group>
                   <Text size="sm" style={{ flex: 1 }}>
-                    {INTEGRATION_INFO[row.provider].summary}
+                    {translateMessage(INTEGRATION_INFO[row.provider].summary)}
                   </Text>
                   {row.connected && row.detail && (
                     <Text size="xs" c="dimmed">
-                      {row.detail}
+                      {detailText(row.detail, t)}
                     </Text>
                   )}
                   {row.lastError && (
                     <Text size="xs" c="red.8">
-                      {row.lastError}
+                      {translateMessage(row.lastError)}
                     </Text>
                   )}
                   <Button
@@ -63,7 +66,7 @@ export default function IntegrationsPage() {
                     to={INTEGRATION_INFO[row.provider].path}
                     variant={row.connected ? "light" : "filled"}
                   >
-                    {row.connected ? "Manage" : "Connect"}
+                    {row.connected ? t("Manage") : t("Connect")}
                   </Button>
                 </Stack>
               </Card>

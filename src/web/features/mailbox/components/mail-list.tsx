@@ -1,4 +1,5 @@
 import { Group, Paper, Text, VisuallyHidden } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import type { MailSummary } from "../../../../domain/mailbox.schemas";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import classes from "./mailbox.module.css";
@@ -9,6 +10,7 @@ export function MailList(props: {
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   return (
     <Paper withBorder radius="lg" style={{ overflow: "hidden" }} data-testid="mail-list">
@@ -29,13 +31,13 @@ export function MailList(props: {
             {!mail.read && (
               <>
                 <span className={classes.unreadDot} aria-hidden="true" />
-                <VisuallyHidden>Unread</VisuallyHidden>
+                <VisuallyHidden>{t("Unread")}</VisuallyHidden>
               </>
             )}
           </Group>
           <Group gap={8} wrap="nowrap" justify="space-between" mt={2}>
             <Text size="xs" c="dimmed" truncate="end" style={{ minWidth: 0 }}>
-              To {mail.to}
+              {t("To {{address}}", { address: mail.to })}
             </Text>
             <Text size="xs" c="dimmed" style={{ flex: "none" }}>
               {formatDateTime(mail.createdAt, timeZone)}

@@ -1,12 +1,15 @@
 import { Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconMailOpened } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state";
+import { translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useMail } from "../api/get-mail";
 import { MailText } from "./mail-text";
 
 /** The open mail: who, when, and its text with working links. */
 export function MailView({ id, onBack }: { id: number | null; onBack: () => void }) {
+  const { t } = useTranslation();
   const mail = useMail(id);
   const timeZone = useAccountTimeZone();
   if (id === null) {
@@ -14,8 +17,10 @@ export function MailView({ id, onBack }: { id: number | null; onBack: () => void
       <Paper withBorder radius="lg">
         <EmptyState
           icon={<IconMailOpened size={28} />}
-          title="Select an e-mail to read it"
-          description="Links in these e-mails work: open one to reset a password or accept an invitation."
+          title={t("Select an e-mail to read it")}
+          description={t(
+            "Links in these e-mails work: open one to reset a password or accept an invitation.",
+          )}
         />
       </Paper>
     );
@@ -30,10 +35,10 @@ export function MailView({ id, onBack }: { id: number | null; onBack: () => void
         hiddenFrom="sm"
         mb="sm"
       >
-        All e-mails
+        {t("All e-mails")}
       </Button>
       {mail.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading">
+        <Stack gap="sm" aria-busy="true" aria-label={t("Loading")}>
           <Skeleton height={26} width="70%" />
           <Skeleton height={14} width="45%" />
           <Skeleton height={120} mt="md" />
@@ -41,8 +46,8 @@ export function MailView({ id, onBack }: { id: number | null; onBack: () => void
       ) : mail.isError ? (
         <EmptyState
           icon={<IconMailOpened size={28} />}
-          title="This e-mail could not be opened"
-          description={mail.error.message}
+          title={t("This e-mail could not be opened")}
+          description={translateMessage(mail.error.message)}
         />
       ) : (
         <Stack gap="xs">
@@ -51,12 +56,12 @@ export function MailView({ id, onBack }: { id: number | null; onBack: () => void
           </Title>
           <Group gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed">
-              From {mail.data.from}
+              {t("From {{address}}", { address: mail.data.from })}
             </Text>
           </Group>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed">
-              To {mail.data.to}
+              {t("To {{address}}", { address: mail.data.to })}
             </Text>
             <Text size="sm" c="dimmed">
               {formatDateTime(mail.data.createdAt, timeZone)}

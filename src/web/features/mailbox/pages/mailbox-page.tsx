@@ -1,6 +1,7 @@
 import { Alert, Box, Group, Pagination, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { IconInfoCircle, IconMail } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailed } from "../../../components/load-failed";
@@ -18,6 +19,7 @@ const PAGE_SIZE = 25;
  * account's mail; other users read their own.
  */
 export default function MailboxPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const idParam = Number(params.get("id"));
@@ -33,17 +35,18 @@ export default function MailboxPage() {
     <>
       <Box visibleFrom={selected ? "sm" : undefined}>
         <PageHeader
-          title="Mailbox"
+          title={t("Mailbox")}
           description={
             data && data.unread > 0
-              ? `${data.unread} unread of ${data.total}`
-              : "E-mail this server sent: password resets and invitations, with working links."
+              ? t("{{unread}} unread of {{total}}", { unread: data.unread, total: data.total })
+              : t("E-mail this server sent: password resets and invitations, with working links.")
           }
         />
         {data && !data.local && (
           <Alert icon={<IconInfoCircle size={18} />} variant="light" mb="md">
-            This server delivers e-mail through its SMTP server, so new mail goes to real inboxes.
-            Mail kept before that is shown here.
+            {t(
+              "This server delivers e-mail through its SMTP server, so new mail goes to real inboxes. Mail kept before that is shown here.",
+            )}
           </Alert>
         )}
       </Box>
@@ -51,7 +54,7 @@ export default function MailboxPage() {
         <Paper withBorder radius="lg">
           <LoadFailed
             icon={<IconMail size={28} />}
-            title="The mailbox could not be loaded"
+            title={t("The mailbox could not be loaded")}
             query={mailbox}
           />
         </Paper>
@@ -59,8 +62,10 @@ export default function MailboxPage() {
         <Paper withBorder radius="lg">
           <EmptyState
             icon={<IconMail size={28} />}
-            title="No e-mail yet"
-            description="No mail server is configured, so Parley keeps the e-mail it sends here: invite a teammate from Team, or ask for a password reset, and the mail shows up at once."
+            title={t("No e-mail yet")}
+            description={t(
+              "No mail server is configured, so Parley keeps the e-mail it sends here: invite a teammate from Team, or ask for a password reset, and the mail shows up at once.",
+            )}
           />
         </Paper>
       ) : (
@@ -77,7 +82,7 @@ export default function MailboxPage() {
               </Stack>
             ) : (
               <Paper withBorder radius="lg" p="md">
-                <Stack gap="md" aria-busy="true" aria-label="Loading">
+                <Stack gap="md" aria-busy="true" aria-label={t("Loading")}>
                   {[0, 1, 2, 3].map((i) => (
                     <Stack key={i} gap={6}>
                       <Skeleton height={14} width="80%" />
@@ -95,7 +100,9 @@ export default function MailboxPage() {
       )}
       {data?.local && data.total > 0 && (
         <Text size="xs" c="dimmed" mt="md" visibleFrom="sm">
-          Set SMTP_URL (or SMTP_HOST) on the server to deliver e-mail to real inboxes instead.
+          {t(
+            "Set SMTP_URL (or SMTP_HOST) on the server to deliver e-mail to real inboxes instead.",
+          )}
         </Text>
       )}
     </>

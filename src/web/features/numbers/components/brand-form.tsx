@@ -1,19 +1,23 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { INDUSTRIES } from "../../../../domain/industries";
 import { brandRequest } from "../../../../domain/numbers.schemas";
 import { US_STATES } from "../../../../domain/us-states";
+import { tk } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { RegistryNotice, useRealRegistry } from "../../registrations/components/registry-notice";
 import { type BrandForm as BrandValues, useSubmitBrand } from "../api/submit-registration";
 import type { Registration } from "../number-status";
 import { focusFirstError } from "./focus-first-error";
+import { withTranslatedError } from "./translated-error";
 
 const VERTICALS = INDUSTRIES.map((i) => i.name);
 const BRAND_TYPES = [
-  { value: "standard", label: "Standard (higher volume, vetted for a trust score)" },
-  { value: "low_volume", label: "Low-volume standard (up to about 6,000 texts a day)" },
-  { value: "sole_proprietor", label: "Sole proprietor (no EIN beyond your own; 1,000 a day)" },
+  { value: "standard", label: tk("Standard (higher volume, vetted for a trust score)") },
+  { value: "low_volume", label: tk("Low-volume standard (up to about 6,000 texts a day)") },
+  { value: "sole_proprietor", label: tk("Sole proprietor (no EIN beyond your own; 1,000 a day)") },
 ];
 const STATES = US_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 
@@ -22,6 +26,10 @@ export function BrandForm(props: {
   registration: Registration;
   defaults: { legalName: string; contactEmail: string; vertical: string };
 }) {
+  const { t } = useTranslation();
+  // The option lists in the active language, made once per language for the Selects.
+  const brandTypes = useMemo(() => BRAND_TYPES.map((b) => ({ ...b, label: t(b.label) })), [t]);
+  const verticals = useMemo(() => VERTICALS.map((v) => ({ value: v, label: t(v) })), [t]);
   const submit = useSubmitBrand();
   const real = useRealRegistry();
   const brand = props.registration.brand;
@@ -45,15 +53,17 @@ export function BrandForm(props: {
     },
     validate: schemaResolver(brandRequest, { sync: true }),
   });
+  // The form's errors come from the domain schema, in English: shown in the active language.
+  const field = (path: string) => withTranslatedError(form.getInputProps(path));
 
   return (
     <form
       noValidate
-      aria-label="Brand"
+      aria-label={t("Brand")}
       onSubmit={form.onSubmit(
         (values) =>
           submit.mutate(brandRequest.parse(values), {
-            onSuccess: () => notify.success("Brand submitted for review"),
+            onSuccess: () => notify.success(t("Brand submitted for review")),
           }),
         focusFirstError,
       )}
@@ -63,103 +73,97 @@ export function BrandForm(props: {
         <Stack gap="sm">
           {real && (
             <Select
-              label="Kind of brand"
-              description="Decides the carriers' limits and the registration fee"
-              data={BRAND_TYPES}
+              label={t("Kind of brand")}
+              description={t("Decides the carriers' limits and the registration fee")}
+              data={brandTypes}
               allowDeselect={false}
               withAsterisk
               maw={{ sm: 480 }}
-              {...form.getInputProps("brandType")}
+              {...field("brandType")}
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label="Legal business name"
-              description="Exactly as on your IRS documents"
+              label={t("Legal business name")}
+              description={t("Exactly as on your IRS documents")}
               withAsterisk
-              {...form.getInputProps("legalName")}
+              {...field("legalName")}
             />
             <TextInput
-              label="EIN"
+              label={t("EIN")}
               description={
                 form.getValues().brandType === "sole_proprietor"
-                  ? "Not needed for a sole proprietor"
-                  : "Employer Identification Number"
+                  ? t("Not needed for a sole proprietor")
+                  : t("Employer Identification Number")
               }
               placeholder="12-3456789"
               inputMode="numeric"
               maxLength={10}
               withAsterisk={form.getValues().brandType !== "sole_proprietor"}
-              {...form.getInputProps("ein")}
+              {...field("ein")}
             />
             <TextInput
-              label="Website"
+              label={t("Website")}
               placeholder="https://example.com"
               withAsterisk
-              {...form.getInputProps("website")}
+              {...field("website")}
             />
             <Select
-              label="Industry"
-              data={VERTICALS}
+              label={t("Industry")}
+              data={verticals}
               searchable
               withAsterisk
-              {...form.getInputProps("vertical")}
+              {...field("vertical")}
             />
             <TextInput
-              label="Street address"
+              label={t("Street address")}
               withAsterisk
               autoComplete="street-address"
-              {...form.getInputProps("street")}
+              {...field("street")}
             />
             <TextInput
-              label="City"
+              label={t("City")}
               withAsterisk
               autoComplete="address-level2"
-              {...form.getInputProps("city")}
+              {...field("city")}
             />
-            <Select
-              label="State"
-              data={STATES}
-              searchable
-              withAsterisk
-              {...form.getInputProps("state")}
-            />
+            <Select label={t("State")} data={STATES} searchable withAsterisk {...field("state")} />
             <TextInput
-              label="ZIP code"
+              label={t("ZIP code")}
               placeholder="12345"
               inputMode="numeric"
               maxLength={10}
               withAsterisk
               autoComplete="postal-code"
-              {...form.getInputProps("zip")}
+              {...field("zip")}
             />
             <TextInput
-              label="Contact e-mail"
+              label={t("Contact e-mail")}
               type="email"
               withAsterisk
-              {...form.getInputProps("contactEmail")}
+              {...field("contactEmail")}
             />
             {real && (
               <>
                 <TextInput
-                  label="Contact first name"
-                  description="The person who represents the business"
+                  label={t("Contact first name")}
+                  description={t("The person who represents the business")}
                   withAsterisk
                   autoComplete="given-name"
-                  {...form.getInputProps("contactFirstName")}
+                  {...field("contactFirstName")}
                 />
                 <TextInput
-                  label="Contact last name"
+                  label={t("Contact last name")}
                   withAsterisk
                   autoComplete="family-name"
-                  {...form.getInputProps("contactLastName")}
+                  {...field("contactLastName")}
                 />
                 <TextInput
-                  label="Contact phone"
+                  label={t("Contact phone")}
                   placeholder="+15125550100"
                   withAsterisk
                   autoComplete="tel"
-                  {...form.getInputProps("contactPhone")}
+                  {...field("contactPhone")}
                 />
               </>
             )}
@@ -167,7 +171,7 @@ export function BrandForm(props: {
           {!locked && (
             <Group justify="flex-end">
               <Button type="submit" loading={submit.isPending}>
-                {brand ? "Update and resubmit brand" : "Submit brand"}
+                {brand ? t("Update and resubmit brand") : t("Submit brand")}
               </Button>
             </Group>
           )}

@@ -15,11 +15,14 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconArrowLeft, IconInfoCircle, IconSearch } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { EXTRA_NUMBER_PRICE_CENTS } from "../../../../domain/billing";
 import type { availableNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber, TOLL_FREE_AREA_CODES } from "../../../../domain/phone";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useBillingSummary } from "../../billing/api/billing";
 import { useBuyNumber } from "../api/buy-number";
@@ -41,6 +44,7 @@ export function BuyNumberModal(props: {
   firstNumber: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [kind, setKind] = useState<"local" | "tollFree">("local");
   const [areaCode, setAreaCode] = useState("");
   const [prefix, setPrefix] = useState<string | null>(null);
@@ -76,7 +80,7 @@ export function BuyNumberModal(props: {
     event.preventDefault();
     const code = kind === "local" ? areaCode.trim() : (prefix ?? "");
     if (kind === "local" && code && !/^\d{3}$/.test(code)) {
-      setAreaError("Enter a 3-digit area code");
+      setAreaError(t("Enter a 3-digit area code"));
       return;
     }
     setAreaError(null);
@@ -92,7 +96,7 @@ export function BuyNumberModal(props: {
       { number: choice.number, name: name.trim(), amountCents: dueNow },
       {
         onSuccess: (bought) => {
-          notify.success(`${formatUsNumber(bought.number)} is now yours`);
+          notify.success(t("{{number}} is now yours", { number: formatUsNumber(bought.number) }));
           close();
         },
         // "Just taken" and carrier outages: back to the list, which is searched again.
@@ -106,7 +110,7 @@ export function BuyNumberModal(props: {
   };
 
   return (
-    <Modal opened={props.opened} onClose={close} title="Buy a number" size="lg">
+    <Modal opened={props.opened} onClose={close} title={t("Buy a number")} size="lg">
       {step === "search" ? (
         <Stack>
           <form onSubmit={runSearch} noValidate>
@@ -119,17 +123,17 @@ export function BuyNumberModal(props: {
                   setPicked(null);
                 }}
                 data={[
-                  { value: "local", label: "Local (long code)" },
-                  { value: "tollFree", label: "Toll-free" },
+                  { value: "local", label: t("Local (long code)") },
+                  { value: "tollFree", label: t("Toll-free") },
                 ]}
-                aria-label="Kind of number"
+                aria-label={t("Kind of number")}
               />
               <Group align="flex-start" gap="sm" wrap="nowrap">
                 {kind === "local" ? (
                   <TextInput
-                    label="Area code"
-                    placeholder="e.g. 415"
-                    description="Leave empty to see numbers from popular area codes"
+                    label={t("Area code")}
+                    placeholder={t("e.g. 415")}
+                    description={t("Leave empty to see numbers from popular area codes")}
                     value={areaCode}
                     onChange={(e) => {
                       setAreaCode(e.currentTarget.value.replace(/\D/g, "").slice(0, 3));
@@ -142,9 +146,9 @@ export function BuyNumberModal(props: {
                   />
                 ) : (
                   <Select
-                    label="Toll-free prefix"
-                    placeholder="Any prefix"
-                    description="Toll-free numbers need verification before they send freely"
+                    label={t("Toll-free prefix")}
+                    placeholder={t("Any prefix")}
+                    description={t("Toll-free numbers need verification before they send freely")}
                     data={TOLL_FREE_AREA_CODES.map((c) => ({ value: c, label: c }))}
                     value={prefix}
                     onChange={setPrefix}
@@ -158,7 +162,7 @@ export function BuyNumberModal(props: {
                   mt={25}
                   loading={available.isFetching}
                 >
-                  Search
+                  {t("Search")}
                 </Button>
               </Group>
             </Stack>
@@ -166,10 +170,10 @@ export function BuyNumberModal(props: {
           <SearchResults search={search} state={available} picked={picked} onPick={setPicked} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button disabled={!choice} onClick={() => setStep("confirm")}>
-              Continue
+              {t("Continue")}
             </Button>
           </Group>
         </Stack>
@@ -178,19 +182,19 @@ export function BuyNumberModal(props: {
           <Stack>
             <Paper withBorder p="md" radius="md">
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Your new number
+                {t("Your new number")}
               </Text>
               <Text fz={24} fw={700} data-testid="chosen-number">
                 {formatUsNumber(choice.number)}
               </Text>
               <Text size="sm" c="dimmed">
-                {placeLabel(choice)}
+                {placeLabel(choice, t)}
               </Text>
             </Paper>
             <TextInput
-              label="Name (optional)"
-              placeholder="e.g. Front desk"
-              description="Shown next to the number wherever you pick one to send from"
+              label={t("Name (optional)")}
+              placeholder={t("e.g. Front desk")}
+              description={t("Shown next to the number wherever you pick one to send from")}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               maxLength={60}
@@ -198,30 +202,48 @@ export function BuyNumberModal(props: {
             {price > 0 ? (
               <Alert color="brand" icon={<IconInfoCircle size={18} />} p="sm">
                 <Text size="sm">
-                  This number costs <b>{formatCents(price)} per month</b>, billed with your
-                  subscription from today until you release it: on a paid plan the rest of this
-                  month is charged now, prorated, then {formatCents(price)} with each renewal.
+                  <Trans
+                    t={t}
+                    i18nKey="This number costs <0>{{price}} per month</0>, billed with your subscription from today until you release it: on a paid plan the rest of this month is charged now, prorated, then {{price}} with each renewal."
+                    values={{ price: formatCents(price) }}
+                    components={[<b key="price" />]}
+                  />
                 </Text>
                 {dueNow !== undefined && (
                   <Text size="sm" mt={6} data-testid="charged-now">
-                    Charged now: <b>{formatCents(dueNow)}</b>
-                    {dueNow > 0 && dueUntil
-                      ? ` (the rest of your paid period, to ${dueUntil})`
-                      : " (on your trial it starts with your first plan payment)"}
+                    {dueNow > 0 && dueUntil ? (
+                      <Trans
+                        t={t}
+                        i18nKey="Charged now: <0>{{amount}}</0> (the rest of your paid period, to {{date}})"
+                        values={{ amount: formatCents(dueNow), date: dueUntil }}
+                        components={[<b key="amount" />]}
+                      />
+                    ) : (
+                      <Trans
+                        t={t}
+                        i18nKey="Charged now: <0>{{amount}}</0> (on your trial it starts with your first plan payment)"
+                        values={{ amount: formatCents(dueNow) }}
+                        components={[<b key="amount" />]}
+                      />
+                    )}
                   </Text>
                 )}
               </Alert>
             ) : (
               <Alert color="teal" icon={<IconInfoCircle size={18} />} p="sm">
                 <Text size="sm">
-                  Your plan includes one number: this one has no extra charge. Each further number
-                  costs {formatCents(EXTRA_NUMBER_CENTS)} per month.
+                  {t(
+                    "Your plan includes one number: this one has no extra charge. Each further number costs {{price}} per month.",
+                    { price: formatCents(EXTRA_NUMBER_CENTS) },
+                  )}
                 </Text>
               </Alert>
             )}
             {price > 0 && (
               <Checkbox
-                label={`I agree to pay ${formatCents(price)} per month for this number`}
+                label={t("I agree to pay {{price}} per month for this number", {
+                  price: formatCents(price),
+                })}
                 checked={agreed}
                 onChange={(e) => setAgreed(e.currentTarget.checked)}
               />
@@ -232,10 +254,12 @@ export function BuyNumberModal(props: {
                 leftSection={<IconArrowLeft size={16} />}
                 onClick={() => setStep("search")}
               >
-                Back
+                {t("Back")}
               </Button>
               <Button onClick={confirmBuy} loading={buy.isPending} disabled={price > 0 && !agreed}>
-                {price > 0 ? `Buy for ${formatCents(price)}/month` : "Buy number"}
+                {price > 0
+                  ? t("Buy for {{price}}/month", { price: formatCents(price) })
+                  : t("Buy number")}
               </Button>
             </Group>
           </Stack>
@@ -245,9 +269,9 @@ export function BuyNumberModal(props: {
   );
 }
 
-function placeLabel(n: Available): string {
-  if (n.tollFree) return "Toll-free, reachable from anywhere in the US";
-  return [n.locality, n.region].filter(Boolean).join(", ") || "United States";
+function placeLabel(n: Available, t: TFunction): string {
+  if (n.tollFree) return t("Toll-free, reachable from anywhere in the US");
+  return [n.locality, n.region].filter(Boolean).join(", ") || t("United States");
 }
 
 function SearchResults(props: {
@@ -256,17 +280,18 @@ function SearchResults(props: {
   picked: string | null;
   onPick: (n: string) => void;
 }) {
+  const { t } = useTranslation();
   const { search, state } = props;
   if (!search) {
     return (
       <Text size="sm" c="dimmed">
-        Search to see the numbers the carrier has available.
+        {t("Search to see the numbers the carrier has available.")}
       </Text>
     );
   }
   if (state.isPending) {
     return (
-      <Stack gap={8} aria-busy="true" aria-label="Searching numbers">
+      <Stack gap={8} aria-busy="true" aria-label={t("Searching numbers")}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={44} radius="md" />
         ))}
@@ -275,17 +300,24 @@ function SearchResults(props: {
   }
   if (state.isError) {
     return (
-      <Alert color="red" title="The search did not work">
-        {state.error.message}
+      <Alert color="red" title={t("The search did not work")}>
+        {translateMessage(state.error.message)}
       </Alert>
     );
   }
   if (state.data.rows.length === 0) {
     return (
-      <Alert color="gray" title="No numbers available">
+      <Alert color="gray" title={t("No numbers available")}>
         {search.areaCode
-          ? `The carrier has no ${search.tollFree ? "toll-free" : "local"} numbers in ${search.areaCode} right now. Try a nearby area code.`
-          : "The carrier has no numbers of this kind right now. Please try again later."}
+          ? search.tollFree
+            ? t(
+                "The carrier has no toll-free numbers in {{code}} right now. Try a nearby area code.",
+                { code: search.areaCode },
+              )
+            : t("The carrier has no local numbers in {{code}} right now. Try a nearby area code.", {
+                code: search.areaCode,
+              })
+          : t("The carrier has no numbers of this kind right now. Please try again later.")}
       </Alert>
     );
   }
@@ -293,7 +325,10 @@ function SearchResults(props: {
     <Radio.Group
       value={props.picked}
       onChange={props.onPick}
-      label={`${state.data.rows.length} numbers available`}
+      label={t("{{n}} numbers available", {
+        count: state.data.rows.length,
+        n: state.data.rows.length,
+      })}
     >
       <ScrollArea.Autosize mah={300} mt="xs" type="auto">
         <Stack gap={6} pr="xs">
@@ -313,7 +348,7 @@ function SearchResults(props: {
                     {formatUsNumber(n.number)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {placeLabel(n)}
+                    {placeLabel(n, t)}
                   </Text>
                 </div>
               </Group>

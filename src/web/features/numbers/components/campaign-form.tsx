@@ -1,32 +1,36 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { campaignRequest } from "../../../../domain/numbers.schemas";
+import { tk, translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { RegistryNotice, useRealRegistry } from "../../registrations/components/registry-notice";
 import { type CampaignForm as CampaignValues, useSubmitCampaign } from "../api/submit-registration";
 import type { Registration } from "../number-status";
 import { focusFirstError } from "./focus-first-error";
+import { withTranslatedError } from "./translated-error";
 
 /** The Campaign Registry's standard use cases, as carriers name them. */
 const USE_CASES = [
-  "Marketing",
-  "Mixed",
-  "Low Volume Mixed",
-  "Customer Care",
-  "Account Notification",
-  "Delivery Notification",
-  "Security Alert",
-  "Two-Factor Authentication",
-  "Higher Education",
-  "Public Service Announcement",
-  "Charity",
-  "Polling and Voting",
+  tk("Marketing"),
+  tk("Mixed"),
+  tk("Low Volume Mixed"),
+  tk("Customer Care"),
+  tk("Account Notification"),
+  tk("Delivery Notification"),
+  tk("Security Alert"),
+  tk("Two-Factor Authentication"),
+  tk("Higher Education"),
+  tk("Public Service Announcement"),
+  tk("Charity"),
+  tk("Polling and Voting"),
 ];
 const MAX_SAMPLES = 5;
 
 /** Step 2 of 10DLC: what the business texts, with sample messages. */
 export function CampaignForm(props: { registration: Registration }) {
+  const { t } = useTranslation();
   const submit = useSubmitCampaign();
   const real = useRealRegistry();
   const campaign = props.registration.campaign;
@@ -42,17 +46,19 @@ export function CampaignForm(props: { registration: Registration }) {
     },
     validate: schemaResolver(campaignRequest, { sync: true }),
   });
+  // The form's errors come from the domain schema, in English: shown in the active language.
+  const field = (path: string) => withTranslatedError(form.getInputProps(path));
   const samples = form.getValues().sampleMessages;
   const description = form.getValues().description;
 
   return (
     <form
       noValidate
-      aria-label="Campaign"
+      aria-label={t("Campaign")}
       onSubmit={form.onSubmit(
         (values) =>
           submit.mutate(campaignRequest.parse(values), {
-            onSuccess: () => notify.success("Campaign submitted for review"),
+            onSuccess: () => notify.success(t("Campaign submitted for review")),
           }),
         focusFirstError,
       )}
@@ -63,63 +69,69 @@ export function CampaignForm(props: { registration: Registration }) {
       <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack gap="sm">
           <Select
-            label="Use case"
-            data={USE_CASES}
+            label={t("Use case")}
+            data={USE_CASES.map((u) => ({ value: u, label: t(u) }))}
             withAsterisk
             maw={{ sm: 360 }}
-            {...form.getInputProps("useCase")}
+            {...field("useCase")}
           />
           <Textarea
-            label="Campaign description"
-            description={`What you text and to whom (${description.trim().length} of at least 40 characters)`}
+            label={t("Campaign description")}
+            description={t("What you text and to whom ({{n}} of at least 40 characters)", {
+              n: description.trim().length,
+            })}
             autosize
             minRows={3}
             withAsterisk
-            {...form.getInputProps("description")}
+            {...field("description")}
           />
           {real && (
             <Textarea
-              label="How subscribers opt in"
-              description="Where and how people agree to your texts (the carriers' message flow, 40 characters or more)"
+              label={t("How subscribers opt in")}
+              description={t(
+                "Where and how people agree to your texts (the carriers' message flow, 40 characters or more)",
+              )}
               autosize
               minRows={2}
               withAsterisk
-              {...form.getInputProps("optInDescription")}
+              {...field("optInDescription")}
             />
           )}
           <Stack gap={6}>
             <Text size="sm" fw={500}>
-              Sample messages{" "}
+              {t("Sample messages")}{" "}
               <Text span c="red">
                 *
               </Text>
             </Text>
             <Text size="xs" c="dimmed">
-              Two to five real examples, each with your business name (at least 20 characters).
+              {t(
+                "Two to five real examples, each with your business name (at least 20 characters).",
+              )}
             </Text>
             {samples.map((_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: samples are edited in place by position
               <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
                 <Textarea
-                  aria-label={`Sample message ${i + 1}`}
+                  aria-label={t("Sample message {{n}}", { n: i + 1 })}
                   placeholder={
                     i === 0
-                      ? "Bean There: 2-for-1 lattes today only! Reply STOP to opt out."
-                      : "Bean There: your order is ready for pickup."
+                      ? t("Bean There: 2-for-1 lattes today only! Reply STOP to opt out.")
+                      : t("Bean There: your order is ready for pickup.")
                   }
                   autosize
                   minRows={1}
                   style={{ flex: 1 }}
-                  {...form.getInputProps(`sampleMessages.${i}`)}
+                  {...field(`sampleMessages.${i}`)}
                 />
                 {samples.length > 2 && (
-                  <Tooltip label="Remove" withArrow>
+                  <Tooltip label={t("Remove")} withArrow>
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       mt={4}
                       onClick={() => form.removeListItem("sampleMessages", i)}
-                      aria-label={`Remove sample message ${i + 1}`}
+                      aria-label={t("Remove sample message {{n}}", { n: i + 1 })}
                     >
                       <IconTrash size={16} />
                     </ActionIcon>
@@ -129,7 +141,7 @@ export function CampaignForm(props: { registration: Registration }) {
             ))}
             {form.errors.sampleMessages && (
               <Text size="xs" c="red">
-                {form.errors.sampleMessages}
+                {translateMessage(String(form.errors.sampleMessages))}
               </Text>
             )}
             {samples.length < MAX_SAMPLES && !locked && (
@@ -140,14 +152,14 @@ export function CampaignForm(props: { registration: Registration }) {
                 onClick={() => form.insertListItem("sampleMessages", "")}
                 style={{ alignSelf: "flex-start" }}
               >
-                Add a sample
+                {t("Add a sample")}
               </Button>
             )}
           </Stack>
           {!locked && (
             <Group justify="flex-end">
               <Button type="submit" loading={submit.isPending}>
-                {campaign ? "Update and resubmit campaign" : "Submit campaign"}
+                {campaign ? t("Update and resubmit campaign") : t("Submit campaign")}
               </Button>
             </Group>
           )}

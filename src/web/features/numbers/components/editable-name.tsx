@@ -1,12 +1,15 @@
 import { ActionIcon, Group, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconCheck, IconEdit, IconX } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type DedicatedNumber, renameNumberRequest } from "../../../../domain/numbers.schemas";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useRenameNumber } from "../api/rename-number";
 
 /** The number's name, edited in place: Enter saves, Escape cancels. */
 export function EditableName(props: { number: DedicatedNumber; editable: boolean }) {
+  const { t } = useTranslation();
   const { number } = props;
   const rename = useRenameNumber();
   const [editing, setEditing] = useState(false);
@@ -21,7 +24,11 @@ export function EditableName(props: { number: DedicatedNumber; editable: boolean
   const save = () => {
     const parsed = renameNumberRequest.safeParse({ name: value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid name");
+      setError(
+        parsed.error.issues[0]
+          ? translateMessage(parsed.error.issues[0].message)
+          : t("Invalid name"),
+      );
       return;
     }
     if (parsed.data.name === number.name) {
@@ -32,7 +39,7 @@ export function EditableName(props: { number: DedicatedNumber; editable: boolean
       { id: number.id, name: parsed.data.name },
       {
         onSuccess: () => {
-          notify.success("Name saved");
+          notify.success(t("Name saved"));
           setEditing(false);
         },
       },
@@ -43,11 +50,11 @@ export function EditableName(props: { number: DedicatedNumber; editable: boolean
     return (
       <Group gap={6} wrap="nowrap">
         <Text size="sm" c={number.name ? undefined : "dimmed"} data-testid="number-name">
-          {number.name || "No name"}
+          {number.name || t("No name")}
         </Text>
         {props.editable && (
-          <Tooltip label="Rename" withArrow>
-            <ActionIcon variant="subtle" size="sm" onClick={start} aria-label="Edit name">
+          <Tooltip label={t("Rename")} withArrow>
+            <ActionIcon variant="subtle" size="sm" onClick={start} aria-label={t("Edit name")}>
               <IconEdit size={16} />
             </ActionIcon>
           </Tooltip>
@@ -58,7 +65,7 @@ export function EditableName(props: { number: DedicatedNumber; editable: boolean
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
       <TextInput
-        aria-label="Name"
+        aria-label={t("Name")}
         size="xs"
         value={value}
         autoFocus
@@ -79,11 +86,16 @@ export function EditableName(props: { number: DedicatedNumber; editable: boolean
         size="md"
         onClick={save}
         loading={rename.isPending}
-        aria-label="Save name"
+        aria-label={t("Save name")}
       >
         <IconCheck size={16} />
       </ActionIcon>
-      <ActionIcon variant="default" size="md" onClick={() => setEditing(false)} aria-label="Cancel">
+      <ActionIcon
+        variant="default"
+        size="md"
+        onClick={() => setEditing(false)}
+        aria-label={t("Cancel")}
+      >
         <IconX size={16} />
       </ActionIcon>
     </Group>

@@ -1,12 +1,14 @@
 import { Badge, Tooltip } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { numberState, type StatusLabel } from "../number-status";
 
 export function StatusBadge({ status, testId }: { status: StatusLabel; testId?: string }) {
+  const { t } = useTranslation();
   return (
-    <Tooltip label={status.description} withArrow>
+    <Tooltip label={t(status.description)} withArrow>
       <Badge variant="light" color={status.color} tt="none" data-testid={testId}>
-        {status.label}
+        {t(status.label)}
       </Badge>
     </Tooltip>
   );
@@ -17,9 +19,10 @@ export function NumberStateBadge({ number }: { number: DedicatedNumber }) {
 }
 
 export function NumberTypeBadge({ number }: { number: DedicatedNumber }) {
+  const { t } = useTranslation();
   return (
     <Badge variant="outline" color={number.tollFree ? "grape" : "blue"} tt="none">
-      {number.tollFree ? "Toll-free" : "Long code"}
+      {number.tollFree ? t("Toll-free") : t("Long code")}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
 import { notify } from "../../../lib/notify";
@@ -17,6 +18,7 @@ export function ReleaseNumberModal(props: {
   onClose: () => void;
   onReleased?: () => void;
 }) {
+  const { t } = useTranslation();
   const { number, onClose } = props;
   const release = useReleaseNumber();
   const formatted = number ? formatUsNumber(number.number) : "";
@@ -25,7 +27,7 @@ export function ReleaseNumberModal(props: {
     if (!number) return;
     release.mutate(number.id, {
       onSuccess: () => {
-        notify.success(`${formatted} was released`);
+        notify.success(t("{{number}} was released", { number: formatted }));
         onClose();
         props.onReleased?.();
       },
@@ -33,43 +35,55 @@ export function ReleaseNumberModal(props: {
   };
 
   return (
-    <Modal opened={number !== null} onClose={onClose} title={`Release ${formatted}?`}>
+    <Modal
+      opened={number !== null}
+      onClose={onClose}
+      title={t("Release {{number}}?", { number: formatted })}
+    >
       {number && (
         <Stack>
           <Text size="sm">
-            The number goes back to the carrier. <b>This cannot be undone</b>, and the carrier may
-            give it to another business.
+            <Trans
+              t={t}
+              i18nKey="The number goes back to the carrier. <0>This cannot be undone</0>, and the carrier may give it to another business."
+              components={[<b key="undone" />]}
+            />
           </Text>
           <Text size="sm" fw={600}>
-            What you lose:
+            {t("What you lose:")}
           </Text>
           <List size="sm" spacing={6}>
             <List.Item>
-              Texts to {formatted} stop reaching you: replies, keywords and STOP requests sent to it
-              go nowhere.
+              {t(
+                "Texts to {{number}} stop reaching you: replies, keywords and STOP requests sent to it go nowhere.",
+                { number: formatted },
+              )}
             </List.Item>
             <List.Item>
-              Scheduled and automated messages set to send from it cannot be sent.
+              {t("Scheduled and automated messages set to send from it cannot be sent.")}
             </List.Item>
-            <List.Item>Subscribers who know this number must be given a new one.</List.Item>
+            <List.Item>{t("Subscribers who know this number must be given a new one.")}</List.Item>
             {number.monthlyPriceCents > 0 && (
               <List.Item>
-                Its {formatCents(number.monthlyPriceCents)} monthly charge stops.
+                {t("Its {{price}} monthly charge stops.", {
+                  price: formatCents(number.monthlyPriceCents),
+                })}
               </List.Item>
             )}
           </List>
           {props.lastSendingNumber && (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} p="sm">
-              This is the only number your account can send from. Until you buy another, no messages
-              can be sent.
+              {t(
+                "This is the only number your account can send from. Until you buy another, no messages can be sent.",
+              )}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Keep number
+              {t("Keep number")}
             </Button>
             <Button color="red" onClick={confirm} loading={release.isPending}>
-              Release number
+              {t("Release number")}
             </Button>
           </Group>
         </Stack>

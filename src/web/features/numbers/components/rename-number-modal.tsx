@@ -1,12 +1,15 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type DedicatedNumber, renameNumberRequest } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useRenameNumber } from "../api/rename-number";
 
 /** Names a number (shown next to it in pickers and the inbox). An empty name is allowed. */
 export function RenameNumberModal(props: { number: DedicatedNumber | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const { number, onClose } = props;
   const rename = useRenameNumber();
   const [name, setName] = useState("");
@@ -24,14 +27,18 @@ export function RenameNumberModal(props: { number: DedicatedNumber | null; onClo
     if (!number) return;
     const parsed = renameNumberRequest.safeParse({ name });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid name");
+      setError(
+        parsed.error.issues[0]
+          ? translateMessage(parsed.error.issues[0].message)
+          : t("Invalid name"),
+      );
       return;
     }
     rename.mutate(
       { id: number.id, name: parsed.data.name },
       {
         onSuccess: () => {
-          notify.success(`${formatUsNumber(number.number)} renamed`);
+          notify.success(t("{{number}} renamed", { number: formatUsNumber(number.number) }));
           onClose();
         },
       },
@@ -39,16 +46,19 @@ export function RenameNumberModal(props: { number: DedicatedNumber | null; onClo
   };
 
   return (
-    <Modal opened={number !== null} onClose={onClose} title="Rename number">
+    <Modal opened={number !== null} onClose={onClose} title={t("Rename number")}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            The name shows next to {number ? formatUsNumber(number.number) : "the number"} wherever
-            you choose a number to send from.
+            {number
+              ? t("The name shows next to {{number}} wherever you choose a number to send from.", {
+                  number: formatUsNumber(number.number),
+                })
+              : t("The name shows next to the number wherever you choose a number to send from.")}
           </Text>
           <TextInput
-            label="Name"
-            placeholder="e.g. Front desk"
+            label={t("Name")}
+            placeholder={t("e.g. Front desk")}
             value={name}
             onChange={(e) => {
               setName(e.currentTarget.value);
@@ -60,10 +70,10 @@ export function RenameNumberModal(props: { number: DedicatedNumber | null; onClo
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={rename.isPending}>
-              Save
+              {t("Save")}
             </Button>
           </Group>
         </Stack>

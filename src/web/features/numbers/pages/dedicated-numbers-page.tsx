@@ -20,6 +20,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { EXTRA_NUMBER_PRICE_CENTS, formatPrice } from "../../../../domain/billing";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
@@ -51,11 +52,12 @@ const REGISTRATION_PATH = "/number-registration";
 
 /** /dedicated-numbers: the account's numbers; the owner buys, names and releases them. */
 export default function DedicatedNumbersPage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const owner = me?.superUser === true;
   const navigate = useNavigate();
   const view = useListState(NUMBERS_LIST, "dn");
-  const type = TYPES.find((t) => t === view.filters.type) ?? "all";
+  const type = TYPES.find((x) => x === view.filters.type) ?? "all";
   const list = useNumbers({ page: view.page, pageSize: view.pageSize, search: view.query, type });
   // The whole account (for the summary, the buy price and the last-number warning).
   const all = useAllNumbers();
@@ -78,8 +80,11 @@ export default function DedicatedNumbersPage() {
   return (
     <>
       <PageHeader
-        title="Dedicated Numbers"
-        description={`The numbers your texts are sent from and replies come to. Your plan includes one number; each extra number costs ${formatPrice(EXTRA_NUMBER_PRICE_CENTS)} per month.`}
+        title={t("Dedicated Numbers")}
+        description={t(
+          "The numbers your texts are sent from and replies come to. Your plan includes one number; each extra number costs {{price}} per month.",
+          { price: formatPrice(EXTRA_NUMBER_PRICE_CENTS) },
+        )}
         actions={
           owner && (
             <>
@@ -89,10 +94,10 @@ export default function DedicatedNumbersPage() {
                 component={Link}
                 to={REGISTRATION_PATH}
               >
-                Number registration
+                {t("Number registration")}
               </Button>
               <Button leftSection={<IconPlus size={16} />} onClick={openBuy}>
-                Buy a number
+                {t("Buy a number")}
               </Button>
             </>
           )
@@ -103,24 +108,33 @@ export default function DedicatedNumbersPage() {
           <Alert
             color="orange"
             icon={<IconAlertTriangle size={18} />}
-            title={`10DLC registration: ${tenDlcStatus(registration.data).label}`}
+            title={t("10DLC registration: {{status}}", {
+              status: t(tenDlcStatus(registration.data).label),
+            })}
           >
             <Text size="sm">
-              {tenDlcStatus(registration.data).description} Until it is approved, links are disabled
-              in messages sent from your long codes.{" "}
+              {t(tenDlcStatus(registration.data).description)}{" "}
+              {t("Until it is approved, links are disabled in messages sent from your long codes.")}{" "}
               <Anchor component={Link} to={REGISTRATION_PATH} size="sm" fw={600}>
-                Go to number registration
+                {t("Go to number registration")}
               </Anchor>
             </Text>
           </Alert>
         )}
         {unverifiedTollFree.length > 0 && (
-          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Unverified toll-free">
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title={t("Unverified toll-free")}
+          >
             <Text size="sm">
-              {unverifiedTollFree.map((n) => formatUsNumber(n.number)).join(", ")}{" "}
-              {unverifiedTollFree.length === 1 ? "is" : "are"} not verified yet: sending from{" "}
-              {unverifiedTollFree.length === 1 ? "it" : "them"} is limited and links are disabled.
-              Open a number to submit its toll-free verification.
+              {t(
+                "{{numbers}} are not verified yet: sending from them is limited and links are disabled. Open a number to submit its toll-free verification.",
+                {
+                  count: unverifiedTollFree.length,
+                  numbers: unverifiedTollFree.map((n) => formatUsNumber(n.number)).join(", "),
+                },
+              )}
             </Text>
           </Alert>
         )}
@@ -131,19 +145,21 @@ export default function DedicatedNumbersPage() {
           total={list.data?.total ?? 0}
           nothingYet={accountHasNone}
           icon={<IconDeviceMobileMessage size={28} />}
-          failedTitle="Numbers could not be loaded"
+          failedTitle={t("Numbers could not be loaded")}
           empty={{
-            title: "No dedicated numbers yet",
+            title: t("No dedicated numbers yet"),
             description: owner
-              ? "Buy a number to start texting. Your plan includes your first number at no extra cost."
-              : "Your account has no number to send from yet. Ask the account owner to add one.",
-            action: owner ? { label: "Buy a number", onClick: openBuy } : undefined,
+              ? t(
+                  "Buy a number to start texting. Your plan includes your first number at no extra cost.",
+                )
+              : t("Your account has no number to send from yet. Ask the account owner to add one."),
+            action: owner ? { label: t("Buy a number"), onClick: openBuy } : undefined,
           }}
           toolbar={
             <Group gap="sm" wrap="wrap">
               <ListSearch
-                label="Search numbers"
-                placeholder="Search by name or number"
+                label={t("Search numbers")}
+                placeholder={t("Search by name or number")}
                 value={view.query}
                 onSearch={view.setQuery}
                 w={{ base: "100%", sm: 300 }}
@@ -152,11 +168,11 @@ export default function DedicatedNumbersPage() {
                 value={type}
                 onChange={(v) => view.setFilter("type", v)}
                 data={[
-                  { value: "all", label: "All" },
-                  { value: "longCode", label: "Long codes" },
-                  { value: "tollFree", label: "Toll-free" },
+                  { value: "all", label: t("All", { context: "numbers" }) },
+                  { value: "longCode", label: t("Long codes") },
+                  { value: "tollFree", label: t("Toll-free") },
                 ]}
-                aria-label="Type of number"
+                aria-label={t("Type of number")}
               />
             </Group>
           }
@@ -168,18 +184,18 @@ export default function DedicatedNumbersPage() {
           footer={
             all.data && (
               <Text size="sm" c="dimmed" data-testid="numbers-summary">
-                {all.data.total} {all.data.total === 1 ? "number" : "numbers"} · {sendable.length}{" "}
-                ready to send ·{" "}
+                {t("{{count}} numbers", { count: all.data.total })} ·{" "}
+                {t("{{n}} ready to send", { count: sendable.length, n: sendable.length })} ·{" "}
                 {monthly > 0
-                  ? `${formatCents(monthly)} per month for extra numbers`
-                  : "no extra monthly charge"}
+                  ? t("{{price}} per month for extra numbers", { price: formatCents(monthly) })
+                  : t("no extra monthly charge")}
               </Text>
             )
           }
           columns={[
             {
               accessor: "number",
-              title: "Number",
+              title: t("Number"),
               render: (n) => (
                 <Stack gap={2}>
                   <Anchor
@@ -206,38 +222,38 @@ export default function DedicatedNumbersPage() {
             },
             {
               accessor: "name",
-              title: "Name",
+              title: t("Name"),
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
               render: (n) =>
                 n.name ? (
                   <Text size="sm">{n.name}</Text>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    No name
+                    {t("No name")}
                   </Text>
                 ),
             },
             {
               accessor: "tollFree",
-              title: "Type",
+              title: t("Type"),
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
               render: (n) => <NumberTypeBadge number={n} />,
             },
             {
               accessor: "state",
-              title: "State",
+              title: t("State"),
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
               render: (n) => <NumberStateBadge number={n} />,
             },
             {
               accessor: "tenDlc",
-              title: "10DLC",
+              title: t("10DLC"),
               hidden: !owner,
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
               render: (n) =>
                 n.tollFree ? (
                   <Text size="sm" c="dimmed">
-                    Not needed
+                    {t("Not needed")}
                   </Text>
                 ) : registration.data ? (
                   <StatusBadge status={tenDlcStatus(registration.data)} />
@@ -249,7 +265,7 @@ export default function DedicatedNumbersPage() {
             },
             {
               accessor: "monthlyPriceCents",
-              title: "Monthly cost",
+              title: t("Monthly cost"),
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
               render: (n) => (
                 <Text size="sm" c={n.monthlyPriceCents ? undefined : "dimmed"}>
@@ -259,28 +275,28 @@ export default function DedicatedNumbersPage() {
             },
             {
               accessor: "actions",
-              title: <VisuallyHidden>Actions</VisuallyHidden>,
+              title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
               textAlign: "right",
               width: owner ? 116 : 52,
               render: (n) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   {owner && (
                     <>
-                      <Tooltip label="Rename" withArrow>
+                      <Tooltip label={t("Rename")} withArrow>
                         <ActionIcon
                           variant="subtle"
                           onClick={() => setRenaming(n)}
-                          aria-label={`Rename ${formatUsNumber(n.number)}`}
+                          aria-label={t("Rename {{number}}", { number: formatUsNumber(n.number) })}
                         >
                           <IconEdit size={18} />
                         </ActionIcon>
                       </Tooltip>
-                      <Tooltip label="Release" withArrow>
+                      <Tooltip label={t("Release")} withArrow>
                         <ActionIcon
                           variant="subtle"
                           color="red"
                           onClick={() => setReleasing(n)}
-                          aria-label={`Release ${formatUsNumber(n.number)}`}
+                          aria-label={t("Release {{number}}", { number: formatUsNumber(n.number) })}
                         >
                           <IconTrash size={18} />
                         </ActionIcon>
@@ -292,7 +308,7 @@ export default function DedicatedNumbersPage() {
                     color="gray"
                     component={Link}
                     to={detailsPath(n)}
-                    aria-label={`Details of ${formatUsNumber(n.number)}`}
+                    aria-label={t("Details of {{number}}", { number: formatUsNumber(n.number) })}
                   >
                     <IconChevronRight size={18} />
                   </ActionIcon>

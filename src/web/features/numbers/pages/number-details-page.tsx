@@ -20,6 +20,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
@@ -47,6 +48,7 @@ const LIST_PATH = "/dedicated-numbers";
 
 /** /dedicated-numbers/details/:id/:number: one number, its limits and its verification. */
 export default function NumberDetailsPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const id = Number(params.id);
   const number = useNumber(id);
@@ -56,7 +58,7 @@ export default function NumberDetailsPage() {
       <Anchor component={Link} to={LIST_PATH} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={16} />
-          Dedicated Numbers
+          {t("Dedicated Numbers")}
         </Group>
       </Anchor>
       {number.isPending && Number.isInteger(id) && id > 0 ? (
@@ -64,7 +66,7 @@ export default function NumberDetailsPage() {
       ) : number.isError ? (
         <LoadFailed
           icon={<IconDeviceMobileOff size={28} />}
-          title="This number could not be loaded"
+          title={t("This number could not be loaded")}
           query={number}
         />
       ) : number.data ? (
@@ -77,22 +79,26 @@ export default function NumberDetailsPage() {
 }
 
 function NotFound() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Paper withBorder radius="lg" data-testid="number-not-found">
       <EmptyState
         icon={<IconDeviceMobileOff size={28} />}
-        title="Number not found"
-        description="This number is not in your account. It may have been released, or the link is wrong."
-        action={{ label: "Back to Dedicated Numbers", onClick: () => navigate(LIST_PATH) }}
+        title={t("Number not found")}
+        description={t(
+          "This number is not in your account. It may have been released, or the link is wrong.",
+        )}
+        action={{ label: t("Back to Dedicated Numbers"), onClick: () => navigate(LIST_PATH) }}
       />
     </Paper>
   );
 }
 
 function DetailsSkeleton() {
+  const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading">
+    <Stack gap="md" aria-busy="true" aria-label={t("Loading")}>
       <Skeleton height={36} width={260} />
       <Skeleton height={160} radius="lg" />
       <Skeleton height={120} radius="lg" />
@@ -101,6 +107,7 @@ function DetailsSkeleton() {
 }
 
 function NumberDetails({ number }: { number: DedicatedNumber }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const me = useCurrentAccount();
   const owner = me?.superUser === true;
@@ -132,47 +139,47 @@ function NumberDetails({ number }: { number: DedicatedNumber }) {
             leftSection={<IconTrash size={16} />}
             onClick={() => setReleasing(true)}
           >
-            Release number
+            {t("Release number")}
           </Button>
         )}
       </Group>
 
-      <Section title="Details">
+      <Section title={t("Details")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Field label="Name">
+          <Field label={t("Name")}>
             <EditableName number={number} editable={owner} />
           </Field>
-          <Field label="Number">
+          <Field label={t("Number")}>
             <Text size="sm">{formatUsNumber(number.number)}</Text>
           </Field>
-          <Field label="Type">
+          <Field label={t("Type")}>
             <Text size="sm">
-              {number.tollFree ? "Toll-free" : "Long code (local 10-digit number)"}
+              {number.tollFree ? t("Toll-free") : t("Long code (local 10-digit number)")}
             </Text>
           </Field>
-          <Field label="State">
+          <Field label={t("State")}>
             <Text size="sm">
-              {state.label}: {state.description}
+              {t(state.label)}: {t(state.description)}
             </Text>
           </Field>
-          <Field label="Added">
+          <Field label={t("Added")}>
             <Text size="sm">{formatDay(number.createdAt, timeZone)}</Text>
           </Field>
-          <Field label="Monthly cost">
+          <Field label={t("Monthly cost")}>
             <Text size="sm">
               {monthlyCost(number)}
-              {number.monthlyPriceCents === 0 && " with your plan"}
+              {number.monthlyPriceCents === 0 && ` ${t("with your plan")}`}
             </Text>
           </Field>
         </SimpleGrid>
       </Section>
 
-      <Section title="Sending limits">
+      <Section title={t("Sending limits")}>
         {limits.length > 0 ? (
           <Alert color="orange" icon={<IconInfoCircle size={18} />} p="sm" data-testid="limits">
             <List size="sm" spacing={4}>
               {limits.map((l) => (
-                <List.Item key={l}>{l}</List.Item>
+                <List.Item key={l}>{t(l)}</List.Item>
               ))}
             </List>
           </Alert>
@@ -181,17 +188,19 @@ function NumberDetails({ number }: { number: DedicatedNumber }) {
             <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />
             <Text size="sm">
               {owner || number.tollFree
-                ? "No extra limits apply to this number."
-                : "No limits apply to this number itself. Links also need the account's 10DLC registration, which the account owner manages."}
+                ? t("No extra limits apply to this number.")
+                : t(
+                    "No limits apply to this number itself. Links also need the account's 10DLC registration, which the account owner manages.",
+                  )}
             </Text>
           </Group>
         )}
         {!number.tollFree && owner && registration.data && (
           <Group gap="xs" mt="sm">
-            <Text size="sm">10DLC registration:</Text>
+            <Text size="sm">{t("10DLC registration:")}</Text>
             <StatusBadge status={tenDlcStatus(registration.data)} />
             <Anchor component={Link} to="/number-registration" size="sm">
-              Manage registration
+              {t("Manage registration")}
             </Anchor>
           </Group>
         )}
@@ -199,16 +208,18 @@ function NumberDetails({ number }: { number: DedicatedNumber }) {
 
       {verification && (
         <Section
-          title="Toll-free verification"
+          title={t("Toll-free verification")}
           right={
             <Badge color={verification.color} variant="light" tt="none" data-testid="tf-status">
-              {verification.label}
+              {t(verification.label)}
             </Badge>
           }
         >
           <Text size="sm" c="dimmed" mb="sm">
-            {verification.description} Carriers require toll-free numbers to be verified before they
-            carry marketing and notification traffic at full volume.
+            {t(verification.description)}{" "}
+            {t(
+              "Carriers require toll-free numbers to be verified before they carry marketing and notification traffic at full volume.",
+            )}
           </Text>
           {number.tfVerification === "rejected" && (
             <TollFreeReviewReason phoneNumberId={number.id} />
@@ -221,7 +232,7 @@ function NumberDetails({ number }: { number: DedicatedNumber }) {
           ) : (
             !owner &&
             number.tfVerification !== "verified" && (
-              <Text size="sm">Only the account owner can submit the verification.</Text>
+              <Text size="sm">{t("Only the account owner can submit the verification.")}</Text>
             )
           )}
         </Section>

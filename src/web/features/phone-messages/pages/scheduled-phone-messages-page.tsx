@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCalendarTime, IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatUsNumber } from "../../../../domain/phone";
 import type { VoiceBroadcastRow } from "../../../../domain/voice";
@@ -13,6 +14,7 @@ import { voiceLabel } from "./phone-messages-page";
 
 /** /phone-messages/scheduled: voice broadcasts still to go out, soonest first; edit or cancel. */
 export default function ScheduledPhoneMessagesPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const timeZone = useAccountTimeZone();
   const list = useBroadcasts("scheduled");
@@ -21,29 +23,31 @@ export default function ScheduledPhoneMessagesPage() {
 
   const confirmCancel = (id: number, text: string) =>
     modals.openConfirmModal({
-      title: "Cancel this voice broadcast?",
+      title: t("Cancel this voice broadcast?"),
       children: (
         <Text size="sm" style={{ wordBreak: "break-word" }}>
-          Nobody will be called with “{text}”.
+          {t("Nobody will be called with “{{text}}”.", { text })}
         </Text>
       ),
-      labels: { confirm: "Cancel broadcast", cancel: "Keep it" },
+      labels: { confirm: t("Cancel broadcast"), cancel: t("Keep it") },
       confirmProps: { color: "red" },
       onConfirm: () =>
-        cancel.mutate(id, { onSuccess: () => notify.success("Voice broadcast canceled") }),
+        cancel.mutate(id, { onSuccess: () => notify.success(t("Voice broadcast canceled")) }),
     });
 
   return (
     <Stack>
       <PageHeader
-        title="Scheduled Phone Messages"
-        description="Voice broadcasts waiting for their time. Edit or cancel them before they start."
+        title={t("Scheduled Phone Messages")}
+        description={t(
+          "Voice broadcasts waiting for their time. Edit or cancel them before they start.",
+        )}
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => navigate("/phone-messages/send")}
           >
-            New voice broadcast
+            {t("New voice broadcast")}
           </Button>
         }
       />
@@ -52,28 +56,32 @@ export default function ScheduledPhoneMessagesPage() {
         query={list}
         records={rows}
         icon={<IconCalendarTime />}
-        failedTitle="Scheduled broadcasts could not be loaded"
+        failedTitle={t("Scheduled broadcasts could not be loaded")}
         empty={{
-          title: "No scheduled voice broadcasts",
-          description: "Schedule one from the composer to call at a later time.",
-          action: { label: "New voice broadcast", onClick: () => navigate("/phone-messages/send") },
+          title: t("No scheduled voice broadcasts"),
+          description: t("Schedule one from the composer to call at a later time."),
+          action: {
+            label: t("New voice broadcast"),
+            onClick: () => navigate("/phone-messages/send"),
+          },
         }}
         columns={[
           {
             accessor: "sendAt",
-            title: "Calls at",
+            title: t("Calls at"),
             render: (b) => formatDateTime(b.sendAt, timeZone),
           },
           {
             accessor: "text",
-            title: "Message",
+            title: t("Message"),
             render: (b) => (
               <Stack gap={2}>
                 <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }}>
                   {b.text}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {voiceLabel(b.language, b.voice)} · from {formatUsNumber(b.fromNumber)}
+                  {voiceLabel(b.language, b.voice)} ·{" "}
+                  {t("from {{number}}", { number: formatUsNumber(b.fromNumber) })}
                 </Text>
               </Stack>
             ),
@@ -84,20 +92,20 @@ export default function ScheduledPhoneMessagesPage() {
             textAlign: "right",
             render: (b) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Edit">
+                <Tooltip label={t("Edit")}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label="Edit"
+                    aria-label={t("Edit")}
                     onClick={() => navigate(`/phone-messages/send?edit=${b.id}`)}
                   >
                     <IconEdit size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Cancel">
+                <Tooltip label={t("Cancel")}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label="Cancel"
+                    aria-label={t("Cancel")}
                     onClick={() => confirmCancel(b.id, b.text)}
                   >
                     <IconTrash size={18} />

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatUsNumber } from "../../../../domain/phone";
 import {
@@ -24,6 +25,7 @@ import {
   type VoiceChoice,
 } from "../../../../domain/voice";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
@@ -38,6 +40,7 @@ import { previewUrl, useAudience, useBroadcast, useSaveBroadcast } from "../api/
  * scheduled broadcast.
  */
 export default function SendPhoneMessagePage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = /^\d{1,9}$/.test(params.get("edit") ?? "") ? Number(params.get("edit")) : null;
@@ -89,13 +92,14 @@ export default function SendPhoneMessagePage() {
 
   const submit = () => {
     setError(null);
-    if (!text.trim()) return setError("Type what the call should say.");
-    if (!numberId) return setError("Choose a number to call from.");
-    if (mode === "groups" && groupIds.length === 0) return setError("Choose at least one group.");
+    if (!text.trim()) return setError(translateMessage("Type what the call should say."));
+    if (!numberId) return setError(t("Choose a number to call from."));
+    if (mode === "groups" && groupIds.length === 0)
+      return setError(t("Choose at least one group."));
     const typed = when === "later" ? fromZonedInput(sendAt, timeZone) : "";
     const at = typed ? new Date(typed) : null;
     if (when === "later" && (!at || at.getTime() < Date.now())) {
-      return setError("Choose a time in the future, or call now.");
+      return setError(t("Choose a time in the future, or call now."));
     }
     save.mutate(
       {
@@ -108,7 +112,9 @@ export default function SendPhoneMessagePage() {
       },
       {
         onSuccess: (b) => {
-          notify.success(b.status === "scheduled" ? "Voice broadcast scheduled" : "Calling now");
+          notify.success(
+            b.status === "scheduled" ? t("Voice broadcast scheduled") : t("Calling now"),
+          );
           navigate(
             b.status === "scheduled" && at ? "/phone-messages/scheduled" : "/phone-messages",
           );
@@ -121,40 +127,46 @@ export default function SendPhoneMessagePage() {
   return (
     <Stack maw={760}>
       <PageHeader
-        title={editId ? "Edit Phone Message" : "Send Phone Message"}
-        description={VOICE_PRICE_TEXT}
+        title={editId ? t("Edit Phone Message") : t("Send Phone Message")}
+        description={translateMessage(VOICE_PRICE_TEXT)}
       />
       {noVoice && (
-        <Alert color="yellow" title="Calls are off" data-testid="voice-unavailable">
-          {VOICE_UNAVAILABLE_TEXT}
+        <Alert color="yellow" title={t("Calls are off")} data-testid="voice-unavailable">
+          {translateMessage(VOICE_UNAVAILABLE_TEXT)}
         </Alert>
       )}
       <Paper withBorder p="md" radius="md">
         <Stack>
           <Select
-            label="Call from"
+            label={t("Call from")}
             data={active.map((n) => ({
               value: String(n.id),
               label: n.name ? `${formatUsNumber(n.number)} · ${n.name}` : formatUsNumber(n.number),
             }))}
             value={numberId}
             onChange={setNumberId}
-            placeholder={numbers.isPending ? "Loading numbers…" : "No active number"}
+            placeholder={numbers.isPending ? t("Loading numbers…") : t("No active number")}
             allowDeselect={false}
           />
           <Textarea
-            label="What the call says"
+            label={t("What the call says")}
             autosize
             minRows={4}
             maxLength={VOICE_TEXT_MAX}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
-            description={`${text.length} / ${VOICE_TEXT_MAX} characters`}
+            description={t("{{length}} / {{max}} characters", {
+              length: text.length,
+              max: VOICE_TEXT_MAX,
+            })}
           />
           <Group align="end" wrap="wrap">
             <Select
-              label="Voice"
-              data={VOICE_CHOICES.map((v) => ({ value: v.value, label: v.label }))}
+              label={t("Voice")}
+              data={VOICE_CHOICES.map((v) => ({
+                value: v.value,
+                label: translateMessage(v.label),
+              }))}
               value={voice}
               onChange={(v) => v && setVoice(v as VoiceChoice)}
               allowDeselect={false}
@@ -166,7 +178,7 @@ export default function SendPhoneMessagePage() {
               onClick={playPreview}
               disabled={!text.trim()}
             >
-              Preview
+              {t("Preview")}
             </Button>
           </Group>
           {preview && (
@@ -175,7 +187,7 @@ export default function SendPhoneMessagePage() {
               controls
               autoPlay
               src={preview}
-              aria-label="Preview of the call"
+              aria-label={t("Preview of the call")}
               data-testid="preview-audio"
             />
           )}
@@ -183,31 +195,50 @@ export default function SendPhoneMessagePage() {
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Stack>
-          <Text fw={600}>Who is called</Text>
+          <Text fw={600}>{t("Who is called")}</Text>
           <SegmentedControl
             value={mode}
             onChange={(v) => setMode(v as "all" | "groups")}
             data={[
-              { value: "all", label: "All subscribers" },
-              { value: "groups", label: "Groups" },
+              { value: "all", label: t("All subscribers") },
+              { value: "groups", label: t("Groups") },
             ]}
           />
           {mode === "groups" && (
             <MultiSelect
-              label="Groups"
+              label={t("Groups")}
               searchable
               data={(groups.data?.rows ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
               value={groupIds}
               onChange={setGroupIds}
-              placeholder="Choose groups"
+              placeholder={t("Choose groups")}
             />
           )}
           <Text size="sm" data-testid="voice-audience">
             {a
-              ? `${a.callable} will be called. Left out: ${a.noVoiceConsent} without voice consent, ${a.optedOut} opted out${a.blocked ? `, ${a.blocked} blocked` : ""}. Cost: about ${a.callable} credits (you have ${a.balance}).`
+              ? a.blocked
+                ? t(
+                    "{{callable}} will be called. Left out: {{noConsent}} without voice consent, {{optedOut}} opted out, {{blocked}} blocked. Cost: about {{callable}} credits (you have {{balance}}).",
+                    {
+                      callable: a.callable,
+                      noConsent: a.noVoiceConsent,
+                      optedOut: a.optedOut,
+                      blocked: a.blocked,
+                      balance: a.balance,
+                    },
+                  )
+                : t(
+                    "{{callable}} will be called. Left out: {{noConsent}} without voice consent, {{optedOut}} opted out. Cost: about {{callable}} credits (you have {{balance}}).",
+                    {
+                      callable: a.callable,
+                      noConsent: a.noVoiceConsent,
+                      optedOut: a.optedOut,
+                      balance: a.balance,
+                    },
+                  )
               : audience.isError
-                ? audience.error.message
-                : "Counting recipients…"}
+                ? translateMessage(audience.error.message)
+                : t("Counting recipients…")}
           </Text>
         </Stack>
       </Paper>
@@ -217,15 +248,15 @@ export default function SendPhoneMessagePage() {
             value={when}
             onChange={(v) => setWhen(v as "now" | "later")}
             data={[
-              { value: "now", label: "Call now" },
-              { value: "later", label: "Schedule" },
+              { value: "now", label: t("Call now") },
+              { value: "later", label: t("Schedule") },
             ]}
           />
           {when === "later" && (
             <TextInput
               type="datetime-local"
-              label={`Call at (${timeZone})`}
-              description="In your account's time zone (Settings)."
+              label={t("Call at ({{zone}})", { zone: timeZone })}
+              description={t("In your account's time zone (Settings).")}
               value={sendAt}
               onChange={(e) => setSendAt(e.currentTarget.value)}
             />
@@ -239,10 +270,10 @@ export default function SendPhoneMessagePage() {
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => navigate("/phone-messages")}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button onClick={submit} loading={save.isPending} disabled={noVoice || a?.callable === 0}>
-          {when === "later" ? (editId ? "Save" : "Schedule") : "Call now"}
+          {when === "later" ? (editId ? t("Save") : t("Schedule")) : t("Call now")}
         </Button>
       </Group>
     </Stack>

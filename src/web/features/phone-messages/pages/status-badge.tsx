@@ -1,4 +1,5 @@
 import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
 const COLORS: Record<string, string> = {
   scheduled: "blue",
@@ -7,15 +8,16 @@ const COLORS: Record<string, string> = {
   canceled: "gray",
   failed: "red",
 };
-const LABELS: Record<string, string> = {
-  scheduled: "Scheduled",
-  sending: "Calling",
-  sent: "Sent",
-  canceled: "Canceled",
-  failed: "Failed",
-};
-
 export function BroadcastStatus({ status }: { status: string }) {
+  const { t } = useTranslation();
+  // One broadcast's state, by context: Spanish agrees with "el mensaje telefónico".
+  const labels: Record<string, string> = {
+    scheduled: t("Scheduled", { context: "broadcast" }),
+    sending: t("Calling", { context: "broadcast" }),
+    sent: t("Sent", { context: "broadcast" }),
+    canceled: t("Canceled", { context: "broadcast" }),
+    failed: t("Failed", { context: "broadcast" }),
+  };
   return (
     <Badge
       color={COLORS[status] ?? "gray"}
@@ -23,7 +25,7 @@ export function BroadcastStatus({ status }: { status: string }) {
       miw="fit-content"
       style={{ flexShrink: 0, width: "fit-content" }}
     >
-      {LABELS[status] ?? status}
+      {labels[status] ?? status}
     </Badge>
   );
 }

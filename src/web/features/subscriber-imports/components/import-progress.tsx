@@ -7,18 +7,18 @@ import {
   IconUpload,
   IconUsers,
 } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SubscriberImport } from "../../../../domain/imports.schemas";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { importPercent, isImportActive } from "../lib/import-status";
 import { ImportCounts } from "./import-counts";
 import { ImportStatusBadge } from "./import-status-badge";
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
 /** Step 4: the import running (polled every second), then its result and what to do next. */
 export function ImportProgress(props: { row: SubscriberImport; onImportAnother: () => void }) {
+  const { t } = useTranslation();
   const { row } = props;
   const timeZone = useAccountTimeZone();
   const active = isImportActive(row.status);
@@ -33,7 +33,7 @@ export function ImportProgress(props: { row: SubscriberImport; onImportAnother: 
               {row.fileName}
             </Text>
             <Text size="xs" c="dimmed">
-              Started {formatDateTime(row.createdAt, timeZone)}
+              {t("Started {{date}}", { date: formatDateTime(row.createdAt, timeZone) })}
             </Text>
           </Stack>
           <ImportStatusBadge status={row.status} />
@@ -45,30 +45,50 @@ export function ImportProgress(props: { row: SubscriberImport; onImportAnother: 
           color={row.status === "failed" ? "red" : row.status === "finished" ? "teal" : "brand"}
           size="lg"
           radius="xl"
-          aria-label="Import progress"
+          aria-label={t("Import progress")}
           data-testid="import-progress"
         />
         <Text size="sm" c="dimmed" mt={6} aria-live="polite">
           {row.status === "queued"
-            ? "Waiting for a worker to pick the import up…"
+            ? t("Waiting for a worker to pick the import up…")
             : row.status === "running"
-              ? `${row.processedRows.toLocaleString()} of about ${row.totalRows.toLocaleString()} rows (${percent}%)`
-              : `${plural(row.processedRows, "row", "rows")} read`}
+              ? t("{{processed}} of about {{total}} rows ({{percent}}%)", {
+                  processed: formatNumber(row.processedRows),
+                  total: formatNumber(row.totalRows),
+                  percent,
+                })
+              : t("{{n}} rows read", {
+                  count: row.processedRows,
+                  n: formatNumber(row.processedRows),
+                })}
         </Text>
       </Paper>
 
       <ImportCounts row={row} />
 
       {row.status === "finished" && (
-        <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Import finished">
-          {plural(row.added, "subscriber", "subscribers")} added, {row.updated.toLocaleString()}{" "}
-          updated, {row.skipped.toLocaleString()} skipped and {row.failed.toLocaleString()} failed.
-          {row.failed > 0 && " The failed rows, each with its reason, can be downloaded below."}
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t("Import finished")}>
+          {t(
+            "{{n}} subscribers added, {{updated}} updated, {{skipped}} skipped and {{failed}} failed.",
+            {
+              count: row.added,
+              n: formatNumber(row.added),
+              updated: formatNumber(row.updated),
+              skipped: formatNumber(row.skipped),
+              failed: formatNumber(row.failed),
+            },
+          )}
+          {row.failed > 0 &&
+            ` ${t("The failed rows, each with its reason, can be downloaded below.")}`}
         </Alert>
       )}
       {row.status === "failed" && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The import stopped">
-          {row.error ?? "The file could not be read to the end."} Rows counted above were imported.
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("The import stopped")}>
+          {t("{{error}} Rows counted above were imported.", {
+            error: row.error
+              ? translateMessage(row.error)
+              : t("The file could not be read to the end."),
+          })}
         </Alert>
       )}
 
@@ -82,7 +102,7 @@ export function ImportProgress(props: { row: SubscriberImport; onImportAnother: 
             variant="light"
             leftSection={<IconDownload size={16} />}
           >
-            Download failed rows
+            {t("Download failed rows")}
           </Button>
         )}
         <Button
@@ -91,7 +111,7 @@ export function ImportProgress(props: { row: SubscriberImport; onImportAnother: 
           variant="default"
           leftSection={<IconHistory size={16} />}
         >
-          View import history
+          {t("View import history")}
         </Button>
         {!active && (
           <>
@@ -100,7 +120,7 @@ export function ImportProgress(props: { row: SubscriberImport; onImportAnother: 
               leftSection={<IconUpload size={16} />}
               onClick={props.onImportAnother}
             >
-              Import another file
+              {t("Import another file")}
             </Button>
             <Button
               component={Link}
@@ -108,14 +128,14 @@ export function ImportProgress(props: { row: SubscriberImport; onImportAnother: 
               variant="subtle"
               leftSection={<IconUsers size={16} />}
             >
-              Manage subscribers
+              {t("Manage subscribers")}
             </Button>
           </>
         )}
       </Group>
       {active && (
         <Text size="xs" c="dimmed">
-          You can leave this page: the import goes on, and its history shows how it went.
+          {t("You can leave this page: the import goes on, and its history shows how it went.")}
         </Text>
       )}
     </Stack>

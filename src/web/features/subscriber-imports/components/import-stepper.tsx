@@ -1,11 +1,13 @@
 import { Stepper } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
 
 /** 4: every step done (the import has ended). */
 export type ImportStep = 0 | 1 | 2 | 3 | 4;
 
 /** Where the person is in the import: upload, map, options, import. Display only. */
 export function ImportStepper({ active }: { active: ImportStep }) {
+  const { t } = useTranslation();
   const narrow = useMediaQuery("(max-width: 36em)") ?? false;
   return (
     <Stepper
@@ -14,19 +16,27 @@ export function ImportStepper({ active }: { active: ImportStep }) {
       iconSize={narrow ? 26 : 32}
       mb="lg"
       allowNextStepsSelect={false}
-      aria-label="Import steps"
+      aria-label={t("Import steps")}
       styles={
         narrow ? { stepBody: { display: "none" }, separator: { marginInline: 4 } } : undefined
       }
     >
-      <Stepper.Step label="Upload file" description="CSV or Excel" aria-label="Upload file" />
       <Stepper.Step
-        label="Map columns"
-        description="What each column is"
-        aria-label="Map columns"
+        label={t("Upload file")}
+        description={t("CSV or Excel")}
+        aria-label={t("Upload file")}
       />
-      <Stepper.Step label="Options" description="Groups and duplicates" aria-label="Options" />
-      <Stepper.Step label="Import" description="Watch it run" aria-label="Import" />
+      <Stepper.Step
+        label={t("Map columns")}
+        description={t("What each column is")}
+        aria-label={t("Map columns")}
+      />
+      <Stepper.Step
+        label={t("Options")}
+        description={t("Groups and duplicates")}
+        aria-label={t("Options")}
+      />
+      <Stepper.Step label={t("Import")} description={t("Watch it run")} aria-label={t("Import")} />
     </Stepper>
   );
 }

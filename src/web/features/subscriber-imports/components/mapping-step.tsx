@@ -11,9 +11,12 @@ import {
   Text,
 } from "@mantine/core";
 import { IconAlertCircle, IconArrowRight, IconFileSpreadsheet } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import { IMPORT_NEEDS_NUMBER } from "../../../../domain/imports.schemas";
+import { tk, translateMessage } from "../../../i18n";
 import { guessMapping, mappingProblems } from "../lib/guess-mapping";
 import { columnCount, type ImportDraft } from "../lib/import-draft";
 import { PreviewTable } from "./preview-table";
@@ -22,25 +25,25 @@ import { PreviewTable } from "./preview-table";
 const SKIP = "skip";
 
 export const BUILTIN_TARGETS: Record<string, string> = {
-  number: "Phone number",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
+  number: tk("Phone number"),
+  firstName: tk("First name"),
+  lastName: tk("Last name"),
+  email: tk("E-mail"),
 };
 
 const FIELD_TYPE_LABEL: Record<CustomField["type"], string> = {
-  string: "text",
-  boolean: "yes/no",
-  date: "date",
-  multi_select: "multi-select",
-  address: "address",
+  string: tk("text"),
+  boolean: tk("yes/no"),
+  date: tk("date"),
+  multi_select: tk("multi-select"),
+  address: tk("address"),
 };
 
-export function targetLabel(target: string, fields: CustomField[]): string {
-  if (!target) return "Not imported";
-  if (BUILTIN_TARGETS[target]) return BUILTIN_TARGETS[target];
+export function targetLabel(target: string, fields: CustomField[], t: TFunction): string {
+  if (!target) return t("Not imported");
+  if (BUILTIN_TARGETS[target]) return t(BUILTIN_TARGETS[target]);
   const id = Number(target.slice("attribute:".length));
-  return fields.find((f) => f.id === id)?.name ?? "Unknown attribute";
+  return fields.find((f) => f.id === id)?.name ?? t("Unknown attribute");
 }
 
 /**
@@ -54,6 +57,7 @@ export function MappingStep(props: {
   onChooseAnother: () => void;
   onNext: () => void;
 }) {
+  const { t } = useTranslation();
   const { draft, fields } = props;
   const width = columnCount(draft.rows);
   const header = draft.hasHeader ? draft.rows[0] : undefined;
@@ -63,21 +67,21 @@ export function MappingStep(props: {
 
   const options = [
     {
-      group: "Subscriber",
-      items: Object.entries(BUILTIN_TARGETS).map(([value, label]) => ({ value, label })),
+      group: t("Subscriber"),
+      items: Object.entries(BUILTIN_TARGETS).map(([value, label]) => ({ value, label: t(label) })),
     },
     ...(fields.length
       ? [
           {
-            group: "Attributes",
+            group: t("Attributes"),
             items: fields.map((f) => ({
               value: `attribute:${f.id}`,
-              label: `${f.name} (${FIELD_TYPE_LABEL[f.type]})`,
+              label: `${f.name} (${t(FIELD_TYPE_LABEL[f.type])})`,
             })),
           },
         ]
       : []),
-    { group: "Other", items: [{ value: SKIP, label: "Don't import" }] },
+    { group: t("Other"), items: [{ value: SKIP, label: t("Don't import") }] },
   ];
 
   const setTarget = (i: number, value: string | null) => {
@@ -96,17 +100,17 @@ export function MappingStep(props: {
               {draft.fileName}
             </Text>
             <Badge variant="light" color="gray" size="sm">
-              {width} {width === 1 ? "column" : "columns"}
+              {t("{{n}} columns", { count: width, n: width })}
             </Badge>
           </Group>
           <Button variant="subtle" size="xs" onClick={props.onChooseAnother}>
-            Choose another file
+            {t("Choose another file")}
           </Button>
         </Group>
       </Paper>
 
       <Checkbox
-        label="The first row holds column names (it is not imported)"
+        label={t("The first row holds column names (it is not imported)")}
         checked={draft.hasHeader}
         onChange={(e) => {
           const hasHeader = e.currentTarget.checked;
@@ -115,19 +119,23 @@ export function MappingStep(props: {
       />
 
       <Stack gap={0}>
-        <Text fw={600}>Match each column to a field</Text>
+        <Text fw={600}>{t("Match each column to a field")}</Text>
         <Text size="sm" c="dimmed">
-          Phone number is required. Columns set to "Don't import" are left out.{" "}
-          <Anchor component={Link} to="/subscribers/attributes" size="sm">
-            Create an attribute
-          </Anchor>{" "}
-          for details that have no field yet.
+          <Trans
+            t={t}
+            i18nKey={
+              'Phone number is required. Columns set to "Don\'t import" are left out. <0>Create an attribute</0> for details that have no field yet.'
+            }
+            components={[
+              <Anchor key="attributes" component={Link} to="/subscribers/attributes" size="sm" />,
+            ]}
+          />
         </Text>
       </Stack>
 
       <Stack gap="xs" data-testid="column-mapping">
         {Array.from({ length: width }, (_, i) => {
-          const name = header?.[i]?.trim() || `Column ${i + 1}`;
+          const name = header?.[i]?.trim() || t("Column {{n}}", { n: i + 1 });
           const samples = data
             .map((r) => r[i]?.trim() ?? "")
             .filter(Boolean)
@@ -143,18 +151,18 @@ export function MappingStep(props: {
                     {name}
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
-                    {samples.length ? samples.join(" · ") : "No values in the first rows"}
+                    {samples.length ? samples.join(" · ") : t("No values in the first rows")}
                   </Text>
                 </Stack>
                 <Select
-                  aria-label={`Import ${name} as`}
+                  aria-label={t("Import {{name}} as", { name })}
                   data={options}
                   value={target || SKIP}
                   onChange={(v) => setTarget(i, v)}
                   allowDeselect={false}
                   searchable
-                  nothingFoundMessage="No such field"
-                  error={twice ? "Also chosen for another column" : undefined}
+                  nothingFoundMessage={t("No such field")}
+                  error={twice ? t("Also chosen for another column") : undefined}
                   style={{ flex: "1 1 220px", maxWidth: 320 }}
                   comboboxProps={{ withinPortal: true }}
                 />
@@ -166,30 +174,30 @@ export function MappingStep(props: {
 
       {problems.needsNumber && (
         <Alert color="orange" icon={<IconAlertCircle size={18} />} data-testid="mapping-error">
-          {IMPORT_NEEDS_NUMBER}
+          {translateMessage(IMPORT_NEEDS_NUMBER)}
         </Alert>
       )}
 
       <Stack gap={6}>
         <Text fw={600} size="sm">
-          Preview
+          {t("Preview")}
         </Text>
         <PreviewTable rows={draft.rows} hasHeader={draft.hasHeader} />
         <Text size="xs" c="dimmed">
-          The first rows of the file, as they will be read.
+          {t("The first rows of the file, as they will be read.")}
         </Text>
       </Stack>
 
       <Group justify="space-between">
         <Button variant="default" onClick={props.onChooseAnother}>
-          Back
+          {t("Back")}
         </Button>
         <Button
           rightSection={<IconArrowRight size={16} />}
           disabled={!ready}
           onClick={props.onNext}
         >
-          Next: options
+          {t("Next: options")}
         </Button>
       </Group>
     </Stack>

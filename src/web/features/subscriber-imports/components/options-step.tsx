@@ -13,8 +13,10 @@ import {
 } from "@mantine/core";
 import { IconInfoCircle, IconPlayerPlay, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { CustomField } from "../../../../domain/custom-fields.schemas";
 import { IMPORT_ATTESTATION } from "../../../../domain/imports.schemas";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { useCreateImportGroup } from "../api/create-group";
 import { useImportGroups } from "../api/list-import-targets";
@@ -33,6 +35,7 @@ export function OptionsStep(props: {
   onBack: () => void;
   onStart: () => void;
 }) {
+  const { t } = useTranslation();
   const { draft } = props;
   const groups = useImportGroups();
   const createGroup = useCreateImportGroup();
@@ -44,7 +47,10 @@ export function OptionsStep(props: {
 
   const header = draft.hasHeader ? draft.rows[0] : undefined;
   const mapped = draft.mapping
-    .map((target, i) => ({ target, column: header?.[i]?.trim() || `Column ${i + 1}` }))
+    .map((target, i) => ({
+      target,
+      column: header?.[i]?.trim() || t("Column {{n}}", { n: i + 1 }),
+    }))
     .filter((m) => m.target);
   const dateColumns = mapped.filter((m) => {
     const id = Number(m.target.slice("attribute:".length));
@@ -58,7 +64,7 @@ export function OptionsStep(props: {
       onSuccess: (g) => {
         props.onChange({ groupIds: [...draft.groupIds, g.id] });
         setNewGroup("");
-        notify.success(`Group '${g.name}' created`);
+        notify.success(t("Group '{{name}}' created", { name: g.name }));
       },
     });
   };
@@ -78,31 +84,33 @@ export function OptionsStep(props: {
           {draft.fileName}
         </Text>
         <Text size="sm" c="dimmed" data-testid="mapping-summary">
-          {mapped.map((m) => `${targetLabel(m.target, props.fields)} ← ${m.column}`).join(" · ")}
+          {mapped.map((m) => `${targetLabel(m.target, props.fields, t)} ← ${m.column}`).join(" · ")}
         </Text>
       </Paper>
 
       <Stack gap={6}>
         <MultiSelect
-          label="Add the imported subscribers to groups"
-          description="Optional. Adaptive groups fill themselves by their rules, so only static groups are listed."
-          placeholder={draft.groupIds.length ? undefined : "No group"}
+          label={t("Add the imported subscribers to groups")}
+          description={t(
+            "Optional. Adaptive groups fill themselves by their rules, so only static groups are listed.",
+          )}
+          placeholder={draft.groupIds.length ? undefined : t("No group")}
           data={(groups.data?.rows ?? []).map((g) => ({
             value: String(g.id),
-            label: g.hidden ? `${g.name} (hidden)` : g.name,
+            label: g.hidden ? t("{{name}} (hidden)", { name: g.name }) : g.name,
           }))}
           value={draft.groupIds.map(String)}
           onChange={(v) => props.onChange({ groupIds: v.map(Number) })}
           searchable
           clearable
-          nothingFoundMessage="No group of that name"
+          nothingFoundMessage={t("No group of that name")}
           disabled={groups.isPending}
           maxValues={50}
         />
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
-            aria-label="New group name"
-            placeholder="New group name"
+            aria-label={t("New group name")}
+            placeholder={t("New group name")}
             value={newGroup}
             onChange={(e) => setNewGroup(e.currentTarget.value)}
             onKeyDown={(e) => {
@@ -123,48 +131,54 @@ export function OptionsStep(props: {
             loading={createGroup.isPending}
             disabled={!newGroup.trim()}
           >
-            Create group
+            {t("Create group")}
           </Button>
         </Group>
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Radio.Group
-          label="Numbers already in your list"
-          description="A phone number you already have, or one that appears twice in the file."
+          label={t("Numbers already in your list")}
+          description={t("A phone number you already have, or one that appears twice in the file.")}
           value={draft.duplicates}
           onChange={(v) => props.onChange({ duplicates: v as ImportDraft["duplicates"] })}
         >
           <Stack gap="xs" mt="xs">
-            <Radio value="skip" label="Skip them: keep what is saved now" />
-            <Radio value="update" label="Update them with the values in this file" />
+            <Radio value="skip" label={t("Skip them: keep what is saved now")} />
+            <Radio value="update" label={t("Update them with the values in this file")} />
           </Stack>
         </Radio.Group>
 
         <Radio.Group
-          label="Dates in date columns"
+          label={t("Dates in date columns")}
           description={
             dateColumns.length
-              ? `How ${dateColumns.map((d) => d.column).join(", ")} writes dates. YYYY-MM-DD and Excel dates are always understood.`
-              : "No column is imported into a date attribute. YYYY-MM-DD and Excel dates are always understood."
+              ? t(
+                  "How {{columns}} writes dates. YYYY-MM-DD and Excel dates are always understood.",
+                  { columns: dateColumns.map((d) => d.column).join(", ") },
+                )
+              : t(
+                  "No column is imported into a date attribute. YYYY-MM-DD and Excel dates are always understood.",
+                )
           }
           value={draft.dateFormat}
           onChange={(v) => props.onChange({ dateFormat: v as ImportDraft["dateFormat"] })}
         >
           <Stack gap="xs" mt="xs">
-            <Radio value="MDY" label="Month first: 05/06/2024 is May 6 (US)" />
-            <Radio value="DMY" label="Day first: 05/06/2024 is 5 June" />
+            <Radio value="MDY" label={t("Month first: 05/06/2024 is May 6 (US)")} />
+            <Radio value="DMY" label={t("Day first: 05/06/2024 is 5 June")} />
           </Stack>
         </Radio.Group>
       </SimpleGrid>
 
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-        New subscribers are recorded with the sign-up method Spreadsheet Import, and this import as
-        the source of their consent. Opted-out and blocked numbers stay opted out or blocked.
+        {t(
+          "New subscribers are recorded with the sign-up method Spreadsheet Import, and this import as the source of their consent. Opted-out and blocked numbers stay opted out or blocked.",
+        )}
       </Alert>
 
       <Checkbox
-        label={IMPORT_ATTESTATION}
+        label={translateMessage(IMPORT_ATTESTATION)}
         checked={attested}
         onChange={(e) => {
           const checked = e.currentTarget.checked;
@@ -172,16 +186,16 @@ export function OptionsStep(props: {
           props.onChange({ attested: checked });
           if (checked) setAttestError(false);
         }}
-        error={attestError ? "Confirm this to start the import." : undefined}
+        error={attestError ? t("Confirm this to start the import.") : undefined}
         data-testid="attestation"
       />
 
       <Group justify="space-between">
         <Button variant="default" onClick={props.onBack}>
-          Back
+          {t("Back")}
         </Button>
         <Button leftSection={<IconPlayerPlay size={16} />} onClick={start} loading={props.starting}>
-          Start import
+          {t("Start import")}
         </Button>
       </Group>
     </Stack>

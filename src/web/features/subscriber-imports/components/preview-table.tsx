@@ -1,8 +1,10 @@
 import { ScrollArea, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { columnCount } from "../lib/import-draft";
 
 /** The first rows of the file as they will be read, with the header row set apart. */
 export function PreviewTable(props: { rows: string[][]; hasHeader: boolean; caption?: string }) {
+  const { t } = useTranslation();
   const width = columnCount(props.rows);
   const header = props.hasHeader ? props.rows[0] : undefined;
   const body = props.hasHeader ? props.rows.slice(1) : props.rows;
@@ -15,7 +17,7 @@ export function PreviewTable(props: { rows: string[][]; hasHeader: boolean; capt
           <Table.Tr>
             {cols.map((i) => (
               <Table.Th key={i} style={{ whiteSpace: "nowrap" }}>
-                {header ? header[i] || `Column ${i + 1}` : `Column ${i + 1}`}
+                {header?.[i] || t("Column {{n}}", { n: i + 1 })}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -25,7 +27,7 @@ export function PreviewTable(props: { rows: string[][]; hasHeader: boolean; capt
             <Table.Tr>
               <Table.Td colSpan={Math.max(1, width)}>
                 <Text size="sm" c="dimmed">
-                  No rows below the header.
+                  {t("No rows below the header.")}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -2,8 +2,15 @@ import { Alert, Anchor, Button, Group, List, Loader, Paper, Stack, Text } from "
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { IMPORT_MAX_FILE_BYTES, IMPORT_WRONG_TYPE } from "../../../../domain/imports.schemas";
+import { Trans, useTranslation } from "react-i18next";
+import {
+  IMPORT_EMPTY_FILE,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_TOO_LARGE,
+  IMPORT_WRONG_TYPE,
+} from "../../../../domain/imports.schemas";
 import { FileDrop, type FileRejection } from "../../../components/file-drop/file-drop";
+import { translateMessage } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { getImportPreview } from "../api/get-import-preview";
 import { useImportFields } from "../api/list-import-targets";
@@ -31,6 +38,7 @@ function downloadSample() {
  * once; the file is uploaded straight away (a workbook is previewed from what the server read).
  */
 export function UploadStep() {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const fields = useImportFields();
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +59,7 @@ export function UploadStep() {
       let rows: string[][] | null = null;
       if (check.kind === "csv") {
         rows = await readCsvPreview(file);
-        if (rows.length === 0) throw new Error("This file is empty: there are no rows to import.");
+        if (rows.length === 0) throw new Error(translateMessage(IMPORT_EMPTY_FILE));
         setBusy({ name: file.name, size: file.size, rows });
       }
       const uploaded = await uploadImport(file);
@@ -69,7 +77,11 @@ export function UploadStep() {
         attested: false,
       });
     } catch (err) {
-      setError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
+      setError(
+        err instanceof ApiError || err instanceof Error
+          ? translateMessage(err.message)
+          : String(err),
+      );
       setBusy(null);
     }
   };
@@ -80,10 +92,10 @@ export function UploadStep() {
     const code = first.errors[0]?.code;
     setError(
       code === "file-too-large"
-        ? "This file is too large: an import can be at most 200 MB."
+        ? translateMessage(IMPORT_TOO_LARGE)
         : code === "too-many-files"
-          ? "Drop one file at a time."
-          : IMPORT_WRONG_TYPE,
+          ? t("Drop one file at a time.")
+          : translateMessage(IMPORT_WRONG_TYPE),
     );
   };
 
@@ -93,9 +105,9 @@ export function UploadStep() {
         <Alert
           color="red"
           icon={<IconAlertCircle size={18} />}
-          title="This file cannot be imported"
+          title={t("This file cannot be imported")}
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t("Dismiss")}
           onClose={() => setError(null)}
           data-testid="upload-error"
         >
@@ -111,7 +123,7 @@ export function UploadStep() {
         multiple={false}
         loading={busy !== null}
         activateOnClick={busy === null}
-        aria-label="Upload a CSV or Excel file"
+        aria-label={t("Upload a CSV or Excel file")}
         p="xl"
       >
         <Stack align="center" gap={6} mih={150} justify="center" style={{ pointerEvents: "none" }}>
@@ -125,10 +137,10 @@ export function UploadStep() {
             <IconFileSpreadsheet size={44} stroke={1.5} color="var(--mantine-color-dimmed)" />
           </FileDrop.Idle>
           <Text size="lg" fw={600} ta="center">
-            Drag a CSV or Excel file here
+            {t("Drag a CSV or Excel file here")}
           </Text>
           <Text size="sm" c="dimmed" ta="center">
-            or click to choose one: .csv or .xlsx, up to 200 MB
+            {t("or click to choose one: .csv or .xlsx, up to 200 MB")}
           </Text>
         </Stack>
       </FileDrop>
@@ -138,7 +150,12 @@ export function UploadStep() {
           <Group gap="sm" mb={busy.rows ? "sm" : 0} wrap="nowrap">
             <Loader size="sm" />
             <Text size="sm" style={{ minWidth: 0 }} truncate>
-              Uploading <b>{busy.name}</b> ({fileSizeText(busy.size)})…
+              <Trans
+                t={t}
+                i18nKey="Uploading <0>{{name}}</0> ({{size}})…"
+                values={{ name: busy.name, size: fileSizeText(busy.size) }}
+                components={[<b key="name" />]}
+              />
             </Text>
           </Group>
           {busy.rows && <PreviewTable rows={busy.rows} hasHeader={looksLikeHeader(busy.rows)} />}
@@ -147,22 +164,25 @@ export function UploadStep() {
 
       <Paper withBorder p="md" radius="md" bg="var(--mantine-color-default-hover)">
         <Text fw={600} size="sm" mb={6}>
-          What the file should hold
+          {t("What the file should hold")}
         </Text>
         <List size="sm" spacing={4}>
-          <List.Item>One subscriber per row; the first row may name the columns.</List.Item>
+          <List.Item>{t("One subscriber per row; the first row may name the columns.")}</List.Item>
           <List.Item>
-            A column of phone numbers (US or Canada mobiles, in any common format) is required.
+            {t(
+              "A column of phone numbers (US or Canada mobiles, in any common format) is required.",
+            )}
           </List.Item>
           <List.Item>
-            First name, last name, e-mail and your attributes are optional; you choose which column
-            is which in the next step.
+            {t(
+              "First name, last name, e-mail and your attributes are optional; you choose which column is which in the next step.",
+            )}
           </List.Item>
-          <List.Item>From an Excel workbook, the first worksheet is imported.</List.Item>
+          <List.Item>{t("From an Excel workbook, the first worksheet is imported.")}</List.Item>
         </List>
         <Group gap="md" mt="sm">
           <Anchor component="button" type="button" size="sm" onClick={downloadSample}>
-            Download a sample CSV
+            {t("Download a sample CSV")}
           </Anchor>
           <Button
             variant="default"
@@ -170,7 +190,7 @@ export function UploadStep() {
             onClick={() => openRef.current?.()}
             disabled={busy !== null}
           >
-            Choose a file
+            {t("Choose a file")}
           </Button>
         </Group>
       </Paper>

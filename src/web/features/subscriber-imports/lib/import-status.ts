@@ -1,4 +1,5 @@
 import type { SubscriberImport } from "../../../../domain/imports.schemas";
+import { tk } from "../../../i18n";
 
 type Status = SubscriberImport["status"];
 
@@ -7,11 +8,11 @@ export function isImportActive(status: Status): boolean {
 }
 
 export const IMPORT_STATUS_LABEL: Record<Status, string> = {
-  uploaded: "Not started",
-  queued: "Waiting",
-  running: "Importing",
-  finished: "Finished",
-  failed: "Failed",
+  uploaded: tk("Not started"),
+  queued: tk("Waiting"),
+  running: tk("Importing"),
+  finished: tk("Finished"),
+  failed: tk("Failed"),
 };
 
 export const IMPORT_STATUS_COLOR: Record<Status, string> = {

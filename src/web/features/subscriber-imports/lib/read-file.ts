@@ -5,6 +5,7 @@ import {
   IMPORT_TOO_LARGE,
   IMPORT_WRONG_TYPE,
 } from "../../../../domain/imports.schemas";
+import { i18n, translateMessage } from "../../../i18n";
 
 export type FileKind = "csv" | "xlsx";
 
@@ -16,7 +17,7 @@ export const ACCEPT = {
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
 };
 
-/** The kind of a chosen file, or the message that says why it cannot be imported. */
+/** The kind of a chosen file, or the message (in the active language) that says why it cannot be imported. */
 export function checkFile(
   file: File,
 ): { ok: true; kind: FileKind } | { ok: false; message: string } {
@@ -27,11 +28,14 @@ export function checkFile(
       ? "xlsx"
       : null;
   if (!kind) {
-    const old = name.endsWith(".xls") ? " (.xls is the old Excel format: save it as .xlsx.)" : "";
-    return { ok: false, message: `${IMPORT_WRONG_TYPE}${old}` };
+    const old = name.endsWith(".xls")
+      ? ` ${i18n.t("(.xls is the old Excel format: save it as .xlsx.)")}`
+      : "";
+    return { ok: false, message: `${translateMessage(IMPORT_WRONG_TYPE)}${old}` };
   }
-  if (file.size === 0) return { ok: false, message: IMPORT_EMPTY_FILE };
-  if (file.size > IMPORT_MAX_FILE_BYTES) return { ok: false, message: IMPORT_TOO_LARGE };
+  if (file.size === 0) return { ok: false, message: translateMessage(IMPORT_EMPTY_FILE) };
+  if (file.size > IMPORT_MAX_FILE_BYTES)
+    return { ok: false, message: translateMessage(IMPORT_TOO_LARGE) };
   return { ok: true, kind };
 }
 

@@ -18,16 +18,19 @@ import {
   IconUpload,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { SubscriberImport } from "../../../../domain/imports.schemas";
 import { defineList } from "../../../components/list/list-params";
 import { ListTable } from "../../../components/list/list-table";
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
 import { discardImport } from "../api/discard-import";
 import { importsKey, useImports } from "../api/list-imports";
+import { countTitle } from "../components/import-counts";
 import { ImportStatusBadge } from "../components/import-status-badge";
 import { IMPORT_PATHS } from "../lib/import-paths";
 import { importPercent, isImportActive } from "../lib/import-status";
@@ -36,7 +39,6 @@ import { importPercent, isImportActive } from "../lib/import-status";
 const WIDE = "(min-width: 48em)";
 
 const IMPORTS_LIST = defineList({});
-const COUNT_TITLE = { added: "Added", updated: "Updated", skipped: "Skipped", failed: "Failed" };
 const COUNT_COLOR: Record<string, string | undefined> = {
   added: "teal",
   updated: "blue",
@@ -45,9 +47,10 @@ const COUNT_COLOR: Record<string, string | undefined> = {
 
 /** The status; for a running import, its progress too. */
 function StatusCell({ row }: { row: SubscriberImport }) {
+  const { t } = useTranslation();
   if (!isImportActive(row.status)) {
     return (
-      <Tooltip label={row.error} disabled={!row.error}>
+      <Tooltip label={row.error && translateMessage(row.error)} disabled={!row.error}>
         <span>
           <ImportStatusBadge status={row.status} />
         </span>
@@ -62,10 +65,13 @@ function StatusCell({ row }: { row: SubscriberImport }) {
         striped
         animated
         size="sm"
-        aria-label={`Progress of ${row.fileName}`}
+        aria-label={t("Progress of {{name}}", { name: row.fileName })}
       />
       <Text size="xs" c="dimmed">
-        {row.processedRows.toLocaleString()} of ~{row.totalRows.toLocaleString()} rows
+        {t("{{processed}} of ~{{total}} rows", {
+          processed: formatNumber(row.processedRows),
+          total: formatNumber(row.totalRows),
+        })}
       </Text>
     </Stack>
   );
@@ -74,13 +80,14 @@ function StatusCell({ row }: { row: SubscriberImport }) {
 function Count({ n, color }: { n: number; color?: string }) {
   return (
     <Text size="sm" c={n > 0 ? color : "dimmed"} fw={n > 0 ? 600 : undefined}>
-      {n.toLocaleString()}
+      {formatNumber(n)}
     </Text>
   );
 }
 
 /** /subscribers/import/history: every import with its counts, live while one runs. */
 export default function ImportHistoryPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const timeZone = useAccountTimeZone();
@@ -90,19 +97,23 @@ export default function ImportHistoryPage() {
 
   const discard = (row: SubscriberImport) =>
     modals.openConfirmModal({
-      title: "Discard this upload",
+      title: t("Discard this upload"),
       children: (
         <Text size="sm">
-          <b>{row.fileName}</b> was uploaded but never imported. Discard it? The file is deleted;
-          nothing was added to your subscribers.
+          <Trans
+            t={t}
+            i18nKey="<0>{{name}}</0> was uploaded but never imported. Discard it? The file is deleted; nothing was added to your subscribers."
+            values={{ name: row.fileName }}
+            components={[<b key="name" />]}
+          />
         </Text>
       ),
-      labels: { confirm: "Discard", cancel: "Cancel" },
+      labels: { confirm: t("Discard"), cancel: t("Cancel") },
       confirmProps: { color: "red" },
       onConfirm: () =>
         discardImport(row.id)
           .then(() => {
-            notify.success(`'${row.fileName}' discarded`);
+            notify.success(t("'{{name}}' discarded", { name: row.fileName }));
             return qc.invalidateQueries({ queryKey: importsKey });
           })
           .catch((err: Error) => notify.error(err.message)),
@@ -110,15 +121,15 @@ export default function ImportHistoryPage() {
 
   const importButton = (
     <Button component={Link} to={IMPORT_PATHS.import} leftSection={<IconUpload size={16} />}>
-      Import subscribers
+      {t("Import subscribers")}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Import History"
-        description="Every file imported into this account, with what became of its rows."
+        title={t("Import History")}
+        description={t("Every file imported into this account, with what became of its rows.")}
         actions={importButton}
       />
       <ListTable<SubscriberImport>
@@ -128,18 +139,19 @@ export default function ImportHistoryPage() {
         records={list.data?.rows ?? []}
         total={total}
         icon={<IconFileImport size={28} />}
-        failedTitle="The import history could not be loaded"
+        failedTitle={t("The import history could not be loaded")}
         empty={{
-          title: "No imports yet",
-          description:
+          title: t("No imports yet"),
+          description: t(
             "Import a CSV or Excel file of subscribers, and each import shows here with its counts and a file of the rows that failed.",
-          action: { label: "Import subscribers", onClick: () => navigate(IMPORT_PATHS.import) },
+          ),
+          action: { label: t("Import subscribers"), onClick: () => navigate(IMPORT_PATHS.import) },
         }}
         testId="import-history"
         columns={[
           {
             accessor: "fileName",
-            title: "File",
+            title: t("File"),
             render: (r) => (
               <Stack gap={4} maw={280}>
                 <Text size="sm" fw={500} truncate title={r.fileName}>
@@ -153,8 +165,15 @@ export default function ImportHistoryPage() {
                   <StatusCell row={r} />
                   {!isImportActive(r.status) && r.status !== "uploaded" && (
                     <Text size="xs">
-                      {r.added.toLocaleString()} added · {r.updated.toLocaleString()} updated ·{" "}
-                      {r.skipped.toLocaleString()} skipped · {r.failed.toLocaleString()} failed
+                      {t(
+                        "{{added}} added · {{updated}} updated · {{skipped}} skipped · {{failed}} failed",
+                        {
+                          added: formatNumber(r.added),
+                          updated: formatNumber(r.updated),
+                          skipped: formatNumber(r.skipped),
+                          failed: formatNumber(r.failed),
+                        },
+                      )}
                     </Text>
                   )}
                 </Stack>
@@ -163,43 +182,44 @@ export default function ImportHistoryPage() {
           },
           {
             accessor: "createdAt",
-            title: "Date",
+            title: t("Date"),
             noWrap: true,
             visibleMediaQuery: WIDE,
             render: (r) => formatDateTime(r.createdAt, timeZone),
           },
           {
             accessor: "status",
-            title: "Status",
+            title: t("Status"),
             visibleMediaQuery: WIDE,
             render: (r) => <StatusCell row={r} />,
           },
           ...(["added", "updated", "skipped", "failed"] as const).map((key) => ({
             accessor: key,
-            title: COUNT_TITLE[key],
+            // The column counts many rows: its name's plural form.
+            title: countTitle(key, 2, t),
             textAlign: "right" as const,
             visibleMediaQuery: WIDE,
             render: (r: SubscriberImport) => <Count n={r[key]} color={COUNT_COLOR[key]} />,
           })),
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             noWrap: true,
             render: (r) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 {r.failedRowsUrl && (
-                  <Tooltip label="Download the failed rows, each with its reason">
+                  <Tooltip label={t("Download the failed rows, each with its reason")}>
                     <Anchor
                       href={r.failedRowsUrl}
                       download
                       size="sm"
-                      aria-label={`Download failed rows of ${r.fileName}`}
+                      aria-label={t("Download failed rows of {{name}}", { name: r.fileName })}
                     >
                       <Group gap={4} wrap="nowrap">
                         <IconDownload size={16} />
                         <Text span inherit visibleFrom="sm">
-                          Failed rows
+                          {t("Failed rows")}
                         </Text>
                       </Group>
                     </Anchor>
@@ -212,7 +232,7 @@ export default function ImportHistoryPage() {
                     component={Link}
                     to={`${IMPORT_PATHS.import}?import=${r.id}`}
                   >
-                    Watch
+                    {t("Watch")}
                   </Button>
                 )}
                 {r.status === "uploaded" && (
@@ -224,12 +244,12 @@ export default function ImportHistoryPage() {
                       component={Link}
                       to={`${IMPORT_PATHS.import}?resume=${r.id}`}
                     >
-                      Continue
+                      {t("Continue")}
                     </Button>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Discard ${r.fileName}`}
+                      aria-label={t("Discard {{name}}", { name: r.fileName })}
                       onClick={() => discard(r)}
                     >
                       <IconTrash size={16} />

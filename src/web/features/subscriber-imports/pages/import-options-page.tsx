@@ -1,10 +1,12 @@
 import { Alert, Button, Paper } from "@mantine/core";
 import { IconAlertCircle, IconFileUpload, IconHistory } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { IMPORT_NEEDS_NUMBER } from "../../../../domain/imports.schemas";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { useImportFields } from "../api/list-import-targets";
 import { useStartImport } from "../api/start-import";
 import { ImportStepper } from "../components/import-stepper";
@@ -18,6 +20,7 @@ import { IMPORT_PATHS } from "../lib/import-paths";
  * handling, date format, opt-in attestation) for the file chosen at /subscribers/import.
  */
 export default function ImportOptionsPage() {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { draft, update } = useImportDraft();
@@ -26,8 +29,8 @@ export default function ImportOptionsPage() {
 
   const header = (
     <PageHeader
-      title="Import Options"
-      description="How the subscribers of your file are added."
+      title={t("Import Options")}
+      description={t("How the subscribers of your file are added.")}
       actions={
         <Button
           component={Link}
@@ -35,7 +38,7 @@ export default function ImportOptionsPage() {
           variant="default"
           leftSection={<IconHistory size={16} />}
         >
-          Import history
+          {t("Import history")}
         </Button>
       }
     />
@@ -49,9 +52,11 @@ export default function ImportOptionsPage() {
         <Paper withBorder radius="md">
           <EmptyState
             icon={<IconFileUpload size={28} />}
-            title="Choose a file first"
-            description="These options apply to the file you import: choose it and match its columns, and this step follows."
-            action={{ label: "Choose a file", onClick: () => navigate(IMPORT_PATHS.import) }}
+            title={t("Choose a file first")}
+            description={t(
+              "These options apply to the file you import: choose it and match its columns, and this step follows.",
+            )}
+            action={{ label: t("Choose a file"), onClick: () => navigate(IMPORT_PATHS.import) }}
           />
         </Paper>
       </>
@@ -64,10 +69,16 @@ export default function ImportOptionsPage() {
       <>
         {header}
         <ImportStepper active={1} />
-        <Alert color="orange" icon={<IconAlertCircle size={18} />} title="Columns to fix first">
-          {problems.needsNumber ? IMPORT_NEEDS_NUMBER : "Two columns are mapped to the same field."}
+        <Alert
+          color="orange"
+          icon={<IconAlertCircle size={18} />}
+          title={t("Columns to fix first")}
+        >
+          {problems.needsNumber
+            ? translateMessage(IMPORT_NEEDS_NUMBER)
+            : t("Two columns are mapped to the same field.")}
           <Button mt="sm" display="block" onClick={() => navigate(IMPORT_PATHS.import)}>
-            Back to the columns
+            {t("Back to the columns")}
           </Button>
         </Alert>
       </>

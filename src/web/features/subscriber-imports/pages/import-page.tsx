@@ -2,9 +2,11 @@ import { Button, Paper, Skeleton, Stack } from "@mantine/core";
 import { IconFileOff, IconHistory } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { notify } from "../../../lib/notify";
 import { discardImport } from "../api/discard-import";
 import { getImport, useImport } from "../api/get-import";
@@ -25,6 +27,7 @@ import { isImportActive } from "../lib/import-status";
  * ?resume=<id> picks up an upload that was never started (from the history).
  */
 export default function ImportPage() {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -64,7 +67,7 @@ export default function ImportPage() {
       })
       .catch((err: Error) => {
         if (cancelled) return;
-        notify.error(err.message);
+        notify.error(translateMessage(err.message));
         setParams({}, { replace: true });
       })
       .finally(() => !cancelled && setResuming(false));
@@ -87,8 +90,8 @@ export default function ImportPage() {
 
   const header = (
     <PageHeader
-      title="Import Subscribers"
-      description="Add many subscribers at once from a CSV or Excel file."
+      title={t("Import Subscribers")}
+      description={t("Add many subscribers at once from a CSV or Excel file.")}
       actions={
         <Button
           component={Link}
@@ -96,7 +99,7 @@ export default function ImportPage() {
           variant="default"
           leftSection={<IconHistory size={16} />}
         >
-          Import history
+          {t("Import history")}
         </Button>
       }
     />
@@ -116,10 +119,12 @@ export default function ImportPage() {
           <Paper withBorder radius="md">
             <EmptyState
               icon={<IconFileOff size={28} />}
-              title="Import not found"
-              description="This import does not exist in this account. Its history lists every import you made."
+              title={t("Import not found")}
+              description={t(
+                "This import does not exist in this account. Its history lists every import you made.",
+              )}
               action={{
-                label: "Open import history",
+                label: t("Open import history"),
                 onClick: () => navigate(IMPORT_PATHS.history),
               }}
             />

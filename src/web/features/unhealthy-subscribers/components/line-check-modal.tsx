@@ -2,7 +2,9 @@ import { Alert, Button, Group, List, Modal, Progress, Stack, Text } from "@manti
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { formatUsNumber } from "../../../../domain/phone";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { lineCheckRound } from "../api/line-check";
 import { unhealthyKey } from "../api/list-unhealthy";
 
@@ -24,6 +26,7 @@ type State =
  * finds join the list; numbers the carrier does not know are listed in the summary.
  */
 export function LineCheckModal(props: { opened: boolean; unchecked: number; onClose: () => void }) {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const [state, setState] = useState<State>({ phase: "confirm" });
   const stop = useRef(false);
@@ -71,28 +74,31 @@ export function LineCheckModal(props: { opened: boolean; unchecked: number; onCl
     <Modal
       opened={props.opened}
       onClose={close}
-      title="Check line types"
+      title={t("Check line types")}
       closeOnClickOutside={state.phase !== "running"}
       withCloseButton={state.phase !== "running"}
     >
       {state.phase === "confirm" && (
         <Stack gap="sm">
           <Text size="sm">
-            Parley asks the carrier whether each number is a mobile or a landline. Landlines cannot
-            receive texts: they are listed here so you can clean them up before you text them.
+            {t(
+              "Parley asks the carrier whether each number is a mobile or a landline. Landlines cannot receive texts: they are listed here so you can clean them up before you text them.",
+            )}
           </Text>
           <Text size="sm">
-            <b>{props.unchecked.toLocaleString()}</b>{" "}
-            {props.unchecked === 1 ? "number has" : "numbers have"} never been checked. With Twilio
-            as your carrier, each lookup is billed by Twilio.
+            <b>{formatNumber(props.unchecked)}</b>{" "}
+            {t("numbers have never been checked.", { count: props.unchecked })}{" "}
+            {t("With Twilio as your carrier, each lookup is billed by Twilio.")}
           </Text>
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button onClick={() => void run()} disabled={props.unchecked === 0}>
-              Check {props.unchecked.toLocaleString()}{" "}
-              {props.unchecked === 1 ? "number" : "numbers"}
+              {t("Check {{n}} numbers", {
+                count: props.unchecked,
+                n: formatNumber(props.unchecked),
+              })}
             </Button>
           </Group>
         </Stack>
@@ -103,35 +109,44 @@ export function LineCheckModal(props: { opened: boolean; unchecked: number; onCl
             value={state.result.total ? (state.result.checked / state.result.total) * 100 : 100}
             striped={state.phase === "running"}
             animated={state.phase === "running"}
-            aria-label="Line-type check progress"
+            aria-label={t("Line-type check progress")}
           />
           <Text size="sm" aria-live="polite" data-testid="line-check-progress">
-            {state.result.checked.toLocaleString()} of {state.result.total.toLocaleString()} checked
-            · {state.result.landlines.toLocaleString()}{" "}
-            {state.result.landlines === 1 ? "landline" : "landlines"} found
+            {t("{{checked}} of {{total}} checked · {{n}} landlines found", {
+              count: state.result.landlines,
+              checked: formatNumber(state.result.checked),
+              total: formatNumber(state.result.total),
+              n: formatNumber(state.result.landlines),
+            })}
           </Text>
           {state.phase === "done" && state.error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />}>
-              {state.error} The numbers checked so far are saved.
+              {t("{{error}} The numbers checked so far are saved.", {
+                error: translateMessage(state.error),
+              })}
             </Alert>
           )}
           {state.phase === "done" && !state.error && (
             <Alert
               color={state.stopped ? "gray" : "teal"}
               icon={<IconCircleCheck size={18} />}
-              title={state.stopped ? "Check stopped" : "Check finished"}
+              title={state.stopped ? t("Check stopped") : t("Check finished")}
             >
               {state.result.landlines > 0
-                ? `${state.result.landlines.toLocaleString()} ${state.result.landlines === 1 ? "landline is" : "landlines are"} now listed.`
-                : "No landline found."}
-              {state.stopped && " Run the check again to go on where it stopped."}
+                ? t("{{n}} landlines are now listed.", {
+                    count: state.result.landlines,
+                    n: formatNumber(state.result.landlines),
+                  })
+                : t("No landline found.")}
+              {state.stopped && ` ${t("Run the check again to go on where it stopped.")}`}
             </Alert>
           )}
           {state.phase === "done" && state.result.invalid.length > 0 && (
             <Stack gap={4}>
               <Text size="sm" fw={600}>
-                The carrier does not know{" "}
-                {state.result.invalid.length === 1 ? "this number" : "these numbers"}:
+                {state.result.invalid.length === 1
+                  ? t("The carrier does not know this number:")
+                  : t("The carrier does not know these numbers:")}
               </Text>
               <List size="sm">
                 {state.result.invalid.slice(0, 20).map((p) => (
@@ -140,11 +155,13 @@ export function LineCheckModal(props: { opened: boolean; unchecked: number; onCl
               </List>
               {state.result.invalid.length > 20 && (
                 <Text size="xs" c="dimmed">
-                  and {(state.result.invalid.length - 20).toLocaleString()} more.
+                  {t("and {{n}} more.", { n: formatNumber(state.result.invalid.length - 20) })}
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                A text to one of them fails as Invalid number, and it then shows in this list.
+                {t(
+                  "A text to one of them fails as Invalid number, and it then shows in this list.",
+                )}
               </Text>
             </Stack>
           )}
@@ -156,10 +173,10 @@ export function LineCheckModal(props: { opened: boolean; unchecked: number; onCl
                   stop.current = true;
                 }}
               >
-                Stop
+                {t("Stop")}
               </Button>
             ) : (
-              <Button onClick={close}>Done</Button>
+              <Button onClick={close}>{t("Done")}</Button>
             )}
           </Group>
         </Stack>

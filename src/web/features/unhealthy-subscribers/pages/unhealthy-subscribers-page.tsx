@@ -1,7 +1,9 @@
 import { Badge, Button, Chip, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconHeartbeat, IconPhoneCheck, IconTrash, IconUserOff } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { formatUsNumber } from "../../../../domain/phone";
 import {
   RECENT_DAYS,
@@ -18,9 +20,9 @@ import { NO_SELECTION, type Selection, selectedCount } from "../../../components
 import { useListState } from "../../../components/list/use-list-state";
 import { PageHeader } from "../../../components/page-header";
 import { RowMenu } from "../../../components/row-menu";
+import { formatNumber, translateMessage } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { notify } from "../../../lib/notify";
-import { plural } from "../../../lib/plural";
 import { type CleanUpInput, useCleanUp } from "../api/clean-up";
 import { useUnhealthy } from "../api/list-unhealthy";
 import { LineCheckModal } from "../components/line-check-modal";
@@ -33,14 +35,18 @@ const WIDE = "(min-width: 48em)";
 
 const UNHEALTHY_LIST = defineList({ filters: { reason: "all" } });
 
-function lastFailureText(r: UnhealthySubscriber, timeZone: string): string {
-  if (!r.lastFailureAt) return "Found by line-type check";
-  const n = r.failures === 1 ? "1 failed text" : `${r.failures.toLocaleString()} failed texts`;
-  return `Last failed ${formatDateTime(r.lastFailureAt, timeZone)} · ${n}`;
+const failedTexts = (r: UnhealthySubscriber, t: TFunction) =>
+  t("{{n}} failed texts", { count: r.failures, n: formatNumber(r.failures) });
+
+function lastFailureText(r: UnhealthySubscriber, timeZone: string, t: TFunction): string {
+  if (!r.lastFailureAt) return t("Found by line-type check");
+  return t("Last failed {{date}} · {{failures}}", {
+    date: formatDateTime(r.lastFailureAt, timeZone),
+    failures: failedTexts(r, t),
+  });
 }
 
 const fullName = (r: UnhealthySubscriber) => [r.firstName, r.lastName].filter(Boolean).join(" ");
-const subscriberCount = (n: number) => plural(n, "subscriber", "subscribers");
 
 /**
  * /unhealthy-subscribers: numbers texts did not reach lately (landline, invalid, unreachable,
@@ -48,6 +54,7 @@ const subscriberCount = (n: number) => plural(n, "subscriber", "subscribers");
  * by deleting or opting out the selected ones or all that match.
  */
 export default function UnhealthySubscribersPage() {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const view = useListState(UNHEALTHY_LIST, "local:unhealthy-subscribers");
   const reason = (UNHEALTHY_REASONS as readonly string[]).includes(view.filters.reason)
@@ -77,30 +84,44 @@ export default function UnhealthySubscribersPage() {
   useEffect(() => setSelection(NO_SELECTION), [selectionScope]);
 
   const run = (action: Action, body: CleanUpInput["selection"], count: number) => {
-    const verb = action === "delete" ? "Delete" : "Opt out";
+    const n = formatNumber(count);
     modals.openConfirmModal({
-      title: `${verb} ${subscriberCount(count)}?`,
+      title:
+        action === "delete"
+          ? t("Delete {{n}} subscribers?", { count, n })
+          : t("Opt out {{n}} subscribers?", { count, n }),
       children:
         action === "delete" ? (
           <Text size="sm">
-            They are removed from your subscribers and their groups. Their consent history is kept,
-            and this cannot be undone.
+            {t(
+              "They are removed from your subscribers and their groups. Their consent history is kept, and this cannot be undone.",
+            )}
           </Text>
         ) : (
           <Text size="sm">
-            They stay in your list but are never texted again, unless they opt back in. The opt-out
-            is recorded in their consent history.
+            {t(
+              "They stay in your list but are never texted again, unless they opt back in. The opt-out is recorded in their consent history.",
+            )}
           </Text>
         ),
-      labels: { confirm: `${verb} ${subscriberCount(count)}`, cancel: "Cancel" },
+      labels: {
+        confirm:
+          action === "delete"
+            ? t("Delete {{n}} subscribers", { count, n })
+            : t("Opt out {{n}} subscribers", { count, n }),
+        cancel: t("Cancel"),
+      },
       confirmProps: { color: action === "delete" ? "red" : "orange" },
       onConfirm: () =>
         cleanUp.mutate(
           { action, selection: body },
           {
             onSuccess: ({ affected }) => {
+              const n = formatNumber(affected);
               notify.success(
-                `${subscriberCount(affected)} ${action === "delete" ? "deleted" : "opted out"}`,
+                action === "delete"
+                  ? t("{{n}} subscribers deleted", { count: affected, n })
+                  : t("{{n}} subscribers opted out", { count: affected, n }),
               );
               // The last rows of a page gone, the list table steps back a page.
               setSelection(NO_SELECTION);
@@ -132,24 +153,27 @@ export default function UnhealthySubscribersPage() {
       onClick={() => setChecking(true)}
       rightSection={
         <Badge size="sm" variant="light">
-          {unchecked.toLocaleString()}
+          {formatNumber(unchecked)}
         </Badge>
       }
     >
-      Check line types
+      {t("Check line types")}
     </Button>
   ) : (
     <Group gap={6} c="dimmed">
       <IconPhoneCheck size={16} />
-      <Text size="sm">Every number's line type is checked</Text>
+      <Text size="sm">{t("Every number's line type is checked")}</Text>
     </Group>
   );
 
   return (
     <>
       <PageHeader
-        title="Unhealthy Subscribers"
-        description={`Numbers your texts did not reach in the last ${RECENT_DAYS} days, and landlines found by a line-type check.`}
+        title={t("Unhealthy Subscribers")}
+        description={t(
+          "Numbers your texts did not reach in the last {{days}} days, and landlines found by a line-type check.",
+          { days: RECENT_DAYS },
+        )}
         actions={checkButton}
       />
       <LineCheckModal opened={checking} unchecked={unchecked} onClose={() => setChecking(false)} />
@@ -162,16 +186,22 @@ export default function UnhealthySubscribersPage() {
         total={total}
         nothingYet={nothingAtAll}
         icon={<IconHeartbeat size={28} />}
-        failedTitle="Unhealthy subscribers could not be loaded"
+        failedTitle={t("Unhealthy subscribers could not be loaded")}
         empty={{
-          title: "No unhealthy subscribers",
+          title: t("No unhealthy subscribers"),
           description:
             unchecked > 0
-              ? `Every number texted in the last ${RECENT_DAYS} days received its texts. ${unchecked.toLocaleString()} ${unchecked === 1 ? "number has" : "numbers have"} never had a line-type check, which finds landlines before you text them.`
-              : `Every number texted in the last ${RECENT_DAYS} days received its texts, and no landline is known.`,
+              ? t(
+                  "Every number texted in the last {{days}} days received its texts. {{n}} numbers have never had a line-type check, which finds landlines before you text them.",
+                  { days: RECENT_DAYS, count: unchecked, n: formatNumber(unchecked) },
+                )
+              : t(
+                  "Every number texted in the last {{days}} days received its texts, and no landline is known.",
+                  { days: RECENT_DAYS },
+                ),
           action:
             unchecked > 0
-              ? { label: "Check line types", onClick: () => setChecking(true) }
+              ? { label: t("Check line types"), onClick: () => setChecking(true) }
               : undefined,
         }}
         toolbar={
@@ -181,20 +211,21 @@ export default function UnhealthySubscribersPage() {
               value={reason}
               onChange={(v) => view.setFilter("reason", v)}
             >
-              <Group gap={6} wrap="wrap" aria-label="Filter by reason" role="group">
+              <Group gap={6} wrap="wrap" aria-label={t("Filter by reason")} role="group">
                 <Chip value="all" size="sm">
-                  All ({allCount.toLocaleString()})
+                  {t("All ({{n}})", { n: formatNumber(allCount) })}
                 </Chip>
                 {UNHEALTHY_REASONS.map((r) => (
                   <Chip key={r} value={r} size="sm">
-                    {UNHEALTHY_REASON_LABELS[r]} ({(counts?.[r] ?? 0).toLocaleString()})
+                    {translateMessage(UNHEALTHY_REASON_LABELS[r])} ({formatNumber(counts?.[r] ?? 0)}
+                    )
                   </Chip>
                 ))}
               </Group>
             </Chip.Group>
             <ListSearch
-              label="Search unhealthy subscribers"
-              placeholder="Search by name or number"
+              label={t("Search unhealthy subscribers")}
+              placeholder={t("Search by name or number")}
               value={view.query}
               onSearch={view.setQuery}
               w={{ base: "100%", sm: 260 }}
@@ -206,8 +237,8 @@ export default function UnhealthySubscribersPage() {
             selection={selection}
             total={total}
             pageIds={rows.map((r) => r.id)}
-            noun="subscribers"
-            countLabel={(n) => `${subscriberCount(n)} selected`}
+            noun={t("subscribers")}
+            countLabel={(n) => t("{{n}} subscribers selected", { count: n, n: formatNumber(n) })}
             onSelectAll={() => setSelection({ mode: "all", excluded: [] })}
             onClear={() => setSelection(NO_SELECTION)}
           >
@@ -219,7 +250,7 @@ export default function UnhealthySubscribersPage() {
               onClick={() => runOnSelection("opt_out")}
               loading={cleanUp.isPending}
             >
-              Opt out
+              {t("Opt out")}
             </Button>
             <Button
               size="xs"
@@ -228,7 +259,7 @@ export default function UnhealthySubscribersPage() {
               onClick={() => runOnSelection("delete")}
               loading={cleanUp.isPending}
             >
-              Delete
+              {t("Delete")}
             </Button>
           </BulkBar>
         }
@@ -241,7 +272,7 @@ export default function UnhealthySubscribersPage() {
         columns={[
           {
             accessor: "phone",
-            title: "Phone",
+            title: t("Phone"),
             noWrap: true,
             render: (r) => (
               <Stack gap={2}>
@@ -257,7 +288,7 @@ export default function UnhealthySubscribersPage() {
                   )}
                   <ReasonBadge reason={r.reason} errorCode={r.errorCode} />
                   <Text size="xs" c="dimmed">
-                    {lastFailureText(r, timeZone)}
+                    {lastFailureText(r, timeZone, t)}
                   </Text>
                 </Stack>
               </Stack>
@@ -265,7 +296,7 @@ export default function UnhealthySubscribersPage() {
           },
           {
             accessor: "name",
-            title: "Name",
+            title: t("Name"),
             visibleMediaQuery: WIDE,
             render: (r) =>
               fullName(r) ? (
@@ -274,19 +305,19 @@ export default function UnhealthySubscribersPage() {
                 </Text>
               ) : (
                 <Text size="sm" c="dimmed">
-                  No name
+                  {t("No name")}
                 </Text>
               ),
           },
           {
             accessor: "reason",
-            title: "Reason",
+            title: t("Reason"),
             visibleMediaQuery: WIDE,
             render: (r) => <ReasonBadge reason={r.reason} errorCode={r.errorCode} />,
           },
           {
             accessor: "lastFailureAt",
-            title: "Last failure",
+            title: t("Last failure"),
             noWrap: true,
             visibleMediaQuery: WIDE,
             render: (r) =>
@@ -294,20 +325,18 @@ export default function UnhealthySubscribersPage() {
                 <Stack gap={0}>
                   <Text size="sm">{formatDateTime(r.lastFailureAt, timeZone)}</Text>
                   <Text size="xs" c="dimmed">
-                    {r.failures === 1
-                      ? "1 failed text"
-                      : `${r.failures.toLocaleString()} failed texts`}
+                    {failedTexts(r, t)}
                   </Text>
                 </Stack>
               ) : (
                 <Text size="sm" c="dimmed">
-                  Found by line-type check
+                  {t("Found by line-type check")}
                 </Text>
               ),
           },
           {
             accessor: "actions",
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            title: <VisuallyHidden>{t("Actions")}</VisuallyHidden>,
             textAlign: "right",
             width: 60,
             render: (r) => (
@@ -315,12 +344,12 @@ export default function UnhealthySubscribersPage() {
                 name={formatUsNumber(r.phone)}
                 items={[
                   {
-                    label: "Opt out",
+                    label: t("Opt out"),
                     icon: <IconUserOff size={14} />,
                     onClick: () => run("opt_out", { mode: "ids", ids: [r.id] }, 1),
                   },
                   {
-                    label: "Delete",
+                    label: t("Delete"),
                     icon: <IconTrash size={14} />,
                     onClick: () => run("delete", { mode: "ids", ids: [r.id] }, 1),
                     danger: true,

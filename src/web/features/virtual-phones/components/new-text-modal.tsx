@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type DedicatedNumber, virtualReplyRequest } from "../../../../domain/numbers.schemas";
 import { toE164 } from "../../../../domain/phone";
+import { translateMessage } from "../../../i18n";
 import { useTextAccountNumber } from "../api/text-account-number";
 import { AccountNumberSelect } from "./account-number-select";
 import { QUICK_WORDS } from "./phone-thread";
@@ -15,6 +17,7 @@ export function NewTextModal(props: {
   onClose: () => void;
   onSent: (phone: string) => void;
 }) {
+  const { t } = useTranslation();
   const send = useTextAccountNumber();
   const [from, setFrom] = useState("");
   const [to, setTo] = useState<string | null>(null);
@@ -32,15 +35,15 @@ export function NewTextModal(props: {
     event.preventDefault();
     const next: Errors = {};
     const phone = toE164(from);
-    if (!phone) next.from = "Invalid phone number";
+    if (!phone) next.from = translateMessage("Invalid phone number");
     else if (props.numbers.some((n) => n.number === phone)) {
-      next.from = "That is one of your own numbers: use an outside phone number";
+      next.from = t("That is one of your own numbers: use an outside phone number");
     }
     const parsed = virtualReplyRequest.safeParse({ to: to ?? "", body });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as "to" | "body";
-        next[key] ??= issue.message;
+        next[key] ??= translateMessage(issue.message);
       }
     }
     setErrors(next);
@@ -58,15 +61,16 @@ export function NewTextModal(props: {
   };
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Text from a new phone">
+    <Modal opened={props.opened} onClose={props.onClose} title={t("Text from a new phone")}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            Pretend to be someone new: the text reaches your account through the carrier's inbound
-            webhook, exactly as a real one would.
+            {t(
+              "Pretend to be someone new: the text reaches your account through the carrier's inbound webhook, exactly as a real one would.",
+            )}
           </Text>
           <TextInput
-            label="From (the virtual phone)"
+            label={t("From (the virtual phone)")}
             placeholder="(415) 555-0123"
             type="tel"
             value={from}
@@ -75,14 +79,14 @@ export function NewTextModal(props: {
             data-autofocus
           />
           <AccountNumberSelect
-            label="To (your number)"
+            label={t("To (your number)")}
             numbers={props.numbers}
             value={to}
             onChange={setTo}
             error={errors.to}
           />
           <Textarea
-            label="Message"
+            label={t("Message")}
             value={body}
             onChange={(e) => setBody(e.currentTarget.value)}
             error={errors.body}
@@ -105,10 +109,10 @@ export function NewTextModal(props: {
           </Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={send.isPending}>
-              Send text
+              {t("Send text")}
             </Button>
           </Group>
         </Stack>

@@ -1,22 +1,25 @@
 import { Group, Paper, Stack, Text } from "@mantine/core";
 import { IconPhoneIncoming } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { formatUsNumber } from "../../../../domain/phone";
+import { tk } from "../../../i18n";
 import { formatDateTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useCalls } from "../api/get-calls";
 
 const STATUS: Record<string, string> = {
-  queued: "Calling…",
-  ringing: "Ringing…",
-  "in-progress": "On the call",
-  completed: "Answered",
-  busy: "Busy",
-  "no-answer": "No answer",
-  failed: "Failed",
-  canceled: "Canceled",
+  queued: tk("Calling…"),
+  ringing: tk("Ringing…"),
+  "in-progress": tk("On the call"),
+  completed: tk("Answered"),
+  busy: tk("Busy"),
+  "no-answer": tk("No answer"),
+  failed: tk("Failed"),
+  canceled: tk("Canceled"),
 };
 
 /** The voice broadcasts this virtual phone answered, each with what it heard. */
 export function PhoneCalls({ phone }: { phone: string }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   const calls = useCalls(phone).data?.rows ?? [];
   if (!calls.length) return null;
@@ -28,7 +31,7 @@ export function PhoneCalls({ phone }: { phone: string }) {
             <Group gap={6} wrap="nowrap">
               <IconPhoneIncoming size={16} aria-hidden />
               <Text size="sm" fw={600}>
-                Voice call from {formatUsNumber(c.from)}
+                {t("Voice call from {{number}}", { number: formatUsNumber(c.from) })}
               </Text>
             </Group>
             <Text size="sm" style={{ wordBreak: "break-word" }}>
@@ -40,12 +43,12 @@ export function PhoneCalls({ phone }: { phone: string }) {
                 controls
                 preload="metadata"
                 src={`/api/virtual-phones/calls/${c.sid}/audio`}
-                aria-label="Recording of the call"
+                aria-label={t("Recording of the call")}
                 style={{ width: "100%" }}
               />
             )}
             <Text size="xs" c="dimmed">
-              {STATUS[c.status] ?? c.status}
+              {t(STATUS[c.status] ?? c.status)}
               {c.durationSeconds ? ` · ${c.durationSeconds} s` : ""} ·{" "}
               {formatDateTime(c.createdAt, timeZone)}
             </Text>

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { virtualPhone } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
@@ -14,10 +15,11 @@ export function PhoneList(props: {
   selected: string | null;
   onSelect: (phone: string) => void;
 }) {
+  const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
   if (!props.phones) {
     return (
-      <Stack gap={8} p="xs" aria-busy="true" aria-label="Loading phones">
+      <Stack gap={8} p="xs" aria-busy="true" aria-label={t("Loading phones")}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={48} radius="md" />
         ))}
@@ -26,7 +28,7 @@ export function PhoneList(props: {
   }
   return (
     <Paper withBorder radius="lg" p={6}>
-      <nav aria-label="Virtual phones">
+      <nav aria-label={t("Virtual phones")}>
         <Stack gap={2}>
           {props.phones.map((p) => (
             <button
@@ -52,7 +54,7 @@ export function PhoneList(props: {
                 </Group>
                 <Group justify="space-between" gap={6} wrap="nowrap">
                   <Text size="xs" c="dimmed" truncate="end">
-                    {p.lastBody || "(media)"}
+                    {p.lastBody || t("(media)")}
                   </Text>
                   <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>
                     {p.messageCount}

@@ -12,10 +12,12 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconArrowUp, IconPaperclip } from "@tabler/icons-react";
 import { Fragment, useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DedicatedNumber } from "../../../../domain/numbers.schemas";
 import { virtualReplyRequest } from "../../../../domain/numbers.schemas";
 import { formatUsNumber } from "../../../../domain/phone";
+import { translateMessage } from "../../../i18n";
 import { formatTime, useAccountTimeZone } from "../../../lib/format-date-time";
 import { useCalls } from "../api/get-calls";
 import { useThread } from "../api/get-thread";
@@ -47,6 +49,7 @@ export function PhoneThread(props: {
   numbers: DedicatedNumber[];
   onBack: () => void;
 }) {
+  const { t } = useTranslation();
   const thread = useThread(props.phone);
   const calls = useCalls(props.phone);
   const timeZone = useAccountTimeZone();
@@ -63,12 +66,15 @@ export function PhoneThread(props: {
   }, [rows?.length]);
 
   return (
-    <section className={classes.phone} aria-label={`Phone ${formatUsNumber(props.phone)}`}>
+    <section
+      className={classes.phone}
+      aria-label={t("Phone {{number}}", { number: formatUsNumber(props.phone) })}
+    >
       <header className={classes.phoneHeader}>
         <ActionIcon
           variant="subtle"
           onClick={props.onBack}
-          aria-label="Back to phones"
+          aria-label={t("Back to phones")}
           hiddenFrom="sm"
         >
           <IconArrowLeft size={18} />
@@ -81,10 +87,10 @@ export function PhoneThread(props: {
             {formatUsNumber(props.phone)}
           </Text>
           <Text size="xs" c="dimmed">
-            Virtual phone
+            {t("Virtual phone")}
           </Text>
         </Stack>
-        {thread.isFetching && <Loader size={14} ml="auto" aria-label="Refreshing" />}
+        {thread.isFetching && <Loader size={14} ml="auto" aria-label={t("Refreshing")} />}
       </header>
       <div
         ref={scroller}
@@ -99,15 +105,15 @@ export function PhoneThread(props: {
           <Stack align="center" py="xl">
             {thread.isError ? (
               <Text size="sm" c="red">
-                {thread.error.message}
+                {translateMessage(thread.error.message)}
               </Text>
             ) : (
-              <Loader size="sm" aria-label="Loading messages" />
+              <Loader size="sm" aria-label={t("Loading messages")} />
             )}
           </Stack>
         ) : rows.length === 0 && !calls.data?.rows.length ? (
           <Text size="sm" c="dimmed" ta="center" py="xl">
-            No texts with this phone yet. Send one below.
+            {t("No texts with this phone yet. Send one below.")}
           </Text>
         ) : (
           rows.map((m, i) => {
@@ -147,6 +153,7 @@ export function PhoneThread(props: {
 }
 
 function Message({ message: m, sender }: { message: VirtualMessage; sender: string | null }) {
+  const { t } = useTranslation();
   const origin = window.location.origin;
   const timeZone = useAccountTimeZone();
   return (
@@ -160,13 +167,13 @@ function Message({ message: m, sender }: { message: VirtualMessage; sender: stri
       {m.mediaUrls.map((url) =>
         isInlineImage(url, origin) ? (
           <a key={url} href={url} target="_blank" rel="noreferrer">
-            <img className={classes.media} src={url} alt="MMS attachment" />
+            <img className={classes.media} src={url} alt={t("MMS attachment")} />
           </a>
         ) : (
           <Anchor key={url} href={url} target="_blank" rel="noreferrer" size="sm">
             <Group gap={4}>
               <IconPaperclip size={14} />
-              {url.split("/").pop() || "Attachment"}
+              {url.split("/").pop() || t("Attachment")}
             </Group>
           </Anchor>
         ),
@@ -199,6 +206,7 @@ function ReplyBox(props: {
   defaultTo: string | null;
   onSent: () => void;
 }) {
+  const { t } = useTranslation();
   const send = useTextAccountNumber();
   const [body, setBody] = useState("");
   const [chosen, setChosen] = useState<string | null>(null);
@@ -210,7 +218,7 @@ function ReplyBox(props: {
   const submit = () => {
     const parsed = virtualReplyRequest.safeParse({ to: to ?? "", body });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Type a message");
+      setError(translateMessage(parsed.error.issues[0]?.message ?? "Type a message"));
       return;
     }
     send.mutate(
@@ -228,11 +236,13 @@ function ReplyBox(props: {
     return (
       <div className={classes.composer}>
         <Text size="sm" c="dimmed">
-          Your account has no number to text. Buy one on{" "}
-          <Anchor component={Link} to="/dedicated-numbers" size="sm">
-            Dedicated Numbers
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey="Your account has no number to text. Buy one on <0>Dedicated Numbers</0>."
+            components={[
+              <Anchor key="numbers" component={Link} to="/dedicated-numbers" size="sm" />,
+            ]}
+          />
         </Text>
       </div>
     );
@@ -241,18 +251,18 @@ function ReplyBox(props: {
     <div className={classes.composer}>
       <Group gap={6} wrap="nowrap">
         <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-          To
+          {t("To")}
         </Text>
         <AccountNumberSelect
           numbers={props.numbers}
           value={to}
           onChange={setChosen}
           size="xs"
-          aria-label="Text to"
+          aria-label={t("Text to")}
           style={{ flex: 1 }}
         />
       </Group>
-      <Group gap={4} aria-label="Quick words">
+      <Group gap={4} aria-label={t("Quick words")}>
         {QUICK_WORDS.map((w) => (
           <Button
             key={w}
@@ -270,8 +280,8 @@ function ReplyBox(props: {
       </Group>
       <Group gap={6} align="flex-end" wrap="nowrap">
         <Textarea
-          aria-label="Text message"
-          placeholder="Text message"
+          aria-label={t("Text message")}
+          placeholder={t("Text message")}
           value={body}
           onChange={(e) => {
             setBody(e.currentTarget.value);
@@ -292,13 +302,13 @@ function ReplyBox(props: {
           maxLength={1600}
           style={{ flex: 1 }}
         />
-        <Tooltip label="Send" withArrow>
+        <Tooltip label={t("Send")} withArrow>
           <ActionIcon
             size={36}
             radius="xl"
             onClick={submit}
             loading={send.isPending}
-            aria-label="Send"
+            aria-label={t("Send")}
             mb={error ? 22 : 0}
           >
             <IconArrowUp size={18} />

@@ -1,10 +1,12 @@
 import { Box, Button, Paper, Text } from "@mantine/core";
 import { IconDeviceMobileMessage, IconMessagePlus, IconPlugConnected } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toE164 } from "../../../../domain/phone";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { translateMessage } from "../../../i18n";
 import { useCurrentAccount } from "../../../lib/current-account";
 import { useAccountNumbers } from "../api/list-account-numbers";
 import { useVirtualPhones } from "../api/list-phones";
@@ -18,6 +20,7 @@ import classes from "../components/virtual-phones.module.css";
  * what it received; texting back goes through the inbound webhook like a real reply.
  */
 export default function VirtualPhonesPage() {
+  const { t } = useTranslation();
   const me = useCurrentAccount();
   const emulated = me?.carrierEmulator === true;
   const [params, setParams] = useSearchParams();
@@ -36,8 +39,10 @@ export default function VirtualPhonesPage() {
       <Paper withBorder radius="lg">
         <EmptyState
           icon={<IconPlugConnected size={28} />}
-          title="Virtual phones are off"
-          description="This server sends through a real carrier, so your texts reach real phones. Virtual phones belong to the built-in carrier emulator, used when no carrier is configured."
+          title={t("Virtual phones are off")}
+          description={t(
+            "This server sends through a real carrier, so your texts reach real phones. Virtual phones belong to the built-in carrier emulator, used when no carrier is configured.",
+          )}
         />
       </Paper>
     );
@@ -49,15 +54,17 @@ export default function VirtualPhonesPage() {
       {/* On a phone an open thread takes the whole screen; its back button returns to the list. */}
       <Box visibleFrom={selected ? "sm" : undefined}>
         <PageHeader
-          title="Virtual Phones"
-          description="The built-in carrier emulator delivers your texts to these phones. Open one to see exactly what arrived, and text back as the subscriber: replies reach your account through the same webhook a real carrier uses, so STOP really opts the number out."
+          title={t("Virtual Phones")}
+          description={t(
+            "The built-in carrier emulator delivers your texts to these phones. Open one to see exactly what arrived, and text back as the subscriber: replies reach your account through the same webhook a real carrier uses, so STOP really opts the number out.",
+          )}
           actions={
             <Button
               leftSection={<IconMessagePlus size={16} />}
               onClick={() => setComposing(true)}
               disabled={numbers.isSuccess && accountNumbers.length === 0}
             >
-              Text from a new phone
+              {t("Text from a new phone")}
             </Button>
           }
         />
@@ -66,24 +73,28 @@ export default function VirtualPhonesPage() {
         <Paper withBorder radius="lg">
           <EmptyState
             icon={<IconDeviceMobileMessage size={28} />}
-            title="Virtual phones could not be loaded"
-            description={phones.error.message}
-            action={{ label: "Try again", onClick: () => void phones.refetch() }}
+            title={t("Virtual phones could not be loaded")}
+            description={translateMessage(phones.error.message)}
+            action={{ label: t("Try again"), onClick: () => void phones.refetch() }}
           />
         </Paper>
       ) : rows && rows.length === 0 && !selected ? (
         <Paper withBorder radius="lg">
           <EmptyState
             icon={<IconDeviceMobileMessage size={28} />}
-            title="No virtual phones yet"
+            title={t("No virtual phones yet")}
             description={
               accountNumbers.length === 0 && numbers.isSuccess
-                ? "Your account has no number yet. Buy one on Dedicated Numbers, then text it from here."
-                : "When your account texts someone, their phone appears here. You can also text one of your numbers from a new phone, e.g. a keyword like JOIN."
+                ? t(
+                    "Your account has no number yet. Buy one on Dedicated Numbers, then text it from here.",
+                  )
+                : t(
+                    "When your account texts someone, their phone appears here. You can also text one of your numbers from a new phone, e.g. a keyword like JOIN.",
+                  )
             }
             action={
               accountNumbers.length > 0
-                ? { label: "Text from a new phone", onClick: () => setComposing(true) }
+                ? { label: t("Text from a new phone"), onClick: () => setComposing(true) }
                 : undefined
             }
           />
@@ -104,7 +115,7 @@ export default function VirtualPhonesPage() {
             ) : (
               <Paper withBorder radius="lg" p="xl" w="100%" visibleFrom="sm">
                 <Text c="dimmed" ta="center" size="sm">
-                  Choose a phone to open its messages.
+                  {t("Choose a phone to open its messages.")}
                 </Text>
               </Paper>
             )}
