@@ -135,6 +135,10 @@ const SPANISH_SCREENS: [path: string, heading: string][] = [
   ["/marketing/loyalty-rewards", "Programa de lealtad"],
   ["/webinars/import", "Importar asistentes de webinar"],
   ["/help", "Ayuda"],
+  ["/dedicated-numbers", "Números dedicados"],
+  ["/subscribers/import", "Importar suscriptores"],
+  ["/developer-dashboard", "Claves de API y webhooks"],
+  ["/settings/audit-log", "Registro de auditoría"],
 ];
 
 test("every area's main screen in Spanish: its heading, no accessibility violation, nothing wider than a phone", async ({
