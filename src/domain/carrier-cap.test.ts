@@ -141,7 +141,7 @@ describe("explainWait", () => {
       turnAt: null,
       paused: false,
     };
-    expect(explainWait(f, NOON)).toEqual({
+    expect(explainWait(f, NOON)).toMatchObject({
       code: "carrier_cap",
       until: new Date("2026-11-25T15:00:00Z"),
       text: "T-Mobile's daily limit for your brand (2,000 texts a day) is reached; waiting for 9:00 AM Wednesday CT",

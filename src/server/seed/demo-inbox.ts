@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { userActor } from "../../domain/permissions";
 import { textFromVirtualPhone } from "../carriers/emulator/virtual-phones.service";
+import { handleInboundNow } from "../features/carrier-webhooks/inbound.service";
 import * as inbox from "../features/inbox/inbox.service";
 import { messages } from "../features/messages/messages.schema";
 import { phoneNumbers } from "../features/numbers/numbers.schema";
@@ -76,8 +77,11 @@ export async function seedDemoInbox(ctx: AppContext): Promise<void> {
     (typeof people)[0],
     (typeof people)[0],
   ];
-  const text = (from: string, body: string) =>
-    textFromVirtualPhone(ctx, { from, to: number.number, body });
+  // Each text filed before the next step (an answer, an assignment) looks for its conversation.
+  const text = async (from: string, body: string) => {
+    await textFromVirtualPhone(ctx, { from, to: number.number, body });
+    await handleInboundNow(ctx);
+  };
   const answer = (id: number, message: string) =>
     inbox.send(ctx, auth, id, {
       message,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { systemActor } from "../../domain/permissions";
 import { textFromVirtualPhone } from "../carriers/emulator/virtual-phones.service";
+import { handleInboundNow } from "../features/carrier-webhooks/inbound.service";
 import { phoneNumbers } from "../features/numbers/numbers.schema";
 import { buyNumber, searchAvailable } from "../features/numbers/numbers.service";
 import { queueMessage } from "../features/outbound/outbound.service";
@@ -44,6 +45,8 @@ export async function seedDemoNumbers(ctx: AppContext): Promise<void> {
     to: number.number,
     body: "Hi! Are you open on Sunday mornings?",
   });
+  // Filed before the answer, so the thread reads question then answer.
+  await handleInboundNow(ctx);
   await queueMessage(ctx, {
     accountId: owner.accountId,
     from: { id: number.id, number: number.number },

@@ -10,10 +10,11 @@ CREATE TABLE "inbound_work" (
 	"not_before" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
-	CONSTRAINT "inbound_work_pk" PRIMARY KEY("phone_number_id","sender","message_id")
+	CONSTRAINT "inbound_work_pk" PRIMARY KEY("account_id","message_id")
 );
 --> statement-breakpoint
 ALTER TABLE "inbound_work" ADD CONSTRAINT "inbound_work_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "inbound_work_key_idx" ON "inbound_work" USING btree ("phone_number_id","sender","message_id");--> statement-breakpoint
 CREATE INDEX "inbound_work_claim_idx" ON "inbound_work" USING btree ("priority","message_id");--> statement-breakpoint
 -- The ingress workers are woken at commit (the pipeline's channel, as account_events' trigger of
 -- 0018 does), so a text is handled within milliseconds when they are idle.

@@ -37,11 +37,10 @@ export const inboundWork = pgTable(
     lastError: text("last_error"),
   },
   (t) => [
+    // The account first, as every tenant table's key (docs/scale.md).
+    primaryKey({ name: "inbound_work_pk", columns: [t.accountId, t.messageId] }),
     // The order key: one sender's older text to the same number holds back the newer ones.
-    primaryKey({
-      name: "inbound_work_pk",
-      columns: [t.phoneNumberId, t.sender, t.messageId],
-    }),
+    index("inbound_work_key_idx").on(t.phoneNumberId, t.sender, t.messageId),
     index("inbound_work_claim_idx").on(t.priority, t.messageId),
   ],
 );

@@ -111,6 +111,20 @@ export async function inboundWorkDue(ctx: AppContext): Promise<boolean> {
 }
 
 /**
+ * Handles every recorded text now, with the worker's own drain, until none is due: for the demo's
+ * seeded conversations, whose next step needs the text filed. A worker running beside it may
+ * hold a batch meanwhile: that one is waited for.
+ */
+export async function handleInboundNow(ctx: AppContext): Promise<void> {
+  for (let round = 0; round < 1000; round++) {
+    await drainInbound(ctx);
+    if (!(await inboundWorkDue(ctx))) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("inbound texts still waiting after 1000 rounds");
+}
+
+/**
  * One recorded text through the ingress pipeline: compliance reads the words (and records an
  * opt-out) → the inbox files the text → the handlers of inbound-handlers.ts, in the order of
  * TRIGGER_PRECEDENCE, until one takes it. A keyword is still filed in its conversation, with the
