@@ -129,6 +129,8 @@ export default function AuditLogPage() {
           </Alert>
         ))}
       <ListTable<AuditEventDto>
+        // Its rows hold no control: on a phone the table scrolls sideways from the keyboard.
+        focusableScroll
         query={list}
         list={view}
         records={list.data?.rows ?? []}

@@ -67,7 +67,6 @@ export function ApiKeysCard() {
           action: { label: t("New API key"), onClick: () => setCreating(true) },
         }}
         testId="api-keys-table"
-        rowStyle={(k) => (k.revokedAt ? { opacity: 0.6 } : undefined)}
         columns={[
           {
             accessor: "name",
@@ -79,7 +78,7 @@ export function ApiKeysCard() {
                     {k.name}
                   </Text>
                   {k.revokedAt && (
-                    <Badge color="gray" size="sm">
+                    <Badge color="dark" size="sm">
                       {t("Revoked")}
                     </Badge>
                   )}
