@@ -1,13 +1,13 @@
 import { generateKeyPairSync } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { handleInboundNow } from "../features/carrier-webhooks/inbound.service";
 import { consentEvents, suppressions } from "../features/compliance/compliance.schema";
 import { messages } from "../features/messages/messages.schema";
 import { phoneNumbers } from "../features/numbers/numbers.schema";
 import { queueMessage } from "../features/outbound/outbound.service";
 import { buildAccountWithUser, loginAs } from "../test/factories";
 import { createTestServer } from "../test/harness";
-import { drainInboundWork } from "../test/inbound";
 import { startTelnyxStandIn } from "../test/telnyx-stand-in";
 import { TELNYX_WEBHOOK_PATH } from "./telnyx-adapter";
 
@@ -84,7 +84,7 @@ function sendFromA(to: string, body: string) {
 /** A text in through Telnyx's webhook, then handled by the ingress worker's drain. */
 async function textIn(from: string, to: string, text: string) {
   const status = await telnyx.textIn(from, to, text);
-  await drainInboundWork(t.ctx);
+  await handleInboundNow(t.ctx);
   return status;
 }
 

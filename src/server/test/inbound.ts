@@ -15,6 +15,3 @@ export async function receiveInbound(ctx: AppContext, msg: InboundWebhook): Prom
   await handleInboundNow(ctx);
   return result;
 }
-
-/** Handles every recorded text with the worker's own drain until none is due. */
-export const drainInboundWork = handleInboundNow;

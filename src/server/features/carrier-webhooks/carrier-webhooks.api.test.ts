@@ -5,11 +5,11 @@ import { twilioSettings } from "../../carriers/credentials";
 import { twilioSignature } from "../../carriers/twilio-signature";
 import { buildAccount } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { drainInboundWork } from "../../test/inbound";
 import { consentEvents, suppressions } from "../compliance/compliance.schema";
 import { messages } from "../messages/messages.schema";
 import { phoneNumbers } from "../numbers/numbers.schema";
 import { queueMessage } from "../outbound/outbound.service";
+import { handleInboundNow } from "./inbound.service";
 
 const t = await createTestServer();
 const ctx = await createAppContext(t.config, t.db);
@@ -58,7 +58,7 @@ async function inbound(from: string, body: string, sid = nextSid(), to = "+12125
     NumMedia: "0",
     NumSegments: "1",
   });
-  await drainInboundWork(t.ctx);
+  await handleInboundNow(t.ctx);
   return res;
 }
 

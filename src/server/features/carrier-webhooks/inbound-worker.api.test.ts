@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildAccountWithUser, loginAs } from "../../test/factories";
 import { createTestServer } from "../../test/harness";
-import { drainInboundWork } from "../../test/inbound";
 import { killed, workerProcesses } from "../../test/worker-process";
-import { acceptInbound, drainInbound } from "./inbound.service";
+import { acceptInbound, drainInbound, handleInboundNow } from "./inbound.service";
 
 /**
  * The ingress worker: the webhook records a text and its work; the worker's batch handles it,
@@ -111,7 +110,7 @@ describe("the ingress worker", () => {
     await db.query("update inbound_work set not_before = now()");
     expect(await drainInbound(t.ctx)).toBe(1);
     expect(await waiting()).toBe(1);
-    await drainInboundWork(t.ctx);
+    await handleInboundNow(t.ctx);
     expect(await waiting()).toBe(0);
     const retried = await effects("+13325550");
     expect(retried.map((r) => [r.joins, r.replies])).toEqual(Array(5).fill([1, 1]));
@@ -139,7 +138,7 @@ describe("the ingress worker", () => {
     expect(await waiting()).toBe(40);
     expect(await drainInbound(t.ctx, 8)).toBe(8);
     expect(await waiting()).toBe(32);
-    await drainInboundWork(t.ctx);
+    await handleInboundNow(t.ctx);
   });
 
   it("loses nothing and does nothing twice when a worker process is killed mid-batch", async () => {
